@@ -1,0 +1,3 @@
+#ifndef ROUTINGD_CSYSTEMSHIM_H
+#define ROUTINGD_CSYSTEMSHIM_H
+#endif

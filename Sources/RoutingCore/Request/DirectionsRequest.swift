@@ -1,0 +1,56 @@
+/// A request for directions, modelled on MapKit's `MKDirectionsRequest`: where from, where to, the
+/// ordered stops between, and how to travel.
+///
+/// As on iOS, a request whose link gives no source starts at the current location
+/// (Apple Map Links: "If you don't specify a value for saddr, the starting point is 'here'").
+public struct DirectionsRequest: Hashable, Sendable {
+    /// Where the route starts.
+    public var source: Endpoint
+    /// Where the route ends.
+    public var destination: Endpoint
+    /// Stops between source and destination, in travel order.
+    public var waypoints: [Endpoint]
+    /// The directions mode, or nil when the link does not name one (MapKit's "any").
+    public var mode: DirectionsMode?
+    /// The transport type. It follows ``mode`` when a mode is set; a link may name only a transport
+    /// type (for example "transit") and leave the mode nil.
+    public var transportType: TransportType?
+
+    public init(
+        source: Endpoint = .currentLocation,
+        destination: Endpoint,
+        waypoints: [Endpoint] = [],
+        mode: DirectionsMode? = nil,
+        transportType: TransportType? = nil
+    ) {
+        self.source = source
+        self.destination = destination
+        self.waypoints = waypoints
+        self.mode = mode
+        self.transportType = transportType ?? mode?.transportType
+    }
+
+    /// Every endpoint in travel order, each with its role: source, waypoints, destination.
+    public var endpoints: [(role: EndpointRole, endpoint: Endpoint)] {
+        [(EndpointRole.source, source)]
+            + waypoints.enumerated().map { (EndpointRole.waypoint($0.offset), $0.element) }
+            + [(EndpointRole.destination, destination)]
+    }
+}
+
+/// Where an endpoint sits in a request; used to name it in reasons and errors.
+public enum EndpointRole: Hashable, Sendable, CustomStringConvertible {
+    case source
+    /// A waypoint, by zero-based index.
+    case waypoint(Int)
+    case destination
+
+    /// `source`, `waypoint[0]`, `destination`.
+    public var description: String {
+        switch self {
+        case .source: "source"
+        case .waypoint(let i): "waypoint[\(i)]"
+        case .destination: "destination"
+        }
+    }
+}

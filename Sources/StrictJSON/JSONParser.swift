@@ -1,0 +1,485 @@
+/// A strict JSON parser (RFC 8259 with I-JSON, RFC 7493) that records where every value starts.
+///
+/// It rejects, with the exact line and column: comments, trailing commas, `NaN`/`Infinity`, numbers
+/// outside the RFC 8259 grammar or beyond binary64, duplicate member names, invalid UTF-8 and UTF-16
+/// input, lone surrogate escapes, control characters in strings, and nesting deeper than ``maxDepth``.
+/// A leading UTF-8 byte order mark is skipped and reported in ``JSONDocument/hadByteOrderMark``.
+///
+/// Numbers are converted with the standard library's correctly rounded decimal-to-binary conversion.
+/// Foundation's `JSONSerialization`/`JSONDecoder` accept several of these inputs silently, so this
+/// parser is used everywhere instead.
+public struct JSONParser: Sendable {
+    /// The deepest nesting of arrays and objects accepted.
+    public var maxDepth: Int
+
+    public init(maxDepth: Int = 128) {
+        self.maxDepth = maxDepth
+    }
+
+    /// Parses one JSON text.
+    /// - Throws: ``JSONSyntaxError`` for the first problem found.
+    public func parse(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONDocument {
+        let array = Array(bytes)
+        return try array.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONDocument in
+            var scanner = Scanner(bytes: buffer, maxDepth: maxDepth)
+            return try scanner.document()
+        }
+    }
+
+    /// Parses one JSON text given as a string.
+    public func parse(_ text: String) throws(JSONSyntaxError) -> JSONDocument {
+        try parse(Array(text.utf8))
+    }
+}
+
+private struct Scanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let maxDepth: Int
+    var index = 0
+    var depth = 0
+    // Position tracking: the current line, where it starts, and a cache for column counting.
+    var line = 1
+    var lineStart = 0
+    var columnCacheOffset = 0
+    var columnCacheColumn = 1
+
+    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+        self.bytes = bytes
+        self.maxDepth = maxDepth
+    }
+
+    // MARK: positions
+
+    mutating func location(at offset: Int) -> SourceLocation {
+        // Offsets are asked for in increasing order within a line, so count scalars incrementally.
+        if columnCacheOffset < lineStart || columnCacheOffset > offset {
+            columnCacheOffset = lineStart
+            columnCacheColumn = 1
+        }
+        var i = columnCacheOffset
+        var column = columnCacheColumn
+        while i < offset {
+            if bytes[i] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        columnCacheOffset = offset
+        columnCacheColumn = column
+        return SourceLocation(line: line, column: column, offset: offset)
+    }
+
+    mutating func here() -> SourceLocation { location(at: index) }
+
+    mutating func fail(_ rule: JSONSyntaxError.Rule, _ message: String, at offset: Int? = nil) -> JSONSyntaxError {
+        JSONSyntaxError(rule: rule, message: message, location: location(at: offset ?? index))
+    }
+
+    // MARK: document
+
+    mutating func document() throws(JSONSyntaxError) -> JSONDocument {
+        try checkEncodingPrefix()
+        var bom = false
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            bom = true
+            index = 3
+            columnCacheOffset = 3
+            columnCacheColumn = 2
+        }
+        try skipWhitespace()
+        guard index < bytes.count else {
+            throw fail(.empty, "no JSON value: the text is empty")
+        }
+        let root = try value()
+        try skipWhitespace()
+        if index < bytes.count {
+            throw fail(.trailingContent, "unexpected \(describe(at: index)) after the JSON value; a JSON text holds exactly one value")
+        }
+        return JSONDocument(root: root, hadByteOrderMark: bom)
+    }
+
+    mutating func checkEncodingPrefix() throws(JSONSyntaxError) {
+        let n = bytes.count
+        if n >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
+            throw fail(.invalidEncoding, "the text is UTF-16 (it starts with a UTF-16 byte order mark); JSON must be UTF-8 (RFC 8259 §8.1)", at: 0)
+        }
+        if n >= 2, (bytes[0] == 0 && bytes[1] != 0) || (bytes[0] != 0 && bytes[1] == 0) {
+            throw fail(.invalidEncoding, "the text looks like UTF-16 or UTF-32 (NUL bytes between characters); JSON must be UTF-8 (RFC 8259 §8.1)", at: 0)
+        }
+    }
+
+    // MARK: whitespace and comments
+
+    mutating func skipWhitespace() throws(JSONSyntaxError) {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0D:
+                index += 1
+            case 0x0A:
+                index += 1
+                line += 1
+                lineStart = index
+            case UInt8(ascii: "/"):
+                let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+                if next == UInt8(ascii: "/") || next == UInt8(ascii: "*") {
+                    throw fail(.comment, "comments are not allowed in JSON; delete the comment")
+                }
+                return
+            default:
+                return
+            }
+        }
+    }
+
+    // MARK: values
+
+    mutating func value() throws(JSONSyntaxError) -> JSONNode {
+        guard index < bytes.count else { throw fail(.syntax, "unexpected end of input; expected a value") }
+        let start = here()
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try object(start)
+        case UInt8(ascii: "["): return try array(start)
+        case UInt8(ascii: "\""): return JSONNode(location: start, value: .string(try string()))
+        case UInt8(ascii: "t"): try literal("true"); return JSONNode(location: start, value: .bool(true))
+        case UInt8(ascii: "f"): try literal("false"); return JSONNode(location: start, value: .bool(false))
+        case UInt8(ascii: "n"): try literal("null"); return JSONNode(location: start, value: .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "."):
+            return try number(start)
+        case UInt8(ascii: "N"), UInt8(ascii: "I"):
+            let word = identifier()
+            if word == "NaN" || word == "Infinity" {
+                throw fail(.nonFiniteNumber, "\(word) is not a JSON number (RFC 8259 §6); use a finite number", at: start.offset)
+            }
+            throw fail(.syntax, "unexpected '\(word)'; expected a value", at: start.offset)
+        case UInt8(ascii: "'"):
+            throw fail(.invalidString, "strings must use double quotes, not single quotes")
+        default:
+            throw fail(.syntax, "unexpected \(describe(at: index)); expected a value")
+        }
+    }
+
+    mutating func identifier() -> String {
+        var end = index
+        while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
+    }
+
+    func isIdentifierByte(_ b: UInt8) -> Bool {
+        (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F
+    }
+
+    mutating func literal(_ word: String) throws(JSONSyntaxError) {
+        let start = index
+        let w = Array(word.utf8)
+        let count = w.count
+        let matches = start + count <= bytes.count && (0..<count).allSatisfy { bytes[start + $0] == w[$0] }
+        if !matches || (start + count < bytes.count && isIdentifierByte(bytes[start + count])) {
+            let got = identifier()
+            throw fail(.syntax, "unexpected '\(got.isEmpty ? word : got)'; expected a value (true, false and null are lower case)", at: start)
+        }
+        index += count
+    }
+
+    mutating func enter() throws(JSONSyntaxError) {
+        depth += 1
+        if depth > maxDepth {
+            throw fail(.tooDeep, "nesting deeper than \(maxDepth) levels")
+        }
+    }
+
+    mutating func array(_ start: SourceLocation) throws(JSONSyntaxError) -> JSONNode {
+        try enter()
+        index += 1
+        var elements: [JSONNode] = []
+        try skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return JSONNode(location: start, value: .array(elements))
+        }
+        while true {
+            try skipWhitespace()
+            elements.append(try value())
+            try skipWhitespace()
+            guard index < bytes.count else {
+                throw fail(.syntax, "unexpected end of input; the array opened at \(start) is not closed with ']'")
+            }
+            let b = bytes[index]
+            if b == UInt8(ascii: ",") {
+                let comma = index
+                index += 1
+                try skipWhitespace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                    throw fail(.trailingComma, "trailing comma before ']'; delete the comma", at: comma)
+                }
+                continue
+            }
+            if b == UInt8(ascii: "]") {
+                index += 1
+                depth -= 1
+                return JSONNode(location: start, value: .array(elements))
+            }
+            throw fail(.syntax, "unexpected \(describe(at: index)) in an array; expected ',' or ']'")
+        }
+    }
+
+    mutating func object(_ start: SourceLocation) throws(JSONSyntaxError) -> JSONNode {
+        try enter()
+        index += 1
+        var members: [JSONNode.Member] = []
+        var seen: [String: SourceLocation] = [:]
+        try skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return JSONNode(location: start, value: .object(members))
+        }
+        while true {
+            try skipWhitespace()
+            guard index < bytes.count else {
+                throw fail(.syntax, "unexpected end of input; the object opened at \(start) is not closed with '}'")
+            }
+            guard bytes[index] == UInt8(ascii: "\"") else {
+                if bytes[index] == UInt8(ascii: "'") {
+                    throw fail(.invalidString, "member names must use double quotes, not single quotes")
+                }
+                throw fail(.syntax, "unexpected \(describe(at: index)); expected a member name in double quotes")
+            }
+            let nameLocation = here()
+            let name = try string()
+            if let first = seen[name] {
+                throw fail(.duplicateMember, "duplicate member name \"\(name)\" (first at \(first)); names must be unique (I-JSON, RFC 7493 §2.3)", at: nameLocation.offset)
+            }
+            seen[name] = nameLocation
+            try skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw fail(.syntax, "expected ':' after the member name \"\(name)\"")
+            }
+            index += 1
+            try skipWhitespace()
+            let member = try value()
+            members.append(JSONNode.Member(name: name, nameLocation: nameLocation, value: member))
+            try skipWhitespace()
+            guard index < bytes.count else {
+                throw fail(.syntax, "unexpected end of input; the object opened at \(start) is not closed with '}'")
+            }
+            let b = bytes[index]
+            if b == UInt8(ascii: ",") {
+                let comma = index
+                index += 1
+                try skipWhitespace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                    throw fail(.trailingComma, "trailing comma before '}'; delete the comma", at: comma)
+                }
+                continue
+            }
+            if b == UInt8(ascii: "}") {
+                index += 1
+                depth -= 1
+                return JSONNode(location: start, value: .object(members))
+            }
+            throw fail(.syntax, "unexpected \(describe(at: index)) in an object; expected ',' or '}'")
+        }
+    }
+
+    // MARK: numbers
+
+    mutating func number(_ start: SourceLocation) throws(JSONSyntaxError) -> JSONNode {
+        let begin = index
+        func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+        if bytes[index] == UInt8(ascii: "+") {
+            throw fail(.malformedNumber, "a JSON number cannot start with '+'; delete the plus sign")
+        }
+        if bytes[index] == UInt8(ascii: ".") {
+            throw fail(.malformedNumber, "a JSON number cannot start with '.'; write a 0 before the decimal point")
+        }
+        if bytes[index] == UInt8(ascii: "-") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "I") {
+                throw fail(.nonFiniteNumber, "-Infinity is not a JSON number (RFC 8259 §6); use a finite number", at: begin)
+            }
+        }
+        guard index < bytes.count, isDigit(bytes[index]) else {
+            throw fail(.malformedNumber, "expected a digit after '-'")
+        }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count, isDigit(bytes[index]) {
+                throw fail(.malformedNumber, "a JSON number cannot have a leading zero", at: begin)
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "x") || bytes[index] == UInt8(ascii: "X") {
+                throw fail(.malformedNumber, "hexadecimal numbers are not JSON", at: begin)
+            }
+        } else {
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw fail(.malformedNumber, "expected a digit after the decimal point")
+            }
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw fail(.malformedNumber, "expected a digit in the exponent")
+            }
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, isIdentifierByte(bytes[index]) || bytes[index] == UInt8(ascii: ".") {
+            throw fail(.malformedNumber, "unexpected \(describe(at: index)) in a number")
+        }
+        let literal = String(decoding: UnsafeBufferPointer(rebasing: bytes[begin..<index]), as: UTF8.self)
+        guard let value = Double(literal), value.isFinite else {
+            throw fail(.numberOutOfRange, "the number \(literal) is too large for an IEEE 754 double (I-JSON, RFC 7493 §2.2)", at: begin)
+        }
+        return JSONNode(location: start, value: .number(value, literal: literal))
+    }
+
+    // MARK: strings
+
+    mutating func string() throws(JSONSyntaxError) -> String {
+        let open = index
+        index += 1
+        var scalars = String.UnicodeScalarView()
+        var runStart = index
+        func flushRun(_ s: inout String.UnicodeScalarView, _ from: Int, _ to: Int, _ bytes: UnsafeBufferPointer<UInt8>) {
+            if to > from {
+                s.append(contentsOf: String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self).unicodeScalars)
+            }
+        }
+        while true {
+            guard index < bytes.count else {
+                throw fail(.invalidString, "unterminated string; add the closing '\"'", at: open)
+            }
+            let b = bytes[index]
+            if b == UInt8(ascii: "\"") {
+                flushRun(&scalars, runStart, index, bytes)
+                index += 1
+                return String(scalars)
+            }
+            if b == UInt8(ascii: "\\") {
+                flushRun(&scalars, runStart, index, bytes)
+                scalars.append(try escape())
+                runStart = index
+                continue
+            }
+            if b < 0x20 {
+                if b == 0x0A {
+                    throw fail(.invalidString, "unterminated string: a line break inside a string must be written \\n", at: index)
+                }
+                throw fail(.invalidString, "control character U+\(hex(UInt32(b), 4)) inside a string must be escaped")
+            }
+            if b < 0x80 {
+                index += 1
+                continue
+            }
+            try utf8Sequence()
+        }
+    }
+
+    /// Validates one multi-byte UTF-8 sequence at `index` (RFC 3629) and moves past it.
+    mutating func utf8Sequence() throws(JSONSyntaxError) {
+        let b0 = bytes[index]
+        let length: Int
+        var lower: UInt8 = 0x80
+        var upper: UInt8 = 0xBF
+        switch b0 {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lower = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; upper = 0x9F
+        case 0xF0: length = 4; lower = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; upper = 0x8F
+        default:
+            throw fail(.invalidEncoding, "byte 0x\(hex(UInt32(b0), 2)) is not valid UTF-8; save the file as UTF-8")
+        }
+        for k in 1..<length {
+            let i = index + k
+            let lo = k == 1 ? lower : 0x80
+            let hi = k == 1 ? upper : 0xBF
+            guard i < bytes.count, bytes[i] >= lo, bytes[i] <= hi else {
+                throw fail(.invalidEncoding, "invalid UTF-8 sequence starting with byte 0x\(hex(UInt32(b0), 2)); save the file as UTF-8")
+            }
+        }
+        index += length
+    }
+
+    mutating func escape() throws(JSONSyntaxError) -> Unicode.Scalar {
+        let start = index
+        index += 1
+        guard index < bytes.count else { throw fail(.invalidString, "unterminated escape sequence", at: start) }
+        let c = bytes[index]
+        index += 1
+        switch c {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"):
+            let high = try hex4(start)
+            if (0xD800...0xDBFF).contains(high) {
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                    throw fail(.invalidEncoding, "lone high surrogate \\u\(hex(high, 4)) is not allowed (I-JSON, RFC 7493 §2.1)", at: start)
+                }
+                let secondStart = index
+                index += 2
+                let low = try hex4(secondStart)
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw fail(.invalidEncoding, "high surrogate \\u\(hex(high, 4)) is not followed by a low surrogate", at: start)
+                }
+                return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
+            }
+            if (0xDC00...0xDFFF).contains(high) {
+                throw fail(.invalidEncoding, "lone low surrogate \\u\(hex(high, 4)) is not allowed (I-JSON, RFC 7493 §2.1)", at: start)
+            }
+            return Unicode.Scalar(high)!
+        default:
+            throw fail(.invalidString, "invalid escape sequence '\\\(describeByte(c))'", at: start)
+        }
+    }
+
+    mutating func hex4(_ escapeStart: Int) throws(JSONSyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard index < bytes.count else { throw fail(.invalidString, "\\u needs four hexadecimal digits", at: escapeStart) }
+            let b = bytes[index]
+            let digit: UInt32
+            switch b {
+            case 0x30...0x39: digit = UInt32(b - 0x30)
+            case 0x41...0x46: digit = UInt32(b - 0x41 + 10)
+            case 0x61...0x66: digit = UInt32(b - 0x61 + 10)
+            default: throw fail(.invalidString, "\\u needs four hexadecimal digits", at: escapeStart)
+            }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+
+    // MARK: descriptions
+
+    func describe(at offset: Int) -> String {
+        guard offset < bytes.count else { return "end of input" }
+        let b = bytes[offset]
+        if b >= 0x80 { return "byte 0x\(hex(UInt32(b), 2))" }
+        return "'\(describeByte(b))'"
+    }
+
+    func describeByte(_ b: UInt8) -> String {
+        if b >= 0x21 && b < 0x7F { return String(UnicodeScalar(b)) }
+        return "U+\(hex(UInt32(b), 4))"
+    }
+}
+
+func hex(_ value: UInt32, _ width: Int) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+}

@@ -1,0 +1,1 @@
+/// Placeholder: see Sources/Varlink for the protocol.

@@ -1,0 +1,103 @@
+import Testing
+@testable import StrictJSON
+
+@Suite struct JSONParserTests {
+    let parser = JSONParser()
+
+    func error(_ text: String) -> JSONSyntaxError? { error(Array(text.utf8)) }
+
+    func error(_ bytes: [UInt8]) -> JSONSyntaxError? {
+        do { _ = try parser.parse(bytes); return nil } catch { return error }
+    }
+
+    @Test func parsesNestedValuesWithPositions() throws {
+        let doc = try parser.parse("{\n  \"type\": \"MultiPolygon\",\n  \"coordinates\": [[[[1.5, -2]]]]\n}")
+        #expect(doc.root.location == SourceLocation(line: 1, column: 1, offset: 0))
+        let type = try #require(doc.root["type"])
+        #expect(type.string == "MultiPolygon")
+        #expect(type.location.line == 2 && type.location.column == 11)
+        let coords = try #require(doc.root["coordinates"])
+        #expect(coords.location.line == 3 && coords.location.column == 18)
+        let first = coords.elements?[0].elements?[0].elements?[0].elements?[0]
+        #expect(first?.number == 1.5)
+        #expect(first?.location.column == 22)
+        #expect(doc.hadByteOrderMark == false)
+    }
+
+    @Test(arguments: [
+        ("[1,2,]", JSONSyntaxError.Rule.trailingComma, 1, 5),
+        ("{\"a\":1,}", .trailingComma, 1, 7),
+        ("{\"a\":1,\n\"a\":2}", .duplicateMember, 2, 1),
+        ("[NaN]", .nonFiniteNumber, 1, 2),
+        ("[-Infinity]", .nonFiniteNumber, 1, 2),
+        ("[Infinity]", .nonFiniteNumber, 1, 2),
+        ("// c\n[]", .comment, 1, 1),
+        ("[1, /* c */ 2]", .comment, 1, 5),
+        ("[01]", .malformedNumber, 1, 2),
+        ("[+1]", .malformedNumber, 1, 2),
+        ("[.5]", .malformedNumber, 1, 2),
+        ("[1.]", .malformedNumber, 1, 4),
+        ("[1e400]", .numberOutOfRange, 1, 2),
+        ("[\"a\nb\"]", .invalidString, 1, 4),
+        ("[\"\\ud800\"]", .invalidEncoding, 1, 3),
+        ("", .empty, 1, 1),
+        ("[] []", .trailingContent, 1, 4),
+        ("[1 2]", .syntax, 1, 4),
+        ("[True]", .syntax, 1, 2),
+        ("['a']", .invalidString, 1, 2),
+    ])
+    func rejectsNonStrictJSON(text: String, rule: JSONSyntaxError.Rule, line: Int, column: Int) throws {
+        let e = try #require(error(text))
+        #expect(e.rule == rule, "\(e)")
+        #expect(e.location.line == line && e.location.column == column, "\(e)")
+    }
+
+    @Test func rejectsInvalidUTF8AndUTF16() throws {
+        let bad: [UInt8] = Array("[\"a".utf8) + [0xC3, 0x28] + Array("\"]".utf8)
+        #expect(throws: JSONSyntaxError.self) { try parser.parse(bad) }
+        let utf16: [UInt8] = [0xFF, 0xFE, 0x5B, 0x00, 0x5D, 0x00]
+        let e = try #require(error(utf16))
+        #expect(e.rule == .invalidEncoding)
+    }
+
+    @Test func skipsAndReportsByteOrderMark() throws {
+        let doc = try parser.parse([0xEF, 0xBB, 0xBF] + Array("[1]".utf8))
+        #expect(doc.hadByteOrderMark)
+        #expect(doc.root.location.column == 2)
+    }
+
+    @Test func columnsCountScalarsNotBytes() throws {
+        let doc = try parser.parse("[\"é\", 1]")
+        #expect(doc.root.elements?[1].location.column == 7)
+    }
+
+    @Test func numbersAreCorrectlyRounded() throws {
+        let doc = try parser.parse("[0.1, 51.500652, -0.124833, 2.2250738585072014e-308, -0, 1e-400]")
+        let values = doc.root.elements!.map { $0.number! }
+        #expect(values[0] == 0.1)
+        #expect(values[1] == 51.500652)
+        #expect(values[2] == -0.124833)
+        #expect(values[3] == 2.2250738585072014e-308)
+        #expect(values[4] == 0 && values[4].sign == .minus)
+        #expect(values[5] == 0)
+    }
+
+    @Test func decodesEscapes() throws {
+        let doc = try parser.parse(#"["a\"b\\c\/\n\u00e9\ud83d\ude00"]"#)
+        #expect(doc.root.elements?[0].string == "a\"b\\c/\né😀")
+    }
+
+    @Test func enforcesDepthLimit() {
+        let deep = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
+        #expect(throws: JSONSyntaxError.self) { try JSONParser(maxDepth: 128).parse(deep) }
+        #expect(throws: Never.self) { try JSONParser(maxDepth: 256).parse(deep) }
+    }
+
+    @Test func writerRoundTrips() throws {
+        let value: JSON = ["s": "a\"\n\u{01}é", "n": 51.500652, "i": 3, "neg": -0.5, "a": [true, nil, 1e-7], "o": [:]]
+        let text = value.serialized()
+        #expect(text == #"{"s":"a\"\n\u0001é","n":51.500652,"i":3,"neg":-0.5,"a":[true,null,1e-07],"o":{}}"#)
+        #expect(try parser.parse(text).root.json == value)
+        #expect(try parser.parse(value.prettyPrinted()).root.json == value)
+    }
+}
