@@ -1,1 +1,6 @@
-print("routingctl")
+import Glibc
+import RoutingService
+
+// routingctl: the command-line client of routingd. Commands live in Commands.swift.
+
+exit(RoutingCtl.main(Array(CommandLine.arguments.dropFirst())))

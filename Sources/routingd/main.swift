@@ -1,1 +1,53 @@
-print("routingd")
+import Glibc
+import RoutingService
+
+// routingd: answers directions requests over a varlink Unix socket.
+// All logic lives in RoutingService/RoutingCore; this file only wires options to them.
+
+let usage = """
+    Usage: routingd [--socket PATH] [--coverage DIR] [--verbose]
+
+    Serves org.routingd.Directions and org.routingd.Coverage (varlink) on a Unix socket.
+    Every *.geojson file in the coverage directory is one routing app.
+
+    Options:
+      --socket PATH    socket to listen on (default: $XDG_RUNTIME_DIR/routingd/io.socket,
+                       or /run/routingd/io.socket without XDG_RUNTIME_DIR)
+      --coverage DIR   coverage directory (default: ./Coverage)
+      --verbose        log every request's outcome, not only start, reload and errors
+      --help           show this help
+      --version        show the version
+
+    Signals: SIGHUP reloads the coverage directory; SIGTERM and SIGINT stop cleanly
+    and remove the socket.
+    """
+
+var socketPath: String? = nil
+var coverageDirectory = DefaultPaths.coverageDirectory
+var verbose = false
+
+var arguments = CommandLine.arguments.dropFirst()
+func value(for option: String) -> String {
+    guard let v = arguments.popFirst(), !v.isEmpty else {
+        writeAll(2, "routingd: \(option) needs a value\n\(usage)\n")
+        exit(2)
+    }
+    return v
+}
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--socket": socketPath = value(for: argument)
+    case "--coverage": coverageDirectory = value(for: argument)
+    case "--verbose", "-v": verbose = true
+    case "--help", "-h": writeAll(1, usage + "\n"); exit(0)
+    case "--version": writeAll(1, "routingd \(RoutingDaemon.version)\n"); exit(0)
+    default:
+        if argument.hasPrefix("--socket=") { socketPath = String(argument.dropFirst("--socket=".count)); continue }
+        if argument.hasPrefix("--coverage=") { coverageDirectory = String(argument.dropFirst("--coverage=".count)); continue }
+        writeAll(2, "routingd: unknown option '\(argument)'\n\(usage)\n")
+        exit(2)
+    }
+}
+
+let log = Log(program: "routingd", verbose: verbose)
+exit(DaemonMain.run(socketPath: socketPath ?? DefaultPaths.socket(), coverageDirectory: coverageDirectory, log: log))

@@ -1,0 +1,236 @@
+#!/usr/bin/env python3
+"""End-to-end checks of routingd through its real Unix socket.
+
+Starts the release `routingd` on a temporary socket with the repository's Coverage/ samples and
+talks to it with the reference Python varlink client (`pip install varlink`), with raw bytes, and
+through `routingctl`. Usage: e2e.py BIN_DIR (the folder holding routingd and routingctl).
+"""
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+import varlink
+
+BIN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/release")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BIG_BEN = "http://maps.apple.com/?daddr=51.500652,-0.124833&dirflg=w"
+EIFFEL = "http://maps.apple.com/?daddr=48.8584,2.2945&dirflg=w"
+
+passed = 0
+failed = 0
+
+
+def check(name, condition, detail=""):
+    global passed, failed
+    if condition:
+        passed += 1
+        print(f"ok   {name}")
+    else:
+        failed += 1
+        print(f"FAIL {name} {detail}")
+
+
+def raw_call(path, payload: bytes, timeout=5.0):
+    """Sends raw bytes, returns the first NUL-terminated reply (decoded JSON) or None on EOF."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+        s.settimeout(timeout)
+        s.connect(path)
+        s.sendall(payload)
+        buf = b""
+        while b"\0" not in buf:
+            chunk = s.recv(65536)
+            if not chunk:
+                return None
+            buf += chunk
+        return json.loads(buf.split(b"\0", 1)[0])
+
+
+def ctl(*args, socket_path=None):
+    cmd = [os.path.join(BIN, "routingctl")]
+    if socket_path:
+        cmd += ["--socket", socket_path]
+    cmd += list(args)
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=60, cwd=ROOT)
+    return p.returncode, p.stdout, p.stderr
+
+
+def main():
+    tmp = tempfile.mkdtemp(prefix="routingd-e2e-")
+    path = os.path.join(tmp, "run", "io.socket")
+    log = open(os.path.join(tmp, "routingd.log"), "w+")
+    daemon = subprocess.Popen(
+        [os.path.join(BIN, "routingd"), "--socket", path, "--coverage", os.path.join(ROOT, "Coverage")],
+        stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
+    try:
+        for _ in range(200):
+            if os.path.exists(path):
+                break
+            time.sleep(0.05)
+        check("daemon creates its socket", os.path.exists(path))
+        check("socket mode is 0600", oct(os.stat(path).st_mode & 0o777) == "0o600", oct(os.stat(path).st_mode & 0o777))
+
+        client = varlink.Client("unix:" + path)
+
+        # org.varlink.service through the reference client.
+        with client.open("org.varlink.service") as svc:
+            info = svc.GetInfo()
+            check("GetInfo names the product", info.get("product") == "routingd", info)
+            for iface in ("org.varlink.service", "org.routingd.Directions", "org.routingd.Coverage"):
+                check(f"GetInfo lists {iface}", iface in info.get("interfaces", []), info)
+            desc = svc.GetInterfaceDescription("org.routingd.Directions")["description"]
+            check("GetInterfaceDescription returns the IDL", desc.lstrip().startswith("#") and "interface org.routingd.Directions" in desc)
+            # The reference client's IDL scanner must accept every interface we serve.
+            for iface in info["interfaces"]:
+                text = svc.GetInterfaceDescription(iface)["description"]
+                try:
+                    varlink.Interface(text)
+                    check(f"IDL of {iface} parses with the reference scanner", True)
+                except Exception as e:  # noqa: BLE001
+                    check(f"IDL of {iface} parses with the reference scanner", False, repr(e))
+            try:
+                svc.GetInterfaceDescription("org.example.nope")
+                check("unknown interface gives InterfaceNotFound", False)
+            except varlink.InterfaceNotFound:
+                check("unknown interface gives InterfaceNotFound", True)
+
+        with client.open("org.routingd.Directions") as d:
+            d.ClearCurrentLocation()
+            check("current location starts unknown", d.GetCurrentLocation().get("location") is None)
+            reply = d.Resolve(BIG_BEN)
+            london = [a for a in reply["apps"] if a["id"] == "London"]
+            check("London is undetermined without a current location",
+                  london and london[0].get("eligible") is None, reply)
+
+            d.SetCurrentLocation(51.500543, -0.135702)  # Westminster Abbey
+            loc = d.GetCurrentLocation()["location"]
+            check("SetCurrentLocation is kept", abs(loc["latitude"] - 51.500543) < 1e-12 and abs(loc["longitude"] + 0.135702) < 1e-12, loc)
+
+            reply = d.Resolve(BIG_BEN)
+            req = reply["request"]
+            check("source is the current location", req["source"]["kind"] == "currentLocation", req)
+            check("destination is Big Ben", req["destination"]["kind"] == "coordinate"
+                  and req["destination"]["latitude"] == 51.500652 and req["destination"]["longitude"] == -0.124833, req)
+            check("mode is Pedestrian", req.get("mode") == "Pedestrian", req)
+            apps = {a["id"]: a for a in reply["apps"]}
+            check("London is eligible", apps.get("London", {}).get("eligible") is True, reply)
+            check("Paris is not eligible", apps.get("Paris", {}).get("eligible") is False, reply)
+
+            reply = d.Resolve(EIFFEL)
+            apps = {a["id"]: a for a in reply["apps"]}
+            london = apps.get("London", {})
+            check("London is not eligible for a Paris destination", london.get("eligible") is False, london)
+            check("its reason names the destination",
+                  any(r.get("endpoint") == "destination" and "destination" in r["message"] for r in london.get("reasons", [])), london)
+
+            try:
+                d.Resolve("http://maps.apple.com/?daddr=91,0")
+                check("latitude 91 is an InvalidURL error", False)
+            except varlink.VarlinkError as e:
+                err = e.error()
+                check("latitude 91 is an InvalidURL error", err == "org.routingd.Directions.InvalidURL", e.as_dict())
+                params = e.parameters()
+                check("the error names the parameter", params.get("parameter") == "daddr", params)
+
+            try:
+                d.SetCurrentLocation(95.0, 0.0)
+                check("latitude 95 is refused", False)
+            except varlink.VarlinkError as e:
+                check("latitude 95 is refused", e.error() == "org.routingd.Directions.InvalidLocation", e.as_dict())
+
+        # An unknown method must reach the daemon: declare it in a copy of the interface.
+        fake = varlink.Interface(desc + "\nmethod NoSuchMethod() -> ()\n")
+        client.add_interface(fake)
+        with client.open("org.routingd.Directions") as d:
+            try:
+                d.NoSuchMethod()
+                check("unknown method gives MethodNotFound", False)
+            except varlink.MethodNotFound as e:
+                check("unknown method gives MethodNotFound", True)
+                check("MethodNotFound names the method", "NoSuchMethod" in json.dumps(e.as_dict()), e.as_dict())
+
+        with client.open("org.routingd.Coverage") as c:
+            reply = c.Validate('{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}', "wrapped.geojson")
+            check("Validate rejects a Polygon", reply["valid"] is False and reply["diagnostics"], reply)
+            first = reply["diagnostics"][0]
+            check("diagnostics carry line, column, rule, hint",
+                  all(k in first for k in ("line", "column", "rule", "hint", "severity", "message")), first)
+
+        # Garbage, wrong shapes and an unknown interface on the raw socket: error replies, daemon keeps serving.
+        for name, payload in [
+            ("garbage bytes", b"\x01\x02not json\0"),
+            ("JSON that is not an object", b"[1,2]\0"),
+            ("an object without method", b'{"parameters":{}}\0'),
+            ("parameters that are not an object", b'{"method":"org.routingd.Directions.ListApps","parameters":[]}\0'),
+        ]:
+            reply = raw_call(path, payload)
+            check(f"{name} gets a varlink error", reply is not None and "error" in reply, reply)
+        reply = raw_call(path, b'{"method":"org.example.Nope.Call"}\0')
+        check("unknown interface on the wire gives InterfaceNotFound",
+              reply and reply.get("error") == "org.varlink.service.InterfaceNotFound", reply)
+        reply = raw_call(path, b'{"method":"org.routingd.Directions.Nope"}\0')
+        check("unknown method on the wire gives MethodNotFound",
+              reply and reply.get("error") == "org.varlink.service.MethodNotFound", reply)
+
+        # A silent client holding a half message does not delay others.
+        silent = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        silent.connect(path)
+        silent.sendall(b'{"method":"org.routingd.Directions.Li')
+        start = time.monotonic()
+        reply = raw_call(path, b'{"method":"org.routingd.Directions.ListApps"}\0', timeout=10)
+        check("a silent client does not block others", reply and "parameters" in reply, reply)
+        silent.close()
+
+        # routingctl against the daemon, and offline, must agree.
+        rc, out, err = ctl("location", "set", "51.500543", "-0.135702", socket_path=path)
+        check("routingctl location set", rc == 0, err)
+        rc, out, err = ctl("resolve", "--json", BIG_BEN, socket_path=path)
+        check("routingctl resolve --json exits 0", rc == 0, err)
+        online = json.loads(out) if rc == 0 else {}
+        check("routingctl resolve: London eligible",
+              any(a["id"] == "London" and a["eligible"] is True for a in online.get("apps", [])), out)
+        check("routingctl resolve prints eligible null explicitly or a bool",
+              all("eligible" in a for a in online.get("apps", [])), out)
+        rc, out, err = ctl("resolve", "--json", "--offline", "--coverage", "Coverage",
+                           "--current-location", "51.500543,-0.135702", BIG_BEN)
+        check("offline resolve gives the same reply", rc == 0 and json.loads(out) == online, out + err)
+        rc, out, err = ctl("resolve", "--json", "http://maps.apple.com/?daddr=91,0", socket_path=path)
+        parsed = json.loads(out) if out.strip() else {}
+        check("routingctl resolve of a bad link exits 1 with an error object",
+              rc == 1 and parsed.get("error", {}).get("parameter") == "daddr", out + err)
+        rc, out, err = ctl("location", "clear", socket_path=path)
+        rc, out, err = ctl("resolve", "--json", BIG_BEN, socket_path=path)
+        check("without a current location the London verdict is null",
+              rc == 0 and any(a["id"] == "London" and a["eligible"] is None for a in json.loads(out)["apps"]), out)
+        rc, out, err = ctl("apps", socket_path=path)
+        check("routingctl apps lists London", rc == 0 and "London" in out, out + err)
+        rc, out, err = ctl("resolve", BIG_BEN, socket_path=os.path.join(tmp, "nope.socket"))
+        check("unreachable daemon exits 2 with a hint", rc == 2 and "cannot reach routingd" in err, err)
+
+        check("daemon still running", daemon.poll() is None)
+        daemon.send_signal(signal.SIGTERM)
+        try:
+            code = daemon.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            daemon.kill()
+            code = None
+        check("SIGTERM stops the daemon with status 0", code == 0, code)
+        check("SIGTERM removes the socket", not os.path.exists(path))
+    finally:
+        if daemon.poll() is None:
+            daemon.kill()
+        log.seek(0)
+        text = log.read()
+        if failed:
+            print("--- routingd log ---\n" + text)
+
+    print(f"e2e: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

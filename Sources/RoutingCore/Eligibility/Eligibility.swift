@@ -1,0 +1,88 @@
+/// Decides which routing apps can serve a directions request, as Maps does on iOS.
+///
+/// Maps lists a routing app only when its coverage "contains the two specified points" (Apple,
+/// Location and Maps Programming Guide, "Providing Directions"). routingd applies the same rule to
+/// every endpoint: the source, each waypoint and the destination must each lie in the coverage
+/// (boundary included, see ``Coverage/contains(_:)``), and the app must serve the request's mode.
+/// The symbolic current location is replaced by `currentLocation`; when that is nil, or an endpoint
+/// is an unresolved address, the verdict is undetermined unless something else already rules the app out.
+public enum Eligibility {
+    /// The verdict for one app.
+    /// - Parameters:
+    ///   - request: the parsed directions request.
+    ///   - app: the routing app with its validated coverage.
+    ///   - currentLocation: the daemon's current location (WGS84 degrees), or nil when unknown.
+    public static func verdict(
+        for request: DirectionsRequest, app: RoutingApp, currentLocation: Coordinate?
+    ) -> AppVerdict {
+        var reasons: [EligibilityReason] = []
+        if let mode = request.mode {
+            if !app.modes.contains(mode) {
+                reasons.append(EligibilityReason(
+                    role: nil, rule: .modeNotSupported,
+                    message: "\(app.id) does not serve the \(mode.rawValue) mode"))
+            }
+        } else if let transportType = request.transportType,
+            app.modes.isDisjoint(with: transportType.modes)
+        {
+            reasons.append(EligibilityReason(
+                role: nil, rule: .modeNotSupported,
+                message: "\(app.id) serves no \(transportType.rawValue) mode ("
+                    + transportType.modes.map(\.rawValue).joined(separator: ", ") + ")"))
+        }
+        for (role, endpoint) in request.endpoints {
+            switch endpoint {
+            case .coordinate(let coordinate, let label):
+                if !app.coverage.contains(coordinate) {
+                    let name = label.map { " (\($0))" } ?? ""
+                    reasons.append(EligibilityReason(
+                        role: role, rule: .outsideCoverage,
+                        message: "\(role) \(format(coordinate))\(name) is outside the coverage of \(app.id)"))
+                }
+            case .currentLocation:
+                if let currentLocation {
+                    if !app.coverage.contains(currentLocation) {
+                        reasons.append(EligibilityReason(
+                            role: role, rule: .outsideCoverage,
+                            message: "\(role) is the current location \(format(currentLocation)), outside the coverage of \(app.id)"))
+                    }
+                } else {
+                    reasons.append(EligibilityReason(
+                        role: role, rule: .currentLocationUnknown,
+                        message: "\(role) is the current location, which is not known; set it to decide"))
+                }
+            case .address(let text):
+                reasons.append(EligibilityReason(
+                    role: role, rule: .addressUnresolved,
+                    message: "\(role) is the address \"\(text)\", which has no coordinate (routingd does not geocode)"))
+            }
+        }
+        let eligible: Bool?
+        if reasons.contains(where: { $0.rule.rulesOut }) {
+            eligible = false
+        } else if reasons.isEmpty {
+            eligible = true
+        } else {
+            eligible = nil
+        }
+        return AppVerdict(appID: app.id, eligible: eligible, reasons: reasons)
+    }
+
+    /// Verdicts for every app, eligible apps first, then undetermined, then ineligible; ties by id.
+    public static func verdicts(
+        for request: DirectionsRequest, apps: [RoutingApp], currentLocation: Coordinate?
+    ) -> [AppVerdict] {
+        func rank(_ v: AppVerdict) -> Int {
+            switch v.eligible {
+            case true?: 0
+            case nil: 1
+            case false?: 2
+            }
+        }
+        return apps.map { verdict(for: request, app: $0, currentLocation: currentLocation) }
+            .sorted { (rank($0), $0.appID) < (rank($1), $1.appID) }
+    }
+
+    /// "51.500652, -0.124833": latitude first, as people write it.
+    static func format(_ c: Coordinate) -> String { "\(c.latitude), \(c.longitude)" }
+}

@@ -1,0 +1,59 @@
+import Glibc
+import RoutingCore
+import Varlink
+
+/// The daemon's life: load the registry, bind the socket, serve until SIGTERM, clean up.
+public enum DaemonMain {
+    /// Runs the daemon on the calling (main) thread.
+    /// - Returns: the process exit status: 0 after a clean stop, 1 when it could not start.
+    public static func run(socketPath: String, coverageDirectory: String, log: Log) -> Int32 {
+        let daemon: RoutingDaemon
+        do {
+            daemon = try RoutingDaemon(coverageDirectory: coverageDirectory)
+        } catch {
+            log.error("\(error)")
+            return 1
+        }
+        report(daemon.registry, log: log)
+
+        let listener: UnixListener
+        do {
+            listener = try UnixListener.bind(path: socketPath)
+        } catch {
+            log.error("cannot listen on \(socketPath): \(error)")
+            return 1
+        }
+        let server = VarlinkServer(service: daemon.varlinkService(), listener: listener)
+        server.onSignal(SIGHUP) {
+            do {
+                let registry = try daemon.reload()
+                log.info("reloaded \(coverageDirectory): \(summary(registry))")
+                report(registry, log: log)
+            } catch {
+                log.error("reload failed, keeping the previous apps: \(error)")
+            }
+        }
+        log.info("listening on \(socketPath) with \(summary(daemon.registry)) from \(coverageDirectory)")
+        do {
+            try server.run()
+        } catch {
+            log.error("\(error)")
+            return 1
+        }
+        log.info("stopped")
+        return 0
+    }
+
+    static func summary(_ registry: AppRegistry) -> String {
+        let valid = registry.apps.count
+        let invalid = registry.invalidEntries.count
+        let apps = valid == 1 ? "1 app" : "\(valid) apps"
+        return invalid == 0 ? apps : "\(apps) (\(invalid) invalid coverage file\(invalid == 1 ? "" : "s") excluded)"
+    }
+
+    static func report(_ registry: AppRegistry, log: Log) {
+        for entry in registry.invalidEntries {
+            log.warning("excluded app \(entry.id): \(entry.firstError ?? "invalid coverage")")
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Glibc
+
+/// Diagnostic output of the executables: one line per event on standard error.
+///
+/// Each line starts with the program name. When standard error is the systemd journal
+/// (`JOURNAL_STREAM` names it), lines carry an `sd-daemon(3)` priority prefix instead (`<3>` error,
+/// `<4>` warning, `<6>` info, `<7>` debug) so the journal records their level.
+public struct Log: Sendable {
+    public enum Level: Int32, Sendable { case error = 3, warning = 4, info = 6, debug = 7 }
+
+    public var program: String
+    /// Whether debug lines are written (`--verbose`).
+    public var verbose: Bool
+    private let journal: Bool
+
+    public init(program: String, verbose: Bool = false) {
+        self.program = program
+        self.verbose = verbose
+        journal = Log.stderrIsJournal()
+    }
+
+    public func error(_ message: String) { write(.error, message) }
+    public func warning(_ message: String) { write(.warning, message) }
+    public func info(_ message: String) { write(.info, message) }
+    public func debug(_ message: String) { if verbose { write(.debug, message) } }
+
+    public func write(_ level: Level, _ message: String) {
+        let prefix = journal ? "<\(level.rawValue)>" : "\(program): "
+        var text = ""
+        for line in message.split(separator: "\n", omittingEmptySubsequences: false) {
+            text += prefix + line + "\n"
+        }
+        writeAll(2, text)
+    }
+
+    /// True when fd 2 is the stream `JOURNAL_STREAM` (`DEVICE:INODE`) names (systemd.exec(5)).
+    static func stderrIsJournal() -> Bool {
+        guard let raw = getenv("JOURNAL_STREAM") else { return false }
+        let parts = String(cString: raw).split(separator: ":")
+        guard parts.count == 2, let device = UInt64(parts[0]), let inode = UInt64(parts[1]) else { return false }
+        var st = stat()
+        guard fstat(2, &st) == 0 else { return false }
+        return UInt64(st.st_dev) == device && UInt64(st.st_ino) == inode
+    }
+}
+
+/// Writes all of `text` to `fd`, retrying short writes and EINTR. Errors are ignored: there is
+/// nowhere left to report them.
+public func writeAll(_ fd: Int32, _ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let n = bytes.withUnsafeMutableBytes { buffer in
+            Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+        }
+        if n < 0 {
+            if errno == EINTR { continue }
+            return
+        }
+        offset += n
+    }
+}

@@ -1,0 +1,117 @@
+import RoutingCore
+import StrictJSON
+
+/// How routingd's values look on the wire (varlink replies and `routingctl --json`).
+///
+/// One encoder per value, shared by the daemon and by `routingctl --offline`, so both print the same
+/// JSON for the same request. Coordinates are WGS84 degrees; absent optional members are omitted
+/// except where the interface promises an explicit null (`mode`, `transportType`, `eligible`).
+public enum WireFormat {
+    /// `{"kind":"coordinate","latitude":…,"longitude":…,"label"?:…}`, `{"kind":"currentLocation"}`
+    /// or `{"kind":"address","text":…}`.
+    public static func encode(_ endpoint: Endpoint) -> JSON {
+        var object: JSONObject = ["kind": .string(endpoint.kind)]
+        switch endpoint {
+        case .coordinate(let c, let label):
+            object["latitude"] = .number(c.latitude)
+            object["longitude"] = .number(c.longitude)
+            if let label { object["label"] = .string(label) }
+        case .currentLocation:
+            break
+        case .address(let text):
+            object["text"] = .string(text)
+        }
+        return .object(object)
+    }
+
+    /// `{"source":E,"destination":E,"waypoints":[E],"mode":M,"transportType":T}`.
+    public static func encode(_ request: DirectionsRequest) -> JSON {
+        [
+            "source": encode(request.source),
+            "destination": encode(request.destination),
+            "waypoints": .array(request.waypoints.map(encode)),
+            "mode": request.mode.map { .string($0.rawValue) } ?? .null,
+            "transportType": request.transportType.map { .string($0.rawValue) } ?? .null,
+        ]
+    }
+
+    /// `{"id":…,"eligible":true|false|null,"reasons":[{"endpoint"?,"rule","message"}]}`.
+    public static func encode(_ verdict: AppVerdict) -> JSON {
+        [
+            "id": .string(verdict.appID),
+            "eligible": verdict.eligible.map(JSON.bool) ?? .null,
+            "reasons": .array(verdict.reasons.map { reason in
+                var object: JSONObject = [:]
+                if let role = reason.role { object["endpoint"] = .string(role.description) }
+                object["rule"] = .string(reason.rule.rawValue)
+                object["message"] = .string(reason.message)
+                return .object(object)
+            }),
+        ]
+    }
+
+    /// The `Resolve` reply: `{"request":…,"apps":[…]}`.
+    public static func resolveReply(request: DirectionsRequest, verdicts: [AppVerdict]) -> JSONObject {
+        ["request": encode(request), "apps": .array(verdicts.map(encode))]
+    }
+
+    /// `{"code":…,"message":…,"parameter":…}` for a link that cannot be parsed; `parameter` is null
+    /// when no single parameter is at fault.
+    public static func encode(_ error: DirectionsURLError) -> JSONObject {
+        [
+            "code": .string(error.code.rawValue),
+            "message": .string(error.message),
+            "parameter": error.parameter.map(JSON.string) ?? .null,
+        ]
+    }
+
+    /// `{"severity","rule","message","hint","line","column"}`; line and column are 1-based.
+    public static func encode(_ diagnostic: Diagnostic) -> JSON {
+        [
+            "severity": .string(diagnostic.severity.rawValue),
+            "rule": .string(diagnostic.rule),
+            "message": .string(diagnostic.message),
+            "hint": .string(diagnostic.hint),
+            "line": .number(Double(diagnostic.location.line)),
+            "column": .number(Double(diagnostic.location.column)),
+        ]
+    }
+
+    /// `{"latitude":…,"longitude":…}` in degrees.
+    public static func encode(_ coordinate: Coordinate) -> JSON {
+        ["latitude": .number(coordinate.latitude), "longitude": .number(coordinate.longitude)]
+    }
+
+    /// One registry entry for `ListApps`.
+    public static func encode(_ entry: AppRegistry.Entry) -> JSON {
+        var object: JSONObject = [
+            "id": .string(entry.id),
+            "path": .string(entry.path),
+            "state": .string(entry.isValid ? "valid" : "invalid"),
+        ]
+        if let app = entry.app {
+            object["modes"] = .array(DirectionsMode.allCases.filter(app.modes.contains).map { .string($0.rawValue) })
+            object["polygons"] = .number(Double(app.coverage.polygons.count))
+            let box = app.coverage.boundingBox
+            object["boundingBox"] = [
+                "west": .number(box.west), "south": .number(box.south),
+                "east": .number(box.east), "north": .number(box.north),
+            ]
+            object["area"] = .number(app.coverage.area.rounded())
+        } else {
+            object["modes"] = []
+            object["polygons"] = 0
+        }
+        var errors: [JSON] = []
+        if let readError = entry.readError { errors.append(.string(readError)) }
+        errors += entry.diagnostics.filter { $0.severity == .error }.map { .string(line(entry.path, $0)) }
+        object["errors"] = .array(errors)
+        object["warnings"] = .array(entry.diagnostics.filter { $0.severity == .warning }.map { .string(line(entry.path, $0)) })
+        return .object(object)
+    }
+
+    /// `FILE:LINE:COL: severity: message [rule]`, the GCC diagnostic format.
+    public static func line(_ path: String, _ d: Diagnostic) -> String {
+        "\(path):\(d.location.line):\(d.location.column): \(d.severity.rawValue): \(d.message) [\(d.rule)]"
+    }
+}

@@ -1,0 +1,408 @@
+import Glibc
+import RoutingCore
+import RoutingService
+import StrictJSON
+import Varlink
+
+/// Exit statuses, as documented in `routingctl --help`.
+enum ExitStatus {
+    static let success: Int32 = 0
+    /// A file is invalid, a link cannot be parsed, or the daemon answered with an error.
+    static let failure: Int32 = 1
+    /// Usage error, or an I/O error (unreadable file, daemon unreachable).
+    static let usage: Int32 = 2
+}
+
+enum RoutingCtl {
+    static let usage = """
+        Usage: routingctl [--socket PATH] COMMAND [OPTIONS] [ARGS]
+
+        Commands:
+          validate [--json] FILE...          check coverage files against Apple's rules
+          resolve [--json] [--offline --coverage DIR [--current-location LAT,LON]] URL
+                                             parse a directions link and decide every app
+          apps [--json]                      list the daemon's routing apps
+          location get [--json]              show the daemon's current location
+          location set LATITUDE LONGITUDE    set it (WGS84 degrees)
+          location clear                     forget it
+
+        Options:
+          --socket PATH   daemon socket (default: $XDG_RUNTIME_DIR/routingd/io.socket,
+                          or /run/routingd/io.socket)
+          --help          help for routingctl or for one command
+          --version       show the version
+
+        Exit status: 0 success; 1 invalid file, unparsable link or error reply;
+        2 usage or I/O error (unreadable file, daemon not reachable).
+        """
+
+    static func main(_ arguments: [String]) -> Int32 {
+        // Global options come before the command.
+        var rest = arguments[...]
+        var socket = DefaultPaths.socket()
+        while let first = rest.first, first.hasPrefix("-") {
+            rest = rest.dropFirst()
+            switch first {
+            case "--help", "-h": out(usage); return ExitStatus.success
+            case "--version": out("routingctl \(RoutingDaemon.version)"); return ExitStatus.success
+            case "--socket":
+                guard let value = rest.popFirst() else { return usageError("--socket needs a value") }
+                socket = value
+            default:
+                if first.hasPrefix("--socket=") { socket = String(first.dropFirst(9)); continue }
+                return usageError("unknown option '\(first)'")
+            }
+        }
+        guard let command = rest.popFirst() else { return usageError("no command given") }
+        let args = Array(rest)
+        do {
+            switch command {
+            case "validate": return try validate(args)
+            case "resolve": return try resolve(args, socket: socket)
+            case "apps": return try apps(args, socket: socket)
+            case "location": return try location(args, socket: socket)
+            case "help": out(usage); return ExitStatus.success
+            default: return usageError("unknown command '\(command)'")
+            }
+        } catch {
+            return usageError(error.message)
+        }
+    }
+
+    // MARK: validate
+
+    static let validateUsage = """
+        Usage: routingctl validate [--json] FILE...
+
+        Checks each coverage file: one GeoJSON MultiPolygon of [longitude, latitude] positions
+        (RFC 7946) under Apple's routing-app rules. Prints one line per finding:
+          FILE:LINE:COLUMN: error|warning|note: message [rule-id]
+        followed by a fix hint. --json prints
+          {"files":[{"path","valid","diagnostics":[{"severity","rule","message","hint","line","column"}]}]}
+        Exit status: 0 when every file is valid (warnings allowed), 1 when any is invalid,
+        2 on a usage or I/O error.
+        """
+
+    static func validate(_ arguments: [String]) throws(Arguments.UsageError) -> Int32 {
+        let args = try Arguments(arguments, flags: ["json", "help"], options: [])
+        if args.has("help") { out(validateUsage); return ExitStatus.success }
+        guard !args.positionals.isEmpty else { return usageError("validate needs at least one FILE", command: "validate") }
+        var anyInvalid = false
+        var anyIOError = false
+        var files: [JSON] = []
+        for path in args.positionals {
+            switch CoverageDirectory.readFile(path) {
+            case .failure(let error):
+                anyIOError = true
+                if args.has("json") {
+                    files.append(["path": .string(path), "valid": false, "diagnostics": [], "error": .string(error.message)])
+                } else {
+                    err("routingctl: \(error.message)")
+                }
+            case .success(let bytes):
+                let validation = CoverageValidator.validate(bytes)
+                if !validation.isValid { anyInvalid = true }
+                if args.has("json") {
+                    files.append([
+                        "path": .string(path),
+                        "valid": .bool(validation.isValid),
+                        "diagnostics": .array(validation.diagnostics.map(WireFormat.encode)),
+                    ])
+                } else {
+                    for d in validation.diagnostics {
+                        out(WireFormat.line(path, d))
+                        if !d.hint.isEmpty { out("    hint: \(d.hint)") }
+                    }
+                }
+            }
+        }
+        if args.has("json") { out(JSON.object(["files": .array(files)]).prettyPrinted()) }
+        if anyIOError { return ExitStatus.usage }
+        return anyInvalid ? ExitStatus.failure : ExitStatus.success
+    }
+
+    // MARK: resolve
+
+    static let resolveUsage = """
+        Usage: routingctl resolve [--json] URL
+               routingctl resolve --offline [--coverage DIR] [--current-location LAT,LON] [--json] URL
+
+        Parses a directions link (Apple Maps, Google Maps, geo:) into source, destination, waypoints
+        and mode, and says which routing apps can serve it and why the others cannot.
+        By default it asks the daemon; --offline resolves in this process against the coverage
+        directory (default ./Coverage), with --current-location standing in for the daemon's.
+        --json prints exactly the Resolve reply:
+          {"request":{"source":E,"destination":E,"waypoints":[E],"mode":M,"transportType":T},
+           "apps":[{"id","eligible","reasons":[{"endpoint","rule","message"}]}]}
+        and for a link that cannot be parsed {"error":{"code","message","parameter"}} (exit 1).
+        """
+
+    static func resolve(_ arguments: [String], socket: String) throws(Arguments.UsageError) -> Int32 {
+        let args = try Arguments(
+            arguments, flags: ["json", "offline", "help"], options: ["coverage", "current-location", "socket"])
+        if args.has("help") { out(resolveUsage); return ExitStatus.success }
+        guard args.positionals.count == 1, let url = args.positionals.first else {
+            return usageError("resolve needs exactly one URL (quote it for the shell)", command: "resolve")
+        }
+        let json = args.has("json")
+        let reply: Result<JSONObject, VarlinkError>
+        if args.has("offline") {
+            var location: Coordinate? = nil
+            if let text = args.options["current-location"] {
+                guard let parsed = parseLocation(text) else {
+                    return usageError("--current-location needs LATITUDE,LONGITUDE in degrees, got '\(text)'")
+                }
+                location = parsed
+            }
+            let daemon: RoutingDaemon
+            do {
+                daemon = try RoutingDaemon(
+                    coverageDirectory: args.options["coverage"] ?? DefaultPaths.coverageDirectory,
+                    currentLocation: location)
+            } catch {
+                err("routingctl: \(error)")
+                return ExitStatus.usage
+            }
+            do {
+                let (request, verdicts) = try daemon.resolve(url)
+                reply = .success(WireFormat.resolveReply(request: request, verdicts: verdicts))
+            } catch {
+                reply = .failure(VarlinkError(name: "org.routingd.Directions.InvalidURL", parameters: WireFormat.encode(error)))
+            }
+        } else {
+            if args.options["coverage"] != nil || args.options["current-location"] != nil {
+                return usageError("--coverage and --current-location go with --offline")
+            }
+            switch call(args.options["socket"] ?? socket, "org.routingd.Directions.Resolve", ["url": .string(url)]) {
+            case .reply(let parameters): reply = .success(parameters)
+            case .error(let error): reply = .failure(error)
+            case .unreachable(let status): return status
+            }
+        }
+        switch reply {
+        case .success(let parameters):
+            if json { out(JSON.object(parameters).prettyPrinted()) } else { printResolve(parameters) }
+            return ExitStatus.success
+        case .failure(let error):
+            if error.name == "org.routingd.Directions.InvalidURL" {
+                if json {
+                    out(JSON.object(["error": .object(error.parameters)]).prettyPrinted())
+                } else {
+                    let parameter = error.parameters["parameter"]?.stringValue.map { " (parameter '\($0)')" } ?? ""
+                    err("routingctl: cannot parse the link\(parameter): \(error.parameters["message"]?.stringValue ?? error.name)")
+                }
+                return ExitStatus.failure
+            }
+            return report(error, json: json)
+        }
+    }
+
+    static func printResolve(_ reply: JSONObject) {
+        let request = reply["request"] ?? .null
+        out("source:      \(describeEndpoint(request["source"]))")
+        for (i, waypoint) in (request["waypoints"]?.arrayValue ?? []).enumerated() {
+            out("waypoint \(i + 1):  \(describeEndpoint(waypoint))")
+        }
+        out("destination: \(describeEndpoint(request["destination"]))")
+        let mode = request["mode"]?.stringValue ?? request["transportType"]?.stringValue.map { "any \($0) mode" } ?? "unspecified"
+        out("mode:        \(mode)")
+        let apps = reply["apps"]?.arrayValue ?? []
+        if apps.isEmpty { out("\nno valid routing apps"); return }
+        out("")
+        let width = apps.compactMap { $0["id"]?.stringValue?.count }.max() ?? 0
+        for app in apps {
+            let id = app["id"]?.stringValue ?? "?"
+            let pad = String(repeating: " ", count: max(0, width - id.count))
+            let verdict: String
+            switch app["eligible"] {
+            case .bool(true)?: verdict = "eligible"
+            case .bool(false)?: verdict = "not eligible"
+            default: verdict = "undetermined"
+            }
+            out("\(id)\(pad)  \(verdict)")
+            for reason in app["reasons"]?.arrayValue ?? [] {
+                out("\(String(repeating: " ", count: width))    - \(reason["message"]?.stringValue ?? "")")
+            }
+        }
+    }
+
+    static func describeEndpoint(_ endpoint: JSON?) -> String {
+        guard let endpoint else { return "?" }
+        switch endpoint["kind"]?.stringValue {
+        case "currentLocation": return "current location"
+        case "address": return "address \"\(endpoint["text"]?.stringValue ?? "")\""
+        case "coordinate":
+            let lat = endpoint["latitude"].map { JSON.format($0.doubleValue ?? .nan) } ?? "?"
+            let lon = endpoint["longitude"].map { JSON.format($0.doubleValue ?? .nan) } ?? "?"
+            let label = endpoint["label"]?.stringValue.map { " (\($0))" } ?? ""
+            return "\(lat), \(lon)\(label)"
+        default: return endpoint.serialized()
+        }
+    }
+
+    // MARK: apps
+
+    static let appsUsage = """
+        Usage: routingctl apps [--json]
+
+        Lists the daemon's routing apps: every coverage file, valid or not, with its polygons,
+        bounding box (degrees) and area (km²), and why an invalid one is excluded.
+        """
+
+    static func apps(_ arguments: [String], socket: String) throws(Arguments.UsageError) -> Int32 {
+        let args = try Arguments(arguments, flags: ["json", "help"], options: ["socket"])
+        if args.has("help") { out(appsUsage); return ExitStatus.success }
+        guard args.positionals.isEmpty else { return usageError("apps takes no arguments", command: "apps") }
+        switch call(args.options["socket"] ?? socket, "org.routingd.Directions.ListApps", [:]) {
+        case .unreachable(let status): return status
+        case .error(let error): return report(error, json: args.has("json"))
+        case .reply(let reply):
+            if args.has("json") { out(JSON.object(reply).prettyPrinted()); return ExitStatus.success }
+            let apps = reply["apps"]?.arrayValue ?? []
+            if apps.isEmpty { out("no routing apps") }
+            for app in apps {
+                let id = app["id"]?.stringValue ?? "?"
+                if app["state"]?.stringValue == "valid" {
+                    let polygons = app["polygons"]?.intValue ?? 0
+                    var line = "\(id): \(polygons) polygon\(polygons == 1 ? "" : "s")"
+                    if let box = app["boundingBox"] {
+                        let f = { (k: String) in JSON.format(box[k]?.doubleValue ?? .nan) }
+                        line += ", west \(f("west")) south \(f("south")) east \(f("east")) north \(f("north"))"
+                    }
+                    if let area = app["area"]?.doubleValue {
+                        line += ", \(JSON.format((area / 1e6).rounded())) km²"
+                    }
+                    out(line)
+                    for warning in app["warnings"]?.arrayValue ?? [] { out("  \(warning.stringValue ?? "")") }
+                } else {
+                    out("\(id): invalid, excluded")
+                    for error in app["errors"]?.arrayValue ?? [] { out("  \(error.stringValue ?? "")") }
+                }
+            }
+            return ExitStatus.success
+        }
+    }
+
+    // MARK: location
+
+    static let locationUsage = """
+        Usage: routingctl location get [--json]
+               routingctl location set LATITUDE LONGITUDE
+               routingctl location clear
+
+        The daemon's current location, used wherever a link means "from here" (WGS84 degrees).
+        Negative numbers are fine: routingctl location set 51.500543 -0.135702
+        """
+
+    static func location(_ arguments: [String], socket: String) throws(Arguments.UsageError) -> Int32 {
+        guard let sub = arguments.first else { return usageError("location needs get, set or clear", command: "location") }
+        if sub == "--help" || sub == "-h" { out(locationUsage); return ExitStatus.success }
+        // A negative coordinate such as -0.135702 is a positional: only "--name" is an option.
+        let args = try Arguments(Array(arguments.dropFirst()), flags: ["json", "help"], options: ["socket"])
+        if args.has("help") { out(locationUsage); return ExitStatus.success }
+        let positionals = args.positionals
+        let path = args.options["socket"] ?? socket
+        switch sub {
+        case "get":
+            guard positionals.isEmpty else { return usageError("location get takes no arguments", command: "location") }
+            switch call(path, "org.routingd.Directions.GetCurrentLocation", [:]) {
+            case .unreachable(let status): return status
+            case .error(let error): return report(error, json: args.has("json"))
+            case .reply(let reply):
+                if args.has("json") { out(JSON.object(reply).prettyPrinted()); return ExitStatus.success }
+                if let location = reply["location"], !location.isNull {
+                    out("\(JSON.format(location["latitude"]?.doubleValue ?? .nan)), \(JSON.format(location["longitude"]?.doubleValue ?? .nan))")
+                } else {
+                    out("unknown")
+                }
+                return ExitStatus.success
+            }
+        case "set":
+            guard positionals.count == 2 else { return usageError("location set needs LATITUDE LONGITUDE", command: "location") }
+            guard let latitude = Double(positionals[0]), let longitude = Double(positionals[1]) else {
+                return usageError("location set needs two decimal numbers in degrees, got '\(positionals[0])' '\(positionals[1])'")
+            }
+            return simple(call(path, "org.routingd.Directions.SetCurrentLocation",
+                               ["latitude": .number(latitude), "longitude": .number(longitude)]), json: args.has("json"))
+        case "clear":
+            guard positionals.isEmpty else { return usageError("location clear takes no arguments", command: "location") }
+            return simple(call(path, "org.routingd.Directions.ClearCurrentLocation", [:]), json: args.has("json"))
+        default:
+            return usageError("unknown location command '\(sub)'", command: "location")
+        }
+    }
+
+    static func simple(_ outcome: CallOutcome, json: Bool) -> Int32 {
+        switch outcome {
+        case .unreachable(let status): return status
+        case .error(let error): return report(error, json: json)
+        case .reply: return ExitStatus.success
+        }
+    }
+
+    // MARK: helpers
+
+    enum CallOutcome {
+        case reply(JSONObject)
+        case error(VarlinkError)
+        case unreachable(Int32)
+    }
+
+    static func call(_ socket: String, _ method: String, _ parameters: JSONObject) -> CallOutcome {
+        let client: VarlinkClient
+        do {
+            client = try VarlinkClient(path: socket)
+        } catch {
+            err("routingctl: cannot reach routingd at \(socket): \(error)")
+            err("routingctl: start it with 'routingd', pass --socket PATH, or use 'resolve --offline'")
+            return .unreachable(ExitStatus.usage)
+        }
+        defer { client.close() }
+        do {
+            return .reply(try client.call(method, parameters))
+        } catch let error as VarlinkError {
+            return .error(error)
+        } catch {
+            err("routingctl: \(method) failed: \(error)")
+            return .unreachable(ExitStatus.usage)
+        }
+    }
+
+    static func report(_ error: VarlinkError, json: Bool) -> Int32 {
+        if json {
+            out(JSON.object(["error": .object(["name": .string(error.name), "parameters": .object(error.parameters)])]).prettyPrinted())
+        } else {
+            let message = error.parameters["message"]?.stringValue
+            let parameter = error.parameters["parameter"]?.stringValue.map { " (\($0))" } ?? ""
+            err("routingctl: \(error.name)\(parameter)\(message.map { ": \($0)" } ?? "")")
+        }
+        return ExitStatus.failure
+    }
+
+    static func parseLocation(_ text: String) -> Coordinate? {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2,
+            let lat = Double(parts[0].trimmingSpaces), let lon = Double(parts[1].trimmingSpaces)
+        else { return nil }
+        return try? Coordinate.validated(latitude: lat, longitude: lon)
+    }
+
+    /// Reports a usage error and points at the help of `command` (or of routingctl).
+    static func usageError(_ message: String, command: String? = nil) -> Int32 {
+        err("routingctl: \(message)")
+        err("Try 'routingctl \(command.map { $0 + " " } ?? "")--help'.")
+        return ExitStatus.usage
+    }
+
+    static func out(_ text: String) { writeAll(1, text + "\n") }
+    static func err(_ text: String) { writeAll(2, text + "\n") }
+}
+
+extension Substring {
+    var trimmingSpaces: Substring {
+        var s = self
+        while s.first == " " { s = s.dropFirst() }
+        while s.last == " " { s = s.dropLast() }
+        return s
+    }
+}
