@@ -25,7 +25,6 @@ extension DirectionsURLParser {
         static let known: Set<String> = [
             "saddr", "daddr", "dirflg", "dirflag", "ll", "q", "address", "near", "sll", "z", "t", "spn", "sspn",
             "hl", "gl", "f", "ie", "oe", "um", "fb", "sa", "ftid", "mrt", "directionsmode", "output",
-            "source", "destination", "mode", "waypoint", "origin", "api", "travelmode", "waypoints",
         ]
         /// Other names people write for `daddr`.
         static let daddrAliases: Set<String> = ["addr", "dadr", "daadr", "dadd", "daddress", "dest", "destination", "to", "end", "dst"]
