@@ -1,0 +1,153 @@
+extension DirectionsURLParser {
+    /// Reads `latitude,longitude` text as written in Apple, Google and `geo:` links.
+    ///
+    /// Grammar (C locale, never the user's locale): each number is `[+-]?DIGITS[.DIGITS]` (a leading `+`
+    /// is accepted leniently; RFC 5870 allows only `-`); no exponent, no `inf`/`nan`, no hex, no bare
+    /// `.5` or `5.`. The two numbers are separated by one comma; spaces may surround the comma and the
+    /// whole text (so `40.7580, -73.9855`, which is what `%2C+` decodes to, is accepted). Latitude comes
+    /// first. `-0` is 0. Values out of range are errors naming the parameter; nothing is clamped or
+    /// wrapped (RFC 5870 §3.4.2: such values "MUST be considered invalid").
+    ///
+    /// **Address or broken pair?** Free text (`saddr`, `daddr`, `origin`, `destination`, `source`,
+    /// `waypoint`, `q`) is a coordinate when it matches the grammar above. Otherwise it is an address,
+    /// unless it is *number-like*: made only of digits, `.`, `,`, `+`, `-` and spaces, with at least one
+    /// digit and at least one `.` or `,`. Number-like text that is not a valid pair (`51.5.1,0.1`,
+    /// `48.8584`, `41,90, 12,45`, `48.85 2.29`) is a `malformed-number` error, because no address is
+    /// written that way and silently geocoding it would go to the wrong place. Any letter makes the text
+    /// an address: `Pike Place Market`, `1600 Amphitheatre Parkway, CA`, `75001 Paris`, and also
+    /// `51.5x,-0.1` (in free text only; in a `geo:` path the same text is a `malformed-number`).
+    /// A lone integer such as a postcode (`94043`) has neither `.` nor `,` and stays an address.
+    enum CoordinateText {
+        /// A C-locale decimal `[+-]?\d+(\.\d+)?`, or nil.
+        static func decimal(_ text: Substring) -> Double? {
+            var digits = text
+            var negative = false
+            if let first = digits.first, first == "+" || first == "-" {
+                negative = first == "-"
+                digits = digits.dropFirst()
+            }
+            let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let whole = parts.first, !whole.isEmpty, whole.allSatisfy(isASCIIDigit) else { return nil }
+            if parts.count == 2 {
+                guard !parts[1].isEmpty, parts[1].allSatisfy(isASCIIDigit) else { return nil }
+            }
+            // The text is now plain decimal digits, which Double parses exactly as strtod in the C locale.
+            guard let magnitude = Double(String(digits)) else { return nil }
+            return negative ? -magnitude : magnitude
+        }
+
+        /// The comma-separated numbers of `text` when every piece is a valid decimal (pieces trimmed of
+        /// spaces), else nil.
+        static func numbers(_ text: Substring) -> [(text: Substring, value: Double)]? {
+            var result: [(text: Substring, value: Double)] = []
+            for piece in text.split(separator: ",", omittingEmptySubsequences: false) {
+                let trimmed = trim(piece)
+                guard let value = decimal(trimmed) else { return nil }
+                result.append((trimmed, value))
+            }
+            return result
+        }
+
+        /// Parses text that must be a `lat,lon` pair (or `lat,lon,alt` when `allowAltitude`).
+        /// - Throws: `malformed-number` when the text is not such a pair; `latitude-out-of-range` /
+        ///   `longitude-out-of-range` when a value is out of range. All name `parameter`.
+        static func parsePair(
+            _ text: Substring, parameter: String, allowAltitude: Bool = false
+        ) throws(DirectionsURLError) -> Coordinate {
+            guard let numbers = numbers(text), numbers.count == 2 || (allowAltitude && numbers.count == 3) else {
+                throw malformed(text, parameter: parameter, allowAltitude: allowAltitude)
+            }
+            return try validated(numbers[0], numbers[1], parameter: parameter)
+        }
+
+        /// Classifies free text: a coordinate when it is a `lat,lon` pair, nil when it is an address.
+        /// - Throws: `malformed-number` for number-like text that is not a pair (see the type's rule);
+        ///   range errors for a pair out of range. All name `parameter`.
+        static func classify(_ text: String, parameter: String) throws(DirectionsURLError) -> Coordinate? {
+            let body = Substring(text)
+            if let numbers = numbers(body), numbers.count == 2 {
+                return try validated(numbers[0], numbers[1], parameter: parameter)
+            }
+            if isNumberLike(body) {
+                throw malformed(body, parameter: parameter, allowAltitude: false)
+            }
+            return nil
+        }
+
+        /// Digits, `.`, `,`, `+`, `-`, spaces only; a digit; and a `.` or `,`.
+        static func isNumberLike(_ text: Substring) -> Bool {
+            var digit = false
+            var separator = false
+            for c in text {
+                if isASCIIDigit(c) { digit = true }
+                else if c == "." || c == "," { separator = true }
+                else if c == "+" || c == "-" || c.isWhitespace { continue }
+                else { return false }
+            }
+            return digit && separator
+        }
+
+        // MARK: - Private
+
+        private static func isASCIIDigit(_ c: Character) -> Bool {
+            guard let a = c.asciiValue else { return false }
+            return a >= UInt8(ascii: "0") && a <= UInt8(ascii: "9")
+        }
+
+        private static func trim(_ s: Substring) -> Substring {
+            var s = s
+            while let f = s.first, f.isWhitespace { s.removeFirst() }
+            while let l = s.last, l.isWhitespace { s.removeLast() }
+            return s
+        }
+
+        private static func validated(
+            _ lat: (text: Substring, value: Double), _ lon: (text: Substring, value: Double), parameter: String
+        ) throws(DirectionsURLError) -> Coordinate {
+            let coordinate: Coordinate
+            do {
+                coordinate = try Coordinate.validated(latitude: lat.value, longitude: lon.value)
+            } catch {
+                switch error {
+                case .latitudeOutOfRange:
+                    let swap = abs(lon.value) <= 90 && abs(lat.value) <= 180
+                        ? " (did you swap them? these links put latitude first)" : " (latitude comes first)"
+                    throw DirectionsURLError(
+                        code: .latitudeOutOfRange,
+                        message: "latitude \(lat.text) in '\(parameter)' is outside -90...90 degrees\(swap); give 'latitude,longitude' in WGS84 degrees",
+                        parameter: parameter)
+                case .longitudeOutOfRange:
+                    throw DirectionsURLError(
+                        code: .longitudeOutOfRange,
+                        message: "longitude \(lon.text) in '\(parameter)' is outside -180...180 degrees and is not wrapped; give a longitude in -180...180",
+                        parameter: parameter)
+                }
+            }
+            return coordinate
+        }
+
+        private static func malformed(
+            _ text: Substring, parameter: String, allowAltitude: Bool
+        ) -> DirectionsURLError {
+            let shown = text.count > 60 ? String(text.prefix(57)) + "..." : String(text)
+            let commas = text.filter { $0 == "," }.count
+            let words = text.split(whereSeparator: \.isWhitespace).filter { !$0.isEmpty }
+            let hint: String
+            if commas == 0 && words.count >= 2 {
+                hint = "separate latitude and longitude with a comma, not a space"
+            } else if commas == 0 {
+                hint = "give two numbers, 'latitude,longitude'"
+            } else if commas >= 3 {
+                hint = "use '.' as the decimal separator, e.g. 41.9019,12.4537"
+            } else if commas == 2 && !allowAltitude {
+                hint = "give exactly two numbers, 'latitude,longitude'"
+            } else {
+                hint = "each value must be a decimal such as 48.8584 or -0.1246 (digits, one optional '.', no exponent)"
+            }
+            return DirectionsURLError(
+                code: .malformedNumber,
+                message: "'\(shown)' in '\(parameter)' is not a latitude,longitude pair: \(hint)",
+                parameter: parameter)
+        }
+    }
+}

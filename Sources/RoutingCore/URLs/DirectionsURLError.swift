@@ -1,0 +1,54 @@
+/// Why a directions link could not be turned into a ``DirectionsRequest``.
+///
+/// Every error names the URL parameter at fault (when there is one) and carries a one-line message
+/// that says what is wrong and how to fix it. ``code`` is a stable kebab-case id for programs;
+/// ``message`` is for people and may change wording between releases.
+public struct DirectionsURLError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of problem this is. Raw values are stable kebab-case ids.
+    public var code: Code
+    /// One line: what is wrong and how to fix it.
+    public var message: String
+    /// The URL parameter at fault: `daddr`, `destination`, `coordinates` (the path of a `geo:` URI),
+    /// `q`, `scheme`, `host`, `path`, `url` (the whole input), …; nil when no single parameter is at fault.
+    public var parameter: String?
+
+    /// Stable error ids.
+    public enum Code: String, Sendable, CaseIterable {
+        /// The scheme is not one of `geo`, `maps`, `http`, `https` (parameter `scheme`).
+        case unknownScheme = "unknown-scheme"
+        /// The link is well formed but is not a directions link this parser knows (a search or place
+        /// link, an unknown host or path, a GNOME `maps:q=` link, a Google link without `api=1`, …).
+        case notADirectionsLink = "not-a-directions-link"
+        /// The link has no destination (Apple `daddr`/`destination`, Google `destination`).
+        case missingDestination = "missing-destination"
+        /// A latitude is outside -90...90 degrees (never clamped).
+        case latitudeOutOfRange = "latitude-out-of-range"
+        /// A longitude is outside -180...180 degrees (never wrapped).
+        case longitudeOutOfRange = "longitude-out-of-range"
+        /// A value that is plainly meant as a number or a `lat,lon` pair but is not one.
+        case malformedNumber = "malformed-number"
+        /// The URL itself is broken: bad percent-escape, invalid UTF-8, control characters, no scheme.
+        case malformedURL = "malformed-url"
+        /// A travel mode value (`dirflg`, `mode`, `travelmode`) that the format does not define.
+        case unknownMode = "unknown-mode"
+        /// A `geo:` URI whose `crs` is not `wgs84` (RFC 5870 §3.4.1).
+        case unsupportedCRS = "unsupported-crs"
+        /// A parameter that may appear once appears more than once.
+        case duplicateParameter = "duplicate-parameter"
+        /// Any other invalid parameter value (`api=2`, `u=-1`, an empty waypoint, …).
+        case invalidParameter = "invalid-parameter"
+    }
+
+    /// Creates an error.
+    public init(code: Code, message: String, parameter: String? = nil) {
+        self.code = code
+        self.message = message
+        self.parameter = parameter
+    }
+
+    /// `code (parameter): message`, or `code: message` without a parameter.
+    public var description: String {
+        if let parameter { return "\(code.rawValue) (\(parameter)): \(message)" }
+        return "\(code.rawValue): \(message)"
+    }
+}

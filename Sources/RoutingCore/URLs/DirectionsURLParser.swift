@@ -1,0 +1,251 @@
+/// Turns one directions link into a ``DirectionsRequest``. Pure: no I/O, no geocoding, no Foundation.
+///
+/// Accepted formats (dispatch by scheme, case-insensitive, then by host and path):
+/// - `geo:` — RFC 5870 URIs plus the Android extensions `?q=lat,lon(label)`, `?q=address` and `&z=`
+///   (Android "Common intents", Maps). See ``parse(_:)`` and the `GeoURI` notes.
+/// - `http(s)://maps.apple.com/?saddr=&daddr=&dirflg=` (also `/maps?…`) — Apple Map Links reference.
+///   The same query under `maps:?…`, `maps://?…`, and the nested `maps://https://maps.apple.com/maps?…`.
+/// - `https://maps.apple.com/directions?source=&destination=&waypoint=&mode=` — Apple Unified Map URLs
+///   (iOS 18.4+). Also under `maps://…/directions?…`.
+/// - `https://www.google.com/maps/dir/?api=1&origin=&destination=&waypoints=&travelmode=` — Google Maps
+///   URLs guide (hosts `google.com`, `www.google.com`, `maps.google.com`), and Google's legacy
+///   `?saddr=&daddr=&dirflg=` on the same hosts.
+///
+/// Coordinates are WGS84 degrees, latitude first in all of these formats. The source is the current
+/// location whenever the link leaves it out or spells it with one of ``currentLocationLiterals``.
+public struct DirectionsURLParser: Sendable {
+    /// Texts that mean "the current location" in a source (and, when not empty, in any stop).
+    public var currentLocationLiterals: CurrentLocationLiterals
+
+    /// Creates a parser.
+    /// - Parameter currentLocationLiterals: the texts that mean "current location"; defaults to
+    ///   ``CurrentLocationLiterals/default``.
+    public init(currentLocationLiterals: CurrentLocationLiterals = .default) {
+        self.currentLocationLiterals = currentLocationLiterals
+    }
+
+    /// Parses one directions link.
+    ///
+    /// The input must be the link exactly as received (for example the `%u` argument of an
+    /// `x-scheme-handler/*` desktop entry): no surrounding whitespace, no control characters.
+    /// Query values are percent-decoded once as UTF-8; `+` is a space in the form-encoded query of
+    /// Apple, Google and `geo:?q=` links (except inside a Plus Code in `geo:` `q`), `%2B` is always `+`.
+    /// Parameter names are matched ignoring case. Unknown parameters are ignored.
+    ///
+    /// - Returns: the request: source (the current location when absent or empty), ordered waypoints,
+    ///   destination, and the mode/transport type when the link names one.
+    /// - Throws: ``DirectionsURLError`` naming the parameter and the reason:
+    ///   `malformed-url` (empty input, no scheme, whitespace or control characters, bad `%` escapes,
+    ///   `geo://`), `unknown-scheme`, `not-a-directions-link` (unknown host or path, search/place links,
+    ///   GNOME `maps:q=` links, Google links without `api=1`), `missing-destination`,
+    ///   `latitude-out-of-range` / `longitude-out-of-range`, `malformed-number`, `unknown-mode`,
+    ///   `unsupported-crs`, `duplicate-parameter`, `invalid-parameter`.
+    public func parse(_ url: String) throws(DirectionsURLError) -> DirectionsRequest {
+        if url.isEmpty {
+            throw DirectionsURLError(
+                code: .malformedURL, message: "the link is empty; pass a geo:, maps: or https: directions link",
+                parameter: "url")
+        }
+        if let bad = url.unicodeScalars.first(where: Self.isControl) {
+            throw DirectionsURLError(
+                code: .malformedURL,
+                message: "the link contains control character U+\(Self.hex(bad.value)); percent-encode it or remove it",
+                parameter: "url")
+        }
+        guard let colon = url.firstIndex(of: ":") else {
+            throw DirectionsURLError(
+                code: .malformedURL,
+                message: "'\(Self.shorten(url))' has no scheme; directions links start with geo:, maps:, http: or https:",
+                parameter: "scheme")
+        }
+        let scheme = url[..<colon]
+        let rest = url[url.index(after: colon)...]
+        if scheme.contains(where: \.isWhitespace) {
+            throw DirectionsURLError(
+                code: .malformedURL,
+                message: "the scheme '\(scheme)' contains whitespace; pass the link without surrounding spaces",
+                parameter: "scheme")
+        }
+        guard Self.isValidScheme(scheme) else {
+            throw DirectionsURLError(
+                code: .malformedURL,
+                message: "'\(Self.shorten(String(scheme)))' is not a URL scheme (RFC 3986 §3.1: a letter, then letters, digits, '+', '-', '.')",
+                parameter: "scheme")
+        }
+        switch scheme.lowercased() {
+        case "geo":
+            return try GeoURI.parse(rest, parser: self)
+        case "maps":
+            return try AppleMapsLink.parseMapsScheme(rest, parser: self)
+        case "http", "https":
+            return try parseWeb(WebLink(scheme: scheme.lowercased(), rest: rest))
+        default:
+            throw DirectionsURLError(
+                code: .unknownScheme,
+                message: "'\(scheme):' links are not directions links this parser knows; use geo:, maps:, or https://maps.apple.com / www.google.com/maps",
+                parameter: "scheme")
+        }
+    }
+
+    /// Dispatches an http(s) link by host and path.
+    func parseWeb(_ link: WebLink) throws(DirectionsURLError) -> DirectionsRequest {
+        switch link.host {
+        case "maps.apple.com":
+            switch link.path.lowercased() {
+            case "", "/", "/maps", "/maps/":
+                return try AppleMapsLink.parse(query: link.query, dialect: .apple, parser: self)
+            case "/directions", "/directions/":
+                return try AppleUnifiedLink.parse(query: link.query, parser: self)
+            default:
+                throw DirectionsURLError(
+                    code: .notADirectionsLink,
+                    message: "'\(link.path)' on maps.apple.com is not a directions link; use /directions?destination=… or /?daddr=…",
+                    parameter: "path")
+            }
+        case "maps.apple":
+            throw DirectionsURLError(
+                code: .notADirectionsLink,
+                message: "maps.apple short links hide the real link behind an HTTP redirect; resolve it first and pass the maps.apple.com link",
+                parameter: "host")
+        case "google.com", "www.google.com", "maps.google.com":
+            return try GoogleMapsLink.parse(link, parser: self)
+        default:
+            throw DirectionsURLError(
+                code: .notADirectionsLink,
+                message: "'\(link.host)' is not a known directions host; expected maps.apple.com, www.google.com, google.com or maps.google.com",
+                parameter: "host")
+        }
+    }
+
+    // MARK: - Endpoints shared by the formats
+
+    /// The source endpoint: absent, blank or a current-location literal → `.currentLocation`;
+    /// a `lat,lon` pair → coordinate; anything else → address text.
+    func sourceEndpoint(_ text: String?, parameter: String) throws(DirectionsURLError) -> Endpoint {
+        guard let text else { return .currentLocation }
+        let trimmed = Self.trimmed(text)
+        if trimmed.isEmpty || currentLocationLiterals.matches(trimmed) { return .currentLocation }
+        return try place(trimmed, parameter: parameter)
+    }
+
+    /// A stop (waypoint or destination) that must not be empty: a non-empty current-location literal
+    /// → `.currentLocation`; a pair → coordinate; else address text.
+    /// - Throws: `invalid-parameter` when blank (callers check the destination first to throw
+    ///   `missing-destination` instead), plus the coordinate errors.
+    func stopEndpoint(_ text: String, parameter: String) throws(DirectionsURLError) -> Endpoint {
+        let trimmed = Self.trimmed(text)
+        if trimmed.isEmpty {
+            throw DirectionsURLError(
+                code: .invalidParameter,
+                message: "a stop in '\(parameter)' is empty; give an address or 'latitude,longitude', or leave the stop out",
+                parameter: parameter)
+        }
+        if currentLocationLiterals.matches(trimmed) { return .currentLocation }
+        return try place(trimmed, parameter: parameter)
+    }
+
+    private func place(_ trimmed: String, parameter: String) throws(DirectionsURLError) -> Endpoint {
+        if let coordinate = try CoordinateText.classify(trimmed, parameter: parameter) {
+            return .coordinate(coordinate, label: nil)
+        }
+        return .address(trimmed)
+    }
+
+    // MARK: - Typos
+
+    /// When `query` has a parameter that looks like a misspelling of `expected`, returns
+    /// `found 'addr': did you mean 'daddr'?`. Known parameters of the format are never suggested.
+    static func typoHint(
+        in query: QueryString, for expected: String, known: Set<String>, aliases: Set<String>
+    ) -> String? {
+        for p in query.parameters where p.key != expected && !known.contains(p.key) {
+            if aliases.contains(p.key) || (p.key.count >= 3 && editDistance(p.key, expected) <= 2) {
+                return "found '\(p.name)': did you mean '\(expected)'?"
+            }
+        }
+        return nil
+    }
+
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    // MARK: - Small text helpers
+
+    static func trimmed(_ s: String) -> String {
+        var s = Substring(s)
+        while let f = s.first, f.isWhitespace { s.removeFirst() }
+        while let l = s.last, l.isWhitespace { s.removeLast() }
+        return String(s)
+    }
+
+    static func shorten(_ s: String) -> String { s.count > 60 ? String(s.prefix(57)) + "..." : s }
+
+    private static func isControl(_ s: Unicode.Scalar) -> Bool {
+        s.value < 0x20 || (0x7F...0x9F).contains(s.value)
+    }
+
+    private static func hex(_ v: UInt32) -> String {
+        let digits = String(v, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    private static func isValidScheme(_ s: Substring) -> Bool {
+        func isLetter(_ a: UInt8) -> Bool { (65...90).contains(a) || (97...122).contains(a) }
+        let bytes = Array(s.utf8)
+        guard let first = bytes.first, isLetter(first) else { return false }
+        return bytes.allSatisfy { a in
+            isLetter(a) || (48...57).contains(a) || a == UInt8(ascii: "+") || a == UInt8(ascii: "-") || a == UInt8(ascii: ".")
+        }
+    }
+}
+
+extension DirectionsURLParser {
+    /// An `http(s)://host[:port]/path?query#fragment` link split by hand (RFC 3986 §3). The host is
+    /// lowercased without port or trailing dot; userinfo (`user@host`) is kept in the host so that it
+    /// never matches a known host.
+    struct WebLink: Hashable, Sendable {
+        var scheme: String
+        var host: String
+        var path: Substring
+        var query: Substring
+
+        init(scheme: String, rest: Substring) throws(DirectionsURLError) {
+            guard rest.hasPrefix("//") else {
+                throw DirectionsURLError(
+                    code: .malformedURL,
+                    message: "'\(scheme):' must be followed by '//host'; write \(scheme)://maps.apple.com/…",
+                    parameter: "host")
+            }
+            var r = rest.dropFirst(2)
+            if let hash = r.firstIndex(of: "#") { r = r[..<hash] }
+            let authorityEnd = r.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? r.endIndex
+            var host = Substring(r[..<authorityEnd].lowercased())
+            if let colon = host.lastIndex(of: ":"), host[host.index(after: colon)...].allSatisfy(\.isNumber) {
+                host = host[..<colon]
+            }
+            if host.hasSuffix(".") { host = host.dropLast() }
+            let afterAuthority = r[authorityEnd...]
+            if let q = afterAuthority.firstIndex(of: "?") {
+                path = afterAuthority[..<q]
+                query = afterAuthority[afterAuthority.index(after: q)...]
+            } else {
+                path = afterAuthority
+                query = afterAuthority[afterAuthority.endIndex...]
+            }
+            self.scheme = scheme
+            self.host = String(host)
+        }
+    }
+}

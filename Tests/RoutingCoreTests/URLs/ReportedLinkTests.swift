@@ -1,0 +1,170 @@
+import Testing
+@testable import RoutingCore
+
+/// One test per failure shape reported in the wild (ids refer to the shared URL case notes). The fixtures
+/// are our own places; only the shape of each broken or tricky link is reproduced.
+@Suite("Links that broke other parsers")
+struct ReportedLinkTests {
+    let parser = URLTestSupport.parser
+    func error(_ url: String) -> DirectionsURLError? { URLTestSupport.error(url) }
+    func point(_ lat: Double, _ lon: Double, _ label: String? = nil) -> Endpoint { URLTestSupport.point(lat, lon, label) }
+
+    @Test("B01: percent-encoded comma inside the geo: path")
+    func encodedCommaInGeoPath() throws {
+        let r = try parser.parse("geo:-34.6037%2C-58.3816?q=-34.6037%2C-58.3816")
+        #expect(r.source == .currentLocation)
+        #expect(r.destination == point(-34.6037, -58.3816))
+        #expect(r.mode == nil)
+    }
+
+    @Test("B03: q is percent-decoded before looking for coordinates")
+    func encodedCommaInQ() throws {
+        let r = try parser.parse("geo:50.0875,14.4213?q=50.0875%2C14.4213")
+        #expect(r.destination == point(50.0875, 14.4213))
+        #expect(r.source == .currentLocation)
+    }
+
+    @Test("B04: a Plus Code in q keeps its literal plus")
+    func plusCodeInQ() throws {
+        let r = try parser.parse("geo:0,0?q=8FW4V75V+8Q")
+        #expect(r.destination == .address("8FW4V75V+8Q"))
+        #expect(r.mode == nil)
+    }
+
+    @Test("B06: a space between latitude and longitude is rejected")
+    func spaceSeparatedGeo() throws {
+        let e = try #require(error("geo:-41.29 174.78"))
+        #expect(e.code == .malformedNumber)
+        #expect(e.parameter == "coordinates")
+        #expect(e.message.contains("comma"))
+    }
+
+    @Test("B07: geo:0:0 placeholder repaired from q")
+    func colonPlaceholder() throws {
+        let r = try parser.parse("geo:0:0?q=41.4036%2C2.1744")
+        #expect(r.source == .currentLocation)
+        #expect(r.destination == point(41.4036, 2.1744))
+    }
+
+    @Test("B09: slash-separated geo:// is not guessed")
+    func slashGeo() throws {
+        let e = try #require(error("geo://47.3769/8.5417"))
+        #expect(e.code == .malformedURL)
+        #expect(e.parameter == "coordinates")
+        #expect(e.message.contains("RFC 5870"))
+    }
+
+    @Test("B10: 0,0 with an address query is an address")
+    func placeholderWithAddress() throws {
+        let r = try parser.parse("geo:0,0?q=Charles%20Bridge%2C%20Prague")
+        #expect(r.destination == .address("Charles Bridge, Prague"))
+        #expect(r.source == .currentLocation)
+    }
+
+    @Test("B11: plain geo:0,0 is Null Island")
+    func nullIsland() throws {
+        let r = try parser.parse("geo:0,0")
+        #expect(r.destination == point(0, 0))
+        #expect(r.source == .currentLocation)
+    }
+
+    @Test("B12: label before &z= with the same coordinates in path and q")
+    func labelBeforeZoom() throws {
+        let r = try parser.parse("geo:43.7230,10.3966?q=43.7230,10.3966(Leaning%20Tower)&z=18")
+        #expect(r.destination == point(43.7230, 10.3966, "Leaning Tower"))
+    }
+
+    @Test("B16: 'Current Location' (%20) as saddr on Apple")
+    func appleCurrentLocationLiteral() throws {
+        let r = try parser.parse("http://maps.apple.com/?saddr=Current%20Location&daddr=41.4036,2.1744")
+        #expect(r.source == .currentLocation)
+        #expect(r.destination == point(41.4036, 2.1744))
+        #expect(r.mode == nil)
+    }
+
+    @Test("B17: 'Current+Location' as saddr on legacy Google, address destination")
+    func googleCurrentLocationLiteral() throws {
+        let r = try parser.parse("https://maps.google.com/?saddr=Current+Location&daddr=Sagrada+Fam%C3%ADlia%2C+Barcelona")
+        #expect(r.source == .currentLocation)
+        #expect(r.destination == .address("Sagrada Família, Barcelona"))
+        #expect(r.mode == nil)
+    }
+
+    @Test("B19: typo 'addr' is an error that names 'daddr'")
+    func addrTypo() throws {
+        let e = try #require(error("https://maps.google.com/?saddr=&addr=Brooklyn+Bridge"))
+        #expect(e.code == .missingDestination)
+        #expect(e.parameter == "daddr")
+        #expect(e.message.contains("'addr'"))
+        #expect(e.message.contains("did you mean 'daddr'?"))
+    }
+
+    @Test("B28: nested maps://https:// with repeated daddr")
+    func nestedMultiStop() throws {
+        let r = try parser.parse(
+            "maps://https://maps.apple.com/maps?saddr=48.8606,2.3376&daddr=48.8530,2.3499&daddr=48.8867,2.3431")
+        #expect(r.source == point(48.8606, 2.3376))
+        #expect(r.waypoints == [point(48.8530, 2.3499)])
+        #expect(r.destination == point(48.8867, 2.3431))
+    }
+
+    @Test("B30: raw '|' between Google waypoints with dir_action=navigate")
+    func rawPipeWaypoints() throws {
+        let r = try parser.parse(
+            "https://www.google.com/maps/dir/?api=1&origin=52.3676,4.9041&destination=50.8503,4.3517"
+                + "&waypoints=52.0907,5.1214|51.4416,5.4697&travelmode=driving&dir_action=navigate")
+        #expect(r.source == point(52.3676, 4.9041))
+        #expect(r.waypoints == [point(52.0907, 5.1214), point(51.4416, 5.4697)])
+        #expect(r.destination == point(50.8503, 4.3517))
+        #expect(r.mode == .car)
+        #expect(r.transportType == .automobile)
+    }
+
+    @Test("B31: '%2C+' before a negative longitude stays a coordinate")
+    func encodedCommaPlusSpace() throws {
+        let r = try parser.parse("https://www.google.com/maps/dir/?api=1&destination=34.1016%2C+-118.3267")
+        #expect(r.source == .currentLocation)
+        #expect(r.destination == point(34.1016, -118.3267))
+        #expect(r.mode == nil)
+    }
+
+    @Test("B39: longitude 181 is an error, never wrapped")
+    func longitude181() throws {
+        let e = try #require(error("geo:-33.86,181"))
+        #expect(e.code == .longitudeOutOfRange)
+        #expect(e.parameter == "coordinates")
+    }
+
+    @Test("B41: unified Apple link with hyphenated place-id parameters")
+    func unifiedWithPlaceIds() throws {
+        let r = try parser.parse(
+            "https://maps.apple.com/directions?source=Tate+Modern&source-place-id=I0000AAAA1111&destination=British+Museum"
+                + "&destination-place-id=I2222BBBB3333&mode=walking")
+        #expect(r.source == .address("Tate Modern"))
+        #expect(r.destination == .address("British Museum"))
+        #expect(r.mode == .pedestrian)
+    }
+
+    @Test("B42: legacy Apple daddr-only link still parses")
+    func legacyDaddrOnly() throws {
+        let r = try parser.parse("https://maps.apple.com/?daddr=40.7527,-73.9772")
+        #expect(r.source == .currentLocation)
+        #expect(r.destination == point(40.7527, -73.9772))
+        #expect(r.mode == nil && r.transportType == nil)
+    }
+
+    @Test("B43: coordinates in q win over the label")
+    func coordinatesWinOverLabel() throws {
+        let r = try parser.parse("geo:0,0?q=37.9715,23.7257(Acropolis)")
+        #expect(r.source == .currentLocation)
+        #expect(r.destination == point(37.9715, 23.7257, "Acropolis"))
+    }
+
+    @Test("B45: Apple-style maps:? link, not GNOME's maps:q=")
+    func appleStyleMapsScheme() throws {
+        let r = try parser.parse("maps:?saddr=Ponte+Vecchio&daddr=Uffizi+Gallery&dirflg=w")
+        #expect(r.source == .address("Ponte Vecchio"))
+        #expect(r.destination == .address("Uffizi Gallery"))
+        #expect(r.mode == .pedestrian)
+    }
+}
