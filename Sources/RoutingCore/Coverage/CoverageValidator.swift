@@ -36,6 +36,7 @@ import StrictJSON
 /// | `polygon-has-hole` | error | more than one ring (Apple: "Don't include holes"), located at ring 2 |
 /// | `too-many-points` | warning | more than 20 points in a polygon (Apple's recommendation) |
 /// | `byte-order-mark` | warning | UTF-8 BOM (RFC 8259 §8.1: senders MUST NOT add one) |
+/// | `ring-self-intersection` | warning | two non-adjacent edges cross or touch (bow-tie, figure eight); `contains` then uses the even-odd rule within the polygon. Rings over 5 000 positions are not checked |
 /// | `ring-clockwise` | note | RFC 7946's right-hand rule wants counter-clockwise exteriors, but parsers SHOULD NOT reject; both windings cover the same area |
 /// | `duplicate-position` | note | consecutive repeated position (harmless) |
 /// | `bbox-ignored` | note | the `bbox` member is not used; the box is computed from the coordinates |
@@ -285,7 +286,7 @@ private struct CoverageWalker {
         let summary =
             count == 0
             ? "an empty FeatureCollection"
-            : "a FeatureCollection of \(count) feature\(count == 1 ? "" : "s") (geometry: \(contents))"
+            : "a FeatureCollection of \(count) feature\(count == 1 ? "" : "s") (\(contents) geometr\(count == 1 ? "y" : "ies"))"
         let onlyPolygons = !kinds.isEmpty && kinds.allSatisfy { $0.0 == "Polygon" || $0.0 == "MultiPolygon" }
         let hint =
             onlyPolygons
@@ -460,6 +461,13 @@ private struct CoverageWalker {
                 at: node.location)
             return nil
         }
+        if let crossing = firstSelfIntersection(coordinates) {
+            report(
+                .warning, "ring-self-intersection",
+                "\(name) crosses or touches itself: edge \(crossing.0 + 1) meets edge \(crossing.1 + 1); which parts count as covered is then unclear to readers",
+                hint: "redraw the outline so that no two edges meet, or split it into separate polygons",
+                at: node.location)
+        }
         if let repeated = (1..<coordinates.count).first(where: { coordinates[$0] == coordinates[$0 - 1] }) {
             report(
                 .note, "duplicate-position",
@@ -610,6 +618,37 @@ private func literal(_ node: JSONNode) -> String {
 private func isDegenerate(_ ring: [Coordinate]) -> Bool {
     guard let a = ring.first, let b = ring.first(where: { $0 != a }) else { return true }
     return !ring.contains { PlanarOrientation.of(a, b, $0) != .collinear }
+}
+
+/// The first pair of non-adjacent edges that meet (exact test), as edge indices of the ring with
+/// consecutive repeated positions removed; nil for a simple ring. Rings longer than
+/// `selfIntersectionLimit` positions are not checked (the test is quadratic).
+private func firstSelfIntersection(_ ring: [Coordinate]) -> (Int, Int)? {
+    var points: [Coordinate] = []
+    for c in ring where points.last != c { points.append(c) }
+    let edgeCount = points.count - 1
+    guard edgeCount >= 4, points.count <= selfIntersectionLimit else { return nil }
+    for i in 0..<edgeCount {
+        for j in stride(from: i + 2, to: edgeCount, by: 1) where !(i == 0 && j == edgeCount - 1) {
+            if segmentsMeet(points[i], points[i + 1], points[j], points[j + 1]) { return (i, j) }
+        }
+    }
+    return nil
+}
+
+private let selfIntersectionLimit = 5_000
+
+/// Whether closed segments pq and rs share a point (exact).
+private func segmentsMeet(_ p: Coordinate, _ q: Coordinate, _ r: Coordinate, _ s: Coordinate) -> Bool {
+    let o1 = PlanarOrientation.of(p, q, r).sign, o2 = PlanarOrientation.of(p, q, s).sign
+    let o3 = PlanarOrientation.of(r, s, p).sign, o4 = PlanarOrientation.of(r, s, q).sign
+    if o1 * o2 < 0 && o3 * o4 < 0 { return true }
+    func within(_ a: Coordinate, _ b: Coordinate, _ c: Coordinate) -> Bool {
+        c.longitude >= min(a.longitude, b.longitude) && c.longitude <= max(a.longitude, b.longitude)
+            && c.latitude >= min(a.latitude, b.latitude) && c.latitude <= max(a.latitude, b.latitude)
+    }
+    return (o1 == 0 && within(p, q, r)) || (o2 == 0 && within(p, q, s))
+        || (o3 == 0 && within(r, s, p)) || (o4 == 0 && within(r, s, q))
 }
 
 /// Twice the signed planar area (positive = counter-clockwise), relative to the first position.

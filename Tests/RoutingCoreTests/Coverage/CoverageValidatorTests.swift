@@ -173,7 +173,7 @@ struct CoverageFileVerdictTests {
         #expect(!result.isValid)
         let d = try #require(expectOne(result, "feature-collection-wrapper", .error, at: "\"FeatureCollection\"", in: text))
         #expect(d.message.contains("FeatureCollection of 2 features"))
-        #expect(d.message.contains("2 Polygon"))
+        #expect(d.message.contains("(2 Polygon geometries)"))
         #expect(result.errors.count == 1)
     }
 
@@ -188,7 +188,7 @@ struct CoverageFileVerdictTests {
         let result = validate(text)
         #expect(!result.isValid)
         let d = try #require(result.only("feature-collection-wrapper").first)
-        #expect(d.message.contains("1 feature (geometry: 1 MultiPolygon)"))
+        #expect(d.message.contains("1 feature (1 MultiPolygon geometry)"))
         let lon = result.only("longitude-out-of-range")
         #expect(lon.count == 2)
         #expect(lon.map(\.location.column) == [
@@ -411,6 +411,25 @@ struct CoverageStructureTests {
         #expect(validate(collinear).rules == ["ring-degenerate"])
         let shortAndOpen = #"{"type":"MultiPolygon","coordinates":[[[[0,0],[1,0],[1,1]]]]}"#
         #expect(Set(validate(shortAndOpen).rules) == ["ring-too-short", "ring-not-closed"])
+    }
+
+    @Test func selfIntersectionWarns() throws {
+        // G08: a bow-tie crossing at (4/3, 2/3).
+        let text = #"{"type":"MultiPolygon","coordinates":[[[[2,0],[1,1],[2,1],[0,0],[2,0]]]]}"#
+        let result = validate(text)
+        #expect(result.isValid, "neither Apple nor RFC 7946 forbids it")
+        let d = expectOne(result, "ring-self-intersection", .warning, at: "[[2,0]", in: text)
+        #expect(d?.message.contains("edge 1 meets edge 3") == true)
+        // Even-odd within the ring, as computed in the corpus notes.
+        let coverage = try #require(result.coverage)
+        #expect(coverage.contains(p(1, 0.2)))
+        #expect(coverage.contains(p(1.5, 0.9)))
+        #expect(!coverage.contains(p(0.5, 0.9)))
+        // A ring that touches itself at a vertex, and a duplicate vertex that must not count.
+        let touching = #"{"type":"MultiPolygon","coordinates":[[[[0,0],[4,0],[2,2],[4,4],[0,4],[2,2],[0,0]]]]}"#
+        #expect(validate(touching).only("ring-self-intersection").count == 1)
+        let simple = #"{"type":"MultiPolygon","coordinates":[[[[0,0],[1,0],[1,1],[1,1],[0,1],[0,0]]]]}"#
+        #expect(validate(simple).only("ring-self-intersection").isEmpty)
     }
 
     @Test func duplicatePositionIsANote() {
