@@ -1,0 +1,664 @@
+import StrictJSON
+
+/// Validates routing-app coverage files: Apple's rules on top of RFC 7946 (GeoJSON) on top of strict
+/// RFC 8259 / I-JSON.
+///
+/// Sources: Apple, *Location and Maps Programming Guide*, "Specifying the Geographic Coverage File
+/// Contents" and App Store Connect help ("The file can have only one MultiPolygon element …");
+/// RFC 7946 §1.4, §3.1, §3.1.1, §3.1.6, §3.1.7, §7.1; RFC 8259 §8.1.
+///
+/// Rules (rule id — severity — meaning):
+///
+/// | rule | severity | |
+/// |---|---|---|
+/// | `json-*` (from ``JSONSyntaxError``) | error | not strict JSON: comment, trailing comma, NaN, duplicate member, bad UTF-8, … |
+/// | `root-not-object` | error | the top level is not a JSON object |
+/// | `type-missing` / `type-not-string` | error | no `type` member / `type` is not a string |
+/// | `type-wrong-case` | error | e.g. `multipolygon`: type names are case-sensitive (RFC 7946 §1.4) |
+/// | `type-unknown` | error | not a GeoJSON type at all |
+/// | `feature-wrapper` | error | a `Feature` around the geometry (Apple wants the bare geometry) |
+/// | `feature-collection-wrapper` | error | a `FeatureCollection`; the message lists what is inside |
+/// | `polygon-not-multipolygon` | error | a `Polygon`: wrap the coordinates in one more array |
+/// | `geometry-type-unsupported` | error | Point, LineString, GeometryCollection, … |
+/// | `forbidden-member` | error | `geometry`, `properties` or `features` on a geometry (RFC 7946 §7.1) |
+/// | `coordinates-missing` / `coordinates-not-array` | error | |
+/// | `coordinates-depth` | error | wrong nesting depth; never reinterpreted as another type |
+/// | `coordinates-structure` | error | a non-array where a polygon or ring array belongs |
+/// | `position-invalid` | error | a position that is not an array, or has fewer than 2 or more than 3 elements |
+/// | `position-not-number` | error | a position element that is not a number, e.g. `"0"` (located at the element) |
+/// | `longitude-out-of-range` / `latitude-out-of-range` | error | outside −180…180 / −90…90 (located at the number) |
+/// | `no-polygons` | error | `"coordinates": []` |
+/// | `polygon-no-rings` | error | a polygon `[]` |
+/// | `too-many-polygons` | error | more than 20 polygons (Apple: "Limit the number of child polygons … to 20 or fewer"), located at polygon 21 |
+/// | `ring-too-short` | error | fewer than 4 positions (RFC 7946 §3.1.6, Apple) |
+/// | `ring-not-closed` | error | first and last positions differ (compared as doubles, exactly) |
+/// | `ring-degenerate` | error | all positions on one line: the ring encloses no area |
+/// | `polygon-has-hole` | error | more than one ring (Apple: "Don't include holes"), located at ring 2 |
+/// | `too-many-points` | warning | more than 20 points in a polygon (Apple's recommendation) |
+/// | `byte-order-mark` | warning | UTF-8 BOM (RFC 8259 §8.1: senders MUST NOT add one) |
+/// | `ring-self-intersection` | warning | two non-adjacent edges cross or touch (bow-tie, figure eight); `contains` then uses the even-odd rule within the polygon. Rings over 5 000 positions are not checked |
+/// | `ring-clockwise` | note | RFC 7946's right-hand rule wants counter-clockwise exteriors, but parsers SHOULD NOT reject; both windings cover the same area |
+/// | `duplicate-position` | note | consecutive repeated position (harmless) |
+/// | `bbox-ignored` | note | the `bbox` member is not used; the box is computed from the coordinates |
+/// | `foreign-member` | note | another member (e.g. `crs`, `name`): allowed by RFC 7946 §6.1, ignored |
+///
+/// Counting policy for `too-many-points`: a polygon's points are its exterior ring's **distinct
+/// corners**, i.e. its positions **excluding the closing repeat** of the first one. Apple's
+/// "no more than 20 points" then allows a 20-corner polygon written with 21 positions.
+///
+/// Reporting policy: validation goes on after an error wherever the rest can still be checked, so
+/// one run reports every independent problem (every unclosed ring, every out-of-range number, the
+/// problems inside a Feature/FeatureCollection wrapper). Consequences are not repeated: when the
+/// nesting depth is wrong the coordinates are not examined further; a ring whose positions are
+/// broken is not also checked for degeneracy; a wrapper's inner Polygon type is named in the wrapper
+/// message rather than reported again.
+public enum CoverageValidator {
+    /// Apple: "Limit the number of child polygons in your MultiPolygon shape to 20 or fewer."
+    public static let maximumPolygonCount = 20
+    /// Apple: "It's recommended that each polygon contain no more than 20 points" (closing repeat not counted).
+    public static let recommendedMaximumPointCount = 20
+
+    /// Validates one coverage file's bytes under Apple's rules (RFC 7946 underneath).
+    public static func validate(_ bytes: some Collection<UInt8>) -> CoverageValidation {
+        let document: JSONDocument
+        do {
+            document = try JSONParser().parse(bytes)
+        } catch {
+            return CoverageValidation(coverage: nil, diagnostics: [jsonDiagnostic(error)])
+        }
+        var walker = CoverageWalker()
+        if document.hadByteOrderMark {
+            walker.report(
+                .warning, "byte-order-mark",
+                "the file starts with a UTF-8 byte order mark, which RFC 8259 §8.1 says JSON senders must not add",
+                hint: "save the file as UTF-8 without a BOM",
+                at: SourceLocation(line: 1, column: 1, offset: 0))
+        }
+        walker.walkRoot(document.root)
+        let sorted = walker.diagnostics.enumerated()
+            .sorted { ($0.element.location.offset, $0.offset) < ($1.element.location.offset, $1.offset) }
+            .map(\.element)
+        let hasError = sorted.contains { $0.severity == .error }
+        let coverage = hasError || walker.polygons.isEmpty ? nil : Coverage(polygons: walker.polygons)
+        return CoverageValidation(coverage: coverage, diagnostics: sorted)
+    }
+
+    private static let jsonHints: [String: String] = [
+        "json-syntax": "fix the JSON at this position: check for a missing comma, bracket, brace or quote",
+        "json-comment": "delete the comment: JSON has no comments and Apple says not to include them in coverage files",
+        "json-trailing-comma": "delete the comma before the closing bracket or brace",
+        "json-non-finite-number": "replace it with a finite number of degrees",
+        "json-malformed-number": "write the number in plain JSON form, e.g. 0.5, -12.25 or 1e-3 (no leading zeros, no '+', digits on both sides of '.')",
+        "json-number-out-of-range": "coordinates are degrees; use a number between -180 and 180",
+        "json-duplicate-member": "keep only one member with this name (readers disagree on which one wins)",
+        "json-invalid-encoding": "save the file as UTF-8",
+        "json-invalid-string": "use double quotes and escape control characters and backslashes",
+        "json-too-deep": "a coverage file needs only five levels of brackets; remove the extra ones",
+        "json-trailing-content": "delete everything after the closing brace of the GeoJSON object",
+        "json-empty": "write one MultiPolygon object: {\"type\":\"MultiPolygon\",\"coordinates\":[…]}",
+    ]
+
+    private static func jsonDiagnostic(_ error: JSONSyntaxError) -> Diagnostic {
+        let rule = error.rule.rawValue
+        return Diagnostic(
+            severity: .error, rule: rule, message: "not valid JSON: \(error.message)",
+            hint: jsonHints[rule] ?? "fix the JSON syntax at this position", location: error.location)
+    }
+}
+
+// MARK: - the walk
+
+/// The seven geometry types and two object types of RFC 7946 §1.4, case-sensitive.
+private let geoJSONTypes = [
+    "Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon",
+    "GeometryCollection", "Feature", "FeatureCollection",
+]
+
+private struct CoverageWalker {
+    var diagnostics: [Diagnostic] = []
+    var polygons: [CoveragePolygon] = []
+    /// Polygons seen anywhere in the file (also inside wrappers), for the 20-polygon limit.
+    var polygonCount = 0
+
+    mutating func report(
+        _ severity: Severity, _ rule: String, _ message: String, hint: String, at location: SourceLocation
+    ) {
+        diagnostics.append(
+            Diagnostic(severity: severity, rule: rule, message: message, hint: hint, location: location))
+    }
+
+    // MARK: top level
+
+    mutating func walkRoot(_ root: JSONNode) {
+        guard root.members != nil else {
+            var hint = "write one object: {\"type\":\"MultiPolygon\",\"coordinates\":[…]}"
+            if root.elements != nil {
+                hint = "if these are MultiPolygon coordinates, wrap them: {\"type\":\"MultiPolygon\",\"coordinates\":…}"
+            }
+            report(
+                .error, "root-not-object",
+                "the top level is \(article(root.typeName)); a coverage file is one GeoJSON MultiPolygon object",
+                hint: hint, at: root.location)
+            return
+        }
+        guard let typeNode = root["type"] else {
+            report(
+                .error, "type-missing", "the top-level object has no \"type\" member",
+                hint: "add \"type\": \"MultiPolygon\"", at: root.location)
+            checkGeometryMembers(root)
+            if root["coordinates"] != nil { walkMultiPolygonCoordinates(of: root, prefix: "") }
+            return
+        }
+        guard let type = typeNode.string else {
+            report(
+                .error, "type-not-string", "\"type\" is \(article(typeNode.typeName)), not a string",
+                hint: "write \"type\": \"MultiPolygon\"", at: typeNode.location)
+            checkGeometryMembers(root)
+            if root["coordinates"] != nil { walkMultiPolygonCoordinates(of: root, prefix: "") }
+            return
+        }
+        switch type {
+        case "MultiPolygon":
+            checkGeometryMembers(root)
+            walkMultiPolygonCoordinates(of: root, prefix: "")
+        case "Polygon":
+            report(
+                .error, "polygon-not-multipolygon",
+                "the top-level type is Polygon; Apple supports only MultiPolygon shapes for routing apps",
+                hint: "wrap the coordinates in one more array and set type to MultiPolygon", at: typeNode.location)
+            checkGeometryMembers(root)
+            walkPolygonGeometry(root, name: "the polygon")
+        case "Feature":
+            walkFeature(root, typeNode: typeNode)
+        case "FeatureCollection":
+            walkFeatureCollection(root, typeNode: typeNode)
+        case "Point", "MultiPoint", "LineString", "MultiLineString", "GeometryCollection":
+            report(
+                .error, "geometry-type-unsupported",
+                "the top-level type is \(type); Apple supports only one MultiPolygon for routing-app coverage",
+                hint: "describe the area as polygons in one {\"type\":\"MultiPolygon\",\"coordinates\":[…]}",
+                at: typeNode.location)
+            checkGeometryMembers(root)
+        default:
+            if let match = geoJSONTypes.first(where: { $0.lowercased() == type.lowercased() }) {
+                report(
+                    .error, "type-wrong-case",
+                    "type \"\(type)\" is not a GeoJSON type: type names are case-sensitive (RFC 7946 §1.4)",
+                    hint: match == "MultiPolygon"
+                        ? "write \"MultiPolygon\" exactly" : "write \"MultiPolygon\" (and a MultiPolygon's coordinates)",
+                    at: typeNode.location)
+                checkGeometryMembers(root)
+                if match == "MultiPolygon" { walkMultiPolygonCoordinates(of: root, prefix: "") }
+            } else {
+                report(
+                    .error, "type-unknown", "type \"\(type)\" is not a GeoJSON type",
+                    hint: "write \"type\": \"MultiPolygon\"", at: typeNode.location)
+                checkGeometryMembers(root)
+            }
+        }
+    }
+
+    /// RFC 7946 §7.1: a geometry must not have `geometry`, `properties` or `features`; §6.1 allows
+    /// other foreign members, which are ignored here with a note.
+    mutating func checkGeometryMembers(_ object: JSONNode) {
+        for member in object.members ?? [] {
+            switch member.name {
+            case "type", "coordinates":
+                continue
+            case "geometry", "properties", "features":
+                report(
+                    .error, "forbidden-member",
+                    "a geometry object must not have a \"\(member.name)\" member (RFC 7946 §7.1)",
+                    hint: member.name == "properties"
+                        ? "delete \"properties\": a coverage file is a bare MultiPolygon geometry"
+                        : "delete \"\(member.name)\"; put the MultiPolygon's own \"coordinates\" at the top level",
+                    at: member.nameLocation)
+            case "bbox":
+                report(
+                    .note, "bbox-ignored",
+                    "the \"bbox\" member is ignored; the bounding box is computed from the coordinates",
+                    hint: "nothing to do; delete \"bbox\" if it may be out of date", at: member.nameLocation)
+            case "crs":
+                report(
+                    .note, "foreign-member",
+                    "the \"crs\" member is ignored: RFC 7946 removed it and coordinates are always WGS 84 degrees [longitude, latitude]",
+                    hint: "delete \"crs\" and make sure the coordinates are degrees, not projected metres",
+                    at: member.nameLocation)
+            default:
+                report(
+                    .note, "foreign-member",
+                    "the member \"\(member.name)\" is not part of a MultiPolygon and is ignored (RFC 7946 §6.1)",
+                    hint: "nothing to do; delete it to keep the file minimal", at: member.nameLocation)
+            }
+        }
+    }
+
+    // MARK: wrappers
+
+    /// What a Feature's `geometry` member holds, for messages: "a Polygon", "null", "nothing".
+    func describeGeometry(_ geometry: JSONNode?) -> String {
+        guard let geometry else { return "no geometry member" }
+        if case .null = geometry.value { return "a null geometry" }
+        if let type = geometry["type"]?.string { return article(type) }
+        return article(geometry.typeName) + " without a string type"
+    }
+
+    mutating func walkFeature(_ root: JSONNode, typeNode: JSONNode) {
+        let geometry = root["geometry"]
+        let inner = geometry?["type"]?.string
+        let hint =
+            switch inner {
+            case "MultiPolygon": "use the Feature's geometry object alone as the whole file"
+            case "Polygon": "use the Feature's geometry alone as the whole file, with its coordinates wrapped in one more array and type MultiPolygon"
+            default: "replace the file with one bare {\"type\":\"MultiPolygon\",\"coordinates\":[…]} object"
+            }
+        report(
+            .error, "feature-wrapper",
+            "the top level is a Feature wrapping \(describeGeometry(geometry)); Apple accepts only a bare MultiPolygon geometry, not a Feature",
+            hint: hint, at: typeNode.location)
+        if let geometry { walkWrappedGeometry(geometry, prefix: "the Feature's geometry") }
+    }
+
+    mutating func walkFeatureCollection(_ root: JSONNode, typeNode: JSONNode) {
+        guard let features = root["features"]?.elements else {
+            report(
+                .error, "feature-collection-wrapper",
+                "the top level is a FeatureCollection without a \"features\" array; Apple accepts only a bare MultiPolygon geometry",
+                hint: "replace the file with one bare {\"type\":\"MultiPolygon\",\"coordinates\":[…]} object",
+                at: typeNode.location)
+            return
+        }
+        // Count what the features hold, in first-seen order.
+        var kinds: [(String, Int)] = []
+        for feature in features {
+            let kind: String
+            if feature["type"]?.string != "Feature" {
+                kind = "non-Feature"
+            } else if let g = feature["geometry"], case .null = g.value {
+                kind = "null"
+            } else {
+                kind = feature["geometry"]?["type"]?.string ?? "missing"
+            }
+            if let i = kinds.firstIndex(where: { $0.0 == kind }) { kinds[i].1 += 1 } else { kinds.append((kind, 1)) }
+        }
+        let contents = kinds.map { "\($0.1) \($0.0)" }.joined(separator: ", ")
+        let count = features.count
+        let summary =
+            count == 0
+            ? "an empty FeatureCollection"
+            : "a FeatureCollection of \(count) feature\(count == 1 ? "" : "s") (\(contents) geometr\(count == 1 ? "y" : "ies"))"
+        let onlyPolygons = !kinds.isEmpty && kinds.allSatisfy { $0.0 == "Polygon" || $0.0 == "MultiPolygon" }
+        let hint =
+            onlyPolygons
+            ? "replace the file with one {\"type\":\"MultiPolygon\",\"coordinates\":[…]} listing every polygon's coordinates (each Polygon's coordinates become one element)"
+            : "replace the file with one bare {\"type\":\"MultiPolygon\",\"coordinates\":[…]} object"
+        report(
+            .error, "feature-collection-wrapper",
+            "the top level is \(summary); Apple accepts only one bare MultiPolygon geometry",
+            hint: hint, at: typeNode.location)
+        for (index, feature) in features.enumerated() {
+            if let geometry = feature["geometry"] { walkWrappedGeometry(geometry, prefix: "feature \(index + 1)") }
+        }
+    }
+
+    /// Checks the coordinates of a geometry inside a wrapper (its type is already named in the
+    /// wrapper's message), so problems that would survive unwrapping are reported in the same run.
+    mutating func walkWrappedGeometry(_ geometry: JSONNode, prefix: String) {
+        switch geometry["type"]?.string {
+        case "MultiPolygon": walkMultiPolygonCoordinates(of: geometry, prefix: prefix + ", ")
+        case "Polygon": walkPolygonGeometry(geometry, name: prefix)
+        default: break
+        }
+    }
+
+    // MARK: coordinates
+
+    /// A Polygon geometry's `coordinates` (depth 3), checked as one polygon.
+    mutating func walkPolygonGeometry(_ object: JSONNode, name: String) {
+        guard let coordinates = coordinatesArray(of: object, name: name) else { return }
+        countPolygon(at: coordinates)
+        _ = walkPolygon(coordinates, name: name)
+    }
+
+    /// The `coordinates` member when it is an array; reports it missing or mistyped otherwise.
+    mutating func coordinatesArray(of object: JSONNode, name: String) -> JSONNode? {
+        let owner = name.isEmpty ? "the MultiPolygon" : name
+        guard let coordinates = object["coordinates"] else {
+            report(
+                .error, "coordinates-missing", "\(owner) has no \"coordinates\" member",
+                hint: "add \"coordinates\": [[[[lon, lat], …]]] with at least one closed ring", at: object.location)
+            return nil
+        }
+        guard coordinates.elements != nil else {
+            report(
+                .error, "coordinates-not-array",
+                "\(owner)'s \"coordinates\" is \(article(coordinates.typeName)), not an array",
+                hint: "write \"coordinates\" as an array of polygons: [[[[lon, lat], …]]]", at: coordinates.location)
+            return nil
+        }
+        return coordinates
+    }
+
+    mutating func walkMultiPolygonCoordinates(of object: JSONNode, prefix: String) {
+        let name = prefix.isEmpty ? "" : String(prefix.dropLast(2))
+        guard let coordinates = coordinatesArray(of: object, name: name) else { return }
+        let elements = coordinates.elements ?? []
+        if let depth = leafDepth(coordinates), depth != 4 {
+            let subject = name.isEmpty ? "the coordinates" : "\(name)'s coordinates"
+            report(
+                .error, "coordinates-depth",
+                "\(subject) are nested \(depth) level\(depth == 1 ? "" : "s") deep, but a MultiPolygon needs 4 (polygons › rings › positions › numbers): they \(depth < 4 ? "need to be nested \(levels(4 - depth)) deeper" : "are nested \(levels(depth - 4)) too deep")",
+                hint: depth == 3
+                    ? "if this is one polygon, wrap the coordinates in one more array: [ … ]"
+                    : (depth < 4 ? "add \(levels(4 - depth)) of brackets around the coordinates" : "remove \(levels(depth - 4)) of brackets"),
+                at: coordinates.location)
+            return
+        }
+        if elements.isEmpty {
+            report(
+                .error, "no-polygons", "\(name.isEmpty ? "the MultiPolygon" : name) has no polygons (\"coordinates\": [])",
+                hint: "add at least one polygon: [[[lon, lat], [lon, lat], [lon, lat], [lon, lat]]] with the last position equal to the first",
+                at: coordinates.location)
+            return
+        }
+        for (index, element) in elements.enumerated() {
+            countPolygon(at: element)
+            if let polygon = walkPolygon(element, name: "\(prefix)polygon \(index + 1)"), prefix.isEmpty {
+                polygons.append(polygon)
+            }
+        }
+    }
+
+    mutating func countPolygon(at node: JSONNode) {
+        polygonCount += 1
+        if polygonCount == CoverageValidator.maximumPolygonCount + 1 {
+            report(
+                .error, "too-many-polygons",
+                "the file has more than \(CoverageValidator.maximumPolygonCount) polygons (this is number \(polygonCount)); Apple: \"Limit the number of child polygons in your MultiPolygon shape to 20 or fewer\"",
+                hint: "merge neighbouring polygons or cover the area with fewer, simpler shapes", at: node.location)
+        }
+    }
+
+    /// Checks one polygon's coordinates (an array of rings) and returns its exterior when usable.
+    mutating func walkPolygon(_ node: JSONNode, name: String) -> CoveragePolygon? {
+        guard let rings = node.elements else {
+            reportNotArray(node, what: "\(name)", expected: "an array of rings")
+            return nil
+        }
+        if let depth = leafDepth(node), depth != 3 {
+            report(
+                .error, "coordinates-depth",
+                "\(name) is nested \(depth) level\(depth == 1 ? "" : "s") deep, but a polygon needs 3 (rings › positions › numbers): it \(depth < 3 ? "needs to be nested \(levels(3 - depth)) deeper" : "is nested \(levels(depth - 3)) too deep")",
+                hint: depth < 3 ? "add \(levels(3 - depth)) of brackets around this polygon" : "remove \(levels(depth - 3)) of brackets",
+                at: node.location)
+            return nil
+        }
+        if rings.isEmpty {
+            report(
+                .error, "polygon-no-rings", "\(name) has no rings",
+                hint: "give it one closed ring of at least four positions, or delete it", at: node.location)
+            return nil
+        }
+        var exterior: [Coordinate]?
+        for (index, ring) in rings.enumerated() {
+            let result = walkRing(ring, name: "\(name), ring \(index + 1)", isExterior: index == 0)
+            if index == 0 { exterior = result }
+        }
+        if rings.count > 1 {
+            let holes = rings.count - 1
+            report(
+                .error, "polygon-has-hole",
+                "\(name) has \(holes) interior ring\(holes == 1 ? "" : "s") (hole\(holes == 1 ? "" : "s")), starting at ring 2; Apple: \"Don't include holes in the polygons\"",
+                hint: "delete the interior rings; to leave an area out, split the polygon into several polygons around it",
+                at: rings[1].location)
+        }
+        guard let exterior else { return nil }
+        let points = exterior.count - 1
+        if points > CoverageValidator.recommendedMaximumPointCount {
+            report(
+                .warning, "too-many-points",
+                "\(name) has \(points) points (not counting the closing repeat); Apple recommends no more than \(CoverageValidator.recommendedMaximumPointCount) per polygon",
+                hint: "simplify the outline to 20 points or fewer, e.g. a bounding rectangle",
+                at: node.location)
+        }
+        return CoveragePolygon(ring: exterior)
+    }
+
+    /// Checks one ring and returns its coordinates when it is a usable closed ring.
+    mutating func walkRing(_ node: JSONNode, name: String, isExterior: Bool) -> [Coordinate]? {
+        guard let elements = node.elements else {
+            reportNotArray(node, what: name, expected: "an array of positions")
+            return nil
+        }
+        var positions: [Position?] = []
+        for (index, element) in elements.enumerated() {
+            positions.append(walkPosition(element, name: "\(name), position \(index + 1)"))
+        }
+        var usable = true
+        if elements.count < 4 {
+            report(
+                .error, "ring-too-short",
+                "\(name) has \(elements.count) position\(elements.count == 1 ? "" : "s"); a ring needs at least 4 (three corners and the first position repeated at the end)",
+                hint: "add corners so that the ring has at least four positions, the last equal to the first",
+                at: node.location)
+            usable = false
+        }
+        if elements.count >= 2, let first = positions.first!, let last = positions.last!, first.values != last.values {
+            report(
+                .error, "ring-not-closed",
+                "\(name) is not closed: first position \(first.text) differs from last \(last.text)",
+                hint: "repeat the first position \(first.text) at the end of the ring",
+                at: elements[elements.count - 1].location)
+            usable = false
+        }
+        guard usable, positions.allSatisfy({ $0 != nil }) else { return nil }
+        let coordinates = positions.map { $0!.coordinate }
+        if isDegenerate(coordinates) {
+            report(
+                .error, "ring-degenerate",
+                "\(name) encloses no area: all its positions lie on one line",
+                hint: "give the ring at least three corners that are not on one straight line",
+                at: node.location)
+            return nil
+        }
+        if let crossing = firstSelfIntersection(coordinates) {
+            report(
+                .warning, "ring-self-intersection",
+                "\(name) crosses or touches itself: edge \(crossing.0 + 1) meets edge \(crossing.1 + 1); which parts count as covered is then unclear to readers",
+                hint: "redraw the outline so that no two edges meet, or split it into separate polygons",
+                at: node.location)
+        }
+        if let repeated = (1..<coordinates.count).first(where: { coordinates[$0] == coordinates[$0 - 1] }) {
+            report(
+                .note, "duplicate-position",
+                "\(name), position \(repeated + 1) repeats the position before it",
+                hint: "nothing to do; delete the repeated position to tidy the ring",
+                at: elements[repeated].location)
+        }
+        if isExterior, signedArea(coordinates) < 0 {
+            report(
+                .note, "ring-clockwise",
+                "\(name) runs clockwise; RFC 7946 §3.1.6 asks for counter-clockwise exterior rings but says parsers should not reject others, and the covered area is the same",
+                hint: "nothing to do; reverse the ring's positions to follow the right-hand rule",
+                at: node.location)
+        }
+        return coordinates
+    }
+
+    struct Position {
+        var coordinate: Coordinate
+        /// All numbers, altitude included, for the exact closing comparison.
+        var values: [Double]
+        /// As written in the file, e.g. `[0,4]`.
+        var text: String
+    }
+
+    /// Checks one position: an array of 2 or 3 numbers, longitude then latitude, in range.
+    mutating func walkPosition(_ node: JSONNode, name: String) -> Position? {
+        guard let elements = node.elements else {
+            let shown = node.number != nil || node.string != nil ? " (\(literal(node)))" : ""
+            report(
+                .error, "position-invalid",
+                "\(name) is \(article(node.typeName))\(shown), not a position [longitude, latitude]",
+                hint: "write each position as an array of two numbers: [longitude, latitude]", at: node.location)
+            return nil
+        }
+        var ok = true
+        if elements.count < 2 || elements.count > 3 {
+            report(
+                .error, "position-invalid",
+                "\(name) has \(elements.count) element\(elements.count == 1 ? "" : "s"); a position is [longitude, latitude] or [longitude, latitude, altitude]",
+                hint: elements.count < 2
+                    ? "give both longitude and latitude" : "keep only longitude, latitude and at most an altitude",
+                at: node.location)
+            ok = false
+        }
+        var values: [Double] = []
+        for (index, element) in elements.enumerated() {
+            if let number = element.number {
+                values.append(number)
+                continue
+            }
+            ok = false
+            let component = ["longitude", "latitude", "altitude"].indices.contains(index)
+                ? ["longitude", "latitude", "altitude"][index] : "element \(index + 1)"
+            let shown = element.string.map { " (\"\($0)\")" } ?? ""
+            report(
+                .error, "position-not-number",
+                "\(name): the \(component) is \(article(element.typeName))\(shown), not a number",
+                hint: element.string != nil
+                    ? "remove the quotes: write numbers, not strings" : "write the \(component) as a number of degrees",
+                at: element.location)
+        }
+        if values.count >= 1, elements[0].number != nil, !(-180.0...180.0).contains(values[0]) {
+            ok = false
+            report(
+                .error, "longitude-out-of-range",
+                "\(name): longitude \(literal(elements[0])) is outside -180…180",
+                hint: abs(values[0]) <= 360
+                    ? "use -180…180 (e.g. 190 is -170) and cut polygons that cross the antimeridian in two (RFC 7946 §3.1.9)"
+                    : "coordinates must be WGS 84 degrees [longitude, latitude], not projected units",
+                at: elements[0].location)
+        }
+        if elements.count >= 2, let lat = elements[1].number, !(-90.0...90.0).contains(lat) {
+            ok = false
+            report(
+                .error, "latitude-out-of-range",
+                "\(name): latitude \(literal(elements[1])) is outside -90…90",
+                hint: abs(lat) <= 180
+                    ? "positions are [longitude, latitude]: check that the two are not swapped"
+                    : "coordinates must be WGS 84 degrees [longitude, latitude], not projected units",
+                at: elements[1].location)
+        }
+        guard ok else { return nil }
+        let text = "[" + elements.map(literal).joined(separator: ",") + "]"
+        return Position(
+            coordinate: Coordinate(latitude: values[1], longitude: values[0]), values: values, text: text)
+    }
+
+    mutating func reportNotArray(_ node: JSONNode, what: String, expected: String) {
+        if node.number != nil {
+            report(
+                .error, "coordinates-depth",
+                "\(what) is a number where \(expected) belongs: it needs to be nested deeper",
+                hint: "check the brackets: a MultiPolygon is [polygons [rings [positions [lon, lat]]]]",
+                at: node.location)
+        } else {
+            report(
+                .error, "coordinates-structure", "\(what) is \(article(node.typeName)), not \(expected)",
+                hint: "a MultiPolygon's coordinates are arrays down to [longitude, latitude] numbers",
+                at: node.location)
+        }
+    }
+}
+
+// MARK: - helpers
+
+/// How many arrays deep the first leaf is, following first elements; nil when an empty array or a
+/// non-number leaf is reached first (nothing to judge the depth by).
+private func leafDepth(_ node: JSONNode) -> Int? {
+    var depth = 0
+    var current = node
+    while let elements = current.elements {
+        depth += 1
+        guard let first = elements.first else { return nil }
+        current = first
+    }
+    return current.number != nil ? depth : nil
+}
+
+private func levels(_ n: Int) -> String {
+    switch n {
+    case 1: "one level"
+    case 2: "two levels"
+    case 3: "three levels"
+    default: "\(n) levels"
+    }
+}
+
+private func article(_ word: String) -> String {
+    if word == "null" { return "null" }
+    let vowel = word.first.map { "aeiouAEIOU".contains($0) } ?? false
+    return (vowel ? "an " : "a ") + word
+}
+
+/// The value as written in the file (numbers keep their literal text).
+private func literal(_ node: JSONNode) -> String {
+    switch node.value {
+    case .number(_, let literal): literal
+    case .string(let s): "\"\(s)\""
+    case .bool(let b): b ? "true" : "false"
+    case .null: "null"
+    case .array: "[…]"
+    case .object: "{…}"
+    }
+}
+
+/// True when every position lies on one straight line (exact test).
+private func isDegenerate(_ ring: [Coordinate]) -> Bool {
+    guard let a = ring.first, let b = ring.first(where: { $0 != a }) else { return true }
+    return !ring.contains { PlanarOrientation.of(a, b, $0) != .collinear }
+}
+
+/// The first pair of non-adjacent edges that meet (exact test), as edge indices of the ring with
+/// consecutive repeated positions removed; nil for a simple ring. Rings longer than
+/// `selfIntersectionLimit` positions are not checked (the test is quadratic).
+private func firstSelfIntersection(_ ring: [Coordinate]) -> (Int, Int)? {
+    var points: [Coordinate] = []
+    for c in ring where points.last != c { points.append(c) }
+    let edgeCount = points.count - 1
+    guard edgeCount >= 4, points.count <= selfIntersectionLimit else { return nil }
+    for i in 0..<edgeCount {
+        for j in stride(from: i + 2, to: edgeCount, by: 1) where !(i == 0 && j == edgeCount - 1) {
+            if segmentsMeet(points[i], points[i + 1], points[j], points[j + 1]) { return (i, j) }
+        }
+    }
+    return nil
+}
+
+private let selfIntersectionLimit = 5_000
+
+/// Whether closed segments pq and rs share a point (exact).
+private func segmentsMeet(_ p: Coordinate, _ q: Coordinate, _ r: Coordinate, _ s: Coordinate) -> Bool {
+    let o1 = PlanarOrientation.of(p, q, r).sign, o2 = PlanarOrientation.of(p, q, s).sign
+    let o3 = PlanarOrientation.of(r, s, p).sign, o4 = PlanarOrientation.of(r, s, q).sign
+    if o1 * o2 < 0 && o3 * o4 < 0 { return true }
+    func within(_ a: Coordinate, _ b: Coordinate, _ c: Coordinate) -> Bool {
+        c.longitude >= min(a.longitude, b.longitude) && c.longitude <= max(a.longitude, b.longitude)
+            && c.latitude >= min(a.latitude, b.latitude) && c.latitude <= max(a.latitude, b.latitude)
+    }
+    return (o1 == 0 && within(p, q, r)) || (o2 == 0 && within(p, q, s))
+        || (o3 == 0 && within(r, s, p)) || (o4 == 0 && within(r, s, q))
+}
+
+/// Twice the signed planar area (positive = counter-clockwise), relative to the first position.
+private func signedArea(_ ring: [Coordinate]) -> Double {
+    guard let origin = ring.first else { return 0 }
+    var sum = 0.0
+    for i in 1..<ring.count {
+        let ax = ring[i - 1].longitude - origin.longitude, ay = ring[i - 1].latitude - origin.latitude
+        let bx = ring[i].longitude - origin.longitude, by = ring[i].latitude - origin.latitude
+        sum += ax * by - bx * ay
+    }
+    return sum
+}

@@ -1,0 +1,66 @@
+import StrictJSON
+
+/// How serious a ``Diagnostic`` is.
+///
+/// Ordered by increasing seriousness, `note < warning < error`, so `max()` of a list is its worst.
+public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
+    /// The file is rejected: Apple's rules, RFC 7946 or RFC 8259 are broken.
+    case error
+    /// The file is accepted, but goes against Apple's advice or RFC 8259's "MUST NOT" for senders.
+    case warning
+    /// Information only; nothing needs to change.
+    case note
+
+    private var rank: Int {
+        switch self {
+        case .note: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// One finding about a coverage file: what is wrong, where, and how to fix it.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    public var severity: Severity
+    /// A stable kebab-case identifier, e.g. `ring-not-closed`. JSON syntax errors keep the
+    /// ``JSONSyntaxError`` rule id, e.g. `json-trailing-comma`.
+    public var rule: String
+    /// One line saying what is wrong, naming the place, e.g. `polygon 2, ring 1 is not closed: …`.
+    public var message: String
+    /// One line saying how to fix it.
+    public var hint: String
+    /// Where in the file (1-based line and column).
+    public var location: SourceLocation
+
+    public init(severity: Severity, rule: String, message: String, hint: String, location: SourceLocation) {
+        self.severity = severity
+        self.rule = rule
+        self.message = message
+        self.hint = hint
+        self.location = location
+    }
+
+    /// `LINE:COLUMN: severity: message [rule]`, the usual compiler-style line.
+    public var description: String {
+        "\(location): \(severity.rawValue): \(message) [\(rule)]"
+    }
+}
+
+/// The outcome of validating one coverage file.
+public struct CoverageValidation: Sendable {
+    /// The coverage, or nil exactly when some diagnostic is an error.
+    public var coverage: Coverage?
+    /// Every finding, sorted by location (findings at the same place keep the order they were found).
+    public var diagnostics: [Diagnostic]
+
+    public init(coverage: Coverage?, diagnostics: [Diagnostic]) {
+        self.coverage = coverage
+        self.diagnostics = diagnostics
+    }
+
+    /// True when the file is usable: no error (warnings and notes allowed).
+    public var isValid: Bool { coverage != nil }
+}

@@ -1,0 +1,47 @@
+/// Where a point lies relative to one closed ring, with planar [longitude, latitude] edges.
+///
+/// Semantics (RFC 7946 §3.1.1 and §3.1.6): each edge is the straight Cartesian segment between two
+/// consecutive positions, in degrees, x = longitude, y = latitude. A point is ``boundary`` when it lies on
+/// any edge, vertices included (a zero-length edge from a repeated vertex is just that vertex).
+/// Otherwise it is ``inside`` when a ray from the point towards +x crosses the ring an odd number of
+/// times (even-odd rule; for the simple rings coverage files contain, this is the same as the non-zero
+/// rule, and it does not depend on the winding direction).
+///
+/// Every decision uses only comparisons and the exact ``PlanarOrientation`` predicate: no epsilon, no
+/// division, no sums of coordinates, so the answer is the exact answer for the doubles as stored.
+/// Crossings use the half-open rule (an edge counts when exactly one endpoint is strictly above the
+/// point), so a ray through a vertex is counted once and horizontal edges never count.
+enum RingLocation: Sendable, Hashable {
+    case inside
+    case boundary
+    case outside
+
+    /// Locates `point` relative to `ring`, which must be closed (first position == last).
+    /// Non-finite coordinates are ``outside``.
+    static func of(_ point: Coordinate, in ring: [Coordinate]) -> RingLocation {
+        let px = point.longitude
+        let py = point.latitude
+        guard px.isFinite, py.isFinite, ring.count >= 2 else { return .outside }
+        var inside = false
+        var a = ring[0]
+        for index in 1..<ring.count {
+            let b = ring[index]
+            defer { a = b }
+            let ax = a.longitude, ay = a.latitude, bx = b.longitude, by = b.latitude
+            let straddles = (ay > py) != (by > py)
+            let inBox = px >= min(ax, bx) && px <= max(ax, bx) && py >= min(ay, by) && py <= max(ay, by)
+            if !straddles && !inBox { continue }
+            let orientation = PlanarOrientation.of(ax, ay, bx, by, px, py)
+            if orientation == .collinear && inBox { return .boundary }
+            if straddles {
+                // The edge crosses the horizontal line through the point; it crosses the ray when the
+                // point is on the side of the edge facing -x.
+                let upward = by > ay
+                if upward ? orientation == .counterclockwise : orientation == .clockwise {
+                    inside.toggle()
+                }
+            }
+        }
+        return inside ? .inside : .outside
+    }
+}
