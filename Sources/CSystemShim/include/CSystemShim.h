@@ -3,135 +3,67 @@
 /// `signalfd`, `eventfd`, `SIG_IGN` (a cast macro Swift cannot import) and `struct sockaddr_un`
 /// filling. Every function returns -1 and leaves `errno` set on failure, like the call it wraps;
 /// none retries EINTR (the Swift side does).
+///
+/// The header declares plain C types only; the implementation (shim.c) defines `_GNU_SOURCE`. Defining
+/// it here would change glibc's struct definitions and clash with Swift's Glibc module.
 #ifndef ROUTINGD_CSYSTEMSHIM_H
 #define ROUTINGD_CSYSTEMSHIM_H
 
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE
-#endif
-
-#include <errno.h>
-#include <pthread.h>
 #include <signal.h>
-#include <stddef.h>
 #include <stdint.h>
-#include <string.h>
-#include <sys/epoll.h>
-#include <sys/eventfd.h>
-#include <sys/signalfd.h>
-#include <sys/socket.h>
-#include <sys/un.h>
-#include <unistd.h>
 
-/// epoll event bits (epoll_ctl(2)), as plain integers Swift can import.
+/// epoll event bits and epoll_ctl operations (epoll_ctl(2)); shim.c checks them against <sys/epoll.h>.
 enum {
-    ROUTINGD_EPOLLIN = EPOLLIN,
-    ROUTINGD_EPOLLOUT = EPOLLOUT,
-    ROUTINGD_EPOLLERR = EPOLLERR,
-    ROUTINGD_EPOLLHUP = EPOLLHUP,
-    ROUTINGD_EPOLLRDHUP = EPOLLRDHUP,
+    ROUTINGD_EPOLLIN = 0x001,
+    ROUTINGD_EPOLLOUT = 0x004,
+    ROUTINGD_EPOLLERR = 0x008,
+    ROUTINGD_EPOLLHUP = 0x010,
+    ROUTINGD_EPOLLRDHUP = 0x2000,
+    ROUTINGD_EPOLL_CTL_ADD = 1,
+    ROUTINGD_EPOLL_CTL_DEL = 2,
+    ROUTINGD_EPOLL_CTL_MOD = 3,
 };
 
 /// accept4(2) with SOCK_NONBLOCK | SOCK_CLOEXEC; the peer address is not wanted.
-static inline int routingd_accept4(int fd) {
-    return accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
-}
+int routingd_accept4(int fd);
 
 /// The peer's credentials at connect time: getsockopt(SO_PEERCRED) into `struct ucred` (unix(7)).
-static inline int routingd_peer_credentials(int fd, int32_t *pid, uint32_t *uid, uint32_t *gid) {
-    struct ucred cred;
-    socklen_t length = sizeof cred;
-    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &length) != 0) return -1;
-    *pid = cred.pid;
-    *uid = cred.uid;
-    *gid = cred.gid;
-    return 0;
-}
+int routingd_peer_credentials(int fd, int32_t *pid, uint32_t *uid, uint32_t *gid);
 
 /// epoll_create1(EPOLL_CLOEXEC) (epoll_create(2)).
-static inline int routingd_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
+int routingd_epoll_create(void);
 
 /// epoll_ctl(2) with `token` stored in `data.u64`. `op` is EPOLL_CTL_ADD, _MOD or _DEL.
-static inline int routingd_epoll_ctl(int epfd, int op, int fd, uint32_t events, uint64_t token) {
-    struct epoll_event event;
-    memset(&event, 0, sizeof event);
-    event.events = events;
-    event.data.u64 = token;
-    return epoll_ctl(epfd, op, fd, &event);
-}
+int routingd_epoll_ctl(int epfd, int op, int fd, uint32_t events, uint64_t token);
 
 /// epoll_wait(2) into two parallel arrays of at most `capacity` (≤ 256) entries; `timeout_ms` -1 blocks.
 /// Returns the number of events.
-static inline int routingd_epoll_wait(int epfd, uint64_t *tokens, uint32_t *events, int capacity, int timeout_ms) {
-    struct epoll_event ready[256];
-    if (capacity > 256) capacity = 256;
-    int count = epoll_wait(epfd, ready, capacity, timeout_ms);
-    for (int i = 0; i < count; i++) {
-        tokens[i] = ready[i].data.u64;
-        events[i] = ready[i].events;
-    }
-    return count;
-}
+int routingd_epoll_wait(int epfd, uint64_t *tokens, uint32_t *events, int capacity, int timeout_ms);
 
 /// Blocks `signals` in the calling thread's mask (pthread_sigmask(3)); threads created afterwards
 /// inherit it. When `old_mask` is not NULL the previous mask is stored there.
-static inline int routingd_block_signals(const int *signals, int count, sigset_t *old_mask) {
-    sigset_t set;
-    sigemptyset(&set);
-    for (int i = 0; i < count; i++) sigaddset(&set, signals[i]);
-    int rc = pthread_sigmask(SIG_BLOCK, &set, old_mask);
-    if (rc != 0) { errno = rc; return -1; }
-    return 0;
-}
+int routingd_block_signals(const int *signals, int count, sigset_t *old_mask);
 
 /// Restores a mask saved by routingd_block_signals.
-static inline int routingd_set_signal_mask(const sigset_t *mask) {
-    int rc = pthread_sigmask(SIG_SETMASK, mask, NULL);
-    if (rc != 0) { errno = rc; return -1; }
-    return 0;
-}
+int routingd_set_signal_mask(const sigset_t *mask);
 
 /// signalfd(2) for `signals`, non-blocking and close-on-exec. The signals must be blocked already.
-static inline int routingd_signalfd(const int *signals, int count) {
-    sigset_t set;
-    sigemptyset(&set);
-    for (int i = 0; i < count; i++) sigaddset(&set, signals[i]);
-    return signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
-}
+int routingd_signalfd(const int *signals, int count);
 
 /// Reads one `struct signalfd_siginfo`; returns its signal number, or -1 (EAGAIN when none is pending).
-static inline int routingd_read_signal(int fd) {
-    struct signalfd_siginfo info;
-    ssize_t n = read(fd, &info, sizeof info);
-    if (n < 0) return -1;
-    if (n != (ssize_t)sizeof info) { errno = EIO; return -1; }
-    return (int)info.ssi_signo;
-}
+int routingd_read_signal(int fd);
 
 /// eventfd(2), non-blocking and close-on-exec, counter 0.
-static inline int routingd_eventfd(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
+int routingd_eventfd(void);
 
 /// signal(SIGPIPE, SIG_IGN): writes to a closed peer then fail with EPIPE instead of killing us.
-static inline void routingd_ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }
+void routingd_ignore_sigpipe(void);
 
-/// Fills a `struct sockaddr_un` for a filesystem `path` (unix(7)) and calls bind(2) or connect(2).
-/// Fails with ENAMETOOLONG when the path plus its NUL does not fit in `sun_path` (108 bytes).
-static inline int routingd_unix_address_call(int fd, const char *path, int do_bind) {
-    struct sockaddr_un address;
-    memset(&address, 0, sizeof address);
-    address.sun_family = AF_UNIX;
-    size_t length = strlen(path);
-    if (length == 0) { errno = EINVAL; return -1; }
-    if (length >= sizeof address.sun_path) { errno = ENAMETOOLONG; return -1; }
-    memcpy(address.sun_path, path, length + 1);
-    socklen_t size = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + length + 1);
-    return do_bind ? bind(fd, (struct sockaddr *)&address, size) : connect(fd, (struct sockaddr *)&address, size);
-}
+/// bind(2) to a filesystem path, filling a `struct sockaddr_un` (unix(7)). Fails with ENAMETOOLONG
+/// when the path plus its NUL does not fit in `sun_path` (108 bytes), EINVAL for an empty path.
+int routingd_unix_bind(int fd, const char *path);
 
-/// bind(2) to a filesystem path.
-static inline int routingd_unix_bind(int fd, const char *path) { return routingd_unix_address_call(fd, path, 1); }
-
-/// connect(2) to a filesystem path.
-static inline int routingd_unix_connect(int fd, const char *path) { return routingd_unix_address_call(fd, path, 0); }
+/// connect(2) to a filesystem path; same address rules as routingd_unix_bind.
+int routingd_unix_connect(int fd, const char *path);
 
 #endif
