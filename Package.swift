@@ -38,6 +38,7 @@ let package = Package(
         .executableTarget(name: "routingctl", dependencies: ["RoutingService"], swiftSettings: strict),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "RoutingCoreTests", dependencies: ["RoutingCore", "StrictJSON"]),
+        .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "StrictJSON"]),
         .testTarget(
             name: "RoutingServiceTests",
             dependencies: ["RoutingService", "RoutingCore", "Varlink", "StrictJSON"]

@@ -1,0 +1,205 @@
+import CSystemShim
+import Glibc
+import Varlink
+
+/// The server's single-threaded epoll loop (epoll(7)): accepts connections, reads, dispatches each
+/// complete message to the service, writes replies, and reads signals from a signalfd.
+///
+/// Fairness: each connection gets at most one recv(2) of 64 KiB and ``messageBudget`` handled messages
+/// per turn; connections with messages left over are revisited without blocking in epoll_wait. A
+/// handler runs on this thread, so a slow handler delays every client: handlers must not block.
+/// Confined to the thread that calls ``run(onReady:)``.
+final class EventLoop {
+    private enum Token {
+        static let listener: UInt64 = 0
+        static let signals: UInt64 = 1
+        static let wakeup: UInt64 = 2
+        static let firstConnection: UInt64 = 16
+    }
+
+    /// Messages handled per connection per turn.
+    private let messageBudget = 64
+    /// How long accepting pauses after running out of descriptors or memory (`EMFILE`, `ENFILE`,
+    /// `ENOBUFS`, `ENOMEM`), in milliseconds; level-triggered epoll would otherwise spin.
+    private let acceptPauseMilliseconds: Int64 = 100
+
+    private let service: VarlinkService
+    private let limits: VarlinkServer.Limits
+    private let listener: UnixListener
+    private let wakeup: WakeupEvent
+    private let signals: SignalDescriptor
+    private let signalActions: [Int32: [@Sendable () -> Void]]
+    private let stopRequested: () -> Bool
+    private let epoll: Epoll
+    private let readBuffer: UnsafeMutableRawBufferPointer
+
+    private var connections: [UInt64: VarlinkConnection] = [:]
+    /// Connections with complete messages not yet handled.
+    private var backlog: Set<UInt64> = []
+    private var nextToken = Token.firstConnection
+    /// CLOCK_MONOTONIC milliseconds at which accepting resumes, while paused.
+    private var acceptPausedUntil: Int64?
+    private var stopping = false
+
+    init(
+        service: VarlinkService, limits: VarlinkServer.Limits, listener: UnixListener, wakeup: WakeupEvent,
+        signals: SignalDescriptor, signalActions: [Int32: [@Sendable () -> Void]],
+        stopRequested: @escaping () -> Bool
+    ) throws(SystemError) {
+        self.service = service
+        self.limits = limits
+        self.listener = listener
+        self.wakeup = wakeup
+        self.signals = signals
+        self.signalActions = signalActions
+        self.stopRequested = stopRequested
+        self.epoll = try Epoll()
+        self.readBuffer = .allocate(byteCount: 64 << 10, alignment: 16)
+    }
+
+    deinit {
+        closeConnections()
+        readBuffer.deallocate()
+    }
+
+    /// Runs until SIGTERM/SIGINT or `stopRequested()`; closes every connection before returning.
+    /// - Throws: ``SystemError`` for failures of the loop itself (epoll, accept4 with an unexpected errno).
+    func run(onReady: (@Sendable () -> Void)?) throws(SystemError) {
+        defer { closeConnections() }
+        try epoll.add(listener.descriptor, token: Token.listener, events: .readable)
+        try epoll.add(signals.descriptor, token: Token.signals, events: .readable)
+        try epoll.add(wakeup.descriptor, token: Token.wakeup, events: .readable)
+        onReady?()
+        while !stopping && !stopRequested() {
+            let events = try epoll.wait(timeoutMilliseconds: waitTimeout())
+            for event in events where !stopping {
+                switch event.token {
+                case Token.listener: try acceptConnections()
+                case Token.signals: handleSignals()
+                case Token.wakeup: wakeup.drain()
+                default:
+                    if let connection = connections[event.token] { serve(connection, events: event.events) }
+                }
+            }
+            for token in backlog where !stopping {
+                if let connection = connections[token] { serve(connection, events: []) }
+            }
+            try resumeAcceptingIfDue()
+        }
+    }
+
+    /// 0 while connections have messages waiting, the remaining accept pause, or -1 (block).
+    private func waitTimeout() -> Int32 {
+        if !backlog.isEmpty { return 0 }
+        guard let until = acceptPausedUntil else { return -1 }
+        return Int32(clamping: max(0, until - EventLoop.monotonicMilliseconds()) + 1)
+    }
+
+    // MARK: Connections
+
+    /// Accepts pending connections (at most 64 per turn) with accept4(SOCK_NONBLOCK | SOCK_CLOEXEC).
+    /// Beyond `maxConnections` a connection is accepted and closed at once.
+    private func acceptConnections() throws(SystemError) {
+        for _ in 0..<64 {
+            let fd = FileDescriptor.retryingOnInterrupt { routingd_accept4(listener.descriptor.rawValue) }
+            if fd < 0 {
+                switch errno {
+                case EAGAIN, EWOULDBLOCK: return
+                case ECONNABORTED, EPROTO, EPERM: continue
+                case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+                    try epoll.modify(listener.descriptor, token: Token.listener, events: [])
+                    acceptPausedUntil = EventLoop.monotonicMilliseconds() + acceptPauseMilliseconds
+                    return
+                default: throw SystemError.current("accept4", path: listener.path)
+                }
+            }
+            let descriptor = FileDescriptor(rawValue: fd)
+            guard connections.count < limits.maxConnections else {
+                descriptor.close()
+                continue
+            }
+            var pid: Int32 = 0
+            var uid: UInt32 = 0
+            var gid: UInt32 = 0
+            let peer =
+                routingd_peer_credentials(fd, &pid, &uid, &gid) == 0 ? VarlinkPeer(pid: pid, uid: uid, gid: gid) : nil
+            let connection = VarlinkConnection(descriptor: descriptor, token: nextToken, peer: peer, limits: limits)
+            nextToken += 1
+            do {
+                try epoll.add(descriptor, token: connection.token, events: .readable)
+            } catch {
+                descriptor.close()
+                continue
+            }
+            connection.registeredEvents = .readable
+            connections[connection.token] = connection
+        }
+    }
+
+    private func resumeAcceptingIfDue() throws(SystemError) {
+        guard let until = acceptPausedUntil, EventLoop.monotonicMilliseconds() >= until else { return }
+        acceptPausedUntil = nil
+        try epoll.modify(listener.descriptor, token: Token.listener, events: .readable)
+    }
+
+    /// Does one turn of work for `connection`: write, read, handle messages, write replies, then
+    /// re-registers its epoll interest. Any I/O error (`ECONNRESET`, `EPIPE`, …) closes just it.
+    private func serve(_ connection: VarlinkConnection, events: Epoll.Events) {
+        do throws(SystemError) {
+            if connection.wantsWrite && !events.isEmpty { try connection.flush() }
+            if connection.wantsRead && !events.intersection([.readable, .hangUp, .error]).isEmpty {
+                try connection.read(using: readBuffer)
+            }
+            connection.handleMessages(with: service, budget: messageBudget)
+            try connection.flush()
+            if connection.isFinished {
+                close(connection)
+                return
+            }
+            if connection.hasCompleteMessage && connection.pendingReplyBytes <= limits.maxPendingReplyBytes {
+                backlog.insert(connection.token)
+            } else {
+                backlog.remove(connection.token)
+            }
+            var wanted: Epoll.Events = []
+            if connection.wantsRead { wanted.insert(.readable) }
+            if connection.wantsWrite { wanted.insert(.writable) }
+            if wanted != connection.registeredEvents {
+                try epoll.modify(connection.descriptor, token: connection.token, events: wanted)
+                connection.registeredEvents = wanted
+            }
+        } catch {
+            close(connection)
+        }
+    }
+
+    private func close(_ connection: VarlinkConnection) {
+        epoll.remove(connection.descriptor)
+        connection.descriptor.close()
+        connections[connection.token] = nil
+        backlog.remove(connection.token)
+    }
+
+    private func closeConnections() {
+        for connection in connections.values { connection.descriptor.close() }
+        connections = [:]
+        backlog = []
+    }
+
+    // MARK: Signals
+
+    /// Runs registered actions for each pending signal; SIGTERM and SIGINT then stop the loop.
+    private func handleSignals() {
+        for signal in signals.readPending() {
+            for action in signalActions[signal, default: []] { action() }
+            if signal == SIGTERM || signal == SIGINT { stopping = true }
+        }
+    }
+
+    /// CLOCK_MONOTONIC in milliseconds.
+    private static func monotonicMilliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+    }
+}

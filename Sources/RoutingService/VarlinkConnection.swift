@@ -1,0 +1,146 @@
+import Glibc
+import StrictJSON
+import Varlink
+
+/// One accepted client connection: NUL-framed input, in-order replies, buffered output
+/// (varlink.org: "All messages are encoded as JSON objects and terminated with a single NUL byte";
+/// replies come in call order).
+///
+/// The event loop asks it what it wants (``wantsRead``, ``wantsWrite``) and tells it what is ready.
+/// Flow control: it stops asking to read while complete messages are still unhandled or while more
+/// than `maxPendingReplyBytes` of replies wait to be sent, so a client that never reads its replies
+/// only fills its own buffers. Confined to the event-loop thread.
+final class VarlinkConnection {
+    let descriptor: FileDescriptor
+    /// The epoll token; unique for the server's lifetime, unlike descriptor numbers.
+    let token: UInt64
+    let peer: VarlinkPeer?
+    private let limits: VarlinkServer.Limits
+
+    private var input: [UInt8] = []
+    /// Bytes of `input` before this index are handled.
+    private var inputStart = 0
+    /// Bytes of `input` from `inputStart` up to this index are known to contain no NUL.
+    private var scannedUpTo = 0
+    private var output: [UInt8] = []
+    /// Bytes of `output` before this index are sent.
+    private var outputStart = 0
+
+    /// The peer sent end-of-stream; remaining complete messages are still answered.
+    private(set) var inputClosed = false
+    /// A protocol violation ended the connection; only the queued error reply is still sent.
+    private(set) var isFailing = false
+    /// The epoll interest currently registered, maintained by the loop.
+    var registeredEvents: Epoll.Events = []
+
+    init(descriptor: FileDescriptor, token: UInt64, peer: VarlinkPeer?, limits: VarlinkServer.Limits) {
+        self.descriptor = descriptor
+        self.token = token
+        self.peer = peer
+        self.limits = limits
+    }
+
+    /// Reply bytes queued but not yet accepted by the kernel.
+    var pendingReplyBytes: Int { output.count - outputStart }
+
+    /// True when a complete message is buffered and not yet handled.
+    var hasCompleteMessage: Bool {
+        !isFailing && input[scannedUpTo...].contains(0)
+    }
+
+    /// True when the connection should be read from now.
+    var wantsRead: Bool {
+        !inputClosed && !isFailing && pendingReplyBytes <= limits.maxPendingReplyBytes && !hasCompleteMessage
+    }
+
+    var wantsWrite: Bool { pendingReplyBytes > 0 }
+
+    /// True when there is nothing left to do and the connection should be closed.
+    var isFinished: Bool {
+        (isFailing || (inputClosed && !hasCompleteMessage)) && pendingReplyBytes == 0
+    }
+
+    /// Reads what is available (one recv(2) of at most `buffer.count` bytes).
+    /// - Throws: ``SystemError`` for a broken connection (`ECONNRESET`, …); the caller closes it.
+    func read(using buffer: UnsafeMutableRawBufferPointer) throws(SystemError) {
+        guard let count = try descriptor.receive(into: buffer) else { return }
+        if count == 0 {
+            inputClosed = true
+            return
+        }
+        input.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+    }
+
+    /// Handles up to `budget` complete messages in order, queueing their replies, while pending replies
+    /// stay within `maxPendingReplyBytes`. A message longer than `maxMessageBytes` — complete or still
+    /// without its NUL — queues `org.varlink.service.InvalidParameter {"parameter":"message"}` and fails
+    /// the connection.
+    func handleMessages(with service: VarlinkService, budget: Int) {
+        var handled = 0
+        while !isFailing, handled < budget, pendingReplyBytes <= limits.maxPendingReplyBytes {
+            guard let end = input[scannedUpTo...].firstIndex(of: 0) else {
+                scannedUpTo = input.count
+                if input.count - inputStart > limits.maxMessageBytes { fail() }
+                break
+            }
+            if end - inputStart > limits.maxMessageBytes {
+                fail()
+                break
+            }
+            let message = Array(input[inputStart..<end])
+            inputStart = end + 1
+            scannedUpTo = inputStart
+            handled += 1
+            if let reply = service.handle(message, peer: peer) { output.append(contentsOf: reply) }
+        }
+        compactInput()
+    }
+
+    /// Sends as much queued output as the socket takes.
+    /// - Throws: ``SystemError`` for a broken connection (`EPIPE`, `ECONNRESET`); the caller closes it.
+    func flush() throws(SystemError) {
+        while outputStart < output.count {
+            let result = output.withUnsafeBytes { bytes in
+                Result { () throws(SystemError) -> Int? in
+                    try descriptor.send(UnsafeRawBufferPointer(rebasing: bytes[outputStart...]))
+                }
+            }
+            guard let sent = try result.get() else { break }
+            outputStart += sent
+        }
+        if outputStart == output.count {
+            // Keep a small buffer for the next replies; give a large one back.
+            if output.capacity > 64 << 10 { output = [] } else { output.removeAll(keepingCapacity: true) }
+            outputStart = 0
+        }
+    }
+
+    /// Queues the over-size error and stops reading; the connection closes once it is sent.
+    private func fail() {
+        isFailing = true
+        output.append(contentsOf: invalidMessageReply)
+        input = []
+        inputStart = 0
+        scannedUpTo = 0
+    }
+
+    /// Drops handled input once it is a sizeable part of the buffer.
+    private func compactInput() {
+        if inputStart == input.count {
+            if input.capacity > 1 << 20 { input = [] } else { input.removeAll(keepingCapacity: true) }
+            inputStart = 0
+            scannedUpTo = 0
+        } else if inputStart > 64 << 10 && inputStart > input.count / 2 {
+            input.removeFirst(inputStart)
+            scannedUpTo -= inputStart
+            inputStart = 0
+        }
+    }
+}
+
+/// `{"error":"org.varlink.service.InvalidParameter","parameters":{"parameter":"message"}}` and its NUL.
+private let invalidMessageReply: [UInt8] = {
+    let error = VarlinkError.invalidParameter("message")
+    let reply: JSONObject = ["error": .string(error.name), "parameters": .object(error.parameters)]
+    return Array(JSON.object(reply).serialized().utf8) + [0]
+}()

@@ -1,1 +1,0 @@
-/// Placeholder: see Sources/Varlink for the protocol.

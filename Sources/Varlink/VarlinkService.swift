@@ -1,0 +1,79 @@
+import StrictJSON
+
+/// A varlink service: decodes calls, dispatches them to interfaces, encodes replies. Pure — no I/O —
+/// so it is tested without sockets and driven by the transport (`VarlinkServer`) one message at a time.
+///
+/// It implements `org.varlink.service` itself (varlink.org/Service). Dispatch rules
+/// (varlink.org/Method-Call):
+/// - malformed message → `org.varlink.service.InvalidParameter` with `parameter` naming the field:
+///   `message` (not JSON or not an object), `method`, `parameters`, `oneway`, `more` or `upgrade`;
+/// - unknown interface → `InterfaceNotFound(interface)`;
+/// - method not declared by the interface → `MethodNotFound(method)` with the fully qualified name;
+/// - declared but without a handler → `MethodNotImplemented(method)`;
+/// - `upgrade: true` → `MethodNotImplemented(method)`: no method of this implementation supports
+///   protocol upgrades, and answering normally would let the client believe the connection changed
+///   protocol;
+/// - `more: true` → one normal reply without `continues` (a server may ignore `more`);
+/// - `oneway: true` → the handler runs and nothing is sent, not even an error.
+public final class VarlinkService: Sendable {
+    /// The `GetInfo` reply.
+    public let info: JSONObject
+    private let interfaces: [String: VarlinkInterface]
+
+    /// - Parameters: The `GetInfo` fields (free text, `url` a web address), and the interfaces besides
+    ///   `org.varlink.service`. Precondition: interface names are unique and none is
+    ///   `org.varlink.service`.
+    public init(vendor: String, product: String, version: String, url: String, interfaces: [VarlinkInterface]) {
+        var names = [ServiceInterface.name]
+        var descriptions = [ServiceInterface.name: ServiceInterface.definition]
+        for interface in interfaces {
+            precondition(descriptions[interface.name] == nil, "interface \(interface.name) given twice")
+            names.append(interface.name)
+            descriptions[interface.name] = interface.description
+        }
+        let info: JSONObject = [
+            "vendor": .string(vendor), "product": .string(product), "version": .string(version),
+            "url": .string(url), "interfaces": .array(names.map { .string($0) }),
+        ]
+        var table = [ServiceInterface.name: ServiceInterface.make(info: info, descriptions: descriptions)]
+        for interface in interfaces { table[interface.name] = interface }
+        self.info = info
+        self.interfaces = table
+    }
+
+    /// Handles one message.
+    /// - Parameters:
+    ///   - message: The message bytes without the NUL terminator.
+    ///   - peer: The connecting process, passed on in ``VarlinkCall/peer``.
+    /// - Returns: The reply bytes including the trailing NUL, or nil for a `oneway` call.
+    public func handle(_ message: [UInt8], peer: VarlinkPeer?) -> [UInt8]? {
+        let call: VarlinkCall
+        do {
+            call = try VarlinkCall.decode(message, peer: peer)
+        } catch {
+            return error.oneway ? nil : VarlinkReply.failure(error.error)
+        }
+        let reply: [UInt8]
+        do {
+            reply = VarlinkReply.success(try dispatch(call))
+        } catch {
+            reply = VarlinkReply.failure(error)
+        }
+        return call.oneway ? nil : reply
+    }
+
+    /// Finds the handler for `call` and runs it.
+    /// - Throws: The routing errors listed on the type, or the handler's error.
+    private func dispatch(_ call: VarlinkCall) throws(VarlinkError) -> JSONObject {
+        // `decode` has validated the form `interface.Method`.
+        guard let (interfaceName, methodName) = VarlinkNames.splitQualifiedMethod(call.method) else {
+            throw .invalidParameter("method")
+        }
+        guard let interface = interfaces[interfaceName] else { throw .interfaceNotFound(interfaceName) }
+        guard interface.declaredMethods.contains(methodName) else { throw .methodNotFound(call.method) }
+        guard !call.upgrade, let handler = interface.handlers[methodName] else {
+            throw .methodNotImplemented(call.method)
+        }
+        return try handler(call)
+    }
+}

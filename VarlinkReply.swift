@@ -1,0 +1,23 @@
+import StrictJSON
+
+/// Encodes replies (varlink.org/Method-Call): `{"parameters": {…}}` for success,
+/// `{"error": name, "parameters": {…}}` for an error, each followed by the NUL that ends a message.
+/// `parameters` is always present, also when empty, which every client accepts.
+enum VarlinkReply {
+    /// The bytes of a successful reply, NUL included.
+    static func success(_ parameters: JSONObject) -> [UInt8] {
+        encode(["parameters": .object(parameters)])
+    }
+
+    /// The bytes of an error reply, NUL included.
+    static func failure(_ error: VarlinkError) -> [UInt8] {
+        encode(["error": .string(error.name), "parameters": .object(error.parameters)])
+    }
+
+    private static func encode(_ object: JSONObject) -> [UInt8] {
+        // The writer escapes U+0000 as \u0000, so the only NUL is the terminator.
+        var bytes = Array(JSON.object(object).serialized().utf8)
+        bytes.append(0)
+        return bytes
+    }
+}
