@@ -29,7 +29,7 @@ public enum CoverageInterface {
     /// The interface. It has no state: validation is a pure function of the document.
     public static func make() -> VarlinkInterface {
         VarlinkInterface(description: description, methods: [
-            "Validate": { (call) throws(VarlinkError) -> JSONObject in
+            "Validate": { (call: VarlinkCall) throws(VarlinkError) -> JSONObject in
                 let document = try call.string("document")
                 let name = call.parameters["name"]
                 if let name, !name.isNull, name.stringValue == nil { throw .invalidParameter("name") }
@@ -37,7 +37,7 @@ public enum CoverageInterface {
                 return [
                     "name": name ?? .null,
                     "valid": .bool(validation.isValid),
-                    "diagnostics": .array(validation.diagnostics.map(WireFormat.encode)),
+                    "diagnostics": .array(validation.diagnostics.map { WireFormat.encode($0) }),
                 ]
             },
         ])

@@ -7,6 +7,13 @@ public enum DaemonMain {
     /// Runs the daemon on the calling (main) thread.
     /// - Returns: the process exit status: 0 after a clean stop, 1 when it could not start.
     public static func run(socketPath: String, coverageDirectory: String, log: Log) -> Int32 {
+        // Before any other thread exists, so SIGTERM/SIGINT/SIGHUP reach the server's signalfd.
+        do {
+            try VarlinkServer.blockSignals()
+        } catch {
+            log.error("\(error)")
+            return 1
+        }
         let daemon: RoutingDaemon
         do {
             daemon = try RoutingDaemon(coverageDirectory: coverageDirectory)

@@ -107,26 +107,26 @@ public enum DirectionsInterface {
 
     /// The interface, bound to `daemon`'s state.
     public static func make(_ daemon: RoutingDaemon) -> VarlinkInterface {
-        VarlinkInterface(description: description, methods: [
-            "Resolve": { (call) throws(VarlinkError) -> JSONObject in
+        let methods: [String: VarlinkMethodHandler] = [
+            "Resolve": { (call: VarlinkCall) throws(VarlinkError) -> JSONObject in
                 let url = try call.string("url")
-                do {
+                do throws(DirectionsURLError) {
                     let (request, verdicts) = try daemon.resolve(url)
                     return WireFormat.resolveReply(request: request, verdicts: verdicts)
                 } catch {
                     throw VarlinkError(name: "org.routingd.Directions.InvalidURL", parameters: WireFormat.encode(error))
                 }
             },
-            "ListApps": { (_) throws(VarlinkError) -> JSONObject in
-                ["apps": .array(daemon.registry.entries.map(WireFormat.encode))]
+            "ListApps": { (_: VarlinkCall) throws(VarlinkError) -> JSONObject in
+                ["apps": .array(daemon.registry.entries.map { WireFormat.encode($0) })]
             },
-            "GetCurrentLocation": { (_) throws(VarlinkError) -> JSONObject in
-                ["location": daemon.currentLocation.map(WireFormat.encode) ?? .null]
+            "GetCurrentLocation": { (_: VarlinkCall) throws(VarlinkError) -> JSONObject in
+                ["location": daemon.currentLocation.map { WireFormat.encode($0) } ?? JSON.null]
             },
-            "SetCurrentLocation": { (call) throws(VarlinkError) -> JSONObject in
+            "SetCurrentLocation": { (call: VarlinkCall) throws(VarlinkError) -> JSONObject in
                 let latitude = try call.number("latitude")
                 let longitude = try call.number("longitude")
-                do {
+                do throws(Coordinate.RangeError) {
                     daemon.currentLocation = try Coordinate.validated(latitude: latitude, longitude: longitude)
                 } catch {
                     let (parameter, message) = switch error {
@@ -139,11 +139,12 @@ public enum DirectionsInterface {
                 }
                 return [:]
             },
-            "ClearCurrentLocation": { (_) throws(VarlinkError) -> JSONObject in
+            "ClearCurrentLocation": { (_: VarlinkCall) throws(VarlinkError) -> JSONObject in
                 daemon.currentLocation = nil
                 return [:]
             },
-        ])
+        ]
+        return VarlinkInterface(description: description, methods: methods)
     }
 }
 

@@ -1,6 +1,9 @@
 /// The naming rules of varlink.org/Interface-Definition:
 ///
-/// - `interface_name = [a-z]([-]*[a-z0-9])*(\.[a-z0-9]([-]*[a-z0-9])*)+` (reverse domain, ≥ 2 labels)
+/// - `interface_name = [a-z]([-]*[a-z0-9])*(\.[a-z0-9]([-]*[a-z0-9])*)+` (reverse domain, ≥ 2 labels),
+///   except that upper-case letters are accepted too, as systemd (`io.systemd.Resolve`) and the
+///   reference Python scanner (`varlink/scanner.py`, `interface-name`) accept them; routingd's own
+///   interfaces are `org.routingd.Directions` and `org.routingd.Coverage`.
 /// - `name = [A-Z][A-Za-z0-9]*` (methods, errors, types)
 enum VarlinkNames {
     /// True when `name` is a valid interface name.
@@ -10,8 +13,8 @@ enum VarlinkNames {
         for (index, label) in labels.enumerated() {
             guard let first = label.first, let last = label.last else { return false }
             // The first label starts with a letter, later ones with a letter or digit; none ends in '-'.
-            guard index == 0 ? isLower(first) : isLowerOrDigit(first), last != UInt8(ascii: "-") else { return false }
-            guard label.allSatisfy({ isLowerOrDigit($0) || $0 == UInt8(ascii: "-") }) else { return false }
+            guard index == 0 ? isLetter(first) : isLetterOrDigit(first), last != UInt8(ascii: "-") else { return false }
+            guard label.allSatisfy({ isLetterOrDigit($0) || $0 == UInt8(ascii: "-") }) else { return false }
         }
         return true
     }
@@ -31,6 +34,12 @@ enum VarlinkNames {
         return (interface, member)
     }
 
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        isLower(byte) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+    }
+    private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+        isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
     private static func isLower(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
     private static func isLowerOrDigit(_ byte: UInt8) -> Bool {
         isLower(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))

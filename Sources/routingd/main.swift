@@ -22,32 +22,46 @@ let usage = """
     and remove the socket.
     """
 
-var socketPath: String? = nil
-var coverageDirectory = DefaultPaths.coverageDirectory
-var verbose = false
+struct Options {
+    var socketPath: String? = nil
+    var coverageDirectory = DefaultPaths.coverageDirectory
+    var verbose = false
 
-var arguments = CommandLine.arguments.dropFirst()
-func value(for option: String) -> String {
-    guard let v = arguments.popFirst(), !v.isEmpty else {
-        writeAll(2, "routingd: \(option) needs a value\n\(usage)\n")
-        exit(2)
-    }
-    return v
-}
-while let argument = arguments.popFirst() {
-    switch argument {
-    case "--socket": socketPath = value(for: argument)
-    case "--coverage": coverageDirectory = value(for: argument)
-    case "--verbose", "-v": verbose = true
-    case "--help", "-h": writeAll(1, usage + "\n"); exit(0)
-    case "--version": writeAll(1, "routingd \(RoutingDaemon.version)\n"); exit(0)
-    default:
-        if argument.hasPrefix("--socket=") { socketPath = String(argument.dropFirst("--socket=".count)); continue }
-        if argument.hasPrefix("--coverage=") { coverageDirectory = String(argument.dropFirst("--coverage=".count)); continue }
-        writeAll(2, "routingd: unknown option '\(argument)'\n\(usage)\n")
-        exit(2)
+    /// Parses the command line; prints help or an error and exits where that is the answer.
+    static func parse(_ arguments: [String]) -> Options {
+        var options = Options()
+        var rest = arguments[...]
+        func value(for option: String) -> String {
+            guard let v = rest.popFirst(), !v.isEmpty else {
+                writeAll(2, "routingd: \(option) needs a value\n\(usage)\n")
+                exit(2)
+            }
+            return v
+        }
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--socket": options.socketPath = value(for: argument)
+            case "--coverage": options.coverageDirectory = value(for: argument)
+            case "--verbose", "-v": options.verbose = true
+            case "--help", "-h": writeAll(1, usage + "\n"); exit(0)
+            case "--version": writeAll(1, "routingd \(RoutingDaemon.version)\n"); exit(0)
+            default:
+                if argument.hasPrefix("--socket=") {
+                    options.socketPath = String(argument.dropFirst("--socket=".count))
+                } else if argument.hasPrefix("--coverage=") {
+                    options.coverageDirectory = String(argument.dropFirst("--coverage=".count))
+                } else {
+                    writeAll(2, "routingd: unknown option '\(argument)'\n\(usage)\n")
+                    exit(2)
+                }
+            }
+        }
+        return options
     }
 }
 
-let log = Log(program: "routingd", verbose: verbose)
-exit(DaemonMain.run(socketPath: socketPath ?? DefaultPaths.socket(), coverageDirectory: coverageDirectory, log: log))
+let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
+let log = Log(program: "routingd", verbose: options.verbose)
+exit(DaemonMain.run(
+    socketPath: options.socketPath ?? DefaultPaths.socket(),
+    coverageDirectory: options.coverageDirectory, log: log))
