@@ -212,6 +212,23 @@ struct CoverageFileVerdictTests {
         #expect(result.errors.count == 1)
     }
 
+    @Test func holePointsCountTowardsThePolygon() {
+        // 4 exterior corners plus an 18-corner hole: 22 points in one polygon, as in a world box with
+        // a country cut out.
+        var hole: [String] = (0..<18).map { "[\(Double($0) * 0.5), \($0 % 2 == 0 ? 1 : 2)]" }
+        hole.append(hole[0])
+        let text = """
+            {"type":"MultiPolygon","coordinates":[[
+            [[-20,-20],[20,-20],[20,20],[-20,20],[-20,-20]],
+            [\(hole.joined(separator: ","))]
+            ]]}
+            """
+        let result = validate(text)
+        #expect(result.only("polygon-has-hole").count == 1)
+        let warning = result.only("too-many-points").first
+        #expect(warning?.message == "polygon 1 has 22 points across its 2 rings (not counting closing repeats); Apple recommends no more than 20 per polygon")
+    }
+
     @Test func longitude190() {
         let text = #"{"type":"MultiPolygon","coordinates":[[[[170,10],[190,10],[190,20],[170,20],[170,10]]]]}"#
         let result = validate(text)
@@ -244,7 +261,7 @@ struct CoverageFileVerdictTests {
             let w = try #require(warnings.first)
             #expect(warnings.count == 1)
             #expect(w.severity == .warning)
-            #expect(w.message == "polygon 1 has \(corners) points (not counting the closing repeat); Apple recommends no more than 20 per polygon")
+            #expect(w.message == "polygon 1 has \(corners) points (not counting closing repeats); Apple recommends no more than 20 per polygon")
             #expect(w.location.column == position(of: "[[[1", in: text).column)
         } else {
             #expect(warnings.isEmpty)
