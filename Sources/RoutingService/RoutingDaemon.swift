@@ -65,7 +65,7 @@ public final class RoutingDaemon: Sendable {
     public func varlinkService(version: String = RoutingDaemon.version) -> VarlinkService {
         VarlinkService(
             vendor: "routingd", product: "routingd", version: version,
-            url: "https://github.com/routingd/routingd",
+            url: "",  // no public home page yet
             interfaces: [DirectionsInterface.make(self), CoverageInterface.make()])
     }
 

@@ -118,19 +118,19 @@ final class RunningServer: Sendable {
     }
 
     convenience init(
-        path: String = makeSocketPath(), limits: VarlinkServer.Limits = .init(),
-        configure: (VarlinkServer) -> Void = { _ in }
+        path: String = makeSocketPath(), service: VarlinkService = makeEchoService(),
+        limits: VarlinkServer.Limits = .init(), configure: (VarlinkServer) -> Void = { _ in }
     ) throws {
         let listener = try UnixListener.bind(path: path)
-        try self.init(path: path, listener: listener, limits: limits, configure: configure)
+        try self.init(path: path, listener: listener, service: service, limits: limits, configure: configure)
     }
 
     init(
-        path: String, listener: UnixListener, limits: VarlinkServer.Limits = .init(),
-        configure: (VarlinkServer) -> Void = { _ in }
+        path: String, listener: UnixListener, service: VarlinkService = makeEchoService(),
+        limits: VarlinkServer.Limits = .init(), configure: (VarlinkServer) -> Void = { _ in }
     ) throws {
         self.path = path
-        let server = VarlinkServer(service: makeEchoService(), listener: listener, limits: limits)
+        let server = VarlinkServer(service: service, listener: listener, limits: limits)
         self.server = server
         configure(server)
         let ready = DispatchSemaphore(value: 0)
