@@ -1,11 +1,11 @@
-import FoundationEssentials
+import Glibc
 import RoutingCore
 
 /// Reads a coverage directory: every `*.geojson` file in it is one routing app.
 ///
 /// This is the only place coverage files are read. The daemon calls it at start and on reload, never
 /// per request. Files are read whole; a file that cannot be read becomes an invalid registry entry
-/// with the reason, never an error for the whole directory.
+/// with the reason (`strerror(3)` text), never an error for the whole directory.
 public enum CoverageDirectory {
     /// Why the directory itself could not be listed.
     public struct Error: Swift.Error, CustomStringConvertible, Sendable {
@@ -17,49 +17,71 @@ public enum CoverageDirectory {
     /// The largest coverage file read, in bytes (64 MiB). Larger files become invalid entries.
     public static let maxFileBytes = 64 << 20
 
-    /// Lists `directory` and reads each `*.geojson` file (hidden files are skipped).
+    /// Lists `directory` and reads each `*.geojson` entry (names starting with `.` are skipped).
+    /// A relative `directory` is taken from the current working directory.
     /// - Throws: ``Error`` when the directory does not exist or cannot be listed.
     public static func load(_ directory: String) throws(Error) -> AppRegistry {
-        let names: [String]
-        do {
-            var isDirectory = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-                throw Error(path: directory, reason: "no such directory")
+        guard let handle = opendir(directory) else {
+            throw Error(path: directory, reason: describeErrno(errno))
+        }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(handle) else {
+                if errno != 0 { throw Error(path: directory, reason: describeErrno(errno)) }
+                break
             }
-            guard isDirectory else { throw Error(path: directory, reason: "not a directory") }
-            names = try FileManager.default.contentsOfDirectory(atPath: directory)
-        } catch let error as Error {
-            throw error
-        } catch {
-            throw Error(path: directory, reason: "\(error)")
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name.hasSuffix(".geojson"), !name.hasPrefix(".") { names.append(name) }
         }
         let base = directory.hasSuffix("/") ? directory : directory + "/"
-        let files = names
-            .filter { $0.hasSuffix(".geojson") && !$0.hasPrefix(".") }
-            .sorted()
-            .map { name -> (path: String, contents: Result<[UInt8], AppRegistry.ReadError>) in
-                let path = base + name
-                return (path, readFile(path))
-            }
+        let files = names.sorted().map { name -> (path: String, contents: Result<[UInt8], AppRegistry.ReadError>) in
+            let path = base + name
+            return (path, readFile(path))
+        }
         return AppRegistry(files: files)
     }
 
-    /// Reads one file whole.
+    /// Reads one regular file whole (following symbolic links).
+    /// - Returns: the bytes, or why not: e.g. `nope.geojson: cannot read: No such file or directory`.
     public static func readFile(_ path: String) -> Result<[UInt8], AppRegistry.ReadError> {
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            if let size = attributes[.size] as? Int, size > maxFileBytes {
-                return .failure(.init("\(path): file is \(size) bytes, more than the \(maxFileBytes)-byte limit"))
-            }
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            return .success([UInt8](data))
-        } catch {
-            return .failure(.init("\(path): cannot read: \(describe(error))"))
+        func failure(_ reason: String) -> Result<[UInt8], AppRegistry.ReadError> {
+            .failure(.init("\(path): cannot read: \(reason)"))
         }
+        var fd: Int32
+        repeat { fd = open(path, O_RDONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
+        guard fd >= 0 else { return failure(describeErrno(errno)) }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { return failure(describeErrno(errno)) }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            return failure(status.st_mode & S_IFMT == S_IFDIR ? "it is a directory" : "not a regular file")
+        }
+        guard Int(status.st_size) <= maxFileBytes else {
+            return failure("the file is \(status.st_size) bytes, more than the \(maxFileBytes)-byte limit")
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(status.st_size))
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return failure(describeErrno(errno))
+            }
+            if n == 0 { break }
+            bytes += chunk[0..<n]
+            if bytes.count > maxFileBytes {
+                return failure("the file is more than the \(maxFileBytes)-byte limit")
+            }
+        }
+        return .success(bytes)
     }
 
-    private static func describe(_ error: any Swift.Error) -> String {
-        let text = "\(error)"
-        return text.isEmpty ? "I/O error" : text
+    private static func describeErrno(_ code: Int32) -> String {
+        String(cString: strerror(code))
     }
 }

@@ -27,13 +27,15 @@ public enum CoverageInterface {
         """
 
     /// The interface. It has no state: validation is a pure function of the document.
-    public static func make() -> VarlinkInterface {
+    /// - Parameter log: where each validation's outcome goes at debug level (`--verbose`).
+    public static func make(log: Log? = nil) -> VarlinkInterface {
         VarlinkInterface(description: description, methods: [
             "Validate": { (call: VarlinkCall) throws(VarlinkError) -> JSONObject in
                 let document = try call.string("document")
                 let name = call.parameters["name"]
                 if let name, !name.isNull, name.stringValue == nil { throw .invalidParameter("name") }
                 let validation = CoverageValidator.validate(Array(document.utf8))
+                log?.debug("Validate \(name?.stringValue ?? "(unnamed)"): \(validation.isValid ? "valid" : "invalid"), \(validation.diagnostics.count) diagnostics")
                 return [
                     "name": name ?? .null,
                     "valid": .bool(validation.isValid),

@@ -16,7 +16,7 @@ public enum DaemonMain {
         }
         let daemon: RoutingDaemon
         do {
-            daemon = try RoutingDaemon(coverageDirectory: coverageDirectory)
+            daemon = try RoutingDaemon(coverageDirectory: coverageDirectory, log: log)
         } catch {
             log.error("\(error)")
             return 1

@@ -112,8 +112,10 @@ public enum DirectionsInterface {
                 let url = try call.string("url")
                 do throws(DirectionsURLError) {
                     let (request, verdicts) = try daemon.resolve(url)
+                    daemon.log?.debug("Resolve \(url): " + verdicts.map { "\($0.appID)=\($0.eligible.map(String.init) ?? "null")" }.joined(separator: " "))
                     return WireFormat.resolveReply(request: request, verdicts: verdicts)
                 } catch {
+                    daemon.log?.debug("Resolve \(url): \(error)")
                     throw VarlinkError(name: "org.routingd.Directions.InvalidURL", parameters: WireFormat.encode(error))
                 }
             },
@@ -128,10 +130,11 @@ public enum DirectionsInterface {
                 let longitude = try call.number("longitude")
                 do throws(Coordinate.RangeError) {
                     daemon.currentLocation = try Coordinate.validated(latitude: latitude, longitude: longitude)
+                    daemon.log?.debug("current location set to \(JSON.format(latitude)), \(JSON.format(longitude))")
                 } catch {
                     let (parameter, message) = switch error {
-                    case .latitudeOutOfRange(let v): ("latitude", "latitude \(v) is outside -90...90 degrees")
-                    case .longitudeOutOfRange(let v): ("longitude", "longitude \(v) is outside -180...180 degrees")
+                    case .latitudeOutOfRange(let v): ("latitude", "latitude \(JSON.format(v)) is outside -90...90 degrees")
+                    case .longitudeOutOfRange(let v): ("longitude", "longitude \(JSON.format(v)) is outside -180...180 degrees")
                     }
                     throw VarlinkError(
                         name: "org.routingd.Directions.InvalidLocation",
@@ -141,6 +144,7 @@ public enum DirectionsInterface {
             },
             "ClearCurrentLocation": { (_: VarlinkCall) throws(VarlinkError) -> JSONObject in
                 daemon.currentLocation = nil
+                daemon.log?.debug("current location cleared")
                 return [:]
             },
         ]

@@ -22,7 +22,8 @@ public struct Log: Sendable {
     public func error(_ message: String) { write(.error, message) }
     public func warning(_ message: String) { write(.warning, message) }
     public func info(_ message: String) { write(.info, message) }
-    public func debug(_ message: String) { if verbose { write(.debug, message) } }
+    /// Written only with `verbose`; the message is not even built otherwise.
+    public func debug(_ message: @autoclosure () -> String) { if verbose { write(.debug, message()) } }
 
     public func write(_ level: Level, _ message: String) {
         let prefix = journal ? "<\(level.rawValue)>" : "\(program): "

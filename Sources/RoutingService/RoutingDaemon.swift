@@ -11,6 +11,8 @@ import Varlink
 public final class RoutingDaemon: Sendable {
     /// The directory the registry is loaded from.
     public let coverageDirectory: String
+    /// Where request outcomes go at debug level (`--verbose`); nil for silence.
+    public let log: Log?
     private let state: Mutex<State>
 
     private struct State {
@@ -21,15 +23,19 @@ public final class RoutingDaemon: Sendable {
     /// Loads the coverage directory.
     /// - Throws: ``CoverageDirectory/Error`` when the directory cannot be listed. Invalid coverage
     ///   files do not throw; they are kept as invalid entries and reported.
-    public init(coverageDirectory: String, currentLocation: Coordinate? = nil) throws(CoverageDirectory.Error) {
+    public init(coverageDirectory: String, currentLocation: Coordinate? = nil, log: Log? = nil)
+        throws(CoverageDirectory.Error)
+    {
         self.coverageDirectory = coverageDirectory
+        self.log = log
         let registry = try CoverageDirectory.load(coverageDirectory)
         state = Mutex(State(registry: registry, currentLocation: currentLocation))
     }
 
     /// Creates a daemon over an already-built registry (tests, offline use).
-    public init(registry: AppRegistry, currentLocation: Coordinate? = nil) {
+    public init(registry: AppRegistry, currentLocation: Coordinate? = nil, log: Log? = nil) {
         coverageDirectory = ""
+        self.log = log
         state = Mutex(State(registry: registry, currentLocation: currentLocation))
     }
 
@@ -66,7 +72,7 @@ public final class RoutingDaemon: Sendable {
         VarlinkService(
             vendor: "routingd", product: "routingd", version: version,
             url: "",  // no public home page yet
-            interfaces: [DirectionsInterface.make(self), CoverageInterface.make()])
+            interfaces: [DirectionsInterface.make(self), CoverageInterface.make(log: log)])
     }
 
     /// The release this build calls itself.

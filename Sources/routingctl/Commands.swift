@@ -19,11 +19,11 @@ enum RoutingCtl {
 
         Commands:
           validate [--json] FILE...          check coverage files against Apple's rules
-          resolve [--json] [--offline --coverage DIR [--current-location LAT,LON]] URL
+          resolve [--json] [--offline [--coverage DIR] [--current-location LAT,LON]] URL
                                              parse a directions link and decide every app
           apps [--json]                      list the daemon's routing apps
           location get [--json]              show the daemon's current location
-          location set LATITUDE LONGITUDE    set it (WGS84 degrees)
+          location set LATITUDE LONGITUDE    set it (WGS84 degrees; LAT,LON works too)
           location clear                     forget it
 
         Options:
@@ -74,10 +74,12 @@ enum RoutingCtl {
     static let validateUsage = """
         Usage: routingctl validate [--json] FILE...
 
-        Checks each coverage file: one GeoJSON MultiPolygon of [longitude, latitude] positions
-        (RFC 7946) under Apple's routing-app rules. Prints one line per finding:
+        Checks each coverage file ('-' reads standard input): one GeoJSON MultiPolygon of
+        [longitude, latitude] positions (RFC 7946) under Apple's routing-app rules. Prints one line
+        per finding, followed by a fix hint; a clean file prints nothing:
           FILE:LINE:COLUMN: error|warning|note: message [rule-id]
-        followed by a fix hint. --json prints
+              hint: …
+        and a summary on standard error. --json prints
           {"files":[{"path","valid","diagnostics":[{"severity","rule","message","hint","line","column"}]}]}
         Exit status: 0 when every file is valid (warnings allowed), 1 when any is invalid,
         2 on a usage or I/O error.
@@ -90,8 +92,11 @@ enum RoutingCtl {
         var anyInvalid = false
         var anyIOError = false
         var files: [JSON] = []
+        var valid = 0
+        var warnings = 0
         for path in args.positionals {
-            switch CoverageDirectory.readFile(path) {
+            let contents = path == "-" ? readStandardInput() : CoverageDirectory.readFile(path)
+            switch contents {
             case .failure(let error):
                 anyIOError = true
                 if args.has("json") {
@@ -101,7 +106,8 @@ enum RoutingCtl {
                 }
             case .success(let bytes):
                 let validation = CoverageValidator.validate(bytes)
-                if !validation.isValid { anyInvalid = true }
+                if validation.isValid { valid += 1 } else { anyInvalid = true }
+                warnings += validation.diagnostics.filter { $0.severity == .warning }.count
                 if args.has("json") {
                     files.append([
                         "path": .string(path),
@@ -116,7 +122,13 @@ enum RoutingCtl {
                 }
             }
         }
-        if args.has("json") { out(JSON.object(["files": .array(files)]).prettyPrinted()) }
+        if args.has("json") {
+            out(JSON.object(["files": .array(files)]).prettyPrinted())
+        } else {
+            // The summary goes to stderr so stdout stays one GCC-style line per finding.
+            let total = args.positionals.count
+            err("\(total) file\(total == 1 ? "" : "s") checked: \(valid) valid, \(total - valid) not valid or unreadable, \(warnings) warning\(warnings == 1 ? "" : "s")")
+        }
         if anyIOError { return ExitStatus.usage }
         return anyInvalid ? ExitStatus.failure : ExitStatus.success
     }
@@ -130,8 +142,10 @@ enum RoutingCtl {
         Parses a directions link (Apple Maps, Google Maps, geo:) into source, destination, waypoints
         and mode, and says which routing apps can serve it and why the others cannot.
         By default it asks the daemon; --offline resolves in this process against the coverage
-        directory (default ./Coverage), with --current-location standing in for the daemon's.
-        --json prints exactly the Resolve reply:
+        directory (default ./Coverage, relative to the current directory), with
+        --current-location LAT,LON standing in for the daemon's current location. Invalid coverage
+        files are reported on standard error and serve nothing.
+        --json prints the parameters of the Resolve reply:
           {"request":{"source":E,"destination":E,"waypoints":[E],"mode":M,"transportType":T},
            "apps":[{"id","eligible","reasons":[{"endpoint","rule","message"}]}]}
         and for a link that cannot be parsed {"error":{"code","message","parameter"}} (exit 1).
@@ -142,17 +156,19 @@ enum RoutingCtl {
             arguments, flags: ["json", "offline", "help"], options: ["coverage", "current-location", "socket"])
         if args.has("help") { out(resolveUsage); return ExitStatus.success }
         guard args.positionals.count == 1, let url = args.positionals.first else {
-            return usageError("resolve needs exactly one URL (quote it for the shell)", command: "resolve")
+            let hint = args.positionals.count > 1 && args.options["current-location"] != nil
+                ? "; give --current-location as one argument, LATITUDE,LONGITUDE" : " (quote it for the shell)"
+            return usageError("resolve needs exactly one URL, got \(args.positionals.count)\(hint)", command: "resolve")
         }
         let json = args.has("json")
         let reply: Result<JSONObject, VarlinkError>
         if args.has("offline") {
             var location: Coordinate? = nil
             if let text = args.options["current-location"] {
-                guard let parsed = parseLocation(text) else {
-                    return usageError("--current-location needs LATITUDE,LONGITUDE in degrees, got '\(text)'")
+                switch parseLocation([text]) {
+                case .success(let parsed): location = parsed
+                case .failure(let problem): return usageError("--current-location: \(problem.message)", command: "resolve")
                 }
-                location = parsed
             }
             let daemon: RoutingDaemon
             do {
@@ -162,6 +178,9 @@ enum RoutingCtl {
             } catch {
                 err("routingctl: \(error)")
                 return ExitStatus.usage
+            }
+            for entry in daemon.registry.invalidEntries {
+                err("routingctl: excluded app \(entry.id): \(entry.firstError ?? "invalid coverage")")
             }
             do {
                 let (request, verdicts) = try daemon.resolve(url)
@@ -201,7 +220,7 @@ enum RoutingCtl {
         let request = reply["request"] ?? .null
         out("source:      \(describeEndpoint(request["source"]))")
         for (i, waypoint) in (request["waypoints"]?.arrayValue ?? []).enumerated() {
-            out("waypoint \(i + 1):  \(describeEndpoint(waypoint))")
+            out("waypoint[\(i)]: \(describeEndpoint(waypoint))")
         }
         out("destination: \(describeEndpoint(request["destination"]))")
         let mode = request["mode"]?.stringValue ?? request["transportType"]?.stringValue.map { "any \($0) mode" } ?? "unspecified"
@@ -318,12 +337,14 @@ enum RoutingCtl {
                 return ExitStatus.success
             }
         case "set":
-            guard positionals.count == 2 else { return usageError("location set needs LATITUDE LONGITUDE", command: "location") }
-            guard let latitude = Double(positionals[0]), let longitude = Double(positionals[1]) else {
-                return usageError("location set needs two decimal numbers in degrees, got '\(positionals[0])' '\(positionals[1])'")
+            let coordinate: Coordinate
+            switch parseLocation(positionals) {
+            case .success(let parsed): coordinate = parsed
+            case .failure(let problem): return usageError("location set: \(problem.message)", command: "location")
             }
             return simple(call(path, "org.routingd.Directions.SetCurrentLocation",
-                               ["latitude": .number(latitude), "longitude": .number(longitude)]), json: args.has("json"))
+                               ["latitude": .number(coordinate.latitude), "longitude": .number(coordinate.longitude)]),
+                          json: args.has("json"))
         case "clear":
             guard positionals.isEmpty else { return usageError("location clear takes no arguments", command: "location") }
             return simple(call(path, "org.routingd.Directions.ClearCurrentLocation", [:]), json: args.has("json"))
@@ -371,20 +392,63 @@ enum RoutingCtl {
     static func report(_ error: VarlinkError, json: Bool) -> Int32 {
         if json {
             out(JSON.object(["error": .object(["name": .string(error.name), "parameters": .object(error.parameters)])]).prettyPrinted())
+        } else if let message = error.parameters["message"]?.stringValue {
+            // routingd's own errors carry a sentence; say it, not the error's name.
+            let parameter = error.parameters["parameter"]?.stringValue.map { " (parameter '\($0)')" } ?? ""
+            err("routingctl: \(message)\(parameter)")
         } else {
-            let message = error.parameters["message"]?.stringValue
-            let parameter = error.parameters["parameter"]?.stringValue.map { " (\($0))" } ?? ""
-            err("routingctl: \(error.name)\(parameter)\(message.map { ": \($0)" } ?? "")")
+            err("routingctl: the daemon answered \(error.name) \(JSON.object(error.parameters).serialized())")
         }
         return ExitStatus.failure
     }
 
-    static func parseLocation(_ text: String) -> Coordinate? {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2,
-            let lat = Double(parts[0].trimmingSpaces), let lon = Double(parts[1].trimmingSpaces)
-        else { return nil }
-        return try? Coordinate.validated(latitude: lat, longitude: lon)
+    struct LocationProblem: Error { var message: String }
+
+    /// A coordinate from `["LAT,LON"]` or `["LAT", "LON"]` (WGS84 degrees), with a message that
+    /// says what is wrong.
+    static func parseLocation(_ arguments: [String]) -> Result<Coordinate, LocationProblem> {
+        let parts: [Substring]
+        switch arguments.count {
+        case 1: parts = arguments[0].split(separator: ",", omittingEmptySubsequences: false).map(\.trimmingSpaces)
+        case 2: parts = arguments.map { Substring($0).trimmingSpaces }
+        default:
+            return .failure(.init(message: "give LATITUDE LONGITUDE or LATITUDE,LONGITUDE in degrees, e.g. 51.500543 -0.135702"))
+        }
+        guard parts.count == 2 else {
+            return .failure(.init(message: "'\(arguments.joined(separator: " "))' is not LATITUDE,LONGITUDE (e.g. 51.500543,-0.135702)"))
+        }
+        guard let latitude = Double(parts[0]) else {
+            return .failure(.init(message: "latitude '\(parts[0])' is not a decimal number of degrees"))
+        }
+        guard let longitude = Double(parts[1]) else {
+            return .failure(.init(message: "longitude '\(parts[1])' is not a decimal number of degrees"))
+        }
+        do {
+            return .success(try Coordinate.validated(latitude: latitude, longitude: longitude))
+        } catch {
+            switch error {
+            case .latitudeOutOfRange: return .failure(.init(message: "latitude \(parts[0]) is outside -90...90 degrees"))
+            case .longitudeOutOfRange: return .failure(.init(message: "longitude \(parts[1]) is outside -180...180 degrees"))
+            }
+        }
+    }
+
+    /// Reads standard input whole, for `validate -`.
+    static func readStandardInput() -> Result<[UInt8], AppRegistry.ReadError> {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return .failure(.init("-: cannot read standard input: \(String(cString: strerror(errno)))"))
+            }
+            if n == 0 { return .success(bytes) }
+            bytes += chunk[0..<n]
+            if bytes.count > CoverageDirectory.maxFileBytes {
+                return .failure(.init("-: more than the \(CoverageDirectory.maxFileBytes)-byte limit"))
+            }
+        }
     }
 
     /// Reports a usage error and points at the help of `command` (or of routingctl).

@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// Decides which routing apps can serve a directions request, as Maps does on iOS.
 ///
 /// Maps lists a routing app only when its coverage "contains the two specified points" (Apple,
@@ -83,6 +85,7 @@ public enum Eligibility {
             .sorted { (rank($0), $0.appID) < (rank($1), $1.appID) }
     }
 
-    /// "51.500652, -0.124833": latitude first, as people write it.
-    static func format(_ c: Coordinate) -> String { "\(c.latitude), \(c.longitude)" }
+    /// "51.500652, -0.124833": latitude first, as people write it, each in its shortest exact form
+    /// (`0`, not `0.0`).
+    static func format(_ c: Coordinate) -> String { "\(JSON.format(c.latitude)), \(JSON.format(c.longitude))" }
 }

@@ -166,7 +166,7 @@ extension DirectionsURLParser {
             func unknown() -> DirectionsURLError {
                 DirectionsURLError(
                     code: .unknownMode,
-                    message: "'\(flag.name)=\(flag.value)' is not a travel mode of a \(dialect.name); use \(allowed)",
+                    message: "'\(flag.name)=\(flag.value)' is not a travel mode of this \(dialect.name); use \(allowed)",
                     parameter: flag.name)
             }
             var result: (DirectionsMode?, TransportType?)? = nil
