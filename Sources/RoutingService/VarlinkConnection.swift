@@ -30,6 +30,11 @@ final class VarlinkConnection {
     private(set) var inputClosed = false
     /// A protocol violation ended the connection; only the queued error reply is still sent.
     private(set) var isFailing = false
+    /// While failing: input bytes still to be read and dropped, so that a client still sending its
+    /// over-size message can finish and read the error instead of meeting a reset connection.
+    private var discardBudget = 0
+    /// While failing: the error reply is sent and the write side is shut down.
+    private var sentFailure = false
     /// The epoll interest currently registered, maintained by the loop.
     var registeredEvents: Epoll.Events = []
 
@@ -50,14 +55,16 @@ final class VarlinkConnection {
 
     /// True when the connection should be read from now.
     var wantsRead: Bool {
-        !inputClosed && !isFailing && pendingReplyBytes <= limits.maxPendingReplyBytes && !hasCompleteMessage
+        if isFailing { return !inputClosed && discardBudget > 0 }
+        return !inputClosed && pendingReplyBytes <= limits.maxPendingReplyBytes && !hasCompleteMessage
     }
 
     var wantsWrite: Bool { pendingReplyBytes > 0 }
 
     /// True when there is nothing left to do and the connection should be closed.
     var isFinished: Bool {
-        (isFailing || (inputClosed && !hasCompleteMessage)) && pendingReplyBytes == 0
+        if isFailing { return sentFailure && (inputClosed || discardBudget <= 0) }
+        return inputClosed && !hasCompleteMessage && pendingReplyBytes == 0
     }
 
     /// Reads what is available (one recv(2) of at most `buffer.count` bytes).
@@ -66,6 +73,10 @@ final class VarlinkConnection {
         guard let count = try descriptor.receive(into: buffer) else { return }
         if count == 0 {
             inputClosed = true
+            return
+        }
+        if isFailing {
+            discardBudget -= count
             return
         }
         input.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
@@ -108,6 +119,11 @@ final class VarlinkConnection {
             guard let sent = try result.get() else { break }
             outputStart += sent
         }
+        if outputStart == output.count && isFailing && !sentFailure {
+            // The error is out: end our side so the client reads it and then end-of-stream.
+            sentFailure = true
+            _ = Glibc.shutdown(descriptor.rawValue, Int32(SHUT_WR))
+        }
         if outputStart == output.count {
             // Keep a small buffer for the next replies; give a large one back.
             if output.capacity > 64 << 10 { output = [] } else { output.removeAll(keepingCapacity: true) }
@@ -115,9 +131,12 @@ final class VarlinkConnection {
         }
     }
 
-    /// Queues the over-size error and stops reading; the connection closes once it is sent.
+    /// Queues the over-size error and stops handling input. Once the error is sent the write side is
+    /// shut down; the connection closes when the client closes, or after dropping up to two more
+    /// `maxMessageBytes` of input it keeps sending.
     private func fail() {
         isFailing = true
+        discardBudget = 2 * limits.maxMessageBytes
         output.append(contentsOf: invalidMessageReply)
         input = []
         inputStart = 0

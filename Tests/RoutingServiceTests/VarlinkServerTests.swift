@@ -160,6 +160,20 @@ import Varlink
         #expect(try other.call("org.example.echo.Echo", ["text": "unaffected"])["text"] == "unaffected")
     }
 
+    @Test func clientThatSendsAllOfAnOversizeMessageBeforeReadingStillGetsTheError() throws {
+        var limits = VarlinkServer.Limits()
+        limits.maxMessageBytes = 64 << 10
+        let running = try RunningServer(limits: limits)
+        defer { running.stop() }
+        let big = try RawConnection(path: running.path)
+        // One blocking write of 300 KiB, more than the limit, before reading anything: the server
+        // drops what follows the limit instead of resetting the connection under the writer.
+        let sent = big.send([UInt8](repeating: UInt8(ascii: "x"), count: 300 << 10))
+        #expect(sent, "the server reset the connection under the writer")
+        #expect(big.readReply()?["parameters"]?["parameter"] == "message")
+        #expect(big.waitForClose())
+    }
+
     @Test func clientDisconnectingMidReplyDoesNotKillTheServer() throws {
         let running = try RunningServer()
         defer { running.stop() }
