@@ -90,17 +90,7 @@ extension DirectionsURLParser {
                         message: "'maps://\(link.host)' is not an Apple Maps link; write maps://?daddr=… or https://maps.apple.com/?daddr=…",
                         parameter: "host")
                 }
-                switch link.path.lowercased() {
-                case "", "/", "/maps", "/maps/":
-                    return try parse(query: link.query, dialect: .apple, parser: parser)
-                case "/directions", "/directions/":
-                    return try AppleUnifiedLink.parse(query: link.query, parser: parser)
-                default:
-                    throw DirectionsURLError(
-                        code: .notADirectionsLink,
-                        message: "'\(link.path)' in a maps:// link is not a directions path; write maps://?daddr=…",
-                        parameter: "path")
-                }
+                return try parseApplePath(link, parser: parser, fix: "write maps://?daddr=…")
             }
             if rest.hasPrefix("?") {
                 return try parse(query: rest.dropFirst(), dialect: .apple, parser: parser)
@@ -115,6 +105,25 @@ extension DirectionsURLParser {
                 code: .notADirectionsLink,
                 message: "a 'maps:' link without '?' uses GNOME Maps' search grammar, not Apple's; write maps:?saddr=…&daddr=…",
                 parameter: "scheme")
+        }
+
+        /// Dispatches an Apple link (`https://maps.apple.com/…` or `maps://…`) by path: the legacy
+        /// query at `/` or `/maps`, the unified form at `/directions`; any other path (`/place`,
+        /// `/search`, …) is `not-a-directions-link`, with `fix` saying what to write instead.
+        static func parseApplePath(
+            _ link: WebLink, parser: DirectionsURLParser, fix: String
+        ) throws(DirectionsURLError) -> DirectionsRequest {
+            switch link.path.lowercased() {
+            case "", "/", "/maps", "/maps/":
+                return try parse(query: link.query, dialect: .apple, parser: parser)
+            case "/directions", "/directions/":
+                return try AppleUnifiedLink.parse(query: link.query, parser: parser)
+            default:
+                throw DirectionsURLError(
+                    code: .notADirectionsLink,
+                    message: "'\(link.path)' in a \(link.scheme): link to Apple Maps is not a directions path; \(fix)",
+                    parameter: "path")
+            }
         }
 
         // MARK: - Private

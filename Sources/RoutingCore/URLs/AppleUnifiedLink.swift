@@ -22,19 +22,9 @@ extension DirectionsURLParser {
 
         static func parse(query raw: Substring, parser: DirectionsURLParser) throws(DirectionsURLError) -> DirectionsRequest {
             let query = try QueryString(raw, plusAsSpace: true)
-            guard let destinationParameter = try query.single("destination", format: format),
-                  !DirectionsURLParser.trimmed(destinationParameter.value).isEmpty else {
-                let hint = DirectionsURLParser.typoHint(
-                    in: query, for: "destination", known: known, aliases: destinationAliases)
-                let empty = query.contains("destination")
-                throw DirectionsURLError(
-                    code: .missingDestination,
-                    message: empty
-                        ? "'destination' is empty; give an address, place name or 'latitude,longitude'"
-                        : "this \(format) has no 'destination'" + (hint.map { "; \($0)" } ?? "; add destination=<address or latitude,longitude>"),
-                    parameter: "destination")
-            }
-            let destination = try parser.stopEndpoint(destinationParameter.value, parameter: "destination")
+            let destinationValue = try DirectionsURLParser.requiredDestination(
+                in: query, format: format, known: known, aliases: destinationAliases)
+            let destination = try parser.stopEndpoint(destinationValue, parameter: "destination")
             let source = try parser.sourceEndpoint(try query.single("source", format: format)?.value, parameter: "source")
             var waypoints: [Endpoint] = []
             for value in query.values("waypoint") {

@@ -91,17 +91,8 @@ public struct DirectionsURLParser: Sendable {
     func parseWeb(_ link: WebLink) throws(DirectionsURLError) -> DirectionsRequest {
         switch link.host {
         case "maps.apple.com":
-            switch link.path.lowercased() {
-            case "", "/", "/maps", "/maps/":
-                return try AppleMapsLink.parse(query: link.query, dialect: .apple, parser: self)
-            case "/directions", "/directions/":
-                return try AppleUnifiedLink.parse(query: link.query, parser: self)
-            default:
-                throw DirectionsURLError(
-                    code: .notADirectionsLink,
-                    message: "'\(link.path)' on maps.apple.com is not a directions link; use /directions?destination=… or /?daddr=…",
-                    parameter: "path")
-            }
+            return try AppleMapsLink.parseApplePath(
+                link, parser: self, fix: "use /directions?destination=… or /?daddr=…")
         case "maps.apple":
             throw DirectionsURLError(
                 code: .notADirectionsLink,
@@ -152,6 +143,27 @@ public struct DirectionsURLParser: Sendable {
     }
 
     // MARK: - Typos
+
+    /// The value of the required `destination` parameter of a unified Apple or Google link.
+    /// - Throws: `missing-destination` naming `destination` when it is absent (with a typo hint such
+    ///   as "found 'destinaton': did you mean 'destination'?") or empty; `duplicate-parameter` when
+    ///   it is given twice.
+    static func requiredDestination(
+        in query: QueryString, format: String, known: Set<String>, aliases: Set<String>
+    ) throws(DirectionsURLError) -> String {
+        if let parameter = try query.single("destination", format: format),
+            !trimmed(parameter.value).isEmpty
+        {
+            return parameter.value
+        }
+        let hint = typoHint(in: query, for: "destination", known: known, aliases: aliases)
+        throw DirectionsURLError(
+            code: .missingDestination,
+            message: query.contains("destination")
+                ? "'destination' is empty; give an address, place name or 'latitude,longitude'"
+                : "this \(format) has no 'destination'" + (hint.map { "; \($0)" } ?? "; add destination=<address or latitude,longitude>"),
+            parameter: "destination")
+    }
 
     /// When `query` has a parameter that looks like a misspelling of `expected`, returns
     /// `found 'addr': did you mean 'daddr'?`. Known parameters of the format are never suggested.

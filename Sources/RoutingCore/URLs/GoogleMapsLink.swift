@@ -41,19 +41,9 @@ extension DirectionsURLParser {
                     message: "'\(link.path)' is not the directions action; directions links use /maps/dir/?api=1&destination=…",
                     parameter: "path")
             }
-            guard let destinationParameter = try query.single("destination", format: format),
-                  !DirectionsURLParser.trimmed(destinationParameter.value).isEmpty else {
-                let hint = DirectionsURLParser.typoHint(
-                    in: query, for: "destination", known: known, aliases: destinationAliases)
-                let empty = query.contains("destination")
-                throw DirectionsURLError(
-                    code: .missingDestination,
-                    message: empty
-                        ? "'destination' is empty; give a place name, address or 'latitude,longitude'"
-                        : "this \(format) has no 'destination'" + (hint.map { "; \($0)" } ?? "; add destination=<address or latitude,longitude>"),
-                    parameter: "destination")
-            }
-            let destination = try parser.stopEndpoint(destinationParameter.value, parameter: "destination")
+            let destinationValue = try DirectionsURLParser.requiredDestination(
+                in: query, format: format, known: known, aliases: destinationAliases)
+            let destination = try parser.stopEndpoint(destinationValue, parameter: "destination")
             let source = try parser.sourceEndpoint(try query.single("origin", format: format)?.value, parameter: "origin")
             var waypoints: [Endpoint] = []
             if let w = try query.single("waypoints", format: format), !DirectionsURLParser.trimmed(w.value).isEmpty {
