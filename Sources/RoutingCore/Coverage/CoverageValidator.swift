@@ -59,15 +59,18 @@ public enum CoverageValidator {
     /// Apple: "It's recommended that each polygon contain no more than 20 points" (closing repeat not counted).
     public static let recommendedMaximumPointCount = 20
 
-    /// Validates one coverage file's bytes under Apple's rules (RFC 7946 underneath).
-    public static func validate(_ bytes: some Collection<UInt8>) -> CoverageValidation {
+    /// Validates one coverage file's bytes under `profile` (Apple's rules by default; RFC 7946 and
+    /// strict RFC 8259 / I-JSON underneath in both profiles).
+    public static func validate(
+        _ bytes: some Collection<UInt8>, profile: ValidationProfile = .apple
+    ) -> CoverageValidation {
         let document: JSONDocument
         do {
             document = try JSONParser().parse(bytes)
         } catch {
             return CoverageValidation(coverage: nil, diagnostics: [jsonDiagnostic(error)])
         }
-        var walker = CoverageWalker()
+        var walker = CoverageWalker(profile: profile)
         if document.hadByteOrderMark {
             walker.report(
                 .warning, "byte-order-mark",
@@ -116,6 +119,7 @@ private let geoJSONTypes = [
 ]
 
 private struct CoverageWalker {
+    let profile: ValidationProfile
     var diagnostics: [Diagnostic] = []
     var polygons: [CoveragePolygon] = []
     /// Polygons seen anywhere in the file (also inside wrappers), for the 20-polygon limit.
