@@ -1,0 +1,458 @@
+import StrictJSON
+import Testing
+@testable import RoutingCore
+
+// Fixtures are made up for these tests, modelled on the kinds of file found in the wild
+// (FeatureCollection wrappers, a Polygon instead of a MultiPolygon, an unclosed whole-world ring,
+// a hole, longitude 190, axes written as [latitude, longitude]).
+
+// MARK: - helpers
+
+private func fix(_ text: String, swapAxes: Bool = false) -> CoverageFix {
+    CoverageFixer.fix(Array(text.utf8), swapAxes: swapAxes)
+}
+
+extension CoverageFix {
+    fileprivate var text: String? { output.map { String(decoding: $0, as: UTF8.self) } }
+    fileprivate var messages: [String] { changes.map(\.message) }
+    fileprivate var unfixedRules: [String] { unfixed.map(\.rule) }
+}
+
+/// 1-based line and column of the `occurrence`-th `needle` in an ASCII `text`.
+private func place(of needle: String, occurrence: Int = 1, in text: String) -> [Int] {
+    let bytes = Array(text.utf8), pattern = Array(needle.utf8)
+    var seen = 0, line = 1, column = 1
+    for i in bytes.indices {
+        if bytes[i...].starts(with: pattern) {
+            seen += 1
+            if seen == occurrence { return [line, column] }
+        }
+        if bytes[i] == 10 { line += 1; column = 1 } else { column += 1 }
+    }
+    Issue.record("\(needle) not found")
+    return []
+}
+
+private func place(_ change: CoverageFix.Change) -> [Int] { [change.location.line, change.location.column] }
+private func place(_ diagnostic: Diagnostic) -> [Int] { [diagnostic.location.line, diagnostic.location.column] }
+
+/// Expects fixing `result.output` again to change nothing.
+private func expectIdempotent(_ result: CoverageFix, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    guard let output = result.output else {
+        Issue.record("no output", sourceLocation: sourceLocation)
+        return
+    }
+    let again = CoverageFixer.fix(output)
+    #expect(again.changes.isEmpty, "second fix changed: \(again.messages)", sourceLocation: sourceLocation)
+    #expect(again.output == output, sourceLocation: sourceLocation)
+    #expect(!again.changed, sourceLocation: sourceLocation)
+}
+
+// MARK: - fixtures
+
+/// Already in the fixer's layout, counter-clockwise, valid.
+private let canonical = """
+    {"type":"MultiPolygon","coordinates":[
+      [[[10,40],[11,40],[11,41],[10,41],[10,40]]],
+      [[[20.5,-5],[21.5,-5],[21.5,-4],[20.5,-4],[20.5,-5]]]
+    ]}
+
+    """
+
+/// Valid and counter-clockwise, but laid out differently, with a bbox and a CRLF line end.
+private let prettyValid = "{\r\n  \"type\" : \"MultiPolygon\",\r\n  \"bbox\": [10, 40, 11, 41],\n  \"coordinates\": [ [ [ [10, 40], [11, 40], [11, 41], [10, 41], [10, 40] ] ] ]\n}"
+
+private let feature = """
+    {"type":"Feature","id":"area-7","properties":{"operator":"Kestrel Buses"},
+     "geometry":{"type":"Polygon","coordinates":[[[-3.2,55.9],[-3.1,55.9],[-3.1,56.0],[-3.2,56.0],[-3.2,55.9]]]}}
+    """
+
+private let collection = """
+    {
+      "type": "FeatureCollection",
+      "name": "depots",
+      "features": [
+        {"type": "Feature", "properties": {"zone": "north"},
+         "geometry": {"type": "Polygon", "coordinates": [[[5, 50], [6, 50], [6, 51], [5, 51], [5, 50]]]}},
+        {"type": "Feature", "properties": null, "geometry": null},
+        {"type": "Feature", "properties": {},
+         "geometry": {"type": "MultiPolygon", "coordinates": [
+           [[[7, 50], [8, 50], [8, 51], [7, 51], [7, 50]]],
+           [[[9, 50], [9, 51], [10, 51], [10, 50], [9, 50]]]
+         ]}}
+      ]
+    }
+    """
+
+// MARK: - nothing to fix
+
+@Suite struct CoverageFixerNothingToFixTests {
+    @Test func canonicalFileIsReturnedByteForByte() {
+        let result = fix(canonical)
+        #expect(result.output == Array(canonical.utf8))
+        #expect(result.changes.isEmpty)
+        #expect(!result.changed)
+        #expect(result.isValid)
+        #expect(result.unfixed.isEmpty)
+    }
+
+    @Test func validFileInAnotherLayoutIsNotReformatted() {
+        let result = fix(prettyValid)
+        #expect(result.output == Array(prettyValid.utf8))
+        #expect(result.changes.isEmpty)
+        #expect(!result.changed)
+        #expect(result.isValid)
+    }
+
+    @Test func invalidButUnfixableFileIsReturnedUnchangedWithItsProblems() {
+        // A hole and nothing else: nothing the fixer may change.
+        let text = """
+            {"type":"MultiPolygon","coordinates":[[[[0,0],[9,0],[9,9],[0,9],[0,0]],[[3,3],[3,6],[6,6],[6,3],[3,3]]]]}
+            """
+        let result = fix(text)
+        #expect(result.output == Array(text.utf8))
+        #expect(!result.changed)
+        #expect(!result.isValid)
+        let hole = result.unfixed.filter { $0.rule == "polygon-has-hole" }
+        #expect(hole.count == 1)
+        #expect(hole.first.map(place) == place(of: "[[3,3]", in: text))
+    }
+}
+
+// MARK: - each fix
+
+@Suite struct CoverageFixerFixTests {
+    @Test func featureIsUnwrappedAndItsDataReported() {
+        let result = fix(feature)
+        #expect(
+            result.text == """
+                {"type":"MultiPolygon","coordinates":[
+                  [[[-3.2,55.9],[-3.1,55.9],[-3.1,56.0],[-3.2,56.0],[-3.2,55.9]]]
+                ]}
+
+                """)
+        #expect(
+            result.messages == [
+                "unwrapped the Feature (a Polygon) into a bare MultiPolygon; dropped its \"id\" \"area-7\" and \"properties\" {\"operator\":\"Kestrel Buses\"}"
+            ])
+        #expect(result.changes.map(place) == [[1, 1]])
+        #expect(result.changed)
+        #expect(result.isValid)
+        expectIdempotent(result)
+    }
+
+    @Test func featureCollectionBecomesTheUnionOfItsPolygons() {
+        let result = fix(collection)
+        // Feature 3's second polygon runs clockwise and is rewound; the null geometry is dropped.
+        #expect(
+            result.text == """
+                {"type":"MultiPolygon","coordinates":[
+                  [[[5,50],[6,50],[6,51],[5,51],[5,50]]],
+                  [[[7,50],[8,50],[8,51],[7,51],[7,50]]],
+                  [[[9,50],[10,50],[10,51],[9,51],[9,50]]]
+                ]}
+
+                """)
+        #expect(
+            result.messages == [
+                "unwrapped the FeatureCollection (3 features) into one bare MultiPolygon, the union of 3 polygons; dropped its \"name\" \"depots\"",
+                "dropped feature 1's \"properties\" {\"zone\":\"north\"}",
+                "dropped feature 2, whose geometry is null (no area)",
+                "rewound polygon 3 (feature 3), ring 1 to counter-clockwise (RFC 7946 §3.1.6: exterior rings run counter-clockwise)",
+            ])
+        #expect(result.changes.map(place) == [
+            [1, 1], place(of: "{\"type\": \"Feature\", \"properties\": {\"zone\"", in: collection),
+            place(of: "{\"type\": \"Feature\", \"properties\": null", in: collection),
+            place(of: "[[9, 50]", in: collection),
+        ])
+        #expect(result.isValid)
+        expectIdempotent(result)
+    }
+
+    @Test func polygonBecomesMultiPolygon() {
+        let text = #"{"type": "Polygon", "coordinates": [[[1, 1], [2, 1], [2, 2], [1, 1]]]}"#
+        let result = fix(text)
+        #expect(result.text == "{\"type\":\"MultiPolygon\",\"coordinates\":[\n  [[[1,1],[2,1],[2,2],[1,1]]]\n]}\n")
+        #expect(result.messages == ["turned the Polygon into a MultiPolygon of one polygon (Apple accepts only MultiPolygon)"])
+        #expect(result.changes.map(place) == [place(of: "\"Polygon\"", in: text)])
+        expectIdempotent(result)
+    }
+
+    @Test func unclosedWholeWorldRingIsClosed() {
+        let text = """
+            { "type": "MultiPolygon",
+              "coordinates": [ [[[-180.0, -90.0], [180.0, -90.0], [180.0, 90], [-180.0, 90]]] ] }
+            """
+        let result = fix(text)
+        #expect(
+            result.text == """
+                {"type":"MultiPolygon","coordinates":[
+                  [[[-180.0,-90.0],[180.0,-90.0],[180.0,90],[-180.0,90],[-180.0,-90.0]]]
+                ]}
+
+                """)
+        #expect(result.messages == ["closed polygon 1, ring 1 by repeating its first position [-180.0,-90.0]"])
+        #expect(result.changes.map(place) == [place(of: "[-180.0, 90]", in: text)])
+        #expect(result.isValid)
+        expectIdempotent(result)
+    }
+
+    @Test func unclosedClockwiseRingIsClosedThenRewound() {
+        let text = #"{"type":"MultiPolygon","coordinates":[[[[-180,-90],[-180,90],[180,90],[180,-90]]]]}"#
+        let result = fix(text)
+        #expect(result.text == "{\"type\":\"MultiPolygon\",\"coordinates\":[\n  [[[-180,-90],[180,-90],[180,90],[-180,90],[-180,-90]]]\n]}\n")
+        #expect(result.messages.count == 2)
+        #expect(result.messages.first?.hasPrefix("closed polygon 1, ring 1") == true)
+        #expect(result.messages.last?.hasPrefix("rewound polygon 1, ring 1 to counter-clockwise") == true)
+        expectIdempotent(result)
+    }
+
+    @Test func repeatedPositionsAreDropped() {
+        let text = #"{"type":"MultiPolygon","coordinates":[[[[0,0],[0.0,0],[4,0],[4,4],[4,4],[0,4],[0,0]]]]}"#
+        let result = fix(text)
+        #expect(result.text == "{\"type\":\"MultiPolygon\",\"coordinates\":[\n  [[[0,0],[4,0],[4,4],[0,4],[0,0]]]\n]}\n")
+        #expect(result.messages == ["dropped 2 repeated positions from polygon 1, ring 1: positions 2, 5 repeated the one before"])
+        #expect(result.changes.map(place) == [place(of: "[0.0,0]", in: text)])
+        expectIdempotent(result)
+    }
+
+    @Test func ringsAreRewoundToTheRightHandRule() {
+        // Clockwise exterior, counter-clockwise hole: both are reversed (the hole stays, and stays an error).
+        let text = #"{"type":"MultiPolygon","coordinates":[[[[0,0],[0,9],[9,9],[9,0],[0,0]],[[3,3],[6,3],[6,6],[3,6],[3,3]]]]}"#
+        let result = fix(text)
+        #expect(
+            result.text == "{\"type\":\"MultiPolygon\",\"coordinates\":[\n  [[[0,0],[9,0],[9,9],[0,9],[0,0]],[[3,3],[3,6],[6,6],[6,3],[3,3]]]\n]}\n")
+        #expect(
+            result.messages == [
+                "rewound polygon 1, ring 1 to counter-clockwise (RFC 7946 §3.1.6: exterior rings run counter-clockwise)",
+                "rewound polygon 1, ring 2 to clockwise (RFC 7946 §3.1.6: holes run clockwise)",
+            ])
+        #expect(result.changes.map(place) == [place(of: "[[0,0]", in: text), place(of: "[[3,3]", in: text)])
+        #expect(result.unfixedRules == ["polygon-has-hole"])
+        #expect(result.unfixed.first.map(place) == place(of: "[[3,3]", in: text))
+        #expect(!result.isValid)
+        expectIdempotent(result)
+    }
+
+    @Test func zeroAreaBowTieIsNotRewound() {
+        // Two equal lobes, one each way: the signed area is exactly zero.
+        let text = #"{"type":"Polygon","coordinates":[[[0,0],[2,2],[2,0],[0,2],[0,0]]]}"#
+        let result = fix(text)
+        #expect(result.messages == ["turned the Polygon into a MultiPolygon of one polygon (Apple accepts only MultiPolygon)"])
+        #expect(result.text == "{\"type\":\"MultiPolygon\",\"coordinates\":[\n  [[[0,0],[2,2],[2,0],[0,2],[0,0]]]\n]}\n")
+        // The self-intersection is left alone and reported.
+        #expect(!result.unfixed.isEmpty)
+    }
+
+    @Test func numberLiteralsAreCopiedExactly() {
+        let text = #"{"type":"Polygon","coordinates":[[[-0.1276000,51.5E+0],[1e-3,51.5000],[1e-3,51.52],[-0.1276000,51.5E+0]]]}"#
+        let result = fix(text)
+        #expect(
+            result.text == "{\"type\":\"MultiPolygon\",\"coordinates\":[\n  [[[-0.1276000,51.5E+0],[1e-3,51.5000],[1e-3,51.52],[-0.1276000,51.5E+0]]]\n]}\n")
+        expectIdempotent(result)
+    }
+
+    @Test func byteOrderMarkIsRemoved() {
+        let result = CoverageFixer.fix([0xEF, 0xBB, 0xBF] + Array(canonical.utf8))
+        #expect(result.output == Array(canonical.utf8))
+        #expect(result.messages == ["removed the UTF-8 byte order mark (RFC 8259 §8.1: JSON senders must not add one)"])
+        #expect(result.changes.map(place) == [[1, 1]])
+        #expect(result.unfixed.isEmpty)
+    }
+
+    @Test func typeNameCaseIsCorrected() {
+        let text = #"{"type":"multipolygon","coordinates":[[[[10,40],[11,40],[11,41],[10,41],[10,40]]]]}"#
+        let result = fix(text)
+        #expect(result.messages == [#"wrote the type "multipolygon" as "MultiPolygon" (type names are case-sensitive, RFC 7946 §1.4)"#])
+        #expect(result.isValid)
+        expectIdempotent(result)
+    }
+
+    @Test func forbiddenMemberIsDroppedAndIgnoredOnesReportedWhenRewriting() {
+        let text = #"{"type":"MultiPolygon","crs":{"type":"name"},"properties":{"name":"x"},"coordinates":[[[[10,40],[11,40],[11,41],[10,41],[10,40]]]]}"#
+        let result = fix(text)
+        #expect(result.text == "{\"type\":\"MultiPolygon\",\"coordinates\":[\n  [[[10,40],[11,40],[11,41],[10,41],[10,40]]]\n]}\n")
+        #expect(
+            result.messages == [
+                #"dropped the MultiPolygon's "properties" {"name":"x"} (a geometry must not have one, RFC 7946 §7.1)"#,
+                #"dropped the MultiPolygon's "crs" {"type":"name"}"#,
+            ])
+        #expect(result.changes.map(place) == [place(of: "\"properties\"", in: text), place(of: "\"crs\"", in: text)])
+        expectIdempotent(result)
+    }
+
+    @Test func altitudeOnlyMismatchMakesTheLastPositionEqualTheFirst() {
+        let text = #"{"type":"MultiPolygon","coordinates":[[[[0,0,5],[4,0,5],[4,4,5],[0,4,5],[0,0,7]]]]}"#
+        let result = fix(text)
+        #expect(result.text == "{\"type\":\"MultiPolygon\",\"coordinates\":[\n  [[[0,0,5],[4,0,5],[4,4,5],[0,4,5],[0,0,5]]]\n]}\n")
+        #expect(result.messages == ["made the last position of polygon 1, ring 1 equal to the first, [0,0,5] (they differed only in altitude)"])
+        expectIdempotent(result)
+    }
+
+    @Test func ringWithABrokenPositionIsCopiedAsWrittenAndTheRestFixed() {
+        let text = #"{"type":"MultiPolygon","coordinates":[[[[0,0],[4,0],[4,4],[0,4]]],[[["1",2],[3,2],[3,3],[1,2]]]]}"#
+        let result = fix(text)
+        #expect(
+            result.text == "{\"type\":\"MultiPolygon\",\"coordinates\":[\n  [[[0,0],[4,0],[4,4],[0,4],[0,0]]],\n  [[[\"1\",2],[3,2],[3,3],[1,2]]]\n]}\n")
+        #expect(result.messages == ["closed polygon 1, ring 1 by repeating its first position [0,0]"])
+        let notNumber = result.unfixed.filter { $0.rule == "position-not-number" }
+        #expect(notNumber.map(place) == [place(of: "\"1\"", in: text)])
+        #expect(!result.isValid)
+        expectIdempotent(result)
+    }
+
+    @Test func degenerateRingIsLeftAlone() {
+        let text = #"{"type":"Polygon","coordinates":[[[0,0],[1,1],[1,1],[0,0]]]}"#
+        let result = fix(text)
+        #expect(result.text == "{\"type\":\"MultiPolygon\",\"coordinates\":[\n  [[[0,0],[1,1],[1,1],[0,0]]]\n]}\n")
+        #expect(result.messages.count == 1)
+        #expect(!result.isValid)
+    }
+}
+
+// MARK: - swapped axes
+
+@Suite struct CoverageFixerSwapAxesTests {
+    /// Around central London, written as [latitude, longitude].
+    static let swappedText = #"{"type":"MultiPolygon","coordinates":[[[[51.28,-0.5100],[51.28,0.33],[51.69,0.33],[51.69,-0.5100],[51.28,-0.5100]]]]}"#
+
+    @Test func swapsOnlyWhenAsked() {
+        let result = fix(Self.swappedText, swapAxes: true)
+        #expect(
+            result.text == "{\"type\":\"MultiPolygon\",\"coordinates\":[\n  [[[-0.5100,51.28],[0.33,51.28],[0.33,51.69],[-0.5100,51.69],[-0.5100,51.28]]]\n]}\n")
+        #expect(result.messages.count == 1)
+        #expect(result.messages.first?.hasPrefix("swapped the axes of all 5 positions") == true)
+        #expect(result.changes.map(place) == [place(of: "[51.28,-0.5100]", in: Self.swappedText)])
+        expectIdempotent(result)
+
+        let unasked = fix(Self.swappedText)
+        #expect(unasked.text?.contains("[51.28,-0.5100]") == true)
+        #expect(!unasked.messages.contains { $0.hasPrefix("swapped") })
+    }
+
+    @Test func swapIsRefusedWhenAFirstNumberCannotBeALatitude() {
+        let text = #"{"type":"Polygon","coordinates":[[[-123.15,45.65],[-122.25,45.65],[-122.25,45.25],[-123.15,45.25],[-123.15,45.65]]]}"#
+        let result = fix(text, swapAxes: true)
+        #expect(result.text?.contains("[-123.15,45.65]") == true)
+        #expect(!result.messages.contains { $0.hasPrefix("swapped") })
+        let refused = result.unfixed.filter { $0.rule == "fix-swap-axes-refused" }
+        #expect(refused.map(place) == [place(of: "-123.15", in: text)])
+        #expect(refused.first?.severity == .warning)
+    }
+}
+
+// MARK: - left alone
+
+@Suite struct CoverageFixerRefusalTests {
+    @Test func jsonSyntaxErrorIsNotRewritten() {
+        let text = #"{"type":"MultiPolygon","coordinates":[[[[0,0],[1,0],[1,1],[0,0]]],]}"#
+        let result = fix(text)
+        #expect(result.output == nil)
+        #expect(result.changes.isEmpty)
+        #expect(result.unfixedRules == ["json-trailing-comma"])
+        #expect(!result.isValid)
+        #expect(!result.changed)
+    }
+
+    @Test func nonPolygonGeometriesAreNotRewritten() {
+        let point = #"{"type":"Point","coordinates":[1,2]}"#
+        #expect(fix(point).output == nil)
+        #expect(fix(point).unfixedRules == ["geometry-type-unsupported"])
+
+        let mixed = """
+            {"type":"FeatureCollection","features":[
+              {"type":"Feature","properties":{},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}},
+              {"type":"Feature","properties":{},"geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]}}
+            ]}
+            """
+        let result = fix(mixed)
+        #expect(result.output == nil)
+        #expect(result.changes.isEmpty)
+        #expect(result.unfixedRules == ["geometry-type-unsupported"])
+        #expect(result.unfixed.first.map(place) == place(of: "\"LineString\"", in: mixed))
+    }
+
+    @Test func wrongNestingDepthIsNotGuessed() {
+        let text = #"{"type":"MultiPolygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}"#
+        let result = fix(text)
+        #expect(result.output == nil)
+        #expect(result.unfixedRules == ["coordinates-depth"])
+    }
+
+    @Test func otherUnreadableShapesAreNotRewritten() {
+        #expect(fix("[1,2]").unfixedRules == ["root-not-object"])
+        #expect(fix(#"{"coordinates":[]}"#).unfixedRules == ["type-missing"])
+        #expect(fix(#"{"type":"Feature","geometry":null}"#).unfixedRules == ["feature-wrapper"])
+        #expect(fix(#"{"type":"FeatureCollection","features":[]}"#).unfixedRules == ["feature-collection-wrapper"])
+        #expect(fix(#"{"type":"Polygon"}"#).unfixedRules == ["coordinates-missing"])
+        #expect(fix(#"{"type":"Polygon","coordinates":7}"#).unfixedRules == ["coordinates-not-array"])
+        for text in ["[1,2]", #"{"type":"Feature","geometry":null}"#] {
+            #expect(fix(text).output == nil)
+        }
+    }
+
+    @Test func outOfRangeLongitudeIsReportedAtItsOriginalPlace() {
+        let text = """
+            {"type": "FeatureCollection", "features": [
+              {"type": "Feature", "properties": {"name": "east"},
+               "geometry": {"type": "Polygon", "coordinates": [[[170, 60], [190, 60], [190, 70], [170, 70], [170, 60]]]}}
+            ]}
+            """
+        let result = fix(text)
+        #expect(result.output != nil)
+        #expect(result.text?.contains("[190,60]") == true)
+        let range = result.unfixed.filter { $0.rule == "longitude-out-of-range" }
+        #expect(range.map(place) == [place(of: "190", in: text), place(of: "190", occurrence: 2, in: text)])
+        #expect(!result.isValid)
+        expectIdempotent(result)
+    }
+
+    @Test func moreThanTwentyPolygonsAreKeptAndReported() {
+        let features = (0..<21).map { i in
+            #"{"type":"Feature","properties":{},"geometry":{"type":"Polygon","coordinates":[[[\#(i),0],[\#(i).5,0],[\#(i).5,1],[\#(i),1],[\#(i),0]]]}}"#
+        }
+        let text = #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",\n") + "]}"
+        let result = fix(text)
+        #expect(result.output.map { String(decoding: $0, as: UTF8.self).split(separator: "\n").count } == 23)
+        let tooMany = result.unfixed.filter { $0.rule == "too-many-polygons" }
+        #expect(tooMany.map(place) == [place(of: "[[[20,0]", in: text)])
+        #expect(!result.isValid)
+        expectIdempotent(result)
+    }
+}
+
+// MARK: - winding
+
+@Suite struct RingWindingTests {
+    private func ring(_ points: [(Double, Double)]) -> [Coordinate] {
+        points.map { Coordinate(latitude: $0.1, longitude: $0.0) }
+    }
+
+    @Test func simpleRings() {
+        #expect(RingWinding.of(ring([(0, 0), (1, 0), (1, 1), (0, 0)])) == .counterclockwise)
+        #expect(RingWinding.of(ring([(0, 0), (1, 1), (1, 0), (0, 0)])) == .clockwise)
+        #expect(RingWinding.of(ring([(0, 0), (1, 1), (2, 2), (0, 0)])) == .zeroArea)
+        // Unclosed: closed implicitly.
+        #expect(RingWinding.of(ring([(0, 0), (1, 0), (1, 1)])) == .counterclockwise)
+    }
+
+    @Test func exactWhereRoundedSumsCancel() {
+        // (0.7, 0.3) lies 2⁻⁵⁴ to the left of (1,0)→(0,1); summed in this order the rounded shoelace
+        // terms cancel to exactly 0.0, the exact sum is positive.
+        let tiny = ring([(0.7, 0.3), (1, 0), (0, 1), (0.7, 0.3)])
+        var rounded = 0.0
+        for i in 0..<3 {
+            rounded += tiny[i].longitude * tiny[i + 1].latitude - tiny[i + 1].longitude * tiny[i].latitude
+        }
+        #expect(rounded == 0)
+        #expect(RingWinding.of(tiny) == .counterclockwise)
+        #expect(RingWinding.of(tiny.reversed()) == .clockwise)
+        #expect(RingWinding.of(ring([(0.8, 0.2), (1, 0), (0, 1), (0.8, 0.2)])) == .clockwise)
+        #expect(RingWinding.of(ring([(0.6, 0.4), (1, 0), (0, 1), (0.6, 0.4)])) == .zeroArea)
+    }
+
+    @Test func undecidableValues() {
+        #expect(RingWinding.of(ring([(0, 0), (.nan, 0), (1, 1), (0, 0)])) == nil)
+        #expect(RingWinding.of(ring([(0, 0), (1e-300, 0), (1, 1), (0, 0)])) == nil)
+    }
+}
