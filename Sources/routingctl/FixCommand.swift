@@ -33,7 +33,13 @@ extension RoutingCtl {
 
     /// `routingctl validate --fix [--output FILE] [--swap-axes] [--dry-run] FILE`.
     static func fix(_ arguments: [String]) throws(Arguments.UsageError) -> Int32 {
-        let args = try Arguments(arguments, flags: ["fix", "swap-axes", "dry-run", "help"], options: ["output"])
+        let args: Arguments
+        do {
+            args = try Arguments(arguments, flags: ["fix", "swap-axes", "dry-run", "help"], options: ["output"])
+        } catch {
+            // e.g. --json or --profile, which belong to validate without --fix.
+            return usageError("\(error.message) with --fix", command: "validate --fix")
+        }
         if args.has("help") { out(fixUsage); return ExitStatus.success }
         guard args.positionals.count == 1, let path = args.positionals.first else {
             return usageError(
@@ -62,7 +68,7 @@ extension RoutingCtl {
 
         guard let fixed = result.output else {
             for d in result.unfixed { printDiagnostic(d, path: name, say: say) }
-            err("\(name): not fixed: --fix cannot rewrite this file; nothing was written")
+            err("\(name): not fixed; nothing was written")
             return ExitStatus.failure
         }
 
@@ -118,8 +124,7 @@ extension RoutingCtl {
 
         if let writtenTo, result.changed {
             // Positions in the file as now written.
-            let validation = CoverageValidator.validate(fixed)
-            for d in validation.diagnostics where d.severity != .note { printDiagnostic(d, path: writtenTo, say: say) }
+            for d in result.outputDiagnostics { printDiagnostic(d, path: writtenTo, say: say) }
         } else {
             // Positions in the original (dry run, standard output, or nothing changed).
             for d in result.unfixed { printDiagnostic(d, path: name, say: say) }

@@ -31,11 +31,15 @@ public struct CoverageFix: Sendable {
     /// ``output``, located at the place in the **original** text they come from, plus a refused
     /// `--swap-axes` (rule `fix-swap-axes-refused`).
     public var unfixed: [Diagnostic]
+    /// The errors and warnings ``CoverageValidator`` finds in ``output``, located in ``output``
+    /// (for showing them against the file as written). Empty when ``output`` is nil.
+    public var outputDiagnostics: [Diagnostic]
 
-    public init(output: [UInt8]?, changes: [Change], unfixed: [Diagnostic]) {
+    public init(output: [UInt8]?, changes: [Change], unfixed: [Diagnostic], outputDiagnostics: [Diagnostic] = []) {
         self.output = output
         self.changes = changes
         self.unfixed = unfixed
+        self.outputDiagnostics = outputDiagnostics
     }
 
     /// True when ``output`` differs from the input (some change was made). The fixer rewrites only
@@ -112,13 +116,15 @@ public enum CoverageFixer {
             return CoverageFix(output: nil, changes: [], unfixed: rewriter.refusals)
         }
         guard !rewriter.changes.isEmpty else {
-            return CoverageFix(output: input, changes: [], unfixed: rewriter.notices + problems(in: input))
+            let found = problems(in: input)
+            return CoverageFix(output: input, changes: [], unfixed: rewriter.notices + found, outputDiagnostics: found)
         }
         var writer = LayoutWriter()
         writer.write(plan)
+        let found = problems(in: writer.bytes)
         // Shown at their places in the original, in the original's order (a rewound ring's
         // positions come out in reverse), ties in the validator's order.
-        let remaining = problems(in: writer.bytes).enumerated().map { index, diagnostic -> (Int, Diagnostic) in
+        let remaining = found.enumerated().map { index, diagnostic -> (Int, Diagnostic) in
             var mapped = diagnostic
             mapped.location = writer.originalLocation(of: diagnostic.location.offset)
             return (index, mapped)
@@ -127,7 +133,7 @@ public enum CoverageFixer {
         .map(\.1)
         return CoverageFix(
             output: writer.bytes, changes: rewriter.changes + rewriter.pendingDrops,
-            unfixed: rewriter.notices + remaining)
+            unfixed: rewriter.notices + remaining, outputDiagnostics: found)
     }
 
     /// The errors and warnings the validator finds (notes are information, not problems).

@@ -456,3 +456,129 @@ private let collection = """
         #expect(RingWinding.of(ring([(0, 0), (1e-300, 0), (1, 1), (0, 0)])) == nil)
     }
 }
+
+// MARK: - any input
+
+@Suite struct CoverageFixerMutationTests {
+    /// Mutated fixtures: the fixer never crashes, locates everything in the input, and whatever it
+    /// writes is valid JSON that needs no further fix.
+    @Test func mutatedFilesAreFixedIdempotentlyOrRefusedWithReasons() throws {
+        let seeds = [canonical, prettyValid, feature, collection, CoverageFixerSwapAxesTests.swappedText].map { Array($0.utf8) }
+        var rng = SplitMix64(state: 7946)
+        var rewritten = 0, refused = 0
+        for round in 0..<3000 {
+            let input = mutate(seeds[round % seeds.count], &rng)
+            let result = CoverageFixer.fix(input, swapAxes: round % 7 == 0)
+            for change in result.changes {
+                #expect(change.location.line >= 1 && change.location.offset <= input.count)
+            }
+            for d in result.unfixed {
+                #expect(d.location.line >= 1 && d.location.offset <= input.count && !d.message.isEmpty)
+            }
+            guard let output = result.output else {
+                refused += 1
+                #expect(result.changes.isEmpty && !result.unfixed.isEmpty)
+                continue
+            }
+            #expect(result.isValid == CoverageValidator.validate(output).isValid)
+            guard result.changed else {
+                #expect(output == input)
+                continue
+            }
+            rewritten += 1
+            _ = try JSONParser().parse(output)
+            let again = CoverageFixer.fix(output)
+            #expect(again.changes.isEmpty, "\(String(decoding: input, as: UTF8.self)) → \(again.messages)")
+            #expect(again.output == output)
+        }
+        // Byte mutations mostly break the JSON; both paths are still exercised.
+        #expect(rewritten > 20 && refused > 100, "rewritten \(rewritten), refused \(refused)")
+    }
+
+    /// Structural mutations that keep the JSON readable (positions removed, repeated, reordered,
+    /// numbers replaced): whatever the fixer writes needs no further fix and parses.
+    @Test func structurallyMutatedFilesAreFixedIdempotently() throws {
+        let seeds = try [canonical, feature, collection, CoverageFixerSwapAxesTests.swappedText].map {
+            try JSONParser().parse($0).root
+        }
+        var rng = SplitMix64(state: 3_1_6)
+        var rewritten = 0
+        for round in 0..<2000 {
+            var tree = seeds[round % seeds.count]
+            for _ in 0..<Int.random(in: 1...3, using: &rng) { tree = mutateTree(tree, &rng) }
+            let input = Array(tree.compactText.utf8)
+            let result = CoverageFixer.fix(input, swapAxes: round % 5 == 0)
+            guard let output = result.output else {
+                #expect(!result.unfixed.isEmpty)
+                continue
+            }
+            #expect(result.isValid == CoverageValidator.validate(output).isValid)
+            guard result.changed else { continue }
+            rewritten += 1
+            _ = try JSONParser().parse(output)
+            let again = CoverageFixer.fix(output)
+            #expect(again.changes.isEmpty, "\(tree.compactText) → \(again.messages)")
+            #expect(again.output == output)
+        }
+        #expect(rewritten > 1000, "rewritten \(rewritten)")
+    }
+}
+
+/// One random edit to one random array of `node`: remove, repeat or swap elements, reverse it, or
+/// replace one of its numbers.
+private func mutateTree(_ node: JSONNode, _ rng: inout SplitMix64) -> JSONNode {
+    var arrays: [[Int]] = []
+    func collect(_ node: JSONNode, _ path: [Int]) {
+        switch node.value {
+        case .array(let elements):
+            arrays.append(path)
+            for (i, element) in elements.enumerated() { collect(element, path + [i]) }
+        case .object(let members):
+            for (i, member) in members.enumerated() { collect(member.value, path + [i]) }
+        default: break
+        }
+    }
+    collect(node, [])
+    guard let target = arrays.randomElement(using: &rng) else { return node }
+    let literals = ["190", "-95", "0", "1e-3", "-0.0", "45.5000", "-180", "90"]
+    let choice = Int.random(in: 0..<5, using: &rng)
+    func edit(_ node: JSONNode, _ path: ArraySlice<Int>, _ rng: inout SplitMix64) -> JSONNode {
+        switch node.value {
+        case .array(var elements):
+            if let step = path.first {
+                elements[step] = edit(elements[step], path.dropFirst(), &rng)
+            } else if !elements.isEmpty {
+                let i = Int.random(in: 0..<elements.count, using: &rng)
+                let j = Int.random(in: 0..<elements.count, using: &rng)
+                switch choice {
+                case 0: elements.remove(at: i)
+                case 1: elements.insert(elements[i], at: i)
+                case 2: elements.swapAt(i, j)
+                case 3: elements.reverse()
+                default:
+                    if elements[i].number != nil {
+                        let literal = literals.randomElement(using: &rng)!
+                        elements[i] = JSONNode(location: elements[i].location, value: .number(Double(literal)!, literal: literal))
+                    } else {
+                        elements.remove(at: i)
+                    }
+                }
+            }
+            return JSONNode(location: node.location, value: .array(elements))
+        case .object(let members):
+            guard let step = path.first else { return node }
+            // Members cannot be rebuilt from outside StrictJSON: re-parse the edited member's text.
+            var text = "{"
+            for (i, member) in members.enumerated() {
+                if i > 0 { text += "," }
+                text += JSON.quoted(member.name) + ":"
+                text += i == step ? edit(member.value, path.dropFirst(), &rng).compactText : member.value.compactText
+            }
+            text += "}"
+            return (try? JSONParser().parse(text).root) ?? node
+        default:
+            return node
+        }
+    }
+    return edit(node, target[...], &rng)
+}
