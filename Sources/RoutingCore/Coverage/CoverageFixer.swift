@@ -21,7 +21,7 @@ public struct CoverageFix: Sendable {
 
     /// The fixed file (UTF-8, no byte order mark, ends with a newline), or nil when the input cannot
     /// be rewritten: not JSON, not a Polygon/MultiPolygon (or a Feature or FeatureCollection of
-    /// them), or coordinates nested at the wrong depth. When nothing needs fixing this is the input,
+    /// them), or coordinates nested neither 3 nor 4 levels deep. When nothing needs fixing this is the input,
     /// byte for byte.
     public var output: [UInt8]?
     /// Every change, in the order made (roughly document order). Empty when nothing needed fixing.
@@ -70,7 +70,9 @@ public struct CoverageFix: Sendable {
 ///   area is exactly zero is not touched;
 /// - with `swapAxes`, every position `[a, b, …]` becomes `[b, a, …]` (for files written as
 ///   [latitude, longitude]); refused as a whole when any first number is outside −90…90 (it cannot be
-///   a latitude) or any ring holds something other than positions.
+///   a latitude) or any ring holds something other than positions;
+/// - coordinates nested 3 levels deep under a MultiPolygon are read as one polygon, and 4 levels
+///   deep under a Polygon as a MultiPolygon's (the depth allows no other reading).
 ///
 /// Dropped data is reported with its value: a Feature's `properties` and `id`, `bbox`, `crs` and
 /// every other foreign member (RFC 7946 §6.1), and `properties`/`geometry`/`features` on a geometry
@@ -210,9 +212,9 @@ private struct Rewriter {
         switch type {
         case "MultiPolygon", "Polygon":
             geometry = root
-            guard collectGeometry(root, type: type, subject: "the \(type)", feature: nil, isRoot: true, into: &sources)
+            guard let shape = collectGeometry(root, type: type, subject: "the \(type)", feature: nil, isRoot: true, into: &sources)
             else { return nil }
-            if type == "Polygon" {
+            if type == "Polygon" && shape == "Polygon" {
                 change(
                     "turned the Polygon into a MultiPolygon of one polygon (Apple accepts only MultiPolygon)",
                     at: typeNode.location)
@@ -332,10 +334,10 @@ private struct Rewriter {
         }
         let before = sources.count
         let unwrapAt = changes.count
-        guard collectGeometry(geometry, type: type, subject: "\(subject)'s geometry", feature: index, isRoot: false, into: &sources)
+        guard let shape = collectGeometry(geometry, type: type, subject: "\(subject)'s geometry", feature: index, isRoot: false, into: &sources)
         else { return nil }
         let count = sources.count - before
-        let content = type == "Polygon" ? "a Polygon" : "a MultiPolygon of \(plural(count, "polygon"))"
+        let content = shape == "Polygon" ? "a Polygon" : "a MultiPolygon of \(plural(count, "polygon"))"
         if let index {
             if !dropped.isEmpty {
                 change("dropped feature \(index + 1)'s \(list(dropped))", at: feature.location)
@@ -419,13 +421,14 @@ private struct Rewriter {
     // MARK: geometry
 
     /// Collects the polygons of a Polygon or MultiPolygon geometry and reports its other members.
-    /// Returns false when refused (no coordinates array, or the wrong nesting depth).
+    /// Returns the shape the coordinates have (`Polygon` or `MultiPolygon`, by their nesting depth),
+    /// or nil when refused (no coordinates array, or a depth other than 3 or 4).
     /// `subject` names the geometry in messages; `feature` is its index in a FeatureCollection;
     /// `isRoot` is true for a bare top-level geometry, whose ignored members alone do not force a rewrite.
     mutating func collectGeometry(
         _ geometry: JSONNode, type: String, subject: String, feature owner: Int?, isRoot: Bool,
         into sources: inout [PolygonSource]
-    ) -> Bool {
+    ) -> String? {
         for member in geometry.members ?? [] {
             switch member.name {
             case "type", "coordinates":
@@ -446,31 +449,45 @@ private struct Rewriter {
             refuse(
                 "coordinates-missing", "\(owned) has no \"coordinates\" member",
                 hint: "add \"coordinates\" with at least one closed ring", at: geometry.location)
-            return false
+            return nil
         }
         guard let elements = coordinates.elements else {
             refuse(
                 "coordinates-not-array", "\(owned)'s \"coordinates\" is \(article(coordinates.typeName)), not an array",
                 hint: "write \"coordinates\" as an array of polygons: [[[[lon, lat], …]]]", at: coordinates.location)
-            return false
+            return nil
         }
-        let expected = type == "Polygon" ? 3 : 4
-        if let depth = leafDepth(coordinates), depth != expected {
-            refuse(
-                "coordinates-depth",
-                "\(owned)'s coordinates are nested \(depth) levels deep, but a \(type) needs \(expected); --fix does not guess which brackets are wrong",
-                hint: depth == 3 && type == "MultiPolygon"
-                    ? "if this is one polygon, write \"type\": \"Polygon\" or wrap the coordinates in one more array"
-                    : "fix the brackets: a MultiPolygon is [polygons [rings [positions [lon, lat]]]]",
-                at: coordinates.location)
-            return false
+        // The depth decides the shape when it is one of the two: a MultiPolygon whose coordinates
+        // are one polygon's rings (depth 3) is that polygon, a Polygon with a MultiPolygon's
+        // coordinates (depth 4) is those polygons. Any other depth is not guessed at.
+        var shape = type
+        if let depth = leafDepth(coordinates), depth != (type == "Polygon" ? 3 : 4) {
+            switch depth {
+            case 3:
+                shape = "Polygon"
+                change(
+                    "wrapped \(owned)'s coordinates in one more array: nested 3 levels deep (rings › positions › numbers), they are one polygon, and a MultiPolygon needs 4",
+                    at: coordinates.location)
+            case 4:
+                shape = "MultiPolygon"
+                change(
+                    "read \(owned)'s coordinates as a MultiPolygon's: they are nested 4 levels deep (polygons › rings › positions › numbers), where a Polygon has 3",
+                    at: coordinates.location)
+            default:
+                refuse(
+                    "coordinates-depth",
+                    "\(owned)'s coordinates are nested \(depth) level\(depth == 1 ? "" : "s") deep, but a \(type) needs \(type == "Polygon" ? 3 : 4); --fix does not guess which brackets are wrong",
+                    hint: "fix the brackets: a MultiPolygon is [polygons [rings [positions [lon, lat]]]]",
+                    at: coordinates.location)
+                return nil
+            }
         }
-        if type == "Polygon" {
+        if shape == "Polygon" {
             sources.append(PolygonSource(node: coordinates, feature: owner))
         } else {
             sources += elements.map { PolygonSource(node: $0, feature: owner) }
         }
-        return true
+        return shape
     }
 
     // MARK: axes
@@ -627,11 +644,11 @@ private func leafDepth(_ node: JSONNode) -> Int? {
     return current.number != nil ? depth : nil
 }
 
-/// A value for a message: compact, numbers as written, cut after 60 characters.
+/// A value for a message: compact, numbers as written, cut after 400 characters.
 private func shown(_ node: JSONNode) -> String {
     let text = node.compactText
-    guard text.count > 60 else { return text }
-    return String(text.prefix(59)) + "…"
+    guard text.count > 400 else { return text }
+    return String(text.prefix(399)) + "…"
 }
 
 private func list(_ items: [String]) -> String {

@@ -301,6 +301,30 @@ private let collection = """
         expectIdempotent(result)
     }
 
+    @Test func multiPolygonWithOnePolygonsCoordinatesIsWrapped() {
+        let text = #"{"type":"MultiPolygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}"#
+        let result = fix(text)
+        #expect(result.text == "{\"type\":\"MultiPolygon\",\"coordinates\":[\n  [[[0,0],[1,0],[1,1],[0,0]]]\n]}\n")
+        #expect(result.messages == [
+            "wrapped the MultiPolygon's coordinates in one more array: nested 3 levels deep (rings › positions › numbers), they are one polygon, and a MultiPolygon needs 4"
+        ])
+        #expect(result.changes.map(place) == [place(of: "[[[0,0]", in: text)])
+        #expect(result.isValid)
+        expectIdempotent(result)
+    }
+
+    @Test func polygonWithAMultiPolygonsCoordinatesBecomesThatMultiPolygon() {
+        let text = #"{"type":"Polygon","coordinates":[[[[0,0],[1,0],[1,1],[0,0]]],[[[5,5],[6,5],[6,6],[5,5]]]]}"#
+        let result = fix(text)
+        #expect(
+            result.text == "{\"type\":\"MultiPolygon\",\"coordinates\":[\n  [[[0,0],[1,0],[1,1],[0,0]]],\n  [[[5,5],[6,5],[6,6],[5,5]]]\n]}\n")
+        #expect(result.messages == [
+            "read the Polygon's coordinates as a MultiPolygon's: they are nested 4 levels deep (polygons › rings › positions › numbers), where a Polygon has 3"
+        ])
+        #expect(result.isValid)
+        expectIdempotent(result)
+    }
+
     @Test func degenerateRingIsLeftAlone() {
         let text = #"{"type":"Polygon","coordinates":[[[0,0],[1,1],[1,1],[0,0]]]}"#
         let result = fix(text)
@@ -372,11 +396,12 @@ private let collection = """
         #expect(result.unfixed.first.map(place) == place(of: "\"LineString\"", in: mixed))
     }
 
-    @Test func wrongNestingDepthIsNotGuessed() {
-        let text = #"{"type":"MultiPolygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}"#
+    @Test func nestingDepthOtherThanAPolygonsOrAMultiPolygonsIsNotGuessed() {
+        let text = #"{"type":"MultiPolygon","coordinates":[[[[[0,0],[1,0],[1,1],[0,0]]]]]}"#
         let result = fix(text)
         #expect(result.output == nil)
         #expect(result.unfixedRules == ["coordinates-depth"])
+        #expect(result.unfixed.first.map(place) == place(of: "[[[[[", in: text))
     }
 
     @Test func otherUnreadableShapesAreNotRewritten() {
