@@ -112,7 +112,8 @@ extension RoutingCtl {
             : (warnings > 0 ? "valid, with \(warnings) warning\(warnings == 1 ? "" : "s")" : "valid")
         let action: String
         if !result.changed {
-            action = "nothing to fix" + (writtenTo.map { "; copied to \($0)" } ?? "")
+            action = (problems > 0 ? "nothing that --fix may change" : "nothing to fix")
+                + (writtenTo.map { "; copied unchanged to \($0)" } ?? "; the file was not touched")
         } else if dryRun {
             action = "\(fixes) to make (dry run: nothing written)"
         } else if let writtenTo {
@@ -123,7 +124,7 @@ extension RoutingCtl {
         err("\(name): \(action); the result is \(verdict)")
 
         if let writtenTo, result.changed {
-            // Positions in the file as now written.
+            // What the validator finds in the file as now written, at its positions there.
             for d in result.outputDiagnostics { printDiagnostic(d, path: writtenTo, say: say) }
         } else {
             // Positions in the original (dry run, standard output, or nothing changed).

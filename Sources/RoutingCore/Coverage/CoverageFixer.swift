@@ -28,8 +28,8 @@ public struct CoverageFix: Sendable {
     public var changes: [Change]
     /// What was left alone and why: when ``output`` is nil, why the file could not be rewritten;
     /// otherwise the errors and warnings that ``CoverageValidator`` (Apple profile) still finds in
-    /// ``output``, located at the place in the **original** text they come from, plus a refused
-    /// `--swap-axes` (rule `fix-swap-axes-refused`).
+    /// ``output``, located at the place in the **original** text they come from. A `--swap-axes`
+    /// that cannot be honoured is a reason not to rewrite (rule `fix-swap-axes-refused`).
     public var unfixed: [Diagnostic]
     /// The errors and warnings ``CoverageValidator`` finds in ``output``, located in ``output``
     /// (for showing them against the file as written). Empty when ``output`` is nil.
@@ -69,8 +69,8 @@ public struct CoverageFix: Sendable {
 ///   (RFC 7946 §3.1.6), by the exact sign of the signed area (``RingWinding``); a ring whose signed
 ///   area is exactly zero is not touched;
 /// - with `swapAxes`, every position `[a, b, …]` becomes `[b, a, …]` (for files written as
-///   [latitude, longitude]); refused as a whole when any first number is outside −90…90 (it cannot be
-///   a latitude) or any ring holds something other than positions;
+///   [latitude, longitude]); when any first number is outside −90…90 (it cannot be a latitude) or
+///   any ring holds something other than positions, nothing is rewritten (output nil);
 /// - coordinates nested 3 levels deep under a MultiPolygon are read as one polygon, and 4 levels
 ///   deep under a Polygon as a MultiPolygon's (the depth allows no other reading).
 ///
@@ -119,7 +119,7 @@ public enum CoverageFixer {
         }
         guard !rewriter.changes.isEmpty else {
             let found = problems(in: input)
-            return CoverageFix(output: input, changes: [], unfixed: rewriter.notices + found, outputDiagnostics: found)
+            return CoverageFix(output: input, changes: [], unfixed: found, outputDiagnostics: found)
         }
         var writer = LayoutWriter()
         writer.write(plan)
@@ -135,7 +135,7 @@ public enum CoverageFixer {
         .map(\.1)
         return CoverageFix(
             output: writer.bytes, changes: rewriter.changes + rewriter.pendingDrops,
-            unfixed: rewriter.notices + remaining, outputDiagnostics: found)
+            unfixed: remaining, outputDiagnostics: found)
     }
 
     /// The errors and warnings the validator finds (notes are information, not problems).
@@ -179,8 +179,6 @@ private struct Rewriter {
     var pendingDrops: [CoverageFix.Change] = []
     /// Why the file cannot be rewritten (non-empty exactly when `rewrite` returns nil).
     var refusals: [Diagnostic] = []
-    /// Requested fixes that were not made although the rest was.
-    var notices: [Diagnostic] = []
     var swap = false
 
     init(swapAxes: Bool) { swapAxesRequested = swapAxes }
@@ -233,7 +231,7 @@ private struct Rewriter {
                 at: typeNode.location)
             return nil
         }
-        decideSwap(sources)
+        guard decideSwap(sources) else { return nil }
         var polygons: [JSONNode] = []
         for (index, source) in sources.enumerated() {
             let name = "polygon \(index + 1)" + (source.feature.map { " (feature \($0 + 1))" } ?? "")
@@ -493,43 +491,43 @@ private struct Rewriter {
     // MARK: axes
 
     /// Decides whether `--swap-axes` can be honoured: every ring must hold only positions, and every
-    /// first number must be a possible latitude.
-    mutating func decideSwap(_ sources: [PolygonSource]) {
-        guard swapAxesRequested else { return }
+    /// first number must be a possible latitude. Returns false (refused) otherwise: a file is never
+    /// half swapped, nor written without the swap that was asked for.
+    mutating func decideSwap(_ sources: [PolygonSource]) -> Bool {
+        guard swapAxesRequested else { return true }
         var count = 0
         var firstPosition: JSONNode?
         for source in sources {
             for ring in source.node.elements ?? [source.node] {
                 guard let positions = ring.elements, positions.allSatisfy(isPosition) else {
-                    notices.append(
-                        Diagnostic(
-                            severity: .warning, rule: "fix-swap-axes-refused",
-                            message: "did not swap the axes: this ring holds something other than [number, number] positions, so a swap could not be applied to the whole file",
-                            hint: "fix the ring first, then run routingctl validate --fix --swap-axes again",
-                            location: ring.location))
-                    return
+                    refuse(
+                        "fix-swap-axes-refused",
+                        "cannot swap the axes: this ring holds something other than [number, number] positions, and a file is never half swapped",
+                        hint: "fix the ring first, then run routingctl validate --fix --swap-axes again",
+                        at: ring.location)
+                    return false
                 }
                 for position in positions {
                     let first = position.elements![0]
                     if let value = first.number, !(-90.0...90.0).contains(value) {
-                        notices.append(
-                            Diagnostic(
-                                severity: .warning, rule: "fix-swap-axes-refused",
-                                message: "did not swap the axes: the first number \(shown(first)) of this position cannot be a latitude (outside -90…90), so the file is not written as [latitude, longitude]",
-                                hint: "positions look like [longitude, latitude] already; run --fix without --swap-axes",
-                                location: first.location))
-                        return
+                        refuse(
+                            "fix-swap-axes-refused",
+                            "cannot swap the axes: the first number \(shown(first)) of this position is outside -90…90, so it is not a latitude and the file is not written as [latitude, longitude]",
+                            hint: "the positions look like [longitude, latitude] already; run --fix without --swap-axes",
+                            at: first.location)
+                        return false
                     }
                     count += 1
                     firstPosition = firstPosition ?? position
                 }
             }
         }
-        guard let firstPosition else { return }
+        guard let firstPosition else { return true }
         swap = true
         change(
             "swapped the axes of all \(plural(count, "position")): [latitude, longitude] → [longitude, latitude] (RFC 7946 §3.1.1), as asked by --swap-axes",
             at: firstPosition.location)
+        return true
     }
 
     // MARK: polygons and rings

@@ -357,11 +357,16 @@ private let collection = """
     @Test func swapIsRefusedWhenAFirstNumberCannotBeALatitude() {
         let text = #"{"type":"Polygon","coordinates":[[[-123.15,45.65],[-122.25,45.65],[-122.25,45.25],[-123.15,45.25],[-123.15,45.65]]]}"#
         let result = fix(text, swapAxes: true)
-        #expect(result.text?.contains("[-123.15,45.65]") == true)
-        #expect(!result.messages.contains { $0.hasPrefix("swapped") })
-        let refused = result.unfixed.filter { $0.rule == "fix-swap-axes-refused" }
-        #expect(refused.map(place) == [place(of: "-123.15", in: text)])
-        #expect(refused.first?.severity == .warning)
+        // Not written at all: neither half swapped nor fixed without the swap that was asked for.
+        #expect(result.output == nil)
+        #expect(result.changes.isEmpty)
+        #expect(result.unfixedRules == ["fix-swap-axes-refused"])
+        #expect(result.unfixed.map(place) == [place(of: "-123.15", in: text)])
+        #expect(!result.isValid)
+
+        let broken = #"{"type":"MultiPolygon","coordinates":[[[[51,0],[51,1],[52,1],[51,0]]],[[[51,0],"x",[52,1],[51,0]]]]}"#
+        #expect(fix(broken, swapAxes: true).output == nil)
+        #expect(fix(broken, swapAxes: true).unfixed.map(place) == [place(of: "[[51,0],\"x\"", in: broken)])
     }
 }
 
