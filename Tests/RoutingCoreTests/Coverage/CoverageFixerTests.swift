@@ -166,6 +166,11 @@ private let collection = """
             place(of: "[[9, 50]", in: collection),
         ])
         #expect(result.isValid)
+        let coverage = result.output.flatMap { CoverageValidator.validate($0).coverage }
+        #expect(coverage?.contains(Coordinate(latitude: 50.5, longitude: 5.5)) == true)
+        #expect(coverage?.contains(Coordinate(latitude: 50.5, longitude: 7.5)) == true)
+        #expect(coverage?.contains(Coordinate(latitude: 50.5, longitude: 9.5)) == true)
+        #expect(coverage?.contains(Coordinate(latitude: 50.5, longitude: 6.5)) == false)
         expectIdempotent(result)
     }
 
@@ -511,10 +516,8 @@ private let collection = """
                 continue
             }
             #expect(result.isValid == CoverageValidator.validate(output).isValid)
-            guard result.changed else {
-                #expect(output == input)
-                continue
-            }
+            #expect(result.changed == (output != input))
+            guard result.changed else { continue }
             rewritten += 1
             _ = try JSONParser().parse(output)
             let again = CoverageFixer.fix(output)
@@ -543,14 +546,49 @@ private let collection = """
                 continue
             }
             #expect(result.isValid == CoverageValidator.validate(output).isValid)
+            #expect(result.changed == (output != input))
             guard result.changed else { continue }
             rewritten += 1
             _ = try JSONParser().parse(output)
+            expectSameCoverage(input, output, swapped: round % 5 == 0)
             let again = CoverageFixer.fix(output)
             #expect(again.changes.isEmpty, "\(tree.compactText) → \(again.messages)")
             #expect(again.output == output)
         }
         #expect(rewritten > 1000, "rewritten \(rewritten)")
+    }
+}
+
+/// When both files are valid coverage, they cover the same points: on a grid over the bounding
+/// box, at every vertex and at every edge midpoint (all axes swapped for `swapped`).
+private func expectSameCoverage(
+    _ input: [UInt8], _ output: [UInt8], swapped: Bool, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
+    guard let before = CoverageValidator.validate(input).coverage,
+        let after = CoverageValidator.validate(output).coverage
+    else { return }
+    func flip(_ c: Coordinate) -> Coordinate {
+        swapped ? Coordinate(latitude: c.longitude, longitude: c.latitude) : c
+    }
+    var points: [Coordinate] = []
+    let box = before.boundingBox
+    for i in 0...8 {
+        for j in 0...8 {
+            points.append(
+                Coordinate(
+                    latitude: box.south + (box.north - box.south) * Double(i) / 8,
+                    longitude: box.west + (box.east - box.west) * Double(j) / 8))
+        }
+    }
+    for polygon in before.polygons {
+        for (a, b) in zip(polygon.ring, polygon.ring.dropFirst()) {
+            points.append(a)
+            points.append(Coordinate(latitude: (a.latitude + b.latitude) / 2, longitude: (a.longitude + b.longitude) / 2))
+        }
+    }
+    for point in points where before.contains(point) != after.contains(flip(point)) {
+        Issue.record("coverage differs at \(point)", sourceLocation: sourceLocation)
+        return
     }
 }
 
