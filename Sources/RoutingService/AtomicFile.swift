@@ -12,6 +12,10 @@ import Glibc
 /// 4. `rename(2)` it over the target, then `fsync(2)` the directory so the rename is durable.
 ///
 /// If any step fails, the temporary file is removed and a ``SystemError`` names the step and path.
+///
+/// As with every rename-based replace: the file gets a new inode, so other hard links keep the old
+/// contents; extended attributes and ACLs are not copied; a writer that is not root owns the new
+/// file. A process killed between steps 2 and 4 leaves its `.NAME.XXXX.tmp` file behind.
 public enum AtomicFile {
     /// The most symbolic links followed before giving up with `ELOOP` (Linux's own limit is 40).
     static let maximumLinks = 40
