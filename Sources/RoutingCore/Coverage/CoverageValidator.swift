@@ -853,19 +853,19 @@ private func literal(_ node: JSONNode) -> String {
 private func decimals(of literal: String) -> Int {
     var fraction = 0
     var exponent = 0
-    var inFraction = false
-    var utf8 = literal.utf8[...]
-    while let byte = utf8.popFirst() {
+    var exponentSign = 1
+    var state = 0  // 0 integer part, 1 fraction, 2 exponent
+    for byte in literal.utf8 {
         switch byte {
-        case UInt8(ascii: "."): inFraction = true
-        case UInt8(ascii: "e"), UInt8(ascii: "E"):
-            exponent = Int(Substring(utf8)) ?? 0
-            utf8 = utf8[utf8.endIndex...]
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): if inFraction { fraction += 1 }
+        case UInt8(ascii: "."): state = 1
+        case UInt8(ascii: "e"), UInt8(ascii: "E"): state = 2
+        case UInt8(ascii: "-") where state == 2: exponentSign = -1
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            if state == 1 { fraction += 1 } else if state == 2 { exponent = min(exponent * 10 + Int(byte - 48), 10_000) }
         default: break
         }
     }
-    return max(0, fraction - exponent)
+    return max(0, fraction - exponentSign * exponent)
 }
 
 /// An edge that spans more than 180° of longitude between points that are not on the ±180°
