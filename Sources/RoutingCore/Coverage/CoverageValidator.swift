@@ -700,10 +700,16 @@ private struct CoverageWalker {
                 at: node.location)
             ok = false
         }
-        var values: [Double] = []
+        var longitude = Double.nan, latitude = Double.nan
+        var altitude: Double?
         for (index, element) in elements.enumerated() {
             if let number = element.number {
-                values.append(number)
+                switch index {
+                case 0: longitude = number
+                case 1: latitude = number
+                case 2: altitude = number
+                default: break
+                }
                 continue
             }
             ok = false
@@ -717,12 +723,12 @@ private struct CoverageWalker {
                     ? "remove the quotes: write numbers, not strings" : "write the \(component) as a number of degrees",
                 at: element.location)
         }
-        if values.count >= 1, elements[0].number != nil, !(-180.0...180.0).contains(values[0]) {
+        if elements.count >= 1, elements[0].number != nil, !(-180.0...180.0).contains(longitude) {
             ok = false
             report(
                 .error, "longitude-out-of-range",
                 "\(name): longitude \(literal(elements[0])) is outside -180…180",
-                hint: abs(values[0]) <= 360
+                hint: abs(longitude) <= 360
                     ? "use -180…180 (e.g. 190 is -170) and cut polygons that cross the antimeridian in two (RFC 7946 §3.1.9)"
                     : "coordinates must be WGS 84 degrees [longitude, latitude], not projected units",
                 at: elements[0].location)
@@ -755,8 +761,7 @@ private struct CoverageWalker {
             }
         }
         return Position(
-            coordinate: Coordinate(latitude: values[1], longitude: values[0]),
-            altitude: values.count > 2 ? values[2] : nil, node: node)
+            coordinate: Coordinate(latitude: latitude, longitude: longitude), altitude: altitude, node: node)
     }
 
     mutating func reportNotArray(_ node: JSONNode, what: String, expected: String) {
@@ -851,6 +856,13 @@ private func literal(_ node: JSONNode) -> String {
 
 /// The number of decimals a JSON number literal carries, e.g. 3 for `-0.125`, 4 for `1.25e-2`.
 private func decimals(of literal: String) -> Int {
+    // "-1.2345678" is the shortest literal with 8 decimals without an exponent; most coordinates
+    // are shorter.
+    if literal.utf8.count <= CoverageValidator.precisionNoteDecimals + 2,
+        !literal.utf8.contains(where: { $0 | 0x20 == UInt8(ascii: "e") })
+    {
+        return 0
+    }
     var fraction = 0
     var exponent = 0
     var exponentSign = 1
