@@ -94,7 +94,7 @@ extension CoverageRule {
         both("json-duplicate-member", .error, "Duplicate member name",
              "A member name that occurs twice in one object. I-JSON (RFC 7493 §2.3) forbids it and readers disagree on which value wins."),
         both("json-invalid-encoding", .error, "Not UTF-8",
-             "Bytes that are not UTF-8, UTF-16 or UTF-32 text, or an escaped lone surrogate: JSON exchanged between systems must be UTF-8 (RFC 8259 §8.1, RFC 7493 §2.1)."),
+             "Bytes that are not UTF-8 (e.g. Latin-1, or a file saved as UTF-16), or an escaped lone surrogate: JSON exchanged between systems must be UTF-8 (RFC 8259 §8.1, RFC 7493 §2.1)."),
         both("json-invalid-string", .error, "Invalid string",
              "A string with a raw control character or line break, an invalid escape, or no closing quote (RFC 8259 §7)."),
         both("json-too-deep", .error, "Nesting too deep",
