@@ -84,7 +84,8 @@ public struct SARIFReport: Sendable {
         var notifications: [JSON] = []
         for (index, file) in files.enumerated() {
             let location = artifactLocation(file.path, index: index)
-            var artifact: JSONObject = ["location": location]
+            // An artifact's own location needs no index (SARIF 2.1.0 §3.4.5, oasis-tcs/sarif-spec#363).
+            var artifact: JSONObject = ["location": artifactLocation(file.path, index: nil)]
             switch file.outcome {
             case .checked(let length, let validation):
                 artifact["length"] = .number(Double(length))
@@ -154,15 +155,15 @@ public struct SARIFReport: Sendable {
         return .object(object)
     }
 
-    /// The `artifactLocation` of file number `index`.
-    private func artifactLocation(_ path: String, index: Int) -> JSON {
+    /// The `artifactLocation` of `path`, with `index` into `artifacts` when given.
+    private func artifactLocation(_ path: String, index: Int?) -> JSON {
         var location: JSONObject = ["uri": .string(ArtifactURI.reference(forPath: path))]
         if ArtifactURI.isRelative(path) {
             location["uriBaseId"] = .string(Self.workingDirectoryBaseID)
         } else if path == ArtifactURI.standardInputPath {
             location["description"] = .object(["text": "standard input"])
         }
-        location["index"] = .number(Double(index))
+        if let index { location["index"] = .number(Double(index)) }
         return .object(location)
     }
 

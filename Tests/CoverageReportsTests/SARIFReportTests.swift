@@ -116,6 +116,7 @@ private func onlyRun(_ log: JSONNode) throws -> JSONNode {
         #expect(artifacts[0]["mimeType"]?.string == "application/geo+json")
         #expect(artifacts[1]["location"]?["uri"]?.string == "file:///srv/c.geojson")
         #expect(artifacts[1]["location"]?["uriBaseId"] == nil)
+        #expect(artifacts.allSatisfy { $0["location"]?["index"] == nil })
         #expect(run["originalUriBaseIds"]?["CWD"]?["uri"]?.string == "file:///home/admin/")
 
         let invocation = try #require(run["invocations"]?.elements?.first)
