@@ -93,11 +93,12 @@ extension RoutingCtl {
             }
         }
 
-        let status = exitStatus(checked)
+        let summary = ValidationSummary(checked)
+        let status = summary.exitStatus
         switch format {
         case .gcc:
             // The summary goes to stderr so stdout holds only the findings.
-            err(summary(checked))
+            err(summary.text)
         case .json:
             out(JSON.object(["files": .array(json)]).prettyPrinted())
         case .sarif:
@@ -108,31 +109,6 @@ extension RoutingCtl {
             out(report.log().prettyPrinted())
         }
         return status
-    }
-
-    /// 2 when a file could not be read, else 1 when any is invalid, else 0.
-    static func exitStatus(_ files: [CheckedFile]) -> Int32 {
-        var status = ExitStatus.success
-        for file in files {
-            switch file.outcome {
-            case .unreadable: return ExitStatus.usage
-            case .checked(_, let validation) where !validation.isValid: status = ExitStatus.failure
-            case .checked: break
-            }
-        }
-        return status
-    }
-
-    /// `3 files checked: 2 valid, 1 not valid or unreadable, 4 warnings`.
-    static func summary(_ files: [CheckedFile]) -> String {
-        var valid = 0
-        var warnings = 0
-        for case .checked(_, let validation) in files.map(\.outcome) {
-            if validation.isValid { valid += 1 }
-            warnings += validation.diagnostics.filter { $0.severity == .warning }.count
-        }
-        let total = files.count
-        return "\(total) file\(total == 1 ? "" : "s") checked: \(valid) valid, \(total - valid) not valid or unreadable, \(warnings) warning\(warnings == 1 ? "" : "s")"
     }
 
     /// The `file://` URI of the rule catalogue `docs/coverage-rules.md`, for SARIF's `helpUri`: the

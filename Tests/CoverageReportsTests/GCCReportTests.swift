@@ -53,3 +53,30 @@ import Testing
         #expect(GCCReport.render(CoverageValidation(coverage: nil, diagnostics: []), path: "a", source: bytes) == "")
     }
 }
+
+@Suite struct ValidationSummaryTests {
+    private func file(_ text: String) -> CheckedFile {
+        let bytes = Array(text.utf8)
+        return CheckedFile(path: "f", outcome: .checked(length: bytes.count, validation: CoverageValidator.validate(bytes)))
+    }
+
+    private let valid = "{\"type\":\"MultiPolygon\",\"coordinates\":[[[[0,0],[1,0],[1,1],[0,1],[0,0]]]]}"
+    /// Valid with one warning: a byte order mark.
+    private let warned = "\u{FEFF}{\"type\":\"MultiPolygon\",\"coordinates\":[[[[0,0],[1,0],[1,1],[0,1],[0,0]]]]}"
+    private let invalid = "{\"type\":\"Polygon\",\"coordinates\":[[[0,0],[1,0],[1,1],[0,1],[0,0]]]}"
+    private let unreadable = CheckedFile(path: "gone", outcome: .unreadable(message: "gone: cannot read"))
+
+    @Test func exitStatusContract() {
+        #expect(ValidationSummary([file(valid), file(warned)]).exitStatus == 0)
+        #expect(ValidationSummary([file(valid), file(invalid)]).exitStatus == 1)
+        #expect(ValidationSummary([file(invalid), unreadable]).exitStatus == 2)
+        #expect(ValidationSummary([unreadable, file(valid)]).exitStatus == 2)
+    }
+
+    @Test func summaryLine() {
+        let summary = ValidationSummary([file(valid), file(warned), file(invalid), unreadable])
+        #expect(summary.valid == 2 && summary.invalid == 1 && summary.unreadable == 1 && summary.warnings == 1)
+        #expect(summary.text == "4 files checked: 2 valid, 2 not valid or unreadable, 1 warning")
+        #expect(ValidationSummary([file(valid)]).text == "1 file checked: 1 valid, 0 not valid or unreadable, 0 warnings")
+    }
+}
