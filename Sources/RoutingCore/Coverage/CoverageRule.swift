@@ -123,7 +123,7 @@ extension CoverageRule {
         both("geometry-type-unsupported", .error, "Not an area geometry",
              "A Point, MultiPoint, LineString, MultiLineString or GeometryCollection: coverage is an area, and Apple supports \"only MultiPolygon shapes … for routing apps\"."),
         CoverageRule(id: "feature-wrapper", apple: .error, geojson: nil, title: "Feature wrapper",
-                     summary: "A Feature around the geometry. Apple: \"The file can have only one MultiPolygon element\"; App Store Connect rejects Feature-wrapped files. Allowed in the geojson profile."),
+                     summary: "A Feature around the geometry. App Store Connect: \"The file can have only one MultiPolygon element\"; Apple supports only a bare MultiPolygon. Allowed in the geojson profile."),
         CoverageRule(id: "feature-collection-wrapper", apple: .error, geojson: nil, title: "FeatureCollection wrapper",
                      summary: "A FeatureCollection (as geojson.io writes) instead of one bare MultiPolygon, which is all Apple accepts. Allowed in the geojson profile."),
         CoverageRule(id: "polygon-not-multipolygon", apple: .error, geojson: nil, title: "Polygon instead of MultiPolygon",
