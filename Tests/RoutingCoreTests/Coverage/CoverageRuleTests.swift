@@ -162,6 +162,19 @@ private func sections(of text: String) -> [String: String] {
         }
     }
 
+    /// The index table near the top lists every rule once, in catalogue order, with its severities
+    /// and title.
+    @Test func indexTableMatchesTheCatalogue() throws {
+        let text = try #require(catalogueText())
+        let rows = text.split(separator: "\n").filter { $0.hasPrefix("| [`") }
+        let expected = CoverageRule.all.map { rule in
+            let apple = rule.appleSeverity?.rawValue ?? "—"
+            let geojson = rule.geojsonSeverity?.rawValue ?? "—"
+            return "| [`\(rule.id)`](#\(rule.id)) | \(apple) | \(geojson) | \(rule.title) |"
+        }
+        #expect(rows.map(String.init) == expected)
+    }
+
     /// The catalogue documents no rule the code does not know (a renamed rule leaves no stale section).
     @Test func everyDocumentedRuleIsCatalogued() throws {
         let text = try #require(catalogueText())
