@@ -16,7 +16,7 @@ import Testing
             Coverage/x.geojson:3:25: error: \(diagnostic.message) [ring-not-closed]
                     [[[2,1],[6,1],[6,5],[2,5]]]
                                         ^
-                hint: repeat the first position [2,1] at the end of the ring
+                hint: repeat the first position [2,1] at the end of the ring (routingctl validate --fix does this)
                 see: docs/coverage-rules.md#ring-not-closed
             """)
     }
