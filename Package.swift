@@ -34,11 +34,16 @@ let package = Package(
             dependencies: ["RoutingCore", "Varlink", "StrictJSON", "CSystemShim"],
             swiftSettings: strict
         ),
+        // How routingctl shows validation findings: GCC-style lines with the source line and a caret,
+        // and SARIF 2.1.0. Pure: diagnostics and bytes in, text out.
+        .target(name: "CoverageReports", dependencies: ["RoutingCore", "StrictJSON"], swiftSettings: strict),
         .executableTarget(name: "routingd", dependencies: ["RoutingService"], swiftSettings: strict),
-        .executableTarget(name: "routingctl", dependencies: ["RoutingService"], swiftSettings: strict),
+        .executableTarget(
+            name: "routingctl", dependencies: ["RoutingService", "CoverageReports"], swiftSettings: strict),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "RoutingCoreTests", dependencies: ["RoutingCore", "StrictJSON"]),
         .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "StrictJSON"]),
+        .testTarget(name: "CoverageReportsTests", dependencies: ["CoverageReports", "RoutingCore", "StrictJSON"]),
         .testTarget(
             name: "RoutingServiceTests",
             dependencies: ["RoutingService", "RoutingCore", "Varlink", "StrictJSON"]

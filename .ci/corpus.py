@@ -1,17 +1,23 @@
 #!/usr/bin/env python3
-"""Checks routingctl against the real-world corpus in ../shared/corpus.
+"""Checks routingctl against the real-world corpus in ../shared/corpus, read in place (never copied
+into the repository).
 
-For every coverage file listed in PROVENANCE.tsv: `routingctl validate --json` must give the
-expected verdict (valid and valid-with-warnings are valid; invalid is invalid), files expected to
-warn about more than 20 points must warn, and for valid files the listed inside point must be
-covered and the outside point not (checked with `routingctl resolve --offline` on a temporary
-directory holding just that file). The corpus is read in place and never copied into the repository.
+For every coverage file listed in coverage/PROVENANCE.tsv:
+- `routingctl validate --json` gives the expected verdict: `valid` is valid with no warning,
+  `valid-with-warnings` is valid with at least one warning, `invalid` is invalid; the exit status
+  matches;
+- each reason in the table is reported under its rule id (ring not closed, wrappers, hole, longitude
+  out of range, more than 20 points, swapped axes); no other valid file gets `axes-swapped`;
+- for valid files the listed inside point is `inside` and the outside point `outside`
+  (`routingctl contains --json`);
+- `routingctl validate --fix --output` makes the fixable files valid (wrappers, unclosed rings),
+  leaves the unfixable ones invalid (holes, longitude 190) and is idempotent.
+The seed recipe's London listing (seed/london-as-printed.geojson) must be valid and get `axes-swapped`.
 Usage: corpus.py ROUTINGCTL SHARED_DIR
 """
 import csv
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -32,42 +38,88 @@ def check(name, ok, detail=""):
         passed += 1
     else:
         failed += 1
-        print(f"FAIL {name} {detail}")
+        print(f"FAIL {name} {str(detail)[:600]}")
 
+
+def validate(path, *extra):
+    p = subprocess.run([ctl, "validate", "--json", *extra, path], capture_output=True, text=True, timeout=60)
+    return p.returncode, json.loads(p.stdout)["files"][0]
+
+
+# Reason text in PROVENANCE.tsv -> the rule that must report it.
+REASON_RULES = [
+    ("ring not closed", "ring-not-closed"),
+    ("FeatureCollection wrapper", "feature-collection-wrapper"),
+    ("Feature wrapper", "feature-wrapper"),
+    ("interior ring (hole)", "polygon-has-hole"),
+    ("out of range", "longitude-out-of-range"),
+    ("> 20", "too-many-points"),
+    ("axes look swapped", "axes-swapped"),
+]
+# What --fix must achieve per file: True = becomes valid; False = stays invalid (unfixable).
+UNFIXABLE_RULES = {"polygon-has-hole", "longitude-out-of-range", "too-many-polygons"}
 
 with open(os.path.join(corpus, "PROVENANCE.tsv"), newline="") as f:
     rows = list(csv.DictReader(f, delimiter="\t"))
 
+tmp = tempfile.mkdtemp(prefix="routingd-corpus-")
 for row in rows:
-    path = os.path.join(corpus, row["file"])
-    p = subprocess.run([ctl, "validate", "--json", path], capture_output=True, text=True, timeout=60)
-    report = json.loads(p.stdout)["files"][0]
-    expected_valid = row["apple_verdict"] in ("valid", "valid-with-warnings")
-    check(f"{row['file']}: verdict {row['apple_verdict']}", report["valid"] == expected_valid,
-          json.dumps(report["diagnostics"])[:400])
-    check(f"{row['file']}: exit status", p.returncode == (0 if expected_valid else 1), p.returncode)
-    if "> 20" in row["reasons"]:
-        check(f"{row['file']}: warns about more than 20 points",
-              any(d["severity"] == "warning" for d in report["diagnostics"]), report["diagnostics"])
-    if not expected_valid:
-        continue
-    tmp = tempfile.mkdtemp(prefix="routingd-corpus-")
-    try:
-        shutil.copy(path, os.path.join(tmp, "App.geojson"))
-        for which, expected in (("inside", True), ("outside", False)):
-            lon, lat = row[f"a_point_{which}_lon"], row[f"a_point_{which}_lat"]
-            if lon == "-":
-                continue
-            url = f"geo:{lat},{lon}"
-            p = subprocess.run([ctl, "resolve", "--json", "--offline", "--coverage", tmp,
-                                "--current-location", f"{lat},{lon}", url],
-                               capture_output=True, text=True, timeout=60)
-            reply = json.loads(p.stdout) if p.stdout.strip() else {}
-            apps = reply.get("apps", [])
-            got = apps[0]["eligible"] if apps else None
-            check(f"{row['file']}: {which} point {lat},{lon} covered={expected}", got is expected, p.stdout + p.stderr)
-    finally:
-        shutil.rmtree(tmp)
+    name, path = row["file"], os.path.join(corpus, row["file"])
+    status, report = validate(path)
+    rules = {d["rule"] for d in report["diagnostics"]}
+    warnings = [d for d in report["diagnostics"] if d["severity"] == "warning"]
+    verdict = row["apple_verdict"]
+    expected_valid = verdict in ("valid", "valid-with-warnings")
+    check(f"{name}: verdict {verdict}", report["valid"] == expected_valid, report["diagnostics"])
+    check(f"{name}: exit status", status == (0 if expected_valid else 1), status)
+    if verdict == "valid":
+        check(f"{name}: no warning", not warnings, warnings)
+    if verdict == "valid-with-warnings":
+        check(f"{name}: warns", bool(warnings), report["diagnostics"])
+    expected_rules = {rule for text, rule in REASON_RULES if text in row["reasons"]}
+    if "FeatureCollection wrapper" in row["reasons"]:
+        expected_rules.discard("feature-wrapper")
+    for rule in sorted(expected_rules):
+        check(f"{name}: reports {rule}", rule in rules, sorted(rules))
+    if "axes-swapped" not in expected_rules:
+        check(f"{name}: no axes-swapped", "axes-swapped" not in rules, report["diagnostics"])
 
-print(f"corpus: {len(rows)} coverage files; {passed} passed, {failed} failed")
+    if expected_valid:
+        points = []
+        for which in ("inside", "outside"):
+            lon, lat = row[f"a_point_{which}_lon"], row[f"a_point_{which}_lat"]
+            if lon != "-":
+                points.append((which, lat, lon))
+        p = subprocess.run([ctl, "contains", "--json", path] + [v for _, lat, lon in points for v in (lat, lon)],
+                           capture_output=True, text=True, timeout=60)
+        answers = json.loads(p.stdout)["points"] if p.returncode == 0 else []
+        check(f"{name}: contains answered", len(answers) == len(points), p.stdout + p.stderr)
+        for (which, lat, lon), answer in zip(points, answers):
+            check(f"{name}: {which} point {lat},{lon}", answer["location"] == which, answer)
+    else:
+        # --fix: fixable files become valid, unfixable ones stay invalid, and fixing twice changes nothing.
+        fixed = os.path.join(tmp, "fixed-" + name)
+        again = os.path.join(tmp, "again-" + name)
+        p = subprocess.run([ctl, "validate", "--fix", "--output", fixed, path], capture_output=True, text=True, timeout=60)
+        fixable = not (expected_rules & UNFIXABLE_RULES)
+        check(f"{name}: --fix exit status {0 if fixable else 1}", p.returncode == (0 if fixable else 1), p.stdout + p.stderr)
+        if os.path.exists(fixed):
+            _, after = validate(fixed)
+            check(f"{name}: fixed file valid={fixable}", after["valid"] == fixable, after["diagnostics"])
+            subprocess.run([ctl, "validate", "--fix", "--output", again, fixed], capture_output=True, timeout=60)
+            same = os.path.exists(again) and open(fixed, "rb").read() == open(again, "rb").read()
+            check(f"{name}: --fix is idempotent", same)
+        else:
+            check(f"{name}: --fix wrote a file", False, p.stdout + p.stderr)
+
+seed = os.path.join(shared, "corpus", "seed", "london-as-printed.geojson")
+if os.path.isfile(seed):
+    status, report = validate(seed)
+    check("seed/london-as-printed: valid", report["valid"], report["diagnostics"])
+    swapped = [d for d in report["diagnostics"] if d["rule"] == "axes-swapped"]
+    check("seed/london-as-printed: axes-swapped warning", len(swapped) == 1, report["diagnostics"])
+    if swapped:
+        check("seed/london-as-printed: the warning names London", "London" in swapped[0]["message"], swapped[0])
+
+print(f"corpus: {len(rows)} coverage files + the seed listing; {passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

@@ -332,10 +332,45 @@ private struct Scanner {
             throw fail(.malformedNumber, "unexpected \(describe(at: index)) in a number")
         }
         let literal = String(decoding: UnsafeBufferPointer(rebasing: bytes[begin..<index]), as: UTF8.self)
-        guard let value = Double(literal), value.isFinite else {
+        guard let value = fastDouble(begin..<index) ?? Double(literal), value.isFinite else {
             throw fail(.numberOutOfRange, "the number \(literal) is too large for an IEEE 754 double (I-JSON, RFC 7493 §2.2)", at: begin)
         }
         return JSONNode(location: start, value: .number(value, literal: literal))
+    }
+
+    /// Clinger's fast path for an already validated JSON number literal: when the decimal
+    /// significand has at most 15 digits and the power of ten is within ±22, both are exact doubles
+    /// and one IEEE 754 multiplication or division gives the correctly rounded result. Returns nil
+    /// otherwise (the caller then uses `strtod` through `Double(_:)`, which is correctly rounded).
+    func fastDouble(_ range: Range<Int>) -> Double? {
+        var i = range.lowerBound
+        var negative = false
+        if bytes[i] == UInt8(ascii: "-") {
+            negative = true
+            i += 1
+        }
+        var significand: UInt64 = 0
+        var digits = 0
+        var scale = 0
+        var seenPoint = false
+        while i < range.upperBound {
+            let b = bytes[i]
+            if b == UInt8(ascii: ".") {
+                seenPoint = true
+            } else if b >= 0x30 && b <= 0x39 {
+                if significand != 0 || b != 0x30 { digits += 1 }
+                if digits > 15 { return nil }
+                significand = significand * 10 + UInt64(b - 0x30)
+                if seenPoint { scale -= 1 }
+            } else {
+                return nil  // an exponent: leave it to strtod
+            }
+            i += 1
+        }
+        var value = Double(significand)
+        if scale < -22 { return nil }
+        if scale < 0 { value /= powersOfTen[-scale] }
+        return negative ? -value : value
     }
 
     // MARK: strings
@@ -483,3 +518,9 @@ func hex(_ value: UInt32, _ width: Int) -> String {
     let digits = String(value, radix: 16, uppercase: true)
     return String(repeating: "0", count: max(0, width - digits.count)) + digits
 }
+
+/// 10⁰ … 10²², every one exactly representable as a double.
+private let powersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+]

@@ -18,7 +18,12 @@ enum RoutingCtl {
         Usage: routingctl [--socket PATH] COMMAND [OPTIONS] [ARGS]
 
         Commands:
-          validate [--json] FILE...          check coverage files against Apple's rules
+          validate [--profile apple|geojson] [--format gcc|json|sarif] FILE...
+                                             check coverage files (Apple's rules, or RFC 7946 + OGC)
+          validate --fix [--swap-axes] [--dry-run] [--output FILE] FILE
+                                             rewrite a coverage file into Apple's form
+          contains [--json] FILE [LAT LON ...]
+                                             inside, boundary or outside, for each point
           resolve [--json] [--offline [--coverage DIR] [--current-location LAT,LON]] URL
                                              parse a directions link and decide every app
           apps [--json]                      list the daemon's routing apps

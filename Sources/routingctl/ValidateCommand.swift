@@ -1,3 +1,5 @@
+import CoverageReports
+import Glibc
 import RoutingCore
 import RoutingService
 import StrictJSON
@@ -6,64 +8,138 @@ extension RoutingCtl {
     // MARK: validate
 
     static let validateUsage = """
-        Usage: routingctl validate [--json] FILE...
+        Usage: routingctl validate [--profile apple|geojson] [--format gcc|json|sarif] [--json] FILE...
+               routingctl validate --fix [--output FILE] [--swap-axes] [--dry-run] FILE
 
-        Checks each coverage file ('-' reads standard input): one GeoJSON MultiPolygon of
-        [longitude, latitude] positions (RFC 7946) under Apple's routing-app rules. Prints one line
-        per finding, followed by a fix hint; a clean file prints nothing:
+        Checks each coverage file ('-' reads standard input). --profile apple (the default) applies
+        Apple's routing-app rules: one bare GeoJSON MultiPolygon of [longitude, latitude] positions,
+        no holes, at most 20 polygons. --profile geojson applies RFC 7946 plus OGC validity only
+        (Polygon, Feature and FeatureCollection allowed, holes allowed and checked).
+
+        --format gcc (the default) prints each finding as compilers do, with the source line, a
+        caret under the column, a fix hint and the rule's documentation; a clean file prints nothing:
           FILE:LINE:COLUMN: error|warning|note: message [rule-id]
+              <source line>
+                     ^
               hint: …
-        and a summary on standard error. --json prints
+              see: docs/coverage-rules.md#rule-id
+        and a summary on standard error. Columns count Unicode scalars (a tab is one column).
+        --format json (or --json) prints
           {"files":[{"path","valid","diagnostics":[{"severity","rule","message","hint","line","column"}]}]}
+        --format sarif prints a SARIF 2.1.0 log for code-review tools; files that cannot be read are
+        tool execution notifications. Every rule is described in docs/coverage-rules.md.
+
         Exit status: 0 when every file is valid (warnings allowed), 1 when any is invalid,
         2 on a usage or I/O error.
         """
 
     static func validate(_ arguments: [String]) throws(Arguments.UsageError) -> Int32 {
-        let args = try Arguments(arguments, flags: ["json", "help"], options: [])
+        let args = try Arguments(arguments, flags: ["json", "help"], options: ["format", "profile"])
         if args.has("help") { out(validateUsage); return ExitStatus.success }
+
+        var format = ReportFormat.gcc
+        if let name = args.options["format"] {
+            guard let named = ReportFormat(name: name) else {
+                return usageError("unknown --format '\(name)'; use \(ReportFormat.names)", command: "validate")
+            }
+            format = named
+        }
+        if args.has("json") {
+            if args.options["format"] != nil, format != .json {
+                return usageError("--json is --format json; it cannot go with --format \(format.rawValue)", command: "validate")
+            }
+            format = .json
+        }
+        var profile = ValidationProfile.apple
+        if let name = args.options["profile"] {
+            guard let named = ValidationProfile(rawValue: name) else {
+                let names = ValidationProfile.allCases.map(\.rawValue).joined(separator: " or ")
+                return usageError("unknown --profile '\(name)'; use \(names)", command: "validate")
+            }
+            profile = named
+        }
         guard !args.positionals.isEmpty else { return usageError("validate needs at least one FILE", command: "validate") }
-        var anyInvalid = false
-        var anyIOError = false
-        var files: [JSON] = []
-        var valid = 0
-        var warnings = 0
+
+        var checked: [CheckedFile] = []
+        var json: [JSON] = []
         for path in args.positionals {
             let contents = path == "-" ? readStandardInput() : CoverageDirectory.readFile(path)
             switch contents {
             case .failure(let error):
-                anyIOError = true
-                if args.has("json") {
-                    files.append(["path": .string(path), "valid": false, "diagnostics": [], "error": .string(error.message)])
+                checked.append(CheckedFile(path: path, outcome: .unreadable(message: error.message)))
+                if format == .json {
+                    json.append(["path": .string(path), "valid": false, "diagnostics": [], "error": .string(error.message)])
                 } else {
                     err("routingctl: \(error.message)")
                 }
             case .success(let bytes):
-                let validation = CoverageValidator.validate(bytes)
-                if validation.isValid { valid += 1 } else { anyInvalid = true }
-                warnings += validation.diagnostics.filter { $0.severity == .warning }.count
-                if args.has("json") {
-                    files.append([
+                let validation = CoverageValidator.validate(bytes, profile: profile)
+                checked.append(CheckedFile(path: path, outcome: .checked(length: bytes.count, validation: validation)))
+                switch format {
+                case .gcc:
+                    for diagnostic in validation.diagnostics {
+                        out(GCCReport.render(diagnostic, path: path, source: bytes))
+                    }
+                    // A valid file's findings are followed here by one line describing its area.
+                case .json:
+                    json.append([
                         "path": .string(path),
                         "valid": .bool(validation.isValid),
                         "diagnostics": .array(validation.diagnostics.map(WireFormat.encode)),
                     ])
-                } else {
-                    for d in validation.diagnostics {
-                        out(WireFormat.line(path, d))
-                        if !d.hint.isEmpty { out("    hint: \(d.hint)") }
-                    }
+                case .sarif:
+                    break  // one log for all files, below
                 }
             }
         }
-        if args.has("json") {
-            out(JSON.object(["files": .array(files)]).prettyPrinted())
-        } else {
-            // The summary goes to stderr so stdout stays one GCC-style line per finding.
-            let total = args.positionals.count
-            err("\(total) file\(total == 1 ? "" : "s") checked: \(valid) valid, \(total - valid) not valid or unreadable, \(warnings) warning\(warnings == 1 ? "" : "s")")
+
+        let summary = ValidationSummary(checked)
+        let status = summary.exitStatus
+        switch format {
+        case .gcc:
+            // The summary goes to stderr so stdout holds only the findings.
+            err(summary.text)
+        case .json:
+            out(JSON.object(["files": .array(json)]).prettyPrinted())
+        case .sarif:
+            let report = SARIFReport(
+                toolVersion: RoutingDaemon.version, profile: profile, files: checked,
+                documentationURI: installedRuleCatalogueURI(), workingDirectoryURI: workingDirectoryURI(),
+                exitCode: status)
+            out(report.log().prettyPrinted())
         }
-        if anyIOError { return ExitStatus.usage }
-        return anyInvalid ? ExitStatus.failure : ExitStatus.success
+        return status
+    }
+
+    /// The `file://` URI of the rule catalogue `docs/coverage-rules.md`, for SARIF's `helpUri`: the
+    /// copy in the source tree this routingctl was built in (found upwards from the executable, e.g.
+    /// from `.build/release/`), else an installed copy under `share/doc/routingd/`; nil when there
+    /// is none.
+    static func installedRuleCatalogueURI() -> String? {
+        func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        if n > 0 {
+            var directory = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            for _ in 0..<6 {
+                guard let slash = directory.lastIndex(of: "/"), slash != directory.startIndex else { break }
+                directory = String(directory[..<slash])
+                let candidate = directory + "/docs/coverage-rules.md"
+                if exists(candidate) { return ArtifactURI.fileURI(forAbsolutePath: candidate) }
+            }
+        }
+        for candidate in ["/usr/local/share/doc/routingd/coverage-rules.md", "/usr/share/doc/routingd/coverage-rules.md"]
+        where exists(candidate) {
+            return ArtifactURI.fileURI(forAbsolutePath: candidate)
+        }
+        return nil
+    }
+
+    /// The `file://` URI of the current directory, ending in `/`; nil when it cannot be found.
+    static func workingDirectoryURI() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return nil }
+        let path = String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return ArtifactURI.fileURI(forAbsolutePath: path.hasSuffix("/") ? path : path + "/")
     }
 }

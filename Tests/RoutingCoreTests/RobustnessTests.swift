@@ -46,11 +46,14 @@ func mutate(_ seed: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
         for round in 0..<4000 {
             let seed = Array(Self.coverageSeeds[round % Self.coverageSeeds.count].utf8)
             let input = mutate(seed, &rng)
-            let result = CoverageValidator.validate(input)
+            let profile: ValidationProfile = round % 2 == 0 ? .apple : .geojson
+            let result = CoverageValidator.validate(input, profile: profile)
             #expect(result.isValid == !result.diagnostics.contains { $0.severity == .error })
             for d in result.diagnostics {
                 #expect(d.location.line >= 1 && d.location.column >= 1 && d.location.offset <= input.count)
                 #expect(!d.rule.isEmpty && !d.message.isEmpty)
+                // Every rule emitted is catalogued (docs/coverage-rules.md) and applies in this profile.
+                #expect(CoverageRule.named(d.rule)?.defaultSeverity(in: profile) == d.severity, "\(d.rule) in \(profile)")
             }
             if let coverage = result.coverage {
                 // Whatever was accepted can be queried.

@@ -100,4 +100,37 @@ import Testing
         #expect(try parser.parse(text).root.json == value)
         #expect(try parser.parse(value.prettyPrinted()).root.json == value)
     }
+
+    @Test func fastPathAndStrtodAgree() throws {
+        // The fast path (≤ 15 digits, power of ten within 22) and strtod must both give the
+        // correctly rounded double: compare with Double(String), which is correctly rounded.
+        let fixed = [
+            "0.1", "0.7", "0.3", "-0.0", "0", "-0.1276000", "51.5007292", "179.99999999999997",
+            "123456789012345", "1234567890123456", "0.000000000000000000000001", "9007199254740993",
+            "2.2250738585072014e-308", "4.9e-324", "1e22", "1e23", "-8238310.123", "0.30000000000000004",
+            "36.0874526", "-115.1752799", "68.32", "1.5e-7", "12E+3",
+        ]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        var generated: [String] = []
+        for _ in 0..<20_000 {
+            let integer = next() % 1000
+            let decimals = Int(next() % 18)
+            var fraction = ""
+            for _ in 0..<decimals { fraction.append(Character(String(next() % 10))) }
+            let sign = next() % 2 == 0 ? "-" : ""
+            generated.append(decimals == 0 ? "\(sign)\(integer)" : "\(sign)\(integer).\(fraction)")
+        }
+        for literal in fixed + generated {
+            let parsed = try parser.parse("[\(literal)]").root.elements?.first?.number
+            let expected = Double(literal)!
+            #expect(parsed?.bitPattern == expected.bitPattern, "\(literal)")
+        }
+    }
 }

@@ -58,6 +58,9 @@ public enum CoverageValidator {
     public static let maximumPolygonCount = 20
     /// Apple: "It's recommended that each polygon contain no more than 20 points" (closing repeat not counted).
     public static let recommendedMaximumPointCount = 20
+    /// Numbers with more decimals than this get the `excess-precision` note: 1e-7 degree is about
+    /// 1.1 cm on the ground, below any coverage decision (RFC 7946 §11.2: 6 decimals ≈ 10 cm).
+    public static let precisionNoteDecimals = 7
 
     /// Validates one coverage file's bytes under `profile` (Apple's rules by default; RFC 7946 and
     /// strict RFC 8259 / I-JSON underneath in both profiles).
@@ -79,11 +82,13 @@ public enum CoverageValidator {
                 at: SourceLocation(line: 1, column: 1, offset: 0))
         }
         walker.walkRoot(document.root)
+        walker.finish()
         let sorted = walker.diagnostics.enumerated()
             .sorted { ($0.element.location.offset, $0.offset) < ($1.element.location.offset, $1.offset) }
             .map(\.element)
         let hasError = sorted.contains { $0.severity == .error }
-        let coverage = hasError || walker.polygons.isEmpty ? nil : Coverage(polygons: walker.polygons)
+        let polygons = walker.geometries.flatMap(\.polygons).map(\.coveragePolygon)
+        let coverage = hasError || polygons.isEmpty ? nil : Coverage(polygons: polygons)
         return CoverageValidation(coverage: coverage, diagnostics: sorted)
     }
 
@@ -121,7 +126,11 @@ private let geoJSONTypes = [
 private struct CoverageWalker {
     let profile: ValidationProfile
     var diagnostics: [Diagnostic] = []
-    var polygons: [CoveragePolygon] = []
+    /// Every geometry met (one per MultiPolygon/Polygon, also inside wrappers), in file order.
+    var geometries: [GeometryRecord] = []
+    /// File-wide counters for findings reported once per file with a count.
+    var threeDimensional: (first: SourceLocation, count: Int)?
+    var fineNumbers: (first: SourceLocation, literal: String, count: Int)?
     /// Polygons seen anywhere in the file (also inside wrappers), for the 20-polygon limit.
     var polygonCount = 0
 
@@ -130,6 +139,45 @@ private struct CoverageWalker {
     ) {
         diagnostics.append(
             Diagnostic(severity: severity, rule: rule, message: message, hint: hint, location: location))
+    }
+
+    // MARK: after the walk
+
+    /// File-wide findings and the geometry checks that need whole, usable geometries.
+    mutating func finish() {
+        if let seen = threeDimensional {
+            report(
+                .warning, "position-3d",
+                "\(seen.count) position\(seen.count == 1 ? " has" : "s have") a third number (altitude), starting here; coverage is two-dimensional and the altitude is ignored",
+                hint: "drop the third number of each position so the file says only what is used",
+                at: seen.first)
+        }
+        if let seen = fineNumbers {
+            report(
+                .note, "excess-precision",
+                "\(seen.count) coordinate\(seen.count == 1 ? " has" : "s have") more than \(CoverageValidator.precisionNoteDecimals) decimals (e.g. \(seen.literal)), finer than about 1 cm on the ground",
+                hint: "nothing to do; round to 6 or 7 decimals to make the file smaller (RFC 7946 §11.2)",
+                at: seen.first)
+        }
+        if geometries.isEmpty || !geometries.contains(where: { !$0.polygons.isEmpty }) { return }
+        for geometry in geometries where geometry.complete {
+            checkTopology(geometry)
+        }
+    }
+
+    /// Self-intersections, spikes, touching rings, holes and overlapping polygons of one geometry.
+    mutating func checkTopology(_ geometry: GeometryRecord) {
+        for polygon in geometry.polygons {
+            for ring in polygon.rings {
+                if let crossing = firstSelfIntersection(ring.coordinates) {
+                    report(
+                        .error, "ring-self-intersection",
+                        "\(ring.name) crosses or touches itself: edge \(crossing.0 + 1) meets edge \(crossing.1 + 1); which parts count as covered is then unclear to readers",
+                        hint: "redraw the outline so that no two edges meet, or split it into separate polygons",
+                        at: ring.node.location)
+                }
+            }
+        }
     }
 
     // MARK: top level
@@ -167,10 +215,13 @@ private struct CoverageWalker {
             checkGeometryMembers(root)
             walkMultiPolygonCoordinates(of: root, prefix: "")
         case "Polygon":
-            report(
-                .error, "polygon-not-multipolygon",
-                "the top-level type is Polygon; Apple supports only MultiPolygon shapes for routing apps",
-                hint: "wrap the coordinates in one more array and set type to MultiPolygon", at: typeNode.location)
+            if profile == .apple {
+                report(
+                    .error, "polygon-not-multipolygon",
+                    "the top-level type is Polygon; Apple supports only MultiPolygon shapes for routing apps",
+                    hint: "wrap the coordinates in one more array and set type to MultiPolygon (routingctl validate --fix does this)",
+                    at: typeNode.location)
+            }
             checkGeometryMembers(root)
             walkPolygonGeometry(root, name: "the polygon")
         case "Feature":
@@ -180,7 +231,9 @@ private struct CoverageWalker {
         case "Point", "MultiPoint", "LineString", "MultiLineString", "GeometryCollection":
             report(
                 .error, "geometry-type-unsupported",
-                "the top-level type is \(type); Apple supports only one MultiPolygon for routing-app coverage",
+                profile == .apple
+                    ? "the top-level type is \(type); Apple supports only one MultiPolygon for routing-app coverage"
+                    : "the top-level type is \(type); coverage is an area: only Polygon and MultiPolygon geometries are checked",
                 hint: "describe the area as polygons in one {\"type\":\"MultiPolygon\",\"coordinates\":[…]}",
                 at: typeNode.location)
             checkGeometryMembers(root)
@@ -250,11 +303,16 @@ private struct CoverageWalker {
 
     mutating func walkFeature(_ root: JSONNode, typeNode: JSONNode) {
         let geometry = root["geometry"]
+        if profile == .geojson {
+            checkWrapperMembers(root, kind: "Feature", required: ["geometry", "properties"], forbidden: ["coordinates", "features"])
+            if let geometry { walkWrappedGeometry(geometry, prefix: "the Feature's geometry") }
+            return
+        }
         let inner = geometry?["type"]?.string
         let hint =
             switch inner {
-            case "MultiPolygon": "use the Feature's geometry object alone as the whole file"
-            case "Polygon": "use the Feature's geometry alone as the whole file, with its coordinates wrapped in one more array and type MultiPolygon"
+            case "MultiPolygon": "use the Feature's geometry object alone as the whole file (routingctl validate --fix does this)"
+            case "Polygon": "use the Feature's geometry alone as the whole file, with its coordinates wrapped in one more array and type MultiPolygon (routingctl validate --fix does this)"
             default: "replace the file with one bare {\"type\":\"MultiPolygon\",\"coordinates\":[…]} object"
             }
         report(
@@ -265,6 +323,29 @@ private struct CoverageWalker {
     }
 
     mutating func walkFeatureCollection(_ root: JSONNode, typeNode: JSONNode) {
+        if profile == .geojson {
+            checkWrapperMembers(root, kind: "FeatureCollection", required: ["features"], forbidden: ["coordinates", "geometries", "geometry", "properties"])
+            guard let features = root["features"] else { return }
+            guard let elements = features.elements else {
+                report(
+                    .error, "coordinates-structure", "\"features\" is \(article(features.typeName)), not an array",
+                    hint: "write \"features\" as an array of Feature objects", at: features.location)
+                return
+            }
+            for (index, feature) in elements.enumerated() {
+                let name = "feature \(index + 1)"
+                guard feature.members != nil, feature["type"]?.string == "Feature" else {
+                    report(
+                        .error, "type-unknown", "\(name) is not a Feature object",
+                        hint: "write each element of \"features\" as {\"type\":\"Feature\",\"geometry\":…,\"properties\":…}",
+                        at: feature.location)
+                    continue
+                }
+                checkWrapperMembers(feature, kind: "Feature", required: ["geometry", "properties"], forbidden: ["coordinates", "features"])
+                if let geometry = feature["geometry"] { walkWrappedGeometry(geometry, prefix: name) }
+            }
+            return
+        }
         guard let features = root["features"]?.elements else {
             report(
                 .error, "feature-collection-wrapper",
@@ -295,7 +376,7 @@ private struct CoverageWalker {
         let onlyPolygons = !kinds.isEmpty && kinds.allSatisfy { $0.0 == "Polygon" || $0.0 == "MultiPolygon" }
         let hint =
             onlyPolygons
-            ? "replace the file with one {\"type\":\"MultiPolygon\",\"coordinates\":[…]} listing every polygon's coordinates (each Polygon's coordinates become one element)"
+            ? "replace the file with one {\"type\":\"MultiPolygon\",\"coordinates\":[…]} listing every polygon's coordinates (routingctl validate --fix does this)"
             : "replace the file with one bare {\"type\":\"MultiPolygon\",\"coordinates\":[…]} object"
         report(
             .error, "feature-collection-wrapper",
@@ -306,13 +387,48 @@ private struct CoverageWalker {
         }
     }
 
-    /// Checks the coordinates of a geometry inside a wrapper (its type is already named in the
-    /// wrapper's message), so problems that would survive unwrapping are reported in the same run.
+    /// RFC 7946 §3.2, §3.3 and §7.1 for a Feature or FeatureCollection (geojson profile).
+    mutating func checkWrapperMembers(_ object: JSONNode, kind: String, required: [String], forbidden: [String]) {
+        for name in required where object[name] == nil {
+            report(
+                .error, "member-missing", "the \(kind) has no \"\(name)\" member (RFC 7946 §\(kind == "Feature" ? "3.2" : "3.3"))",
+                hint: name == "properties" ? "add \"properties\": null (or an object)" : "add the \"\(name)\" member",
+                at: object.location)
+        }
+        for member in object.members ?? [] where forbidden.contains(member.name) {
+            report(
+                .error, "forbidden-member", "a \(kind) must not have a \"\(member.name)\" member (RFC 7946 §7.1)",
+                hint: "move \"\(member.name)\" into the right object or delete it", at: member.nameLocation)
+        }
+    }
+
+    /// Checks the coordinates of a geometry inside a wrapper. In the Apple profile the wrapper is
+    /// already an error naming the inner type, so problems that would survive unwrapping are reported
+    /// in the same run; in the geojson profile this is the geometry itself.
     mutating func walkWrappedGeometry(_ geometry: JSONNode, prefix: String) {
+        if case .null = geometry.value {
+            if profile == .geojson {
+                report(
+                    .note, "feature-no-geometry", "\(prefix) is null: this feature covers nothing",
+                    hint: "nothing to do; delete the feature if it is a leftover", at: geometry.location)
+            }
+            return
+        }
         switch geometry["type"]?.string {
-        case "MultiPolygon": walkMultiPolygonCoordinates(of: geometry, prefix: prefix + ", ")
-        case "Polygon": walkPolygonGeometry(geometry, name: prefix)
-        default: break
+        case "MultiPolygon":
+            if profile == .geojson { checkGeometryMembers(geometry) }
+            walkMultiPolygonCoordinates(of: geometry, prefix: prefix + ", ")
+        case "Polygon":
+            if profile == .geojson { checkGeometryMembers(geometry) }
+            walkPolygonGeometry(geometry, name: prefix)
+        default:
+            guard profile == .geojson else { return }
+            let type = geometry["type"]?.string
+            report(
+                .error, type == nil ? "type-missing" : "geometry-type-unsupported",
+                type.map { "\(prefix) is \(article($0)); coverage is an area: only Polygon and MultiPolygon geometries are checked" }
+                    ?? "\(prefix) has no string \"type\"",
+                hint: "describe the area as a Polygon or MultiPolygon", at: geometry.location)
         }
     }
 
@@ -321,8 +437,14 @@ private struct CoverageWalker {
     /// A Polygon geometry's `coordinates` (depth 3), checked as one polygon.
     mutating func walkPolygonGeometry(_ object: JSONNode, name: String) {
         guard let coordinates = coordinatesArray(of: object, name: name) else { return }
+        var geometry = GeometryRecord()
         countPolygon(at: coordinates)
-        _ = walkPolygon(coordinates, name: name)
+        if let polygon = walkPolygon(coordinates, name: name) {
+            geometry.polygons.append(polygon)
+        } else {
+            geometry.complete = false
+        }
+        geometries.append(geometry)
     }
 
     /// The `coordinates` member when it is an array; reports it missing or mistyped otherwise.
@@ -366,15 +488,21 @@ private struct CoverageWalker {
                 at: coordinates.location)
             return
         }
+        var geometry = GeometryRecord()
         for (index, element) in elements.enumerated() {
             countPolygon(at: element)
-            if let polygon = walkPolygon(element, name: "\(prefix)polygon \(index + 1)"), prefix.isEmpty {
-                polygons.append(polygon)
+            if let polygon = walkPolygon(element, name: "\(prefix)polygon \(index + 1)") {
+                geometry.polygons.append(polygon)
+            } else {
+                geometry.complete = false
             }
         }
+        geometries.append(geometry)
     }
 
+    /// Apple's 20-polygon limit, counted across the whole file (also inside wrappers).
     mutating func countPolygon(at node: JSONNode) {
+        guard profile == .apple else { return }
         polygonCount += 1
         if polygonCount == CoverageValidator.maximumPolygonCount + 1 {
             report(
@@ -384,8 +512,8 @@ private struct CoverageWalker {
         }
     }
 
-    /// Checks one polygon's coordinates (an array of rings) and returns its exterior when usable.
-    mutating func walkPolygon(_ node: JSONNode, name: String) -> CoveragePolygon? {
+    /// Checks one polygon's coordinates (an array of rings); returns it when every ring is usable.
+    mutating func walkPolygon(_ node: JSONNode, name: String) -> PolygonRecord? {
         guard let rings = node.elements else {
             reportNotArray(node, what: "\(name)", expected: "an array of rings")
             return nil
@@ -404,14 +532,18 @@ private struct CoverageWalker {
                 hint: "give it one closed ring of at least four positions, or delete it", at: node.location)
             return nil
         }
-        var exterior: [Coordinate]?
+        var records: [RingRecord] = []
+        var usable = true
         var points = 0
         for (index, ring) in rings.enumerated() {
-            let result = walkRing(ring, name: "\(name), ring \(index + 1)", isExterior: index == 0)
-            if index == 0 { exterior = result }
+            if let record = walkRing(ring, name: "\(name), ring \(index + 1)", isExterior: index == 0) {
+                records.append(record)
+            } else {
+                usable = false
+            }
             points += max(0, (ring.elements?.count ?? 0) - 1)
         }
-        if rings.count > 1 {
+        if rings.count > 1, profile == .apple {
             let holes = rings.count - 1
             report(
                 .error, "polygon-has-hole",
@@ -419,7 +551,7 @@ private struct CoverageWalker {
                 hint: "delete the interior rings; to leave an area out, split the polygon into several polygons around it",
                 at: rings[1].location)
         }
-        if points > CoverageValidator.recommendedMaximumPointCount {
+        if points > CoverageValidator.recommendedMaximumPointCount, profile == .apple {
             let across = rings.count > 1 ? " across its \(rings.count) rings" : ""
             report(
                 .warning, "too-many-points",
@@ -427,19 +559,30 @@ private struct CoverageWalker {
                 hint: "simplify the outline to 20 points or fewer, e.g. a bounding rectangle",
                 at: node.location)
         }
-        guard let exterior else { return nil }
-        return CoveragePolygon(ring: exterior)
+        if let pole = records.lazy.flatMap({ ring in ring.coordinates.indices.lazy.map { (ring, $0) } })
+            .first(where: { abs($0.0.coordinates[$0.1].latitude) == 90 })
+        {
+            let north = pole.0.coordinates[pole.1].latitude > 0
+            report(
+                .note, "polygon-touches-pole",
+                "\(name) reaches the \(north ? "North" : "South") Pole (latitude \(north ? "90" : "-90")): in [longitude, latitude] the pole is a whole edge, on the globe it is one point, so readers that use great circles may see a different shape",
+                hint: "nothing to do for planar readers; stop at latitude ±89.9 if the file must mean the same everywhere",
+                at: pole.0.positionLocation(pole.1))
+        }
+        guard usable else { return nil }
+        return PolygonRecord(name: name, node: node, rings: records)
     }
 
-    /// Checks one ring and returns its coordinates when it is a usable closed ring.
-    mutating func walkRing(_ node: JSONNode, name: String, isExterior: Bool) -> [Coordinate]? {
+    /// Checks one ring and returns it when it is a usable closed ring.
+    mutating func walkRing(_ node: JSONNode, name: String, isExterior: Bool) -> RingRecord? {
         guard let elements = node.elements else {
             reportNotArray(node, what: name, expected: "an array of positions")
             return nil
         }
         var positions: [Position?] = []
+        positions.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            positions.append(walkPosition(element, name: "\(name), position \(index + 1)"))
+            positions.append(walkPosition(element, name: name, index: index))
         }
         var usable = true
         if elements.count < 4 {
@@ -450,58 +593,95 @@ private struct CoverageWalker {
                 at: node.location)
             usable = false
         }
-        if elements.count >= 2, let first = positions.first!, let last = positions.last!, first.values != last.values {
+        if elements.count >= 2, let first = positions.first!, let last = positions.last!, !first.sameValues(as: last) {
             report(
                 .error, "ring-not-closed",
                 "\(name) is not closed: first position \(first.text) differs from last \(last.text)",
-                hint: "repeat the first position \(first.text) at the end of the ring",
+                hint: "repeat the first position \(first.text) at the end of the ring (routingctl validate --fix does this)",
                 at: elements[elements.count - 1].location)
             usable = false
         }
         guard usable, positions.allSatisfy({ $0 != nil }) else { return nil }
         let coordinates = positions.map { $0!.coordinate }
-        if isDegenerate(coordinates) {
+        let record = RingRecord(name: name, node: node, coordinates: coordinates)
+        // Fewer than three distinct corners, or all corners on one line: no area (GEOS "Too few
+        // points in geometry component"; zero area).
+        var distinct: [Coordinate] = []
+        for c in coordinates where !distinct.contains(c) {
+            distinct.append(c)
+            if distinct.count == 3 { break }
+        }
+        if distinct.count < 3 {
             report(
-                .error, "ring-degenerate",
-                "\(name) encloses no area: all its positions lie on one line",
+                .error, "ring-too-few-points",
+                "\(name) has only \(distinct.count) distinct position\(distinct.count == 1 ? "" : "s"); a ring needs at least three different corners",
+                hint: "give the ring at least three different corners that are not on one straight line",
+                at: node.location)
+            return nil
+        }
+        if isCollinear(coordinates) {
+            report(
+                .error, "ring-zero-area",
+                "\(name) encloses no area: all its positions lie on one straight line",
                 hint: "give the ring at least three corners that are not on one straight line",
                 at: node.location)
             return nil
         }
-        if let crossing = firstSelfIntersection(coordinates) {
-            report(
-                .warning, "ring-self-intersection",
-                "\(name) crosses or touches itself: edge \(crossing.0 + 1) meets edge \(crossing.1 + 1); which parts count as covered is then unclear to readers",
-                hint: "redraw the outline so that no two edges meet, or split it into separate polygons",
-                at: node.location)
-        }
         if let repeated = (1..<coordinates.count).first(where: { coordinates[$0] == coordinates[$0 - 1] }) {
+            let count = (1..<coordinates.count).count { coordinates[$0] == coordinates[$0 - 1] }
+            let more = count > 1 ? " (\(count) repeats in this ring)" : ""
             report(
-                .note, "duplicate-position",
-                "\(name), position \(repeated + 1) repeats the position before it",
-                hint: "nothing to do; delete the repeated position to tidy the ring",
+                .warning, "duplicate-position",
+                "\(name), position \(repeated + 1) repeats the position before it\(more): a zero-length edge, which some readers mishandle",
+                hint: "delete the repeated position (routingctl validate --fix does this)",
                 at: elements[repeated].location)
         }
-        if isExterior, signedArea(coordinates) < 0 {
+        if let jump = (1..<coordinates.count).first(where: { isAntimeridianJump(coordinates[$0 - 1], coordinates[$0]) }) {
+            let a = coordinates[jump - 1], b = coordinates[jump]
+            report(
+                .warning, "antimeridian-jump",
+                "\(name): the edge from position \(jump) to \(jump + 1) jumps \(formatDegrees(abs(b.longitude - a.longitude)))° of longitude (\(formatDegrees(a.longitude)) to \(formatDegrees(b.longitude))); as written it runs the long way round the globe, so if it was meant to cross the antimeridian the area covered is almost the whole opposite side",
+                hint: "cut the polygon in two at ±180 (RFC 7946 §3.1.9), one part on each side of the antimeridian",
+                at: elements[jump].location)
+        }
+        let winding = signedArea(coordinates)
+        if isExterior, winding < 0 {
             report(
                 .note, "ring-clockwise",
                 "\(name) runs clockwise; RFC 7946 §3.1.6 asks for counter-clockwise exterior rings but says parsers should not reject others, and the covered area is the same",
-                hint: "nothing to do; reverse the ring's positions to follow the right-hand rule",
+                hint: "nothing to do; reverse the ring's positions to follow the right-hand rule (routingctl validate --fix does this)",
+                at: node.location)
+        } else if !isExterior, winding > 0, profile == .geojson {
+            report(
+                .note, "hole-counterclockwise",
+                "\(name) is a hole that runs counter-clockwise; RFC 7946 §3.1.6 asks for clockwise holes but says parsers should not reject others",
+                hint: "nothing to do; reverse the hole's positions to follow the right-hand rule (routingctl validate --fix does this)",
                 at: node.location)
         }
-        return coordinates
+        return record
     }
 
     struct Position {
         var coordinate: Coordinate
-        /// All numbers, altitude included, for the exact closing comparison.
-        var values: [Double]
+        /// The third number, when there is one (for the exact closing comparison).
+        var altitude: Double?
+        /// The position's array node.
+        var node: JSONNode
+
         /// As written in the file, e.g. `[0,4]`.
-        var text: String
+        var text: String { "[" + (node.elements ?? []).map(literal).joined(separator: ",") + "]" }
+
+        /// Same numbers, altitude included, compared exactly as doubles.
+        func sameValues(as other: Position) -> Bool {
+            coordinate == other.coordinate && altitude == other.altitude
+        }
     }
 
     /// Checks one position: an array of 2 or 3 numbers, longitude then latitude, in range.
-    mutating func walkPosition(_ node: JSONNode, name: String) -> Position? {
+    /// `name` is the ring's name; `index` the 0-based position in it.
+    mutating func walkPosition(_ node: JSONNode, name ringName: String, index positionIndex: Int) -> Position? {
+        // Built lazily: most positions are fine and need no name.
+        var name: String { "\(ringName), position \(positionIndex + 1)" }
         guard let elements = node.elements else {
             let shown = node.number != nil || node.string != nil ? " (\(literal(node)))" : ""
             report(
@@ -520,10 +700,16 @@ private struct CoverageWalker {
                 at: node.location)
             ok = false
         }
-        var values: [Double] = []
+        var longitude = Double.nan, latitude = Double.nan
+        var altitude: Double?
         for (index, element) in elements.enumerated() {
             if let number = element.number {
-                values.append(number)
+                switch index {
+                case 0: longitude = number
+                case 1: latitude = number
+                case 2: altitude = number
+                default: break
+                }
                 continue
             }
             ok = false
@@ -537,12 +723,12 @@ private struct CoverageWalker {
                     ? "remove the quotes: write numbers, not strings" : "write the \(component) as a number of degrees",
                 at: element.location)
         }
-        if values.count >= 1, elements[0].number != nil, !(-180.0...180.0).contains(values[0]) {
+        if elements.count >= 1, elements[0].number != nil, !(-180.0...180.0).contains(longitude) {
             ok = false
             report(
                 .error, "longitude-out-of-range",
                 "\(name): longitude \(literal(elements[0])) is outside -180…180",
-                hint: abs(values[0]) <= 360
+                hint: abs(longitude) <= 360
                     ? "use -180…180 (e.g. 190 is -170) and cut polygons that cross the antimeridian in two (RFC 7946 §3.1.9)"
                     : "coordinates must be WGS 84 degrees [longitude, latitude], not projected units",
                 at: elements[0].location)
@@ -558,9 +744,24 @@ private struct CoverageWalker {
                 at: elements[1].location)
         }
         guard ok else { return nil }
-        let text = "[" + elements.map(literal).joined(separator: ",") + "]"
+        if elements.count == 3 {
+            if let seen = threeDimensional {
+                threeDimensional = (seen.first, seen.count + 1)
+            } else {
+                threeDimensional = (elements[2].location, 1)
+            }
+        }
+        for element in elements.prefix(2) {
+            guard case .number(_, let literal) = element.value, decimals(of: literal) > CoverageValidator.precisionNoteDecimals
+            else { continue }
+            if let seen = fineNumbers {
+                fineNumbers = (seen.first, seen.literal, seen.count + 1)
+            } else {
+                fineNumbers = (element.location, literal, 1)
+            }
+        }
         return Position(
-            coordinate: Coordinate(latitude: values[1], longitude: values[0]), values: values, text: text)
+            coordinate: Coordinate(latitude: latitude, longitude: longitude), altitude: altitude, node: node)
     }
 
     mutating func reportNotArray(_ node: JSONNode, what: String, expected: String) {
@@ -577,6 +778,38 @@ private struct CoverageWalker {
                 at: node.location)
         }
     }
+}
+
+// MARK: - records
+
+/// One usable ring: closed, at least four in-range positions.
+private struct RingRecord {
+    /// e.g. `polygon 2, ring 1`.
+    var name: String
+    var node: JSONNode
+    var coordinates: [Coordinate]
+
+    /// Where position `index` (0-based, as in the file) is written.
+    func positionLocation(_ index: Int) -> SourceLocation {
+        node.elements.map { $0[index].location } ?? node.location
+    }
+}
+
+/// One polygon whose rings are all usable.
+private struct PolygonRecord {
+    var name: String
+    var node: JSONNode
+    /// Ring 0 is the exterior, the others holes.
+    var rings: [RingRecord]
+
+    var coveragePolygon: CoveragePolygon { CoveragePolygon(ring: rings[0].coordinates) }
+}
+
+/// One Polygon or MultiPolygon geometry: GEOS validity is judged per geometry.
+private struct GeometryRecord {
+    var polygons: [PolygonRecord] = []
+    /// False when some polygon of it was unusable (then topology is not judged).
+    var complete = true
 }
 
 // MARK: - helpers
@@ -621,8 +854,46 @@ private func literal(_ node: JSONNode) -> String {
     }
 }
 
+/// The number of decimals a JSON number literal carries, e.g. 3 for `-0.125`, 4 for `1.25e-2`.
+private func decimals(of literal: String) -> Int {
+    // "-1.2345678" is the shortest literal with 8 decimals without an exponent; most coordinates
+    // are shorter.
+    if literal.utf8.count <= CoverageValidator.precisionNoteDecimals + 2,
+        !literal.utf8.contains(where: { $0 | 0x20 == UInt8(ascii: "e") })
+    {
+        return 0
+    }
+    var fraction = 0
+    var exponent = 0
+    var exponentSign = 1
+    var state = 0  // 0 integer part, 1 fraction, 2 exponent
+    for byte in literal.utf8 {
+        switch byte {
+        case UInt8(ascii: "."): state = 1
+        case UInt8(ascii: "e"), UInt8(ascii: "E"): state = 2
+        case UInt8(ascii: "-") where state == 2: exponentSign = -1
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            if state == 1 { fraction += 1 } else if state == 2 { exponent = min(exponent * 10 + Int(byte - 48), 10_000) }
+        default: break
+        }
+    }
+    return max(0, fraction - exponentSign * exponent)
+}
+
+/// An edge that spans more than 180° of longitude between points that are not on the ±180°
+/// meridian: probably meant to cross the antimeridian (RFC 7946 §3.1.9). Edges that end on ±180
+/// (a whole-world box from -180 to 180) are fine.
+private func isAntimeridianJump(_ a: Coordinate, _ b: Coordinate) -> Bool {
+    abs(b.longitude - a.longitude) > 180 && abs(a.longitude) != 180 && abs(b.longitude) != 180
+}
+
+/// Degrees for messages: up to 7 decimals, no trailing zeros.
+private func formatDegrees(_ value: Double) -> String {
+    JSON.format((value * 1e7).rounded() / 1e7)
+}
+
 /// True when every position lies on one straight line (exact test).
-private func isDegenerate(_ ring: [Coordinate]) -> Bool {
+private func isCollinear(_ ring: [Coordinate]) -> Bool {
     guard let a = ring.first, let b = ring.first(where: { $0 != a }) else { return true }
     return !ring.contains { PlanarOrientation.of(a, b, $0) != .collinear }
 }

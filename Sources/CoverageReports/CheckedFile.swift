@@ -1,0 +1,20 @@
+import RoutingCore
+
+/// One file that `routingctl validate` was asked to check, and what came of it.
+public struct CheckedFile: Sendable {
+    public enum Outcome: Sendable {
+        /// The file was read (`length` bytes) and validated.
+        case checked(length: Int, validation: CoverageValidation)
+        /// The file could not be read; the message says why (e.g. `x.geojson: No such file or directory`).
+        case unreadable(message: String)
+    }
+
+    /// The path as given on the command line; `-` is standard input.
+    public var path: String
+    public var outcome: Outcome
+
+    public init(path: String, outcome: Outcome) {
+        self.path = path
+        self.outcome = outcome
+    }
+}

@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Benchmark: validate a generated MultiPolygon of 1,000,000 positions with routingctl, and with
+shapely (GEOS) `from_geojson` + `is_valid` on the same file, on the same machine, in one run.
+
+Usage: python3 scripts/benchmark-validate.py [BIN_DIR] [--positions N] [--runs R]
+  BIN_DIR defaults to the release build (`swift build -c release --show-bin-path`).
+  Needs `pip install shapely`. Prints the timings and the ratio; record them in BENCHMARKS.md.
+
+The file: 1,000 star-shaped polygons of 1,000 positions each (999 corners + the closing repeat),
+one per cell of a 40 x 25 grid over the world, so they never touch: valid for GEOS and for the
+geojson profile. Coordinates have 7 decimals, as GDAL writes RFC 7946 files. Fixed seed.
+
+Both sides start from the file's bytes: routingctl reads the file itself (process start included);
+shapely's time includes reading the file into a string. Each side runs R times; the best run counts.
+"""
+import json
+import math
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def generate(positions: int, seed: int = 20261129) -> str:
+    rng = random.Random(seed)
+    per_polygon = 1000
+    count = max(1, positions // per_polygon)
+    columns, rows = 40, max(1, math.ceil(count / 40))
+    cell_w, cell_h = 360 / columns, 170 / rows
+    polygons = []
+    for i in range(count):
+        cx = -180 + cell_w * (i % columns + 0.5)
+        cy = -85 + cell_h * (i // columns + 0.5)
+        ring = []
+        for j in range(per_polygon - 1):
+            a = 2 * math.pi * j / (per_polygon - 1)
+            r = 0.25 + 0.2 * rng.random()
+            ring.append([round(cx + r * cell_w * math.cos(a), 7), round(cy + r * cell_h * math.sin(a), 7)])
+        ring.append(ring[0])
+        polygons.append([ring])
+    return json.dumps({"type": "MultiPolygon", "coordinates": polygons}, separators=(",", ":"))
+
+
+def best(runs, fn):
+    times = []
+    result = None
+    for _ in range(runs):
+        start = time.perf_counter()
+        result = fn()
+        times.append(time.perf_counter() - start)
+    return min(times), result
+
+
+def main() -> int:
+    args = sys.argv[1:]
+    positions, runs = 1_000_000, 3
+    if "--positions" in args:
+        i = args.index("--positions"); positions = int(args[i + 1]); del args[i:i + 2]
+    if "--runs" in args:
+        i = args.index("--runs"); runs = int(args[i + 1]); del args[i:i + 2]
+    if args:
+        bin_dir = args[0]
+    else:
+        bin_dir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"],
+                                 capture_output=True, text=True, check=True).stdout.strip()
+    routingctl = os.path.join(bin_dir, "routingctl")
+    try:
+        import shapely
+    except ImportError:
+        print("shapely is missing: pip install shapely", file=sys.stderr)
+        return 2
+
+    text = generate(positions)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "benchmark.geojson")
+        with open(path, "w") as f:
+            f.write(text)
+        n = text.count("],[") + 1
+        print(f"file: {len(text) / 1e6:.1f} MB, about {n:,} positions, {positions // 1000} polygons")
+
+        def ours(profile):
+            def run():
+                p = subprocess.run([routingctl, "validate", "--json", "--profile", profile, path],
+                                   capture_output=True, text=True)
+                if p.returncode not in (0, 1):
+                    raise SystemExit(f"routingctl failed ({p.returncode}): {p.stderr}")
+                return json.loads(p.stdout)["files"][0]["valid"]
+            return run
+
+        def theirs():
+            with open(path) as f:
+                geometry = shapely.from_geojson(f.read())
+            return bool(shapely.is_valid(geometry))
+
+        t_geojson, v_geojson = best(runs, ours("geojson"))
+        t_apple, _ = best(runs, ours("apple"))
+        t_shapely, v_shapely = best(runs, theirs)
+        print(f"routingctl validate --profile geojson: {t_geojson:.3f} s (valid: {v_geojson})")
+        print(f"routingctl validate --profile apple:   {t_apple:.3f} s (invalid by Apple's 20-polygon limit, as expected)")
+        print(f"shapely {shapely.__version__} (GEOS {shapely.geos_version_string}) from_geojson + is_valid: {t_shapely:.3f} s (valid: {v_shapely})")
+        print(f"ratio routingctl(geojson) / shapely: {t_geojson / t_shapely:.2f}")
+        if v_geojson != v_shapely:
+            print("validity disagrees: this is a bug", file=sys.stderr)
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
