@@ -1,3 +1,4 @@
+import CoverageReports
 import RoutingCore
 import RoutingService
 
@@ -17,8 +18,9 @@ extension RoutingCtl {
         self-intersections, more than 20 polygons, out-of-range numbers and anything that is not
         a polygon are never changed: they are reported, and the exit status says so.
         Numbers are copied exactly as written. Each change is printed as FILE:LINE:COLUMN: message
-        (positions in the original), then a summary, then any problems that remain, as
-        'routingctl validate' prints them.
+        (positions in the original), then a summary on standard error, then any problems that
+        remain, as 'routingctl validate' prints them, at their positions in the result (named
+        'FILE (fixed)' for --dry-run and --output -, as in the diff).
 
         The file is replaced atomically (a temporary file in the same directory, then rename), and
         only when something changes; a symbolic link is kept and its target replaced.
@@ -67,7 +69,7 @@ extension RoutingCtl {
         let result = CoverageFixer.fix(original, swapAxes: args.has("swap-axes"))
 
         guard let fixed = result.output else {
-            for d in result.unfixed { printDiagnostic(d, path: name, say: say) }
+            for d in result.unfixed { printDiagnostic(d, path: name, source: original, say: say) }
             err("\(name): not fixed; nothing was written")
             return ExitStatus.failure
         }
@@ -123,22 +125,20 @@ extension RoutingCtl {
         }
         err("\(name): \(action); the result is \(verdict)")
 
-        if let writtenTo, result.changed {
-            // What the validator finds in the file as now written, at its positions there.
-            for d in result.outputDiagnostics { printDiagnostic(d, path: writtenTo, say: say) }
-        } else {
-            // Positions in the original (dry run, standard output, or nothing changed).
-            for d in result.unfixed { printDiagnostic(d, path: name, say: say) }
-        }
+        // What the validator finds in the result, at its positions there: in the file as written,
+        // or (dry run, standard output) in "FILE (fixed)", the text the diff shows.
+        let shownPath = !result.changed ? name : (writtenTo ?? "\(name) (fixed)")
+        for d in result.outputDiagnostics { printDiagnostic(d, path: shownPath, source: fixed, say: say) }
         if !args.has("swap-axes"), result.unfixed.contains(where: { $0.rule == "axes-swapped" }) {
             say("    hint: if the file is written as [latitude, longitude], run: routingctl validate --fix --swap-axes \(path)")
         }
         return result.isValid ? ExitStatus.success : ExitStatus.failure
     }
 
-    static func printDiagnostic(_ d: Diagnostic, path: String, say: (String) -> Void) {
-        say(WireFormat.line(path, d))
-        if !d.hint.isEmpty { say("    hint: \(d.hint)") }
+    /// One finding as `validate` prints it: the GCC-style line, the source line of `source` with a
+    /// caret, the hint and the rule's documentation.
+    static func printDiagnostic(_ d: Diagnostic, path: String, source: [UInt8], say: (String) -> Void) {
+        say(GCCReport.render(d, path: path, source: source))
     }
 
     static func out(_ text: String, terminator: String) { writeAll(1, text + terminator) }
