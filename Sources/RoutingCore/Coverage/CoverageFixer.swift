@@ -109,6 +109,10 @@ public enum CoverageFixer {
             return CoverageFix(output: nil, changes: [], unfixed: problems(in: input))
         }
         var rewriter = Rewriter(swapAxes: swapAxes)
+        if swapAxes {
+            // Say whether the validator's evidence (rule `axes-swapped`) agrees with the request.
+            rewriter.swapEvidence = CoverageValidator.validate(input).diagnostics.contains { $0.rule == "axes-swapped" }
+        }
         if document.hadByteOrderMark {
             rewriter.change(
                 "removed the UTF-8 byte order mark (RFC 8259 §8.1: JSON senders must not add one)",
@@ -180,6 +184,8 @@ private struct Rewriter {
     /// Why the file cannot be rewritten (non-empty exactly when `rewrite` returns nil).
     var refusals: [Diagnostic] = []
     var swap = false
+    /// Whether validation of the input warned that the axes look swapped (only asked with `--swap-axes`).
+    var swapEvidence = false
 
     init(swapAxes: Bool) { swapAxesRequested = swapAxes }
 
@@ -525,7 +531,7 @@ private struct Rewriter {
         guard let firstPosition else { return true }
         swap = true
         change(
-            "swapped the axes of all \(plural(count, "position")): [latitude, longitude] → [longitude, latitude] (RFC 7946 §3.1.1), as asked by --swap-axes",
+            "swapped the axes of all \(plural(count, "position")): [latitude, longitude] → [longitude, latitude] (RFC 7946 §3.1.1), as asked by --swap-axes\(swapEvidence ? " and as the axes-swapped warning suggests" : "; validation had found no sign of swapped axes, so check where the result lies")",
             at: firstPosition.location)
         return true
     }
