@@ -71,8 +71,9 @@ public struct CoverageFix: Sendable {
 /// - with `swapAxes`, every position `[a, b, …]` becomes `[b, a, …]` (for files written as
 ///   [latitude, longitude]); when any first number is outside −90…90 (it cannot be a latitude) or
 ///   any ring holds something other than positions, nothing is rewritten (output nil);
-/// - coordinates nested 3 levels deep under a MultiPolygon are read as one polygon, and 4 levels
-///   deep under a Polygon as a MultiPolygon's (the depth allows no other reading).
+/// - coordinates nested at the wrong depth are refused, never read as the other type (a
+///   MultiPolygon nested 3 deep is a well-formed Polygon, but which brackets are wrong is the
+///   author's call).
 ///
 /// Dropped data is reported with its value: a Feature's `properties` and `id`, `bbox`, `crs` and
 /// every other foreign member (RFC 7946 §6.1), and `properties`/`geometry`/`features` on a geometry
@@ -461,30 +462,18 @@ private struct Rewriter {
                 hint: "write \"coordinates\" as an array of polygons: [[[[lon, lat], …]]]", at: coordinates.location)
             return nil
         }
-        // The depth decides the shape when it is one of the two: a MultiPolygon whose coordinates
-        // are one polygon's rings (depth 3) is that polygon, a Polygon with a MultiPolygon's
-        // coordinates (depth 4) is those polygons. Any other depth is not guessed at.
-        var shape = type
+        // A wrong depth is never reinterpreted as the other type: a MultiPolygon nested 3 deep is
+        // a well-formed Polygon, but which brackets are wrong is the author's call (corpus G26).
+        let shape = type
         if let depth = leafDepth(coordinates), depth != (type == "Polygon" ? 3 : 4) {
-            switch depth {
-            case 3:
-                shape = "Polygon"
-                change(
-                    "wrapped \(owned)'s coordinates in one more array: nested 3 levels deep (rings › positions › numbers), they are one polygon, and a MultiPolygon needs 4",
-                    at: coordinates.location)
-            case 4:
-                shape = "MultiPolygon"
-                change(
-                    "read \(owned)'s coordinates as a MultiPolygon's: they are nested 4 levels deep (polygons › rings › positions › numbers), where a Polygon has 3",
-                    at: coordinates.location)
-            default:
-                refuse(
-                    "coordinates-depth",
-                    "\(owned)'s coordinates are nested \(depth) level\(depth == 1 ? "" : "s") deep, but a \(type) needs \(type == "Polygon" ? 3 : 4); --fix does not guess which brackets are wrong",
-                    hint: "fix the brackets: a MultiPolygon is [polygons [rings [positions [lon, lat]]]]",
-                    at: coordinates.location)
-                return nil
-            }
+            refuse(
+                "coordinates-depth",
+                "\(owned)'s coordinates are nested \(depth) level\(depth == 1 ? "" : "s") deep, but a \(type) needs \(type == "Polygon" ? 3 : 4); --fix does not guess which brackets are wrong",
+                hint: depth == 3 && type == "MultiPolygon"
+                    ? "if this is one polygon, wrap the coordinates in one more array: [ … ]"
+                    : "fix the brackets: a MultiPolygon is [polygons [rings [positions [lon, lat]]]]",
+                at: coordinates.location)
+            return nil
         }
         if shape == "Polygon" {
             sources.append(PolygonSource(node: coordinates, feature: owner))

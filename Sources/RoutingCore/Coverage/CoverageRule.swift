@@ -105,6 +105,8 @@ extension CoverageRule {
              "No JSON value at all: the file is empty or only whitespace."),
         both("byte-order-mark", .warning, "UTF-8 byte order mark",
              "The file starts with a UTF-8 byte order mark. RFC 8259 §8.1: implementations \"MUST NOT add a byte order mark\"; readers may ignore it or reject the file."),
+        both("fix-swap-axes-refused", .error, "Axes cannot be swapped",
+             "Only from validate --fix --swap-axes: some first number is outside -90…90 or a ring is not all positions, so the file is left unswapped."),
     ]
 
     /// The GeoJSON object: type, members, coordinates structure (RFC 7946 §1.4, §3, §6.1, §7.1) and

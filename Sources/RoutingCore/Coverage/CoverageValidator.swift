@@ -644,14 +644,15 @@ private struct CoverageWalker {
                 hint: "cut the polygon in two at ±180 (RFC 7946 §3.1.9), one part on each side of the antimeridian",
                 at: elements[jump].location)
         }
-        let winding = signedArea(coordinates)
-        if isExterior, winding < 0 {
+        // The exact sign of the signed area, the same test `--fix` rewinds by.
+        let winding = RingWinding.of(coordinates)
+        if isExterior, winding == .clockwise {
             report(
                 .note, "ring-clockwise",
                 "\(name) runs clockwise; RFC 7946 §3.1.6 asks for counter-clockwise exterior rings but says parsers should not reject others, and the covered area is the same",
                 hint: "nothing to do; reverse the ring's positions to follow the right-hand rule (routingctl validate --fix does this)",
                 at: node.location)
-        } else if !isExterior, winding > 0, profile == .geojson {
+        } else if !isExterior, winding == .counterclockwise, profile == .geojson {
             report(
                 .note, "hole-counterclockwise",
                 "\(name) is a hole that runs counter-clockwise; RFC 7946 §3.1.6 asks for clockwise holes but says parsers should not reject others",
@@ -927,16 +928,4 @@ private func segmentsMeet(_ p: Coordinate, _ q: Coordinate, _ r: Coordinate, _ s
     }
     return (o1 == 0 && within(p, q, r)) || (o2 == 0 && within(p, q, s))
         || (o3 == 0 && within(r, s, p)) || (o4 == 0 && within(r, s, q))
-}
-
-/// Twice the signed planar area (positive = counter-clockwise), relative to the first position.
-private func signedArea(_ ring: [Coordinate]) -> Double {
-    guard let origin = ring.first else { return 0 }
-    var sum = 0.0
-    for i in 1..<ring.count {
-        let ax = ring[i - 1].longitude - origin.longitude, ay = ring[i - 1].latitude - origin.latitude
-        let bx = ring[i].longitude - origin.longitude, by = ring[i].latitude - origin.latitude
-        sum += ax * by - bx * ay
-    }
-    return sum
 }
