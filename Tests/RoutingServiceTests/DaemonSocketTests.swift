@@ -137,6 +137,18 @@ import Varlink
         let good = try c.call("org.routingd.Coverage.Validate", ["document": .string(Self.paris)])
         #expect(good["valid"] == true)
         #expect(good["name"] == .null)
+        // The geojson profile accepts a Polygon with a hole, which Apple's rules reject.
+        let holed = #"{"type":"Polygon","coordinates":[[[0,0],[9,0],[9,9],[0,9],[0,0]],[[2,2],[2,4],[4,4],[4,2],[2,2]]]}"#
+        let apple = try c.call("org.routingd.Coverage.Validate", ["document": .string(holed)])
+        #expect(apple["valid"] == false)
+        let geojson = try c.call("org.routingd.Coverage.Validate", ["document": .string(holed), "profile": "geojson"])
+        #expect(geojson["valid"] == true, "\(geojson)")
+        do {
+            _ = try c.call("org.routingd.Coverage.Validate", ["document": .string(holed), "profile": "ogc"])
+            Issue.record("an unknown profile must be an error")
+        } catch let error as VarlinkError {
+            #expect(error == .invalidParameter("profile"))
+        }
     }
 
     @Test func interfacesAreDescribed() throws {
