@@ -32,14 +32,16 @@
 ///
 /// Unlike GEOS, which stops at the first problem, every problem is reported, up to
 /// ``maximumProblemsPerKind`` of each kind; once an error inside a polygon is known, the edge search
-/// also stops after ``intersectionBudget`` intersecting edge pairs, so input where every edge meets
-/// every other edge cannot make it quadratic.
+/// also stops after ``intersectionBudget`` intersecting edge pairs (or twenty times as many candidate
+/// pairs), so input where every edge meets every other edge cannot make it quadratic. Input that is
+/// valid but where most edges' boxes overlap (a fine sawtooth across the whole shape) still costs
+/// time proportional to the number of overlapping boxes, as in GEOS.
 public enum PolygonValidity {
     /// At most this many problems of one kind are reported.
     public static let maximumProblemsPerKind = 100
-    /// After this many intersecting edge pairs (touches included), the search stops as soon as an
-    /// error within a polygon has been found.
-    public static let intersectionBudget = 1_000_000
+    /// After this many intersecting edge pairs (touches included), or twenty times as many pairs of
+    /// edges whose boxes overlap, the search stops as soon as an error within a polygon has been found.
+    public static let intersectionBudget = 100_000
 
     /// The problems of `multiPolygon`, ordered by position.
     ///
@@ -220,24 +222,47 @@ private struct ValidityAnalysis {
     /// Step 2: all intersections between edges.
     mutating func findIntersections() {
         let usable = rings.indices.filter { rings[$0].usable }
-        let sweep = SegmentSweep(polylines: usable.map { rings[$0].points })
+        let polylines = usable.map { rings[$0].points }
+        var flat: [Coordinate] = []
+        var start: [Int] = []
+        for line in polylines {
+            start.append(flat.count)
+            flat += line
+        }
+        start.append(flat.count)
+        let sweep = SegmentSweep(polylines: polylines)
         var intersecting = 0
-        sweep.forEachCandidatePair { la, sa, lb, sb in
-            let ra = usable[la], rb = usable[lb]
-            if analysePair(ra, sa, rb, sb) {
-                intersecting += 1
-                if intersecting > PolygonValidity.intersectionBudget && hasIntraPolygonError { return false }
+        var candidates = 0
+        flat.withUnsafeBufferPointer { points in
+            start.withUnsafeBufferPointer { start in
+                sweep.forEachCandidatePair { la, sa, lb, sb in
+                    candidates += 1
+                    if hasIntraPolygonError && candidates > 20 * PolygonValidity.intersectionBudget { return false }
+                    let ia = start[la] + sa, ib = start[lb] + sb
+                    let p00 = points[ia], p01 = points[ia + 1], p10 = points[ib], p11 = points[ib + 1]
+                    if la == lb {
+                        // Consecutive edges share a vertex; they only matter when they overlap (a spike).
+                        let n = start[la + 1] - start[la]
+                        let delta = sa > sb ? sa - sb : sb - sa
+                        if delta == 1 || delta == n - 2 {
+                            let (shared, far0, far1) = p01 == p10 ? (p01, p00, p11) : (p00, p01, p10)
+                            if PlanarOrientation.of(far0, shared, far1) != .collinear { return true }
+                        }
+                    }
+                    let intersection = SegmentIntersection.of(p00, p01, p10, p11)
+                    if case .disjoint = intersection { return true }
+                    analysePair(intersection, usable[la], sa, usable[lb], sb)
+                    intersecting += 1
+                    return !(intersecting > PolygonValidity.intersectionBudget && hasIntraPolygonError)
+                }
             }
-            return true
         }
     }
 
-    /// Analyses one candidate pair of edges; returns whether they intersect.
-    mutating func analysePair(_ ra: Int, _ sa: Int, _ rb: Int, _ sb: Int) -> Bool {
+    /// Analyses one pair of intersecting edges.
+    mutating func analysePair(_ intersection: SegmentIntersection, _ ra: Int, _ sa: Int, _ rb: Int, _ sb: Int) {
         let a = rings[ra].points, b = rings[rb].points
         let p00 = a[sa], p01 = a[sa + 1], p10 = b[sb], p11 = b[sb + 1]
-        let intersection = SegmentIntersection.of(p00, p01, p10, p11)
-        if case .disjoint = intersection { return false }
         let polygonA = rings[ra].polygon, polygonB = rings[rb].polygon
 
         if ra == rb {
@@ -247,7 +272,7 @@ private struct ValidityAnalysis {
             let (s0, s1) = sa < sb ? (sa, sb) : (sb, sa)
             switch intersection {
             case .disjoint:
-                return false
+                return
             case .overlap(let start, _):
                 if adjacent {
                     // The shared vertex is where the ring turns back.
@@ -259,7 +284,7 @@ private struct ValidityAnalysis {
             case .crossing(let point):
                 report(.selfIntersection, at: position(ra, vertex: s0), other: position(ra, vertex: s1), point: point)
             case .touch(let point):
-                if adjacent { return true }
+                if adjacent { return }
                 let (e00, e01) = cornerEdges(ra, segment: s0, at: point)
                 let (e10, e11) = cornerEdges(ra, segment: s1, at: point)
                 let kind: PolygonProblem.Kind =
@@ -267,7 +292,7 @@ private struct ValidityAnalysis {
                 report(kind, at: position(ra, segment: s0, at: point), other: position(ra, segment: s1, at: point), point: point)
             }
             broken[polygonA] = true
-            return true
+            return
         }
 
         let samePolygon = polygonA == polygonB
@@ -275,7 +300,7 @@ private struct ValidityAnalysis {
         func atB(_ point: Coordinate) -> RingPosition { position(rb, segment: sb, at: point) }
         switch intersection {
         case .disjoint:
-            return false
+            return
         case .crossing(let point):
             report(samePolygon ? .ringsCross : .polygonsOverlap, at: atA(point), other: atB(point), point: point)
         case .overlap(let start, _):
@@ -290,7 +315,7 @@ private struct ValidityAnalysis {
             }
         case .touch(let point):
             // As GEOS: a touch at the end of a segment is analysed with the next segment.
-            if point == p01 || point == p11 { return true }
+            if point == p01 || point == p11 { return }
             let e00 = point == p00 ? previousVertex(ra, sa) : p00
             let e10 = point == p10 ? previousVertex(rb, sb) : p10
             if NodeTopology.isCrossing(point, e00, p01, e10, p11) {
@@ -300,9 +325,9 @@ private struct ValidityAnalysis {
                     hasDoubleTouch[polygonA] = true
                     report(.disconnectedInterior, at: atA(point), other: atB(point), point: point)
                 }
-                return true
+                return
             } else {
-                return true
+                return
             }
         }
         if samePolygon {
@@ -310,7 +335,7 @@ private struct ValidityAnalysis {
         } else {
             interacting.insert([min(polygonA, polygonB), max(polygonA, polygonB)])
         }
-        return true
+        return
     }
 
     /// The vertex before vertex `s` of ring `id` (cyclically, the closing repeat skipped).

@@ -7,8 +7,8 @@
 ///    directions lie in the same closed quadrant (x and y both non-decreasing, or …). Inside a chain
 ///    only consecutive segments can meet (at their shared vertex), so chains are never compared with
 ///    themselves, and the box of any run of a chain is the box of its two end points.
-/// 2. Chains are sorted by their smallest x and swept left to right; a chain is compared with the
-///    active chains whose x-interval overlaps it and whose y-interval overlaps too.
+/// 2. The chains' boxes are packed into a static R-tree (Sort-Tile-Recursive, as JTS/GEOS `STRtree`),
+///    and each chain queries it for the later chains whose boxes overlap its own.
 /// 3. Two overlapping chains are compared by recursive bisection of the longer run, pruning runs
 ///    whose boxes are disjoint, down to single segment pairs.
 ///
@@ -19,19 +19,14 @@
 /// Box comparisons are exact (comparisons of doubles); the boxes are closed, so segments that only
 /// touch at a point are reported.
 struct SegmentSweep: Sendable {
+    typealias Chain = MonotoneChain
+
     /// All vertices, the polylines concatenated.
     private let points: [Coordinate]
     /// `lineStart[l]` is the index in `points` of polyline `l`'s first vertex; one extra entry at the end.
     private let lineStart: [Int]
     private var chains: [Chain] = []
 
-    private struct Chain: Sendable {
-        var line: Int
-        /// Global indices of the chain's first and last vertex; its segments start at `first ..< last`.
-        var first: Int
-        var last: Int
-        var minX, maxX, minY, maxY: Double
-    }
 
     /// Prepares the sweep over `polylines` (arrays of positions; consecutive positions must differ,
     /// so no segment has zero length).
@@ -50,7 +45,6 @@ struct SegmentSweep: Sendable {
         for l in polylines.indices {
             buildChains(line: l)
         }
-        chains.sort { $0.minX < $1.minX }
     }
 
     /// The quadrant of the direction a → b: 0 (x ≥, y ≥), 1 (x <, y ≥), 2 (x <, y <), 3 (x ≥, y <).
@@ -93,56 +87,171 @@ struct SegmentSweep: Sendable {
     /// `s + 1`), except pairs of segments in one monotone chain (which can only meet at a shared
     /// vertex). Stops as soon as `body` returns false.
     func forEachCandidatePair(_ body: (Int, Int, Int, Int) -> Bool) {
-        var active: [Int] = []
-        var stop = false
-        for c in chains.indices {
-            let chain = chains[c]
-            var k = 0
-            while k < active.count {
-                let other = chains[active[k]]
-                if other.maxX < chain.minX {
-                    active.swapAt(k, active.count - 1)
-                    active.removeLast()
-                    continue
-                }
-                if other.minY <= chain.maxY && chain.minY <= other.maxY {
-                    overlaps(other, other.first, other.last, chain, chain.first, chain.last, body, &stop)
-                    if stop { return }
-                }
-                k += 1
+        let tree = ChainTree(chains)
+        var nodeStack: [Int] = []
+        var runStack: [(Int, Int, Int, Int)] = []
+        var found: [(Int, Int, Int, Int)] = []
+        var others: [MonotoneChain] = []
+        for c in tree.leaves.indices {
+            let chain = tree.leaves[c]
+            others.removeAll(keepingCapacity: true)
+            tree.query(chain, after: c, stack: &nodeStack) { others.append($0) }
+            found.removeAll(keepingCapacity: true)
+            for other in others {
+                collectPairs(other, chain, &runStack, &found)
             }
-            active.append(c)
+            for pair in found where !body(pair.0, pair.1, pair.2, pair.3) { return }
         }
     }
 
-    /// Compares the run `a0...a1` of chain `a` with the run `b0...b1` of chain `b` (vertex indices).
-    private func overlaps(
-        _ a: Chain, _ a0: Int, _ a1: Int, _ b: Chain, _ b0: Int, _ b1: Int,
-        _ body: (Int, Int, Int, Int) -> Bool, _ stop: inout Bool
+    /// Appends to `found` the segment pairs (line, segment, line, segment) of chains `a` and `b`
+    /// whose boxes overlap, by bisecting the longer run and pruning runs with disjoint boxes.
+    private func collectPairs(
+        _ a: Chain, _ b: Chain, _ stack: inout [(Int, Int, Int, Int)], _ found: inout [(Int, Int, Int, Int)]
     ) {
-        let pa0 = points[a0], pa1 = points[a1], pb0 = points[b0], pb1 = points[b1]
-        if max(pa0.longitude, pa1.longitude) < min(pb0.longitude, pb1.longitude)
-            || max(pb0.longitude, pb1.longitude) < min(pa0.longitude, pa1.longitude)
-            || max(pa0.latitude, pa1.latitude) < min(pb0.latitude, pb1.latitude)
-            || max(pb0.latitude, pb1.latitude) < min(pa0.latitude, pa1.latitude)
-        {
-            return
-        }
-        if a1 - a0 == 1 && b1 - b0 == 1 {
+        points.withUnsafeBufferPointer { points in
+            stack.removeAll(keepingCapacity: true)
+            stack.append((a.first, a.last, b.first, b.last))
             let la = lineStart[a.line], lb = lineStart[b.line]
-            if !body(a.line, a0 - la, b.line, b0 - lb) { stop = true }
-            return
+            while let (a0, a1, b0, b1) = stack.popLast() {
+                let pa0 = points[a0], pa1 = points[a1], pb0 = points[b0], pb1 = points[b1]
+                if max(pa0.longitude, pa1.longitude) < min(pb0.longitude, pb1.longitude)
+                    || max(pb0.longitude, pb1.longitude) < min(pa0.longitude, pa1.longitude)
+                    || max(pa0.latitude, pa1.latitude) < min(pb0.latitude, pb1.latitude)
+                    || max(pb0.latitude, pb1.latitude) < min(pa0.latitude, pa1.latitude)
+                {
+                    continue
+                }
+                if a1 - a0 == 1 && b1 - b0 == 1 {
+                    found.append((a.line, a0 - la, b.line, b0 - lb))
+                } else if a1 - a0 >= b1 - b0 {
+                    let mid = (a0 + a1) / 2
+                    stack.append((mid, a1, b0, b1))
+                    stack.append((a0, mid, b0, b1))
+                } else {
+                    let mid = (b0 + b1) / 2
+                    stack.append((a0, a1, mid, b1))
+                    stack.append((a0, a1, b0, mid))
+                }
+            }
         }
-        if a1 - a0 >= b1 - b0 {
-            let mid = (a0 + a1) / 2
-            overlaps(a, a0, mid, b, b0, b1, body, &stop)
-            if stop { return }
-            overlaps(a, mid, a1, b, b0, b1, body, &stop)
-        } else {
-            let mid = (b0 + b1) / 2
-            overlaps(a, a0, a1, b, b0, mid, body, &stop)
-            if stop { return }
-            overlaps(a, a0, a1, b, mid, b1, body, &stop)
+    }
+}
+
+/// A run of consecutive segments of one polyline whose directions share a quadrant.
+struct MonotoneChain: Sendable {
+    var line: Int
+    /// Global indices of the chain's first and last vertex; its segments start at `first ..< last`.
+    var first: Int
+    var last: Int
+    var minX, maxX, minY, maxY: Double
+
+    @inline(__always)
+    func overlaps(_ o: MonotoneChain) -> Bool {
+        minX <= o.maxX && o.minX <= maxX && minY <= o.maxY && o.minY <= maxY
+    }
+}
+
+/// A static R-tree over chain boxes, packed with Sort-Tile-Recursive (Leutenegger et al. 1997; JTS
+/// `STRtree`): leaves are the chains themselves, in packed order; each upper node covers a
+/// contiguous range of the level below.
+private struct ChainTree {
+    struct Node {
+        var minX, maxX, minY, maxY: Double
+        var start: Int, end: Int  // children range in the level below
+        func overlaps(_ c: MonotoneChain) -> Bool {
+            minX <= c.maxX && c.minX <= maxX && minY <= c.maxY && c.minY <= maxY
+        }
+    }
+    static let capacity = 10
+    /// The chains in packed order.
+    private(set) var leaves: [MonotoneChain]
+    /// All inner nodes, level by level from the leaves up; a level-0 node's children are leaves,
+    /// a higher node's children are nodes (absolute indices into `nodes`).
+    private var nodes: [Node] = []
+    /// `levelStart[k]` is the index in `nodes` of level k's first node; one extra entry at the end.
+    private var levelStart: [Int] = []
+
+    init(_ chains: [MonotoneChain]) {
+        let order = Self.pack(chains.map { ($0.minX, $0.maxX, $0.minY, $0.maxY) })
+        leaves = order.map { chains[$0] }
+        var boxes = leaves.map { ($0.minX, $0.maxX, $0.minY, $0.maxY) }
+        var childOffset = 0
+        while true {
+            // Group consecutive boxes of the level below into nodes.
+            var level: [Node] = []
+            level.reserveCapacity(boxes.count / Self.capacity + 1)
+            var i = 0
+            while i < boxes.count {
+                let end = min(i + Self.capacity, boxes.count)
+                var node = Node(
+                    minX: .infinity, maxX: -.infinity, minY: .infinity, maxY: -.infinity,
+                    start: childOffset + i, end: childOffset + end)
+                for b in boxes[i..<end] {
+                    node.minX = min(node.minX, b.0); node.maxX = max(node.maxX, b.1)
+                    node.minY = min(node.minY, b.2); node.maxY = max(node.maxY, b.3)
+                }
+                level.append(node)
+                i = end
+            }
+            if level.count > 1 {
+                // Reorder this level (children ranges stay valid) so the next level groups neighbours.
+                level = Self.pack(level.map { ($0.minX, $0.maxX, $0.minY, $0.maxY) }).map { level[$0] }
+            }
+            childOffset = nodes.count
+            levelStart.append(nodes.count)
+            nodes += level
+            if level.count <= 1 { break }
+            boxes = level.map { ($0.minX, $0.maxX, $0.minY, $0.maxY) }
+        }
+        levelStart.append(nodes.count)
+    }
+
+    /// Sort-Tile-Recursive order of boxes: vertical slices by centre x, each sorted by centre y.
+    static func pack(_ boxes: [(Double, Double, Double, Double)]) -> [Int] {
+        let n = boxes.count
+        guard n > capacity else {
+            return Array(0..<n)
+        }
+        let byX = (0..<n).sorted { (boxes[$0].0 + boxes[$0].1) < (boxes[$1].0 + boxes[$1].1) }
+        let nodeCount = (n + capacity - 1) / capacity
+        var slices = 1
+        while slices * slices < nodeCount { slices += 1 }
+        let sliceSize = slices * capacity
+        var order: [Int] = []
+        order.reserveCapacity(n)
+        var i = 0
+        while i < n {
+            let end = min(i + sliceSize, n)
+            order += byX[i..<end].sorted { (boxes[$0].2 + boxes[$0].3) < (boxes[$1].2 + boxes[$1].3) }
+            i = end
+        }
+        return order
+    }
+
+    /// Calls `visit` for every leaf after index `after` whose box overlaps `chain`, until it returns false.
+    func query(_ chain: MonotoneChain, after: Int, stack: inout [Int], _ visit: (MonotoneChain) -> Void) {
+        let leafLevelEnd = levelStart[1]
+        stack.removeAll(keepingCapacity: true)
+        for i in levelStart[levelStart.count - 2]..<levelStart[levelStart.count - 1] where nodes[i].overlaps(chain) {
+            stack.append(i)
+        }
+        nodes.withUnsafeBufferPointer { nodes in
+            leaves.withUnsafeBufferPointer { leaves in
+                while let index = stack.popLast() {
+                    let node = nodes[index]
+                    if index < leafLevelEnd {
+                        if node.end - 1 <= after { continue }
+                        for leaf in max(node.start, after + 1)..<node.end where leaves[leaf].overlaps(chain) {
+                            visit(leaves[leaf])
+                        }
+                    } else {
+                        for child in node.start..<node.end where nodes[child].overlaps(chain) {
+                            stack.append(child)
+                        }
+                    }
+                }
+            }
         }
     }
 }
