@@ -100,6 +100,8 @@ private struct ValidityAnalysis {
     var touches: [[Int: Coordinate]] = []
     var orientation: [Int: Bool] = [:]
     var hasIntraPolygonError = false
+    /// The vertices next to each spike's tip (a spike A → B → A passes through A twice).
+    var spikeBases: Set<SpikeBase> = []
 
     init(_ multiPolygon: [[[Coordinate]]]) {
         for (p, polygon) in multiPolygon.enumerated() {
@@ -257,6 +259,25 @@ private struct ValidityAnalysis {
                 }
             }
         }
+        // Consequences are not reported twice: a spike A → B → A also passes through A twice (not a
+        // separate self-touch), and rings that cross or share a segment also touch at the ends of it.
+        let crossedPolygons = Set(problems.filter { $0.kind == .ringsCross }.map(\.at.polygon))
+        problems.removeAll { problem in
+            switch problem.kind {
+            case .selfTouch:
+                return spikeBases.contains(SpikeBase(polygon: problem.at.polygon, ring: problem.at.ring, point: problem.point))
+            case .disconnectedInterior:
+                return crossedPolygons.contains(problem.at.polygon)
+            default:
+                return false
+            }
+        }
+    }
+
+    struct SpikeBase: Hashable {
+        var polygon: Int
+        var ring: Int
+        var point: Coordinate
     }
 
     /// Analyses one pair of intersecting edges.
@@ -278,6 +299,10 @@ private struct ValidityAnalysis {
                     // The shared vertex is where the ring turns back.
                     let shared = (s1 - s0 == 1) ? s1 : 0
                     report(.spike, at: position(ra, vertex: shared), point: a[shared])
+                    let before = shared == 0 ? a[a.count - 2] : a[shared - 1]
+                    for base in [before, a[shared + 1]] {
+                        spikeBases.insert(SpikeBase(polygon: polygonA, ring: rings[ra].index, point: base))
+                    }
                 } else {
                     report(.selfIntersection, at: position(ra, vertex: s0), other: position(ra, vertex: s1), point: start)
                 }
