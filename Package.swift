@@ -36,6 +36,7 @@ let package = Package(
         ),
         .executableTarget(name: "routingd", dependencies: ["RoutingService"], swiftSettings: strict),
         .executableTarget(name: "routingctl", dependencies: ["RoutingService"], swiftSettings: strict),
+        .executableTarget(name: "geomharness", dependencies: ["RoutingCore", "StrictJSON"]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "RoutingCoreTests", dependencies: ["RoutingCore", "StrictJSON"]),
         .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "StrictJSON"]),
