@@ -1,39 +1,43 @@
 /// A routing app's geographic coverage: the area where Maps offers the app for directions.
 ///
-/// Built by ``CoverageValidator/validate(_:)`` from a coverage file, which Apple requires to be one
-/// GeoJSON `MultiPolygon` without holes (Apple, *Location and Maps Programming Guide*, "Specifying the
-/// Geographic Coverage File Contents"). Maps lists a routing app only when **both** ends of the route
-/// lie inside its coverage.
+/// Built by ``CoverageValidator/validate(_:profile:)`` from a coverage file, which Apple requires to be
+/// one GeoJSON `MultiPolygon` without holes (Apple, *Location and Maps Programming Guide*, "Specifying
+/// the Geographic Coverage File Contents"); the `geojson` profile also allows holes. Maps lists a
+/// routing app only when **both** ends of the route lie inside its coverage.
 ///
 /// Units and model:
 /// - Coordinates are WGS 84 degrees (RFC 7946 §4). GeoJSON writes positions [longitude, latitude]
 ///   (RFC 7946 §3.1.1); ``Coordinate`` holds them by name, so there is no order to get wrong here.
 /// - Edges are straight lines in (longitude, latitude), as RFC 7946 §3.1.1 defines them ("A line
 ///   between two positions is a straight Cartesian line"), not great circles. Nothing wraps across the
-///   antimeridian: a polygon that should cross ±180° must be cut in two (RFC 7946 §3.1.9).
-/// - The covered area is the **union** of the polygons: a point is covered when it is inside or on
-///   the boundary of any one of them. Overlapping, nested and edge-sharing polygons therefore simply
-///   add up (never even-odd across polygons). Both ring windings mean the same area.
+///   antimeridian: a polygon that should cross ±180° must be cut in two (RFC 7946 §3.1.9), and the
+///   meridians −180° and +180° are treated as one line (see ``location(of:)``).
+/// - A polygon covers its exterior ring's area minus its holes' interiors (RFC 7946 §3.1.6: holes
+///   "bound holes within the surface"); a hole's own boundary stays covered.
+/// - The covered area is the **union** of the polygons: overlapping, nested and edge-sharing polygons
+///   simply add up (never even-odd across polygons). Both ring windings mean the same area.
 public struct Coverage: Hashable, Sendable {
-    /// The polygons' exterior rings. Apple forbids holes, so a polygon is exactly one ring.
+    /// The polygons, each an exterior ring and its holes (Apple forbids holes; the `geojson` profile
+    /// allows them).
     public var polygons: [CoveragePolygon] {
-        didSet { boundingBox = BoundingBox(enclosing: polygons.lazy.flatMap(\.ring)) }
+        didSet { boundingBox = BoundingBox(enclosing: polygons.lazy.flatMap(\.exterior)) }
     }
 
     /// The smallest longitude/latitude box containing every position, in degrees: west ≤ east, south ≤
-    /// north (coverage never wraps across the antimeridian). Used as an early exit by ``contains(_:)``.
+    /// north (coverage never wraps across the antimeridian). Used as an early exit by ``location(of:)``.
     public private(set) var boundingBox: BoundingBox
 
     /// Creates a coverage from polygons; the bounding box is computed.
     public init(polygons: [CoveragePolygon]) {
         self.polygons = polygons
-        self.boundingBox = BoundingBox(enclosing: polygons.lazy.flatMap(\.ring))
+        self.boundingBox = BoundingBox(enclosing: polygons.lazy.flatMap(\.exterior))
     }
 
-    /// Whether `coordinate` is covered: inside, or on the boundary of, at least one polygon.
+    /// Whether `coordinate` is covered: ``location(of:)`` is ``CoverageLocation/inside`` or
+    /// ``CoverageLocation/boundary``.
     ///
     /// - Boundary **included**: points on an edge or at a vertex are covered (OGC "covers", not
-    ///   "contains"); so is a point on an edge shared by two adjacent polygons.
+    ///   "contains"); so is a point on an edge shared by two adjacent polygons, and on a hole's edge.
     /// - Exact: decided with comparisons and the exact orientation predicate ``PlanarOrientation``
     ///   (Shewchuk-style expansion arithmetic), with no epsilon; the answer is exact for the doubles
     ///   stored, e.g. for triangle (0,0),(1,0),(0,1): (0.7,0.3) inside, (0.8,0.2) outside, (0.6,0.4) on
@@ -42,44 +46,148 @@ public struct Coverage: Hashable, Sendable {
     /// - Non-finite coordinates are never covered. Range checks are the caller's job
     ///   (``Coordinate/validated(latitude:longitude:)``); out-of-range points are answered planarly.
     public func contains(_ coordinate: Coordinate) -> Bool {
-        if containsPlanar(coordinate) { return true }
+        location(of: coordinate) != .outside
+    }
+
+    /// Where `coordinate` lies relative to the coverage, the union of its polygons (exact).
+    ///
+    /// - ``CoverageLocation/inside``: in the interior of the union, i.e. some small disc around the
+    ///   point is covered. That includes points inside any polygon, and points on boundaries that the
+    ///   polygons together surround: on an edge shared by two adjacent polygons (cases.tsv G12), at a
+    ///   vertex where polygons meet all the way round, or on the meridian ±180 between two polygons
+    ///   cut there as RFC 7946 §3.1.9 asks.
+    /// - ``CoverageLocation/boundary``: covered, but with uncovered points arbitrarily close: on an
+    ///   exterior or hole edge or vertex that is not surrounded by other polygons.
+    /// - ``CoverageLocation/outside``: not covered.
+    ///
+    /// The boundary analysis looks at the edges through the point (``LocalCover``); it is exact for
+    /// polygons that are valid in the GEOS sense. Non-finite coordinates are `outside`. Longitude −180
+    /// and +180 are the same meridian: both copies of such a point are located together.
+    public func location(of coordinate: Coordinate) -> CoverageLocation {
+        guard coordinate.latitude.isFinite, coordinate.longitude.isFinite else { return .outside }
+        var probes = [coordinate]
         if coordinate.longitude == 180 || coordinate.longitude == -180 {
-            return containsPlanar(Coordinate(latitude: coordinate.latitude, longitude: -coordinate.longitude))
+            probes.append(Coordinate(latitude: coordinate.latitude, longitude: -coordinate.longitude))
         }
-        return false
+        var onBoundary: [(probe: Coordinate, polygon: Int)] = []
+        for probe in probes where boundingBox.contains(probe) {
+            for (index, polygon) in polygons.enumerated() {
+                switch polygon.location(of: probe) {
+                case .inside: return .inside
+                case .boundary: onBoundary.append((probe, index))
+                case .outside: break
+                }
+            }
+        }
+        if onBoundary.isEmpty { return .outside }
+        var star = LocalCover()
+        for (probe, index) in onBoundary {
+            polygons[index].addRays(through: probe, to: &star, source: index)
+        }
+        return star.coversNeighbourhood() ? .inside : .boundary
     }
 
-    private func containsPlanar(_ coordinate: Coordinate) -> Bool {
-        guard boundingBox.contains(coordinate) else { return false }
-        return polygons.contains { $0.covers(coordinate) }
-    }
-
-    /// The covered area in square metres: the union of the polygons on a sphere of radius
-    /// 6 371 008.8 m (IUGG mean radius), with the same straight (longitude, latitude) edges as
-    /// ``contains(_:)``, so overlapping polygons are not counted twice. Exact for that model (up to
-    /// floating-point rounding); the sphere differs from the WGS 84 ellipsoid by up to ~0.5 %.
+    /// The covered area in square metres: the union of the polygons (holes subtracted) on a sphere of
+    /// radius 6 371 008.8 m (IUGG mean radius), with the same straight (longitude, latitude) edges as
+    /// ``location(of:)``, so overlapping polygons are not counted twice. A self-intersecting ring (a
+    /// bow-tie) counts the area its even-odd rule encloses, i.e. both lobes. Exact for that model (up
+    /// to floating-point rounding); the sphere differs from the WGS 84 ellipsoid by up to ~0.5 %.
     public var area: Double {
-        SphericalArea.unionArea(of: polygons.map(\.ring))
+        SphericalArea.unionArea(of: polygons.map(\.rings))
     }
 }
 
-/// One polygon of a coverage: a single closed exterior ring (Apple forbids holes).
-public struct CoveragePolygon: Hashable, Sendable {
-    /// The ring's positions in file order, closed: the first position equals the last.
-    /// Either winding is accepted and means the same area.
-    public var ring: [Coordinate]
+/// Where a point lies relative to a ``Coverage`` (see ``Coverage/location(of:)``).
+public enum CoverageLocation: String, Sendable, Hashable, CaseIterable {
+    /// In the interior of the covered area.
+    case inside
+    /// On the edge of the covered area: covered, with uncovered points arbitrarily close.
+    case boundary
+    /// Not covered.
+    case outside
+}
 
-    /// Creates a polygon. When `ring` is not closed, its first position is appended to close it.
-    public init(ring: [Coordinate]) {
-        var ring = ring
-        if let first = ring.first, ring.last != first { ring.append(first) }
-        self.ring = ring
+/// One polygon of a coverage: a closed exterior ring and zero or more closed holes, positions in
+/// degrees (x = longitude, y = latitude; ``Coordinate`` names them).
+///
+/// The polygon covers the exterior ring's region minus the holes' interiors. Either winding is
+/// accepted for every ring and means the same area (RFC 7946 §3.1.6 asks for counter-clockwise
+/// exteriors and clockwise holes, but says parsers should not reject the others).
+public struct CoveragePolygon: Hashable, Sendable {
+    /// The exterior ring's positions in file order, closed: the first position equals the last.
+    public var exterior: [Coordinate] {
+        didSet { exterior = Self.closed(exterior); derive() }
+    }
+    /// The holes (interior rings), each closed. Apple forbids holes in coverage files.
+    public var holes: [[Coordinate]] {
+        didSet { holes = holes.map(Self.closed); derive() }
+    }
+    /// Box of the exterior ring, for early exits.
+    private var box: BoundingBox
+    /// Winding of each ring (exterior first): true when counter-clockwise.
+    private var counterclockwise: [Bool]
+
+    /// Creates a polygon. A ring that is not closed gets its first position appended to close it.
+    public init(exterior: [Coordinate], holes: [[Coordinate]] = []) {
+        self.exterior = Self.closed(exterior)
+        self.holes = holes.map(Self.closed)
+        self.box = BoundingBox(west: 0, south: 0, east: 0, north: 0)
+        self.counterclockwise = []
+        derive()
     }
 
-    /// Whether `coordinate` lies inside or on the boundary of this polygon (exact; see
-    /// ``Coverage/contains(_:)``).
+    /// Creates a polygon without holes (the only kind Apple allows).
+    public init(ring: [Coordinate]) {
+        self.init(exterior: ring)
+    }
+
+    /// All rings: the exterior first, then the holes.
+    public var rings: [[Coordinate]] { [exterior] + holes }
+
+    private static func closed(_ ring: [Coordinate]) -> [Coordinate] {
+        guard let first = ring.first, ring.last != first else { return ring }
+        return ring + [first]
+    }
+
+    private mutating func derive() {
+        box = BoundingBox(enclosing: exterior)
+        counterclockwise = ([exterior] + holes).map(RingOrientation.isCounterclockwise)
+    }
+
+    /// Whether `coordinate` lies inside or on the boundary of this polygon: in or on the exterior ring
+    /// and not strictly inside a hole (exact; see ``Coverage/contains(_:)``).
     public func covers(_ coordinate: Coordinate) -> Bool {
-        RingLocation.of(coordinate, in: ring) != .outside
+        location(of: coordinate) != .outside
+    }
+
+    /// Where `coordinate` lies relative to this polygon alone: ``CoverageLocation/boundary`` on any
+    /// ring (exterior or hole), ``CoverageLocation/inside`` strictly inside the exterior and outside
+    /// every hole, else ``CoverageLocation/outside`` (exact).
+    public func location(of coordinate: Coordinate) -> CoverageLocation {
+        guard box.contains(coordinate) else { return .outside }
+        var onBoundary = false
+        switch RingLocation.of(coordinate, in: exterior) {
+        case .outside: return .outside
+        case .boundary: onBoundary = true
+        case .inside: break
+        }
+        for hole in holes {
+            switch RingLocation.of(coordinate, in: hole) {
+            case .inside: return .outside
+            case .boundary: onBoundary = true
+            case .outside: break
+            }
+        }
+        return onBoundary ? .boundary : .inside
+    }
+
+    /// Adds this polygon's edges through `point` to `star`, labelled with the side its interior is on.
+    func addRays(through point: Coordinate, to star: inout LocalCover, source: Int) {
+        star.addRing(exterior, through: point, source: source, interiorOnLeft: counterclockwise[0])
+        for (index, hole) in holes.enumerated() {
+            // The polygon's interior is outside the hole: on the hole's left when the hole is clockwise.
+            star.addRing(hole, through: point, source: source, interiorOnLeft: !counterclockwise[index + 1])
+        }
     }
 }
 

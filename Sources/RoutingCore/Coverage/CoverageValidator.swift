@@ -58,6 +58,8 @@ public enum CoverageValidator {
     public static let maximumPolygonCount = 20
     /// Apple: "It's recommended that each polygon contain no more than 20 points" (closing repeat not counted).
     public static let recommendedMaximumPointCount = 20
+    /// At most this many topology findings of one kind are listed; the rest are counted.
+    public static let topologyFindingsPerKind = 10
     /// Numbers with more decimals than this get the `excess-precision` note: 1e-7 degree is about
     /// 1.1 cm on the ground, below any coverage decision (RFC 7946 §11.2: 6 decimals ≈ 10 cm).
     public static let precisionNoteDecimals = 7
@@ -165,19 +167,91 @@ private struct CoverageWalker {
         }
     }
 
-    /// Self-intersections, spikes, touching rings, holes and overlapping polygons of one geometry.
+    /// Self-intersections, spikes, touching rings, holes and overlapping polygons of one geometry,
+    /// judged as GEOS `IsValidOp` does (see ``PolygonValidity``). Polygons that overlap, nest or
+    /// share an edge are notes in the Apple profile (coverage is their union) and errors in the
+    /// geojson profile (OGC Simple Features). At most `perKindLimit` findings of a kind are listed.
     mutating func checkTopology(_ geometry: GeometryRecord) {
-        for polygon in geometry.polygons {
-            for ring in polygon.rings {
-                if let crossing = firstSelfIntersection(ring.coordinates) {
-                    report(
-                        .error, "ring-self-intersection",
-                        "\(ring.name) crosses or touches itself: edge \(crossing.0 + 1) meets edge \(crossing.1 + 1); which parts count as covered is then unclear to readers",
-                        hint: "redraw the outline so that no two edges meet, or split it into separate polygons",
-                        at: ring.node.location)
-                }
-            }
+        let problems = PolygonValidity.problems(in: geometry.polygons.map { $0.rings.map(\.coordinates) })
+        var counts: [PolygonProblem.Kind: Int] = [:]
+        for problem in problems {
+            counts[problem.kind, default: 0] += 1
+            guard counts[problem.kind]! <= CoverageValidator.topologyFindingsPerKind else { continue }
+            report(topology: problem, in: geometry)
         }
+        for (kind, count) in counts.sorted(by: { $0.key.rawValue < $1.key.rawValue })
+        where count > CoverageValidator.topologyFindingsPerKind {
+            let first = problems.first { $0.kind == kind }!
+            let ring = geometry.polygons[first.at.polygon].rings[first.at.ring]
+            report(
+                kind.isBetweenPolygons && profile == .apple ? .note : .error, kind.rule,
+                "\(count - CoverageValidator.topologyFindingsPerKind) more findings like the ones above are not listed (\(count) in all)",
+                hint: "fix the ones listed and validate again", at: ring.node.location)
+        }
+    }
+
+    mutating func report(topology problem: PolygonProblem, in geometry: GeometryRecord) {
+        let polygon = geometry.polygons[problem.at.polygon]
+        let ring = polygon.rings[problem.at.ring]
+        let location = ring.positionLocation(problem.at.position)
+        let point = "[\(formatDegrees(problem.point.longitude)),\(formatDegrees(problem.point.latitude))]"
+        let position = problem.at.position + 1
+        let otherRing = problem.other.map { geometry.polygons[$0.polygon].rings[$0.ring] }
+        let otherPolygon = problem.other.map { geometry.polygons[$0.polygon] }
+        let otherPosition = problem.other.map { $0.position + 1 }
+        let severity: Severity = problem.kind.isBetweenPolygons && profile == .apple ? .note : .error
+        let message: String
+        let hint: String
+        switch problem.kind {
+        case .tooFewPoints:
+            message = "\(ring.name) has fewer than three distinct positions"
+            hint = "give the ring at least three different corners that are not on one straight line"
+        case .zeroArea:
+            message = "\(ring.name) encloses no area: all its positions lie on one straight line"
+            hint = "give the ring at least three corners that are not on one straight line"
+        case .spike:
+            message = "\(ring.name) doubles back on itself at position \(position) \(point): a spike of zero width, which GEOS reports as a self-intersection"
+            hint = "delete the position at the tip of the spike, or widen it into a real area"
+        case .selfIntersection:
+            let with = otherPosition.map { " crosses the edge from position \($0)" } ?? " crosses another of its edges"
+            message = "\(ring.name): the edge from position \(position)\(with) at \(point); a ring that crosses itself (a bow-tie) has no agreed inside (GEOS: Self-intersection)"
+            hint = "redraw the outline so that no two edges cross, or split it into two polygons at the crossing"
+        case .selfTouch:
+            let again = otherPosition.map { " (positions \(position) and \($0))" } ?? ""
+            message = "\(ring.name) touches itself at \(point)\(again): the ring passes twice through one point, which pinches the area into pieces (GEOS: Ring Self-intersection)"
+            hint = "split the ring at that point into two polygons, or move one of the positions apart"
+        case .ringsCross:
+            message = "\(ring.name) crosses or overlaps \(otherRing?.name ?? "another ring") at \(point) (GEOS: Self-intersection)"
+            hint = "holes must lie inside the exterior ring without crossing it or each other; redraw the rings so they only touch at single points, if at all"
+        case .holeOutsideShell:
+            message = "\(ring.name) is a hole that lies outside its exterior ring, \(polygon.rings[0].name) (GEOS: Hole lies outside shell)"
+            hint = "if it is a separate area, make it a polygon of its own; if it is a hole, move it inside the exterior ring"
+        case .nestedHoles:
+            message = "\(ring.name) is a hole inside another hole, \(otherRing?.name ?? "of the same polygon") (GEOS: Holes are nested)"
+            hint = "an island in a lake is a polygon of its own: move the inner ring into a new polygon"
+        case .disconnectedInterior:
+            message = "the holes of \(polygon.name) cut its interior into separate pieces near \(point) (GEOS: Interior is disconnected)"
+            hint = "make each piece a polygon of its own, or move the holes so that they touch the exterior ring at most once"
+        case .polygonsOverlap:
+            message = "\(polygon.name) overlaps \(otherPolygon?.name ?? "another polygon") (their edges cross at \(point))"
+                + (profile == .apple ? "; the coverage is their union" : " (OGC: the polygons of a MultiPolygon must not overlap)")
+            hint = profile == .apple
+                ? "nothing to do: Maps covers the union; merging them keeps the file simple"
+                : "merge the overlapping polygons into one"
+        case .polygonsNested:
+            message = "\(polygon.name) lies inside \(otherPolygon?.name ?? "another polygon")"
+                + (profile == .apple ? "; it adds nothing to the coverage, which is their union" : " (GEOS: Nested shells)")
+            hint = profile == .apple
+                ? "nothing to do; delete the inner polygon, or if it was meant as a hole, note that Apple does not allow holes"
+                : "delete the inner polygon, or make it a hole of the outer one"
+        case .polygonsShareEdge:
+            message = "\(polygon.name) shares an edge with \(otherPolygon?.name ?? "another polygon") at \(point)"
+                + (profile == .apple ? "; the coverage is their union, the shared edge included" : " (OGC: MultiPolygon parts may touch only at points)")
+            hint = profile == .apple
+                ? "nothing to do; merging them into one polygon keeps the file simple"
+                : "merge the two polygons into one"
+        }
+        report(severity, problem.kind.rule, message, hint: hint, at: location)
     }
 
     // MARK: top level
@@ -803,7 +877,9 @@ private struct PolygonRecord {
     /// Ring 0 is the exterior, the others holes.
     var rings: [RingRecord]
 
-    var coveragePolygon: CoveragePolygon { CoveragePolygon(ring: rings[0].coordinates) }
+    var coveragePolygon: CoveragePolygon {
+        CoveragePolygon(exterior: rings[0].coordinates, holes: rings.dropFirst().map(\.coordinates))
+    }
 }
 
 /// One Polygon or MultiPolygon geometry: GEOS validity is judged per geometry.
@@ -899,33 +975,22 @@ private func isCollinear(_ ring: [Coordinate]) -> Bool {
     return !ring.contains { PlanarOrientation.of(a, b, $0) != .collinear }
 }
 
-/// The first pair of non-adjacent edges that meet (exact test), as edge indices of the ring with
-/// consecutive repeated positions removed; nil for a simple ring. Rings longer than
-/// `selfIntersectionLimit` positions are not checked (the test is quadratic).
-private func firstSelfIntersection(_ ring: [Coordinate]) -> (Int, Int)? {
-    var points: [Coordinate] = []
-    for c in ring where points.last != c { points.append(c) }
-    let edgeCount = points.count - 1
-    guard edgeCount >= 4, points.count <= selfIntersectionLimit else { return nil }
-    for i in 0..<edgeCount {
-        for j in stride(from: i + 2, to: edgeCount, by: 1) where !(i == 0 && j == edgeCount - 1) {
-            if segmentsMeet(points[i], points[i + 1], points[j], points[j + 1]) { return (i, j) }
+extension PolygonProblem.Kind {
+    /// The rule id the validator reports this problem under (see docs/coverage-rules.md).
+    var rule: String {
+        switch self {
+        case .tooFewPoints: "ring-too-few-points"
+        case .zeroArea: "ring-zero-area"
+        case .spike: "ring-spike"
+        case .selfIntersection: "ring-self-intersection"
+        case .selfTouch: "ring-self-touch"
+        case .ringsCross: "rings-cross"
+        case .holeOutsideShell: "hole-outside-shell"
+        case .nestedHoles: "holes-nested"
+        case .disconnectedInterior: "interior-disconnected"
+        case .polygonsOverlap: "polygons-overlap"
+        case .polygonsNested: "polygons-nested"
+        case .polygonsShareEdge: "polygons-share-edge"
         }
     }
-    return nil
-}
-
-private let selfIntersectionLimit = 5_000
-
-/// Whether closed segments pq and rs share a point (exact).
-private func segmentsMeet(_ p: Coordinate, _ q: Coordinate, _ r: Coordinate, _ s: Coordinate) -> Bool {
-    let o1 = PlanarOrientation.of(p, q, r).sign, o2 = PlanarOrientation.of(p, q, s).sign
-    let o3 = PlanarOrientation.of(r, s, p).sign, o4 = PlanarOrientation.of(r, s, q).sign
-    if o1 * o2 < 0 && o3 * o4 < 0 { return true }
-    func within(_ a: Coordinate, _ b: Coordinate, _ c: Coordinate) -> Bool {
-        c.longitude >= min(a.longitude, b.longitude) && c.longitude <= max(a.longitude, b.longitude)
-            && c.latitude >= min(a.latitude, b.latitude) && c.latitude <= max(a.latitude, b.latitude)
-    }
-    return (o1 == 0 && within(p, q, r)) || (o2 == 0 && within(p, q, s))
-        || (o3 == 0 && within(r, s, p)) || (o4 == 0 && within(r, s, q))
 }

@@ -14,30 +14,51 @@ enum SphericalArea {
     /// IUGG mean Earth radius R₁ in metres.
     static let earthRadius: Double = 6_371_008.8
 
-    /// The area in square metres covered by the union of the rings (each ring evaluated by the even-odd
-    /// rule, the union over rings as in ``Coverage/contains(_:)``).
+    /// The area in square metres covered by the union of polygons (`polygons[p][0]` the exterior
+    /// ring, the others holes, all closed), with the rules of ``Coverage/location(of:)``: a polygon
+    /// covers its exterior's region minus its holes, and the union over polygons is taken.
     ///
-    /// Rings whose bounding boxes do not overlap are summed directly. Overlapping rings are resolved
-    /// with a slab decomposition: the longitude axis is cut at every vertex and every edge
-    /// intersection; inside each slab the edges are ordered by latitude and the covered strips
-    /// integrated with the formula above. Cost O(E² + S·E log E) for E edges and S slabs, negligible for
-    /// Apple-sized files (≤ 20 polygons of ≤ 20 points).
-    static func unionArea(of rings: [[Coordinate]]) -> Double {
-        let boxes = rings.map(Box.init)
-        var overlapping = [Bool](repeating: false, count: rings.count)
-        for i in rings.indices {
-            for j in rings.indices where j > i && boxes[i].overlaps(boxes[j]) {
+    /// A ring that crosses itself (a bow-tie) covers what the even-odd rule gives (both lobes), which
+    /// is also what ``RingLocation`` answers for points; its signed Green's-theorem integral would let
+    /// the lobes cancel.
+    ///
+    /// Method: polygons whose boxes overlap no other polygon's box and which are valid on their own
+    /// (``PolygonValidity``; no crossing or touching rings) are |exterior| − Σ|holes|, in O(n). The
+    /// others are resolved together with a slab decomposition: the longitude axis is cut at every
+    /// vertex and every edge crossing (found with ``SegmentSweep``), and inside each slab the edges
+    /// are ordered by latitude and the covered strips integrated with the edge formula above. That
+    /// costs O(n log n + k) to find crossings plus O(a log a) per slab for a edges spanning it.
+    static func unionArea(of polygons: [[[Coordinate]]]) -> Double {
+        let polygons = polygons.filter { !$0.isEmpty }
+        let boxes = polygons.map { Box($0[0]) }
+        var overlapping = [Bool](repeating: false, count: polygons.count)
+        let order = polygons.indices.sorted { boxes[$0].minX < boxes[$1].minX }
+        var active: [Int] = []
+        for i in order {
+            active.removeAll { boxes[$0].maxX < boxes[i].minX }
+            for j in active where boxes[i].overlaps(boxes[j]) {
                 overlapping[i] = true
                 overlapping[j] = true
             }
+            active.append(i)
         }
         var total = 0.0
-        var group: [[Coordinate]] = []
-        for (index, ring) in rings.enumerated() {
-            if overlapping[index] { group.append(ring) } else { total += ringArea(ring) }
+        var group: [[[Coordinate]]] = []
+        for (index, polygon) in polygons.enumerated() {
+            if !overlapping[index] && isSimple(polygon) {
+                let holes = polygon.dropFirst().reduce(0.0) { $0 + ringArea($1) }
+                total += max(0, ringArea(polygon[0]) - holes)
+            } else {
+                group.append(polygon)
+            }
         }
         if !group.isEmpty { total += slabArea(group) }
         return total
+    }
+
+    /// Whether the polygon's rings neither cross nor touch badly (so Green's theorem applies ring by ring).
+    private static func isSimple(_ polygon: [[Coordinate]]) -> Bool {
+        PolygonValidity.problems(in: [polygon]).isEmpty
     }
 
     /// |R² ∮ sin φ dλ| for one closed ring.
@@ -84,48 +105,71 @@ enum SphericalArea {
         }
     }
 
-    private static func slabArea(_ rings: [[Coordinate]]) -> Double {
+    private static func slabArea(_ polygons: [[[Coordinate]]]) -> Double {
         var edges: [Edge] = []
         var xs: [Double] = []
-        for (r, ring) in rings.enumerated() where ring.count >= 2 {
-            for i in 1..<ring.count {
-                let a = ring[i - 1], b = ring[i]
-                xs.append(a.longitude)
-                if a.longitude == b.longitude { continue }  // vertical edges bound no slab
-                if a.longitude < b.longitude {
-                    edges.append(Edge(ring: r, x0: a.longitude, y0: a.latitude, x1: b.longitude, y1: b.latitude))
-                } else {
-                    edges.append(Edge(ring: r, x0: b.longitude, y0: b.latitude, x1: a.longitude, y1: a.latitude))
+        var rings: [[Coordinate]] = []
+        var ringPolygon: [Int] = []
+        var ringIsHole: [Bool] = []
+        for (p, polygon) in polygons.enumerated() {
+            for (r, ring) in polygon.enumerated() where ring.count >= 2 {
+                let id = rings.count
+                var deduplicated: [Coordinate] = []
+                for c in ring where deduplicated.last != c { deduplicated.append(c) }
+                rings.append(deduplicated)
+                ringPolygon.append(p)
+                ringIsHole.append(r > 0)
+                for i in 1..<ring.count {
+                    let a = ring[i - 1], b = ring[i]
+                    xs.append(a.longitude)
+                    if a.longitude == b.longitude { continue }  // vertical edges bound no slab
+                    if a.longitude < b.longitude {
+                        edges.append(Edge(ring: id, x0: a.longitude, y0: a.latitude, x1: b.longitude, y1: b.latitude))
+                    } else {
+                        edges.append(Edge(ring: id, x0: b.longitude, y0: b.latitude, x1: a.longitude, y1: a.latitude))
+                    }
                 }
             }
         }
         // Longitudes where two edges cross.
-        for i in edges.indices {
-            for j in edges.indices where j > i {
-                let e = edges[i], f = edges[j]
-                let lo = max(e.x0, f.x0), hi = min(e.x1, f.x1)
-                guard lo < hi else { continue }
-                let dLo = e.y(at: lo) - f.y(at: lo)
-                let dHi = e.y(at: hi) - f.y(at: hi)
-                if (dLo < 0 && dHi > 0) || (dLo > 0 && dHi < 0) {
-                    xs.append(lo + (hi - lo) * (dLo / (dLo - dHi)))
-                }
+        SegmentSweep(polylines: rings.map { $0.count >= 2 ? $0 : [] }).forEachCandidatePair { la, sa, lb, sb in
+            let a = rings[la], b = rings[lb]
+            if case .crossing(let point) = SegmentIntersection.of(a[sa], a[sa + 1], b[sb], b[sb + 1]) {
+                xs.append(point.longitude)
             }
+            return true
         }
         xs.sort()
+        edges.sort { $0.x0 < $1.x0 }
         var total = 0.0
-        var parity = [Bool](repeating: false, count: rings.count)
+        var exteriorParity = [Bool](repeating: false, count: polygons.count)
+        var oddHoles = [Int](repeating: 0, count: polygons.count)
+        var ringParity = [Bool](repeating: false, count: rings.count)
+        var active: [Edge] = []
+        var next = 0
         for k in 1..<max(xs.count, 1) where xs[k] > xs[k - 1] {
             let left = xs[k - 1], right = xs[k], middle = (left + right) / 2
-            var active = edges.filter { $0.x0 <= left && $0.x1 >= right }
-            active.sort { $0.y(at: middle) < $1.y(at: middle) }
-            for i in parity.indices { parity[i] = false }
-            var oddCount = 0
-            for (i, edge) in active.enumerated() {
-                parity[edge.ring].toggle()
-                oddCount += parity[edge.ring] ? 1 : -1
-                if oddCount > 0, i + 1 < active.count {
-                    let upper = active[i + 1]
+            active.removeAll { $0.x1 <= left }
+            while next < edges.count && edges[next].x0 <= left {
+                if edges[next].x1 > left { active.append(edges[next]) }
+                next += 1
+            }
+            var spanning = active.filter { $0.x0 <= left && $0.x1 >= right }
+            spanning.sort { $0.y(at: middle) < $1.y(at: middle) }
+            var covering = 0  // polygons covering the current strip
+            for (i, edge) in spanning.enumerated() {
+                let p = ringPolygon[edge.ring]
+                let wasIn = exteriorParity[p] && oddHoles[p] == 0
+                ringParity[edge.ring].toggle()
+                if ringIsHole[edge.ring] {
+                    oddHoles[p] += ringParity[edge.ring] ? 1 : -1
+                } else {
+                    exteriorParity[p].toggle()
+                }
+                let isIn = exteriorParity[p] && oddHoles[p] == 0
+                if wasIn != isIn { covering += isIn ? 1 : -1 }
+                if covering > 0, i + 1 < spanning.count {
+                    let upper = spanning[i + 1]
                     total += edgeIntegral(
                         lambda0: radians(left), phi0: radians(upper.y(at: left)),
                         lambda1: radians(right), phi1: radians(upper.y(at: right)))
@@ -133,6 +177,12 @@ enum SphericalArea {
                         lambda0: radians(left), phi0: radians(edge.y(at: left)),
                         lambda1: radians(right), phi1: radians(edge.y(at: right)))
                 }
+            }
+            // Every ring's parity is back to even after a full column; reset defensively.
+            for edge in spanning {
+                ringParity[edge.ring] = false
+                exteriorParity[ringPolygon[edge.ring]] = false
+                oddHoles[ringPolygon[edge.ring]] = 0
             }
         }
         return abs(total) * earthRadius * earthRadius

@@ -28,8 +28,8 @@ struct CoverageFileVerdictTests {
         #expect(result.diagnostics.isEmpty)
         let coverage = try #require(result.coverage)
         #expect(coverage.polygons.count == 1)
-        #expect(coverage.polygons[0].ring.count == 5)
-        #expect(coverage.polygons[0].ring[1] == Coordinate(latitude: 47.3, longitude: 8.6))
+        #expect(coverage.polygons[0].exterior.count == 5)
+        #expect(coverage.polygons[0].exterior[1] == Coordinate(latitude: 47.3, longitude: 8.6))
         #expect(coverage.boundingBox == BoundingBox(west: 8.5, south: 47.3, east: 8.6, north: 47.4))
         #expect(coverage.contains(p(8.55, 47.35)))
         #expect(!coverage.contains(p(8.55, 47.45)))
@@ -394,11 +394,11 @@ struct CoverageStructureTests {
         let text = #"{"type":"MultiPolygon","coordinates":[[[[2,0],[1,1],[2,1],[0,0],[2,0]]]]}"#
         let result = validate(text)
         #expect(!result.isValid)
-        let d = expectOne(result, "ring-self-intersection", .error, at: "[[2,0]", in: text)
-        #expect(d?.message.contains("edge 1") == true)
+        let d = expectOne(result, "ring-self-intersection", .error, at: "[2,0]", in: text)
+        #expect(d?.message.contains("the edge from position 1 crosses the edge from position 3 at [1.3333333,0.6666667]") == true)
         // A ring that touches itself at a vertex, and a duplicate vertex that must not count.
         let touching = #"{"type":"MultiPolygon","coordinates":[[[[0,0],[4,0],[2,2],[4,4],[0,4],[2,2],[0,0]]]]}"#
-        #expect(validate(touching).only("ring-self-intersection").count == 1)
+        #expect(validate(touching).only("ring-self-touch").count == 1)
         let simple = #"{"type":"MultiPolygon","coordinates":[[[[0,0],[1,0],[1,1],[1,1],[0,1],[0,0]]]]}"#
         #expect(validate(simple).only("ring-self-intersection").isEmpty)
     }

@@ -157,8 +157,8 @@ struct PointInCoverageTests {
 
     @Test func polygonInitClosesTheRing() {
         let polygon = CoveragePolygon(ring: [p(0, 0), p(1, 0), p(0, 1)])
-        #expect(polygon.ring.count == 4)
-        #expect(polygon.ring.first == polygon.ring.last)
+        #expect(polygon.exterior.count == 4)
+        #expect(polygon.exterior.first == polygon.exterior.last)
         #expect(polygon.covers(p(0.25, 0.25)))
     }
 
