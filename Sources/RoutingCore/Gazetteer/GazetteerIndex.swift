@@ -1,0 +1,147 @@
+/// The gazetteer's places with the lookup structures built once from the embedded table.
+///
+/// - `places` are ordered by population, largest first (ties by name, country, latitude, longitude),
+///   so "largest first" is "smallest index first" everywhere.
+/// - A 1° × 1° grid (180 rows × 360 columns) lists the places of every cell, for box queries.
+/// - `byLatitude` orders the places by latitude, and every place has its unit vector, for nearest
+///   queries that prune by latitude difference.
+struct GazetteerIndex: Sendable {
+    let places: [Place]
+    let latitudes: [Double]
+    let longitudes: [Double]
+    private let unitX: [Double], unitY: [Double], unitZ: [Double]
+    private let byLatitude: [Int32]
+    private let sortedLatitudes: [Double]
+    private let cellStart: [Int32]
+    private let cellPlaces: [Int32]
+
+    private static let rows = 180
+    private static let columns = 360
+
+    init(places unordered: [Place]) {
+        let places = unordered.sorted { a, b in
+            if a.population != b.population { return a.population > b.population }
+            if a.name != b.name { return a.name < b.name }
+            if a.countryCode != b.countryCode { return a.countryCode < b.countryCode }
+            if a.coordinate.latitude != b.coordinate.latitude { return a.coordinate.latitude < b.coordinate.latitude }
+            return a.coordinate.longitude < b.coordinate.longitude
+        }
+        self.places = places
+        latitudes = places.map(\.coordinate.latitude)
+        longitudes = places.map(\.coordinate.longitude)
+        var x: [Double] = [], y: [Double] = [], z: [Double] = []
+        x.reserveCapacity(places.count); y.reserveCapacity(places.count); z.reserveCapacity(places.count)
+        for place in places {
+            let v = GreatCircle.unitVector(place.coordinate)
+            x.append(v.x); y.append(v.y); z.append(v.z)
+        }
+        unitX = x; unitY = y; unitZ = z
+        let lats = latitudes
+        byLatitude = (0..<Int32(places.count)).sorted { lats[Int($0)] < lats[Int($1)] }
+        sortedLatitudes = byLatitude.map { lats[Int($0)] }
+
+        // Counting sort into grid cells; stable, so each cell keeps population order.
+        var counts = [Int32](repeating: 0, count: Self.rows * Self.columns + 1)
+        let cells = places.indices.map { Self.cell(latitude: lats[$0], longitude: places[$0].coordinate.longitude) }
+        for cell in cells { counts[cell + 1] += 1 }
+        for i in 1..<counts.count { counts[i] += counts[i - 1] }
+        cellStart = counts
+        var next = counts
+        var members = [Int32](repeating: 0, count: places.count)
+        for (index, cell) in cells.enumerated() {
+            members[Int(next[cell])] = Int32(index)
+            next[cell] += 1
+        }
+        cellPlaces = members
+    }
+
+    private static func row(_ latitude: Double) -> Int { min(rows - 1, max(0, Int((latitude + 90).rounded(.down)))) }
+    private static func column(_ longitude: Double) -> Int {
+        min(columns - 1, max(0, Int((longitude + 180).rounded(.down))))
+    }
+    private static func cell(latitude: Double, longitude: Double) -> Int {
+        row(latitude) * columns + column(longitude)
+    }
+
+    /// Indices of the places inside the box or on its edge, ascending (largest population first).
+    func indices(in box: BoundingBox) -> [Int32] {
+        guard box.south <= box.north, box.west <= box.east,
+            box.south.isFinite, box.north.isFinite, box.west.isFinite, box.east.isFinite
+        else { return [] }
+        var result: [Int32] = []
+        for row in Self.row(box.south)...Self.row(box.north) {
+            for column in Self.column(box.west)...Self.column(box.east) {
+                let cell = row * Self.columns + column
+                for k in Int(cellStart[cell])..<Int(cellStart[cell + 1]) {
+                    let i = Int(cellPlaces[k])
+                    let lat = latitudes[i], lon = longitudes[i]
+                    if lat >= box.south && lat <= box.north && lon >= box.west && lon <= box.east {
+                        result.append(Int32(i))
+                    }
+                }
+            }
+        }
+        result.sort()
+        return result
+    }
+
+    /// Calls `body` with the index of every place that may lie within `radius` radians of the box
+    /// (a superset: whole grid cells of the box grown by the radius, wrapping across ±180°).
+    func forEachPlace(near box: BoundingBox, radius: Double, _ body: (Int) -> Void) {
+        let grow = radius / GreatCircle.radiansPerDegree
+        let south = box.south - grow, north = box.north + grow
+        var firstColumn = 0, lastColumn = Self.columns - 1
+        if south > -89, north < 89 {
+            let widest = max(south.magnitude, north.magnitude)
+            let cosine = Trigonometry.cos(widest * GreatCircle.radiansPerDegree)
+            let growLongitude = cosine > 0.01 ? grow / cosine : 360
+            if box.east - box.west + 2 * growLongitude < 358 {
+                firstColumn = Int((box.west - growLongitude + 180).rounded(.down))
+                lastColumn = Int((box.east + growLongitude + 180).rounded(.down))
+            }
+        }
+        for row in Self.row(south)...Self.row(north) {
+            for column in firstColumn...lastColumn {
+                let wrappedColumn = ((column % Self.columns) + Self.columns) % Self.columns
+                let cell = row * Self.columns + wrappedColumn
+                for k in Int(cellStart[cell])..<Int(cellStart[cell + 1]) { body(Int(cellPlaces[k])) }
+            }
+        }
+    }
+
+    /// The place nearest to `coordinate` and the central angle to it in radians (great circle).
+    /// Ties go to the larger place.
+    func nearest(to coordinate: Coordinate) -> (index: Int, angle: Double)? {
+        guard !places.isEmpty, coordinate.latitude.isFinite, coordinate.longitude.isFinite else { return nil }
+        let q = GreatCircle.unitVector(coordinate)
+        let qLatitude = coordinate.latitude
+        var best = -1
+        var bestChordSquared = Double.infinity
+        var bestLatitudeGap = Double.infinity  // degrees of latitude that cannot beat `best`
+        func consider(_ k: Int) {
+            let i = Int(byLatitude[k])
+            let dx = unitX[i] - q.x, dy = unitY[i] - q.y, dz = unitZ[i] - q.z
+            let c2 = dx * dx + dy * dy + dz * dz
+            if c2 < bestChordSquared || (c2 == bestChordSquared && i < best) {
+                bestChordSquared = c2
+                best = i
+                bestLatitudeGap = GreatCircle.angle(chord: c2.squareRoot()) / GreatCircle.radiansPerDegree
+            }
+        }
+        // First index with latitude >= query.
+        var low = 0, high = sortedLatitudes.count
+        while low < high {
+            let mid = (low + high) / 2
+            if sortedLatitudes[mid] < qLatitude { low = mid + 1 } else { high = mid }
+        }
+        var up = low, down = low - 1
+        while up < sortedLatitudes.count || down >= 0 {
+            let upGap = up < sortedLatitudes.count ? sortedLatitudes[up] - qLatitude : .infinity
+            let downGap = down >= 0 ? qLatitude - sortedLatitudes[down] : .infinity
+            if min(upGap, downGap) > bestLatitudeGap { break }
+            if upGap <= downGap { consider(up); up += 1 } else { consider(down); down -= 1 }
+        }
+        guard best >= 0 else { return nil }
+        return (best, GreatCircle.angle(chord: bestChordSquared.squareRoot()))
+    }
+}
