@@ -11,10 +11,11 @@ public struct AreaDescription: Sendable, Hashable {
     /// positions.
     public var boundingBox: BoundingBox
     /// The covered area in square kilometres (``Coverage/area`` / 10⁶: the union of the polygons on
-    /// a sphere, straight [longitude, latitude] edges).
+    /// a sphere, straight [longitude, latitude] edges), computed group by group of overlapping
+    /// polygons.
     public var areaSquareKilometres: Double
     /// The largest covered places (inside or on the boundary), largest population first, at most the
-    /// `placeLimit` given to ``describe(_:placeLimit:)``. Places within 20 km of a larger listed place
+    /// `placeLimit` given to ``describe(_:placeLimit:)``. Places within 25 km of a larger listed place
     /// (usually its districts: GeoNames lists London's boroughs as places) are skipped while there are
     /// enough others, so that the list says what the area spans.
     public var largestPlaces: [Place]
@@ -46,7 +47,7 @@ public struct AreaDescription: Sendable, Hashable {
         let covered = Gazetteer.covered(by: coverage, limit: count == 0 ? 0 : Gazetteer.distinctCandidateLimit(count))
         var description = AreaDescription(
             boundingBox: coverage.boundingBox,
-            areaSquareKilometres: coverage.area / 1_000_000,
+            areaSquareKilometres: componentArea(coverage) / 1_000_000,
             largestPlaces: Gazetteer.distinctLargest(covered.indices, count: count),
             placeCount: covered.total)
         if covered.total == 0, let nearest = AreaProximity.nearest(to: coverage) {
@@ -54,6 +55,37 @@ public struct AreaDescription: Sendable, Hashable {
             description.nearestDistance = nearest.distance
         }
         return description
+    }
+
+    /// ``Coverage/area`` computed per group of polygons whose bounding boxes overlap (directly or in a
+    /// chain), and summed: the same value, since groups with disjoint boxes cannot overlap, but the
+    /// union-area method's cost (quadratic in the edges of overlapping polygons) is then paid per group
+    /// instead of for every overlapping polygon of the file at once. Groups are found with a sweep over
+    /// the boxes sorted by west edge.
+    static func componentArea(_ coverage: Coverage) -> Double {
+        let polygons = coverage.polygons
+        guard polygons.count > 1 else { return coverage.area }
+        let boxes = polygons.map { BoundingBox(enclosing: $0.ring) }
+        var parent = Array(polygons.indices)
+        func root(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+            return i
+        }
+        let order = polygons.indices.filter { boxes[$0].west <= boxes[$0].east }
+            .sorted { boxes[$0].west < boxes[$1].west }
+        var active: [Int] = []
+        for i in order {
+            active.removeAll { boxes[$0].east < boxes[i].west }
+            for j in active where boxes[j].south <= boxes[i].north && boxes[i].south <= boxes[j].north {
+                let a = root(i), b = root(j)
+                if a != b { parent[a] = b }
+            }
+            active.append(i)
+        }
+        var groups: [Int: [CoveragePolygon]] = [:]
+        for i in polygons.indices { groups[root(i), default: []].append(polygons[i]) }
+        return groups.keys.sorted().reduce(0) { $0 + Coverage(polygons: groups[$1]!).area }
     }
 
     /// One line: bounding box, area, then the places, e.g.

@@ -9,14 +9,18 @@
 /// 1. the swap is possible: every first number is within ±90 and every second within ±180;
 /// 2. as written, the area covers no populated place, and every populated place is at least
 ///    ``remoteDistance`` (50 km) from it;
-/// 3. read as [latitude, longitude], the area covers at least one populated place, or one lies within
-///    ``nearDistance`` (5 km) or within the area's own size (its bounding-box diagonal, up to 50 km);
-/// 4. the as-written distance is at least ``ratio`` (25) times the swapped one (taken as at least 2 km).
+/// 3. read as [latitude, longitude], more than half of the polygons (of at most ``sampledPolygons``
+///    evenly spaced ones) each cover a populated place or
+///    have one within ``nearDistance`` (5 km) or within their own size (bounding-box diagonal, up to
+///    50 km): a file of many ocean blobs, a few of which happen to land on towns when swapped, is not
+///    evidence;
+/// 4. the as-written distance to every place is at least ``ratio`` (25) times the swapped one (taken as
+///    at least 2 km; 0 when the swapped area covers a place).
 ///
-/// Examples: a London box printed as [lat, lon] lands in the Indian Ocean, about 600 km off Somalia,
-/// and read the other way contains London; a 2 km box in Harrisonburg, Virginia, printed as
-/// [lat, lon] lands in Antarctica, thousands of kilometres from any town, and read the other way is
-/// about a kilometre from Harrisonburg.
+/// Examples: a London box printed as [lat, lon] lands in the Indian Ocean, over 500 km from the
+/// nearest town (Victoria, Seychelles), and read the other way contains London; a campus-sized box in
+/// Harrisonburg, Virginia, printed as [lat, lon] lands in Antarctica, thousands of kilometres from any
+/// town, and read the other way is about a kilometre from Harrisonburg.
 public enum SwappedAxes {
     /// Minimum distance in metres from the as-written area to every populated place.
     public static let remoteDistance: Double = 50_000
@@ -28,6 +32,8 @@ public enum SwappedAxes {
     public static let ratio: Double = 25
     /// Swapped distances below this (metres) count as this much in the ratio test.
     public static let ratioFloor: Double = 2_000
+    /// At most this many polygons (evenly spaced) vote in rule 3.
+    public static let sampledPolygons = 25
 
     /// Evidence that the axes are swapped, or nil when there is none (the usual case).
     ///
@@ -50,14 +56,32 @@ public enum SwappedAxes {
             }
         }
         let written = Coverage(polygons: rings.map { CoveragePolygon(ring: $0) })
-        guard Gazetteer.covered(by: written, limit: 1).total == 0 else { return nil }
-        guard let writtenNearest = AreaProximity.nearest(to: written), writtenNearest.isExhaustive,
-            writtenNearest.distance >= remoteDistance
-        else { return nil }
+        guard !Gazetteer.coversAnyPlace(written) else { return nil }
 
+        // Read as [lat, lon], most polygons must land on or beside a populated place. Files with many
+        // polygons are judged on up to `sampledPolygons` of them, evenly spaced; the first misses that
+        // decide the vote end the search (cheap for an ocean).
         let swappedRings = rings.map { ring in
             ring.map { Coordinate(latitude: $0.longitude, longitude: $0.latitude) }
         }
+        let step = max(1, (swappedRings.count + sampledPolygons - 1) / sampledPolygons)
+        let sample = Swift.stride(from: 0, to: swappedRings.count, by: step).map { swappedRings[$0] }
+        let needed = sample.count / 2 + 1
+        var landed = 0
+        var missed = 0
+        for ring in sample {
+            let single = Coverage(polygons: [CoveragePolygon(ring: ring)])
+            if Gazetteer.coversAnyPlace(single)
+                || AreaProximity.nearest(to: single, within: nearLimit(single.boundingBox)) != nil
+            {
+                landed += 1
+                if landed >= needed { break }
+            } else {
+                missed += 1
+                if missed > sample.count - needed { return nil }
+            }
+        }
+
         let swapped = Coverage(polygons: swappedRings.map { CoveragePolygon(ring: $0) })
         let swappedCovered = Gazetteer.covered(by: swapped, limit: Gazetteer.distinctCandidateLimit(3))
         let swappedPlaces = Gazetteer.distinctLargest(swappedCovered.indices, count: 3)
@@ -67,16 +91,19 @@ public enum SwappedAxes {
             swappedNearest = largest
             swappedDistance = 0
         } else {
-            guard let near = AreaProximity.nearest(to: swapped) else { return nil }
-            let box = swapped.boundingBox
-            let size = GreatCircle.distance(
-                Coordinate(latitude: box.south, longitude: box.west),
-                Coordinate(latitude: box.north, longitude: box.east))
-            guard near.distance <= max(nearDistance, min(size, maximumNearDistance)) else { return nil }
-            swappedNearest = near.place
-            swappedDistance = near.distance
+            guard let found = AreaProximity.nearest(to: swapped, within: nearLimit(swapped.boundingBox))
+            else { return nil }
+            swappedNearest = found.place
+            swappedDistance = found.distance
         }
-        guard writtenNearest.distance >= ratio * max(swappedDistance, ratioFloor) else { return nil }
+
+        // As written, no populated place may be that close, searched exhaustively.
+        let required = max(remoteDistance, ratio * max(swappedDistance, ratioFloor))
+        if let close = AreaProximity.nearest(to: written, within: required) {
+            guard close.isExhaustive, close.distance >= required else { return nil }
+        }
+        guard let writtenNearest = AreaProximity.nearest(to: written), writtenNearest.distance >= required
+        else { return nil }
 
         let writtenCentre = centre(of: written.boundingBox)
         let swappedCentre = centre(of: swapped.boundingBox)
@@ -97,6 +124,15 @@ public enum SwappedAxes {
             swappedCentre: swappedCentre, swappedNearest: swappedNearest, swappedDistance: swappedDistance)
     }
 
+    /// How near (metres) a place must be to an area of this box to count: ``nearDistance``, or the
+    /// box's diagonal up to ``maximumNearDistance``.
+    private static func nearLimit(_ box: BoundingBox) -> Double {
+        let size = GreatCircle.distance(
+            Coordinate(latitude: box.south, longitude: box.west),
+            Coordinate(latitude: box.north, longitude: box.east))
+        return max(nearDistance, min(size, maximumNearDistance))
+    }
+
     private static func centre(of box: BoundingBox) -> Coordinate {
         Coordinate(latitude: (box.south + box.north) / 2, longitude: (box.west + box.east) / 2)
     }
@@ -113,7 +149,7 @@ public struct SwappedAxesEvidence: Sendable, Hashable {
     /// Populated places covered as written (empty whenever there is evidence).
     public var asWritten: [Place]
     /// Populated places covered when read as [latitude, longitude], largest first, at most 3, each at
-    /// least 20 km from the larger ones while there are enough (see ``AreaDescription/largestPlaces``).
+    /// least 25 km from the larger ones while there are enough (see ``AreaDescription/largestPlaces``).
     public var swapped: [Place]
     /// Centre of the as-written bounding box.
     public var asWrittenCentre: Coordinate

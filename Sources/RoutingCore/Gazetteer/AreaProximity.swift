@@ -9,75 +9,134 @@ struct AreaProximity: Sendable, Hashable {
     var place: Place
     /// Metres from the place to the area's boundary.
     var distance: Double
-    /// False when the search stopped at its work budget (files with millions of edges): `place` and
-    /// `distance` are then the best found, an upper bound of the true distance.
+    /// False when the search stopped at its work budget (files with hundreds of thousands of edges
+    /// far from everything): `place` and `distance` are then the best found, an upper bound.
     var isExhaustive: Bool
 
-    /// Work units (place–edge and place–polygon tests) one search may spend.
-    static let workBudget = 3_000_000
+    /// Cheap bound checks (place against polygon box or edge) one search may make.
+    static let boundBudget = 5_000_000
+    /// Great-circle distance evaluations one search may make.
+    static let distanceBudget = 100_000
 
-    /// The place nearest to the boundary of `coverage`, or nil when the coverage has no finite position.
+    /// The place nearest to the boundary of `coverage` among those within `radius` metres of it, or
+    /// nil when there is none (or the coverage has no finite position).
     ///
-    /// Method: an upper bound from the nearest places to up to 64 evenly spaced vertices, then, polygon
-    /// by polygon, only the places of the grid cells within that distance of the polygon's bounding box,
-    /// pruned by a rigorous lower bound (``GreatCircle/lowerBoundAngle(from:to:)``) before any edge is
-    /// measured, and edges pruned by their latitude range.
-    static func nearest(to coverage: Coverage) -> AreaProximity? {
+    /// Method: with no radius, an initial bound from the nearest places to up to 64 evenly spaced
+    /// vertices. The candidates are the places of the 1° grid cells within that bound of the
+    /// coverage's bounding box, taken in order of a lower bound of their distance to that box, until
+    /// the lower bound exceeds the best distance found. Each candidate is checked against each
+    /// polygon's box and then each edge with rigorous cheap lower bounds (latitude gap; longitude gap
+    /// × cos latitude × 2/π, or the distance to the pole) before any distance is computed.
+    static func nearest(to coverage: Coverage, within radius: Double = .infinity) -> AreaProximity? {
         let index = Gazetteer.index
         let rings = coverage.polygons.map(\.ring).filter { ring in
             !ring.isEmpty && ring.allSatisfy { $0.latitude.isFinite && $0.longitude.isFinite }
         }
         let vertexCount = rings.reduce(0) { $0 + $1.count }
-        guard vertexCount > 0 else { return nil }
+        guard vertexCount > 0, !(radius < 0) else { return nil }
 
-        // 1. Upper bound from sampled vertices.
         var bestIndex = -1
-        var best = Double.infinity
-        let stride = max(1, vertexCount / 64)
-        var position = 0
-        for ring in rings {
-            for vertex in ring {
-                defer { position += 1 }
-                guard position % stride == 0, let (i, angle) = index.nearest(to: vertex) else { continue }
-                let d = angle * GreatCircle.earthRadius
-                if d < best || (d == best && i < bestIndex) { best = d; bestIndex = i }
+        var best = radius
+        var bestHaversine = radius.isFinite ? GreatCircle.haversine(distance: radius) : 2
+        func offer(_ i: Int, _ d: Double) {
+            if d < best || (d == best && (bestIndex < 0 || i < bestIndex)) {
+                best = d
+                bestIndex = i
+                bestHaversine = GreatCircle.haversine(distance: d)
+            }
+        }
+        /// Offers a candidate given by its haversine; the arcsine is taken only for an improvement.
+        func offer(_ i: Int, haversine h: Double) {
+            if h < bestHaversine || (h == bestHaversine && (bestIndex < 0 || i < bestIndex)) {
+                let d = GreatCircle.distance(haversine: h)
+                if d <= best {
+                    best = d
+                    bestIndex = i
+                    bestHaversine = h
+                }
+            }
+        }
+        if !radius.isFinite {
+            // 1. Upper bound from sampled vertices.
+            let stride = max(1, vertexCount / 64)
+            var position = 0
+            for ring in rings {
+                for vertex in ring {
+                    defer { position += 1 }
+                    guard position % stride == 0, let (i, angle) = index.nearest(to: vertex) else { continue }
+                    offer(i, angle * GreatCircle.earthRadius)
+                }
+            }
+            guard bestIndex >= 0 else { return nil }
+        }
+
+        // 2. Candidates near the whole coverage, nearest-bound first.
+        let boxes = rings.map { BoundingBox(enclosing: $0) }
+        let whole = BoundingBox(enclosing: boxes.lazy.flatMap {
+            [Coordinate(latitude: $0.south, longitude: $0.west), Coordinate(latitude: $0.north, longitude: $0.east)]
+        })
+        var candidates: [(bound: Double, index: Int)] = []
+        index.forEachPlace(near: whole, radius: min(best, 2e7) / GreatCircle.earthRadius) { i in
+            let bound = lowerBound(index, i, whole)
+            if bound <= best { candidates.append((bound, i)) }
+        }
+        candidates.sort { $0.bound != $1.bound ? $0.bound < $1.bound : $0.index < $1.index }
+
+        // 3. Refine.
+        var bounds = candidates.count
+        var distances = 0
+        var exhaustive = true
+        search: for (wholeBound, i) in candidates {
+            if wholeBound > best { break }
+            let place = index.places[i].coordinate
+            let cosLatitude = index.cosLatitudes[i]
+            for (ring, box) in zip(rings, boxes) {
+                bounds += 1
+                if bounds > boundBudget || distances > distanceBudget { exhaustive = false; break search }
+                if lowerBound(index, i, box) > best { continue }
+                if ring.count == 1 {
+                    distances += 1
+                    offer(i, GreatCircle.distance(place, ring[0]))
+                    continue
+                }
+                var a = ring[0]
+                for b in ring.dropFirst() {
+                    defer { a = b }
+                    bounds += 1
+                    let edgeBox = BoundingBox(
+                        west: min(a.longitude, b.longitude), south: min(a.latitude, b.latitude),
+                        east: max(a.longitude, b.longitude), north: max(a.latitude, b.latitude))
+                    if lowerBound(index, i, edgeBox) > best { continue }
+                    distances += 1
+                    offer(i, haversine: GreatCircle.haversine(from: place, cosLatitude: cosLatitude, toSegment: a, b))
+                }
             }
         }
         guard bestIndex >= 0 else { return nil }
-
-        // 2. Refine polygon by polygon.
-        var work = 0
-        var exhaustive = true
-        polygons: for ring in rings {
-            let box = BoundingBox(enclosing: ring)
-            var candidates: [Int] = []
-            index.forEachPlace(near: box, radius: best / GreatCircle.earthRadius) { candidates.append($0) }
-            work += candidates.count
-            for i in candidates {
-                if work > workBudget { exhaustive = false; break polygons }
-                let place = index.places[i].coordinate
-                let lower = GreatCircle.lowerBoundAngle(from: place, to: box) * GreatCircle.earthRadius
-                if lower > best { continue }
-                let latitudeSlack = best / GreatCircle.earthRadius / GreatCircle.radiansPerDegree
-                var a = ring[0]
-                for vertex in ring.dropFirst() {
-                    let b = vertex
-                    defer { a = b }
-                    work += 1
-                    if min(a.latitude, b.latitude) - place.latitude > latitudeSlack
-                        || place.latitude - max(a.latitude, b.latitude) > latitudeSlack
-                    {
-                        continue
-                    }
-                    let d = GreatCircle.distance(from: place, toSegment: a, b)
-                    if d < best || (d == best && i < bestIndex) { best = d; bestIndex = i }
-                }
-                if ring.count == 1 {
-                    let d = GreatCircle.distance(place, ring[0])
-                    if d < best || (d == best && i < bestIndex) { best = d; bestIndex = i }
-                }
-            }
-        }
         return AreaProximity(place: index.places[bestIndex], distance: best, isExhaustive: exhaustive)
+    }
+
+    private static let metresPerDegree = GreatCircle.earthRadius * GreatCircle.radiansPerDegree
+
+    /// A rigorous lower bound in metres of the distance from place `i` to every point of `box`, with
+    /// no trigonometry: the larger of the latitude gap and, when the place lies outside the box's
+    /// longitudes, the distance to the nearer bounding half-meridian, itself bounded below by
+    /// cos φ · (2/π) · Δλ (since asin x ≥ x and sin Δλ ≥ (2/π)·Δλ for Δλ ≤ 90°) or, beyond 90°, by the
+    /// distance to the nearer pole.
+    @inline(__always)
+    private static func lowerBound(_ index: GazetteerIndex, _ i: Int, _ box: BoundingBox) -> Double {
+        let latitude = index.latitudes[i], longitude = index.longitudes[i]
+        let gap = latitude < box.south ? box.south - latitude : (latitude > box.north ? latitude - box.north : 0)
+        var bound = gap * metresPerDegree
+        if !(longitude >= box.west && longitude <= box.east) && box.east - box.west < 360 {
+            let lateral = index.cosLatitudes[i] * (2 / Double.pi) * metresPerDegree
+            let toPole = (90 - latitude.magnitude) * metresPerDegree
+            let dWest = GreatCircle.wrapped(longitude - box.west).magnitude
+            let dEast = GreatCircle.wrapped(longitude - box.east).magnitude
+            let west = dWest <= 90 ? dWest * lateral : toPole
+            let east = dEast <= 90 ? dEast * lateral : toPole
+            bound = max(bound, min(west, east))
+        }
+        return bound
     }
 }

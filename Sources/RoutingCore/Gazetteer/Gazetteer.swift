@@ -9,7 +9,7 @@
 /// The table is embedded as one string literal (``GazetteerData``) and parsed once, at first use, into
 /// an immutable index (`static let`, so thread-safe). All queries are pure.
 public enum Gazetteer {
-    /// Every place, largest population first (ties by name, then country code). Parsed once.
+    /// Every place, largest population first (ties by country code, then name). Parsed once.
     public static var places: [Place] { index.places }
 
     static let index = GazetteerIndex(places: GazetteerTable.parse(GazetteerData.table))
@@ -34,30 +34,33 @@ public enum Gazetteer {
     }
 
     /// Indices into ``places`` of the covered places, ascending (largest first), at most `limit`, and
-    /// the number of covered places found in all (subject to the budget described above).
-    static func covered(by coverage: Coverage, limit: Int) -> (indices: [Int32], total: Int) {
+    /// the number of covered places found in all (subject to the budget described above). With
+    /// `stopAtFirst`, the search ends with the first polygon that covers a place (for "any place?").
+    static func covered(
+        by coverage: Coverage, limit: Int, stopAtFirst: Bool = false
+    ) -> (indices: [Int32], total: Int) {
         let index = self.index
         var found = [Bool](repeating: false, count: index.places.count)
         var foundCount = 0
         var budget = workBudget
         for polygon in coverage.polygons {
+            if stopAtFirst && foundCount > 0 { break }
             let rings = [polygon.ring]
             let box = BoundingBox(enclosing: polygon.ring)
             var candidates = index.indices(in: box).filter { !found[Int($0)] }
             guard !candidates.isEmpty else { continue }
             var (order, longitudes, latitudes) = sortedByLatitude(candidates, index)
-            var work = BatchPointLocation.work(rings: rings, latitudes: latitudes)
+            var sweep = BatchPointLocation(rings: rings, longitudes: longitudes, latitudes: latitudes)
             let allowance = max(budget, 2 * polygon.ring.count)
-            while work > allowance && candidates.count > 1 {
+            while sweep.work > allowance && candidates.count > 1 {
                 // Keep the most populous candidates (smallest indices), in proportion to the overrun.
-                let keep = max(1, min(candidates.count / 2, Int(Double(candidates.count) * Double(allowance) / Double(work))))
-                candidates = Array(candidates.prefix(keep))
+                let proportional = Int(Double(candidates.count) * Double(allowance) / Double(sweep.work))
+                candidates = Array(candidates.prefix(max(1, min(candidates.count / 2, proportional))))
                 (order, longitudes, latitudes) = sortedByLatitude(candidates, index)
-                work = BatchPointLocation.work(rings: rings, latitudes: latitudes)
+                sweep = BatchPointLocation(rings: rings, longitudes: longitudes, latitudes: latitudes)
             }
-            budget = max(0, budget - work)
-            let covered = BatchPointLocation.covered(rings: rings, longitudes: longitudes, latitudes: latitudes)
-            for (k, isCovered) in covered.enumerated() where isCovered {
+            budget = max(0, budget - sweep.work)
+            for (k, isCovered) in sweep.covered().enumerated() where isCovered {
                 let i = Int(candidates[order[k]])
                 if !found[i] { found[i] = true; foundCount += 1 }
             }
@@ -70,6 +73,11 @@ public enum Gazetteer {
             if result.count == limit { break }
         }
         return (result, foundCount)
+    }
+
+    /// Whether `coverage` covers at least one populated place.
+    static func coversAnyPlace(_ coverage: Coverage) -> Bool {
+        covered(by: coverage, limit: 0, stopAtFirst: true).total > 0
     }
 
     private static func latitudeOrder(_ candidates: [Int32], _ index: GazetteerIndex) -> [Int] {
@@ -100,7 +108,7 @@ public enum Gazetteer {
 
 extension Gazetteer {
     /// Minimum distance in metres between places named together in a description.
-    static let distinctSeparation: Double = 20_000
+    static let distinctSeparation: Double = 25_000
 
     /// The largest of `covered` (indices in population order) that lie at least
     /// ``distinctSeparation`` from every larger place already chosen, at most `count` of them; when

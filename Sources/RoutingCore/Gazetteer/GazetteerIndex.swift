@@ -1,7 +1,7 @@
 /// The gazetteer's places with the lookup structures built once from the embedded table.
 ///
-/// - `places` are ordered by population, largest first (ties by name, country, latitude, longitude),
-///   so "largest first" is "smallest index first" everywhere.
+/// - `places` are ordered by population, largest first (ties in table order: by country code, then
+///   name), so "largest first" is "smallest index first" everywhere.
 /// - A 1° × 1° grid (180 rows × 360 columns) lists the places of every cell, for box queries.
 /// - `byLatitude` orders the places by latitude, and every place has its unit vector, for nearest
 ///   queries that prune by latitude difference.
@@ -9,6 +9,8 @@ struct GazetteerIndex: Sendable {
     let places: [Place]
     let latitudes: [Double]
     let longitudes: [Double]
+    /// |cos latitude| of every place.
+    let cosLatitudes: [Double]
     private let unitX: [Double], unitY: [Double], unitZ: [Double]
     private let byLatitude: [Int32]
     private let sortedLatitudes: [Double]
@@ -18,26 +20,38 @@ struct GazetteerIndex: Sendable {
     private static let rows = 180
     private static let columns = 360
 
+    /// Indexes `unordered` (in table order: by country code, then largest first, then by name).
     init(places unordered: [Place]) {
-        let places = unordered.sorted { a, b in
-            if a.population != b.population { return a.population > b.population }
-            if a.name != b.name { return a.name < b.name }
-            if a.countryCode != b.countryCode { return a.countryCode < b.countryCode }
-            if a.coordinate.latitude != b.coordinate.latitude { return a.coordinate.latitude < b.coordinate.latitude }
-            return a.coordinate.longitude < b.coordinate.longitude
-        }
+        // Sorting plain integer keys (population descending, then table position) keeps this fast.
+        let shift = 24
+        let keys = Self.radixSorted(unordered.indices.map {
+            (UInt64((1 << 36) - min(max(0, unordered[$0].population), (1 << 36) - 1)) << shift) | UInt64($0)
+        })
+        let places = keys.map { unordered[Int($0 & ((1 << shift) - 1))] }
         self.places = places
         latitudes = places.map(\.coordinate.latitude)
         longitudes = places.map(\.coordinate.longitude)
-        var x: [Double] = [], y: [Double] = [], z: [Double] = []
+        var x: [Double] = [], y: [Double] = [], z: [Double] = [], cosines: [Double] = []
         x.reserveCapacity(places.count); y.reserveCapacity(places.count); z.reserveCapacity(places.count)
+        cosines.reserveCapacity(places.count)
         for place in places {
-            let v = GreatCircle.unitVector(place.coordinate)
-            x.append(v.x); y.append(v.y); z.append(v.z)
+            let phi = place.coordinate.latitude * GreatCircle.radiansPerDegree
+            let lambda = place.coordinate.longitude * GreatCircle.radiansPerDegree
+            let cosPhi = Trigonometry.cos(phi)
+            x.append(cosPhi * Trigonometry.cos(lambda))
+            y.append(cosPhi * Trigonometry.sin(lambda))
+            z.append(Trigonometry.sin(phi))
+            cosines.append(cosPhi.magnitude)
         }
         unitX = x; unitY = y; unitZ = z
+        cosLatitudes = cosines
         let lats = latitudes
-        byLatitude = (0..<Int32(places.count)).sorted { lats[Int($0)] < lats[Int($1)] }
+        // Latitudes are whole thousandths of a degree in the table; sort integer keys made of the
+        // latitude in millionths (exact enough for the order) and the place index.
+        let latitudeKeys = Self.radixSorted(lats.indices.map {
+            (UInt64(max(0, min(180_000_000, ((lats[$0] + 90) * 1_000_000).rounded()))) << shift) | UInt64($0)
+        })
+        byLatitude = latitudeKeys.map { Int32($0 & ((1 << shift) - 1)) }
         sortedLatitudes = byLatitude.map { lats[Int($0)] }
 
         // Counting sort into grid cells; stable, so each cell keeps population order.
@@ -53,6 +67,28 @@ struct GazetteerIndex: Sendable {
             next[cell] += 1
         }
         cellPlaces = members
+    }
+
+    /// `keys` sorted ascending: least-significant-digit radix sort, 16 bits a pass (four passes), linear
+    /// in the number of keys.
+    private static func radixSorted(_ keys: [UInt64]) -> [UInt64] {
+        var source = keys
+        var target = [UInt64](repeating: 0, count: keys.count)
+        var counts = [Int](repeating: 0, count: 1 << 16)
+        for pass in 0..<4 {
+            let shift = UInt64(pass * 16)
+            for i in counts.indices { counts[i] = 0 }
+            for key in source { counts[Int((key >> shift) & 0xFFFF)] += 1 }
+            var total = 0
+            for i in counts.indices { let c = counts[i]; counts[i] = total; total += c }
+            for key in source {
+                let digit = Int((key >> shift) & 0xFFFF)
+                target[counts[digit]] = key
+                counts[digit] += 1
+            }
+            swap(&source, &target)
+        }
+        return source
     }
 
     private static func row(_ latitude: Double) -> Int { min(rows - 1, max(0, Int((latitude + 90).rounded(.down)))) }

@@ -26,22 +26,31 @@ enum GazetteerTable {
             var lineEnd = lineStart
             while lineEnd < count && bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
             defer { lineStart = lineEnd + 1 }
-            var bars: [Int] = []
-            for i in lineStart..<lineEnd where bytes[i] == UInt8(ascii: "|") { bars.append(i) }
-            if bars.isEmpty {
+            // Positions of the three '|' separators; a fourth makes the line malformed.
+            var bar0 = -1, bar1 = -1, bar2 = -1, bars = 0
+            for i in lineStart..<lineEnd where bytes[i] == UInt8(ascii: "|") {
+                switch bars {
+                case 0: bar0 = i
+                case 1: bar1 = i
+                case 2: bar2 = i
+                default: break
+                }
+                bars += 1
+            }
+            if bars == 0 {
                 if lineEnd - lineStart == 2 {
                     country = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), as: UTF8.self)
                 }
                 continue
             }
-            guard bars.count == 3, !country.isEmpty, bars[0] > lineStart,
-                let latitude = integer(bytes, bars[0] + 1, bars[1]),
-                let longitude = integer(bytes, bars[1] + 1, bars[2]),
-                let population = integer(bytes, bars[2] + 1, lineEnd),
+            guard bars == 3, !country.isEmpty, bar0 > lineStart,
+                let latitude = integer(bytes, bar0 + 1, bar1),
+                let longitude = integer(bytes, bar1 + 1, bar2),
+                let population = integer(bytes, bar2 + 1, lineEnd),
                 (-90_000...90_000).contains(latitude), (-180_000...180_000).contains(longitude),
                 population >= 0
             else { continue }
-            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<bars[0]]), as: UTF8.self)
+            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<bar0]), as: UTF8.self)
             places.append(Place(
                 name: name, countryCode: country,
                 coordinate: Coordinate(latitude: Double(latitude) / 1000, longitude: Double(longitude) / 1000),

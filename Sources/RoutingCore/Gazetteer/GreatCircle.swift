@@ -47,25 +47,47 @@ enum GreatCircle {
     /// few hundred kilometres. Longitude differences are taken the short way round, so a point at 179.9°
     /// is near a segment at −179.9°.
     static func distance(from point: Coordinate, toSegment a: Coordinate, _ b: Coordinate) -> Double {
-        let k = Trigonometry.cos(point.latitude * radiansPerDegree)
+        let cosLatitude = Trigonometry.cos(point.latitude * radiansPerDegree)
+        return distance(haversine: haversine(from: point, cosLatitude: cosLatitude, toSegment: a, b))
+    }
+
+    /// The haversine h = sin²(θ/2) of the central angle θ from `point` (whose |cos latitude| is given)
+    /// to the point of segment `a`–`b` described in ``distance(from:toSegment:_:)``. h grows with the
+    /// distance, so comparisons need no arcsine.
+    @inline(__always)
+    static func haversine(from point: Coordinate, cosLatitude k: Double, toSegment a: Coordinate, _ b: Coordinate) -> Double {
         let ax = wrapped(a.longitude - point.longitude) * k
         let ay = a.latitude - point.latitude
-        let bx = ax + (b.longitude - a.longitude) * k
-        let by = ay + (b.latitude - a.latitude)
-        let dx = bx - ax, dy = by - ay
+        let dx = (b.longitude - a.longitude) * k
+        let dy = b.latitude - a.latitude
         let lengthSquared = dx * dx + dy * dy
         var t = 0.0
         if lengthSquared > 0 {
             t = min(1, max(0, -(ax * dx + ay * dy) / lengthSquared))
         }
-        let closest = Coordinate(
-            latitude: a.latitude + t * (b.latitude - a.latitude),
-            longitude: a.longitude + t * (b.longitude - a.longitude))
-        return distance(point, closest)
+        let latitude = a.latitude + t * dy
+        let longitudeDifference = wrapped(a.longitude + t * (b.longitude - a.longitude) - point.longitude)
+        let s1 = Trigonometry.sin((latitude - point.latitude) * radiansPerDegree / 2)
+        let s2 = Trigonometry.sin(longitudeDifference * radiansPerDegree / 2)
+        return min(1, s1 * s1 + k * Trigonometry.cos(latitude * radiansPerDegree) * s2 * s2)
+    }
+
+    /// The haversine h = sin²(θ/2) for a distance in metres.
+    static func haversine(distance: Double) -> Double {
+        let s = Trigonometry.sin(min(distance / earthRadius, .pi) / 2)
+        return s * s
+    }
+
+    /// Metres for a haversine h = sin²(θ/2).
+    static func distance(haversine h: Double) -> Double {
+        2 * earthRadius * Trigonometry.asin(min(1, max(0, h)).squareRoot())
     }
 
     /// A longitude difference in degrees brought into -180...180.
     static func wrapped(_ degrees: Double) -> Double {
+        if degrees >= -180 && degrees <= 180 { return degrees }
+        if degrees > 180 && degrees <= 540 { return degrees - 360 }
+        if degrees < -180 && degrees >= -540 { return degrees + 360 }
         var d = degrees.truncatingRemainder(dividingBy: 360)
         if d > 180 { d -= 360 } else if d < -180 { d += 360 }
         return d
