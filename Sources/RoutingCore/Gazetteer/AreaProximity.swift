@@ -22,11 +22,12 @@ struct AreaProximity: Sendable, Hashable {
     /// nil when there is none (or the coverage has no finite position).
     ///
     /// Method: with no radius, an initial bound from the nearest places to up to 64 evenly spaced
-    /// vertices. The candidates are the places of the 1° grid cells within that bound of the
-    /// coverage's bounding box, taken in order of a lower bound of their distance to that box, until
-    /// the lower bound exceeds the best distance found. Each candidate is checked against each
-    /// polygon's box and then each edge with rigorous cheap lower bounds (latitude gap; longitude gap
-    /// × cos latitude × 2/π, or the distance to the pole) before any distance is computed.
+    /// vertices. The candidates are the places of the 1° grid cells within that bound, either of each
+    /// polygon's bounding box in turn or of the whole coverage's box (then taken in order of a lower
+    /// bound of their distance to it, until that exceeds the best distance found), whichever touches
+    /// fewer place–polygon pairs. Each candidate is checked against the polygon's box and then each
+    /// edge with rigorous cheap lower bounds (latitude gap; longitude gap × cos latitude × 2/π, or the
+    /// distance to the pole) before any distance is computed.
     static func nearest(to coverage: Coverage, within radius: Double = .infinity) -> AreaProximity? {
         let index = Gazetteer.index
         let rings = coverage.polygons.map(\.ring).filter { ring in
@@ -70,45 +71,74 @@ struct AreaProximity: Sendable, Hashable {
             guard bestIndex >= 0 else { return nil }
         }
 
-        // 2. Candidates near the whole coverage, nearest-bound first.
         let boxes = rings.map { BoundingBox(enclosing: $0) }
+        var bounds = 0
+        var distances = 0
+        var exhaustive = true
+
+        /// Measures place `i` against one ring, edge by edge, after the cheap bounds; false when the
+        /// budget is spent.
+        func refine(_ i: Int, _ ring: [Coordinate], _ box: BoundingBox) -> Bool {
+            bounds += 1
+            if bounds > boundBudget || distances > distanceBudget { return false }
+            if lowerBound(index, i, box) > best { return true }
+            let place = index.places[i].coordinate
+            if ring.count == 1 {
+                distances += 1
+                offer(i, GreatCircle.distance(place, ring[0]))
+                return true
+            }
+            let cosLatitude = index.cosLatitudes[i]
+            var a = ring[0]
+            for b in ring.dropFirst() {
+                defer { a = b }
+                bounds += 1
+                let edgeBox = BoundingBox(
+                    west: min(a.longitude, b.longitude), south: min(a.latitude, b.latitude),
+                    east: max(a.longitude, b.longitude), north: max(a.latitude, b.latitude))
+                if lowerBound(index, i, edgeBox) > best { continue }
+                distances += 1
+                offer(i, haversine: GreatCircle.haversine(from: place, cosLatitude: cosLatitude, toSegment: a, b))
+            }
+            return true
+        }
+
+        // 2. Two ways to enumerate candidates; take the one that touches fewer (place, polygon) pairs,
+        //    estimated from the areas, in square degrees, of the boxes grown by the current bound:
+        //    polygon by polygon (many small polygons far apart), or place by place over the whole
+        //    coverage's box, nearest-bound first (polygons spread over a small region, remote places).
         let whole = BoundingBox(enclosing: boxes.lazy.flatMap {
             [Coordinate(latitude: $0.south, longitude: $0.west), Coordinate(latitude: $0.north, longitude: $0.east)]
         })
-        var candidates: [(bound: Double, index: Int)] = []
-        index.forEachPlace(near: whole, radius: min(best, 2e7) / GreatCircle.earthRadius) { i in
-            let bound = lowerBound(index, i, whole)
-            if bound <= best { candidates.append((bound, i)) }
+        let grow = min(best, 2e7) / metresPerDegree
+        func grownArea(_ box: BoundingBox) -> Double {
+            min(360, box.east - box.west + 2 * grow) * min(180, box.north - box.south + 2 * grow)
         }
-        candidates.sort { $0.bound != $1.bound ? $0.bound < $1.bound : $0.index < $1.index }
-
-        // 3. Refine.
-        var bounds = candidates.count
-        var distances = 0
-        var exhaustive = true
-        search: for (wholeBound, i) in candidates {
-            if wholeBound > best { break }
-            let place = index.places[i].coordinate
-            let cosLatitude = index.cosLatitudes[i]
-            for (ring, box) in zip(rings, boxes) {
-                bounds += 1
-                if bounds > boundBudget || distances > distanceBudget { exhaustive = false; break search }
-                if lowerBound(index, i, box) > best { continue }
-                if ring.count == 1 {
-                    distances += 1
-                    offer(i, GreatCircle.distance(place, ring[0]))
-                    continue
+        let polygonMajor = boxes.reduce(0.0) { $0 + grownArea($1) }
+        let placeMajor = grownArea(whole) * Double(boxes.count) / 4
+        if polygonMajor <= placeMajor {
+            var candidates: [Int] = []
+            polygons: for (ring, box) in zip(rings, boxes) {
+                candidates.removeAll(keepingCapacity: true)
+                index.forEachPlace(near: box, radius: min(best, 2e7) / GreatCircle.earthRadius) { candidates.append($0) }
+                for i in candidates where !refine(i, ring, box) {
+                    exhaustive = false
+                    break polygons
                 }
-                var a = ring[0]
-                for b in ring.dropFirst() {
-                    defer { a = b }
-                    bounds += 1
-                    let edgeBox = BoundingBox(
-                        west: min(a.longitude, b.longitude), south: min(a.latitude, b.latitude),
-                        east: max(a.longitude, b.longitude), north: max(a.latitude, b.latitude))
-                    if lowerBound(index, i, edgeBox) > best { continue }
-                    distances += 1
-                    offer(i, haversine: GreatCircle.haversine(from: place, cosLatitude: cosLatitude, toSegment: a, b))
+            }
+        } else {
+            var candidates: [(bound: Double, index: Int)] = []
+            index.forEachPlace(near: whole, radius: min(best, 2e7) / GreatCircle.earthRadius) { i in
+                let bound = lowerBound(index, i, whole)
+                if bound <= best { candidates.append((bound, i)) }
+            }
+            candidates.sort { $0.bound != $1.bound ? $0.bound < $1.bound : $0.index < $1.index }
+            bounds += candidates.count
+            places: for (wholeBound, i) in candidates {
+                if wholeBound > best { break }
+                for (ring, box) in zip(rings, boxes) where !refine(i, ring, box) {
+                    exhaustive = false
+                    break places
                 }
             }
         }
