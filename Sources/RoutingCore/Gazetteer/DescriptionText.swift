@@ -59,6 +59,7 @@ enum DescriptionText {
 
     /// "850 m", "1.2 km", "620 km", "3,010 km".
     static func distance(_ metres: Double) -> String {
+        guard metres.isFinite, metres < 1e15 else { return "\(metres) m" }
         if metres < 1000 { return "\(Int((metres / 10).rounded()) * 10) m" }
         if metres < 10_000 { return fixed(metres / 1000, decimals: 1) + " km" }
         return grouped(Int((metres / 1000).rounded())) + " km"
@@ -66,6 +67,7 @@ enum DescriptionText {
 
     /// "1,572 km²", "2.87 km²", "< 0.01 km²".
     static func area(squareKilometres km2: Double) -> String {
+        guard km2.isFinite, km2 < 1e15 else { return "\(km2) km²" }
         if km2 >= 10 { return grouped(Int(km2.rounded())) + " km²" }
         if km2 >= 0.01 { return fixed(km2, decimals: 2) + " km²" }
         return km2 > 0 ? "< 0.01 km²" : "0 km²"

@@ -91,9 +91,14 @@ struct GazetteerIndex: Sendable {
         return source
     }
 
-    private static func row(_ latitude: Double) -> Int { min(rows - 1, max(0, Int((latitude + 90).rounded(.down)))) }
-    private static func column(_ longitude: Double) -> Int {
-        min(columns - 1, max(0, Int((longitude + 180).rounded(.down))))
+    /// Grid row and column of a latitude or longitude, clamped to the grid (also for huge or NaN
+    /// values, which never reach an integer conversion).
+    private static func row(_ latitude: Double) -> Int { clampedIndex(latitude + 90, count: rows) }
+    private static func column(_ longitude: Double) -> Int { clampedIndex(longitude + 180, count: columns) }
+    private static func clampedIndex(_ value: Double, count: Int) -> Int {
+        guard value > 0 else { return 0 }  // also NaN
+        guard value < Double(count) else { return count - 1 }
+        return Int(value.rounded(.down))
     }
     private static func cell(latitude: Double, longitude: Double) -> Int {
         row(latitude) * columns + column(longitude)
@@ -124,6 +129,7 @@ struct GazetteerIndex: Sendable {
     /// Calls `body` with the index of every place that may lie within `radius` radians of the box
     /// (a superset: whole grid cells of the box grown by the radius, wrapping across ±180°).
     func forEachPlace(near box: BoundingBox, radius: Double, _ body: (Int) -> Void) {
+        guard box.south <= box.north, box.west <= box.east, !radius.isNaN else { return }
         let grow = radius / GreatCircle.radiansPerDegree
         let south = box.south - grow, north = box.north + grow
         var firstColumn = 0, lastColumn = Self.columns - 1
@@ -131,9 +137,10 @@ struct GazetteerIndex: Sendable {
             let widest = max(south.magnitude, north.magnitude)
             let cosine = Trigonometry.cos(widest * GreatCircle.radiansPerDegree)
             let growLongitude = cosine > 0.01 ? grow / cosine : 360
-            if box.east - box.west + 2 * growLongitude < 358 {
-                firstColumn = Int((box.west - growLongitude + 180).rounded(.down))
-                lastColumn = Int((box.east + growLongitude + 180).rounded(.down))
+            let west = box.west - growLongitude, east = box.east + growLongitude
+            if east - west < 358, west > -720, east < 720 {
+                firstColumn = Int((west + 180).rounded(.down))
+                lastColumn = Int((east + 180).rounded(.down))
             }
         }
         for row in Self.row(south)...Self.row(north) {

@@ -196,3 +196,28 @@ struct DistinctListingTests {
         #expect(Gazetteer.distinctLargest(tinyCovered, count: 0).isEmpty)
     }
 }
+
+@Suite("Gazetteer robustness")
+struct GazetteerRobustnessTests {
+    /// Out-of-range and non-finite numbers (an invalid file the caller did not stop) never crash.
+    @Test func absurdCoordinatesNeverCrash() {
+        let absurd: [[Coordinate]] = [
+            ringAsWritten([(1e300, 0), (1e300, 1), (-1e300, 1)]),
+            ringAsWritten([(0, -1e300), (1, 1e300), (2, 0)]),
+            ringAsWritten([(-.infinity, 0), (1, 1), (0, .infinity)]),
+            ringAsWritten([(.nan, .nan), (1, 1), (2, 2)]),
+            ringAsWritten([(500, 95), (700, 95), (700, 120)]),
+        ]
+        for ring in absurd {
+            let area = coverage([ring])
+            _ = Gazetteer.places(in: area, limit: 3)
+            _ = AreaProximity.nearest(to: area)
+            _ = AreaProximity.nearest(to: area, within: 10_000)
+            _ = SwappedAxes.evidence(for: [ring])
+            _ = AreaDescription.describe(area).summary
+        }
+        #expect(Gazetteer.nearest(to: Coordinate(latitude: 1e300, longitude: -1e300)) == nil)
+        #expect(DescriptionText.distance(.infinity) == "inf m")
+        #expect(DescriptionText.area(squareKilometres: .nan) == "nan km²")
+    }
+}
