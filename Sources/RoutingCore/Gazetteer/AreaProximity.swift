@@ -30,6 +30,7 @@ struct AreaProximity: Sendable, Hashable {
     /// distance to the pole) before any distance is computed.
     static func nearest(to coverage: Coverage, within radius: Double = .infinity) -> AreaProximity? {
         let index = Gazetteer.index
+        let nearestIndex = Gazetteer.nearestIndex
         let rings = coverage.polygons.map(\.ring).filter { ring in
             !ring.isEmpty && ring.allSatisfy { $0.latitude.isFinite && $0.longitude.isFinite }
         }
@@ -64,7 +65,7 @@ struct AreaProximity: Sendable, Hashable {
             for ring in rings {
                 for vertex in ring {
                     defer { position += 1 }
-                    guard position % stride == 0, let (i, angle) = index.nearest(to: vertex) else { continue }
+                    guard position % stride == 0, let (i, angle) = nearestIndex.nearest(to: vertex) else { continue }
                     offer(i, angle * GreatCircle.earthRadius)
                 }
             }
@@ -81,14 +82,14 @@ struct AreaProximity: Sendable, Hashable {
         func refine(_ i: Int, _ ring: [Coordinate], _ box: BoundingBox) -> Bool {
             bounds += 1
             if bounds > boundBudget || distances > distanceBudget { return false }
-            if lowerBound(index, i, box) > best { return true }
+            if lowerBound(index, nearestIndex, i, box) > best { return true }
             let place = index.places[i].coordinate
             if ring.count == 1 {
                 distances += 1
                 offer(i, GreatCircle.distance(place, ring[0]))
                 return true
             }
-            let cosLatitude = index.cosLatitudes[i]
+            let cosLatitude = nearestIndex.cosLatitudes[i]
             var a = ring[0]
             for b in ring.dropFirst() {
                 defer { a = b }
@@ -96,7 +97,7 @@ struct AreaProximity: Sendable, Hashable {
                 let edgeBox = BoundingBox(
                     west: min(a.longitude, b.longitude), south: min(a.latitude, b.latitude),
                     east: max(a.longitude, b.longitude), north: max(a.latitude, b.latitude))
-                if lowerBound(index, i, edgeBox) > best { continue }
+                if lowerBound(index, nearestIndex, i, edgeBox) > best { continue }
                 distances += 1
                 offer(i, haversine: GreatCircle.haversine(from: place, cosLatitude: cosLatitude, toSegment: a, b))
             }
@@ -129,7 +130,7 @@ struct AreaProximity: Sendable, Hashable {
         } else {
             var candidates: [(bound: Double, index: Int)] = []
             index.forEachPlace(near: whole, radius: min(best, 2e7) / GreatCircle.earthRadius) { i in
-                let bound = lowerBound(index, i, whole)
+                let bound = lowerBound(index, nearestIndex, i, whole)
                 if bound <= best { candidates.append((bound, i)) }
             }
             candidates.sort { $0.bound != $1.bound ? $0.bound < $1.bound : $0.index < $1.index }
@@ -154,12 +155,14 @@ struct AreaProximity: Sendable, Hashable {
     /// cos φ · (2/π) · Δλ (since asin x ≥ x and sin Δλ ≥ (2/π)·Δλ for Δλ ≤ 90°) or, beyond 90°, by the
     /// distance to the nearer pole.
     @inline(__always)
-    private static func lowerBound(_ index: GazetteerIndex, _ i: Int, _ box: BoundingBox) -> Double {
+    private static func lowerBound(
+        _ index: GazetteerIndex, _ nearestIndex: NearestPlaceIndex, _ i: Int, _ box: BoundingBox
+    ) -> Double {
         let latitude = index.latitudes[i], longitude = index.longitudes[i]
         let gap = latitude < box.south ? box.south - latitude : (latitude > box.north ? latitude - box.north : 0)
         var bound = gap * metresPerDegree
         if !(longitude >= box.west && longitude <= box.east) && box.east - box.west < 360 {
-            let lateral = index.cosLatitudes[i] * (2 / Double.pi) * metresPerDegree
+            let lateral = nearestIndex.cosLatitudes[i] * (2 / Double.pi) * metresPerDegree
             let toPole = (90 - latitude.magnitude) * metresPerDegree
             let dWest = GreatCircle.wrapped(longitude - box.west).magnitude
             let dEast = GreatCircle.wrapped(longitude - box.east).magnitude

@@ -14,6 +14,9 @@ public enum Gazetteer {
 
     static let index = GazetteerIndex(places: GazetteerTable.parse(GazetteerData.table))
 
+    /// Built at the first nearest-place query.
+    static let nearestIndex = NearestPlaceIndex(index)
+
     /// Upper bound on point–edge tests per ``places(in:limit:)`` call (beyond the ones every edge's
     /// binary search costs): keeps a query over a file of millions of edges to tens of milliseconds.
     static let workBudget = 6_000_000
@@ -101,7 +104,7 @@ public enum Gazetteer {
     /// The place nearest to `coordinate` and its great-circle distance in metres (spherical Earth of
     /// radius 6,371,008.8 m), or nil for a non-finite coordinate. Ties go to the larger place.
     public static func nearest(to coordinate: Coordinate) -> (place: Place, distance: Double)? {
-        guard let (i, angle) = index.nearest(to: coordinate) else { return nil }
+        guard let (i, angle) = nearestIndex.nearest(to: coordinate) else { return nil }
         return (index.places[i], angle * GreatCircle.earthRadius)
     }
 }

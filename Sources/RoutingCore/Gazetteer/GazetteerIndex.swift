@@ -3,17 +3,12 @@
 /// - `places` are ordered by population, largest first (ties in table order: by country code, then
 ///   name), so "largest first" is "smallest index first" everywhere.
 /// - A 1° × 1° grid (180 rows × 360 columns) lists the places of every cell, for box queries.
-/// - `byLatitude` orders the places by latitude, and every place has its unit vector, for nearest
-///   queries that prune by latitude difference.
+///
+/// What only nearest-place queries need is in ``NearestPlaceIndex``, built on first such query.
 struct GazetteerIndex: Sendable {
     let places: [Place]
     let latitudes: [Double]
     let longitudes: [Double]
-    /// |cos latitude| of every place.
-    let cosLatitudes: [Double]
-    private let unitX: [Double], unitY: [Double], unitZ: [Double]
-    private let byLatitude: [Int32]
-    private let sortedLatitudes: [Double]
     private let cellStart: [Int32]
     private let cellPlaces: [Int32]
 
@@ -31,29 +26,7 @@ struct GazetteerIndex: Sendable {
         self.places = places
         latitudes = places.map(\.coordinate.latitude)
         longitudes = places.map(\.coordinate.longitude)
-        var x: [Double] = [], y: [Double] = [], z: [Double] = [], cosines: [Double] = []
-        x.reserveCapacity(places.count); y.reserveCapacity(places.count); z.reserveCapacity(places.count)
-        cosines.reserveCapacity(places.count)
-        for place in places {
-            let phi = place.coordinate.latitude * GreatCircle.radiansPerDegree
-            let lambda = place.coordinate.longitude * GreatCircle.radiansPerDegree
-            let cosPhi = Trigonometry.cos(phi)
-            x.append(cosPhi * Trigonometry.cos(lambda))
-            y.append(cosPhi * Trigonometry.sin(lambda))
-            z.append(Trigonometry.sin(phi))
-            cosines.append(cosPhi.magnitude)
-        }
-        unitX = x; unitY = y; unitZ = z
-        cosLatitudes = cosines
         let lats = latitudes
-        // Latitudes are whole thousandths of a degree in the table; sort integer keys made of the
-        // latitude in millionths (exact enough for the order) and the place index.
-        let latitudeKeys = Self.radixSorted(lats.indices.map {
-            (UInt64(max(0, min(180_000_000, ((lats[$0] + 90) * 1_000_000).rounded()))) << shift) | UInt64($0)
-        })
-        byLatitude = latitudeKeys.map { Int32($0 & ((1 << shift) - 1)) }
-        sortedLatitudes = byLatitude.map { lats[Int($0)] }
-
         // Counting sort into grid cells; stable, so each cell keeps population order.
         var counts = [Int32](repeating: 0, count: Self.rows * Self.columns + 1)
         let cells = places.indices.map { Self.cell(latitude: lats[$0], longitude: places[$0].coordinate.longitude) }
@@ -71,7 +44,7 @@ struct GazetteerIndex: Sendable {
 
     /// `keys` sorted ascending: least-significant-digit radix sort, 16 bits a pass (four passes), linear
     /// in the number of keys.
-    private static func radixSorted(_ keys: [UInt64]) -> [UInt64] {
+    static func radixSorted(_ keys: [UInt64]) -> [UInt64] {
         var source = keys
         var target = [UInt64](repeating: 0, count: keys.count)
         var counts = [Int](repeating: 0, count: 1 << 16)
@@ -150,41 +123,5 @@ struct GazetteerIndex: Sendable {
                 for k in Int(cellStart[cell])..<Int(cellStart[cell + 1]) { body(Int(cellPlaces[k])) }
             }
         }
-    }
-
-    /// The place nearest to `coordinate` and the central angle to it in radians (great circle).
-    /// Ties go to the larger place.
-    func nearest(to coordinate: Coordinate) -> (index: Int, angle: Double)? {
-        guard !places.isEmpty, coordinate.latitude.isFinite, coordinate.longitude.isFinite else { return nil }
-        let q = GreatCircle.unitVector(coordinate)
-        let qLatitude = coordinate.latitude
-        var best = -1
-        var bestChordSquared = Double.infinity
-        var bestLatitudeGap = Double.infinity  // degrees of latitude that cannot beat `best`
-        func consider(_ k: Int) {
-            let i = Int(byLatitude[k])
-            let dx = unitX[i] - q.x, dy = unitY[i] - q.y, dz = unitZ[i] - q.z
-            let c2 = dx * dx + dy * dy + dz * dz
-            if c2 < bestChordSquared || (c2 == bestChordSquared && i < best) {
-                bestChordSquared = c2
-                best = i
-                bestLatitudeGap = GreatCircle.angle(chord: c2.squareRoot()) / GreatCircle.radiansPerDegree
-            }
-        }
-        // First index with latitude >= query.
-        var low = 0, high = sortedLatitudes.count
-        while low < high {
-            let mid = (low + high) / 2
-            if sortedLatitudes[mid] < qLatitude { low = mid + 1 } else { high = mid }
-        }
-        var up = low, down = low - 1
-        while up < sortedLatitudes.count || down >= 0 {
-            let upGap = up < sortedLatitudes.count ? sortedLatitudes[up] - qLatitude : .infinity
-            let downGap = down >= 0 ? qLatitude - sortedLatitudes[down] : .infinity
-            if min(upGap, downGap) > bestLatitudeGap { break }
-            if upGap <= downGap { consider(up); up += 1 } else { consider(down); down -= 1 }
-        }
-        guard best >= 0 else { return nil }
-        return (best, GreatCircle.angle(chord: bestChordSquared.squareRoot()))
     }
 }
