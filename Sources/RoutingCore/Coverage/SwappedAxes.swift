@@ -99,9 +99,7 @@ public enum SwappedAxes {
 
         // As written, no populated place may be that close, searched exhaustively.
         let required = max(remoteDistance, ratio * max(swappedDistance, ratioFloor))
-        if let close = AreaProximity.nearest(to: written, within: required) {
-            guard close.isExhaustive, close.distance >= required else { return nil }
-        }
+        guard AreaProximity.isRemote(written, by: required) else { return nil }
         guard let writtenNearest = AreaProximity.nearest(to: written), writtenNearest.distance >= required
         else { return nil }
 

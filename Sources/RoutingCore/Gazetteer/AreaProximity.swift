@@ -29,13 +29,29 @@ struct AreaProximity: Sendable, Hashable {
     /// edge with rigorous cheap lower bounds (latitude gap; longitude gap × cos latitude × 2/π, or the
     /// distance to the pole) before any distance is computed.
     static func nearest(to coverage: Coverage, within radius: Double = .infinity) -> AreaProximity? {
+        search(coverage, within: radius).nearest
+    }
+
+    /// Whether no populated place lies within `radius` metres of the coverage's boundary, established
+    /// by an exhaustive search: false when one does, and also when the search ran out of budget or the
+    /// coverage has no finite position (unknown counts as "not remote").
+    static func isRemote(_ coverage: Coverage, by radius: Double) -> Bool {
+        let result = search(coverage, within: radius)
+        return result.nearest == nil && result.isExhaustive
+    }
+
+    /// The search behind ``nearest(to:within:)``: the nearest place within `radius` (nil when none
+    /// was found) and whether the search was exhaustive.
+    private static func search(
+        _ coverage: Coverage, within radius: Double
+    ) -> (nearest: AreaProximity?, isExhaustive: Bool) {
         let index = Gazetteer.index
         let nearestIndex = Gazetteer.nearestIndex
         let rings = coverage.polygons.map(\.ring).filter { ring in
             !ring.isEmpty && ring.allSatisfy { $0.latitude.isFinite && $0.longitude.isFinite }
         }
         let vertexCount = rings.reduce(0) { $0 + $1.count }
-        guard vertexCount > 0, !(radius < 0) else { return nil }
+        guard vertexCount > 0, !(radius < 0) else { return (nil, false) }
 
         var bestIndex = -1
         var best = radius
@@ -69,7 +85,7 @@ struct AreaProximity: Sendable, Hashable {
                     offer(i, angle * GreatCircle.earthRadius)
                 }
             }
-            guard bestIndex >= 0 else { return nil }
+            guard bestIndex >= 0 else { return (nil, false) }
         }
 
         let boxes = rings.map { BoundingBox(enclosing: $0) }
@@ -143,8 +159,8 @@ struct AreaProximity: Sendable, Hashable {
                 }
             }
         }
-        guard bestIndex >= 0 else { return nil }
-        return AreaProximity(place: index.places[bestIndex], distance: best, isExhaustive: exhaustive)
+        guard bestIndex >= 0 else { return (nil, exhaustive) }
+        return (AreaProximity(place: index.places[bestIndex], distance: best, isExhaustive: exhaustive), exhaustive)
     }
 
     private static let metresPerDegree = GreatCircle.earthRadius * GreatCircle.radiansPerDegree

@@ -148,6 +148,17 @@ struct GazetteerTests {
         #expect(Gazetteer.nearest(to: Coordinate(latitude: .nan, longitude: 0)) == nil)
     }
 
+    @Test func remotenessNeedsAnExhaustiveEmptySearch() {
+        let ocean = coverage([ringAsWritten([(-32, -42), (-27, -42), (-27, -38), (-32, -38)])])
+        #expect(AreaProximity.isRemote(ocean, by: 50_000))
+        #expect(AreaProximity.nearest(to: ocean, within: 50_000) == nil)
+        let besideReading = coverage([ringAsWritten([(-0.95, 51.43), (-0.94, 51.43), (-0.94, 51.44), (-0.95, 51.44)])])
+        #expect(!AreaProximity.isRemote(besideReading, by: 50_000))
+        let found = AreaProximity.nearest(to: besideReading, within: 50_000)
+        #expect(found?.place == place("Reading", "GB") || found?.place == place("Lower Earley", "GB"))
+        #expect(!AreaProximity.isRemote(Coverage(polygons: []), by: 50_000))
+    }
+
     @Test func nearestToAreaAgreesWithBruteForce() {
         // Boxes of my own: open ocean, Antarctic interior, a small box near a town, a thin diagonal.
         let areas: [[Coordinate]] = [
