@@ -4,8 +4,8 @@
 /// Places come from the embedded GeoNames gazetteer (places of 15,000 people or more; see
 /// ``Gazetteer``). Example ``summary`` lines:
 ///
-///     51.00°N…52.26°N, 0.99°W…0.36°E, 7,014 km², 31 populated places, largest London, Luton and Watford (GB)
-///     38.423°N…38.442°N, 78.878°W…78.859°W, 1.23 km², no populated place; nearest: Harrisonburg (US), 950 m
+///     51.00°N…52.26°N, 0.99°W…0.36°E, 10,271 km², 222 populated places, largest London, Milton Keynes and Luton (GB)
+///     78.878°S…78.859°S, 38.423°E…38.442°E, 0.41 km², no populated place; nearest: Ushuaia (AR), 4,410 km
 public struct AreaDescription: Sendable, Hashable {
     /// The coverage's bounding box in degrees (see ``BoundingBox``); empty for a coverage without
     /// positions.

@@ -141,7 +141,7 @@ public enum SwappedAxes {
 public struct SwappedAxesEvidence: Sendable, Hashable {
     /// One sentence for a diagnostic, lower case, no final period, e.g. "as written ([longitude,
     /// latitude]) this area lies at 78.87°S 38.43°E and contains no populated place; the nearest,
-    /// Ushuaia (AR), is 2,630 km away; read as [latitude, longitude] it lies at 38.43°N 78.87°W, 950 m
+    /// Ushuaia (AR), is 4,410 km away; read as [latitude, longitude] it lies at 38.43°N 78.87°W, 1.0 km
     /// from Harrisonburg (US)".
     public var message: String
     /// Populated places covered as written (empty whenever there is evidence).
