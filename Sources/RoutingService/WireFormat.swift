@@ -114,4 +114,31 @@ public enum WireFormat {
     public static func line(_ path: String, _ d: Diagnostic) -> String {
         "\(path):\(d.location.line):\(d.location.column): \(d.severity.rawValue): \(d.message) [\(d.rule)]"
     }
+
+    /// `{"boundingBox":[west,south,east,north],"squareKilometres":…,"placeCount":…,
+    /// "largestPlaces":[{"name","countryCode","latitude","longitude","population"}],
+    /// "nearestPlace"?:{…,"distance":metres}}`: what a coverage covers (degrees; km²; metres).
+    public static func encode(_ area: AreaDescription) -> JSON {
+        func place(_ p: Place) -> JSONObject {
+            [
+                "name": .string(p.name), "countryCode": .string(p.countryCode),
+                "latitude": .number(p.coordinate.latitude), "longitude": .number(p.coordinate.longitude),
+                "population": .number(Double(p.population)),
+            ]
+        }
+        let box = area.boundingBox
+        var object: JSONObject = [
+            "boundingBox": [.number(box.west), .number(box.south), .number(box.east), .number(box.north)],
+            "squareKilometres": .number(area.areaSquareKilometres),
+            "placeCount": .number(Double(area.placeCount)),
+            "largestPlaces": .array(area.largestPlaces.map { .object(place($0)) }),
+            "summary": .string(area.summary),
+        ]
+        if let nearest = area.nearestPlace, let distance = area.nearestDistance {
+            var p = place(nearest)
+            p["distance"] = .number(distance)
+            object["nearestPlace"] = .object(p)
+        }
+        return .object(object)
+    }
 }

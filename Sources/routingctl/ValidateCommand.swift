@@ -80,13 +80,20 @@ extension RoutingCtl {
                     for diagnostic in validation.diagnostics {
                         out(GCCReport.render(diagnostic, path: path, source: bytes))
                     }
-                    // A valid file's findings are followed here by one line describing its area.
+                    // What a valid file covers, so an admin sees at a glance whether it is the right place.
+                    if let coverage = validation.coverage {
+                        out("\(path): covers \(AreaDescription.describe(coverage).summary)")
+                    }
                 case .json:
-                    json.append([
+                    var file: JSONObject = [
                         "path": .string(path),
                         "valid": .bool(validation.isValid),
                         "diagnostics": .array(validation.diagnostics.map(WireFormat.encode)),
-                    ])
+                    ]
+                    if let coverage = validation.coverage {
+                        file["area"] = WireFormat.encode(AreaDescription.describe(coverage))
+                    }
+                    json.append(.object(file))
                 case .sarif:
                     break  // one log for all files, below
                 }

@@ -165,6 +165,21 @@ private struct CoverageWalker {
         for geometry in geometries where geometry.complete {
             checkTopology(geometry)
         }
+        checkAxes()
+    }
+
+    /// Positions written [latitude, longitude]: judged on evidence from the gazetteer (what the area
+    /// covers as written and read the other way round), not on ranges alone; see ``SwappedAxes``.
+    mutating func checkAxes() {
+        let polygons = geometries.flatMap(\.polygons)
+        guard let first = polygons.first,
+            let evidence = SwappedAxes.evidence(for: polygons.map { $0.rings[0].coordinates })
+        else { return }
+        report(
+            .warning, "axes-swapped",
+            "the positions look like [latitude, longitude], not GeoJSON's [longitude, latitude]: \(evidence.message)",
+            hint: "if so, swap every position's two numbers: routingctl validate --fix --swap-axes FILE",
+            at: first.rings[0].positionLocation(0))
     }
 
     /// Self-intersections, spikes, touching rings, holes and overlapping polygons of one geometry,

@@ -47,7 +47,7 @@ struct AreaProximity: Sendable, Hashable {
     ) -> (nearest: AreaProximity?, isExhaustive: Bool) {
         let index = Gazetteer.index
         let nearestIndex = Gazetteer.nearestIndex
-        let rings = coverage.polygons.map(\.ring).filter { ring in
+        let rings = coverage.polygons.map(\.exterior).filter { ring in
             !ring.isEmpty && ring.allSatisfy { $0.latitude.isFinite && $0.longitude.isFinite }
         }
         let vertexCount = rings.reduce(0) { $0 + $1.count }

@@ -48,13 +48,15 @@ public enum Gazetteer {
         var budget = workBudget
         for polygon in coverage.polygons {
             if stopAtFirst && foundCount > 0 { break }
-            let rings = [polygon.ring]
-            let box = BoundingBox(enclosing: polygon.ring)
+            // Exterior and holes: the sweep counts crossings over all rings of the polygon.
+            let rings = polygon.rings
+            let box = BoundingBox(enclosing: polygon.exterior)
             var candidates = index.indices(in: box).filter { !found[Int($0)] }
             guard !candidates.isEmpty else { continue }
             var (order, longitudes, latitudes) = sortedByLatitude(candidates, index)
             var sweep = BatchPointLocation(rings: rings, longitudes: longitudes, latitudes: latitudes)
-            let allowance = max(budget, 2 * polygon.ring.count)
+            let edges: Int = rings.reduce(0) { $0 + $1.count }
+            let allowance = max(budget, 2 * edges)
             while sweep.work > allowance && candidates.count > 1 {
                 // Keep the most populous candidates (smallest indices), in proportion to the overrun.
                 let proportional = Int(Double(candidates.count) * Double(allowance) / Double(sweep.work))
