@@ -2,13 +2,16 @@
 """Benchmark: validate a generated MultiPolygon of 1,000,000 positions with routingctl, and with
 shapely (GEOS) `from_geojson` + `is_valid` on the same file, on the same machine, in one run.
 
-Usage: python3 scripts/benchmark-validate.py [BIN_DIR] [--positions N] [--runs R]
+Usage: python3 scripts/benchmark-validate.py [BIN_DIR] [--positions N] [--runs R] [--jagged]
   BIN_DIR defaults to the release build (`swift build -c release --show-bin-path`).
   Needs `pip install shapely`. Prints the timings and the ratio; record them in BENCHMARKS.md.
 
 The file: 1,000 star-shaped polygons of 1,000 positions each (999 corners + the closing repeat),
 one per cell of a 40 x 25 grid over the world, so they never touch: valid for GEOS and for the
-geojson profile. Coordinates have 7 decimals, as GDAL writes RFC 7946 files. Fixed seed.
+geojson profile. Coordinates have 7 decimals, as GDAL writes RFC 7946 files. Fixed seed. By default
+the outlines are smooth (a few random harmonics of the radius, plus a little noise, like a simplified
+boundary); with --jagged every corner gets an independent random radius, so every corner is a spike
+and the boxes of neighbouring edges overlap (a hard case for any sweep, GEOS's included).
 
 Both sides start from the file's bytes: routingctl reads the file itself (process start included);
 shapely's time includes reading the file into a string. Each side runs R times; the best run counts.
@@ -23,7 +26,9 @@ import tempfile
 import time
 
 
-def generate(positions: int, seed: int = 20261129) -> str:
+def generate(positions: int, seed: int = 20261129, jagged: bool = False) -> str:
+    """Smooth outlines (a few random harmonics plus a little noise, like a simplified boundary),
+    or with `jagged` an independent random radius at every corner (every corner a spike)."""
     rng = random.Random(seed)
     per_polygon = 1000
     count = max(1, positions // per_polygon)
@@ -34,9 +39,13 @@ def generate(positions: int, seed: int = 20261129) -> str:
         cx = -180 + cell_w * (i % columns + 0.5)
         cy = -85 + cell_h * (i // columns + 0.5)
         ring = []
+        harmonics = [(rng.uniform(0, 0.06 / k), k, rng.uniform(0, 2 * math.pi)) for k in range(1, 9)]
         for j in range(per_polygon - 1):
             a = 2 * math.pi * j / (per_polygon - 1)
-            r = 0.25 + 0.2 * rng.random()
+            if jagged:
+                r = 0.25 + 0.2 * rng.random()
+            else:
+                r = 0.33 + sum(amp * math.sin(k * a + phase) for amp, k, phase in harmonics) + 0.0005 * rng.random()
             ring.append([round(cx + r * cell_w * math.cos(a), 7), round(cy + r * cell_h * math.sin(a), 7)])
         ring.append(ring[0])
         polygons.append([ring])
@@ -56,6 +65,9 @@ def best(runs, fn):
 def main() -> int:
     args = sys.argv[1:]
     positions, runs = 1_000_000, 3
+    jagged = "--jagged" in args
+    if jagged:
+        args.remove("--jagged")
     if "--positions" in args:
         i = args.index("--positions"); positions = int(args[i + 1]); del args[i:i + 2]
     if "--runs" in args:
@@ -72,13 +84,13 @@ def main() -> int:
         print("shapely is missing: pip install shapely", file=sys.stderr)
         return 2
 
-    text = generate(positions)
+    text = generate(positions, jagged=jagged)
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "benchmark.geojson")
         with open(path, "w") as f:
             f.write(text)
         n = text.count("],[") + 1
-        print(f"file: {len(text) / 1e6:.1f} MB, about {n:,} positions, {positions // 1000} polygons")
+        print(f"file: {len(text) / 1e6:.1f} MB, about {n:,} positions, {positions // 1000} {'jagged' if jagged else 'smooth'} polygons")
 
         def ours(profile):
             def run():

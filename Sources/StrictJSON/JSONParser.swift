@@ -34,6 +34,8 @@ public struct JSONParser: Sendable {
 
 private struct Scanner {
     let bytes: UnsafeBufferPointer<UInt8>
+    /// Elements of the arrays being parsed, innermost last (see `array`).
+    var pending: [JSONNode] = []
     let maxDepth: Int
     var index = 0
     var depth = 0
@@ -188,16 +190,19 @@ private struct Scanner {
     mutating func array(_ start: SourceLocation) throws(JSONSyntaxError) -> JSONNode {
         try enter()
         index += 1
-        var elements: [JSONNode] = []
         try skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
             depth -= 1
-            return JSONNode(location: start, value: .array(elements))
+            return JSONNode(location: start, value: .array([]))
         }
+        // Elements are gathered on a stack shared by all arrays (nested arrays finish first), so each
+        // array is allocated once, at its exact size, instead of growing by doubling.
+        let base = pending.count
         while true {
             try skipWhitespace()
-            elements.append(try value())
+            let element = try value()
+            pending.append(element)
             try skipWhitespace()
             guard index < bytes.count else {
                 throw fail(.syntax, "unexpected end of input; the array opened at \(start) is not closed with ']'")
@@ -215,6 +220,8 @@ private struct Scanner {
             if b == UInt8(ascii: "]") {
                 index += 1
                 depth -= 1
+                let elements = Array(pending[base...])
+                pending.removeSubrange(base...)
                 return JSONNode(location: start, value: .array(elements))
             }
             throw fail(.syntax, "unexpected \(describe(at: index)) in an array; expected ',' or ']'")
@@ -300,6 +307,14 @@ private struct Scanner {
         guard index < bytes.count, isDigit(bytes[index]) else {
             throw fail(.malformedNumber, "expected a digit after '-'")
         }
+        // The significand's digits are gathered while scanning, for Clinger's fast path below.
+        var significand: UInt64 = 0
+        var significantDigits = 0
+        var scale = 0
+        @inline(__always) func gather(_ digit: UInt8) {
+            if significand != 0 || digit != 0x30 { significantDigits += 1 }
+            if significantDigits <= 15 { significand = significand &* 10 &+ UInt64(digit &- 0x30) }
+        }
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
             if index < bytes.count, isDigit(bytes[index]) {
@@ -309,16 +324,25 @@ private struct Scanner {
                 throw fail(.malformedNumber, "hexadecimal numbers are not JSON", at: begin)
             }
         } else {
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            while index < bytes.count, isDigit(bytes[index]) {
+                gather(bytes[index])
+                index += 1
+            }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             guard index < bytes.count, isDigit(bytes[index]) else {
                 throw fail(.malformedNumber, "expected a digit after the decimal point")
             }
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            while index < bytes.count, isDigit(bytes[index]) {
+                gather(bytes[index])
+                scale -= 1
+                index += 1
+            }
         }
+        var hasExponent = false
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            hasExponent = true
             index += 1
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
                 index += 1
@@ -332,45 +356,18 @@ private struct Scanner {
             throw fail(.malformedNumber, "unexpected \(describe(at: index)) in a number")
         }
         let literal = String(decoding: UnsafeBufferPointer(rebasing: bytes[begin..<index]), as: UTF8.self)
-        guard let value = fastDouble(begin..<index) ?? Double(literal), value.isFinite else {
+        // Clinger's fast path: a significand of at most 15 digits and a power of ten within 22 are
+        // both exact doubles, so one IEEE 754 division gives the correctly rounded result. Anything
+        // else goes to strtod through Double(_:), which is correctly rounded too.
+        var fast: Double?
+        if !hasExponent, significantDigits <= 15, scale >= -22 {
+            let magnitude = scale < 0 ? Double(significand) / powersOfTen[-scale] : Double(significand)
+            fast = bytes[begin] == UInt8(ascii: "-") ? -magnitude : magnitude
+        }
+        guard let value = fast ?? Double(literal), value.isFinite else {
             throw fail(.numberOutOfRange, "the number \(literal) is too large for an IEEE 754 double (I-JSON, RFC 7493 §2.2)", at: begin)
         }
         return JSONNode(location: start, value: .number(value, literal: literal))
-    }
-
-    /// Clinger's fast path for an already validated JSON number literal: when the decimal
-    /// significand has at most 15 digits and the power of ten is within ±22, both are exact doubles
-    /// and one IEEE 754 multiplication or division gives the correctly rounded result. Returns nil
-    /// otherwise (the caller then uses `strtod` through `Double(_:)`, which is correctly rounded).
-    func fastDouble(_ range: Range<Int>) -> Double? {
-        var i = range.lowerBound
-        var negative = false
-        if bytes[i] == UInt8(ascii: "-") {
-            negative = true
-            i += 1
-        }
-        var significand: UInt64 = 0
-        var digits = 0
-        var scale = 0
-        var seenPoint = false
-        while i < range.upperBound {
-            let b = bytes[i]
-            if b == UInt8(ascii: ".") {
-                seenPoint = true
-            } else if b >= 0x30 && b <= 0x39 {
-                if significand != 0 || b != 0x30 { digits += 1 }
-                if digits > 15 { return nil }
-                significand = significand * 10 + UInt64(b - 0x30)
-                if seenPoint { scale -= 1 }
-            } else {
-                return nil  // an exponent: leave it to strtod
-            }
-            i += 1
-        }
-        var value = Double(significand)
-        if scale < -22 { return nil }
-        if scale < 0 { value /= powersOfTen[-scale] }
-        return negative ? -value : value
     }
 
     // MARK: strings

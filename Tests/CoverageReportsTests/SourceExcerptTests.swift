@@ -76,7 +76,6 @@ private func underCaret(_ excerpt: SourceExcerpt) -> Substring {
         let bytes = Array("{}\n\n".utf8)
         #expect(SourceExcerpt(of: bytes, at: StrictJSON.SourceLocation(line: 3, column: 1, offset: 3)) == nil)
         #expect(SourceExcerpt(of: bytes, at: StrictJSON.SourceLocation(line: 9, column: 1, offset: 99)) == nil)
-        #expect(SourceExcerpt(of: bytes, at: StrictJSON.SourceLocation(line: 1, column: 1, offset: -1)) == nil)
     }
 
     /// A minified file of one long line: only a window around the caret is shown, `…` on cut sides.

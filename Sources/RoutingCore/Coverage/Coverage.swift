@@ -20,12 +20,20 @@ public struct Coverage: Hashable, Sendable {
     /// The polygons, each an exterior ring and its holes (Apple forbids holes; the `geojson` profile
     /// allows them).
     public var polygons: [CoveragePolygon] {
-        didSet { boundingBox = BoundingBox(enclosing: polygons.lazy.flatMap(\.exterior)) }
+        didSet {
+            boundingBox = BoundingBox(enclosing: polygons.lazy.flatMap(\.exterior))
+            polygonsAreValid = false
+        }
     }
 
     /// The smallest longitude/latitude box containing every position, in degrees: west ≤ east, south ≤
     /// north (coverage never wraps across the antimeridian). Used as an early exit by ``location(of:)``.
     public private(set) var boundingBox: BoundingBox
+
+    /// True when every polygon is known to be valid on its own (no ring crosses or touches itself or
+    /// another ring of its polygon): set by ``CoverageValidator`` for a file without errors, so that
+    /// ``area`` need not check it again. Polygons may still overlap each other.
+    var polygonsAreValid = false
 
     /// Creates a coverage from polygons; the bounding box is computed.
     public init(polygons: [CoveragePolygon]) {
@@ -93,7 +101,7 @@ public struct Coverage: Hashable, Sendable {
     /// bow-tie) counts the area its even-odd rule encloses, i.e. both lobes. Exact for that model (up
     /// to floating-point rounding); the sphere differs from the WGS 84 ellipsoid by up to ~0.5 %.
     public var area: Double {
-        SphericalArea.unionArea(of: polygons.map(\.rings))
+        SphericalArea.unionArea(of: polygons.map(\.rings), polygonsAreValid: polygonsAreValid)
     }
 }
 

@@ -90,9 +90,18 @@ public enum CoverageValidator {
             .map(\.element)
         let hasError = sorted.contains { $0.severity == .error }
         let polygons = walker.geometries.flatMap(\.polygons).map(\.coveragePolygon)
-        let coverage = hasError || polygons.isEmpty ? nil : Coverage(polygons: polygons)
+        var coverage = hasError || polygons.isEmpty ? nil : Coverage(polygons: polygons)
+        // Without errors every polygon passed the topology checks (PolygonValidity).
+        coverage?.polygonsAreValid = true
+        if bytes.count >= deferredReleaseThreshold {
+            DeferredRelease.release(ParseTree(document: document, walker: walker))
+        }
         return CoverageValidation(coverage: coverage, diagnostics: sorted)
     }
+
+    /// Inputs at least this large (bytes) have their parse tree freed on another thread (see
+    /// ``DeferredRelease``); smaller ones are freed here, as usual.
+    static let deferredReleaseThreshold = 1 << 20
 
     private static let jsonHints: [String: String] = [
         "json-syntax": "fix the JSON at this position: check for a missing comma, bracket, brace or quote",
@@ -668,10 +677,19 @@ private struct CoverageWalker {
             reportNotArray(node, what: name, expected: "an array of positions")
             return nil
         }
-        var positions: [Position?] = []
-        positions.reserveCapacity(elements.count)
+        var coordinates: [Coordinate] = []
+        coordinates.reserveCapacity(elements.count)
+        var first: Position?
+        var last: Position?
+        var allPositionsUsable = true
         for (index, element) in elements.enumerated() {
-            positions.append(walkPosition(element, name: name, index: index))
+            guard let position = walkPosition(element, name: name, index: index) else {
+                allPositionsUsable = false
+                continue
+            }
+            coordinates.append(position.coordinate)
+            if index == 0 { first = position }
+            if index == elements.count - 1 { last = position }
         }
         var usable = true
         if elements.count < 4 {
@@ -682,16 +700,16 @@ private struct CoverageWalker {
                 at: node.location)
             usable = false
         }
-        if elements.count >= 2, let first = positions.first!, let last = positions.last!, !first.sameValues(as: last) {
+        if elements.count >= 2, let first, let last, !first.sameValues(as: last) {
+            let firstText = positionText(elements[0]), lastText = positionText(elements[elements.count - 1])
             report(
                 .error, "ring-not-closed",
-                "\(name) is not closed: first position \(first.text) differs from last \(last.text)",
-                hint: "repeat the first position \(first.text) at the end of the ring (routingctl validate --fix does this)",
+                "\(name) is not closed: first position \(firstText) differs from last \(lastText)",
+                hint: "repeat the first position \(firstText) at the end of the ring (routingctl validate --fix does this)",
                 at: elements[elements.count - 1].location)
             usable = false
         }
-        guard usable, positions.allSatisfy({ $0 != nil }) else { return nil }
-        let coordinates = positions.map { $0!.coordinate }
+        guard usable, allPositionsUsable else { return nil }
         let record = RingRecord(name: name, node: node, coordinates: coordinates)
         // Fewer than three distinct corners, or all corners on one line: no area (GEOS "Too few
         // points in geometry component"; zero area).
@@ -755,12 +773,6 @@ private struct CoverageWalker {
         var coordinate: Coordinate
         /// The third number, when there is one (for the exact closing comparison).
         var altitude: Double?
-        /// The position's array node.
-        var node: JSONNode
-
-        /// As written in the file, e.g. `[0,4]`.
-        var text: String { "[" + (node.elements ?? []).map(literal).joined(separator: ",") + "]" }
-
         /// Same numbers, altitude included, compared exactly as doubles.
         func sameValues(as other: Position) -> Bool {
             coordinate == other.coordinate && altitude == other.altitude
@@ -850,8 +862,7 @@ private struct CoverageWalker {
                 fineNumbers = (element.location, literal, 1)
             }
         }
-        return Position(
-            coordinate: Coordinate(latitude: latitude, longitude: longitude), altitude: altitude, node: node)
+        return Position(coordinate: Coordinate(latitude: latitude, longitude: longitude), altitude: altitude)
     }
 
     mutating func reportNotArray(_ node: JSONNode, what: String, expected: String) {
@@ -871,6 +882,18 @@ private struct CoverageWalker {
 }
 
 // MARK: - records
+
+/// The parse tree and the walk's records of one validation, handed to ``DeferredRelease``.
+private final class ParseTree: @unchecked Sendable {
+    // Never read again: held only so that the last reference dies on the releasing thread.
+    let document: JSONDocument
+    let walker: CoverageWalker
+
+    init(document: JSONDocument, walker: CoverageWalker) {
+        self.document = document
+        self.walker = walker
+    }
+}
 
 /// One usable ring: closed, at least four in-range positions.
 private struct RingRecord {
@@ -934,6 +957,11 @@ private func article(_ word: String) -> String {
     return (vowel ? "an " : "a ") + word
 }
 
+/// A position as written in the file, e.g. `[0,4]`.
+private func positionText(_ node: JSONNode) -> String {
+    "[" + (node.elements ?? []).map(literal).joined(separator: ",") + "]"
+}
+
 /// The value as written in the file (numbers keep their literal text).
 private func literal(_ node: JSONNode) -> String {
     switch node.value {
@@ -950,26 +978,28 @@ private func literal(_ node: JSONNode) -> String {
 private func decimals(of literal: String) -> Int {
     // "-1.2345678" is the shortest literal with 8 decimals without an exponent; most coordinates
     // are shorter.
-    if literal.utf8.count <= CoverageValidator.precisionNoteDecimals + 2,
-        !literal.utf8.contains(where: { $0 | 0x20 == UInt8(ascii: "e") })
-    {
-        return 0
-    }
-    var fraction = 0
-    var exponent = 0
-    var exponentSign = 1
-    var state = 0  // 0 integer part, 1 fraction, 2 exponent
-    for byte in literal.utf8 {
-        switch byte {
-        case UInt8(ascii: "."): state = 1
-        case UInt8(ascii: "e"), UInt8(ascii: "E"): state = 2
-        case UInt8(ascii: "-") where state == 2: exponentSign = -1
-        case UInt8(ascii: "0")...UInt8(ascii: "9"):
-            if state == 1 { fraction += 1 } else if state == 2 { exponent = min(exponent * 10 + Int(byte - 48), 10_000) }
-        default: break
+    var literal = literal
+    return literal.withUTF8 { bytes in
+        var fraction = 0
+        var exponent = 0
+        var exponentSign = 1
+        var state = 0  // 0 integer part, 1 fraction, 2 exponent
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "."): state = 1
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): state = 2
+            case UInt8(ascii: "-") where state == 2: exponentSign = -1
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if state == 1 {
+                    fraction += 1
+                } else if state == 2 {
+                    exponent = min(exponent * 10 + Int(byte - 48), 10_000)
+                }
+            default: break
+            }
         }
+        return max(0, fraction - exponentSign * exponent)
     }
-    return max(0, fraction - exponentSign * exponent)
 }
 
 /// An edge that spans more than 180° of longitude between points that are not on the ±180°

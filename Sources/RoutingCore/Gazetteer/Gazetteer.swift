@@ -104,9 +104,12 @@ public enum Gazetteer {
     }
 
     /// The place nearest to `coordinate` and its great-circle distance in metres (spherical Earth of
-    /// radius 6,371,008.8 m), or nil for a non-finite coordinate. Ties go to the larger place.
+    /// radius 6,371,008.8 m), or nil for a coordinate off the globe (non-finite, or latitude outside
+    /// ±90 / longitude outside ±180). Ties go to the larger place.
     public static func nearest(to coordinate: Coordinate) -> (place: Place, distance: Double)? {
-        guard let (i, angle) = nearestIndex.nearest(to: coordinate) else { return nil }
+        // Only real places on the globe have a nearest place.
+        guard (-90.0...90.0).contains(coordinate.latitude), (-180.0...180.0).contains(coordinate.longitude),
+            let (i, angle) = nearestIndex.nearest(to: coordinate) else { return nil }
         return (index.places[i], angle * GreatCircle.earthRadius)
     }
 }

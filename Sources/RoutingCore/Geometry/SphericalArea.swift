@@ -28,7 +28,9 @@ enum SphericalArea {
     /// vertex and every edge crossing (found with ``SegmentSweep``), and inside each slab the edges
     /// are ordered by latitude and the covered strips integrated with the edge formula above. That
     /// costs O(n log n + k) to find crossings plus O(a log a) per slab for a edges spanning it.
-    static func unionArea(of polygons: [[[Coordinate]]]) -> Double {
+    /// `polygonsAreValid` says the caller has already checked every polygon with
+    /// ``PolygonValidity`` (the validator has), so the check is not repeated.
+    static func unionArea(of polygons: [[[Coordinate]]], polygonsAreValid: Bool = false) -> Double {
         let polygons = polygons.filter { !$0.isEmpty }
         let boxes = polygons.map { Box($0[0]) }
         var overlapping = [Bool](repeating: false, count: polygons.count)
@@ -45,7 +47,7 @@ enum SphericalArea {
         var total = 0.0
         var group: [[[Coordinate]]] = []
         for (index, polygon) in polygons.enumerated() {
-            if !overlapping[index] && isSimple(polygon) {
+            if !overlapping[index] && (polygonsAreValid || isSimple(polygon)) {
                 let holes = polygon.dropFirst().reduce(0.0) { $0 + ringArea($1) }
                 total += max(0, ringArea(polygon[0]) - holes)
             } else {
@@ -76,8 +78,8 @@ enum SphericalArea {
     /// ∫ sin φ dλ along the straight (λ, φ) segment, in radians.
     private static func edgeIntegral(lambda0: Double, phi0: Double, lambda1: Double, phi1: Double) -> Double {
         let half = (phi1 - phi0) / 2
-        let sinc = half == 0 ? 1.0 : sinApprox(half) / half
-        return (lambda1 - lambda0) * sinApprox(phi0 + half) * sinc
+        let sinc = half == 0 ? 1.0 : Trigonometry.sin(half) / half
+        return (lambda1 - lambda0) * Trigonometry.sin(phi0 + half) * sinc
     }
 
     private static func radians(_ degrees: Double) -> Double { degrees * .pi / 180 }
@@ -187,26 +189,4 @@ enum SphericalArea {
         }
         return abs(total) * earthRadius * earthRadius
     }
-}
-
-/// `sin` without Foundation: RoutingCore links libm by name, and Swift's standard library has no
-/// `sin`, so this is a small argument-reduced Taylor evaluation, accurate to about 1e-15 for |x| ≤ π,
-/// which is the only range the area formulas use (latitudes and half latitude spans in radians).
-private func sinApprox(_ x: Double) -> Double {
-    // Reduce to [-π, π].
-    var r = x
-    let twoPi = 2 * Double.pi
-    if r > .pi || r < -.pi { r -= (r / twoPi).rounded() * twoPi }
-    // sin(r) = sin(π - r) folds to [-π/2, π/2].
-    if r > .pi / 2 { r = .pi - r } else if r < -.pi / 2 { r = -.pi - r }
-    let r2 = r * r
-    var term = r
-    var sum = r
-    var n = 1.0
-    for _ in 0..<12 {
-        term *= -r2 / ((n + 1) * (n + 2))
-        n += 2
-        sum += term
-    }
-    return sum
 }
