@@ -7,40 +7,25 @@ import StrictJSON
 /// Contents" and App Store Connect help ("The file can have only one MultiPolygon element …");
 /// RFC 7946 §1.4, §3.1, §3.1.1, §3.1.6, §3.1.7, §7.1; RFC 8259 §8.1.
 ///
-/// Rules (rule id — severity — meaning):
-///
-/// | rule | severity | |
-/// |---|---|---|
-/// | `json-*` (from ``JSONSyntaxError``) | error | not strict JSON: comment, trailing comma, NaN, duplicate member, bad UTF-8, … |
-/// | `root-not-object` | error | the top level is not a JSON object |
-/// | `type-missing` / `type-not-string` | error | no `type` member / `type` is not a string |
-/// | `type-wrong-case` | error | e.g. `multipolygon`: type names are case-sensitive (RFC 7946 §1.4) |
-/// | `type-unknown` | error | not a GeoJSON type at all |
-/// | `feature-wrapper` | error | a `Feature` around the geometry (Apple wants the bare geometry) |
-/// | `feature-collection-wrapper` | error | a `FeatureCollection`; the message lists what is inside |
-/// | `polygon-not-multipolygon` | error | a `Polygon`: wrap the coordinates in one more array |
-/// | `geometry-type-unsupported` | error | Point, LineString, GeometryCollection, … |
-/// | `forbidden-member` | error | `geometry`, `properties` or `features` on a geometry (RFC 7946 §7.1) |
-/// | `coordinates-missing` / `coordinates-not-array` | error | |
-/// | `coordinates-depth` | error | wrong nesting depth; never reinterpreted as another type |
-/// | `coordinates-structure` | error | a non-array where a polygon or ring array belongs |
-/// | `position-invalid` | error | a position that is not an array, or has fewer than 2 or more than 3 elements |
-/// | `position-not-number` | error | a position element that is not a number, e.g. `"0"` (located at the element) |
-/// | `longitude-out-of-range` / `latitude-out-of-range` | error | outside −180…180 / −90…90 (located at the number) |
-/// | `no-polygons` | error | `"coordinates": []` |
-/// | `polygon-no-rings` | error | a polygon `[]` |
-/// | `too-many-polygons` | error | more than 20 polygons (Apple: "Limit the number of child polygons … to 20 or fewer"), located at polygon 21 |
-/// | `ring-too-short` | error | fewer than 4 positions (RFC 7946 §3.1.6, Apple) |
-/// | `ring-not-closed` | error | first and last positions differ (compared as doubles, exactly) |
-/// | `ring-degenerate` | error | all positions on one line: the ring encloses no area |
-/// | `polygon-has-hole` | error | more than one ring (Apple: "Don't include holes"), located at ring 2 |
-/// | `too-many-points` | warning | more than 20 points in a polygon (Apple's recommendation) |
-/// | `byte-order-mark` | warning | UTF-8 BOM (RFC 8259 §8.1: senders MUST NOT add one) |
-/// | `ring-self-intersection` | warning | two non-adjacent edges cross or touch (bow-tie, figure eight); `contains` then uses the even-odd rule within the polygon. Rings over 5 000 positions are not checked |
-/// | `ring-clockwise` | note | RFC 7946's right-hand rule wants counter-clockwise exteriors, but parsers SHOULD NOT reject; both windings cover the same area |
-/// | `duplicate-position` | note | consecutive repeated position (harmless) |
-/// | `bbox-ignored` | note | the `bbox` member is not used; the box is computed from the coordinates |
-/// | `foreign-member` | note | another member (e.g. `crs`, `name`): allowed by RFC 7946 §6.1, ignored |
+/// Rules: every rule id, its severity in each ``ValidationProfile``, what it checks, why (with its
+/// source) and how to fix it is listed in ``CoverageRule/all`` and in `docs/coverage-rules.md`. In
+/// short:
+/// - JSON layer (`json-*`, from ``JSONSyntaxError``, and `byte-order-mark`): strict RFC 8259 and
+///   I-JSON (RFC 7493): no comments, trailing commas, NaN/Infinity, duplicate member names or
+///   non-UTF-8 text, each reported at its line and column.
+/// - GeoJSON structure (RFC 7946 §1.4, §3.1, §3.2, §3.3, §7.1): types, members, nesting depth,
+///   positions of 2 or 3 in-range numbers, rings of at least 4 positions, closed.
+/// - Apple's rules (`apple` profile): one bare MultiPolygon, no holes, at most 20 polygons, about 20
+///   points per polygon.
+/// - Geometry validity at the level of GEOS `IsValidOp` (``PolygonValidity``): too few distinct
+///   positions, zero area, spikes, self-intersections, self-touching rings, crossing rings, holes
+///   outside or inside other holes, a disconnected interior; polygons that overlap, nest or share an
+///   edge (notes in the `apple` profile, where coverage is their union; errors in `geojson`).
+/// - Warnings: duplicate consecutive positions, an edge jumping more than 180° of longitude
+///   (RFC 7946 §3.1.9), 3-D positions, a BOM, axes that look swapped (``SwappedAxes``, evidence from
+///   the GeoNames gazetteer).
+/// - Notes: winding against the RFC 7946 right-hand rule, more than 7 decimals, a polygon touching a
+///   pole, ignored `bbox`/`crs`/foreign members.
 ///
 /// Counting policy for `too-many-points`: a polygon's points are the positions of all its rings,
 /// each ring **excluding the closing repeat** of its first position (a hole's points count too, since
