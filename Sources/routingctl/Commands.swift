@@ -22,7 +22,7 @@ enum RoutingCtl {
                                              check coverage files (Apple's rules, or RFC 7946 + OGC)
           validate --fix [--swap-axes] [--dry-run] [--output FILE] FILE
                                              rewrite a coverage file into Apple's form
-          contains [--json] FILE [LAT LON ...]
+          contains [--json] [--profile apple|geojson] FILE [LAT LON ...]
                                              inside, boundary or outside, for each point
           resolve [--json] [--offline [--coverage DIR] [--current-location LAT,LON]] URL
                                              parse a directions link and decide every app

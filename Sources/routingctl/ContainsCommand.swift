@@ -43,7 +43,11 @@ extension RoutingCtl {
         guard let path = args.positionals.first else {
             return usageError("contains needs a coverage FILE", command: "contains")
         }
-        let pointArguments = Array(args.positionals.dropFirst())
+        // LAT LON as two arguments, or LAT,LON as one (as `location set` takes it).
+        let pointArguments = args.positionals.dropFirst().flatMap { argument -> [String] in
+            let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
+            return parts.count == 2 ? parts.map { $0.trimmingPrefix(" ").description } : [argument]
+        }
         guard pointArguments.count % 2 == 0 else {
             return usageError(
                 "points come in pairs LATITUDE LONGITUDE, but \(pointArguments.count) number\(pointArguments.count == 1 ? " was" : "s were") given after FILE",
@@ -144,9 +148,9 @@ extension RoutingCtl {
         } catch {
             switch error {
             case .latitudeOutOfRange:
-                return .failure(.init(message: "latitude \(latitudeText) is not a finite number in -90...90 degrees"))
+                return .failure(.init(message: "latitude \(latitudeText) is outside -90…90 degrees"))
             case .longitudeOutOfRange:
-                return .failure(.init(message: "longitude \(longitudeText) is not a finite number in -180...180 degrees"))
+                return .failure(.init(message: "longitude \(longitudeText) is outside -180…180 degrees"))
             }
         }
     }

@@ -65,7 +65,7 @@ extension RoutingCtl {
         case .success(let bytes):
             original = bytes
         }
-        let name = path == "-" ? "<stdin>" : path
+        let name = path  // "-" for standard input, as validate names it
         let result = CoverageFixer.fix(original, swapAxes: args.has("swap-axes"))
 
         guard let fixed = result.output else {

@@ -17,15 +17,20 @@ extension RoutingCtl {
         (Polygon, Feature and FeatureCollection allowed, holes allowed and checked).
 
         --format gcc (the default) prints each finding as compilers do, with the source line, a
-        caret under the column, a fix hint and the rule's documentation; a clean file prints nothing:
+        caret under the column, a fix hint and the rule's documentation:
           FILE:LINE:COLUMN: error|warning|note: message [rule-id]
               <source line>
                      ^
               hint: …
               see: docs/coverage-rules.md#rule-id
+        then, for a valid file, one line saying what it covers:
+          FILE: covers <bounding box>, <km²>, <populated places inside, largest first>
         and a summary on standard error. Columns count Unicode scalars (a tab is one column).
+        At most 50 findings of one rule are listed per file; one more says how many were left out.
         --format json (or --json) prints
-          {"files":[{"path","valid","diagnostics":[{"severity","rule","message","hint","line","column"}]}]}
+          {"files":[{"path","valid","diagnostics":[{"severity","rule","message","hint","line","column"}],
+                     "area"?:{"boundingBox":[west,south,east,north],"squareKilometres","placeCount",
+                              "largestPlaces":[…],"nearestPlace"?,"summary"}}]}
         --format sarif prints a SARIF 2.1.0 log for code-review tools; files that cannot be read are
         tool execution notifications. Every rule is described in docs/coverage-rules.md.
 
@@ -34,6 +39,10 @@ extension RoutingCtl {
         """
 
     static func validate(_ arguments: [String]) throws(Arguments.UsageError) -> Int32 {
+        for option in ["--dry-run", "--swap-axes", "--output"]
+        where arguments.contains(where: { $0 == option || $0.hasPrefix(option + "=") }) {
+            return usageError("\(option) goes with --fix: routingctl validate --fix \(option) … FILE", command: "validate")
+        }
         let args = try Arguments(arguments, flags: ["json", "help"], options: ["format", "profile"])
         if args.has("help") { out(validateUsage); return ExitStatus.success }
 

@@ -112,7 +112,10 @@ public enum CoverageFixer {
         var rewriter = Rewriter(swapAxes: swapAxes)
         if swapAxes {
             // Say whether the validator's evidence (rule `axes-swapped`) agrees with the request.
-            rewriter.swapEvidence = CoverageValidator.validate(input).diagnostics.contains { $0.rule == "axes-swapped" }
+            // Evidence: the axes-swapped warning, or latitudes beyond ±90 (longitudes in the latitude place).
+            rewriter.swapEvidence = CoverageValidator.validate(input).diagnostics.contains {
+                $0.rule == "axes-swapped" || $0.rule == "latitude-out-of-range"
+            }
         }
         if document.hadByteOrderMark {
             rewriter.change(
@@ -520,7 +523,7 @@ private struct Rewriter {
         guard let firstPosition else { return true }
         swap = true
         change(
-            "swapped the axes of all \(plural(count, "position")): [latitude, longitude] → [longitude, latitude] (RFC 7946 §3.1.1), as asked by --swap-axes\(swapEvidence ? " and as the axes-swapped warning suggests" : "; validation had found no sign of swapped axes, so check where the result lies")",
+            "swapped the axes of all \(plural(count, "position")): [latitude, longitude] → [longitude, latitude] (RFC 7946 §3.1.1), as asked by --swap-axes\(swapEvidence ? " and as validation suggests (axes-swapped, or latitudes beyond ±90)" : "; validation had found no sign of swapped axes, so check where the result lies")",
             at: firstPosition.location)
         return true
     }

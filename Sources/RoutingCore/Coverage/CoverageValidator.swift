@@ -1,4 +1,6 @@
+import Dispatch
 import StrictJSON
+import Synchronization
 
 /// Validates routing-app coverage files: Apple's rules on top of RFC 7946 (GeoJSON) on top of strict
 /// RFC 8259 / I-JSON.
@@ -43,6 +45,10 @@ public enum CoverageValidator {
     public static let maximumPolygonCount = 20
     /// Apple: "It's recommended that each polygon contain no more than 20 points" (closing repeat not counted).
     public static let recommendedMaximumPointCount = 20
+    /// A MultiPolygon with at least this many positions is walked on all processors.
+    static let parallelWalkThreshold = 100_000
+    /// How many pieces such a MultiPolygon's polygons are cut into.
+    static let parallelChunks = 8
     /// At most this many topology findings of one kind are listed; the rest are counted.
     public static let topologyFindingsPerKind = 10
     /// Numbers with more decimals than this get the `excess-precision` note: 1e-7 degree is about
@@ -70,9 +76,10 @@ public enum CoverageValidator {
         }
         walker.walkRoot(document.root)
         walker.finish()
-        let sorted = walker.diagnostics.enumerated()
-            .sorted { ($0.element.location.offset, $0.offset) < ($1.element.location.offset, $1.offset) }
-            .map(\.element)
+        let sorted = capped(
+            walker.diagnostics.enumerated()
+                .sorted { ($0.element.location.offset, $0.offset) < ($1.element.location.offset, $1.offset) }
+                .map(\.element))
         let hasError = sorted.contains { $0.severity == .error }
         let polygons = walker.geometries.flatMap(\.polygons).map(\.coveragePolygon)
         var coverage = hasError || polygons.isEmpty ? nil : Coverage(polygons: polygons)
@@ -82,6 +89,34 @@ public enum CoverageValidator {
             DeferredRelease.release(ParseTree(document: document, walker: walker))
         }
         return CoverageValidation(coverage: coverage, diagnostics: sorted)
+    }
+
+    /// At most this many findings of one rule are listed per file; the rest are summed up in one more.
+    public static let findingsPerRule = 50
+
+    /// Keeps the first ``findingsPerRule`` findings of each rule and replaces the others by one
+    /// finding saying how many were left out (a file of 50,000 broken polygons must not print
+    /// 160,000 lines). Whether the file is valid does not change.
+    static func capped(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var counts: [String: Int] = [:]
+        for d in diagnostics { counts[d.rule, default: 0] += 1 }
+        guard counts.values.contains(where: { $0 > findingsPerRule }) else { return diagnostics }
+        var seen: [String: Int] = [:]
+        var result: [Diagnostic] = []
+        for d in diagnostics {
+            seen[d.rule, default: 0] += 1
+            let n = seen[d.rule]!
+            if n <= findingsPerRule {
+                result.append(d)
+            } else if n == findingsPerRule + 1 {
+                let more = counts[d.rule]! - findingsPerRule
+                result.append(Diagnostic(
+                    severity: d.severity, rule: d.rule,
+                    message: "\(more) more finding\(more == 1 ? "" : "s") of this rule from here on are not listed (\(counts[d.rule]!) in all); the first is: \(d.message)",
+                    hint: d.hint, location: d.location))
+            }
+        }
+        return result
     }
 
     /// Inputs at least this large (bytes) have their parse tree freed on another thread (see
@@ -572,15 +607,55 @@ private struct CoverageWalker {
             return
         }
         var geometry = GeometryRecord()
-        for (index, element) in elements.enumerated() {
-            countPolygon(at: element)
-            if let polygon = walkPolygon(element, name: "\(prefix)polygon \(index + 1)") {
+        for element in elements { countPolygon(at: element) }
+        for polygon in walkPolygons(elements, prefix: prefix) {
+            if let polygon {
                 geometry.polygons.append(polygon)
             } else {
                 geometry.complete = false
             }
         }
         geometries.append(geometry)
+    }
+
+    /// Walks the polygons of a MultiPolygon, in order. Large files are walked in chunks on all
+    /// processors (each chunk by a walker of its own, merged in order afterwards): polygons are
+    /// independent, and the diagnostics are sorted by place at the end anyway, so the result is the
+    /// same as walking them one after the other.
+    mutating func walkPolygons(_ elements: [JSONNode], prefix: String) -> [PolygonRecord?] {
+        let chunkCount = min(elements.count, CoverageValidator.parallelChunks)
+        guard chunkCount > 1, approximatePositions(elements) >= CoverageValidator.parallelWalkThreshold else {
+            return elements.enumerated().map { walkPolygon($1, name: "\(prefix)polygon \($0 + 1)") }
+        }
+        let chunks = (0..<chunkCount).map { k in
+            (elements.count * k / chunkCount)..<(elements.count * (k + 1) / chunkCount)
+        }
+        let results = ChunkResults(count: chunkCount)
+        let profile = self.profile
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { k in
+            var walker = CoverageWalker(profile: profile)
+            let records = chunks[k].map { walker.walkPolygon(elements[$0], name: "\(prefix)polygon \($0 + 1)") }
+            results.store(k, (walker, records))
+        }
+        var records: [PolygonRecord?] = []
+        records.reserveCapacity(elements.count)
+        for k in 0..<chunkCount {
+            let (walker, chunkRecords) = results.take(k)
+            merge(walker)
+            records += chunkRecords
+        }
+        return records
+    }
+
+    /// Takes over another walker's findings (one that walked positions after this one's).
+    mutating func merge(_ other: CoverageWalker) {
+        diagnostics += other.diagnostics
+        if let seen = other.threeDimensional {
+            threeDimensional = threeDimensional.map { ($0.first, $0.count + seen.count) } ?? seen
+        }
+        if let seen = other.fineNumbers {
+            fineNumbers = fineNumbers.map { ($0.first, $0.literal, $0.count + seen.count) } ?? seen
+        }
     }
 
     /// Apple's 20-polygon limit, counted across the whole file (also inside wrappers).
@@ -826,7 +901,7 @@ private struct CoverageWalker {
                 .error, "latitude-out-of-range",
                 "\(name): latitude \(literal(elements[1])) is outside -90…90",
                 hint: abs(lat) <= 180
-                    ? "positions are [longitude, latitude]: check that the two are not swapped"
+                    ? "positions are [longitude, latitude]: check that the two are not swapped (routingctl validate --fix --swap-axes swaps every position)"
                     : "coordinates must be WGS 84 degrees [longitude, latitude], not projected units",
                 at: elements[1].location)
         }
@@ -867,6 +942,28 @@ private struct CoverageWalker {
 }
 
 // MARK: - records
+
+/// The estimated number of positions in a MultiPolygon's coordinates, from the first ring of each
+/// polygon (cheap: no position is looked at).
+private func approximatePositions(_ polygons: [JSONNode]) -> Int {
+    polygons.reduce(0) { $0 + ($1.elements?.first?.elements?.count ?? 0) }
+}
+
+/// One slot per chunk of a parallel walk, each written by exactly one worker, then read after all
+/// workers have finished (`DispatchQueue.concurrentPerform` returns only then).
+private final class ChunkResults: Sendable {
+    private let slots: Mutex<[(CoverageWalker, [PolygonRecord?])?]>
+
+    init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
+
+    func store(_ k: Int, _ value: sending (CoverageWalker, [PolygonRecord?])) {
+        slots.withLock { $0[k] = value }
+    }
+
+    func take(_ k: Int) -> (CoverageWalker, [PolygonRecord?]) {
+        slots.withLock { $0[k]! }
+    }
+}
 
 /// The parse tree and the walk's records of one validation, handed to ``DeferredRelease``.
 private final class ParseTree: @unchecked Sendable {

@@ -17,6 +17,11 @@
 /// 4. the as-written distance to every place is at least ``ratio`` (25) times the swapped one (taken as
 ///    at least 2 km; 0 when the swapped area covers a place).
 ///
+/// Strong evidence relaxes rules 2 and 4: when read as [latitude, longitude] the area covers at least
+/// ``strongPlaceCount`` (3) populated places while as written it covers none, the as-written area need
+/// only be ``strongRemoteDistance`` (5 km) from every place. A city box such as Madrid's, written
+/// [lat, lon], lands 35 km off the Kenyan coast: not remote by rule 2, but empty against a city.
+///
 /// Examples: a London box printed as [lat, lon] lands in the Indian Ocean, over 500 km from the
 /// nearest town (Victoria, Seychelles), and read the other way contains London; a campus-sized box in
 /// Harrisonburg, Virginia, printed as [lat, lon] lands in Antarctica, thousands of kilometres from any
@@ -32,6 +37,10 @@ public enum SwappedAxes {
     public static let ratio: Double = 25
     /// Swapped distances below this (metres) count as this much in the ratio test.
     public static let ratioFloor: Double = 2_000
+    /// Populated places the swapped reading must cover for the strong-evidence rule.
+    public static let strongPlaceCount = 3
+    /// Minimum distance in metres from the as-written area to every place under the strong-evidence rule.
+    public static let strongRemoteDistance: Double = 5_000
     /// At most this many polygons (evenly spaced) vote in rule 3.
     public static let sampledPolygons = 25
 
@@ -98,7 +107,8 @@ public enum SwappedAxes {
         }
 
         // As written, no populated place may be that close, searched exhaustively.
-        let required = max(remoteDistance, ratio * max(swappedDistance, ratioFloor))
+        let strong = swappedCovered.total >= strongPlaceCount
+        let required = strong ? strongRemoteDistance : max(remoteDistance, ratio * max(swappedDistance, ratioFloor))
         guard AreaProximity.isRemote(written, by: required) else { return nil }
         guard let writtenNearest = AreaProximity.nearest(to: written), writtenNearest.distance >= required
         else { return nil }

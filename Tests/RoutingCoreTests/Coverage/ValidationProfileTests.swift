@@ -131,3 +131,18 @@ struct PositionFindingTests {
         #expect(coverage?.contains(Coordinate(latitude: 90, longitude: 123)) == true)
     }
 }
+
+@Suite("Coverage validation: long reports")
+struct LongReportTests {
+    @Test func findingsOfOneRuleAreCappedWithACount() {
+        // 90 unclosed rings: 50 are listed, the 51st says how many more there are.
+        let polygons = (0..<90).map { i in "[[[\(2 * i),0],[\(2 * i + 1),0],[\(2 * i + 1),1],[\(2 * i),1]]]" }
+        let text = #"{"type":"MultiPolygon","coordinates":["# + polygons.joined(separator: ",") + "]}"
+        let result = validateText(text, profile: .geojson)
+        let unclosed = result.only("ring-not-closed")
+        #expect(unclosed.count == CoverageValidator.findingsPerRule + 1)
+        #expect(unclosed.last?.message.hasPrefix("40 more findings of this rule from here on are not listed (90 in all)") == true)
+        #expect(unclosed.allSatisfy { $0.severity == .error })
+        #expect(!result.isValid)
+    }
+}

@@ -36,6 +36,17 @@ struct SwappedAxesTests {
         #expect(evidence.message.hasSuffix("from Charlottesville (US)"))
     }
 
+    @Test func cityBoxLandingNearACoastIsStrongEvidence() throws {
+        // A box over Madrid written [latitude, longitude] lands about 35 km off the Kenyan coast: not
+        // remote by the 50 km rule, but empty against a city of many places read the other way.
+        let madrid = ringAsWritten([(40.30, -3.85), (40.30, -3.55), (40.55, -3.55), (40.55, -3.85)])
+        let evidence = try #require(SwappedAxes.evidence(for: [madrid]))
+        #expect(evidence.asWritten.isEmpty)
+        #expect(evidence.swapped.first == place("Madrid", "ES"))
+        #expect(evidence.asWrittenDistance >= SwappedAxes.strongRemoteDistance)
+        #expect(evidence.asWrittenDistance < SwappedAxes.remoteDistance)
+    }
+
     @Test func correctlyWrittenBoxesAreLeftAlone() {
         // The same two areas with the axes put right.
         let swap: ([Coordinate]) -> [Coordinate] = { $0.map { Coordinate(latitude: $0.longitude, longitude: $0.latitude) } }
