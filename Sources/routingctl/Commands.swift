@@ -376,7 +376,10 @@ enum RoutingCtl {
     }
 
     /// Reads standard input whole, for `validate -`.
-    static func readStandardInput() -> Result<[UInt8], AppRegistry.ReadError> {
+    /// Reads standard input whole, up to `limit` bytes (by default the coverage-file limit).
+    static func readStandardInput(
+        limit: Int = CoverageDirectory.maxFileBytes, what: String = "bytes"
+    ) -> Result<[UInt8], AppRegistry.ReadError> {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while true {
@@ -387,8 +390,8 @@ enum RoutingCtl {
             }
             if n == 0 { return .success(bytes) }
             bytes += chunk[0..<n]
-            if bytes.count > CoverageDirectory.maxFileBytes {
-                return .failure(.init("-: more than the \(CoverageDirectory.maxFileBytes)-byte limit"))
+            if bytes.count > limit {
+                return .failure(.init("-: more than the \(limit)-byte limit of \(what) on standard input"))
             }
         }
     }

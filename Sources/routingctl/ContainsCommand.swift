@@ -61,7 +61,7 @@ extension RoutingCtl {
                 return usageError("FILE '-' would be standard input, which is where the points come from; give a file name", command: "contains")
             }
             let input: [UInt8]
-            switch readAllStandardInput() {
+            switch readStandardInput(limit: 1 << 30, what: "points") {
             case .success(let bytes): input = bytes
             case .failure(let error):
                 err("routingctl: \(error.message)")
@@ -155,19 +155,4 @@ extension RoutingCtl {
         }
     }
 
-    /// Reads standard input whole (points can be many more bytes than a coverage file), up to 1 GiB.
-    static func readAllStandardInput() -> Result<[UInt8], AppRegistry.ReadError> {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return .failure(.init("-: cannot read standard input: \(String(cString: strerror(errno)))"))
-            }
-            if n == 0 { return .success(bytes) }
-            bytes += chunk[0..<n]
-            if bytes.count > 1 << 30 { return .failure(.init("-: more than 1 GiB of points on standard input")) }
-        }
-    }
 }

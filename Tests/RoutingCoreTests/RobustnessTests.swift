@@ -3,8 +3,11 @@ import Testing
 @testable import RoutingCore
 
 /// A small deterministic generator (SplitMix64), so every run mutates the same way.
+/// Shared by every test of this target that needs reproducible random cases.
 struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
+    init(state: UInt64) { self.state = state }
+    init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

@@ -627,19 +627,6 @@ private func values(_ position: JSONNode) -> [Double] {
     position.elements!.map { $0.number! }
 }
 
-/// How many arrays deep the first leaf is, following first elements; nil when an empty array or a
-/// non-number leaf is reached first.
-private func leafDepth(_ node: JSONNode) -> Int? {
-    var depth = 0
-    var current = node
-    while let elements = current.elements {
-        depth += 1
-        guard let first = elements.first else { return nil }
-        current = first
-    }
-    return current.number != nil ? depth : nil
-}
-
 /// A value for a message: compact, numbers as written, cut after 400 characters.
 private func shown(_ node: JSONNode) -> String {
     let text = node.compactText
@@ -657,12 +644,6 @@ private func list(_ items: [String]) -> String {
 
 private func plural(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
-}
-
-private func article(_ word: String) -> String {
-    if word == "null" { return "null" }
-    let vowel = word.first.map { "aeiouAEIOU".contains($0) } ?? false
-    return (vowel ? "an " : "a ") + word
 }
 
 // MARK: - layout

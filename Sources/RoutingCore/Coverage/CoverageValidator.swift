@@ -1011,19 +1011,6 @@ private struct GeometryRecord {
 
 // MARK: - helpers
 
-/// How many arrays deep the first leaf is, following first elements; nil when an empty array or a
-/// non-number leaf is reached first (nothing to judge the depth by).
-private func leafDepth(_ node: JSONNode) -> Int? {
-    var depth = 0
-    var current = node
-    while let elements = current.elements {
-        depth += 1
-        guard let first = elements.first else { return nil }
-        current = first
-    }
-    return current.number != nil ? depth : nil
-}
-
 private func levels(_ n: Int) -> String {
     switch n {
     case 1: "one level"
@@ -1031,12 +1018,6 @@ private func levels(_ n: Int) -> String {
     case 3: "three levels"
     default: "\(n) levels"
     }
-}
-
-private func article(_ word: String) -> String {
-    if word == "null" { return "null" }
-    let vowel = word.first.map { "aeiouAEIOU".contains($0) } ?? false
-    return (vowel ? "an " : "a ") + word
 }
 
 /// A position as written in the file, e.g. `[0,4]`.

@@ -120,54 +120,6 @@ private func orient2dSign(
 @inline(__always)
 private func signum(_ x: Double) -> Int { x > 0 ? 1 : (x < 0 ? -1 : 0) }
 
-/// True when products of this value with any other safe value are exact as TwoProduct pairs.
-@inline(__always)
-private func isSafeForExpansion(_ x: Double) -> Bool {
-    let m = x.magnitude
-    return m == 0 || (m >= 0x1p-450 && m <= 0x1p450)
-}
-
-/// Knuth's TwoSum: `s + e == a + b` exactly, `s` the rounded sum.
-@inline(__always)
-private func twoSum(_ a: Double, _ b: Double) -> (sum: Double, error: Double) {
-    let s = a + b
-    let bVirtual = s - a
-    let aVirtual = s - bVirtual
-    let bRoundoff = b - bVirtual
-    let aRoundoff = a - aVirtual
-    return (s, aRoundoff + bRoundoff)
-}
-
-/// TwoProduct with a fused multiply-add: `p + e == a · b` exactly when nothing under- or overflows.
-@inline(__always)
-private func twoProduct(_ a: Double, _ b: Double) -> (product: Double, error: Double) {
-    let p = a * b
-    // (-p) + a·b with one rounding; the true residual is representable, so it is exact.
-    let e = (-p).addingProduct(a, b)
-    return (p, e)
-}
-
-/// Shewchuk's Grow-Expansion with zero elimination: adds `b` to a non-overlapping expansion whose
-/// components are ordered by increasing magnitude, keeping both properties.
-private func growExpansion(_ e: inout [Double], _ b: Double) {
-    var q = b
-    var out: [Double] = []
-    out.reserveCapacity(e.count + 1)
-    for component in e {
-        let (s, err) = twoSum(q, component)
-        if err != 0 { out.append(err) }
-        q = s
-    }
-    if q != 0 { out.append(q) }
-    e = out
-}
-
-/// The sign of a non-overlapping expansion is the sign of its largest (last) non-zero component.
-private func expansionSign(_ e: [Double]) -> Int {
-    for component in e.reversed() where component != 0 { return signum(component) }
-    return 0
-}
-
 // MARK: - exact integer fallback
 
 /// Number of 64-bit limbs: products of two doubles span exponents −2148 … 2046 plus 106 significand bits.

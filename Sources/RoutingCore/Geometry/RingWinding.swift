@@ -58,50 +58,20 @@ enum RingWinding: Sendable, Hashable {
             let a = ring[i], b = ring[(i + 1) % n]
             let (ph, pl) = twoProduct(a.longitude, b.latitude)
             let (qh, ql) = twoProduct(b.longitude, a.latitude)
-            grow(&expansion, pl)
-            grow(&expansion, ph)
-            grow(&expansion, -ql)
-            grow(&expansion, -qh)
+            growExpansion(&expansion, pl)
+            growExpansion(&expansion, ph)
+            growExpansion(&expansion, -ql)
+            growExpansion(&expansion, -qh)
         }
-        for component in expansion.reversed() where component != 0 {
-            return component > 0 ? .counterclockwise : .clockwise
+        switch expansionSign(expansion) {
+        case 1: return .counterclockwise
+        case -1: return .clockwise
+        default: return .zeroArea
         }
-        return .zeroArea
     }
 }
 
 /// True when products with other safe values neither overflow nor lose bits to underflow.
 private func isSafe(_ x: Double) -> Bool {
-    guard x.isFinite else { return false }
-    let m = x.magnitude
-    return m == 0 || (m >= 0x1p-450 && m <= 0x1p450)
-}
-
-/// Knuth's TwoSum: `s + e == a + b` exactly.
-private func twoSum(_ a: Double, _ b: Double) -> (Double, Double) {
-    let s = a + b
-    let bVirtual = s - a
-    let aVirtual = s - bVirtual
-    return (s, (a - aVirtual) + (b - bVirtual))
-}
-
-/// TwoProduct with a fused multiply-add: `p + e == a · b` exactly for safe inputs.
-private func twoProduct(_ a: Double, _ b: Double) -> (Double, Double) {
-    let p = a * b
-    return (p, (-p).addingProduct(a, b))
-}
-
-/// Shewchuk's Grow-Expansion with zero elimination (components by increasing magnitude).
-private func grow(_ e: inout [Double], _ b: Double) {
-    guard b != 0 else { return }
-    var q = b
-    var out: [Double] = []
-    out.reserveCapacity(e.count + 1)
-    for component in e {
-        let (s, err) = twoSum(q, component)
-        if err != 0 { out.append(err) }
-        q = s
-    }
-    if q != 0 { out.append(q) }
-    e = out
+    x.isFinite && isSafeForExpansion(x)
 }

@@ -17,17 +17,8 @@ func place(_ name: String, _ country: String) -> Place? {
     Gazetteer.places.first { $0.name == name && $0.countryCode == country }
 }
 
-/// Deterministic pseudo-random numbers (SplitMix64).
-struct TestRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+
+extension SplitMix64 {
     /// Uniform in `range`.
     mutating func uniform(_ range: ClosedRange<Double>) -> Double {
         range.lowerBound + (range.upperBound - range.lowerBound) * (Double(next() >> 11) / Double(1 << 53))

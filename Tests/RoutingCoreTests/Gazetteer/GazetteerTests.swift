@@ -75,7 +75,7 @@ struct GazetteerTests {
     /// concave random polygons over a dense region, including polygons with places as vertices and
     /// edges through places.
     @Test func sweepAgreesWithCoverageContains() {
-        var random = TestRandom(seed: 20_261_129)
+        var random = SplitMix64(seed: 20_261_129)
         let region = BoundingBox(west: 3, south: 50.5, east: 7.5, north: 53.5)  // Low Countries
         let regional = Gazetteer.places.filter { region.contains($0.coordinate) }
         #expect(regional.count > 300)
@@ -131,7 +131,7 @@ struct GazetteerTests {
     }
 
     @Test func nearestAgreesWithBruteForce() {
-        var random = TestRandom(seed: 7)
+        var random = SplitMix64(seed: 7)
         let probes = (0..<40).map { _ in
             Coordinate(latitude: random.uniform(-89...89), longitude: random.uniform(-180...180))
         } + [Coordinate(latitude: -78.87, longitude: 38.43), Coordinate(latitude: 51.5, longitude: -0.12),

@@ -47,7 +47,7 @@ struct GreatCircleTests {
 
     /// The box lower bound never exceeds the distance to any point of the box.
     @Test func boxLowerBoundIsALowerBound() {
-        var random = TestRandom(seed: 99)
+        var random = SplitMix64(seed: 99)
         for _ in 0..<400 {
             let south = random.uniform(-89...80), west = random.uniform(-180...170)
             let box = BoundingBox(

@@ -41,7 +41,7 @@ struct OrientationTests {
     /// Points on dyadic grids make the exact determinant an integer, so Int arithmetic is the oracle.
     /// Near-collinear triples stress the exact stage.
     @Test func agreesWithIntegerOracleOnNearlyCollinearPoints() {
-        var rng = SplitMix(seed: 0xC0FFEE)
+        var rng = SplitMix64(seed: 0xC0FFEE)
         let scale = 1.0 / 1_048_576  // 2^-20: every coordinate is k · 2^-20 with |k| < 2^28
         for _ in 0..<20_000 {
             let ax = Int64(rng.next() % 200_000_000) - 100_000_000
@@ -66,7 +66,7 @@ struct OrientationTests {
     /// Tiny (subnormal) and huge values take the exact-integer path; scaling by a power of two never
     /// changes the sign, so both paths must agree.
     @Test func exactIntegerPathAgreesWithExpansionPath() {
-        var rng = SplitMix(seed: 42)
+        var rng = SplitMix64(seed: 42)
         for _ in 0..<2_000 {
             var v: [Double] = []
             for _ in 0..<6 { v.append(Double(Int64(rng.next() % 2001) - 1000) / 7.0) }
@@ -93,15 +93,3 @@ struct OrientationTests {
     }
 }
 
-/// A tiny deterministic generator for reproducible property tests.
-fileprivate struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -82,7 +82,7 @@ private func lcs(_ a: [String], _ b: [String]) -> Int {
     }
 
     @Test func randomEditsRoundTripAndAreMinimal() {
-        var generator = SplitMix(seed: 0x5eed)
+        var generator = SplitMix64(seed: 0x5eed)
         for _ in 0..<300 {
             let a = (0..<Int.random(in: 0...12, using: &generator)).map { _ in ["a", "b", "c", "d"].randomElement(using: &generator)! }
             let b = (0..<Int.random(in: 0...12, using: &generator)).map { _ in ["a", "b", "c", "d"].randomElement(using: &generator)! }
@@ -110,15 +110,3 @@ private func lcs(_ a: [String], _ b: [String]) -> Int {
     }
 }
 
-/// A small seeded generator, so the random cases are the same on every run.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
