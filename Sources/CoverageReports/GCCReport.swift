@@ -29,7 +29,11 @@ public enum GCCReport {
     /// The lines for one finding, without a trailing newline.
     /// - Parameters:
     ///   - source: the file's bytes, for the source line; nil leaves it out.
-    public static func render(_ diagnostic: Diagnostic, path: String, source: [UInt8]?) -> String {
+    ///   - catalogue: how to name the rule catalogue in the `see:` line (a path that works from where
+    ///     the user is); `docs/coverage-rules.md` by default.
+    public static func render(
+        _ diagnostic: Diagnostic, path: String, source: [UInt8]?, catalogue: String = "docs/coverage-rules.md"
+    ) -> String {
         var lines = [headline(diagnostic, path: path)]
         if let source, let excerpt = SourceExcerpt(of: source, at: diagnostic.location) {
             lines.append(indent + excerpt.line)
@@ -39,7 +43,7 @@ public enum GCCReport {
             lines.append(indent + "hint: " + diagnostic.hint)
         }
         if CoverageRule.named(diagnostic.rule) != nil {
-            lines.append(indent + "see: " + CoverageRule.documentationLink(for: diagnostic.rule))
+            lines.append(indent + "see: " + catalogue + "#" + diagnostic.rule)
         }
         return lines.joined(separator: "\n")
     }

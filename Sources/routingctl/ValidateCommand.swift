@@ -71,6 +71,7 @@ extension RoutingCtl {
 
         var checked: [CheckedFile] = []
         var json: [JSON] = []
+        let catalogue = ruleCatalogueLink()
         for path in args.positionals {
             let contents = path == "-" ? readStandardInput() : CoverageDirectory.readFile(path)
             switch contents {
@@ -87,7 +88,7 @@ extension RoutingCtl {
                 switch format {
                 case .gcc:
                     for diagnostic in validation.diagnostics {
-                        out(GCCReport.render(diagnostic, path: path, source: bytes))
+                        out(GCCReport.render(diagnostic, path: path, source: bytes, catalogue: catalogue))
                     }
                     // What a valid file covers, so an admin sees at a glance whether it is the right place.
                     if let coverage = validation.coverage {
@@ -127,11 +128,23 @@ extension RoutingCtl {
         return status
     }
 
-    /// The `file://` URI of the rule catalogue `docs/coverage-rules.md`, for SARIF's `helpUri`: the
-    /// copy in the source tree this routingctl was built in (found upwards from the executable, e.g.
-    /// from `.build/release/`), else an installed copy under `share/doc/routingd/`; nil when there
-    /// is none.
+    /// The `file://` URI of the rule catalogue, for SARIF's `helpUri` (see ``ruleCataloguePath()``).
     static func installedRuleCatalogueURI() -> String? {
+        ruleCataloguePath().map { ArtifactURI.fileURI(forAbsolutePath: $0) }
+    }
+
+    /// How `see:` lines name the rule catalogue: `docs/coverage-rules.md` when that path works from
+    /// the current directory (the repository), else the absolute path of the copy found by
+    /// ``ruleCataloguePath()``, else the repository path anyway.
+    static func ruleCatalogueLink() -> String {
+        if access("docs/coverage-rules.md", F_OK) == 0 { return "docs/coverage-rules.md" }
+        return ruleCataloguePath() ?? "docs/coverage-rules.md"
+    }
+
+    /// The absolute path of the rule catalogue `docs/coverage-rules.md`: the copy in the source tree
+    /// this routingctl was built in (found upwards from the executable, e.g. from
+    /// `.build/release/`), else an installed copy under `share/doc/routingd/`; nil when there is none.
+    static func ruleCataloguePath() -> String? {
         func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
@@ -141,12 +154,12 @@ extension RoutingCtl {
                 guard let slash = directory.lastIndex(of: "/"), slash != directory.startIndex else { break }
                 directory = String(directory[..<slash])
                 let candidate = directory + "/docs/coverage-rules.md"
-                if exists(candidate) { return ArtifactURI.fileURI(forAbsolutePath: candidate) }
+                if exists(candidate) { return candidate }
             }
         }
         for candidate in ["/usr/local/share/doc/routingd/coverage-rules.md", "/usr/share/doc/routingd/coverage-rules.md"]
         where exists(candidate) {
-            return ArtifactURI.fileURI(forAbsolutePath: candidate)
+            return candidate
         }
         return nil
     }
