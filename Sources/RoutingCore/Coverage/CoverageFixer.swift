@@ -332,6 +332,13 @@ private struct Rewriter {
             return nil
         }
         guard let (type, typeNode) = geoJSONType(of: geometry, what: "\(subject)'s geometry") else { return nil }
+        // In a FeatureCollection, points and lines (geojson.io's markers) cover no area: dropping them
+        // shrinks nothing, so they are dropped and reported.
+        if let index, ["Point", "MultiPoint", "LineString", "MultiLineString"].contains(type) {
+            let also = dropped.isEmpty ? "" : " and its " + list(dropped)
+            change("dropped feature \(index + 1), \(article(type)) (no area)\(also)", at: feature.location)
+            return nil
+        }
         guard type == "Polygon" || type == "MultiPolygon" else {
             refuse(
                 "geometry-type-unsupported",

@@ -380,18 +380,26 @@ private let collection = """
         let point = #"{"type":"Point","coordinates":[1,2]}"#
         #expect(fix(point).output == nil)
         #expect(fix(point).unfixedRules == ["geometry-type-unsupported"])
+        let collection = #"{"type":"GeometryCollection","geometries":[]}"#
+        #expect(fix(collection).output == nil)
+    }
 
+    @Test func markersInAFeatureCollectionAreDroppedWithAReport() {
+        // geojson.io files often hold a marker (Point) or a line beside the polygons: they cover no
+        // area, so dropping them shrinks nothing.
         let mixed = """
             {"type":"FeatureCollection","features":[
               {"type":"Feature","properties":{},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}},
+              {"type":"Feature","properties":{"marker-color":"#f00"},"geometry":{"type":"Point","coordinates":[0.5,0.2]}},
               {"type":"Feature","properties":{},"geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]}}
             ]}
             """
         let result = fix(mixed)
-        #expect(result.output == nil)
-        #expect(result.changes.isEmpty)
-        #expect(result.unfixedRules == ["geometry-type-unsupported"])
-        #expect(result.unfixed.first.map(place) == place(of: "\"LineString\"", in: mixed))
+        #expect(result.text == "{\"type\":\"MultiPolygon\",\"coordinates\":[\n  [[[0,0],[1,0],[1,1],[0,0]]]\n]}\n")
+        #expect(result.messages.contains { $0.hasPrefix("dropped feature 2, a Point (no area) and its \"properties\"") })
+        #expect(result.messages.contains("dropped feature 3, a LineString (no area)"))
+        #expect(result.isValid)
+        expectIdempotent(result)
     }
 
     @Test func nestingDepthOtherThanAPolygonsOrAMultiPolygonsIsNotGuessed() {
