@@ -216,7 +216,19 @@ private struct CoverageWalker {
     /// share an edge are notes in the Apple profile (coverage is their union) and errors in the
     /// geojson profile (OGC Simple Features). At most `perKindLimit` findings of a kind are listed.
     mutating func checkTopology(_ geometry: GeometryRecord) {
-        let problems = PolygonValidity.problems(in: geometry.polygons.map { $0.rings.map(\.coordinates) })
+        var problems = PolygonValidity.problems(in: geometry.polygons.map { $0.rings.map(\.coordinates) })
+        // Two polygons that overlap cross at two points (or more): say it once per pair.
+        struct Pair: Hashable {
+            var kind: PolygonProblem.Kind
+            var first: Int
+            var second: Int
+        }
+        var pairs: Set<Pair> = []
+        problems.removeAll { problem in
+            guard problem.kind.isBetweenPolygons, let other = problem.other else { return false }
+            let a = problem.at.polygon, b = other.polygon
+            return !pairs.insert(Pair(kind: problem.kind, first: min(a, b), second: max(a, b))).inserted
+        }
         var counts: [PolygonProblem.Kind: Int] = [:]
         for problem in problems {
             counts[problem.kind, default: 0] += 1
