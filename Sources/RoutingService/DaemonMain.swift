@@ -58,9 +58,17 @@ public enum DaemonMain {
         return invalid == 0 ? apps : "\(apps) (\(invalid) invalid coverage file\(invalid == 1 ? "" : "s") excluded)"
     }
 
+    /// One line per excluded file, and one per warning of an accepted file (e.g. swapped axes): an
+    /// admin reading the journal sees what `routingctl validate` would say.
     static func report(_ registry: AppRegistry, log: Log) {
-        for entry in registry.invalidEntries {
-            log.warning("excluded app \(entry.id): \(entry.firstError ?? "invalid coverage")")
+        for entry in registry.entries {
+            if !entry.isValid {
+                log.warning("excluded app \(entry.id): \(entry.firstError ?? "invalid coverage")")
+                continue
+            }
+            for d in entry.diagnostics where d.severity == .warning {
+                log.warning("app \(entry.id): \(entry.path):\(d.location): \(d.message) [\(d.rule)]")
+            }
         }
     }
 }
