@@ -2,6 +2,7 @@ import RoutingCore
 
 /// One file that `routingctl validate` was asked to check, and what came of it.
 public struct CheckedFile: Sendable {
+    /// Read and validated, or not readable.
     public enum Outcome: Sendable {
         /// The file was read (`length` bytes) and validated.
         case checked(length: Int, validation: CoverageValidation)
@@ -11,6 +12,7 @@ public struct CheckedFile: Sendable {
 
     /// The path as given on the command line; `-` is standard input.
     public var path: String
+    /// What came of it.
     public var outcome: Outcome
 
     public init(path: String, outcome: Outcome) {

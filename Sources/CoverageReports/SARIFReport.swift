@@ -35,7 +35,9 @@ public struct SARIFReport: Sendable {
 
     /// routingctl's version, e.g. `0.1.0`.
     public var toolVersion: String
+    /// The profile the files were validated under (the rules' levels depend on it).
     public var profile: ValidationProfile
+    /// The files, in command-line order; each becomes an artifact.
     public var files: [CheckedFile]
     /// The absolute URI of `docs/coverage-rules.md` (e.g. a `file://` URI of the installed copy), to
     /// which `#<rule id>` is appended for `helpUri`; nil leaves `helpUri` and `informationUri` out
