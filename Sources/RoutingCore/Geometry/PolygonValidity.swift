@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 /// OGC Simple Features validity of polygons and MultiPolygons, with the semantics of GEOS
 /// `IsValidOp` (GEOS ≥ 3.10, JTS 1.18: `PolygonTopologyAnalyzer`, `PolygonIntersectionAnalyzer`,
 /// `IndexedNestedHoleTester`, `IndexedNestedPolygonTester`, `PolygonRing`), which is what shapely's
@@ -42,6 +44,10 @@ public enum PolygonValidity {
     /// After this many intersecting edge pairs (touches included), or twenty times as many pairs of
     /// edges whose boxes overlap, the search stops as soon as an error within a polygon has been found.
     public static let intersectionBudget = 100_000
+    /// Inputs with at least this many positions have their edge pairs searched on all processors.
+    static let parallelSearchThreshold = 50_000
+    /// How many ranges of chains such a search is cut into.
+    static let parallelSearchChunks = 8
 
     /// The problems of `multiPolygon`, ordered by position.
     ///
@@ -233,30 +239,62 @@ private struct ValidityAnalysis {
         }
         start.append(flat.count)
         let sweep = SegmentSweep(polylines: polylines)
-        var intersecting = 0
-        var candidates = 0
-        flat.withUnsafeBufferPointer { points in
-            start.withUnsafeBufferPointer { start in
-                sweep.forEachCandidatePair { la, sa, lb, sb in
-                    candidates += 1
-                    if hasIntraPolygonError && candidates > 20 * PolygonValidity.intersectionBudget { return false }
-                    let ia = start[la] + sa, ib = start[lb] + sb
-                    let p00 = points[ia], p01 = points[ia + 1], p10 = points[ib], p11 = points[ib + 1]
-                    if la == lb {
-                        // Consecutive edges share a vertex; they only matter when they overlap (a spike).
-                        let n = start[la + 1] - start[la]
-                        let delta = sa > sb ? sa - sb : sb - sa
-                        if delta == 1 || delta == n - 2 {
-                            let (shared, far0, far1) = p01 == p10 ? (p01, p00, p11) : (p00, p01, p10)
-                            if PlanarOrientation.of(far0, shared, far1) != .collinear { return true }
+        let tree = sweep.makeTree()
+        // The candidate search (the costly part) runs on all processors for large inputs, each worker
+        // over its own range of chains; the pairs that really meet are then analysed here, in the
+        // order a single search would have found them.
+        let leafCount = tree.leaves.count
+        let chunkCount = flat.count >= PolygonValidity.parallelSearchThreshold ? PolygonValidity.parallelSearchChunks : 1
+        let ranges = (0..<chunkCount).map { k in (leafCount * k / chunkCount)..<(leafCount * (k + 1) / chunkCount) }
+        let polygonOfLine = usable.map { rings[$0].polygon }
+        let errorKnown = hasIntraPolygonError
+        let budget = PolygonValidity.intersectionBudget
+        let found = MeetingPairs(count: chunkCount)
+        let points = flat, starts = start
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { k in
+            var pairs: [MeetingPair] = []
+            var candidates = 0
+            // A proper crossing of two edges of one polygon is always an error (self-intersection or
+            // crossing rings): once one is known, the search may stop early, as GEOS does.
+            var definiteError = errorKnown
+            points.withUnsafeBufferPointer { points in
+                starts.withUnsafeBufferPointer { start in
+                    sweep.forEachCandidatePair(in: tree, leaves: ranges[k]) { la, sa, lb, sb in
+                        candidates += 1
+                        if definiteError && (candidates > 20 * budget || pairs.count > budget) { return false }
+                        let ia = start[la] + sa, ib = start[lb] + sb
+                        let p00 = points[ia], p01 = points[ia + 1], p10 = points[ib], p11 = points[ib + 1]
+                        if la == lb {
+                            // Consecutive edges share a vertex; they only matter when they overlap (a spike).
+                            let n = start[la + 1] - start[la]
+                            let delta = sa > sb ? sa - sb : sb - sa
+                            if delta == 1 || delta == n - 2 {
+                                let (shared, far0, far1) = p01 == p10 ? (p01, p00, p11) : (p00, p01, p10)
+                                if PlanarOrientation.of(far0, shared, far1) != .collinear { return true }
+                            }
                         }
+                        let intersection = SegmentIntersection.of(p00, p01, p10, p11)
+                        switch intersection {
+                        case .disjoint:
+                            return true
+                        case .crossing where polygonOfLine[la] == polygonOfLine[lb]:
+                            definiteError = true
+                        default:
+                            break
+                        }
+                        pairs.append(MeetingPair(lineA: la, edgeA: sa, lineB: lb, edgeB: sb, intersection: intersection))
+                        return true
                     }
-                    let intersection = SegmentIntersection.of(p00, p01, p10, p11)
-                    if case .disjoint = intersection { return true }
-                    analysePair(intersection, usable[la], sa, usable[lb], sb)
-                    intersecting += 1
-                    return !(intersecting > PolygonValidity.intersectionBudget && hasIntraPolygonError)
                 }
+            }
+            found.store(k, pairs)
+        }
+        var intersecting = 0
+        analysis: for k in 0..<chunkCount {
+            for pair in found.take(k) {
+                analysePair(pair.intersection, usable[pair.lineA], pair.edgeA, usable[pair.lineB], pair.edgeB)
+                intersecting += 1
+                if intersecting > budget && hasIntraPolygonError { break analysis }
             }
         }
         // Consequences are not reported twice: a spike A → B → A also passes through A twice (not a
@@ -558,4 +596,24 @@ private struct ValidityAnalysis {
         if let i = raw.firstIndex(of: point) { return i }
         return raw.indices.dropLast().first { SegmentIntersection.isOnSegment(point, raw[$0], raw[$0 + 1]) } ?? 0
     }
+}
+
+/// Two edges that meet: edge `edgeA` of usable line `lineA` and edge `edgeB` of line `lineB`.
+private struct MeetingPair: Sendable {
+    var lineA: Int
+    var edgeA: Int
+    var lineB: Int
+    var edgeB: Int
+    var intersection: SegmentIntersection
+}
+
+/// One slot per range of a parallel search, each written by one worker, read after all finished.
+private final class MeetingPairs: Sendable {
+    private let slots: Mutex<[[MeetingPair]]>
+
+    init(count: Int) { slots = Mutex(Array(repeating: [], count: count)) }
+
+    func store(_ k: Int, _ pairs: sending [MeetingPair]) { slots.withLock { $0[k] = pairs } }
+
+    func take(_ k: Int) -> [MeetingPair] { slots.withLock { $0[k] } }
 }

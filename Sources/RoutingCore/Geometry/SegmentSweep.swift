@@ -88,11 +88,22 @@ struct SegmentSweep: Sendable {
     /// vertex). Stops as soon as `body` returns false.
     func forEachCandidatePair(_ body: (Int, Int, Int, Int) -> Bool) {
         let tree = ChainTree(chains)
+        forEachCandidatePair(in: tree, leaves: tree.leaves.indices, body)
+    }
+
+    /// The chain tree that ``forEachCandidatePair(in:leaves:_:)`` searches; build it once and share
+    /// it between threads (it is immutable).
+    func makeTree() -> ChainTree { ChainTree(chains) }
+
+    /// Like ``forEachCandidatePair(_:)``, for the pairs whose first chain is one of `leaves` (indices
+    /// into `tree.leaves`): cutting `tree.leaves.indices` into ranges gives every pair exactly once,
+    /// so ranges can be searched on separate threads.
+    func forEachCandidatePair(in tree: ChainTree, leaves: Range<Int>, _ body: (Int, Int, Int, Int) -> Bool) {
         var nodeStack: [Int] = []
         var runStack: [(Int, Int, Int, Int)] = []
         var found: [(Int, Int, Int, Int)] = []
         var others: [MonotoneChain] = []
-        for c in tree.leaves.indices {
+        for c in leaves {
             let chain = tree.leaves[c]
             others.removeAll(keepingCapacity: true)
             tree.query(chain, after: c, stack: &nodeStack) { others.append($0) }
@@ -104,8 +115,6 @@ struct SegmentSweep: Sendable {
         }
     }
 
-    /// Appends to `found` the segment pairs (line, segment, line, segment) of chains `a` and `b`
-    /// whose boxes overlap, by bisecting the longer run and pruning runs with disjoint boxes.
     private func collectPairs(
         _ a: Chain, _ b: Chain, _ stack: inout [(Int, Int, Int, Int)], _ found: inout [(Int, Int, Int, Int)]
     ) {
@@ -155,7 +164,8 @@ struct MonotoneChain: Sendable {
 /// A static R-tree over chain boxes, packed with Sort-Tile-Recursive (Leutenegger et al. 1997; JTS
 /// `STRtree`): leaves are the chains themselves, in packed order; each upper node covers a
 /// contiguous range of the level below.
-private struct ChainTree {
+/// A packed R-tree (STR) of monotone chains, immutable once built.
+struct ChainTree: Sendable {
     struct Node {
         var minX, maxX, minY, maxY: Double
         var start: Int, end: Int  // children range in the level below
