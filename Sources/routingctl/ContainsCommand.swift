@@ -1,3 +1,4 @@
+import CoverageReports
 import Glibc
 import RoutingCore
 import RoutingService
@@ -111,7 +112,8 @@ extension RoutingCtl {
                     "diagnostics": .array(validation.diagnostics.map(WireFormat.encode)),
                 ]).prettyPrinted())
             }
-            for d in errors { err(WireFormat.line(path, d)) }
+            let catalogue = ruleCatalogueLink()
+            for d in errors { err(GCCReport.render(d, path: path, source: bytes, catalogue: catalogue)) }
             err("routingctl: \(path) is not a valid coverage file (\(profile.rawValue) profile): \(errors.count) error\(errors.count == 1 ? "" : "s")")
             return ExitStatus.failure
         }
