@@ -229,8 +229,39 @@ def main():
         if failed:
             print("--- routingd log ---\n" + text)
 
+    contains_checks()
     print(f"e2e: {passed} passed, {failed} failed")
     return 1 if failed else 0
+
+
+def contains_checks():
+    """routingctl contains: the three answers, both point syntaxes, --json, stdin, bad input."""
+    london = "Coverage/London.geojson"
+    rc, out, err = ctl("contains", london, "51.4994", "-0.1273", "48.8584,2.2945")
+    check("contains: Big Ben inside, the Eiffel Tower outside",
+          rc == 0 and out.split("\n")[:2] == ["51.4994 -0.1273 inside", "48.8584 2.2945 outside"], out + err)
+    with tempfile.TemporaryDirectory() as tmp:
+        square = os.path.join(tmp, "square.geojson")
+        with open(square, "w") as f:
+            f.write('{"type":"MultiPolygon","coordinates":[[[[0,0],[1,0],[0,1],[0,0]]]]}')
+        rc, out, err = ctl("contains", "--json", square, "0.3", "0.7", "0.2", "0.8", "0", "0.5")
+        points = json.loads(out)["points"] if rc == 0 else []
+        check("contains --json: exact inside / outside beside the hypotenuse, boundary on an edge",
+              [p["location"] for p in points] == ["inside", "outside", "boundary"]
+              and points[0] == {"latitude": 0.3, "longitude": 0.7, "location": "inside"}, out + err)
+        p = subprocess.run([os.path.join(BIN, "routingctl"), "contains", square], input="0.4 0.6\n0.5,0.5\n",
+                           capture_output=True, text=True, timeout=60)
+        check("contains reads points from standard input",
+              p.returncode == 0 and p.stdout.split() == ["0.4", "0.6", "boundary", "0.5", "0.5", "boundary"],
+              p.stdout + p.stderr)
+        rc, out, err = ctl("contains", square, "95", "0")
+        check("contains: a latitude of 95 is a usage error naming it", rc == 2 and "95" in err, err)
+        broken = os.path.join(tmp, "broken.geojson")
+        with open(broken, "w") as f:
+            f.write('{"type":"MultiPolygon","coordinates":[[[[0,0],[1,0],[0,1]]]]}')
+        rc, out, err = ctl("contains", broken, "0.1", "0.1")
+        check("contains on an invalid file exits 1 with the located error",
+              rc == 1 and "ring-not-closed" in err and "^" in err, err)
 
 
 if __name__ == "__main__":
