@@ -313,7 +313,7 @@ def main():
                     pts.append((a[0], a[1]))
                     pts.append(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
         xmin, ymin, xmax, ymax = geom.bounds
-        for _ in range(max(20, len(pts))):
+        for _ in range(max(40, len(pts))):
             pts.append((rng_points.uniform(xmin - 0.1, xmax + 0.1), rng_points.uniform(ymin - 0.1, ymax + 0.1)))
         pts = [(x, y) for x, y in pts if -180 <= x <= 180 and -90 <= y <= 90]
         got, error = run_contains(ctl, path, pts)
