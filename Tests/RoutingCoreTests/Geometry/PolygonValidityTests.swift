@@ -239,3 +239,19 @@ struct PolygonValidityTests {
         #expect(PolygonProblem.Kind.allCases.filter(\.isBetweenPolygons) == [.polygonsOverlap, .polygonsNested, .polygonsShareEdge])
     }
 }
+
+@Suite("Polygon problem messages")
+struct PolygonProblemMessageTests {
+    @Test func messagesNamePlacesFromOne() {
+        let bowTie = PolygonValidity.problems(in: [[ring([(2, 0), (1, 1), (2, 1), (0, 0), (2, 0)])]])[0]
+        #expect(bowTie.message.hasPrefix("polygon 1, exterior ring: edges starting at positions 1 and 3 cross or overlap at [1.33"))
+        #expect(bowTie.kind.geosReason == "Self-intersection")
+        let hole = PolygonValidity.problems(in: [[box(0, 0, 10, 10), box(20, 20, 25, 25)]])[0]
+        #expect(hole.message == "polygon 1, hole 1 is not inside the polygon's exterior ring (starts at [20.0, 20.0])")
+        let nested = PolygonValidity.problems(in: [[box(0, 0, 10, 10)], [box(3, 3, 6, 6)]])[0]
+        #expect(nested.message == "polygon 2 lies inside polygon 1 (at [3.0, 3.0])")
+        for kind in PolygonProblem.Kind.allCases {
+            #expect(!kind.geosReason.isEmpty)
+        }
+    }
+}
