@@ -35,7 +35,10 @@
 /// also stops after ``intersectionBudget`` intersecting edge pairs (or twenty times as many candidate
 /// pairs), so input where every edge meets every other edge cannot make it quadratic. Input that is
 /// valid but where most edges' boxes overlap (a fine sawtooth across the whole shape) still costs
-/// time proportional to the number of overlapping boxes, as in GEOS.
+/// time proportional to the number of overlapping boxes, as in GEOS. Once
+/// ``maximumProblemsPerKind`` problems between polygons are known, the edge search goes on polygon
+/// by polygon (every problem within a polygon is still found; nesting between polygons is then not
+/// checked), and the nesting checks stop at that many reports of their kind.
 public enum PolygonValidity {
     /// At most this many problems of one kind are reported.
     public static let maximumProblemsPerKind = 100
@@ -100,6 +103,11 @@ private struct ValidityAnalysis {
     var touches: [[Int: Coordinate]] = []
     var orientation: [Int: Bool] = [:]
     var hasIntraPolygonError = false
+    /// How many overlaps between polygons were found (reported or not).
+    var betweenPolygonProblems = 0
+    /// Set when the edge search stopped comparing different polygons; nesting between polygons is
+    /// then not checked either (which pairs cross is no longer known).
+    var pairsBetweenPolygonsSkipped = false
     /// The vertices next to each spike's tip (a spike A → B → A passes through A twice).
     var spikeBases: Set<SpikeBase> = []
 
@@ -156,7 +164,7 @@ private struct ValidityAnalysis {
             kind: kind, polygon: at.polygon, ring: at.ring,
             otherPolygon: other?.polygon ?? -1, otherRing: other?.ring ?? -1,
             x: point.longitude, y: point.latitude)
-        if !kind.isBetweenPolygons { hasIntraPolygonError = true }
+        if !kind.isBetweenPolygons { hasIntraPolygonError = true } else { betweenPolygonProblems += 1 }
         guard counts[kind, default: 0] < PolygonValidity.maximumProblemsPerKind, !seen.contains(key) else { return }
         seen.insert(key)
         counts[kind, default: 0] += 1
@@ -221,9 +229,9 @@ private struct ValidityAnalysis {
         }
     }
 
-    /// Step 2: all intersections between edges.
-    mutating func findIntersections() {
-        let usable = rings.indices.filter { rings[$0].usable }
+    /// Searches the edges of rings `usable` for intersections; returns false when it stopped because
+    /// ``PolygonValidity/maximumProblemsPerKind`` overlaps between polygons are known.
+    mutating func search(_ usable: [Int], stopOnOverlapsBetweenPolygons: Bool) -> Bool {
         let polylines = usable.map { rings[$0].points }
         var flat: [Coordinate] = []
         var start: [Int] = []
@@ -233,13 +241,24 @@ private struct ValidityAnalysis {
         }
         start.append(flat.count)
         let sweep = SegmentSweep(polylines: polylines)
+        let linePolygon = usable.map { rings[$0].polygon }
         var intersecting = 0
         var candidates = 0
+        var stoppedForOverlaps = false
         flat.withUnsafeBufferPointer { points in
             start.withUnsafeBufferPointer { start in
                 sweep.forEachCandidatePair { la, sa, lb, sb in
                     candidates += 1
                     if hasIntraPolygonError && candidates > 20 * PolygonValidity.intersectionBudget { return false }
+                    // Once enough overlaps between polygons are known, pairs from two polygons can
+                    // only add more of the same (the union is what matters): stop and search each
+                    // polygon on its own.
+                    if stopOnOverlapsBetweenPolygons && linePolygon[la] != linePolygon[lb]
+                        && betweenPolygonProblems >= PolygonValidity.maximumProblemsPerKind
+                    {
+                        stoppedForOverlaps = true
+                        return false
+                    }
                     let ia = start[la] + sa, ib = start[lb] + sb
                     let p00 = points[ia], p01 = points[ia + 1], p10 = points[ib], p11 = points[ib + 1]
                     if la == lb {
@@ -257,6 +276,22 @@ private struct ValidityAnalysis {
                     intersecting += 1
                     return !(intersecting > PolygonValidity.intersectionBudget && hasIntraPolygonError)
                 }
+            }
+        }
+        return !stoppedForOverlaps
+    }
+
+    /// Step 2: all intersections between edges. When many overlaps between polygons turn up, the
+    /// search continues polygon by polygon, which finds every problem within a polygon without
+    /// enumerating more pairs of edges from different polygons.
+    mutating func findIntersections() {
+        let usable = rings.indices.filter { rings[$0].usable }
+        if !search(usable, stopOnOverlapsBetweenPolygons: true) {
+            pairsBetweenPolygonsSkipped = true
+            var byPolygon: [Int: [Int]] = [:]
+            for id in usable { byPolygon[rings[id].polygon, default: []].append(id) }
+            for polygon in byPolygon.keys.sorted() {
+                _ = search(byPolygon[polygon]!, stopOnOverlapsBetweenPolygons: false)
             }
         }
         // Consequences are not reported twice: a spike A → B → A also passes through A twice (not a
@@ -400,6 +435,7 @@ private struct ValidityAnalysis {
         let shell = ids[0]
         var inside: [Int] = []
         for hole in ids.dropFirst() {
+            if counts[.holeOutsideShell, default: 0] >= PolygonValidity.maximumProblemsPerKind { break }
             if !rings[shell].covers(rings[hole]) || !isRingNested(rings[hole].raw, in: shell) {
                 report(
                     .holeOutsideShell, at: RingPosition(polygon: p, ring: rings[hole].index, position: 0),
@@ -409,6 +445,7 @@ private struct ValidityAnalysis {
             }
         }
         for hole in inside {
+            if counts[.nestedHoles, default: 0] >= PolygonValidity.maximumProblemsPerKind { break }
             for outer in inside where outer != hole && rings[outer].covers(rings[hole]) {
                 if isRingNested(rings[hole].raw, in: outer) {
                     report(
@@ -426,13 +463,14 @@ private struct ValidityAnalysis {
     /// Step 5: no polygon inside another (GEOS `IndexedNestedPolygonTester`).
     mutating func checkShellsNotNested() {
         let candidates = ringIDs.indices.filter { !broken[$0] && !ringIDs[$0].isEmpty }
-        guard candidates.count > 1 else { return }
+        guard candidates.count > 1, !pairsBetweenPolygonsSkipped else { return }
         let sorted = candidates.sorted { rings[ringIDs[$0][0]].minX < rings[ringIDs[$1][0]].minX }
         var active: [Int] = []
         for p in sorted {
             let shell = rings[ringIDs[p][0]]
             active.removeAll { rings[ringIDs[$0][0]].maxX < shell.minX }
             for q in active {
+                if counts[.polygonsNested, default: 0] >= PolygonValidity.maximumProblemsPerKind { return }
                 let other = rings[ringIDs[q][0]]
                 guard other.minY <= shell.maxY && shell.minY <= other.maxY else { continue }
                 if interacting.contains([min(p, q), max(p, q)]) { continue }

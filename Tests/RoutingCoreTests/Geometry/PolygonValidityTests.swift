@@ -233,6 +233,20 @@ struct PolygonValidityTests {
         #expect(problems.allSatisfy { $0.kind == .polygonsOverlap })
     }
 
+    @Test func manyOverlapsBetweenPolygonsDoNotHideProblemsWithinOne() {
+        var teeth: [(Double, Double)] = [(0, 0)]
+        for i in 0..<300 {
+            teeth.append((Double(i) + 0.25, 2))
+            teeth.append((Double(i) + 0.5, 0))
+        }
+        teeth += [(301, 0), (301, -1), (0, -1), (0, 0)]
+        // The bow-tie lies under the bar too, so its edges also overlap the bar's box.
+        let bowTie = ring([(150, 1.1), (151, 1.4), (151, 1.1), (150, 1.4), (150, 1.1)])
+        let problems = PolygonValidity.problems(in: [[ring(teeth)], [box(-1, 1, 302, 1.5)], [bowTie]])
+        #expect(problems.filter { $0.kind == .polygonsOverlap }.count == PolygonValidity.maximumProblemsPerKind)
+        #expect(problems.contains { $0.kind == .selfIntersection && $0.at.polygon == 2 })
+    }
+
     @Test func everyKindHasACase() {
         // Guards the list above: a new kind needs a test.
         #expect(PolygonProblem.Kind.allCases.count == 12)
