@@ -12,6 +12,13 @@
    in the interior), `boundary` exactly when `shapely.covers` but not `contains`, else `outside`.
    The points are every vertex, every edge midpoint (computed in doubles, as shapely sees them) and
    random points, POINT_TARGET in total at least.
+3. Union semantics. For UNION_CASES MultiPolygons of axis-parallel boxes on a half-integer grid that
+   overlap, nest, share edges and touch (no holes, so they pass Apple's rules, where overlapping
+   parts are allowed), `routingctl contains --json FILE` (default apple profile) must agree with
+   `shapely.union_all` of the parts: inside exactly in the union's interior, boundary on its
+   boundary. Boxes keep every overlay intersection exactly representable, so GEOS's overlay adds
+   no rounding (with sloped edges its noding rounds crossing points and moves the union's edges
+   by an ulp, which would make exact answers look wrong).
 
 Prints a summary and the first 20 disagreements of each kind; exits 1 on any disagreement not in
 INTENTIONAL_DIFFERENCES. Needs `pip install shapely` (GEOS >= 3.10).
@@ -30,6 +37,7 @@ import shapely
 SEED = 20261129
 GEOMETRY_CASES = 12000
 POINT_TARGET = 100000
+UNION_CASES = 300
 BATCH = 2000
 
 # Intentional differences between routingd and GEOS, each with its reason. A disagreement on a
@@ -263,6 +271,14 @@ def run_contains(ctl, path, points):
     return [q["location"] for q in json.loads(p.stdout)["points"]], ""
 
 
+def run_contains_apple(ctl, path, points):
+    text = "".join(f"{repr(lat)} {repr(lon)}\n" for lon, lat in points)
+    p = subprocess.run([ctl, "contains", "--json", path], input=text, capture_output=True, text=True, timeout=120)
+    if p.returncode != 0:
+        return None, p.stdout + p.stderr
+    return [q["location"] for q in json.loads(p.stdout)["points"]], ""
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
@@ -329,6 +345,33 @@ def main():
                 location_bad.append((path, cat, f"[{x!r}, {y!r}]", f"routingd {g}, shapely {want}"))
         point_total += len(pts)
 
+    # Union semantics on box MultiPolygons (apple profile: overlapping parts are notes there).
+    union_points = 0
+    union_bad = []
+    rng_union = random.Random(SEED + 2)
+    for index in range(UNION_CASES):
+        parts = []
+        for _ in range(rng_union.randint(2, 5)):
+            x0, y0 = rng_union.randint(0, 8) / 2, rng_union.randint(0, 8) / 2
+            parts.append([box(x0, y0, x0 + rng_union.randint(1, 6) / 2, y0 + rng_union.randint(1, 6) / 2)])
+        path = os.path.join(tmp, f"union{index:04d}.geojson")
+        with open(path, "w") as f:
+            json.dump({"type": "MultiPolygon", "coordinates": parts}, f)
+        union = shapely.union_all([shapely.Polygon(p[0]) for p in parts])
+        pts = [(x / 4, y / 4) for x in range(-1, 30) for y in range(-1, 30)]
+        got, error = run_contains_apple(ctl, path, pts)
+        if got is None:
+            union_bad.append((path, "contains failed", error[:300]))
+            continue
+        shapely_points = shapely.points(pts)
+        inside = shapely.contains(union, shapely_points)
+        covered = shapely.covers(union, shapely_points)
+        for (x, y), g, c_in, c_cov in zip(pts, got, inside, covered):
+            want = "inside" if c_in else ("boundary" if c_cov else "outside")
+            if g != want:
+                union_bad.append((path, f"[{x!r}, {y!r}]", f"routingd {g}, union {want}"))
+        union_points += len(pts)
+
     elapsed = time.time() - started
     print(f"geos differential: shapely {shapely.__version__}, GEOS {shapely.geos_version_string}, seed {SEED}")
     print(f"  {len(cases)} geometries ({sum(1 for e in expected if e)} valid per GEOS); by category (valid/invalid):")
@@ -343,8 +386,11 @@ def main():
     print(f"  points checked: {point_total}; location disagreements: {len(location_bad)}")
     for entry in location_bad[:20]:
         print("    " + " ".join(str(e) for e in entry))
-    print(f"  {elapsed:.1f} s; files left in {tmp}" if validity_bad or location_bad else f"  {elapsed:.1f} s")
-    failed = bool(validity_bad or location_bad or point_total < POINT_TARGET)
+    print(f"  union semantics: {UNION_CASES} box MultiPolygons, {union_points} points; disagreements: {len(union_bad)}")
+    for entry in union_bad[:20]:
+        print("    " + " ".join(str(e) for e in entry))
+    failed = bool(validity_bad or location_bad or union_bad or point_total < POINT_TARGET)
+    print(f"  {elapsed:.1f} s; files left in {tmp}" if failed else f"  {elapsed:.1f} s")
     if point_total < POINT_TARGET:
         print(f"  FAIL: only {point_total} points checked, want {POINT_TARGET}")
     if not failed:

@@ -86,3 +86,62 @@ public struct PolygonProblem: Sendable, Hashable {
         self.point = point
     }
 }
+
+extension PolygonProblem.Kind {
+    /// The reason GEOS `IsValidOp` gives for this kind (shapely `explain_validity`, PostGIS
+    /// `ST_IsValidReason`, without the location).
+    public var geosReason: String {
+        switch self {
+        case .tooFewPoints: "Too few points in geometry component"
+        case .zeroArea, .spike, .ringsCross, .polygonsOverlap, .polygonsShareEdge: "Self-intersection"
+        case .selfIntersection: "Self-intersection"  // "Ring Self-intersection" when two edges meet at a vertex
+        case .selfTouch: "Ring Self-intersection"
+        case .holeOutsideShell: "Hole lies outside shell"
+        case .nestedHoles: "Holes are nested"
+        case .disconnectedInterior: "Interior is disconnected"
+        case .polygonsNested: "Nested shells"
+        }
+    }
+}
+
+extension PolygonProblem {
+    /// One sentence saying what is wrong and where, positions counted from 1 as a person counts
+    /// (e.g. "polygon 1, exterior ring: edges starting at positions 1 and 3 cross at [1.3333333333333333, 0.6666666666666666]").
+    /// Points are written in GeoJSON order [longitude, latitude].
+    public var message: String {
+        let here = "[\(point.longitude), \(point.latitude)]"
+        let ring = "polygon \(at.polygon + 1), \(at.ring == 0 ? "exterior ring" : "hole \(at.ring)")"
+        let otherRing = other.map { o in
+            o.polygon == at.polygon
+                ? (o.ring == 0 ? "the exterior ring" : "hole \(o.ring)")
+                : "polygon \(o.polygon + 1)"
+        } ?? "another ring"
+        let otherPosition = other.map { "\($0.position + 1)" } ?? "?"
+        switch kind {
+        case .tooFewPoints:
+            return "\(ring) has fewer than 3 distinct positions (repeats collapsed), so it encloses nothing"
+        case .zeroArea:
+            return "\(ring): all positions lie on one straight line, so the ring encloses no area"
+        case .spike:
+            return "\(ring) turns back on itself at position \(at.position + 1) \(here): consecutive edges overlap (a spike)"
+        case .selfIntersection:
+            return "\(ring): edges starting at positions \(at.position + 1) and \(otherPosition) cross or overlap at \(here)"
+        case .selfTouch:
+            return "\(ring) passes twice through \(here) (positions \(at.position + 1) and \(otherPosition)) and touches itself there"
+        case .ringsCross:
+            return "\(ring) crosses or shares a segment with \(otherRing) at \(here)"
+        case .holeOutsideShell:
+            return "\(ring) is not inside the polygon's exterior ring (starts at \(here))"
+        case .nestedHoles:
+            return "\(ring) lies inside \(otherRing) of the same polygon (starts at \(here))"
+        case .disconnectedInterior:
+            return "polygon \(at.polygon + 1): its rings touch at \(here) in a way that cuts its interior in pieces"
+        case .polygonsOverlap:
+            return "polygon \(at.polygon + 1) and \(otherRing) overlap; their edges cross or run together at \(here)"
+        case .polygonsNested:
+            return "polygon \(at.polygon + 1) lies inside \(otherRing) (at \(here))"
+        case .polygonsShareEdge:
+            return "polygon \(at.polygon + 1) and \(otherRing) share an edge at \(here)"
+        }
+    }
+}

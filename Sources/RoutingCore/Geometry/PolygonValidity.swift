@@ -37,7 +37,10 @@ import Synchronization
 /// also stops after ``intersectionBudget`` intersecting edge pairs (or twenty times as many candidate
 /// pairs), so input where every edge meets every other edge cannot make it quadratic. Input that is
 /// valid but where most edges' boxes overlap (a fine sawtooth across the whole shape) still costs
-/// time proportional to the number of overlapping boxes, as in GEOS.
+/// time proportional to the number of overlapping boxes, as in GEOS. Once
+/// ``maximumProblemsPerKind`` problems between polygons are known, the edge search goes on polygon
+/// by polygon (every problem within a polygon is still found; nesting between polygons is then not
+/// checked), and the nesting checks stop at that many reports of their kind.
 public enum PolygonValidity {
     /// At most this many problems of one kind are reported.
     public static let maximumProblemsPerKind = 100
@@ -106,6 +109,11 @@ private struct ValidityAnalysis {
     var touches: [[Int: Coordinate]] = []
     var orientation: [Int: Bool] = [:]
     var hasIntraPolygonError = false
+    /// How many overlaps between polygons were found (reported or not).
+    var betweenPolygonProblems = 0
+    /// Set when the edge search stopped comparing different polygons; nesting between polygons is
+    /// then not checked either (which pairs cross is no longer known).
+    var pairsBetweenPolygonsSkipped = false
     /// The vertices next to each spike's tip (a spike A → B → A passes through A twice).
     var spikeBases: Set<SpikeBase> = []
 
@@ -162,7 +170,7 @@ private struct ValidityAnalysis {
             kind: kind, polygon: at.polygon, ring: at.ring,
             otherPolygon: other?.polygon ?? -1, otherRing: other?.ring ?? -1,
             x: point.longitude, y: point.latitude)
-        if !kind.isBetweenPolygons { hasIntraPolygonError = true }
+        if !kind.isBetweenPolygons { hasIntraPolygonError = true } else { betweenPolygonProblems += 1 }
         guard counts[kind, default: 0] < PolygonValidity.maximumProblemsPerKind, !seen.contains(key) else { return }
         seen.insert(key)
         counts[kind, default: 0] += 1
@@ -227,9 +235,9 @@ private struct ValidityAnalysis {
         }
     }
 
-    /// Step 2: all intersections between edges.
-    mutating func findIntersections() {
-        let usable = rings.indices.filter { rings[$0].usable }
+    /// Searches the edges of rings `usable` for intersections; returns false when it stopped because
+    /// ``PolygonValidity/maximumProblemsPerKind`` overlaps between polygons are known.
+    mutating func search(_ usable: [Int], stopOnOverlapsBetweenPolygons: Bool) -> Bool {
         let polylines = usable.map { rings[$0].points }
         var flat: [Coordinate] = []
         var start: [Int] = []
@@ -240,15 +248,17 @@ private struct ValidityAnalysis {
         start.append(flat.count)
         let sweep = SegmentSweep(polylines: polylines)
         let tree = sweep.makeTree()
+        let linePolygon = usable.map { rings[$0].polygon }
         // The candidate search (the costly part) runs on all processors for large inputs, each worker
         // over its own range of chains; the pairs that really meet are then analysed here, in the
         // order a single search would have found them.
         let leafCount = tree.leaves.count
         let chunkCount = flat.count >= PolygonValidity.parallelSearchThreshold ? PolygonValidity.parallelSearchChunks : 1
         let ranges = (0..<chunkCount).map { k in (leafCount * k / chunkCount)..<(leafCount * (k + 1) / chunkCount) }
-        let polygonOfLine = usable.map { rings[$0].polygon }
         let errorKnown = hasIntraPolygonError
+        let overlapsKnown = betweenPolygonProblems
         let budget = PolygonValidity.intersectionBudget
+        let enoughOverlaps = PolygonValidity.maximumProblemsPerKind
         let found = MeetingPairs(count: chunkCount)
         let points = flat, starts = start
         DispatchQueue.concurrentPerform(iterations: chunkCount) { k in
@@ -257,11 +267,19 @@ private struct ValidityAnalysis {
             // A proper crossing of two edges of one polygon is always an error (self-intersection or
             // crossing rings): once one is known, the search may stop early, as GEOS does.
             var definiteError = errorKnown
+            // Crossings and shared segments between polygons are always reported as overlaps.
+            var overlaps = overlapsKnown
+            var stoppedForOverlaps = false
             points.withUnsafeBufferPointer { points in
                 starts.withUnsafeBufferPointer { start in
                     sweep.forEachCandidatePair(in: tree, leaves: ranges[k]) { la, sa, lb, sb in
                         candidates += 1
                         if definiteError && (candidates > 20 * budget || pairs.count > budget) { return false }
+                        let betweenPolygons = linePolygon[la] != linePolygon[lb]
+                        if stopOnOverlapsBetweenPolygons && betweenPolygons && overlaps >= enoughOverlaps {
+                            stoppedForOverlaps = true
+                            return false
+                        }
                         let ia = start[la] + sa, ib = start[lb] + sb
                         let p00 = points[ia], p01 = points[ia + 1], p10 = points[ib], p11 = points[ib + 1]
                         if la == lb {
@@ -277,9 +295,10 @@ private struct ValidityAnalysis {
                         switch intersection {
                         case .disjoint:
                             return true
-                        case .crossing where polygonOfLine[la] == polygonOfLine[lb]:
-                            definiteError = true
-                        default:
+                        case .crossing, .overlap:
+                            // Within a polygon: a self-intersection, spike or crossing rings.
+                            if betweenPolygons { overlaps += 1 } else { definiteError = true }
+                        case .touch:
                             break
                         }
                         pairs.append(MeetingPair(lineA: la, edgeA: sa, lineB: lb, edgeB: sb, intersection: intersection))
@@ -287,14 +306,39 @@ private struct ValidityAnalysis {
                     }
                 }
             }
-            found.store(k, pairs)
+            found.store(k, pairs, stoppedForOverlaps: stoppedForOverlaps)
         }
         var intersecting = 0
+        // A worker that stopped for overlaps left its range unsearched: then every polygon is searched
+        // on its own afterwards (the caller does this when this returns false).
+        var stoppedForOverlaps = (0..<chunkCount).contains { found.stoppedForOverlaps($0) }
         analysis: for k in 0..<chunkCount {
             for pair in found.take(k) {
+                if stopOnOverlapsBetweenPolygons && linePolygon[pair.lineA] != linePolygon[pair.lineB]
+                    && betweenPolygonProblems >= enoughOverlaps
+                {
+                    stoppedForOverlaps = true
+                    break analysis
+                }
                 analysePair(pair.intersection, usable[pair.lineA], pair.edgeA, usable[pair.lineB], pair.edgeB)
                 intersecting += 1
                 if intersecting > budget && hasIntraPolygonError { break analysis }
+            }
+        }
+        return !stoppedForOverlaps
+    }
+
+    /// Step 2: all intersections between edges. When many overlaps between polygons turn up, the
+    /// search continues polygon by polygon, which finds every problem within a polygon without
+    /// enumerating more pairs of edges from different polygons.
+    mutating func findIntersections() {
+        let usable = rings.indices.filter { rings[$0].usable }
+        if !search(usable, stopOnOverlapsBetweenPolygons: true) {
+            pairsBetweenPolygonsSkipped = true
+            var byPolygon: [Int: [Int]] = [:]
+            for id in usable { byPolygon[rings[id].polygon, default: []].append(id) }
+            for polygon in byPolygon.keys.sorted() {
+                _ = search(byPolygon[polygon]!, stopOnOverlapsBetweenPolygons: false)
             }
         }
         // Consequences are not reported twice: a spike A → B → A also passes through A twice (not a
@@ -438,6 +482,7 @@ private struct ValidityAnalysis {
         let shell = ids[0]
         var inside: [Int] = []
         for hole in ids.dropFirst() {
+            if counts[.holeOutsideShell, default: 0] >= PolygonValidity.maximumProblemsPerKind { break }
             if !rings[shell].covers(rings[hole]) || !isRingNested(rings[hole].raw, in: shell) {
                 report(
                     .holeOutsideShell, at: RingPosition(polygon: p, ring: rings[hole].index, position: 0),
@@ -447,6 +492,7 @@ private struct ValidityAnalysis {
             }
         }
         for hole in inside {
+            if counts[.nestedHoles, default: 0] >= PolygonValidity.maximumProblemsPerKind { break }
             for outer in inside where outer != hole && rings[outer].covers(rings[hole]) {
                 if isRingNested(rings[hole].raw, in: outer) {
                     report(
@@ -464,13 +510,14 @@ private struct ValidityAnalysis {
     /// Step 5: no polygon inside another (GEOS `IndexedNestedPolygonTester`).
     mutating func checkShellsNotNested() {
         let candidates = ringIDs.indices.filter { !broken[$0] && !ringIDs[$0].isEmpty }
-        guard candidates.count > 1 else { return }
+        guard candidates.count > 1, !pairsBetweenPolygonsSkipped else { return }
         let sorted = candidates.sorted { rings[ringIDs[$0][0]].minX < rings[ringIDs[$1][0]].minX }
         var active: [Int] = []
         for p in sorted {
             let shell = rings[ringIDs[p][0]]
             active.removeAll { rings[ringIDs[$0][0]].maxX < shell.minX }
             for q in active {
+                if counts[.polygonsNested, default: 0] >= PolygonValidity.maximumProblemsPerKind { return }
                 let other = rings[ringIDs[q][0]]
                 guard other.minY <= shell.maxY && shell.minY <= other.maxY else { continue }
                 if interacting.contains([min(p, q), max(p, q)]) { continue }
@@ -609,11 +656,15 @@ private struct MeetingPair: Sendable {
 
 /// One slot per range of a parallel search, each written by one worker, read after all finished.
 private final class MeetingPairs: Sendable {
-    private let slots: Mutex<[[MeetingPair]]>
+    private let slots: Mutex<[(pairs: [MeetingPair], stoppedForOverlaps: Bool)]>
 
-    init(count: Int) { slots = Mutex(Array(repeating: [], count: count)) }
+    init(count: Int) { slots = Mutex(Array(repeating: ([], false), count: count)) }
 
-    func store(_ k: Int, _ pairs: sending [MeetingPair]) { slots.withLock { $0[k] = pairs } }
+    func store(_ k: Int, _ pairs: sending [MeetingPair], stoppedForOverlaps: Bool) {
+        slots.withLock { $0[k] = (pairs, stoppedForOverlaps) }
+    }
 
-    func take(_ k: Int) -> [MeetingPair] { slots.withLock { $0[k] } }
+    func take(_ k: Int) -> [MeetingPair] { slots.withLock { $0[k].pairs } }
+
+    func stoppedForOverlaps(_ k: Int) -> Bool { slots.withLock { $0[k].stoppedForOverlaps } }
 }

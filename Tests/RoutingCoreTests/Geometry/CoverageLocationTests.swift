@@ -37,6 +37,17 @@ struct CoverageLocationTests {
         #expect(c.location(of: p(1, 1)) == .inside)
     }
 
+    /// G06: a repeated position changes nothing; G40: a vertex with 15 decimals is found exactly.
+    @Test func repeatedAndPrecisePositions() {
+        let g06 = coverage([[ring([(0, 0), (1, 0), (1, 1), (1, 1), (0, 0)])]])
+        #expect(g06.location(of: p(0.75, 0.25)) == .inside)
+        #expect(g06.location(of: p(1, 1)) == .boundary)
+        let g40 = coverage([[ring([(13.123456789012345, 52.1), (13.2, 52.1), (13.2, 52.2), (13.123456789012345, 52.1)])]])
+        #expect(g40.location(of: p(13.123456789012345, 52.1)) == .boundary)
+        #expect(g40.location(of: p(13.12345678901235, 52.1)) == .boundary, "on the bottom edge")
+        #expect(g40.location(of: p(13.12345678901234, 52.1)) == .outside, "just west of the vertex")
+    }
+
     /// G15: exact answers on the hypotenuse of (0,0),(1,0),(0,1).
     @Test func exactHypotenuse() {
         let c = coverage([[ring([(0, 0), (1, 0), (0, 1), (0, 0)])]])

@@ -233,9 +233,39 @@ struct PolygonValidityTests {
         #expect(problems.allSatisfy { $0.kind == .polygonsOverlap })
     }
 
+    @Test func manyOverlapsBetweenPolygonsDoNotHideProblemsWithinOne() {
+        var teeth: [(Double, Double)] = [(0, 0)]
+        for i in 0..<300 {
+            teeth.append((Double(i) + 0.25, 2))
+            teeth.append((Double(i) + 0.5, 0))
+        }
+        teeth += [(301, 0), (301, -1), (0, -1), (0, 0)]
+        // The bow-tie lies under the bar too, so its edges also overlap the bar's box.
+        let bowTie = ring([(150, 1.1), (151, 1.4), (151, 1.1), (150, 1.4), (150, 1.1)])
+        let problems = PolygonValidity.problems(in: [[ring(teeth)], [box(-1, 1, 302, 1.5)], [bowTie]])
+        #expect(problems.filter { $0.kind == .polygonsOverlap }.count == PolygonValidity.maximumProblemsPerKind)
+        #expect(problems.contains { $0.kind == .selfIntersection && $0.at.polygon == 2 })
+    }
+
     @Test func everyKindHasACase() {
         // Guards the list above: a new kind needs a test.
         #expect(PolygonProblem.Kind.allCases.count == 12)
         #expect(PolygonProblem.Kind.allCases.filter(\.isBetweenPolygons) == [.polygonsOverlap, .polygonsNested, .polygonsShareEdge])
+    }
+}
+
+@Suite("Polygon problem messages")
+struct PolygonProblemMessageTests {
+    @Test func messagesNamePlacesFromOne() {
+        let bowTie = PolygonValidity.problems(in: [[ring([(2, 0), (1, 1), (2, 1), (0, 0), (2, 0)])]])[0]
+        #expect(bowTie.message.hasPrefix("polygon 1, exterior ring: edges starting at positions 1 and 3 cross or overlap at [1.33"))
+        #expect(bowTie.kind.geosReason == "Self-intersection")
+        let hole = PolygonValidity.problems(in: [[box(0, 0, 10, 10), box(20, 20, 25, 25)]])[0]
+        #expect(hole.message == "polygon 1, hole 1 is not inside the polygon's exterior ring (starts at [20.0, 20.0])")
+        let nested = PolygonValidity.problems(in: [[box(0, 0, 10, 10)], [box(3, 3, 6, 6)]])[0]
+        #expect(nested.message == "polygon 2 lies inside polygon 1 (at [3.0, 3.0])")
+        for kind in PolygonProblem.Kind.allCases {
+            #expect(!kind.geosReason.isEmpty)
+        }
     }
 }
