@@ -40,13 +40,16 @@ let package = Package(
         .executableTarget(name: "routingd", dependencies: ["RoutingService"], swiftSettings: strict),
         .executableTarget(
             name: "routingctl", dependencies: ["RoutingService", "CoverageReports"], swiftSettings: strict),
+        // Helpers shared by the test targets (a seeded generator, a child-process runner); tests only.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
-        .testTarget(name: "RoutingCoreTests", dependencies: ["RoutingCore", "StrictJSON"]),
-        .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "StrictJSON"]),
-        .testTarget(name: "CoverageReportsTests", dependencies: ["CoverageReports", "RoutingCore", "StrictJSON"]),
+        .testTarget(name: "RoutingCoreTests", dependencies: ["RoutingCore", "StrictJSON", "TestSupport"]),
+        .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "StrictJSON", "TestSupport"]),
+        .testTarget(
+            name: "CoverageReportsTests", dependencies: ["CoverageReports", "RoutingCore", "StrictJSON", "TestSupport"]),
         .testTarget(
             name: "RoutingServiceTests",
-            dependencies: ["RoutingService", "RoutingCore", "Varlink", "StrictJSON"]
+            dependencies: ["RoutingService", "RoutingCore", "Varlink", "StrictJSON", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

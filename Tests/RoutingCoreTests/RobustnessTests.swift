@@ -1,21 +1,7 @@
 import StrictJSON
 import Testing
+import TestSupport
 @testable import RoutingCore
-
-/// A small deterministic generator (SplitMix64), so every run mutates the same way.
-/// Shared by every test of this target that needs reproducible random cases.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(state: UInt64) { self.state = state }
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Mutates `seed` bytes: flips, inserts, deletes, duplicates and truncates, biased towards the
 /// characters that matter to the grammars under test.

@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+import TestSupport
 @testable import RoutingService
 
 /// A fresh directory under /tmp, removed (with its contents) by `remove()`.
@@ -30,9 +31,9 @@ private struct ScratchDirectory {
     }
 
     func remove() {
-        _ = PythonInteropTests.run(["chattr", "-i", path])
+        _ = ChildProcess.run(["chattr", "-i", path])
         _ = chmod(path, 0o755)
-        _ = PythonInteropTests.run(["rm", "-rf", path])
+        _ = ChildProcess.run(["rm", "-rf", path])
     }
 }
 
@@ -137,7 +138,7 @@ private func isSymbolicLink(_ path: String) -> Bool {
         write(target, "original\n")
         #expect(chmod(dir.path, 0o555) == 0)
         if geteuid() == 0 {
-            guard PythonInteropTests.run(["chattr", "+i", dir.path]) == 0 else {
+            guard ChildProcess.run(["chattr", "+i", dir.path]) == 0 else {
                 Issue.record("running as root and chattr +i is not available: cannot make a read-only directory")
                 return
             }

@@ -1,6 +1,7 @@
 import Glibc
 import RoutingService
 import Testing
+import TestSupport
 
 /// Interoperability with the reference Python implementation (`pip install varlink`,
 /// varlink/python): its client fetches and parses our IDL texts with its own scanner, filters calls and
@@ -26,30 +27,14 @@ import Testing
         print("ok")
         """
 
-    /// Runs `argv` (PATH lookup) and returns its exit status, or nil if it had to be killed after `seconds`.
-    static func run(_ argv: [String], within seconds: Double = 60) -> Int32? {
-        var pid: pid_t = 0
-        let cArgs = argv.map { strdup($0) } + [nil]
-        defer { cArgs.forEach { free($0) } }
-        guard posix_spawnp(&pid, argv[0], nil, nil, cArgs, environ) == 0 else { return -1 }
-        var status: Int32 = 0
-        for _ in 0..<Int(seconds * 100) {
-            if waitpid(pid, &status, WNOHANG) == pid { return (status >> 8) & 0xFF }
-            usleep(10_000)
-        }
-        kill(pid, SIGKILL)
-        waitpid(pid, &status, 0)
-        return nil
-    }
-
     static var pythonVarlinkAvailable: Bool {
-        run(["python3", "-c", "import varlink"]) == 0
+        ChildProcess.run(["python3", "-c", "import varlink"]) == 0
     }
 
     @Test(.enabled(if: pythonVarlinkAvailable, "python3 module varlink not installed"))
     func referencePythonClient() throws {
         let running = try RunningServer()
         defer { running.stop() }
-        #expect(Self.run(["python3", "-c", Self.script, running.path]) == 0)
+        #expect(ChildProcess.run(["python3", "-c", Self.script, running.path]) == 0)
     }
 }

@@ -1,27 +1,17 @@
 import StrictJSON
 import Testing
+import TestSupport
 @testable import Varlink
 
 /// Mutated messages always get a well-formed reply (or none, for oneway), never a crash.
 @Suite struct VarlinkRobustnessTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func mutatedMessagesGetWellFormedReplies() throws {
         let service = VarlinkService(vendor: "v", product: "p", version: "1", url: "", interfaces: [])
         let seeds = [
             #"{"method":"org.varlink.service.GetInfo"}"#,
             #"{"method":"org.varlink.service.GetInterfaceDescription","parameters":{"interface":"org.varlink.service"},"more":false}"#,
         ].map { Array($0.utf8) }
-        var rng = Generator(state: 7)
+        var rng = SplitMix64(state: 7)
         let alphabet = Array(#"{}[]":,.\0 truefalsnul"#.utf8) + [0xFF, 0xC3]
         for round in 0..<5000 {
             var bytes = seeds[round % seeds.count]

@@ -1,5 +1,6 @@
 import StrictJSON
 import Testing
+import TestSupport
 @testable import RoutingCore
 
 // Fixtures are made up for these tests, modelled on the kinds of file found in the wild

@@ -1,3 +1,4 @@
+import TestSupport
 @testable import RoutingCore
 
 /// A ring from GeoJSON-order [first number, second number] pairs: longitude = first, latitude = second,

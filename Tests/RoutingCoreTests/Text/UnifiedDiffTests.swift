@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import RoutingCore
 
 private func diff(_ old: String, _ new: String, context: Int = 3) -> String {
