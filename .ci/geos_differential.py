@@ -262,21 +262,27 @@ def run_validate(ctl, paths):
     return results
 
 
-def run_contains(ctl, path, points):
+def run_contains(ctl, path, points, profile="geojson"):
+    """routingctl contains on `points` ([lon, lat]) sent on stdin; (locations, "") or (None, output)."""
     text = "".join(f"{repr(lat)} {repr(lon)}\n" for lon, lat in points)
-    p = subprocess.run([ctl, "contains", "--profile", "geojson", "--json", path],
+    p = subprocess.run([ctl, "contains", "--profile", profile, "--json", path],
                        input=text, capture_output=True, text=True, timeout=120)
     if p.returncode != 0:
         return None, p.stdout + p.stderr
     return [q["location"] for q in json.loads(p.stdout)["points"]], ""
 
 
-def run_contains_apple(ctl, path, points):
-    text = "".join(f"{repr(lat)} {repr(lon)}\n" for lon, lat in points)
-    p = subprocess.run([ctl, "contains", "--json", path], input=text, capture_output=True, text=True, timeout=120)
-    if p.returncode != 0:
-        return None, p.stdout + p.stderr
-    return [q["location"] for q in json.loads(p.stdout)["points"]], ""
+def disagreements(geom, points, got):
+    """(point, routingd's answer, shapely's) for every point where they differ."""
+    shapely_points = shapely.points(points)
+    inside = shapely.contains(geom, shapely_points)
+    covered = shapely.covers(geom, shapely_points)
+    out = []
+    for (x, y), g, c_in, c_cov in zip(points, got, inside, covered):
+        want = "inside" if c_in else ("boundary" if c_cov else "outside")
+        if g != want:
+            out.append((f"[{x!r}, {y!r}]", g, want))
+    return out
 
 
 def main():
@@ -336,13 +342,8 @@ def main():
         if got is None:
             location_bad.append((path, cat, "contains failed", error[:300]))
             continue
-        shapely_points = shapely.points(pts)
-        inside = shapely.contains(geom, shapely_points)
-        covered = shapely.covers(geom, shapely_points)
-        for (x, y), g, c_in, c_cov in zip(pts, got, inside, covered):
-            want = "inside" if c_in else ("boundary" if c_cov else "outside")
-            if g != want:
-                location_bad.append((path, cat, f"[{x!r}, {y!r}]", f"routingd {g}, shapely {want}"))
+        for point, g, want in disagreements(geom, pts, got):
+            location_bad.append((path, cat, point, f"routingd {g}, shapely {want}"))
         point_total += len(pts)
 
     # Union semantics on box MultiPolygons (apple profile: overlapping parts are notes there).
@@ -359,17 +360,12 @@ def main():
             json.dump({"type": "MultiPolygon", "coordinates": parts}, f)
         union = shapely.union_all([shapely.Polygon(p[0]) for p in parts])
         pts = [(x / 4, y / 4) for x in range(-1, 30) for y in range(-1, 30)]
-        got, error = run_contains_apple(ctl, path, pts)
+        got, error = run_contains(ctl, path, pts, profile="apple")
         if got is None:
             union_bad.append((path, "contains failed", error[:300]))
             continue
-        shapely_points = shapely.points(pts)
-        inside = shapely.contains(union, shapely_points)
-        covered = shapely.covers(union, shapely_points)
-        for (x, y), g, c_in, c_cov in zip(pts, got, inside, covered):
-            want = "inside" if c_in else ("boundary" if c_cov else "outside")
-            if g != want:
-                union_bad.append((path, f"[{x!r}, {y!r}]", f"routingd {g}, union {want}"))
+        for point, g, want in disagreements(union, pts, got):
+            union_bad.append((path, point, f"routingd {g}, union {want}"))
         union_points += len(pts)
 
     elapsed = time.time() - started
