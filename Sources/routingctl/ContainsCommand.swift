@@ -112,7 +112,7 @@ extension RoutingCtl {
                     "diagnostics": .array(validation.diagnostics.map(WireFormat.encode)),
                 ]).prettyPrinted())
             }
-            let catalogue = ruleCatalogueLink()
+            let catalogue = ruleCatalogueLink
             for d in errors { err(GCCReport.render(d, path: path, source: bytes, catalogue: catalogue)) }
             err("routingctl: \(path) is not a valid coverage file (\(profile.rawValue) profile): \(errors.count) error\(errors.count == 1 ? "" : "s")")
             return ExitStatus.failure

@@ -138,7 +138,7 @@ extension RoutingCtl {
     /// One finding as `validate` prints it: the GCC-style line, the source line of `source` with a
     /// caret, the hint and the rule's documentation.
     static func printDiagnostic(_ d: Diagnostic, path: String, source: [UInt8], say: (String) -> Void) {
-        say(GCCReport.render(d, path: path, source: source, catalogue: ruleCatalogueLink()))
+        say(GCCReport.render(d, path: path, source: source, catalogue: ruleCatalogueLink))
     }
 
     static func out(_ text: String, terminator: String) { writeAll(1, text + terminator) }

@@ -71,7 +71,7 @@ extension RoutingCtl {
 
         var checked: [CheckedFile] = []
         var json: [JSON] = []
-        let catalogue = ruleCatalogueLink()
+        let catalogue = ruleCatalogueLink
         for path in args.positionals {
             let contents = path == "-" ? readStandardInput() : CoverageDirectory.readFile(path)
             switch contents {
@@ -136,7 +136,10 @@ extension RoutingCtl {
     /// How `see:` lines name the rule catalogue: `docs/coverage-rules.md` when that path works from
     /// the current directory (the repository), else the absolute path of the copy found by
     /// ``ruleCataloguePath()``, else the repository path anyway.
-    static func ruleCatalogueLink() -> String {
+    /// Looked up once per process.
+    static let ruleCatalogueLink: String = findRuleCatalogueLink()
+
+    private static func findRuleCatalogueLink() -> String {
         if access("docs/coverage-rules.md", F_OK) == 0 { return "docs/coverage-rules.md" }
         return ruleCataloguePath() ?? "docs/coverage-rules.md"
     }
