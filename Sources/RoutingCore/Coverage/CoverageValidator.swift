@@ -49,8 +49,6 @@ public enum CoverageValidator {
     static let parallelWalkThreshold = 100_000
     /// How many pieces such a MultiPolygon's polygons are cut into.
     static let parallelChunks = 8
-    /// At most this many topology findings of one kind are listed; the rest are counted.
-    public static let topologyFindingsPerKind = 10
     /// Numbers with more decimals than this get the `excess-precision` note: 1e-7 degree is about
     /// 1.1 cm on the ground, below any coverage decision (RFC 7946 §11.2: 6 decimals ≈ 10 cm).
     public static let precisionNoteDecimals = 7
@@ -214,7 +212,8 @@ private struct CoverageWalker {
     /// Self-intersections, spikes, touching rings, holes and overlapping polygons of one geometry,
     /// judged as GEOS `IsValidOp` does (see ``PolygonValidity``). Polygons that overlap, nest or
     /// share an edge are notes in the Apple profile (coverage is their union) and errors in the
-    /// geojson profile (OGC Simple Features). At most `perKindLimit` findings of a kind are listed.
+    /// geojson profile (OGC Simple Features). The engine finds at most
+    /// ``PolygonValidity/maximumProblemsPerKind`` of a kind; ``CoverageValidator/capped(_:)`` lists 50.
     mutating func checkTopology(_ geometry: GeometryRecord) {
         var problems = PolygonValidity.problems(in: geometry.polygons.map { $0.rings.map(\.coordinates) })
         // Two polygons that overlap cross at two points (or more): say it once per pair.
@@ -229,20 +228,9 @@ private struct CoverageWalker {
             let a = problem.at.polygon, b = other.polygon
             return !pairs.insert(Pair(kind: problem.kind, first: min(a, b), second: max(a, b))).inserted
         }
-        var counts: [PolygonProblem.Kind: Int] = [:]
+        // Long lists are cut by the per-rule cap (``CoverageValidator/capped(_:)``) like every rule's.
         for problem in problems {
-            counts[problem.kind, default: 0] += 1
-            guard counts[problem.kind]! <= CoverageValidator.topologyFindingsPerKind else { continue }
             report(topology: problem, in: geometry)
-        }
-        for (kind, count) in counts.sorted(by: { $0.key.rawValue < $1.key.rawValue })
-        where count > CoverageValidator.topologyFindingsPerKind {
-            let first = problems.first { $0.kind == kind }!
-            let ring = geometry.polygons[first.at.polygon].rings[first.at.ring]
-            report(
-                kind.isBetweenPolygons && profile == .apple ? .note : .error, kind.rule,
-                "\(count - CoverageValidator.topologyFindingsPerKind) more findings like the ones above are not listed (\(count) in all)",
-                hint: "fix the ones listed and validate again", at: ring.node.location)
         }
     }
 
