@@ -132,6 +132,17 @@ public enum CoverageFixer {
         var writer = LayoutWriter()
         writer.write(plan)
         let found = problems(in: writer.bytes)
+        // A swap whose result looks swapped undoes a file already in [longitude, latitude] order
+        // (e.g. a second --fix --swap-axes): refuse it rather than flip the file back and forth.
+        if swapAxes, !rewriter.swapEvidence, found.contains(where: { $0.rule == "axes-swapped" }) {
+            return CoverageFix(output: nil, changes: [], unfixed: [
+                Diagnostic(
+                    severity: .error, rule: "fix-swap-axes-refused",
+                    message: "cannot swap the axes: the file already reads as [longitude, latitude], and swapped it would look like [latitude, longitude] (the axes-swapped evidence points the other way)",
+                    hint: "run routingctl validate --fix without --swap-axes",
+                    location: document.root.location),
+            ])
+        }
         // Shown at their places in the original, in the original's order (a rewound ring's
         // positions come out in reverse), ties in the validator's order.
         let remaining = found.enumerated().map { index, diagnostic -> (Int, Diagnostic) in

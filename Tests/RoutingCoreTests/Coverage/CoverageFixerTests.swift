@@ -334,6 +334,15 @@ private let collection = """
     /// Around central London, written as [latitude, longitude].
     static let swappedText = #"{"type":"MultiPolygon","coordinates":[[[[51.28,-0.5100],[51.28,0.33],[51.69,0.33],[51.69,-0.5100],[51.28,-0.5100]]]]}"#
 
+    @Test func aSecondSwapIsRefused() throws {
+        // Swapping a file already in [longitude, latitude] order would undo the first fix.
+        let once = try #require(fix(Self.swappedText, swapAxes: true).text)
+        let twice = fix(once, swapAxes: true)
+        #expect(twice.output == nil)
+        #expect(twice.unfixedRules == ["fix-swap-axes-refused"])
+        #expect(twice.unfixed.first?.message.contains("already reads as [longitude, latitude]") == true)
+    }
+
     @Test func swapsOnlyWhenAsked() {
         let result = fix(Self.swappedText, swapAxes: true)
         #expect(
