@@ -110,7 +110,7 @@ public enum CoverageValidator {
                 let more = counts[d.rule]! - findingsPerRule
                 result.append(Diagnostic(
                     severity: d.severity, rule: d.rule,
-                    message: "\(more) more finding\(more == 1 ? "" : "s") of this rule from here on are not listed (\(counts[d.rule]!) in all); the first is: \(d.message)",
+                    message: "\(more) more finding\(more == 1 ? "" : "s") of this rule from here on are not listed (\(counts[d.rule]!) found); the first is: \(d.message)",
                     hint: d.hint, location: d.location))
             }
         }
@@ -232,9 +232,16 @@ private struct CoverageWalker {
         for problem in problems {
             report(topology: problem, in: geometry)
         }
+        // The engine stops comparing polygons after its limit of overlaps between them: say so, so
+        // that the counts are not taken for the whole story.
+        let between = problems.filter(\.kind.isBetweenPolygons)
+        if between.count >= PolygonValidity.maximumProblemsPerKind, let last = between.last {
+            report(topology: last, in: geometry, message: "the check stopped comparing polygons after \(PolygonValidity.maximumProblemsPerKind) overlaps between them; more pairs may overlap, nest or share edges than are listed")
+        }
     }
 
-    mutating func report(topology problem: PolygonProblem, in geometry: GeometryRecord) {
+    /// Reports `problem`; `override` replaces the message (same rule, severity, place and hint).
+    mutating func report(topology problem: PolygonProblem, in geometry: GeometryRecord, message override: String? = nil) {
         let polygon = geometry.polygons[problem.at.polygon]
         let ring = polygon.rings[problem.at.ring]
         let location = ring.positionLocation(problem.at.position)
@@ -295,7 +302,7 @@ private struct CoverageWalker {
                 ? "nothing to do; merging them into one polygon keeps the file simple"
                 : "merge the two polygons into one"
         }
-        report(severity, problem.kind.rule, message, hint: hint, at: location)
+        report(severity, problem.kind.rule, override ?? message, hint: hint, at: location)
     }
 
     // MARK: top level

@@ -141,8 +141,21 @@ struct LongReportTests {
         let result = validateText(text, profile: .geojson)
         let unclosed = result.only("ring-not-closed")
         #expect(unclosed.count == CoverageValidator.findingsPerRule + 1)
-        #expect(unclosed.last?.message.hasPrefix("40 more findings of this rule from here on are not listed (90 in all)") == true)
+        #expect(unclosed.last?.message.hasPrefix("40 more findings of this rule from here on are not listed (90 found)") == true)
         #expect(unclosed.allSatisfy { $0.severity == .error })
         #expect(!result.isValid)
+    }
+}
+
+@Suite("Coverage validation: many overlapping polygons")
+struct ManyOverlapsTests {
+    @Test func theEnginesLimitIsSaid() {
+        // 60 boxes each shifted by 1 degree: hundreds of overlapping pairs, more than the engine lists.
+        let boxes = (0..<60).map { i in "[[[\(i),0],[\(i + 10),0],[\(i + 10),10],[\(i),10],[\(i),0]]]" }
+        let text = #"{"type":"MultiPolygon","coordinates":["# + boxes.joined(separator: ",") + "]}"
+        let result = validateText(text, profile: .geojson)
+        #expect(!result.isValid)
+        #expect(result.diagnostics.contains { $0.message.hasPrefix("the check stopped comparing polygons after 100 overlaps") })
+        #expect(result.only("polygons-overlap").count <= CoverageValidator.findingsPerRule + 1)
     }
 }
