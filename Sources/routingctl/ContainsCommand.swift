@@ -45,6 +45,9 @@ extension RoutingCtl {
             return usageError("contains needs a coverage FILE", command: "contains")
         }
         // LAT LON as two arguments, or LAT,LON as one (as `location set` takes it).
+        if let odd = args.positionals.dropFirst().first(where: { $0.split(separator: ",", omittingEmptySubsequences: false).count > 2 }) {
+            return usageError("'\(odd)' is not LATITUDE,LONGITUDE: one comma separates the two numbers", command: "contains")
+        }
         let pointArguments = args.positionals.dropFirst().flatMap { argument -> [String] in
             let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
             return parts.count == 2 ? parts.map { $0.trimmingPrefix(" ").description } : [argument]

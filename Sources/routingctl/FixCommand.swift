@@ -14,9 +14,11 @@ extension RoutingCtl {
           - closes unclosed rings, drops repeated consecutive positions, and rewinds rings to the
             RFC 7946 right-hand rule (exteriors counter-clockwise, holes clockwise);
           - with --swap-axes, swaps every position from [latitude, longitude] to [longitude, latitude].
-        Dropped data (a Feature's properties and id, bbox, crs, other members) is reported. Holes,
-        self-intersections, more than 20 polygons, out-of-range numbers and anything that is not
-        a polygon are never changed: they are reported, and the exit status says so.
+        Dropped data (a Feature's properties and id, bbox, crs, other members, and features that
+        cover no area: null geometries, points and lines) is reported. Holes, self-intersections,
+        more than 20 polygons, out-of-range numbers and a top-level geometry that is not a polygon
+        are never changed: they are reported, and the exit status says so. A --swap-axes whose
+        result would itself look swapped (the file is already [longitude, latitude]) is refused.
         Numbers are copied exactly as written. Each change is printed as FILE:LINE:COLUMN: message
         (positions in the original), then a summary on standard error, then any problems that
         remain, as 'routingctl validate' prints them, at their positions in the result (named

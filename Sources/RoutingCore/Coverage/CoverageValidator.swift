@@ -498,10 +498,13 @@ private struct CoverageWalker {
             count == 0
             ? "an empty FeatureCollection"
             : "a FeatureCollection of \(count) feature\(count == 1 ? "" : "s") (\(contents) geometr\(count == 1 ? "y" : "ies"))"
-        let onlyPolygons = !kinds.isEmpty && kinds.allSatisfy { $0.0 == "Polygon" || $0.0 == "MultiPolygon" }
+        // Points and lines (geojson.io's markers) and null geometries cover no area: --fix drops them.
+        let fixable = ["Polygon", "MultiPolygon", "Point", "MultiPoint", "LineString", "MultiLineString", "null"]
+        let onlyPolygons = kinds.contains { $0.0 == "Polygon" || $0.0 == "MultiPolygon" }
+            && kinds.allSatisfy { fixable.contains($0.0) }
         let hint =
             onlyPolygons
-            ? "replace the file with one {\"type\":\"MultiPolygon\",\"coordinates\":[…]} listing every polygon's coordinates (routingctl validate --fix does this)"
+            ? "replace the file with one {\"type\":\"MultiPolygon\",\"coordinates\":[…]} listing every polygon's coordinates (routingctl validate --fix does this, dropping markers and lines)"
             : "replace the file with one bare {\"type\":\"MultiPolygon\",\"coordinates\":[…]} object"
         report(
             .error, "feature-collection-wrapper",
@@ -551,9 +554,10 @@ private struct CoverageWalker {
             let type = geometry["type"]?.string
             report(
                 .error, type == nil ? "type-missing" : "geometry-type-unsupported",
-                type.map { "\(prefix) is \(article($0)); coverage is an area: only Polygon and MultiPolygon geometries are checked" }
+                type.map { "\(prefix) is \(article($0)), which covers no area: this check accepts only Polygon and MultiPolygon geometries" }
                     ?? "\(prefix) has no string \"type\"",
-                hint: "describe the area as a Polygon or MultiPolygon", at: geometry.location)
+                hint: "delete this feature (routingctl validate --fix drops points and lines), or describe the area as a Polygon or MultiPolygon",
+                at: geometry.location)
         }
     }
 
