@@ -101,7 +101,12 @@ public final class UnixListener: Sendable {
         var current = path.hasPrefix("/") ? "" : "."
         for component in components where !component.isEmpty && component != "." {
             current += "/" + component
-            if mkdir(current, 0o700) == 0 { continue }
+            if mkdir(current, 0o700) == 0 {
+                // mkdir(2) applies the process-wide umask, which another thread may have narrowed
+                // (a bind in progress): set exactly 0700 on the directory just made.
+                try FileDescriptor.check("chmod", path: current) { chmod(current, 0o700) }
+                continue
+            }
             let error = errno
             guard error == EEXIST else { throw SystemError(operation: "mkdir", path: current, errno: error) }
             var status = stat()
