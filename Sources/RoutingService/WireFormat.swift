@@ -12,14 +12,16 @@ public enum WireFormat {
     public static func encode(_ endpoint: Endpoint) -> JSON {
         var object: JSONObject = ["kind": .string(endpoint.kind)]
         switch endpoint {
-        case .coordinate(let c, let label):
+        case .coordinate(let c, let label, let placeID):
             object["latitude"] = .number(c.latitude)
             object["longitude"] = .number(c.longitude)
             if let label { object["label"] = .string(label) }
+            if let placeID { object["placeID"] = .string(placeID) }
         case .currentLocation:
             break
-        case .address(let text):
+        case .address(let text, let placeID):
             object["text"] = .string(text)
+            if let placeID { object["placeID"] = .string(placeID) }
         }
         return .object(object)
     }

@@ -34,7 +34,7 @@ public enum Eligibility {
         }
         for (role, endpoint) in request.endpoints {
             switch endpoint {
-            case .coordinate(let coordinate, let label):
+            case .coordinate(let coordinate, let label, _):
                 if !app.coverage.contains(coordinate) {
                     let name = label.map { " (\($0))" } ?? ""
                     reasons.append(EligibilityReason(
@@ -53,7 +53,7 @@ public enum Eligibility {
                         role: role, rule: .currentLocationUnknown,
                         message: "\(role) is the current location, which is not known; set it to decide"))
                 }
-            case .address(let text):
+            case .address(let text, _):
                 reasons.append(EligibilityReason(
                     role: role, rule: .addressUnresolved,
                     message: "\(role) is the address \"\(text)\", which has no coordinate (routingd does not geocode)"))

@@ -15,19 +15,39 @@ public struct DirectionsRequest: Hashable, Sendable {
     /// The transport type. It follows ``mode`` when a mode is set; a link may name only a transport
     /// type (for example "transit") and leave the mode nil.
     public var transportType: TransportType?
+    /// Road features the route should avoid (MapKit's `tollPreference` / `highwayPreference`,
+    /// Apple and Google `avoid=`). Empty when the link says nothing.
+    public var avoid: Set<RouteAvoidance>
+    /// Whether the link asks to start turn-by-turn guidance at once (Google `dir_action=navigate`,
+    /// Waze `navigate=yes`) rather than show a route preview.
+    public var navigate: Bool
+    /// The wanted departure time, as ISO 8601 text exactly as the link gave it (MapKit's
+    /// `departureDate`); routingd does not interpret it.
+    public var departureDate: String?
+    /// The wanted arrival time, as ISO 8601 text exactly as the link gave it (MapKit's `arrivalDate`,
+    /// Citymapper `arrival_time`).
+    public var arrivalDate: String?
 
     public init(
         source: Endpoint = .currentLocation,
         destination: Endpoint,
         waypoints: [Endpoint] = [],
         mode: DirectionsMode? = nil,
-        transportType: TransportType? = nil
+        transportType: TransportType? = nil,
+        avoid: Set<RouteAvoidance> = [],
+        navigate: Bool = false,
+        departureDate: String? = nil,
+        arrivalDate: String? = nil
     ) {
         self.source = source
         self.destination = destination
         self.waypoints = waypoints
         self.mode = mode
         self.transportType = transportType ?? mode?.transportType
+        self.avoid = avoid
+        self.navigate = navigate
+        self.departureDate = departureDate
+        self.arrivalDate = arrivalDate
     }
 
     /// Every endpoint in travel order, each with its role: source, waypoints, destination.
@@ -52,5 +72,18 @@ public enum EndpointRole: Hashable, Sendable, CustomStringConvertible {
         case .waypoint(let i): "waypoint[\(i)]"
         case .destination: "destination"
         }
+    }
+}
+
+/// A road feature a route should avoid. MapKit has `tollPreference` and `highwayPreference`; Apple's
+/// unified links and Google's links also say `ferries`. Other vendor values (Apple `busy-roads`,
+/// `stairs`; HERE `tunnel`, `dirtRoad`) have no MapKit meaning and are ignored with a warning.
+public enum RouteAvoidance: String, CaseIterable, Hashable, Sendable, Comparable {
+    case tolls
+    case highways
+    case ferries
+
+    public static func < (a: RouteAvoidance, b: RouteAvoidance) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
 }

@@ -1,18 +1,21 @@
 /// One end (or a stop) of a directions request, as MapKit's `MKMapItem` is for `MKDirectionsRequest`.
 ///
 /// An endpoint is one of three things:
-/// - a coordinate (WGS84 degrees) with an optional display label;
+/// - a coordinate (WGS84 degrees) with an optional display label and an optional opaque place id;
 /// - the symbolic *current location* (`MKMapItem.forCurrentLocation()`), which carries no coordinate:
 ///   the daemon substitutes its own current location when it checks coverage;
-/// - an address or free-text query that has not been resolved to a coordinate. routingd never geocodes,
-///   so coverage for such an endpoint is undetermined.
+/// - an address or free-text query that has not been resolved to a coordinate, with an optional
+///   place id (Apple `destination-place-id`, Google `destination_place_id`). routingd never geocodes
+///   and never looks a place id up, so coverage for such an endpoint is undetermined.
 public enum Endpoint: Hashable, Sendable {
-    /// A coordinate with an optional label (a place name carried by the link, never used as a query).
-    case coordinate(Coordinate, label: String?)
+    /// A coordinate with an optional label (a place name carried by the link, never used as a query)
+    /// and an optional place id kept verbatim for links built back from the request.
+    case coordinate(Coordinate, label: String?, placeID: String? = nil)
     /// The device's current location (Apple: `isCurrentLocation`), resolved by the daemon, not the link.
     case currentLocation
-    /// An address or free-text query, kept verbatim after percent-decoding.
-    case address(String)
+    /// An address or free-text query, kept verbatim after percent-decoding, with an optional opaque
+    /// place id (never resolved offline).
+    case address(String, placeID: String? = nil)
 
     /// A coordinate endpoint without a label.
     public static func at(latitude: Double, longitude: Double, label: String? = nil) -> Endpoint {
@@ -25,6 +28,29 @@ public enum Endpoint: Hashable, Sendable {
         case .coordinate: "coordinate"
         case .currentLocation: "currentLocation"
         case .address: "address"
+        }
+    }
+
+    /// The coordinate, when the endpoint is one.
+    public var coordinate: Coordinate? {
+        if case .coordinate(let c, _, _) = self { return c }
+        return nil
+    }
+
+    /// The label of a coordinate, or the text of an address.
+    public var name: String? {
+        switch self {
+        case .coordinate(_, let label, _): label
+        case .currentLocation: nil
+        case .address(let text, _): text
+        }
+    }
+
+    /// The opaque place id, when the link carried one.
+    public var placeID: String? {
+        switch self {
+        case .coordinate(_, _, let id), .address(_, let id): id
+        case .currentLocation: nil
         }
     }
 }

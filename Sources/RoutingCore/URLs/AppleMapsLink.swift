@@ -81,9 +81,11 @@ extension DirectionsURLParser {
                 if lower.hasPrefix("https://") || lower.hasPrefix("http://") {
                     let colon = inner.firstIndex(of: ":")!
                     let scheme = inner[..<colon].lowercased()
-                    return try parser.parseWeb(WebLink(scheme: scheme, rest: inner[inner.index(after: colon)...]))
+                    let nested = LinkText(original: String(inner), scheme: scheme, rest: inner[inner.index(after: colon)...])
+                    var context = ParseContext(parser: parser, format: .appleMaps)
+                    return try parser.webFamily(nested).parse(nested, &context)
                 }
-                let link = try WebLink(scheme: "maps", rest: rest)
+                let link = LinkText(original: "maps:" + rest, scheme: "maps", rest: rest)
                 guard link.host.isEmpty || link.host == "maps.apple.com" else {
                     throw DirectionsURLError(
                         code: .notADirectionsLink,
@@ -111,7 +113,7 @@ extension DirectionsURLParser {
         /// query at `/` or `/maps`, the unified form at `/directions`; any other path (`/place`,
         /// `/search`, …) is `not-a-directions-link`, with `fix` saying what to write instead.
         static func parseApplePath(
-            _ link: WebLink, parser: DirectionsURLParser, fix: String
+            _ link: LinkText, parser: DirectionsURLParser, fix: String
         ) throws(DirectionsURLError) -> DirectionsRequest {
             switch link.path.lowercased() {
             case "", "/", "/maps", "/maps/":
@@ -200,5 +202,21 @@ extension DirectionsURLParser {
             }
             return result ?? (nil, nil)
         }
+    }
+}
+
+extension DirectionsURLParser.AppleMapsLink: DirectionsLinkParsing {
+    static var defaultFormat: LinkFormat { .appleMaps }
+    static var schemes: [String] { ["maps"] }
+    static var hosts: [String] { ["maps.apple.com", "maps.apple"] }
+    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        if link.scheme == "maps" { return try parseMapsScheme(link.rest, parser: context.parser) }
+        if link.host == "maps.apple" {
+            throw DirectionsURLError(
+                code: .unresolvableOffline,
+                message: "maps.apple short links hide the real link behind an HTTP redirect; resolve it first and pass the maps.apple.com link",
+                parameter: "host")
+        }
+        return try parseApplePath(link, parser: context.parser, fix: "use /directions?destination=… or /?daddr=…")
     }
 }

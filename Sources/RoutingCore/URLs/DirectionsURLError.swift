@@ -37,6 +37,23 @@ public struct DirectionsURLError: Error, Hashable, Sendable, CustomStringConvert
         case duplicateParameter = "duplicate-parameter"
         /// Any other invalid parameter value (`api=2`, `u=-1`, an empty waypoint, …).
         case invalidParameter = "invalid-parameter"
+        /// The link breaks its format's syntax in a way that has one safe reading (`geo:0:0?q=…`,
+        /// a percent-encoded comma in a `geo:` path, a raw `|` or space). A warning when lenient, an
+        /// error with `--strict`.
+        case repairedSyntax = "repaired-syntax"
+        /// A parameter looks like a misspelling of a known one (`addr` for `daddr`). A warning when
+        /// the link is usable without it; `missing-destination` when it was the destination.
+        case likelyTypo = "likely-typo"
+        /// A value the format defines but that has no meaning in routingd's model (an Apple
+        /// `avoid=stairs`, an unknown `dirflg` that Apple documents as ignored). A warning when
+        /// lenient, an error with `--strict`.
+        case ignoredValue = "ignored-value"
+        /// An endpoint's coordinates exist only in data routingd cannot read (the Apple-private
+        /// blobs of a `.mkdirectionsrequest` file); the endpoint is kept by name.
+        case coordinatesUnavailable = "coordinates-unavailable"
+        /// The link identifies places only through something that needs a network look-up (a short
+        /// link, a Google feature id): routingd resolves nothing online, so nothing usable is left.
+        case unresolvableOffline = "unresolvable-offline"
     }
 
     /// Creates an error.
@@ -47,6 +64,31 @@ public struct DirectionsURLError: Error, Hashable, Sendable, CustomStringConvert
     }
 
     /// `code (parameter): message`, or `code: message` without a parameter.
+    public var description: String {
+        if let parameter { return "\(code.rawValue) (\(parameter)): \(message)" }
+        return "\(code.rawValue): \(message)"
+    }
+}
+
+/// A repair made while parsing a link leniently: the link was usable, but not as its format says.
+///
+/// With ``DirectionsURLParser/strict`` the same finding is thrown as a ``DirectionsURLError`` with the
+/// same ``code``, so a script sees exactly what a desktop user was warned about.
+public struct DirectionsURLWarning: Hashable, Sendable, CustomStringConvertible {
+    /// Stable id, shared with the error thrown in strict mode.
+    public var code: DirectionsURLError.Code
+    /// One line: what was repaired and how to write the link correctly.
+    public var message: String
+    /// The URL parameter concerned, as in ``DirectionsURLError/parameter``.
+    public var parameter: String?
+
+    public init(code: DirectionsURLError.Code, message: String, parameter: String? = nil) {
+        self.code = code
+        self.message = message
+        self.parameter = parameter
+    }
+
+    /// `code (parameter): message`.
     public var description: String {
         if let parameter { return "\(code.rawValue) (\(parameter)): \(message)" }
         return "\(code.rawValue): \(message)"

@@ -16,31 +16,59 @@
 public struct DirectionsURLParser: Sendable {
     /// Texts that mean "the current location" in a source (and, when not empty, in any stop).
     public var currentLocationLiterals: CurrentLocationLiterals
+    /// Whether a repair is an error. Lenient (false, the default) suits desktop links: each repair
+    /// is a ``DirectionsURLWarning`` returned with the request. Strict suits scripts: the first repair
+    /// is thrown as a ``DirectionsURLError`` with the same code.
+    public var strict: Bool
 
     /// Creates a parser.
-    /// - Parameter currentLocationLiterals: the texts that mean "current location"; defaults to
-    ///   ``CurrentLocationLiterals/default``.
-    public init(currentLocationLiterals: CurrentLocationLiterals = .default) {
+    /// - Parameters:
+    ///   - currentLocationLiterals: the texts that mean "current location"; defaults to
+    ///     ``CurrentLocationLiterals/default``.
+    ///   - strict: whether repairs are errors rather than warnings.
+    public init(currentLocationLiterals: CurrentLocationLiterals = .default, strict: Bool = false) {
         self.currentLocationLiterals = currentLocationLiterals
+        self.strict = strict
+    }
+
+    /// Every parser, by family. Each format's type lives in its own file in `URLs/`.
+    static let parsers: [any DirectionsLinkParsing.Type] = [
+        GeoURI.self,
+        AppleMapsLink.self,
+        GoogleMapsLink.self,
+    ]
+
+    private static let byScheme: [String: any DirectionsLinkParsing.Type] = {
+        var table: [String: any DirectionsLinkParsing.Type] = [:]
+        for parser in parsers { for scheme in parser.schemes { table[scheme] = parser } }
+        return table
+    }()
+
+    private static let byHost: [String: any DirectionsLinkParsing.Type] = {
+        var table: [String: any DirectionsLinkParsing.Type] = [:]
+        for parser in parsers { for host in parser.hosts { table[host] = parser } }
+        return table
+    }()
+
+    /// Parses one directions link and returns only the request (warnings are dropped; use
+    /// ``parseLink(_:)`` to see them).
+    /// - Throws: ``DirectionsURLError``, as ``parseLink(_:)``.
+    public func parse(_ url: String) throws(DirectionsURLError) -> DirectionsRequest {
+        try parseLink(url).request
     }
 
     /// Parses one directions link.
     ///
     /// The input must be the link exactly as received (for example the `%u` argument of an
     /// `x-scheme-handler/*` desktop entry): no surrounding whitespace, no control characters.
-    /// Query values are percent-decoded once as UTF-8; `+` is a space in the form-encoded query of
-    /// Apple, Google and `geo:?q=` links (except inside a Plus Code in `geo:` `q`), `%2B` is always `+`.
-    /// Parameter names are matched ignoring case. Unknown parameters are ignored.
+    /// Dispatch is by scheme (case-insensitive), then for `http`/`https` by host; each format's
+    /// type documents its own decoding rules. Unknown parameters are ignored.
     ///
-    /// - Returns: the request: source (the current location when absent or empty), ordered waypoints,
-    ///   destination, and the mode/transport type when the link names one.
-    /// - Throws: ``DirectionsURLError`` naming the parameter and the reason:
-    ///   `malformed-url` (empty input, no scheme, whitespace or control characters, bad `%` escapes,
-    ///   `geo://`), `unknown-scheme`, `not-a-directions-link` (unknown host or path, search/place links,
-    ///   GNOME `maps:q=` links, Google links without `api=1`), `missing-destination`,
-    ///   `latitude-out-of-range` / `longitude-out-of-range`, `malformed-number`, `unknown-mode`,
-    ///   `unsupported-crs`, `duplicate-parameter`, `invalid-parameter`.
-    public func parse(_ url: String) throws(DirectionsURLError) -> DirectionsRequest {
+    /// - Returns: the request (source, ordered waypoints, destination, mode), the format that
+    ///   matched, and the repairs made (empty in strict mode).
+    /// - Throws: ``DirectionsURLError`` naming the parameter and the reason (see
+    ///   ``DirectionsURLError/Code``); in strict mode also the first repair.
+    public func parseLink(_ url: String) throws(DirectionsURLError) -> ParsedLink {
         if url.isEmpty {
             throw DirectionsURLError(
                 code: .malformedURL, message: "the link is empty; pass a geo:, maps: or https: directions link",
@@ -72,40 +100,48 @@ public struct DirectionsURLParser: Sendable {
                 message: "'\(Self.shorten(String(scheme)))' is not a URL scheme (RFC 3986 §3.1: a letter, then letters, digits, '+', '-', '.')",
                 parameter: "scheme")
         }
-        switch scheme.lowercased() {
-        case "geo":
-            return try GeoURI.parse(rest, parser: self)
-        case "maps":
-            return try AppleMapsLink.parseMapsScheme(rest, parser: self)
-        case "http", "https":
-            return try parseWeb(WebLink(scheme: scheme.lowercased(), rest: rest))
-        default:
+        let link = LinkText(original: url, scheme: scheme.lowercased(), rest: rest)
+        let family: any DirectionsLinkParsing.Type
+        if link.scheme == "http" || link.scheme == "https" {
+            family = try webFamily(link)
+        } else if let found = Self.byScheme[link.scheme] {
+            family = found
+        } else {
             throw DirectionsURLError(
                 code: .unknownScheme,
-                message: "'\(scheme):' links are not directions links this parser knows; use geo:, maps:, or https://maps.apple.com / www.google.com/maps",
+                message: "'\(scheme):' links are not directions links this parser knows; known schemes: "
+                    + Self.byScheme.keys.sorted().map { $0 + ":" }.joined(separator: " ") + " and http(s) links",
                 parameter: "scheme")
         }
+        var context = ParseContext(parser: self, format: family.defaultFormat)
+        let request = try family.parse(link, &context)
+        return ParsedLink(request: request, format: context.format, warnings: context.warnings)
     }
 
-    /// Dispatches an http(s) link by host and path.
-    func parseWeb(_ link: WebLink) throws(DirectionsURLError) -> DirectionsRequest {
-        switch link.host {
-        case "maps.apple.com":
-            return try AppleMapsLink.parseApplePath(
-                link, parser: self, fix: "use /directions?destination=… or /?daddr=…")
-        case "maps.apple":
+    /// The family of an http(s) link, by host.
+    func webFamily(_ link: LinkText) throws(DirectionsURLError) -> any DirectionsLinkParsing.Type {
+        guard link.hasAuthority else {
             throw DirectionsURLError(
-                code: .notADirectionsLink,
-                message: "maps.apple short links hide the real link behind an HTTP redirect; resolve it first and pass the maps.apple.com link",
-                parameter: "host")
-        case "google.com", "www.google.com", "maps.google.com":
-            return try GoogleMapsLink.parse(link, parser: self)
-        default:
-            throw DirectionsURLError(
-                code: .notADirectionsLink,
-                message: "'\(link.host)' is not a known directions host; expected maps.apple.com, www.google.com, google.com or maps.google.com",
+                code: .malformedURL,
+                message: "'\(link.scheme):' must be followed by '//host'; write \(link.scheme)://maps.apple.com/…",
                 parameter: "host")
         }
+        if let found = Self.byHost[link.host] { return found }
+        if let found = Self.parsers.first(where: { $0.handles(host: link.host) }) { return found }
+        throw DirectionsURLError(
+            code: .notADirectionsLink,
+            message: "'\(link.host)' is not a known directions host; known: "
+                + Self.byHost.keys.sorted().joined(separator: ", "),
+            parameter: "host")
+    }
+
+    /// Parses an http(s) link nested in another (`maps://https://maps.apple.com/…`).
+    func parseNested(_ url: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        let colon = url.firstIndex(of: ":")!
+        let link = LinkText(original: String(url), scheme: url[..<colon].lowercased(), rest: url[url.index(after: colon)...])
+        let family = try webFamily(link)
+        context.format = family.defaultFormat
+        return try family.parse(link, &context)
     }
 
     // MARK: - Endpoints shared by the formats
@@ -223,41 +259,18 @@ public struct DirectionsURLParser: Sendable {
     }
 }
 
-extension DirectionsURLParser {
-    /// An `http(s)://host[:port]/path?query#fragment` link split by hand (RFC 3986 §3). The host is
-    /// lowercased without port or trailing dot; userinfo (`user@host`) is kept in the host so that it
-    /// never matches a known host.
-    struct WebLink: Hashable, Sendable {
-        var scheme: String
-        var host: String
-        var path: Substring
-        var query: Substring
+/// A parsed link: the request, the format it was written in, and the repairs a lenient parse made.
+public struct ParsedLink: Hashable, Sendable {
+    /// The directions request.
+    public var request: DirectionsRequest
+    /// The dialect that matched.
+    public var format: LinkFormat
+    /// Repairs made while parsing (always empty in strict mode, which throws instead).
+    public var warnings: [DirectionsURLWarning]
 
-        init(scheme: String, rest: Substring) throws(DirectionsURLError) {
-            guard rest.hasPrefix("//") else {
-                throw DirectionsURLError(
-                    code: .malformedURL,
-                    message: "'\(scheme):' must be followed by '//host'; write \(scheme)://maps.apple.com/…",
-                    parameter: "host")
-            }
-            var r = rest.dropFirst(2)
-            if let hash = r.firstIndex(of: "#") { r = r[..<hash] }
-            let authorityEnd = r.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? r.endIndex
-            var host = Substring(r[..<authorityEnd].lowercased())
-            if let colon = host.lastIndex(of: ":"), host[host.index(after: colon)...].allSatisfy(\.isNumber) {
-                host = host[..<colon]
-            }
-            if host.hasSuffix(".") { host = host.dropLast() }
-            let afterAuthority = r[authorityEnd...]
-            if let q = afterAuthority.firstIndex(of: "?") {
-                path = afterAuthority[..<q]
-                query = afterAuthority[afterAuthority.index(after: q)...]
-            } else {
-                path = afterAuthority
-                query = afterAuthority[afterAuthority.endIndex...]
-            }
-            self.scheme = scheme
-            self.host = String(host)
-        }
+    public init(request: DirectionsRequest, format: LinkFormat, warnings: [DirectionsURLWarning] = []) {
+        self.request = request
+        self.format = format
+        self.warnings = warnings
     }
 }

@@ -220,3 +220,11 @@ extension DirectionsURLParser {
         }
     }
 }
+
+extension DirectionsURLParser.GeoURI: DirectionsLinkParsing {
+    static var defaultFormat: LinkFormat { .geo }
+    static var schemes: [String] { ["geo"] }
+    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        try parse(link.rest, parser: context.parser)
+    }
+}

@@ -22,7 +22,7 @@ extension DirectionsURLParser {
         ]
         static let destinationAliases: Set<String> = ["daddr", "dest", "to", "end", "destination_name", "query"]
 
-        static func parse(_ link: WebLink, parser: DirectionsURLParser) throws(DirectionsURLError) -> DirectionsRequest {
+        static func parse(_ link: LinkText, parser: DirectionsURLParser) throws(DirectionsURLError) -> DirectionsRequest {
             let query = try QueryString(link.query, plusAsSpace: true)
             let path = link.path.lowercased()
             guard query.contains("api") else {
@@ -82,7 +82,7 @@ extension DirectionsURLParser {
         }
 
         private static func parseWithoutAPI(
-            _ link: WebLink, query: QueryString, path: String, parser: DirectionsURLParser
+            _ link: LinkText, query: QueryString, path: String, parser: DirectionsURLParser
         ) throws(DirectionsURLError) -> DirectionsRequest {
             let legacy = query.contains("saddr") || query.contains("daddr") || query.contains("dirflg")
                 || DirectionsURLParser.typoHint(
@@ -110,5 +110,13 @@ extension DirectionsURLParser {
                 message: "this Google link is not a directions link; use https://www.google.com/maps/dir/?api=1&destination=…",
                 parameter: legacy ? "path" : "api")
         }
+    }
+}
+
+extension DirectionsURLParser.GoogleMapsLink: DirectionsLinkParsing {
+    static var defaultFormat: LinkFormat { .google }
+    static var hosts: [String] { ["google.com", "www.google.com", "maps.google.com"] }
+    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        try parse(link, parser: context.parser)
     }
 }

@@ -92,7 +92,7 @@ struct AppleUnifiedLinkTests {
         #expect(e.code == .notADirectionsLink)
         #expect(e.parameter == "path")
         let short = try #require(error("https://maps.apple/p/AbCdEf"))
-        #expect(short.code == .notADirectionsLink)
+        #expect(short.code == .unresolvableOffline)
         #expect(short.parameter == "host")
     }
 }

@@ -43,7 +43,8 @@ struct DirectionsURLParserTests {
         #expect(DirectionsURLError.Code.allCases.map(\.rawValue) == [
             "unknown-scheme", "not-a-directions-link", "missing-destination", "latitude-out-of-range",
             "longitude-out-of-range", "malformed-number", "malformed-url", "unknown-mode", "unsupported-crs",
-            "duplicate-parameter", "invalid-parameter",
+            "duplicate-parameter", "invalid-parameter", "repaired-syntax", "likely-typo", "ignored-value",
+            "coordinates-unavailable", "unresolvable-offline",
         ])
     }
 }

@@ -1,0 +1,184 @@
+/// The parts every directions-link format shares: the split link, the parse context that collects
+/// warnings, and the two protocols a format's type conforms to.
+
+/// A link split by RFC 3986 §3 into its parts, without percent-decoding anything.
+///
+/// `scheme` is lowercased. When the link has an authority (`scheme://host…`), `host` is the lowercased
+/// host without port, userinfo-free check left to the format (userinfo stays in the host so that
+/// `evil@maps.apple.com` never matches a known host), and without a trailing dot; otherwise `host` is
+/// empty and `path` is everything up to `?` (for `geo:48.2,16.3;u=40`, the path is `48.2,16.3;u=40`).
+struct LinkText: Hashable, Sendable {
+    /// The link exactly as received.
+    var original: String
+    /// The scheme, lowercased (`https`, `geo`, `om`).
+    var scheme: String
+    /// Everything after `scheme:`.
+    var rest: Substring
+    /// Whether `rest` starts with `//` (a hierarchical link with an authority).
+    var hasAuthority: Bool
+    /// The host, lowercased, without port and trailing dot; empty without an authority.
+    var host: String
+    /// The path, raw (still percent-encoded).
+    var path: Substring
+    /// The query after `?`, raw; empty when there is no `?` (see ``hasQuery``).
+    var query: Substring
+    /// Whether the link has a `?`.
+    var hasQuery: Bool
+    /// The fragment after `#`, raw, or nil.
+    var fragment: Substring?
+
+    /// Splits `rest` (what follows `scheme:`).
+    init(original: String, scheme: String, rest: Substring) {
+        self.original = original
+        self.scheme = scheme
+        self.rest = rest
+        var r = rest
+        if let hash = r.firstIndex(of: "#") {
+            fragment = r[r.index(after: hash)...]
+            r = r[..<hash]
+        } else {
+            fragment = nil
+        }
+        if r.hasPrefix("//") {
+            hasAuthority = true
+            r = r.dropFirst(2)
+            let authorityEnd = r.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? r.endIndex
+            var host = Substring(r[..<authorityEnd].lowercased())
+            if let colon = host.lastIndex(of: ":"), host[host.index(after: colon)...].allSatisfy(\.isNumber) {
+                host = host[..<colon]
+            }
+            if host.hasSuffix(".") { host = host.dropLast() }
+            self.host = String(host)
+            r = r[authorityEnd...]
+        } else {
+            hasAuthority = false
+            host = ""
+        }
+        if let q = r.firstIndex(of: "?") {
+            path = r[..<q]
+            query = r[r.index(after: q)...]
+            hasQuery = true
+        } else {
+            path = r
+            query = r[r.endIndex...]
+            hasQuery = false
+        }
+    }
+}
+
+/// What a format parser works with: the parser's settings, and the warnings of a lenient parse.
+struct ParseContext: Sendable {
+    /// The parser: current-location literals and strictness.
+    let parser: DirectionsURLParser
+    /// The format that matched; set by the format's parser when it is more specific than its family.
+    var format: LinkFormat
+    /// Repairs made so far (lenient mode only; strict mode throws at the first).
+    var warnings: [DirectionsURLWarning] = []
+
+    init(parser: DirectionsURLParser, format: LinkFormat) {
+        self.parser = parser
+        self.format = format
+    }
+
+    /// Records a repair: a warning when lenient, the error `code` when ``DirectionsURLParser/strict``.
+    /// - Parameters:
+    ///   - message: what was repaired and how to write the link correctly (one line).
+    ///   - parameter: the URL parameter concerned.
+    mutating func repair(
+        _ code: DirectionsURLError.Code, _ message: String, parameter: String?
+    ) throws(DirectionsURLError) {
+        if parser.strict {
+            throw DirectionsURLError(code: code, message: message + " (strict mode: repairs are errors)", parameter: parameter)
+        }
+        warnings.append(DirectionsURLWarning(code: code, message: message, parameter: parameter))
+    }
+}
+
+/// A type that parses one family of directions links.
+///
+/// The dispatcher (``DirectionsURLParser/parseLink(_:)``) hands it every link whose scheme is in
+/// ``schemes``, and every `http`/`https` link whose host is in ``hosts`` or for which
+/// ``handles(host:)`` is true. It sets ``ParseContext/format`` when it recognises a more specific
+/// dialect than ``defaultFormat``.
+protocol DirectionsLinkParsing {
+    /// The format recorded when the parser does not set a more specific one.
+    static var defaultFormat: LinkFormat { get }
+    /// Lowercase schemes handled outright (`geo`, `om`, `bingmaps`); empty for web-only formats.
+    static var schemes: [String] { get }
+    /// Lowercase http(s) hosts handled (exact match).
+    static var hosts: [String] { get }
+    /// Host patterns a list cannot hold (Google's and Yandex's country domains).
+    static func handles(host: String) -> Bool
+    /// Parses `link`.
+    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest
+}
+
+extension DirectionsLinkParsing {
+    static var schemes: [String] { [] }
+    static var hosts: [String] { [] }
+    static func handles(host: String) -> Bool { false }
+}
+
+/// A type that writes requests as links of one format.
+protocol DirectionsLinkBuilding {
+    /// The format written.
+    static var format: LinkFormat { get }
+    /// The format's travel-mode words, for its parser, its builder and the docs.
+    static var modeVocabulary: [ModeWord] { get }
+    /// Writes `request` as a link.
+    /// - Returns: the link, plus what the format could not carry (``BuiltLink/omitted``).
+    /// - Throws: ``LinkBuildError`` when the format cannot carry the request at all (a `geo:` URI
+    ///   with an address destination it cannot express, a destination that is the current location, …).
+    static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink
+}
+
+/// A link built from a request.
+public struct BuiltLink: Hashable, Sendable {
+    /// The link.
+    public var url: String
+    /// The format it is written in.
+    public var format: LinkFormat
+    /// What the request said that this format cannot carry, one line each ("waypoints: Waze routes
+    /// to one destination", "mode Bus is written as transit"). Empty when parsing ``url`` gives back
+    /// the same request.
+    public var omitted: [String]
+
+    public init(url: String, format: LinkFormat, omitted: [String] = []) {
+        self.url = url
+        self.format = format
+        self.omitted = omitted
+    }
+}
+
+/// Why a request cannot be written in a format.
+public struct LinkBuildError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Stable ids.
+    public enum Code: String, Sendable, CaseIterable {
+        /// No builder exists for the format (it is parse-only, like `.mkdirectionsrequest`).
+        case unsupportedFormat = "unsupported-format"
+        /// The format cannot express a part of the request that cannot be dropped (the destination,
+        /// or a source that is not the current location in a format that always starts there).
+        case cannotExpress = "cannot-express"
+    }
+
+    public var code: Code
+    public var message: String
+    /// The request field at fault: `source`, `destination`, `waypoints[1]`, `mode`, … or nil.
+    public var field: String?
+
+    public init(code: Code, message: String, field: String? = nil) {
+        self.code = code
+        self.message = message
+        self.field = field
+    }
+
+    public var description: String {
+        if let field { return "\(code.rawValue) (\(field)): \(message)" }
+        return "\(code.rawValue): \(message)"
+    }
+}
+
+/// Short names for the shared decoding helpers, for format types declared outside the parser.
+typealias QueryString = DirectionsURLParser.QueryString
+typealias PercentDecoding = DirectionsURLParser.PercentDecoding
+typealias CoordinateText = DirectionsURLParser.CoordinateText
