@@ -11,8 +11,8 @@ struct AppleUnifiedLinkTests {
         let r = try parser.parse(
             "https://maps.apple.com/directions?source=Rijksmuseum&source-place-id=IABC123&destination=Anne+Frank+House"
                 + "&destination-place-id=IDEF456&mode=walking")
-        #expect(r.source == .address("Rijksmuseum"))
-        #expect(r.destination == .address("Anne Frank House"))
+        #expect(r.source == .address("Rijksmuseum", placeID: "IABC123"))
+        #expect(r.destination == .address("Anne Frank House", placeID: "IDEF456"))
         #expect(r.waypoints.isEmpty)
         #expect(r.mode == .pedestrian)
         #expect(r.transportType == .walking)
@@ -88,7 +88,7 @@ struct AppleUnifiedLinkTests {
     }
 
     @Test func otherApplePathsAreNotDirections() throws {
-        let e = try #require(error("https://maps.apple.com/place?coordinate=52.4890246,13.4295963&name=Reuterplatz"))
+        let e = try #require(error("https://maps.apple.com/search?query=Reuterplatz"))
         #expect(e.code == .notADirectionsLink)
         #expect(e.parameter == "path")
         let short = try #require(error("https://maps.apple/p/AbCdEf"))

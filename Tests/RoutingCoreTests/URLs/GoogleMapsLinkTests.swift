@@ -67,14 +67,8 @@ struct GoogleMapsLinkTests {
         #expect(e.parameter == "api")
     }
 
-    @Test func searchActionIsNotDirections() throws {
-        let e = try #require(error("https://www.google.com/maps/search/?api=1&query=47.5951518%2C-122.3316393"))
-        #expect(e.code == .notADirectionsLink)
-        #expect(e.parameter == "path")
-    }
-
-    @Test func pathStyleDirectionsAreReportedAsUnsupported() throws {
-        let e = try #require(error("https://www.google.com/maps/dir/Lisbon/Porto/"))
+    @Test func mapActionIsNotDirections() throws {
+        let e = try #require(error("https://www.google.com/maps/@?api=1&map_action=map&center=47.59,-122.33&zoom=12"))
         #expect(e.code == .notADirectionsLink)
         #expect(e.parameter == "path")
     }

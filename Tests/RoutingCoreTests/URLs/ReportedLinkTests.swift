@@ -68,8 +68,8 @@ struct ReportedLinkTests {
         let r = try parser.parse(
             "https://maps.apple.com/directions?source=Tate+Modern&source-place-id=I0000AAAA1111&destination=British+Museum"
                 + "&destination-place-id=I2222BBBB3333&mode=walking")
-        #expect(r.source == .address("Tate Modern"))
-        #expect(r.destination == .address("British Museum"))
+        #expect(r.source == .address("Tate Modern", placeID: "I0000AAAA1111"))
+        #expect(r.destination == .address("British Museum", placeID: "I2222BBBB3333"))
         #expect(r.mode == .pedestrian)
     }
 
