@@ -63,6 +63,22 @@ enum AppleGoogleLinkText {
         }
     }
 
+    /// Whether a stop's text can be written at all: false (with an `omitted` line) for a waypoint whose
+    /// text the format cannot read back (it is left out); for the source or destination, `cannot-express`.
+    static func readable(
+        _ text: String, field: String, read: Endpoint?, omitted: inout [String]
+    ) throws(LinkBuildError) -> Bool {
+        if read != nil { return true }
+        let shown = DirectionsURLParser.shorten(text)
+        if field.hasPrefix("waypoints") {
+            omitted.append("\(field): '\(shown)' reads back as a malformed value; left out")
+            return false
+        }
+        throw LinkBuildError(
+            code: .cannotExpress, message: "'\(shown)' cannot be written as the \(field): it reads back as a malformed value",
+            field: field)
+    }
+
     /// Throws `cannot-express` when the destination is an address with no text.
     static func requireDestination(_ request: DirectionsRequest, format: String) throws(LinkBuildError) {
         if case .address(let text, _) = request.destination, DirectionsURLParser.trimmed(text).isEmpty {

@@ -207,12 +207,13 @@ extension DirectionsURLParser.AppleUnifiedLink: DirectionsLinkBuilding {
         try AppleGoogleLinkText.requireDestination(request, format: name)
         var omitted: [String] = []
         var pairs: [(String, String)] = []
-        func add(_ endpoint: Endpoint, _ field: String, _ parameter: String, source: Bool) {
+        func add(_ endpoint: Endpoint, _ field: String, _ parameter: String, source: Bool) throws(LinkBuildError) {
             let expected = AppleGoogleLinkText.carried(endpoint, field: field, format: name, labels: false, placeIDs: true, omitted: &omitted)
             if source && expected == .currentLocation { return }
             let text = AppleGoogleLinkText.text(expected)
             let checker = AppleGoogleLinkText.checker
             let read = source ? try? checker.sourceEndpoint(text, parameter: parameter) : try? checker.stopEndpoint(text, parameter: parameter)
+            guard try AppleGoogleLinkText.readable(text, field: field, read: read, omitted: &omitted) else { return }
             AppleGoogleLinkText.verify(text, field: field, expected: expected.withPlaceID(nil), read: read, omitted: &omitted)
             pairs.append((parameter, LinkWriting.formValue(text)))
             if let id = expected.placeID {
@@ -223,9 +224,9 @@ extension DirectionsURLParser.AppleUnifiedLink: DirectionsLinkBuilding {
                 }
             }
         }
-        add(request.source, "source", "source", source: true)
-        add(request.destination, "destination", "destination", source: false)
-        for (i, w) in request.waypoints.enumerated() { add(w, "waypoints[\(i)]", "waypoint", source: false) }
+        try add(request.source, "source", "source", source: true)
+        try add(request.destination, "destination", "destination", source: false)
+        for (i, w) in request.waypoints.enumerated() { try add(w, "waypoints[\(i)]", "waypoint", source: false) }
         if let word = LinkWriting.modeWord(for: request, in: modeVocabulary, format: name, omitted: &omitted) {
             pairs.append(("mode", word.value))
         }

@@ -116,14 +116,14 @@ extension DirectionsURLParser.ComGoogleMapsLink: DirectionsLinkBuilding {
         var omitted: [String] = []
         var pairs: [(String, String)] = []
         typealias Legacy = DirectionsURLParser.GoogleLegacyLink
-        if let s = Legacy.stopText(request.source, field: "source", format: name, source: true, labels: true, omitted: &omitted) {
+        if let s = try Legacy.stopText(request.source, field: "source", format: name, source: true, labels: true, omitted: &omitted) {
             pairs.append(("saddr", Legacy.value(s)))
         }
         var stops: [String] = []
         for (i, w) in request.waypoints.enumerated() {
-            stops.append(Legacy.stopText(w, field: "waypoints[\(i)]", format: name, source: false, labels: true, omitted: &omitted) ?? "")
+            if let s = try Legacy.stopText(w, field: "waypoints[\(i)]", format: name, source: false, labels: true, omitted: &omitted) { stops.append(s) }
         }
-        stops.append(Legacy.stopText(request.destination, field: "destination", format: name, source: false, labels: true, omitted: &omitted) ?? "")
+        stops.append(try Legacy.stopText(request.destination, field: "destination", format: name, source: false, labels: true, omitted: &omitted) ?? "")
         pairs.append(("daddr", Legacy.value(stops.joined(separator: " to:"))))
         if let word = LinkWriting.modeWord(for: request, in: modeVocabulary, format: name, omitted: &omitted) {
             pairs.append(("directionsmode", word.value))

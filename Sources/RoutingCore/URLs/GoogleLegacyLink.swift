@@ -108,21 +108,23 @@ extension DirectionsURLParser {
         /// `omitted` line, since it would split the stop.
         static func stopText(
             _ endpoint: Endpoint, field: String, format: String, source: Bool, labels: Bool, omitted: inout [String]
-        ) -> String? {
+        ) throws(LinkBuildError) -> String? {
             let expected = AppleGoogleLinkText.carried(endpoint, field: field, format: format, labels: labels, placeIDs: false, omitted: &omitted)
             if source && expected == .currentLocation { return nil }
             var text = AppleGoogleLinkText.text(expected)
             if case .coordinate(let c, let label?, _) = expected {
                 text = label + "@" + LinkWriting.pair(c)
             }
-            if text.contains(" to:") {
+            let changed = text.contains(" to:")
+            if changed {
                 omitted.append("\(field): ' to:' inside the text would split the stop; written as ' to '")
                 var parts = splitChain(text)
                 let first = parts.removeFirst()
-                return parts.reduce(first) { $0 + " to " + $1 }
+                text = parts.reduce(first) { $0 + " to " + $1 }
             }
             let read = try? GoogleStopText.endpoint(text, parameter: field, source: source, parser: AppleGoogleLinkText.checker)
-            AppleGoogleLinkText.verify(text, field: field, expected: expected, read: read, omitted: &omitted)
+            guard try AppleGoogleLinkText.readable(text, field: field, read: read, omitted: &omitted) else { return nil }
+            if !changed { AppleGoogleLinkText.verify(text, field: field, expected: expected, read: read, omitted: &omitted) }
             return text
         }
 
@@ -149,14 +151,14 @@ extension DirectionsURLParser.GoogleLegacyLink: DirectionsLinkBuilding {
         try AppleGoogleLinkText.requireDestination(request, format: name)
         var omitted: [String] = []
         var pairs: [(String, String)] = []
-        if let s = stopText(request.source, field: "source", format: name, source: true, labels: true, omitted: &omitted) {
+        if let s = try stopText(request.source, field: "source", format: name, source: true, labels: true, omitted: &omitted) {
             pairs.append(("saddr", value(s)))
         }
         var stops: [String] = []
         for (i, w) in request.waypoints.enumerated() {
-            stops.append(stopText(w, field: "waypoints[\(i)]", format: name, source: false, labels: true, omitted: &omitted) ?? "")
+            if let s = try stopText(w, field: "waypoints[\(i)]", format: name, source: false, labels: true, omitted: &omitted) { stops.append(s) }
         }
-        stops.append(stopText(request.destination, field: "destination", format: name, source: false, labels: true, omitted: &omitted) ?? "")
+        stops.append(try stopText(request.destination, field: "destination", format: name, source: false, labels: true, omitted: &omitted) ?? "")
         pairs.append(("daddr", value(stops.joined(separator: " to:"))))
         var flag = LinkWriting.modeWord(for: request, in: modeVocabulary, format: name, omitted: &omitted)?.value ?? ""
         if request.avoid.contains(.highways) { flag += "h" }

@@ -270,24 +270,26 @@ extension DirectionsURLParser.GoogleMapsLink: DirectionsLinkBuilding {
         var omitted: [String] = []
         var pairs: [(String, String)] = [("api", "1")]
         let checker = AppleGoogleLinkText.checker
-        func text(_ endpoint: Endpoint, _ field: String, source: Bool, waypoint: Bool = false) -> (String, String?)? {
+        func text(_ endpoint: Endpoint, _ field: String, source: Bool, waypoint: Bool = false) throws(LinkBuildError) -> (String, String?)? {
             let expected = AppleGoogleLinkText.carried(endpoint, field: field, format: name, labels: false, placeIDs: true, omitted: &omitted)
             if source && expected == .currentLocation { return nil }
             var t = AppleGoogleLinkText.text(expected)
-            if waypoint && t.contains("|") {
+            let changed = waypoint && t.contains("|")
+            if changed {
                 omitted.append("\(field): '|' cannot be written inside a Google waypoint; written as a space")
                 t = String(t.map { $0 == "|" ? " " : $0 })
-                return (t, expected.placeID)
             }
             let read = source ? try? checker.sourceEndpoint(t, parameter: field) : try? checker.stopEndpoint(t, parameter: field)
+            guard try AppleGoogleLinkText.readable(t, field: field, read: read, omitted: &omitted) else { return nil }
+            if changed { return (t, expected.placeID) }
             AppleGoogleLinkText.verify(t, field: field, expected: expected.withPlaceID(nil), read: read, omitted: &omitted)
             return (t, expected.placeID)
         }
-        if let (t, id) = text(request.source, "source", source: true) {
+        if let (t, id) = try text(request.source, "source", source: true) {
             pairs.append(("origin", LinkWriting.formValue(t)))
             if let id { pairs.append(("origin_place_id", LinkWriting.formValue(id))) }
         }
-        if let (t, id) = text(request.destination, "destination", source: false) {
+        if let (t, id) = try text(request.destination, "destination", source: false) {
             pairs.append(("destination", LinkWriting.formValue(t)))
             if let id { pairs.append(("destination_place_id", LinkWriting.formValue(id))) }
         }
@@ -298,14 +300,14 @@ extension DirectionsURLParser.GoogleMapsLink: DirectionsLinkBuilding {
             var texts: [String] = []
             var ids: [String?] = []
             for (i, w) in request.waypoints.enumerated() {
-                if let (t, id) = text(w, "waypoints[\(i)]", source: false, waypoint: true) {
+                if let (t, id) = try text(w, "waypoints[\(i)]", source: false, waypoint: true) {
                     texts.append(t)
                     ids.append(id)
                 }
             }
-            pairs.append(("waypoints", LinkWriting.formValue(texts.joined(separator: "|"))))
+            if !texts.isEmpty { pairs.append(("waypoints", LinkWriting.formValue(texts.joined(separator: "|")))) }
             let present = ids.compactMap { $0 }
-            if present.count == ids.count && present.allSatisfy({ !$0.contains("|") }) {
+            if !ids.isEmpty && present.count == ids.count && present.allSatisfy({ !$0.contains("|") }) {
                 pairs.append(("waypoint_place_ids", LinkWriting.formValue(present.joined(separator: "|"))))
             } else if !present.isEmpty {
                 omitted.append("waypoint place ids: Google links carry them only when every waypoint has one")
