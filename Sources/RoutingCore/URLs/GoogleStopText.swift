@@ -17,6 +17,27 @@ extension DirectionsURLParser {
         static func endpoint(
             _ raw: String, parameter: String, source: Bool, parser: DirectionsURLParser
         ) throws(DirectionsURLError) -> Endpoint {
+            // Fast path: without '@', '(' or ':', and unless the text is a hemisphere pair (digits,
+            // '.', ',', spaces, signs and one or two of N S E W), the text is a plain stop.
+            var marker = false
+            var letters = 0
+            var other = false
+            for b in raw.utf8 {
+                switch b {
+                case UInt8(ascii: "@"), UInt8(ascii: "("), UInt8(ascii: ":"): marker = true
+                case UInt8(ascii: "N"), UInt8(ascii: "S"), UInt8(ascii: "E"), UInt8(ascii: "W"),
+                    UInt8(ascii: "n"), UInt8(ascii: "s"), UInt8(ascii: "e"), UInt8(ascii: "w"):
+                    letters += 1
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: " "),
+                    UInt8(ascii: "+"), UInt8(ascii: "-"):
+                    continue
+                default: other = true
+                }
+            }
+            let special = marker || (!other && letters > 0 && letters <= 2)
+            if !special {
+                return source ? try parser.sourceEndpoint(raw, parameter: parameter) : try parser.stopEndpoint(raw, parameter: parameter)
+            }
             let text = DirectionsURLParser.trimmed(raw)
             if text.isEmpty || parser.currentLocationLiterals.matches(text) {
                 return source ? try parser.sourceEndpoint(text, parameter: parameter) : try parser.stopEndpoint(text, parameter: parameter)
