@@ -16,6 +16,19 @@ enum AppleGoogleLinkText {
         return words.dropLast().joined(separator: ", ") + " or " + words[words.count - 1]
     }
 
+    /// One `likely-typo` repair for each parameter of `optional` that is absent while an unknown
+    /// parameter looks like a misspelling of it (`travelmod` for `travelmode`): the link is still
+    /// usable, but the misspelt parameter is ignored. Parameters in `known` are never suspects.
+    static func typoWarnings(
+        _ query: QueryString, optional: [String], known: Set<String>, _ context: inout ParseContext
+    ) throws(DirectionsURLError) {
+        for expected in optional where !query.contains(expected) {
+            if let hint = DirectionsURLParser.typoHint(in: query, for: expected, known: known, aliases: []) {
+                try context.repair(.likelyTypo, hint + " It was ignored.", parameter: expected)
+            }
+        }
+    }
+
     /// The parser builders use to check how their text reads back (default literals, lenient).
     static let checker = DirectionsURLParser()
 

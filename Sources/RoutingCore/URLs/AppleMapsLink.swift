@@ -21,7 +21,9 @@ extension DirectionsURLParser {
     /// `?` (`maps:q=Coffee`) is GNOME Maps' search grammar, never Apple's: `not-a-directions-link`.
     /// `maps.apple` short links need a network redirect: `unresolvable-offline`.
     ///
-    /// Repairs: an unknown `dirflg` value (ignored). Building writes
+    /// Repairs: an unknown `dirflg` value (ignored); a parameter that looks like a misspelling of an
+    /// absent `saddr` or `dirflg` (`dirflag=w`) is a `likely-typo` repair and is ignored; a misspelt
+    /// `daddr` with no `daddr` is `missing-destination` naming the typo. Building writes
     /// `https://maps.apple.com/?saddr=&daddr=…&daddr=…&dirflg=` (saddr left out for the current location);
     /// labels, place ids, cycling, avoidances, `navigate` and times cannot be carried.
     enum AppleMapsLink {
@@ -53,6 +55,7 @@ extension DirectionsURLParser {
                 stops.append(try context.parser.stopEndpoint(text, parameter: "daddr"))
             }
             let destination = stops.removeLast()
+            try AppleGoogleLinkText.typoWarnings(query, optional: ["saddr", "dirflg"], known: known, &context)
             let source = try context.parser.sourceEndpoint(saddr?.value, parameter: "saddr")
             var mode: DirectionsMode? = nil
             var transport: TransportType? = nil

@@ -20,6 +20,8 @@ extension DirectionsURLParser {
     ///   words → `ignored-value` repair.
     /// - `transit-preferences` (`bus,subway,commuter,ferry`) and `start` are accepted and not used:
     ///   a preference is not a directions mode, and the request has no delay field.
+    /// - A misspelling of an absent `source`, `waypoint`, `mode` or `avoid` (`mdoe=walking`) is a
+    ///   `likely-typo` repair and is ignored; a misspelt `destination` is `missing-destination`.
     ///
     /// Place form `https://maps.apple.com/place?coordinate=lat,lon&name=&address=&place-id=` (same
     /// reference, "Display a place"): read as a destination-only request from the current location. With
@@ -45,6 +47,7 @@ extension DirectionsURLParser {
                 in: query, format: formatName, known: known, aliases: destinationAliases)
             let parser = context.parser
             var destination = try parser.stopEndpoint(destinationValue, parameter: "destination")
+            try AppleGoogleLinkText.typoWarnings(query, optional: ["source", "waypoint", "mode", "avoid"], known: known, &context)
             var source = try parser.sourceEndpoint(try query.single("source", format: formatName)?.value, parameter: "source")
             if let id = try placeID(query, "source-place-id") {
                 if source == .currentLocation {

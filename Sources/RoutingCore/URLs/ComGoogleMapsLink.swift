@@ -15,6 +15,8 @@ extension DirectionsURLParser {
     ///   degrees, latitude first.
     /// - `directionsmode`: `driving` → Car, `transit` → transport type Transit, `bicycling` → Bike,
     ///   `walking` → Pedestrian; another word → `unknown-mode`.
+    /// - Repairs: a raw space in a value (`repaired-syntax`); a misspelling of an absent `saddr` or
+    ///   `directionsmode` (`likely-typo`, ignored).
     /// - Without `daddr`, `q` (a search) is read as the destination; `center`, `zoom`, `views`,
     ///   `mapmode` are view-only, and a link with only those is `not-a-directions-link`.
     ///
@@ -74,6 +76,7 @@ extension DirectionsURLParser {
                     parameter: "daddr")
             }
             let destination = stops.removeLast()
+            try AppleGoogleLinkText.typoWarnings(query, optional: ["saddr", "directionsmode"], known: known, &context)
             let source = try GoogleStopText.endpoint(
                 try query.single("saddr", format: formatName)?.value ?? "", parameter: "saddr", source: true, parser: parser)
             var mode: DirectionsMode? = nil

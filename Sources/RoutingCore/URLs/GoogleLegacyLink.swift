@@ -17,6 +17,8 @@ extension DirectionsURLParser {
     ///   `r` → transport type Transit, `b` → Bike, optionally with the avoid letters `h` (highways) and
     ///   `t` (tolls), e.g. `dirflg=dht`. Any other letter, or two mode letters, → `unknown-mode`.
     /// - `f`, `hl`, `gl`, `ll`, `z`, `ie`, … are ignored; the viewport `ll` is never a stop.
+    /// - Repairs: a raw space in a value (`repaired-syntax`); a misspelling of an absent `saddr` or
+    ///   `dirflg` (`likely-typo`, ignored). A misspelt `daddr` with no `daddr` is `missing-destination`.
     ///
     /// Building writes `https://maps.google.com/maps?saddr=&daddr=A+to:B&dirflg=` with labels as
     /// `Label@lat,lon`; place ids, the avoidance `ferries`, `navigate` and times cannot be carried.
@@ -56,6 +58,7 @@ extension DirectionsURLParser {
                 stops.append(try GoogleStopText.endpoint(text, parameter: "daddr", source: false, parser: parser))
             }
             let destination = stops.removeLast()
+            try AppleGoogleLinkText.typoWarnings(query, optional: ["saddr", "dirflg"], known: known, &context)
             let source = try GoogleStopText.endpoint(saddr?.value ?? "", parameter: "saddr", source: true, parser: parser)
             var flag = try query.single("dirflg", format: formatName)
             if flag == nil { flag = try query.single("dirflag", format: formatName) }

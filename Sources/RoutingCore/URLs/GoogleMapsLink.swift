@@ -27,6 +27,9 @@ extension DirectionsURLParser {
     /// - `dir_action=navigate` → ``DirectionsRequest/navigate``; another value → `invalid-parameter`.
     /// - `avoid`: decoded, then split on `,`: `tolls`, `highways`, `ferries`; another word → `ignored-value`.
     /// - A raw space in any value is a `repaired-syntax` repair (write `+` or `%20`).
+    /// - A misspelling of an absent `origin`, `waypoints`, `travelmode`, `dir_action` or `avoid`
+    ///   (`travelmod=walking`) is a `likely-typo` repair and is ignored; a misspelt `destination` is
+    ///   `missing-destination` naming the typo.
     ///
     /// Building writes `https://www.google.com/maps/dir/?api=1&origin=&origin_place_id=&destination=`
     /// `&destination_place_id=&travelmode=&waypoints=&waypoint_place_ids=&avoid=&dir_action=navigate`
@@ -144,6 +147,8 @@ extension DirectionsURLParser {
             let destinationValue = try DirectionsURLParser.requiredDestination(
                 in: query, format: formatName, known: known, aliases: destinationAliases)
             var destination = try parser.stopEndpoint(destinationValue, parameter: "destination")
+            try AppleGoogleLinkText.typoWarnings(
+                query, optional: ["origin", "waypoints", "travelmode", "dir_action", "avoid"], known: known, &context)
             var source = try parser.sourceEndpoint(try query.single("origin", format: formatName)?.value, parameter: "origin")
             if let id = try nonEmpty(query, "origin_place_id") {
                 if source == .currentLocation {

@@ -14,7 +14,8 @@ extension DirectionsURLParser {
     ///   two-wheeler → Other (as Google's `two-wheeler`), `w` walking → Pedestrian; another value →
     ///   `unknown-mode`. Absent → no mode.
     /// - `avoid`: letters `t` (tolls), `h` (highways), `f` (ferries), combinable (`avoid=tf`); another
-    ///   letter → `ignored-value` repair.
+    ///   letter → `ignored-value` repair. A misspelling of an absent `mode` or `avoid` is a
+    ///   `likely-typo` repair; a raw space in a value is `repaired-syntax`.
     ///
     /// Building writes `google.navigation:q=…&mode=…&avoid=…`. A source other than the current location
     /// cannot be expressed and is a `cannot-express` error (field `source`): the intent would start
@@ -38,6 +39,7 @@ extension DirectionsURLParser {
                     parameter: "q")
             }
             let destination = try GoogleStopText.endpoint(q.value, parameter: "q", source: false, parser: context.parser)
+            try AppleGoogleLinkText.typoWarnings(query, optional: ["mode", "avoid"], known: ["q", "mode", "avoid"], &context)
             var mode: DirectionsMode? = nil
             var transport: TransportType? = nil
             if let m = try query.single("mode", format: formatName), !DirectionsURLParser.trimmed(m.value).isEmpty {

@@ -59,3 +59,30 @@ struct AppleGoogleFuzzTests {
         #expect(parsed > 2_500)
     }
 }
+
+@Suite("Likely typos next to a usable Apple or Google link")
+struct AppleGoogleTypoTests {
+    @Test(arguments: [
+        ("https://maps.apple.com/?daddr=Kew+Gardens&dirflag=w", "dirflag", "dirflg"),
+        ("https://maps.apple.com/?daddr=Kew+Gardens&sadr=Richmond", "sadr", "saddr"),
+        ("https://maps.apple.com/directions?destination=Bern&mdoe=walking", "mdoe", "mode"),
+        ("https://maps.apple.com/directions?destination=Bern&waypont=Thun", "waypont", "waypoint"),
+        ("https://www.google.com/maps/dir/?api=1&destination=Porto&travelmod=walking", "travelmod", "travelmode"),
+        ("https://www.google.com/maps/dir/?api=1&destination=Porto&orign=Braga", "orign", "origin"),
+        ("https://maps.google.com/maps?daddr=Thun&dirfl=w", "dirfl", "dirflg"),
+        ("comgooglemaps://?daddr=Thun&directionmode=walking", "directionmode", "directionsmode"),
+        ("google.navigation:q=Bondi&mdoe=w", "mdoe", "mode"),
+    ])
+    func typoIsAWarningThenAnError(_ url: String, _ typo: String, _ meant: String) throws {
+        let link = try DirectionsURLParser().parseLink(url)
+        #expect(link.warnings.count == 1)
+        let w = try #require(link.warnings.first)
+        #expect(w.code == .likelyTypo)
+        #expect(w.parameter == meant)
+        #expect(w.message == "found '\(typo)': did you mean '\(meant)'? It was ignored.")
+        #expect(link.request.mode == nil)
+        let e = try #require(URLTestSupport.error(url, parser: DirectionsURLParser(strict: true)))
+        #expect(e.code == .likelyTypo)
+        #expect(e.parameter == meant)
+    }
+}
