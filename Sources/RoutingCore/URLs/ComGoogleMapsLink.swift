@@ -20,8 +20,9 @@ extension DirectionsURLParser {
     /// - Without `daddr`, `q` (a search) is read as the destination; `center`, `zoom`, `views`,
     ///   `mapmode` are view-only, and a link with only those is `not-a-directions-link`.
     ///
-    /// Building writes `comgooglemaps://?saddr=&daddr=A+to:B&directionsmode=` with labels as
-    /// `Label@lat,lon`; place ids, avoidances, `navigate` and times cannot be carried.
+    /// Building writes `comgooglemaps://?saddr=&daddr=A+to:B&directionsmode=`. Labels of coordinates
+    /// are not written (the `Label@lat,lon` form is read, but the iOS guide does not define it); they,
+    /// place ids, avoidances, `navigate` and times are `omitted` lines.
     enum ComGoogleMapsLink {
         static let formatName = "Google Maps app link"
         static let known: Set<String> = ["saddr", "daddr", "directionsmode", "q", "center", "zoom", "views", "mapmode", "x-success", "x-source", "x-error"]
@@ -119,14 +120,14 @@ extension DirectionsURLParser.ComGoogleMapsLink: DirectionsLinkBuilding {
         var omitted: [String] = []
         var pairs: [(String, String)] = []
         typealias Legacy = DirectionsURLParser.GoogleLegacyLink
-        if let s = try Legacy.stopText(request.source, field: "source", format: name, source: true, labels: true, omitted: &omitted) {
+        if let s = try Legacy.stopText(request.source, field: "source", format: name, source: true, labels: false, omitted: &omitted) {
             pairs.append(("saddr", Legacy.value(s)))
         }
         var stops: [String] = []
         for (i, w) in request.waypoints.enumerated() {
-            if let s = try Legacy.stopText(w, field: "waypoints[\(i)]", format: name, source: false, labels: true, omitted: &omitted) { stops.append(s) }
+            if let s = try Legacy.stopText(w, field: "waypoints[\(i)]", format: name, source: false, labels: false, omitted: &omitted) { stops.append(s) }
         }
-        stops.append(try Legacy.stopText(request.destination, field: "destination", format: name, source: false, labels: true, omitted: &omitted) ?? "")
+        stops.append(try Legacy.stopText(request.destination, field: "destination", format: name, source: false, labels: false, omitted: &omitted) ?? "")
         pairs.append(("daddr", Legacy.value(stops.joined(separator: " to:"))))
         if let word = LinkWriting.modeWord(for: request, in: modeVocabulary, format: name, omitted: &omitted) {
             pairs.append(("directionsmode", word.value))

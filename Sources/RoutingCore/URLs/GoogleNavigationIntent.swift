@@ -102,7 +102,7 @@ extension DirectionsURLParser.GoogleNavigationIntent: DirectionsLinkBuilding {
             omitted.append("waypoints: google.navigation routes to one destination (\(request.waypoints.count) stop(s) dropped)")
         }
         typealias Legacy = DirectionsURLParser.GoogleLegacyLink
-        let q = try Legacy.stopText(request.destination, field: "destination", format: name, source: false, labels: true, omitted: &omitted) ?? ""
+        let q = try Legacy.stopText(request.destination, field: "destination", format: name, source: false, labels: false, omitted: &omitted) ?? ""
         var pairs: [(String, String)] = [("q", Legacy.value(q))]
         if let word = LinkWriting.modeWord(for: request, in: modeVocabulary, format: name, omitted: &omitted) {
             pairs.append(("mode", word.value))

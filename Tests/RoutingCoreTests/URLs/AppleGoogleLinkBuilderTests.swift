@@ -96,10 +96,10 @@ struct AppleGoogleLinkBuilderTests {
         case .appleMaps: return .init(meanings: meanings)
         case .google: return .init(placeIDs: true, avoid: RouteAvoidance.allCases, navigate: nil, meanings: meanings)
         case .googleLegacy: return .init(labels: true, avoid: [.tolls, .highways], meanings: meanings)
-        case .comGoogleMaps: return .init(labels: true, meanings: meanings)
+        case .comGoogleMaps: return .init(meanings: meanings)
         default:
             return .init(
-                sourceAlwaysCurrent: true, maxWaypoints: 0, labels: true, avoid: RouteAvoidance.allCases, navigate: true,
+                sourceAlwaysCurrent: true, maxWaypoints: 0, avoid: RouteAvoidance.allCases, navigate: true,
                 meanings: meanings)
         }
     }
