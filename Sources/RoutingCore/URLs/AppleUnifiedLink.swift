@@ -96,7 +96,7 @@ extension DirectionsURLParser {
                 for (id, target) in zip(ids, targets) {
                     let trimmedID = DirectionsURLParser.trimmed(id)
                     if trimmedID.isEmpty { continue }
-                    if target < waypoints.count && waypoints[target] != .currentLocation && waypoints[target].placeID == nil {
+                    if target >= 0 && target < waypoints.count && waypoints[target] != .currentLocation && waypoints[target].placeID == nil {
                         waypoints[target] = waypoints[target].withPlaceID(trimmedID)
                     } else {
                         try context.repair(

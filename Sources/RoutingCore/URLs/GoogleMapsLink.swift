@@ -103,8 +103,7 @@ extension DirectionsURLParser {
                         parameter: "path")
                 }
             }
-            let legacyPaths: Set<String> = link.host.hasPrefix("maps.") ? ["", "/", "/maps", "/maps/"] : ["/maps", "/maps/"]
-            let onLegacyPath = legacyPaths.contains(path)
+            let onLegacyPath = path == "/maps" || path == "/maps/" || (link.host.hasPrefix("maps.") && (path.isEmpty || path == "/"))
             let legacy = query.contains("saddr") || query.contains("daddr") || query.contains("dirflg") || query.contains("dirflag")
             if onLegacyPath && legacy {
                 context.format = .googleLegacy

@@ -217,6 +217,33 @@ struct ReportedLinkTests {
         #expect(e.message.contains("GNOME"))
     }
 
+    @Test("B15-B47: the reported Apple and Google links that parse need no repair, so strict mode accepts them", arguments: [
+        ("B15", "https://www.google.com/maps/dir/Ma+position/48.8584,2.2945", LinkFormat.googlePath),
+        ("B16", "http://maps.apple.com/?saddr=Current%20Location&daddr=48.8584,2.2945", .appleMaps),
+        ("B17", "https://maps.google.com/?saddr=Current+Location&daddr=Space+Needle%2C+Seattle", .googleLegacy),
+        ("B20", "https://www.google.com/maps/dir/48.8584,2.2945/48.8606,2.3376/@48.8595,2.3161,15z/data=!4m2!4m1!3e0", .googlePath),
+        ("B22", "https://www.google.com/maps/dir/Brandenburg+Gate/Reichstag/@52.517,13.377,16z/data=!4m10!4m9!1m3!2m2!1d13.3777!2d52.5163!1m3!2m2!1d13.3762!2d52.5186", .googlePath),
+        ("B28", "maps://https://maps.apple.com/maps?saddr=37.8199,-122.4783&daddr=37.8024,-122.4058&daddr=37.7955,-122.3937", .appleMaps),
+        ("B31", "https://www.google.com/maps/dir/?api=1&destination=40.7580%2C+-73.9855", .google),
+        ("B41", "https://maps.apple.com/directions?source=The+Metropolitan+Museum+of+Art&source-place-id=I521E602783BA9605&destination=American+Museum+of+Natural+History&destination-place-id=IF149E70A3B3C4CB2&mode=walking", .appleUnified),
+        ("B42", "https://maps.apple.com/?daddr=37.7793,-122.4193", .appleMaps),
+        ("B45", "maps:?saddr=Space+Needle&daddr=Pike+Place+Market&dirflg=w", .appleMaps),
+        ("B47", "https://www.google.com/maps/dir/A%2BB/Caf%C3%A9+de+Flore,+Paris/", .googlePath),
+    ])
+    func reportedLinksNeedNoRepair(_ id: String, _ url: String, _ format: LinkFormat) throws {
+        let lenient = try parser.parseLink(url)
+        #expect(lenient.warnings.isEmpty, "\(id)")
+        #expect(lenient.format == format, "\(id)")
+        let strict = try DirectionsURLParser(strict: true).parseLink(url)
+        #expect(strict == lenient, "\(id)")
+    }
+
+    @Test("B17: the reported legacy Google link with an address destination")
+    func googleCurrentLocationReportedLink() throws {
+        let r = try parser.parse("https://maps.google.com/?saddr=Current+Location&daddr=Space+Needle%2C+Seattle")
+        #expect(r == DirectionsRequest(destination: .address("Space Needle, Seattle")))
+    }
+
     @Test("B47: '+' is a space in Google path segments, %2B a literal plus, UTF-8 decoded once")
     func plusInPathSegments() throws {
         let link = try parser.parseLink("https://www.google.com/maps/dir/A%2BB/Caf%C3%A9+de+Flore,+Paris/")
