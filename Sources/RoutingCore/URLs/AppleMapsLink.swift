@@ -1,50 +1,48 @@
 extension DirectionsURLParser {
-    /// Legacy Map Links: `?saddr=&daddr=&dirflg=` (Apple Map Links reference, "Map Links"), as used on
-    /// `http(s)://maps.apple.com/` and `/maps`, under `maps:?…`, `maps://?…` and the nested
-    /// `maps://https://maps.apple.com/maps?…`, and by Google's legacy `maps.google.com/?saddr=&daddr=`
-    /// and `www.google.com/maps?saddr=&daddr=` links.
+    /// Apple Map Links, the legacy form: `https://maps.apple.com/?saddr=&daddr=&dirflg=` (Apple, "Map
+    /// Links" reference, developer.apple.com/library/archive/featuredarticles/iPhoneURLScheme_Reference/MapLinks).
+    /// This type is also the family for every Apple link: it dispatches `maps.apple.com` paths and the
+    /// `maps:` scheme, and sends `/directions` and `/place` to ``AppleUnifiedLink``.
     ///
-    /// - `saddr`: the source; absent, empty or a current-location literal → current location
-    ///   (Apple: "If you don't specify a value for saddr, the starting point is 'here.'"). At most once.
-    /// - `daddr`: required. Repeated `daddr` parameters are ordered stops (seen in real multi-stop links,
-    ///   not in Apple's table): the last is the destination, the earlier ones waypoints. In Google links
-    ///   a value may also chain stops with ` to:` (`daddr=Manchester+to:London`).
-    /// - `dirflg` (at most once): Apple `d` → Car, `w` → Pedestrian, `r` → transit (no single mode,
-    ///   transport type Transit). Google also `b` → Bike, plus the avoid letters `h` (highways) and `t`
-    ///   (tolls), which may be combined with one mode letter (`dirflg=dh`) and are ignored. Empty → no
-    ///   mode. Apple documents that an unknown value is ignored; this parser reports `unknown-mode`
-    ///   instead, so that a wrong link is noticed rather than silently routed with a default mode.
-    /// - Values are `lat,lon` (WGS84 degrees, latitude first) or address text; see `CoordinateText`.
+    /// Parameters (query, form-encoded: `+` is a space, `%2B` a literal `+`; names any case):
+    /// - `saddr` (at most once): the source. Absent, empty or a current-location literal → current
+    ///   location (Apple: "If you don't specify a value for saddr, the starting point is 'here.'").
+    /// - `daddr` (required): the destination. Repeated `daddr` parameters are ordered stops (real
+    ///   multi-stop links, not in Apple's table): the last is the destination, earlier ones waypoints.
+    /// - `dirflg` (at most once): `d` → Car, `w` → Pedestrian, `r` → transport type Transit (no single
+    ///   mode); empty → no mode. Apple: an unknown value makes Maps ignore the parameter, so an unknown
+    ///   value is an `ignored-value` repair (warning when lenient, error when strict).
+    /// - `ll`, `q`, `address`, `near`, `sll`, `z`, `spn`, `sspn`, `t`: view and search only, never a stop.
+    ///   A link with only these is `not-a-directions-link`.
+    /// - Values: `latitude,longitude` (WGS84 degrees, latitude first) or address text (`CoordinateText`).
+    ///
+    /// Hosts and schemes: `maps.apple.com` at `/` and `/maps`; `maps:?…`, `maps://?…`,
+    /// `maps://maps.apple.com/…` and the nested `maps://https://maps.apple.com/maps?…`. `maps:` without
+    /// `?` (`maps:q=Coffee`) is GNOME Maps' search grammar, never Apple's: `not-a-directions-link`.
+    /// `maps.apple` short links need a network redirect: `unresolvable-offline`.
+    ///
+    /// Repairs: an unknown `dirflg` value (ignored); a parameter that looks like a misspelling of an
+    /// absent `saddr` or `dirflg` (`dirflag=w`) is a `likely-typo` repair and is ignored; a misspelt
+    /// `daddr` with no `daddr` is `missing-destination` naming the typo. Building writes
+    /// `https://maps.apple.com/?saddr=&daddr=…&daddr=…&dirflg=` (saddr left out for the current location);
+    /// labels, place ids, cycling, avoidances, `navigate` and times cannot be carried.
     enum AppleMapsLink {
-        enum Dialect: Sendable {
-            case apple, google
-            var name: String { self == .apple ? "Apple Maps link" : "Google Maps legacy link" }
-        }
+        static let formatName = "Apple Maps link"
 
         /// Parameters these links define; never suggested as typos.
         static let known: Set<String> = [
-            "saddr", "daddr", "dirflg", "dirflag", "ll", "q", "address", "near", "sll", "z", "t", "spn", "sspn",
-            "hl", "gl", "f", "ie", "oe", "um", "fb", "sa", "ftid", "mrt", "directionsmode", "output",
+            "saddr", "daddr", "dirflg", "ll", "q", "address", "near", "sll", "z", "t", "spn", "sspn",
         ]
         /// Other names people write for `daddr`.
         static let daddrAliases: Set<String> = ["addr", "dadr", "daadr", "dadd", "daddress", "dest", "destination", "to", "end", "dst"]
 
-        /// Parses the query of a legacy link.
-        static func parse(
-            query raw: Substring, dialect: Dialect, parser: DirectionsURLParser
-        ) throws(DirectionsURLError) -> DirectionsRequest {
+        /// Parses the query of a legacy Apple link.
+        static func parse(query raw: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let query = try QueryString(raw, plusAsSpace: true)
-            let saddr = try query.single("saddr", format: dialect.name)
-            var stopTexts: [String] = []
-            for value in query.values("daddr") {
-                if dialect == .google {
-                    stopTexts += splitGoogleChain(value)
-                } else {
-                    stopTexts.append(value)
-                }
-            }
-            guard let last = stopTexts.last else {
-                throw missingDestination(query, dialect: dialect, hasSource: saddr != nil)
+            let saddr = try query.single("saddr", format: formatName)
+            let daddrs = query.values("daddr")
+            guard let last = daddrs.last else {
+                throw missingDestination(query, hasSource: saddr != nil)
             }
             if DirectionsURLParser.trimmed(last).isEmpty {
                 throw DirectionsURLError(
@@ -53,51 +51,49 @@ extension DirectionsURLParser {
                     parameter: "daddr")
             }
             var stops: [Endpoint] = []
-            for text in stopTexts {
-                stops.append(try parser.stopEndpoint(text, parameter: "daddr"))
+            for text in daddrs {
+                stops.append(try context.parser.stopEndpoint(text, parameter: "daddr"))
             }
             let destination = stops.removeLast()
-            let source = try parser.sourceEndpoint(saddr?.value, parameter: "saddr")
-            var flag = try query.single("dirflg", format: dialect.name)
-            if flag == nil, dialect == .google { flag = try query.single("dirflag", format: dialect.name) }
-            let (mode, transport) = try travel(flag, dialect: dialect)
+            try AppleGoogleLinkText.typoWarnings(query, optional: ["saddr", "dirflg"], known: known, &context)
+            let source = try context.parser.sourceEndpoint(saddr?.value, parameter: "saddr")
+            var mode: DirectionsMode? = nil
+            var transport: TransportType? = nil
+            if let flag = try query.single("dirflg", format: formatName), !DirectionsURLParser.trimmed(flag.value).isEmpty {
+                if let word = AppleGoogleLinkText.word(flag.value, in: modeVocabulary) {
+                    (mode, transport) = AppleGoogleLinkText.meaning(word)
+                } else {
+                    try context.repair(
+                        .ignoredValue,
+                        "'dirflg=\(flag.value)' is not an Apple travel mode and Apple Maps ignores it; use "
+                            + AppleGoogleLinkText.list(modeVocabulary) + " or leave it out",
+                        parameter: "dirflg")
+                }
+            }
             return DirectionsRequest(
                 source: source, destination: destination, waypoints: stops, mode: mode, transportType: transport)
         }
 
-        /// Parses what follows `maps:`.
-        /// - `?query` → legacy query; `//?query`, `//maps.apple.com/maps?query` → legacy query;
-        ///   `//…/directions?…` → unified; `//https://…` → the nested link parsed as an http(s) link.
-        /// - Anything without `?` (`maps:q=Coffee`, `maps:No%20query`) is GNOME Maps' `maps:` grammar
-        ///   → `not-a-directions-link`.
-        static func parseMapsScheme(
-            _ rest: Substring, parser: DirectionsURLParser
-        ) throws(DirectionsURLError) -> DirectionsRequest {
-            var rest = rest
-            if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+        /// Parses what follows `maps:` (see the type's notes).
+        static func parseMapsScheme(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+            let rest = link.rest
             if rest.hasPrefix("//") {
                 let inner = rest.dropFirst(2)
-                let lower = inner.lowercased()
-                if lower.hasPrefix("https://") || lower.hasPrefix("http://") {
-                    let colon = inner.firstIndex(of: ":")!
-                    let scheme = inner[..<colon].lowercased()
-                    let nested = LinkText(original: String(inner), scheme: scheme, rest: inner[inner.index(after: colon)...])
-                    var context = ParseContext(parser: parser, format: .appleMaps)
-                    return try parser.webFamily(nested).parse(nested, &context)
+                if let colon = inner.firstIndex(of: ":"), inner[..<colon].lowercased() == "https" || inner[..<colon].lowercased() == "http" {
+                    return try context.parser.parseNested(inner, &context)
                 }
-                let link = LinkText(original: "maps:" + rest, scheme: "maps", rest: rest)
                 guard link.host.isEmpty || link.host == "maps.apple.com" else {
                     throw DirectionsURLError(
                         code: .notADirectionsLink,
                         message: "'maps://\(link.host)' is not an Apple Maps link; write maps://?daddr=… or https://maps.apple.com/?daddr=…",
                         parameter: "host")
                 }
-                return try parseApplePath(link, parser: parser, fix: "write maps://?daddr=…")
+                return try parseApplePath(link, &context, fix: "write maps://?daddr=…")
             }
             if rest.hasPrefix("?") {
-                return try parse(query: rest.dropFirst(), dialect: .apple, parser: parser)
+                return try parse(query: link.query, &context)
             }
-            if rest.lowercased().hasPrefix("q=") {
+            if rest.prefix(2).lowercased() == "q=" {
                 throw DirectionsURLError(
                     code: .notADirectionsLink,
                     message: "'maps:q=…' is a GNOME Maps search link (maps:q=<query>), not an Apple directions link; directions need maps:?daddr=…",
@@ -110,16 +106,21 @@ extension DirectionsURLParser {
         }
 
         /// Dispatches an Apple link (`https://maps.apple.com/…` or `maps://…`) by path: the legacy
-        /// query at `/` or `/maps`, the unified form at `/directions`; any other path (`/place`,
-        /// `/search`, …) is `not-a-directions-link`, with `fix` saying what to write instead.
+        /// query at `/` or `/maps`, the unified form at `/directions` and `/place`; any other path
+        /// (`/search`, `/frame`, …) is `not-a-directions-link`, with `fix` saying what to write instead.
         static func parseApplePath(
-            _ link: LinkText, parser: DirectionsURLParser, fix: String
+            _ link: LinkText, _ context: inout ParseContext, fix: String
         ) throws(DirectionsURLError) -> DirectionsRequest {
             switch link.path.lowercased() {
             case "", "/", "/maps", "/maps/":
-                return try parse(query: link.query, dialect: .apple, parser: parser)
+                context.format = .appleMaps
+                return try parse(query: link.query, &context)
             case "/directions", "/directions/":
-                return try AppleUnifiedLink.parse(query: link.query, parser: parser)
+                context.format = .appleUnified
+                return try AppleUnifiedLink.parse(query: link.query, &context)
+            case "/place", "/place/":
+                context.format = .appleUnified
+                return try AppleUnifiedLink.parsePlace(query: link.query, &context)
             default:
                 throw DirectionsURLError(
                     code: .notADirectionsLink,
@@ -128,79 +129,24 @@ extension DirectionsURLParser {
             }
         }
 
-        // MARK: - Private
-
-        private static func missingDestination(
-            _ query: QueryString, dialect: Dialect, hasSource: Bool
-        ) -> DirectionsURLError {
+        private static func missingDestination(_ query: QueryString, hasSource: Bool) -> DirectionsURLError {
             if let hint = DirectionsURLParser.typoHint(in: query, for: "daddr", known: known, aliases: daddrAliases) {
                 return DirectionsURLError(
                     code: .missingDestination,
-                    message: "this \(dialect.name) has no 'daddr' (the destination); \(hint)",
+                    message: "this \(formatName) has no 'daddr' (the destination); \(hint)",
                     parameter: "daddr")
             }
             let directional = hasSource || query.contains("dirflg")
             if !directional, let other = query.parameters.first {
                 return DirectionsURLError(
                     code: .notADirectionsLink,
-                    message: "this \(dialect.name) shows a map or a search ('\(other.name)'), not directions; directions need 'daddr'",
+                    message: "this \(formatName) shows a map or a search ('\(other.name)'), not directions; directions need 'daddr'",
                     parameter: "daddr")
             }
             return DirectionsURLError(
                 code: .missingDestination,
-                message: "this \(dialect.name) has no 'daddr'; add daddr=<address or latitude,longitude>",
+                message: "this \(formatName) has no 'daddr'; add daddr=<address or latitude,longitude>",
                 parameter: "daddr")
-        }
-
-        /// Google's undocumented chaining `A to:B to:C` inside one `daddr`.
-        private static func splitGoogleChain(_ value: String) -> [String] {
-            var parts: [String] = []
-            var current = ""
-            var rest = Substring(value)
-            while let range = rest.firstRange(of: " to:") {
-                current += rest[..<range.lowerBound]
-                parts.append(current)
-                current = ""
-                rest = rest[range.upperBound...]
-            }
-            parts.append(current + rest)
-            return parts
-        }
-
-        private static func travel(
-            _ flag: QueryString.Parameter?, dialect: Dialect
-        ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
-            guard let flag else { return (nil, nil) }
-            let value = DirectionsURLParser.trimmed(flag.value).lowercased()
-            if value.isEmpty { return (nil, nil) }
-            let allowed = dialect == .apple ? "d, w or r" : "d, w, r or b (optionally with h or t)"
-            func unknown() -> DirectionsURLError {
-                DirectionsURLError(
-                    code: .unknownMode,
-                    message: "'\(flag.name)=\(flag.value)' is not a travel mode of this \(dialect.name); use \(allowed)",
-                    parameter: flag.name)
-            }
-            var result: (DirectionsMode?, TransportType?)? = nil
-            for letter in value {
-                let mode: (DirectionsMode?, TransportType?)
-                switch letter {
-                case "d": mode = (.car, .automobile)
-                case "w": mode = (.pedestrian, .walking)
-                case "r": mode = (nil, .transit)
-                case "b" where dialect == .google: mode = (.bike, .cycling)
-                case "h" where dialect == .google, "t" where dialect == .google: continue
-                default: throw unknown()
-                }
-                if dialect == .apple && value.count != 1 { throw unknown() }
-                if result != nil {
-                    throw DirectionsURLError(
-                        code: .unknownMode,
-                        message: "'\(flag.name)=\(flag.value)' names more than one travel mode; give one of \(allowed)",
-                        parameter: flag.name)
-                }
-                result = mode
-            }
-            return result ?? (nil, nil)
         }
     }
 }
@@ -210,13 +156,51 @@ extension DirectionsURLParser.AppleMapsLink: DirectionsLinkParsing {
     static var schemes: [String] { ["maps"] }
     static var hosts: [String] { ["maps.apple.com", "maps.apple"] }
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        if link.scheme == "maps" { return try parseMapsScheme(link.rest, parser: context.parser) }
+        if link.scheme == "maps" { return try parseMapsScheme(link, &context) }
         if link.host == "maps.apple" {
             throw DirectionsURLError(
                 code: .unresolvableOffline,
                 message: "maps.apple short links hide the real link behind an HTTP redirect; resolve it first and pass the maps.apple.com link",
                 parameter: "host")
         }
-        return try parseApplePath(link, parser: context.parser, fix: "use /directions?destination=… or /?daddr=…")
+        return try parseApplePath(link, &context, fix: "use /directions?destination=… or /?daddr=…")
+    }
+}
+
+extension DirectionsURLParser.AppleMapsLink: DirectionsLinkBuilding {
+    static var format: LinkFormat { .appleMaps }
+
+    /// Apple Map Links `dirflg`: `d` (by car), `w` (by foot), `r` (by public transit).
+    static let modeVocabulary: [ModeWord] = [
+        ModeWord("dirflg", "d", mode: .car),
+        ModeWord("dirflg", "w", mode: .pedestrian),
+        ModeWord("dirflg", "r", mode: nil, transportType: .transit),
+    ]
+
+    /// `https://maps.apple.com/?saddr=…&daddr=<stop>…&daddr=<destination>&dirflg=…`.
+    /// - Throws: `cannot-express` for an empty destination address.
+    static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
+        let name = "Apple Maps legacy"
+        try AppleGoogleLinkText.requireDestination(request, format: name)
+        var omitted: [String] = []
+        var pairs: [(String, String)] = []
+        func add(_ endpoint: Endpoint, _ field: String, _ parameter: String, source: Bool) throws(LinkBuildError) {
+            let expected = AppleGoogleLinkText.carried(endpoint, field: field, format: name, labels: false, placeIDs: false, omitted: &omitted)
+            if source && expected == .currentLocation { return }
+            let text = AppleGoogleLinkText.text(expected)
+            let checker = AppleGoogleLinkText.checker
+            let read = source ? try? checker.sourceEndpoint(text, parameter: parameter) : try? checker.stopEndpoint(text, parameter: parameter)
+            guard try AppleGoogleLinkText.readable(text, field: field, read: read, omitted: &omitted) else { return }
+            AppleGoogleLinkText.verify(text, field: field, expected: expected, read: read, omitted: &omitted)
+            pairs.append((parameter, LinkWriting.formValue(text)))
+        }
+        try add(request.source, "source", "saddr", source: true)
+        for (i, w) in request.waypoints.enumerated() { try add(w, "waypoints[\(i)]", "daddr", source: false) }
+        try add(request.destination, "destination", "daddr", source: false)
+        if let word = LinkWriting.modeWord(for: request, in: modeVocabulary, format: name, omitted: &omitted) {
+            pairs.append(("dirflg", word.value))
+        }
+        AppleGoogleLinkText.extras(request, format: name, avoid: [], navigate: false, omitted: &omitted)
+        return BuiltLink(url: "https://maps.apple.com/?" + LinkWriting.query(pairs), format: format, omitted: omitted)
     }
 }

@@ -1,53 +1,241 @@
 extension DirectionsURLParser {
-    /// Apple Unified Map URLs, directions form (iOS 18.4, macOS 15.4, watchOS 11.4 and later):
-    /// `https://maps.apple.com/directions?source=&destination=&waypoint=&mode=`.
+    /// Apple unified Maps URLs (iOS 18.4, macOS 15.4, watchOS 11.4 and later; Apple, "Adopting unified
+    /// Maps URLs", developer.apple.com/documentation/mapkit/unified-map-urls), directions and place forms.
     ///
-    /// - `destination` (required, at most once): address, place name or `lat,lon`.
+    /// `https://maps.apple.com/directions?source=&destination=&waypoint=&mode=&avoid=` (also under
+    /// `maps://…/directions?…`). Query, form-encoded (`+` is a space, `%2B` a literal `+`):
+    /// - `destination` (required, at most once): "an address, coordinate, or a place name";
+    ///   `latitude,longitude` (WGS84 degrees, latitude first) becomes a coordinate, other text an address.
     /// - `source` (at most once): absent, empty or a current-location literal → current location
-    ///   (Apple: "Leaving off the source instructs Maps to display directions … from a person's current
-    ///   location").
+    ///   ("Leaving off the source instructs Maps to display directions … from a person's current location").
     /// - `waypoint`: repeatable, in travel order.
-    /// - `mode` (at most once): `driving` → Car, `walking` → Pedestrian, `transit` → transport type
-    ///   Transit with no single mode, `cycling` → Bike; anything else → `unknown-mode`.
-    /// - `source-place-id`, `destination-place-id`, `waypoint-place-id`, `avoid`,
-    ///   `transit-preferences`, `start` are accepted and not used: the text twin of a place id is kept
-    ///   as the address, and place ids cannot be resolved offline.
+    /// - `source-place-id`, `destination-place-id`: kept verbatim in ``Endpoint/placeID`` of their
+    ///   endpoint (never resolved). `waypoint-place-id`: when every one directly follows a `waypoint`, it
+    ///   belongs to that waypoint; otherwise they pair with the waypoints in order. A place id with no
+    ///   endpoint to belong to is an `ignored-value` repair.
+    /// - `mode`: `driving` → Car, `walking` → Pedestrian, `transit` → transport type Transit (no single
+    ///   mode), `cycling` → Bike; any other word → `unknown-mode`.
+    /// - `avoid`: one value, decoded first and then split on `,` (`tolls,highways` or `tolls%2Chighways`):
+    ///   `tolls`, `highways` → ``RouteAvoidance``; `busy-roads`, `stairs` (no MapKit meaning) and unknown
+    ///   words → `ignored-value` repair.
+    /// - `transit-preferences` (`bus,subway,commuter,ferry`) and `start` are accepted and not used:
+    ///   a preference is not a directions mode, and the request has no delay field.
+    /// - A misspelling of an absent `source`, `waypoint`, `mode` or `avoid` (`mdoe=walking`) is a
+    ///   `likely-typo` repair and is ignored; a misspelt `destination` is `missing-destination`.
+    ///
+    /// Place form `https://maps.apple.com/place?coordinate=lat,lon&name=&address=&place-id=` (same
+    /// reference, "Display a place"): read as a destination-only request from the current location. With
+    /// `coordinate`, the destination is that coordinate labelled with `name` (else `address`) and the
+    /// place id; without it, the `address` (else `name`) text with the place id. A place id alone needs a
+    /// look-up: `unresolvable-offline`. `map`, `span`, `center` are view-only.
+    ///
+    /// Building writes the directions form in the fixed order source, source-place-id, destination,
+    /// destination-place-id, (waypoint, waypoint-place-id)…, mode, avoid. Labels of coordinates, the
+    /// avoidance `ferries`, `navigate` and times cannot be carried.
     enum AppleUnifiedLink {
-        static let format = "Apple Maps directions link"
+        static let formatName = "Apple Maps directions link"
         static let known: Set<String> = [
             "source", "source-place-id", "destination", "destination-place-id", "waypoint", "waypoint-place-id",
             "mode", "avoid", "transit-preferences", "start",
         ]
         static let destinationAliases: Set<String> = ["daddr", "dest", "to", "end", "destination-name", "target"]
 
-        static func parse(query raw: Substring, parser: DirectionsURLParser) throws(DirectionsURLError) -> DirectionsRequest {
+        /// Parses the query of a `/directions` link.
+        static func parse(query raw: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let query = try QueryString(raw, plusAsSpace: true)
             let destinationValue = try DirectionsURLParser.requiredDestination(
-                in: query, format: format, known: known, aliases: destinationAliases)
-            let destination = try parser.stopEndpoint(destinationValue, parameter: "destination")
-            let source = try parser.sourceEndpoint(try query.single("source", format: format)?.value, parameter: "source")
+                in: query, format: formatName, known: known, aliases: destinationAliases)
+            let parser = context.parser
+            var destination = try parser.stopEndpoint(destinationValue, parameter: "destination")
+            try AppleGoogleLinkText.typoWarnings(query, optional: ["source", "waypoint", "mode", "avoid"], known: known, &context)
+            var source = try parser.sourceEndpoint(try query.single("source", format: formatName)?.value, parameter: "source")
+            if let id = try placeID(query, "source-place-id") {
+                if source == .currentLocation {
+                    try context.repair(
+                        .ignoredValue, "'source-place-id' needs a 'source'; the route starts at the current location",
+                        parameter: "source-place-id")
+                } else {
+                    source = source.withPlaceID(id)
+                }
+            }
+            if let id = try placeID(query, "destination-place-id") {
+                if destination == .currentLocation {
+                    try context.repair(
+                        .ignoredValue, "'destination-place-id' cannot name the current location; leave it out",
+                        parameter: "destination-place-id")
+                } else {
+                    destination = destination.withPlaceID(id)
+                }
+            }
             var waypoints: [Endpoint] = []
-            for value in query.values("waypoint") {
-                waypoints.append(try parser.stopEndpoint(value, parameter: "waypoint"))
+            var ids: [String] = []
+            var interleaved = true
+            var previousWasWaypoint = false
+            for p in query.parameters {
+                if p.key == "waypoint" {
+                    waypoints.append(try parser.stopEndpoint(p.value, parameter: "waypoint"))
+                    previousWasWaypoint = true
+                } else {
+                    if p.key == "waypoint-place-id" {
+                        if !previousWasWaypoint { interleaved = false }
+                        ids.append(p.value)
+                    }
+                    previousWasWaypoint = false
+                }
+            }
+            if !ids.isEmpty {
+                var targets: [Int] = []
+                if interleaved {
+                    var w = -1
+                    for p in query.parameters {
+                        if p.key == "waypoint" { w += 1 } else if p.key == "waypoint-place-id" { targets.append(w) }
+                    }
+                } else {
+                    targets = Array(0..<ids.count)
+                }
+                for (id, target) in zip(ids, targets) {
+                    let trimmedID = DirectionsURLParser.trimmed(id)
+                    if trimmedID.isEmpty { continue }
+                    if target >= 0 && target < waypoints.count && waypoints[target] != .currentLocation && waypoints[target].placeID == nil {
+                        waypoints[target] = waypoints[target].withPlaceID(trimmedID)
+                    } else {
+                        try context.repair(
+                            .ignoredValue,
+                            "'waypoint-place-id=\(DirectionsURLParser.shorten(id))' has no waypoint to belong to; write it right after its 'waypoint'",
+                            parameter: "waypoint-place-id")
+                    }
+                }
             }
             var mode: DirectionsMode? = nil
             var transport: TransportType? = nil
-            if let m = try query.single("mode", format: format) {
-                switch DirectionsURLParser.trimmed(m.value).lowercased() {
-                case "": break
-                case "driving": mode = .car
-                case "walking": mode = .pedestrian
-                case "transit": transport = .transit
-                case "cycling": mode = .bike
-                default:
+            if let m = try query.single("mode", format: formatName), !DirectionsURLParser.trimmed(m.value).isEmpty {
+                guard let word = AppleGoogleLinkText.word(m.value, in: modeVocabulary) else {
                     throw DirectionsURLError(
                         code: .unknownMode,
-                        message: "'mode=\(m.value)' is not an Apple Maps travel mode; use driving, walking, transit or cycling",
+                        message: "'mode=\(m.value)' is not an Apple Maps travel mode; use " + AppleGoogleLinkText.list(modeVocabulary),
                         parameter: "mode")
+                }
+                (mode, transport) = AppleGoogleLinkText.meaning(word)
+            }
+            var avoid: Set<RouteAvoidance> = []
+            if let a = try query.single("avoid", format: formatName) {
+                for piece in a.value.split(separator: ",") {
+                    let word = DirectionsURLParser.trimmed(String(piece)).lowercased()
+                    switch word {
+                    case "": continue
+                    case "tolls": avoid.insert(.tolls)
+                    case "highways": avoid.insert(.highways)
+                    case "busy-roads", "stairs":
+                        try context.repair(
+                            .ignoredValue, "'avoid=\(word)' has no meaning in a MapKit route request and is ignored; tolls and highways are used",
+                            parameter: "avoid")
+                    default:
+                        try context.repair(
+                            .ignoredValue,
+                            "'avoid=\(DirectionsURLParser.shorten(word))' is not an Apple Maps avoid value and is ignored; use tolls, highways, busy-roads or stairs",
+                            parameter: "avoid")
+                    }
                 }
             }
             return DirectionsRequest(
-                source: source, destination: destination, waypoints: waypoints, mode: mode, transportType: transport)
+                source: source, destination: destination, waypoints: waypoints, mode: mode, transportType: transport,
+                avoid: avoid)
         }
+
+        /// Parses the query of a `/place` link as a destination-only request (see the type's notes).
+        static func parsePlace(query raw: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+            let query = try QueryString(raw, plusAsSpace: true)
+            let format = "Apple Maps place link"
+            func text(_ key: String) throws(DirectionsURLError) -> String? {
+                guard let p = try query.single(key, format: format) else { return nil }
+                let t = DirectionsURLParser.trimmed(p.value)
+                return t.isEmpty ? nil : t
+            }
+            let name = try text("name")
+            let address = try text("address")
+            let id = try text("place-id")
+            if let c = try text("coordinate") {
+                let coordinate = try CoordinateText.parsePair(Substring(c), parameter: "coordinate")
+                return DirectionsRequest(destination: .coordinate(coordinate, label: name ?? address, placeID: id))
+            }
+            if let t = address ?? name {
+                return DirectionsRequest(destination: .address(t, placeID: id))
+            }
+            if id != nil {
+                throw DirectionsURLError(
+                    code: .unresolvableOffline,
+                    message: "this Apple Maps place link names the place only by 'place-id', which needs an online look-up; add coordinate=<latitude,longitude> or address=…",
+                    parameter: "place-id")
+            }
+            throw DirectionsURLError(
+                code: .missingDestination,
+                message: "this Apple Maps place link has no 'coordinate', 'address' or 'name'; add coordinate=<latitude,longitude>",
+                parameter: "coordinate")
+        }
+
+        private static func placeID(_ query: QueryString, _ key: String) throws(DirectionsURLError) -> String? {
+            guard let p = try query.single(key, format: formatName) else { return nil }
+            let t = DirectionsURLParser.trimmed(p.value)
+            return t.isEmpty ? nil : t
+        }
+    }
+}
+
+extension Endpoint {
+    /// The same endpoint with `id` as its place id (the current location has none).
+    func withPlaceID(_ id: String?) -> Endpoint {
+        switch self {
+        case .coordinate(let c, let label, _): .coordinate(c, label: label, placeID: id)
+        case .address(let text, _): .address(text, placeID: id)
+        case .currentLocation: .currentLocation
+        }
+    }
+}
+
+extension DirectionsURLParser.AppleUnifiedLink: DirectionsLinkBuilding {
+    static var format: LinkFormat { .appleUnified }
+
+    /// Unified Maps URLs `mode`: `driving`, `walking`, `transit`, `cycling`.
+    static let modeVocabulary: [ModeWord] = [
+        ModeWord("mode", "driving", mode: .car),
+        ModeWord("mode", "walking", mode: .pedestrian),
+        ModeWord("mode", "transit", mode: nil, transportType: .transit),
+        ModeWord("mode", "cycling", mode: .bike),
+    ]
+
+    /// `https://maps.apple.com/directions?source=…&destination=…&waypoint=…&mode=…&avoid=…`.
+    /// - Throws: `cannot-express` for an empty destination address.
+    static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
+        let name = "Apple Maps"
+        try AppleGoogleLinkText.requireDestination(request, format: name)
+        var omitted: [String] = []
+        var pairs: [(String, String)] = []
+        func add(_ endpoint: Endpoint, _ field: String, _ parameter: String, source: Bool) throws(LinkBuildError) {
+            let expected = AppleGoogleLinkText.carried(endpoint, field: field, format: name, labels: false, placeIDs: true, omitted: &omitted)
+            if source && expected == .currentLocation { return }
+            let text = AppleGoogleLinkText.text(expected)
+            let checker = AppleGoogleLinkText.checker
+            let read = source ? try? checker.sourceEndpoint(text, parameter: parameter) : try? checker.stopEndpoint(text, parameter: parameter)
+            guard try AppleGoogleLinkText.readable(text, field: field, read: read, omitted: &omitted) else { return }
+            AppleGoogleLinkText.verify(text, field: field, expected: expected.withPlaceID(nil), read: read, omitted: &omitted)
+            pairs.append((parameter, LinkWriting.formValue(text)))
+            if let id = expected.placeID {
+                if DirectionsURLParser.trimmed(id) == id && !id.isEmpty {
+                    pairs.append((parameter + "-place-id", LinkWriting.formValue(id)))
+                } else {
+                    omitted.append("\(field) place id: '\(id)' is blank or has surrounding spaces")
+                }
+            }
+        }
+        try add(request.source, "source", "source", source: true)
+        try add(request.destination, "destination", "destination", source: false)
+        for (i, w) in request.waypoints.enumerated() { try add(w, "waypoints[\(i)]", "waypoint", source: false) }
+        if let word = LinkWriting.modeWord(for: request, in: modeVocabulary, format: name, omitted: &omitted) {
+            pairs.append(("mode", word.value))
+        }
+        let avoid = request.avoid.sorted().filter { $0 != .ferries }
+        if !avoid.isEmpty { pairs.append(("avoid", avoid.map(\.rawValue).joined(separator: ","))) }
+        AppleGoogleLinkText.extras(request, format: name, avoid: [.tolls, .highways], navigate: false, omitted: &omitted)
+        return BuiltLink(url: "https://maps.apple.com/directions?" + LinkWriting.query(pairs), format: format, omitted: omitted)
     }
 }

@@ -5,6 +5,12 @@
 public enum DirectionsLinkBuilder {
     /// Every builder, one per format. Each format's type lives in its own file in `URLs/`.
     static let builders: [any DirectionsLinkBuilding.Type] = [
+        DirectionsURLParser.AppleUnifiedLink.self,
+        DirectionsURLParser.AppleMapsLink.self,
+        DirectionsURLParser.GoogleMapsLink.self,
+        DirectionsURLParser.GoogleLegacyLink.self,
+        DirectionsURLParser.ComGoogleMapsLink.self,
+        DirectionsURLParser.GoogleNavigationIntent.self,
     ]
 
     private static let byFormat: [LinkFormat: any DirectionsLinkBuilding.Type] = {

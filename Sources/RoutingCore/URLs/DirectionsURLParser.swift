@@ -36,6 +36,8 @@ public struct DirectionsURLParser: Sendable {
         GeoURI.self,
         AppleMapsLink.self,
         GoogleMapsLink.self,
+        ComGoogleMapsLink.self,
+        GoogleNavigationIntent.self,
     ]
 
     private static let byScheme: [String: any DirectionsLinkParsing.Type] = {

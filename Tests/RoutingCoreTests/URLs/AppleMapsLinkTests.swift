@@ -41,10 +41,17 @@ struct AppleMapsLinkTests {
         #expect(r.transportType == transport)
     }
 
+    /// Apple: an unknown dirflg makes Maps ignore the parameter, so lenient parsing warns and strict fails.
     @Test(arguments: ["b", "x", "walk", "dw"])
-    func unknownAppleDirflgIsUnknownMode(_ flag: String) throws {
-        let e = try #require(error("https://maps.apple.com/?daddr=Kew+Gardens&dirflg=\(flag)"))
-        #expect(e.code == .unknownMode)
+    func unknownAppleDirflgIsIgnoredWithAWarning(_ flag: String) throws {
+        let link = try parser.parseLink("https://maps.apple.com/?daddr=Kew+Gardens&dirflg=\(flag)")
+        #expect(link.request.destination == .address("Kew Gardens"))
+        #expect(link.request.mode == nil && link.request.transportType == nil)
+        #expect(link.warnings.map(\.code) == [.ignoredValue])
+        #expect(link.warnings.first?.parameter == "dirflg")
+        let e = try #require(URLTestSupport.error(
+            "https://maps.apple.com/?daddr=Kew+Gardens&dirflg=\(flag)", parser: DirectionsURLParser(strict: true)))
+        #expect(e.code == .ignoredValue)
         #expect(e.parameter == "dirflg")
     }
 

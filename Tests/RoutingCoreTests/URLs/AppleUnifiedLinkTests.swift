@@ -11,8 +11,8 @@ struct AppleUnifiedLinkTests {
         let r = try parser.parse(
             "https://maps.apple.com/directions?source=Rijksmuseum&source-place-id=IABC123&destination=Anne+Frank+House"
                 + "&destination-place-id=IDEF456&mode=walking")
-        #expect(r.source == .address("Rijksmuseum"))
-        #expect(r.destination == .address("Anne Frank House"))
+        #expect(r.source == .address("Rijksmuseum", placeID: "IABC123"))
+        #expect(r.destination == .address("Anne Frank House", placeID: "IDEF456"))
         #expect(r.waypoints.isEmpty)
         #expect(r.mode == .pedestrian)
         #expect(r.transportType == .walking)
@@ -88,11 +88,59 @@ struct AppleUnifiedLinkTests {
     }
 
     @Test func otherApplePathsAreNotDirections() throws {
-        let e = try #require(error("https://maps.apple.com/place?coordinate=52.4890246,13.4295963&name=Reuterplatz"))
+        let e = try #require(error("https://maps.apple.com/search?query=Reuterplatz"))
         #expect(e.code == .notADirectionsLink)
         #expect(e.parameter == "path")
         let short = try #require(error("https://maps.apple/p/AbCdEf"))
         #expect(short.code == .unresolvableOffline)
         #expect(short.parameter == "host")
+    }
+
+    @Test func waypointPlaceIdsFollowTheirWaypoint() throws {
+        let r = try parser.parse(
+            "https://maps.apple.com/directions?destination=C&waypoint=A&waypoint=B&waypoint-place-id=IB&waypoint=D")
+        #expect(r.waypoints == [.address("A"), .address("B", placeID: "IB"), .address("D")])
+        // Grouped after all waypoints: paired in order.
+        let r2 = try parser.parse(
+            "https://maps.apple.com/directions?destination=C&waypoint=A&waypoint=B&waypoint-place-id=IA&waypoint-place-id=IB")
+        #expect(r2.waypoints == [.address("A", placeID: "IA"), .address("B", placeID: "IB")])
+        // An id with no waypoint is a repair.
+        let link = try parser.parseLink("https://maps.apple.com/directions?destination=C&waypoint-place-id=IX")
+        #expect(link.request.waypoints.isEmpty)
+        #expect(link.warnings.map(\.code) == [.ignoredValue])
+        #expect(link.warnings.first?.parameter == "waypoint-place-id")
+    }
+
+    @Test func placeIdOnACoordinateAndWithoutItsText() throws {
+        let link = try parser.parseLink(
+            "https://maps.apple.com/directions?destination=48.8584,2.2945&destination-place-id=IEIFFEL&source-place-id=ILOST")
+        #expect(link.request.destination == .coordinate(Coordinate(latitude: 48.8584, longitude: 2.2945), label: nil, placeID: "IEIFFEL"))
+        #expect(link.request.source == .currentLocation)
+        #expect(link.warnings.map(\.parameter) == ["source-place-id"])
+    }
+
+    @Test func avoidValues() throws {
+        let link = try parser.parseLink("https://maps.apple.com/directions?destination=Bern&avoid=tolls%2Chighways,stairs&mode=driving")
+        #expect(link.request.avoid == [.tolls, .highways])
+        #expect(link.warnings.map(\.code) == [.ignoredValue])
+        #expect(link.warnings.first?.message.contains("stairs") == true)
+        let strictError = URLTestSupport.error(
+            "https://maps.apple.com/directions?destination=Bern&avoid=busy-roads", parser: DirectionsURLParser(strict: true))
+        #expect(strictError?.code == .ignoredValue)
+        #expect(strictError?.parameter == "avoid")
+        let r = try parser.parse("https://maps.apple.com/directions?destination=Bern&transit-preferences=bus,ferry&start=10&mode=transit")
+        #expect(r.mode == nil && r.transportType == .transit)
+    }
+
+    @Test func placeLinkIsADestination() throws {
+        let link = try parser.parseLink(
+            "https://maps.apple.com/place?place-id=I1E40915DF4BA1C96&address=Reuterplatz+3,+12047+Berlin,+Germany&coordinate=52.4890246,13.4295963&name=Reuterplatz")
+        #expect(link.format == .appleUnified)
+        #expect(link.request == DirectionsRequest(destination: .coordinate(
+            Coordinate(latitude: 52.4890246, longitude: 13.4295963), label: "Reuterplatz", placeID: "I1E40915DF4BA1C96")))
+        #expect(try parser.parse("https://maps.apple.com/place?address=Reuterplatz+3,+Berlin&place-id=IR").destination
+            == .address("Reuterplatz 3, Berlin", placeID: "IR"))
+        #expect(error("https://maps.apple.com/place?place-id=I1E40915DF4BA1C96")?.code == .unresolvableOffline)
+        #expect(error("https://maps.apple.com/place?coordinate=95,13")?.code == .latitudeOutOfRange)
     }
 }

@@ -7,7 +7,7 @@ struct DirectionsURLParserTests {
 
     @Test(arguments: [
         ("foo:bar", DirectionsURLError.Code.unknownScheme, "scheme"),
-        ("comgooglemaps://?daddr=X", .unknownScheme, "scheme"),
+        ("x-unknown-maps://?daddr=X", .unknownScheme, "scheme"),
         ("mailto:someone@example.org", .unknownScheme, "scheme"),
         ("", .malformedURL, "url"),
         ("just some words", .malformedURL, "scheme"),

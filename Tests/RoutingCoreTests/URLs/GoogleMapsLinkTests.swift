@@ -67,14 +67,8 @@ struct GoogleMapsLinkTests {
         #expect(e.parameter == "api")
     }
 
-    @Test func searchActionIsNotDirections() throws {
-        let e = try #require(error("https://www.google.com/maps/search/?api=1&query=47.5951518%2C-122.3316393"))
-        #expect(e.code == .notADirectionsLink)
-        #expect(e.parameter == "path")
-    }
-
-    @Test func pathStyleDirectionsAreReportedAsUnsupported() throws {
-        let e = try #require(error("https://www.google.com/maps/dir/Lisbon/Porto/"))
+    @Test func mapActionIsNotDirections() throws {
+        let e = try #require(error("https://www.google.com/maps/@?api=1&map_action=map&center=47.59,-122.33&zoom=12"))
         #expect(e.code == .notADirectionsLink)
         #expect(e.parameter == "path")
     }
@@ -114,5 +108,35 @@ struct GoogleMapsLinkTests {
         let e = try #require(error("https://www.google.com/maps/dir/?api=1&destination=-95.1,20"))
         #expect(e.code == .latitudeOutOfRange)
         #expect(e.parameter == "destination")
+    }
+
+    @Test func placeIdsAvoidAndNavigate() throws {
+        let link = try parser.parseLink(
+            "https://www.google.com/maps/dir/?api=1&origin=Google+Pyrmont+NSW&origin_place_id=ChIJP&destination=QVB"
+                + "&destination_place_id=ChIJISz8NjyuEmsRFTQ9Iw7Ear8&waypoints=Central%7CTown+Hall&waypoint_place_ids=ChIJC%7CChIJT"
+                + "&avoid=tolls,ferries&dir_action=navigate&travelmode=two-wheeler")
+        #expect(link.warnings.isEmpty)
+        #expect(link.request == DirectionsRequest(
+            source: .address("Google Pyrmont NSW", placeID: "ChIJP"),
+            destination: .address("QVB", placeID: "ChIJISz8NjyuEmsRFTQ9Iw7Ear8"),
+            waypoints: [.address("Central", placeID: "ChIJC"), .address("Town Hall", placeID: "ChIJT")],
+            mode: .other, avoid: [.tolls, .ferries], navigate: true))
+    }
+
+    @Test func mismatchedWaypointPlaceIdsAndUnknownAvoidAreRepairs() throws {
+        let link = try parser.parseLink(
+            "https://www.google.com/maps/dir/?api=1&destination=QVB&waypoints=Central%7CTown+Hall&waypoint_place_ids=ChIJC&avoid=indoor")
+        #expect(link.request.waypoints == [.address("Central"), .address("Town Hall")])
+        #expect(link.request.avoid.isEmpty)
+        #expect(link.warnings.map(\.code) == [.ignoredValue, .ignoredValue])
+        #expect(link.warnings.map(\.parameter) == ["waypoint_place_ids", "avoid"])
+    }
+
+    @Test func countryDomainsAndDispatch() throws {
+        for host in ["www.google.co.uk", "google.de", "maps.google.fr", "www.google.com.br"] {
+            let link = try parser.parseLink("https://\(host)/maps/dir/?api=1&destination=Porto")
+            #expect(link.format == .google)
+            #expect(link.request.destination == .address("Porto"))
+        }
     }
 }

@@ -1,0 +1,138 @@
+extension DirectionsURLParser {
+    /// Google Maps for iOS URL scheme (Google, "Google Maps URL Scheme for iOS",
+    /// developers.google.com/maps/documentation/urls/ios-urlscheme):
+    /// `comgooglemaps://?saddr=&daddr=&directionsmode=`, also `comgooglemaps-x-callback://?…`.
+    /// `comgooglemapsurl://<google maps url without scheme>` wraps a web link ("replace http:// or
+    /// https:// with comgooglemapsurl://") and is parsed as that `https://` link.
+    ///
+    /// Parameters (query, form-encoded: `+` is a space, `%2B` a literal `+`):
+    /// - `saddr`: "latitude,longitude or a query formatted address … If the value is left blank, then
+    ///   the user's current location will be used"; absent, blank or a current-location literal →
+    ///   current location.
+    /// - `daddr`: the destination, same forms. Stops may chain with ` to:` as in Google's legacy links
+    ///   (not in the iOS guide; works in Google's apps, phonegap-launch-navigator #169); stop text is read
+    ///   by `GoogleStopText` (`Name@lat,lon`, `loc:`, hemisphere letters). Coordinates are WGS84
+    ///   degrees, latitude first.
+    /// - `directionsmode`: `driving` → Car, `transit` → transport type Transit, `bicycling` → Bike,
+    ///   `walking` → Pedestrian; another word → `unknown-mode`.
+    /// - Repairs: a raw space in a value (`repaired-syntax`); a misspelling of an absent `saddr` or
+    ///   `directionsmode` (`likely-typo`, ignored).
+    /// - Without `daddr`, `q` (a search) is read as the destination; `center`, `zoom`, `views`,
+    ///   `mapmode` are view-only, and a link with only those is `not-a-directions-link`.
+    ///
+    /// Building writes `comgooglemaps://?saddr=&daddr=A+to:B&directionsmode=`. Labels of coordinates
+    /// are not written (the `Label@lat,lon` form is read, but the iOS guide does not define it); they,
+    /// place ids, avoidances, `navigate` and times are `omitted` lines.
+    enum ComGoogleMapsLink {
+        static let formatName = "Google Maps app link"
+        static let known: Set<String> = ["saddr", "daddr", "directionsmode", "q", "center", "zoom", "views", "mapmode", "x-success", "x-source", "x-error"]
+
+        static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+            if link.scheme == "comgooglemapsurl" {
+                var inner = link.rest
+                if inner.hasPrefix("//") { inner = inner.dropFirst(2) }
+                guard !inner.isEmpty else {
+                    throw DirectionsURLError(
+                        code: .malformedURL, message: "comgooglemapsurl:// must be followed by a Google Maps link without its scheme",
+                        parameter: "url")
+                }
+                let wrapped = "https://" + inner
+                return try context.parser.parseNested(Substring(wrapped), &context)
+            }
+            if link.hasAuthority && !link.host.isEmpty {
+                throw DirectionsURLError(
+                    code: .notADirectionsLink,
+                    message: "'\(link.scheme)://\(link.host)' is not a Google Maps app link; write \(link.scheme)://?daddr=…",
+                    parameter: "host")
+            }
+            let query = try QueryString(link.query, plusAsSpace: true)
+            try GoogleMapsLink.rawSpaces(query, &context)
+            let parser = context.parser
+            let stopTexts = query.values("daddr").flatMap(GoogleLegacyLink.splitChain)
+            var stops: [Endpoint] = []
+            if let last = stopTexts.last {
+                if DirectionsURLParser.trimmed(last).isEmpty {
+                    throw DirectionsURLError(
+                        code: .missingDestination, message: "'daddr' is empty; give the destination as an address or 'latitude,longitude'",
+                        parameter: "daddr")
+                }
+                for text in stopTexts {
+                    stops.append(try GoogleStopText.endpoint(text, parameter: "daddr", source: false, parser: parser))
+                }
+            } else if let q = query.all("q").last, !DirectionsURLParser.trimmed(q.value).isEmpty {
+                stops.append(try GoogleStopText.endpoint(q.value, parameter: "q", source: false, parser: parser))
+            } else {
+                if let hint = DirectionsURLParser.typoHint(in: query, for: "daddr", known: known, aliases: AppleMapsLink.daddrAliases) {
+                    throw DirectionsURLError(
+                        code: .missingDestination, message: "this \(formatName) has no 'daddr' (the destination); \(hint)", parameter: "daddr")
+                }
+                if query.contains("saddr") || query.contains("directionsmode") {
+                    throw DirectionsURLError(
+                        code: .missingDestination, message: "this \(formatName) has no 'daddr'; add daddr=<address or latitude,longitude>",
+                        parameter: "daddr")
+                }
+                throw DirectionsURLError(
+                    code: .notADirectionsLink,
+                    message: "this \(formatName) shows a map, not directions; directions need daddr=<address or latitude,longitude>",
+                    parameter: "daddr")
+            }
+            let destination = stops.removeLast()
+            try AppleGoogleLinkText.typoWarnings(query, optional: ["saddr", "directionsmode"], known: known, &context)
+            let source = try GoogleStopText.endpoint(
+                try query.single("saddr", format: formatName)?.value ?? "", parameter: "saddr", source: true, parser: parser)
+            var mode: DirectionsMode? = nil
+            var transport: TransportType? = nil
+            if let m = try query.single("directionsmode", format: formatName), !DirectionsURLParser.trimmed(m.value).isEmpty {
+                guard let word = AppleGoogleLinkText.word(m.value, in: modeVocabulary) else {
+                    throw DirectionsURLError(
+                        code: .unknownMode,
+                        message: "'directionsmode=\(m.value)' is not a Google Maps app travel mode; use " + AppleGoogleLinkText.list(modeVocabulary),
+                        parameter: "directionsmode")
+                }
+                (mode, transport) = AppleGoogleLinkText.meaning(word)
+            }
+            return DirectionsRequest(source: source, destination: destination, waypoints: stops, mode: mode, transportType: transport)
+        }
+    }
+}
+
+extension DirectionsURLParser.ComGoogleMapsLink: DirectionsLinkParsing {
+    static var defaultFormat: LinkFormat { .comGoogleMaps }
+    static var schemes: [String] { ["comgooglemaps", "comgooglemaps-x-callback", "comgooglemapsurl"] }
+}
+
+extension DirectionsURLParser.ComGoogleMapsLink: DirectionsLinkBuilding {
+    static var format: LinkFormat { .comGoogleMaps }
+
+    /// iOS URL scheme `directionsmode`: `driving`, `transit`, `bicycling`, `walking`.
+    static let modeVocabulary: [ModeWord] = [
+        ModeWord("directionsmode", "driving", mode: .car),
+        ModeWord("directionsmode", "transit", mode: nil, transportType: .transit),
+        ModeWord("directionsmode", "bicycling", mode: .bike),
+        ModeWord("directionsmode", "walking", mode: .pedestrian),
+    ]
+
+    /// `comgooglemaps://?saddr=…&daddr=A+to:B&directionsmode=…`.
+    /// - Throws: `cannot-express` for an empty destination address.
+    static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
+        let name = "comgooglemaps"
+        try AppleGoogleLinkText.requireDestination(request, format: name)
+        var omitted: [String] = []
+        var pairs: [(String, String)] = []
+        typealias Legacy = DirectionsURLParser.GoogleLegacyLink
+        if let s = try Legacy.stopText(request.source, field: "source", format: name, source: true, labels: false, omitted: &omitted) {
+            pairs.append(("saddr", Legacy.value(s)))
+        }
+        var stops: [String] = []
+        for (i, w) in request.waypoints.enumerated() {
+            if let s = try Legacy.stopText(w, field: "waypoints[\(i)]", format: name, source: false, labels: false, omitted: &omitted) { stops.append(s) }
+        }
+        stops.append(try Legacy.stopText(request.destination, field: "destination", format: name, source: false, labels: false, omitted: &omitted) ?? "")
+        pairs.append(("daddr", Legacy.value(stops.joined(separator: " to:"))))
+        if let word = LinkWriting.modeWord(for: request, in: modeVocabulary, format: name, omitted: &omitted) {
+            pairs.append(("directionsmode", word.value))
+        }
+        AppleGoogleLinkText.extras(request, format: name, avoid: [], navigate: false, omitted: &omitted)
+        return BuiltLink(url: "comgooglemaps://?" + LinkWriting.query(pairs), format: format, omitted: omitted)
+    }
+}

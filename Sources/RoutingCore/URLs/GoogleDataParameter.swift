@@ -1,0 +1,102 @@
+extension DirectionsURLParser {
+    /// The undocumented `data=` path segment of Google Maps web links (`/maps/dir/…/data=!4m…`,
+    /// `/maps/place/…/data=!3m1!4b1!4m5!3m4!…!8m2!3d<lat>!4d<lon>`), read only for coordinates.
+    ///
+    /// The blob is a list of `!`-separated tokens `<field number><type letter><value>`; a token of type
+    /// `m` opens a group holding the next `<value>` tokens (counted flat, nested groups included). The
+    /// layout is known from reverse engineering only (google-maps-data-parameter-parser; geoshare#111):
+    /// - Directions: a `4m` group whose first token is another `4m` group holds one `1m` group per stop,
+    ///   in travel order; a stop's coordinates are `!1d<longitude>!2d<latitude>` inside it — **longitude
+    ///   first**, the opposite of the path text. A stop without coordinates has none (e.g. `!1m0`).
+    /// - Place pins: `!3d<latitude>!4d<longitude>` (latitude first).
+    /// Group counts that run past the end (truncated blobs) end at the end. Values that are not C-locale
+    /// decimals or are out of range are treated as absent, never clamped. `!3e<n>` (travel mode) is not
+    /// read: its codes are not verified.
+    struct GoogleDataParameter {
+        struct Token {
+            var field: Int
+            var kind: Character
+            var value: Substring
+        }
+
+        var tokens: [Token]
+
+        /// Splits `blob` (the text after `data=`, raw; `!` may also arrive as `%21`).
+        init(_ blob: Substring) {
+            var tokens: [Token] = []
+            let text = blob.contains("%") ? Substring((try? QueryString.decode(blob, plusAsSpace: false, parameter: "data")) ?? "") : blob
+            for piece in text.split(separator: "!") {
+                guard let kindIndex = piece.firstIndex(where: { !$0.isASCII || !$0.isNumber }),
+                    let field = Int(piece[..<kindIndex])
+                else { continue }
+                tokens.append(Token(field: field, kind: piece[kindIndex], value: piece[piece.index(after: kindIndex)...]))
+            }
+            self.tokens = tokens
+        }
+
+        /// The index just past the group that starts at `index`.
+        private func end(_ index: Int) -> Int {
+            let t = tokens[index]
+            guard t.kind == "m", let n = Int(t.value), n >= 0 else { return index + 1 }
+            return min(tokens.count, index + 1 + min(n, tokens.count))
+        }
+
+        /// One entry per stop of the directions group, in order: its coordinate, or nil when the stop
+        /// carries none. Nil when the blob has no directions group.
+        var stops: [Coordinate?]? {
+            var i = 0
+            while i + 1 < tokens.count {
+                if tokens[i].field == 4 && tokens[i].kind == "m" && tokens[i + 1].field == 4 && tokens[i + 1].kind == "m" {
+                    let list = i + 1
+                    var result: [Coordinate?] = []
+                    var j = list + 1
+                    let listEnd = end(list)
+                    while j < listEnd {
+                        let childEnd = max(j + 1, end(j))
+                        if tokens[j].field == 1 && tokens[j].kind == "m" {
+                            result.append(pair(from: j + 1, to: childEnd, latitude: 2, longitude: 1))
+                        }
+                        j = childEnd
+                    }
+                    return result
+                }
+                i += 1
+            }
+            return nil
+        }
+
+        /// The first place pin `!3d<lat>!4d<lon>`, or nil.
+        var pin: Coordinate? {
+            var i = 0
+            while i + 1 < tokens.count {
+                if tokens[i].field == 3 && tokens[i].kind == "d" && tokens[i + 1].field == 4 && tokens[i + 1].kind == "d",
+                    let c = coordinate(latitude: tokens[i].value, longitude: tokens[i + 1].value)
+                {
+                    return c
+                }
+                i += 1
+            }
+            return nil
+        }
+
+        private func pair(from start: Int, to end: Int, latitude: Int, longitude: Int) -> Coordinate? {
+            var lat: Substring? = nil
+            var lon: Substring? = nil
+            var k = start
+            while k < end {
+                if tokens[k].kind == "d" {
+                    if tokens[k].field == latitude { lat = tokens[k].value }
+                    if tokens[k].field == longitude { lon = tokens[k].value }
+                }
+                k += 1
+            }
+            guard let lat, let lon else { return nil }
+            return coordinate(latitude: lat, longitude: lon)
+        }
+
+        private func coordinate(latitude: Substring, longitude: Substring) -> Coordinate? {
+            guard let lat = CoordinateText.decimal(latitude), let lon = CoordinateText.decimal(longitude) else { return nil }
+            return try? Coordinate.validated(latitude: lat, longitude: lon)
+        }
+    }
+}

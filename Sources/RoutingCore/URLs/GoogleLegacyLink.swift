@@ -1,0 +1,173 @@
+extension DirectionsURLParser {
+    /// Google's legacy directions links, `https://maps.google.com/maps?saddr=&daddr=&dirflg=` (also
+    /// `maps.google.<tld>/?…`, `www.google.<tld>/maps?…`). No current Google documentation; the forms
+    /// are from implementations' tests (OsmAnd `GeoPointParserUtilTest`) and app behaviour (see
+    /// `directions-urls.md` §2b).
+    ///
+    /// Parameters (query, form-encoded: `+` is a space, `%2B` a literal `+`):
+    /// - `saddr` (at most once): the source; absent, empty or a current-location literal (`My Location`,
+    ///   `Current Location`, `Ma position`, …) → current location.
+    /// - `daddr` (required): the destination. Stops chain inside one value with ` to:`
+    ///   (`daddr=Manchester+to:London`: waypoint Manchester, destination London); repeated `daddr`
+    ///   parameters are also ordered stops.
+    /// - Stop text is read by `GoogleStopText`: `address@lat,lon` (the coordinates win, the address is
+    ///   the label), `loc:lat,lon (Name)`, hemisphere letters `N34.99,W106.61`, plain `lat,lon` (WGS84
+    ///   degrees, latitude first) or address text.
+    /// - `dirflg` (at most once; also spelled `dirflag`): one mode letter `d` → Car, `w` → Pedestrian,
+    ///   `r` → transport type Transit, `b` → Bike, optionally with the avoid letters `h` (highways) and
+    ///   `t` (tolls), e.g. `dirflg=dht`. Any other letter, or two mode letters, → `unknown-mode`.
+    /// - `f`, `hl`, `gl`, `ll`, `z`, `ie`, … are ignored; the viewport `ll` is never a stop.
+    /// - Repairs: a raw space in a value (`repaired-syntax`); a misspelling of an absent `saddr` or
+    ///   `dirflg` (`likely-typo`, ignored). A misspelt `daddr` with no `daddr` is `missing-destination`.
+    ///
+    /// Building writes `https://maps.google.com/maps?saddr=&daddr=A+to:B&dirflg=` with labels as
+    /// `Label@lat,lon`; place ids, the avoidance `ferries`, `navigate` and times cannot be carried.
+    enum GoogleLegacyLink {
+        static let formatName = "Google Maps legacy link"
+        /// Parameters these links define; never suggested as typos.
+        static let known: Set<String> = [
+            "saddr", "daddr", "dirflg", "dirflag", "ll", "q", "address", "near", "sll", "z", "t", "spn", "sspn",
+            "hl", "gl", "f", "ie", "oe", "um", "fb", "sa", "ftid", "cid", "mrt", "directionsmode", "output",
+        ]
+        /// Other names people write for `daddr`.
+        static let daddrAliases: Set<String> = AppleMapsLink.daddrAliases
+
+        /// Parses the query of a legacy Google link.
+        static func parse(query: QueryString, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+            try GoogleMapsLink.rawSpaces(query, &context)
+            let parser = context.parser
+            let saddr = try query.single("saddr", format: formatName)
+            let stopTexts = query.values("daddr").flatMap(splitChain)
+            guard let last = stopTexts.last else {
+                if let hint = DirectionsURLParser.typoHint(in: query, for: "daddr", known: known, aliases: daddrAliases) {
+                    throw DirectionsURLError(
+                        code: .missingDestination, message: "this \(formatName) has no 'daddr' (the destination); \(hint)",
+                        parameter: "daddr")
+                }
+                throw DirectionsURLError(
+                    code: .missingDestination, message: "this \(formatName) has no 'daddr'; add daddr=<address or latitude,longitude>",
+                    parameter: "daddr")
+            }
+            if DirectionsURLParser.trimmed(last).isEmpty {
+                throw DirectionsURLError(
+                    code: .missingDestination,
+                    message: "'daddr' is empty; give the destination as an address or 'latitude,longitude'", parameter: "daddr")
+            }
+            var stops: [Endpoint] = []
+            for text in stopTexts {
+                stops.append(try GoogleStopText.endpoint(text, parameter: "daddr", source: false, parser: parser))
+            }
+            let destination = stops.removeLast()
+            try AppleGoogleLinkText.typoWarnings(query, optional: ["saddr", "dirflg"], known: known, &context)
+            let source = try GoogleStopText.endpoint(saddr?.value ?? "", parameter: "saddr", source: true, parser: parser)
+            var flag = try query.single("dirflg", format: formatName)
+            if flag == nil { flag = try query.single("dirflag", format: formatName) }
+            var mode: DirectionsMode? = nil
+            var transport: TransportType? = nil
+            var avoid: Set<RouteAvoidance> = []
+            if let flag {
+                let value = DirectionsURLParser.trimmed(flag.value).lowercased()
+                var seen = false
+                for letter in value {
+                    switch letter {
+                    case "h": avoid.insert(.highways)
+                    case "t": avoid.insert(.tolls)
+                    default:
+                        guard let word = AppleGoogleLinkText.word(String(letter), in: modeVocabulary) else {
+                            throw DirectionsURLError(
+                                code: .unknownMode,
+                                message: "'\(flag.name)=\(flag.value)' is not a Google travel mode; use d, w, r or b, optionally followed by h (avoid highways) and t (avoid tolls)",
+                                parameter: flag.name)
+                        }
+                        if seen {
+                            throw DirectionsURLError(
+                                code: .unknownMode,
+                                message: "'\(flag.name)=\(flag.value)' names more than one travel mode; give one of d, w, r or b",
+                                parameter: flag.name)
+                        }
+                        seen = true
+                        (mode, transport) = AppleGoogleLinkText.meaning(word)
+                    }
+                }
+            }
+            return DirectionsRequest(
+                source: source, destination: destination, waypoints: stops, mode: mode, transportType: transport, avoid: avoid)
+        }
+
+        /// Google's chaining `A to:B to:C` inside one `daddr` (after decoding, so `+to:` is ` to:`).
+        static func splitChain(_ value: String) -> [String] {
+            var parts: [String] = []
+            var rest = Substring(value)
+            while let range = rest.firstRange(of: " to:") {
+                parts.append(String(rest[..<range.lowerBound]))
+                rest = rest[range.upperBound...]
+            }
+            parts.append(String(rest))
+            return parts
+        }
+
+        /// The text of one stop as the Google app forms write it (`Label@lat,lon` when `labels`),
+        /// checked against ``GoogleStopText``; a ` to:` inside the text is written ` to ` with an
+        /// `omitted` line, since it would split the stop.
+        static func stopText(
+            _ endpoint: Endpoint, field: String, format: String, source: Bool, labels: Bool, omitted: inout [String]
+        ) throws(LinkBuildError) -> String? {
+            let expected = AppleGoogleLinkText.carried(endpoint, field: field, format: format, labels: labels, placeIDs: false, omitted: &omitted)
+            if source && expected == .currentLocation { return nil }
+            var text = AppleGoogleLinkText.text(expected)
+            if case .coordinate(let c, let label?, _) = expected {
+                text = label + "@" + LinkWriting.pair(c)
+            }
+            let changed = text.contains(" to:")
+            if changed {
+                omitted.append("\(field): ' to:' inside the text would split the stop; written as ' to '")
+                var parts = splitChain(text)
+                let first = parts.removeFirst()
+                text = parts.reduce(first) { $0 + " to " + $1 }
+            }
+            let read = try? GoogleStopText.endpoint(text, parameter: field, source: source, parser: AppleGoogleLinkText.checker)
+            guard try AppleGoogleLinkText.readable(text, field: field, read: read, omitted: &omitted) else { return nil }
+            if !changed { AppleGoogleLinkText.verify(text, field: field, expected: expected, read: read, omitted: &omitted) }
+            return text
+        }
+
+        /// A form-encoded value that keeps `,`, `:` and `@` readable.
+        static func value(_ text: String) -> String { LinkWriting.encode(text, keep: ",:@", spaceAsPlus: true) }
+    }
+}
+
+extension DirectionsURLParser.GoogleLegacyLink: DirectionsLinkBuilding {
+    static var format: LinkFormat { .googleLegacy }
+
+    /// Legacy `dirflg` mode letters: `d`, `w`, `r`, `b` (the avoid letters `h`, `t` are not modes).
+    static let modeVocabulary: [ModeWord] = [
+        ModeWord("dirflg", "d", mode: .car),
+        ModeWord("dirflg", "w", mode: .pedestrian),
+        ModeWord("dirflg", "r", mode: nil, transportType: .transit),
+        ModeWord("dirflg", "b", mode: .bike),
+    ]
+
+    /// `https://maps.google.com/maps?saddr=…&daddr=A+to:B&dirflg=dht`.
+    /// - Throws: `cannot-express` for an empty destination address.
+    static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
+        let name = "Google Maps legacy"
+        try AppleGoogleLinkText.requireDestination(request, format: name)
+        var omitted: [String] = []
+        var pairs: [(String, String)] = []
+        if let s = try stopText(request.source, field: "source", format: name, source: true, labels: true, omitted: &omitted) {
+            pairs.append(("saddr", value(s)))
+        }
+        var stops: [String] = []
+        for (i, w) in request.waypoints.enumerated() {
+            if let s = try stopText(w, field: "waypoints[\(i)]", format: name, source: false, labels: true, omitted: &omitted) { stops.append(s) }
+        }
+        stops.append(try stopText(request.destination, field: "destination", format: name, source: false, labels: true, omitted: &omitted) ?? "")
+        pairs.append(("daddr", value(stops.joined(separator: " to:"))))
+        var flag = LinkWriting.modeWord(for: request, in: modeVocabulary, format: name, omitted: &omitted)?.value ?? ""
+        if request.avoid.contains(.highways) { flag += "h" }
+        if request.avoid.contains(.tolls) { flag += "t" }
+        if !flag.isEmpty { pairs.append(("dirflg", flag)) }
+        AppleGoogleLinkText.extras(request, format: name, avoid: [.tolls, .highways], navigate: false, omitted: &omitted)
+        return BuiltLink(url: "https://maps.google.com/maps?" + LinkWriting.query(pairs), format: format, omitted: omitted)
+    }
+}

@@ -1,0 +1,111 @@
+extension DirectionsURLParser {
+    /// How Google's free-text stops are read in its undocumented and app forms (legacy `saddr`/`daddr`,
+    /// `comgooglemaps://`, `?q=`, `google.navigation:q=`), beyond the documented `latitude,longitude`
+    /// or address text (`CoordinateText`):
+    /// - `address@lat,lon`: the coordinates win and the text before the last `@` becomes the label
+    ///   (OsmAnd's tests, `daddr=Bahnhofplatz+3,+7000+Chur@46.853582,9.529903`). `@` followed by
+    ///   anything but a pair leaves the text an address.
+    /// - `loc:lat,lon` and `loc:lat,lon (Name)`: a coordinate, with the text in parentheses as its label.
+    /// - `lat,lon (Name)`: the same without `loc:`; the parenthesised text is never part of a number.
+    /// - Hemisphere letters `N34.99393,W106.61568` (also `34.99N,106.61W`): `S` and `W` are negative;
+    ///   the numbers then carry no sign.
+    /// Coordinates are WGS84 degrees, latitude first; ranges are checked, never clamped.
+    enum GoogleStopText {
+        /// Reads one stop. A source that is blank or a current-location literal is the current location;
+        /// a blank stop is `invalid-parameter` (callers check the destination first).
+        /// - Throws: coordinate errors naming `parameter` (`malformed-number`, range errors).
+        static func endpoint(
+            _ raw: String, parameter: String, source: Bool, parser: DirectionsURLParser
+        ) throws(DirectionsURLError) -> Endpoint {
+            // Fast path: without '@', '(' or ':', and unless the text is a hemisphere pair (digits,
+            // '.', ',', spaces, signs and one or two of N S E W), the text is a plain stop.
+            var marker = false
+            var letters = 0
+            var other = false
+            for b in raw.utf8 {
+                switch b {
+                case UInt8(ascii: "@"), UInt8(ascii: "("), UInt8(ascii: ":"): marker = true
+                case UInt8(ascii: "N"), UInt8(ascii: "S"), UInt8(ascii: "E"), UInt8(ascii: "W"),
+                    UInt8(ascii: "n"), UInt8(ascii: "s"), UInt8(ascii: "e"), UInt8(ascii: "w"):
+                    letters += 1
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: " "),
+                    UInt8(ascii: "+"), UInt8(ascii: "-"):
+                    continue
+                default: other = true
+                }
+            }
+            let special = marker || (!other && letters > 0 && letters <= 2)
+            if !special {
+                return source ? try parser.sourceEndpoint(raw, parameter: parameter) : try parser.stopEndpoint(raw, parameter: parameter)
+            }
+            let text = DirectionsURLParser.trimmed(raw)
+            if text.isEmpty || parser.currentLocationLiterals.matches(text) {
+                return source ? try parser.sourceEndpoint(text, parameter: parameter) : try parser.stopEndpoint(text, parameter: parameter)
+            }
+            if let at = text.lastIndex(of: "@") {
+                let pair = text[text.index(after: at)...]
+                if let numbers = CoordinateText.numbers(pair), numbers.count == 2 {
+                    let c = try CoordinateText.parsePair(pair, parameter: parameter)
+                    let label = DirectionsURLParser.trimmed(String(text[..<at]))
+                    return .coordinate(c, label: label.isEmpty ? nil : label)
+                }
+            }
+            var body = Substring(text)
+            var marked = false
+            if body.prefix(4).lowercased() == "loc:" {
+                body = body.dropFirst(4)
+                marked = true
+            }
+            var label: String? = nil
+            if body.hasSuffix(")"), let open = body.firstIndex(of: "(") {
+                let before = trim(body[..<open])
+                if CoordinateText.numbers(before)?.count == 2 || hemisphereParts(before) != nil {
+                    let inside = DirectionsURLParser.trimmed(String(body[body.index(after: open)..<body.index(before: body.endIndex)]))
+                    label = inside.isEmpty ? nil : inside
+                    body = before
+                    marked = true
+                }
+            }
+            if let c = try hemisphere(body, parameter: parameter) { return .coordinate(c, label: label) }
+            if marked {
+                return .coordinate(try CoordinateText.parsePair(trim(body), parameter: parameter), label: label)
+            }
+            return source ? try parser.sourceEndpoint(text, parameter: parameter) : try parser.stopEndpoint(text, parameter: parameter)
+        }
+
+        /// `N34.99,W106.61` as a coordinate, nil when the text is not in hemisphere form.
+        static func hemisphere(_ text: Substring, parameter: String) throws(DirectionsURLError) -> Coordinate? {
+            guard let (lat, lon) = hemisphereParts(text) else { return nil }
+            return try CoordinateText.parsePair(Substring(lat + "," + lon), parameter: parameter)
+        }
+
+        /// The signed decimal texts of a hemisphere pair, or nil.
+        private static func hemisphereParts(_ text: Substring) -> (String, String)? {
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            guard parts.count == 2 else { return nil }
+            func signed(_ piece: Substring, _ positive: Character, _ negative: Character) -> String? {
+                let p = trim(piece)
+                guard let first = p.first, let last = p.last else { return nil }
+                let letter: Character
+                let number: Substring
+                if first.isLetter { letter = first; number = trim(p.dropFirst()) }
+                else if last.isLetter { letter = last; number = trim(p.dropLast()) }
+                else { return nil }
+                let upper = Character(letter.uppercased())
+                guard upper == positive || upper == negative,
+                    let f = number.first, f != "+", f != "-", CoordinateText.decimal(number) != nil
+                else { return nil }
+                return (upper == negative ? "-" : "") + number
+            }
+            guard let lat = signed(parts[0], "N", "S"), let lon = signed(parts[1], "E", "W") else { return nil }
+            return (lat, lon)
+        }
+
+        private static func trim(_ s: Substring) -> Substring {
+            var s = s
+            while let f = s.first, f.isWhitespace { s.removeFirst() }
+            while let l = s.last, l.isWhitespace { s.removeLast() }
+            return s
+        }
+    }
+}
