@@ -5,6 +5,12 @@
 public enum DirectionsLinkBuilder {
     /// Every builder, one per format. Each format's type lives in its own file in `URLs/`.
     static let builders: [any DirectionsLinkBuilding.Type] = [
+        DirectionsURLParser.GeoURI.self,
+        OpenStreetMapLink.self,
+        OsmAndLink.self,
+        OsmAndAPILink.self,
+        OrganicMapsLink.self,
+        Ge0Link.self,
     ]
 
     private static let byFormat: [LinkFormat: any DirectionsLinkBuilding.Type] = {

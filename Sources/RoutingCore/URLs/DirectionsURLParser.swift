@@ -36,6 +36,11 @@ public struct DirectionsURLParser: Sendable {
         GeoURI.self,
         AppleMapsLink.self,
         GoogleMapsLink.self,
+        OpenStreetMapLink.self,
+        OsmAndLink.self,
+        OsmAndAPILink.self,
+        OrganicMapsLink.self,
+        Ge0Link.self,
     ]
 
     private static let byScheme: [String: any DirectionsLinkParsing.Type] = {
