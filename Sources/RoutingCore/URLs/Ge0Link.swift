@@ -154,6 +154,11 @@ enum Ge0Link {
         if link.scheme == "http" || link.scheme == "https" {
             return try parse(path: link.path.dropFirst(), clearCoordinates: link.host.hasSuffix("omaps.app"), &context)
         }
+        guard link.hasAuthority else {
+            throw DirectionsURLError(
+                code: .malformedURL, message: "'\(link.scheme):' must be followed by '//'; write \(link.scheme)://<code>/<name>",
+                parameter: "code")
+        }
         // ge0://CODE/Name and om://CODE/Name: the code is case-sensitive, so read it from the raw text.
         var rest = link.rest.dropFirst(2)
         if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
