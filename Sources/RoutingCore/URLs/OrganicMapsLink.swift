@@ -20,6 +20,8 @@
 ///   an error with `strict`): a missing `sll` is then the current location and a missing `type`
 ///   leaves the mode unset. An unknown `type` is `unknown-mode` (Organic Maps rejects it too).
 ///
+/// **Route v2** (`v2/dir`, `v2/nav`): read by ``OrganicMapsRouteV2``.
+///
 /// **Point** (`map`): `ll=<lat>,<lon>` with an optional following `n=<name>`: the destination, from the
 /// current location. More than one `ll` is a repair: the first is used. `z` is a zoom (ignored).
 enum OrganicMapsLink {
@@ -38,6 +40,7 @@ enum OrganicMapsLink {
             let end = path.firstIndex(of: "/") ?? path.endIndex
             method = path[..<end]
             rawQuery = link.query
+            if method == "v2" { return try v2(path[end...], rawQuery, &context) }
             if method != "route" && method != "map" {
                 return try Ge0Link.parse(path: path, clearCoordinates: true, &context)
             }
@@ -52,6 +55,10 @@ enum OrganicMapsLink {
             let end = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? rest.endIndex
             method = rest[..<end]
             rawQuery = link.query
+            if method == "v2" {
+                let tail = rest[end...]
+                return try v2(tail[..<(tail.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? tail.endIndex)], rawQuery, &context)
+            }
             if method != "route" && method != "map" {
                 guard link.scheme == "om" else {
                     throw DirectionsURLError(
@@ -64,6 +71,18 @@ enum OrganicMapsLink {
         }
         let query = try QueryString(rawQuery, plusAsSpace: true)
         return method == "route" ? try route(query, &context) : try point(query, &context)
+    }
+
+    /// `/v2/dir` and `/v2/nav` (`path` is what follows `v2`).
+    private static func v2(_ path: Substring, _ rawQuery: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        let action = path.hasSuffix("/") ? path.dropLast() : path
+        guard action == "/dir" || action == "/nav" else {
+            throw DirectionsURLError(
+                code: .notADirectionsLink,
+                message: "'v2\(DirectionsURLParser.shorten(String(path)))' is not an Organic Maps route action; use v2/dir or v2/nav",
+                parameter: "path")
+        }
+        return try OrganicMapsRouteV2.parse(try QueryString(rawQuery, plusAsSpace: true), nav: action == "/nav", &context)
     }
 
     private static func route(_ query: QueryString, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
@@ -95,7 +114,7 @@ enum OrganicMapsLink {
         var transport: TransportType? = nil
         if let type = try query.single("type", format: formatName) {
             let value = DirectionsURLParser.trimmed(type.value).lowercased()
-            guard let word = modeVocabulary.first(where: { $0.value == value }) else {
+            guard let word = typeWords.first(where: { $0.value == value }) else {
                 throw DirectionsURLError(
                     code: .unknownMode,
                     message: "'type=\(DirectionsURLParser.shorten(type.value))' is not an Organic Maps route type; use vehicle, pedestrian, bicycle or transit",
@@ -151,20 +170,36 @@ extension OrganicMapsLink: DirectionsLinkParsing {
 extension OrganicMapsLink: DirectionsLinkBuilding {
     static var format: LinkFormat { .organicMaps }
 
-    /// The route `type` values (Organic Maps `map/mwm_url.cpp`).
-    static let modeVocabulary: [ModeWord] = [
+    /// The legacy route `type` values (Organic Maps `map/mwm_url.cpp`).
+    static let typeWords: [ModeWord] = [
         ModeWord("type", "vehicle", mode: .car),
         ModeWord("type", "pedestrian", mode: .pedestrian),
         ModeWord("type", "bicycle", mode: .bike),
         ModeWord("type", "transit", mode: nil, transportType: .transit),
     ]
 
+    /// Both vocabularies: legacy `type` and v2 `mode` (``OrganicMapsRouteV2/modeWords``).
+    static var modeVocabulary: [ModeWord] { typeWords + OrganicMapsRouteV2.modeWords }
+
+    /// Writes the legacy two-point link when it can (a coordinate start, no stops, a mode or transport
+    /// type it has a `type` word for, no avoidances, no navigate), since every Organic Maps and
+    /// MAPS.ME version reads it; otherwise the v2 link (``OrganicMapsRouteV2/build(_:)``), which also
+    /// carries the current location, stops, avoidances and navigate.
+    static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
+        var unused: [String] = []
+        let typed = LinkWriting.modeWord(for: request, in: typeWords, format: "Organic Maps", omitted: &unused) != nil
+        guard request.source.coordinate != nil, request.waypoints.isEmpty, request.avoid.isEmpty, !request.navigate, typed else {
+            return try OrganicMapsRouteV2.build(request)
+        }
+        return try buildLegacy(request)
+    }
+
     /// Writes `om://route?sll=lat,lon&saddr=<name>&dll=lat,lon&daddr=<name>&type=<type>`; every parameter
     /// is always written because Organic Maps rejects the route otherwise (an endpoint without a label
     /// gets an empty name; a request without a mode gets `type=vehicle`, noted in `omitted`).
     /// - Throws: `cannot-express` when the source is not a coordinate (the route link has no current
     ///   location) or the destination is not a coordinate.
-    static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
+    static func buildLegacy(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         guard case .coordinate(let start, let startLabel, _) = request.source else {
             throw LinkBuildError(
                 code: .cannotExpress,
@@ -177,7 +212,7 @@ extension OrganicMapsLink: DirectionsLinkBuilding {
         }
         var omitted: [String] = []
         let type: String
-        if let word = LinkWriting.modeWord(for: request, in: modeVocabulary, format: "Organic Maps", omitted: &omitted) {
+        if let word = LinkWriting.modeWord(for: request, in: typeWords, format: "Organic Maps", omitted: &omitted) {
             type = word.value
         } else {
             type = "vehicle"

@@ -108,13 +108,13 @@ struct GeoOSMLinkPropertyTests {
                     r.transportType = .transit
                 }
             case .organicMaps:
-                r.avoid = []
-                r.waypoints = []
-                if !(r.source.coordinate != nil) { r.source = .coordinate(coordinate(), label: nil) }
+                if case .address = r.source { r.source = .currentLocation }
                 if case .address = r.destination { r.destination = .coordinate(coordinate(), label: "Louvre") }
-                let word = OrganicMapsLink.modeVocabulary[int(4)]
-                r.mode = word.mode
-                r.transportType = word.transportType
+                if bool() { r.waypoints = [.coordinate(coordinate(), label: bool() ? "Stop 1" : nil), .coordinate(coordinate(), label: nil)] }
+                r.navigate = int(4) == 0 && r.source == .currentLocation
+                let word = OrganicMapsLink.typeWords[int(4)]
+                r.mode = int(5) == 0 ? nil : word.mode
+                r.transportType = r.mode == nil && int(2) == 0 ? nil : word.transportType
             default:
                 break
             }
@@ -169,6 +169,8 @@ struct GeoOSMLinkPropertyTests {
         "osmand.api://navigate?start_lat=50.0875&start_lon=14.4213&start_name=Old+Town+Square&dest_lat=50.0865&dest_lon=14.4114&dest_name=Charles%20Bridge&profile=pedestrian&force=true",
         "om://route?v=1&sll=48.8584,2.2945&saddr=Eiffel%20Tower&dll=48.8606,2.3376&daddr=Louvre&type=pedestrian&ignoreThisParam=Yes",
         "mapswithme://route?sll=1,1&saddr=name0&dll=2,2&daddr=name1&type=vehicle",
+        "om://v2/dir?origin=1,1&origin_name=Start&destination=3,3&destination_name=Finish&waypoints=2,2|2.5,2.5&waypoint_names=Coffee%20Stop|Bakery&mode=walk&unknown=value",
+        "om://v2/nav?destination=52.5163,13.3777&waypoints=52.5304,13.3850%7C52.5450,13.3920&mode=drive&avoid=tolls",
         "ge0://B4srhdHVVt/Name", "https://omaps.app/AwAAAAAAAA/Super%5fPoi", "om://Byqqqqqqqq/Name",
         "ge0://AwAAAAAAAA/%e5%8c%97%e4%ba%ac_or_B%c4%9bij%c4%abng%3F",
     ]

@@ -91,11 +91,74 @@ struct OrganicMapsLinkTests {
             as: .organicMaps)
         #expect(built.url == "om://route?sll=48.8584,2.2945&saddr=Eiffel+Tower&dll=48.8606,2.3376&daddr=Louvre+%26+Co&type=pedestrian")
         #expect(built.omitted.isEmpty)
-        let bare = try DirectionsLinkBuilder.build(DirectionsRequest(source: point(1, 1), destination: point(2, 2)), as: .organicMaps)
+        let bare = try DirectionsLinkBuilder.build(DirectionsRequest(source: point(1, 1), destination: point(2, 2), mode: .car), as: .organicMaps)
         #expect(bare.url == "om://route?sll=1,1&saddr=&dll=2,2&daddr=&type=vehicle")
-        #expect(bare.omitted.count == 1)
+        #expect(bare.omitted.isEmpty)
+        #expect(try OrganicMapsLink.buildLegacy(DirectionsRequest(source: point(1, 1), destination: point(2, 2))).omitted
+            == ["mode: unspecified, but Organic Maps needs a type; vehicle written"])
+        // What the legacy link cannot carry goes to v2.
+        let noMode = try DirectionsLinkBuilder.build(DirectionsRequest(source: point(1, 1), destination: point(2, 2)), as: .organicMaps)
+        #expect(noMode.url == "om://v2/dir?origin=1,1&destination=2,2")
+        let nav = try DirectionsLinkBuilder.build(
+            DirectionsRequest(
+                destination: point(52.5163, 13.3777, "Customer"), waypoints: [point(52.5304, 13.385, "Pickup 1"), point(52.545, 13.392)],
+                mode: .bike, avoid: [.tolls], navigate: true),
+            as: .organicMaps)
+        #expect(nav.url == "om://v2/nav?destination=52.5163,13.3777&destination_name=Customer&waypoints=52.5304,13.385|52.545,13.392&waypoint_names=Pickup+1&mode=bike&avoid=tolls")
+        #expect(nav.omitted.isEmpty)
         #expect(throws: LinkBuildError.self) {
-            try DirectionsLinkBuilder.build(DirectionsRequest(destination: point(2, 2)), as: .organicMaps)
+            try DirectionsLinkBuilder.build(DirectionsRequest(destination: .address("Louvre")), as: .organicMaps)
         }
+        #expect(throws: LinkBuildError.self) {
+            try DirectionsLinkBuilder.build(DirectionsRequest(destination: point(1, 2), waypoints: [.address("Cafe")]), as: .organicMaps)
+        }
+    }
+
+    // MARK: v2
+
+    @Test func v2DocumentedExamples() throws {
+        let preview = try strict.parseLink(
+            "om://v2/dir?origin=52.5200,13.4050&origin_name=Warehouse%20Berlin&destination=52.5163,13.3777&destination_name=Warehouse%20Berlin%20(Return)&waypoints=52.5304,13.3850%7C52.5450,13.3920%7C52.5612,13.4150&waypoint_names=Anna%20Schmidt%7CBauer%20GmbH%7CM%C3%BCller%20Family&mode=drive&avoid=tolls&ref_name=DeliveryCo%20Driver&callback=delivery%3A%2F%2Fjob%2F4521%2Freturn")
+        #expect(preview.format == .organicMaps)
+        #expect(preview.request.source == point(52.52, 13.405, "Warehouse Berlin"))
+        #expect(preview.request.destination == point(52.5163, 13.3777, "Warehouse Berlin (Return)"))
+        #expect(preview.request.waypoints == [
+            point(52.5304, 13.385, "Anna Schmidt"), point(52.545, 13.392, "Bauer GmbH"), point(52.5612, 13.415, "Müller Family"),
+        ])
+        #expect(preview.request.mode == .car)
+        #expect(preview.request.avoid == [.tolls])
+        #expect(preview.request.navigate == false)
+        let nav = try strict.parse(
+            "om://v2/nav?destination=52.5163,13.3777&destination_name=Warehouse%20Berlin%20(Return)&waypoints=52.5304,13.3850%7C52.5450,13.3920&mode=drive")
+        #expect(nav.source == .currentLocation)
+        #expect(nav.navigate)
+        #expect(nav.waypoints.count == 2)
+        let web = try strict.parse("https://omaps.app/v2/dir?destination=47.38568,8.566878&waypoints=47.395084,8.552692%7C47.3890,8.5580&mode=bike")
+        #expect(web.source == .currentLocation)
+        #expect(web.mode == .bike)
+        #expect(web.waypoints == [point(47.395084, 8.552692), point(47.389, 8.558)])
+    }
+
+    @Test func v2Rules() throws {
+        // Names align with slots, empty slots are skipped; the last repeated value wins; travelmode is mode.
+        let r = try strict.parse("om://v2/dir?origin=currentLocation&destination=3,3&destination=4,4&waypoints=1,1||2,2&waypoint_names=A|X|B&travelmode=walking")
+        #expect(r.source == .currentLocation)
+        #expect(r.destination == point(4, 4))
+        #expect(r.waypoints == [point(1, 1, "A"), point(2, 2, "B")])
+        #expect(r.mode == .pedestrian)
+        #expect(try strict.parse("om://v2/dir?destination=3,3&dir_action=navigate").navigate)
+        // An explicit origin is ignored by navigation: a repair.
+        let ignored = try parser.parseLink("om://v2/nav?origin=1,1&destination=3,3")
+        #expect(ignored.request.source == .currentLocation)
+        #expect(ignored.warnings.map(\.code) == [.ignoredValue])
+        #expect(error("om://v2/nav?origin=1,1&destination=3,3", strict: true)?.code == .ignoredValue)
+        #expect(error("om://v2/dir?destination=3,3&mode=cycling")?.code == .unknownMode)
+        #expect(error("om://v2/dir?destination=3,3&origin_heading=361")?.parameter == "origin_heading")
+        #expect(error("om://v2/dir?origin=north&destination=3,3")?.parameter == "origin")
+        #expect(error("om://v2/dir?destination=3,3&waypoints=1,1|x")?.parameter == "waypoints")
+        #expect(error("om://v2/dir?destinaton=3,3")?.message.contains("'destinaton'") == true)
+        #expect(error("om://v2/route?destination=3,3")?.code == .notADirectionsLink)
+        let many = (0...100).map { _ in "1,1" }.joined(separator: "|")
+        #expect(error("om://v2/dir?destination=3,3&waypoints=\(many)")?.code == .invalidParameter)
     }
 }
