@@ -16,7 +16,8 @@
 /// - The code must be followed by the end of the path or `/`; fewer than 10 characters, or a character
 ///   outside the alphabet, is `malformed-url` naming `code`.
 ///
-/// **The name** (the rest of the path; the query and fragment of a web link are not part of it) is
+/// **The name** (the rest of the path; a query or fragment is not part of it, unlike in Organic Maps,
+/// which keeps everything after the code — its encoder never writes a raw `?` or `#` in a name) is
 /// percent-decoded once, then `_` and space are swapped (the encoder writes a space as `_` and a
 /// literal `_` as `%20`). A malformed escape cuts the name there, as Organic Maps does: a repair.
 /// `+` is a literal `+` (a path, not a form). The name is the destination's label; an empty name is none.
@@ -31,6 +32,8 @@ enum Ge0Link {
     static let maxCoordBits = 30
     /// 2³⁰ − 1, the largest coordinate integer.
     static let maxValue = (1 << 30) - 1
+    /// Organic Maps API methods that are neither routes nor points (`om://search?…`, …).
+    static let otherMethods: Set<String> = ["search", "crosshair", "menu", "settings", "oauth2", "pin", "v2"]
     /// The zoom the builder writes (a viewport only): 16.
     static let builtZoom = 16.0
 
@@ -161,7 +164,7 @@ enum Ge0Link {
         }
         // ge0://CODE/Name and om://CODE/Name: the code is case-sensitive, so read it from the raw text.
         var rest = link.rest.dropFirst(2)
-        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+        if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
         return try parse(path: rest, clearCoordinates: false, &context)
     }
 
@@ -179,6 +182,12 @@ enum Ge0Link {
             return DirectionsRequest(destination: .coordinate(c, label: try decodeName(rawName, &context)))
         }
         let bytes = Array(code.utf8)
+        if bytes.count != 10, (clearCoordinates && code.isEmpty) || otherMethods.contains(String(code)) {
+            throw DirectionsURLError(
+                code: .notADirectionsLink,
+                message: "'\(DirectionsURLParser.shorten(String(code)))' is not a route or point link of Organic Maps; routes use route?sll=…&dll=…&type=… or v2/dir?destination=…",
+                parameter: "path")
+        }
         guard bytes.count == 10 else {
             throw DirectionsURLError(
                 code: .malformedURL,

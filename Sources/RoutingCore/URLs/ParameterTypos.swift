@@ -34,9 +34,9 @@ extension DirectionsURLParser {
         let k = Array(key.utf8)
         guard k.count <= 40 else { return nil }
         for name in known.sorted() {
-            let n = Array(name.utf8)
-            let limit = n.count <= 4 ? 1 : 2
-            if abs(n.count - k.count) <= limit, distance(k, n) <= limit { return name }
+            let count = name.utf8.count
+            let limit = count <= 4 ? 1 : 2
+            if abs(count - k.count) <= limit, distance(k, Array(name.utf8)) <= limit { return name }
         }
         return nil
     }

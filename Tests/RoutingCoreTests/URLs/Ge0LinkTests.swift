@@ -107,6 +107,8 @@ struct Ge0LinkTests {
         try expectPoint("https://ge0.me/Byqqqqqqqq/Name", 45, 0, "Name")
         #expect(URLTestSupport.error("https://omaps.app/Byqqqqqqq")?.code == .malformedURL)
         #expect(URLTestSupport.error("https://omapz.app/Byqqqqqqqq/Name")?.code == .notADirectionsLink)
+        #expect(URLTestSupport.error("om://search?cll=1,2&query=cafe")?.code == .notADirectionsLink)
+        #expect(URLTestSupport.error("https://omaps.app/")?.code == .notADirectionsLink)
     }
 
     @Test func clearCoordinates() throws {
