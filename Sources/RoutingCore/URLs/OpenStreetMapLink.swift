@@ -18,7 +18,9 @@
 ///   from `route` and non-coordinate `from`/`to` texts become the points' labels.
 /// - `engine`: the routing engine, which fixes the mode (table in ``modeVocabulary``). An unknown
 ///   engine is an `ignored-value` repair and leaves the mode unset (the site falls back to its default).
-/// - The fragment `#map=<zoom>/<lat>/<lon>` is a viewport and `mlat`/`mlon` a marker: never endpoints.
+/// - The fragment `#map=<zoom>/<lat>/<lon>` is a viewport: never an endpoint. The marker link
+///   `https://www.openstreetmap.org/?mlat=<lat>&mlon=<lon>#map=…` (path `/`) is read as a point: the
+///   marker is the destination, from the current location.
 /// - Unknown parameters are ignored; a likely typo of a known one is a `likely-typo` repair.
 /// - Errors: `missing-destination` (no `route` and no `to`), `invalid-parameter` (a `route` with one
 ///   point), coordinate errors naming `route`, `from` or `to`; `not-a-directions-link` for other paths.
@@ -28,6 +30,7 @@ enum OpenStreetMapLink {
 
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let path = link.path
+        if path == "/" || path.isEmpty, let marker = try marker(link) { return marker }
         guard path == "/directions" || path == "/directions/" else {
             throw DirectionsURLError(
                 code: .notADirectionsLink,
@@ -51,8 +54,8 @@ enum OpenStreetMapLink {
                     parameter: "route")
             }
             let first = DirectionsURLParser.trimmed(String(points[0]))
-            let fromLabel = label(fromText)
-            let toLabel = label(toText)
+            let fromLabel = label(fromText, parser)
+            let toLabel = label(toText, parser)
             if first.isEmpty {
                 source = .currentLocation
             } else {
@@ -103,12 +106,24 @@ enum OpenStreetMapLink {
             source: source, destination: destination, waypoints: waypoints, mode: mode, transportType: transport)
     }
 
-    /// A `from`/`to` text used as a label next to `route`: nil when empty or itself coordinates.
-    private static func label(_ text: String?) -> String? {
+    /// A `from`/`to` text used as a label next to `route`: nil when empty, a current-location literal or
+    /// itself coordinates.
+    private static func label(_ text: String?, _ parser: DirectionsURLParser) -> String? {
         guard let text else { return nil }
         let t = DirectionsURLParser.trimmed(text)
-        if t.isEmpty || CoordinateText.isNumberLike(Substring(t)) { return nil }
+        if t.isEmpty || CoordinateText.isNumberLike(Substring(t)) || parser.currentLocationLiterals.matches(t) { return nil }
         return t
+    }
+
+    /// The marker link `https://www.openstreetmap.org/?mlat=<lat>&mlon=<lon>#map=…`: the marker is the
+    /// destination (the `#map=` viewport is not). Nil when the link has no `mlat`/`mlon`.
+    private static func marker(_ link: LinkText) throws(DirectionsURLError) -> DirectionsRequest? {
+        let query = try QueryString(link.query, plusAsSpace: true)
+        guard let lat = try query.single("mlat", format: formatName), let lon = try query.single("mlon", format: formatName) else {
+            return nil
+        }
+        let c = try OsmAndLink.coordinate(lat.value, lon.value, latitudeName: "mlat", longitudeName: "mlon")
+        return DirectionsRequest(destination: .coordinate(c, label: nil))
     }
 }
 

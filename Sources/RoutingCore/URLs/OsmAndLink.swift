@@ -2,7 +2,8 @@
 /// - `https://osmand.net/map/navigate?start=lat%2Clon&end=lat%2Clon&profile=car&params=car,avoid_toll#15/lat/lon`
 ///   (OsmAnd #25585), and the web app's `https://osmand.net/map/?start=…&finish=…&profile=…#16/lat/lon`
 ///   (OsmAnd #19422: the web app writes `finish`, the Android parser read only `end`; both are read);
-/// - `https://osmand.net/go?lat=&lon=&z=` (a point: destination only);
+/// - `https://osmand.net/go?lat=&lon=&z=` and the web map's marker `https://osmand.net/map?pin=lat,lon#z/lat/lon`
+///   (points: destination only);
 /// - OsmAnd for iOS `osmandmaps://navigate?lat=&lon=&z=&title=` (destination only, OsmAnd-iOS #447), and
 ///   `osmandmaps://navigate?start=&end=&profile=` read like the web link.
 ///
@@ -19,7 +20,7 @@
 /// - Unknown parameters are ignored; a likely typo of a known one is a `likely-typo` repair.
 enum OsmAndLink {
     static let formatName = "OsmAnd link"
-    static let known: Set<String> = ["start", "end", "finish", "profile", "params", "lat", "lon", "z", "title", "name"]
+    static let known: Set<String> = ["start", "end", "finish", "profile", "params", "lat", "lon", "z", "title", "name", "pin"]
 
     /// OsmAnd's profile keys and their meaning. Written in `profile=` by both OsmAnd builders.
     /// `truck` is a car profile; `motorcycle` and `moped` are two-wheelers (no Apple mode: Other);
@@ -63,6 +64,10 @@ enum OsmAndLink {
             return try route(query, &context)
         case "/go", "/go/":
             return try point(query, &context)
+        case "/map" where query.contains("pin"), "/map/" where query.contains("pin"):
+            let pin = try query.single("pin", format: formatName)!
+            try DirectionsURLParser.warnLikelyTypos(in: query, known: known, format: formatName, &context)
+            return DirectionsRequest(destination: .coordinate(try CoordinateText.parsePair(Substring(pin.value), parameter: "pin"), label: nil))
         default:
             throw DirectionsURLError(
                 code: .notADirectionsLink,

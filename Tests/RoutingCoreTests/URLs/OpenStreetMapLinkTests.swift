@@ -62,6 +62,20 @@ struct OpenStreetMapLinkTests {
         #expect(error(url, strict: true)?.code == .ignoredValue)
     }
 
+    @Test func markerLinkIsAPointAndTheViewportIsNot() throws {
+        let r = try strict.parse("https://www.openstreetmap.org/?mlat=48.8584&mlon=2.2945#map=17/48.85800/2.29500")
+        #expect(r.source == .currentLocation)
+        #expect(r.destination == point(48.8584, 2.2945))
+        #expect(error("https://www.openstreetmap.org/?mlat=48.8584#map=17/48.858/2.295")?.code == .notADirectionsLink)
+        #expect(error("https://www.openstreetmap.org/?mlat=98.8584&mlon=2.2945")?.parameter == "mlat")
+    }
+
+    @Test func currentLocationLiteralIsNoLabel() throws {
+        let r = try strict.parse("https://www.openstreetmap.org/directions?route=1,2;3,4&from=My+Location&to=Louvre")
+        #expect(r.source == point(1, 2))
+        #expect(r.destination == point(3, 4, "Louvre"))
+    }
+
     @Test func addressesAndLiterals() throws {
         let r = try strict.parse("https://www.openstreetmap.org/directions?from=Current+Location&to=Alexanderplatz%2C+Berlin")
         #expect(r.source == .currentLocation)

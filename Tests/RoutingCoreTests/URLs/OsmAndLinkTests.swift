@@ -69,6 +69,9 @@ struct OsmAndLinkTests {
     }
 
     @Test func pointLinks() throws {
+        let pin = try strict.parse("https://osmand.net/map?pin=52.51628,13.37771#15/52.51628/13.37771")
+        #expect(pin.destination == point(52.51628, 13.37771))
+        #expect(pin.source == .currentLocation)
         #expect(try strict.parse("https://osmand.net/go?lat=45.4642&lon=9.19&z=17").destination == point(45.4642, 9.19))
         let ios = try strict.parseLink("osmandmaps://navigate?lat=45.4642&lon=9.19&z=17&title=Duomo+di+Milano")
         #expect(ios.format == .osmAnd)
