@@ -143,7 +143,8 @@ extension DirectionsURLParser {
         /// The path pair, with the whitespace and `+` repairs.
         private static func pathPair(_ text: String, _ context: inout ParseContext) throws(DirectionsURLError) -> Coordinate {
             var body = Substring(text)
-            if text.contains(where: \.isWhitespace) {
+            // A byte scan first: Character.isWhitespace is costly and plain-ASCII coordinates are the norm.
+            if text.utf8.contains(where: { $0 <= 0x20 || $0 >= 0x80 }), text.contains(where: \.isWhitespace) {
                 if text.contains(",") {
                     try context.repair(
                         .repairedSyntax,

@@ -29,16 +29,22 @@ extension DirectionsURLParser {
         return nil
     }
 
-    /// The known name `key` is most likely a misspelling of, or nil.
+    /// The known name `key` is most likely a misspelling of (the closest; ties go to the name that sorts
+    /// first), or nil.
     static func likelyTypo(of key: String, known: Set<String>) -> String? {
         let k = Array(key.utf8)
         guard k.count <= 40 else { return nil }
-        for name in known.sorted() {
+        var best: (name: String, distance: Int)? = nil
+        for name in known {
             let count = name.utf8.count
             let limit = count <= 4 ? 1 : 2
-            if abs(count - k.count) <= limit, distance(k, Array(name.utf8)) <= limit { return name }
+            guard abs(count - k.count) <= limit else { continue }
+            let d = distance(k, Array(name.utf8))
+            if d <= limit, best.map({ d < $0.distance || (d == $0.distance && name < $0.name) }) ?? true {
+                best = (name, d)
+            }
         }
-        return nil
+        return best?.name
     }
 
     private static func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
