@@ -78,6 +78,12 @@ struct OsmAndLinkTests {
         #expect(ios.request.destination == point(45.4642, 9.19, "Duomo di Milano"))
         #expect(ios.request.source == .currentLocation)
         #expect(error("osmandmaps://navigate?lat=45.4642")?.code == .missingDestination)
+        let iosRoute = try strict.parseLink("osmandmaps://navigate?start=45.4642,9.19&end=45.4408,12.3155&profile=car")
+        #expect(iosRoute.format == .osmAnd)
+        #expect(iosRoute.request.source == point(45.4642, 9.19))
+        #expect(iosRoute.request.destination == point(45.4408, 12.3155))
+        #expect(iosRoute.request.mode == .car)
+        #expect(error("osmandmaps://settings")?.code == .notADirectionsLink)
         #expect(error("osmandmaps://navigate?lat=45.4642&lon=east")?.parameter == "lon")
     }
 
