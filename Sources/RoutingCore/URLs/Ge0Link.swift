@@ -83,7 +83,7 @@ enum Ge0Link {
     /// the end values (`ge0::LatToInt`).
     static func latitudeInteger(_ lat: Double, maxValue: Int) -> Int {
         let x = (lat + 90) / 180 * Double(maxValue)
-        if x < 0 { return 0 }
+        if !(x >= 0) { return 0 }  // also NaN, which has no integer
         if x > Double(maxValue) { return maxValue }
         return Int(x.rounded(.toNearestOrAwayFromZero))
     }
@@ -98,7 +98,7 @@ enum Ge0Link {
     /// Longitude -180..<180 onto 0...`maxValue` (`ge0::LonToInt`); 180 is -180, i.e. 0.
     static func longitudeInteger(_ lon: Double, maxValue: Int) -> Int {
         let x = (longitudeIn180(lon) + 180) / 360 * (Double(maxValue) + 1) + 0.5
-        return (x <= 0 || x >= Double(maxValue) + 1) ? 0 : Int(x)
+        return (x > 0 && x < Double(maxValue) + 1) ? Int(x) : 0  // NaN and infinities give 0
     }
 
     /// `count` (at most 10) base64 characters for a position (`ge0::LatLonToString`).
@@ -256,6 +256,7 @@ extension Ge0Link: DirectionsLinkBuilding {
     /// - Returns: `omitted` has a line when the coordinate is not exactly the centre of its ge0 cell
     ///   (it is then written rounded to about 0.15 m), plus waypoints, mode, place ids and the rest.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
+        try BuiltCoordinates.check(request)
         guard request.source == .currentLocation else {
             throw LinkBuildError(
                 code: .cannotExpress,

@@ -338,6 +338,7 @@ extension DirectionsURLParser.GeoURI: DirectionsLinkBuilding {
     ///   route's start).
     /// - Returns: the link; `omitted` lists waypoints, the mode, avoidances, place ids, navigate and times.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
+        try BuiltCoordinates.check(request)
         guard request.source == .currentLocation else {
             throw LinkBuildError(
                 code: .cannotExpress,

@@ -158,6 +158,7 @@ extension OpenStreetMapLink: DirectionsLinkBuilding {
     /// - Throws: `cannot-express` when the destination is the current location.
     /// - Returns: `omitted` lists waypoints, transit modes, avoidances, place ids, navigate and times.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
+        try BuiltCoordinates.check(request)
         var omitted: [String] = []
         var pairs: [(String, String)] = []
         if let word = LinkWriting.modeWord(for: request, in: modeVocabulary, format: "OpenStreetMap", omitted: &omitted) {

@@ -186,6 +186,7 @@ extension OrganicMapsLink: DirectionsLinkBuilding {
     /// MAPS.ME version reads it; otherwise the v2 link (``OrganicMapsRouteV2/build(_:)``), which also
     /// carries the current location, stops, avoidances and navigate.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
+        try BuiltCoordinates.check(request)
         var unused: [String] = []
         let typed = LinkWriting.modeWord(for: request, in: typeWords, format: "Organic Maps", omitted: &unused) != nil
         guard request.source.coordinate != nil, request.waypoints.isEmpty, request.avoid.isEmpty, !request.navigate, typed else {

@@ -81,6 +81,7 @@ extension OsmAndAPILink: DirectionsLinkBuilding {
     /// - Returns: `omitted` lists waypoints, modes OsmAnd has no profile for, avoidances, place ids,
     ///   navigate and times.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
+        try BuiltCoordinates.check(request)
         var omitted: [String] = []
         guard case .coordinate(let end, let endLabel, let endPlace) = request.destination else {
             throw LinkBuildError(

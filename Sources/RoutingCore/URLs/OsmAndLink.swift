@@ -198,6 +198,7 @@ extension OsmAndLink: DirectionsLinkBuilding {
     /// - Returns: `omitted` lists labels, waypoints, modes OsmAnd has no profile for, place ids,
     ///   navigate and times.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
+        try BuiltCoordinates.check(request)
         var omitted: [String] = []
         guard case .coordinate(let end, let endLabel, let endPlace) = request.destination else {
             throw LinkBuildError(

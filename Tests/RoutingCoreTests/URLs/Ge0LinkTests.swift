@@ -207,5 +207,10 @@ struct Ge0LinkTests {
         #expect(throws: LinkBuildError.self) {
             try DirectionsLinkBuilder.build(DirectionsRequest(destination: .address("Vilnius")), as: .ge0)
         }
+        #expect(throws: LinkBuildError.self) {
+            try DirectionsLinkBuilder.build(DirectionsRequest(destination: URLTestSupport.point(.nan, 2)), as: .ge0)
+        }
+        // Non-finite values never trap the encoder.
+        #expect(Ge0Link.encodeLatLon(latitude: .nan, longitude: .infinity) == "AAAAAAAAA")
     }
 }

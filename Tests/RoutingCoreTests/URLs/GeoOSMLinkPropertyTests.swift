@@ -154,6 +154,20 @@ struct GeoOSMLinkPropertyTests {
         #expect(exact >= 15, "\(format): only \(exact) requests were carried fully")
     }
 
+    @Test(arguments: formats)
+    func coordinatesOutOfRangeAreNeverWritten(_ format: LinkFormat) throws {
+        for bad in [Coordinate(latitude: .nan, longitude: 2), Coordinate(latitude: 91, longitude: 2), Coordinate(latitude: 1, longitude: -.infinity)] {
+            do {
+                _ = try DirectionsLinkBuilder.build(
+                    DirectionsRequest(source: .coordinate(Coordinate(latitude: 1, longitude: 1), label: nil), destination: .coordinate(bad, label: nil)),
+                    as: format)
+                Issue.record("\(format) wrote \(bad)")
+            } catch {
+                #expect(error.code == .cannotExpress)
+            }
+        }
+    }
+
     static let testLinks = [
         "geo:-22.9519%2C-43.2105?q=-22.9519%2C-43.2105", "geo:52.3731,4.8926?q=52.3731%2C4.8926", "geo:0,0?q=849VCWC8+R9",
         "geo:-22.95 -43.21", "geo:0:0?q=48.8584%2C2.2945", "geo:0,0?q=Dam%20Square%2C%20Amsterdam", "geo:0,0",
