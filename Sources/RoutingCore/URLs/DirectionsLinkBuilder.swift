@@ -11,6 +11,12 @@ public enum DirectionsLinkBuilder {
         DirectionsURLParser.GoogleLegacyLink.self,
         DirectionsURLParser.ComGoogleMapsLink.self,
         DirectionsURLParser.GoogleNavigationIntent.self,
+        DirectionsURLParser.GeoURI.self,
+        OpenStreetMapLink.self,
+        OsmAndLink.self,
+        OsmAndAPILink.self,
+        OrganicMapsLink.self,
+        Ge0Link.self,
     ]
 
     private static let byFormat: [LinkFormat: any DirectionsLinkBuilding.Type] = {

@@ -38,6 +38,11 @@ public struct DirectionsURLParser: Sendable {
         GoogleMapsLink.self,
         ComGoogleMapsLink.self,
         GoogleNavigationIntent.self,
+        OpenStreetMapLink.self,
+        OsmAndLink.self,
+        OsmAndAPILink.self,
+        OrganicMapsLink.self,
+        Ge0Link.self,
     ]
 
     private static let byScheme: [String: any DirectionsLinkParsing.Type] = {

@@ -1,73 +1,109 @@
 extension DirectionsURLParser {
-    /// `geo:` URIs: RFC 5870 with the Android extensions (Android "Common intents", Maps).
+    /// `geo:` URIs: RFC 5870 with the Android extensions (Android "Common intents", Maps;
+    /// Google Assistant's `geo.offline:` variant is read the same way).
     ///
-    /// RFC 5870 (§3.3 ABNF): `geo:<lat>,<lon>[,<alt>][;crs=<label>][;u=<metres>][;<name>[=<value>]]…`.
-    /// - Coordinates are WGS84 degrees, latitude first; the altitude (metres) is checked and dropped.
-    ///   `-0` is 0 (§3.3). Latitude outside -90...90 or longitude outside -180...180 is an error, never
-    ///   clamped or wrapped (§3.4.2 "MUST be considered invalid"); at latitude ±90 any longitude is
-    ///   accepted and kept as given.
+    /// **RFC 5870** (§3.3 ABNF): `geo:<lat>,<lon>[,<alt>][;crs=<label>][;u=<metres>][;<name>[=<value>]]…`.
+    /// - Coordinates are WGS84 degrees, latitude first; the altitude (metres) is checked as a number and
+    ///   dropped. `-0` is 0 (§3.3). Latitude outside -90...90 or longitude outside -180...180 is an error,
+    ///   never clamped or wrapped (§3.4.2 "MUST be considered invalid"). At latitude ±90 any longitude in
+    ///   range is accepted and kept as written (§3.4.2: consumers "MUST accept" it); 180 and -180 are the
+    ///   same meridian (§3.4.5) and each is kept as written.
     /// - Parameter names and the `crs` value are case-insensitive (§3.3). `crs` other than `wgs84` →
-    ///   `unsupported-crs`; `u` (uncertainty, metres) must be a non-negative number. `crs` and `u` may
-    ///   appear once each (order is not enforced); other parameters are checked for well-formed
-    ///   percent-escapes and ignored.
-    /// - Lenient, because real producers do it: a percent-encoded comma (`geo:-22.9519%2C-43.2105`),
-    ///   spaces after the comma, a leading `+`, a `(label)` after the path coordinates, and `&` instead
-    ///   of `?` before the query (`geo:1,2&z=12`).
+    ///   `unsupported-crs`. `u` (uncertainty, metres) must be a number ≥ 0: it is checked and dropped,
+    ///   because the request model has no uncertainty. `crs` and `u` may appear once each
+    ///   (`duplicate-parameter`); a `crs` that is not first, or a `u` after another parameter, is a
+    ///   repair (§3.3: `p = [ crsp ] [ uncp ] *parameter`). Other parameters are percent-decoded,
+    ///   checked and ignored; a value with characters outside `p-unreserved / unreserved / pct-encoded`
+    ///   is a repair.
     ///
-    /// Android query (`?q=…&z=…`, form-encoded: `+` is a space):
-    /// - `q=lat,lon(label)`: the coordinates in `q` win over the path and over the label (the label is
-    ///   display-only and never searched). The label may be followed by `&z=`.
-    /// - `q=<text>`: an address. With path `0,0` (Android's "no coordinates" placeholder) the
-    ///   destination is the address; with other path coordinates it is those coordinates labelled with
-    ///   the text. A Plus Code (`849VCWC8+R9`) keeps its literal `+`.
-    /// - `0,0` is a placeholder only when `q` is non-empty; plain `geo:0,0` is Null Island.
-    /// - `z` (zoom) and all other query parameters are ignored.
-    /// - Repair: `geo:0:0?q=…` (a producer wrote `:`), and `geo:?q=…` (no path) use `q`.
+    /// **Android query** (`?q=…&z=…`, form-encoded: `+` is a space, `%2B` a literal `+`):
+    /// - `q=lat,lon(label)`: the coordinates in `q` win over the path and over the label; the label is
+    ///   display-only and never searched. A label may also follow the zoom (`&z=19(Name)`, OsmAnd style).
+    /// - `q=<text>`: with path `0,0` (Android's "no coordinates" placeholder) the destination is the
+    ///   address; with other path coordinates it is those coordinates labelled with the text. A Plus Code
+    ///   (`849VCWC8+R9`) keeps its literal `+`.
+    /// - `0,0` is a placeholder only when `q` is non-empty; plain `geo:0,0` and `geo:0,0?q=` are Null Island.
+    /// - `z` (zoom, a viewport) and every other query parameter are ignored.
     ///
-    /// Rejected: `geo://…` (slashes are not RFC 5870 and `a/b/c` could be zoom/lat/lon: no guessing),
-    /// a space as separator (`geo:-22.95 -43.21`), anything else that is not a number pair.
-    /// The source is always the current location and the mode is unset.
+    /// **Current location**: a `geo:` URI names only a destination; the source is always the current
+    /// location and the mode is unset.
+    ///
+    /// **Repairs** (a warning when lenient, the error with `strict`): percent-escapes in the coordinates
+    /// (`geo:-22.9519%2C-43.2105`); spaces after the comma; a space *instead of* the comma
+    /// (`geo:-22.95 -43.21` reads as -22.95,-43.21, signs kept); a leading `+` on a number; a `(label)`
+    /// after the path coordinates; `&` instead of `?` before the query (`geo:1,2&z=12`); `geo:0:0?q=…`
+    /// and `geo:?q=…` (no usable path: `q` is used); the parameter-order and value-syntax rules above.
+    ///
+    /// **Errors**: `geo://…` and `geo:/…` (`malformed-url`: slash-separated numbers could be
+    /// zoom/lat/lon, so nothing is guessed); out-of-range values; malformed numbers, including decimal
+    /// commas (`geo:41,90, 12,45` is never 41/90); `geo:12:34` without `q`; no coordinates and no `q`
+    /// (`missing-destination`).
+    ///
+    /// Sources: RFC 5870 §3.3, §3.4; Android developer guide "Common intents" (Maps); Organic Maps
+    /// `ge0/geo_url_parser.cpp` tests for the `0,0` and label rules.
     enum GeoURI {
-        static func parse(_ rest: Substring, parser: DirectionsURLParser) throws(DirectionsURLError) -> DirectionsRequest {
-            var rest = rest
+        static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+            var rest = link.rest
             if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
-            if rest.hasPrefix("//") || rest.hasPrefix("/") {
+            if rest.hasPrefix("/") {
                 throw DirectionsURLError(
                     code: .malformedURL,
                     message: "'geo:\(DirectionsURLParser.shorten(String(rest)))' is not RFC 5870: write geo:<latitude>,<longitude> without slashes (slash-separated numbers are ambiguous, so they are not guessed)",
                     parameter: "coordinates")
             }
-            // Split path and query: at '?', or leniently at an '&' that comes before any ';'.
+            // Split path and query: at '?', or (a repair) at an '&' that comes before any ';'.
             var path = rest
-            var rawQuery: Substring? = nil
+            var rawQuery: Substring = rest[rest.endIndex...]
             if let q = rest.firstIndex(of: "?") {
                 path = rest[..<q]
                 rawQuery = rest[rest.index(after: q)...]
             } else if let amp = rest.firstIndex(of: "&"), rest.firstIndex(of: ";").map({ amp < $0 }) ?? true {
+                try context.repair(
+                    .repairedSyntax,
+                    "the geo: URI has '&' where its query starts; write '?' before the first query parameter (geo:lat,lon?z=…)",
+                    parameter: "query")
                 path = rest[..<amp]
                 rawQuery = rest[rest.index(after: amp)...]
             }
-            let query = try QueryString(rawQuery ?? "", plusAsSpace: true)
+            let query = try QueryString(rawQuery, plusAsSpace: true)
 
             // Path: coordinates, then ;parameters.
             let pieces = path.split(separator: ";", omittingEmptySubsequences: false)
             var coordinateText = pieces[0]
-            try checkParameters(pieces.dropFirst())
+            try checkParameters(pieces.dropFirst(), &context)
             var pathLabel: String? = nil
             if coordinateText.hasSuffix(")"), let open = coordinateText.firstIndex(of: "(") {
                 let inside = coordinateText[coordinateText.index(after: open)..<coordinateText.index(before: coordinateText.endIndex)]
-                pathLabel = nonEmpty(try QueryString.decode(inside, plusAsSpace: true, parameter: "coordinates"))
+                pathLabel = nonEmpty(try QueryString.decode(inside, plusAsSpace: false, parameter: "coordinates"))
                 coordinateText = coordinateText[..<open]
+                try context.repair(
+                    .repairedSyntax,
+                    "a '(label)' after the geo: coordinates is not RFC 5870; put it in the query: geo:0,0?q=lat,lon(label)",
+                    parameter: "coordinates")
             }
-            let decodedCoordinates = try QueryString.decode(coordinateText, plusAsSpace: true, parameter: "coordinates")
+            if coordinateText.contains("%") {
+                try context.repair(
+                    .repairedSyntax,
+                    "the geo: coordinates are percent-encoded ('\(DirectionsURLParser.shorten(String(coordinateText)))'); RFC 5870 §3.3 writes them plainly: geo:lat,lon",
+                    parameter: "coordinates")
+            }
+            let decoded = try QueryString.decode(coordinateText, plusAsSpace: false, parameter: "coordinates")
             let qText = try decodedQ(query)
             let zLabel = try query.single("z", format: "geo: URI").flatMap { labelSuffix($0.value) }
 
             let pathCoordinate: Coordinate?  // nil: placeholder (empty or 0:0) usable only with q
-            let trimmedPath = DirectionsURLParser.trimmed(decodedCoordinates)
+            let trimmedPath = DirectionsURLParser.trimmed(decoded)
             if trimmedPath.isEmpty, qText != nil {
+                try context.repair(
+                    .repairedSyntax,
+                    "the geo: URI has no coordinates before '?q='; RFC 5870 needs them: write geo:0,0?q=…",
+                    parameter: "coordinates")
                 pathCoordinate = nil
             } else if isColonZeros(trimmedPath), qText != nil {
+                try context.repair(
+                    .repairedSyntax,
+                    "'geo:\(trimmedPath)' separates the placeholder with ':'; write geo:0,0?q=… (q is used)",
+                    parameter: "coordinates")
                 pathCoordinate = nil
             } else if trimmedPath.isEmpty {
                 throw DirectionsURLError(
@@ -80,31 +116,70 @@ extension DirectionsURLParser {
                     message: "'\(trimmedPath)' in the geo: URI uses ':' between the numbers; RFC 5870 separates latitude and longitude with ','",
                     parameter: "coordinates")
             } else {
-                pathCoordinate = try CoordinateText.parsePair(Substring(decodedCoordinates), parameter: "coordinates", allowAltitude: true)
+                pathCoordinate = try pathPair(decoded, &context)
             }
 
             let destination: Endpoint
             if let qText {
-                let isPlaceholder = pathCoordinate == nil || pathCoordinate == Coordinate(latitude: 0, longitude: 0)
                 if let (coordinate, label) = try coordinateWithLabel(qText) {
                     destination = .coordinate(coordinate, label: label ?? pathLabel ?? zLabel)
-                } else if isPlaceholder {
-                    destination = .address(qText)
+                } else if let pathCoordinate, pathCoordinate != Coordinate(latitude: 0, longitude: 0) {
+                    destination = .coordinate(pathCoordinate, label: qText)
                 } else {
-                    destination = .coordinate(pathCoordinate!, label: qText)
+                    destination = .address(qText)
                 }
+            } else if let pathCoordinate {
+                destination = .coordinate(pathCoordinate, label: pathLabel ?? zLabel)
             } else {
-                destination = .coordinate(pathCoordinate!, label: pathLabel ?? zLabel)
+                throw DirectionsURLError(
+                    code: .missingDestination, message: "the geo: URI has no coordinates; write geo:<latitude>,<longitude>",
+                    parameter: "coordinates")
             }
             return DirectionsRequest(source: .currentLocation, destination: destination)
         }
 
         // MARK: - Private
 
+        /// The path pair, with the whitespace and `+` repairs.
+        private static func pathPair(_ text: String, _ context: inout ParseContext) throws(DirectionsURLError) -> Coordinate {
+            var body = Substring(text)
+            // A byte scan first: Character.isWhitespace is costly and plain-ASCII coordinates are the norm.
+            if text.utf8.contains(where: { $0 <= 0x20 || $0 >= 0x80 }), text.contains(where: \.isWhitespace) {
+                if text.contains(",") {
+                    try context.repair(
+                        .repairedSyntax,
+                        "the geo: coordinates contain spaces ('\(DirectionsURLParser.shorten(text))'); write geo:lat,lon without spaces",
+                        parameter: "coordinates")
+                } else {
+                    let words = text.split(whereSeparator: \.isWhitespace)
+                    if words.count == 2, CoordinateText.decimal(words[0]) != nil, CoordinateText.decimal(words[1]) != nil {
+                        try context.repair(
+                            .repairedSyntax,
+                            "'\(DirectionsURLParser.shorten(text))' separates latitude and longitude with a space; RFC 5870 needs a comma: geo:\(words[0]),\(words[1])",
+                            parameter: "coordinates")
+                        body = Substring(words[0] + "," + words[1])
+                    }
+                }
+            }
+            let coordinate = try CoordinateText.parsePair(body, parameter: "coordinates", allowAltitude: true)
+            if body.split(separator: ",").contains(where: { $0.drop(while: \.isWhitespace).hasPrefix("+") }) {
+                try context.repair(
+                    .repairedSyntax,
+                    "a number in the geo: coordinates starts with '+'; RFC 5870 numbers have only an optional '-'",
+                    parameter: "coordinates")
+            }
+            return coordinate
+        }
+
         /// `;crs=`, `;u=` and other parameters (RFC 5870 §3.3, §3.4.1, §3.4.3).
-        private static func checkParameters(_ pieces: ArraySlice<Substring>) throws(DirectionsURLError) {
+        private static func checkParameters(
+            _ pieces: ArraySlice<Substring>, _ context: inout ParseContext
+        ) throws(DirectionsURLError) {
             var seen: Set<String> = []
+            var index = 0
+            var sawOther = false
             for piece in pieces {
+                defer { index += 1 }
                 let eq = piece.firstIndex(of: "=")
                 let rawName = eq.map { piece[..<$0] } ?? piece
                 let rawValue = eq.map { piece[piece.index(after: $0)...] } ?? piece[piece.endIndex...]
@@ -112,10 +187,16 @@ extension DirectionsURLParser {
                 guard !name.isEmpty, name.utf8.allSatisfy({ isAlphanumeric($0) || $0 == UInt8(ascii: "-") }) else {
                     throw DirectionsURLError(
                         code: .invalidParameter,
-                        message: "';\(piece)' is not a geo: URI parameter; parameters are ;name=value with letters, digits and '-' in the name",
+                        message: "';\(DirectionsURLParser.shorten(String(piece)))' is not a geo: URI parameter; parameters are ;name=value with letters, digits and '-' in the name",
                         parameter: String(rawName))
                 }
                 let value = try QueryString.decode(rawValue, plusAsSpace: false, parameter: name)
+                if eq != nil, rawValue.isEmpty || !rawValue.utf8.allSatisfy(isPValue) {
+                    try context.repair(
+                        .repairedSyntax,
+                        "the value of ';\(name)=' is empty or has characters RFC 5870 does not allow there; percent-encode them",
+                        parameter: name)
+                }
                 if name == "crs" || name == "u" {
                     if seen.contains(name) {
                         throw DirectionsURLError(
@@ -124,18 +205,29 @@ extension DirectionsURLParser {
                             parameter: name)
                     }
                     seen.insert(name)
+                    let inOrder = name == "crs" ? index == 0 : !sawOther
+                    if !inOrder {
+                        try context.repair(
+                            .repairedSyntax,
+                            name == "crs"
+                                ? "';crs=' must be the first parameter after the coordinates (RFC 5870 §3.3)"
+                                : "';u=' must come right after the coordinates or ';crs=', before other parameters (RFC 5870 §3.3)",
+                            parameter: name)
+                    }
+                } else {
+                    sawOther = true
                 }
                 if name == "crs" && value.lowercased() != "wgs84" {
                     throw DirectionsURLError(
                         code: .unsupportedCRS,
-                        message: "crs '\(value)' is not supported; only wgs84 (the RFC 5870 default) is, so give WGS84 coordinates and drop ;crs",
+                        message: "crs '\(DirectionsURLParser.shorten(value))' is not supported; only wgs84 (the RFC 5870 default) is, so give WGS84 coordinates and drop ;crs",
                         parameter: "crs")
                 }
                 if name == "u" {
                     guard let u = CoordinateText.decimal(Substring(value)) else {
                         throw DirectionsURLError(
                             code: .malformedNumber,
-                            message: "';u=\(value)' is not a number; the uncertainty is a distance in metres such as u=40",
+                            message: "';u=\(DirectionsURLParser.shorten(value))' is not a number; the uncertainty is a distance in metres such as u=40",
                             parameter: "u")
                     }
                     if u < 0 {
@@ -146,6 +238,12 @@ extension DirectionsURLParser {
                     }
                 }
             }
+        }
+
+        /// RFC 5870 `pvalue` bytes: `p-unreserved` (`[ ] : & + $`), `unreserved`, and `%` of pct-encoded
+        /// (already checked by decoding).
+        private static func isPValue(_ b: UInt8) -> Bool {
+            isAlphanumeric(b) || "-._~[]:&+$%".utf8.contains(b)
         }
 
         /// The decoded, trimmed `q`, or nil when absent or blank. A leading Plus Code keeps its `+`.
@@ -223,8 +321,49 @@ extension DirectionsURLParser {
 
 extension DirectionsURLParser.GeoURI: DirectionsLinkParsing {
     static var defaultFormat: LinkFormat { .geo }
-    static var schemes: [String] { ["geo"] }
-    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        try parse(link.rest, parser: context.parser)
+    static var schemes: [String] { ["geo", "geo.offline"] }
+}
+
+extension DirectionsURLParser.GeoURI: DirectionsLinkBuilding {
+    static var format: LinkFormat { .geo }
+    /// `geo:` has no travel mode.
+    static var modeVocabulary: [ModeWord] { [] }
+
+    /// Writes the destination as a `geo:` URI:
+    /// - a coordinate: `geo:lat,lon`; with a label, `geo:lat,lon?q=lat,lon(label)` (the Android form that
+    ///   shows a labelled pin; the label is percent-encoded, space as `%20`);
+    /// - an address: `geo:0,0?q=<address>` (form-encoded, `+` for space, `%2B` for a literal `+`).
+    /// - Throws: `cannot-express` when the destination is the current location, or the source is not the
+    ///   current location (a `geo:` URI always starts where the device is; writing it would change the
+    ///   route's start).
+    /// - Returns: the link; `omitted` lists waypoints, the mode, avoidances, place ids, navigate and times.
+    static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
+        try BuiltCoordinates.check(request)
+        guard request.source == .currentLocation else {
+            throw LinkBuildError(
+                code: .cannotExpress,
+                message: "a geo: URI names only a destination and always starts at the current location; use osm, organic-maps or google for a route from elsewhere",
+                field: "source")
+        }
+        var omitted: [String] = []
+        let url: String
+        switch request.destination {
+        case .currentLocation:
+            throw LinkBuildError(
+                code: .cannotExpress, message: "a geo: URI cannot point at the current location", field: "destination")
+        case .coordinate(let c, let label, let placeID):
+            let pair = LinkWriting.pair(c)
+            if let label, !label.isEmpty {
+                url = "geo:" + pair + "?q=" + pair + "(" + LinkWriting.encode(label) + ")"
+            } else {
+                url = "geo:" + pair
+            }
+            if placeID != nil { omitted.append("destination place id: geo: has no place ids") }
+        case .address(let text, let placeID):
+            url = "geo:0,0?q=" + LinkWriting.encode(text, spaceAsPlus: true)
+            if placeID != nil { omitted.append("destination place id: geo: has no place ids") }
+        }
+        omitted += OmittedFields.lines(request, format: "geo:", waypoints: false, mode: false, avoid: false)
+        return BuiltLink(url: url, format: .geo, omitted: omitted)
     }
 }

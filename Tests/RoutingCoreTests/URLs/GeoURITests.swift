@@ -155,4 +155,116 @@ struct GeoURITests {
         #expect(e.code == .duplicateParameter)
         #expect(e.parameter == "q")
     }
+
+    // MARK: Repairs: a warning when lenient, the error when strict
+
+    static let strictParser = DirectionsURLParser(strict: true)
+
+    @Test(arguments: [
+        ("geo:48.2,16.3&z=12", "query", 48.2, 16.3),
+        ("geo:48.2, 16.3", "coordinates", 48.2, 16.3),
+        ("geo:+48.2,16.3", "coordinates", 48.2, 16.3),
+        ("geo:48.2,16.3(Stephansdom)", "coordinates", 48.2, 16.3),
+        ("geo:48.2%2C16.3", "coordinates", 48.2, 16.3),
+        ("geo:?q=48.2,16.3", "coordinates", 48.2, 16.3),
+        ("geo:0:0?q=48.2,16.3", "coordinates", 48.2, 16.3),
+        ("geo:48.2,16.3;u=5;crs=wgs84", "crs", 48.2, 16.3),
+        ("geo:48.2,16.3;foo=1;u=5", "u", 48.2, 16.3),
+        ("geo:48.2,16.3;foo=a%20b;bar=", "bar", 48.2, 16.3),
+        ("geo:48.2,16.3;foo=a{b", "foo", 48.2, 16.3),
+    ])
+    func repairs(_ url: String, _ parameter: String, _ lat: Double, _ lon: Double) throws {
+        let link = try parser.parseLink(url)
+        #expect(link.request.destination.coordinate == Coordinate(latitude: lat, longitude: lon))
+        #expect(link.warnings.count == 1)
+        #expect(link.warnings.first?.code == .repairedSyntax)
+        #expect(link.warnings.first?.parameter == parameter)
+        let e = try #require(URLTestSupport.error(url, parser: Self.strictParser))
+        #expect(e.code == .repairedSyntax)
+        #expect(e.parameter == parameter)
+        #expect(e.message.contains("strict"))
+    }
+
+    @Test func wellFormedLinksHaveNoWarnings() throws {
+        for url in [
+            "geo:13.4125,103.8667", "geo:48.2010,16.3695,183", "geo:48.198634,16.371648;crs=wgs84;u=40",
+            "geo:66,30;u=6.500;FOo=this%2dthat", "geo:0,0?q=Dam+Square", "geo:1,2?z=3&q=1,2(A%20b)",
+            "geo:48.2,16.3;crs=wgs84;u=0;x=[a]:b&c+d$",
+        ] {
+            let link = try Self.strictParser.parseLink(url)
+            #expect(link.warnings.isEmpty, "\(url)")
+        }
+    }
+
+    // MARK: RFC 5870 equivalences and edge values
+
+    @Test func rfcEquivalences() throws {
+        // §6.4: parameter names and the crs value ignore case; numbers compare by value.
+        #expect(try destination("geo:66,30;u=6.500;FOo=this%2dthat") == destination("geo:66.0,30;u=6.5;foo=this-that"))
+        #expect(try destination("geo:22.300,-118.44") == destination("geo:22.3,-118.4400"))
+        // At a pole any longitude is accepted and kept as written (§3.4.2); they are the same place.
+        #expect(try destination("geo:90,-22.43;crs=WGS84") == point(90, -22.43))
+        #expect(try destination("geo:90,46") == point(90, 46))
+    }
+
+    @Test func antimeridianKeptAsWritten() throws {
+        #expect(try destination("geo:-16.5,180") == point(-16.5, 180))
+        #expect(try destination("geo:-16.5,-180") == point(-16.5, -180))
+        #expect(error("geo:-16.5,180.0001")?.code == .longitudeOutOfRange)
+    }
+
+    @Test func altitudeIsCheckedAndDropped() throws {
+        #expect(try destination("geo:48.2,16.3,-12.5") == point(48.2, 16.3))
+        #expect(error("geo:48.2,16.3,high")?.code == .malformedNumber)
+    }
+
+    @Test func decimalCommasAreNeverSplit() throws {
+        let e = try #require(error("geo:41,90, 12,45"))
+        #expect(e.code == .malformedNumber)
+        #expect(e.parameter == "coordinates")
+        let q = try #require(error("geo:0,0?q=41,90,+12,45"))
+        #expect(q.code == .malformedNumber)
+        #expect(q.parameter == "q")
+    }
+
+    @Test func geoOfflineIsReadTheSame() throws {
+        let link = try parser.parseLink("geo.offline:0,0?q=1600+Amphitheatre+parkway&mode=b&intent=navigation")
+        #expect(link.format == .geo)
+        #expect(link.request.destination == .address("1600 Amphitheatre parkway"))
+    }
+
+    // MARK: Builder
+
+    func build(_ r: DirectionsRequest) throws(LinkBuildError) -> BuiltLink { try DirectionsLinkBuilder.build(r, as: .geo) }
+
+    @Test func buildsCoordinatesLabelsAndAddresses() throws {
+        #expect(try build(DirectionsRequest(destination: point(48.8584, 2.2945))).url == "geo:48.8584,2.2945")
+        #expect(try build(DirectionsRequest(destination: point(-0.0, 0.00001))).url == "geo:0,0.00001")
+        #expect(try build(DirectionsRequest(destination: point(37.9715, 23.7257, "Acropolis (Athens) & more"))).url
+            == "geo:37.9715,23.7257?q=37.9715,23.7257(Acropolis%20%28Athens%29%20%26%20more)")
+        #expect(try build(DirectionsRequest(destination: .address("1st & Pike, Seattle"))).url
+            == "geo:0,0?q=1st+%26+Pike%2C+Seattle")
+        #expect(try build(DirectionsRequest(destination: .address("849VCWC8+R9"))).url == "geo:0,0?q=849VCWC8%2BR9")
+        #expect(try build(DirectionsRequest(destination: point(1, 2))).omitted.isEmpty)
+    }
+
+    @Test func builderOmissionsAndRefusals() throws {
+        let r = DirectionsRequest(
+            destination: .address("Louvre", placeID: "I123"), waypoints: [point(1, 2)], mode: .bike, avoid: [.tolls])
+        let built = try build(r)
+        #expect(built.url == "geo:0,0?q=Louvre")
+        #expect(built.omitted.count == 4)
+        #expect(built.omitted.contains { $0.hasPrefix("waypoints:") })
+        #expect(built.omitted.contains { $0.hasPrefix("mode Bike:") })
+        #expect(built.omitted.contains { $0.hasPrefix("destination place id:") })
+        #expect(built.omitted.contains { $0.hasPrefix("avoid tolls:") })
+        #expect(throws: LinkBuildError.self) { try build(DirectionsRequest(source: point(1, 2), destination: point(3, 4))) }
+        do {
+            _ = try build(DirectionsRequest(destination: .currentLocation))
+            Issue.record("built a geo: URI to the current location")
+        } catch {
+            #expect(error.code == .cannotExpress)
+            #expect(error.field == "destination")
+        }
+    }
 }

@@ -1,0 +1,19 @@
+/// The check every link builder of the geo/OSM/OsmAnd/Organic/ge0 family makes first: a request built
+/// in code (not parsed) may hold a coordinate that is not WGS84 degrees in range (NaN, infinite,
+/// latitude 91). Such a coordinate is never written, because no format can carry it and writing `nan`
+/// or a wrapped value would invent a place.
+enum BuiltCoordinates {
+    /// - Throws: `cannot-express` naming the endpoint (`source`, `waypoint[0]`, `destination`) whose
+    ///   coordinate is not finite or is outside -90...90 / -180...180.
+    static func check(_ request: DirectionsRequest) throws(LinkBuildError) {
+        for (role, endpoint) in request.endpoints {
+            guard let c = endpoint.coordinate else { continue }
+            if (try? Coordinate.validated(latitude: c.latitude, longitude: c.longitude)) == nil {
+                throw LinkBuildError(
+                    code: .cannotExpress,
+                    message: "\(role) \(c) is not a WGS84 coordinate (latitude -90...90, longitude -180...180)",
+                    field: role.description)
+            }
+        }
+    }
+}

@@ -1,0 +1,282 @@
+/// Organic Maps / MAPS.ME short point links ("ge0"): `ge0://<code>/<name>`, `om://<code>/<name>`,
+/// `https://omaps.app/<code>/<name>` (also `http:`), `http(s)://ge0.me/<code>/<name>`, and Organic
+/// Maps' clear-coordinate form `https://omaps.app/<lat>,<lon>/<name>?z=<zoom>`.
+///
+/// Source: Organic Maps `ge0/parser.cpp`, `ge0/url_generator.cpp` and their tests; this is an exact
+/// re-implementation of that encoding.
+///
+/// **The code** is 10 characters of the URL-safe base64 alphabet `A–Z a–z 0–9 - _`:
+/// - character 1 is the zoom: value `z` means zoom `z / 4 + 4` (4...19.75); a viewport, ignored here;
+/// - characters 2–10 hold latitude and longitude, 27 bits each, interleaved from the most significant
+///   bit: each character's six bits are `lat lon lat lon lat lon`. Latitude maps -90...90 linearly onto
+///   0...2³⁰−1 (rounded), longitude maps -180...180 onto 0...2³⁰ (floor of x + 0.5, 180 ≡ -180 ≡ 0).
+///   Decoding adds half of the dropped low bits (the middle of the cell), so a decoded point is the
+///   centre of a cell about 1.3e-6° high and 2.7e-6° wide (≈ 0.15 m × 0.3 m at the equator). Latitude
+///   first; the decoded values are always inside the WGS84 ranges.
+/// - The code must be followed by the end of the path or `/`; fewer than 10 characters, or a character
+///   outside the alphabet, is `malformed-url` naming `code`.
+///
+/// **The name** (the rest of the path; a query or fragment is not part of it, unlike in Organic Maps,
+/// which keeps everything after the code — its encoder never writes a raw `?` or `#` in a name) is
+/// percent-decoded once, then `_` and space are swapped (the encoder writes a space as `_` and a
+/// literal `_` as `%20`). A malformed escape cuts the name there, as Organic Maps does: a repair.
+/// `+` is a literal `+` (a path, not a form). The name is the destination's label; an empty name is none.
+///
+/// The link is a point: the destination, with the source at the current location and no mode.
+enum Ge0Link {
+    /// URL-safe base64, as in `ge0::Base64Char`.
+    static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+    /// Base64 characters per point at most (`kMaxPointBytes`); links use 9.
+    static let maxPointBytes = 10
+    /// Bits per coordinate at most (`kMaxCoordBits`).
+    static let maxCoordBits = 30
+    /// 2³⁰ − 1, the largest coordinate integer.
+    static let maxValue = (1 << 30) - 1
+    /// Organic Maps API methods that are neither routes nor points (`om://search?…`, …).
+    static let otherMethods: Set<String> = ["search", "crosshair", "menu", "settings", "oauth2", "pin", "v2"]
+    /// The zoom the builder writes (a viewport only): 16.
+    static let builtZoom = 16.0
+
+    private static let reverse: [UInt8] = {
+        var table = [UInt8](repeating: 255, count: 256)
+        for (i, c) in alphabet.enumerated() { table[Int(c)] = UInt8(i) }
+        return table
+    }()
+
+    // MARK: - Decoding
+
+    /// The 6-bit value of a base64 character, or nil.
+    static func value(of character: UInt8) -> UInt8? {
+        let v = reverse[Int(character)]
+        return v < 64 ? v : nil
+    }
+
+    /// The zoom of a zoom character's value: `value / 4 + 4`.
+    static func zoom(ofValue value: UInt8) -> Double { Double(value) / 4 + 4 }
+
+    /// Decodes up to 10 base64 characters of interleaved latitude/longitude bits into the centre of
+    /// their cell. Returns nil for more than 10 characters or a character outside the alphabet.
+    static func decodeLatLon<C: Collection>(_ code: C) -> Coordinate? where C.Element == UInt8 {
+        guard code.count <= maxPointBytes else { return nil }
+        var lat = 0
+        var lon = 0
+        var shift = maxCoordBits - 3
+        for c in code {
+            guard let a = value(of: c).map(Int.init) else { return nil }
+            lat |= ((a >> 5 & 1) << 2 | (a >> 3 & 1) << 1 | (a >> 1 & 1)) << shift
+            lon |= ((a >> 4 & 1) << 2 | (a >> 2 & 1) << 1 | (a & 1)) << shift
+            shift -= 3
+        }
+        let remainingBits = 3 * (maxPointBytes - code.count) - 1
+        if remainingBits >= 0 {
+            lat += 1 << remainingBits
+            lon += 1 << remainingBits
+        }
+        let latitude = Double(lat) / Double(maxValue) * 180 - 90
+        let longitude = Double(lon) / (Double(maxValue) + 1) * 360 - 180
+        return Coordinate(latitude: latitude + 0.0, longitude: longitude + 0.0)
+    }
+
+    // MARK: - Encoding
+
+    /// Latitude -90...90 onto 0...`maxValue`, rounded half away from zero; values beyond the poles give
+    /// the end values (`ge0::LatToInt`).
+    static func latitudeInteger(_ lat: Double, maxValue: Int) -> Int {
+        let x = (lat + 90) / 180 * Double(maxValue)
+        if !(x >= 0) { return 0 }  // also NaN, which has no integer
+        if x > Double(maxValue) { return maxValue }
+        return Int(x.rounded(.toNearestOrAwayFromZero))
+    }
+
+    /// Longitude into -180..<180 (`ge0::LonIn180180`).
+    static func longitudeIn180(_ lon: Double) -> Double {
+        if lon >= 0 { return (lon + 180).truncatingRemainder(dividingBy: 360) - 180 }
+        let l = (lon - 180).truncatingRemainder(dividingBy: 360) + 180
+        return l < 180 ? l : l - 360
+    }
+
+    /// Longitude -180..<180 onto 0...`maxValue` (`ge0::LonToInt`); 180 is -180, i.e. 0.
+    static func longitudeInteger(_ lon: Double, maxValue: Int) -> Int {
+        let x = (longitudeIn180(lon) + 180) / 360 * (Double(maxValue) + 1) + 0.5
+        return (x > 0 && x < Double(maxValue) + 1) ? Int(x) : 0  // NaN and infinities give 0
+    }
+
+    /// `count` (at most 10) base64 characters for a position (`ge0::LatLonToString`).
+    static func encodeLatLon(latitude: Double, longitude: Double, count: Int = 9) -> String {
+        let n = min(max(count, 0), maxPointBytes)
+        let latI = latitudeInteger(latitude, maxValue: maxValue)
+        let lonI = longitudeInteger(longitude, maxValue: maxValue)
+        var out: [UInt8] = []
+        var shift = maxCoordBits - 3
+        for _ in 0..<n {
+            let a = latI >> shift & 7
+            let b = lonI >> shift & 7
+            let v = (a >> 2 & 1) << 5 | (b >> 2 & 1) << 4 | (a >> 1 & 1) << 3 | (b >> 1 & 1) << 2 | (a & 1) << 1 | (b & 1)
+            out.append(alphabet[v])
+            shift -= 3
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The zoom character: `(zoom − 4) × 4` truncated, 0 at zoom ≤ 4, 63 at zoom ≥ 19.75.
+    static func zoomCharacter(_ zoom: Double) -> Character {
+        let v: Int
+        if !(zoom > 4) { v = 0 } else if zoom >= 19.75 { v = 63 } else { v = Int((zoom - 4) * 4) }
+        return Character(Unicode.Scalar(alphabet[v]))
+    }
+
+    /// The name as a path segment (`ge0` `UrlEncodeString(TransformName(name))`): space ↔ `_` swapped,
+    /// then control characters, space and ``<>#%"!*'();:@&=+$,/?[]{}\|^` `` percent-encoded; other
+    /// bytes, including UTF-8, are written as they are.
+    static func encodeName(_ name: String) -> String {
+        let special = Set(" <>#%\"!*'();:@&=+$,/?[]{}\\|^`".utf8)
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        for var b in name.utf8 {
+            if b == UInt8(ascii: " ") { b = UInt8(ascii: "_") } else if b == UInt8(ascii: "_") { b = UInt8(ascii: " ") }
+            if b < 0x20 || b == 0x7F || special.contains(b) {
+                out += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 15)]]
+            } else {
+                out.append(b)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A short link `<prefix><zoom><9 characters>[/<name>]` (`ge0::GenerateShortShowMapUrl` with
+    /// prefix `om://`, `GenerateHttpShowMapUrl` with `https://omaps.app/`).
+    static func shortLink(latitude: Double, longitude: Double, zoom: Double, name: String, prefix: String = "om://") -> String {
+        var url = prefix + String(zoomCharacter(zoom)) + encodeLatLon(latitude: latitude, longitude: longitude)
+        if !name.isEmpty { url += "/" + encodeName(name) }
+        return url
+    }
+
+    // MARK: - Parsing
+
+    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        if link.scheme == "http" || link.scheme == "https" {
+            return try parse(path: link.path.dropFirst(), clearCoordinates: link.host.hasSuffix("omaps.app"), &context)
+        }
+        guard link.hasAuthority else {
+            throw DirectionsURLError(
+                code: .malformedURL, message: "'\(link.scheme):' must be followed by '//'; write \(link.scheme)://<code>/<name>",
+                parameter: "code")
+        }
+        // ge0://CODE/Name and om://CODE/Name: the code is case-sensitive, so read it from the raw text.
+        var rest = link.rest.dropFirst(2)
+        if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
+        return try parse(path: rest, clearCoordinates: false, &context)
+    }
+
+    /// Parses `<code>[/<name>]` (or, when `clearCoordinates`, `<lat>,<lon>[/<name>]`).
+    static func parse(
+        path: Substring, clearCoordinates: Bool, _ context: inout ParseContext
+    ) throws(DirectionsURLError) -> DirectionsRequest {
+        context.format = .ge0
+        let slash = path.firstIndex(of: "/")
+        let code = slash.map { path[..<$0] } ?? path
+        let rawName = slash.map { path[path.index(after: $0)...] } ?? path[path.endIndex...]
+        if clearCoordinates, code.contains(",") {
+            let text = try QueryString.decode(code, plusAsSpace: false, parameter: "coordinates")
+            let c = try CoordinateText.parsePair(Substring(text), parameter: "coordinates")
+            return DirectionsRequest(destination: .coordinate(c, label: try decodeName(rawName, &context)))
+        }
+        let bytes = Array(code.utf8)
+        if bytes.count != 10, (clearCoordinates && code.isEmpty) || otherMethods.contains(String(code)) {
+            throw DirectionsURLError(
+                code: .notADirectionsLink,
+                message: "'\(DirectionsURLParser.shorten(String(code)))' is not a route or point link of Organic Maps; routes use route?sll=…&dll=…&type=… or v2/dir?destination=…",
+                parameter: "path")
+        }
+        guard bytes.count == 10 else {
+            throw DirectionsURLError(
+                code: .malformedURL,
+                message: "'\(DirectionsURLParser.shorten(String(code)))' is not a ge0 code: a ge0 link has exactly 10 base64 characters (zoom, then 9 for the position) before the name",
+                parameter: "code")
+        }
+        guard let zoomValue = value(of: bytes[0]), let c = decodeLatLon(bytes[1...]) else {
+            throw DirectionsURLError(
+                code: .malformedURL,
+                message: "'\(code)' is not a ge0 code: it may hold only A-Z, a-z, 0-9, '-' and '_'",
+                parameter: "code")
+        }
+        _ = zoom(ofValue: zoomValue)  // a viewport: checked, not used
+        return DirectionsRequest(destination: .coordinate(c, label: try decodeName(rawName, &context)))
+    }
+
+    /// `ge0::Ge0Parser::DecodeName`: cut at a malformed escape (a repair), decode, swap `_` and space.
+    static func decodeName(_ raw: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> String? {
+        var bytes = Array(raw.utf8)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "%") {
+                if i + 2 >= bytes.count || !isHex(bytes[i + 1]) || !isHex(bytes[i + 2]) {
+                    try context.repair(
+                        .repairedSyntax,
+                        "the ge0 name has a malformed percent-escape; the name is cut there, as Organic Maps does (write '%' as %25)",
+                        parameter: "name")
+                    bytes.removeSubrange(i...)
+                    break
+                }
+                i += 3
+            } else {
+                i += 1
+            }
+        }
+        let decoded = try QueryString.decode(
+            Substring(String(decoding: bytes, as: UTF8.self)), plusAsSpace: false, parameter: "name")
+        var swapped: [UInt8] = []
+        swapped.reserveCapacity(decoded.utf8.count)
+        for b in decoded.utf8 {
+            swapped.append(b == UInt8(ascii: " ") ? UInt8(ascii: "_") : b == UInt8(ascii: "_") ? UInt8(ascii: " ") : b)
+        }
+        let name = String(decoding: swapped, as: UTF8.self)
+        return name.isEmpty ? nil : name
+    }
+
+    private static func isHex(_ b: UInt8) -> Bool {
+        (48...57).contains(b) || (65...70).contains(b) || (97...102).contains(b)
+    }
+}
+
+extension Ge0Link: DirectionsLinkParsing {
+    static var defaultFormat: LinkFormat { .ge0 }
+    static var schemes: [String] { ["ge0"] }
+    static var hosts: [String] { ["ge0.me", "www.ge0.me"] }
+}
+
+extension Ge0Link: DirectionsLinkBuilding {
+    static var format: LinkFormat { .ge0 }
+    /// ge0 links have no travel mode.
+    static var modeVocabulary: [ModeWord] { [] }
+
+    /// Writes `https://omaps.app/<code>/<name>` at zoom 16 (the name is the destination's label).
+    /// - Throws: `cannot-express` when the destination is not a coordinate, or the source is not the
+    ///   current location (a ge0 link is a single point).
+    /// - Returns: `omitted` has a line when the coordinate is not exactly the centre of its ge0 cell
+    ///   (it is then written rounded to about 0.15 m), plus waypoints, mode, place ids and the rest.
+    static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
+        try BuiltCoordinates.check(request)
+        guard request.source == .currentLocation else {
+            throw LinkBuildError(
+                code: .cannotExpress,
+                message: "a ge0 link is one point and starts at the current location; use organic-maps for a route", field: "source")
+        }
+        guard case .coordinate(let c, let label, let placeID) = request.destination else {
+            throw LinkBuildError(
+                code: .cannotExpress, message: "a ge0 link needs the destination's coordinates", field: "destination")
+        }
+        var omitted: [String] = []
+        let url = shortLink(
+            latitude: c.latitude, longitude: c.longitude, zoom: builtZoom, name: label ?? "", prefix: "https://omaps.app/")
+        let code = Array(encodeLatLon(latitude: c.latitude, longitude: c.longitude).utf8)
+        if let back = decodeLatLon(code), back != c {
+            omitted.append(
+                "destination coordinates: ge0 stores a position to about 1e-6 degrees; written as "
+                    + LinkWriting.pair(back))
+        }
+        if placeID != nil { omitted.append("destination place id: ge0 has no place ids") }
+        omitted += OmittedFields.lines(request, format: "ge0", waypoints: false, mode: false, avoid: false)
+        return BuiltLink(url: url, format: .ge0, omitted: omitted)
+    }
+}

@@ -1,0 +1,36 @@
+/// The `omitted` lines a link builder reports for request fields its format has no place for.
+///
+/// One line per field the request sets and the format cannot carry (waypoints, mode, avoidances,
+/// navigate, departure and arrival times, source and waypoint place ids), worded
+/// `field: <format> cannot carry it`. Destination place ids and labels are format-specific and are
+/// reported by the builder itself.
+enum OmittedFields {
+    /// - Parameters:
+    ///   - format: the format's name as shown to people (`geo:`, `OpenStreetMap`).
+    ///   - waypoints, mode, avoid, navigate, times: whether the format carries that field.
+    static func lines(
+        _ r: DirectionsRequest, format: String, waypoints: Bool, mode: Bool, avoid: Bool,
+        navigate: Bool = false, times: Bool = false, sourcePlaceID: Bool = false
+    ) -> [String] {
+        var out: [String] = []
+        if !waypoints && !r.waypoints.isEmpty {
+            out.append("waypoints: \(format) routes from the start to one destination, \(r.waypoints.count) stop(s) dropped")
+        }
+        if !mode, let m = r.mode {
+            out.append("mode \(m.rawValue): \(format) has no travel mode")
+        } else if !mode, let t = r.transportType {
+            out.append("transport type \(t.rawValue): \(format) has no travel mode")
+        }
+        if !avoid && !r.avoid.isEmpty {
+            out.append("avoid " + r.avoid.sorted().map(\.rawValue).joined(separator: ",") + ": \(format) cannot say what to avoid")
+        }
+        if !navigate && r.navigate { out.append("navigate: \(format) cannot ask to start guidance") }
+        if !times && r.departureDate != nil { out.append("departure date: \(format) has no departure time") }
+        if !times && r.arrivalDate != nil { out.append("arrival date: \(format) has no arrival time") }
+        if !sourcePlaceID && r.source.placeID != nil { out.append("source place id: \(format) has no place ids") }
+        for (i, w) in r.waypoints.enumerated() where waypoints && w.placeID != nil {
+            out.append("waypoints[\(i)] place id: \(format) has no place ids")
+        }
+        return out
+    }
+}

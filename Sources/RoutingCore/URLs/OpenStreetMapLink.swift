@@ -1,0 +1,194 @@
+/// openstreetmap.org directions links:
+/// `https://www.openstreetmap.org/directions?engine=fossgis_osrm_foot&route=48.8584%2C2.2945%3B48.8606%2C2.3376`
+/// and the text form `…/directions?from=&to=-33.8568%2C151.2153`, on the hosts `openstreetmap.org`,
+/// `www.openstreetmap.org`, `osm.org` and `www.osm.org`; the path must be `/directions`.
+///
+/// Source: openstreetmap-website `app/assets/javascripts/index/directions.js` and its engines
+/// (`index/directions/fossgis_osrm.js`, `fossgis_valhalla.js`, `graphhopper.js`).
+///
+/// - Query: form-encoded (`+` is a space, `%2B` a literal `+`).
+/// - `route=<lat>,<lon>;<lat>,<lon>`: **latitude first** (unlike the OSRM HTTP API behind it, which is
+///   lon,lat). The site writes the whole value percent-encoded (`%2C`, `%3B`), so the value is decoded
+///   first and then split on `;` (points) and `,` (numbers). The first point is the source, the last
+///   the destination; points in between (not written by the site) are read as waypoints. An empty first
+///   point is the current location.
+/// - `from=`, `to=`: the texts of the site's two input fields. Without `route` they are the endpoints:
+///   an empty or absent `from` (or a current-location literal) is the **current location** (OsmAnd
+///   #17708), `lat,lon` text is a coordinate, other text an address. With `route`, the coordinates come
+///   from `route` and non-coordinate `from`/`to` texts become the points' labels.
+/// - `engine`: the routing engine, which fixes the mode (table in ``modeVocabulary``). An unknown
+///   engine is an `ignored-value` repair and leaves the mode unset (the site falls back to its default).
+/// - The fragment `#map=<zoom>/<lat>/<lon>` is a viewport: never an endpoint. The marker link
+///   `https://www.openstreetmap.org/?mlat=<lat>&mlon=<lon>#map=…` (path `/`) is read as a point: the
+///   marker is the destination, from the current location.
+/// - Unknown parameters are ignored; a likely typo of a known one is a `likely-typo` repair.
+/// - Errors: `missing-destination` (no `route` and no `to`), `invalid-parameter` (a `route` with one
+///   point), coordinate errors naming `route`, `from` or `to`; `not-a-directions-link` for other paths.
+enum OpenStreetMapLink {
+    static let formatName = "OpenStreetMap directions link"
+    static let known: Set<String> = ["engine", "route", "from", "to", "mlat", "mlon", "layers"]
+
+    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        let path = link.path
+        if path == "/" || path.isEmpty, let marker = try marker(link) { return marker }
+        guard path == "/directions" || path == "/directions/" else {
+            throw DirectionsURLError(
+                code: .notADirectionsLink,
+                message: "'\(DirectionsURLParser.shorten(String(path)))' is not OpenStreetMap's directions page; directions links use /directions?route=lat,lon;lat,lon",
+                parameter: "path")
+        }
+        let query = try QueryString(link.query, plusAsSpace: true)
+        let parser = context.parser
+        let fromText = try query.single("from", format: formatName)?.value
+        let toText = try query.single("to", format: formatName)?.value
+
+        var source: Endpoint
+        var destination: Endpoint
+        var waypoints: [Endpoint] = []
+        if let route = try query.single("route", format: formatName), !DirectionsURLParser.trimmed(route.value).isEmpty {
+            let points = route.value.split(separator: ";", omittingEmptySubsequences: false)
+            guard points.count >= 2 else {
+                throw DirectionsURLError(
+                    code: .invalidParameter,
+                    message: "'route' has one point; write route=<lat>,<lon>;<lat>,<lon> (start;destination)",
+                    parameter: "route")
+            }
+            let first = DirectionsURLParser.trimmed(String(points[0]))
+            let fromLabel = label(fromText, parser)
+            let toLabel = label(toText, parser)
+            if first.isEmpty {
+                source = .currentLocation
+            } else {
+                source = .coordinate(try CoordinateText.parsePair(Substring(first), parameter: "route"), label: fromLabel)
+            }
+            for middle in points.dropFirst().dropLast() {
+                waypoints.append(.coordinate(try CoordinateText.parsePair(middle, parameter: "route"), label: nil))
+            }
+            let last = points[points.count - 1]
+            guard !DirectionsURLParser.trimmed(String(last)).isEmpty else {
+                throw DirectionsURLError(
+                    code: .missingDestination,
+                    message: "the last point of 'route' is empty; write route=<lat>,<lon>;<lat>,<lon>",
+                    parameter: "route")
+            }
+            destination = .coordinate(try CoordinateText.parsePair(last, parameter: "route"), label: toLabel)
+        } else {
+            guard let toText, !DirectionsURLParser.trimmed(toText).isEmpty else {
+                let hint = DirectionsURLParser.likelyTypoParameter(in: query, for: ["to", "route"], known: known)
+                throw DirectionsURLError(
+                    code: .missingDestination,
+                    message: "this \(formatName) has no destination"
+                        + (hint.map { "; found '\($0.found)': did you mean '\($0.expected)'?" }
+                            ?? "; add to=<place or latitude,longitude> or route=<lat>,<lon>;<lat>,<lon>"),
+                    parameter: "to")
+            }
+            source = try parser.sourceEndpoint(fromText, parameter: "from")
+            destination = try parser.stopEndpoint(toText, parameter: "to")
+        }
+
+        try DirectionsURLParser.warnLikelyTypos(in: query, known: known, format: formatName, &context)
+        var mode: DirectionsMode? = nil
+        var transport: TransportType? = nil
+        if let engine = try query.single("engine", format: formatName) {
+            let value = DirectionsURLParser.trimmed(engine.value)
+            if let word = modeVocabulary.first(where: { $0.value.lowercased() == value.lowercased() }) {
+                mode = word.mode
+                transport = word.transportType
+            } else if !value.isEmpty {
+                try context.repair(
+                    .ignoredValue,
+                    "engine '\(DirectionsURLParser.shorten(value))' is not an OpenStreetMap routing engine; the mode is left unset (engines: "
+                        + modeVocabulary.map(\.value).joined(separator: ", ") + ")",
+                    parameter: "engine")
+            }
+        }
+        return DirectionsRequest(
+            source: source, destination: destination, waypoints: waypoints, mode: mode, transportType: transport)
+    }
+
+    /// A `from`/`to` text used as a label next to `route`: nil when empty, a current-location literal or
+    /// itself coordinates.
+    private static func label(_ text: String?, _ parser: DirectionsURLParser) -> String? {
+        guard let text else { return nil }
+        let t = DirectionsURLParser.trimmed(text)
+        if t.isEmpty || CoordinateText.isNumberLike(Substring(t)) || parser.currentLocationLiterals.matches(t) { return nil }
+        return t
+    }
+
+    /// The marker link `https://www.openstreetmap.org/?mlat=<lat>&mlon=<lon>#map=…`: the marker is the
+    /// destination (the `#map=` viewport is not). Nil when the link has no `mlat`/`mlon`.
+    private static func marker(_ link: LinkText) throws(DirectionsURLError) -> DirectionsRequest? {
+        let query = try QueryString(link.query, plusAsSpace: true)
+        guard let lat = try query.single("mlat", format: formatName), let lon = try query.single("mlon", format: formatName) else {
+            return nil
+        }
+        let c = try OsmAndLink.coordinate(lat.value, lon.value, latitudeName: "mlat", longitudeName: "mlon")
+        return DirectionsRequest(destination: .coordinate(c, label: nil))
+    }
+}
+
+extension OpenStreetMapLink: DirectionsLinkParsing {
+    static var defaultFormat: LinkFormat { .openStreetMap }
+    static var hosts: [String] { ["openstreetmap.org", "www.openstreetmap.org", "osm.org", "www.osm.org"] }
+}
+
+extension OpenStreetMapLink: DirectionsLinkBuilding {
+    static var format: LinkFormat { .openStreetMap }
+
+    /// The `engine` values of openstreetmap.org (FOSSGIS OSRM and Valhalla servers, GraphHopper). The
+    /// builder writes the OSRM engines; OpenStreetMap has no transit routing.
+    static let modeVocabulary: [ModeWord] = [
+        ModeWord("engine", "fossgis_osrm_car", mode: .car),
+        ModeWord("engine", "fossgis_osrm_bike", mode: .bike),
+        ModeWord("engine", "fossgis_osrm_foot", mode: .pedestrian),
+        ModeWord("engine", "fossgis_valhalla_car", mode: .car, preferred: false),
+        ModeWord("engine", "fossgis_valhalla_bicycle", mode: .bike, preferred: false),
+        ModeWord("engine", "fossgis_valhalla_foot", mode: .pedestrian, preferred: false),
+        ModeWord("engine", "graphhopper_car", mode: .car, preferred: false),
+        ModeWord("engine", "graphhopper_bicycle", mode: .bike, preferred: false),
+        ModeWord("engine", "graphhopper_foot", mode: .pedestrian, preferred: false),
+    ]
+
+    /// Writes `https://www.openstreetmap.org/directions?engine=…&route=…&from=…&to=…` (parameters in
+    /// that order, each only when needed):
+    /// - both ends coordinates: `route=lat%2Clon%3Blat%2Clon` as the site writes it, with `from`/`to`
+    ///   carrying their labels;
+    /// - otherwise `from`/`to` texts: empty `from` for the current location, `lat,lon` for a coordinate
+    ///   (its label is then omitted), the address text.
+    /// - Throws: `cannot-express` when the destination is the current location.
+    /// - Returns: `omitted` lists waypoints, transit modes, avoidances, place ids, navigate and times.
+    static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
+        try BuiltCoordinates.check(request)
+        var omitted: [String] = []
+        var pairs: [(String, String)] = []
+        if let word = LinkWriting.modeWord(for: request, in: modeVocabulary, format: "OpenStreetMap", omitted: &omitted) {
+            pairs.append(("engine", word.value))
+        }
+        switch (request.source, request.destination) {
+        case (_, .currentLocation):
+            throw LinkBuildError(
+                code: .cannotExpress, message: "OpenStreetMap directions cannot end at the current location", field: "destination")
+        case (.coordinate(let a, let aLabel, _), .coordinate(let b, let bLabel, _)):
+            pairs.append(("route", LinkWriting.encode(LinkWriting.pair(a) + ";" + LinkWriting.pair(b))))
+            if let aLabel { pairs.append(("from", LinkWriting.formValue(aLabel))) }
+            if let bLabel { pairs.append(("to", LinkWriting.formValue(bLabel))) }
+        default:
+            pairs.append(("from", LinkWriting.formValue(text(request.source, role: "source", omitted: &omitted))))
+            pairs.append(("to", LinkWriting.formValue(text(request.destination, role: "destination", omitted: &omitted))))
+        }
+        if request.destination.placeID != nil { omitted.append("destination place id: OpenStreetMap has no place ids") }
+        omitted += OmittedFields.lines(request, format: "OpenStreetMap", waypoints: false, mode: true, avoid: false)
+        return BuiltLink(
+            url: "https://www.openstreetmap.org/directions?" + LinkWriting.query(pairs), format: .openStreetMap, omitted: omitted)
+    }
+
+    private static func text(_ e: Endpoint, role: String, omitted: inout [String]) -> String {
+        switch e {
+        case .currentLocation: return ""
+        case .address(let t, _): return t
+        case .coordinate(let c, let label, _):
+            if label != nil { omitted.append("\(role) label: OpenStreetMap keeps a label only when both ends are coordinates") }
+            return LinkWriting.pair(c)
+        }
+    }
+}

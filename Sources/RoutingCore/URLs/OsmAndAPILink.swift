@@ -1,0 +1,111 @@
+/// OsmAnd's Android API navigate intent:
+/// `osmand.api://navigate?start_lat=&start_lon=&start_name=&dest_lat=&dest_lon=&dest_name=&profile=`
+/// (OsmAnd API demo, osmand-api-demo #40; the names and coordinates are separate parameters).
+///
+/// - The query is decoded as Android's `Uri.getQueryParameter` does: percent-escapes once, `+` a space.
+/// - `dest_lat`, `dest_lon` (required, decimal degrees) and `dest_name` (the label).
+/// - `start_lat`, `start_lon`, `start_name`: the start; when both numbers are absent the start is the
+///   **current location**. Only one of the two is `invalid-parameter`.
+/// - `profile`: the OsmAnd profile keys of ``OsmAndLink/profiles``; `default` has no routing and leaves
+///   the mode unset; unknown → `ignored-value` repair.
+/// - Other commands (`osmand.api://show_gpx`, …) are `not-a-directions-link`; unknown parameters
+///   (`force`, `locations_permission`) are ignored, a likely typo is a `likely-typo` repair.
+enum OsmAndAPILink {
+    static let formatName = "OsmAnd API link"
+    static let known: Set<String> = [
+        "start_lat", "start_lon", "start_name", "dest_lat", "dest_lon", "dest_name", "profile", "force",
+        "locations_permission",
+    ]
+
+    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        guard link.host == "navigate" else {
+            throw DirectionsURLError(
+                code: .notADirectionsLink,
+                message: "'osmand.api://\(DirectionsURLParser.shorten(link.host))' is not OsmAnd's navigate command; use osmand.api://navigate?dest_lat=&dest_lon=",
+                parameter: "host")
+        }
+        let query = try QueryString(link.query, plusAsSpace: true)
+        guard let destLat = try query.single("dest_lat", format: formatName),
+              let destLon = try query.single("dest_lon", format: formatName) else {
+            let hint = DirectionsURLParser.likelyTypoParameter(in: query, for: ["dest_lat", "dest_lon"], known: known)
+            let missing = query.contains("dest_lat") ? "dest_lon" : "dest_lat"
+            throw DirectionsURLError(
+                code: .missingDestination,
+                message: "this \(formatName) has no '\(missing)'"
+                    + (hint.map { "; found '\($0.found)': did you mean '\($0.expected)'?" } ?? "; add dest_lat=<latitude>&dest_lon=<longitude>"),
+                parameter: missing)
+        }
+        let destination = Endpoint.coordinate(
+            try OsmAndLink.coordinate(destLat.value, destLon.value, latitudeName: "dest_lat", longitudeName: "dest_lon"),
+            label: try name(query, "dest_name"))
+        var source = Endpoint.currentLocation
+        let startLat = try query.single("start_lat", format: formatName)
+        let startLon = try query.single("start_lon", format: formatName)
+        switch (startLat, startLon) {
+        case (nil, nil): break
+        case (let lat?, let lon?):
+            source = .coordinate(
+                try OsmAndLink.coordinate(lat.value, lon.value, latitudeName: "start_lat", longitudeName: "start_lon"),
+                label: try name(query, "start_name"))
+        default:
+            let missing = startLat == nil ? "start_lat" : "start_lon"
+            throw DirectionsURLError(
+                code: .invalidParameter,
+                message: "the start has only one coordinate; add '\(missing)', or leave out both to start at the current location",
+                parameter: missing)
+        }
+        try DirectionsURLParser.warnLikelyTypos(in: query, known: known, format: formatName, &context)
+        let (mode, transport) = try OsmAndLink.profile(query, format: formatName, &context)
+        return DirectionsRequest(source: source, destination: destination, mode: mode, transportType: transport)
+    }
+
+    private static func name(_ query: QueryString, _ key: String) throws(DirectionsURLError) -> String? {
+        guard let p = try query.single(key, format: formatName) else { return nil }
+        return p.value.isEmpty ? nil : p.value
+    }
+}
+
+extension OsmAndAPILink: DirectionsLinkParsing {
+    static var defaultFormat: LinkFormat { .osmAndAPI }
+    static var schemes: [String] { ["osmand.api"] }
+}
+
+extension OsmAndAPILink: DirectionsLinkBuilding {
+    static var format: LinkFormat { .osmAndAPI }
+    static var modeVocabulary: [ModeWord] { OsmAndLink.profiles }
+
+    /// Writes `osmand.api://navigate?start_lat=&start_lon=&start_name=&dest_lat=&dest_lon=&dest_name=&profile=`
+    /// in that order; the start parameters are left out for the current location, names when there is
+    /// no label (names are form-encoded).
+    /// - Throws: `cannot-express` when the destination is not a coordinate or the source is an address.
+    /// - Returns: `omitted` lists waypoints, modes OsmAnd has no profile for, avoidances, place ids,
+    ///   navigate and times.
+    static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
+        try BuiltCoordinates.check(request)
+        var omitted: [String] = []
+        guard case .coordinate(let end, let endLabel, let endPlace) = request.destination else {
+            throw LinkBuildError(
+                code: .cannotExpress, message: "OsmAnd's API needs the destination's coordinates", field: "destination")
+        }
+        var pairs: [(String, String)] = []
+        switch request.source {
+        case .currentLocation: break
+        case .address:
+            throw LinkBuildError(
+                code: .cannotExpress, message: "OsmAnd's API needs the start's coordinates (or the current location)", field: "source")
+        case .coordinate(let start, let label, _):
+            pairs.append(("start_lat", LinkWriting.degrees(start.latitude)))
+            pairs.append(("start_lon", LinkWriting.degrees(start.longitude)))
+            if let label, !label.isEmpty { pairs.append(("start_name", LinkWriting.formValue(label))) }
+        }
+        pairs.append(("dest_lat", LinkWriting.degrees(end.latitude)))
+        pairs.append(("dest_lon", LinkWriting.degrees(end.longitude)))
+        if let endLabel, !endLabel.isEmpty { pairs.append(("dest_name", LinkWriting.formValue(endLabel))) }
+        if endPlace != nil { omitted.append("destination place id: OsmAnd has no place ids") }
+        if let word = LinkWriting.modeWord(for: request, in: OsmAndLink.profiles, format: "OsmAnd", omitted: &omitted) {
+            pairs.append(("profile", word.value))
+        }
+        omitted += OmittedFields.lines(request, format: "OsmAnd's API", waypoints: false, mode: true, avoid: false)
+        return BuiltLink(url: "osmand.api://navigate?" + LinkWriting.query(pairs), format: .osmAndAPI, omitted: omitted)
+    }
+}

@@ -1,0 +1,64 @@
+extension DirectionsURLParser {
+    /// Warns about query parameters that look like misspellings of a format's known parameters
+    /// (`engin=` for `engine=`, `finnish=` for `finish=`) while the link is still usable: each becomes a
+    /// `likely-typo` repair (a warning when lenient, an error when strict). "Looks like" is an edit
+    /// distance of at most 1 for known names of up to 4 characters and at most 2 for longer ones, for
+    /// unknown names of 3 characters or more. Unknown parameters that resemble nothing are ignored, as
+    /// every format's vendor does.
+    static func warnLikelyTypos(
+        in query: QueryString, known: Set<String>, format: String, _ context: inout ParseContext
+    ) throws(DirectionsURLError) {
+        for p in query.parameters where !known.contains(p.key) && p.key.utf8.count >= 3 {
+            if let expected = likelyTypo(of: p.key, known: known), !query.contains(expected) {
+                try context.repair(
+                    .likelyTypo,
+                    "'\(shorten(p.name))' is not a \(format) parameter and was ignored; did you mean '\(expected)'?",
+                    parameter: p.name)
+            }
+        }
+    }
+
+    /// The first unknown parameter of `query` that looks like a misspelling of one of `expected`
+    /// (for the message of a `missing-destination` error).
+    static func likelyTypoParameter(
+        in query: QueryString, for expected: Set<String>, known: Set<String>
+    ) -> (found: String, expected: String)? {
+        for p in query.parameters where !known.contains(p.key) && p.key.utf8.count >= 3 {
+            if let e = likelyTypo(of: p.key, known: expected) { return (p.name, e) }
+        }
+        return nil
+    }
+
+    /// The known name `key` is most likely a misspelling of (the closest; ties go to the name that sorts
+    /// first), or nil.
+    static func likelyTypo(of key: String, known: Set<String>) -> String? {
+        let k = Array(key.utf8)
+        guard k.count <= 40 else { return nil }
+        var best: (name: String, distance: Int)? = nil
+        for name in known {
+            let count = name.utf8.count
+            let limit = count <= 4 ? 1 : 2
+            guard abs(count - k.count) <= limit else { continue }
+            let d = distance(k, Array(name.utf8))
+            if d <= limit, best.map({ d < $0.distance || (d == $0.distance && name < $0.name) }) ?? true {
+                best = (name, d)
+            }
+        }
+        return best?.name
+    }
+
+    private static func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = previous
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}
