@@ -5,6 +5,13 @@
 public enum DirectionsLinkBuilder {
     /// Every builder, one per format. Each format's type lives in its own file in `URLs/`.
     static let builders: [any DirectionsLinkBuilding.Type] = [
+        WazeLink.self,
+        CitymapperLink.self,
+        BingMapsLink.self,
+        HereLink.self,
+        YandexMapsLink.self,
+        TwoGISLink.self,
+        MoovitLink.self,
     ]
 
     private static let byFormat: [LinkFormat: any DirectionsLinkBuilding.Type] = {

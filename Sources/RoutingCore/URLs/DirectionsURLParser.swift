@@ -36,6 +36,13 @@ public struct DirectionsURLParser: Sendable {
         GeoURI.self,
         AppleMapsLink.self,
         GoogleMapsLink.self,
+        WazeLink.self,
+        CitymapperLink.self,
+        BingMapsLink.self,
+        HereLink.self,
+        YandexMapsLink.self,
+        TwoGISLink.self,
+        MoovitLink.self,
     ]
 
     private static let byScheme: [String: any DirectionsLinkParsing.Type] = {
