@@ -109,15 +109,15 @@ enum BinaryPropertyList {
 
         init(_ bytes: [UInt8]) throws(Failure) {
             self.bytes = bytes
-            let magic: [UInt8] = Array("bplist00".utf8)
+            guard bytes.starts(with: Array("bplist".utf8)) else {
+                throw Failure(message: "the file does not start with 'bplist00'; it is not a binary property list")
+            }
+            guard bytes.starts(with: Array("bplist00".utf8)) else {
+                let version = String(decoding: bytes.dropFirst(6).prefix(2), as: UTF8.self)
+                throw Failure(message: "the file is a binary property list of version '\(version)'; only bplist00 is supported")
+            }
             guard bytes.count >= 8 + 32 else {
                 throw Failure(message: "the file has \(bytes.count) bytes, fewer than a binary property list's header and trailer (40)")
-            }
-            guard Array(bytes[0..<8]) == magic else {
-                if bytes.starts(with: Array("bplist".utf8)) {
-                    throw Failure(message: "the file is a binary property list of version '\(String(decoding: bytes[6..<8], as: UTF8.self))'; only bplist00 is supported")
-                }
-                throw Failure(message: "the file does not start with 'bplist00'; it is not a binary property list")
             }
             let t = bytes.count - 32
             offsetSize = Int(bytes[t + 6])

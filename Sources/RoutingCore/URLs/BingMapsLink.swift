@@ -249,13 +249,13 @@ extension BingMapsLink: DirectionsLinkBuilding {
                     if label.uppercased().contains("%5F") {
                         omitted.append("\(field) label: it contains the text '%5F', which Windows Maps reads as '_'")
                     } else {
-                        s += "_" + LinkWriting.encode(label).replacingUnderscores()
+                        s += "_" + LinkWriting.encode(label).replacingTildes().replacingUnderscores()
                     }
                 }
                 return s
             case .address(let t, let id):
                 if id != nil { omitted.append("\(field) place id: Windows Maps links carry none") }
-                return "adr." + LinkWriting.encode(t)
+                return "adr." + LinkWriting.encode(t).replacingTildes()
             }
         }
         let from = text(request.source, field: "source")
@@ -274,6 +274,14 @@ extension BingMapsLink: DirectionsLinkBuilding {
 }
 
 private extension String {
+    /// `~` → `%7E`: the point separator of `rtp` (Microsoft: "If the item contains a tilde, make sure
+    /// the tilde is encoded as %7E").
+    func replacingTildes() -> String {
+        var out = ""
+        for ch in self { if ch == "~" { out += "%7E" } else { out.append(ch) } }
+        return out
+    }
+
     /// `_` → `%255F` (Microsoft: "If the title contains an underscore, double-encode it as %255F").
     func replacingUnderscores() -> String {
         var out = ""

@@ -147,7 +147,10 @@ extension YandexMapsLink: DirectionsLinkBuilding {
                 return LinkWriting.encode(LinkWriting.pair(c))
             case .address(let t, let id):
                 if id != nil { omitted.append("\(field) place id: Yandex links carry none") }
-                return LinkWriting.encode(t)
+                // `~` separates points: write it encoded so it stays data.
+                var out = ""
+                for ch in LinkWriting.encode(t) { if ch == "~" { out += "%7E" } else { out.append(ch) } }
+                return out
             }
         }
         var points = [try text(request.source, field: "source")]
