@@ -83,7 +83,7 @@ enum BinaryPropertyList {
     /// More objects than this are rejected (a directions request has a few dozen).
     static let maximumObjects = 1 << 20
     /// More decoded objects than this (counting every reach of a shared object) are rejected.
-    static let maximumVisits = 1 << 20
+    static let maximumVisits = 100_000
 
     /// Decodes the top object of `bytes`.
     /// - Throws: ``Failure`` for a missing header, a bad trailer, any offset or length outside the

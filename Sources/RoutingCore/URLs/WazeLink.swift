@@ -19,7 +19,7 @@
 ///   nothing else left it is part of the `missing-destination` error.
 enum WazeLink {
     static let formatName = "Waze link"
-    static let known: Set<String> = ["ll", "q", "favorite", "navigate", "zoom", "z", "utm_source", "utm_medium", "utm_campaign", "from"]
+    static let known: Set<String> = ["ll", "q", "favorite", "navigate", "zoom", "z", "utm_source", "utm_medium", "utm_campaign"]
     static let destinationAliases: Set<String> = ["lat", "latlng", "latlon", "loc", "dest", "destination", "daddr", "to", "coords", "l"]
 
     static func parseQuery(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {

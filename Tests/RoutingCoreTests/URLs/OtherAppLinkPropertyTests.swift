@@ -166,6 +166,35 @@ struct OtherAppLinkPropertyTests {
         #expect(try DirectionsLinkBuilder.build(try parser.parse(built.url), as: link.format).url == built.url)
     }
 
+    @Test("Mutated links of these formats parse or fail with a reason; what parses rebuilds and reads back")
+    func mutatedLinks() throws {
+        var rng = SplitMix64(state: 0x0A11_A995)
+        let strict = DirectionsURLParser(strict: true)
+        var parsed = 0
+        for round in 0..<30_000 {
+            let seed = Array(Self.sampleLinks[round % Self.sampleLinks.count].utf8)
+            let text = String(decoding: mutate(seed, &rng), as: UTF8.self)
+            let link: ParsedLink
+            do {
+                link = try (round % 2 == 0 ? parser : strict).parseLink(text)
+            } catch {
+                #expect(!error.message.isEmpty, "\(text)")
+                continue
+            }
+            parsed += 1
+            for (_, endpoint) in link.request.endpoints {
+                if let c = endpoint.coordinate {
+                    #expect((-90.0...90.0).contains(c.latitude) && (-180.0...180.0).contains(c.longitude), "\(text)")
+                }
+            }
+            guard Self.formats.contains(link.format), let built = try? DirectionsLinkBuilder.build(link.request, as: link.format) else { continue }
+            let back = try parser.parse(built.url)
+            if built.omitted.isEmpty { #expect(back == link.request, "\(text) → \(built.url)") }
+            #expect(try DirectionsLinkBuilder.build(back, as: link.format).url == built.url, "\(text)")
+        }
+        #expect(parsed > 1000)
+    }
+
     @Test("Every builder's mode words are its parser's words, one preferred word per meaning")
     func vocabularies() throws {
         for format in Self.formats {
