@@ -23,6 +23,7 @@
 ///   literal character of `whereval`), so `+` stays a plus there; on `https://www.bing.com/maps` the
 ///   query is form-encoded and `+` is a space. Raw spaces appear in Microsoft's own examples and are
 ///   accepted as written, not repaired.
+/// - Repairs: none; every accepted spelling is documented by Microsoft or written by bing.com.
 enum BingMapsLink {
     static let formatName = "Bing Maps link"
     static let known: Set<String> = ["rtp", "mode", "cp", "lvl", "bb", "sty", "trfc", "where", "q", "collection", "rad", "pit", "hdg", "ss", "form", "v", "style", "rtop", "where1", "sp"]
@@ -209,13 +210,11 @@ extension BingMapsLink: DirectionsLinkParsing {
 
 extension BingMapsLink: DirectionsLinkBuilding {
     static var format: LinkFormat { .bing }
-    static var modeVocabulary: [ModeWord] {
-        [
-            ModeWord("mode", "d", mode: .car),
-            ModeWord("mode", "w", mode: .pedestrian),
-            ModeWord("mode", "t", mode: nil, transportType: .transit),
-        ]
-    }
+    static let modeVocabulary: [ModeWord] = [
+        ModeWord("mode", "d", mode: .car),
+        ModeWord("mode", "w", mode: .pedestrian),
+        ModeWord("mode", "t", mode: nil, transportType: .transit),
+    ]
 
     /// `bingmaps:?rtp=<from>~<to>&mode=d|w|t`, or `ms-drive-to:` / `ms-walk-to:` when the request asks
     /// for guidance (``DirectionsRequest/navigate``) from the current location to a coordinate by car or

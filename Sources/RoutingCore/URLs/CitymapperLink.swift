@@ -16,7 +16,8 @@
 /// - Query decoding: form-encoded (`+` is a space, `%2B` a literal plus), each value decoded once.
 /// - Mode: Citymapper plans public-transport journeys; every parsed request has transport type
 ///   Transit and no single mode (``modeVocabulary`` is empty: there is no mode parameter).
-/// - Repairs: a likely typo of `endcoord` next to a usable end is a `likely-typo` warning.
+/// - Repairs: none of the syntax. A likely typo of `endcoord` next to a usable end, or of
+///   `startcoord` or `arrival_time`, is a `likely-typo` warning (an error when strict).
 enum CitymapperLink {
     static let formatName = "Citymapper link"
     static let known: Set<String> = [
@@ -68,6 +69,11 @@ extension CitymapperLink: DirectionsLinkParsing {
         }
         if let hint, destination.coordinate == nil {
             try context.repair(.likelyTypo, hint, parameter: "endcoord")
+        }
+        for expected in ["startcoord", "arrival_time"] where !query.contains(expected) {
+            if let hint = DirectionsURLParser.typoHint(in: query, for: expected, known: known, aliases: []) {
+                try context.repair(.likelyTypo, hint + " (ignored)", parameter: expected)
+            }
         }
         let source = try end("start", query, parser: context.parser, source: true) ?? .currentLocation
         let arrival = try query.single("arrival_time", format: formatName).map { DirectionsURLParser.trimmed($0.value) }

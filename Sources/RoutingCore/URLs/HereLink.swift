@@ -183,16 +183,14 @@ extension HereLink: DirectionsLinkParsing {
 
 extension HereLink: DirectionsLinkBuilding {
     static var format: LinkFormat { .here }
-    static var modeVocabulary: [ModeWord] {
-        [
-            ModeWord("m", "d", mode: .car),
-            ModeWord("m", "w", mode: .pedestrian),
-            ModeWord("m", "pt", mode: nil, transportType: .transit),
-            ModeWord("m", "b", mode: .bike),
-            ModeWord("m", "cs", mode: .rideShare),
-            ModeWord("m", "t", mode: .taxi),
-        ]
-    }
+    static let modeVocabulary: [ModeWord] = [
+        ModeWord("m", "d", mode: .car),
+        ModeWord("m", "w", mode: .pedestrian),
+        ModeWord("m", "pt", mode: nil, transportType: .transit),
+        ModeWord("m", "b", mode: .bike),
+        ModeWord("m", "cs", mode: .rideShare),
+        ModeWord("m", "t", mode: .taxi),
+    ]
 
     /// `https://share.here.com/r/<wp>/<wp>?m=<word>&a=<avoid>`: `mylocation` for the current location,
     /// `<lat>,<lon>[,<title>]` otherwise (title percent-encoded, commas and slashes included); `a` lists

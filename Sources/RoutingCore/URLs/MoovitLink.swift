@@ -13,6 +13,7 @@
 ///   single mode (``modeVocabulary`` is empty: there is no mode parameter).
 /// - Errors: only one of `dest_lat`/`dest_lon` → `malformed-number` naming the missing one; nothing
 ///   for the destination → `missing-destination`.
+/// - Repairs: none; a near miss of `dest_lat` is named in the `missing-destination` error.
 enum MoovitLink {
     static let formatName = "Moovit link"
 

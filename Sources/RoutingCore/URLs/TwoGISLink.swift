@@ -17,6 +17,7 @@
 ///   `taxi` → Taxi, `bicycle` → Bike, `scooter` (electric kick scooters; Apple has no such mode) →
 ///   Other; matched ignoring case; others → `unknown-mode`. The query (`m=<lon>,<lat>/<zoom>` is the
 ///   viewport) is never an endpoint and is ignored.
+/// - Repairs: none.
 enum TwoGISLink {
     static let formatName = "2GIS route link"
 
@@ -156,16 +157,14 @@ extension TwoGISLink: DirectionsLinkParsing {
 
 extension TwoGISLink: DirectionsLinkBuilding {
     static var format: LinkFormat { .twoGIS }
-    static var modeVocabulary: [ModeWord] {
-        [
-            ModeWord("tab", "car", mode: .car),
-            ModeWord("tab", "bus", mode: nil, transportType: .transit),
-            ModeWord("tab", "pedestrian", mode: .pedestrian),
-            ModeWord("tab", "taxi", mode: .taxi),
-            ModeWord("tab", "bicycle", mode: .bike),
-            ModeWord("tab", "scooter", mode: .other),
-        ]
-    }
+    static let modeVocabulary: [ModeWord] = [
+        ModeWord("tab", "car", mode: .car),
+        ModeWord("tab", "bus", mode: nil, transportType: .transit),
+        ModeWord("tab", "pedestrian", mode: .pedestrian),
+        ModeWord("tab", "taxi", mode: .taxi),
+        ModeWord("tab", "bicycle", mode: .bike),
+        ModeWord("tab", "scooter", mode: .other),
+    ]
 
     /// `https://2gis.ru/directions/[tab/<type>/]points/<lon>%2C<lat>%7C…%7C<lon>%2C<lat>`, longitude
     /// first; an empty first point for the current location.

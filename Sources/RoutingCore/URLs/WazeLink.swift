@@ -15,8 +15,9 @@
 ///   ``Endpoint/currentLocation``.
 /// - Mode: Waze has no mode word and routes by car only, so every parsed request has mode Car
 ///   (``modeVocabulary`` is empty; the builder notes any other mode as omitted).
-/// - Repairs: none; a likely typo of `ll` next to a usable `q` is a `likely-typo` warning, and with
-///   nothing else left it is part of the `missing-destination` error.
+/// - Repairs: none of the syntax. A likely typo of `ll` next to a usable `q`, or of `navigate`, is a
+///   `likely-typo` warning (an error when strict); a typo of `ll` with nothing else left is named in
+///   the `missing-destination` error.
 enum WazeLink {
     static let formatName = "Waze link"
     static let known: Set<String> = ["ll", "q", "favorite", "navigate", "zoom", "z", "utm_source", "utm_medium", "utm_campaign"]
@@ -25,6 +26,10 @@ enum WazeLink {
     static func parseQuery(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let query = try QueryString(link.query, plusAsSpace: true)
         let navigate = try navigateFlag(query)
+        if !query.contains("navigate"),
+           let hint = DirectionsURLParser.typoHint(in: query, for: "navigate", known: known, aliases: ["nav", "navigation"]) {
+            try context.repair(.likelyTypo, hint + " (ignored: the link only shows the route)", parameter: "navigate")
+        }
         if let ll = try query.single("ll", format: formatName), !DirectionsURLParser.trimmed(ll.value).isEmpty {
             let c = try CoordinateText.parsePair(Substring(DirectionsURLParser.trimmed(ll.value)), parameter: "ll")
             return DirectionsRequest(

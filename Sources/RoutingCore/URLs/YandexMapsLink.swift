@@ -17,6 +17,8 @@
 /// - `ll`, `pt`, `spn`, `z`, `l` are the viewport and placemarks, written **longitude,latitude**
 ///   ("longitude is set first"); they are never endpoints (B33). A link with them but no `rtext` is
 ///   `not-a-directions-link`. Unknown parameters are ignored.
+/// - Repairs: none. Parameter names are short (`rtt`, `ll`), so no typo guesses are made; a missing
+///   `rtext` next to a near miss (`rtxt`) is named in the `missing-destination` error.
 enum YandexMapsLink {
     static let formatName = "Yandex Maps link"
     static let known: Set<String> = ["rtext", "rtt", "ll", "pt", "z", "spn", "l", "text", "mode", "whatshere", "ol", "oid", "ruri", "sll", "sspn", "panorama", "si", "from", "utm_source", "utm_medium", "source"]
@@ -122,14 +124,12 @@ extension YandexMapsLink: DirectionsLinkParsing {
 
 extension YandexMapsLink: DirectionsLinkBuilding {
     static var format: LinkFormat { .yandex }
-    static var modeVocabulary: [ModeWord] {
-        [
-            ModeWord("rtt", "auto", mode: .car),
-            ModeWord("rtt", "mt", mode: nil, transportType: .transit),
-            ModeWord("rtt", "pd", mode: .pedestrian),
-            ModeWord("rtt", "bc", mode: .bike),
-        ]
-    }
+    static let modeVocabulary: [ModeWord] = [
+        ModeWord("rtt", "auto", mode: .car),
+        ModeWord("rtt", "mt", mode: nil, transportType: .transit),
+        ModeWord("rtt", "pd", mode: .pedestrian),
+        ModeWord("rtt", "bc", mode: .bike),
+    ]
 
     /// `https://yandex.ru/maps/?rtext=<lat>%2C<lon>~…~<lat>%2C<lon>&rtt=<word>`: points percent-encoded
     /// (comma `%2C`, `~` inside an address `%7E`), an empty first point for the current location.

@@ -58,3 +58,15 @@ struct CitymapperLinkTests {
         #expect(car.omitted.count == 1)
     }
 }
+
+extension CitymapperLinkTests {
+    @Test("Typo of arrival_time next to a usable link: warning, strict error")
+    func arrivalTypo() throws {
+        let url = "https://citymapper.com/directions?endcoord=51.5,-0.1&arival_time=2030-01-01T09:00Z"
+        let link = try parser.parseLink(url)
+        #expect(link.request.arrivalDate == nil)
+        #expect(link.warnings.map(\.code) == [.likelyTypo])
+        #expect(link.warnings.first?.parameter == "arrival_time")
+        #expect(URLTestSupport.error(url, parser: DirectionsURLParser(strict: true))?.code == .likelyTypo)
+    }
+}
