@@ -17,6 +17,11 @@
 /// - `ll`, `pt`, `spn`, `z`, `l` are the viewport and placemarks, written **longitude,latitude**
 ///   ("longitude is set first"); they are never endpoints (B33). A link with them but no `rtext` is
 ///   `not-a-directions-link`. Unknown parameters are ignored.
+/// - Yandex Navigator (Yandex, "Launch Yandex Navigator", https://yandex.com/dev/yandex-apps-launch/navigator/):
+///   `yandexnavi://build_route_on_map?lat_from=&lon_from=&lat_to=&lon_to=&lat_via_0=&lon_via_0=…` —
+///   separate latitude and longitude numbers, no `from` → the current location, waypoints
+///   `lat_via_N`/`lon_via_N` in N order. Navigator is a car navigator, so the mode is Car. Read only:
+///   the builder writes the web form, which Navigator users can open too.
 /// - Repairs: none. Parameter names are short (`rtt`, `ll`), so no typo guesses are made; a missing
 ///   `rtext` next to a near miss (`rtxt`) is named in the `missing-destination` error.
 enum YandexMapsLink {
@@ -78,6 +83,46 @@ enum YandexMapsLink {
         return DirectionsRequest(source: source, destination: destination, waypoints: points, mode: mode, transportType: transport)
     }
 
+    /// `yandexnavi://build_route_on_map?lat_to=&lon_to=…`.
+    static func parseNavigator(_ link: LinkText) throws(DirectionsURLError) -> DirectionsRequest {
+        guard link.host == "build_route_on_map" || (!link.hasAuthority && link.path == "build_route_on_map") else {
+            throw DirectionsURLError(
+                code: .notADirectionsLink,
+                message: "this Yandex Navigator link is not a route; routes are yandexnavi://build_route_on_map?lat_to=…&lon_to=…",
+                parameter: "host")
+        }
+        let query = try QueryString(link.query, plusAsSpace: true)
+        func point(_ suffix: String) throws(DirectionsURLError) -> Coordinate? {
+            let lat = try query.single("lat_" + suffix, format: "Yandex Navigator link").map { DirectionsURLParser.trimmed($0.value) } ?? ""
+            let lon = try query.single("lon_" + suffix, format: "Yandex Navigator link").map { DirectionsURLParser.trimmed($0.value) } ?? ""
+            if lat.isEmpty && lon.isEmpty { return nil }
+            guard !lat.isEmpty, !lon.isEmpty, !lat.contains(","), !lon.contains(",") else {
+                let missing = lat.isEmpty ? "lat_" + suffix : "lon_" + suffix
+                throw DirectionsURLError(
+                    code: .malformedNumber,
+                    message: "give both lat_\(suffix) and lon_\(suffix) as decimal degrees ('.' as the decimal separator)",
+                    parameter: lat.isEmpty || lon.isEmpty ? missing : "lat_" + suffix)
+            }
+            return try CoordinateText.parsePair(Substring(lat + "," + lon), parameter: "lat_" + suffix)
+        }
+        guard let to = try point("to") else {
+            throw DirectionsURLError(
+                code: .missingDestination,
+                message: "this Yandex Navigator link has no destination; add lat_to=…&lon_to=…",
+                parameter: "lat_to")
+        }
+        var waypoints: [Endpoint] = []
+        var n = 0
+        while n < 100, let via = try point("via_\(n)") {
+            waypoints.append(.coordinate(via, label: nil))
+            n += 1
+        }
+        let from = try point("from")
+        return DirectionsRequest(
+            source: from.map { .coordinate($0, label: nil) } ?? .currentLocation,
+            destination: .coordinate(to, label: nil), waypoints: waypoints, mode: .car)
+    }
+
     /// `/maps`, `/maps/`, `/maps/<digits>/<slug>[/]`.
     static func isMapsPath(_ path: Substring) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
@@ -92,7 +137,7 @@ enum YandexMapsLink {
 
 extension YandexMapsLink: DirectionsLinkParsing {
     static var defaultFormat: LinkFormat { .yandex }
-    static var schemes: [String] { ["yandexmaps"] }
+    static var schemes: [String] { ["yandexmaps", "yandexnavi"] }
 
     static func handles(host: String) -> Bool {
         var h = Substring(host)
@@ -102,6 +147,9 @@ extension YandexMapsLink: DirectionsLinkParsing {
     }
 
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        if link.scheme == "yandexnavi" {
+            return try parseNavigator(link)
+        }
         if link.scheme == "yandexmaps" {
             guard link.path.isEmpty || link.path == "/" else {
                 throw DirectionsURLError(

@@ -152,6 +152,7 @@ struct OtherAppLinkPropertyTests {
         "https://share.here.com/r/mylocation/48.1,11.5,A%2FB/48.2,11.6?m=pt",
         "https://yandex.ru/maps/?ll=37.6208%2C55.7539&z=16&rtext=~55.7539%2C37.6208&rtt=pd",
         "https://yandex.ru/maps/?rtext=55.75,37.61~Tverskaya+7%2C+Moscow~55.7,37.5&rtt=mt",
+        "yandexnavi://build_route_on_map?lat_from=55.74&lon_from=37.60&lat_to=55.76&lon_to=37.64&lat_via_0=55.75&lon_via_0=37.62",
         "https://2gis.ru/moscow/directions/tab/pedestrian/points/37.703957%2C55.781822%3B4504385606385781%7C37.710476%2C55.78147",
         "dgis://2gis.ru/routeSearch/rsType/car/to/37.648801,55.76009",
         "moovit://directions?dest_lat=40.7580&dest_lon=-73.9855&dest_name=Times+Square&orig_name=Grand%20Central&date=2030-05-01T08%3A30%3A00Z",

@@ -78,3 +78,21 @@ struct YandexMapsLinkTests {
         #expect(bus.omitted.count == 1)
     }
 }
+
+extension YandexMapsLinkTests {
+    @Test("Yandex Navigator: separate numbers, via points in order, no from is here, car")
+    func navigator() throws {
+        let r = try parser.parse("yandexnavi://build_route_on_map?lat_to=55.76&lon_to=37.64&lat_via_1=55.755&lon_via_1=37.63&lat_via_0=55.75&lon_via_0=37.62")
+        #expect(r.source == .currentLocation)
+        #expect(r.waypoints == [.coordinate(Coordinate(latitude: 55.75, longitude: 37.62), label: nil),
+                                .coordinate(Coordinate(latitude: 55.755, longitude: 37.63), label: nil)])
+        #expect(r.destination == .coordinate(Coordinate(latitude: 55.76, longitude: 37.64), label: nil))
+        #expect(r.mode == .car)
+        let f = try parser.parse("yandexnavi://build_route_on_map?lat_from=55.74&lon_from=37.60&lat_to=55.76&lon_to=37.64")
+        #expect(f.source == .coordinate(Coordinate(latitude: 55.74, longitude: 37.6), label: nil))
+        #expect(error("yandexnavi://build_route_on_map?lat_to=55.76")?.parameter == "lon_to")
+        #expect(error("yandexnavi://build_route_on_map?lat_to=55,76&lon_to=37,64")?.code == .malformedNumber)
+        #expect(error("yandexnavi://build_route_on_map?lat_from=55.7&lon_from=37.6")?.code == .missingDestination)
+        #expect(error("yandexnavi://show_point_on_map?lat=55.7&lon=37.6")?.code == .notADirectionsLink)
+    }
+}
