@@ -2,6 +2,10 @@
 /// `https://waze.com/ul?ll=<lat>%2C<lon>&navigate=yes&zoom=17`, also on `www.waze.com` and
 /// `ul.waze.com`, and the app scheme `waze://?…` (`waze://ul?…`).
 ///
+/// - Live Map directions (Waze's web planner, what Waze share links now open; seen in public code and
+///   in geoshare's tests): `https://www.waze.com/[<locale>/]live-map/directions?to=ll.<lat>%2C<lon>&from=ll.<lat>%2C<lon>&navigate=yes`.
+///   `to` is required; without `from` the route starts at the current location; a `place.<id>` end
+///   needs Waze's servers → `unresolvable-offline`.
 /// - Parameters: `ll` = the destination, `latitude,longitude` (WGS84 degrees, latitude first; the
 ///   vendor example encodes the comma as `%2C`, which is normal syntax here); `q` = search text, read
 ///   as an address destination when there is no `ll` (with `ll`, the coordinate wins and `q` is not
@@ -10,9 +14,9 @@
 ///   (`no` or absent → false); `zoom`, `z`, `utm_source` are view or tracking data and are ignored,
 ///   as is every unknown parameter.
 /// - Query decoding: form-encoded (`+` is a space, `%2B` a literal plus), each value decoded once.
-/// - Current location: Waze has no origin parameter; every route starts at the device's location
-///   (IntentKit #41: "directions can only route from current location"), so the source is always
-///   ``Endpoint/currentLocation``.
+/// - Current location: the `ul` deep link has no origin parameter; it always starts at the device's
+///   location (IntentKit #41: "directions can only route from current location"), so its source is
+///   ``Endpoint/currentLocation``. Only Live Map links name a start (`from`).
 /// - Mode: Waze has no mode word and routes by car only, so every parsed request has mode Car
 ///   (``modeVocabulary`` is empty; the builder notes any other mode as omitted).
 /// - Repairs: none of the syntax. A likely typo of `ll` next to a usable `q`, or of `navigate`, is a
@@ -58,6 +62,41 @@ enum WazeLink {
             parameter: "ll")
     }
 
+    /// `/live-map/directions?to=ll.<lat>,<lon>&from=ll.<lat>,<lon>`.
+    static func parseLiveMap(_ link: LinkText) throws(DirectionsURLError) -> DirectionsRequest {
+        let query = try QueryString(link.query, plusAsSpace: true)
+        let navigate = try navigateFlag(query)
+        func end(_ key: String) throws(DirectionsURLError) -> Coordinate? {
+            guard let p = try query.single(key, format: "Waze Live Map link") else { return nil }
+            let value = DirectionsURLParser.trimmed(p.value)
+            if value.isEmpty { return nil }
+            let lower = value.lowercased()
+            if lower.hasPrefix("ll.") {
+                return try CoordinateText.parsePair(Substring(value.dropFirst(3)), parameter: key)
+            }
+            if lower.hasPrefix("place.") {
+                throw DirectionsURLError(
+                    code: .unresolvableOffline,
+                    message: "'\(key)=\(DirectionsURLParser.shorten(value))' names a place by id, which only Waze's servers can resolve; write \(key)=ll.<latitude>,<longitude>",
+                    parameter: key)
+            }
+            throw DirectionsURLError(
+                code: .invalidParameter,
+                message: "'\(key)=\(DirectionsURLParser.shorten(value))' is not a Live Map point; write \(key)=ll.<latitude>,<longitude>",
+                parameter: key)
+        }
+        guard let to = try end("to") else {
+            throw DirectionsURLError(
+                code: .missingDestination,
+                message: "this Waze Live Map link has no 'to'; add to=ll.<latitude>,<longitude>",
+                parameter: "to")
+        }
+        let from = try end("from")
+        return DirectionsRequest(
+            source: from.map { .coordinate($0, label: nil) } ?? .currentLocation,
+            destination: .coordinate(to, label: nil), mode: .car, navigate: navigate)
+    }
+
     private static func navigateFlag(_ query: QueryString) throws(DirectionsURLError) -> Bool {
         guard let p = try query.single("navigate", format: formatName) else { return false }
         switch DirectionsURLParser.trimmed(p.value).lowercased() {
@@ -79,6 +118,12 @@ extension WazeLink: DirectionsLinkParsing {
 
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let path = link.path.lowercased()
+        if link.scheme != "waze", path.hasSuffix("/live-map/directions") || path.hasSuffix("/live-map/directions/") {
+            let segments = path.split(separator: "/")
+            if segments.count == 2 || (segments.count == 3 && segments[0].count <= 5) {
+                return try parseLiveMap(link)
+            }
+        }
         let ok: Bool
         if link.scheme == "waze" {
             ok = (link.host.isEmpty || link.host == "ul") && (path.isEmpty || path == "/" || path == "/ul" || path == "/ul/")
@@ -100,25 +145,43 @@ extension WazeLink: DirectionsLinkBuilding {
     /// Waze has no travel-mode parameter: it routes by car only.
     static var modeVocabulary: [ModeWord] { [] }
 
-    /// `https://waze.com/ul?ll=<lat>%2C<lon>&navigate=yes`, or `?q=<address>` for an address.
-    /// - Throws: `cannot-express` when the source is not the current location (Waze always starts
-    ///   there) or the destination is the current location.
+    /// `https://waze.com/ul?ll=<lat>%2C<lon>&navigate=yes`, or `?q=<address>` for an address; from a
+    /// coordinate other than the current location, the Live Map form
+    /// `https://www.waze.com/live-map/directions?to=ll.<lat>%2C<lon>&from=ll.<lat>%2C<lon>&navigate=yes`.
+    /// - Throws: `cannot-express` when the source is an address, or a coordinate while the destination
+    ///   is an address (Live Map takes coordinates only), or the destination is the current location.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
-        guard request.source == .currentLocation else {
-            throw LinkBuildError(code: .cannotExpress, message: "Waze always routes from the current location; it has no origin parameter", field: "source")
+        if request.destination == .currentLocation {
+            throw LinkBuildError(code: .cannotExpress, message: "a Waze link cannot route to the current location", field: "destination")
+        }
+        if case .address = request.source {
+            throw LinkBuildError(code: .cannotExpress, message: "Waze starts from the current location or, in Live Map links, from a coordinate; not from an address", field: "source")
         }
         var omitted: [String] = []
         var pairs: [(String, String)] = []
-        switch request.destination {
-        case .currentLocation:
-            throw LinkBuildError(code: .cannotExpress, message: "a Waze link cannot route to the current location", field: "destination")
-        case .coordinate(let c, let label, let id):
-            pairs.append(("ll", LinkWriting.encode(LinkWriting.pair(c))))
+        var base = "https://waze.com/ul?"
+        if case .coordinate(let from, let fromLabel, let fromID) = request.source {
+            guard case .coordinate(let to, let label, let id) = request.destination else {
+                throw LinkBuildError(code: .cannotExpress, message: "Waze Live Map links, the only ones with a start, take a coordinate destination", field: "source")
+            }
+            base = "https://www.waze.com/live-map/directions?"
+            pairs.append(("to", "ll." + LinkWriting.encode(LinkWriting.pair(to))))
+            pairs.append(("from", "ll." + LinkWriting.encode(LinkWriting.pair(from))))
             if label != nil { omitted.append("destination label: Waze links carry no label") }
             if id != nil { omitted.append("destination place id: Waze links carry none") }
-        case .address(let text, let id):
-            pairs.append(("q", LinkWriting.encode(text)))
-            if id != nil { omitted.append("destination place id: Waze links carry none") }
+            if fromLabel != nil { omitted.append("source label: Waze links carry no label") }
+            if fromID != nil { omitted.append("source place id: Waze links carry none") }
+        } else {
+            switch request.destination {
+            case .currentLocation: break
+            case .coordinate(let c, let label, let id):
+                pairs.append(("ll", LinkWriting.encode(LinkWriting.pair(c))))
+                if label != nil { omitted.append("destination label: Waze links carry no label") }
+                if id != nil { omitted.append("destination place id: Waze links carry none") }
+            case .address(let text, let id):
+                pairs.append(("q", LinkWriting.encode(text)))
+                if id != nil { omitted.append("destination place id: Waze links carry none") }
+            }
         }
         if request.navigate { pairs.append(("navigate", "yes")) }
         if !request.waypoints.isEmpty { omitted.append("waypoints: Waze routes to one destination") }
@@ -128,6 +191,6 @@ extension WazeLink: DirectionsLinkBuilding {
         if !request.avoid.isEmpty { omitted.append("avoid: Waze links carry no route options") }
         if request.departureDate != nil { omitted.append("departure date: Waze links carry none") }
         if request.arrivalDate != nil { omitted.append("arrival date: Waze links carry none") }
-        return BuiltLink(url: "https://waze.com/ul?" + LinkWriting.query(pairs), format: .waze, omitted: omitted)
+        return BuiltLink(url: base + LinkWriting.query(pairs), format: .waze, omitted: omitted)
     }
 }

@@ -54,6 +54,9 @@ struct OtherAppLinkPropertyTests {
         mutating func carriable(_ format: LinkFormat) -> DirectionsRequest {
             switch format {
             case .waze:
+                if bool() {
+                    return DirectionsRequest(source: point(label: false), destination: point(label: false), mode: .car, navigate: bool())
+                }
                 return DirectionsRequest(destination: bool() ? point(label: false) : address(), mode: .car, navigate: bool())
             case .citymapper:
                 return DirectionsRequest(
@@ -142,6 +145,7 @@ struct OtherAppLinkPropertyTests {
     static let sampleLinks = [
         "https://waze.com/ul?ll=48.8584%2C2.2945&navigate=yes&zoom=17",
         "waze://?q=66+Acacia+Avenue",
+        "https://www.waze.com/live-map/directions?navigate=yes&to=ll.4.60971%2C-74.08175&from=ll.4.65%2C-74.05",
         "https://citymapper.com/directions?endcoord=51.5081%2C-0.0759&endname=Tower%20of%20London&arrival_time=2030-08-06T21%3A00%2B01%3A00",
         "citymapper://directions?startcoord=51.5033,-0.1196&startname=London+Eye&endaddress=221B+Baker+Street%2C+London",
         "bingmaps:?rtp=pos.48.8584_2.2945_Eiffel%255FTower~adr.Louvre%20Museum,%20Paris&mode=w",

@@ -62,7 +62,7 @@ struct WazeLinkTests {
         let comma = try #require(error("https://waze.com/ul?ll=41,90,12,45"))
         #expect(comma.code == .malformedNumber)
         #expect(error("https://waze.com/ul?ll=91,0")?.code == .latitudeOutOfRange)
-        #expect(error("https://www.waze.com/live-map/directions?to=ll.1,2")?.code == .notADirectionsLink)
+        #expect(error("https://www.waze.com/en-US/editor?lat=48.1&lon=11.5")?.code == .notADirectionsLink)
     }
 
     @Test("Typo next to a usable q: warning when lenient, error when strict")
@@ -88,5 +88,24 @@ struct WazeLinkTests {
         #expect(throws: LinkBuildError.self) {
             try DirectionsLinkBuilder.build(DirectionsRequest(source: .at(latitude: 1, longitude: 2), destination: .address("x")), as: .waze)
         }
+    }
+}
+
+extension WazeLinkTests {
+    @Test("Live Map directions: to and from as ll.<lat>,<lon>; place ids need Waze's servers")
+    func liveMap() throws {
+        let r = try parser.parse("https://www.waze.com/live-map/directions?navigate=yes&utm_source=x&to=ll.4.60971%2C-74.08175")
+        #expect(r.source == .currentLocation)
+        #expect(r.destination == .coordinate(Coordinate(latitude: 4.60971, longitude: -74.08175), label: nil))
+        #expect(r.navigate)
+        #expect(r.mode == .car)
+        let f = try parser.parse("https://www.waze.com/en/live-map/directions?to=ll.45.6906304,-120.810983&from=ll.45.6,-120.7")
+        #expect(f.source == .coordinate(Coordinate(latitude: 45.6, longitude: -120.7), label: nil))
+        #expect(error("https://www.waze.com/live-map/directions?to=place.ChIJabc")?.code == .unresolvableOffline)
+        #expect(error("https://www.waze.com/live-map/directions?from=ll.1,2")?.code == .missingDestination)
+        #expect(error("https://www.waze.com/live-map/directions?to=Paris")?.code == .invalidParameter)
+        let built = try DirectionsLinkBuilder.build(f, as: .waze)
+        #expect(built.url == "https://www.waze.com/live-map/directions?to=ll.45.6906304%2C-120.810983&from=ll.45.6%2C-120.7")
+        #expect(try parser.parse(built.url) == f)
     }
 }
