@@ -8,7 +8,8 @@
 ///   location, and the last waypoint is the destination"; the ones between are waypoints. A waypoint is
 ///   `latitude,longitude[,title]` (WGS84 degrees, latitude first; the title is everything after the
 ///   second comma and may hold commas), or the keyword `mylocation` (any case: "the user's current
-///   location should be used when possible") as **any** waypoint, including the destination. A place
+///   location should be used when possible") as **any** waypoint, including the destination; a
+///   segment that is one of the parser's current-location literals (`Current%20Location`) too. A place
 ///   sharing id (`s-…`) needs HERE's servers → `unresolvable-offline`. Fewer than two waypoints →
 ///   `missing-destination`.
 /// - Decoding: the raw path is split on raw `/` and the first two raw `,` first; each piece is then
