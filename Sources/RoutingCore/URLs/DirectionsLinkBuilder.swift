@@ -17,6 +17,13 @@ public enum DirectionsLinkBuilder {
         OsmAndAPILink.self,
         OrganicMapsLink.self,
         Ge0Link.self,
+        WazeLink.self,
+        CitymapperLink.self,
+        BingMapsLink.self,
+        HereLink.self,
+        YandexMapsLink.self,
+        TwoGISLink.self,
+        MoovitLink.self,
     ]
 
     private static let byFormat: [LinkFormat: any DirectionsLinkBuilding.Type] = {

@@ -43,6 +43,13 @@ public struct DirectionsURLParser: Sendable {
         OsmAndAPILink.self,
         OrganicMapsLink.self,
         Ge0Link.self,
+        WazeLink.self,
+        CitymapperLink.self,
+        BingMapsLink.self,
+        HereLink.self,
+        YandexMapsLink.self,
+        TwoGISLink.self,
+        MoovitLink.self,
     ]
 
     private static let byScheme: [String: any DirectionsLinkParsing.Type] = {

@@ -1,0 +1,321 @@
+/// A reader for Apple's binary property lists (`bplist00`), written for hostile input: every length,
+/// offset and object reference is bounds-checked, arithmetic never overflows, reference cycles,
+/// nesting deeper than ``maximumDepth`` and shared references expanding past ``maximumVisits`` objects
+/// are rejected, and no input makes it trap, loop or run for long.
+///
+/// Layout (Apple's open-source CoreFoundation, `CFBinaryPList.c`, which documents the format in its
+/// header comment):
+/// - header: the 8 bytes `bplist00`;
+/// - objects, each starting with a marker byte whose high nibble is the type and low nibble a size
+///   (`0xF` = the size follows as an int object): `0x00` null, `0x08` false, `0x09` true, `0x1n` int
+///   of 2^n bytes (big-endian; 1, 2 and 4 bytes unsigned, 8 bytes signed, 16 bytes only when the
+///   value fits in 64 bits), `0x2n` real of 2^n bytes (4 or 8, IEEE 754 big-endian), `0x33` date
+///   (8-byte real, seconds since 2001-01-01 00:00:00 UTC), `0x4n` data of n bytes, `0x5n` ASCII string
+///   of n bytes, `0x6n` UTF-16BE string of n code units, `0x8n` UID of n+1 bytes, `0xAn` array of n
+///   object references, `0xDn` dictionary of n key references then n value references;
+/// - the offset table: one offset (of `offsetSize` bytes) per object;
+/// - the 32-byte trailer: 6 unused bytes, `offsetSize`, `objectRefSize`, then 8-byte big-endian
+///   `objectCount`, `topObject` and `offsetTableOffset`.
+///
+/// Pure: bytes in, values out. Sets (`0xCn`) and ordered sets are rejected as unsupported.
+enum BinaryPropertyList {
+    /// A decoded value.
+    indirect enum Value: Hashable, Sendable {
+        case null
+        case bool(Bool)
+        /// An integer; 16-byte integers are accepted only when they fit in 64 bits.
+        case int(Int64)
+        case real(Double)
+        /// Seconds since 2001-01-01 00:00:00 UTC (Core Foundation's absolute time).
+        case date(Double)
+        case data([UInt8])
+        case string(String)
+        case uid(UInt64)
+        case array([Value])
+        /// Keys in file order; keys must be strings.
+        case dictionary([(key: String, value: Value)])
+
+        static func == (a: Value, b: Value) -> Bool {
+            switch (a, b) {
+            case (.null, .null): return true
+            case (.bool(let x), .bool(let y)): return x == y
+            case (.int(let x), .int(let y)): return x == y
+            case (.real(let x), .real(let y)): return x == y || (x.isNaN && y.isNaN)
+            case (.date(let x), .date(let y)): return x == y
+            case (.data(let x), .data(let y)): return x == y
+            case (.string(let x), .string(let y)): return x == y
+            case (.uid(let x), .uid(let y)): return x == y
+            case (.array(let x), .array(let y)): return x == y
+            case (.dictionary(let x), .dictionary(let y)):
+                return x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+            default: return false
+            }
+        }
+
+        func hash(into h: inout Hasher) {
+            switch self {
+            case .null: h.combine(0)
+            case .bool(let v): h.combine(v)
+            case .int(let v): h.combine(v)
+            case .real(let v), .date(let v): h.combine(v)
+            case .data(let v): h.combine(v)
+            case .string(let v): h.combine(v)
+            case .uid(let v): h.combine(v)
+            case .array(let v): h.combine(v)
+            case .dictionary(let v): for (k, x) in v { h.combine(k); h.combine(x) }
+            }
+        }
+
+        /// The value for `key` when this is a dictionary.
+        subscript(key: String) -> Value? {
+            if case .dictionary(let pairs) = self { return pairs.first(where: { $0.key == key })?.value }
+            return nil
+        }
+    }
+
+    /// Why bytes are not a binary property list this reader accepts. `message` says what and where.
+    struct Failure: Error, Hashable, Sendable {
+        var message: String
+    }
+
+    /// Deeper nesting than this is rejected (Apple's own files for this project nest 2 levels).
+    static let maximumDepth = 64
+    /// More objects than this are rejected (a directions request has a few dozen).
+    static let maximumObjects = 1 << 20
+    /// More decoded objects than this (counting every reach of a shared object) are rejected.
+    static let maximumVisits = 100_000
+
+    /// Decodes the top object of `bytes`.
+    /// - Throws: ``Failure`` for a missing header, a bad trailer, any offset or length outside the
+    ///   file, an unknown marker, invalid UTF-16, a non-string dictionary key, a reference cycle, or
+    ///   nesting deeper than ``maximumDepth``.
+    static func decode(_ bytes: [UInt8]) throws(Failure) -> Value {
+        var reader = try Reader(bytes)
+        return try reader.object(reader.topObject, depth: 0)
+    }
+
+    private struct Reader {
+        let bytes: [UInt8]
+        let offsetSize: Int
+        let refSize: Int
+        let objectCount: Int
+        let topObject: Int
+        let offsetTableOffset: Int
+        /// Objects on the current decoding path (cycle detection).
+        var onPath: [Bool]
+        /// Objects decoded so far; shared references are decoded each time they are reached, so this
+        /// bounds the work a small file of many shared references could otherwise demand.
+        var visits = 0
+
+        init(_ bytes: [UInt8]) throws(Failure) {
+            self.bytes = bytes
+            guard bytes.starts(with: Array("bplist".utf8)) else {
+                throw Failure(message: "the file does not start with 'bplist00'; it is not a binary property list")
+            }
+            guard bytes.starts(with: Array("bplist00".utf8)) else {
+                let version = String(decoding: bytes.dropFirst(6).prefix(2), as: UTF8.self)
+                throw Failure(message: "the file is a binary property list of version '\(version)'; only bplist00 is supported")
+            }
+            guard bytes.count >= 8 + 32 else {
+                throw Failure(message: "the file has \(bytes.count) bytes, fewer than a binary property list's header and trailer (40)")
+            }
+            let t = bytes.count - 32
+            offsetSize = Int(bytes[t + 6])
+            refSize = Int(bytes[t + 7])
+            guard (1...8).contains(offsetSize) else { throw Failure(message: "the trailer's offset size \(offsetSize) is not 1...8 bytes") }
+            guard (1...8).contains(refSize) else { throw Failure(message: "the trailer's object reference size \(refSize) is not 1...8 bytes") }
+            let count = Self.uint(bytes, t + 8, 8)
+            let top = Self.uint(bytes, t + 16, 8)
+            let table = Self.uint(bytes, t + 24, 8)
+            guard count >= 1, count <= UInt64(maximumObjects) else {
+                throw Failure(message: "the trailer's object count \(count) is not 1...\(maximumObjects)")
+            }
+            guard top < count else { throw Failure(message: "the top object \(top) is not below the object count \(count)") }
+            objectCount = Int(count)
+            topObject = Int(top)
+            // The table must lie between the header and the trailer.
+            let (tableBytes, o1) = UInt64(offsetSize).multipliedReportingOverflow(by: count)
+            let (tableEnd, o2) = table.addingReportingOverflow(tableBytes)
+            guard !o1, !o2, table >= 8, tableEnd <= UInt64(t) else {
+                throw Failure(message: "the offset table (at byte \(table), \(count) entries of \(offsetSize) bytes) lies outside the file")
+            }
+            offsetTableOffset = Int(table)
+            onPath = Array(repeating: false, count: objectCount)
+        }
+
+        /// Big-endian unsigned integer of `size` (1...8) bytes at `at`; the caller has bounds-checked.
+        static func uint(_ bytes: [UInt8], _ at: Int, _ size: Int) -> UInt64 {
+            var v: UInt64 = 0
+            for i in 0..<size { v = v << 8 | UInt64(bytes[at + i]) }
+            return v
+        }
+
+        /// Where object `index` starts, checked to lie inside the object area.
+        func offset(of index: Int) throws(Failure) -> Int {
+            guard index >= 0, index < objectCount else {
+                throw Failure(message: "object reference \(index) is not below the object count \(objectCount)")
+            }
+            let at = offsetTableOffset + index * offsetSize
+            let off = Self.uint(bytes, at, offsetSize)
+            guard off >= 8, off < UInt64(offsetTableOffset) else {
+                throw Failure(message: "object \(index) has offset \(off), outside the object area 8..<\(offsetTableOffset)")
+            }
+            return Int(off)
+        }
+
+        /// `count` bytes at `at`, checked against the object area.
+        func span(_ at: Int, _ count: Int, what: String) throws(Failure) -> ArraySlice<UInt8> {
+            let (end, overflow) = at.addingReportingOverflow(count)
+            guard count >= 0, !overflow, at >= 0, end <= offsetTableOffset else {
+                throw Failure(message: "\(what) at byte \(at) needs \(count) bytes and runs past the object area (ends at \(offsetTableOffset))")
+            }
+            return bytes[at..<end]
+        }
+
+        /// The size in a marker's low nibble, or the int object that follows for `0xF`.
+        /// - Returns: the size and where the payload starts.
+        func length(_ marker: UInt8, at: Int) throws(Failure) -> (Int, Int) {
+            let low = Int(marker & 0x0F)
+            if low != 0x0F { return (low, at + 1) }
+            let intMarker = try span(at + 1, 1, what: "a length")[at + 1]
+            guard intMarker & 0xF0 == 0x10 else {
+                throw Failure(message: "the length after marker 0x\(String(marker, radix: 16)) at byte \(at) is not an integer")
+            }
+            let size = 1 << Int(intMarker & 0x0F)
+            guard size <= 8 else { throw Failure(message: "the length at byte \(at + 1) is a \(size)-byte integer") }
+            let body = try span(at + 2, size, what: "a length")
+            let v = Self.uint(bytes, body.startIndex, size)
+            guard v <= UInt64(Int32.max) else { throw Failure(message: "the length \(v) at byte \(at + 1) is too large") }
+            return (Int(v), at + 2 + size)
+        }
+
+        /// Reads `count` object references starting at `at`.
+        func refs(_ at: Int, _ count: Int) throws(Failure) -> [Int] {
+            let (total, o) = count.multipliedReportingOverflow(by: refSize)
+            guard !o else { throw Failure(message: "a container at byte \(at) claims \(count) entries") }
+            let body = try span(at, total, what: "a container's references")
+            var out: [Int] = []
+            out.reserveCapacity(count)
+            var p = body.startIndex
+            for _ in 0..<count {
+                let r = Self.uint(bytes, p, refSize)
+                guard r < UInt64(objectCount) else {
+                    throw Failure(message: "object reference \(r) at byte \(p) is not below the object count \(objectCount)")
+                }
+                out.append(Int(r))
+                p += refSize
+            }
+            return out
+        }
+
+        mutating func object(_ index: Int, depth: Int) throws(Failure) -> Value {
+            guard depth <= maximumDepth else {
+                throw Failure(message: "objects nest deeper than \(maximumDepth) levels")
+            }
+            visits += 1
+            guard visits <= maximumVisits else {
+                throw Failure(message: "the file expands to more than \(maximumVisits) objects through shared references")
+            }
+            let at = try offset(of: index)
+            let marker = bytes[at]
+            switch marker >> 4 {
+            case 0x0:
+                switch marker {
+                case 0x00: return .null
+                case 0x08: return .bool(false)
+                case 0x09: return .bool(true)
+                default: throw Failure(message: "unknown marker 0x\(String(marker, radix: 16)) at byte \(at)")
+                }
+            case 0x1:
+                let size = 1 << Int(marker & 0x0F)
+                guard size <= 16 else { throw Failure(message: "an integer at byte \(at) claims \(size) bytes") }
+                let body = try span(at + 1, size, what: "an integer")
+                if size == 16 {
+                    let high = Self.uint(bytes, body.startIndex, 8)
+                    let low = Self.uint(bytes, body.startIndex + 8, 8)
+                    let fits = (high == 0 && low <= UInt64(Int64.max)) || (high == UInt64.max && low > UInt64(Int64.max))
+                    guard fits else { throw Failure(message: "the 128-bit integer at byte \(at) does not fit in 64 bits") }
+                    return .int(Int64(bitPattern: low))
+                }
+                let v = Self.uint(bytes, body.startIndex, size)
+                return .int(size == 8 ? Int64(bitPattern: v) : Int64(v))
+            case 0x2:
+                let size = 1 << Int(marker & 0x0F)
+                guard size == 4 || size == 8 else { throw Failure(message: "a real at byte \(at) claims \(size) bytes; reals have 4 or 8") }
+                let body = try span(at + 1, size, what: "a real")
+                let v = Self.uint(bytes, body.startIndex, size)
+                return .real(size == 4 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: v))) : Double(bitPattern: v))
+            case 0x3:
+                guard marker == 0x33 else { throw Failure(message: "unknown marker 0x\(String(marker, radix: 16)) at byte \(at)") }
+                let body = try span(at + 1, 8, what: "a date")
+                return .date(Double(bitPattern: Self.uint(bytes, body.startIndex, 8)))
+            case 0x4:
+                let (n, start) = try length(marker, at: at)
+                return .data(Array(try span(start, n, what: "data")))
+            case 0x5:
+                let (n, start) = try length(marker, at: at)
+                let body = try span(start, n, what: "an ASCII string")
+                guard body.allSatisfy({ $0 < 0x80 }) else {
+                    throw Failure(message: "the ASCII string at byte \(at) contains a byte above 0x7F")
+                }
+                return .string(String(decoding: body, as: UTF8.self))
+            case 0x6:
+                let (n, start) = try length(marker, at: at)
+                let (byteCount, o) = n.multipliedReportingOverflow(by: 2)
+                guard !o else { throw Failure(message: "the UTF-16 string at byte \(at) is too long") }
+                let body = try span(start, byteCount, what: "a UTF-16 string")
+                var units: [UInt16] = []
+                units.reserveCapacity(n)
+                var p = body.startIndex
+                while p < body.endIndex {
+                    units.append(UInt16(bytes[p]) << 8 | UInt16(bytes[p + 1]))
+                    p += 2
+                }
+                var text = ""
+                var iterator = units.makeIterator()
+                var decoder = UTF16()
+                loop: while true {
+                    switch decoder.decode(&iterator) {
+                    case .scalarValue(let s): text.unicodeScalars.append(s)
+                    case .emptyInput: break loop
+                    case .error: throw Failure(message: "the UTF-16 string at byte \(at) has an unpaired surrogate")
+                    }
+                }
+                return .string(text)
+            case 0x8:
+                let size = Int(marker & 0x0F) + 1
+                guard size <= 8 else { throw Failure(message: "a UID at byte \(at) claims \(size) bytes") }
+                let body = try span(at + 1, size, what: "a UID")
+                return .uid(Self.uint(bytes, body.startIndex, size))
+            case 0xA, 0xD:
+                let (n, start) = try length(marker, at: at)
+                guard !onPath[index] else {
+                    throw Failure(message: "object \(index) contains itself (a reference cycle)")
+                }
+                onPath[index] = true
+                defer { onPath[index] = false }
+                if marker >> 4 == 0xA {
+                    let items = try refs(start, n)
+                    var values: [Value] = []
+                    values.reserveCapacity(items.count)
+                    for r in items { values.append(try object(r, depth: depth + 1)) }
+                    return .array(values)
+                }
+                let keys = try refs(start, n)
+                let (keyBytes, _) = n.multipliedReportingOverflow(by: refSize)
+                let values = try refs(start + keyBytes, n)
+                var pairs: [(key: String, value: Value)] = []
+                pairs.reserveCapacity(n)
+                for (k, v) in zip(keys, values) {
+                    guard case .string(let key) = try object(k, depth: depth + 1) else {
+                        throw Failure(message: "a key of the dictionary at byte \(at) is not a string")
+                    }
+                    pairs.append((key, try object(v, depth: depth + 1)))
+                }
+                return .dictionary(pairs)
+            default:
+                throw Failure(message: "unsupported marker 0x\(String(marker, radix: 16)) at byte \(at) (sets and unknown types are not read)")
+            }
+        }
+    }
+}

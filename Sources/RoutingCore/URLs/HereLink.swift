@@ -1,0 +1,245 @@
+/// HERE WeGo route links (HERE Deeplinking API, "Sharing a Route",
+/// https://developer.here.com/documentation/deeplink-web/topics/share-route.html):
+/// `https://share.here.com/r/<waypoint>/<waypoint>[/…]?m=<mode>&a=<avoid,…>`; also the app scheme seen
+/// in the wild, `here-route://<waypoint>/<waypoint>?m=d` (WunderLINQ NavAppHelper), and
+/// `https://wego.here.com/directions/<mode>/<waypoint>/<waypoint>` (seen, not documented).
+///
+/// - Waypoints are path segments separated by `/`: "The first waypoint in the URL is the departure
+///   location, and the last waypoint is the destination"; the ones between are waypoints. A waypoint is
+///   `latitude,longitude[,title]` (WGS84 degrees, latitude first; the title is everything after the
+///   second comma and may hold commas), or the keyword `mylocation` (any case: "the user's current
+///   location should be used when possible") as **any** waypoint, including the destination; a
+///   segment that is one of the parser's current-location literals (`Current%20Location`) too. A place
+///   sharing id (`s-…`) needs HERE's servers → `unresolvable-offline`. Fewer than two waypoints →
+///   `missing-destination`.
+/// - Decoding: the raw path is split on raw `/` and the first two raw `,` first; each piece is then
+///   percent-decoded once, so `%2F` and `%2C` in a title stay data. `+` is literal (path segments are
+///   not form-encoded), except in the `wego.here.com` segments, which HERE writes with `+` for spaces.
+///   Repair: a coordinate written with an encoded comma (`52.5%2C13.4`) is read as the pair with a
+///   `repaired-syntax` warning.
+/// - `m`: `d` → Car, `w` → Pedestrian, `pt` → transport type Transit, `b` → Bike, `cs` (car sharing:
+///   a shared vehicle, not the user's own car) → RideShare, `t` → Taxi; others → `unknown-mode`.
+///   wego path modes: `drive`, `walk`, `publicTransport`, `bicycle`, `mix` (no mode).
+/// - `a` (comma-separated): `tollroad` → tolls, `motorway` → highways, `boatFerry` and `railFerry` →
+///   ferries; `tunnel` and `dirtRoad` have no MapKit meaning → `ignored-value` repair; anything else →
+///   `invalid-parameter`. `z`, `t` (map type), `ref` are view or referrer data and ignored.
+enum HereLink {
+    static let formatName = "HERE route link"
+
+    static func parseWaypoints(
+        _ segments: [Substring], plusAsSpace: Bool, _ context: inout ParseContext
+    ) throws(DirectionsURLError) -> (Endpoint, [Endpoint], Endpoint) {
+        guard segments.count >= 2 else {
+            throw DirectionsURLError(
+                code: .missingDestination,
+                message: "a HERE route needs two or more waypoints (the first is the start); write /r/mylocation/<lat>,<lon>",
+                parameter: "path")
+        }
+        var points: [Endpoint] = []
+        for segment in segments {
+            points.append(try waypoint(segment, plusAsSpace: plusAsSpace, &context))
+        }
+        let destination = points.removeLast()
+        let source = points.removeFirst()
+        return (source, points, destination)
+    }
+
+    private static func waypoint(_ raw: Substring, plusAsSpace: Bool, _ context: inout ParseContext) throws(DirectionsURLError) -> Endpoint {
+        if raw.isEmpty {
+            throw DirectionsURLError(code: .invalidParameter, message: "the route has an empty waypoint ('//'); remove the extra '/'", parameter: "path")
+        }
+        if raw.lowercased() == "mylocation" { return .currentLocation }
+        if raw.hasPrefix("s-") {
+            throw DirectionsURLError(
+                code: .unresolvableOffline,
+                message: "'\(DirectionsURLParser.shorten(String(raw)))' is a HERE place sharing id, which only HERE's servers can resolve; write <lat>,<lon>[,title] instead",
+                parameter: "path")
+        }
+        let parts = raw.split(separator: ",", maxSplits: 2, omittingEmptySubsequences: false)
+        if parts.count == 1 {
+            let decoded = try QueryString.decode(raw, plusAsSpace: plusAsSpace, parameter: "path")
+            if decoded.contains(","), let c = try? CoordinateText.parsePair(Substring(decoded), parameter: "path") {
+                try context.repair(.repairedSyntax, "the waypoint '\(raw)' encodes its comma as %2C; write it as <lat>,<lon>", parameter: "path")
+                return .coordinate(c, label: nil)
+            }
+            if context.parser.currentLocationLiterals.matches(decoded), !DirectionsURLParser.trimmed(decoded).isEmpty {
+                return .currentLocation
+            }
+            if plusAsSpace && CoordinateText.isNumberLike(Substring(decoded)) == false && !decoded.isEmpty {
+                return .address(DirectionsURLParser.trimmed(decoded))
+            }
+            throw DirectionsURLError(
+                code: .malformedNumber,
+                message: "the waypoint '\(DirectionsURLParser.shorten(decoded))' is not '<latitude>,<longitude>[,title]' or 'mylocation'",
+                parameter: "path")
+        }
+        let lat = try QueryString.decode(parts[0], plusAsSpace: false, parameter: "path")
+        let lon = try QueryString.decode(parts[1], plusAsSpace: false, parameter: "path")
+        if plusAsSpace, CoordinateText.decimal(Substring(DirectionsURLParser.trimmed(lat))) == nil {
+            // wego segments may be addresses ("Munich,Hauptstraße+12").
+            let text = try QueryString.decode(raw, plusAsSpace: true, parameter: "path")
+            if let c = try CoordinateText.classify(text, parameter: "path") { return .coordinate(c, label: nil) }
+            return .address(DirectionsURLParser.trimmed(text))
+        }
+        let c = try CoordinateText.parsePair(Substring(lat + "," + lon), parameter: "path")
+        var label: String? = nil
+        if parts.count == 3 {
+            let t = try QueryString.decode(parts[2], plusAsSpace: plusAsSpace, parameter: "path")
+            label = t.isEmpty ? nil : t
+        }
+        return .coordinate(c, label: label)
+    }
+
+    static func options(_ query: QueryString, _ context: inout ParseContext) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?, Set<RouteAvoidance>) {
+        var mode: DirectionsMode? = nil
+        var transport: TransportType? = nil
+        if let m = try query.single("m", format: formatName) {
+            let value = DirectionsURLParser.trimmed(m.value).lowercased()
+            if !value.isEmpty {
+                guard let word = modeVocabulary.first(where: { $0.value == value }) else {
+                    throw DirectionsURLError(
+                        code: .unknownMode,
+                        message: "'m=\(DirectionsURLParser.shorten(m.value))' is not a HERE routing mode; use d, w, pt, b, cs or t",
+                        parameter: "m")
+                }
+                mode = word.mode
+                transport = word.transportType
+            }
+        }
+        var avoid: Set<RouteAvoidance> = []
+        if let a = try query.single("a", format: formatName) {
+            for piece in a.value.split(separator: ",") {
+                let v = DirectionsURLParser.trimmed(String(piece))
+                switch v.lowercased() {
+                case "": break
+                case "tollroad": avoid.insert(.tolls)
+                case "motorway": avoid.insert(.highways)
+                case "boatferry", "railferry": avoid.insert(.ferries)
+                case "tunnel", "dirtroad":
+                    try context.repair(.ignoredValue, "'a=\(v)' has no MapKit meaning and is ignored", parameter: "a")
+                default:
+                    throw DirectionsURLError(
+                        code: .invalidParameter,
+                        message: "'\(DirectionsURLParser.shorten(v))' in 'a' is not a HERE avoid value; use tunnel, motorway, boatFerry, tollroad, dirtRoad or railFerry",
+                        parameter: "a")
+                }
+            }
+        }
+        return (mode, transport, avoid)
+    }
+
+    static let wegoModes: [String: (DirectionsMode?, TransportType?)] = [
+        "mix": (nil, nil), "drive": (.car, .automobile), "walk": (.pedestrian, .walking),
+        "publictransport": (nil, .transit), "bicycle": (.bike, .cycling),
+    ]
+}
+
+extension HereLink: DirectionsLinkParsing {
+    static var defaultFormat: LinkFormat { .here }
+    static var schemes: [String] { ["here-route"] }
+    static var hosts: [String] { ["share.here.com", "wego.here.com"] }
+
+    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        let query = try QueryString(link.query, plusAsSpace: true)
+        var segments: [Substring]
+        var plusAsSpace = false
+        var wegoMode: (DirectionsMode?, TransportType?)? = nil
+        if link.scheme == "here-route" {
+            // The first waypoint sits where a host would be; read the raw text so titles keep their case.
+            var body = link.rest
+            if let q = body.firstIndex(where: { $0 == "?" || $0 == "#" }) { body = body[..<q] }
+            guard body.hasPrefix("//") else {
+                throw DirectionsURLError(code: .malformedURL, message: "write here-route://<waypoint>/<waypoint>", parameter: "path")
+            }
+            segments = body.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false)
+        } else if link.host == "wego.here.com" {
+            let parts = link.path.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count >= 3, parts[1].lowercased() == "directions", let m = wegoModes[parts[2].lowercased()] else {
+                throw DirectionsURLError(
+                    code: .notADirectionsLink,
+                    message: "this wego.here.com link is not a route; routes are /directions/<mode>/<from>/<to>",
+                    parameter: "path")
+            }
+            wegoMode = m
+            plusAsSpace = true
+            segments = Array(parts.dropFirst(3))
+        } else {
+            let parts = link.path.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count >= 2, parts[1].lowercased() == "r" else {
+                throw DirectionsURLError(
+                    code: .notADirectionsLink,
+                    message: "this share.here.com link is not a route; routes are https://share.here.com/r/<from>/<to>",
+                    parameter: "path")
+            }
+            segments = Array(parts.dropFirst(2))
+        }
+        if let last = segments.last, last.isEmpty, segments.count > 1 { segments.removeLast() }
+        let (source, waypoints, destination) = try parseWaypoints(segments, plusAsSpace: plusAsSpace, &context)
+        var (mode, transport, avoid) = try options(query, &context)
+        if let wegoMode, mode == nil, transport == nil { (mode, transport) = wegoMode }
+        return DirectionsRequest(
+            source: source, destination: destination, waypoints: waypoints, mode: mode, transportType: transport, avoid: avoid)
+    }
+}
+
+extension HereLink: DirectionsLinkBuilding {
+    static var format: LinkFormat { .here }
+    static let modeVocabulary: [ModeWord] = [
+        ModeWord("m", "d", mode: .car),
+        ModeWord("m", "w", mode: .pedestrian),
+        ModeWord("m", "pt", mode: nil, transportType: .transit),
+        ModeWord("m", "b", mode: .bike),
+        ModeWord("m", "cs", mode: .rideShare),
+        ModeWord("m", "t", mode: .taxi),
+    ]
+
+    /// `https://share.here.com/r/<wp>/<wp>?m=<word>&a=<avoid>`: `mylocation` for the current location,
+    /// `<lat>,<lon>[,<title>]` otherwise (title percent-encoded, commas and slashes included); `a` lists
+    /// `tollroad`, `motorway`, `boatFerry,railFerry` in that order.
+    /// - Throws: `cannot-express` when the source or destination is an address (HERE route links need
+    ///   coordinates); an address waypoint is left out and listed in `omitted`.
+    static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
+        var omitted: [String] = []
+        func text(_ e: Endpoint, field: String) throws(LinkBuildError) -> String? {
+            switch e {
+            case .currentLocation: return "mylocation"
+            case .coordinate(let c, let label, let id):
+                if id != nil { omitted.append("\(field) place id: HERE route links carry none") }
+                var s = LinkWriting.pair(c)
+                if let label, !label.isEmpty { s += "," + LinkWriting.encode(label) }
+                return s
+            case .address:
+                if field == "source" || field == "destination" {
+                    throw LinkBuildError(code: .cannotExpress, message: "HERE route links need coordinates or mylocation, not an address", field: field)
+                }
+                omitted.append("\(field): an address, which HERE route links cannot carry")
+                return nil
+            }
+        }
+        var segments: [String] = []
+        if let s = try text(request.source, field: "source") { segments.append(s) }
+        for (i, w) in request.waypoints.enumerated() {
+            if let s = try text(w, field: "waypoints[\(i)]") { segments.append(s) }
+        }
+        if let s = try text(request.destination, field: "destination") { segments.append(s) }
+        var pairs: [(String, String)] = []
+        if let word = LinkWriting.modeWord(for: request, in: modeVocabulary, format: "HERE", omitted: &omitted) {
+            pairs.append(("m", word.value))
+        }
+        var avoid: [String] = []
+        for a in request.avoid.sorted() {
+            switch a {
+            case .tolls: avoid.append("tollroad")
+            case .highways: avoid.append("motorway")
+            case .ferries: avoid += ["boatFerry", "railFerry"]
+            }
+        }
+        if !avoid.isEmpty { pairs.append(("a", avoid.joined(separator: ","))) }
+        if request.navigate { omitted.append("navigate: HERE share links cannot start guidance") }
+        if request.departureDate != nil { omitted.append("departure date: HERE share links carry none") }
+        if request.arrivalDate != nil { omitted.append("arrival date: HERE share links carry none") }
+        var url = "https://share.here.com/r/" + segments.joined(separator: "/")
+        if !pairs.isEmpty { url += "?" + LinkWriting.query(pairs) }
+        return BuiltLink(url: url, format: .here, omitted: omitted)
+    }
+}

@@ -1,0 +1,110 @@
+/// Apple's `.mkdirectionsrequest` file: what iOS Maps hands a routing app (Location and Maps
+/// Programming Guide, "Providing Directions"; `MKDirectionsRequest initWithContentsOfURL:`).
+///
+/// The file is a binary property list (`bplist00`, read by ``BinaryPropertyList``) whose top object is
+/// a dictionary with two optional keys, `MKDirectionsRequestSource` and
+/// `MKDirectionsRequestDestination`, each an `MKMapItem` dictionary (decompiled MapKit,
+/// `MKDirectionsRequest.m` / `MKMapItem.mm`, iOS 26.1):
+/// - `MKMapItemIsCurrentLocation` = true → ``Endpoint/currentLocation`` (no coordinates);
+/// - otherwise `MKMapItemName` (string) → `.address(name)`. The place itself is in
+///   `MKMapItemGEOMapItem` (or `MKMapItemGEOPlace`): Apple-private serialized data that routingd does
+///   not read. Each such endpoint adds a `coordinates-unavailable` warning to the result, in lenient
+///   **and** strict mode alike: it is not a repair of a broken file but a limit of what the file shares.
+///   `MKMapItemPhoneNumber`, `MKMapItemURLString`, `MKMapItemTimeZoneName` are ignored.
+/// - No source → the current location (Maps opens such requests from where the user is). No
+///   destination → `missing-destination` (Maps gives up only in that case).
+/// - The file carries no mode, transport type, dates or preferences: the request has none.
+public enum MKDirectionsRequestFile {
+    static let sourceKey = "MKDirectionsRequestSource"
+    static let destinationKey = "MKDirectionsRequestDestination"
+
+    /// Parses the bytes of a `.mkdirectionsrequest` file.
+    /// - Parameters:
+    ///   - bytes: the whole file.
+    ///   - parser: supplies the current-location literals; a map item named with one (such as
+    ///     "Current Location") is the current location too.
+    /// - Returns: the request, format ``LinkFormat/mkDirectionsRequest``, and one
+    ///   `coordinates-unavailable` warning per endpoint known only by name.
+    /// - Throws: ``DirectionsURLError`` `malformed-url` (parameter `file`) when the bytes are not a
+    ///   readable binary property list or the top object is not a dictionary; `invalid-parameter`
+    ///   naming the key when a map item has the wrong type or names nothing usable;
+    ///   `missing-destination` (parameter `MKDirectionsRequestDestination`) without a destination.
+    public static func parse(_ bytes: [UInt8], parser: DirectionsURLParser) throws(DirectionsURLError) -> ParsedLink {
+        let top: BinaryPropertyList.Value
+        do {
+            top = try BinaryPropertyList.decode(bytes)
+        } catch {
+            throw DirectionsURLError(
+                code: .malformedURL,
+                message: "not a readable .mkdirectionsrequest file: \(error.message)",
+                parameter: "file")
+        }
+        guard case .dictionary = top else {
+            throw DirectionsURLError(
+                code: .malformedURL,
+                message: "the property list's top object is not a dictionary; a .mkdirectionsrequest file holds {MKDirectionsRequestSource, MKDirectionsRequestDestination}",
+                parameter: "file")
+        }
+        var warnings: [DirectionsURLWarning] = []
+        guard let destinationItem = top[destinationKey] else {
+            throw DirectionsURLError(
+                code: .missingDestination,
+                message: "the file has no \(destinationKey) map item; Maps writes one for every directions request",
+                parameter: destinationKey)
+        }
+        let destination = try endpoint(destinationItem, key: destinationKey, parser: parser, warnings: &warnings)
+        let source = try top[sourceKey].map { (v) throws(DirectionsURLError) in
+            try endpoint(v, key: sourceKey, parser: parser, warnings: &warnings)
+        } ?? .currentLocation
+        return ParsedLink(
+            request: DirectionsRequest(source: source, destination: destination),
+            format: .mkDirectionsRequest, warnings: warnings)
+    }
+
+    private static func endpoint(
+        _ item: BinaryPropertyList.Value, key: String, parser: DirectionsURLParser, warnings: inout [DirectionsURLWarning]
+    ) throws(DirectionsURLError) -> Endpoint {
+        guard case .dictionary = item else {
+            throw DirectionsURLError(
+                code: .invalidParameter,
+                message: "\(key) is not a map item dictionary",
+                parameter: key)
+        }
+        if let flag = item["MKMapItemIsCurrentLocation"] {
+            switch flag {
+            case .bool(true): return .currentLocation
+            case .bool(false): break
+            default:
+                throw DirectionsURLError(
+                    code: .invalidParameter,
+                    message: "MKMapItemIsCurrentLocation in \(key) is not a boolean",
+                    parameter: key)
+            }
+        }
+        let hasBlob = item["MKMapItemGEOMapItem"] != nil || item["MKMapItemGEOPlace"] != nil
+        if let nameValue = item["MKMapItemName"] {
+            guard case .string(let raw) = nameValue else {
+                throw DirectionsURLError(
+                    code: .invalidParameter,
+                    message: "MKMapItemName in \(key) is not a string",
+                    parameter: key)
+            }
+            let name = DirectionsURLParser.trimmed(raw)
+            if !name.isEmpty {
+                if parser.currentLocationLiterals.matches(name) { return .currentLocation }
+                warnings.append(DirectionsURLWarning(
+                    code: .coordinatesUnavailable,
+                    message: "\(key) '\(DirectionsURLParser.shorten(name))' is kept by name: its coordinates sit in Apple-private "
+                        + (hasBlob ? "MKMapItemGEOMapItem data" : "map item data (absent here)") + " that routingd does not read",
+                    parameter: key))
+                return .address(name)
+            }
+        }
+        throw DirectionsURLError(
+            code: hasBlob ? .coordinatesUnavailable : .invalidParameter,
+            message: hasBlob
+                ? "\(key) has no name and its place sits only in Apple-private MKMapItemGEOMapItem data, which routingd does not read"
+                : "\(key) has neither MKMapItemIsCurrentLocation nor MKMapItemName; there is no place to route \(key == sourceKey ? "from" : "to")",
+            parameter: key)
+    }
+}

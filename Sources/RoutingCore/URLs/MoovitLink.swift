@@ -1,0 +1,117 @@
+/// Moovit trip-planning links: `moovit://directions?dest_lat=&dest_lon=&dest_name=&orig_lat=&orig_lon=&orig_name=&date=&auto_run=&partner_id=`
+/// (Moovit developer deep-link page, as summarised by protocol-launcher,
+/// https://zhensherlock.github.io/protocol-launcher/apps/moovit; the vendor page itself is not public).
+///
+/// - `dest_lat`, `dest_lon`: the destination, WGS84 degrees, as two separate numbers; `dest_name` its
+///   display name (a label with coordinates; without coordinates the name is kept as an address text,
+///   which Moovit searches). Same for `orig_*`. No `orig_*` → the current location.
+/// - `date`: ISO 8601 departure time, kept verbatim in ``DirectionsRequest/departureDate``.
+///   `auto_run`, `partner_id` and unknown parameters are ignored.
+/// - Query decoding: form-encoded like Android's `Uri.getQueryParameter` (`+` is a space, `%2B` a
+///   literal plus), each value decoded once.
+/// - Mode: Moovit plans public-transport trips; every parsed request has transport type Transit and no
+///   single mode (``modeVocabulary`` is empty: there is no mode parameter).
+/// - Errors: only one of `dest_lat`/`dest_lon` → `malformed-number` naming the missing one; nothing
+///   for the destination → `missing-destination`.
+/// - Repairs: none; a near miss of `dest_lat` is named in the `missing-destination` error.
+enum MoovitLink {
+    static let formatName = "Moovit link"
+
+    private static func end(_ prefix: String, _ query: QueryString, _ parser: DirectionsURLParser, source: Bool) throws(DirectionsURLError) -> Endpoint? {
+        let lat = try query.single(prefix + "_lat", format: formatName).map { DirectionsURLParser.trimmed($0.value) } ?? ""
+        let lon = try query.single(prefix + "_lon", format: formatName).map { DirectionsURLParser.trimmed($0.value) } ?? ""
+        let name = try query.single(prefix + "_name", format: formatName).map { DirectionsURLParser.trimmed($0.value) } ?? ""
+        if lat.isEmpty != lon.isEmpty {
+            let missing = prefix + (lat.isEmpty ? "_lat" : "_lon")
+            throw DirectionsURLError(
+                code: .malformedNumber,
+                message: "'\(missing)' is missing; give both \(prefix)_lat and \(prefix)_lon in decimal degrees",
+                parameter: missing)
+        }
+        if !lat.isEmpty {
+            guard lat.filter({ $0 == "," }).isEmpty, lon.filter({ $0 == "," }).isEmpty else {
+                throw DirectionsURLError(
+                    code: .malformedNumber,
+                    message: "'\(prefix)_lat=\(DirectionsURLParser.shorten(lat))&\(prefix)_lon=\(DirectionsURLParser.shorten(lon))' are not decimal degrees; use '.' as the decimal separator",
+                    parameter: prefix + "_lat")
+            }
+            let c = try CoordinateText.parsePair(Substring(lat + "," + lon), parameter: prefix + "_lat")
+            return .coordinate(c, label: name.isEmpty ? nil : name)
+        }
+        if name.isEmpty { return nil }
+        return source ? try parser.sourceEndpoint(name, parameter: prefix + "_name") : .address(name)
+    }
+}
+
+extension MoovitLink: DirectionsLinkParsing {
+    static var defaultFormat: LinkFormat { .moovit }
+    static var schemes: [String] { ["moovit"] }
+
+    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        guard link.host == "directions" || (!link.hasAuthority && link.path.lowercased() == "directions") else {
+            throw DirectionsURLError(
+                code: .notADirectionsLink,
+                message: "this Moovit link is not a trip plan; use moovit://directions?dest_lat=…&dest_lon=…",
+                parameter: "host")
+        }
+        let query = try QueryString(link.query, plusAsSpace: true)
+        guard let destination = try end("dest", query, context.parser, source: false) else {
+            let hint = DirectionsURLParser.typoHint(
+                in: query, for: "dest_lat",
+                known: ["orig_lat", "orig_lon", "orig_name", "dest_lon", "dest_name", "date", "auto_run", "partner_id"],
+                aliases: ["lat", "latitude", "to_lat", "destination_lat"])
+            throw DirectionsURLError(
+                code: .missingDestination,
+                message: "this \(formatName) has no destination" + (hint.map { "; \($0)" } ?? "; add dest_lat=…&dest_lon=… (or dest_name=…)"),
+                parameter: "dest_lat")
+        }
+        let source = try end("orig", query, context.parser, source: true) ?? .currentLocation
+        let date = try query.single("date", format: formatName).map { DirectionsURLParser.trimmed($0.value) }
+        return DirectionsRequest(
+            source: source, destination: destination, transportType: .transit,
+            departureDate: date.flatMap { $0.isEmpty ? nil : $0 })
+    }
+}
+
+extension MoovitLink: DirectionsLinkBuilding {
+    static var format: LinkFormat { .moovit }
+    /// Moovit has no mode parameter: it plans transit trips.
+    static var modeVocabulary: [ModeWord] { [] }
+
+    /// `moovit://directions?dest_lat=…&dest_lon=…&dest_name=…&orig_lat=…&orig_lon=…&orig_name=…&date=…`,
+    /// in that order; an address is written as a name without coordinates.
+    /// - Throws: `cannot-express` when the destination is the current location.
+    static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
+        var omitted: [String] = []
+        var pairs: [(String, String)] = []
+        func write(_ e: Endpoint, _ prefix: String, field: String) {
+            switch e {
+            case .currentLocation: break
+            case .coordinate(let c, let label, let id):
+                pairs.append((prefix + "_lat", LinkWriting.degrees(c.latitude)))
+                pairs.append((prefix + "_lon", LinkWriting.degrees(c.longitude)))
+                if let label, !label.isEmpty { pairs.append((prefix + "_name", LinkWriting.encode(label))) }
+                if id != nil { omitted.append("\(field) place id: Moovit links carry none") }
+            case .address(let text, let id):
+                pairs.append((prefix + "_name", LinkWriting.encode(text)))
+                if id != nil { omitted.append("\(field) place id: Moovit links carry none") }
+            }
+        }
+        if request.destination == .currentLocation {
+            throw LinkBuildError(code: .cannotExpress, message: "a Moovit link cannot end at the current location", field: "destination")
+        }
+        write(request.destination, "dest", field: "destination")
+        write(request.source, "orig", field: "source")
+        if let date = request.departureDate { pairs.append(("date", LinkWriting.encode(date))) }
+        if !request.waypoints.isEmpty { omitted.append("waypoints: Moovit links have an origin and a destination only") }
+        if let mode = request.mode {
+            omitted.append("mode \(mode.rawValue): Moovit plans transit trips and has no mode parameter")
+        } else if request.transportType != .transit {
+            omitted.append("transport type \(request.transportType?.rawValue ?? "(any)"): Moovit always plans transit")
+        }
+        if request.navigate { omitted.append("navigate: Moovit links cannot start guidance") }
+        if !request.avoid.isEmpty { omitted.append("avoid: Moovit links carry no road options") }
+        if request.arrivalDate != nil { omitted.append("arrival date: Moovit links carry only a departure date") }
+        return BuiltLink(url: "moovit://directions?" + LinkWriting.query(pairs), format: .moovit, omitted: omitted)
+    }
+}
