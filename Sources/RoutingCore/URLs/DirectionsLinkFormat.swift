@@ -100,7 +100,7 @@ struct ParseContext: Sendable {
 /// ``schemes``, and every `http`/`https` link whose host is in ``hosts`` or for which
 /// ``handles(host:)`` is true. It sets ``ParseContext/format`` when it recognises a more specific
 /// dialect than ``defaultFormat``.
-protocol DirectionsLinkParsing {
+protocol DirectionsLinkParsing: SendableMetatype {
     /// The format recorded when the parser does not set a more specific one.
     static var defaultFormat: LinkFormat { get }
     /// Lowercase schemes handled outright (`geo`, `om`, `bingmaps`); empty for web-only formats.
@@ -120,7 +120,7 @@ extension DirectionsLinkParsing {
 }
 
 /// A type that writes requests as links of one format.
-protocol DirectionsLinkBuilding {
+protocol DirectionsLinkBuilding: SendableMetatype {
     /// The format written.
     static var format: LinkFormat { get }
     /// The format's travel-mode words, for its parser, its builder and the docs.
