@@ -11,7 +11,7 @@ public enum LiteralsFile {
     /// Why a literals file was refused: `FILE: …` or `FILE:LINE: …`, ready to print.
     public struct Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
         public var description: String
-        init(_ description: String) { self.description = description }
+        public init(_ description: String) { self.description = description }
     }
 
     /// Reads and checks `path`.
