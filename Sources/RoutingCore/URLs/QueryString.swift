@@ -45,8 +45,8 @@ extension DirectionsURLParser {
                     rawValue = piece[piece.endIndex...]
                     hasEquals = false
                 }
-                let name = try Self.decode(rawName, plusAsSpace: plusAsSpace, parameter: String(rawName), what: "name")
-                let value = try Self.decode(rawValue, plusAsSpace: plusAsSpace, parameter: name, what: "value")
+                let name = try Self.decode(rawName, plusAsSpace: plusAsSpace, parameter: rawName.isEmpty ? "query" : String(rawName), what: "name")
+                let value = try Self.decode(rawValue, plusAsSpace: plusAsSpace, parameter: name.isEmpty ? "query" : name, what: "value")
                 parameters.append(Parameter(
                     name: name, key: name.lowercased(), value: value, rawValue: rawValue, hasEquals: hasEquals))
             }
