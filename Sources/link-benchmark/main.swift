@@ -4,7 +4,9 @@ import RoutingCore
 // link-benchmark: in-process parsing throughput of a mixed set of realistic links (BenchmarkLinks),
 // on one thread, with the default lenient parser. Not a test: `swift run -c release link-benchmark`.
 //
-//   link-benchmark [--seconds S] [--rounds N] [--per-format]   time it (best of N rounds of S seconds)
+//   link-benchmark [--seconds S] [--rounds N] [--per-format] [--only PREFIX]
+//                                                             time it (best of N rounds of S seconds),
+//                                                             maybe only the links starting with PREFIX
 //   link-benchmark --print-links                              print the links, one per line (for a peer)
 
 func now() -> Double {
@@ -32,6 +34,7 @@ func text(_ value: Double, decimals: Int = 0) -> String {
 var seconds = 1.0
 var rounds = 5
 var perFormat = false
+var only = ""
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -41,6 +44,7 @@ while let argument = arguments.popFirst() {
     case "--seconds": seconds = Double(arguments.popFirst() ?? "") ?? seconds
     case "--rounds": rounds = Int(arguments.popFirst() ?? "") ?? rounds
     case "--per-format": perFormat = true
+    case "--only": only = arguments.popFirst() ?? ""
     default:
         print("usage: link-benchmark [--seconds S] [--rounds N] [--per-format] | --print-links")
         exit(2)
@@ -48,7 +52,7 @@ while let argument = arguments.popFirst() {
 }
 
 let parser = DirectionsURLParser()
-let links = BenchmarkLinks.all
+let links = BenchmarkLinks.all.filter { only.isEmpty || $0.hasPrefix(only) }
 
 /// Parses `set` repeatedly for about `seconds`; returns links per second and a checksum that keeps
 /// the optimiser from dropping the work.
