@@ -16,7 +16,9 @@ The seed recipe's London listing (seed/london-as-printed.geojson) must be valid 
 
 Directions links (corpus/urls/cases.tsv, read in place): every row goes through
 `routingctl resolve --offline --json`; a row whose expected answer starts with `error` must exit 1
-with an `{"error":{code,message}}` object, every other row must exit 0 with a request. Every row id
+with an `{"error":{code,message}}` object (or, where the row says "if accepted leniently it must be
+LAT,LON", exit 0 with a warning and that destination) and must always exit 1 with `--strict`;
+every other row must exit 0 with a request. Every row id
 must also have a Swift test named after it under Tests/ (`@Test("<id>: …")`), where the row's
 meaning is asserted exactly.
 Usage: corpus.py ROUTINGCTL SHARED_DIR
@@ -24,6 +26,7 @@ Usage: corpus.py ROUTINGCTL SHARED_DIR
 import csv
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -155,8 +158,23 @@ if os.path.isfile(url_cases):
             reply = {}
         if expected.strip().lower().startswith("error"):
             error = reply.get("error", {})
-            check(f"{rid}: {url} is refused (exit 1, error object)",
-                  p.returncode == 1 and error.get("code") and error.get("message"), p.stdout + p.stderr)
+            lenient_ok = p.returncode == 1 and error.get("code") and error.get("message")
+            # A row may allow a lenient repair ("if accepted leniently it must be LAT,LON"): then exit 0
+            # is right only with a warning and exactly that destination; --strict must still refuse.
+            allowed = re.search(r"if accepted leniently it must be (-?[0-9.]+),(-?[0-9.]+)", expected)
+            if p.returncode == 0 and allowed:
+                dest = reply.get("request", {}).get("destination", {})
+                lenient_ok = bool(reply.get("warnings")) and (dest.get("latitude"), dest.get("longitude")) == (
+                    float(allowed.group(1)), float(allowed.group(2)))
+            check(f"{rid}: {url} is refused (exit 1, error object)" + (" or repaired as the row allows" if allowed else ""),
+                  lenient_ok, p.stdout + p.stderr)
+            q = subprocess.run([ctl, "resolve", "--offline", "--strict", "--json", "--coverage", coverage_dir, "--", url],
+                               capture_output=True, text=True, timeout=60)
+            try:
+                strict_error = json.loads(q.stdout).get("error", {})
+            except ValueError:
+                strict_error = {}
+            check(f"{rid}: {url} is refused with --strict", q.returncode == 1 and strict_error.get("code"), q.stdout + q.stderr)
         else:
             check(f"{rid}: {url} resolves (exit 0, request)",
                   p.returncode == 0 and "request" in reply and "destination" in reply["request"], p.stdout + p.stderr)
