@@ -40,6 +40,8 @@ let package = Package(
         .executableTarget(name: "routingd", dependencies: ["RoutingService"], swiftSettings: strict),
         .executableTarget(
             name: "routingctl", dependencies: ["RoutingService", "CoverageReports"], swiftSettings: strict),
+        // Not a test: link-parsing throughput, `swift run -c release link-benchmark` (see BENCHMARKS.md).
+        .executableTarget(name: "link-benchmark", dependencies: ["RoutingCore"], swiftSettings: strict),
         // Helpers shared by the test targets (a seeded generator, a child-process runner); tests only.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),

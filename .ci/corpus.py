@@ -13,11 +13,20 @@ For every coverage file listed in coverage/PROVENANCE.tsv:
 - `routingctl validate --fix --output` makes the fixable files valid (wrappers, unclosed rings),
   leaves the unfixable ones invalid (holes, longitude 190) and is idempotent.
 The seed recipe's London listing (seed/london-as-printed.geojson) must be valid and get `axes-swapped`.
+
+Directions links (corpus/urls/cases.tsv, read in place): every row goes through
+`routingctl resolve --offline --json`; a row whose expected answer starts with `error` must exit 1
+with an `{"error":{code,message}}` object (or, where the row says "if accepted leniently it must be
+LAT,LON", exit 0 with a warning and that destination) and must always exit 1 with `--strict`;
+every other row must exit 0 with a request. Every row id
+must also have a Swift test named after it under Tests/ (`@Test("<id>: …")`), where the row's
+meaning is asserted exactly.
 Usage: corpus.py ROUTINGCTL SHARED_DIR
 """
 import csv
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -122,4 +131,56 @@ if os.path.isfile(seed):
         check("seed/london-as-printed: the warning names London", "London" in swapped[0]["message"], swapped[0])
 
 print(f"corpus: {len(rows)} coverage files + the seed listing; {passed} passed, {failed} failed")
+
+# Directions links.
+url_cases = os.path.join(shared, "corpus", "urls", "cases.tsv")
+url_rows = []
+if os.path.isfile(url_cases):
+    url_passed_before, url_failed_before = passed, failed
+    with open(url_cases, newline="") as f:
+        url_rows = list(csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE))
+    repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    swift_tests = []
+    for folder, _, files in os.walk(os.path.join(repo, "Tests")):
+        for name in files:
+            if name.endswith(".swift"):
+                with open(os.path.join(folder, name), encoding="utf-8") as f:
+                    swift_tests.append(f.read())
+    tests_text = "\n".join(swift_tests)
+    coverage_dir = os.path.join(repo, "Coverage")
+    for row in url_rows:
+        rid, url, expected = row["id"], row["input_url"], row["expected"]
+        p = subprocess.run([ctl, "resolve", "--offline", "--json", "--coverage", coverage_dir, "--", url],
+                           capture_output=True, text=True, timeout=60)
+        try:
+            reply = json.loads(p.stdout)
+        except ValueError:
+            reply = {}
+        if expected.strip().lower().startswith("error"):
+            error = reply.get("error", {})
+            lenient_ok = p.returncode == 1 and error.get("code") and error.get("message")
+            # A row may allow a lenient repair ("if accepted leniently it must be LAT,LON"): then exit 0
+            # is right only with a warning and exactly that destination; --strict must still refuse.
+            allowed = re.search(r"if accepted leniently it must be (-?[0-9.]+),(-?[0-9.]+)", expected)
+            if p.returncode == 0 and allowed:
+                dest = reply.get("request", {}).get("destination", {})
+                lenient_ok = bool(reply.get("warnings")) and (dest.get("latitude"), dest.get("longitude")) == (
+                    float(allowed.group(1)), float(allowed.group(2)))
+            check(f"{rid}: {url} is refused (exit 1, error object)" + (" or repaired as the row allows" if allowed else ""),
+                  lenient_ok, p.stdout + p.stderr)
+            q = subprocess.run([ctl, "resolve", "--offline", "--strict", "--json", "--coverage", coverage_dir, "--", url],
+                               capture_output=True, text=True, timeout=60)
+            try:
+                strict_error = json.loads(q.stdout).get("error", {})
+            except ValueError:
+                strict_error = {}
+            check(f"{rid}: {url} is refused with --strict", q.returncode == 1 and strict_error.get("code"), q.stdout + q.stderr)
+        else:
+            check(f"{rid}: {url} resolves (exit 0, request)",
+                  p.returncode == 0 and "request" in reply and "destination" in reply["request"], p.stdout + p.stderr)
+        check(f"{rid}: has a Swift test named after it", f'@Test("{rid}:' in tests_text,
+              f'add @Test("{rid}: ...") under Tests/')
+    print(f"corpus: {len(url_rows)} directions links; {passed - url_passed_before} passed, {failed - url_failed_before} failed")
+else:
+    print(f"corpus: SKIPPED directions links, {url_cases} not found")
 sys.exit(1 if failed else 0)

@@ -7,9 +7,15 @@ through `routingctl`, then checks `routingctl contains` and `routingctl validate
 in-place fix through a symbolic link with mode and link kept, idempotence, refusals, exit statuses,
 no temporary file left) on fixtures written here. Usage: e2e.py BIN_DIR (the folder holding routingd
 and routingctl).
+
+Directions links (issue 4): Resolve lenient vs strict on one repaired link, warnings in the reply and
+on routingctl's standard error, DecideApps, BuildLink round trips in every format routingctl lists,
+a bad Request naming its field, routingctl link, .mkdirectionsrequest files and
+--current-location-literals files.
 """
 import json
 import os
+import plistlib
 import signal
 import socket
 import subprocess
@@ -215,6 +221,8 @@ def main():
         rc, out, err = ctl("resolve", BIG_BEN, socket_path=os.path.join(tmp, "nope.socket"))
         check("unreachable daemon exits 2 with a hint", rc == 2 and "cannot reach routingd" in err, err)
 
+        link_checks(client, path, tmp)
+
         check("daemon still running", daemon.poll() is None)
         daemon.send_signal(signal.SIGTERM)
         try:
@@ -237,6 +245,164 @@ def main():
         check_fix(tmp)
     print(f"e2e: {passed} passed, {failed} failed")
     return 1 if failed else 0
+
+
+# geo:0:0?q=…: a producer wrote ':' between the placeholder zeros; the one safe reading is q.
+REPAIRED = "geo:0:0?q=48.8584%2C2.2945"
+LOUVRE = {"destination": {"kind": "coordinate", "latitude": 48.8606, "longitude": 2.3376}, "mode": "Pedestrian"}
+
+
+def link_checks(client, path, tmp):
+    """Issue 4 through the reference client and routingctl: strictness, warnings, requests, links."""
+    with client.open("org.routingd.Directions") as d:
+        reply = d.Resolve(REPAIRED)
+        warnings = reply.get("warnings", [])
+        check("lenient Resolve repairs geo:0:0 and says so",
+              reply["request"]["destination"].get("latitude") == 48.8584 and reply.get("format") == "geo"
+              and [w.get("code") for w in warnings] == ["repaired-syntax"] and warnings[0].get("message"), reply)
+        try:
+            d.Resolve(REPAIRED, True)
+            check("strict Resolve refuses the repaired link", False)
+        except varlink.VarlinkError as e:
+            check("strict Resolve refuses the repaired link with the repair's code",
+                  e.error() == "org.routingd.Directions.InvalidURL" and e.parameters().get("code") == "repaired-syntax", e.as_dict())
+        clean = d.Resolve(EIFFEL, True)
+        check("strict Resolve passes a clean link, no warnings",
+              clean.get("warnings", []) == [] and clean.get("format") == "apple-legacy", clean)
+
+        reply = d.DecideApps(LOUVRE)
+        apps = {a["id"]: a for a in reply["apps"]}
+        check("DecideApps decides a request object", apps.get("Paris", {}).get("eligible") is not False
+              and apps.get("London", {}).get("eligible") is False and reply["request"]["transportType"] == "Walking", reply)
+        for name, request, field in [
+            ("latitude 91", {"destination": {"kind": "coordinate", "latitude": 91.0, "longitude": 2.0}}, "destination.latitude"),
+            ("mode Walking", {"destination": {"kind": "currentLocation"}, "mode": "Walking"}, "mode"),
+            ("a blank address", {"destination": {"kind": "address", "text": " "}}, "destination.text"),
+        ]:
+            try:
+                d.DecideApps(request)
+                check(f"DecideApps refuses {name}", False)
+            except varlink.VarlinkError as e:
+                check(f"DecideApps refuses {name} naming {field}",
+                      e.error() == "org.routingd.Directions.InvalidRequest" and e.parameters().get("field") == field, e.as_dict())
+
+    # BuildLink in every format routingctl can write, compared with routingctl link and Resolve.
+    rc, out, err = ctl("link", "--format", "all", "--json", json.dumps(LOUVRE))
+    listing = json.loads(out) if out.strip() else {}
+    links = listing.get("links", [])
+    check("routingctl link --format all builds links", rc == 0 and links, out + err)
+    rc, helptext, _ = ctl("link", "--help")
+    check("routingctl link --help lists every buildable format",
+          rc == 0 and all(l["format"] in helptext for l in links), helptext)
+    with client.open("org.routingd.Directions") as d:
+        for link in links:
+            fmt = link["format"]
+            built = d.BuildLink(LOUVRE, None, fmt)
+            check(f"BuildLink {fmt} equals routingctl link", built["url"] == link["url"], (built, link))
+            resolved = d.Resolve(built["url"], True)
+            check(f"BuildLink {fmt} parses back strictly as {fmt}", resolved.get("format") == fmt, resolved)
+            if not built.get("omitted"):
+                dest = resolved["request"]["destination"]
+                check(f"BuildLink {fmt} round trip keeps the destination",
+                      (dest.get("latitude"), dest.get("longitude")) == (48.8606, 2.3376), resolved)
+            again = d.BuildLink(None, built["url"], fmt)
+            check(f"BuildLink {fmt}: build, parse, build gives the same text", again["url"] == built["url"], again)
+        try:
+            # geo: always starts at the current location and has no way to name it as the end.
+            d.BuildLink({"destination": {"kind": "currentLocation"}}, None, "geo")
+            check("BuildLink refuses a current-location destination", False)
+        except varlink.VarlinkError as e:
+            check("BuildLink refuses a current-location destination naming it",
+                  e.error() == "org.routingd.Directions.CannotBuildLink" and e.parameters().get("field") == "destination", e.as_dict())
+        try:
+            d.BuildLink(LOUVRE, None, "mkdirectionsrequest")
+            check("BuildLink refuses a read-only format", False)
+        except varlink.VarlinkError as e:
+            check("BuildLink refuses a read-only format", e.parameters().get("code") == "unsupported-format", e.as_dict())
+
+    # routingctl resolve: warnings, --strict.
+    rc, out, err = ctl("resolve", REPAIRED, socket_path=path)
+    check("routingctl resolve prints the repair as a warning line",
+          rc == 0 and any(l.startswith("warning: repaired-syntax") for l in err.splitlines()), out + err)
+    rc, out, err = ctl("resolve", "--json", REPAIRED, socket_path=path)
+    check("routingctl resolve --json carries the warnings",
+          rc == 0 and [w["code"] for w in json.loads(out).get("warnings", [])] == ["repaired-syntax"], out + err)
+    rc, out, err = ctl("resolve", "--json", "--strict", REPAIRED, socket_path=path)
+    check("routingctl resolve --strict exits 1 with the repair's code",
+          rc == 1 and json.loads(out).get("error", {}).get("code") == "repaired-syntax", out + err)
+    rc, out, err = ctl("resolve", "--json", "--strict", "--offline", "--coverage", "Coverage", REPAIRED)
+    check("routingctl resolve --strict --offline agrees",
+          rc == 1 and json.loads(out).get("error", {}).get("code") == "repaired-syntax", out + err)
+
+    # routingctl link: text output, omitted lines, errors, standard input.
+    rc, out, err = ctl("link", "--format", "mapquest", "geo:1,2")
+    check("routingctl link with an unknown format is a usage error", rc == 2 and "mapquest" in err, err)
+    rc, out, err = ctl("link", "--format", "geo", '{"destination":{"kind":"coordinate","latitude":"x"}}')
+    check("routingctl link names the bad field of a JSON request",
+          rc == 1 and "destination.latitude" in err, out + err)
+    if links:
+        fmt = links[0]["format"]
+        p = subprocess.run([os.path.join(BIN, "routingctl"), "link", "--format", fmt, "-"], input=EIFFEL,
+                           capture_output=True, text=True, timeout=60)
+        check("routingctl link reads a link from standard input", p.returncode == 0 and p.stdout.strip(), p.stdout + p.stderr)
+
+    # .mkdirectionsrequest files: current location and a named place whose coordinates are private.
+    request_file = os.path.join(tmp, "route.mkdirectionsrequest")
+    with open(request_file, "wb") as f:
+        plistlib.dump({
+            "MKDirectionsRequestSource": {"MKMapItemIsCurrentLocation": True},
+            "MKDirectionsRequestDestination": {"MKMapItemName": "Louvre", "MKMapItemGEOMapItem": b"\x0a\x12\x08\x01"},
+        }, f, fmt=plistlib.FMT_BINARY)
+    for mode, extra in [("daemon", {"socket_path": path}), ("offline", {})]:
+        args = ["resolve", "--json"] + (["--offline", "--coverage", "Coverage"] if mode == "offline" else []) + [request_file]
+        rc, out, err = ctl(*args, **extra)
+        reply = json.loads(out) if out.strip().startswith("{") else {}
+        req = reply.get("request", {})
+        check(f"routingctl resolve FILE.mkdirectionsrequest ({mode})",
+              rc == 0 and reply.get("format") == "mkdirectionsrequest" and req.get("source", {}).get("kind") == "currentLocation"
+              and req.get("destination", {}).get("text") == "Louvre" and reply.get("apps"), out + err)
+    with open(os.path.join(tmp, "junk.mkdirectionsrequest"), "wb") as f:
+        f.write(b"not a plist")
+    rc, out, err = ctl("resolve", "--json", "--offline", "--coverage", "Coverage", os.path.join(tmp, "junk.mkdirectionsrequest"))
+    check("a broken .mkdirectionsrequest file exits 1 with an error object", rc == 1 and json.loads(out).get("error"), out + err)
+
+    # --current-location-literals.
+    literals = os.path.join(tmp, "literals.txt")
+    with open(literals, "w") as f:
+        f.write("# French only\nIci\n")
+    url = "http://maps.apple.com/?saddr=ici&daddr=48.8584,2.2945"
+    rc, out, err = ctl("--current-location-literals", literals, "resolve", "--json", "--offline", "--coverage", "Coverage", url)
+    check("routingctl --current-location-literals FILE is used",
+          rc == 0 and json.loads(out)["request"]["source"]["kind"] == "currentLocation", out + err)
+    rc, out, err = ctl("resolve", "--json", "--offline", "--coverage", "Coverage", url)
+    check("without the file 'ici' is an address",
+          rc == 0 and json.loads(out)["request"]["source"] == {"kind": "address", "text": "ici"}, out + err)
+    bad = os.path.join(tmp, "bad-literals.txt")
+    with open(bad, "w") as f:
+        f.write("here\n48.1,2.2\n")
+    rc, out, err = ctl("--current-location-literals", bad, "link", "--format", "geo", "geo:1,2")
+    check("a bad literals file is a usage error naming FILE:LINE", rc == 2 and f"{bad}:2:" in err, err)
+    p = subprocess.run([os.path.join(BIN, "routingd"), "--socket", os.path.join(tmp, "x", "s"),
+                        "--coverage", "Coverage", "--current-location-literals", bad],
+                       capture_output=True, text=True, timeout=30, cwd=ROOT)
+    check("routingd refuses a bad literals file naming FILE:LINE", p.returncode != 0 and f"{bad}:2:" in p.stderr, p.stderr)
+    served = os.path.join(tmp, "lit", "io.socket")
+    second = subprocess.Popen([os.path.join(BIN, "routingd"), "--socket", served, "--coverage", os.path.join(ROOT, "Coverage"),
+                               "--current-location-literals", literals], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+    try:
+        for _ in range(200):
+            if os.path.exists(served):
+                break
+            time.sleep(0.05)
+        rc, out, err = ctl("resolve", "--json", url, socket_path=served)
+        check("routingd --current-location-literals FILE is used",
+              rc == 0 and json.loads(out)["request"]["source"]["kind"] == "currentLocation", out + err)
+    finally:
+        second.send_signal(signal.SIGTERM)
+        try:
+            second.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            second.kill()
 
 
 def check_fix(tmp):

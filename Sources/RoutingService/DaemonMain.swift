@@ -6,7 +6,17 @@ import Varlink
 public enum DaemonMain {
     /// Runs the daemon on the calling (main) thread.
     /// - Returns: the process exit status: 0 after a clean stop, 1 when it could not start.
-    public static func run(socketPath: String, coverageDirectory: String, log: Log) -> Int32 {
+    /// - Parameter literalsFile: a ``LiteralsFile`` replacing the default current-location literals.
+    public static func run(socketPath: String, coverageDirectory: String, literalsFile: String? = nil, log: Log) -> Int32 {
+        var currentLocationLiterals = CurrentLocationLiterals.default
+        if let literalsFile {
+            do {
+                currentLocationLiterals = try LiteralsFile.load(literalsFile)
+            } catch {
+                log.error("--current-location-literals: \(error)")
+                return 1
+            }
+        }
         // Before any other thread exists, so SIGTERM/SIGINT/SIGHUP reach the server's signalfd.
         do {
             try VarlinkServer.blockSignals()
@@ -16,7 +26,8 @@ public enum DaemonMain {
         }
         let daemon: RoutingDaemon
         do {
-            daemon = try RoutingDaemon(coverageDirectory: coverageDirectory, log: log)
+            daemon = try RoutingDaemon(
+                coverageDirectory: coverageDirectory, currentLocationLiterals: currentLocationLiterals, log: log)
         } catch {
             log.error("\(error)")
             return 1

@@ -7,33 +7,55 @@ public enum DirectionsInterface {
     /// The interface description in varlink IDL (varlink.org/Interface-Definition), served by
     /// `org.varlink.service.GetInterfaceDescription`.
     public static let description = """
-        # Directions requests from links, checked against routing apps' coverage.
+        # Directions requests from links, checked against routing apps' coverage, and links built
+        # back from requests.
         #
         # Coordinates are WGS84 degrees, latitude first. An app is eligible when it serves the
         # request's mode and the source, every waypoint and the destination lie in its coverage
-        # (boundary included), as Maps decides for routing apps on iOS.
+        # (boundary included), as Maps decides for routing apps on iOS. Link formats, decoding rules
+        # and mode words: docs/directions-links.md.
         interface org.routingd.Directions
 
         # One end or stop of a route. kind says which other fields are set:
-        # coordinate: latitude, longitude and maybe label; currentLocation: none; address: text.
+        # coordinate: latitude, longitude and maybe label and placeID; currentLocation: none;
+        # address: text (not geocoded) and maybe placeID. placeID is an opaque id the link carried
+        # (Apple source-place-id, Google destination_place_id), never looked up.
         type Endpoint (
           kind: (coordinate, currentLocation, address),
           latitude: ?float,
           longitude: ?float,
           label: ?string,
-          text: ?string
+          text: ?string,
+          placeID: ?string
         )
 
-        # A parsed directions request. mode is an MKDirectionsApplicationSupportedModes name
-        # (Car, Pedestrian, Bus, Train, Subway, StreetCar, Ferry, Bike, Plane, RideShare, Taxi,
-        # Other) or null; transportType is an MKDirectionsTransportType name (Automobile, Walking,
-        # Transit, Cycling) or null.
+        # A directions request. mode is an MKDirectionsApplicationSupportedModes name (Car,
+        # Pedestrian, Bus, Train, Subway, StreetCar, Ferry, Bike, Plane, RideShare, Taxi, Other) or
+        # null; transportType is an MKDirectionsTransportType name (Automobile, Walking, Transit,
+        # Cycling) or null, and follows mode when mode is set. avoid lists tolls, highways,
+        # ferries. navigate asks for turn-by-turn guidance at once. departureDate and arrivalDate
+        # are ISO 8601 text exactly as the link gave it. As input (DecideApps, BuildLink) source
+        # defaults to the current location, waypoints and avoid to empty, navigate to false;
+        # unknown members are refused with InvalidRequest.
         type Request (
           source: Endpoint,
           destination: Endpoint,
           waypoints: []Endpoint,
           mode: ?string,
-          transportType: ?string
+          transportType: ?string,
+          avoid: []string,
+          navigate: bool,
+          departureDate: ?string,
+          arrivalDate: ?string
+        )
+
+        # A repair made while parsing a link leniently: the link was usable, but not as its
+        # format says. code is a stable id (repaired-syntax, likely-typo, ignored-value,
+        # coordinates-unavailable); with strict the same finding is the InvalidURL error.
+        type Warning (
+          code: string,
+          message: string,
+          parameter: ?string
         )
 
         # Why an app is not, or not yet, eligible. endpoint is source, waypoint[N] or destination,
@@ -81,9 +103,26 @@ public enum DirectionsInterface {
           warnings: []string
         )
 
-        # Parses a directions link (Apple Maps, Google Maps, geo:) and decides every valid app.
+        # Parses a directions link of any known format (Apple Maps, Google Maps, geo:, OpenStreetMap,
+        # OsmAnd, Organic Maps, Waze, ...) and decides every valid app. format is the dialect that
+        # matched (apple, google-path, geo, osm, ...). Lenient by default: each repair is a warning.
+        # With strict, any repair is an InvalidURL error carrying the repair's code.
         # Eligible apps come first, then undetermined, then ineligible.
-        method Resolve(url: string) -> (request: Request, apps: []Verdict)
+        method Resolve(url: string, strict: ?bool) -> (
+          request: Request,
+          format: string,
+          warnings: []Warning,
+          apps: []Verdict
+        )
+
+        # Decides every valid app for a request given as an object (a .mkdirectionsrequest file
+        # read by the caller, a program's own request). The reply repeats the request as read.
+        method DecideApps(request: Request) -> (request: Request, apps: []Verdict)
+
+        # Writes a request as a link in format (google, apple, geo, osm, ... as listed in
+        # docs/directions-links.md). Give exactly one of request and url (a link is parsed
+        # leniently first). omitted lists what the format could not carry, one line each.
+        method BuildLink(request: ?Request, url: ?string, format: string) -> (url: string, omitted: []string)
 
         # Every coverage file in the registry, valid or not, by id.
         method ListApps() -> (apps: []App)
@@ -97,9 +136,19 @@ public enum DirectionsInterface {
         # Forgets the current location; verdicts that need it become null.
         method ClearCurrentLocation() -> ()
 
-        # The link could not be parsed. code is a stable id such as missing-destination,
-        # latitude-out-of-range or unknown-scheme; parameter names the URL parameter at fault.
+        # The link could not be parsed (or, with strict, needed a repair). code is a stable id
+        # such as missing-destination, latitude-out-of-range, unknown-scheme or repaired-syntax;
+        # parameter names the URL parameter at fault.
         error InvalidURL (code: string, message: string, parameter: ?string)
+
+        # A Request object is malformed. field is the member path, such as destination.latitude
+        # or waypoints[1].kind; message says what to write instead.
+        error InvalidRequest (field: string, message: string)
+
+        # The request cannot be written in the format. code is unsupported-format (the format is
+        # read-only, or unknown) or cannot-express (the destination, or a source the format cannot
+        # say, would be lost); field is the request field at fault or null.
+        error CannotBuildLink (code: string, message: string, field: ?string)
 
         # A location parameter is not a valid WGS84 coordinate.
         error InvalidLocation (parameter: string, message: string)
@@ -110,13 +159,57 @@ public enum DirectionsInterface {
         let methods: [String: VarlinkMethodHandler] = [
             "Resolve": { (call: VarlinkCall) throws(VarlinkError) -> JSONObject in
                 let url = try call.string("url")
+                let strict = try call.optionalBool("strict") ?? false
                 do throws(DirectionsURLError) {
-                    let (request, verdicts) = try daemon.resolve(url)
+                    let (parsed, verdicts) = try daemon.resolve(url, strict: strict)
                     daemon.log?.debug("Resolve \(url): " + verdicts.map { "\($0.appID)=\($0.eligible.map(String.init) ?? "null")" }.joined(separator: " "))
-                    return WireFormat.resolveReply(request: request, verdicts: verdicts)
+                    return WireFormat.resolveReply(parsed, verdicts: verdicts)
                 } catch {
                     daemon.log?.debug("Resolve \(url): \(error)")
-                    throw VarlinkError(name: "org.routingd.Directions.InvalidURL", parameters: WireFormat.encode(error))
+                    throw invalidURL(error)
+                }
+            },
+            "DecideApps": { (call: VarlinkCall) throws(VarlinkError) -> JSONObject in
+                guard let json = call.parameters["request"], !json.isNull else { throw .invalidParameter("request") }
+                let request = try decodeRequest(json)
+                return WireFormat.resolveReply(request: request, verdicts: daemon.decide(request))
+            },
+            "BuildLink": { (call: VarlinkCall) throws(VarlinkError) -> JSONObject in
+                let formatName = try call.string("format")
+                let requestJSON = call.parameters["request"].flatMap { $0.isNull ? nil : $0 }
+                let url = call.parameters["url"].flatMap { $0.isNull ? nil : $0 }
+                let request: DirectionsRequest
+                switch (requestJSON, url) {
+                case (let json?, nil):
+                    request = try decodeRequest(json)
+                case (nil, let text?):
+                    guard let text = text.stringValue else { throw .invalidParameter("url") }
+                    do throws(DirectionsURLError) {
+                        request = try daemon.parser().parse(text)
+                    } catch {
+                        throw invalidURL(error)
+                    }
+                default:
+                    throw VarlinkError(
+                        name: "org.routingd.Directions.InvalidRequest",
+                        parameters: [
+                            "field": "request",
+                            "message": .string("give exactly one of request (a Request object) and url (a directions link)"),
+                        ])
+                }
+                guard let format = LinkFormat(rawValue: formatName) else {
+                    throw VarlinkError(
+                        name: "org.routingd.Directions.CannotBuildLink",
+                        parameters: WireFormat.encode(LinkBuildError(
+                            code: .unsupportedFormat,
+                            message: "'\(formatName)' is not a link format; use one of "
+                                + DirectionsLinkBuilder.formats.map(\.rawValue).joined(separator: ", "),
+                            field: "format")))
+                }
+                do throws(LinkBuildError) {
+                    return WireFormat.encode(try DirectionsLinkBuilder.build(request, as: format))
+                } catch {
+                    throw VarlinkError(name: "org.routingd.Directions.CannotBuildLink", parameters: WireFormat.encode(error))
                 }
             },
             "ListApps": { (_: VarlinkCall) throws(VarlinkError) -> JSONObject in
@@ -152,7 +245,30 @@ public enum DirectionsInterface {
     }
 }
 
+/// `InvalidURL(code, message, parameter)` for a link that cannot be parsed.
+func invalidURL(_ error: DirectionsURLError) -> VarlinkError {
+    VarlinkError(name: "org.routingd.Directions.InvalidURL", parameters: WireFormat.encode(error))
+}
+
+/// ``WireFormat/decodeRequest(_:)``, its failure as `InvalidRequest(field, message)`.
+func decodeRequest(_ json: JSON) throws(VarlinkError) -> DirectionsRequest {
+    do throws(InvalidRequest) {
+        return try WireFormat.decodeRequest(json)
+    } catch {
+        throw VarlinkError(
+            name: "org.routingd.Directions.InvalidRequest",
+            parameters: ["field": .string(error.field), "message": .string(error.message)])
+    }
+}
+
 extension VarlinkCall {
+    /// The optional bool parameter `name` (absent or null → nil), or `InvalidParameter(name)`.
+    func optionalBool(_ name: String) throws(VarlinkError) -> Bool? {
+        guard let value = parameters[name], !value.isNull else { return nil }
+        guard let b = value.boolValue else { throw .invalidParameter(name) }
+        return b
+    }
+
     /// The string parameter `name`, or `InvalidParameter(name)` when it is missing or not a string.
     func string(_ name: String) throws(VarlinkError) -> String {
         guard let value = parameters[name]?.stringValue else { throw .invalidParameter(name) }

@@ -20,23 +20,38 @@ public final class RoutingDaemon: Sendable {
         var currentLocation: Coordinate?
     }
 
+    /// The texts that mean "current location" in links (`--current-location-literals FILE`, else
+    /// ``CurrentLocationLiterals/default``).
+    public let currentLocationLiterals: CurrentLocationLiterals
+
     /// Loads the coverage directory.
     /// - Throws: ``CoverageDirectory/Error`` when the directory cannot be listed. Invalid coverage
     ///   files do not throw; they are kept as invalid entries and reported.
-    public init(coverageDirectory: String, currentLocation: Coordinate? = nil, log: Log? = nil)
-        throws(CoverageDirectory.Error)
-    {
+    public init(
+        coverageDirectory: String, currentLocation: Coordinate? = nil,
+        currentLocationLiterals: CurrentLocationLiterals = .default, log: Log? = nil
+    ) throws(CoverageDirectory.Error) {
         self.coverageDirectory = coverageDirectory
         self.log = log
+        self.currentLocationLiterals = currentLocationLiterals
         let registry = try CoverageDirectory.load(coverageDirectory)
         state = Mutex(State(registry: registry, currentLocation: currentLocation))
     }
 
     /// Creates a daemon over an already-built registry (tests, offline use).
-    public init(registry: AppRegistry, currentLocation: Coordinate? = nil, log: Log? = nil) {
+    public init(
+        registry: AppRegistry, currentLocation: Coordinate? = nil,
+        currentLocationLiterals: CurrentLocationLiterals = .default, log: Log? = nil
+    ) {
         coverageDirectory = ""
         self.log = log
+        self.currentLocationLiterals = currentLocationLiterals
         state = Mutex(State(registry: registry, currentLocation: currentLocation))
+    }
+
+    /// The link parser with this daemon's current-location literals.
+    public func parser(strict: Bool = false) -> DirectionsURLParser {
+        DirectionsURLParser(currentLocationLiterals: currentLocationLiterals, strict: strict)
     }
 
     /// The registry now in use.
@@ -58,13 +73,22 @@ public final class RoutingDaemon: Sendable {
         return registry
     }
 
-    /// Parses `url` and decides every valid app's eligibility against one consistent snapshot.
-    public func resolve(_ url: String, parser: DirectionsURLParser = DirectionsURLParser())
-        throws(DirectionsURLError) -> (request: DirectionsRequest, verdicts: [AppVerdict])
+    /// Parses `url` (lenient, or `strict`: repairs are errors) and decides every valid app's
+    /// eligibility against one consistent snapshot.
+    /// - Returns: the parsed link (request, format, warnings) and the verdicts.
+    /// - Throws: ``DirectionsURLError`` when the link cannot be parsed.
+    public func resolve(_ url: String, strict: Bool = false)
+        throws(DirectionsURLError) -> (parsed: ParsedLink, verdicts: [AppVerdict])
     {
-        let request = try parser.parse(url)
+        let parsed = try parser(strict: strict).parseLink(url)
+        return (parsed, decide(parsed.request))
+    }
+
+    /// Decides every valid app's eligibility for a request already parsed (a `.mkdirectionsrequest`
+    /// file, a program's own request), against one consistent snapshot.
+    public func decide(_ request: DirectionsRequest) -> [AppVerdict] {
         let (registry, location) = state.withLock { ($0.registry, $0.currentLocation) }
-        return (request, Eligibility.verdicts(for: request, apps: registry.apps, currentLocation: location))
+        return Eligibility.verdicts(for: request, apps: registry.apps, currentLocation: location)
     }
 
     /// The varlink service with `org.varlink.service`, `org.routingd.Directions` and `org.routingd.Coverage`.

@@ -26,15 +26,29 @@ public enum WireFormat {
         return .object(object)
     }
 
-    /// `{"source":E,"destination":E,"waypoints":[E],"mode":M,"transportType":T}`.
+    /// `{"source":E,"destination":E,"waypoints":[E],"mode":M,"transportType":T,"avoid":[A],
+    /// "navigate":B,"departureDate"?:D,"arrivalDate"?:D}`. `avoid` is sorted (tolls, highways,
+    /// ferries); the dates are omitted when the request has none.
     public static func encode(_ request: DirectionsRequest) -> JSON {
-        [
+        var object: JSONObject = [
             "source": encode(request.source),
             "destination": encode(request.destination),
             "waypoints": .array(request.waypoints.map(encode)),
             "mode": request.mode.map { .string($0.rawValue) } ?? .null,
             "transportType": request.transportType.map { .string($0.rawValue) } ?? .null,
+            "avoid": .array(request.avoid.sorted().map { .string($0.rawValue) }),
+            "navigate": .bool(request.navigate),
         ]
+        if let date = request.departureDate { object["departureDate"] = .string(date) }
+        if let date = request.arrivalDate { object["arrivalDate"] = .string(date) }
+        return .object(object)
+    }
+
+    /// `{"code":…,"message":…,"parameter"?:…}`: a repair made while parsing a link leniently.
+    public static func encode(_ warning: DirectionsURLWarning) -> JSON {
+        var object: JSONObject = ["code": .string(warning.code.rawValue), "message": .string(warning.message)]
+        if let parameter = warning.parameter { object["parameter"] = .string(parameter) }
+        return .object(object)
     }
 
     /// `{"id":…,"eligible":true|false|null,"reasons":[{"endpoint"?,"rule","message"}]}`.
@@ -52,9 +66,34 @@ public enum WireFormat {
         ]
     }
 
-    /// The `Resolve` reply: `{"request":…,"apps":[…]}`.
+    /// The `DecideApps` reply: `{"request":…,"apps":[…]}`.
     public static func resolveReply(request: DirectionsRequest, verdicts: [AppVerdict]) -> JSONObject {
         ["request": encode(request), "apps": .array(verdicts.map(encode))]
+    }
+
+    /// The `Resolve` reply: `{"request":…,"format":…,"warnings":[…],"apps":[…]}`.
+    public static func resolveReply(_ parsed: ParsedLink, verdicts: [AppVerdict]) -> JSONObject {
+        [
+            "request": encode(parsed.request),
+            "format": .string(parsed.format.rawValue),
+            "warnings": .array(parsed.warnings.map(encode)),
+            "apps": .array(verdicts.map(encode)),
+        ]
+    }
+
+    /// The `BuildLink` reply: `{"url":…,"omitted":[…]}`.
+    public static func encode(_ link: BuiltLink) -> JSONObject {
+        ["url": .string(link.url), "omitted": .array(link.omitted.map(JSON.string))]
+    }
+
+    /// `{"code":…,"message":…,"field":…}` for a request a format cannot carry; `field` is null when
+    /// no single field is at fault.
+    public static func encode(_ error: LinkBuildError) -> JSONObject {
+        [
+            "code": .string(error.code.rawValue),
+            "message": .string(error.message),
+            "field": error.field.map(JSON.string) ?? .null,
+        ]
     }
 
     /// `{"code":…,"message":…,"parameter":…}` for a link that cannot be parsed; `parameter` is null

@@ -24,8 +24,12 @@ enum RoutingCtl {
                                              rewrite a coverage file into Apple's form
           contains [--json] [--profile apple|geojson] FILE [LAT LON ...]
                                              inside, boundary or outside, for each point
-          resolve [--json] [--offline [--coverage DIR] [--current-location LAT,LON]] URL
+          resolve [--json] [--strict] [--offline [--coverage DIR] [--current-location LAT,LON]]
+                  (URL | FILE.mkdirectionsrequest)
                                              parse a directions link and decide every app
+          link --format FORMAT|all [--strict] [--json]
+               (URL | FILE.mkdirectionsrequest | JSON-REQUEST | -)
+                                             write the request as a link in another format
           apps [--json]                      list the daemon's routing apps
           location get [--json]              show the daemon's current location
           location set LATITUDE LONGITUDE    set it (WGS84 degrees; LAT,LON works too)
@@ -34,6 +38,9 @@ enum RoutingCtl {
         Options:
           --socket PATH   daemon socket (default: $XDG_RUNTIME_DIR/routingd/io.socket,
                           or /run/routingd/io.socket)
+          --current-location-literals FILE
+                          texts meaning "current location", one per line (UTF-8, # comments),
+                          for links parsed by routingctl itself (--offline, link, files)
           --help          help for routingctl or for one command
           --version       show the version
 
@@ -45,6 +52,7 @@ enum RoutingCtl {
         // Global options come before the command.
         var rest = arguments[...]
         var socket = DefaultPaths.socket()
+        var literals: String? = nil
         while let first = rest.first, first.hasPrefix("-") {
             rest = rest.dropFirst()
             switch first {
@@ -53,8 +61,15 @@ enum RoutingCtl {
             case "--socket":
                 guard let value = rest.popFirst() else { return usageError("--socket needs a value") }
                 socket = value
+            case "--current-location-literals":
+                guard let value = rest.popFirst() else { return usageError("--current-location-literals needs a value") }
+                literals = value
             default:
                 if first.hasPrefix("--socket=") { socket = String(first.dropFirst(9)); continue }
+                if first.hasPrefix("--current-location-literals=") {
+                    literals = String(first.dropFirst("--current-location-literals=".count))
+                    continue
+                }
                 return usageError("unknown option '\(first)'")
             }
         }
@@ -64,7 +79,8 @@ enum RoutingCtl {
             switch command {
             case "validate": return try args.contains("--fix") ? fix(args) : validate(args)
             case "contains": return try contains(args)
-            case "resolve": return try resolve(args, socket: socket)
+            case "resolve": return try resolve(args, socket: socket, literals: literals)
+            case "link": return try link(args, literals: literals)
             case "apps": return try apps(args, socket: socket)
             case "location": return try location(args, socket: socket)
             case "help": out(usage); return ExitStatus.success
@@ -78,31 +94,65 @@ enum RoutingCtl {
     // MARK: resolve
 
     static let resolveUsage = """
-        Usage: routingctl resolve [--json] URL
-               routingctl resolve --offline [--coverage DIR] [--current-location LAT,LON] [--json] URL
+        Usage: routingctl resolve [--json] [--strict] (URL | FILE.mkdirectionsrequest)
+               routingctl resolve --offline [--coverage DIR] [--current-location LAT,LON]
+                                  [--current-location-literals FILE] [--json] [--strict] (URL | FILE)
 
-        Parses a directions link (Apple Maps, Google Maps, geo:) into source, destination, waypoints
-        and mode, and says which routing apps can serve it and why the others cannot.
-        By default it asks the daemon; --offline resolves in this process against the coverage
-        directory (default ./Coverage, relative to the current directory), with
-        --current-location LAT,LON standing in for the daemon's current location. Invalid coverage
-        files are reported on standard error and serve nothing.
+        Parses a directions link (Apple Maps, Google Maps, geo:, OpenStreetMap, OsmAnd, Organic Maps,
+        Waze, Citymapper, Bing, HERE, Yandex, 2GIS, Moovit; see docs/directions-links.md) or an Apple
+        .mkdirectionsrequest file into source, destination, waypoints and mode, and says which
+        routing apps can serve it and why the others cannot.
+        By default it asks the daemon (a file is read here and its request sent with DecideApps);
+        --offline resolves in this process against the coverage directory (default ./Coverage,
+        relative to the current directory), with --current-location LAT,LON standing in for the
+        daemon's current location. Invalid coverage files are reported on standard error and serve
+        nothing.
+        Lenient by default: each repair of a sloppy link is printed on standard error as
+          warning: CODE (PARAMETER): MESSAGE
+        --strict makes any repair an error (exit 1), for scripts.
         --json prints the parameters of the Resolve reply:
-          {"request":{"source":E,"destination":E,"waypoints":[E],"mode":M,"transportType":T},
+          {"request":{"source":E,"destination":E,"waypoints":[E],"mode":M,"transportType":T,
+                      "avoid":[…],"navigate":B,"departureDate"?:D,"arrivalDate"?:D},
+           "format":F,"warnings":[{"code","message","parameter"}],
            "apps":[{"id","eligible","reasons":[{"endpoint","rule","message"}]}]}
         and for a link that cannot be parsed {"error":{"code","message","parameter"}} (exit 1).
         """
 
-    static func resolve(_ arguments: [String], socket: String) throws(Arguments.UsageError) -> Int32 {
+    static func resolve(_ arguments: [String], socket: String, literals: String?) throws(Arguments.UsageError) -> Int32 {
         let args = try Arguments(
-            arguments, flags: ["json", "offline", "help"], options: ["coverage", "current-location", "socket"])
+            arguments, flags: ["json", "offline", "strict", "help"],
+            options: ["coverage", "current-location", "socket", "current-location-literals"])
         if args.has("help") { out(resolveUsage); return ExitStatus.success }
         guard args.positionals.count == 1, let url = args.positionals.first else {
             let hint = args.positionals.count > 1 && args.options["current-location"] != nil
                 ? "; give --current-location as one argument, LATITUDE,LONGITUDE" : " (quote it for the shell)"
-            return usageError("resolve needs exactly one URL, got \(args.positionals.count)\(hint)", command: "resolve")
+            return usageError("resolve needs exactly one URL or file, got \(args.positionals.count)\(hint)", command: "resolve")
         }
         let json = args.has("json")
+        let strict = args.has("strict")
+        let isFile = LinkInput.isRequestFile(url)
+        let literalsPath = args.options["current-location-literals"] ?? literals
+        if literalsPath != nil && !args.has("offline") && !isFile {
+            return usageError("--current-location-literals applies to links parsed here: add --offline (the daemon has its own list)", command: "resolve")
+        }
+        let parser: DirectionsURLParser
+        switch LinkInput.parser(literalsPath: literalsPath, strict: strict) {
+        case .success(let p): parser = p
+        case .failure(let message): err("routingctl: \(message.text)"); return ExitStatus.usage
+        }
+        // A .mkdirectionsrequest file is always read and parsed here.
+        var parsedFile: ParsedLink? = nil
+        if isFile {
+            switch LinkInput.readRequestFile(url, parser: parser) {
+            case .success(let parsed): parsedFile = parsed
+            case .failure(.io(let message)): err("routingctl: \(message)"); return ExitStatus.usage
+            case .failure(.parse(let error)):
+                return finishResolve(.failure(invalidURLError(error)), json: json)
+            case .failure(.request(let error)):
+                err("routingctl: \(error)")
+                return ExitStatus.failure
+            }
+        }
         let reply: Result<JSONObject, VarlinkError>
         if args.has("offline") {
             var location: Coordinate? = nil
@@ -116,7 +166,7 @@ enum RoutingCtl {
             do {
                 daemon = try RoutingDaemon(
                     coverageDirectory: args.options["coverage"] ?? DefaultPaths.coverageDirectory,
-                    currentLocation: location)
+                    currentLocation: location, currentLocationLiterals: parser.currentLocationLiterals)
             } catch {
                 err("routingctl: \(error)")
                 return ExitStatus.usage
@@ -124,25 +174,57 @@ enum RoutingCtl {
             for entry in daemon.registry.invalidEntries {
                 err("routingctl: excluded app \(entry.id): \(entry.firstError ?? "invalid coverage")")
             }
-            do {
-                let (request, verdicts) = try daemon.resolve(url)
-                reply = .success(WireFormat.resolveReply(request: request, verdicts: verdicts))
-            } catch {
-                reply = .failure(VarlinkError(name: "org.routingd.Directions.InvalidURL", parameters: WireFormat.encode(error)))
+            if let parsedFile {
+                reply = .success(WireFormat.resolveReply(parsedFile, verdicts: daemon.decide(parsedFile.request)))
+            } else {
+                do {
+                    let (parsed, verdicts) = try daemon.resolve(url, strict: strict)
+                    reply = .success(WireFormat.resolveReply(parsed, verdicts: verdicts))
+                } catch {
+                    reply = .failure(invalidURLError(error))
+                }
             }
         } else {
             if args.options["coverage"] != nil || args.options["current-location"] != nil {
                 return usageError("--coverage and --current-location go with --offline")
             }
-            switch call(args.options["socket"] ?? socket, "org.routingd.Directions.Resolve", ["url": .string(url)]) {
-            case .reply(let parameters): reply = .success(parameters)
-            case .error(let error): reply = .failure(error)
-            case .unreachable(let status): return status
+            let path = args.options["socket"] ?? socket
+            if let parsedFile {
+                switch call(path, "org.routingd.Directions.DecideApps", ["request": WireFormat.encode(parsedFile.request)]) {
+                case .reply(let parameters):
+                    // The Resolve shape: the file's format and warnings, the daemon's verdicts.
+                    var combined = WireFormat.resolveReply(parsedFile, verdicts: [])
+                    combined["apps"] = parameters["apps"] ?? []
+                    reply = .success(combined)
+                case .error(let error): reply = .failure(error)
+                case .unreachable(let status): return status
+                }
+            } else {
+                var parameters: JSONObject = ["url": .string(url)]
+                if strict { parameters["strict"] = true }
+                switch call(path, "org.routingd.Directions.Resolve", parameters) {
+                case .reply(let parameters): reply = .success(parameters)
+                case .error(let error): reply = .failure(error)
+                case .unreachable(let status): return status
+                }
             }
         }
+        return finishResolve(reply, json: json)
+    }
+
+    static func invalidURLError(_ error: DirectionsURLError) -> VarlinkError {
+        VarlinkError(name: "org.routingd.Directions.InvalidURL", parameters: WireFormat.encode(error))
+    }
+
+    static func finishResolve(_ reply: Result<JSONObject, VarlinkError>, json: Bool) -> Int32 {
         switch reply {
         case .success(let parameters):
-            if json { out(JSON.object(parameters).prettyPrinted()) } else { printResolve(parameters) }
+            if json {
+                out(JSON.object(parameters).prettyPrinted())
+            } else {
+                printResolve(parameters)
+                for warning in parameters["warnings"]?.arrayValue ?? [] { err(warningLine(warning)) }
+            }
             return ExitStatus.success
         case .failure(let error):
             if error.name == "org.routingd.Directions.InvalidURL" {
@@ -150,12 +232,20 @@ enum RoutingCtl {
                     out(JSON.object(["error": .object(error.parameters)]).prettyPrinted())
                 } else {
                     let parameter = error.parameters["parameter"]?.stringValue.map { " (parameter '\($0)')" } ?? ""
-                    err("routingctl: cannot parse the link\(parameter): \(error.parameters["message"]?.stringValue ?? error.name)")
+                    let code = error.parameters["code"]?.stringValue.map { " [\($0)]" } ?? ""
+                    err("routingctl: cannot parse the link\(parameter): \(error.parameters["message"]?.stringValue ?? error.name)\(code)")
                 }
                 return ExitStatus.failure
             }
             return report(error, json: json)
         }
+    }
+
+    /// `warning: CODE (PARAMETER): MESSAGE`, or `warning: CODE: MESSAGE` without a parameter.
+    static func warningLine(_ warning: JSON) -> String {
+        let code = warning["code"]?.stringValue ?? "?"
+        let parameter = warning["parameter"]?.stringValue.map { " (\($0))" } ?? ""
+        return "warning: \(code)\(parameter): \(warning["message"]?.stringValue ?? "")"
     }
 
     static func printResolve(_ reply: JSONObject) {
@@ -167,6 +257,12 @@ enum RoutingCtl {
         out("destination: \(describeEndpoint(request["destination"]))")
         let mode = request["mode"]?.stringValue ?? request["transportType"]?.stringValue.map { "any \($0) mode" } ?? "unspecified"
         out("mode:        \(mode)")
+        let avoid = (request["avoid"]?.arrayValue ?? []).compactMap(\.stringValue)
+        if !avoid.isEmpty { out("avoid:       \(avoid.joined(separator: ", "))") }
+        if request["navigate"] == .bool(true) { out("navigate:    yes (start guidance at once)") }
+        if let date = request["departureDate"]?.stringValue { out("depart at:   \(date)") }
+        if let date = request["arrivalDate"]?.stringValue { out("arrive by:   \(date)") }
+        if let format = reply["format"]?.stringValue { out("format:      \(format)") }
         let apps = reply["apps"]?.arrayValue ?? []
         if apps.isEmpty { out("\nno valid routing apps"); return }
         out("")
@@ -191,12 +287,15 @@ enum RoutingCtl {
         guard let endpoint else { return "?" }
         switch endpoint["kind"]?.stringValue {
         case "currentLocation": return "current location"
-        case "address": return "address \"\(endpoint["text"]?.stringValue ?? "")\""
+        case "address":
+            let id = endpoint["placeID"]?.stringValue.map { " (place id \($0))" } ?? ""
+            return "address \"\(endpoint["text"]?.stringValue ?? "")\"\(id)"
         case "coordinate":
             let lat = endpoint["latitude"].map { JSON.format($0.doubleValue ?? .nan) } ?? "?"
             let lon = endpoint["longitude"].map { JSON.format($0.doubleValue ?? .nan) } ?? "?"
             let label = endpoint["label"]?.stringValue.map { " (\($0))" } ?? ""
-            return "\(lat), \(lon)\(label)"
+            let id = endpoint["placeID"]?.stringValue.map { " (place id \($0))" } ?? ""
+            return "\(lat), \(lon)\(label)\(id)"
         default: return endpoint.serialized()
         }
     }

@@ -5,7 +5,7 @@ import RoutingService
 // All logic lives in RoutingService/RoutingCore; this file only wires options to them.
 
 let usage = """
-    Usage: routingd [--socket PATH] [--coverage DIR] [--verbose]
+    Usage: routingd [--socket PATH] [--coverage DIR] [--current-location-literals FILE] [--verbose]
 
     Serves org.routingd.Directions and org.routingd.Coverage (varlink) on a Unix socket.
     Every *.geojson file in the coverage directory is one routing app.
@@ -14,6 +14,10 @@ let usage = """
       --socket PATH    socket to listen on (default: $XDG_RUNTIME_DIR/routingd/io.socket,
                        or /run/routingd/io.socket without XDG_RUNTIME_DIR)
       --coverage DIR   coverage directory (default: ./Coverage)
+      --current-location-literals FILE
+                       the texts that mean "current location" in links, one per line
+                       (UTF-8, # comments), instead of the built-in English, French,
+                       German, Spanish, Italian, Portuguese and Dutch phrases
       --verbose        log every request's outcome, not only start, reload and errors
       --help           show this help
       --version        show the version
@@ -26,6 +30,7 @@ struct Options {
     var socketPath: String? = nil
     var coverageDirectory = DefaultPaths.coverageDirectory
     var verbose = false
+    var literalsFile: String? = nil
 
     /// Parses the command line; prints help or an error and exits where that is the answer.
     static func parse(_ arguments: [String]) -> Options {
@@ -42,12 +47,15 @@ struct Options {
             switch argument {
             case "--socket": options.socketPath = value(for: argument)
             case "--coverage": options.coverageDirectory = value(for: argument)
+            case "--current-location-literals": options.literalsFile = value(for: argument)
             case "--verbose", "-v": options.verbose = true
             case "--help", "-h": writeAll(1, usage + "\n"); exit(0)
             case "--version": writeAll(1, "routingd \(RoutingDaemon.version)\n"); exit(0)
             default:
                 if argument.hasPrefix("--socket=") {
                     options.socketPath = String(argument.dropFirst("--socket=".count))
+                } else if argument.hasPrefix("--current-location-literals=") {
+                    options.literalsFile = String(argument.dropFirst("--current-location-literals=".count))
                 } else if argument.hasPrefix("--coverage=") {
                     options.coverageDirectory = String(argument.dropFirst("--coverage=".count))
                 } else {
@@ -64,4 +72,4 @@ let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
 let log = Log(program: "routingd", verbose: options.verbose)
 exit(DaemonMain.run(
     socketPath: options.socketPath ?? DefaultPaths.socket(),
-    coverageDirectory: options.coverageDirectory, log: log))
+    coverageDirectory: options.coverageDirectory, literalsFile: options.literalsFile, log: log))

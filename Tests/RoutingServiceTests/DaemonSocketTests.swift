@@ -158,6 +158,7 @@ import Varlink
         let info = try c.call("org.varlink.service.GetInfo")
         #expect(info["interfaces"] == ["org.varlink.service", "org.routingd.Directions", "org.routingd.Coverage"])
         let description = try c.call("org.varlink.service.GetInterfaceDescription", ["interface": "org.routingd.Directions"])
-        #expect(description["description"]?.stringValue?.contains("method Resolve(url: string)") == true)
+        #expect(description["description"]?.stringValue?.contains("method Resolve(url: string, strict: ?bool)") == true)
+        #expect(description["description"]?.stringValue?.contains("method BuildLink(request: ?Request, url: ?string, format: string)") == true)
     }
 }

@@ -20,19 +20,32 @@ extension DirectionsURLParser {
     enum CoordinateText {
         /// A C-locale decimal `[+-]?\d+(\.\d+)?`, or nil.
         static func decimal(_ text: Substring) -> Double? {
-            var digits = text
+            // Checked by UTF-8 code unit: only ASCII digits, one optional '.', one optional sign.
+            let utf8 = text.utf8
+            var i = utf8.startIndex
             var negative = false
-            if let first = digits.first, first == "+" || first == "-" {
-                negative = first == "-"
-                digits = digits.dropFirst()
+            if i < utf8.endIndex, utf8[i] == UInt8(ascii: "+") || utf8[i] == UInt8(ascii: "-") {
+                negative = utf8[i] == UInt8(ascii: "-")
+                i = utf8.index(after: i)
             }
-            let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let whole = parts.first, !whole.isEmpty, whole.allSatisfy(isASCIIDigit) else { return nil }
-            if parts.count == 2 {
-                guard !parts[1].isEmpty, parts[1].allSatisfy(isASCIIDigit) else { return nil }
+            let digitsStart = i
+            var wholeDigits = 0
+            var fractionDigits = 0
+            var sawPoint = false
+            while i < utf8.endIndex {
+                let b = utf8[i]
+                if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") {
+                    if sawPoint { fractionDigits += 1 } else { wholeDigits += 1 }
+                } else if b == UInt8(ascii: ".") && !sawPoint {
+                    sawPoint = true
+                } else {
+                    return nil
+                }
+                i = utf8.index(after: i)
             }
-            // The text is now plain decimal digits, which Double parses exactly as strtod in the C locale.
-            guard let magnitude = Double(String(digits)) else { return nil }
+            guard wholeDigits > 0, !sawPoint || fractionDigits > 0 else { return nil }
+            // Plain decimal digits, which Double parses exactly as strtod in the C locale.
+            guard let magnitude = Double(text[digitsStart...]) else { return nil }
             return negative ? -magnitude : magnitude
         }
 
@@ -40,10 +53,16 @@ extension DirectionsURLParser {
         /// spaces), else nil.
         static func numbers(_ text: Substring) -> [(text: Substring, value: Double)]? {
             var result: [(text: Substring, value: Double)] = []
-            for piece in text.split(separator: ",", omittingEmptySubsequences: false) {
-                let trimmed = trim(piece)
+            result.reserveCapacity(3)
+            let utf8 = text.utf8
+            var start = utf8.startIndex
+            while true {
+                let end = utf8[start...].firstIndex(of: UInt8(ascii: ",")) ?? utf8.endIndex
+                let trimmed = trim(text[start..<end])
                 guard let value = decimal(trimmed) else { return nil }
                 result.append((trimmed, value))
+                if end == utf8.endIndex { break }
+                start = utf8.index(after: end)
             }
             return result
         }
@@ -78,6 +97,10 @@ extension DirectionsURLParser {
         static func isNumberLike(_ text: Substring) -> Bool {
             var digit = false
             var separator = false
+            // A letter (the usual address) answers at once, without grapheme breaking.
+            for b in text.utf8 {
+                if (b >= 65 && b <= 90) || (b >= 97 && b <= 122) { return false }
+            }
             for c in text {
                 if isASCIIDigit(c) { digit = true }
                 else if c == "." || c == "," { separator = true }
@@ -95,6 +118,11 @@ extension DirectionsURLParser {
         }
 
         private static func trim(_ s: Substring) -> Substring {
+            if let first = s.utf8.first, let last = s.utf8.last,
+                first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F
+            {
+                return s
+            }
             var s = s
             while let f = s.first, f.isWhitespace { s.removeFirst() }
             while let l = s.last, l.isWhitespace { s.removeLast() }

@@ -32,11 +32,29 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
     public init(_ literals: [String]) {
         self.literals = literals
         self.normalized = Set(literals.map(Self.normalize))
+        self.asciiLengths = Set(normalized.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map(\.utf8.count))
     }
+
+    /// The UTF-8 lengths of the all-ASCII normalized literals: an ASCII text of another length
+    /// cannot match, which settles most coordinates and addresses without building a string.
+    private var asciiLengths: Set<Int>
 
     /// Whether `text` (already percent-decoded) is one of the literals, ignoring case, whitespace and `+`.
     public func matches(_ text: String) -> Bool {
-        normalized.contains(Self.normalize(text))
+        // ASCII fast path (for ASCII, Unicode lowercasing and whitespace are the ASCII ones).
+        var count = 0
+        for b in text.utf8 {
+            if b >= 0x80 { return normalized.contains(Self.normalize(text)) }
+            if b == 0x20 || (b >= 0x09 && b <= 0x0D) || b == UInt8(ascii: "+") { continue }
+            count += 1
+        }
+        guard asciiLengths.contains(count) else { return false }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count)
+        for b in text.utf8 where !(b == 0x20 || (b >= 0x09 && b <= 0x0D) || b == UInt8(ascii: "+")) {
+            bytes.append(b >= 65 && b <= 90 ? b | 0x20 : b)
+        }
+        return normalized.contains(String(decoding: bytes, as: UTF8.self))
     }
 
     private static func normalize(_ text: String) -> String {

@@ -28,35 +28,48 @@ struct LinkText: Hashable, Sendable {
     var fragment: Substring?
 
     /// Splits `rest` (what follows `scheme:`).
+    ///
+    /// Works on UTF-8 code units: every delimiter (`#`, `/`, `?`, `:`, `.`) is ASCII, so the indices
+    /// found are valid `Substring` indices, and no grapheme breaking is done on the hot path.
     init(original: String, scheme: String, rest: Substring) {
         self.original = original
         self.scheme = scheme
         self.rest = rest
         var r = rest
-        if let hash = r.firstIndex(of: "#") {
-            fragment = r[r.index(after: hash)...]
+        let utf8 = r.utf8
+        if let hash = utf8.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = r[utf8.index(after: hash)...]
             r = r[..<hash]
         } else {
             fragment = nil
         }
-        if r.hasPrefix("//") {
+        if r.utf8.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) {
             hasAuthority = true
-            r = r.dropFirst(2)
-            let authorityEnd = r.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? r.endIndex
-            var host = Substring(r[..<authorityEnd].lowercased())
-            if let colon = host.lastIndex(of: ":"), host[host.index(after: colon)...].allSatisfy(\.isNumber) {
-                host = host[..<colon]
+            r = r[r.utf8.index(r.startIndex, offsetBy: 2)...]
+            let authorityEnd = r.utf8.firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") }) ?? r.endIndex
+            var hostBytes = Array(r.utf8[..<authorityEnd])
+            if let colon = hostBytes.lastIndex(of: UInt8(ascii: ":")),
+                hostBytes[(colon + 1)...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+            {
+                hostBytes.removeSubrange(colon...)
             }
-            if host.hasSuffix(".") { host = host.dropLast() }
-            self.host = String(host)
+            if hostBytes.last == UInt8(ascii: ".") { hostBytes.removeLast() }
+            if hostBytes.allSatisfy({ $0 < 0x80 }) {
+                for i in hostBytes.indices where hostBytes[i] >= UInt8(ascii: "A") && hostBytes[i] <= UInt8(ascii: "Z") {
+                    hostBytes[i] |= 0x20
+                }
+                self.host = String(decoding: hostBytes, as: UTF8.self)
+            } else {
+                self.host = String(decoding: hostBytes, as: UTF8.self).lowercased()
+            }
             r = r[authorityEnd...]
         } else {
             hasAuthority = false
             host = ""
         }
-        if let q = r.firstIndex(of: "?") {
+        if let q = r.utf8.firstIndex(of: UInt8(ascii: "?")) {
             path = r[..<q]
-            query = r[r.index(after: q)...]
+            query = r[r.utf8.index(after: q)...]
             hasQuery = true
         } else {
             path = r

@@ -64,6 +64,11 @@ public struct DirectionsURLParser: Sendable {
         return table
     }()
 
+    /// `geo: maps: …`, for error messages (built once).
+    private static let knownSchemes = byScheme.keys.sorted().map { $0 + ":" }.joined(separator: " ")
+    /// `google.com, maps.apple.com, …`, for error messages (built once).
+    private static let knownHosts = byHost.keys.sorted().joined(separator: ", ")
+
     /// Parses one directions link and returns only the request (warnings are dropped; use
     /// ``parseLink(_:)`` to see them).
     /// - Throws: ``DirectionsURLError``, as ``parseLink(_:)``.
@@ -88,21 +93,23 @@ public struct DirectionsURLParser: Sendable {
                 code: .malformedURL, message: "the link is empty; pass a geo:, maps: or https: directions link",
                 parameter: "url")
         }
-        if let bad = url.unicodeScalars.first(where: Self.isControl) {
+        if url.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }),
+            let bad = url.unicodeScalars.first(where: Self.isControl)
+        {
             throw DirectionsURLError(
                 code: .malformedURL,
                 message: "the link contains control character U+\(Self.hex(bad.value)); percent-encode it or remove it",
                 parameter: "url")
         }
-        guard let colon = url.firstIndex(of: ":") else {
+        guard let colon = url.utf8.firstIndex(of: UInt8(ascii: ":")) else {
             throw DirectionsURLError(
                 code: .malformedURL,
                 message: "'\(Self.shorten(url))' has no scheme; directions links start with geo:, maps:, http: or https:",
                 parameter: "scheme")
         }
         let scheme = url[..<colon]
-        let rest = url[url.index(after: colon)...]
-        if scheme.contains(where: \.isWhitespace) {
+        let rest = url[url.utf8.index(after: colon)...]
+        if !Self.isValidScheme(scheme), scheme.contains(where: \.isWhitespace) {
             throw DirectionsURLError(
                 code: .malformedURL,
                 message: "the scheme '\(scheme)' contains whitespace; pass the link without surrounding spaces",
@@ -114,7 +121,7 @@ public struct DirectionsURLParser: Sendable {
                 message: "'\(Self.shorten(String(scheme)))' is not a URL scheme (RFC 3986 §3.1: a letter, then letters, digits, '+', '-', '.')",
                 parameter: "scheme")
         }
-        let link = LinkText(original: url, scheme: scheme.lowercased(), rest: rest)
+        let link = LinkText(original: url, scheme: Self.asciiLowercased(scheme), rest: rest)
         let family: any DirectionsLinkParsing.Type
         if link.scheme == "http" || link.scheme == "https" {
             family = try webFamily(link)
@@ -124,7 +131,7 @@ public struct DirectionsURLParser: Sendable {
             throw DirectionsURLError(
                 code: .unknownScheme,
                 message: "'\(scheme):' links are not directions links this parser knows; known schemes: "
-                    + Self.byScheme.keys.sorted().map { $0 + ":" }.joined(separator: " ") + " and http(s) links",
+                    + Self.knownSchemes + " and http(s) links",
                 parameter: "scheme")
         }
         var context = ParseContext(parser: self, format: family.defaultFormat)
@@ -144,8 +151,7 @@ public struct DirectionsURLParser: Sendable {
         if let found = Self.parsers.first(where: { $0.handles(host: link.host) }) { return found }
         throw DirectionsURLError(
             code: .notADirectionsLink,
-            message: "'\(link.host)' is not a known directions host; known: "
-                + Self.byHost.keys.sorted().joined(separator: ", "),
+            message: "'\(link.host)' is not a known directions host; known: " + Self.knownHosts,
             parameter: "host")
     }
 
@@ -246,6 +252,12 @@ public struct DirectionsURLParser: Sendable {
     // MARK: - Small text helpers
 
     static func trimmed(_ s: String) -> String {
+        // Fast path: the first and last bytes are visible ASCII, so there is nothing to trim.
+        if let first = s.utf8.first, let last = s.utf8.last,
+            first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F
+        {
+            return s
+        }
         var s = Substring(s)
         while let f = s.first, f.isWhitespace { s.removeFirst() }
         while let l = s.last, l.isWhitespace { s.removeLast() }
@@ -263,9 +275,18 @@ public struct DirectionsURLParser: Sendable {
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
+    /// `s` lowercased; ASCII text (every valid scheme) without going through Unicode case mapping.
+    private static func asciiLowercased(_ s: Substring) -> String {
+        if s.utf8.allSatisfy({ $0 < 0x80 && !($0 >= 65 && $0 <= 90) }) { return String(s) }
+        if s.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: s.utf8.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }, as: UTF8.self)
+        }
+        return s.lowercased()
+    }
+
     private static func isValidScheme(_ s: Substring) -> Bool {
         func isLetter(_ a: UInt8) -> Bool { (65...90).contains(a) || (97...122).contains(a) }
-        let bytes = Array(s.utf8)
+        let bytes = s.utf8
         guard let first = bytes.first, isLetter(first) else { return false }
         return bytes.allSatisfy { a in
             isLetter(a) || (48...57).contains(a) || a == UInt8(ascii: "+") || a == UInt8(ascii: "-") || a == UInt8(ascii: ".")

@@ -32,25 +32,45 @@ extension DirectionsURLParser {
         ///   bytes are not UTF-8.
         init(_ raw: Substring, plusAsSpace: Bool) throws(DirectionsURLError) {
             var parameters: [Parameter] = []
-            for piece in raw.split(separator: "&", omittingEmptySubsequences: true) {
+            // Split on raw '&' and '=' by UTF-8 code unit (both ASCII, so the indices are valid
+            // Substring indices); no grapheme breaking on this hot path.
+            let utf8 = raw.utf8
+            var pieceStart = utf8.startIndex
+            while pieceStart < utf8.endIndex {
+                let pieceEnd = utf8[pieceStart...].firstIndex(of: UInt8(ascii: "&")) ?? utf8.endIndex
+                defer { pieceStart = pieceEnd < utf8.endIndex ? utf8.index(after: pieceEnd) : pieceEnd }
+                if pieceEnd == pieceStart { continue }
+                let piece = raw[pieceStart..<pieceEnd]
                 let rawName: Substring
                 let rawValue: Substring
                 let hasEquals: Bool
-                if let eq = piece.firstIndex(of: "=") {
+                if let eq = piece.utf8.firstIndex(of: UInt8(ascii: "=")) {
                     rawName = piece[..<eq]
-                    rawValue = piece[piece.index(after: eq)...]
+                    rawValue = piece[piece.utf8.index(after: eq)...]
                     hasEquals = true
                 } else {
                     rawName = piece
                     rawValue = piece[piece.endIndex...]
                     hasEquals = false
                 }
-                let name = try Self.decode(rawName, plusAsSpace: plusAsSpace, parameter: String(rawName), what: "name")
-                let value = try Self.decode(rawValue, plusAsSpace: plusAsSpace, parameter: name, what: "value")
+                let name = try Self.decode(rawName, plusAsSpace: plusAsSpace, parameter: rawName.isEmpty ? "query" : String(rawName), what: "name")
+                let value = try Self.decode(rawValue, plusAsSpace: plusAsSpace, parameter: name.isEmpty ? "query" : name, what: "value")
                 parameters.append(Parameter(
-                    name: name, key: name.lowercased(), value: value, rawValue: rawValue, hasEquals: hasEquals))
+                    name: name, key: Self.lowercasedKey(name), value: value, rawValue: rawValue, hasEquals: hasEquals))
             }
             self.parameters = parameters
+        }
+
+        /// `name` lowercased; ASCII names without Unicode case mapping, and without a copy when
+        /// they are lowercase already (the usual case).
+        static func lowercasedKey(_ name: String) -> String {
+            var upper = false
+            for b in name.utf8 {
+                if b >= 0x80 { return name.lowercased() }
+                if b >= 65 && b <= 90 { upper = true }
+            }
+            guard upper else { return name }
+            return String(decoding: name.utf8.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }, as: UTF8.self)
         }
 
         /// Every parameter called `key` (any case), in order.
@@ -107,10 +127,10 @@ extension DirectionsURLParser {
 
         /// Decodes `%XX` escapes; with `plusAsSpace`, a raw `+` becomes U+0020.
         static func decode(_ text: Substring, plusAsSpace: Bool) -> Result<String, Failure> {
-            let bytes = Array(text.utf8)
-            if !bytes.contains(UInt8(ascii: "%")) && !(plusAsSpace && bytes.contains(UInt8(ascii: "+"))) {
+            if !text.utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) {
                 return .success(String(text))
             }
+            let bytes = Array(text.utf8)
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count)
             var i = 0

@@ -1,0 +1,117 @@
+import Glibc
+import RoutingCore
+
+// link-benchmark: in-process parsing throughput of a mixed set of realistic links (BenchmarkLinks),
+// on one thread, with the default lenient parser. Not a test: `swift run -c release link-benchmark`.
+//
+//   link-benchmark [--seconds S] [--rounds N] [--per-format] [--only PREFIX]
+//                                                             time it (best of N rounds of S seconds),
+//                                                             maybe only the links starting with PREFIX
+//   link-benchmark --print-links                              print the links, one per line (for a peer)
+
+func now() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+}
+
+func text(_ value: Double, decimals: Int = 0) -> String {
+    let scale = Double([1, 10, 100, 1000][min(decimals, 3)])
+    let rounded = (value * scale).rounded() / scale
+    var s = decimals == 0 ? String(Int(rounded)) : String(rounded)
+    if decimals == 0 {
+        // Thousands separators.
+        var out = ""
+        for (i, c) in s.reversed().enumerated() {
+            if i > 0 && i % 3 == 0 && c != "-" { out.append(",") }
+            out.append(c)
+        }
+        s = String(out.reversed())
+    }
+    return s
+}
+
+var seconds = 1.0
+var rounds = 5
+var perFormat = false
+var only = ""
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--print-links":
+        for link in BenchmarkLinks.all { print(link) }
+        exit(0)
+    case "--seconds": seconds = Double(arguments.popFirst() ?? "") ?? seconds
+    case "--rounds": rounds = Int(arguments.popFirst() ?? "") ?? rounds
+    case "--per-format": perFormat = true
+    case "--only": only = arguments.popFirst() ?? ""
+    default:
+        print("usage: link-benchmark [--seconds S] [--rounds N] [--per-format] | --print-links")
+        exit(2)
+    }
+}
+
+let parser = DirectionsURLParser()
+let links = BenchmarkLinks.all.filter { only.isEmpty || $0.hasPrefix(only) }
+
+/// Parses `set` repeatedly for about `seconds`; returns links per second and a checksum that keeps
+/// the optimiser from dropping the work.
+func measure(_ set: [String], seconds: Double) -> (rate: Double, checksum: Int) {
+    var checksum = 0
+    var parsed = 0
+    let start = now()
+    var elapsed = 0.0
+    repeat {
+        for _ in 0..<200 {
+            for link in set {
+                do {
+                    let result = try parser.parseLink(link)
+                    checksum &+= result.request.waypoints.count &+ result.warnings.count &+ 1
+                    if case .coordinate(let c, _, _) = result.request.destination { checksum &+= Int(c.latitude) }
+                } catch {
+                    checksum &+= error.message.utf8.count
+                }
+            }
+            parsed += set.count
+        }
+        elapsed = now() - start
+    } while elapsed < seconds
+    return (Double(parsed) / elapsed, checksum)
+}
+
+var parsedCount = 0
+var failures: [String] = []
+for link in links {
+    do {
+        _ = try parser.parseLink(link)
+        parsedCount += 1
+    } catch {
+        failures.append("  \(link.prefix(60))…: \(error.code.rawValue)")
+    }
+}
+print("\(links.count) links, \(parsedCount) parsed, \(links.count - parsedCount) refused")
+for failure in failures { print(failure) }
+
+_ = measure(links, seconds: 0.2)  // warm-up
+var best = 0.0
+var all: [String] = []
+var checksum = 0
+for _ in 0..<rounds {
+    let (rate, sum) = measure(links, seconds: seconds)
+    best = max(best, rate)
+    checksum &+= sum
+    all.append(text(rate))
+}
+print("mixed set: \(text(best)) links/s (best of \(rounds) rounds of \(text(seconds, decimals: 1)) s: \(all.joined(separator: ", "))); \(text(1e9 / best)) ns per link; checksum \(checksum % 1000)")
+
+if perFormat {
+    var byFormat: [String: [String]] = [:]
+    for link in links {
+        let name = (try? parser.parseLink(link).format.rawValue) ?? "(refused)"
+        byFormat[name, default: []].append(link)
+    }
+    for (name, set) in byFormat.sorted(by: { $0.key < $1.key }) {
+        let (rate, _) = measure(set, seconds: seconds / 2)
+        print("  \(name): \(text(rate)) links/s, \(text(1e9 / rate)) ns per link (\(set.count) links)")
+    }
+}

@@ -1,0 +1,165 @@
+import Testing
+import TestSupport
+
+@testable import RoutingCore
+
+/// Properties every link builder must have, checked on seeded random requests in every format of
+/// ``DirectionsLinkBuilder/formats`` (no format is named here, so a new builder is covered at once):
+/// 1. when ``BuiltLink/omitted`` is empty, parsing the link gives back exactly the request;
+/// 2. build → parse → build gives identical text (whatever was omitted);
+/// 3. a built link is canonical: it parses in strict mode, without warnings, as the format built;
+/// 4. a `cannot-express` error names the request field at fault.
+@Suite struct LinkBuilderPropertyTests {
+    static let parser = DirectionsURLParser()
+    static let strict = DirectionsURLParser(strict: true)
+
+    /// Degrees that stress number writing and range checks: −0, the poles, the antimeridian, tiny
+    /// and long fractions.
+    static let specialLatitudes: [Double] = [-0.0, 0, 90, -90, 89.999999, -0.00001, 1e-7, 48.8584, -33.8567844, 51.500652]
+    static let specialLongitudes: [Double] = [-0.0, 0, 180, -180, 179.9999999, -0.1246, 2.2945, 151.2152967, 1e-7, -122.4783]
+
+    /// Text with every character a link format uses as structure, plus non-ASCII.
+    static let nastyTexts = [
+        "Tom & Jerry's = café", "A+B", "50% off, #1", "a|b~c;d", "Straße (Mitte) / Nord", "東京駅",
+        "Ma position?", "comma, and space", "x=1&y=2", "100%", "Санкт-Петербург", "O'Hare ✈",
+        "Pike Place Market", "1600 Amphitheatre Parkway, Mountain View, CA",
+    ]
+
+    static func coordinate(_ rng: inout SplitMix64) -> Coordinate {
+        let latitude = Bool.random(using: &rng)
+            ? specialLatitudes.randomElement(using: &rng)!
+            : (Double.random(in: -90...90, using: &rng) * 1e6).rounded() / 1e6
+        let longitude = Bool.random(using: &rng)
+            ? specialLongitudes.randomElement(using: &rng)!
+            : (Double.random(in: -180...180, using: &rng) * 1e7).rounded() / 1e7
+        return Coordinate(latitude: latitude + 0.0, longitude: longitude + 0.0)
+    }
+
+    static func endpoint(_ rng: inout SplitMix64, allowCurrent: Bool) -> Endpoint {
+        switch Int.random(in: 0..<(allowCurrent ? 6 : 5), using: &rng) {
+        case 0, 1: return .coordinate(coordinate(&rng), label: nil)
+        case 2:
+            return .coordinate(
+                coordinate(&rng), label: nastyTexts.randomElement(using: &rng)!,
+                placeID: Bool.random(using: &rng) ? "I\(UInt32.random(in: 0...UInt32.max, using: &rng))" : nil)
+        case 3: return .address(nastyTexts.randomElement(using: &rng)!)
+        case 4: return .address(nastyTexts.randomElement(using: &rng)!, placeID: "ChIJ\(UInt32.random(in: 0...UInt32.max, using: &rng))")
+        default: return .currentLocation
+        }
+    }
+
+    static func request(_ rng: inout SplitMix64) -> DirectionsRequest {
+        let mode: DirectionsMode? = Int.random(in: 0..<3, using: &rng) == 0 ? nil : DirectionsMode.allCases.randomElement(using: &rng)
+        let transport: TransportType? = mode == nil && Bool.random(using: &rng) ? TransportType.allCases.randomElement(using: &rng) : nil
+        let waypointCount = [0, 0, 0, 1, 2, 3].randomElement(using: &rng)!
+        return DirectionsRequest(
+            source: Int.random(in: 0..<3, using: &rng) == 0 ? .currentLocation : endpoint(&rng, allowCurrent: false),
+            destination: Int.random(in: 0..<30, using: &rng) == 0 ? .currentLocation : endpoint(&rng, allowCurrent: false),
+            waypoints: (0..<waypointCount).map { _ in endpoint(&rng, allowCurrent: false) },
+            mode: mode,
+            transportType: transport,
+            avoid: Set(RouteAvoidance.allCases.filter { _ in Int.random(in: 0..<4, using: &rng) == 0 }),
+            navigate: Int.random(in: 0..<4, using: &rng) == 0,
+            departureDate: Int.random(in: 0..<6, using: &rng) == 0 ? "2030-08-06T21:00:00+01:00" : nil,
+            arrivalDate: Int.random(in: 0..<6, using: &rng) == 0 ? "2030-08-06T22:30:00Z" : nil)
+    }
+
+    /// Checks the four properties for `request` in `format`; returns whether a link was built.
+    @discardableResult
+    static func check(_ request: DirectionsRequest, _ format: LinkFormat) -> Bool {
+        let built: BuiltLink
+        do {
+            built = try DirectionsLinkBuilder.build(request, as: format)
+        } catch {
+            #expect(error.code == .cannotExpress, "\(format): \(error)")
+            #expect(error.field.map { !$0.isEmpty } == true, "\(format): a cannot-express error must name a field: \(error)")
+            #expect(!error.message.isEmpty)
+            return false
+        }
+        #expect(built.format == format)
+        let parsed: ParsedLink
+        do {
+            parsed = try parser.parseLink(built.url)
+        } catch {
+            Issue.record("\(format) built a link it cannot read: \(built.url): \(error)")
+            return true
+        }
+        #expect(parsed.format == format, "\(built.url) parsed as \(parsed.format)")
+        #expect(parsed.warnings.isEmpty, "\(built.url) needed repairs: \(parsed.warnings)")
+        if built.omitted.isEmpty {
+            #expect(parsed.request == request, "\(format) round trip of \(built.url)")
+        }
+        do {
+            let again = try DirectionsLinkBuilder.build(parsed.request, as: format)
+            #expect(again.url == built.url, "\(format): build, parse, build changed the text")
+        } catch {
+            Issue.record("\(format): the parse of its own link cannot be built again: \(built.url): \(error)")
+        }
+        do {
+            let strictParse = try strict.parseLink(built.url)
+            #expect(strictParse.request == parsed.request)
+        } catch {
+            Issue.record("\(format): its own link fails strict parsing: \(built.url): \(error)")
+        }
+        return true
+    }
+
+    @Test func builtFormatsExistAndHaveParsers() {
+        #expect(!DirectionsLinkBuilder.formats.isEmpty, "no link builders are registered")
+        for format in DirectionsLinkBuilder.formats {
+            let words = DirectionsLinkBuilder.modeVocabulary(of: format)
+            // One preferred word per meaning, so the builder's choice is never ambiguous.
+            var meanings: Set<String> = []
+            for word in words where word.preferred {
+                let meaning = "\(word.parameter) \(word.mode?.rawValue ?? "-") \(word.transportType?.rawValue ?? "-")"
+                #expect(meanings.insert(meaning).inserted, "\(format) has two preferred words for \(meaning)")
+            }
+        }
+    }
+
+    @Test func randomRequestsInEveryFormat() {
+        var rng = SplitMix64(seed: 0xB11D_0001)
+        var built: [LinkFormat: Int] = [:]
+        for _ in 0..<1_500 {
+            let r = Self.request(&rng)
+            for format in DirectionsLinkBuilder.formats where Self.check(r, format) {
+                built[format, default: 0] += 1
+            }
+        }
+        for format in DirectionsLinkBuilder.formats {
+            #expect(built[format, default: 0] > 0, "\(format) built no link for 1,500 random requests")
+        }
+    }
+
+    @Test func everyModeAndTransportTypeAlone() {
+        let destination = Endpoint.coordinate(Coordinate(latitude: 48.8606, longitude: 2.3376), label: nil)
+        for format in DirectionsLinkBuilder.formats {
+            for mode in DirectionsMode.allCases {
+                Self.check(DirectionsRequest(destination: destination, mode: mode), format)
+            }
+            for transport in TransportType.allCases {
+                Self.check(DirectionsRequest(destination: destination, transportType: transport), format)
+            }
+            // Every word the format reads gives a request that builds back to a link with that meaning.
+            for word in DirectionsLinkBuilder.modeVocabulary(of: format) where word.preferred {
+                let r = DirectionsRequest(destination: destination, mode: word.mode, transportType: word.transportType)
+                Self.check(r, format)
+            }
+        }
+    }
+
+    @Test func extremeCoordinatesAreWrittenAsPlainDecimals() {
+        for format in DirectionsLinkBuilder.formats {
+            for latitude in Self.specialLatitudes {
+                for longitude in Self.specialLongitudes {
+                    let r = DirectionsRequest(
+                        destination: .coordinate(Coordinate(latitude: latitude + 0.0, longitude: longitude + 0.0), label: nil))
+                    guard let link = try? DirectionsLinkBuilder.build(r, as: format) else { continue }
+                    #expect(!link.url.contains("e-"), "\(format) wrote an exponent: \(link.url)")
+                    #expect(!link.url.contains("-0,") && !link.url.hasSuffix("-0"), "\(format) wrote -0: \(link.url)")
+                    Self.check(r, format)
+                }
+            }
+        }
+    }
+}
