@@ -66,6 +66,9 @@ public struct DirectionsURLParser: Sendable {
 
     /// `geo: maps: …`, for error messages (built once).
     private static let knownSchemes = byScheme.keys.sorted().map { $0 + ":" }.joined(separator: " ")
+    /// The end of the `unknown-scheme` message after the scheme (built once).
+    private static let unknownSchemeTail =
+        ":' links are not directions links this parser knows; known schemes: " + knownSchemes + " and http(s) links"
     /// `google.com, maps.apple.com, …`, for error messages (built once).
     private static let knownHosts = byHost.keys.sorted().joined(separator: ", ")
 
@@ -93,7 +96,7 @@ public struct DirectionsURLParser: Sendable {
                 code: .malformedURL, message: "the link is empty; pass a geo:, maps: or https: directions link",
                 parameter: "url")
         }
-        if url.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }),
+        if Self.mayHaveControl(url),
             let bad = url.unicodeScalars.first(where: Self.isControl)
         {
             throw DirectionsURLError(
@@ -101,7 +104,7 @@ public struct DirectionsURLParser: Sendable {
                 message: "the link contains control character U+\(Self.hex(bad.value)); percent-encode it or remove it",
                 parameter: "url")
         }
-        guard let colon = url.utf8.firstIndex(of: UInt8(ascii: ":")) else {
+        guard let colon = UTF8Text.firstIndex(of: UInt8(ascii: ":"), in: url) else {
             throw DirectionsURLError(
                 code: .malformedURL,
                 message: "'\(Self.shorten(url))' has no scheme; directions links start with geo:, maps:, http: or https:",
@@ -109,30 +112,35 @@ public struct DirectionsURLParser: Sendable {
         }
         let scheme = url[..<colon]
         let rest = url[url.utf8.index(after: colon)...]
-        if !Self.isValidScheme(scheme), scheme.contains(where: \.isWhitespace) {
+        let validScheme = Self.isValidScheme(scheme)
+        if !validScheme, scheme.contains(where: \.isWhitespace) {
             throw DirectionsURLError(
                 code: .malformedURL,
                 message: "the scheme '\(scheme)' contains whitespace; pass the link without surrounding spaces",
                 parameter: "scheme")
         }
-        guard Self.isValidScheme(scheme) else {
+        guard validScheme else {
             throw DirectionsURLError(
                 code: .malformedURL,
                 message: "'\(Self.shorten(String(scheme)))' is not a URL scheme (RFC 3986 §3.1: a letter, then letters, digits, '+', '-', '.')",
                 parameter: "scheme")
         }
-        let link = LinkText(original: url, scheme: Self.asciiLowercased(scheme), rest: rest)
+        let lowercaseScheme = Self.asciiLowercased(scheme)
         let family: any DirectionsLinkParsing.Type
-        if link.scheme == "http" || link.scheme == "https" {
+        let link: LinkText
+        if lowercaseScheme == "http" || lowercaseScheme == "https" {
+            link = LinkText(original: url, scheme: lowercaseScheme, rest: rest)
             family = try webFamily(link)
-        } else if let found = Self.byScheme[link.scheme] {
+        } else if let found = Self.byScheme[lowercaseScheme] {
+            link = LinkText(original: url, scheme: lowercaseScheme, rest: rest)
             family = found
         } else {
-            throw DirectionsURLError(
-                code: .unknownScheme,
-                message: "'\(scheme):' links are not directions links this parser knows; known schemes: "
-                    + Self.knownSchemes + " and http(s) links",
-                parameter: "scheme")
+            // One allocation for the message: the long tail is built once.
+            var message = "'"
+            message.reserveCapacity(1 + scheme.utf8.count + Self.unknownSchemeTail.utf8.count)
+            message.append(contentsOf: scheme)
+            message.append(Self.unknownSchemeTail)
+            throw DirectionsURLError(code: .unknownScheme, message: message, parameter: "scheme")
         }
         var context = ParseContext(parser: self, format: family.defaultFormat)
         let request = try family.parse(link, &context)
@@ -266,6 +274,16 @@ public struct DirectionsURLParser: Sendable {
 
     static func shorten(_ s: String) -> String { s.count > 60 ? String(s.prefix(57)) + "..." : s }
 
+    /// Whether `url` has a byte that may start a control character (C0, DEL, or 0xC2, the lead byte
+    /// of the C1 controls U+0080–U+009F); checked on the contiguous bytes.
+    private static func mayHaveControl(_ url: String) -> Bool {
+        let scanned: Bool? = url.utf8.withContiguousStorageIfAvailable { bytes in
+            for b in bytes where b < 0x20 || b == 0x7F || b == 0xC2 { return true }
+            return false
+        }
+        return scanned ?? url.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 })
+    }
+
     private static func isControl(_ s: Unicode.Scalar) -> Bool {
         s.value < 0x20 || (0x7F...0x9F).contains(s.value)
     }
@@ -276,20 +294,15 @@ public struct DirectionsURLParser: Sendable {
     }
 
     /// `s` lowercased; ASCII text (every valid scheme) without going through Unicode case mapping.
-    private static func asciiLowercased(_ s: Substring) -> String {
-        if s.utf8.allSatisfy({ $0 < 0x80 && !($0 >= 65 && $0 <= 90) }) { return String(s) }
-        if s.utf8.allSatisfy({ $0 < 0x80 }) {
-            return String(decoding: s.utf8.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }, as: UTF8.self)
-        }
-        return s.lowercased()
-    }
+    private static func asciiLowercased(_ s: Substring) -> String { UTF8Text.lowercased(s) }
 
     private static func isValidScheme(_ s: Substring) -> Bool {
-        func isLetter(_ a: UInt8) -> Bool { (65...90).contains(a) || (97...122).contains(a) }
-        let bytes = s.utf8
-        guard let first = bytes.first, isLetter(first) else { return false }
-        return bytes.allSatisfy { a in
-            isLetter(a) || (48...57).contains(a) || a == UInt8(ascii: "+") || a == UInt8(ascii: "-") || a == UInt8(ascii: ".")
+        func isLetter(_ a: UInt8) -> Bool { (a | 0x20) &- 97 < 26 }
+        return UTF8Text.withBytes(s) { bytes in
+            guard let first = bytes.first, isLetter(first) else { return false }
+            return bytes.allSatisfy { a in
+                isLetter(a) || a &- 48 < 10 || a == UInt8(ascii: "+") || a == UInt8(ascii: "-") || a == UInt8(ascii: ".")
+            }
         }
     }
 }
