@@ -36,53 +36,55 @@ extension DirectionsURLParser {
                 self.parameters = parameters
                 return
             }
-            // One allocation for the array: at most one parameter per '&' plus one.
-            let pieces = UTF8Text.withBytes(raw) { bytes in
-                var n = 1
-                for b in bytes where b == UInt8(ascii: "&") { n &+= 1 }
-                return n
+            // One pass per piece over the contiguous bytes: '&' and '=' are ASCII, so the offsets found
+            // are valid Substring offsets; names and values that need no decoding are copied straight
+            // from the bytes (the same String as `String(Substring)`), and no grapheme breaking is done.
+            var bytesOfRaw = raw
+            let failure: DirectionsURLError? = bytesOfRaw.withUTF8 { bytes -> DirectionsURLError? in
+                let n = bytes.count
+                var pieces = 1
+                for b in bytes where b == UInt8(ascii: "&") { pieces &+= 1 }
+                parameters.reserveCapacity(pieces)
+                var start = 0
+                while start < n {
+                    var end = start
+                    var eq = -1
+                    while end < n {
+                        let b = bytes[end]
+                        if b == UInt8(ascii: "&") { break }
+                        if b == UInt8(ascii: "=") && eq < 0 { eq = end }
+                        end &+= 1
+                    }
+                    let pieceStart = start
+                    start = end &+ 1
+                    if end == pieceStart { continue }
+                    let nameEnd = eq >= 0 ? eq : end
+                    let valueStart = eq >= 0 ? eq &+ 1 : end
+                    let nameBytes = UnsafeBufferPointer(rebasing: bytes[pieceStart..<nameEnd])
+                    let valueBytes = UnsafeBufferPointer(rebasing: bytes[valueStart..<end])
+                    let name: String
+                    switch PercentDecoding.decode(nameBytes, plusAsSpace: plusAsSpace) {
+                    case nil: name = String(decoding: nameBytes, as: UTF8.self)
+                    case .success(let text)?: name = text
+                    case .failure(let failure)?:
+                        return Self.decodingError(
+                            failure, parameter: nameBytes.isEmpty ? "query" : String(decoding: nameBytes, as: UTF8.self), what: "name")
+                    }
+                    let value: String
+                    switch PercentDecoding.decode(valueBytes, plusAsSpace: plusAsSpace) {
+                    case nil: value = String(decoding: valueBytes, as: UTF8.self)
+                    case .success(let text)?: value = text
+                    case .failure(let failure)?:
+                        return Self.decodingError(failure, parameter: name.isEmpty ? "query" : name, what: "value")
+                    }
+                    let rawStart = raw.utf8.index(raw.startIndex, offsetBy: valueStart)
+                    let rawValue = raw[rawStart..<raw.utf8.index(rawStart, offsetBy: end &- valueStart)]
+                    parameters.append(Parameter(
+                        name: name, key: Self.lowercasedKey(name), value: value, rawValue: rawValue, hasEquals: eq >= 0))
+                }
+                return nil
             }
-            parameters.reserveCapacity(pieces)
-            // Split on raw '&' and '=' by UTF-8 code unit (both ASCII, so the indices are valid
-            // Substring indices); no grapheme breaking on this hot path.
-            var rest = raw
-            while !rest.isEmpty {
-                let piece: Substring
-                if let amp = UTF8Text.firstIndex(of: UInt8(ascii: "&"), in: rest) {
-                    piece = rest[..<amp]
-                    rest = rest[rest.utf8.index(after: amp)...]
-                } else {
-                    piece = rest
-                    rest = rest[rest.endIndex...]
-                }
-                if piece.isEmpty { continue }
-                let rawName: Substring
-                let rawValue: Substring
-                let hasEquals: Bool
-                if let eq = UTF8Text.firstIndex(of: UInt8(ascii: "="), in: piece) {
-                    rawName = piece[..<eq]
-                    rawValue = piece[piece.utf8.index(after: eq)...]
-                    hasEquals = true
-                } else {
-                    rawName = piece
-                    rawValue = piece[piece.endIndex...]
-                    hasEquals = false
-                }
-                let name: String
-                switch PercentDecoding.decode(rawName, plusAsSpace: plusAsSpace) {
-                case .success(let text): name = text
-                case .failure(let failure):
-                    throw Self.decodingError(failure, parameter: rawName.isEmpty ? "query" : String(rawName), what: "name")
-                }
-                let value: String
-                switch PercentDecoding.decode(rawValue, plusAsSpace: plusAsSpace) {
-                case .success(let text): value = text
-                case .failure(let failure):
-                    throw Self.decodingError(failure, parameter: name.isEmpty ? "query" : name, what: "value")
-                }
-                parameters.append(Parameter(
-                    name: name, key: Self.lowercasedKey(name), value: value, rawValue: rawValue, hasEquals: hasEquals))
-            }
+            if let failure { throw failure }
             self.parameters = parameters
         }
 
@@ -188,7 +190,7 @@ extension DirectionsURLParser {
         }
 
         /// Decodes `bytes`; nil when nothing needs decoding (the caller copies the text as is).
-        private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> Result<String, Failure>? {
+        static func decode(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> Result<String, Failure>? {
             let n = bytes.count
             var first = 0
             while first < n {
