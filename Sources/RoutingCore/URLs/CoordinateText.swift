@@ -21,8 +21,34 @@ extension DirectionsURLParser {
         /// A C-locale decimal `[+-]?\d+(\.\d+)?`, or nil.
         static func decimal(_ text: Substring) -> Double? {
             // Checked by UTF-8 code unit: only ASCII digits, one optional '.', one optional sign.
-            enum Scan { case invalid, value(Double), slow(negative: Bool, signLength: Int) }
-            let scan: Scan = UTF8Text.withBytes(text) { bytes in
+            let scan = UTF8Text.withBytes(text) { decimalScan($0) }
+            switch scan as DecimalScan {
+            case .invalid: return nil
+            case .value(let value): return value
+            case .slow(let negative, let signLength):
+                // Plain decimal digits, which Double parses exactly as strtod in the C locale.
+                guard let magnitude = Double(text.dropFirst(signLength)) else { return nil }
+                return negative ? -magnitude : magnitude
+            }
+        }
+
+        /// 10^k for 0 ≤ k ≤ 22, each an exact double (computed by exact multiplications).
+        @inline(__always)
+        private static func powerOfTen(_ k: Int) -> Double {
+            var p = 1.0
+            var i = 0
+            while i < k {
+                p *= 10
+                i &+= 1
+            }
+            return p
+        }
+
+        /// What ``decimal(_:)`` reads from the bytes of a number.
+        enum DecimalScan { case invalid, value(Double), slow(negative: Bool, signLength: Int) }
+
+        /// Reads `[+-]?DIGITS[.DIGITS]`; `.slow` when the exact fast path does not apply.
+        static func decimalScan(_ bytes: UnsafeBufferPointer<UInt8>) -> DecimalScan {
                 let n = bytes.count
                 var i = 0
                 var negative = false
@@ -55,27 +81,6 @@ extension DirectionsURLParser {
                     return .value(negative ? -magnitude : magnitude)
                 }
                 return .slow(negative: negative, signLength: signLength)
-            }
-            switch scan {
-            case .invalid: return nil
-            case .value(let value): return value
-            case .slow(let negative, let signLength):
-                // Plain decimal digits, which Double parses exactly as strtod in the C locale.
-                guard let magnitude = Double(text.dropFirst(signLength)) else { return nil }
-                return negative ? -magnitude : magnitude
-            }
-        }
-
-        /// 10^k for 0 ≤ k ≤ 22, each an exact double (computed by exact multiplications).
-        @inline(__always)
-        private static func powerOfTen(_ k: Int) -> Double {
-            var p = 1.0
-            var i = 0
-            while i < k {
-                p *= 10
-                i &+= 1
-            }
-            return p
         }
 
         /// The comma-separated numbers of `text` when every piece is a valid decimal (pieces trimmed of
@@ -102,6 +107,58 @@ extension DirectionsURLParser {
             third: (text: Substring, value: Double)
         )? {
             let none = (text: text[text.startIndex..<text.startIndex], value: 0.0)
+            // ASCII text: one pass over the bytes (ASCII whitespace is exactly `Character.isWhitespace`
+            // there); other text, or a number beyond the exact fast path, takes the general path below.
+            enum Fast { case invalid, general, pieces(count: Int, ranges: (Int, Int, Int, Int, Int, Int), values: (Double, Double, Double)) }
+            let fast: Fast = UTF8Text.withBytes(text) { bytes in
+                var ranges = (0, 0, 0, 0, 0, 0)
+                var values = (0.0, 0.0, 0.0)
+                var count = 0
+                var start = 0
+                let n = bytes.count
+                while true {
+                    if count == 3 { return .pieces(count: 4, ranges: ranges, values: values) }
+                    var end = start
+                    while end < n && bytes[end] != UInt8(ascii: ",") {
+                        if bytes[end] >= 0x80 { return .general }
+                        end &+= 1
+                    }
+                    var a = start, b = end
+                    while a < b && UTF8Text.isASCIIWhitespace(bytes[a]) { a &+= 1 }
+                    while a < b && UTF8Text.isASCIIWhitespace(bytes[b &- 1]) { b &-= 1 }
+                    let value: Double
+                    switch decimalScan(UnsafeBufferPointer(rebasing: bytes[a..<b])) {
+                    case .invalid: return .invalid
+                    case .slow: return .general
+                    case .value(let v): value = v
+                    }
+                    switch count {
+                    case 0: ranges.0 = a; ranges.1 = b; values.0 = value
+                    case 1: ranges.2 = a; ranges.3 = b; values.1 = value
+                    default: ranges.4 = a; ranges.5 = b; values.2 = value
+                    }
+                    count &+= 1
+                    if end >= n { return .pieces(count: count, ranges: ranges, values: values) }
+                    start = end &+ 1
+                }
+            }
+            switch fast {
+            case .invalid: return nil
+            case .general: break
+            case .pieces(let count, let r, let v):
+                func piece(_ a: Int, _ b: Int) -> Substring {
+                    let utf8 = text.utf8
+                    let start = utf8.index(text.startIndex, offsetBy: a)
+                    return text[start..<utf8.index(start, offsetBy: b - a)]
+                }
+                if count > 3 { return (4, none, none, none) }
+                return (
+                    count,
+                    (piece(r.0, r.1), v.0),
+                    count > 1 ? (piece(r.2, r.3), v.1) : none,
+                    count > 2 ? (piece(r.4, r.5), v.2) : none
+                )
+            }
             var found = (count: 0, first: none, second: none, third: none)
             var rest = text
             while true {
