@@ -84,6 +84,15 @@ public enum RouteAvoidance: String, CaseIterable, Hashable, Sendable, Comparable
     case ferries
 
     public static func < (a: RouteAvoidance, b: RouteAvoidance) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+        a.order < b.order
+    }
+
+    /// The position in ``allCases`` (declaration order), without building the array.
+    private var order: Int {
+        switch self {
+        case .tolls: 0
+        case .highways: 1
+        case .ferries: 2
+        }
     }
 }

@@ -21,32 +21,66 @@ extension DirectionsURLParser {
         /// A C-locale decimal `[+-]?\d+(\.\d+)?`, or nil.
         static func decimal(_ text: Substring) -> Double? {
             // Checked by UTF-8 code unit: only ASCII digits, one optional '.', one optional sign.
-            let utf8 = text.utf8
-            var i = utf8.startIndex
-            var negative = false
-            if i < utf8.endIndex, utf8[i] == UInt8(ascii: "+") || utf8[i] == UInt8(ascii: "-") {
-                negative = utf8[i] == UInt8(ascii: "-")
-                i = utf8.index(after: i)
+            let scan = UTF8Text.withBytes(text) { decimalScan($0) }
+            switch scan as DecimalScan {
+            case .invalid: return nil
+            case .value(let value): return value
+            case .slow(let negative, let signLength):
+                // Plain decimal digits, which Double parses exactly as strtod in the C locale.
+                guard let magnitude = Double(text.dropFirst(signLength)) else { return nil }
+                return negative ? -magnitude : magnitude
             }
-            let digitsStart = i
-            var wholeDigits = 0
-            var fractionDigits = 0
-            var sawPoint = false
-            while i < utf8.endIndex {
-                let b = utf8[i]
-                if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") {
-                    if sawPoint { fractionDigits += 1 } else { wholeDigits += 1 }
-                } else if b == UInt8(ascii: ".") && !sawPoint {
-                    sawPoint = true
-                } else {
-                    return nil
+        }
+
+        /// 10^k for 0 ≤ k ≤ 22, each an exact double (computed by exact multiplications).
+        @inline(__always)
+        private static func powerOfTen(_ k: Int) -> Double {
+            var p = 1.0
+            var i = 0
+            while i < k {
+                p *= 10
+                i &+= 1
+            }
+            return p
+        }
+
+        /// What ``decimal(_:)`` reads from the bytes of a number.
+        enum DecimalScan { case invalid, value(Double), slow(negative: Bool, signLength: Int) }
+
+        /// Reads `[+-]?DIGITS[.DIGITS]`; `.slow` when the exact fast path does not apply.
+        static func decimalScan(_ bytes: UnsafeBufferPointer<UInt8>) -> DecimalScan {
+                let n = bytes.count
+                var i = 0
+                var negative = false
+                if i < n, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") {
+                    negative = bytes[i] == UInt8(ascii: "-")
+                    i = 1
                 }
-                i = utf8.index(after: i)
-            }
-            guard wholeDigits > 0, !sawPoint || fractionDigits > 0 else { return nil }
-            // Plain decimal digits, which Double parses exactly as strtod in the C locale.
-            guard let magnitude = Double(text[digitsStart...]) else { return nil }
-            return negative ? -magnitude : magnitude
+                let signLength = i
+                var wholeDigits = 0
+                var fractionDigits = 0
+                var sawPoint = false
+                var mantissa: UInt64 = 0
+                while i < n {
+                    let b = bytes[i]
+                    if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") {
+                        if sawPoint { fractionDigits += 1 } else { wholeDigits += 1 }
+                        if wholeDigits + fractionDigits <= 19 { mantissa = mantissa &* 10 &+ UInt64(b &- UInt8(ascii: "0")) }
+                    } else if b == UInt8(ascii: ".") && !sawPoint {
+                        sawPoint = true
+                    } else {
+                        return .invalid
+                    }
+                    i &+= 1
+                }
+                guard wholeDigits > 0, !sawPoint || fractionDigits > 0 else { return .invalid }
+                // Clinger's fast path: an integer mantissa up to 2^53 and a power of ten up to 10^22
+                // are both exact doubles, so one IEEE division rounds exactly as strtod does.
+                if wholeDigits + fractionDigits <= 19, mantissa <= 1 << 53, fractionDigits <= 22 {
+                    let magnitude = Double(mantissa) / powerOfTen(fractionDigits)
+                    return .value(negative ? -magnitude : magnitude)
+                }
+                return .slow(negative: negative, signLength: signLength)
         }
 
         /// The comma-separated numbers of `text` when every piece is a valid decimal (pieces trimmed of
@@ -54,17 +88,93 @@ extension DirectionsURLParser {
         static func numbers(_ text: Substring) -> [(text: Substring, value: Double)]? {
             var result: [(text: Substring, value: Double)] = []
             result.reserveCapacity(3)
-            let utf8 = text.utf8
-            var start = utf8.startIndex
+            var rest = text
             while true {
-                let end = utf8[start...].firstIndex(of: UInt8(ascii: ",")) ?? utf8.endIndex
-                let trimmed = trim(text[start..<end])
+                let end = UTF8Text.firstIndex(of: UInt8(ascii: ","), in: rest) ?? rest.endIndex
+                let trimmed = trim(rest[..<end])
                 guard let value = decimal(trimmed) else { return nil }
                 result.append((trimmed, value))
-                if end == utf8.endIndex { break }
-                start = utf8.index(after: end)
+                if end == rest.endIndex { break }
+                rest = rest[rest.utf8.index(after: end)...]
             }
             return result
+        }
+
+        /// Up to three numbers of `text`, as ``numbers(_:)`` reads them, without an array: nil when a
+        /// piece is not a decimal; `count` 4 means "more than three" (the rest is not read).
+        private static func upToThree(_ text: Substring) -> (
+            count: Int, first: (text: Substring, value: Double), second: (text: Substring, value: Double),
+            third: (text: Substring, value: Double)
+        )? {
+            let none = (text: text[text.startIndex..<text.startIndex], value: 0.0)
+            // ASCII text: one pass over the bytes (ASCII whitespace is exactly `Character.isWhitespace`
+            // there); other text, or a number beyond the exact fast path, takes the general path below.
+            enum Fast { case invalid, general, pieces(count: Int, ranges: (Int, Int, Int, Int, Int, Int), values: (Double, Double, Double)) }
+            let fast: Fast = UTF8Text.withBytes(text) { bytes in
+                var ranges = (0, 0, 0, 0, 0, 0)
+                var values = (0.0, 0.0, 0.0)
+                var count = 0
+                var start = 0
+                let n = bytes.count
+                while true {
+                    if count == 3 { return .pieces(count: 4, ranges: ranges, values: values) }
+                    var end = start
+                    while end < n && bytes[end] != UInt8(ascii: ",") {
+                        if bytes[end] >= 0x80 { return .general }
+                        end &+= 1
+                    }
+                    var a = start, b = end
+                    while a < b && UTF8Text.isASCIIWhitespace(bytes[a]) { a &+= 1 }
+                    while a < b && UTF8Text.isASCIIWhitespace(bytes[b &- 1]) { b &-= 1 }
+                    let value: Double
+                    switch decimalScan(UnsafeBufferPointer(rebasing: bytes[a..<b])) {
+                    case .invalid: return .invalid
+                    case .slow: return .general
+                    case .value(let v): value = v
+                    }
+                    switch count {
+                    case 0: ranges.0 = a; ranges.1 = b; values.0 = value
+                    case 1: ranges.2 = a; ranges.3 = b; values.1 = value
+                    default: ranges.4 = a; ranges.5 = b; values.2 = value
+                    }
+                    count &+= 1
+                    if end >= n { return .pieces(count: count, ranges: ranges, values: values) }
+                    start = end &+ 1
+                }
+            }
+            switch fast {
+            case .invalid: return nil
+            case .general: break
+            case .pieces(let count, let r, let v):
+                func piece(_ a: Int, _ b: Int) -> Substring {
+                    let utf8 = text.utf8
+                    let start = utf8.index(text.startIndex, offsetBy: a)
+                    return text[start..<utf8.index(start, offsetBy: b - a)]
+                }
+                if count > 3 { return (4, none, none, none) }
+                return (
+                    count,
+                    (piece(r.0, r.1), v.0),
+                    count > 1 ? (piece(r.2, r.3), v.1) : none,
+                    count > 2 ? (piece(r.4, r.5), v.2) : none
+                )
+            }
+            var found = (count: 0, first: none, second: none, third: none)
+            var rest = text
+            while true {
+                if found.count == 3 { return (4, found.first, found.second, found.third) }
+                let end = UTF8Text.firstIndex(of: UInt8(ascii: ","), in: rest) ?? rest.endIndex
+                let trimmed = trim(rest[..<end])
+                guard let value = decimal(trimmed) else { return nil }
+                switch found.count {
+                case 0: found.first = (trimmed, value)
+                case 1: found.second = (trimmed, value)
+                default: found.third = (trimmed, value)
+                }
+                found.count += 1
+                if end == rest.endIndex { return found }
+                rest = rest[rest.utf8.index(after: end)...]
+            }
         }
 
         /// Parses text that must be a `lat,lon` pair (or `lat,lon,alt` when `allowAltitude`).
@@ -73,10 +183,10 @@ extension DirectionsURLParser {
         static func parsePair(
             _ text: Substring, parameter: String, allowAltitude: Bool = false
         ) throws(DirectionsURLError) -> Coordinate {
-            guard let numbers = numbers(text), numbers.count == 2 || (allowAltitude && numbers.count == 3) else {
+            guard let numbers = upToThree(text), numbers.count == 2 || (allowAltitude && numbers.count == 3) else {
                 throw malformed(text, parameter: parameter, allowAltitude: allowAltitude)
             }
-            return try validated(numbers[0], numbers[1], parameter: parameter)
+            return try validated(numbers.first, numbers.second, parameter: parameter)
         }
 
         /// Classifies free text: a coordinate when it is a `lat,lon` pair, nil when it is an address.
@@ -84,8 +194,8 @@ extension DirectionsURLParser {
         ///   range errors for a pair out of range. All name `parameter`.
         static func classify(_ text: String, parameter: String) throws(DirectionsURLError) -> Coordinate? {
             let body = Substring(text)
-            if let numbers = numbers(body), numbers.count == 2 {
-                return try validated(numbers[0], numbers[1], parameter: parameter)
+            if let numbers = upToThree(body), numbers.count == 2 {
+                return try validated(numbers.first, numbers.second, parameter: parameter)
             }
             if isNumberLike(body) {
                 throw malformed(body, parameter: parameter, allowAltitude: false)
@@ -98,8 +208,20 @@ extension DirectionsURLParser {
             var digit = false
             var separator = false
             // A letter (the usual address) answers at once, without grapheme breaking.
+            var ascii = true
             for b in text.utf8 {
                 if (b >= 65 && b <= 90) || (b >= 97 && b <= 122) { return false }
+                if b >= 0x80 { ascii = false }
+            }
+            if ascii {
+                // For ASCII text each byte is a Character (CR LF is two whitespace bytes).
+                for b in text.utf8 {
+                    if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") { digit = true }
+                    else if b == UInt8(ascii: ".") || b == UInt8(ascii: ",") { separator = true }
+                    else if b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || UTF8Text.isASCIIWhitespace(b) { continue }
+                    else { return false }
+                }
+                return digit && separator
             }
             for c in text {
                 if isASCIIDigit(c) { digit = true }

@@ -33,10 +33,16 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
         self.literals = literals
         self.normalized = Set(literals.map(Self.normalize))
         self.asciiLengths = Set(normalized.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map(\.utf8.count))
+        self.asciiNormalized = normalized.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { Array($0.utf8) }.sorted {
+            $0.lexicographicallyPrecedes($1)
+        }
     }
 
-    /// The UTF-8 lengths of the all-ASCII normalized literals: an ASCII text of another length
-    /// cannot match, which settles most coordinates and addresses without building a string.
+    /// The all-ASCII normalized literals as bytes, compared in place with an ASCII text.
+    private var asciiNormalized: [[UInt8]]
+
+    /// The UTF-8 lengths of the all-ASCII normalized literals (kept for equality of two lists; the
+    /// look-up compares lengths in ``asciiNormalized`` directly).
     private var asciiLengths: Set<Int>
 
     /// Whether `text` (already percent-decoded) is one of the literals, ignoring case, whitespace and `+`.
@@ -48,13 +54,20 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
             if b == 0x20 || (b >= 0x09 && b <= 0x0D) || b == UInt8(ascii: "+") { continue }
             count += 1
         }
-        guard asciiLengths.contains(count) else { return false }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(count)
-        for b in text.utf8 where !(b == 0x20 || (b >= 0x09 && b <= 0x0D) || b == UInt8(ascii: "+")) {
-            bytes.append(b >= 65 && b <= 90 ? b | 0x20 : b)
+        // Compare the text's kept bytes, lowercased, with each literal of that length; no string is built.
+        for literal in asciiNormalized where literal.count == count {
+            var j = 0
+            var equal = true
+            for b in text.utf8 where !(b == 0x20 || (b >= 0x09 && b <= 0x0D) || b == UInt8(ascii: "+")) {
+                guard j < literal.count, UTF8Text.lower(b) == literal[j] else {
+                    equal = false
+                    break
+                }
+                j += 1
+            }
+            if equal && j == literal.count { return true }
         }
-        return normalized.contains(String(decoding: bytes, as: UTF8.self))
+        return false
     }
 
     private static func normalize(_ text: String) -> String {

@@ -36,38 +36,47 @@ struct LinkText: Hashable, Sendable {
         self.scheme = scheme
         self.rest = rest
         var r = rest
-        let utf8 = r.utf8
-        if let hash = utf8.firstIndex(of: UInt8(ascii: "#")) {
-            fragment = r[utf8.index(after: hash)...]
+        if let hash = UTF8Text.firstIndex(of: UInt8(ascii: "#"), in: r) {
+            fragment = r[r.utf8.index(after: hash)...]
             r = r[..<hash]
         } else {
             fragment = nil
         }
-        if r.utf8.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) {
+        if UTF8Text.hasPrefix(r, "//") {
             hasAuthority = true
             r = r[r.utf8.index(r.startIndex, offsetBy: 2)...]
-            let authorityEnd = r.utf8.firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") }) ?? r.endIndex
-            var hostBytes = Array(r.utf8[..<authorityEnd])
-            if let colon = hostBytes.lastIndex(of: UInt8(ascii: ":")),
-                hostBytes[(colon + 1)...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
-            {
-                hostBytes.removeSubrange(colon...)
-            }
-            if hostBytes.last == UInt8(ascii: ".") { hostBytes.removeLast() }
-            if hostBytes.allSatisfy({ $0 < 0x80 }) {
-                for i in hostBytes.indices where hostBytes[i] >= UInt8(ascii: "A") && hostBytes[i] <= UInt8(ascii: "Z") {
-                    hostBytes[i] |= 0x20
+            let authorityEnd = UTF8Text.firstIndex(of: UInt8(ascii: "/"), or: UInt8(ascii: "?"), in: r) ?? r.endIndex
+            let authority = r.utf8[..<authorityEnd]
+            // Without a numeric port (`:8080`, also a bare `:`) and without one trailing dot.
+            var hostEnd = authority.endIndex
+            var i = hostEnd
+            while i > authority.startIndex {
+                let before = authority.index(before: i)
+                let b = authority[before]
+                if b == UInt8(ascii: ":") {
+                    hostEnd = before
+                    break
                 }
-                self.host = String(decoding: hostBytes, as: UTF8.self)
+                guard b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") else { break }
+                i = before
+            }
+            if hostEnd > authority.startIndex, authority[authority.index(before: hostEnd)] == UInt8(ascii: ".") {
+                hostEnd = authority.index(before: hostEnd)
+            }
+            let host = Substring(authority[..<hostEnd])
+            if UTF8Text.isLowercaseASCII(host) {
+                self.host = String(host)
+            } else if host.utf8.allSatisfy({ $0 < 0x80 }) {
+                self.host = UTF8Text.lowercased(host)
             } else {
-                self.host = String(decoding: hostBytes, as: UTF8.self).lowercased()
+                self.host = String(decoding: host.utf8, as: UTF8.self).lowercased()
             }
             r = r[authorityEnd...]
         } else {
             hasAuthority = false
             host = ""
         }
-        if let q = r.utf8.firstIndex(of: UInt8(ascii: "?")) {
+        if let q = UTF8Text.firstIndex(of: UInt8(ascii: "?"), in: r) {
             path = r[..<q]
             query = r[r.utf8.index(after: q)...]
             hasQuery = true

@@ -66,6 +66,9 @@ public struct DirectionsURLParser: Sendable {
 
     /// `geo: maps: …`, for error messages (built once).
     private static let knownSchemes = byScheme.keys.sorted().map { $0 + ":" }.joined(separator: " ")
+    /// The end of the `unknown-scheme` message after the scheme (built once).
+    private static let unknownSchemeTail =
+        ":' links are not directions links this parser knows; known schemes: " + knownSchemes + " and http(s) links"
     /// `google.com, maps.apple.com, …`, for error messages (built once).
     private static let knownHosts = byHost.keys.sorted().joined(separator: ", ")
 
@@ -93,7 +96,11 @@ public struct DirectionsURLParser: Sendable {
                 code: .malformedURL, message: "the link is empty; pass a geo:, maps: or https: directions link",
                 parameter: "url")
         }
-        if url.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }),
+        // One pass over the bytes: control characters, the first ':', the scheme's syntax and its
+        // parser (compared ignoring ASCII case, so no lowercased copy is built).
+        var bytesOfURL = url
+        let front = bytesOfURL.withUTF8 { Self.scanFront($0) }
+        if front.mayHaveControl,
             let bad = url.unicodeScalars.first(where: Self.isControl)
         {
             throw DirectionsURLError(
@@ -101,38 +108,42 @@ public struct DirectionsURLParser: Sendable {
                 message: "the link contains control character U+\(Self.hex(bad.value)); percent-encode it or remove it",
                 parameter: "url")
         }
-        guard let colon = url.utf8.firstIndex(of: UInt8(ascii: ":")) else {
+        guard front.colon >= 0 else {
             throw DirectionsURLError(
                 code: .malformedURL,
                 message: "'\(Self.shorten(url))' has no scheme; directions links start with geo:, maps:, http: or https:",
                 parameter: "scheme")
         }
+        let colon = url.utf8.index(url.startIndex, offsetBy: front.colon)
         let scheme = url[..<colon]
         let rest = url[url.utf8.index(after: colon)...]
-        if !Self.isValidScheme(scheme), scheme.contains(where: \.isWhitespace) {
+        if !front.validScheme, scheme.contains(where: \.isWhitespace) {
             throw DirectionsURLError(
                 code: .malformedURL,
                 message: "the scheme '\(scheme)' contains whitespace; pass the link without surrounding spaces",
                 parameter: "scheme")
         }
-        guard Self.isValidScheme(scheme) else {
+        guard front.validScheme else {
             throw DirectionsURLError(
                 code: .malformedURL,
                 message: "'\(Self.shorten(String(scheme)))' is not a URL scheme (RFC 3986 §3.1: a letter, then letters, digits, '+', '-', '.')",
                 parameter: "scheme")
         }
-        let link = LinkText(original: url, scheme: Self.asciiLowercased(scheme), rest: rest)
+        guard front.entry >= 0 else {
+            // One allocation for the message: the long tail is built once.
+            var message = "'"
+            message.reserveCapacity(1 + scheme.utf8.count + Self.unknownSchemeTail.utf8.count)
+            message.append(contentsOf: scheme)
+            message.append(Self.unknownSchemeTail)
+            throw DirectionsURLError(code: .unknownScheme, message: message, parameter: "scheme")
+        }
+        let entry = Self.schemeEntries[front.entry]
+        let link = LinkText(original: url, scheme: entry.name, rest: rest)
         let family: any DirectionsLinkParsing.Type
-        if link.scheme == "http" || link.scheme == "https" {
-            family = try webFamily(link)
-        } else if let found = Self.byScheme[link.scheme] {
-            family = found
+        if let parser = entry.parser {
+            family = parser
         } else {
-            throw DirectionsURLError(
-                code: .unknownScheme,
-                message: "'\(scheme):' links are not directions links this parser knows; known schemes: "
-                    + Self.knownSchemes + " and http(s) links",
-                parameter: "scheme")
+            family = try webFamily(link)
         }
         var context = ParseContext(parser: self, format: family.defaultFormat)
         let request = try family.parse(link, &context)
@@ -147,7 +158,7 @@ public struct DirectionsURLParser: Sendable {
                 message: "'\(link.scheme):' must be followed by '//host'; write \(link.scheme)://maps.apple.com/…",
                 parameter: "host")
         }
-        if let found = Self.byHost[link.host] { return found }
+        if let found = Self.lookupHost(link.host) { return found }
         if let found = Self.parsers.first(where: { $0.handles(host: link.host) }) { return found }
         throw DirectionsURLError(
             code: .notADirectionsLink,
@@ -275,22 +286,85 @@ public struct DirectionsURLParser: Sendable {
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
-    /// `s` lowercased; ASCII text (every valid scheme) without going through Unicode case mapping.
-    private static func asciiLowercased(_ s: Substring) -> String {
-        if s.utf8.allSatisfy({ $0 < 0x80 && !($0 >= 65 && $0 <= 90) }) { return String(s) }
-        if s.utf8.allSatisfy({ $0 < 0x80 }) {
-            return String(decoding: s.utf8.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }, as: UTF8.self)
-        }
-        return s.lowercased()
+    // MARK: - Dispatch tables
+
+    /// A scheme and its parser; `parser` is nil for `http`/`https` (dispatched by host).
+    struct SchemeEntry: Sendable {
+        let name: String
+        let bytes: [UInt8]
+        let parser: (any DirectionsLinkParsing.Type)?
     }
 
-    private static func isValidScheme(_ s: Substring) -> Bool {
-        func isLetter(_ a: UInt8) -> Bool { (65...90).contains(a) || (97...122).contains(a) }
-        let bytes = s.utf8
-        guard let first = bytes.first, isLetter(first) else { return false }
-        return bytes.allSatisfy { a in
-            isLetter(a) || (48...57).contains(a) || a == UInt8(ascii: "+") || a == UInt8(ascii: "-") || a == UInt8(ascii: ".")
+    /// `http`, `https`, then every parser's schemes (as ``byScheme`` maps them), for a byte scan:
+    /// a couple of dozen short entries compare faster than hashing the scheme.
+    static let schemeEntries: [SchemeEntry] =
+        [SchemeEntry(name: "http", bytes: Array("http".utf8), parser: nil),
+         SchemeEntry(name: "https", bytes: Array("https".utf8), parser: nil)]
+        + byScheme.keys.sorted().filter { $0 != "http" && $0 != "https" }.map { name in
+            SchemeEntry(name: name, bytes: Array(name.utf8), parser: byScheme[name])
         }
+
+    /// Every exact host and its parser (as ``byHost`` maps them), for a byte scan.
+    private static let hostEntries: [(bytes: [UInt8], parser: any DirectionsLinkParsing.Type)] =
+        byHost.keys.sorted().compactMap { name in byHost[name].map { (Array(name.utf8), $0) } }
+
+    /// The parser of an exact host, or nil.
+    static func lookupHost(_ host: String) -> (any DirectionsLinkParsing.Type)? {
+        var host = host
+        return host.withUTF8 { bytes -> (any DirectionsLinkParsing.Type)? in
+            for entry in hostEntries where entry.bytes.count == bytes.count {
+                var i = 0
+                while i < bytes.count && entry.bytes[i] == bytes[i] { i &+= 1 }
+                if i == bytes.count { return entry.parser }
+            }
+            return nil
+        }
+    }
+
+    /// What the front checks need from a link's bytes, read in one pass.
+    struct Front {
+        /// A byte that may start a control character (C0, DEL, or 0xC2, the lead byte of the C1
+        /// controls U+0080–U+009F) was seen; the scalars are then checked exactly.
+        var mayHaveControl = false
+        /// The offset of the first ':', or -1.
+        var colon = -1
+        /// Whether the text before the colon is an RFC 3986 scheme.
+        var validScheme = false
+        /// The index in ``schemeEntries`` of the scheme (ignoring ASCII case), or -1.
+        var entry = -1
+    }
+
+    static func scanFront(_ bytes: UnsafeBufferPointer<UInt8>) -> Front {
+        var front = Front()
+        for i in bytes.indices {
+            let b = bytes[i]
+            if b < 0x20 || b == 0x7F || b == 0xC2 { front.mayHaveControl = true }
+            if b == UInt8(ascii: ":") && front.colon < 0 { front.colon = i }
+        }
+        guard front.colon > 0 else { return front }
+        let n = front.colon
+        func isLetter(_ a: UInt8) -> Bool { (a | 0x20) &- 97 < 26 }
+        guard isLetter(bytes[0]) else { return front }
+        for i in 1..<n {
+            let a = bytes[i]
+            guard isLetter(a) || a &- 48 < 10 || a == UInt8(ascii: "+") || a == UInt8(ascii: "-") || a == UInt8(ascii: ".") else {
+                return front
+            }
+        }
+        front.validScheme = true
+        let entries = schemeEntries
+        for k in entries.indices where entries[k].bytes.count == n {
+            let matched = entries[k].bytes.withUnsafeBufferPointer { name in
+                var i = 0
+                while i < n && i < name.count && UTF8Text.lower(bytes[i]) == name[i] { i &+= 1 }
+                return i == n
+            }
+            if matched {
+                front.entry = k
+                break
+            }
+        }
+        return front
     }
 }
 

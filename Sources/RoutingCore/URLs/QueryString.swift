@@ -32,32 +32,59 @@ extension DirectionsURLParser {
         ///   bytes are not UTF-8.
         init(_ raw: Substring, plusAsSpace: Bool) throws(DirectionsURLError) {
             var parameters: [Parameter] = []
-            // Split on raw '&' and '=' by UTF-8 code unit (both ASCII, so the indices are valid
-            // Substring indices); no grapheme breaking on this hot path.
-            let utf8 = raw.utf8
-            var pieceStart = utf8.startIndex
-            while pieceStart < utf8.endIndex {
-                let pieceEnd = utf8[pieceStart...].firstIndex(of: UInt8(ascii: "&")) ?? utf8.endIndex
-                defer { pieceStart = pieceEnd < utf8.endIndex ? utf8.index(after: pieceEnd) : pieceEnd }
-                if pieceEnd == pieceStart { continue }
-                let piece = raw[pieceStart..<pieceEnd]
-                let rawName: Substring
-                let rawValue: Substring
-                let hasEquals: Bool
-                if let eq = piece.utf8.firstIndex(of: UInt8(ascii: "=")) {
-                    rawName = piece[..<eq]
-                    rawValue = piece[piece.utf8.index(after: eq)...]
-                    hasEquals = true
-                } else {
-                    rawName = piece
-                    rawValue = piece[piece.endIndex...]
-                    hasEquals = false
-                }
-                let name = try Self.decode(rawName, plusAsSpace: plusAsSpace, parameter: rawName.isEmpty ? "query" : String(rawName), what: "name")
-                let value = try Self.decode(rawValue, plusAsSpace: plusAsSpace, parameter: name.isEmpty ? "query" : name, what: "value")
-                parameters.append(Parameter(
-                    name: name, key: Self.lowercasedKey(name), value: value, rawValue: rawValue, hasEquals: hasEquals))
+            if raw.isEmpty {
+                self.parameters = parameters
+                return
             }
+            // One pass per piece over the contiguous bytes: '&' and '=' are ASCII, so the offsets found
+            // are valid Substring offsets; names and values that need no decoding are copied straight
+            // from the bytes (the same String as `String(Substring)`), and no grapheme breaking is done.
+            var bytesOfRaw = raw
+            let failure: DirectionsURLError? = bytesOfRaw.withUTF8 { bytes -> DirectionsURLError? in
+                let n = bytes.count
+                var pieces = 1
+                for b in bytes where b == UInt8(ascii: "&") { pieces &+= 1 }
+                parameters.reserveCapacity(pieces)
+                var start = 0
+                while start < n {
+                    var end = start
+                    var eq = -1
+                    while end < n {
+                        let b = bytes[end]
+                        if b == UInt8(ascii: "&") { break }
+                        if b == UInt8(ascii: "=") && eq < 0 { eq = end }
+                        end &+= 1
+                    }
+                    let pieceStart = start
+                    start = end &+ 1
+                    if end == pieceStart { continue }
+                    let nameEnd = eq >= 0 ? eq : end
+                    let valueStart = eq >= 0 ? eq &+ 1 : end
+                    let nameBytes = UnsafeBufferPointer(rebasing: bytes[pieceStart..<nameEnd])
+                    let valueBytes = UnsafeBufferPointer(rebasing: bytes[valueStart..<end])
+                    let name: String
+                    switch PercentDecoding.decode(nameBytes, plusAsSpace: plusAsSpace) {
+                    case nil: name = String(decoding: nameBytes, as: UTF8.self)
+                    case .success(let text)?: name = text
+                    case .failure(let failure)?:
+                        return Self.decodingError(
+                            failure, parameter: nameBytes.isEmpty ? "query" : String(decoding: nameBytes, as: UTF8.self), what: "name")
+                    }
+                    let value: String
+                    switch PercentDecoding.decode(valueBytes, plusAsSpace: plusAsSpace) {
+                    case nil: value = String(decoding: valueBytes, as: UTF8.self)
+                    case .success(let text)?: value = text
+                    case .failure(let failure)?:
+                        return Self.decodingError(failure, parameter: name.isEmpty ? "query" : name, what: "value")
+                    }
+                    let rawStart = raw.utf8.index(raw.startIndex, offsetBy: valueStart)
+                    let rawValue = raw[rawStart..<raw.utf8.index(rawStart, offsetBy: end &- valueStart)]
+                    parameters.append(Parameter(
+                        name: name, key: Self.lowercasedKey(name), value: value, rawValue: rawValue, hasEquals: eq >= 0))
+                }
+                return nil
+            }
+            if let failure { throw failure }
             self.parameters = parameters
         }
 
@@ -67,10 +94,10 @@ extension DirectionsURLParser {
             var upper = false
             for b in name.utf8 {
                 if b >= 0x80 { return name.lowercased() }
-                if b >= 65 && b <= 90 { upper = true }
+                if b &- 65 < 26 { upper = true }
             }
             guard upper else { return name }
-            return String(decoding: name.utf8.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }, as: UTF8.self)
+            return UTF8Text.lowercased(name[...])
         }
 
         /// Every parameter called `key` (any case), in order.
@@ -85,14 +112,33 @@ extension DirectionsURLParser {
         /// The only parameter called `key`, or nil when absent.
         /// - Throws: `duplicate-parameter` when it appears more than once.
         func single(_ key: String, format: String) throws(DirectionsURLError) -> Parameter? {
-            let found = all(key)
-            if found.count > 1 {
+            var found: Int? = nil
+            var count = 0
+            for i in parameters.indices where parameters[i].key == key {
+                if found == nil { found = i }
+                count += 1
+            }
+            guard let found else { return nil }
+            if count > 1 {
                 throw DirectionsURLError(
                     code: .duplicateParameter,
-                    message: "'\(key)' appears \(found.count) times in this \(format); give it once",
+                    message: "'\(key)' appears \(count) times in this \(format); give it once",
                     parameter: key)
             }
-            return found.first
+            return parameters[found]
+        }
+
+        /// The first parameter called `key` (any case), or nil; no array is built.
+        func first(_ key: String) -> Parameter? {
+            for p in parameters where p.key == key { return p }
+            return nil
+        }
+
+        /// How many parameters are called `key` (any case).
+        func count(_ key: String) -> Int {
+            var n = 0
+            for p in parameters where p.key == key { n += 1 }
+            return n
         }
 
         /// Percent-decodes once, throwing `malformed-url` naming `parameter`.
@@ -102,13 +148,23 @@ extension DirectionsURLParser {
             switch PercentDecoding.decode(raw, plusAsSpace: plusAsSpace) {
             case .success(let text):
                 return text
-            case .failure(.badEscape(let escape)):
-                throw DirectionsURLError(
+            case .failure(let failure):
+                throw decodingError(failure, parameter: parameter, what: what)
+            }
+        }
+
+        /// The `malformed-url` error of a failed decoding (built only on the error path).
+        static func decodingError(
+            _ failure: PercentDecoding.Failure, parameter: String, what: String
+        ) -> DirectionsURLError {
+            switch failure {
+            case .badEscape(let escape):
+                return DirectionsURLError(
                     code: .malformedURL,
                     message: "the \(what) of '\(parameter)' has a malformed percent-escape '\(escape)'; write '%' as %25 and escapes as %XX with two hex digits",
                     parameter: parameter)
-            case .failure(.invalidUTF8):
-                throw DirectionsURLError(
+            case .invalidUTF8:
+                return DirectionsURLError(
                     code: .malformedURL,
                     message: "the \(what) of '\(parameter)' does not decode to UTF-8 text; percent-encode the UTF-8 bytes of the text",
                     parameter: parameter)
@@ -127,33 +183,77 @@ extension DirectionsURLParser {
 
         /// Decodes `%XX` escapes; with `plusAsSpace`, a raw `+` becomes U+0020.
         static func decode(_ text: Substring, plusAsSpace: Bool) -> Result<String, Failure> {
-            if !text.utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) {
-                return .success(String(text))
+            let decoded: Result<String, Failure>? = UTF8Text.withBytes(text) { bytes in
+                decode(bytes, plusAsSpace: plusAsSpace)
             }
-            let bytes = Array(text.utf8)
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count)
-            var i = 0
-            while i < bytes.count {
-                let b = bytes[i]
-                if b == UInt8(ascii: "%") {
-                    guard i + 2 < bytes.count,
-                          let hi = hexValue(bytes[i + 1]), let lo = hexValue(bytes[i + 2]) else {
-                        let end = min(i + 3, bytes.count)
-                        let snippet = String(decoding: bytes[i..<end], as: UTF8.self)
+            return decoded ?? .success(String(text))
+        }
+
+        /// Decodes `bytes`; nil when nothing needs decoding (the caller copies the text as is).
+        static func decode(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> Result<String, Failure>? {
+            let n = bytes.count
+            var first = 0
+            while first < n {
+                let b = bytes[first]
+                if b == UInt8(ascii: "%") || (plusAsSpace && b == UInt8(ascii: "+")) { break }
+                first &+= 1
+            }
+            if first == n { return nil }
+            // Check every escape first, so the output can be written in one pass into a String.
+            var i = first
+            var escapes = 0
+            var highBytes = false
+            while i < n {
+                if bytes[i] == UInt8(ascii: "%") {
+                    guard i + 2 < n, let hi = hexValue(bytes[i + 1]), hexValue(bytes[i + 2]) != nil else {
+                        let end = min(i + 3, n)
+                        let snippet = String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<end]), as: UTF8.self)
                         return .failure(.badEscape(snippet))
                     }
-                    out.append(hi << 4 | lo)
-                    i += 3
-                } else if plusAsSpace && b == UInt8(ascii: "+") {
-                    out.append(UInt8(ascii: " "))
-                    i += 1
+                    if hi >= 8 { highBytes = true }
+                    escapes &+= 1
+                    i &+= 3
                 } else {
-                    out.append(b)
-                    i += 1
+                    i &+= 1
                 }
             }
-            guard let decoded = String(validating: out, as: UTF8.self) else { return .failure(.invalidUTF8) }
+            let count = n - 2 * escapes
+            if highBytes {
+                // An escaped byte ≥ 0x80 may make invalid UTF-8, which is an error: validate (rare).
+                var out = [UInt8]()
+                out.reserveCapacity(count)
+                var i = 0
+                while i < n {
+                    let b = bytes[i]
+                    if b == UInt8(ascii: "%"), i + 2 < n, let hi = hexValue(bytes[i + 1]), let lo = hexValue(bytes[i + 2]) {
+                        out.append(hi << 4 | lo)
+                        i &+= 3
+                    } else {
+                        out.append(plusAsSpace && b == UInt8(ascii: "+") ? UInt8(ascii: " ") : b)
+                        i &+= 1
+                    }
+                }
+                guard let decoded = String(validating: out, as: UTF8.self) else { return .failure(.invalidUTF8) }
+                return .success(decoded)
+            }
+            // Every escape is ASCII and the other bytes come from valid UTF-8 text: the result is
+            // valid UTF-8, written once.
+            let decoded = String(unsafeUninitializedCapacity: count) { out in
+                var o = 0
+                var i = 0
+                while i < n && o < out.count {
+                    let b = bytes[i]
+                    if b == UInt8(ascii: "%"), i + 2 < n, let hi = hexValue(bytes[i + 1]), let lo = hexValue(bytes[i + 2]) {
+                        out[o] = hi << 4 | lo
+                        i &+= 3
+                    } else {
+                        out[o] = plusAsSpace && b == UInt8(ascii: "+") ? UInt8(ascii: " ") : b
+                        i &+= 1
+                    }
+                    o &+= 1
+                }
+                return o
+            }
             return .success(decoded)
         }
 

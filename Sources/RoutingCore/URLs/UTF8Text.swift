@@ -1,0 +1,209 @@
+/// Byte-level text helpers for the link parsers' hot paths.
+///
+/// Every delimiter of a link (`:`, `/`, `?`, `&`, `=`, `,`, `;`, `#`, `~`, `!`, …) is ASCII, so an index
+/// found by scanning UTF-8 code units is a valid `Substring` index, and slicing with it keeps sharing
+/// the link's storage. These helpers scan the contiguous UTF-8 bytes of native strings (every link
+/// received as a Swift `String` is native) and fall back to the `utf8` view otherwise; no grapheme
+/// breaking, no allocation. All are bounds-checked: nothing here trusts the input.
+enum UTF8Text {
+    /// The index of the first `byte` in `s`, or nil. `byte` should be ASCII (a lone UTF-8 code unit
+    /// ≥ 0x80 is never a character boundary).
+    @inline(__always)
+    static func firstIndex(of byte: UInt8, in s: Substring) -> String.Index? {
+        var s = s
+        let offset: Int? = s.withUTF8 { buffer in
+            var i = 0
+            let n = buffer.count
+            while i < n {
+                if buffer[i] == byte { return i }
+                i &+= 1
+            }
+            return nil
+        }
+        guard let offset else { return nil }
+        return s.utf8.index(s.startIndex, offsetBy: offset)
+    }
+
+    /// The index of the first `byte` in `s`, or nil.
+    @inline(__always)
+    static func firstIndex(of byte: UInt8, in s: String) -> String.Index? {
+        firstIndex(of: byte, in: s[...])
+    }
+
+    /// The index of the first byte of `s` that is `a` or `b`, or nil.
+    @inline(__always)
+    static func firstIndex(of a: UInt8, or b: UInt8, in s: Substring) -> String.Index? {
+        var s = s
+        let offset: Int? = s.withUTF8 { buffer in
+            var i = 0
+            let n = buffer.count
+            while i < n {
+                let c = buffer[i]
+                if c == a || c == b { return i }
+                i &+= 1
+            }
+            return nil
+        }
+        guard let offset else { return nil }
+        return s.utf8.index(s.startIndex, offsetBy: offset)
+    }
+
+    /// Calls `body` with the contiguous UTF-8 bytes of `s` (no copy for native strings).
+    @inline(__always)
+    static func withBytes<R>(_ s: Substring, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        var s = s
+        return s.withUTF8(body)
+    }
+
+    /// Whether `s` contains `byte`.
+    @inline(__always)
+    static func contains(_ byte: UInt8, in s: Substring) -> Bool {
+        firstIndex(of: byte, in: s) != nil
+    }
+
+    /// The part of `s` after the first `byte` and the part before it, or nil when `byte` is absent.
+    @inline(__always)
+    static func split(_ s: Substring, at byte: UInt8) -> (before: Substring, after: Substring)? {
+        guard let i = firstIndex(of: byte, in: s) else { return nil }
+        return (s[..<i], s[s.utf8.index(after: i)...])
+    }
+
+    /// The pieces of `s` between `separator` bytes, like `split(separator:omittingEmptySubsequences:
+    /// false)` on `Character`s but by byte (so `"a,,b"` gives `a`, ``, `b` and `""` gives one empty
+    /// piece).
+    static func pieces(of s: Substring, separatedBy separator: UInt8) -> [Substring] {
+        var result: [Substring] = []
+        var rest = s
+        while let i = firstIndex(of: separator, in: rest) {
+            result.append(rest[..<i])
+            rest = rest[rest.utf8.index(after: i)...]
+        }
+        result.append(rest)
+        return result
+    }
+
+    /// Calls `body` with each piece of `s` between `separator` bytes (empty pieces included), in
+    /// order, without building an array; stops early when `body` returns false.
+    @inline(__always)
+    static func forEachPiece(
+        of s: Substring, separatedBy separator: UInt8, _ body: (Substring) throws(DirectionsURLError) -> Bool
+    ) throws(DirectionsURLError) {
+        var rest = s
+        while let i = firstIndex(of: separator, in: rest) {
+            guard try body(rest[..<i]) else { return }
+            rest = rest[rest.utf8.index(after: i)...]
+        }
+        _ = try body(rest)
+    }
+
+    /// Whether `s` equals `lowercase` ignoring ASCII case; `lowercase` must be lowercase ASCII
+    /// (`"https"`, `"dir"`). Non-ASCII bytes compare exactly.
+    @inline(__always)
+    static func equalsIgnoringASCIICase(_ s: Substring, _ lowercase: String) -> Bool {
+        let a = s.utf8, b = lowercase.utf8
+        guard a.count == b.count else { return false }
+        var j = b.startIndex
+        for x in a {
+            if lower(x) != b[j] { return false }
+            j = b.index(after: j)
+        }
+        return true
+    }
+
+    /// Whether `s` starts with `lowercase` ignoring ASCII case; `lowercase` must be lowercase ASCII.
+    @inline(__always)
+    static func hasPrefixIgnoringASCIICase(_ s: Substring, _ lowercase: String) -> Bool {
+        let a = s.utf8, b = lowercase.utf8
+        var i = a.startIndex
+        for y in b {
+            guard i < a.endIndex, lower(a[i]) == y else { return false }
+            i = a.index(after: i)
+        }
+        return true
+    }
+
+    /// Whether `s` starts with the bytes of `prefix` exactly (like `hasPrefix` on ASCII text,
+    /// without grapheme breaking).
+    @inline(__always)
+    static func hasPrefix(_ s: Substring, _ prefix: String) -> Bool {
+        let a = s.utf8, b = prefix.utf8
+        var i = a.startIndex
+        for y in b {
+            guard i < a.endIndex, a[i] == y else { return false }
+            i = a.index(after: i)
+        }
+        return true
+    }
+
+    /// Whether the query parameter `key` (already lowercased by ``DirectionsURLParser/QueryString``)
+    /// is `name`; `name` lowercase. Same as `key == name`, spelled out for readability.
+    @inline(__always)
+    static func keyEquals(_ key: String, _ name: String) -> Bool { key == name }
+
+    /// `b` with ASCII `A`–`Z` lowercased.
+    @inline(__always)
+    static func lower(_ b: UInt8) -> UInt8 { b &- 65 < 26 ? b | 0x20 : b }
+
+    /// Whether `s` is ASCII without uppercase letters (so lowercasing it changes nothing).
+    @inline(__always)
+    static func isLowercaseASCII(_ s: Substring) -> Bool {
+        withBytes(s) { bytes in
+            for b in bytes where b >= 0x80 || b &- 65 < 26 { return false }
+            return true
+        }
+    }
+
+    /// `s` lowercased: ASCII without Unicode case mapping and without a copy of the bytes when
+    /// nothing changes; other text by `lowercased()` (Unicode), as before.
+    static func lowercased(_ s: Substring) -> String {
+        let lowered: String?? = withBytes(s) { bytes -> String?? in
+            var upper = false
+            for b in bytes {
+                if b >= 0x80 { return .some(nil) }
+                if b &- 65 < 26 { upper = true }
+            }
+            guard upper else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count) { out in
+                var i = 0
+                while i < bytes.count && i < out.count {
+                    out[i] = lower(bytes[i])
+                    i &+= 1
+                }
+                return i
+            }
+        }
+        switch lowered {
+        case .some(.some(let text)): return text
+        case .some(.none): return s.lowercased()
+        case .none: return String(s)
+        }
+    }
+
+    /// Whether `b` is ASCII whitespace as `Character.isWhitespace` sees it (tab, LF, VT, FF, CR, space).
+    @inline(__always)
+    static func isASCIIWhitespace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+
+    /// `s` without leading and trailing whitespace (`Character.isWhitespace`, Unicode included),
+    /// checking bytes first: ASCII ends need no grapheme breaking.
+    static func trimmed(_ s: Substring) -> Substring {
+        let utf8 = s.utf8
+        var start = utf8.startIndex
+        var end = utf8.endIndex
+        while start < end, isASCIIWhitespace(utf8[start]) { start = utf8.index(after: start) }
+        while start < end {
+            let before = utf8.index(before: end)
+            guard isASCIIWhitespace(utf8[before]) else { break }
+            end = before
+        }
+        let r = s[start..<end]
+        // A non-ASCII end may be Unicode whitespace (U+00A0, U+3000, …) or a scalar that joins the
+        // ASCII whitespace next to it into one grapheme (a combining mark after, a prepend before):
+        // then trim by Characters exactly as `Character.isWhitespace` sees them.
+        if let f = r.utf8.first, let l = r.utf8.last, f < 0x80, l < 0x80 { return r }
+        if r.isEmpty { return r }
+        var c = s
+        while let f = c.first, f.isWhitespace { c.removeFirst() }
+        while let l = c.last, l.isWhitespace { c.removeLast() }
+        return c
+    }
+}
