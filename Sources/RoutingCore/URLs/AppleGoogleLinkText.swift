@@ -197,7 +197,11 @@ extension AppleGoogleLinkText {
         /// `s.contains(Character(byte))` for an ASCII, non-control `byte`.
         @inline(__always)
         static func contains<S: StringProtocol>(_ s: S, _ byte: UInt8) -> Bool {
-            guard s.utf8.contains(byte) else { return false }
+            let found = s.utf8.withContiguousStorageIfAvailable { buffer in
+                for b in buffer where b == byte { return true }
+                return false
+            } ?? s.utf8.contains(byte)
+            guard found else { return false }
             return isASCII(s) || s.contains(Character(Unicode.Scalar(byte)))
         }
 
@@ -205,6 +209,11 @@ extension AppleGoogleLinkText {
         /// `s.lowercased() == word` for ASCII `s`; nil when `s` is not ASCII (the caller decides).
         @inline(__always)
         static func equalsIgnoringCase<S: StringProtocol>(_ s: S, _ word: String) -> Bool? {
+            if let result = s.utf8.withContiguousStorageIfAvailable({ a in
+                word.utf8.withContiguousStorageIfAvailable { b in equalsIgnoringCase(a, b) }
+            }), let result {
+                return result
+            }
             let a = s.utf8, b = word.utf8
             guard a.count == b.count else { return isASCII(s) ? false : nil }
             var i = a.startIndex
@@ -213,6 +222,21 @@ extension AppleGoogleLinkText {
                 if c >= 0x80 || w >= 0x80 { return nil }
                 if (c >= 65 && c <= 90 ? c | 0x20 : c) != (w >= 65 && w <= 90 ? w | 0x20 : w) { return false }
                 i = a.index(after: i)
+            }
+            return true
+        }
+
+        /// The buffer version of ``equalsIgnoringCase(_:_:)``; nil for non-ASCII bytes.
+        @inline(__always)
+        static func equalsIgnoringCase(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool? {
+            guard a.count == b.count else {
+                for c in a where c >= 0x80 { return nil }
+                return false
+            }
+            for i in 0..<a.count {
+                let c = a[i], w = b[i]
+                if c >= 0x80 || w >= 0x80 { return nil }
+                if (c >= 65 && c <= 90 ? c | 0x20 : c) != (w >= 65 && w <= 90 ? w | 0x20 : w) { return false }
             }
             return true
         }
@@ -236,12 +260,13 @@ extension AppleGoogleLinkText {
 
         /// `value.split(separator: ",")` (empty pieces left out), each piece trimmed and lowercased
         /// (`DirectionsURLParser.trimmed(String(piece)).lowercased()`); pieces may be empty after trimming.
-        static func commaWords(_ value: String) -> [String] {
+        static func commaWords(_ value: String) -> [Substring] {
             let whole = Substring(value)
             guard isASCII(whole) else {
-                return value.split(separator: ",").map { DirectionsURLParser.trimmed(String($0)).lowercased() }
+                return value.split(separator: ",").map { Substring(DirectionsURLParser.trimmed(String($0)).lowercased()) }
             }
-            return split(whole, UInt8(ascii: ","), omitting: true).map { lowercased(trimmedASCII($0) ?? $0) }
+            // ASCII: lowercase once (no copy when already lowercase), then slice.
+            return split(Substring(lowercased(whole)), UInt8(ascii: ","), omitting: true).map { trimmedASCII($0) ?? $0 }
         }
 
         /// `DirectionsURLParser.trimmed(String(s))` as a Substring, for ASCII `s` (nil otherwise).
@@ -263,7 +288,8 @@ extension AppleGoogleLinkText {
     static func single(_ query: QueryString, _ key: String, format: String) throws(DirectionsURLError) -> QueryString.Parameter? {
         var found: QueryString.Parameter? = nil
         var count = 0
-        for p in query.parameters where p.key == key {
+        let length = key.utf8.count
+        for p in query.parameters where p.key.utf8.count == length && p.key == key {
             if count == 0 { found = p }
             count += 1
         }

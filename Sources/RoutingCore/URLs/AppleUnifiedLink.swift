@@ -131,7 +131,7 @@ extension DirectionsURLParser {
                     default:
                         try context.repair(
                             .ignoredValue,
-                            "'avoid=\(DirectionsURLParser.shorten(word))' is not an Apple Maps avoid value and is ignored; use tolls, highways, busy-roads or stairs",
+                            "'avoid=\(DirectionsURLParser.shorten(String(word)))' is not an Apple Maps avoid value and is ignored; use tolls, highways, busy-roads or stairs",
                             parameter: "avoid")
                     }
                 }

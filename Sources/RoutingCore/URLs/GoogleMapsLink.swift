@@ -212,12 +212,12 @@ extension DirectionsURLParser {
             if let a = try AppleGoogleLinkText.single(query, "avoid", format: formatName) {
                 for word in AppleGoogleLinkText.Bytes.commaWords(a.value) {
                     if word.isEmpty { continue }
-                    if let value = RouteAvoidance(rawValue: word) {
+                    if let value = RouteAvoidance(rawValue: String(word)) {
                         avoid.insert(value)
                     } else {
                         try context.repair(
                             .ignoredValue,
-                            "'avoid=\(DirectionsURLParser.shorten(word))' is not a Google avoid value and is ignored; use tolls, highways or ferries",
+                            "'avoid=\(DirectionsURLParser.shorten(String(word)))' is not a Google avoid value and is ignored; use tolls, highways or ferries",
                             parameter: "avoid")
                     }
                 }
