@@ -163,6 +163,24 @@ extension AppleGoogleLinkText {
             guard isASCII(s) else {
                 return s.split(separator: Character(Unicode.Scalar(separator)), omittingEmptySubsequences: omitting)
             }
+            // Separator offsets from the contiguous bytes, then slices by offset (O(1) on UTF-8 text).
+            if let parts = s.utf8.withContiguousStorageIfAvailable({ buffer -> [Substring] in
+                var parts: [Substring] = []
+                let base = s.utf8.startIndex
+                var start = 0
+                for i in 0..<buffer.count where buffer[i] == separator {
+                    if !omitting || i > start {
+                        parts.append(s[s.utf8.index(base, offsetBy: start)..<s.utf8.index(base, offsetBy: i)])
+                    }
+                    start = i + 1
+                }
+                if !omitting || start < buffer.count {
+                    parts.append(s[s.utf8.index(base, offsetBy: start)...])
+                }
+                return parts
+            }) {
+                return parts
+            }
             var parts: [Substring] = []
             let utf8 = s.utf8
             var start = utf8.startIndex
@@ -249,7 +267,32 @@ extension AppleGoogleLinkText {
                 if b >= 65 && b <= 90 { upper = true }
             }
             guard upper else { return String(s) }
-            return String(decoding: s.utf8.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }, as: UTF8.self)
+            let count = s.utf8.count
+            return String(unsafeUninitializedCapacity: count) { out in
+                var i = 0
+                for b in s.utf8 where i < out.count {
+                    out[i] = b >= 65 && b <= 90 ? b | 0x20 : b
+                    i += 1
+                }
+                return i
+            }
+        }
+
+        /// `s.lowercased().hasPrefix(prefix)` for a lowercase ASCII `prefix` holding no `k` (the only
+        /// ASCII letter a non-ASCII character lowercases to is `k`, from the Kelvin sign).
+        static func hasPrefixIgnoringCase(_ s: Substring, _ prefix: StaticString) -> Bool {
+            let p = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+            let utf8 = s.utf8
+            var i = utf8.startIndex
+            for b in p {
+                guard i < utf8.endIndex else { return false }
+                let c = utf8[i]
+                if c >= 0x80 { return lowercased(s).hasPrefix(String(decoding: p, as: UTF8.self)) }
+                guard (c >= 65 && c <= 90 ? c | 0x20 : c) == b else { return false }
+                i = utf8.index(after: i)
+            }
+            if i == utf8.endIndex || utf8[i] < 0x80 { return true }
+            return lowercased(s).hasPrefix(String(decoding: p, as: UTF8.self))
         }
 
         /// `s.lowercased()` as a Substring: `s` itself when it holds no uppercase ASCII letter and is ASCII.

@@ -41,6 +41,34 @@ extension DirectionsURLParser {
 
         /// The tokens of ASCII `text`, byte by byte: the same as the `Character` split for ASCII text.
         private static func asciiTokens(_ text: Substring) -> [Token] {
+            if let tokens = text.utf8.withContiguousStorageIfAvailable({ buffer -> [Token] in
+                var tokens: [Token] = []
+                let base = text.utf8.startIndex
+                var i = 0
+                let end = buffer.count
+                while i < end {
+                    var pieceEnd = i
+                    while pieceEnd < end && buffer[pieceEnd] != UInt8(ascii: "!") { pieceEnd += 1 }
+                    defer { i = pieceEnd + 1 }
+                    var j = i
+                    var field = 0
+                    var overflow = false
+                    while j < pieceEnd, buffer[j] >= 48 && buffer[j] <= 57 {
+                        let (m, o1) = field.multipliedReportingOverflow(by: 10)
+                        let (a, o2) = m.addingReportingOverflow(Int(buffer[j] - 48))
+                        overflow = overflow || o1 || o2
+                        field = a
+                        j += 1
+                    }
+                    guard j < pieceEnd, j > i, !overflow else { continue }
+                    let valueStart = text.utf8.index(base, offsetBy: j + 1)
+                    let valueEnd = text.utf8.index(base, offsetBy: pieceEnd)
+                    tokens.append(Token(field: field, kind: Character(Unicode.Scalar(buffer[j])), value: text[valueStart..<valueEnd]))
+                }
+                return tokens
+            }) {
+                return tokens
+            }
             var tokens: [Token] = []
             let utf8 = text.utf8
             var i = utf8.startIndex

@@ -73,15 +73,23 @@ extension DirectionsURLParser {
                     message: "\(link.host) short links hide the real link behind an HTTP redirect; open it once and pass the google.com/maps link it leads to",
                     parameter: "host")
             }
-            let path = AppleGoogleLinkText.Bytes.lowercasedSubstring(link.path)
-            if AppleGoogleLinkText.Bytes.hasPrefix(path, "/maps/dir/") && path.utf8.count > 10 {
+            // The path and place forms are told apart without lowercasing their (long) paths.
+            let asciiPath = AppleGoogleLinkText.Bytes.isASCII(link.path)
+            if asciiPath
+                ? AppleGoogleLinkText.Bytes.hasPrefixIgnoringCase(link.path, "/maps/dir/") && link.path.utf8.count > 10
+                : link.path.lowercased().hasPrefix("/maps/dir/") && link.path.lowercased().utf8.count > 10
+            {
                 context.format = .googlePath
                 return try GooglePathLink.parse(link, &context)
             }
-            if AppleGoogleLinkText.Bytes.hasPrefix(path, "/maps/place/") {
+            if asciiPath
+                ? AppleGoogleLinkText.Bytes.hasPrefixIgnoringCase(link.path, "/maps/place/")
+                : link.path.lowercased().hasPrefix("/maps/place/")
+            {
                 context.format = .googlePlace
                 return try GooglePlaceLink.parse(path: link, &context)
             }
+            let path = AppleGoogleLinkText.Bytes.lowercasedSubstring(link.path)
             let query = try QueryString(link.query, plusAsSpace: true)
             if query.contains("api") {
                 let api = try AppleGoogleLinkText.single(query, "api", format: formatName)
