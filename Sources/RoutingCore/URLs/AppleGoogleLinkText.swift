@@ -5,6 +5,18 @@
 enum AppleGoogleLinkText {
     /// The word of `vocabulary` equal to `value` (trimmed, ASCII case ignored), or nil.
     static func word(_ value: String, in vocabulary: [ModeWord]) -> ModeWord? {
+        // Fast path: ASCII text against the vocabulary's lowercase ASCII words, byte by byte.
+        if let v = Bytes.trimmedASCII(Substring(value)) {
+            var exact = true
+            for word in vocabulary {
+                switch Bytes.equalsIgnoringCase(v, word.value) {
+                case true?: return word
+                case false?: continue
+                case nil: exact = false  // a non-ASCII word: only Unicode case mapping can tell
+                }
+            }
+            if exact && vocabulary.allSatisfy({ Bytes.isASCII($0.value) }) { return nil }
+        }
         let v = DirectionsURLParser.trimmed(value).lowercased()
         return vocabulary.first { $0.value.lowercased() == v }
     }
@@ -22,6 +34,15 @@ enum AppleGoogleLinkText {
     static func typoWarnings(
         _ query: QueryString, optional: [String], known: Set<String>, _ context: inout ParseContext
     ) throws(DirectionsURLError) {
+        // Fast path: no parameter can be a suspect (too short, or known), so no hint can be found.
+        // `typoHint` only names parameters that are unknown and, when not an alias (none here), at
+        // least 3 characters long within edit distance 2 of the expected name.
+        var suspects = false
+        for p in query.parameters where p.key.utf8.count >= 3 && !known.contains(p.key) {
+            suspects = true
+            break
+        }
+        guard suspects else { return }
         for expected in optional where !query.contains(expected) {
             if let hint = DirectionsURLParser.typoHint(in: query, for: expected, known: known, aliases: []) {
                 try context.repair(.likelyTypo, hint + " It was ignored.", parameter: expected)
@@ -116,4 +137,206 @@ enum AppleGoogleLinkText {
 
     /// The mode and transport type a vocabulary word means.
     static func meaning(_ word: ModeWord) -> (DirectionsMode?, TransportType?) { (word.mode, word.transportType) }
+}
+
+// MARK: - Byte-level text helpers for the Apple and Google parsers
+
+extension AppleGoogleLinkText {
+    /// Hot-path helpers that work on UTF-8 code units instead of `Character`s. Each gives exactly the
+    /// answer of the `Character`-based operation it replaces: on ASCII text every byte is its own
+    /// grapheme (control characters, the only ASCII pair `CR LF`, never take part in the separators and
+    /// prefixes used here), so bytes are compared directly; text with any non-ASCII byte takes the
+    /// `Character` path, where a combining mark may join a separator into a larger grapheme.
+    enum Bytes {
+        /// Whether every code unit of `s` is ASCII.
+        @inline(__always)
+        static func isASCII<S: StringProtocol>(_ s: S) -> Bool {
+            s.utf8.withContiguousStorageIfAvailable { buffer in
+                var all: UInt8 = 0
+                for b in buffer { all |= b }
+                return all < 0x80
+            } ?? s.utf8.allSatisfy { $0 < 0x80 }
+        }
+
+        /// `s.split(separator: Character(separator), omittingEmptySubsequences: omitting)`.
+        static func split(_ s: Substring, _ separator: UInt8, omitting: Bool = false) -> [Substring] {
+            guard isASCII(s) else {
+                return s.split(separator: Character(Unicode.Scalar(separator)), omittingEmptySubsequences: omitting)
+            }
+            // Separator offsets from the contiguous bytes, then slices by offset (O(1) on UTF-8 text).
+            if let parts = s.utf8.withContiguousStorageIfAvailable({ buffer -> [Substring] in
+                var parts: [Substring] = []
+                let base = s.utf8.startIndex
+                var start = 0
+                for i in 0..<buffer.count where buffer[i] == separator {
+                    if !omitting || i > start {
+                        parts.append(s[s.utf8.index(base, offsetBy: start)..<s.utf8.index(base, offsetBy: i)])
+                    }
+                    start = i + 1
+                }
+                if !omitting || start < buffer.count {
+                    parts.append(s[s.utf8.index(base, offsetBy: start)...])
+                }
+                return parts
+            }) {
+                return parts
+            }
+            var parts: [Substring] = []
+            let utf8 = s.utf8
+            var start = utf8.startIndex
+            var i = start
+            while i < utf8.endIndex {
+                if utf8[i] == separator {
+                    if !omitting || i > start { parts.append(s[start..<i]) }
+                    start = utf8.index(after: i)
+                }
+                i = utf8.index(after: i)
+            }
+            if !omitting || start < utf8.endIndex { parts.append(s[start..<utf8.endIndex]) }
+            return parts
+        }
+
+        /// `s.hasPrefix(prefix)` for an ASCII `prefix` that does not end in a control character.
+        @inline(__always)
+        static func hasPrefix<S: StringProtocol>(_ s: S, _ prefix: StaticString) -> Bool {
+            let p = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+            let utf8 = s.utf8
+            var i = utf8.startIndex
+            for b in p {
+                guard i < utf8.endIndex, utf8[i] == b else { return false }
+                i = utf8.index(after: i)
+            }
+            // A byte-level match is a Character-level one unless a non-ASCII scalar (a combining
+            // mark) follows and joins the prefix's last character.
+            if i == utf8.endIndex || utf8[i] < 0x80 { return true }
+            return s.hasPrefix(String(decoding: p, as: UTF8.self))
+        }
+
+        /// `s.contains(Character(byte))` for an ASCII, non-control `byte`.
+        @inline(__always)
+        static func contains<S: StringProtocol>(_ s: S, _ byte: UInt8) -> Bool {
+            let found = s.utf8.withContiguousStorageIfAvailable { buffer in
+                for b in buffer where b == byte { return true }
+                return false
+            } ?? s.utf8.contains(byte)
+            guard found else { return false }
+            return isASCII(s) || s.contains(Character(Unicode.Scalar(byte)))
+        }
+
+        /// Whether `s` equals the lowercase ASCII `word` ignoring ASCII case; exactly
+        /// `s.lowercased() == word` for ASCII `s`; nil when `s` is not ASCII (the caller decides).
+        @inline(__always)
+        static func equalsIgnoringCase<S: StringProtocol>(_ s: S, _ word: String) -> Bool? {
+            if let result = s.utf8.withContiguousStorageIfAvailable({ a in
+                word.utf8.withContiguousStorageIfAvailable { b in equalsIgnoringCase(a, b) }
+            }), let result {
+                return result
+            }
+            let a = s.utf8, b = word.utf8
+            guard a.count == b.count else { return isASCII(s) ? false : nil }
+            var i = a.startIndex
+            for w in b {
+                let c = a[i]
+                if c >= 0x80 || w >= 0x80 { return nil }
+                if (c >= 65 && c <= 90 ? c | 0x20 : c) != (w >= 65 && w <= 90 ? w | 0x20 : w) { return false }
+                i = a.index(after: i)
+            }
+            return true
+        }
+
+        /// The buffer version of ``equalsIgnoringCase(_:_:)``; nil for non-ASCII bytes.
+        @inline(__always)
+        static func equalsIgnoringCase(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool? {
+            guard a.count == b.count else {
+                for c in a where c >= 0x80 { return nil }
+                return false
+            }
+            for i in 0..<a.count {
+                let c = a[i], w = b[i]
+                if c >= 0x80 || w >= 0x80 { return nil }
+                if (c >= 65 && c <= 90 ? c | 0x20 : c) != (w >= 65 && w <= 90 ? w | 0x20 : w) { return false }
+            }
+            return true
+        }
+
+        /// `s.lowercased()`, without Unicode case mapping (and without a copy) for ASCII text.
+        static func lowercased<S: StringProtocol>(_ s: S) -> String {
+            var upper = false
+            for b in s.utf8 {
+                if b >= 0x80 { return s.lowercased() }
+                if b >= 65 && b <= 90 { upper = true }
+            }
+            guard upper else { return String(s) }
+            let count = s.utf8.count
+            return String(unsafeUninitializedCapacity: count) { out in
+                var i = 0
+                for b in s.utf8 where i < out.count {
+                    out[i] = b >= 65 && b <= 90 ? b | 0x20 : b
+                    i += 1
+                }
+                return i
+            }
+        }
+
+        /// `s.lowercased().hasPrefix(prefix)` for a lowercase ASCII `prefix` holding no `k` (the only
+        /// ASCII letter a non-ASCII character lowercases to is `k`, from the Kelvin sign).
+        static func hasPrefixIgnoringCase(_ s: Substring, _ prefix: StaticString) -> Bool {
+            let p = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+            let utf8 = s.utf8
+            var i = utf8.startIndex
+            for b in p {
+                guard i < utf8.endIndex else { return false }
+                let c = utf8[i]
+                if c >= 0x80 { return lowercased(s).hasPrefix(String(decoding: p, as: UTF8.self)) }
+                guard (c >= 65 && c <= 90 ? c | 0x20 : c) == b else { return false }
+                i = utf8.index(after: i)
+            }
+            if i == utf8.endIndex || utf8[i] < 0x80 { return true }
+            return lowercased(s).hasPrefix(String(decoding: p, as: UTF8.self))
+        }
+
+        /// `s.lowercased()` as a Substring: `s` itself when it holds no uppercase ASCII letter and is ASCII.
+        static func lowercasedSubstring(_ s: Substring) -> Substring {
+            for b in s.utf8 where b >= 0x80 || (b >= 65 && b <= 90) { return Substring(lowercased(s)) }
+            return s
+        }
+
+        /// `value.split(separator: ",")` (empty pieces left out), each piece trimmed and lowercased
+        /// (`DirectionsURLParser.trimmed(String(piece)).lowercased()`); pieces may be empty after trimming.
+        static func commaWords(_ value: String) -> [Substring] {
+            let whole = Substring(value)
+            guard isASCII(whole) else {
+                return value.split(separator: ",").map { Substring(DirectionsURLParser.trimmed(String($0)).lowercased()) }
+            }
+            // ASCII: lowercase once (no copy when already lowercase), then slice.
+            return split(Substring(lowercased(whole)), UInt8(ascii: ","), omitting: true).map { trimmedASCII($0) ?? $0 }
+        }
+
+        /// `DirectionsURLParser.trimmed(String(s))` as a Substring, for ASCII `s` (nil otherwise).
+        static func trimmedASCII(_ s: Substring) -> Substring? {
+            guard isASCII(s) else { return nil }
+            // ASCII whitespace (Character.isWhitespace): tab, LF, VT, FF, CR and space.
+            func white(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+            let utf8 = s.utf8
+            var lo = utf8.startIndex, hi = utf8.endIndex
+            while lo < hi, white(utf8[lo]) { lo = utf8.index(after: lo) }
+            while lo < hi, white(utf8[utf8.index(before: hi)]) { hi = utf8.index(before: hi) }
+            return s[lo..<hi]
+        }
+    }
+
+    /// The only parameter called `key` (already lowercase), or nil: `query.single(key, format:)`
+    /// without building an array.
+    /// - Throws: `duplicate-parameter` when it appears more than once.
+    static func single(_ query: QueryString, _ key: String, format: String) throws(DirectionsURLError) -> QueryString.Parameter? {
+        var found: QueryString.Parameter? = nil
+        var count = 0
+        let length = key.utf8.count
+        for p in query.parameters where p.key.utf8.count == length && p.key == key {
+            if count == 0 { found = p }
+            count += 1
+        }
+        if count > 1 { return try query.single(key, format: format) }
+        return found
+    }
 }

@@ -39,7 +39,7 @@ extension DirectionsURLParser {
         /// Parses the query of a legacy Apple link.
         static func parse(query raw: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let query = try QueryString(raw, plusAsSpace: true)
-            let saddr = try query.single("saddr", format: formatName)
+            let saddr = try AppleGoogleLinkText.single(query, "saddr", format: formatName)
             let daddrs = query.values("daddr")
             guard let last = daddrs.last else {
                 throw missingDestination(query, hasSource: saddr != nil)
@@ -59,7 +59,7 @@ extension DirectionsURLParser {
             let source = try context.parser.sourceEndpoint(saddr?.value, parameter: "saddr")
             var mode: DirectionsMode? = nil
             var transport: TransportType? = nil
-            if let flag = try query.single("dirflg", format: formatName), !DirectionsURLParser.trimmed(flag.value).isEmpty {
+            if let flag = try AppleGoogleLinkText.single(query, "dirflg", format: formatName), !DirectionsURLParser.trimmed(flag.value).isEmpty {
                 if let word = AppleGoogleLinkText.word(flag.value, in: modeVocabulary) {
                     (mode, transport) = AppleGoogleLinkText.meaning(word)
                 } else {
@@ -77,9 +77,9 @@ extension DirectionsURLParser {
         /// Parses what follows `maps:` (see the type's notes).
         static func parseMapsScheme(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let rest = link.rest
-            if rest.hasPrefix("//") {
+            if AppleGoogleLinkText.Bytes.hasPrefix(rest, "//") {
                 let inner = rest.dropFirst(2)
-                if let colon = inner.firstIndex(of: ":"), inner[..<colon].lowercased() == "https" || inner[..<colon].lowercased() == "http" {
+                if isNestedWebLink(inner) {
                     return try context.parser.parseNested(inner, &context)
                 }
                 guard link.host.isEmpty || link.host == "maps.apple.com" else {
@@ -90,7 +90,7 @@ extension DirectionsURLParser {
                 }
                 return try parseApplePath(link, &context, fix: "write maps://?daddr=…")
             }
-            if rest.hasPrefix("?") {
+            if AppleGoogleLinkText.Bytes.hasPrefix(rest, "?") {
                 return try parse(query: link.query, &context)
             }
             if rest.prefix(2).lowercased() == "q=" {
@@ -111,7 +111,7 @@ extension DirectionsURLParser {
         static func parseApplePath(
             _ link: LinkText, _ context: inout ParseContext, fix: String
         ) throws(DirectionsURLError) -> DirectionsRequest {
-            switch link.path.lowercased() {
+            switch AppleGoogleLinkText.Bytes.lowercasedSubstring(link.path) {
             case "", "/", "/maps", "/maps/":
                 context.format = .appleMaps
                 return try parse(query: link.query, &context)
@@ -127,6 +127,19 @@ extension DirectionsURLParser {
                     message: "'\(link.path)' in a \(link.scheme): link to Apple Maps is not a directions path; \(fix)",
                     parameter: "path")
             }
+        }
+
+        /// Whether `inner` (what follows `maps://`) starts with an `http:` or `https:` scheme: the
+        /// text before its first `:` is `https` or `http`, any case.
+        private static func isNestedWebLink(_ inner: Substring) -> Bool {
+            if AppleGoogleLinkText.Bytes.isASCII(inner) {
+                guard let colon = inner.utf8.firstIndex(of: UInt8(ascii: ":")) else { return false }
+                let scheme = inner[..<colon]
+                return AppleGoogleLinkText.Bytes.equalsIgnoringCase(scheme, "https") == true
+                    || AppleGoogleLinkText.Bytes.equalsIgnoringCase(scheme, "http") == true
+            }
+            guard let colon = inner.firstIndex(of: ":") else { return false }
+            return inner[..<colon].lowercased() == "https" || inner[..<colon].lowercased() == "http"
         }
 
         private static func missingDestination(_ query: QueryString, hasSource: Bool) -> DirectionsURLError {

@@ -48,7 +48,7 @@ extension DirectionsURLParser {
             let parser = context.parser
             var destination = try parser.stopEndpoint(destinationValue, parameter: "destination")
             try AppleGoogleLinkText.typoWarnings(query, optional: ["source", "waypoint", "mode", "avoid"], known: known, &context)
-            var source = try parser.sourceEndpoint(try query.single("source", format: formatName)?.value, parameter: "source")
+            var source = try parser.sourceEndpoint(try AppleGoogleLinkText.single(query, "source", format: formatName)?.value, parameter: "source")
             if let id = try placeID(query, "source-place-id") {
                 if source == .currentLocation {
                     try context.repair(
@@ -108,7 +108,7 @@ extension DirectionsURLParser {
             }
             var mode: DirectionsMode? = nil
             var transport: TransportType? = nil
-            if let m = try query.single("mode", format: formatName), !DirectionsURLParser.trimmed(m.value).isEmpty {
+            if let m = try AppleGoogleLinkText.single(query, "mode", format: formatName), !DirectionsURLParser.trimmed(m.value).isEmpty {
                 guard let word = AppleGoogleLinkText.word(m.value, in: modeVocabulary) else {
                     throw DirectionsURLError(
                         code: .unknownMode,
@@ -118,9 +118,8 @@ extension DirectionsURLParser {
                 (mode, transport) = AppleGoogleLinkText.meaning(word)
             }
             var avoid: Set<RouteAvoidance> = []
-            if let a = try query.single("avoid", format: formatName) {
-                for piece in a.value.split(separator: ",") {
-                    let word = DirectionsURLParser.trimmed(String(piece)).lowercased()
+            if let a = try AppleGoogleLinkText.single(query, "avoid", format: formatName) {
+                for word in AppleGoogleLinkText.Bytes.commaWords(a.value) {
                     switch word {
                     case "": continue
                     case "tolls": avoid.insert(.tolls)
@@ -132,7 +131,7 @@ extension DirectionsURLParser {
                     default:
                         try context.repair(
                             .ignoredValue,
-                            "'avoid=\(DirectionsURLParser.shorten(word))' is not an Apple Maps avoid value and is ignored; use tolls, highways, busy-roads or stairs",
+                            "'avoid=\(DirectionsURLParser.shorten(String(word)))' is not an Apple Maps avoid value and is ignored; use tolls, highways, busy-roads or stairs",
                             parameter: "avoid")
                     }
                 }
@@ -147,7 +146,7 @@ extension DirectionsURLParser {
             let query = try QueryString(raw, plusAsSpace: true)
             let format = "Apple Maps place link"
             func text(_ key: String) throws(DirectionsURLError) -> String? {
-                guard let p = try query.single(key, format: format) else { return nil }
+                guard let p = try AppleGoogleLinkText.single(query, key, format: format) else { return nil }
                 let t = DirectionsURLParser.trimmed(p.value)
                 return t.isEmpty ? nil : t
             }
@@ -174,7 +173,7 @@ extension DirectionsURLParser {
         }
 
         private static func placeID(_ query: QueryString, _ key: String) throws(DirectionsURLError) -> String? {
-            guard let p = try query.single(key, format: formatName) else { return nil }
+            guard let p = try AppleGoogleLinkText.single(query, key, format: formatName) else { return nil }
             let t = DirectionsURLParser.trimmed(p.value)
             return t.isEmpty ? nil : t
         }

@@ -79,10 +79,10 @@ extension DirectionsURLParser {
             let destination = stops.removeLast()
             try AppleGoogleLinkText.typoWarnings(query, optional: ["saddr", "directionsmode"], known: known, &context)
             let source = try GoogleStopText.endpoint(
-                try query.single("saddr", format: formatName)?.value ?? "", parameter: "saddr", source: true, parser: parser)
+                try AppleGoogleLinkText.single(query, "saddr", format: formatName)?.value ?? "", parameter: "saddr", source: true, parser: parser)
             var mode: DirectionsMode? = nil
             var transport: TransportType? = nil
-            if let m = try query.single("directionsmode", format: formatName), !DirectionsURLParser.trimmed(m.value).isEmpty {
+            if let m = try AppleGoogleLinkText.single(query, "directionsmode", format: formatName), !DirectionsURLParser.trimmed(m.value).isEmpty {
                 guard let word = AppleGoogleLinkText.word(m.value, in: modeVocabulary) else {
                     throw DirectionsURLError(
                         code: .unknownMode,

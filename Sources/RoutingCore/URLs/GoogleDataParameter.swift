@@ -24,7 +24,12 @@ extension DirectionsURLParser {
         /// Splits `blob` (the text after `data=`, raw; `!` may also arrive as `%21`).
         init(_ blob: Substring) {
             var tokens: [Token] = []
-            let text = blob.contains("%") ? Substring((try? QueryString.decode(blob, plusAsSpace: false, parameter: "data")) ?? "") : blob
+            let text = AppleGoogleLinkText.Bytes.contains(blob, UInt8(ascii: "%"))
+                ? Substring((try? QueryString.decode(blob, plusAsSpace: false, parameter: "data")) ?? "") : blob
+            if AppleGoogleLinkText.Bytes.isASCII(text) {
+                self.tokens = Self.asciiTokens(text)
+                return
+            }
             for piece in text.split(separator: "!") {
                 guard let kindIndex = piece.firstIndex(where: { !$0.isASCII || !$0.isNumber }),
                     let field = Int(piece[..<kindIndex])
@@ -32,6 +37,64 @@ extension DirectionsURLParser {
                 tokens.append(Token(field: field, kind: piece[kindIndex], value: piece[piece.index(after: kindIndex)...]))
             }
             self.tokens = tokens
+        }
+
+        /// The tokens of ASCII `text`, byte by byte: the same as the `Character` split for ASCII text.
+        private static func asciiTokens(_ text: Substring) -> [Token] {
+            if let tokens = text.utf8.withContiguousStorageIfAvailable({ buffer -> [Token] in
+                var tokens: [Token] = []
+                let base = text.utf8.startIndex
+                var i = 0
+                let end = buffer.count
+                while i < end {
+                    var pieceEnd = i
+                    while pieceEnd < end && buffer[pieceEnd] != UInt8(ascii: "!") { pieceEnd += 1 }
+                    defer { i = pieceEnd + 1 }
+                    var j = i
+                    var field = 0
+                    var overflow = false
+                    while j < pieceEnd, buffer[j] >= 48 && buffer[j] <= 57 {
+                        let (m, o1) = field.multipliedReportingOverflow(by: 10)
+                        let (a, o2) = m.addingReportingOverflow(Int(buffer[j] - 48))
+                        overflow = overflow || o1 || o2
+                        field = a
+                        j += 1
+                    }
+                    guard j < pieceEnd, j > i, !overflow else { continue }
+                    let valueStart = text.utf8.index(base, offsetBy: j + 1)
+                    let valueEnd = text.utf8.index(base, offsetBy: pieceEnd)
+                    tokens.append(Token(field: field, kind: Character(Unicode.Scalar(buffer[j])), value: text[valueStart..<valueEnd]))
+                }
+                return tokens
+            }) {
+                return tokens
+            }
+            var tokens: [Token] = []
+            let utf8 = text.utf8
+            var i = utf8.startIndex
+            let end = utf8.endIndex
+            while i < end {
+                // One piece: from i to the next '!' (empty pieces are skipped).
+                let pieceEnd = utf8[i...].firstIndex(of: UInt8(ascii: "!")) ?? end
+                defer { i = pieceEnd < end ? utf8.index(after: pieceEnd) : end }
+                var j = i
+                var field = 0
+                var digits = 0
+                var overflow = false
+                while j < pieceEnd, case let b = utf8[j], b >= 48 && b <= 57 {
+                    let (m, o1) = field.multipliedReportingOverflow(by: 10)
+                    let (a, o2) = m.addingReportingOverflow(Int(b - 48))
+                    overflow = overflow || o1 || o2
+                    field = a
+                    digits += 1
+                    j = utf8.index(after: j)
+                }
+                // `Int(piece[..<kindIndex])` fails on no digits or overflow; no kind at the end.
+                guard j < pieceEnd, digits > 0, !overflow else { continue }
+                let kind = Character(Unicode.Scalar(utf8[j]))
+                tokens.append(Token(field: field, kind: kind, value: text[utf8.index(after: j)..<pieceEnd]))
+            }
+            return tokens
         }
 
         /// The index just past the group that starts at `index`.

@@ -36,7 +36,7 @@ extension DirectionsURLParser {
         static func parse(query: QueryString, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             try GoogleMapsLink.rawSpaces(query, &context)
             let parser = context.parser
-            let saddr = try query.single("saddr", format: formatName)
+            let saddr = try AppleGoogleLinkText.single(query, "saddr", format: formatName)
             let stopTexts = query.values("daddr").flatMap(splitChain)
             guard let last = stopTexts.last else {
                 if let hint = DirectionsURLParser.typoHint(in: query, for: "daddr", known: known, aliases: daddrAliases) {
@@ -60,8 +60,8 @@ extension DirectionsURLParser {
             let destination = stops.removeLast()
             try AppleGoogleLinkText.typoWarnings(query, optional: ["saddr", "dirflg"], known: known, &context)
             let source = try GoogleStopText.endpoint(saddr?.value ?? "", parameter: "saddr", source: true, parser: parser)
-            var flag = try query.single("dirflg", format: formatName)
-            if flag == nil { flag = try query.single("dirflag", format: formatName) }
+            var flag = try AppleGoogleLinkText.single(query, "dirflg", format: formatName)
+            if flag == nil { flag = try AppleGoogleLinkText.single(query, "dirflag", format: formatName) }
             var mode: DirectionsMode? = nil
             var transport: TransportType? = nil
             var avoid: Set<RouteAvoidance> = []
@@ -96,6 +96,26 @@ extension DirectionsURLParser {
 
         /// Google's chaining `A to:B to:C` inside one `daddr` (after decoding, so `+to:` is ` to:`).
         static func splitChain(_ value: String) -> [String] {
+            // Fast path: ASCII text, searched byte by byte (usually holding no ` to:` at all).
+            if AppleGoogleLinkText.Bytes.isASCII(value) {
+                var parts: [String] = []
+                let utf8 = value.utf8
+                var start = utf8.startIndex
+                var i = start
+                let pattern: [UInt8] = [0x20, UInt8(ascii: "t"), UInt8(ascii: "o"), UInt8(ascii: ":")]
+                while let space = utf8[i...].firstIndex(of: 0x20) {
+                    if utf8[space...].starts(with: pattern) {
+                        parts.append(String(value[start..<space]))
+                        start = utf8.index(space, offsetBy: 4)
+                        i = start
+                    } else {
+                        i = utf8.index(after: space)
+                    }
+                }
+                if parts.isEmpty { return [value] }
+                parts.append(String(value[start...]))
+                return parts
+            }
             var parts: [String] = []
             var rest = Substring(value)
             while let range = rest.firstRange(of: " to:") {

@@ -73,18 +73,26 @@ extension DirectionsURLParser {
                     message: "\(link.host) short links hide the real link behind an HTTP redirect; open it once and pass the google.com/maps link it leads to",
                     parameter: "host")
             }
-            let path = link.path.lowercased()
-            if path.hasPrefix("/maps/dir/") && path.utf8.count > 10 {
+            // The path and place forms are told apart without lowercasing their (long) paths.
+            let asciiPath = AppleGoogleLinkText.Bytes.isASCII(link.path)
+            if asciiPath
+                ? AppleGoogleLinkText.Bytes.hasPrefixIgnoringCase(link.path, "/maps/dir/") && link.path.utf8.count > 10
+                : link.path.lowercased().hasPrefix("/maps/dir/") && link.path.lowercased().utf8.count > 10
+            {
                 context.format = .googlePath
                 return try GooglePathLink.parse(link, &context)
             }
-            if path.hasPrefix("/maps/place/") {
+            if asciiPath
+                ? AppleGoogleLinkText.Bytes.hasPrefixIgnoringCase(link.path, "/maps/place/")
+                : link.path.lowercased().hasPrefix("/maps/place/")
+            {
                 context.format = .googlePlace
                 return try GooglePlaceLink.parse(path: link, &context)
             }
+            let path = AppleGoogleLinkText.Bytes.lowercasedSubstring(link.path)
             let query = try QueryString(link.query, plusAsSpace: true)
             if query.contains("api") {
-                let api = try query.single("api", format: formatName)
+                let api = try AppleGoogleLinkText.single(query, "api", format: formatName)
                 guard let api, DirectionsURLParser.trimmed(api.value) == "1" else {
                     throw DirectionsURLError(
                         code: .invalidParameter,
@@ -103,7 +111,7 @@ extension DirectionsURLParser {
                         parameter: "path")
                 }
             }
-            let onLegacyPath = path == "/maps" || path == "/maps/" || (link.host.hasPrefix("maps.") && (path.isEmpty || path == "/"))
+            let onLegacyPath = path == "/maps" || path == "/maps/" || (AppleGoogleLinkText.Bytes.hasPrefix(link.host, "maps.") && (path.isEmpty || path == "/"))
             let legacy = query.contains("saddr") || query.contains("daddr") || query.contains("dirflg") || query.contains("dirflag")
             if onLegacyPath && legacy {
                 context.format = .googleLegacy
@@ -148,7 +156,7 @@ extension DirectionsURLParser {
             var destination = try parser.stopEndpoint(destinationValue, parameter: "destination")
             try AppleGoogleLinkText.typoWarnings(
                 query, optional: ["origin", "waypoints", "travelmode", "dir_action", "avoid"], known: known, &context)
-            var source = try parser.sourceEndpoint(try query.single("origin", format: formatName)?.value, parameter: "origin")
+            var source = try parser.sourceEndpoint(try AppleGoogleLinkText.single(query, "origin", format: formatName)?.value, parameter: "origin")
             if let id = try nonEmpty(query, "origin_place_id") {
                 if source == .currentLocation {
                     try context.repair(.ignoredValue, "'origin_place_id' needs an 'origin'; the route starts at the current location", parameter: "origin_place_id")
@@ -164,18 +172,18 @@ extension DirectionsURLParser {
                 }
             }
             var waypoints: [Endpoint] = []
-            if let w = try query.single("waypoints", format: formatName), !DirectionsURLParser.trimmed(w.value).isEmpty {
-                if w.rawValue.contains("|") {
+            if let w = try AppleGoogleLinkText.single(query, "waypoints", format: formatName), !DirectionsURLParser.trimmed(w.value).isEmpty {
+                if AppleGoogleLinkText.Bytes.contains(w.rawValue, UInt8(ascii: "|")) {
                     try context.repair(
                         .repairedSyntax, "'waypoints' separates stops with a raw '|'; Google requires it encoded as %7C",
                         parameter: "waypoints")
                 }
-                for piece in w.value.split(separator: "|", omittingEmptySubsequences: false) {
+                for piece in AppleGoogleLinkText.Bytes.split(Substring(w.value), UInt8(ascii: "|")) {
                     waypoints.append(try parser.stopEndpoint(String(piece), parameter: "waypoints"))
                 }
             }
-            if let ids = try query.single("waypoint_place_ids", format: formatName), !DirectionsURLParser.trimmed(ids.value).isEmpty {
-                let pieces = ids.value.split(separator: "|", omittingEmptySubsequences: false).map { DirectionsURLParser.trimmed(String($0)) }
+            if let ids = try AppleGoogleLinkText.single(query, "waypoint_place_ids", format: formatName), !DirectionsURLParser.trimmed(ids.value).isEmpty {
+                let pieces = AppleGoogleLinkText.Bytes.split(Substring(ids.value), UInt8(ascii: "|")).map { DirectionsURLParser.trimmed(String($0)) }
                 if pieces.count == waypoints.count {
                     for (i, id) in pieces.enumerated() where !id.isEmpty && waypoints[i] != .currentLocation {
                         waypoints[i] = waypoints[i].withPlaceID(id)
@@ -189,7 +197,7 @@ extension DirectionsURLParser {
             }
             var mode: DirectionsMode? = nil
             var transport: TransportType? = nil
-            if let m = try query.single("travelmode", format: formatName), !DirectionsURLParser.trimmed(m.value).isEmpty {
+            if let m = try AppleGoogleLinkText.single(query, "travelmode", format: formatName), !DirectionsURLParser.trimmed(m.value).isEmpty {
                 guard let word = AppleGoogleLinkText.word(m.value, in: modeVocabulary) else {
                     throw DirectionsURLError(
                         code: .unknownMode,
@@ -199,8 +207,8 @@ extension DirectionsURLParser {
                 (mode, transport) = AppleGoogleLinkText.meaning(word)
             }
             var navigate = false
-            if let action = try query.single("dir_action", format: formatName) {
-                let value = DirectionsURLParser.trimmed(action.value).lowercased()
+            if let action = try AppleGoogleLinkText.single(query, "dir_action", format: formatName) {
+                let value = AppleGoogleLinkText.Bytes.lowercased(DirectionsURLParser.trimmed(action.value))
                 guard value.isEmpty || value == "navigate" else {
                     throw DirectionsURLError(
                         code: .invalidParameter,
@@ -209,16 +217,15 @@ extension DirectionsURLParser {
                 navigate = value == "navigate"
             }
             var avoid: Set<RouteAvoidance> = []
-            if let a = try query.single("avoid", format: formatName) {
-                for piece in a.value.split(separator: ",") {
-                    let word = DirectionsURLParser.trimmed(String(piece)).lowercased()
+            if let a = try AppleGoogleLinkText.single(query, "avoid", format: formatName) {
+                for word in AppleGoogleLinkText.Bytes.commaWords(a.value) {
                     if word.isEmpty { continue }
-                    if let value = RouteAvoidance(rawValue: word) {
+                    if let value = RouteAvoidance(rawValue: String(word)) {
                         avoid.insert(value)
                     } else {
                         try context.repair(
                             .ignoredValue,
-                            "'avoid=\(DirectionsURLParser.shorten(word))' is not a Google avoid value and is ignored; use tolls, highways or ferries",
+                            "'avoid=\(DirectionsURLParser.shorten(String(word)))' is not a Google avoid value and is ignored; use tolls, highways or ferries",
                             parameter: "avoid")
                     }
                 }
@@ -231,14 +238,16 @@ extension DirectionsURLParser {
         /// One `repaired-syntax` repair for each parameter whose raw value holds a space (a link
         /// pasted from text; Google wants `+` or `%20`).
         static func rawSpaces(_ query: QueryString, _ context: inout ParseContext) throws(DirectionsURLError) {
-            for p in query.parameters where p.rawValue.contains(" ") {
+            for p in query.parameters where AppleGoogleLinkText.Bytes.contains(p.rawValue, UInt8(ascii: " ")) {
+                // A piece with an empty name (`=a b`) is reported as `query`, as QueryString does.
+                let name = p.name.isEmpty ? "query" : p.name
                 try context.repair(
-                    .repairedSyntax, "the value of '\(p.name)' holds a raw space; write it as + or %20", parameter: p.name)
+                    .repairedSyntax, "the value of '\(name)' holds a raw space; write it as + or %20", parameter: name)
             }
         }
 
         private static func nonEmpty(_ query: QueryString, _ key: String) throws(DirectionsURLError) -> String? {
-            guard let p = try query.single(key, format: formatName) else { return nil }
+            guard let p = try AppleGoogleLinkText.single(query, key, format: formatName) else { return nil }
             let t = DirectionsURLParser.trimmed(p.value)
             return t.isEmpty ? nil : t
         }

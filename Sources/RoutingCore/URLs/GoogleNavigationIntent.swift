@@ -26,12 +26,16 @@ extension DirectionsURLParser {
 
         static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             var raw = link.rest
-            if let hash = raw.firstIndex(of: "#") { raw = raw[..<hash] }
-            if raw.hasPrefix("//") { raw = raw.dropFirst(2) }
-            if raw.hasPrefix("?") { raw = raw.dropFirst() }
+            if AppleGoogleLinkText.Bytes.isASCII(raw) {
+                if let hash = raw.utf8.firstIndex(of: UInt8(ascii: "#")) { raw = raw[..<hash] }
+            } else if let hash = raw.firstIndex(of: "#") {
+                raw = raw[..<hash]
+            }
+            if AppleGoogleLinkText.Bytes.hasPrefix(raw, "//") { raw = raw.dropFirst(2) }
+            if AppleGoogleLinkText.Bytes.hasPrefix(raw, "?") { raw = raw.dropFirst() }
             let query = try QueryString(raw, plusAsSpace: true)
             try GoogleMapsLink.rawSpaces(query, &context)
-            guard let q = try query.single("q", format: formatName), !DirectionsURLParser.trimmed(q.value).isEmpty else {
+            guard let q = try AppleGoogleLinkText.single(query, "q", format: formatName), !DirectionsURLParser.trimmed(q.value).isEmpty else {
                 let hint = DirectionsURLParser.typoHint(in: query, for: "q", known: ["mode", "avoid"], aliases: ["ll", "daddr", "destination"])
                 throw DirectionsURLError(
                     code: .missingDestination,
@@ -42,7 +46,7 @@ extension DirectionsURLParser {
             try AppleGoogleLinkText.typoWarnings(query, optional: ["mode", "avoid"], known: ["q", "mode", "avoid"], &context)
             var mode: DirectionsMode? = nil
             var transport: TransportType? = nil
-            if let m = try query.single("mode", format: formatName), !DirectionsURLParser.trimmed(m.value).isEmpty {
+            if let m = try AppleGoogleLinkText.single(query, "mode", format: formatName), !DirectionsURLParser.trimmed(m.value).isEmpty {
                 guard let word = AppleGoogleLinkText.word(m.value, in: modeVocabulary) else {
                     throw DirectionsURLError(
                         code: .unknownMode,
@@ -52,8 +56,24 @@ extension DirectionsURLParser {
                 (mode, transport) = AppleGoogleLinkText.meaning(word)
             }
             var avoid: Set<RouteAvoidance> = []
-            if let a = try query.single("avoid", format: formatName) {
-                for letter in DirectionsURLParser.trimmed(a.value).lowercased() {
+            if let a = try AppleGoogleLinkText.single(query, "avoid", format: formatName) {
+                let letters = AppleGoogleLinkText.Bytes.lowercased(DirectionsURLParser.trimmed(a.value))
+                // Fast path: ASCII letters one byte each (a CR LF pair is one Character, so not with CR).
+                if AppleGoogleLinkText.Bytes.isASCII(letters) && !letters.utf8.contains(13) {
+                    for letter in letters.utf8 {
+                        switch letter {
+                        case UInt8(ascii: "t"): avoid.insert(.tolls)
+                        case UInt8(ascii: "h"): avoid.insert(.highways)
+                        case UInt8(ascii: "f"): avoid.insert(.ferries)
+                        default:
+                            try context.repair(
+                                .ignoredValue, "'\(Character(Unicode.Scalar(letter)))' in 'avoid=\(a.value)' is not t, h or f and is ignored",
+                                parameter: "avoid")
+                        }
+                    }
+                    return DirectionsRequest(destination: destination, mode: mode, transportType: transport, avoid: avoid, navigate: true)
+                }
+                for letter in letters {
                     switch letter {
                     case "t": avoid.insert(.tolls)
                     case "h": avoid.insert(.highways)

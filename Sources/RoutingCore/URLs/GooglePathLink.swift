@@ -23,11 +23,11 @@ extension DirectionsURLParser {
             var rawStops: [Substring] = []
             var blob: Substring? = nil
             var ended = false
-            for segment in after.split(separator: "/", omittingEmptySubsequences: false) {
-                if segment.hasPrefix("data=") {
+            for segment in AppleGoogleLinkText.Bytes.split(after, UInt8(ascii: "/")) {
+                if AppleGoogleLinkText.Bytes.hasPrefix(segment, "data=") {
                     blob = segment.dropFirst(5)
                     ended = true
-                } else if segment.hasPrefix("@") || segment.hasPrefix("am=") {
+                } else if AppleGoogleLinkText.Bytes.hasPrefix(segment, "@") || AppleGoogleLinkText.Bytes.hasPrefix(segment, "am=") {
                     ended = true
                 } else if !ended {
                     rawStops.append(segment)

@@ -12,13 +12,13 @@ extension DirectionsURLParser {
     ///   "Search"): `query` as above, the place id kept in ``Endpoint/placeID``.
     enum GooglePlaceLink {
         static func parse(path link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-            let segments = link.path.dropFirst("/maps/place/".utf8.count).split(separator: "/", omittingEmptySubsequences: false)
+            let segments = AppleGoogleLinkText.Bytes.split(link.path.dropFirst("/maps/place/".utf8.count), UInt8(ascii: "/"))
             let name = try QueryString.decode(segments.first ?? "", plusAsSpace: true, parameter: "path", what: "segment")
-            let blob = segments.first(where: { $0.hasPrefix("data=") }).map { $0.dropFirst(5) }
+            let blob = segments.first(where: { AppleGoogleLinkText.Bytes.hasPrefix($0, "data=") }).map { $0.dropFirst(5) }
             let pin = blob.flatMap { GoogleDataParameter($0).pin }
             let trimmedName = DirectionsURLParser.trimmed(name)
             if let pin { return DirectionsRequest(destination: .coordinate(pin, label: trimmedName.isEmpty ? nil : trimmedName)) }
-            guard !trimmedName.isEmpty, !trimmedName.hasPrefix("@") else {
+            guard !trimmedName.isEmpty, !AppleGoogleLinkText.Bytes.hasPrefix(trimmedName, "@") else {
                 throw DirectionsURLError(
                     code: .missingDestination,
                     message: "this Google place link has neither a place name nor a !3d<lat>!4d<lon> pin; the @ viewport is not a place",
@@ -36,13 +36,13 @@ extension DirectionsURLParser {
 
         static func parse(search query: QueryString, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             try GoogleMapsLink.rawSpaces(query, &context)
-            guard let q = try query.single("query", format: "Google Maps search link"), !DirectionsURLParser.trimmed(q.value).isEmpty else {
+            guard let q = try AppleGoogleLinkText.single(query, "query", format: "Google Maps search link"), !DirectionsURLParser.trimmed(q.value).isEmpty else {
                 throw DirectionsURLError(
                     code: .missingDestination, message: "this Google Maps search link has no 'query'; add query=<place or latitude,longitude>",
                     parameter: "query")
             }
             var destination = try GoogleStopText.endpoint(q.value, parameter: "query", source: false, parser: context.parser)
-            if let id = try query.single("query_place_id", format: "Google Maps search link"),
+            if let id = try AppleGoogleLinkText.single(query, "query_place_id", format: "Google Maps search link"),
                 !DirectionsURLParser.trimmed(id.value).isEmpty, destination != .currentLocation
             {
                 destination = destination.withPlaceID(DirectionsURLParser.trimmed(id.value))

@@ -52,7 +52,14 @@ extension DirectionsURLParser {
             }
             var body = Substring(text)
             var marked = false
-            if body.prefix(4).lowercased() == "loc:" {
+            let isLoc: Bool
+            if AppleGoogleLinkText.Bytes.isASCII(body) {
+                isLoc = body.utf8.count >= 4
+                    && AppleGoogleLinkText.Bytes.equalsIgnoringCase(body[..<body.utf8.index(body.startIndex, offsetBy: 4)], "loc:") == true
+            } else {
+                isLoc = body.prefix(4).lowercased() == "loc:"
+            }
+            if isLoc {
                 body = body.dropFirst(4)
                 marked = true
             }
@@ -81,8 +88,20 @@ extension DirectionsURLParser {
 
         /// The signed decimal texts of a hemisphere pair, or nil.
         private static func hemisphereParts(_ text: Substring) -> (String, String)? {
-            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            let parts = AppleGoogleLinkText.Bytes.split(text, UInt8(ascii: ","))
             guard parts.count == 2 else { return nil }
+            // Fast rejection for ASCII text: each trimmed part must start or end with an ASCII letter,
+            // and the first such letter must be one of its hemispheres (as `signed` below decides).
+            func possible(_ piece: Substring, _ letters: StaticString) -> Bool {
+                guard let p = AppleGoogleLinkText.Bytes.trimmedASCII(piece) else { return true }
+                guard let first = p.utf8.first, let last = p.utf8.last else { return false }
+                func isLetter(_ b: UInt8) -> Bool { (b >= 65 && b <= 90) || (b >= 97 && b <= 122) }
+                let letter = isLetter(first) ? first : isLetter(last) ? last : nil
+                guard let letter else { return false }
+                let upper = letter & ~0x20
+                return upper == letters.utf8Start[0] || upper == letters.utf8Start[1]
+            }
+            guard possible(parts[0], "NS"), possible(parts[1], "EW") else { return nil }
             func signed(_ piece: Substring, _ positive: Character, _ negative: Character) -> String? {
                 let p = trim(piece)
                 guard let first = p.first, let last = p.last else { return nil }

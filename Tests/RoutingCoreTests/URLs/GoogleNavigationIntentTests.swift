@@ -33,4 +33,17 @@ struct GoogleNavigationIntentTests {
         #expect(link.warnings.map(\.code) == [.ignoredValue])
         #expect(URLTestSupport.error("google.navigation:q=Bondi&avoid=tx", parser: DirectionsURLParser(strict: true))?.code == .ignoredValue)
     }
+
+    /// A piece with an empty name (`=e`, found by the fuzz test) is reported as `query`, never as "".
+    @Test func emptyParameterName() throws {
+        let strict = DirectionsURLParser(strict: true)
+        for url in ["google.navigation:=e", "google.navigation:q=Bondi&=a b", "google.navigation:=a b&q=Bondi"] {
+            for p in [parser, strict] {
+                if let e = URLTestSupport.error(url, parser: p) { #expect(e.parameter != "", "\(url)") }
+            }
+        }
+        let link = try parser.parseLink("google.navigation:q=Bondi&=a b")
+        #expect(link.warnings.map(\.code) == [.repairedSyntax] && link.warnings.map(\.parameter) == ["query"])
+        #expect(URLTestSupport.error("google.navigation:q=Bondi&=a b", parser: strict)?.parameter == "query")
+    }
 }
