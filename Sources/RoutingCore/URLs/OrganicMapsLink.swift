@@ -182,14 +182,19 @@ extension OrganicMapsLink: DirectionsLinkBuilding {
     static var modeVocabulary: [ModeWord] { typeWords + OrganicMapsRouteV2.modeWords }
 
     /// Writes the legacy two-point link when it can (a coordinate start, no stops, a mode or transport
-    /// type it has a `type` word for, no avoidances, no navigate), since every Organic Maps and
-    /// MAPS.ME version reads it; otherwise the v2 link (``OrganicMapsRouteV2/build(_:)``), which also
-    /// carries the current location, stops, avoidances and navigate.
+    /// type it has a `type` word for, no avoidances), since every Organic Maps and MAPS.ME version
+    /// reads it; otherwise the v2 link (``OrganicMapsRouteV2/build(_:)``), which also carries the
+    /// current location, stops, avoidances and navigate.
+    ///
+    /// The choice depends only on what the link then carries, so that parsing a built link and building
+    /// again gives the same text: `navigate` from a coordinate start is carried by neither form (v2
+    /// navigation always starts at the current position), so it does not send the request to v2; it is
+    /// listed in `omitted`.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         try BuiltCoordinates.check(request)
         var unused: [String] = []
         let typed = LinkWriting.modeWord(for: request, in: typeWords, format: "Organic Maps", omitted: &unused) != nil
-        guard request.source.coordinate != nil, request.waypoints.isEmpty, request.avoid.isEmpty, !request.navigate, typed else {
+        guard request.source.coordinate != nil, request.waypoints.isEmpty, request.avoid.isEmpty, typed else {
             return try OrganicMapsRouteV2.build(request)
         }
         return try buildLegacy(request)
