@@ -146,14 +146,10 @@ extension DirectionsURLParser {
 
         // MARK: - Private
 
-        private static func isASCII(_ s: Substring) -> Bool {
-            s.utf8.allSatisfy { $0 < 0x80 }
-        }
+        private static func isASCII(_ s: Substring) -> Bool { GeoFamilyText.isASCII(s) }
 
-        /// The first `byte` (an ASCII separator): a byte scan for ASCII text, else the first Character
-        /// equal to it (its index is also the byte's, and the next index is one byte on).
         private static func find(_ s: Substring, _ byte: UInt8, _ ascii: Bool) -> Substring.Index? {
-            ascii ? s.utf8.firstIndex(of: byte) : s.firstIndex(of: Character(Unicode.Scalar(byte)))
+            GeoFamilyText.find(s, byte, ascii: ascii)
         }
 
         /// Whether the last Character is `)`.
@@ -308,7 +304,14 @@ extension DirectionsURLParser {
         /// RFC 5870 `pvalue` bytes: `p-unreserved` (`[ ] : & + $`), `unreserved`, and `%` of pct-encoded
         /// (already checked by decoding).
         private static func isPValue(_ b: UInt8) -> Bool {
-            isAlphanumeric(b) || "-._~[]:&+$%".utf8.contains(b)
+            switch b {
+            case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "["),
+                 UInt8(ascii: "]"), UInt8(ascii: ":"), UInt8(ascii: "&"), UInt8(ascii: "+"), UInt8(ascii: "$"),
+                 UInt8(ascii: "%"):
+                return true
+            default:
+                return isAlphanumeric(b)
+            }
         }
 
         /// The decoded, trimmed `q`, or nil when absent or blank. A leading Plus Code keeps its `+`.

@@ -101,8 +101,8 @@ enum OrganicMapsLink {
         if let sll = try query.single("sll", format: formatName) {
             source = .coordinate(try CoordinateText.parsePair(Substring(sll.value), parameter: "sll"), label: try name(query, "saddr"))
         }
-        let order = query.parameters.map(\.key).filter { routeKeys.contains($0) }
-        if order != routeKeys {
+        if !inRouteOrder(query) {
+            let order = query.parameters.map(\.key).filter { routeKeys.contains($0) }
             try context.repair(
                 .repairedSyntax,
                 "Organic Maps needs sll, saddr, dll and daddr, each once and in this order (names may be empty)"
@@ -113,7 +113,7 @@ enum OrganicMapsLink {
         var mode: DirectionsMode? = nil
         var transport: TransportType? = nil
         if let type = try query.single("type", format: formatName) {
-            let value = DirectionsURLParser.trimmed(type.value).lowercased()
+            let value = GeoFamilyText.lowercased(DirectionsURLParser.trimmed(type.value))
             guard let word = typeWords.first(where: { $0.value == value }) else {
                 throw DirectionsURLError(
                     code: .unknownMode,
@@ -153,6 +153,18 @@ enum OrganicMapsLink {
         }
         try DirectionsURLParser.warnLikelyTypos(in: query, known: known, format: formatName, &context)
         return DirectionsRequest(destination: .coordinate(c, label: label))
+    }
+
+    /// Whether the route keys appear exactly as `sll, saddr, dll, daddr` (each once, in this order),
+    /// without building the list of keys.
+    private static func inRouteOrder(_ query: QueryString) -> Bool {
+        var next = 0
+        for p in query.parameters {
+            guard let i = routeKeys.firstIndex(of: p.key) else { continue }
+            guard i == next else { return false }
+            next += 1
+        }
+        return next == routeKeys.count
     }
 
     private static func name(_ query: QueryString, _ key: String) throws(DirectionsURLError) -> String? {
