@@ -161,7 +161,8 @@ extension DirectionsURLParser {
         private static func pathPair(_ text: String, _ context: inout ParseContext) throws(DirectionsURLError) -> Coordinate {
             var body = Substring(text)
             // A byte scan first: Character.isWhitespace is costly and plain-ASCII coordinates are the norm.
-            if text.utf8.contains(where: { $0 <= 0x20 || $0 >= 0x80 }), text.contains(where: \.isWhitespace) {
+            let (spaceOrOther, plus) = scanPair(text)
+            if spaceOrOther, text.contains(where: \.isWhitespace) {
                 if text.contains(",") {
                     try context.repair(
                         .repairedSyntax,
@@ -179,8 +180,8 @@ extension DirectionsURLParser {
                 }
             }
             let coordinate = try CoordinateText.parsePair(body, parameter: "coordinates", allowAltitude: true)
-            // Without a '+' byte no number can start with '+'.
-            if body.utf8.contains(UInt8(ascii: "+")),
+            // Without a '+' byte no number can start with '+' (the repaired body holds the same bytes).
+            if plus,
                body.split(separator: ",").contains(where: { $0.drop(while: \.isWhitespace).hasPrefix("+") }) {
                 try context.repair(
                     .repairedSyntax,
@@ -188,6 +189,21 @@ extension DirectionsURLParser {
                     parameter: "coordinates")
             }
             return coordinate
+        }
+
+        /// Whether `text` has a byte that is a space, a control or not ASCII, and whether it has a `+`.
+        private static func scanPair(_ text: String) -> (spaceOrOther: Bool, plus: Bool) {
+            func scan<C: Sequence<UInt8>>(_ bytes: C) -> (Bool, Bool) {
+                var other = false
+                var plus = false
+                for b in bytes {
+                    if b <= 0x20 || b >= 0x80 { other = true }
+                    if b == UInt8(ascii: "+") { plus = true }
+                }
+                return (other, plus)
+            }
+            if let r = text.utf8.withContiguousStorageIfAvailable({ scan($0) }) { return r }
+            return scan(text.utf8)
         }
 
         /// `;crs=`, `;u=` and other parameters (RFC 5870 §3.3, §3.4.1, §3.4.3); `text` is what follows
