@@ -32,7 +32,10 @@ extension DirectionsURLParser {
     /// (`geo:-22.9519%2C-43.2105`); spaces after the comma; a space *instead of* the comma
     /// (`geo:-22.95 -43.21` reads as -22.95,-43.21, signs kept); a leading `+` on a number; a `(label)`
     /// after the path coordinates; `&` instead of `?` before the query (`geo:1,2&z=12`); `geo:0:0?q=…`
-    /// and `geo:?q=…` (no usable path: `q` is used); the parameter-order and value-syntax rules above.
+    /// and `geo:?q=…` (no usable path: `q` is used); the parameter-order and value-syntax rules above;
+    /// an empty `;` parameter (`geo:90,-22.5;`, `;;`: RFC 5870's `pname` needs a character) is ignored,
+    /// the repair naming `parameters`. A parameter with an empty name before `=` (`;=x`) is
+    /// `invalid-parameter` naming `parameters`.
     ///
     /// **Errors**: `geo://…` and `geo:/…` (`malformed-url`: slash-separated numbers could be
     /// zoom/lat/lon, so nothing is guessed); out-of-range values; malformed numbers, including decimal
