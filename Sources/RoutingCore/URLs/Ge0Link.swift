@@ -163,8 +163,14 @@ enum Ge0Link {
                 parameter: "code")
         }
         // ge0://CODE/Name and om://CODE/Name: the code is case-sensitive, so read it from the raw text.
-        var rest = link.rest.dropFirst(2)
-        if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
+        var rest = link.rest
+        if GeoFamilyText.isASCII(rest) {
+            rest = rest.utf8.count >= 2 ? rest[rest.utf8.index(rest.startIndex, offsetBy: 2)...] : rest[rest.endIndex...]
+            if let end = rest.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) { rest = rest[..<end] }
+        } else {
+            rest = rest.dropFirst(2)
+            if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
+        }
         return try parse(path: rest, clearCoordinates: false, &context)
     }
 
@@ -173,15 +179,16 @@ enum Ge0Link {
         path: Substring, clearCoordinates: Bool, _ context: inout ParseContext
     ) throws(DirectionsURLError) -> DirectionsRequest {
         context.format = .ge0
-        let slash = path.firstIndex(of: "/")
+        let ascii = GeoFamilyText.isASCII(path)
+        let slash = GeoFamilyText.find(path, UInt8(ascii: "/"), ascii: ascii)
         let code = slash.map { path[..<$0] } ?? path
-        let rawName = slash.map { path[path.index(after: $0)...] } ?? path[path.endIndex...]
-        if clearCoordinates, code.contains(",") {
+        let rawName = slash.map { path[path.utf8.index(after: $0)...] } ?? path[path.endIndex...]
+        if clearCoordinates, GeoFamilyText.find(code, UInt8(ascii: ","), ascii: ascii) != nil {
             let text = try QueryString.decode(code, plusAsSpace: false, parameter: "coordinates")
             let c = try CoordinateText.parsePair(Substring(text), parameter: "coordinates")
             return DirectionsRequest(destination: .coordinate(c, label: try decodeName(rawName, &context)))
         }
-        let bytes = Array(code.utf8)
+        let bytes = code.utf8
         if bytes.count != 10, (clearCoordinates && code.isEmpty) || otherMethods.contains(String(code)) {
             throw DirectionsURLError(
                 code: .notADirectionsLink,
@@ -194,7 +201,7 @@ enum Ge0Link {
                 message: "'\(DirectionsURLParser.shorten(String(code)))' is not a ge0 code: a ge0 link has exactly 10 base64 characters (zoom, then 9 for the position) before the name",
                 parameter: "code")
         }
-        guard let zoomValue = value(of: bytes[0]), let c = decodeLatLon(bytes[1...]) else {
+        guard let first = bytes.first, let zoomValue = value(of: first), let c = decodeLatLon(bytes.dropFirst()) else {
             throw DirectionsURLError(
                 code: .malformedURL,
                 message: "'\(code)' is not a ge0 code: it may hold only A-Z, a-z, 0-9, '-' and '_'",
@@ -206,6 +213,12 @@ enum Ge0Link {
 
     /// `ge0::Ge0Parser::DecodeName`: cut at a malformed escape (a repair), decode, swap `_` and space.
     static func decodeName(_ raw: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> String? {
+        // Without escapes the name is the raw text (valid UTF-8), with `_` and space swapped.
+        if !raw.utf8.contains(UInt8(ascii: "%")) {
+            if raw.isEmpty { return nil }
+            if !raw.utf8.contains(where: { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: " ") }) { return String(raw) }
+            return String(decoding: raw.utf8.map { swapSpace($0) }, as: UTF8.self)
+        }
         var bytes = Array(raw.utf8)
         var i = 0
         while i < bytes.count {
@@ -227,11 +240,13 @@ enum Ge0Link {
             Substring(String(decoding: bytes, as: UTF8.self)), plusAsSpace: false, parameter: "name")
         var swapped: [UInt8] = []
         swapped.reserveCapacity(decoded.utf8.count)
-        for b in decoded.utf8 {
-            swapped.append(b == UInt8(ascii: " ") ? UInt8(ascii: "_") : b == UInt8(ascii: "_") ? UInt8(ascii: " ") : b)
-        }
+        for b in decoded.utf8 { swapped.append(swapSpace(b)) }
         let name = String(decoding: swapped, as: UTF8.self)
         return name.isEmpty ? nil : name
+    }
+
+    private static func swapSpace(_ b: UInt8) -> UInt8 {
+        b == UInt8(ascii: " ") ? UInt8(ascii: "_") : b == UInt8(ascii: "_") ? UInt8(ascii: " ") : b
     }
 
     private static func isHex(_ b: UInt8) -> Bool {

@@ -32,7 +32,10 @@ extension DirectionsURLParser {
     /// (`geo:-22.9519%2C-43.2105`); spaces after the comma; a space *instead of* the comma
     /// (`geo:-22.95 -43.21` reads as -22.95,-43.21, signs kept); a leading `+` on a number; a `(label)`
     /// after the path coordinates; `&` instead of `?` before the query (`geo:1,2&z=12`); `geo:0:0?q=…`
-    /// and `geo:?q=…` (no usable path: `q` is used); the parameter-order and value-syntax rules above.
+    /// and `geo:?q=…` (no usable path: `q` is used); the parameter-order and value-syntax rules above;
+    /// an empty `;` parameter (`geo:90,-22.5;`, `;;`: RFC 5870's `pname` needs a character) is ignored,
+    /// the repair naming `parameters`. A parameter with an empty name before `=` (`;=x`) is
+    /// `invalid-parameter` naming `parameters`.
     ///
     /// **Errors**: `geo://…` and `geo:/…` (`malformed-url`: slash-separated numbers could be
     /// zoom/lat/lon, so nothing is guessed); out-of-range values; malformed numbers, including decimal
@@ -44,8 +47,12 @@ extension DirectionsURLParser {
     enum GeoURI {
         static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             var rest = link.rest
-            if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
-            if rest.hasPrefix("/") {
+            // Plain ASCII (the norm: links are percent-encoded) is scanned byte by byte; otherwise the
+            // separators are looked for as Characters, as before, so a separator that a combining mark
+            // joins to is still not one.
+            let ascii = isASCII(rest)
+            if let hash = find(rest, UInt8(ascii: "#"), ascii) { rest = rest[..<hash] }
+            if ascii ? rest.utf8.first == UInt8(ascii: "/") : rest.hasPrefix("/") {
                 throw DirectionsURLError(
                     code: .malformedURL,
                     message: "'geo:\(DirectionsURLParser.shorten(String(rest)))' is not RFC 5870: write geo:<latitude>,<longitude> without slashes (slash-separated numbers are ambiguous, so they are not guessed)",
@@ -54,26 +61,28 @@ extension DirectionsURLParser {
             // Split path and query: at '?', or (a repair) at an '&' that comes before any ';'.
             var path = rest
             var rawQuery: Substring = rest[rest.endIndex...]
-            if let q = rest.firstIndex(of: "?") {
+            if let q = find(rest, UInt8(ascii: "?"), ascii) {
                 path = rest[..<q]
-                rawQuery = rest[rest.index(after: q)...]
-            } else if let amp = rest.firstIndex(of: "&"), rest.firstIndex(of: ";").map({ amp < $0 }) ?? true {
+                rawQuery = rest[rest.utf8.index(after: q)...]
+            } else if let amp = find(rest, UInt8(ascii: "&"), ascii), find(rest, UInt8(ascii: ";"), ascii).map({ amp < $0 }) ?? true {
                 try context.repair(
                     .repairedSyntax,
                     "the geo: URI has '&' where its query starts; write '?' before the first query parameter (geo:lat,lon?z=…)",
                     parameter: "query")
                 path = rest[..<amp]
-                rawQuery = rest[rest.index(after: amp)...]
+                rawQuery = rest[rest.utf8.index(after: amp)...]
             }
             let query = try QueryString(rawQuery, plusAsSpace: true)
 
             // Path: coordinates, then ;parameters.
-            let pieces = path.split(separator: ";", omittingEmptySubsequences: false)
-            var coordinateText = pieces[0]
-            try checkParameters(pieces.dropFirst(), &context)
+            var coordinateText = path
+            if let semi = find(path, UInt8(ascii: ";"), ascii) {
+                coordinateText = path[..<semi]
+                try checkParameters(path[path.utf8.index(after: semi)...], ascii: ascii, &context)
+            }
             var pathLabel: String? = nil
-            if coordinateText.hasSuffix(")"), let open = coordinateText.firstIndex(of: "(") {
-                let inside = coordinateText[coordinateText.index(after: open)..<coordinateText.index(before: coordinateText.endIndex)]
+            if hasClosingParenthesis(coordinateText, ascii), let open = find(coordinateText, UInt8(ascii: "("), ascii) {
+                let inside = coordinateText[coordinateText.utf8.index(after: open)..<coordinateText.utf8.index(before: coordinateText.endIndex)]
                 pathLabel = nonEmpty(try QueryString.decode(inside, plusAsSpace: false, parameter: "coordinates"))
                 coordinateText = coordinateText[..<open]
                 try context.repair(
@@ -81,7 +90,7 @@ extension DirectionsURLParser {
                     "a '(label)' after the geo: coordinates is not RFC 5870; put it in the query: geo:0,0?q=lat,lon(label)",
                     parameter: "coordinates")
             }
-            if coordinateText.contains("%") {
+            if find(coordinateText, UInt8(ascii: "%"), ascii) != nil {
                 try context.repair(
                     .repairedSyntax,
                     "the geo: coordinates are percent-encoded ('\(DirectionsURLParser.shorten(String(coordinateText)))'); RFC 5870 §3.3 writes them plainly: geo:lat,lon",
@@ -99,7 +108,7 @@ extension DirectionsURLParser {
                     "the geo: URI has no coordinates before '?q='; RFC 5870 needs them: write geo:0,0?q=…",
                     parameter: "coordinates")
                 pathCoordinate = nil
-            } else if isColonZeros(trimmedPath), qText != nil {
+            } else if qText != nil, isColonZeros(trimmedPath) {
                 try context.repair(
                     .repairedSyntax,
                     "'geo:\(trimmedPath)' separates the placeholder with ':'; write geo:0,0?q=… (q is used)",
@@ -110,7 +119,7 @@ extension DirectionsURLParser {
                     code: .missingDestination,
                     message: "the geo: URI has no coordinates and no q; write geo:<latitude>,<longitude>",
                     parameter: "coordinates")
-            } else if trimmedPath.contains(":") && !trimmedPath.contains(",") {
+            } else if trimmedPath.utf8.contains(UInt8(ascii: ":")) && trimmedPath.contains(":") && !trimmedPath.contains(",") {
                 throw DirectionsURLError(
                     code: .malformedNumber,
                     message: "'\(trimmedPath)' in the geo: URI uses ':' between the numbers; RFC 5870 separates latitude and longitude with ','",
@@ -140,11 +149,23 @@ extension DirectionsURLParser {
 
         // MARK: - Private
 
+        private static func isASCII(_ s: Substring) -> Bool { GeoFamilyText.isASCII(s) }
+
+        private static func find(_ s: Substring, _ byte: UInt8, _ ascii: Bool) -> Substring.Index? {
+            GeoFamilyText.find(s, byte, ascii: ascii)
+        }
+
+        /// Whether the last Character is `)`.
+        private static func hasClosingParenthesis(_ s: Substring, _ ascii: Bool) -> Bool {
+            ascii ? s.utf8.last == UInt8(ascii: ")") : s.hasSuffix(")")
+        }
+
         /// The path pair, with the whitespace and `+` repairs.
         private static func pathPair(_ text: String, _ context: inout ParseContext) throws(DirectionsURLError) -> Coordinate {
             var body = Substring(text)
             // A byte scan first: Character.isWhitespace is costly and plain-ASCII coordinates are the norm.
-            if text.utf8.contains(where: { $0 <= 0x20 || $0 >= 0x80 }), text.contains(where: \.isWhitespace) {
+            let (spaceOrOther, plus) = scanPair(text)
+            if spaceOrOther, text.contains(where: \.isWhitespace) {
                 if text.contains(",") {
                     try context.repair(
                         .repairedSyntax,
@@ -162,7 +183,9 @@ extension DirectionsURLParser {
                 }
             }
             let coordinate = try CoordinateText.parsePair(body, parameter: "coordinates", allowAltitude: true)
-            if body.split(separator: ",").contains(where: { $0.drop(while: \.isWhitespace).hasPrefix("+") }) {
+            // Without a '+' byte no number can start with '+' (the repaired body holds the same bytes).
+            if plus,
+               body.split(separator: ",").contains(where: { $0.drop(while: \.isWhitespace).hasPrefix("+") }) {
                 try context.repair(
                     .repairedSyntax,
                     "a number in the geo: coordinates starts with '+'; RFC 5870 numbers have only an optional '-'",
@@ -171,24 +194,63 @@ extension DirectionsURLParser {
             return coordinate
         }
 
-        /// `;crs=`, `;u=` and other parameters (RFC 5870 §3.3, §3.4.1, §3.4.3).
+        /// Whether `text` has a byte that is a space, a control or not ASCII, and whether it has a `+`.
+        private static func scanPair(_ text: String) -> (spaceOrOther: Bool, plus: Bool) {
+            func scan<C: Sequence<UInt8>>(_ bytes: C) -> (Bool, Bool) {
+                var other = false
+                var plus = false
+                for b in bytes {
+                    if b <= 0x20 || b >= 0x80 { other = true }
+                    if b == UInt8(ascii: "+") { plus = true }
+                }
+                return (other, plus)
+            }
+            if let r = text.utf8.withContiguousStorageIfAvailable({ scan($0) }) { return r }
+            return scan(text.utf8)
+        }
+
+        /// `;crs=`, `;u=` and other parameters (RFC 5870 §3.3, §3.4.1, §3.4.3); `text` is what follows
+        /// the first `;`.
+        ///
+        /// An empty parameter (a bare `;`, as in `geo:1,2;` or `;;`) has no name, which RFC 5870's
+        /// `pname = 1*pnamechar` needs: it is a repair (ignored), named `parameters`. A name that is
+        /// empty before `=` (`;=x`) is `invalid-parameter`, also named `parameters`.
         private static func checkParameters(
-            _ pieces: ArraySlice<Substring>, _ context: inout ParseContext
+            _ text: Substring, ascii: Bool, _ context: inout ParseContext
         ) throws(DirectionsURLError) {
-            var seen: Set<String> = []
+            var seenCRS = false
+            var seenU = false
             var index = 0
             var sawOther = false
-            for piece in pieces {
+            var remaining: Substring? = text
+            while let current = remaining {
+                let piece: Substring
+                if let semi = find(current, UInt8(ascii: ";"), ascii) {
+                    piece = current[..<semi]
+                    remaining = current[current.utf8.index(after: semi)...]
+                } else {
+                    piece = current
+                    remaining = nil
+                }
+                if piece.isEmpty {
+                    try context.repair(
+                        .repairedSyntax,
+                        "the geo: URI has an empty ';' parameter; RFC 5870 parameters are ;name or ;name=value (the empty one is ignored)",
+                        parameter: "parameters")
+                    continue
+                }
                 defer { index += 1 }
-                let eq = piece.firstIndex(of: "=")
+                let eq = find(piece, UInt8(ascii: "="), ascii)
                 let rawName = eq.map { piece[..<$0] } ?? piece
-                let rawValue = eq.map { piece[piece.index(after: $0)...] } ?? piece[piece.endIndex...]
-                let name = rawName.lowercased()
+                let rawValue = eq.map { piece[piece.utf8.index(after: $0)...] } ?? piece[piece.endIndex...]
+                let name = lowercasedName(rawName)
                 guard !name.isEmpty, name.utf8.allSatisfy({ isAlphanumeric($0) || $0 == UInt8(ascii: "-") }) else {
                     throw DirectionsURLError(
                         code: .invalidParameter,
-                        message: "';\(DirectionsURLParser.shorten(String(piece)))' is not a geo: URI parameter; parameters are ;name=value with letters, digits and '-' in the name",
-                        parameter: String(rawName))
+                        message: rawName.isEmpty
+                            ? "';\(DirectionsURLParser.shorten(String(piece)))' has no parameter name; geo: URI parameters are ;name=value with letters, digits and '-' in the name"
+                            : "';\(DirectionsURLParser.shorten(String(piece)))' is not a geo: URI parameter; parameters are ;name=value with letters, digits and '-' in the name",
+                        parameter: rawName.isEmpty ? "parameters" : String(rawName))
                 }
                 let value = try QueryString.decode(rawValue, plusAsSpace: false, parameter: name)
                 if eq != nil, rawValue.isEmpty || !rawValue.utf8.allSatisfy(isPValue) {
@@ -197,19 +259,20 @@ extension DirectionsURLParser {
                         "the value of ';\(name)=' is empty or has characters RFC 5870 does not allow there; percent-encode them",
                         parameter: name)
                 }
-                if name == "crs" || name == "u" {
-                    if seen.contains(name) {
+                let isCRS = name == "crs"
+                if isCRS || name == "u" {
+                    if isCRS ? seenCRS : seenU {
                         throw DirectionsURLError(
                             code: .duplicateParameter,
                             message: "';\(name)=' appears more than once; RFC 5870 allows it once",
                             parameter: name)
                     }
-                    seen.insert(name)
-                    let inOrder = name == "crs" ? index == 0 : !sawOther
+                    if isCRS { seenCRS = true } else { seenU = true }
+                    let inOrder = isCRS ? index == 0 : !sawOther
                     if !inOrder {
                         try context.repair(
                             .repairedSyntax,
-                            name == "crs"
+                            isCRS
                                 ? "';crs=' must be the first parameter after the coordinates (RFC 5870 §3.3)"
                                 : "';u=' must come right after the coordinates or ';crs=', before other parameters (RFC 5870 §3.3)",
                             parameter: name)
@@ -217,7 +280,7 @@ extension DirectionsURLParser {
                 } else {
                     sawOther = true
                 }
-                if name == "crs" && value.lowercased() != "wgs84" {
+                if isCRS && !isWGS84(value) {
                     throw DirectionsURLError(
                         code: .unsupportedCRS,
                         message: "crs '\(DirectionsURLParser.shorten(value))' is not supported; only wgs84 (the RFC 5870 default) is, so give WGS84 coordinates and drop ;crs",
@@ -240,10 +303,34 @@ extension DirectionsURLParser {
             }
         }
 
+        /// The parameter name lowercased: bytes for ASCII (only when a byte is uppercase), else
+        /// `lowercased()` (which may map a non-ASCII letter to an ASCII one, as before).
+        private static func lowercasedName(_ raw: Substring) -> String {
+            guard raw.utf8.allSatisfy({ $0 < 0x80 }) else { return raw.lowercased() }
+            guard raw.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return String(raw) }
+            return String(decoding: raw.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }, as: UTF8.self)
+        }
+
+        /// `value.lowercased() == "wgs84"`, without building a String for the usual ASCII value.
+        private static func isWGS84(_ value: String) -> Bool {
+            guard value.utf8.allSatisfy({ $0 < 0x80 }) else { return value.lowercased() == "wgs84" }
+            guard value.utf8.count == 5 else { return false }
+            return zip(value.utf8, "wgs84".utf8).allSatisfy { a, b in
+                (a >= UInt8(ascii: "A") && a <= UInt8(ascii: "Z") ? a | 0x20 : a) == b
+            }
+        }
+
         /// RFC 5870 `pvalue` bytes: `p-unreserved` (`[ ] : & + $`), `unreserved`, and `%` of pct-encoded
         /// (already checked by decoding).
         private static func isPValue(_ b: UInt8) -> Bool {
-            isAlphanumeric(b) || "-._~[]:&+$%".utf8.contains(b)
+            switch b {
+            case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "["),
+                 UInt8(ascii: "]"), UInt8(ascii: ":"), UInt8(ascii: "&"), UInt8(ascii: "+"), UInt8(ascii: "$"),
+                 UInt8(ascii: "%"):
+                return true
+            default:
+                return isAlphanumeric(b)
+            }
         }
 
         /// The decoded, trimmed `q`, or nil when absent or blank. A leading Plus Code keeps its `+`.
@@ -251,7 +338,7 @@ extension DirectionsURLParser {
             guard let q = try query.single("q", format: "geo: URI") else { return nil }
             let raw = q.rawValue
             var text: String
-            if let plus = raw.firstIndex(of: "+"), isPlusCode(raw, plus: plus) {
+            if let plus = find(raw, UInt8(ascii: "+"), isASCII(raw)), isPlusCode(raw, plus: plus) {
                 var end = raw.index(after: plus)
                 while end < raw.endIndex, isOLC(raw[end]) { end = raw.index(after: end) }
                 text = String(raw[..<end])
@@ -267,8 +354,11 @@ extension DirectionsURLParser {
         /// allowed), `+`, 0–3 code characters, then the end or a non-alphanumeric character.
         private static func isPlusCode(_ raw: Substring, plus: Substring.Index) -> Bool {
             let prefix = raw[..<plus]
-            guard (2...8).contains(prefix.count), prefix.count % 2 == 0,
-                  prefix.allSatisfy({ isOLC($0) || $0 == "0" }) else { return false }
+            // Every code character is ASCII: a prefix with another byte is no Plus Code (the common
+            // case, an address such as `1600+Amphitheatre`, ends here without counting Characters).
+            guard prefix.utf8.allSatisfy({ isOLCByte($0) || $0 == UInt8(ascii: "0") }) else { return false }
+            let count = prefix.utf8.count  // ASCII, so also the Character count
+            guard (2...8).contains(count), count % 2 == 0 else { return false }
             var end = raw.index(after: plus)
             var n = 0
             while end < raw.endIndex, isOLC(raw[end]) { end = raw.index(after: end); n += 1 }
@@ -281,6 +371,10 @@ extension DirectionsURLParser {
             "23456789CFGHJMPQRVWXcfghjmpqrvwx".contains(c)
         }
 
+        private static func isOLCByte(_ b: UInt8) -> Bool {
+            "23456789CFGHJMPQRVWXcfghjmpqrvwx".utf8.contains(b)
+        }
+
         private static func isAlphanumeric(_ a: UInt8) -> Bool {
             (48...57).contains(a) || (65...90).contains(a) || (97...122).contains(a)
         }
@@ -288,26 +382,30 @@ extension DirectionsURLParser {
         /// `lat,lon` or `lat,lon(label)` / `lat,lon (label)`; nil when the text is an address.
         private static func coordinateWithLabel(_ text: String) throws(DirectionsURLError) -> (Coordinate, String?)? {
             var body = Substring(text)
+            let ascii = isASCII(body)
             var label: String? = nil
-            if body.hasSuffix(")"), let open = body.firstIndex(of: "(") {
+            if hasClosingParenthesis(body, ascii), let open = find(body, UInt8(ascii: "("), ascii) {
                 let candidate = body[..<open]
                 if CoordinateText.isNumberLike(candidate) {
-                    label = nonEmpty(String(body[body.index(after: open)..<body.index(before: body.endIndex)]))
+                    label = nonEmpty(String(body[body.utf8.index(after: open)..<body.utf8.index(before: body.endIndex)]))
                     body = candidate
                 }
             }
-            guard let coordinate = try CoordinateText.classify(String(body), parameter: "q") else { return nil }
+            guard let coordinate = try CoordinateText.classify(body.startIndex == text.startIndex && body.endIndex == text.endIndex ? text : String(body), parameter: "q") else { return nil }
             return (coordinate, label)
         }
 
         /// OsmAnd-style `z=19(Name)`: the label after the zoom.
         private static func labelSuffix(_ value: String) -> String? {
-            guard value.hasSuffix(")"), let open = value.firstIndex(of: "(") else { return nil }
-            return nonEmpty(String(value[value.index(after: open)..<value.index(before: value.endIndex)]))
+            let v = Substring(value)
+            let ascii = isASCII(v)
+            guard hasClosingParenthesis(v, ascii), let open = find(v, UInt8(ascii: "("), ascii) else { return nil }
+            return nonEmpty(String(v[v.utf8.index(after: open)..<v.utf8.index(before: v.endIndex)]))
         }
 
         /// `0:0`, `0.0:0.0`: a producer's broken placeholder.
         private static func isColonZeros(_ text: String) -> Bool {
+            guard text.utf8.contains(UInt8(ascii: ":")) else { return false }
             let parts = text.split(separator: ":", omittingEmptySubsequences: false)
             return parts.count == 2 && parts.allSatisfy { CoordinateText.decimal($0) == 0 }
         }

@@ -46,7 +46,8 @@ enum OpenStreetMapLink {
         var destination: Endpoint
         var waypoints: [Endpoint] = []
         if let route = try query.single("route", format: formatName), !DirectionsURLParser.trimmed(route.value).isEmpty {
-            let points = route.value.split(separator: ";", omittingEmptySubsequences: false)
+            let routeText = Substring(route.value)
+            let points = GeoFamilyText.split(routeText, UInt8(ascii: ";"), ascii: GeoFamilyText.isASCII(routeText))
             guard points.count >= 2 else {
                 throw DirectionsURLError(
                     code: .invalidParameter,
@@ -91,7 +92,7 @@ enum OpenStreetMapLink {
         var transport: TransportType? = nil
         if let engine = try query.single("engine", format: formatName) {
             let value = DirectionsURLParser.trimmed(engine.value)
-            if let word = modeVocabulary.first(where: { $0.value.lowercased() == value.lowercased() }) {
+            if let word = modeVocabulary.first(where: { GeoFamilyText.equalIgnoringCase($0.value, value) }) {
                 mode = word.mode
                 transport = word.transportType
             } else if !value.isEmpty {

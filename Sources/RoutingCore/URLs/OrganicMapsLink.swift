@@ -101,8 +101,8 @@ enum OrganicMapsLink {
         if let sll = try query.single("sll", format: formatName) {
             source = .coordinate(try CoordinateText.parsePair(Substring(sll.value), parameter: "sll"), label: try name(query, "saddr"))
         }
-        let order = query.parameters.map(\.key).filter { routeKeys.contains($0) }
-        if order != routeKeys {
+        if !inRouteOrder(query) {
+            let order = query.parameters.map(\.key).filter { routeKeys.contains($0) }
             try context.repair(
                 .repairedSyntax,
                 "Organic Maps needs sll, saddr, dll and daddr, each once and in this order (names may be empty)"
@@ -113,7 +113,7 @@ enum OrganicMapsLink {
         var mode: DirectionsMode? = nil
         var transport: TransportType? = nil
         if let type = try query.single("type", format: formatName) {
-            let value = DirectionsURLParser.trimmed(type.value).lowercased()
+            let value = GeoFamilyText.lowercased(DirectionsURLParser.trimmed(type.value))
             guard let word = typeWords.first(where: { $0.value == value }) else {
                 throw DirectionsURLError(
                     code: .unknownMode,
@@ -155,6 +155,18 @@ enum OrganicMapsLink {
         return DirectionsRequest(destination: .coordinate(c, label: label))
     }
 
+    /// Whether the route keys appear exactly as `sll, saddr, dll, daddr` (each once, in this order),
+    /// without building the list of keys.
+    private static func inRouteOrder(_ query: QueryString) -> Bool {
+        var next = 0
+        for p in query.parameters {
+            guard let i = routeKeys.firstIndex(of: p.key) else { continue }
+            guard i == next else { return false }
+            next += 1
+        }
+        return next == routeKeys.count
+    }
+
     private static func name(_ query: QueryString, _ key: String) throws(DirectionsURLError) -> String? {
         guard let p = try query.single(key, format: formatName) else { return nil }
         return p.value.isEmpty ? nil : p.value
@@ -182,14 +194,19 @@ extension OrganicMapsLink: DirectionsLinkBuilding {
     static var modeVocabulary: [ModeWord] { typeWords + OrganicMapsRouteV2.modeWords }
 
     /// Writes the legacy two-point link when it can (a coordinate start, no stops, a mode or transport
-    /// type it has a `type` word for, no avoidances, no navigate), since every Organic Maps and
-    /// MAPS.ME version reads it; otherwise the v2 link (``OrganicMapsRouteV2/build(_:)``), which also
-    /// carries the current location, stops, avoidances and navigate.
+    /// type it has a `type` word for, no avoidances), since every Organic Maps and MAPS.ME version
+    /// reads it; otherwise the v2 link (``OrganicMapsRouteV2/build(_:)``), which also carries the
+    /// current location, stops, avoidances and navigate.
+    ///
+    /// The choice depends only on what the link then carries, so that parsing a built link and building
+    /// again gives the same text: `navigate` from a coordinate start is carried by neither form (v2
+    /// navigation always starts at the current position), so it does not send the request to v2; it is
+    /// listed in `omitted`.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         try BuiltCoordinates.check(request)
         var unused: [String] = []
         let typed = LinkWriting.modeWord(for: request, in: typeWords, format: "Organic Maps", omitted: &unused) != nil
-        guard request.source.coordinate != nil, request.waypoints.isEmpty, request.avoid.isEmpty, !request.navigate, typed else {
+        guard request.source.coordinate != nil, request.waypoints.isEmpty, request.avoid.isEmpty, typed else {
             return try OrganicMapsRouteV2.build(request)
         }
         return try buildLegacy(request)

@@ -163,11 +163,11 @@ enum OrganicMapsRouteV2 {
                 code: .cannotExpress, message: "Organic Maps route links need the start's coordinates or the current location", field: "source")
         case .coordinate(let start, let label, _):
             pairs.append(("origin", LinkWriting.pair(start)))
-            if let label { pairs.append(("origin_name", LinkWriting.formValue(label))) }
+            if let label, !label.isEmpty { pairs.append(("origin_name", LinkWriting.formValue(label))) }
             if request.navigate { omitted.append("navigate: Organic Maps navigation always starts at the current position; a preview is written") }
         }
         pairs.append(("destination", LinkWriting.pair(end)))
-        if let endLabel { pairs.append(("destination_name", LinkWriting.formValue(endLabel))) }
+        if let endLabel, !endLabel.isEmpty { pairs.append(("destination_name", LinkWriting.formValue(endLabel))) }
         if endPlace != nil { omitted.append("destination place id: Organic Maps has no place ids") }
         if !request.waypoints.isEmpty {
             var stops: [String] = []
@@ -200,11 +200,16 @@ enum OrganicMapsRouteV2 {
 
     /// A stop's name as a form value, or nil (with an `omitted` line) when it holds `|`, which v2 cannot
     /// carry in `waypoint_names` (a `%257C` would arrive as the text `%7C`).
+    /// Stop names are read back trimmed, so a name is written trimmed (noted when that changes it).
     private static func name(_ label: String, _ field: String, _ omitted: inout [String]) -> String? {
         if label.contains("|") {
             omitted.append("\(field) label: Organic Maps v2 names cannot contain '|'")
             return nil
         }
-        return LinkWriting.formValue(label)
+        let trimmed = DirectionsURLParser.trimmed(label)
+        if trimmed != label {
+            omitted.append("\(field) label: Organic Maps v2 trims stop names; written without the surrounding spaces")
+        }
+        return LinkWriting.formValue(trimmed)
     }
 }

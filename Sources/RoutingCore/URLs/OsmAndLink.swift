@@ -132,7 +132,7 @@ enum OsmAndLink {
         _ query: QueryString, format: String, _ context: inout ParseContext
     ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
         guard let p = try query.single("profile", format: format) else { return (nil, nil) }
-        let value = DirectionsURLParser.trimmed(p.value).lowercased()
+        let value = GeoFamilyText.lowercased(DirectionsURLParser.trimmed(p.value))
         if value.isEmpty || value == "default" { return (nil, nil) }
         if let word = profiles.first(where: { $0.value == value }) { return (word.mode, word.transportType) }
         try context.repair(

@@ -52,12 +52,22 @@ struct GeoURITests {
         ("geo:1,2;u=1;u=2", .duplicateParameter, "u"),
         ("geo:1,2;crs=wgs84;CRS=wgs84", .duplicateParameter, "crs"),
         ("geo:1,2;foo=%zz", .malformedURL, "foo"),
-        ("geo:1,2;=x", .invalidParameter, ""),
+        ("geo:1,2;=x", .invalidParameter, "parameters"),
     ])
     func badParameters(_ url: String, _ code: DirectionsURLError.Code, _ parameter: String) throws {
         let e = try #require(error(url))
         #expect(e.code == code)
         #expect(e.parameter == parameter)
+    }
+
+    /// A bare `;` (`geo:90,-22.5;`, `;;`) has no name (RFC 5870 `pname = 1*pnamechar`): lenient
+    /// ignores it with a repair named `parameters`, strict refuses it with that name.
+    @Test(arguments: ["geo:90,-22.5;", "geo.offline:90,-22.5;", "geo:1,2;;u=3", "geo:1,2;crs=wgs84;"])
+    func emptyParameterIsARepair(_ url: String) throws {
+        let parsed = try parser.parseLink(url)
+        #expect(parsed.warnings.map(\.parameter) == ["parameters"])
+        let e = try #require(URLTestSupport.error(url, parser: Self.strictParser))
+        #expect(e.parameter == "parameters")
     }
 
     @Test func outOfRangeIsNeverWrapped() throws {
