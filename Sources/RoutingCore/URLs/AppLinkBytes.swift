@@ -49,25 +49,12 @@ enum AppLinkBytes {
 
     /// `s.lowercased() == lower`, for a lowercase ASCII `lower`.
     static func lowerEquals(_ s: Substring, _ lower: StaticString) -> Bool {
-        let utf8 = s.utf8
-        var i = utf8.startIndex
-        var j = 0
-        let count = lower.utf8CodeUnitCount
-        let base = lower.utf8Start
-        var sameLength = true
-        while i < utf8.endIndex {
-            let b = utf8[i]
-            if b >= 0x80 { return s.lowercased() == String(describing: lower) }
-            if j >= count {
-                sameLength = false
-            } else if sameLength {
-                let l = b >= 65 && b <= 90 ? b | 0x20 : b
-                if l != base[j] { sameLength = false }
-            }
-            j += 1
-            i = utf8.index(after: i)
+        guard lower.hasPointerRepresentation else { return s.lowercased() == String(describing: lower) }
+        let word = UnsafeBufferPointer(start: lower.utf8Start, count: lower.utf8CodeUnitCount)
+        if let answer = s.utf8.withContiguousStorageIfAvailable({ asciiLowerEquals($0, word) }), let answer {
+            return answer
         }
-        return sameLength && j == count
+        return s.lowercased() == String(describing: lower)
     }
 
     @inline(__always)
@@ -86,9 +73,23 @@ enum AppLinkBytes {
 
     /// `s.lowercased() == lower`, for an ASCII `lower` (a format's mode word).
     static func lowerEquals(_ s: Substring, _ lower: String) -> Bool {
-        guard isASCII(s) else { return s.lowercased() == lower }
-        guard s.utf8.count == lower.utf8.count else { return false }
-        return s.utf8.elementsEqual(lower.utf8) { b, l in (b >= 65 && b <= 90 ? b | 0x20 : b) == l }
+        var lower = lower
+        let answer = lower.withUTF8 { word in
+            s.utf8.withContiguousStorageIfAvailable { asciiLowerEquals($0, word) }
+        }
+        if let answer, let answer { return answer }
+        return s.lowercased() == lower
+    }
+
+    /// Whether the ASCII `bytes`, lowercased, are `word`; nil when `bytes` is not ASCII.
+    private static func asciiLowerEquals(_ bytes: UnsafeBufferPointer<UInt8>, _ word: UnsafeBufferPointer<UInt8>) -> Bool? {
+        for b in bytes where b >= 0x80 { return nil }
+        guard bytes.count == word.count else { return false }
+        for i in 0..<bytes.count {
+            let b = bytes[i]
+            if (b >= 65 && b <= 90 ? b | 0x20 : b) != word[i] { return false }
+        }
+        return true
     }
 
     /// Whether `s` starts with the lowercase ASCII `lower` ignoring ASCII case, with a `Character`
@@ -96,6 +97,7 @@ enum AppLinkBytes {
     /// long. Nil when that cannot be told from ASCII bytes (a non-ASCII byte in the first
     /// `lower.count + 1`), for the caller's `Character`-based path.
     static func lowerPrefix(_ s: Substring, _ lower: StaticString) -> Bool? {
+        guard lower.hasPointerRepresentation else { return nil }
         let utf8 = s.utf8
         let count = lower.utf8CodeUnitCount
         let base = lower.utf8Start
@@ -125,6 +127,7 @@ enum AppLinkBytes {
     /// `s.hasPrefix(prefix)` for an ASCII `prefix`, without grapheme breaking when the byte after the
     /// prefix is ASCII.
     static func hasPrefix(_ s: Substring, _ prefix: StaticString) -> Bool {
+        guard prefix.hasPointerRepresentation else { return s.hasPrefix(String(describing: prefix)) }
         let utf8 = s.utf8
         let count = prefix.utf8CodeUnitCount
         let base = prefix.utf8Start
