@@ -30,7 +30,7 @@ enum BingMapsLink {
     static let rtpAliases: Set<String> = ["route", "rte", "rpt", "rtp1", "directions", "dest", "destination", "to"]
 
     static func parseRoute(_ query: QueryString, plusAsSpace: Bool, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        guard let rtp = try query.single("rtp", format: formatName), !rtp.rawValue.isEmpty else {
+        guard let rtp = try AppLinkBytes.single(query, "rtp", format: formatName), !rtp.rawValue.isEmpty else {
             let hint = DirectionsURLParser.typoHint(in: query, for: "rtp", known: known, aliases: rtpAliases)
             if hint == nil && (query.contains("cp") || query.contains("where") || query.contains("q") || query.contains("collection")) {
                 throw DirectionsURLError(
@@ -43,7 +43,7 @@ enum BingMapsLink {
                 message: "this \(formatName) has no 'rtp'" + (hint.map { "; \($0)" } ?? "; add rtp=~pos.<lat>_<lon> or rtp=~adr.<address>"),
                 parameter: "rtp")
         }
-        let raw = rtp.rawValue.split(separator: "~", omittingEmptySubsequences: false)
+        let raw = AppLinkBytes.split(rtp.rawValue, UInt8(ascii: "~"))
         guard raw.count >= 2 else {
             throw DirectionsURLError(
                 code: .missingDestination,
@@ -65,10 +65,10 @@ enum BingMapsLink {
         let source = points.removeFirst()
         var mode: DirectionsMode? = nil
         var transport: TransportType? = nil
-        if let m = try query.single("mode", format: formatName) {
+        if let m = try AppLinkBytes.single(query, "mode", format: formatName) {
             let value = DirectionsURLParser.trimmed(m.value)
             if !value.isEmpty {
-                guard let word = modeVocabulary.first(where: { $0.value.lowercased() == value.lowercased() }) else {
+                guard let word = modeWord(value) else {
                     throw DirectionsURLError(
                         code: .unknownMode,
                         message: "'mode=\(DirectionsURLParser.shorten(m.value))' is not a Windows Maps mode; use d (driving), w (walking) or t (transit)",
@@ -83,15 +83,31 @@ enum BingMapsLink {
 
     enum Role { case source, waypoint, destination }
 
+    /// The mode word spelled `value` ignoring case (`value.lowercased() == word.lowercased()`).
+    private static func modeWord(_ value: String) -> ModeWord? {
+        if AppLinkBytes.lowerEquals(value, "d") { return modeVocabulary[0] }
+        if AppLinkBytes.lowerEquals(value, "w") { return modeVocabulary[1] }
+        if AppLinkBytes.lowerEquals(value, "t") { return modeVocabulary[2] }
+        return nil
+    }
+
+    /// `raw.prefix(4).lowercased()` when it is `adr.` or `pos.`, read from ASCII bytes when possible.
+    private static func pointKind(_ raw: Substring) -> String {
+        if let adr = AppLinkBytes.lowerPrefix(raw, "adr."), let pos = AppLinkBytes.lowerPrefix(raw, "pos.") {
+            return adr ? "adr." : pos ? "pos." : ""
+        }
+        return raw.prefix(4).lowercased()
+    }
+
     /// One `rtp` point, raw.
     private static func point(_ raw: Substring, role: Role, plusAsSpace: Bool, _ parser: DirectionsURLParser) throws(DirectionsURLError) -> Endpoint {
         if raw.isEmpty {
             if role == .source { return .currentLocation }
             throw DirectionsURLError(code: .invalidParameter, message: "'rtp' has an empty point between two '~'; remove the extra '~'", parameter: "rtp")
         }
-        let lower = raw.prefix(4).lowercased()
+        let lower = pointKind(raw)
         if lower == "adr." {
-            let text = try QueryString.decode(raw.dropFirst(4), plusAsSpace: plusAsSpace, parameter: "rtp")
+            let text = try QueryString.decode(AppLinkBytes.dropBytes(raw, 4), plusAsSpace: plusAsSpace, parameter: "rtp")
             switch role {
             case .source: return try parser.sourceEndpoint(text, parameter: "rtp")
             default:
@@ -102,7 +118,7 @@ enum BingMapsLink {
             }
         }
         if lower == "pos." {
-            let parts = raw.dropFirst(4).split(separator: "_", maxSplits: 2, omittingEmptySubsequences: false)
+            let parts = AppLinkBytes.split(AppLinkBytes.dropBytes(raw, 4), UInt8(ascii: "_"), maxSplits: 2)
             guard parts.count >= 2 else {
                 throw DirectionsURLError(
                     code: .malformedNumber,
@@ -111,14 +127,21 @@ enum BingMapsLink {
             }
             let lat = try QueryString.decode(parts[0], plusAsSpace: false, parameter: "rtp")
             let lon = try QueryString.decode(parts[1], plusAsSpace: false, parameter: "rtp")
-            guard !lat.contains(","), !lon.contains(","),
-                  let la = CoordinateText.decimal(Substring(lat)), let lo = CoordinateText.decimal(Substring(lon)) else {
+            // (`decimal` refuses a ',' as it refuses any byte but digits, one '.' and a sign.)
+            guard let la = AppLinkBytes.decimal(Substring(lat)), let lo = AppLinkBytes.decimal(Substring(lon)) else {
                 throw DirectionsURLError(
                     code: .malformedNumber,
                     message: "'\(DirectionsURLParser.shorten(lat))_\(DirectionsURLParser.shorten(lon))' in 'rtp' is not '<latitude>_<longitude>' in decimal degrees (use '.' as the decimal separator)",
                     parameter: "rtp")
             }
-            let c = try CoordinateText.parsePair(Substring(LinkWriting.degrees(la) + "," + LinkWriting.degrees(lo)), parameter: "rtp")
+            // In range: the coordinate itself (the text round trip below gives the same values);
+            // out of range: that round trip builds the error.
+            let c: Coordinate
+            do {
+                c = try Coordinate.validated(latitude: la, longitude: lo)
+            } catch {
+                c = try CoordinateText.parsePair(Substring(LinkWriting.degrees(la) + "," + LinkWriting.degrees(lo)), parameter: "rtp")
+            }
             var title: String? = nil
             if parts.count == 3 {
                 let t = try QueryString.decode(parts[2], plusAsSpace: plusAsSpace, parameter: "rtp")
@@ -135,7 +158,25 @@ enum BingMapsLink {
 
     /// `%5F` (either case) → `_`, the second decoding Microsoft prescribes for titles.
     private static func replacingEncodedUnderscore(_ s: String) -> String {
-        guard s.contains("%") else { return s }
+        guard s.utf8.contains(UInt8(ascii: "%")) else { return s }
+        if AppLinkBytes.isASCII(Substring(s)) {
+            // One byte per Character: '%', '5', 'F' or 'f' → '_'.
+            let bytes = Array(s.utf8)
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            var i = 0
+            while i < bytes.count {
+                if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count, bytes[i + 1] == UInt8(ascii: "5"),
+                   bytes[i + 2] == UInt8(ascii: "F") || bytes[i + 2] == UInt8(ascii: "f") {
+                    out.append(UInt8(ascii: "_"))
+                    i += 3
+                } else {
+                    out.append(bytes[i])
+                    i += 1
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
         var out = ""
         var i = s.startIndex
         while i < s.endIndex {
@@ -152,9 +193,9 @@ enum BingMapsLink {
 
     static func parseDriveTo(_ link: LinkText, walk: Bool) throws(DirectionsURLError) -> DirectionsRequest {
         let query = try QueryString(link.query, plusAsSpace: false)
-        let latP = try query.single("destination.latitude", format: formatName)
-        let lonP = try query.single("destination.longitude", format: formatName)
-        let name = try query.single("destination.name", format: formatName).map { DirectionsURLParser.trimmed($0.value) }
+        let latP = try AppLinkBytes.single(query, "destination.latitude", format: formatName)
+        let lonP = try AppLinkBytes.single(query, "destination.longitude", format: formatName)
+        let name = try AppLinkBytes.single(query, "destination.name", format: formatName).map { DirectionsURLParser.trimmed($0.value) }
         guard let latP, let lonP, !DirectionsURLParser.trimmed(latP.value).isEmpty, !DirectionsURLParser.trimmed(lonP.value).isEmpty else {
             throw DirectionsURLError(
                 code: .missingDestination,
@@ -196,8 +237,9 @@ extension BingMapsLink: DirectionsLinkParsing {
         case "bingmaps":
             return try parseRoute(try QueryString(link.query, plusAsSpace: false), plusAsSpace: false, &context)
         default:
-            let path = link.path.lowercased()
-            guard ["/maps", "/maps/", "/maps/default.aspx"].contains(path) else {
+            let path = link.path
+            guard AppLinkBytes.lowerEquals(path, "/maps") || AppLinkBytes.lowerEquals(path, "/maps/")
+                || AppLinkBytes.lowerEquals(path, "/maps/default.aspx") else {
                 throw DirectionsURLError(
                     code: .notADirectionsLink,
                     message: "'\(DirectionsURLParser.shorten(String(link.path)))' is not Bing Maps; route links are https://www.bing.com/maps?rtp=…",

@@ -25,16 +25,28 @@ enum CitymapperLink {
     ]
     static let destinationAliases: Set<String> = ["dest", "destination", "daddr", "to", "end", "endcoords", "end_coord", "ll"]
 
+    /// `known.contains(key)`, by string comparison instead of hashing.
+    static func isKnown(_ key: String) -> Bool {
+        switch key {
+        case "startcoord", "startname", "startaddress", "endcoord", "endname", "endaddress", "arrival_time", "arriveby": true
+        default: false
+        }
+    }
+
     private static func end(
         _ prefix: String, _ query: QueryString, parser: DirectionsURLParser, source: Bool
     ) throws(DirectionsURLError) -> Endpoint? {
-        let coord = try query.single(prefix + "coord", format: formatName)
-        let name = try query.single(prefix + "name", format: formatName).map { DirectionsURLParser.trimmed($0.value) }
+        // The keys as literals: no string building on the success path.
+        let (coordKey, nameKey, addressKey) = source ? ("startcoord", "startname", "startaddress") : ("endcoord", "endname", "endaddress")
+        let coord = try AppLinkBytes.single(query, coordKey, format: formatName)
+        let name = try AppLinkBytes.single(query, nameKey, format: formatName).map { DirectionsURLParser.trimmed($0.value) }
             .flatMap { $0.isEmpty ? nil : $0 }
-        let address = try query.single(prefix + "address", format: formatName).map { DirectionsURLParser.trimmed($0.value) }
+        let address = try AppLinkBytes.single(query, addressKey, format: formatName).map { DirectionsURLParser.trimmed($0.value) }
             .flatMap { $0.isEmpty ? nil : $0 }
         if let coord, !DirectionsURLParser.trimmed(coord.value).isEmpty {
-            let c = try CoordinateText.parsePair(Substring(DirectionsURLParser.trimmed(coord.value)), parameter: prefix + "coord")
+            let text = Substring(DirectionsURLParser.trimmed(coord.value))
+            let c: Coordinate
+            if let quick = AppLinkBytes.quickPair(text) { c = quick } else { c = try CoordinateText.parsePair(text, parameter: coordKey) }
             return .coordinate(c, label: name ?? address)
         }
         guard let text = address ?? name else { return nil }
@@ -49,7 +61,7 @@ extension CitymapperLink: DirectionsLinkParsing {
     static var hosts: [String] { ["citymapper.com", "www.citymapper.com"] }
 
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let path = link.path.lowercased()
+        let path = AppLinkBytes.lowercased(link.path)
         let ok = link.scheme == "citymapper"
             ? (link.host == "directions" && (path.isEmpty || path == "/")) || (link.host.isEmpty && (path == "directions" || path == "//directions"))
             : (path == "/directions" || path == "/directions/")
@@ -60,23 +72,29 @@ extension CitymapperLink: DirectionsLinkParsing {
                 parameter: "path")
         }
         let query = try QueryString(link.query, plusAsSpace: true)
-        let hint = DirectionsURLParser.typoHint(in: query, for: "endcoord", known: known, aliases: destinationAliases)
+        // Only needed when the end is missing or not a coordinate: not built on the usual path.
+        func endHint() -> String? {
+            DirectionsURLParser.typoHint(in: query, for: "endcoord", known: known, aliases: destinationAliases)
+        }
         guard let destination = try end("end", query, parser: context.parser, source: false) else {
+            let hint = endHint()
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "this \(formatName) has no end" + (hint.map { "; \($0)" } ?? "; add endcoord=<latitude>,<longitude> or endaddress=<address>"),
                 parameter: "endcoord")
         }
-        if let hint, destination.coordinate == nil {
+        if destination.coordinate == nil, let hint = endHint() {
             try context.repair(.likelyTypo, hint, parameter: "endcoord")
         }
-        for expected in ["startcoord", "arrival_time"] where !query.contains(expected) {
+        // typoHint only names a parameter outside `known`; with none, skip the look-ups.
+        let allKnown = query.parameters.allSatisfy { isKnown($0.key) }
+        for expected in ["startcoord", "arrival_time"] where !allKnown && !query.contains(expected) {
             if let hint = DirectionsURLParser.typoHint(in: query, for: expected, known: known, aliases: []) {
                 try context.repair(.likelyTypo, hint + " (ignored)", parameter: expected)
             }
         }
         let source = try end("start", query, parser: context.parser, source: true) ?? .currentLocation
-        let arrival = try query.single("arrival_time", format: formatName).map { DirectionsURLParser.trimmed($0.value) }
+        let arrival = try AppLinkBytes.single(query, "arrival_time", format: formatName).map { DirectionsURLParser.trimmed($0.value) }
         return DirectionsRequest(
             source: source, destination: destination, transportType: .transit,
             arrivalDate: arrival.flatMap { $0.isEmpty ? nil : $0 })

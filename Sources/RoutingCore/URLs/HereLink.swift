@@ -48,14 +48,14 @@ enum HereLink {
         if raw.isEmpty {
             throw DirectionsURLError(code: .invalidParameter, message: "the route has an empty waypoint ('//'); remove the extra '/'", parameter: "path")
         }
-        if raw.lowercased() == "mylocation" { return .currentLocation }
-        if raw.hasPrefix("s-") {
+        if AppLinkBytes.lowerEquals(raw, "mylocation") { return .currentLocation }
+        if AppLinkBytes.hasPrefix(raw, "s-") {
             throw DirectionsURLError(
                 code: .unresolvableOffline,
                 message: "'\(DirectionsURLParser.shorten(String(raw)))' is a HERE place sharing id, which only HERE's servers can resolve; write <lat>,<lon>[,title] instead",
                 parameter: "path")
         }
-        let parts = raw.split(separator: ",", maxSplits: 2, omittingEmptySubsequences: false)
+        let parts = AppLinkBytes.split(raw, UInt8(ascii: ","), maxSplits: 2)
         if parts.count == 1 {
             let decoded = try QueryString.decode(raw, plusAsSpace: plusAsSpace, parameter: "path")
             if decoded.contains(","), let c = try? CoordinateText.parsePair(Substring(decoded), parameter: "path") {
@@ -81,7 +81,12 @@ enum HereLink {
             if let c = try CoordinateText.classify(text, parameter: "path") { return .coordinate(c, label: nil) }
             return .address(DirectionsURLParser.trimmed(text))
         }
-        let c = try CoordinateText.parsePair(Substring(lat + "," + lon), parameter: "path")
+        let c: Coordinate
+        if let quick = AppLinkBytes.quickPair(Substring(lat), Substring(lon)) {
+            c = quick
+        } else {
+            c = try CoordinateText.parsePair(Substring(lat + "," + lon), parameter: "path")
+        }
         var label: String? = nil
         if parts.count == 3 {
             let t = try QueryString.decode(parts[2], plusAsSpace: plusAsSpace, parameter: "path")
@@ -93,10 +98,10 @@ enum HereLink {
     static func options(_ query: QueryString, _ context: inout ParseContext) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?, Set<RouteAvoidance>) {
         var mode: DirectionsMode? = nil
         var transport: TransportType? = nil
-        if let m = try query.single("m", format: formatName) {
-            let value = DirectionsURLParser.trimmed(m.value).lowercased()
+        if let m = try AppLinkBytes.single(query, "m", format: formatName) {
+            let value = Substring(DirectionsURLParser.trimmed(m.value))
             if !value.isEmpty {
-                guard let word = modeVocabulary.first(where: { $0.value == value }) else {
+                guard let word = modeVocabulary.first(where: { AppLinkBytes.lowerEquals(value, $0.value) }) else {
                     throw DirectionsURLError(
                         code: .unknownMode,
                         message: "'m=\(DirectionsURLParser.shorten(m.value))' is not a HERE routing mode; use d, w, pt, b, cs or t",
@@ -107,8 +112,8 @@ enum HereLink {
             }
         }
         var avoid: Set<RouteAvoidance> = []
-        if let a = try query.single("a", format: formatName) {
-            for piece in a.value.split(separator: ",") {
+        if let a = try AppLinkBytes.single(query, "a", format: formatName) {
+            for piece in AppLinkBytes.split(Substring(a.value), UInt8(ascii: ","), omittingEmpty: true) {
                 let v = DirectionsURLParser.trimmed(String(piece))
                 switch v.lowercased() {
                 case "": break
@@ -151,10 +156,10 @@ extension HereLink: DirectionsLinkParsing {
             guard body.hasPrefix("//") else {
                 throw DirectionsURLError(code: .malformedURL, message: "write here-route://<waypoint>/<waypoint>", parameter: "path")
             }
-            segments = body.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false)
+            segments = AppLinkBytes.split(body.dropFirst(2), UInt8(ascii: "/"))
         } else if link.host == "wego.here.com" {
-            let parts = link.path.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count >= 3, parts[1].lowercased() == "directions", let m = wegoModes[parts[2].lowercased()] else {
+            let parts = AppLinkBytes.split(link.path, UInt8(ascii: "/"))
+            guard parts.count >= 3, AppLinkBytes.lowerEquals(parts[1], "directions"), let m = wegoModes[parts[2].lowercased()] else {
                 throw DirectionsURLError(
                     code: .notADirectionsLink,
                     message: "this wego.here.com link is not a route; routes are /directions/<mode>/<from>/<to>",
@@ -164,8 +169,8 @@ extension HereLink: DirectionsLinkParsing {
             plusAsSpace = true
             segments = Array(parts.dropFirst(3))
         } else {
-            let parts = link.path.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count >= 2, parts[1].lowercased() == "r" else {
+            let parts = AppLinkBytes.split(link.path, UInt8(ascii: "/"))
+            guard parts.count >= 2, AppLinkBytes.lowerEquals(parts[1], "r") else {
                 throw DirectionsURLError(
                     code: .notADirectionsLink,
                     message: "this share.here.com link is not a route; routes are https://share.here.com/r/<from>/<to>",

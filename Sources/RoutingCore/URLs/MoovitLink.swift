@@ -18,9 +18,11 @@ enum MoovitLink {
     static let formatName = "Moovit link"
 
     private static func end(_ prefix: String, _ query: QueryString, _ parser: DirectionsURLParser, source: Bool) throws(DirectionsURLError) -> Endpoint? {
-        let lat = try query.single(prefix + "_lat", format: formatName).map { DirectionsURLParser.trimmed($0.value) } ?? ""
-        let lon = try query.single(prefix + "_lon", format: formatName).map { DirectionsURLParser.trimmed($0.value) } ?? ""
-        let name = try query.single(prefix + "_name", format: formatName).map { DirectionsURLParser.trimmed($0.value) } ?? ""
+        // The keys as literals: no string building on the success path.
+        let (latKey, lonKey, nameKey) = source ? ("orig_lat", "orig_lon", "orig_name") : ("dest_lat", "dest_lon", "dest_name")
+        let lat = try AppLinkBytes.single(query, latKey, format: formatName).map { DirectionsURLParser.trimmed($0.value) } ?? ""
+        let lon = try AppLinkBytes.single(query, lonKey, format: formatName).map { DirectionsURLParser.trimmed($0.value) } ?? ""
+        let name = try AppLinkBytes.single(query, nameKey, format: formatName).map { DirectionsURLParser.trimmed($0.value) } ?? ""
         if lat.isEmpty != lon.isEmpty {
             let missing = prefix + (lat.isEmpty ? "_lat" : "_lon")
             throw DirectionsURLError(
@@ -29,13 +31,17 @@ enum MoovitLink {
                 parameter: missing)
         }
         if !lat.isEmpty {
+            // Two plain decimals in range: the coordinate the checks below would return.
+            if let c = AppLinkBytes.quickPair(Substring(lat), Substring(lon)) {
+                return .coordinate(c, label: name.isEmpty ? nil : name)
+            }
             guard lat.filter({ $0 == "," }).isEmpty, lon.filter({ $0 == "," }).isEmpty else {
                 throw DirectionsURLError(
                     code: .malformedNumber,
                     message: "'\(prefix)_lat=\(DirectionsURLParser.shorten(lat))&\(prefix)_lon=\(DirectionsURLParser.shorten(lon))' are not decimal degrees; use '.' as the decimal separator",
                     parameter: prefix + "_lat")
             }
-            let c = try CoordinateText.parsePair(Substring(lat + "," + lon), parameter: prefix + "_lat")
+            let c = try CoordinateText.parsePair(Substring(lat + "," + lon), parameter: latKey)
             return .coordinate(c, label: name.isEmpty ? nil : name)
         }
         if name.isEmpty { return nil }
@@ -66,7 +72,7 @@ extension MoovitLink: DirectionsLinkParsing {
                 parameter: "dest_lat")
         }
         let source = try end("orig", query, context.parser, source: true) ?? .currentLocation
-        let date = try query.single("date", format: formatName).map { DirectionsURLParser.trimmed($0.value) }
+        let date = try AppLinkBytes.single(query, "date", format: formatName).map { DirectionsURLParser.trimmed($0.value) }
         return DirectionsRequest(
             source: source, destination: destination, transportType: .transit,
             departureDate: date.flatMap { $0.isEmpty ? nil : $0 })

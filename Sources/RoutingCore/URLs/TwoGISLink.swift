@@ -22,11 +22,11 @@ enum TwoGISLink {
     static let formatName = "2GIS route link"
 
     static func parsePath(_ path: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        var parts = path.split(separator: "/", omittingEmptySubsequences: true)
-        if let i = parts.firstIndex(where: { $0.lowercased() == "routesearch" }) {
+        var parts = AppLinkBytes.split(path, UInt8(ascii: "/"), omittingEmpty: true)
+        if let i = parts.firstIndex(where: { AppLinkBytes.lowerEquals($0, "routesearch") }) {
             return try parseRouteSearch(Array(parts[parts.index(after: i)...]), context)
         }
-        guard let d = parts.firstIndex(where: { $0.lowercased() == "directions" }), d <= 1 else {
+        guard let d = parts.firstIndex(where: { AppLinkBytes.lowerEquals($0, "directions") }), d <= 1 else {
             throw DirectionsURLError(
                 code: .notADirectionsLink,
                 message: "this 2GIS link is not a route; routes are https://2gis.ru/directions/points/<lon>,<lat>|<lon>,<lat>",
@@ -34,18 +34,18 @@ enum TwoGISLink {
         }
         parts = Array(parts[parts.index(after: d)...])
         var word: ModeWord? = nil
-        if parts.count >= 2, parts[0].lowercased() == "tab" {
+        if parts.count >= 2, AppLinkBytes.lowerEquals(parts[0], "tab") {
             word = try modeWord(parts[1])
             parts.removeFirst(2)
         }
-        guard parts.count >= 2, parts[0].lowercased() == "points" else {
+        guard parts.count >= 2, AppLinkBytes.lowerEquals(parts[0], "points") else {
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "this 2GIS directions link has no points; write …/directions/points/<lon>,<lat>|<lon>,<lat>",
                 parameter: "points")
         }
         let decoded = try QueryString.decode(parts[1], plusAsSpace: false, parameter: "points")
-        let raw = decoded.split(separator: "|", omittingEmptySubsequences: false)
+        let raw = AppLinkBytes.split(Substring(decoded), UInt8(ascii: "|"))
         guard raw.count >= 2 else {
             throw DirectionsURLError(
                 code: .missingDestination,
@@ -54,8 +54,8 @@ enum TwoGISLink {
         }
         var points: [Endpoint] = []
         for (i, piece) in raw.enumerated() {
-            let text = piece.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? piece
-            if DirectionsURLParser.trimmed(String(text)).isEmpty {
+            let text = AppLinkBytes.split(piece, UInt8(ascii: ";"), maxSplits: 1).first ?? piece
+            if isBlank(text) {
                 if i == 0 { points.append(.currentLocation); continue }
                 throw DirectionsURLError(
                     code: i == raw.count - 1 ? .missingDestination : .invalidParameter,
@@ -95,9 +95,14 @@ enum TwoGISLink {
         return DirectionsRequest(source: from, destination: to, mode: word?.mode, transportType: word?.transportType)
     }
 
+    /// `DirectionsURLParser.trimmed(String(text)).isEmpty`, without the copy for visible ASCII text.
+    private static func isBlank(_ text: Substring) -> Bool {
+        if let b = text.utf8.first, b > 0x20 && b < 0x7F { return false }
+        return DirectionsURLParser.trimmed(String(text)).isEmpty
+    }
+
     private static func modeWord(_ text: Substring) throws(DirectionsURLError) -> ModeWord {
-        let value = text.lowercased()
-        guard let word = modeVocabulary.first(where: { $0.value == value }) else {
+        guard let word = modeVocabulary.first(where: { AppLinkBytes.lowerEquals(text, $0.value) }) else {
             throw DirectionsURLError(
                 code: .unknownMode,
                 message: "'\(DirectionsURLParser.shorten(String(text)))' is not a 2GIS route type; use car, bus, pedestrian, taxi, bicycle or scooter",
@@ -108,6 +113,13 @@ enum TwoGISLink {
 
     /// `<lon>,<lat>` → coordinate.
     static func lonLat(_ text: Substring, parameter: String) throws(DirectionsURLError) -> Coordinate {
+        // Two plain decimals around one comma, in range: the coordinate the general path returns.
+        if let comma = text.utf8.firstIndex(of: UInt8(ascii: ",")),
+           let lon = AppLinkBytes.decimal(text[..<comma]),
+           let lat = AppLinkBytes.decimal(text[text.utf8.index(after: comma)...]),
+           let c = try? Coordinate.validated(latitude: lat, longitude: lon) {
+            return c
+        }
         guard let numbers = CoordinateText.numbers(text), numbers.count == 2 else {
             throw DirectionsURLError(
                 code: .malformedNumber,
@@ -138,6 +150,15 @@ extension TwoGISLink: DirectionsLinkParsing {
     static var schemes: [String] { ["dgis"] }
 
     static func handles(host: String) -> Bool {
+        if AppLinkBytes.isASCII(Substring(host)) {
+            // By byte: each byte is one Character ("\r\n" is neither a letter nor '.').
+            var h = Substring(host)
+            if AppLinkBytes.hasPrefix(h, "www.") { h = AppLinkBytes.dropBytes(h, 4) }
+            guard AppLinkBytes.hasPrefix(h, "2gis."), h.utf8.count > 5 else { return false }
+            return AppLinkBytes.dropBytes(h, 5).utf8.allSatisfy { b in
+                (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || b == UInt8(ascii: ".")
+            }
+        }
         var h = Substring(host)
         if h.hasPrefix("www.") { h = h.dropFirst(4) }
         guard h.hasPrefix("2gis."), h.count > 5 else { return false }

@@ -34,19 +34,21 @@ enum WazeLink {
            let hint = DirectionsURLParser.typoHint(in: query, for: "navigate", known: known, aliases: ["nav", "navigation"]) {
             try context.repair(.likelyTypo, hint + " (ignored: the link only shows the route)", parameter: "navigate")
         }
-        if let ll = try query.single("ll", format: formatName), !DirectionsURLParser.trimmed(ll.value).isEmpty {
-            let c = try CoordinateText.parsePair(Substring(DirectionsURLParser.trimmed(ll.value)), parameter: "ll")
+        if let ll = try AppLinkBytes.single(query, "ll", format: formatName), !DirectionsURLParser.trimmed(ll.value).isEmpty {
+            let text = Substring(DirectionsURLParser.trimmed(ll.value))
+            let c: Coordinate
+            if let quick = AppLinkBytes.quickPair(text) { c = quick } else { c = try CoordinateText.parsePair(text, parameter: "ll") }
             return DirectionsRequest(
                 source: .currentLocation, destination: .coordinate(c, label: nil), mode: .car, navigate: navigate)
         }
-        if let fav = try query.single("favorite", format: formatName) {
+        if let fav = try AppLinkBytes.single(query, "favorite", format: formatName) {
             throw DirectionsURLError(
                 code: .unresolvableOffline,
                 message: "'favorite=\(DirectionsURLParser.shorten(fav.value))' is a place saved in the user's Waze account, which routingd cannot look up; give ll=latitude,longitude or q=<address>",
                 parameter: "favorite")
         }
         let hint = DirectionsURLParser.typoHint(in: query, for: "ll", known: known, aliases: destinationAliases)
-        if let q = try query.single("q", format: formatName), !DirectionsURLParser.trimmed(q.value).isEmpty {
+        if let q = try AppLinkBytes.single(query, "q", format: formatName), !DirectionsURLParser.trimmed(q.value).isEmpty {
             if let hint {
                 try context.repair(.likelyTypo, hint + " (the link searches for q instead)", parameter: "ll")
             }
@@ -67,7 +69,7 @@ enum WazeLink {
         let query = try QueryString(link.query, plusAsSpace: true)
         let navigate = try navigateFlag(query)
         func end(_ key: String) throws(DirectionsURLError) -> Coordinate? {
-            guard let p = try query.single(key, format: "Waze Live Map link") else { return nil }
+            guard let p = try AppLinkBytes.single(query, key, format: "Waze Live Map link") else { return nil }
             let value = DirectionsURLParser.trimmed(p.value)
             if value.isEmpty { return nil }
             let lower = value.lowercased()
@@ -98,8 +100,8 @@ enum WazeLink {
     }
 
     private static func navigateFlag(_ query: QueryString) throws(DirectionsURLError) -> Bool {
-        guard let p = try query.single("navigate", format: formatName) else { return false }
-        switch DirectionsURLParser.trimmed(p.value).lowercased() {
+        guard let p = try AppLinkBytes.single(query, "navigate", format: formatName) else { return false }
+        switch AppLinkBytes.lowercased(Substring(DirectionsURLParser.trimmed(p.value))) {
         case "yes", "true", "1": return true
         case "no", "false", "0", "": return false
         default:
@@ -117,7 +119,7 @@ extension WazeLink: DirectionsLinkParsing {
     static var hosts: [String] { ["waze.com", "www.waze.com", "ul.waze.com"] }
 
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let path = link.path.lowercased()
+        let path = AppLinkBytes.lowercased(link.path)
         if link.scheme != "waze", path.hasSuffix("/live-map/directions") || path.hasSuffix("/live-map/directions/") {
             let segments = path.split(separator: "/")
             if segments.count == 2 || (segments.count == 3 && segments[0].count <= 5) {

@@ -32,7 +32,7 @@ enum YandexMapsLink {
 
     static func parseQuery(_ raw: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let query = try QueryString(raw, plusAsSpace: true)
-        guard let rtext = try query.single("rtext", format: formatName) else {
+        guard let rtext = try AppLinkBytes.single(query, "rtext", format: formatName) else {
             let hint = DirectionsURLParser.typoHint(in: query, for: "rtext", known: known, aliases: rtextAliases)
             if let hint {
                 throw DirectionsURLError(code: .missingDestination, message: "this \(formatName) has no 'rtext'; \(hint)", parameter: "rtext")
@@ -42,7 +42,7 @@ enum YandexMapsLink {
                 message: "this \(formatName) shows a map (ll, pt and z are the viewport, longitude first), not a route; routes use rtext=<lat>,<lon>~<lat>,<lon>",
                 parameter: "rtext")
         }
-        let pieces = rtext.rawValue.split(separator: "~", omittingEmptySubsequences: false)
+        let pieces = AppLinkBytes.split(rtext.rawValue, UInt8(ascii: "~"))
         guard pieces.count >= 2 else {
             throw DirectionsURLError(
                 code: .missingDestination,
@@ -67,10 +67,10 @@ enum YandexMapsLink {
         let source = points.removeFirst()
         var mode: DirectionsMode? = nil
         var transport: TransportType? = nil
-        if let m = try query.single("rtt", format: formatName) {
-            let value = DirectionsURLParser.trimmed(m.value).lowercased()
+        if let m = try AppLinkBytes.single(query, "rtt", format: formatName) {
+            let value = Substring(DirectionsURLParser.trimmed(m.value))
             if !value.isEmpty {
-                guard let word = modeVocabulary.first(where: { $0.value == value }) else {
+                guard let word = modeVocabulary.first(where: { AppLinkBytes.lowerEquals(value, $0.value) }) else {
                     throw DirectionsURLError(
                         code: .unknownMode,
                         message: "'rtt=\(DirectionsURLParser.shorten(m.value))' is not a Yandex Maps route type; use auto, mt, pd or bc",
@@ -93,8 +93,8 @@ enum YandexMapsLink {
         }
         let query = try QueryString(link.query, plusAsSpace: true)
         func point(_ suffix: String) throws(DirectionsURLError) -> Coordinate? {
-            let lat = try query.single("lat_" + suffix, format: "Yandex Navigator link").map { DirectionsURLParser.trimmed($0.value) } ?? ""
-            let lon = try query.single("lon_" + suffix, format: "Yandex Navigator link").map { DirectionsURLParser.trimmed($0.value) } ?? ""
+            let lat = try AppLinkBytes.single(query, "lat_" + suffix, format: "Yandex Navigator link").map { DirectionsURLParser.trimmed($0.value) } ?? ""
+            let lon = try AppLinkBytes.single(query, "lon_" + suffix, format: "Yandex Navigator link").map { DirectionsURLParser.trimmed($0.value) } ?? ""
             if lat.isEmpty && lon.isEmpty { return nil }
             guard !lat.isEmpty, !lon.isEmpty, !lat.contains(","), !lon.contains(",") else {
                 let missing = lat.isEmpty ? "lat_" + suffix : "lon_" + suffix
@@ -103,6 +103,7 @@ enum YandexMapsLink {
                     message: "give both lat_\(suffix) and lon_\(suffix) as decimal degrees ('.' as the decimal separator)",
                     parameter: lat.isEmpty || lon.isEmpty ? missing : "lat_" + suffix)
             }
+            if let quick = AppLinkBytes.quickPair(Substring(lat), Substring(lon)) { return quick }
             return try CoordinateText.parsePair(Substring(lat + "," + lon), parameter: "lat_" + suffix)
         }
         guard let to = try point("to") else {
@@ -125,12 +126,29 @@ enum YandexMapsLink {
 
     /// `/maps`, `/maps/`, `/maps/<digits>/<slug>[/]`.
     static func isMapsPath(_ path: Substring) -> Bool {
+        if AppLinkBytes.isASCII(path) { return isMapsPathASCII(path) }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         // "" "maps" [""] | "" "maps" id slug [""]
         guard parts.count >= 2, parts[0].isEmpty, parts[1].lowercased() == "maps" else { return false }
         let rest = parts.dropFirst(2).filter { !$0.isEmpty }
         if rest.isEmpty { return parts.count <= 3 }
         guard rest.count == 2, parts.count <= 5, rest[rest.startIndex].allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
+        return true
+    }
+
+    /// ``isMapsPath(_:)`` for ASCII text, by byte (each byte is one `Character`).
+    private static func isMapsPathASCII(_ path: Substring) -> Bool {
+        let parts = AppLinkBytes.split(path, UInt8(ascii: "/"))
+        guard parts.count >= 2, parts[0].isEmpty, AppLinkBytes.lowerEquals(parts[1], "maps") else { return false }
+        var rest = 0
+        var firstRest: Substring? = nil
+        for part in parts.dropFirst(2) where !part.isEmpty {
+            if rest == 0 { firstRest = part }
+            rest += 1
+        }
+        if rest == 0 { return parts.count <= 3 }
+        guard rest == 2, parts.count <= 5, let id = firstRest,
+              id.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return false }
         return true
     }
 }
@@ -140,10 +158,25 @@ extension YandexMapsLink: DirectionsLinkParsing {
     static var schemes: [String] { ["yandexmaps", "yandexnavi"] }
 
     static func handles(host: String) -> Bool {
+        if AppLinkBytes.isASCII(Substring(host)) { return handlesASCII(host: Substring(host)) }
         var h = Substring(host)
         if h.hasPrefix("www.") { h = h.dropFirst(4) } else if h.hasPrefix("maps.") { h = h.dropFirst(5) }
         guard h.hasPrefix("yandex.") else { return false }
         return countryDomains.contains(String(h.dropFirst(7)))
+    }
+
+    /// ``handles(host:)`` for an ASCII host, by byte, without building a String or hashing.
+    private static func handlesASCII(host: Substring) -> Bool {
+        var h = host
+        if AppLinkBytes.hasPrefix(h, "www.") { h = AppLinkBytes.dropBytes(h, 4) }
+        else if AppLinkBytes.hasPrefix(h, "maps.") { h = AppLinkBytes.dropBytes(h, 5) }
+        guard AppLinkBytes.hasPrefix(h, "yandex.") else { return false }
+        switch AppLinkBytes.dropBytes(h, 7) {
+        case "ru", "com", "by", "kz", "ua", "uz", "com.tr", "az", "com.am", "com.ge", "co.il", "ee", "lt", "lv", "md", "tj", "tm", "fr":
+            return true
+        default:
+            return false
+        }
     }
 
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
@@ -159,7 +192,7 @@ extension YandexMapsLink: DirectionsLinkParsing {
             }
             return try parseQuery(link.query, &context)
         }
-        let mapsHost = link.host.hasPrefix("maps.")
+        let mapsHost = AppLinkBytes.hasPrefix(Substring(link.host), "maps.")
         guard isMapsPath(link.path) || (mapsHost && (link.path.isEmpty || link.path == "/")) else {
             throw DirectionsURLError(
                 code: .notADirectionsLink,

@@ -1,0 +1,257 @@
+/// Byte-level text helpers for the app-link parsers (Waze, Citymapper, Bing, HERE, Yandex, 2GIS,
+/// Moovit): the hot paths scan UTF-8 code units instead of `Character`s (grapheme breaking).
+///
+/// Every helper gives exactly the answer of the `Character`-based operation it replaces: it works on
+/// bytes when the text is ASCII (where each byte is one `Character`, except `\r\n`, which no helper
+/// can confuse with its ASCII operands), and falls back to the `Character`-based operation otherwise.
+enum AppLinkBytes {
+    /// Whether every code unit of `s` is ASCII.
+    @inline(__always)
+    static func isASCII(_ s: Substring) -> Bool {
+        for b in s.utf8 where b >= 0x80 { return false }
+        return true
+    }
+
+    /// `s.split(separator: Character(separator), maxSplits:, omittingEmptySubsequences:)`.
+    static func split(
+        _ s: Substring, _ separator: UInt8, maxSplits: Int = Int.max, omittingEmpty: Bool = false
+    ) -> [Substring] {
+        // Byte offsets of the pieces, found in the contiguous UTF-8 (nil: not ASCII, or not contiguous).
+        let found: [Substring]?? = s.utf8.withContiguousStorageIfAvailable { buffer -> [Substring]? in
+            for b in buffer where b >= 0x80 { return nil }
+            var result: [Substring] = []
+            let utf8 = s.utf8
+            let base = s.startIndex
+            func piece(_ from: Int, _ to: Int) -> Substring {
+                s[utf8.index(base, offsetBy: from)..<utf8.index(base, offsetBy: to)]
+            }
+            var start = 0
+            var splits = 0
+            var i = 0
+            while i < buffer.count {
+                if buffer[i] == separator && splits < maxSplits {
+                    if !(omittingEmpty && start == i) {
+                        result.append(piece(start, i))
+                        splits += 1
+                    }
+                    start = i + 1
+                }
+                i += 1
+            }
+            if !(omittingEmpty && start == buffer.count) { result.append(piece(start, buffer.count)) }
+            return result
+        }
+        if let found, let pieces = found { return pieces }
+        return s.split(
+            separator: Character(Unicode.Scalar(separator)), maxSplits: maxSplits,
+            omittingEmptySubsequences: omittingEmpty)
+    }
+
+    /// `s.lowercased() == lower`, for a lowercase ASCII `lower`.
+    static func lowerEquals(_ s: Substring, _ lower: StaticString) -> Bool {
+        guard lower.hasPointerRepresentation else { return s.lowercased() == String(describing: lower) }
+        let word = UnsafeBufferPointer(start: lower.utf8Start, count: lower.utf8CodeUnitCount)
+        if let answer = s.utf8.withContiguousStorageIfAvailable({ asciiLowerEquals($0, word) }), let answer {
+            return answer
+        }
+        return s.lowercased() == String(describing: lower)
+    }
+
+    @inline(__always)
+    static func lowerEquals(_ s: String, _ lower: StaticString) -> Bool { lowerEquals(Substring(s), lower) }
+
+    /// `s.lowercased()`, without Unicode case mapping (and without a byte copy) for ASCII text.
+    static func lowercased(_ s: Substring) -> String {
+        var upper = false
+        for b in s.utf8 {
+            if b >= 0x80 { return s.lowercased() }
+            if b >= 65 && b <= 90 { upper = true }
+        }
+        guard upper else { return String(s) }
+        return String(decoding: s.utf8.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+
+    /// `s.lowercased() == lower`, for an ASCII `lower` (a format's mode word).
+    static func lowerEquals(_ s: Substring, _ lower: String) -> Bool {
+        var lower = lower
+        let answer = lower.withUTF8 { word in
+            s.utf8.withContiguousStorageIfAvailable { asciiLowerEquals($0, word) }
+        }
+        if let answer, let answer { return answer }
+        return s.lowercased() == lower
+    }
+
+    /// Whether the ASCII `bytes`, lowercased, are `word`; nil when `bytes` is not ASCII.
+    private static func asciiLowerEquals(_ bytes: UnsafeBufferPointer<UInt8>, _ word: UnsafeBufferPointer<UInt8>) -> Bool? {
+        for b in bytes where b >= 0x80 { return nil }
+        guard bytes.count == word.count else { return false }
+        for i in 0..<bytes.count {
+            let b = bytes[i]
+            if (b >= 65 && b <= 90 ? b | 0x20 : b) != word[i] { return false }
+        }
+        return true
+    }
+
+    /// Whether `s` starts with the lowercase ASCII `lower` ignoring ASCII case, with a `Character`
+    /// boundary after it: `s.lowercased().hasPrefix(lower)`, and the prefix is `lower.count` bytes
+    /// long. Nil when that cannot be told from ASCII bytes (a non-ASCII byte in the first
+    /// `lower.count + 1`), for the caller's `Character`-based path.
+    static func lowerPrefix(_ s: Substring, _ lower: StaticString) -> Bool? {
+        guard lower.hasPointerRepresentation else { return nil }
+        let utf8 = s.utf8
+        let count = lower.utf8CodeUnitCount
+        let base = lower.utf8Start
+        var i = utf8.startIndex
+        var j = 0
+        var matches = true
+        while j <= count {
+            guard i < utf8.endIndex else { return j == count ? matches : false }
+            let b = utf8[i]
+            if b >= 0x80 { return nil }
+            if j < count {
+                let l = b >= 65 && b <= 90 ? b | 0x20 : b
+                if l != base[j] { matches = false }
+            }
+            j += 1
+            i = utf8.index(after: i)
+        }
+        return matches
+    }
+
+    /// `s` after its first `n` code units (callers have checked they are ASCII and end a `Character`).
+    @inline(__always)
+    static func dropBytes(_ s: Substring, _ n: Int) -> Substring {
+        s[s.utf8.index(s.startIndex, offsetBy: n)...]
+    }
+
+    /// `s.hasPrefix(prefix)` for an ASCII `prefix`, without grapheme breaking when the byte after the
+    /// prefix is ASCII.
+    static func hasPrefix(_ s: Substring, _ prefix: StaticString) -> Bool {
+        guard prefix.hasPointerRepresentation else { return s.hasPrefix(String(describing: prefix)) }
+        let utf8 = s.utf8
+        let count = prefix.utf8CodeUnitCount
+        let base = prefix.utf8Start
+        var i = utf8.startIndex
+        for j in 0..<count {
+            guard i < utf8.endIndex, utf8[i] == base[j] else { return false }
+            i = utf8.index(after: i)
+        }
+        if i < utf8.endIndex && utf8[i] >= 0x80 { return s.hasPrefix(String(describing: prefix)) }
+        return true
+    }
+
+    /// `query.single(key, format:)` without building an array: the only parameter called `key`, or
+    /// nil; a repeated `key` is left to `single`, which throws its `duplicate-parameter` error.
+    static func single(
+        _ query: DirectionsURLParser.QueryString, _ key: String, format: String
+    ) throws(DirectionsURLError) -> DirectionsURLParser.QueryString.Parameter? {
+        var found = -1
+        let parameters = query.parameters
+        for i in parameters.indices where parameters[i].key == key {
+            if found >= 0 { return try query.single(key, format: format) }
+            found = i
+        }
+        return found >= 0 ? parameters[found] : nil
+    }
+
+    /// Exact powers of ten (10^0 ... 10^22 are representable as Doubles).
+    private static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+
+    /// `CoordinateText.decimal(text)`: a C-locale `[+-]?\d+(\.\d+)?`, or nil. Without a String copy
+    /// or `strtod` when the digits, read as one integer, are below 2^53 and there are at most 22
+    /// after the point: that integer and the power of ten are then exact Doubles, and one IEEE
+    /// division rounds correctly, which is what `strtod` returns (Clinger's fast path). Other
+    /// numbers go to `CoordinateText.decimal`.
+    static func decimal(_ text: Substring) -> Double? {
+        if let quick = text.utf8.withContiguousStorageIfAvailable({ quickDecimal($0) }), let value = quick {
+            return value
+        }
+        return slowDecimal(text)
+    }
+
+    /// `decimal` on the bytes when the fast path applies and the text is a decimal; nil otherwise
+    /// (the caller then runs `slowDecimal`, which also refuses what is not a decimal).
+    private static func quickDecimal(_ buffer: UnsafeBufferPointer<UInt8>) -> Double? {
+        var i = 0
+        var negative = false
+        if i < buffer.count, buffer[i] == UInt8(ascii: "+") || buffer[i] == UInt8(ascii: "-") {
+            negative = buffer[i] == UInt8(ascii: "-")
+            i += 1
+        }
+        var mantissa: UInt64 = 0
+        var wholeDigits = 0
+        var fractionDigits = 0
+        var sawPoint = false
+        while i < buffer.count {
+            let b = buffer[i]
+            if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") {
+                if sawPoint { fractionDigits += 1 } else { wholeDigits += 1 }
+                if wholeDigits + fractionDigits > 18 { return nil }
+                mantissa = mantissa * 10 + UInt64(b - UInt8(ascii: "0"))
+            } else if b == UInt8(ascii: ".") && !sawPoint {
+                sawPoint = true
+            } else {
+                return nil
+            }
+            i += 1
+        }
+        guard wholeDigits > 0, !sawPoint || fractionDigits > 0, mantissa < (1 << 53), fractionDigits <= 22 else { return nil }
+        let magnitude = Double(mantissa) / powersOfTen[fractionDigits]
+        return negative ? -magnitude : magnitude
+    }
+
+    private static func slowDecimal(_ text: Substring) -> Double? {
+        let utf8 = text.utf8
+        var i = utf8.startIndex
+        var negative = false
+        if i < utf8.endIndex, utf8[i] == UInt8(ascii: "+") || utf8[i] == UInt8(ascii: "-") {
+            negative = utf8[i] == UInt8(ascii: "-")
+            i = utf8.index(after: i)
+        }
+        var mantissa: UInt64 = 0
+        var wholeDigits = 0
+        var fractionDigits = 0
+        var sawPoint = false
+        while i < utf8.endIndex {
+            let b = utf8[i]
+            if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") {
+                if sawPoint { fractionDigits += 1 } else { wholeDigits += 1 }
+                // Past 2^53 (or 19 digits), leave it to strtod.
+                if wholeDigits + fractionDigits > 18 { return DirectionsURLParser.CoordinateText.decimal(text) }
+                mantissa = mantissa * 10 + UInt64(b - UInt8(ascii: "0"))
+            } else if b == UInt8(ascii: ".") && !sawPoint {
+                sawPoint = true
+            } else {
+                return nil
+            }
+            i = utf8.index(after: i)
+        }
+        guard wholeDigits > 0, !sawPoint || fractionDigits > 0 else { return nil }
+        guard mantissa < (1 << 53), fractionDigits <= 22 else { return DirectionsURLParser.CoordinateText.decimal(text) }
+        let magnitude = Double(mantissa) / powersOfTen[fractionDigits]
+        return negative ? -magnitude : magnitude
+    }
+
+    /// A decimal `lat` and `lon` (each exactly `[+-]?\d+(\.\d+)?`, nothing to trim) in range: the
+    /// coordinate that `CoordinateText.parsePair(lat + "," + lon)` returns for them; nil when the
+    /// caller must take that slower path (which then also builds the exact error).
+    static func quickPair(_ lat: Substring, _ lon: Substring) -> Coordinate? {
+        guard let la = decimal(lat), let lo = decimal(lon) else { return nil }
+        do {
+            return try Coordinate.validated(latitude: la, longitude: lo)
+        } catch {
+            return nil
+        }
+    }
+
+    /// `lat,lon` written as two plain decimals around one comma, in range: the coordinate that
+    /// `CoordinateText.parsePair(text)` returns for it; nil for the caller's `parsePair` (spaces,
+    /// other shapes, errors).
+    static func quickPair(_ text: Substring) -> Coordinate? {
+        guard let comma = text.utf8.firstIndex(of: UInt8(ascii: ",")) else { return nil }
+        return quickPair(text[..<comma], text[text.utf8.index(after: comma)...])
+    }
+}
