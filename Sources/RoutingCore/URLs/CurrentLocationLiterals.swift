@@ -47,27 +47,35 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
 
     /// Whether `text` (already percent-decoded) is one of the literals, ignoring case, whitespace and `+`.
     public func matches(_ text: String) -> Bool {
-        // ASCII fast path (for ASCII, Unicode lowercasing and whitespace are the ASCII ones).
-        var count = 0
-        for b in text.utf8 {
-            if b >= 0x80 { return normalized.contains(Self.normalize(text)) }
-            if b == 0x20 || (b >= 0x09 && b <= 0x0D) || b == UInt8(ascii: "+") { continue }
-            count += 1
-        }
-        // Compare the text's kept bytes, lowercased, with each literal of that length; no string is built.
-        for literal in asciiNormalized where literal.count == count {
-            var j = 0
-            var equal = true
-            for b in text.utf8 where !(b == 0x20 || (b >= 0x09 && b <= 0x0D) || b == UInt8(ascii: "+")) {
-                guard j < literal.count, UTF8Text.lower(b) == literal[j] else {
-                    equal = false
-                    break
-                }
-                j += 1
+        // ASCII fast path (for ASCII, Unicode lowercasing and whitespace are the ASCII ones), over
+        // the contiguous bytes; nil when the text has a non-ASCII byte.
+        var bytesOfText = text
+        let ascii: Bool? = bytesOfText.withUTF8 { bytes -> Bool? in
+            @inline(__always) func skipped(_ b: UInt8) -> Bool {
+                b == 0x20 || (b >= 0x09 && b <= 0x0D) || b == UInt8(ascii: "+")
             }
-            if equal && j == literal.count { return true }
+            var count = 0
+            for b in bytes {
+                if b >= 0x80 { return nil }
+                if skipped(b) { continue }
+                count &+= 1
+            }
+            // Compare the text's kept bytes, lowercased, with each literal of that length; no string is built.
+            for literal in asciiNormalized where literal.count == count {
+                let equal = literal.withUnsafeBufferPointer { literal -> Bool in
+                    var j = 0
+                    for b in bytes where !skipped(b) {
+                        guard j < literal.count, UTF8Text.lower(b) == literal[j] else { return false }
+                        j &+= 1
+                    }
+                    return j == literal.count
+                }
+                if equal { return true }
+            }
+            return false
         }
-        return false
+        if let ascii { return ascii }
+        return normalized.contains(Self.normalize(text))
     }
 
     private static func normalize(_ text: String) -> String {

@@ -35,54 +35,98 @@ struct LinkText: Hashable, Sendable {
         self.original = original
         self.scheme = scheme
         self.rest = rest
-        var r = rest
-        if let hash = UTF8Text.firstIndex(of: UInt8(ascii: "#"), in: r) {
-            fragment = r[r.utf8.index(after: hash)...]
-            r = r[..<hash]
-        } else {
-            fragment = nil
+        /// Offsets into the bytes of `rest`, found in one pass up to the `#`.
+        struct Cuts {
+            var hash = -1
+            var authority = false
+            var authorityEnd = 0
+            var question = -1
+            var end = 0
+            var host = ""
         }
-        if UTF8Text.hasPrefix(r, "//") {
-            hasAuthority = true
-            r = r[r.utf8.index(r.startIndex, offsetBy: 2)...]
-            let authorityEnd = UTF8Text.firstIndex(of: UInt8(ascii: "/"), or: UInt8(ascii: "?"), in: r) ?? r.endIndex
-            let authority = r.utf8[..<authorityEnd]
-            // Without a numeric port (`:8080`, also a bare `:`) and without one trailing dot.
-            var hostEnd = authority.endIndex
-            var i = hostEnd
-            while i > authority.startIndex {
-                let before = authority.index(before: i)
-                let b = authority[before]
-                if b == UInt8(ascii: ":") {
-                    hostEnd = before
+        var bytesOfRest = rest
+        let cuts = bytesOfRest.withUTF8 { bytes -> Cuts in
+            let n = bytes.count
+            var c = Cuts()
+            c.end = n
+            var i = 0
+            while i < n {
+                if bytes[i] == UInt8(ascii: "#") {
+                    c.hash = i
+                    c.end = i
                     break
                 }
-                guard b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") else { break }
-                i = before
+                i &+= 1
             }
-            if hostEnd > authority.startIndex, authority[authority.index(before: hostEnd)] == UInt8(ascii: ".") {
-                hostEnd = authority.index(before: hostEnd)
+            let end = c.end
+            var pos = 0
+            if end >= 2 && bytes[0] == UInt8(ascii: "/") && bytes[1] == UInt8(ascii: "/") {
+                c.authority = true
+                var a = 2
+                while a < end && bytes[a] != UInt8(ascii: "/") && bytes[a] != UInt8(ascii: "?") { a &+= 1 }
+                c.authorityEnd = a
+                // Without a numeric port (`:8080`, also a bare `:`) and without one trailing dot.
+                var hostEnd = a
+                var j = a
+                while j > 2 {
+                    let b = bytes[j &- 1]
+                    if b == UInt8(ascii: ":") {
+                        hostEnd = j &- 1
+                        break
+                    }
+                    guard b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") else { break }
+                    j &-= 1
+                }
+                if hostEnd > 2 && bytes[hostEnd &- 1] == UInt8(ascii: ".") { hostEnd &-= 1 }
+                let host = UnsafeBufferPointer(rebasing: bytes[2..<hostEnd])
+                var upper = false
+                var high = false
+                for b in host {
+                    if b >= 0x80 { high = true }
+                    if b &- 65 < 26 { upper = true }
+                }
+                if high {
+                    c.host = String(decoding: host, as: UTF8.self).lowercased()
+                } else if upper {
+                    c.host = String(unsafeUninitializedCapacity: host.count) { out in
+                        var k = 0
+                        while k < host.count && k < out.count {
+                            out[k] = UTF8Text.lower(host[k])
+                            k &+= 1
+                        }
+                        return k
+                    }
+                } else {
+                    c.host = String(decoding: host, as: UTF8.self)
+                }
+                pos = a
             }
-            let host = Substring(authority[..<hostEnd])
-            if UTF8Text.isLowercaseASCII(host) {
-                self.host = String(host)
-            } else if host.utf8.allSatisfy({ $0 < 0x80 }) {
-                self.host = UTF8Text.lowercased(host)
-            } else {
-                self.host = String(decoding: host.utf8, as: UTF8.self).lowercased()
+            var q = pos
+            while q < end {
+                if bytes[q] == UInt8(ascii: "?") {
+                    c.question = q
+                    break
+                }
+                q &+= 1
             }
-            r = r[authorityEnd...]
-        } else {
-            hasAuthority = false
-            host = ""
+            return c
         }
-        if let q = UTF8Text.firstIndex(of: UInt8(ascii: "?"), in: r) {
-            path = r[..<q]
-            query = r[r.utf8.index(after: q)...]
+        let utf8 = rest.base.utf8
+        let base = rest.base
+        @inline(__always) func at(_ offset: Int) -> String.Index { utf8.index(rest.startIndex, offsetBy: offset) }
+        let end = cuts.hash >= 0 ? at(cuts.hash) : rest.endIndex
+        fragment = cuts.hash >= 0 ? base[at(cuts.hash &+ 1)..<rest.endIndex] : nil
+        hasAuthority = cuts.authority
+        host = cuts.host
+        let pathStart = cuts.authority ? at(cuts.authorityEnd) : rest.startIndex
+        if cuts.question >= 0 {
+            let q = at(cuts.question)
+            path = base[pathStart..<q]
+            query = base[utf8.index(after: q)..<end]
             hasQuery = true
         } else {
-            path = r
-            query = r[r.endIndex...]
+            path = base[pathStart..<end]
+            query = base[end..<end]
             hasQuery = false
         }
     }

@@ -336,11 +336,21 @@ public struct DirectionsURLParser: Sendable {
 
     static func scanFront(_ bytes: UnsafeBufferPointer<UInt8>) -> Front {
         var front = Front()
-        for i in bytes.indices {
-            let b = bytes[i]
-            if b < 0x20 || b == 0x7F || b == 0xC2 { front.mayHaveControl = true }
-            if b == UInt8(ascii: ":") && front.colon < 0 { front.colon = i }
+        // The colon first (it ends the short scheme), then a branch-free pass for control bytes
+        // that the compiler can vectorise.
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: ":") {
+                front.colon = i
+                break
+            }
+            i &+= 1
         }
+        var control: UInt8 = 0
+        for b in bytes {
+            control |= (b < 0x20 ? 1 : 0) | (b == 0x7F ? 1 : 0) | (b == 0xC2 ? 1 : 0)
+        }
+        front.mayHaveControl = control != 0
         guard front.colon > 0 else { return front }
         let n = front.colon
         func isLetter(_ a: UInt8) -> Bool { (a | 0x20) &- 97 < 26 }

@@ -11,23 +11,150 @@ extension DirectionsURLParser {
     /// Foundation's `URLComponents` is deliberately not used: it never turns `+` into a space.
     struct QueryString: Hashable, Sendable {
         /// One `name=value` pair.
+        ///
+        /// Only the lowercased look-up ``key`` is stored (short names are inline `String`s, no
+        /// allocation) with the raw value; ``name`` and ``value`` are decoded on access. Every escape
+        /// and the UTF-8 of the decoded bytes were checked when the query was split, so decoding on
+        /// access cannot fail and errors are thrown where they always were.
         struct Parameter: Hashable, Sendable {
-            /// The decoded name as written.
-            var name: String
             /// The decoded name lowercased, for look-ups.
             var key: String
-            /// The decoded value.
-            var value: String
             /// The value before percent-decoding (needed where `+` is sometimes literal, e.g. Plus Codes).
             var rawValue: Substring
+            /// Where the raw name starts in `rawValue.base`.
+            private var nameStart: String.Index
+            /// ``Flags``.
+            private var flags: UInt8
+
+            /// Bits of ``flags``.
+            private enum Flags {
+                static let hasEquals: UInt8 = 1
+                /// The decoded name is ``key`` (no escape, no `+`, no uppercase, ASCII).
+                static let nameIsKey: UInt8 = 2
+                /// The value has an escape, or a `+` that becomes a space.
+                static let valueNeedsDecoding: UInt8 = 4
+                static let plusAsSpace: UInt8 = 8
+            }
+
+            fileprivate init(key: String, rawValue: Substring, nameStart: String.Index, flags: UInt8) {
+                self.key = key
+                self.rawValue = rawValue
+                self.nameStart = nameStart
+                self.flags = flags
+            }
+
             /// Whether the piece had an `=` at all.
-            var hasEquals: Bool
+            var hasEquals: Bool { flags & Flags.hasEquals != 0 }
+
+            /// The decoded value.
+            var value: String {
+                if flags & Flags.valueNeedsDecoding == 0 { return String(rawValue) }
+                switch PercentDecoding.decode(rawValue, plusAsSpace: flags & Flags.plusAsSpace != 0) {
+                case .success(let text): return text
+                case .failure: return String(rawValue)  // not reached: checked when the query was split
+                }
+            }
+
+            /// The name before percent-decoding.
+            private var rawName: Substring {
+                let base = rawValue.base
+                let nameEnd = hasEquals ? base.utf8.index(before: rawValue.startIndex) : rawValue.startIndex
+                return base[nameStart..<nameEnd]
+            }
+
+            /// The decoded name as written.
+            var name: String {
+                if flags & Flags.nameIsKey != 0 { return key }
+                switch PercentDecoding.decode(rawName, plusAsSpace: flags & Flags.plusAsSpace != 0) {
+                case .success(let text): return text
+                case .failure: return String(rawName)  // not reached: checked when the query was split
+                }
+            }
+
+            static func == (a: Parameter, b: Parameter) -> Bool {
+                a.key == b.key && a.rawValue == b.rawValue && a.hasEquals == b.hasEquals && a.name == b.name
+                    && a.value == b.value
+            }
+
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(name)
+                hasher.combine(key)
+                hasher.combine(value)
+                hasher.combine(rawValue)
+                hasher.combine(hasEquals)
+            }
+
+            /// Builds the parameter of one piece of `raw`, checking its escapes and UTF-8.
+            /// `bytes` are the bytes of `raw`; the offsets are into them.
+            fileprivate static func make(
+                _ raw: Substring, _ bytes: UnsafeBufferPointer<UInt8>,
+                pieceStart: Int, nameEnd: Int, valueStart: Int, end: Int, hasEquals: Bool, plusAsSpace: Bool
+            ) -> Result<Parameter, DirectionsURLError> {
+                let nameBytes = UnsafeBufferPointer(rebasing: bytes[pieceStart..<nameEnd])
+                let valueBytes = UnsafeBufferPointer(rebasing: bytes[valueStart..<end])
+                var flags: UInt8 = hasEquals ? Flags.hasEquals : 0
+                if plusAsSpace { flags |= Flags.plusAsSpace }
+                let key: String
+                var nameHasUpper = false
+                var nameIsPlain = true
+                for b in nameBytes {
+                    if b >= 0x80 || b == UInt8(ascii: "%") || (plusAsSpace && b == UInt8(ascii: "+")) {
+                        nameIsPlain = false
+                        break
+                    }
+                    if b &- 65 < 26 { nameHasUpper = true }
+                }
+                if nameIsPlain {
+                    if nameHasUpper {
+                        key = String(unsafeUninitializedCapacity: nameBytes.count) { out in
+                            var i = 0
+                            while i < nameBytes.count && i < out.count {
+                                out[i] = UTF8Text.lower(nameBytes[i])
+                                i &+= 1
+                            }
+                            return i
+                        }
+                    } else {
+                        key = String(decoding: nameBytes, as: UTF8.self)
+                        flags |= Flags.nameIsKey
+                    }
+                } else {
+                    let name: String
+                    switch PercentDecoding.decode(nameBytes, plusAsSpace: plusAsSpace) {
+                    case nil: name = String(decoding: nameBytes, as: UTF8.self)
+                    case .success(let text)?: name = text
+                    case .failure(let failure)?:
+                        return .failure(QueryString.decodingError(
+                            failure, parameter: nameBytes.isEmpty ? "query" : String(decoding: nameBytes, as: UTF8.self),
+                            what: "name"))
+                    }
+                    key = QueryString.lowercasedKey(name)
+                }
+                switch PercentDecoding.check(valueBytes, plusAsSpace: plusAsSpace) {
+                case .plain: break
+                case .needsDecoding: flags |= Flags.valueNeedsDecoding
+                case .failure(let failure):
+                    // The message names the decoded name (built on this error path only).
+                    var name: String
+                    switch PercentDecoding.decode(nameBytes, plusAsSpace: plusAsSpace) {
+                    case .success(let text)?: name = text
+                    default: name = String(decoding: nameBytes, as: UTF8.self)
+                    }
+                    if name.isEmpty { name = "query" }
+                    return .failure(QueryString.decodingError(failure, parameter: name, what: "value"))
+                }
+                let utf8 = raw.base.utf8
+                let nameStart = utf8.index(raw.startIndex, offsetBy: pieceStart)
+                let rawStart = utf8.index(raw.startIndex, offsetBy: valueStart)
+                let rawValue = raw.base[rawStart..<utf8.index(rawStart, offsetBy: end &- valueStart)]
+                return .success(Parameter(key: key, rawValue: rawValue, nameStart: nameStart, flags: flags))
+            }
         }
 
         /// All parameters, in URL order.
         var parameters: [Parameter]
 
-        /// Splits and decodes `raw`.
+        /// Splits `raw`, checking every escape and the UTF-8 of every decoded name and value.
         /// - Throws: `malformed-url` naming the parameter when a `%` escape is malformed or the decoded
         ///   bytes are not UTF-8.
         init(_ raw: Substring, plusAsSpace: Bool) throws(DirectionsURLError) {
@@ -37,8 +164,7 @@ extension DirectionsURLParser {
                 return
             }
             // One pass per piece over the contiguous bytes: '&' and '=' are ASCII, so the offsets found
-            // are valid Substring offsets; names and values that need no decoding are copied straight
-            // from the bytes (the same String as `String(Substring)`), and no grapheme breaking is done.
+            // are valid Substring offsets, and no grapheme breaking is done.
             var bytesOfRaw = raw
             let failure: DirectionsURLError? = bytesOfRaw.withUTF8 { bytes -> DirectionsURLError? in
                 let n = bytes.count
@@ -58,29 +184,13 @@ extension DirectionsURLParser {
                     let pieceStart = start
                     start = end &+ 1
                     if end == pieceStart { continue }
-                    let nameEnd = eq >= 0 ? eq : end
-                    let valueStart = eq >= 0 ? eq &+ 1 : end
-                    let nameBytes = UnsafeBufferPointer(rebasing: bytes[pieceStart..<nameEnd])
-                    let valueBytes = UnsafeBufferPointer(rebasing: bytes[valueStart..<end])
-                    let name: String
-                    switch PercentDecoding.decode(nameBytes, plusAsSpace: plusAsSpace) {
-                    case nil: name = String(decoding: nameBytes, as: UTF8.self)
-                    case .success(let text)?: name = text
-                    case .failure(let failure)?:
-                        return Self.decodingError(
-                            failure, parameter: nameBytes.isEmpty ? "query" : String(decoding: nameBytes, as: UTF8.self), what: "name")
+                    switch Parameter.make(
+                        raw, bytes, pieceStart: pieceStart, nameEnd: eq >= 0 ? eq : end,
+                        valueStart: eq >= 0 ? eq &+ 1 : end, end: end, hasEquals: eq >= 0, plusAsSpace: plusAsSpace)
+                    {
+                    case .success(let parameter): parameters.append(parameter)
+                    case .failure(let error): return error
                     }
-                    let value: String
-                    switch PercentDecoding.decode(valueBytes, plusAsSpace: plusAsSpace) {
-                    case nil: value = String(decoding: valueBytes, as: UTF8.self)
-                    case .success(let text)?: value = text
-                    case .failure(let failure)?:
-                        return Self.decodingError(failure, parameter: name.isEmpty ? "query" : name, what: "value")
-                    }
-                    let rawStart = raw.utf8.index(raw.startIndex, offsetBy: valueStart)
-                    let rawValue = raw[rawStart..<raw.utf8.index(rawStart, offsetBy: end &- valueStart)]
-                    parameters.append(Parameter(
-                        name: name, key: Self.lowercasedKey(name), value: value, rawValue: rawValue, hasEquals: eq >= 0))
                 }
                 return nil
             }
@@ -187,6 +297,46 @@ extension DirectionsURLParser {
                 decode(bytes, plusAsSpace: plusAsSpace)
             }
             return decoded ?? .success(String(text))
+        }
+
+        /// What decoding `bytes` would give, without building the text.
+        enum Check {
+            /// Nothing to decode: the text is the bytes as they are.
+            case plain
+            /// Decoding succeeds and changes the text.
+            case needsDecoding
+            /// Decoding fails, as `decode` would.
+            case failure(Failure)
+        }
+
+        /// Checks `bytes` as ``decode(_:plusAsSpace:)`` would decode them, building text only when an
+        /// escaped byte ≥ 0x80 needs UTF-8 validation (rare).
+        static func check(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> Check {
+            let n = bytes.count
+            var first = 0
+            while first < n {
+                let b = bytes[first]
+                if b == UInt8(ascii: "%") || (plusAsSpace && b == UInt8(ascii: "+")) { break }
+                first &+= 1
+            }
+            if first == n { return .plain }
+            var i = first
+            while i < n {
+                if bytes[i] == UInt8(ascii: "%") {
+                    guard i + 2 < n, let hi = hexValue(bytes[i + 1]), hexValue(bytes[i + 2]) != nil else {
+                        break  // decode builds the failure
+                    }
+                    if hi >= 8 { break }  // decode validates the UTF-8
+                    i &+= 3
+                } else {
+                    i &+= 1
+                }
+            }
+            if i >= n { return .needsDecoding }
+            switch decode(bytes, plusAsSpace: plusAsSpace) {
+            case .failure(let failure)?: return .failure(failure)
+            default: return .needsDecoding
+            }
         }
 
         /// Decodes `bytes`; nil when nothing needs decoding (the caller copies the text as is).
