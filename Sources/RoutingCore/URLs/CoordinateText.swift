@@ -100,6 +100,53 @@ extension DirectionsURLParser {
             return result
         }
 
+        /// What the byte pass over ASCII text found: up to three comma-separated decimals (count 4:
+        /// more than three), or that the text is not numbers, or that the general path must decide.
+        private enum Fast { case invalid, general, pieces(count: Int, ranges: (Int, Int, Int, Int, Int, Int), values: (Double, Double, Double)) }
+
+        /// The byte pass of ``upToThree(_:)``.
+        private static func scanASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Fast {
+            var ranges = (0, 0, 0, 0, 0, 0)
+            var values = (0.0, 0.0, 0.0)
+            var count = 0
+            var start = 0
+            let n = bytes.count
+            while true {
+                if count == 3 { return .pieces(count: 4, ranges: ranges, values: values) }
+                var end = start
+                while end < n && bytes[end] != UInt8(ascii: ",") {
+                    if bytes[end] >= 0x80 { return .general }
+                    end &+= 1
+                }
+                var a = start, b = end
+                while a < b && UTF8Text.isASCIIWhitespace(bytes[a]) { a &+= 1 }
+                while a < b && UTF8Text.isASCIIWhitespace(bytes[b &- 1]) { b &-= 1 }
+                let value: Double
+                switch decimalScan(UnsafeBufferPointer(rebasing: bytes[a..<b])) {
+                case .invalid: return .invalid
+                case .slow: return .general
+                case .value(let v): value = v
+                }
+                switch count {
+                case 0: ranges.0 = a; ranges.1 = b; values.0 = value
+                case 1: ranges.2 = a; ranges.3 = b; values.1 = value
+                default: ranges.4 = a; ranges.5 = b; values.2 = value
+                }
+                count &+= 1
+                if end >= n { return .pieces(count: count, ranges: ranges, values: values) }
+                start = end &+ 1
+            }
+        }
+
+        /// The coordinate of `text` when the byte pass reads it as a pair in range (or a triple,
+        /// with `allowTriple`), without building any text; nil sends the caller to the full path,
+        /// which gives the same result and builds the error messages.
+        private static func quickPair(_ text: Substring, allowTriple: Bool) -> Coordinate? {
+            let fast: Fast = UTF8Text.withBytes(text) { bytes in scanASCII(bytes) }
+            guard case .pieces(let count, _, let v) = fast, count == 2 || (allowTriple && count == 3) else { return nil }
+            return try? Coordinate.validated(latitude: v.0, longitude: v.1)
+        }
+
         /// Up to three numbers of `text`, as ``numbers(_:)`` reads them, without an array: nil when a
         /// piece is not a decimal; `count` 4 means "more than three" (the rest is not read).
         private static func upToThree(_ text: Substring) -> (
@@ -109,39 +156,7 @@ extension DirectionsURLParser {
             let none = (text: text[text.startIndex..<text.startIndex], value: 0.0)
             // ASCII text: one pass over the bytes (ASCII whitespace is exactly `Character.isWhitespace`
             // there); other text, or a number beyond the exact fast path, takes the general path below.
-            enum Fast { case invalid, general, pieces(count: Int, ranges: (Int, Int, Int, Int, Int, Int), values: (Double, Double, Double)) }
-            let fast: Fast = UTF8Text.withBytes(text) { bytes in
-                var ranges = (0, 0, 0, 0, 0, 0)
-                var values = (0.0, 0.0, 0.0)
-                var count = 0
-                var start = 0
-                let n = bytes.count
-                while true {
-                    if count == 3 { return .pieces(count: 4, ranges: ranges, values: values) }
-                    var end = start
-                    while end < n && bytes[end] != UInt8(ascii: ",") {
-                        if bytes[end] >= 0x80 { return .general }
-                        end &+= 1
-                    }
-                    var a = start, b = end
-                    while a < b && UTF8Text.isASCIIWhitespace(bytes[a]) { a &+= 1 }
-                    while a < b && UTF8Text.isASCIIWhitespace(bytes[b &- 1]) { b &-= 1 }
-                    let value: Double
-                    switch decimalScan(UnsafeBufferPointer(rebasing: bytes[a..<b])) {
-                    case .invalid: return .invalid
-                    case .slow: return .general
-                    case .value(let v): value = v
-                    }
-                    switch count {
-                    case 0: ranges.0 = a; ranges.1 = b; values.0 = value
-                    case 1: ranges.2 = a; ranges.3 = b; values.1 = value
-                    default: ranges.4 = a; ranges.5 = b; values.2 = value
-                    }
-                    count &+= 1
-                    if end >= n { return .pieces(count: count, ranges: ranges, values: values) }
-                    start = end &+ 1
-                }
-            }
+            let fast: Fast = UTF8Text.withBytes(text) { bytes in scanASCII(bytes) }
             switch fast {
             case .invalid: return nil
             case .general: break
@@ -183,6 +198,7 @@ extension DirectionsURLParser {
         static func parsePair(
             _ text: Substring, parameter: String, allowAltitude: Bool = false
         ) throws(DirectionsURLError) -> Coordinate {
+            if let coordinate = quickPair(text, allowTriple: allowAltitude) { return coordinate }
             guard let numbers = upToThree(text), numbers.count == 2 || (allowAltitude && numbers.count == 3) else {
                 throw malformed(text, parameter: parameter, allowAltitude: allowAltitude)
             }
@@ -194,6 +210,7 @@ extension DirectionsURLParser {
         ///   range errors for a pair out of range. All name `parameter`.
         static func classify(_ text: String, parameter: String) throws(DirectionsURLError) -> Coordinate? {
             let body = Substring(text)
+            if let coordinate = quickPair(body, allowTriple: false) { return coordinate }
             if let numbers = upToThree(body), numbers.count == 2 {
                 return try validated(numbers.first, numbers.second, parameter: parameter)
             }

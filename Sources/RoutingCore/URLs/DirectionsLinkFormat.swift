@@ -49,21 +49,16 @@ struct LinkText: Hashable, Sendable {
             let n = bytes.count
             var c = Cuts()
             c.end = n
-            var i = 0
-            while i < n {
-                if bytes[i] == UInt8(ascii: "#") {
-                    c.hash = i
-                    c.end = i
-                    break
-                }
-                i &+= 1
+            let hash = UTF8Text.firstOffset(of: UInt8(ascii: "#"), in: bytes, from: 0, to: n)
+            if hash < n {
+                c.hash = hash
+                c.end = hash
             }
             let end = c.end
             var pos = 0
             if end >= 2 && bytes[0] == UInt8(ascii: "/") && bytes[1] == UInt8(ascii: "/") {
                 c.authority = true
-                var a = 2
-                while a < end && bytes[a] != UInt8(ascii: "/") && bytes[a] != UInt8(ascii: "?") { a &+= 1 }
+                let a = UTF8Text.firstOffset(of: UInt8(ascii: "/"), or: UInt8(ascii: "?"), in: bytes, from: 2, to: end)
                 c.authorityEnd = a
                 // Without a numeric port (`:8080`, also a bare `:`) and without one trailing dot.
                 var hostEnd = a
@@ -101,14 +96,8 @@ struct LinkText: Hashable, Sendable {
                 }
                 pos = a
             }
-            var q = pos
-            while q < end {
-                if bytes[q] == UInt8(ascii: "?") {
-                    c.question = q
-                    break
-                }
-                q &+= 1
-            }
+            let q = UTF8Text.firstOffset(of: UInt8(ascii: "?"), in: bytes, from: pos, to: end)
+            if q < end { c.question = q }
             return c
         }
         let utf8 = rest.base.utf8

@@ -168,19 +168,12 @@ extension DirectionsURLParser {
             var bytesOfRaw = raw
             let failure: DirectionsURLError? = bytesOfRaw.withUTF8 { bytes -> DirectionsURLError? in
                 let n = bytes.count
-                var pieces = 1
-                for b in bytes where b == UInt8(ascii: "&") { pieces &+= 1 }
-                parameters.reserveCapacity(pieces)
+                parameters.reserveCapacity(1 &+ UTF8Text.count(of: UInt8(ascii: "&"), in: bytes))
                 var start = 0
                 while start < n {
-                    var end = start
-                    var eq = -1
-                    while end < n {
-                        let b = bytes[end]
-                        if b == UInt8(ascii: "&") { break }
-                        if b == UInt8(ascii: "=") && eq < 0 { eq = end }
-                        end &+= 1
-                    }
+                    let end = UTF8Text.firstOffset(of: UInt8(ascii: "&"), in: bytes, from: start, to: n)
+                    let equals = UTF8Text.firstOffset(of: UInt8(ascii: "="), in: bytes, from: start, to: end)
+                    let eq = equals < end ? equals : -1
                     let pieceStart = start
                     start = end &+ 1
                     if end == pieceStart { continue }
@@ -313,12 +306,9 @@ extension DirectionsURLParser {
         /// escaped byte ≥ 0x80 needs UTF-8 validation (rare).
         static func check(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> Check {
             let n = bytes.count
-            var first = 0
-            while first < n {
-                let b = bytes[first]
-                if b == UInt8(ascii: "%") || (plusAsSpace && b == UInt8(ascii: "+")) { break }
-                first &+= 1
-            }
+            let first = plusAsSpace
+                ? UTF8Text.firstOffset(of: UInt8(ascii: "%"), or: UInt8(ascii: "+"), in: bytes, from: 0, to: n)
+                : UTF8Text.firstOffset(of: UInt8(ascii: "%"), in: bytes, from: 0, to: n)
             if first == n { return .plain }
             var i = first
             while i < n {

@@ -6,6 +6,77 @@
 /// received as a Swift `String` is native) and fall back to the `utf8` view otherwise; no grapheme
 /// breaking, no allocation. All are bounds-checked: nothing here trusts the input.
 enum UTF8Text {
+    // MARK: Word-at-a-time scans (8 bytes per step; every load is inside the buffer)
+
+    /// A mask with the high bit of each byte of `word` that equals `byte` set, and no other bit
+    /// (exact: no carry crosses a byte).
+    @inline(__always)
+    static func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let v = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+        let t = ((v & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | v
+        return ~t & 0x8080_8080_8080_8080
+    }
+
+    /// The 8 bytes of `bytes` from `offset` (the caller checks `offset + 8 <= bytes.count`), first
+    /// byte lowest.
+    @inline(__always)
+    static func word(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+
+    /// The offset of the first `a` in `bytes[from..<to]`, or `to`.
+    @inline(__always)
+    static func firstOffset(of a: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
+        var i = max(from, 0)
+        let to = min(to, bytes.count)
+        while i &+ 8 <= to {
+            let m = matches(word(bytes, i), a)
+            if m != 0 { return i &+ m.trailingZeroBitCount >> 3 }
+            i &+= 8
+        }
+        while i < to {
+            if bytes[i] == a { return i }
+            i &+= 1
+        }
+        return to
+    }
+
+    /// The offset of the first `a` or `b` in `bytes[from..<to]`, or `to`.
+    @inline(__always)
+    static func firstOffset(of a: UInt8, or b: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
+        var i = max(from, 0)
+        let to = min(to, bytes.count)
+        while i &+ 8 <= to {
+            let w = word(bytes, i)
+            let m = matches(w, a) | matches(w, b)
+            if m != 0 { return i &+ m.trailingZeroBitCount >> 3 }
+            i &+= 8
+        }
+        while i < to {
+            let c = bytes[i]
+            if c == a || c == b { return i }
+            i &+= 1
+        }
+        return to
+    }
+
+    /// How many bytes of `bytes` are `a`.
+    @inline(__always)
+    static func count(of a: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var i = 0
+        var n = 0
+        let to = bytes.count
+        while i &+ 8 <= to {
+            n &+= matches(word(bytes, i), a).nonzeroBitCount
+            i &+= 8
+        }
+        while i < to {
+            if bytes[i] == a { n &+= 1 }
+            i &+= 1
+        }
+        return n
+    }
+
     /// The index of the first `byte` in `s`, or nil. `byte` should be ASCII (a lone UTF-8 code unit
     /// ≥ 0x80 is never a character boundary).
     @inline(__always)
