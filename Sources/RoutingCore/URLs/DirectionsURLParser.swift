@@ -218,10 +218,9 @@ public struct DirectionsURLParser: Sendable {
     static func requiredDestination(
         in query: QueryString, format: String, known: Set<String>, aliases: Set<String>
     ) throws(DirectionsURLError) -> String {
-        if let parameter = try query.single("destination", format: format),
-            !trimmed(parameter.value).isEmpty
-        {
-            return parameter.value
+        if let parameter = try query.single("destination", format: format) {
+            let value = parameter.value
+            if !trimmed(value).isEmpty { return value }
         }
         let hint = typoHint(in: query, for: "destination", known: known, aliases: aliases)
         throw DirectionsURLError(
@@ -264,11 +263,12 @@ public struct DirectionsURLParser: Sendable {
 
     static func trimmed(_ s: String) -> String {
         // Fast path: the first and last bytes are visible ASCII, so there is nothing to trim.
-        if let first = s.utf8.first, let last = s.utf8.last,
-            first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F
-        {
-            return s
+        var bytesOfS = s
+        let plain = bytesOfS.withUTF8 { bytes -> Bool in
+            guard let first = bytes.first, let last = bytes.last else { return false }
+            return first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F
         }
+        if plain { return s }
         var s = Substring(s)
         while let f = s.first, f.isWhitespace { s.removeFirst() }
         while let l = s.last, l.isWhitespace { s.removeLast() }

@@ -49,10 +49,7 @@ extension DirectionsURLParser {
             /// The decoded value.
             var value: String {
                 if flags & Flags.valueNeedsDecoding == 0 { return String(rawValue) }
-                switch PercentDecoding.decode(rawValue, plusAsSpace: flags & Flags.plusAsSpace != 0) {
-                case .success(let text): return text
-                case .failure: return String(rawValue)  // not reached: checked when the query was split
-                }
+                return PercentDecoding.decodeChecked(rawValue, plusAsSpace: flags & Flags.plusAsSpace != 0)
             }
 
             /// The name before percent-decoding.
@@ -326,6 +323,33 @@ extension DirectionsURLParser {
             switch decode(bytes, plusAsSpace: plusAsSpace) {
             case .failure(let failure)?: return .failure(failure)
             default: return .needsDecoding
+            }
+        }
+
+        /// Decodes text whose escapes and decoded UTF-8 were already checked (by ``check(_:plusAsSpace:)``),
+        /// in one pass. Gives what ``decode(_:plusAsSpace:)`` gives for such text.
+        static func decodeChecked(_ text: Substring, plusAsSpace: Bool) -> String {
+            UTF8Text.withBytes(text) { bytes in
+                let n = bytes.count
+                // Every '%' starts a checked escape, so the decoded length is exact (short texts stay
+                // inline); the initializer checks the UTF-8 again (valid: the check decoded the same bytes).
+                let count = max(0, n &- 2 &* UTF8Text.count(of: UInt8(ascii: "%"), in: bytes))
+                return String(unsafeUninitializedCapacity: count) { out in
+                    var o = 0
+                    var i = 0
+                    while i < n && o < out.count {
+                        let b = bytes[i]
+                        if b == UInt8(ascii: "%"), i + 2 < n, let hi = hexValue(bytes[i + 1]), let lo = hexValue(bytes[i + 2]) {
+                            out[o] = hi << 4 | lo
+                            i &+= 3
+                        } else {
+                            out[o] = plusAsSpace && b == UInt8(ascii: "+") ? UInt8(ascii: " ") : b
+                            i &+= 1
+                        }
+                        o &+= 1
+                    }
+                    return o
+                }
             }
         }
 
