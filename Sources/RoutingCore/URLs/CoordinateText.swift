@@ -210,7 +210,19 @@ extension DirectionsURLParser {
         ///   range errors for a pair out of range. All name `parameter`.
         static func classify(_ text: String, parameter: String) throws(DirectionsURLError) -> Coordinate? {
             let body = Substring(text)
-            if let coordinate = quickPair(body, allowTriple: false) { return coordinate }
+            // One byte pass decides the usual cases (an address, a pair in range) without building text.
+            switch UTF8Text.withBytes(body, { bytes in scanASCII(bytes) }) {
+            case .pieces(let count, _, let v) where count == 2:
+                if let coordinate = try? Coordinate.validated(latitude: v.0, longitude: v.1) { return coordinate }
+            case .pieces, .invalid:
+                // What `upToThree` answers here is not a pair: only the number-like check is left.
+                if isNumberLike(body) {
+                    throw malformed(body, parameter: parameter, allowAltitude: false)
+                }
+                return nil
+            case .general:
+                break
+            }
             if let numbers = upToThree(body), numbers.count == 2 {
                 return try validated(numbers.first, numbers.second, parameter: parameter)
             }
