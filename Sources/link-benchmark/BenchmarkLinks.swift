@@ -34,7 +34,7 @@ enum BenchmarkLinks {
         "https://osmand.net/map/navigate?start=51.5007%2C-0.1246&end=51.5081%2C-0.0759&profile=car#15/51.505/-0.1",
         "osmand.api://navigate?start_lat=51.5007&start_lon=-0.1246&dest_lat=51.5081&dest_lon=-0.0759&dest_name=Tower%20of%20London&profile=pedestrian",
         "om://route?v=1&sll=48.8584,2.2945&saddr=Eiffel%20Tower&dll=48.8606,2.3376&daddr=Louvre&type=pedestrian",
-        "ge0://o4B4pYZsRs/Eiffel_Tower",
+        "ge0://w4CNuoeWlv/Eiffel_Tower",
         // The rest
         "https://waze.com/ul?ll=48.8584%2C2.2945&navigate=yes&zoom=17",
         "https://citymapper.com/directions?endcoord=51.5081%2C-0.0759&endname=Tower%20of%20London&arrival_time=2030-08-06T21%3A00%2B01%3A00",

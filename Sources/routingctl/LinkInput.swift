@@ -1,3 +1,4 @@
+import Glibc
 import RoutingCore
 import RoutingService
 import StrictJSON
@@ -72,6 +73,11 @@ enum LinkInput {
         }
         if isRequestFile(argument) {
             return readRequestFile(argument, parser: parser).map { ($0.request, $0.format, $0.warnings) }
+        }
+        if !argument.hasPrefix("{"), !argument.contains(":"), access(argument, F_OK) == 0 {
+            return .failure(.io(
+                "'\(argument)' is a file, not a link: files are read by name only as NAME.mkdirectionsrequest; "
+                    + "pass a JSON request or a link in a file on standard input instead: - < \(argument)"))
         }
         return fromText(argument, parser: parser)
     }

@@ -111,7 +111,7 @@ public struct DirectionsURLParser: Sendable {
         guard front.colon >= 0 else {
             throw DirectionsURLError(
                 code: .malformedURL,
-                message: "'\(Self.shorten(url))' has no scheme; directions links start with geo:, maps:, http: or https:",
+                message: "'\(Self.shorten(url))' has no scheme; a directions link starts with one, such as geo:, maps:, om:, bingmaps: or https: (the docs list every format)",
                 parameter: "scheme")
         }
         let colon = url.utf8.index(url.startIndex, offsetBy: front.colon)

@@ -1,7 +1,7 @@
 /// Organic Maps and MAPS.ME API links: routes `om://route?sll=&saddr=&dll=&daddr=&type=` and points
 /// `om://map?ll=&n=`, under the schemes `om`, `mapswithme`, `mapsme`, `mwm` and on the web host
 /// `omaps.app` (`https://omaps.app/route?…`). This type owns the `om` scheme and the `omaps.app` host:
-/// any other first segment there (`om://o4B4pYZsRs/Name`, `https://omaps.app/<code>/<name>`, clear
+/// any other first segment there (`om://w4CNuoeWlv/Name`, `https://omaps.app/<code>/<name>`, clear
 /// coordinates `https://omaps.app/<lat>,<lon>`) is a short point link and is handed to ``Ge0Link``.
 ///
 /// Sources: Organic Maps `map/mwm_url.cpp` and `map/map_tests/mwm_url_tests.cpp`; the url-processor

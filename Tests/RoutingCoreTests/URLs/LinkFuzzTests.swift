@@ -65,8 +65,8 @@ import TestSupport
         "om://route?v=1&sll=48.8584,2.2945&saddr=Eiffel%20Tower&dll=48.8606,2.3376&daddr=Louvre&type=pedestrian",
         "https://omaps.app/route?sll=48.8584,2.2945&saddr=A&dll=48.8606,2.3376&daddr=B&type=vehicle",
         "mapswithme://route?sll=1,1&saddr=name0&dll=2,2&daddr=name1&type=vehicle",
-        "ge0://o4B4pYZsRs/Eiffel_Tower",
-        "https://omaps.app/o4B4pYZsRs/Eiffel_Tower",
+        "ge0://w4CNuoeWlv/Eiffel_Tower",
+        "https://omaps.app/w4CNuoeWlv/Eiffel_Tower",
         // The rest.
         "https://waze.com/ul?ll=48.8584%2C2.2945&navigate=yes&zoom=17",
         "waze://?ll=48.8584,2.2945&navigate=yes",
