@@ -168,7 +168,8 @@ enum RoutingCtl {
                     coverageDirectory: args.options["coverage"] ?? DefaultPaths.coverageDirectory,
                     currentLocation: location, currentLocationLiterals: parser.currentLocationLiterals)
             } catch {
-                err("routingctl: \(error)")
+                err("routingctl: \(error)" + (args.options["coverage"] == nil
+                    ? "; give the routing apps' coverage files with --coverage DIR" : ""))
                 return ExitStatus.usage
             }
             for entry in daemon.registry.invalidEntries {

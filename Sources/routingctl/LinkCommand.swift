@@ -14,7 +14,7 @@ extension RoutingCtl {
         }
         lines.append(line)
         return """
-            Usage: routingctl link --format FORMAT|all [--strict] [--json]
+            Usage: routingctl link --format FORMAT|all [--strict] [--json] [--current-location-literals FILE]
                                    (URL | FILE.mkdirectionsrequest | JSON-REQUEST | -)
 
             Writes a directions request as a link in FORMAT, so a routing app can be launched with the
