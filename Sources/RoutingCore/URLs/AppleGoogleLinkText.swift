@@ -137,6 +137,25 @@ enum AppleGoogleLinkText {
 
     /// The mode and transport type a vocabulary word means.
     static func meaning(_ word: ModeWord) -> (DirectionsMode?, TransportType?) { (word.mode, word.transportType) }
+
+    /// The mode named by the single query parameter `name`, looked up in `vocabulary`; (nil, nil)
+    /// when the parameter is absent or blank.
+    /// - Throws: `duplicate-parameter` when `name` is repeated; `unknown-mode` naming `name` when the
+    ///   word is not in `vocabulary` ("'mode=x' is not <what>; use …").
+    static func mode(
+        _ query: QueryString, _ name: String, in vocabulary: [ModeWord], format: String, what: String
+    ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
+        guard let m = try single(query, name, format: format), !DirectionsURLParser.trimmed(m.value).isEmpty else {
+            return (nil, nil)
+        }
+        guard let word = word(m.value, in: vocabulary) else {
+            throw DirectionsURLError(
+                code: .unknownMode,
+                message: "'\(name)=\(m.value)' is not \(what); use " + list(vocabulary),
+                parameter: name)
+        }
+        return meaning(word)
+    }
 }
 
 // MARK: - Byte-level text helpers for the Apple and Google parsers

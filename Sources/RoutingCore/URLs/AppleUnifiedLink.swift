@@ -106,17 +106,8 @@ extension DirectionsURLParser {
                     }
                 }
             }
-            var mode: DirectionsMode? = nil
-            var transport: TransportType? = nil
-            if let m = try AppleGoogleLinkText.single(query, "mode", format: formatName), !DirectionsURLParser.trimmed(m.value).isEmpty {
-                guard let word = AppleGoogleLinkText.word(m.value, in: modeVocabulary) else {
-                    throw DirectionsURLError(
-                        code: .unknownMode,
-                        message: "'mode=\(m.value)' is not an Apple Maps travel mode; use " + AppleGoogleLinkText.list(modeVocabulary),
-                        parameter: "mode")
-                }
-                (mode, transport) = AppleGoogleLinkText.meaning(word)
-            }
+            let (mode, transport) = try AppleGoogleLinkText.mode(
+                query, "mode", in: modeVocabulary, format: formatName, what: "an Apple Maps travel mode")
             var avoid: Set<RouteAvoidance> = []
             if let a = try AppleGoogleLinkText.single(query, "avoid", format: formatName) {
                 for word in AppleGoogleLinkText.Bytes.commaWords(a.value) {

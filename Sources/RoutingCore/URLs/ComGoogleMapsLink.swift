@@ -80,17 +80,8 @@ extension DirectionsURLParser {
             try AppleGoogleLinkText.typoWarnings(query, optional: ["saddr", "directionsmode"], known: known, &context)
             let source = try GoogleStopText.endpoint(
                 try AppleGoogleLinkText.single(query, "saddr", format: formatName)?.value ?? "", parameter: "saddr", source: true, parser: parser)
-            var mode: DirectionsMode? = nil
-            var transport: TransportType? = nil
-            if let m = try AppleGoogleLinkText.single(query, "directionsmode", format: formatName), !DirectionsURLParser.trimmed(m.value).isEmpty {
-                guard let word = AppleGoogleLinkText.word(m.value, in: modeVocabulary) else {
-                    throw DirectionsURLError(
-                        code: .unknownMode,
-                        message: "'directionsmode=\(m.value)' is not a Google Maps app travel mode; use " + AppleGoogleLinkText.list(modeVocabulary),
-                        parameter: "directionsmode")
-                }
-                (mode, transport) = AppleGoogleLinkText.meaning(word)
-            }
+            let (mode, transport) = try AppleGoogleLinkText.mode(
+                query, "directionsmode", in: modeVocabulary, format: formatName, what: "a Google Maps app travel mode")
             return DirectionsRequest(source: source, destination: destination, waypoints: stops, mode: mode, transportType: transport)
         }
     }

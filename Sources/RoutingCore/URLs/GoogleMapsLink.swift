@@ -195,17 +195,8 @@ extension DirectionsURLParser {
                         parameter: "waypoint_place_ids")
                 }
             }
-            var mode: DirectionsMode? = nil
-            var transport: TransportType? = nil
-            if let m = try AppleGoogleLinkText.single(query, "travelmode", format: formatName), !DirectionsURLParser.trimmed(m.value).isEmpty {
-                guard let word = AppleGoogleLinkText.word(m.value, in: modeVocabulary) else {
-                    throw DirectionsURLError(
-                        code: .unknownMode,
-                        message: "'travelmode=\(m.value)' is not a Google Maps travel mode; use " + AppleGoogleLinkText.list(modeVocabulary),
-                        parameter: "travelmode")
-                }
-                (mode, transport) = AppleGoogleLinkText.meaning(word)
-            }
+            let (mode, transport) = try AppleGoogleLinkText.mode(
+                query, "travelmode", in: modeVocabulary, format: formatName, what: "a Google Maps travel mode")
             var navigate = false
             if let action = try AppleGoogleLinkText.single(query, "dir_action", format: formatName) {
                 let value = AppleGoogleLinkText.Bytes.lowercased(DirectionsURLParser.trimmed(action.value))

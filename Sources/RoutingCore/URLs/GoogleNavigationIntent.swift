@@ -44,17 +44,8 @@ extension DirectionsURLParser {
             }
             let destination = try GoogleStopText.endpoint(q.value, parameter: "q", source: false, parser: context.parser)
             try AppleGoogleLinkText.typoWarnings(query, optional: ["mode", "avoid"], known: ["q", "mode", "avoid"], &context)
-            var mode: DirectionsMode? = nil
-            var transport: TransportType? = nil
-            if let m = try AppleGoogleLinkText.single(query, "mode", format: formatName), !DirectionsURLParser.trimmed(m.value).isEmpty {
-                guard let word = AppleGoogleLinkText.word(m.value, in: modeVocabulary) else {
-                    throw DirectionsURLError(
-                        code: .unknownMode,
-                        message: "'mode=\(m.value)' is not a Google navigation mode; use " + AppleGoogleLinkText.list(modeVocabulary),
-                        parameter: "mode")
-                }
-                (mode, transport) = AppleGoogleLinkText.meaning(word)
-            }
+            let (mode, transport) = try AppleGoogleLinkText.mode(
+                query, "mode", in: modeVocabulary, format: formatName, what: "a Google navigation mode")
             var avoid: Set<RouteAvoidance> = []
             if let a = try AppleGoogleLinkText.single(query, "avoid", format: formatName) {
                 let letters = AppleGoogleLinkText.Bytes.lowercased(DirectionsURLParser.trimmed(a.value))

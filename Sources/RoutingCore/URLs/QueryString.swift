@@ -335,20 +335,7 @@ extension DirectionsURLParser {
                 // inline); the initializer checks the UTF-8 again (valid: the check decoded the same bytes).
                 let count = max(0, n &- 2 &* UTF8Text.count(of: UInt8(ascii: "%"), in: bytes))
                 return String(unsafeUninitializedCapacity: count) { out in
-                    var o = 0
-                    var i = 0
-                    while i < n && o < out.count {
-                        let b = bytes[i]
-                        if b == UInt8(ascii: "%"), i + 2 < n, let hi = hexValue(bytes[i + 1]), let lo = hexValue(bytes[i + 2]) {
-                            out[o] = hi << 4 | lo
-                            i &+= 3
-                        } else {
-                            out[o] = plusAsSpace && b == UInt8(ascii: "+") ? UInt8(ascii: " ") : b
-                            i &+= 1
-                        }
-                        o &+= 1
-                    }
-                    return o
+                    write(bytes, into: out, plusAsSpace: plusAsSpace)
                 }
             }
         }
@@ -384,18 +371,8 @@ extension DirectionsURLParser {
             let count = n - 2 * escapes
             if highBytes {
                 // An escaped byte ≥ 0x80 may make invalid UTF-8, which is an error: validate (rare).
-                var out = [UInt8]()
-                out.reserveCapacity(count)
-                var i = 0
-                while i < n {
-                    let b = bytes[i]
-                    if b == UInt8(ascii: "%"), i + 2 < n, let hi = hexValue(bytes[i + 1]), let lo = hexValue(bytes[i + 2]) {
-                        out.append(hi << 4 | lo)
-                        i &+= 3
-                    } else {
-                        out.append(plusAsSpace && b == UInt8(ascii: "+") ? UInt8(ascii: " ") : b)
-                        i &+= 1
-                    }
+                let out = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                    initialized = write(bytes, into: buffer, plusAsSpace: plusAsSpace)
                 }
                 guard let decoded = String(validating: out, as: UTF8.self) else { return .failure(.invalidUTF8) }
                 return .success(decoded)
@@ -403,22 +380,33 @@ extension DirectionsURLParser {
             // Every escape is ASCII and the other bytes come from valid UTF-8 text: the result is
             // valid UTF-8, written once.
             let decoded = String(unsafeUninitializedCapacity: count) { out in
-                var o = 0
-                var i = 0
-                while i < n && o < out.count {
-                    let b = bytes[i]
-                    if b == UInt8(ascii: "%"), i + 2 < n, let hi = hexValue(bytes[i + 1]), let lo = hexValue(bytes[i + 2]) {
-                        out[o] = hi << 4 | lo
-                        i &+= 3
-                    } else {
-                        out[o] = plusAsSpace && b == UInt8(ascii: "+") ? UInt8(ascii: " ") : b
-                        i &+= 1
-                    }
-                    o &+= 1
-                }
-                return o
+                write(bytes, into: out, plusAsSpace: plusAsSpace)
             }
             return .success(decoded)
+        }
+
+        /// Writes the decoded form of `bytes` into `out` (escapes already checked, or skipped when
+        /// malformed as the checking callers never pass them), a raw `+` as a space with
+        /// `plusAsSpace`; stops when `out` is full. Returns the number of bytes written.
+        @inline(__always)
+        private static func write(
+            _ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>, plusAsSpace: Bool
+        ) -> Int {
+            let n = bytes.count
+            var o = 0
+            var i = 0
+            while i < n && o < out.count {
+                let b = bytes[i]
+                if b == UInt8(ascii: "%"), i + 2 < n, let hi = hexValue(bytes[i + 1]), let lo = hexValue(bytes[i + 2]) {
+                    out[o] = hi << 4 | lo
+                    i &+= 3
+                } else {
+                    out[o] = plusAsSpace && b == UInt8(ascii: "+") ? UInt8(ascii: " ") : b
+                    i &+= 1
+                }
+                o &+= 1
+            }
+            return o
         }
 
         private static func hexValue(_ b: UInt8) -> UInt8? {
