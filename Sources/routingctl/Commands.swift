@@ -31,6 +31,8 @@ enum RoutingCtl {
                (URL | FILE.mkdirectionsrequest | JSON-REQUEST | -)
                                              write the request as a link in another format
           apps [--json]                      list the daemon's routing apps
+          open [--dry-run] [--choose] [--apps DIR]... URL
+                                             launch the first eligible routing app on a link
           location get [--json]              show the daemon's current location
           location set LATITUDE LONGITUDE    set it (WGS84 degrees; LAT,LON works too)
           location clear                     forget it
@@ -83,6 +85,7 @@ enum RoutingCtl {
             case "link": return try link(args, literals: literals)
             case "apps": return try apps(args, socket: socket)
             case "location": return try location(args, socket: socket)
+            case "open": return try open(args, socket: socket, literals: literals)
             case "help": out(usage); return ExitStatus.success
             default: return usageError("unknown command '\(command)'")
             }

@@ -1,0 +1,367 @@
+import Glibc
+import RoutingCore
+import RoutingService
+import StrictJSON
+import Varlink
+
+/// `routingctl open URL`: the desktop's handler for directions links. Resolves the link (through the
+/// daemon, or in this process when the daemon is not running), picks the first eligible routing app
+/// that has a launch command and replaces itself with that app through `execve(2)`.
+extension RoutingCtl {
+    /// Exit statuses of `open` beyond the common ones.
+    enum OpenStatus {
+        /// No eligible app, or none of the eligible apps has a launch command.
+        static let nothingToLaunch: Int32 = 3
+    }
+
+    static let openUsage = """
+        Usage: routingctl open [--dry-run [--json]] [--choose] [--offline] [--socket PATH]
+                               [--apps DIR]... [--coverage DIR] [--current-location LAT,LON] URL
+
+        Opens a directions link in the routing app that can serve it: the desktop's URL handler
+        (systemd/routingd-open.desktop runs 'routingctl open %u'). The link is resolved by the daemon
+        (Resolve, ListApps, GetCurrentLocation); when the daemon is not running (no socket, or
+        connection refused), or with --offline, it is resolved here with the same rules, from the
+        apps directories (/usr/share/routingd/apps, /etc/routingd/apps, $XDG_DATA_HOME/routingd/apps,
+        then each --apps DIR) and the coverage directory (--coverage, default ./Coverage);
+        --current-location stands in for the daemon's current location.
+        The first eligible app in the daemon's order (priority, then the smaller coverage, then id)
+        that has a launch command (Exec or LinkFormat in its manifest) is started with execve(2):
+        never through a shell, each argument exactly one element. Eligible apps without a launch
+        command (bare coverage files) are skipped with a note on standard error.
+
+          --dry-run   print the command instead of running it, as one line a POSIX shell splits back
+                      into exactly the same arguments (single quotes, $'…' for control characters);
+                      with --json: {"app":ID,"name":NAME,"argv":[…]}
+          --choose    list the eligible apps on standard error, numbered, and read the choice from
+                      the terminal (standard input must be a terminal)
+
+        Exit status: 0 launched (then it is the app's own status) or printed; 1 the link cannot be
+        parsed, the daemon answered an error, or the choice was cancelled; 2 usage or I/O error;
+        3 no routing app can open the link (each app's reasons are printed); 126 the app's program
+        cannot be executed; 127 the app's program is not found.
+        """
+
+    /// One routing app as `open` sees it: its verdict and how it would be launched.
+    struct OpenCandidate {
+        var id: String
+        var name: String
+        var eligible: Bool?
+        var reasons: [String]
+        /// The `Exec` template and `LinkFormat`, or why they are not known.
+        var launch: Result<(exec: [String]?, linkFormat: LinkFormat?), OpenNote>
+    }
+
+    struct OpenNote: Error { var text: String }
+
+    /// What resolving a link gives `open`.
+    struct OpenPlan {
+        var request: DirectionsRequest
+        var currentLocation: Coordinate?
+        var candidates: [OpenCandidate]
+    }
+
+    static func open(_ arguments: [String], socket: String, literals: String?) throws(Arguments.UsageError) -> Int32 {
+        // --apps repeats: collect every one before the single-valued options are parsed.
+        var appsDirectories: [String] = []
+        var rest: [String] = []
+        var iterator = arguments.makeIterator()
+        while let argument = iterator.next() {
+            if argument == "--" {
+                rest.append(argument)
+                while let more = iterator.next() { rest.append(more) }
+                break
+            }
+            if argument == "--apps" {
+                guard let value = iterator.next() else { return usageError("--apps needs a directory", command: "open") }
+                appsDirectories.append(value)
+            } else if argument.hasPrefix("--apps=") {
+                appsDirectories.append(String(argument.dropFirst("--apps=".count)))
+            } else {
+                rest.append(argument)
+            }
+        }
+        let args = try Arguments(
+            rest, flags: ["dry-run", "choose", "offline", "json", "help"],
+            options: ["socket", "coverage", "current-location", "current-location-literals"])
+        if args.has("help") { out(openUsage); return ExitStatus.success }
+        guard args.positionals.count == 1, let url = args.positionals.first else {
+            return usageError("open needs exactly one link, got \(args.positionals.count) (quote it for the shell)", command: "open")
+        }
+        if args.has("json") && !args.has("dry-run") {
+            return usageError("--json goes with --dry-run", command: "open")
+        }
+        if args.has("choose") && isatty(0) == 0 {
+            return usageError(
+                "--choose reads the choice from a terminal, and standard input is not one; use --dry-run to see the command, or drop --choose to open the first eligible app",
+                command: "open")
+        }
+        var location: Coordinate? = nil
+        if let text = args.options["current-location"] {
+            switch parseLocation([text]) {
+            case .success(let parsed): location = parsed
+            case .failure(let problem): return usageError("--current-location: \(problem.message)", command: "open")
+            }
+        }
+        let literalsPath = args.options["current-location-literals"] ?? literals
+
+        // Through the daemon unless told otherwise or it is not running.
+        var plan: OpenPlan? = nil
+        if !args.has("offline") {
+            let path = args.options["socket"] ?? socket
+            switch planThroughDaemon(url, socket: path) {
+            case .planned(let planned):
+                plan = planned
+                if !appsDirectories.isEmpty || args.options["coverage"] != nil || location != nil || literalsPath != nil {
+                    err("routingctl: note: the daemon at \(path) answered with its own apps and location; --apps, --coverage, --current-location and --current-location-literals apply only in-process (add --offline)")
+                }
+            case .notRunning(let reason):
+                err("routingctl: note: routingd is not running (\(reason)); resolving in this process")
+            case .failed(let status):
+                return status
+            }
+        }
+        if plan == nil {
+            switch planInProcess(
+                url, appsDirectories: appsDirectories, coverage: args.options["coverage"],
+                currentLocation: location, literalsPath: literalsPath)
+            {
+            case .success(let planned): plan = planned
+            case .failure(let status): return status.code
+            }
+        }
+        guard let plan else { return ExitStatus.usage }
+        return launch(plan, url: url, dryRun: args.has("dry-run"), json: args.has("json"), choose: args.has("choose"))
+    }
+
+    // MARK: resolving
+
+    enum DaemonPlan {
+        case planned(OpenPlan)
+        case notRunning(String)
+        case failed(Int32)
+    }
+
+    struct StatusCode: Error { var code: Int32 }
+
+    /// Resolve, GetCurrentLocation and ListApps over one connection.
+    static func planThroughDaemon(_ url: String, socket: String) -> DaemonPlan {
+        let client: VarlinkClient
+        do {
+            client = try VarlinkClient(path: socket)
+        } catch {
+            if error.errno == ENOENT || error.errno == ECONNREFUSED { return .notRunning("\(error)") }
+            err("routingctl: cannot reach routingd at \(socket): \(error)")
+            err("routingctl: fix the socket's permissions, pass --socket PATH, or use --offline")
+            return .failed(ExitStatus.usage)
+        }
+        defer { client.close() }
+        let resolved: JSONObject
+        let location: JSONObject
+        let listed: JSONObject
+        do {
+            resolved = try client.call("org.routingd.Directions.Resolve", ["url": .string(url)])
+            location = try client.call("org.routingd.Directions.GetCurrentLocation", [:])
+            listed = try client.call("org.routingd.Directions.ListApps", [:])
+        } catch let error as VarlinkError {
+            if error.name == "org.routingd.Directions.InvalidURL" {
+                return .failed(finishResolve(.failure(error), json: false))
+            }
+            return .failed(report(error, json: false))
+        } catch {
+            err("routingctl: talking to routingd at \(socket) failed: \(error)")
+            return .failed(ExitStatus.usage)
+        }
+        for warning in resolved["warnings"]?.arrayValue ?? [] { err(warningLine(warning)) }
+        let request: DirectionsRequest
+        do {
+            request = try WireFormat.decodeRequest(resolved["request"] ?? .null)
+        } catch {
+            err("routingctl: the daemon's Resolve reply has an unreadable request: \(error)")
+            return .failed(ExitStatus.failure)
+        }
+        var currentLocation: Coordinate? = nil
+        if let point = location["location"], let lat = point["latitude"]?.doubleValue, let lon = point["longitude"]?.doubleValue {
+            currentLocation = Coordinate(latitude: lat, longitude: lon)
+        }
+        var listings: [String: JSON] = [:]
+        for app in listed["apps"]?.arrayValue ?? [] {
+            if let id = app["id"]?.stringValue { listings[id] = app }
+        }
+        let candidates = (resolved["apps"]?.arrayValue ?? []).map { verdict -> OpenCandidate in
+            let id = verdict["id"]?.stringValue ?? "?"
+            let listing = listings[id]
+            let eligible: Bool? = if case .bool(let b)? = verdict["eligible"] { b } else { nil }
+            return OpenCandidate(
+                id: id, name: listing?["name"]?.stringValue ?? id, eligible: eligible,
+                reasons: (verdict["reasons"]?.arrayValue ?? []).compactMap { $0["message"]?.stringValue },
+                launch: launchData(listing: listing, id: id))
+        }
+        return .planned(OpenPlan(request: request, currentLocation: currentLocation, candidates: candidates))
+    }
+
+    /// The launch data of an app listed by the daemon: its `exec` and `linkFormat` members when
+    /// `ListApps` gives them, else read from its manifest file (`manifestPath`), else none (a bare
+    /// coverage file).
+    static func launchData(listing: JSON?, id: String) -> Result<(exec: [String]?, linkFormat: LinkFormat?), OpenNote> {
+        guard let listing else { return .failure(OpenNote(text: "\(id) is not in the daemon's app list")) }
+        if listing["exec"] != nil || listing["linkFormat"] != nil {
+            let exec = listing["exec"]?.arrayValue.map { $0.compactMap(\.stringValue) }
+            var format: LinkFormat? = nil
+            if let name = listing["linkFormat"]?.stringValue {
+                guard let known = LinkFormat(rawValue: name) else {
+                    return .failure(OpenNote(text: "\(id): the daemon lists the unknown link format '\(name)'"))
+                }
+                format = known
+            }
+            return .success((exec, format))
+        }
+        guard let path = listing["manifestPath"]?.stringValue ?? listing["manifest"]?.stringValue, !path.isEmpty else {
+            return .success((nil, nil))
+        }
+        let bytes: [UInt8]
+        switch CoverageDirectory.readFile(path) {
+        case .success(let read): bytes = read
+        case .failure(let error): return .failure(OpenNote(text: "\(id): \(error.message)"))
+        }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let parsed = AppManifest.parse(bytes, fileName: name)
+        guard let manifest = parsed.manifest else {
+            let first = parsed.errors.first.map { $0.located(in: path) } ?? "\(path): invalid manifest"
+            return .failure(OpenNote(text: "\(id): its manifest now fails, so its launch command is unknown (the daemon still serves the last good version): \(first)"))
+        }
+        return .success((manifest.exec, manifest.linkFormat))
+    }
+
+    /// Loads the apps here and resolves with the daemon's own code.
+    static func planInProcess(
+        _ url: String, appsDirectories: [String], coverage: String?, currentLocation: Coordinate?, literalsPath: String?
+    ) -> Result<OpenPlan, StatusCode> {
+        let parser: DirectionsURLParser
+        switch LinkInput.parser(literalsPath: literalsPath, strict: false) {
+        case .success(let p): parser = p
+        case .failure(let message): err("routingctl: \(message.text)"); return .failure(StatusCode(code: ExitStatus.usage))
+        }
+        let registry: AppRegistry
+        do {
+            registry = try CoverageDirectory.load(coverage ?? DefaultPaths.coverageDirectory)
+        } catch {
+            err("routingctl: \(error)" + (coverage == nil ? "; give the routing apps' coverage files with --coverage DIR" : ""))
+            return .failure(StatusCode(code: ExitStatus.usage))
+        }
+        _ = appsDirectories
+        for entry in registry.invalidEntries {
+            err("routingctl: note: excluded app \(entry.id): \(entry.firstError ?? "invalid")")
+        }
+        let daemon = RoutingDaemon(
+            registry: registry, currentLocation: currentLocation, currentLocationLiterals: parser.currentLocationLiterals)
+        let parsed: ParsedLink
+        let verdicts: [AppVerdict]
+        do {
+            (parsed, verdicts) = try daemon.resolve(url)
+        } catch {
+            return .failure(StatusCode(code: finishResolve(.failure(invalidURLError(error)), json: false)))
+        }
+        for warning in parsed.warnings { err(warningLine(WireFormat.encode(warning))) }
+        var apps: [String: RoutingApp] = [:]
+        for app in registry.apps { apps[app.id] = app }
+        let candidates = verdicts.map { verdict -> OpenCandidate in
+            let app = apps[verdict.appID]
+            return OpenCandidate(
+                id: verdict.appID, name: app?.name ?? verdict.appID, eligible: verdict.eligible,
+                reasons: verdict.reasons.map(\.message),
+                launch: app.map { .success(($0.exec, $0.linkFormat)) } ?? .failure(OpenNote(text: "\(verdict.appID) is not loaded")))
+        }
+        return .success(OpenPlan(request: parsed.request, currentLocation: currentLocation, candidates: candidates))
+    }
+
+    // MARK: launching
+
+    static func launch(_ plan: OpenPlan, url: String, dryRun: Bool, json: Bool, choose: Bool) -> Int32 {
+        let eligible = plan.candidates.filter { $0.eligible == true }
+        guard !eligible.isEmpty else {
+            explainNoEligibleApp(plan)
+            return OpenStatus.nothingToLaunch
+        }
+        var launchable: [(candidate: OpenCandidate, argv: [String])] = []
+        for candidate in eligible {
+            switch candidate.launch {
+            case .failure(let note):
+                err("routingctl: note: skipping \(candidate.id): \(note.text)")
+            case .success(let data):
+                do {
+                    let argv = try LaunchCommand.argv(
+                        exec: data.exec, linkFormat: data.linkFormat, appID: candidate.id,
+                        request: plan.request, link: url, currentLocation: plan.currentLocation)
+                    launchable.append((candidate, argv))
+                } catch {
+                    err("routingctl: note: skipping \(candidate.id): \(error.message)")
+                }
+            }
+        }
+        guard !launchable.isEmpty else {
+            err("routingctl: \(eligible.count == 1 ? "the eligible app has" : "none of the \(eligible.count) eligible apps has") no usable launch command; give \(eligible.count == 1 ? "it" : "one") a manifest with Exec or LinkFormat (docs/routing-apps.md)")
+            return OpenStatus.nothingToLaunch
+        }
+        var chosen = launchable[0]
+        if choose {
+            err("Routing apps that can open this link:")
+            for (i, item) in launchable.enumerated() {
+                let label = item.candidate.name == item.candidate.id ? item.candidate.id : "\(item.candidate.name) (\(item.candidate.id))"
+                err("  \(i + 1)) \(label): \(ShellQuote.line(item.argv))")
+            }
+            guard let index = readChoice(count: launchable.count) else {
+                err("routingctl: no app chosen; nothing launched")
+                return ExitStatus.failure
+            }
+            chosen = launchable[index]
+        }
+        if dryRun {
+            if json {
+                out(JSON.object([
+                    "app": .string(chosen.candidate.id), "name": .string(chosen.candidate.name),
+                    "argv": .array(chosen.argv.map(JSON.string)),
+                ]).serialized())
+            } else {
+                err("routingctl: would launch \(chosen.candidate.id):")
+                out(ShellQuote.line(chosen.argv))
+            }
+            return ExitStatus.success
+        }
+        let failure = ProcessLaunch.exec(chosen.argv)
+        err("routingctl: cannot launch \(chosen.candidate.id): \(failure)")
+        return failure.exitStatus
+    }
+
+    /// Every app's verdict and reasons, on standard error.
+    static func explainNoEligibleApp(_ plan: OpenPlan) {
+        if plan.candidates.isEmpty {
+            err("routingctl: no routing app can open this link: there are no valid routing apps (see 'routingctl apps')")
+            return
+        }
+        err("routingctl: no routing app can open this link:")
+        for candidate in plan.candidates {
+            err("  \(candidate.id): \(candidate.eligible == nil ? "undetermined" : "not eligible")")
+            for reason in candidate.reasons { err("    - \(reason)") }
+        }
+        if plan.candidates.contains(where: { $0.eligible == nil }), plan.currentLocation == nil,
+            plan.request.endpoints.contains(where: { $0.endpoint == .currentLocation })
+        {
+            err("routingctl: the route starts or ends at the current location, which is not known: 'routingctl location set LAT LON' (or --current-location LAT,LON in-process)")
+        }
+    }
+
+    /// Reads a number 1…count from the terminal on standard input; nil on end of input, `q` or
+    /// three wrong answers.
+    static func readChoice(count: Int) -> Int? {
+        for _ in 0..<3 {
+            writeAll(2, "Open which (1-\(count), q to cancel)? ")
+            guard let line = readLine(strippingNewline: true) else { err(""); return nil }
+            let answer = Substring(line).trimmingSpaces
+            if answer == "q" || answer == "Q" { return nil }
+            if let n = Int(answer), (1...count).contains(n) { return n - 1 }
+            err("routingctl: answer a number from 1 to \(count)")
+        }
+        return nil
+    }
+}
