@@ -244,14 +244,17 @@ extension RoutingCtl {
         }
         let registry: AppRegistry
         do {
-            registry = try CoverageDirectory.load(coverage ?? DefaultPaths.coverageDirectory)
+            let directories = AppDirectories.standard(
+                extra: appsDirectories, coverageDirectory: coverage ?? DefaultPaths.coverageDirectory)
+            let reading = try directories.read()
+            for note in reading.notes { err("routingctl: note: \(note)") }
+            registry = AppRegistry(sources: reading.sources, previous: nil)
         } catch {
             err("routingctl: \(error)" + (coverage == nil ? "; give the routing apps' coverage files with --coverage DIR" : ""))
             return .failure(StatusCode(code: ExitStatus.usage))
         }
-        _ = appsDirectories
         for entry in registry.invalidEntries {
-            err("routingctl: note: excluded app \(entry.id): \(entry.firstError ?? "invalid")")
+            err("routingctl: note: excluded app \(entry.id): \(entry.lastError ?? "invalid")")
         }
         let daemon = RoutingDaemon(
             registry: registry, currentLocation: currentLocation, currentLocationLiterals: parser.currentLocationLiterals)
@@ -300,7 +303,7 @@ extension RoutingCtl {
             }
         }
         guard !launchable.isEmpty else {
-            err("routingctl: \(eligible.count == 1 ? "the eligible app has" : "none of the \(eligible.count) eligible apps has") no usable launch command; give \(eligible.count == 1 ? "it" : "one") a manifest with Exec or LinkFormat (docs/routing-apps.md)")
+            err("routingctl: \(eligible.count == 1 ? "the eligible app has no" : "none of the \(eligible.count) eligible apps has a") usable launch command; give \(eligible.count == 1 ? "it" : "one") a manifest with Exec or LinkFormat (docs/routing-apps.md)")
             return OpenStatus.nothingToLaunch
         }
         var chosen = launchable[0]
