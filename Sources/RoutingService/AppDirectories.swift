@@ -62,74 +62,47 @@ public struct AppDirectories: Sendable, Hashable {
         public var notes: [String]
     }
 
-    /// Lists every directory and reads every manifest and coverage file whole.
+    /// Lists every directory and reads every manifest and coverage file whole; which manifest wins
+    /// for an id, and which coverage files are bare apps, is decided by
+    /// ``AppSource/resolve(manifests:coverageFiles:readCoverage:)``.
     /// - Throws: ``CoverageDirectory/Error`` when the coverage directory cannot be listed (it must
     ///   exist; the manifest directories need not).
     public func read() throws(CoverageDirectory.Error) -> Reading {
         var notes: [String] = []
-        var watched: [String] = appDirectories + [coverageDirectory]
-        // id → (source, where from); later directories replace earlier ones.
-        var byID: [String: AppSource] = [:]
-        var referenced = Set<String>()  // canonical paths of coverage files manifests name
-
+        var manifests: [[SourceFile]] = []
         for directory in appDirectories {
-            let names: [String]
             do {
-                names = try AppDirectories.list(directory, suffix: ".routingapp")
+                let names = try AppDirectories.list(directory, suffix: ".routingapp")
+                manifests.append(names.map { name in
+                    let path = AppDirectories.join(directory, name)
+                    return SourceFile(path: path, contents: CoverageDirectory.readFile(path))
+                })
             } catch {
-                if error.errno != ENOENT && error.errno != ENOTDIR { notes.append(error.description) }
-                continue
-            }
-            for name in names {
-                let path = AppDirectories.join(directory, name)
-                let manifest = CoverageDirectory.readFile(path)
-                var id = String(name.dropLast(".routingapp".count))
-                var coveragePath: String? = nil
-                if case .success(let bytes) = manifest {
-                    let parse = AppManifest.parse(bytes, fileName: name)
-                    id = parse.id
-                    if let coverage = parse.coverage, !coverage.isEmpty {
-                        coveragePath = coverage.hasPrefix("/") ? coverage : AppDirectories.join(directory, coverage)
-                    }
-                }
-                let coverage = coveragePath.map { CoverageDirectory.readFile($0) }
-                if let coveragePath {
-                    referenced.insert(AppDirectories.canonical(coveragePath))
-                    watched.append(Inotify.parent(of: coveragePath))
-                }
-                if let earlier = byID[id], let earlierPath = earlier.manifestPath {
-                    notes.append("\(path) replaces \(earlierPath) (app \(id))")
-                }
-                byID[id] = AppSource(
-                    id: id, manifestPath: path, manifest: manifest, coveragePath: coveragePath, coverage: coverage)
+                if error.errno != ENOENT && error.errno != ENOTDIR { notes.append("cannot list \(directory): \(error)") }
             }
         }
-
-        let bare = try AppDirectories.listCoverage(coverageDirectory)
-        for name in bare {
-            let path = AppDirectories.join(coverageDirectory, name)
-            if referenced.contains(AppDirectories.canonical(path)) { continue }
-            let id = AppRegistry.appID(forPath: path)
-            if byID[id] != nil { continue }  // a manifest with this id takes precedence
-            byID[id] = AppSource(
-                id: id, manifestPath: nil, manifest: nil, coveragePath: path, coverage: CoverageDirectory.readFile(path))
+        let coverageFiles: [String]
+        do {
+            coverageFiles = try AppDirectories.list(coverageDirectory, suffix: ".geojson")
+                .map { AppDirectories.join(coverageDirectory, $0) }
+        } catch {
+            throw CoverageDirectory.Error(path: coverageDirectory, reason: String(cString: strerror(error.errno)))
         }
-
+        let sources = AppSource.resolve(
+            manifests: manifests, coverageFiles: coverageFiles, readCoverage: CoverageDirectory.readFile)
+        var watched = appDirectories + [coverageDirectory]
+        for source in sources {
+            if let coverage = source.coverage { watched.append(Inotify.parent(of: coverage.path)) }
+            if let manifest = source.manifest, !source.overridden.isEmpty {
+                notes.append("\(manifest.path) overrides \(source.overridden.joined(separator: ", "))")
+            }
+        }
         var seen = Set<String>()
         watched = watched.map(Inotify.normalized).filter { seen.insert($0).inserted }
-        return Reading(
-            sources: byID.keys.sorted().map { byID[$0]! }, watchedDirectories: watched, notes: notes)
+        return Reading(sources: sources, watchedDirectories: watched, notes: notes)
     }
 
     // MARK: Files
-
-    private static func listCoverage(_ directory: String) throws(CoverageDirectory.Error) -> [String] {
-        do {
-            return try list(directory, suffix: ".geojson")
-        } catch {
-            throw CoverageDirectory.Error(path: directory, reason: String(cString: strerror(error.errno)))
-        }
-    }
 
     /// The names in `directory` ending in `suffix`, not starting with `.`, sorted.
     /// - Throws: ``SystemError`` from opendir(3) or readdir(3).
@@ -153,13 +126,5 @@ public struct AppDirectories: Sendable, Hashable {
 
     static func join(_ directory: String, _ name: String) -> String {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
-    }
-
-    /// realpath(3) when the file exists, else the path as given: how two spellings of one coverage
-    /// file (`Coverage/London.geojson`, `./Coverage/../Coverage/London.geojson`) are recognised.
-    static func canonical(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }

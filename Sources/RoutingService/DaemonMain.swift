@@ -54,7 +54,7 @@ public enum DaemonMain {
         }
         defer { reloader.stop() }
         let server = VarlinkServer(service: daemon.varlinkService(), listener: listener)
-        server.onSignal(SIGHUP) { reloader.requestReload() }
+        reloader.reloadOnHangUp(server)
         log.info("listening on \(socketPath) with \(summary(daemon.registry)); apps from \(directories.appDirectories.joined(separator: ", ")) and coverage files from \(directories.coverageDirectory)")
         do {
             try server.run()

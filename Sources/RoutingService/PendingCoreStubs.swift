@@ -1,25 +1,26 @@
-// TEMPORARY: stand-ins for the h5-core types (AppSource, AppManifest.parse, AppRegistry(sources:previous:),
-// Entry.state / lastError) until `git merge h5-core`; this file is deleted at that merge.
+// TEMPORARY: stand-ins for the h5-core types (SourceFile, AppSource.resolve, AppRegistry(sources:previous:),
+// Entry.state / lastError, RoutingApp's new fields) until `git merge h5-core`; deleted at that merge.
 import RoutingCore
 
-public struct AppSource: Sendable {
-    public var id: String
-    public var manifestPath: String?
-    public var manifest: Result<[UInt8], AppRegistry.ReadError>?
-    public var coveragePath: String?
-    public var coverage: Result<[UInt8], AppRegistry.ReadError>?
+public struct SourceFile: Sendable, Hashable {
+    public var path: String
+    public var contents: Result<[UInt8], AppRegistry.ReadError>
+    public init(path: String, contents: Result<[UInt8], AppRegistry.ReadError>) {
+        self.path = path
+        self.contents = contents
+    }
 }
 
-public enum AppManifest {
-    public struct Parse { public var id: String; public var coverage: String? }
-    public static func parse(_ bytes: [UInt8], fileName: String) -> Parse {
-        var id = fileName.hasSuffix(".routingapp") ? String(fileName.dropLast(11)) : fileName
-        var coverage: String? = nil
-        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
-            if line.hasPrefix("Id=") { id = String(line.dropFirst(3)) }
-            if line.hasPrefix("Coverage=") { coverage = String(line.dropFirst(9)) }
-        }
-        return Parse(id: id, coverage: coverage)
+public struct AppSource: Sendable {
+    public var manifest: SourceFile?
+    public var coverage: SourceFile?
+    public var overridden: [String] = []
+    public var id: String { AppRegistry.appID(forPath: coverage?.path ?? "") }
+    public static func resolve(
+        manifests: [[SourceFile]], coverageFiles: [String],
+        readCoverage: (String) -> Result<[UInt8], AppRegistry.ReadError>
+    ) -> [AppSource] {
+        coverageFiles.map { AppSource(manifest: nil, coverage: SourceFile(path: $0, contents: readCoverage($0))) }
     }
 }
 
@@ -27,19 +28,13 @@ public enum StubAppState: String, Sendable { case active, stale, invalid }
 
 extension AppRegistry {
     public init(sources: [AppSource], previous: AppRegistry?) {
-        self.init(files: sources.compactMap { s in
-            guard let path = s.coveragePath, let c = s.coverage else { return nil }
-            return (path: path, contents: c)
-        })
+        self.init(files: sources.compactMap { s in s.coverage.map { (path: $0.path, contents: $0.contents) } })
     }
 }
 
 extension AppRegistry.Entry {
     public var state: StubAppState { app != nil ? .active : .invalid }
     public var lastError: String? { firstError }
-}
-
-extension AppRegistry.Entry {
     public var manifestPath: String? { nil }
     public var coveragePath: String? { path }
     public var errorLines: [String] {

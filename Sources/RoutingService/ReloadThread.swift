@@ -55,6 +55,11 @@ public final class ReloadThread: Sendable {
         wakeup.signal()
     }
 
+    /// Makes SIGHUP on `server`'s loop ask this thread for a reload. Call before the server runs.
+    public func reloadOnHangUp(_ server: VarlinkServer) {
+        server.onSignal(SIGHUP) { [self] in requestReload() }
+    }
+
     /// Stops the thread and waits for it (a reload in progress finishes first).
     public func stop() {
         requests.withLock { $0.stop = true }
