@@ -70,7 +70,9 @@ public enum Eligibility {
         return AppVerdict(appID: app.id, eligible: eligible, reasons: reasons)
     }
 
-    /// Verdicts for every app, eligible apps first, then undetermined, then ineligible; ties by id.
+    /// Verdicts for every app, in a stable order: eligible apps first, then undetermined, then
+    /// ineligible; within each group the higher ``RoutingApp/priority`` first, then the smaller
+    /// coverage area (``RoutingApp/area``, the more local app) first, then the id.
     public static func verdicts(
         for request: DirectionsRequest, apps: [RoutingApp], currentLocation: Coordinate?
     ) -> [AppVerdict] {
@@ -81,8 +83,15 @@ public enum Eligibility {
             case false?: 2
             }
         }
-        return apps.map { verdict(for: request, app: $0, currentLocation: currentLocation) }
-            .sorted { (rank($0), $0.appID) < (rank($1), $1.appID) }
+        return apps.map { (app: $0, verdict: verdict(for: request, app: $0, currentLocation: currentLocation)) }
+            .sorted { a, b in
+                let ra = rank(a.verdict), rb = rank(b.verdict)
+                if ra != rb { return ra < rb }
+                if a.app.priority != b.app.priority { return a.app.priority > b.app.priority }
+                if a.app.area != b.app.area { return a.app.area < b.app.area }
+                return a.app.id < b.app.id
+            }
+            .map(\.verdict)
     }
 
     /// "51.500652, -0.124833": latitude first, as people write it, each in its shortest exact form

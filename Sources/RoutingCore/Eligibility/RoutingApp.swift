@@ -1,19 +1,48 @@
-/// A routing app as routingd knows it: an id, the modes it serves and its coverage.
+/// A routing app as routingd knows it: an id, a name, the modes it serves, its coverage, and how to
+/// launch it.
 ///
 /// On iOS the modes come from the app's `MKDirectionsApplicationSupportedModes` Info.plist key and the
 /// coverage from the GeoJSON file uploaded to App Store Connect (Apple, Location and Maps Programming
-/// Guide, "Providing Directions"). A coverage file with no manifest serves every mode.
+/// Guide, "Providing Directions"). On Linux they come from a `*.routingapp` manifest (``AppManifest``);
+/// a coverage file with no manifest serves every mode, has no launch command and priority 0.
 public struct RoutingApp: Hashable, Sendable {
-    /// Stable identifier; for a bare coverage file, the file name without `.geojson`.
+    /// Stable identifier: the manifest's `Id`, or the file name without `.routingapp` / `.geojson`.
     public var id: String
+    /// The name shown to people (the manifest's `Name`; the id for a bare coverage file).
+    public var name: String
     /// The directions modes the app serves.
     public var modes: Set<DirectionsMode>
     /// Where the app can route: a validated MultiPolygon.
-    public var coverage: Coverage
+    public var coverage: Coverage {
+        didSet { area = coverage.area }
+    }
+    /// The covered area in square metres (``Coverage/area``), computed once: verdicts are ordered by it.
+    public private(set) var area: Double
+    /// Higher first when several apps are eligible; 0 by default.
+    public var priority: Int
+    /// The `Exec` argv template (unquoted tokens, placeholders such as `%u` kept), or nil.
+    public var exec: [String]?
+    /// The link format the app understands (`LinkFormat`), or nil.
+    public var linkFormat: LinkFormat?
+    /// The manifest the app came from, or nil for a bare coverage file.
+    public var manifestPath: String?
+    /// The coverage file, as the registry was given it ("" when built in memory).
+    public var coveragePath: String
 
-    public init(id: String, modes: Set<DirectionsMode> = Set(DirectionsMode.allCases), coverage: Coverage) {
+    public init(
+        id: String, name: String? = nil, modes: Set<DirectionsMode> = Set(DirectionsMode.allCases),
+        coverage: Coverage, priority: Int = 0, exec: [String]? = nil, linkFormat: LinkFormat? = nil,
+        manifestPath: String? = nil, coveragePath: String = ""
+    ) {
         self.id = id
+        self.name = name ?? id
         self.modes = modes
         self.coverage = coverage
+        self.area = coverage.area
+        self.priority = priority
+        self.exec = exec
+        self.linkFormat = linkFormat
+        self.manifestPath = manifestPath
+        self.coveragePath = coveragePath
     }
 }

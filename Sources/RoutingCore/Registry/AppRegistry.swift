@@ -1,63 +1,102 @@
-/// The routing apps the daemon serves, built from coverage files already read into memory.
+/// The routing apps the daemon serves, built from files already read into memory
+/// (``AppSource``: a manifest and its coverage file, or a bare coverage file).
 ///
-/// Every `*.geojson` file in the coverage directory is a routing app whose id is the file name
-/// without `.geojson`. A file that fails validation (or could not be read) stays in the registry as an
-/// invalid entry with its diagnostics, so it can be reported, but it serves no request. Building a
-/// registry never fails. Pure: the caller reads the files.
+/// Building a registry never fails. A source whose manifest or coverage fails stays in the registry
+/// as an entry with its problems, so it can be reported, and never affects the other apps. When a
+/// `previous` registry is given (a reload), an app whose files now fail keeps serving the last
+/// version that loaded (state ``State/stale``) and reports why (``Entry/lastError``). Pure: the
+/// caller reads the files (``AppSource/resolve(manifests:coverageFiles:readCoverage:)``).
 public struct AppRegistry: Sendable {
-    /// One coverage file and what became of it.
-    public struct Entry: Sendable {
-        /// The app id: the file name without `.geojson`.
-        public var id: String
-        /// The file the entry came from, as given to the registry.
-        public var path: String
-        /// The app when its coverage is valid, else nil.
-        public var app: RoutingApp?
-        /// Validation diagnostics (errors, warnings, notes), sorted by position.
-        public var diagnostics: [Diagnostic]
-        /// Why the file could not be read, when it could not (then `diagnostics` is empty).
-        public var readError: String?
+    /// Where an app stands.
+    public enum State: String, Sendable, Hashable, CaseIterable {
+        /// Its current files loaded; it serves requests.
+        case active
+        /// Its current files fail; it serves requests with the last version that loaded.
+        case stale
+        /// It never loaded (in this registry's line of reloads); it serves nothing.
+        case invalid
+    }
 
+    /// One app and what became of its files.
+    public struct Entry: Sendable {
+        /// The app id: the manifest's `Id` or file name, or the coverage file name without `.geojson`.
+        public var id: String
+        public var state: State
+        /// The version in service: the current one when ``State/active``, the last good one when
+        /// ``State/stale``, nil when ``State/invalid``.
+        public var app: RoutingApp?
+        /// The manifest, or nil for a bare coverage file.
+        public var manifestPath: String?
+        /// The coverage file, or nil when the manifest names none.
+        public var coveragePath: String?
+        /// Manifests with this id in earlier directories, overridden by this one (lowest first).
+        public var overridden: [String]
+        /// The manifest's problems (errors and warnings) in the current files.
+        public var manifestProblems: [ManifestProblem]
+        /// The coverage file's validation diagnostics (errors, warnings, notes) in the current files,
+        /// sorted by position; empty when it was not read or not validated.
+        public var diagnostics: [Diagnostic]
+        /// Why the manifest or the coverage file could not be read, when it could not.
+        public var readError: String?
+        /// Why the current files fail, `FILE:LINE:COLUMN: message` (or the read error); nil when active.
+        public var lastError: String?
+
+        /// The manifest path, else the coverage path: the file to name in one-line reports.
+        public var path: String { manifestPath ?? coveragePath ?? "" }
+
+        /// True when the entry serves requests (``State/active`` or ``State/stale``).
         public var isValid: Bool { app != nil }
 
-        /// The first error, for one-line reports.
-        public var firstError: String? {
-            if let readError { return readError }
-            return diagnostics.first(where: { $0.severity == .error })
-                .map { "\(path):\($0.location.line):\($0.location.column): \($0.message) [\($0.rule)]" }
-        }
+        /// The first error, for one-line reports (the same as ``lastError``).
+        public var firstError: String? { lastError }
     }
 
     /// All entries, sorted by id.
     public private(set) var entries: [Entry]
 
-    /// The valid apps, sorted by id.
+    /// The apps in service (active and stale), sorted by id.
     public var apps: [RoutingApp] { entries.compactMap(\.app) }
 
-    /// The invalid entries, sorted by id.
-    public var invalidEntries: [Entry] { entries.filter { !$0.isValid } }
+    /// The entries that serve nothing, sorted by id.
+    public var invalidEntries: [Entry] { entries.filter { $0.state == .invalid } }
+
+    /// The entries serving their last good version, sorted by id.
+    public var staleEntries: [Entry] { entries.filter { $0.state == .stale } }
 
     /// An empty registry.
     public init() { entries = [] }
 
-    /// Builds a registry from coverage files.
+    /// Builds a registry.
+    /// - Parameters:
+    ///   - sources: one per app; two sources with the same id: the later wins (its ``Entry/overridden``
+    ///     names the earlier manifest). ``AppSource/resolve(manifests:coverageFiles:readCoverage:)``
+    ///     already gives one per id.
+    ///   - previous: the registry being replaced, or nil at start. An app whose current files fail and
+    ///     that is in service in `previous` stays in service (``State/stale``).
+    public init(sources: [AppSource], previous: AppRegistry? = nil) {
+        var byID: [String: Entry] = [:]
+        for source in sources {
+            var entry = Self.build(source)
+            if let earlier = byID[entry.id] {
+                entry.overridden = earlier.overridden + [earlier.path] + entry.overridden
+            }
+            byID[entry.id] = entry
+        }
+        entries = byID.keys.sorted().map { id in
+            var entry = byID[id]!
+            if entry.app == nil, let last = previous?[id]?.app {
+                entry.app = last
+                entry.state = .stale
+            }
+            return entry
+        }
+    }
+
+    /// Builds a registry from bare coverage files (the daemon before manifests).
     /// - Parameter files: each file's path and either its bytes or the error met reading it.
     ///   The id is taken from the path's last component without the `.geojson` extension.
     public init(files: [(path: String, contents: Result<[UInt8], ReadError>)]) {
-        entries = files.map { file in
-            let id = AppRegistry.appID(forPath: file.path)
-            switch file.contents {
-            case .success(let bytes):
-                let validation = CoverageValidator.validate(bytes)
-                return Entry(
-                    id: id, path: file.path,
-                    app: validation.coverage.map { RoutingApp(id: id, coverage: $0) },
-                    diagnostics: validation.diagnostics, readError: nil)
-            case .failure(let error):
-                return Entry(id: id, path: file.path, app: nil, diagnostics: [], readError: error.message)
-            }
-        }
-        .sorted { $0.id < $1.id }
+        self.init(sources: files.map { .bare(SourceFile(path: $0.path, contents: $0.contents)) })
     }
 
     /// The entry with this id.
@@ -69,9 +108,63 @@ public struct AppRegistry: Sendable {
         return name.hasSuffix(".geojson") ? String(name.dropLast(".geojson".count)) : name
     }
 
-    /// Why a coverage file could not be read.
+    /// Why a file could not be read.
     public struct ReadError: Error, Hashable, Sendable {
         public var message: String
         public init(_ message: String) { self.message = message }
+    }
+
+    /// One source's entry, without regard to a previous registry.
+    private static func build(_ source: AppSource) -> Entry {
+        var entry = Entry(
+            id: source.id, state: .invalid, app: nil, manifestPath: source.manifest?.path,
+            coveragePath: source.coverage?.path, overridden: source.overridden, manifestProblems: [],
+            diagnostics: [], readError: nil, lastError: nil)
+        var manifest: AppManifest?
+        if let file = source.manifest {
+            switch file.contents {
+            case .failure(let error):
+                entry.readError = error.message
+                entry.lastError = error.message
+            case .success(let bytes):
+                let parse = AppManifest.parse(bytes, fileName: file.fileName)
+                entry.id = parse.id
+                entry.manifestProblems = parse.problems
+                manifest = parse.manifest
+                if let error = parse.errors.first {
+                    entry.lastError = "\(file.path):\(error.line):\(error.column): "
+                        + (error.key.map { "\($0): " } ?? "") + "\(error.message) [\(error.code)]"
+                }
+            }
+        }
+        var coverage: Coverage?
+        if let file = source.coverage {
+            switch file.contents {
+            case .failure(let error):
+                if entry.readError == nil { entry.readError = error.message }
+                if entry.lastError == nil { entry.lastError = error.message }
+            case .success(let bytes):
+                let validation = CoverageValidator.validate(bytes)
+                entry.diagnostics = validation.diagnostics
+                coverage = validation.coverage
+                if let error = validation.diagnostics.first(where: { $0.severity == .error }), entry.lastError == nil {
+                    entry.lastError = "\(file.path):\(error.location.line):\(error.location.column): \(error.message) [\(error.rule)]"
+                }
+            }
+        } else if entry.lastError == nil {
+            entry.lastError = "\(entry.path): names no coverage file"
+        }
+        guard let coverage, entry.lastError == nil else { return entry }
+        let coveragePath = source.coverage?.path ?? ""
+        if let manifest {
+            entry.app = RoutingApp(
+                id: manifest.id, name: manifest.name, modes: manifest.modes, coverage: coverage,
+                priority: manifest.priority, exec: manifest.exec, linkFormat: manifest.linkFormat,
+                manifestPath: source.manifest?.path, coveragePath: coveragePath)
+        } else if source.manifest == nil {
+            entry.app = RoutingApp(id: entry.id, coverage: coverage, coveragePath: coveragePath)
+        }
+        entry.state = entry.app == nil ? .invalid : .active
+        return entry
     }
 }

@@ -1,0 +1,145 @@
+/// Splits a manifest's `Exec` value into argv template tokens, by the quoting rules of the Desktop
+/// Entry Specification ("The Exec key"), after the string escapes (`\s`, `\\`, …) have been applied.
+///
+/// - Arguments are separated by spaces (or tabs).
+/// - An argument holding a space or a reserved character (`"` `'` `\` `>` `<` `~` `|` `&` `;` `$` `*`
+///   `?` `#` `(` `)` `` ` ``) must be quoted whole in double quotes; inside them `"`, `` ` ``, `$` and `\`
+///   are escaped with a backslash, so a manifest writes `"\\$HOME"` for a literal `$HOME` (the string
+///   escape turns `\\` into `\` first).
+/// - Placeholders: `%u` (the link), `%s` (source), `%d` (destination), `%m` (the MKDirectionsMode
+///   name), `%%` (a literal `%`). They are kept as written in the tokens; ``LaunchCommand`` expands
+///   them, each into (part of) one argv element, never re-split and never given to a shell. Any
+///   other `%x` (including the Desktop Entry codes `%f %F %U %i %c %k`) is an error, and so is a
+///   placeholder in the program (the first token).
+enum ExecTemplate {
+    /// The placeholder letters routingd expands.
+    static let placeholders: Set<Unicode.Scalar> = ["u", "s", "d", "m", "%"]
+
+    /// Characters that force quoting (Desktop Entry Specification, "The Exec key").
+    static let reserved: Set<Unicode.Scalar> = ["\"", "'", "\\", ">", "<", "~", "|", "&", ";", "$", "*", "?", "#", "(", ")", "`"]
+
+    /// The tokens of `value` (already unescaped, each character with its column).
+    /// - Returns: the argv template, or the first problem at its line and column.
+    static func tokens(_ value: [DesktopEntryText.Located], line: Int, key: String = "Exec")
+        -> Result<[String], ManifestProblemBox>
+    {
+        func problem(_ column: Int, _ code: ManifestProblem.Code, _ message: String, _ hint: String?) -> Result<[String], ManifestProblemBox> {
+            .failure(.init(ManifestProblem(line: line, column: column, key: key, severity: .error, code: code, message: message, hint: hint)))
+        }
+        var tokens: [String] = []
+        var i = 0
+        let n = value.count
+        while i < n {
+            if value[i].scalar == " " || value[i].scalar == "\t" {
+                i += 1
+                continue
+            }
+            var token = String.UnicodeScalarView()
+            let tokenColumn = value[i].column
+            if value[i].scalar == "\"" {
+                i += 1
+                var closed = false
+                while i < n {
+                    let c = value[i]
+                    if c.scalar == "\"" {
+                        closed = true
+                        i += 1
+                        break
+                    }
+                    if c.scalar == "\\" {
+                        guard i + 1 < n, ["\"", "`", "$", "\\"].contains(value[i + 1].scalar) else {
+                            return problem(
+                                c.column, .execQuoting,
+                                "in a quoted Exec argument a backslash may only escape \", `, $ or \\",
+                                "write a literal backslash as \\\\\\\\ (the string escape halves it, then the quoting)")
+                        }
+                        token.append(value[i + 1].scalar)
+                        i += 2
+                        continue
+                    }
+                    if c.scalar == "`" || c.scalar == "$" {
+                        return problem(
+                            c.column, .execQuoting, "unescaped \(c.scalar) in a quoted Exec argument",
+                            "write it as \\\\\(c.scalar)")
+                    }
+                    token.append(c.scalar)
+                    i += 1
+                }
+                guard closed else {
+                    return problem(tokenColumn, .execQuoting, "unterminated quote in Exec", "close the argument with \"")
+                }
+                if i < n, value[i].scalar != " ", value[i].scalar != "\t" {
+                    return problem(
+                        value[i].column, .execQuoting, "text right after a closing quote in Exec",
+                        "quote the whole argument, e.g. \"--name=a b\" rather than --name=\"a b\"")
+                }
+            } else {
+                while i < n, value[i].scalar != " ", value[i].scalar != "\t" {
+                    let c = value[i]
+                    if reserved.contains(c.scalar) {
+                        return problem(
+                            c.column, .execQuoting, "reserved character \(c.scalar) in an unquoted Exec argument",
+                            "quote the whole argument in double quotes (Desktop Entry Specification, \"The Exec key\")")
+                    }
+                    token.append(c.scalar)
+                    i += 1
+                }
+            }
+            // Placeholders, with the column of each % (the token's own columns are gone after unquoting,
+            // so scan the source characters of this token).
+            if let bad = placeholderProblem(in: value, from: tokenColumn, line: line, key: key, isProgram: tokens.isEmpty) {
+                return .failure(.init(bad))
+            }
+            tokens.append(String(token))
+        }
+        guard !tokens.isEmpty else {
+            return problem(value.first?.column ?? 1, .emptyValue, "Exec is empty", "give the program and its arguments, e.g. Exec=myapp %u")
+        }
+        return .success(tokens)
+    }
+
+    /// Checks the `%` sequences of the token that starts at `column` in `value`.
+    private static func placeholderProblem(
+        in value: [DesktopEntryText.Located], from column: Int, line: Int, key: String, isProgram: Bool
+    ) -> ManifestProblem? {
+        guard var i = value.firstIndex(where: { $0.column >= column }) else { return nil }
+        let quoted = value[i].scalar == "\""
+        if quoted { i += 1 }
+        while i < value.count {
+            let c = value[i]
+            if quoted {
+                if c.scalar == "\"" { break }
+                if c.scalar == "\\" {
+                    i += 2
+                    continue
+                }
+            } else if c.scalar == " " || c.scalar == "\t" {
+                break
+            }
+            if c.scalar == "%" {
+                guard i + 1 < value.count, placeholders.contains(value[i + 1].scalar) else {
+                    let code = i + 1 < value.count ? "%\(value[i + 1].scalar)" : "%"
+                    let hint: String =
+                        switch code {
+                        case "%U": "use %u: routingd passes one link"
+                        case "%f", "%F": "routingd passes a link, not a file: use %u"
+                        default: "the placeholders are %u (link), %s (source), %d (destination), %m (mode) and %% (a literal %)"
+                        }
+                    return ManifestProblem(
+                        line: line, column: c.column, key: key, severity: .error, code: .execPlaceholder,
+                        message: "unknown placeholder \(code) in Exec", hint: hint)
+                }
+                if isProgram && value[i + 1].scalar != "%" {
+                    return ManifestProblem(
+                        line: line, column: c.column, key: key, severity: .error, code: .execPlaceholder,
+                        message: "the program in Exec must not be a placeholder",
+                        hint: "name the program first, e.g. Exec=myapp %u")
+                }
+                i += 2
+                continue
+            }
+            i += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,120 @@
+/// The files one routing app is built from: its manifest (nil for a bare coverage file) and its
+/// coverage file. The I/O layer reads them; ``AppRegistry/init(sources:previous:)`` builds the app.
+public struct AppSource: Sendable, Hashable {
+    /// The `*.routingapp` manifest, or nil for a bare `*.geojson` in the coverage directory.
+    public var manifest: SourceFile?
+    /// The coverage file, or nil when the manifest names none (it is then invalid anyway).
+    public var coverage: SourceFile?
+    /// Manifests with the same id in earlier directories, which this one overrides (lowest first).
+    public var overridden: [String]
+
+    public init(manifest: SourceFile?, coverage: SourceFile?, overridden: [String] = []) {
+        self.manifest = manifest
+        self.coverage = coverage
+        self.overridden = overridden
+    }
+
+    /// A bare coverage file: an app with all modes, no launch command, priority 0.
+    public static func bare(_ coverage: SourceFile) -> AppSource {
+        AppSource(manifest: nil, coverage: coverage)
+    }
+
+    /// The app id this source would have: the manifest's `Id` (or its file name without
+    /// `.routingapp`), or the coverage file name without `.geojson`.
+    public var id: String {
+        if let manifest {
+            if case .success(let bytes) = manifest.contents {
+                return AppManifest.parse(bytes, fileName: manifest.fileName).id
+            }
+            return AppManifest.defaultID(forFileName: manifest.fileName)
+        }
+        return AppRegistry.appID(forPath: coverage?.path ?? "")
+    }
+
+    /// Applies the directory rules: which manifest wins for each id, which coverage file each one
+    /// names, and which coverage files are bare apps. Pure apart from `readCoverage`, which the caller
+    /// supplies (the daemon reads the file; tests answer from a dictionary).
+    ///
+    /// - Manifests are given per directory, lowest precedence first: `/usr/share/routingd/apps`,
+    ///   `/etc/routingd/apps`, `$XDG_DATA_HOME/routingd/apps`, then each `--apps DIR` in order; within a
+    ///   directory in file-name order. A later manifest with the same **Id** overrides an earlier one,
+    ///   even when the later one is invalid (the user's copy is what the user meant; the registry then
+    ///   keeps the last good version, see ``AppRegistry/init(sources:previous:)``).
+    /// - A manifest's `Coverage` is taken relative to the manifest's directory unless absolute.
+    /// - A coverage file in `coverageFiles` that no manifest (winning or overridden) names is a bare
+    ///   app with the file name as id, unless a manifest has that id: manifests override bare files.
+    ///   Paths are compared after lexical normalization (`.`, `..`, repeated `/`), not through symbolic
+    ///   links, so give manifest directories and the coverage directory in the same form (both absolute
+    ///   or both relative to the same working directory).
+    /// - Parameters:
+    ///   - manifests: the `*.routingapp` files of each directory, read.
+    ///   - coverageFiles: the paths of the `*.geojson` files in the coverage directory.
+    ///   - readCoverage: reads one coverage file.
+    /// - Returns: one source per app id, sorted by id.
+    public static func resolve(
+        manifests: [[SourceFile]], coverageFiles: [String],
+        readCoverage: (String) -> Result<[UInt8], AppRegistry.ReadError>
+    ) -> [AppSource] {
+        struct Winner {
+            var manifest: SourceFile
+            var coverage: String?
+            var overridden: [String]
+        }
+        var winners: [String: Winner] = [:]
+        var named: Set<String> = []
+        for directory in manifests {
+            for file in directory {
+                var id = AppManifest.defaultID(forFileName: file.fileName)
+                var coverage: String?
+                if case .success(let bytes) = file.contents {
+                    let parse = AppManifest.parse(bytes, fileName: file.fileName)
+                    id = parse.id
+                    coverage = parse.coverage.map { coveragePath($0, manifestPath: file.path) }
+                }
+                if let coverage { named.insert(normalize(coverage)) }
+                let overridden = winners[id].map { $0.overridden + [$0.manifest.path] } ?? []
+                winners[id] = Winner(manifest: file, coverage: coverage, overridden: overridden)
+            }
+        }
+        var sources: [String: AppSource] = [:]
+        for (id, winner) in winners {
+            sources[id] = AppSource(
+                manifest: winner.manifest,
+                coverage: winner.coverage.map { SourceFile(path: $0, contents: readCoverage($0)) },
+                overridden: winner.overridden)
+        }
+        for path in coverageFiles where !named.contains(normalize(path)) {
+            let id = AppRegistry.appID(forPath: path)
+            if sources[id] != nil { continue }
+            sources[id] = .bare(SourceFile(path: path, contents: readCoverage(path)))
+        }
+        return sources.keys.sorted().map { sources[$0]! }
+    }
+
+    /// The path of a manifest's `Coverage` value: itself when absolute, else joined to the manifest's
+    /// directory (`/etc/routingd/apps/London.routingapp` + `maps/London.geojson` →
+    /// `/etc/routingd/apps/maps/London.geojson`; a manifest path without `/` leaves it as written).
+    public static func coveragePath(_ written: String, manifestPath: String) -> String {
+        if written.hasPrefix("/") { return written }
+        guard let slash = manifestPath.lastIndex(of: "/") else { return written }
+        return String(manifestPath[...slash]) + written
+    }
+
+    /// Lexical normalization: `a/./b//c/../d` → `a/b/d`; a leading `/` is kept, leading `..` of a
+    /// relative path are kept.
+    public static func normalize(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+                continue
+            }
+            if part == "..", absolute { continue }
+            parts.append(part)
+        }
+        let joined = parts.joined(separator: "/")
+        return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+}
