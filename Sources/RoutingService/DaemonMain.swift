@@ -87,9 +87,7 @@ public enum DaemonMain {
             case .stale: log.warning("app \(entry.id): keeping the last good version: \(entry.lastError ?? "invalid")")
             case .active: break
             }
-            for d in entry.diagnostics where d.severity == .warning {
-                log.warning("app \(entry.id): \(entry.path):\(d.location): \(d.message) [\(d.rule)]")
-            }
+            for line in WireFormat.problemLines(entry, .warning) { log.warning("app \(entry.id): \(line)") }
         }
     }
 }
