@@ -72,7 +72,9 @@ public struct AppManifest: Sendable, Hashable {
         var id = defaultID(forFileName: fileName)
         var coverageValue: String?
         func finish(_ manifest: AppManifest?) -> ManifestParse {
-            problems.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+            problems = problems.enumerated()
+                .sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
+                .map(\.element)
             let ok = manifest != nil && !problems.contains { $0.severity == .error }
             return ManifestParse(manifest: ok ? manifest : nil, problems: problems, id: id, coverage: coverageValue)
         }

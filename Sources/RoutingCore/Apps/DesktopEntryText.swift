@@ -55,15 +55,16 @@ struct DesktopEntryText {
             if line[start] == "[" {
                 var end = line.count
                 while end > start, line[end - 1] == " " || line[end - 1] == "\t" { end -= 1 }
-                let inner = line[(start + 1)..<end]
-                guard end - 1 > start, line[end - 1] == "]", !inner.contains("["), !inner.contains("]"), !inner.isEmpty else {
+                let closed = end - 1 > start && line[end - 1] == "]"
+                let inner = closed ? line[(start + 1)..<(end - 1)] : []
+                guard closed, !inner.contains("["), !inner.contains("]"), !inner.isEmpty else {
                     problems.append(ManifestProblem(
                         line: number, column: start + 1, key: nil, severity: .error, code: .syntax,
                         message: "malformed group header", hint: "write it as [Routing App]"))
                     current = nil
                     continue
                 }
-                let name = String(String.UnicodeScalarView(inner.dropLast()))
+                let name = String(String.UnicodeScalarView(inner))
                 if !seenGroups.insert(name).inserted {
                     problems.append(ManifestProblem(
                         line: number, column: start + 1, key: nil, severity: .error, code: .duplicateGroup,
