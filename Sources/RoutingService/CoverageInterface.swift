@@ -2,7 +2,8 @@ import RoutingCore
 import StrictJSON
 import Varlink
 
-/// `org.routingd.Coverage`: validate a coverage document sent by a client.
+/// `org.routingd.Coverage`: validate a coverage document sent by a client, and ask whether a routing
+/// app's coverage contains a point.
 public enum CoverageInterface {
     /// The interface description in varlink IDL.
     public static let description = """
@@ -27,12 +28,57 @@ public enum CoverageInterface {
         # "geojson" (RFC 7946 plus OGC validity: holes, Polygon, Feature and FeatureCollection
         # allowed). valid is false when any diagnostic is an error.
         method Validate(document: string, name: ?string, profile: ?string) -> (name: ?string, valid: bool, diagnostics: []Diagnostic)
+
+        # Whether the coverage of the routing app appId (as in org.routingd.Directions.ListApps)
+        # contains the point latitude, longitude (WGS84 degrees). A point on the boundary counts as
+        # inside, as for eligibility. A stale app answers with its last good version.
+        method Contains(appId: string, latitude: float, longitude: float) -> (contains: bool)
+
+        # No app has this id, or the app has never loaded (message says why).
+        error NoSuchApp (appId: string, message: string)
+
+        # latitude is outside -90...90 or longitude outside -180...180 degrees; parameter names it.
+        error InvalidLocation (parameter: string, message: string)
         """
 
-    /// The interface. It has no state: validation is a pure function of the document.
-    /// - Parameter log: where each validation's outcome goes at debug level (`--verbose`).
-    public static func make(log: Log? = nil) -> VarlinkInterface {
+    /// The interface. `Validate` is a pure function of the document; `Contains` reads `daemon`'s
+    /// registry (one snapshot per call).
+    /// - Parameter log: where each call's outcome goes at debug level (`--verbose`).
+    public static func make(daemon: RoutingDaemon? = nil, log: Log? = nil) -> VarlinkInterface {
         VarlinkInterface(description: description, methods: [
+            "Contains": { (call: VarlinkCall) throws(VarlinkError) -> JSONObject in
+                let appID = try call.string("appId")
+                let latitude = try call.number("latitude")
+                let longitude = try call.number("longitude")
+                let coordinate: Coordinate
+                do throws(Coordinate.RangeError) {
+                    coordinate = try Coordinate.validated(latitude: latitude, longitude: longitude)
+                } catch {
+                    let (parameter, message) = switch error {
+                    case .latitudeOutOfRange(let v): ("latitude", "latitude \(JSON.format(v)) is outside -90...90 degrees")
+                    case .longitudeOutOfRange(let v): ("longitude", "longitude \(JSON.format(v)) is outside -180...180 degrees")
+                    }
+                    throw VarlinkError(
+                        name: "org.routingd.Coverage.InvalidLocation",
+                        parameters: ["parameter": .string(parameter), "message": .string(message)])
+                }
+                guard let entry = daemon?.registry[appID] else {
+                    throw VarlinkError(
+                        name: "org.routingd.Coverage.NoSuchApp",
+                        parameters: ["appId": .string(appID), "message": .string("no routing app has the id '\(appID)'")])
+                }
+                guard let app = entry.app else {
+                    throw VarlinkError(
+                        name: "org.routingd.Coverage.NoSuchApp",
+                        parameters: [
+                            "appId": .string(appID),
+                            "message": .string("app \(appID) is not loaded: \(entry.lastError ?? "invalid")"),
+                        ])
+                }
+                let contains = app.coverage.contains(coordinate)
+                log?.debug("Contains \(appID) \(JSON.format(latitude)), \(JSON.format(longitude)): \(contains)")
+                return ["contains": .bool(contains)]
+            },
             "Validate": { (call: VarlinkCall) throws(VarlinkError) -> JSONObject in
                 let document = try call.string("document")
                 let name = call.parameters["name"]

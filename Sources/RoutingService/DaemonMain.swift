@@ -2,12 +2,15 @@ import Glibc
 import RoutingCore
 import Varlink
 
-/// The daemon's life: load the registry, bind the socket, serve until SIGTERM, clean up.
+/// The daemon's life: load the registry, bind the socket, start the reload thread (inotify, SIGHUP),
+/// serve until SIGTERM, clean up.
 public enum DaemonMain {
     /// Runs the daemon on the calling (main) thread.
     /// - Returns: the process exit status: 0 after a clean stop, 1 when it could not start.
-    /// - Parameter literalsFile: a ``LiteralsFile`` replacing the default current-location literals.
-    public static func run(socketPath: String, coverageDirectory: String, literalsFile: String? = nil, log: Log) -> Int32 {
+    /// - Parameters:
+    ///   - directories: where the manifests and coverage files are (``AppDirectories/standard(extra:coverageDirectory:environment:)``).
+    ///   - literalsFile: a ``LiteralsFile`` replacing the default current-location literals.
+    public static func run(socketPath: String, directories: AppDirectories, literalsFile: String? = nil, log: Log) -> Int32 {
         var currentLocationLiterals = CurrentLocationLiterals.default
         if let literalsFile {
             do {
@@ -27,7 +30,7 @@ public enum DaemonMain {
         let daemon: RoutingDaemon
         do {
             daemon = try RoutingDaemon(
-                coverageDirectory: coverageDirectory, currentLocationLiterals: currentLocationLiterals, log: log)
+                directories: directories, currentLocationLiterals: currentLocationLiterals, log: log)
         } catch {
             log.error("\(error)")
             return 1
@@ -41,17 +44,18 @@ public enum DaemonMain {
             log.error("cannot listen on \(socketPath): \(error)")
             return 1
         }
-        let server = VarlinkServer(service: daemon.varlinkService(), listener: listener)
-        server.onSignal(SIGHUP) {
-            do {
-                let registry = try daemon.reload()
-                log.info("reloaded \(coverageDirectory): \(summary(registry))")
-                report(registry, log: log)
-            } catch {
-                log.error("reload failed, keeping the previous apps: \(error)")
-            }
+        // Reads, validates and swaps on its own thread, so SIGHUP and inotify never stall requests.
+        let reloader: ReloadThread
+        do {
+            reloader = try ReloadThread(daemon: daemon)
+        } catch {
+            log.error("cannot start the reload thread: \(error)")
+            return 1
         }
-        log.info("listening on \(socketPath) with \(summary(daemon.registry)) from \(coverageDirectory)")
+        defer { reloader.stop() }
+        let server = VarlinkServer(service: daemon.varlinkService(), listener: listener)
+        reloader.reloadOnHangUp(server)
+        log.info("listening on \(socketPath) with \(summary(daemon.registry)); apps from \(directories.appDirectories.joined(separator: ", ")) and coverage files from \(directories.coverageDirectory)")
         do {
             try server.run()
         } catch {
@@ -62,24 +66,28 @@ public enum DaemonMain {
         return 0
     }
 
+    /// `3 apps`, `3 apps (1 stale, 1 invalid)`: apps in service, and how many have an error.
     static func summary(_ registry: AppRegistry) -> String {
-        let valid = registry.apps.count
-        let invalid = registry.invalidEntries.count
-        let apps = valid == 1 ? "1 app" : "\(valid) apps"
-        return invalid == 0 ? apps : "\(apps) (\(invalid) invalid coverage file\(invalid == 1 ? "" : "s") excluded)"
+        let serving = registry.apps.count
+        let stale = registry.entries.filter { $0.state == .stale }.count
+        let invalid = registry.entries.filter { $0.state == .invalid }.count
+        let apps = serving == 1 ? "1 app" : "\(serving) apps"
+        var problems: [String] = []
+        if stale > 0 { problems.append("\(stale) stale") }
+        if invalid > 0 { problems.append("\(invalid) invalid") }
+        return problems.isEmpty ? apps : "\(apps) (\(problems.joined(separator: ", ")))"
     }
 
-    /// One line per excluded file, and one per warning of an accepted file (e.g. swapped axes): an
-    /// admin reading the journal sees what `routingctl validate` would say.
+    /// One line per app not in service or serving a stale version, and one per warning of an app in
+    /// service (e.g. swapped axes): an admin reading the journal sees what `routingctl validate` would say.
     static func report(_ registry: AppRegistry, log: Log) {
         for entry in registry.entries {
-            if !entry.isValid {
-                log.warning("excluded app \(entry.id): \(entry.firstError ?? "invalid coverage")")
-                continue
+            switch entry.state {
+            case .invalid: log.warning("app \(entry.id): not loaded: \(entry.lastError ?? "invalid")")
+            case .stale: log.warning("app \(entry.id): keeping the last good version: \(entry.lastError ?? "invalid")")
+            case .active: break
             }
-            for d in entry.diagnostics where d.severity == .warning {
-                log.warning("app \(entry.id): \(entry.path):\(d.location): \(d.message) [\(d.rule)]")
-            }
+            for line in WireFormat.problemLines(entry, .warning) { log.warning("app \(entry.id): \(line)") }
         }
     }
 }

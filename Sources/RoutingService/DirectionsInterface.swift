@@ -89,16 +89,28 @@ public enum DirectionsInterface {
           north: float
         )
 
-        # A routing app: one coverage file. An invalid file serves no request; errors says why.
-        # area is in square metres.
+        # A routing app: a *.routingapp manifest with its coverage file, or a bare coverage file
+        # (every mode, no launch command). state is active (in service), stale (its files changed
+        # and now fail validation: the last good version stays in service and lastError says why,
+        # FILE:LINE:COLUMN: message) or invalid (never loaded: serves no request). name, modes,
+        # priority, exec, linkFormat, boundingBox (degrees), area (square metres) and polygons
+        # describe the version in service. manifest and coverage are the files' paths (coverage is
+        # null when the manifest names none). exec is the argv template, placeholders kept;
+        # errors lists every error of the current files, warnings their warnings.
         type App (
           id: string,
-          path: string,
-          state: (valid, invalid),
+          name: string,
+          state: (active, stale, invalid),
+          lastError: ?string,
           modes: []string,
-          polygons: int,
+          priority: int,
+          manifest: ?string,
+          coverage: ?string,
+          exec: ?[]string,
+          linkFormat: ?string,
           boundingBox: ?BoundingBox,
           area: ?float,
+          polygons: int,
           errors: []string,
           warnings: []string
         )
@@ -124,8 +136,14 @@ public enum DirectionsInterface {
         # leniently first). omitted lists what the format could not carry, one line each.
         method BuildLink(request: ?Request, url: ?string, format: string) -> (url: string, omitted: []string)
 
-        # Every coverage file in the registry, valid or not, by id.
+        # Every routing app the daemon knows, in service or not, by id.
         method ListApps() -> (apps: []App)
+
+        # Reads the manifests and coverage files again now (the daemon also reloads on SIGHUP and
+        # when inotify reports a change in their directories). Replies when the new registry is in
+        # service: apps is how many apps serve requests (active or stale), invalid how many have an
+        # error (stale or invalid). A file that fails keeps its app's last good version.
+        method Reload() -> (apps: int, invalid: int)
 
         # The current location used for currentLocation endpoints; null when unknown.
         method GetCurrentLocation() -> (location: ?Location)
@@ -152,6 +170,10 @@ public enum DirectionsInterface {
 
         # A location parameter is not a valid WGS84 coordinate.
         error InvalidLocation (parameter: string, message: string)
+
+        # The reload failed as a whole (the coverage directory cannot be listed); the apps in
+        # service are unchanged.
+        error ReloadFailed (message: string)
         """
 
     /// The interface, bound to `daemon`'s state.
@@ -214,6 +236,19 @@ public enum DirectionsInterface {
             },
             "ListApps": { (_: VarlinkCall) throws(VarlinkError) -> JSONObject in
                 ["apps": .array(daemon.registry.entries.map { WireFormat.encode($0) })]
+            },
+            "Reload": { (_: VarlinkCall) throws(VarlinkError) -> JSONObject in
+                // On the event loop: the reply carries the new registry's counts. Reloads are
+                // serialised with the reload thread's; see RoutingDaemon.reload(trigger:).
+                let outcome = daemon.reload(trigger: "Reload()")
+                if let failure = outcome.failure {
+                    throw VarlinkError(name: "org.routingd.Directions.ReloadFailed", parameters: ["message": .string(failure)])
+                }
+                let entries = outcome.registry.entries
+                return [
+                    "apps": .number(Double(entries.filter { $0.app != nil }.count)),
+                    "invalid": .number(Double(entries.filter { $0.state != .active }.count)),
+                ]
             },
             "GetCurrentLocation": { (_: VarlinkCall) throws(VarlinkError) -> JSONObject in
                 ["location": daemon.currentLocation.map { WireFormat.encode($0) } ?? JSON.null]

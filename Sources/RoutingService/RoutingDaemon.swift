@@ -5,15 +5,20 @@ import Varlink
 
 /// The daemon's state and its varlink interfaces, without the socket.
 ///
-/// Holds the app registry (loaded from the coverage directory at start and on ``reload()``) and the
-/// current location, like the custom location of the iOS simulator. Requests read a snapshot of the
-/// registry taken under the lock, so a reload is never seen half-done. No request reads a file.
+/// Holds the app registry (read from ``AppDirectories`` at start and on each reload) and the current
+/// location, like the custom location of the iOS simulator. Requests read a snapshot of the registry
+/// taken under the lock, and a reload swaps the whole registry in one assignment under the same lock,
+/// so a request sees the old registry or the new one, never a mix. No request reads a file.
 public final class RoutingDaemon: Sendable {
-    /// The directory the registry is loaded from.
-    public let coverageDirectory: String
-    /// Where request outcomes go at debug level (`--verbose`); nil for silence.
+    /// Where the apps are read from; nil for a daemon built over a fixed registry (tests).
+    public let directories: AppDirectories?
+    /// Where request outcomes go at debug level (`--verbose`), and reload findings at warning level;
+    /// nil for silence.
     public let log: Log?
     private let state: Mutex<State>
+    /// Serialises reloads (SIGHUP and inotify on the reload thread, `Reload()` on the event loop), so
+    /// each one builds on the registry the previous one installed. Holds the directories to watch.
+    private let reloading: Mutex<[String]>
 
     private struct State {
         var registry: AppRegistry
@@ -24,29 +29,105 @@ public final class RoutingDaemon: Sendable {
     /// ``CurrentLocationLiterals/default``).
     public let currentLocationLiterals: CurrentLocationLiterals
 
-    /// Loads the coverage directory.
-    /// - Throws: ``CoverageDirectory/Error`` when the directory cannot be listed. Invalid coverage
-    ///   files do not throw; they are kept as invalid entries and reported.
+    /// Reads the apps from `directories`.
+    /// - Throws: ``CoverageDirectory/Error`` when the coverage directory cannot be listed. Invalid
+    ///   manifests and coverage files do not throw; they are kept as invalid entries and reported.
     public init(
+        directories: AppDirectories, currentLocation: Coordinate? = nil,
+        currentLocationLiterals: CurrentLocationLiterals = .default, log: Log? = nil
+    ) throws(CoverageDirectory.Error) {
+        self.directories = directories
+        self.log = log
+        self.currentLocationLiterals = currentLocationLiterals
+        let reading = try directories.read()
+        for note in reading.notes { log?.info(note) }
+        state = Mutex(State(registry: AppRegistry(sources: reading.sources, previous: nil), currentLocation: currentLocation))
+        reloading = Mutex(reading.watchedDirectories)
+    }
+
+    /// Reads the coverage directory only: each `*.geojson` file is an app (no manifests).
+    /// - Throws: ``CoverageDirectory/Error`` when the directory cannot be listed.
+    public convenience init(
         coverageDirectory: String, currentLocation: Coordinate? = nil,
         currentLocationLiterals: CurrentLocationLiterals = .default, log: Log? = nil
     ) throws(CoverageDirectory.Error) {
-        self.coverageDirectory = coverageDirectory
-        self.log = log
-        self.currentLocationLiterals = currentLocationLiterals
-        let registry = try CoverageDirectory.load(coverageDirectory)
-        state = Mutex(State(registry: registry, currentLocation: currentLocation))
+        try self.init(
+            directories: AppDirectories(appDirectories: [], coverageDirectory: coverageDirectory),
+            currentLocation: currentLocation, currentLocationLiterals: currentLocationLiterals, log: log)
     }
 
-    /// Creates a daemon over an already-built registry (tests, offline use).
+    /// Creates a daemon over an already-built registry (tests, offline use); ``reload(trigger:)``
+    /// then keeps it.
     public init(
         registry: AppRegistry, currentLocation: Coordinate? = nil,
         currentLocationLiterals: CurrentLocationLiterals = .default, log: Log? = nil
     ) {
-        coverageDirectory = ""
+        directories = nil
         self.log = log
         self.currentLocationLiterals = currentLocationLiterals
         state = Mutex(State(registry: registry, currentLocation: currentLocation))
+        reloading = Mutex([])
+    }
+
+    /// The coverage directory, or "" for a daemon over a fixed registry.
+    public var coverageDirectory: String { directories?.coverageDirectory ?? "" }
+
+    /// The directories whose changes call for a reload, as of the last reading.
+    public var watchedDirectories: [String] { reloading.withLock { $0 } }
+
+    /// What a reload did.
+    public struct ReloadOutcome: Sendable {
+        /// The registry now in service (the old one when the reload failed).
+        public var registry: AppRegistry
+        /// Why the reload failed as a whole (the coverage directory could not be listed); then the
+        /// old registry stays.
+        public var failure: String?
+    }
+
+    /// Reads the directories again and swaps the registry in one step. An app whose files now fail
+    /// keeps its last good version (state `stale`) with the error as `lastError`. Each app whose
+    /// state or error changed gets one log line (`FILE:LINE:COLUMN: message`).
+    /// - Parameter trigger: what asked for it, for the log (`SIGHUP`, `Reload()`, the changed files).
+    /// - Returns: the registry in service afterwards, and the failure if the whole reload failed.
+    @discardableResult
+    public func reload(trigger: String) -> ReloadOutcome {
+        guard let directories else { return ReloadOutcome(registry: registry, failure: nil) }
+        return reloading.withLock { watched in
+            let previous = registry
+            let reading: AppDirectories.Reading
+            do throws(CoverageDirectory.Error) {
+                reading = try directories.read()
+            } catch {
+                log?.error("reload (\(trigger)) failed, keeping the previous apps: \(error)")
+                return ReloadOutcome(registry: previous, failure: error.description)
+            }
+            let next = AppRegistry(sources: reading.sources, previous: previous)
+            state.withLock { $0.registry = next }
+            watched = reading.watchedDirectories
+            log?.info("reloaded (\(trigger)): \(DaemonMain.summary(next))")
+            for line in RoutingDaemon.changes(from: previous, to: next) { log?.warning(line) }
+            return ReloadOutcome(registry: next, failure: nil)
+        }
+    }
+
+    /// One line per app whose state or last error differs between the two registries, and per app
+    /// removed: what an admin reading the journal needs after a reload.
+    static func changes(from old: AppRegistry, to new: AppRegistry) -> [String] {
+        var lines: [String] = []
+        for entry in new.entries {
+            let before = old[entry.id]
+            if before?.state == entry.state && before?.lastError == entry.lastError { continue }
+            switch entry.state {
+            case .active:
+                if before != nil && before?.state != .active { lines.append("app \(entry.id): active again") }
+            case .stale:
+                lines.append("app \(entry.id): keeping the last good version: \(entry.lastError ?? "invalid")")
+            case .invalid:
+                lines.append("app \(entry.id): not loaded: \(entry.lastError ?? "invalid")")
+            }
+        }
+        for entry in old.entries where new[entry.id] == nil { lines.append("app \(entry.id): removed") }
+        return lines
     }
 
     /// The link parser with this daemon's current-location literals.
@@ -61,16 +142,6 @@ public final class RoutingDaemon: Sendable {
     public var currentLocation: Coordinate? {
         get { state.withLock { $0.currentLocation } }
         set { state.withLock { $0.currentLocation = newValue } }
-    }
-
-    /// Reloads the coverage directory and swaps the registry in one step.
-    /// - Returns: the new registry.
-    /// - Throws: ``CoverageDirectory/Error`` when the directory cannot be listed; the old registry stays.
-    @discardableResult
-    public func reload() throws(CoverageDirectory.Error) -> AppRegistry {
-        let registry = try CoverageDirectory.load(coverageDirectory)
-        state.withLock { $0.registry = registry }
-        return registry
     }
 
     /// Parses `url` (lenient, or `strict`: repairs are errors) and decides every valid app's
@@ -96,7 +167,7 @@ public final class RoutingDaemon: Sendable {
         VarlinkService(
             vendor: "routingd", product: "routingd", version: version,
             url: "",  // no public home page yet
-            interfaces: [DirectionsInterface.make(self), CoverageInterface.make(log: log)])
+            interfaces: [DirectionsInterface.make(self), CoverageInterface.make(daemon: self, log: log)])
     }
 
     /// The release this build calls itself.

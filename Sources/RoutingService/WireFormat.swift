@@ -123,32 +123,48 @@ public enum WireFormat {
         ["latitude": .number(coordinate.latitude), "longitude": .number(coordinate.longitude)]
     }
 
-    /// One registry entry for `ListApps`.
+    /// One registry entry for `ListApps` (the `App` type of `org.routingd.Directions`).
     public static func encode(_ entry: AppRegistry.Entry) -> JSON {
+        let app = entry.app
         var object: JSONObject = [
             "id": .string(entry.id),
-            "path": .string(entry.path),
-            "state": .string(entry.isValid ? "valid" : "invalid"),
+            "name": .string(app?.name ?? entry.id),
+            "state": .string(entry.state.rawValue),
+            "lastError": entry.lastError.map(JSON.string) ?? .null,
+            "modes": .array(DirectionsMode.allCases.filter { app?.modes.contains($0) ?? false }.map { .string($0.rawValue) }),
+            "priority": .number(Double(app?.priority ?? 0)),
+            "manifest": entry.manifestPath.map(JSON.string) ?? .null,
+            "coverage": entry.coveragePath.map(JSON.string) ?? .null,
+            "exec": app?.exec.map { .array($0.map(JSON.string)) } ?? .null,
+            "linkFormat": app?.linkFormat.map { .string($0.rawValue) } ?? .null,
+            "polygons": .number(Double(app?.coverage.polygons.count ?? 0)),
+            "boundingBox": .null,
+            "area": .null,
         ]
-        if let app = entry.app {
-            object["modes"] = .array(DirectionsMode.allCases.filter(app.modes.contains).map { .string($0.rawValue) })
-            object["polygons"] = .number(Double(app.coverage.polygons.count))
+        if let app {
             let box = app.coverage.boundingBox
             object["boundingBox"] = [
                 "west": .number(box.west), "south": .number(box.south),
                 "east": .number(box.east), "north": .number(box.north),
             ]
             object["area"] = .number(app.coverage.area.rounded())
-        } else {
-            object["modes"] = []
-            object["polygons"] = 0
         }
-        var errors: [JSON] = []
-        if let readError = entry.readError { errors.append(.string(readError)) }
-        errors += entry.diagnostics.filter { $0.severity == .error }.map { .string(line(entry.path, $0)) }
-        object["errors"] = .array(errors)
-        object["warnings"] = .array(entry.diagnostics.filter { $0.severity == .warning }.map { .string(line(entry.path, $0)) })
+        object["errors"] = .array(problemLines(entry, .error).map(JSON.string))
+        object["warnings"] = .array(problemLines(entry, .warning).map(JSON.string))
         return .object(object)
+    }
+
+    /// Every error (or warning) of an entry's current files, `FILE:LINE:COLUMN: severity: message
+    /// [code]`: the read error first, then the manifest's problems, then the coverage file's.
+    public static func problemLines(_ entry: AppRegistry.Entry, _ severity: Severity) -> [String] {
+        var lines: [String] = []
+        if severity == .error, let readError = entry.readError { lines.append(readError) }
+        if let manifest = entry.manifestPath {
+            lines += entry.manifestProblems.filter { $0.severity == severity }.map { $0.located(in: manifest) }
+        }
+        let coverage = entry.coveragePath ?? entry.path
+        lines += entry.diagnostics.filter { $0.severity == severity }.map { line(coverage, $0) }
+        return lines
     }
 
     /// `FILE:LINE:COL: severity: message [rule]`, the GCC diagnostic format.

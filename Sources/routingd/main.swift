@@ -5,14 +5,18 @@ import RoutingService
 // All logic lives in RoutingService/RoutingCore; this file only wires options to them.
 
 let usage = """
-    Usage: routingd [--socket PATH] [--coverage DIR] [--current-location-literals FILE] [--verbose]
+    Usage: routingd [--socket PATH] [--apps DIR]... [--coverage DIR] [--current-location-literals FILE] [--verbose]
 
     Serves org.routingd.Directions and org.routingd.Coverage (varlink) on a Unix socket.
-    Every *.geojson file in the coverage directory is one routing app.
+    Routing apps are *.routingapp manifests read from /usr/share/routingd/apps,
+    /etc/routingd/apps, $XDG_DATA_HOME/routingd/apps (~/.local/share/routingd/apps)
+    and each --apps DIR, a later one replacing an earlier app with the same id; every
+    *.geojson file in the coverage directory that no manifest names is an app too.
 
     Options:
       --socket PATH    socket to listen on (default: $XDG_RUNTIME_DIR/routingd/io.socket,
                        or /run/routingd/io.socket without XDG_RUNTIME_DIR)
+      --apps DIR       another manifest directory, after the standard ones (repeatable)
       --coverage DIR   coverage directory (default: ./Coverage)
       --current-location-literals FILE
                        the texts that mean "current location" in links, one per line
@@ -22,13 +26,15 @@ let usage = """
       --help           show this help
       --version        show the version
 
-    Signals: SIGHUP reloads the coverage directory; SIGTERM and SIGINT stop cleanly
-    and remove the socket.
+    Reload: the directories are watched (inotify), and SIGHUP or the varlink method
+    org.routingd.Directions.Reload reload too; a file that fails validation keeps its
+    app's last good version. SIGTERM and SIGINT stop cleanly and remove the socket.
     """
 
 struct Options {
     var socketPath: String? = nil
     var coverageDirectory = DefaultPaths.coverageDirectory
+    var appDirectories: [String] = []
     var verbose = false
     var literalsFile: String? = nil
 
@@ -47,6 +53,7 @@ struct Options {
             switch argument {
             case "--socket": options.socketPath = value(for: argument)
             case "--coverage": options.coverageDirectory = value(for: argument)
+            case "--apps": options.appDirectories.append(value(for: argument))
             case "--current-location-literals": options.literalsFile = value(for: argument)
             case "--verbose", "-v": options.verbose = true
             case "--help", "-h": writeAll(1, usage + "\n"); exit(0)
@@ -56,6 +63,8 @@ struct Options {
                     options.socketPath = String(argument.dropFirst("--socket=".count))
                 } else if argument.hasPrefix("--current-location-literals=") {
                     options.literalsFile = String(argument.dropFirst("--current-location-literals=".count))
+                } else if argument.hasPrefix("--apps="), argument.count > "--apps=".count {
+                    options.appDirectories.append(String(argument.dropFirst("--apps=".count)))
                 } else if argument.hasPrefix("--coverage=") {
                     options.coverageDirectory = String(argument.dropFirst("--coverage=".count))
                 } else {
@@ -72,4 +81,5 @@ let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
 let log = Log(program: "routingd", verbose: options.verbose)
 exit(DaemonMain.run(
     socketPath: options.socketPath ?? DefaultPaths.socket(),
-    coverageDirectory: options.coverageDirectory, literalsFile: options.literalsFile, log: log))
+    directories: AppDirectories.standard(extra: options.appDirectories, coverageDirectory: options.coverageDirectory),
+    literalsFile: options.literalsFile, log: log))

@@ -1,0 +1,130 @@
+import Glibc
+import RoutingCore
+
+/// Where routing apps come from, and the one place their files are read.
+///
+/// Manifests (`*.routingapp`) are read from ``appDirectories`` in order, a later directory's manifest
+/// replacing an earlier one with the same app id: by default `/usr/share/routingd/apps`,
+/// `/etc/routingd/apps`, `$XDG_DATA_HOME/routingd/apps` (`~/.local/share/routingd/apps` when
+/// `XDG_DATA_HOME` is unset, empty or relative, as the XDG Base Directory Specification says), then
+/// each `--apps DIR`. A directory that does not exist is skipped silently (it may appear later: the
+/// daemon watches for it). Each manifest's `Coverage=` file is read from the manifest's directory
+/// when relative. Every `*.geojson` file in ``coverageDirectory`` that no manifest names as its
+/// coverage is an app of its own (the file name without `.geojson` as id, every mode, no launch
+/// command, priority 0), with the lowest precedence. Names starting with `.` are skipped.
+///
+/// Reading never fails for one bad file: a file that cannot be read becomes a source carrying the
+/// `strerror(3)` reason, and the registry reports it. Only an unlistable coverage directory throws.
+public struct AppDirectories: Sendable, Hashable {
+    /// The manifest directories, lowest precedence first.
+    public var appDirectories: [String]
+    /// The directory of bare coverage files (`--coverage DIR`).
+    public var coverageDirectory: String
+
+    public init(appDirectories: [String], coverageDirectory: String) {
+        self.appDirectories = appDirectories
+        self.coverageDirectory = coverageDirectory
+    }
+
+    /// The system and user directories, then `extra` (`--apps DIR`, in the order given).
+    /// - Parameter environment: looks up `XDG_DATA_HOME` and `HOME`; the process environment by default.
+    public static func standard(
+        extra: [String] = [], coverageDirectory: String = DefaultPaths.coverageDirectory,
+        environment: (String) -> String? = { name in getenv(name).map { String(cString: $0) } }
+    ) -> AppDirectories {
+        var directories = ["/usr/share/routingd/apps", "/etc/routingd/apps"]
+        if let user = userDirectory(environment: environment) { directories.append(user) }
+        return AppDirectories(appDirectories: directories + extra, coverageDirectory: coverageDirectory)
+    }
+
+    /// `$XDG_DATA_HOME/routingd/apps`, or `$HOME/.local/share/routingd/apps`; nil without either.
+    /// A relative `XDG_DATA_HOME` is ignored (XDG Base Directory Specification: "If an implementation
+    /// encounters a relative path in any of these variables it should consider the path invalid").
+    public static func userDirectory(environment: (String) -> String?) -> String? {
+        if let data = environment("XDG_DATA_HOME"), data.hasPrefix("/") {
+            return Inotify.normalized(data) + "/routingd/apps"
+        }
+        if let home = environment("HOME"), home.hasPrefix("/") {
+            return Inotify.normalized(home) + "/.local/share/routingd/apps"
+        }
+        return nil
+    }
+
+    /// What one reading of the directories found.
+    public struct Reading: Sendable {
+        /// One source per app id, manifests by precedence, then bare coverage files; sorted by id.
+        public var sources: [AppSource]
+        /// Every directory whose changes matter: the app directories, the coverage directory, and
+        /// the directory of each coverage file a manifest names elsewhere.
+        public var watchedDirectories: [String]
+        /// Things worth a log line that are no app's fault: a manifest directory that exists but
+        /// cannot be listed, a manifest replaced by a later directory's.
+        public var notes: [String]
+    }
+
+    /// Lists every directory and reads every manifest and coverage file whole; which manifest wins
+    /// for an id, and which coverage files are bare apps, is decided by
+    /// ``AppSource/resolve(manifests:coverageFiles:readCoverage:)``.
+    /// - Throws: ``CoverageDirectory/Error`` when the coverage directory cannot be listed (it must
+    ///   exist; the manifest directories need not).
+    public func read() throws(CoverageDirectory.Error) -> Reading {
+        var notes: [String] = []
+        var manifests: [[SourceFile]] = []
+        for directory in appDirectories {
+            do {
+                let names = try AppDirectories.list(directory, suffix: ".routingapp")
+                manifests.append(names.map { name in
+                    let path = AppDirectories.join(directory, name)
+                    return SourceFile(path: path, contents: CoverageDirectory.readFile(path))
+                })
+            } catch {
+                if error.errno != ENOENT && error.errno != ENOTDIR { notes.append("cannot list \(directory): \(error)") }
+            }
+        }
+        let coverageFiles: [String]
+        do {
+            coverageFiles = try AppDirectories.list(coverageDirectory, suffix: ".geojson")
+                .map { AppDirectories.join(coverageDirectory, $0) }
+        } catch {
+            throw CoverageDirectory.Error(path: coverageDirectory, reason: String(cString: strerror(error.errno)))
+        }
+        let sources = AppSource.resolve(
+            manifests: manifests, coverageFiles: coverageFiles, readCoverage: CoverageDirectory.readFile)
+        var watched = appDirectories + [coverageDirectory]
+        for source in sources {
+            if let coverage = source.coverage { watched.append(Inotify.parent(of: coverage.path)) }
+            if let manifest = source.manifest, !source.overridden.isEmpty {
+                notes.append("\(manifest.path) overrides \(source.overridden.joined(separator: ", "))")
+            }
+        }
+        var seen = Set<String>()
+        watched = watched.map(Inotify.normalized).filter { seen.insert($0).inserted }
+        return Reading(sources: sources, watchedDirectories: watched, notes: notes)
+    }
+
+    // MARK: Files
+
+    /// The names in `directory` ending in `suffix`, not starting with `.`, sorted.
+    /// - Throws: ``SystemError`` from opendir(3) or readdir(3).
+    static func list(_ directory: String, suffix: String) throws(SystemError) -> [String] {
+        guard let handle = opendir(directory) else { throw SystemError.current("opendir", path: directory) }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(handle) else {
+                if errno != 0 { throw SystemError.current("readdir", path: directory) }
+                break
+            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name.hasSuffix(suffix), name.count > suffix.count, !name.hasPrefix(".") { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    static func join(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+}
