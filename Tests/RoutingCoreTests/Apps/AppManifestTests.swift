@@ -215,6 +215,18 @@ func parseManifest(_ text: String, name: String = "LondonBus.routingapp") -> Man
         #expect(failing.coverage == "Trams.geojson")
     }
 
+    /// Long values stay linear: 50,000 Exec arguments and 50,000 listed modes.
+    @Test func longValuesParseQuickly() throws {
+        let exec = Array(repeating: "a", count: 50_000).joined(separator: " ")
+        let modes = String(repeating: "Bus;", count: 50_000)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let parse = parseManifest("[Routing App]\nName=X\nModes=\(modes)\nCoverage=c\nExec=\(exec) %u\n")
+        #expect(clock.now - start < .seconds(5))
+        #expect(parse.manifest?.exec?.count == 50_001)
+        #expect(parse.warnings.count == 49_999)
+    }
+
     /// Mutated manifests never crash or hang, and every rejection says where.
     @Test func mutatedManifestsAreAnsweredWithLocatedProblems() {
         var rng = SplitMix64(state: 5)
