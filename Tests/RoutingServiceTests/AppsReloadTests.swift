@@ -62,7 +62,7 @@ final class AppsFixture: Sendable {
         var template = Array("/tmp/routingd-apps-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         try #require(made != nil, "mkdtemp failed")
-        root = String(cString: template)
+        root = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         try #require(mkdir(root + "/apps", 0o755) == 0 && mkdir(root + "/coverage", 0o755) == 0)
         try write("apps/LondonBus.routingapp", Self.londonBus)
         try write("apps/Central.geojson", Self.central)
@@ -158,7 +158,7 @@ enum Westminster {
     static let abbey = Coordinate(latitude: 51.500543, longitude: -0.135702)
     /// The recipe: walking from the current location to Big Ben.
     static let walkToBigBen = "http://maps.apple.com/?daddr=51.500652,-0.124833&dirflg=w"
-    static let cycleToBigBen = "http://maps.apple.com/?daddr=51.500652,-0.124833&dirflg=b"
+    static let cycleToBigBen = "https://maps.google.com/?daddr=51.500652,-0.124833&dirflg=b"
 }
 
 @Suite(.serialized) struct AppsReloadTests {
@@ -425,7 +425,7 @@ enum Westminster {
                             ? [("org.example.LondonBus", true), ("bikes", false), ("Paris", false)]
                             : [("bikes", false), ("org.example.LondonBus", false), ("Paris", false)]
                         if verdicts.map(\.id) != expected.map(\.0) || verdicts.map(\.eligible) != expected.map(\.1) {
-                            problems.withLock { $0.append("client \(n) request \(i): \(verdicts.map { "\($0.id)=\($0.eligible)" })") }
+                            problems.withLock { if $0.count < 10 { $0.append("client \(n) request \(i): \(verdicts.map { "\($0.id)=\($0.eligible)" })") } }
                         }
                         answered.add(1, ordering: .relaxed)
                         i += 1
@@ -442,7 +442,7 @@ enum Westminster {
                 for i in 0..<1000 {
                     let counts = try c.call("org.routingd.Directions.Reload")
                     if counts["apps"] != 3 || counts["invalid"] != 1 {
-                        problems.withLock { $0.append("Reload \(i): \(counts)") }
+                        problems.withLock { if $0.count < 10 { $0.append("Reload \(i): \(counts)") } }
                     }
                 }
             } catch {
