@@ -319,6 +319,62 @@ enum Westminster {
         #expect(after["Paris"] == nil)
     }
 
+    @Test func aDirectoryThatDoesNotExistYetIsWatchedFromItsParent() throws {
+        let fixture = try AppsFixture()
+        let later = fixture.root + "/later/apps"
+        let daemon = try RoutingDaemon(
+            directories: AppDirectories(appDirectories: [fixture.apps, later], coverageDirectory: fixture.coverage))
+        let reloader = try ReloadThread(daemon: daemon)
+        let server = try RunningServer(service: daemon.varlinkService())
+        defer {
+            server.stop()
+            reloader.stop()
+        }
+        let c = try VarlinkClient(path: server.path)
+        defer { c.close() }
+        #expect(mkdir(fixture.root + "/later", 0o755) == 0)
+        #expect(mkdir(later, 0o755) == 0)
+        // Give the reload thread a moment to watch the new directory itself, then add a manifest.
+        let deadline = DispatchTime.now() + 10
+        while !daemon.watchedDirectories.contains(later) && DispatchTime.now() < deadline { usleep(10_000) }
+        usleep(300_000)
+        try fixture.write("later/apps/rome.routingapp", """
+            [Routing App]
+            Name=Rome
+            Modes=Bus;
+            Coverage=Rome.geojson
+            LinkFormat=google
+            """)
+        try fixture.write("later/apps/Rome.geojson", """
+            {"type":"MultiPolygon","coordinates":[[[[12.3,41.8],[12.6,41.8],[12.6,42.0],[12.3,42.0],[12.3,41.8]]]]}
+            """)
+        var state: JSON? = nil
+        while DispatchTime.now() < deadline + 10 {
+            let apps = try c.call("org.routingd.Directions.ListApps")["apps"]?.arrayValue ?? []
+            state = apps.first { $0["id"] == "rome" }?["state"]
+            if state == "active" { break }
+            usleep(20_000)
+        }
+        #expect(state == "active", "a manifest in a directory created after the start was not loaded")
+    }
+
+    @Test func aBurstOfChangesIsOneReload() throws {
+        let running = try RunningDaemon()
+        defer { running.stop() }
+        let c = try running.client()
+        defer { c.close() }
+        usleep(300_000)  // let any reload from setting up finish
+        let before = running.reloader.reloads
+        for i in 0..<40 {
+            try running.fixture.write("apps/burst\(i).routingapp", AppsFixture.bikes.replacing("Name=London Bikes", with: "Name=Burst \(i)"))
+        }
+        let apps = try running.waitForApps(c) { $0["burst39"] != nil }
+        #expect((0..<40).allSatisfy { apps["burst\($0)"]?["state"] == "active" })
+        usleep(UInt32(ReloadThread.quietMilliseconds) * 3000)
+        let reloads = running.reloader.reloads - before
+        #expect(reloads >= 1 && reloads <= 3, "40 files written at once made \(reloads) reloads")
+    }
+
     @Test func anInvalidRewriteKeepsTheLastGoodVersionAndShowsWhy() throws {
         let running = try RunningDaemon()
         defer { running.stop() }
