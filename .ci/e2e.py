@@ -12,6 +12,12 @@ Directions links (issue 4): Resolve lenient vs strict on one repaired link, warn
 on routingctl's standard error, DecideApps, BuildLink round trips in every format routingctl lists,
 a bad Request naming its field, routingctl link, .mkdirectionsrequest files and
 --current-location-literals files.
+
+Routing apps and hot reload (issue 5): a second daemon on a temporary copy of Coverage/ and a
+temporary apps directory. A coverage file rewritten into an invalid one keeps its last good version
+in service (Resolve still finds the app eligible) while ListApps, routingctl apps and the log report
+the error at file:line:column; the repair brings it back. A manifest added while the daemon runs
+is picked up by inotify; SIGHUP and Reload() reload; Coverage.Contains answers per app.
 """
 import json
 import os
@@ -243,6 +249,8 @@ def main():
     contains_checks()
     with tempfile.TemporaryDirectory() as tmp:
         check_fix(tmp)
+    with tempfile.TemporaryDirectory() as tmp:
+        reload_checks(tmp)
     print(f"e2e: {passed} passed, {failed} failed")
     return 1 if failed else 0
 
@@ -473,6 +481,141 @@ def contains_checks():
         rc, out, err = ctl("contains", broken, "0.1", "0.1")
         check("contains on an invalid file exits 1 with the located error",
               rc == 1 and "ring-not-closed" in err and "^" in err, err)
+
+
+def wait_for(predicate, seconds=10.0):
+    """Polls predicate() every 50 ms until it returns a true value or `seconds` pass; returns the last value."""
+    deadline = time.monotonic() + seconds
+    value = predicate()
+    while not value and time.monotonic() < deadline:
+        time.sleep(0.05)
+        value = predicate()
+    return value
+
+
+def reload_checks(tmp):
+    """Issue 5: last good version kept while the error is reported, then recovery; inotify, SIGHUP, Reload()."""
+    coverage = os.path.join(tmp, "coverage")
+    apps_dir = os.path.join(tmp, "apps")
+    os.makedirs(coverage)
+    os.makedirs(apps_dir)
+    for name in sorted(os.listdir(os.path.join(ROOT, "Coverage"))):
+        if name.endswith(".geojson"):
+            with open(os.path.join(ROOT, "Coverage", name), "rb") as src, open(os.path.join(coverage, name), "wb") as dst:
+                dst.write(src.read())
+    london_path = os.path.join(coverage, "London.geojson")
+    with open(london_path) as f:
+        london_good = f.read()
+    path = os.path.join(tmp, "io.socket")
+    log_path = os.path.join(tmp, "routingd.log")
+    log = open(log_path, "w+")
+    env = dict(os.environ, XDG_DATA_HOME=os.path.join(tmp, "xdg"))  # no user manifests from the CI host
+    daemon = subprocess.Popen(
+        [os.path.join(BIN, "routingd"), "--socket", path, "--coverage", coverage, "--apps", apps_dir],
+        stdout=log, stderr=subprocess.STDOUT, cwd=ROOT, env=env)
+
+    def list_apps():
+        with varlink.Client("unix:" + path) as c, c.open("org.routingd.Directions") as d:
+            return {a["id"]: a for a in d.ListApps()["apps"]}
+
+    def london_verdict():
+        with varlink.Client("unix:" + path) as c, c.open("org.routingd.Directions") as d:
+            return next((a for a in d.Resolve(BIG_BEN)["apps"] if a["id"] == "London"), {})
+
+    try:
+        check("reload daemon creates its socket", wait_for(lambda: os.path.exists(path)))
+        with varlink.Client("unix:" + path) as c, c.open("org.routingd.Directions") as d:
+            d.SetCurrentLocation(51.500543, -0.135702)  # Westminster Abbey
+        apps = list_apps()
+        check("ListApps: the copied coverage files are active apps",
+              all(apps.get(i, {}).get("state") == "active" for i in ("London", "Paris", "BayArea")), apps)
+        london = apps.get("London", {})
+        check("ListApps: London has name, all modes, priority 0, a bounding box, area and its coverage path",
+              london.get("name") == "London" and len(london.get("modes", [])) == 12 and london.get("priority") == 0
+              and london.get("boundingBox", {}).get("west") == -0.989542 and london.get("area", 0) > 1e10
+              and london.get("coverage") == london_path and london.get("manifest") is None, london)
+        check("London is eligible for the walk to Big Ben", london_verdict().get("eligible") is True)
+
+        # Rewrite London's coverage into an invalid one (a ring that is not closed, on line 2).
+        with open(london_path, "w") as f:
+            f.write('{"type":"MultiPolygon","coordinates":\n[[[[-0.99,52.26],[-0.94,51.0],[0.3,51.05],[0.36,51.85]]]]}\n')
+        apps = wait_for(lambda: (lambda a: a if a.get("London", {}).get("state") == "stale" else None)(list_apps()))
+        london = (apps or {}).get("London", {})
+        check("inotify: an invalid rewrite makes London stale", london.get("state") == "stale", london)
+        check("ListApps reports the error at file:line:column",
+              london.get("lastError", "").startswith(london_path + ":2:") and "ring-not-closed" in london.get("lastError", ""), london)
+        check("the last good version is still described (bounding box, area)",
+              london.get("boundingBox", {}).get("west") == -0.989542 and london.get("area", 0) > 1e10, london)
+        check("the last good version stays in service: London still eligible", london_verdict().get("eligible") is True)
+        with varlink.Client("unix:" + path) as c, c.open("org.routingd.Coverage") as cov:
+            check("Coverage.Contains answers from the last good version",
+                  cov.Contains("London", 51.500652, -0.124833).get("contains") is True)
+        rc, out, err = ctl("apps", socket_path=path)
+        check("routingctl apps shows London stale with the located error",
+              rc == 0 and "London: stale" in out and london_path + ":2:" in out and "ring-not-closed" in out, out + err)
+        log.flush()
+        with open(log_path) as f:
+            text = f.read()
+        check("the log has one line naming the file:line:column",
+              any(line.startswith("routingd: app London: keeping the last good version: " + london_path + ":2:")
+                  for line in text.splitlines()), text)
+
+        # Repair: active again, the error gone.
+        with open(london_path, "w") as f:
+            f.write(london_good)
+        apps = wait_for(lambda: (lambda a: a if a.get("London", {}).get("state") == "active" else None)(list_apps()))
+        london = (apps or {}).get("London", {})
+        check("the repaired file is active again, with no error",
+              london.get("state") == "active" and london.get("lastError") is None and london.get("errors") == [], london)
+
+        # A manifest dropped into the apps directory while the daemon runs.
+        with open(os.path.join(apps_dir, "walk.routingapp"), "w") as f:
+            f.write("[Routing App]\nId=org.example.Walk\nName=Walk London\nModes=Pedestrian;\n"
+                    "Coverage=" + london_path + "\nExec=walker --to %d\nPriority=3\n")
+        apps = wait_for(lambda: (lambda a: a if "org.example.Walk" in a else None)(list_apps()))
+        walk = (apps or {}).get("org.example.Walk", {})
+        check("inotify: a new manifest is loaded", walk.get("state") == "active" and walk.get("modes") == ["Pedestrian"]
+              and walk.get("exec") == ["walker", "--to", "%d"] and walk.get("priority") == 3, apps)
+        check("the coverage file it names is no bare app any more", "London" not in (apps or {}), sorted(apps or {}))
+        with varlink.Client("unix:" + path) as c, c.open("org.routingd.Directions") as d:
+            first = d.Resolve(BIG_BEN)["apps"][0]
+        check("Resolve puts the new app first, eligible", first.get("id") == "org.example.Walk" and first.get("eligible") is True, first)
+
+        # SIGHUP reloads (the log says so), Reload() replies with the counts.
+        daemon.send_signal(signal.SIGHUP)
+        def hup_logged():
+            log.flush()
+            with open(log_path) as f:
+                return "reloaded (SIGHUP)" in f.read()
+        check("SIGHUP reloads", wait_for(hup_logged))
+        with varlink.Client("unix:" + path) as c, c.open("org.routingd.Directions") as d:
+            counts = d.Reload()
+        check("Reload() counts the apps in service and those with errors", counts == {"apps": 3, "invalid": 0}, counts)
+        rc, out, err = ctl("reload", socket_path=path)
+        check("routingctl reload", rc == 0 and "3 apps in service, 0 with errors" in out, out + err)
+        with varlink.Client("unix:" + path) as c, c.open("org.routingd.Coverage") as cov:
+            try:
+                cov.Contains("nope", 0.0, 0.0)
+                check("Contains of an unknown app is NoSuchApp", False)
+            except varlink.VarlinkError as e:
+                check("Contains of an unknown app is NoSuchApp",
+                      e.error() == "org.routingd.Coverage.NoSuchApp" and e.parameters().get("appId") == "nope", e.as_dict())
+            try:
+                cov.Contains("Paris", 91.0, 0.0)
+                check("Contains with latitude 91 is InvalidLocation", False)
+            except varlink.VarlinkError as e:
+                check("Contains with latitude 91 is InvalidLocation",
+                      e.error() == "org.routingd.Coverage.InvalidLocation" and e.parameters().get("parameter") == "latitude", e.as_dict())
+        check("reload daemon still running", daemon.poll() is None)
+    finally:
+        daemon.send_signal(signal.SIGTERM)
+        try:
+            daemon.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            daemon.kill()
+        if failed:
+            log.seek(0)
+            print("--- routingd (reload) log ---\n" + log.read())
 
 
 if __name__ == "__main__":

@@ -7,6 +7,8 @@ struct Arguments {
     private(set) var flags: Set<String> = []
     private(set) var options: [String: String] = [:]
     private(set) var positionals: [String] = []
+    /// Every value of each option, in order, for options that may be repeated (`--apps A --apps B`).
+    private(set) var allValues: [String: [String]] = [:]
 
     /// Parses `arguments`. `flagNames` take no value; `optionNames` take one. Everything after `--`
     /// is positional, so a link starting with `-` can still be given.
@@ -35,6 +37,7 @@ struct Arguments {
                         throw UsageError(message: "--\(name) needs a value")
                     }
                     options[name] = value
+                    allValues[name, default: []].append(value)
                 } else {
                     throw UsageError(message: "unknown option '--\(name)'")
                 }

@@ -24,13 +24,14 @@ enum RoutingCtl {
                                              rewrite a coverage file into Apple's form
           contains [--json] [--profile apple|geojson] FILE [LAT LON ...]
                                              inside, boundary or outside, for each point
-          resolve [--json] [--strict] [--offline [--coverage DIR] [--current-location LAT,LON]]
+          resolve [--json] [--strict] [--offline [--apps DIR]... [--coverage DIR] [--current-location LAT,LON]]
                   (URL | FILE.mkdirectionsrequest)
                                              parse a directions link and decide every app
           link --format FORMAT|all [--strict] [--json]
                (URL | FILE.mkdirectionsrequest | JSON-REQUEST | -)
                                              write the request as a link in another format
-          apps [--json]                      list the daemon's routing apps
+          apps [--json]                      list the daemon's routing apps, their state and errors
+          reload [--json]                    make the daemon read its apps again
           open [--dry-run] [--choose] [--apps DIR]... URL
                                              launch the first eligible routing app on a link
           location get [--json]              show the daemon's current location
@@ -84,6 +85,7 @@ enum RoutingCtl {
             case "resolve": return try resolve(args, socket: socket, literals: literals)
             case "link": return try link(args, literals: literals)
             case "apps": return try apps(args, socket: socket)
+            case "reload": return try reload(args, socket: socket)
             case "location": return try location(args, socket: socket)
             case "open": return try open(args, socket: socket, literals: literals)
             case "help": out(usage); return ExitStatus.success
@@ -98,7 +100,7 @@ enum RoutingCtl {
 
     static let resolveUsage = """
         Usage: routingctl resolve [--json] [--strict] (URL | FILE.mkdirectionsrequest)
-               routingctl resolve --offline [--coverage DIR] [--current-location LAT,LON]
+               routingctl resolve --offline [--apps DIR]... [--coverage DIR] [--current-location LAT,LON]
                                   [--current-location-literals FILE] [--json] [--strict] (URL | FILE)
 
         Parses a directions link (Apple Maps, Google Maps, geo:, OpenStreetMap, OsmAnd, Organic Maps,
@@ -106,9 +108,11 @@ enum RoutingCtl {
         .mkdirectionsrequest file into source, destination, waypoints and mode, and says which
         routing apps can serve it and why the others cannot.
         By default it asks the daemon (a file is read here and its request sent with DecideApps);
-        --offline resolves in this process against the coverage directory (default ./Coverage,
-        relative to the current directory), with --current-location LAT,LON standing in for the
-        daemon's current location. Invalid coverage files are reported on standard error and serve
+        --offline resolves in this process against the apps the daemon would read (the manifest
+        directories /usr/share/routingd/apps, /etc/routingd/apps, $XDG_DATA_HOME/routingd/apps,
+        then each --apps DIR; and the coverage directory, default ./Coverage relative to the
+        current directory), with --current-location LAT,LON standing in for the daemon's current
+        location. Invalid manifests and coverage files are reported on standard error and serve
         nothing.
         Lenient by default: each repair of a sloppy link is printed on standard error as
           warning: CODE (PARAMETER): MESSAGE
@@ -124,7 +128,7 @@ enum RoutingCtl {
     static func resolve(_ arguments: [String], socket: String, literals: String?) throws(Arguments.UsageError) -> Int32 {
         let args = try Arguments(
             arguments, flags: ["json", "offline", "strict", "help"],
-            options: ["coverage", "current-location", "socket", "current-location-literals"])
+            options: ["apps", "coverage", "current-location", "socket", "current-location-literals"])
         if args.has("help") { out(resolveUsage); return ExitStatus.success }
         guard args.positionals.count == 1, let url = args.positionals.first else {
             let hint = args.positionals.count > 1 && args.options["current-location"] != nil
@@ -168,7 +172,9 @@ enum RoutingCtl {
             let daemon: RoutingDaemon
             do {
                 daemon = try RoutingDaemon(
-                    coverageDirectory: args.options["coverage"] ?? DefaultPaths.coverageDirectory,
+                    directories: AppDirectories.standard(
+                        extra: args.allValues["apps"] ?? [],
+                        coverageDirectory: args.options["coverage"] ?? DefaultPaths.coverageDirectory),
                     currentLocation: location, currentLocationLiterals: parser.currentLocationLiterals)
             } catch {
                 err("routingctl: \(error)" + (args.options["coverage"] == nil
@@ -176,7 +182,7 @@ enum RoutingCtl {
                 return ExitStatus.usage
             }
             for entry in daemon.registry.invalidEntries {
-                err("routingctl: excluded app \(entry.id): \(entry.firstError ?? "invalid coverage")")
+                err("routingctl: excluded app \(entry.id): \(entry.lastError ?? "invalid")")
             }
             if let parsedFile {
                 reply = .success(WireFormat.resolveReply(parsedFile, verdicts: daemon.decide(parsedFile.request)))
@@ -189,8 +195,8 @@ enum RoutingCtl {
                 }
             }
         } else {
-            if args.options["coverage"] != nil || args.options["current-location"] != nil {
-                return usageError("--coverage and --current-location go with --offline")
+            if args.options["coverage"] != nil || args.options["current-location"] != nil || args.options["apps"] != nil {
+                return usageError("--apps, --coverage and --current-location go with --offline")
             }
             let path = args.options["socket"] ?? socket
             if let parsedFile {
@@ -309,8 +315,13 @@ enum RoutingCtl {
     static let appsUsage = """
         Usage: routingctl apps [--json]
 
-        Lists the daemon's routing apps: every coverage file, valid or not, with its polygons,
-        bounding box (degrees) and area (km²), and why an invalid one is excluded.
+        Lists the daemon's routing apps by id: state (active; stale: its files changed and fail,
+        the last good version serves; invalid: never loaded, serves nothing), name, modes,
+        priority, polygons, bounding box (degrees) and area (km²) of the version in service, its
+        manifest and coverage files, then each error (FILE:LINE:COLUMN: ...) and warning.
+        --json prints the ListApps reply: {"apps":[{"id","name","state","lastError","modes",
+        "priority","manifest","coverage","exec","linkFormat","boundingBox","area","polygons",
+        "errors","warnings"}]}.
         """
 
     static func apps(_ arguments: [String], socket: String) throws(Arguments.UsageError) -> Int32 {
@@ -324,25 +335,70 @@ enum RoutingCtl {
             if args.has("json") { out(JSON.object(reply).prettyPrinted()); return ExitStatus.success }
             let apps = reply["apps"]?.arrayValue ?? []
             if apps.isEmpty { out("no routing apps") }
-            for app in apps {
-                let id = app["id"]?.stringValue ?? "?"
-                if app["state"]?.stringValue == "valid" {
-                    let polygons = app["polygons"]?.intValue ?? 0
-                    var line = "\(id): \(polygons) polygon\(polygons == 1 ? "" : "s")"
-                    if let box = app["boundingBox"] {
-                        let f = { (k: String) in JSON.format(box[k]?.doubleValue ?? .nan) }
-                        line += ", west \(f("west")) south \(f("south")) east \(f("east")) north \(f("north"))"
-                    }
-                    if let area = app["area"]?.doubleValue {
-                        line += ", \(JSON.format((area / 1e6).rounded())) km²"
-                    }
-                    out(line)
-                    for warning in app["warnings"]?.arrayValue ?? [] { out("  \(warning.stringValue ?? "")") }
-                } else {
-                    out("\(id): invalid, excluded")
-                    for error in app["errors"]?.arrayValue ?? [] { out("  \(error.stringValue ?? "")") }
-                }
+            for app in apps { describeApp(app).forEach(out) }
+            return ExitStatus.success
+        }
+    }
+
+    /// `ID (NAME): STATE, modes, priority, polygons, box, km²`, then indented files, errors, warnings.
+    static func describeApp(_ app: JSON) -> [String] {
+        let id = app["id"]?.stringValue ?? "?"
+        let name = app["name"]?.stringValue.flatMap { $0 == id ? nil : $0 }.map { " (\($0))" } ?? ""
+        let state = app["state"]?.stringValue ?? "?"
+        var line = "\(id)\(name): \(state)"
+        if state == "invalid" {
+            line += ", serves nothing"
+        } else {
+            if state == "stale" { line += " (its files fail; the last good version serves)" }
+            let modes = app["modes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            line += modes.count == DirectionsMode.allCases.count ? ", all modes" : ", " + modes.joined(separator: " ")
+            line += ", priority \(app["priority"]?.intValue ?? 0)"
+            let polygons = app["polygons"]?.intValue ?? 0
+            line += ", \(polygons) polygon\(polygons == 1 ? "" : "s")"
+            if let box = app["boundingBox"], !box.isNull {
+                let f = { (k: String) in JSON.format(box[k]?.doubleValue ?? .nan) }
+                line += ", west \(f("west")) south \(f("south")) east \(f("east")) north \(f("north"))"
             }
+            if let area = app["area"]?.doubleValue {
+                line += ", \(JSON.format((area / 1e6).rounded())) km²"
+            }
+        }
+        var lines = [line]
+        if let manifest = app["manifest"]?.stringValue { lines.append("  manifest \(manifest)") }
+        if let coverage = app["coverage"]?.stringValue { lines.append("  coverage \(coverage)") }
+        for error in app["errors"]?.arrayValue ?? [] { lines.append("  \(error.stringValue ?? "")") }
+        if state != "active", (app["errors"]?.arrayValue ?? []).isEmpty, let last = app["lastError"]?.stringValue {
+            lines.append("  \(last)")
+        }
+        for warning in app["warnings"]?.arrayValue ?? [] { lines.append("  \(warning.stringValue ?? "")") }
+        return lines
+    }
+
+    // MARK: reload
+
+    static let reloadUsage = """
+        Usage: routingctl reload [--json]
+
+        Makes the daemon read its manifests and coverage files again now (it also does so by
+        itself when they change, and on SIGHUP), and prints how many apps serve requests and how
+        many have an error; 'routingctl apps' shows the errors. A file that fails keeps its app's
+        last good version. --json prints the Reload reply: {"apps":N,"invalid":N}.
+        Exit status 1 when the reload failed as a whole (the coverage directory is gone).
+        """
+
+    static func reload(_ arguments: [String], socket: String) throws(Arguments.UsageError) -> Int32 {
+        let args = try Arguments(arguments, flags: ["json", "help"], options: ["socket"])
+        if args.has("help") { out(reloadUsage); return ExitStatus.success }
+        guard args.positionals.isEmpty else { return usageError("reload takes no arguments", command: "reload") }
+        switch call(args.options["socket"] ?? socket, "org.routingd.Directions.Reload", [:]) {
+        case .unreachable(let status): return status
+        case .error(let error): return report(error, json: args.has("json"))
+        case .reply(let reply):
+            if args.has("json") { out(JSON.object(reply).prettyPrinted()); return ExitStatus.success }
+            let apps = reply["apps"]?.intValue ?? 0
+            let invalid = reply["invalid"]?.intValue ?? 0
+            out("reloaded: \(apps) app\(apps == 1 ? "" : "s") in service, \(invalid) with errors"
+                + (invalid > 0 ? " (see routingctl apps)" : ""))
             return ExitStatus.success
         }
     }

@@ -116,7 +116,7 @@ import Varlink
         let broken = apps[0]
         #expect(broken["state"] == "invalid")
         #expect(broken["errors"]?.arrayValue?.first?.stringValue?.hasPrefix("/fixtures/Broken.geojson:1:") == true)
-        #expect(apps[1]["state"] == "valid")
+        #expect(apps[1]["state"] == "active")
         #expect(apps[1]["polygons"] == 1)
         let resolved = try c.call("org.routingd.Directions.Resolve", ["url": "geo:51.5,-0.12"])
         #expect(Set(verdicts(resolved).keys) == ["London", "Paris"], "an invalid file serves no request")
