@@ -15,6 +15,8 @@ launch command), then:
 - launches `/bin/echo %u` (no --dry-run) on links crafted with `;`, `$(…)`, backticks, quotes,
   spaces and percent-encoded newlines: echo prints each link back as one argument and the marker
   file those links try to create never appears;
+- an app without Exec runs `xdg-open LINK`; when the link comes back to `routingctl open` (a
+  stand-in xdg-open plays routingd-open.desktop as the handler) it is refused with exit 4, no loop;
 - `--choose` on a pseudo-terminal lists the eligible apps and opens the one picked.
 Usage: open_check.py BIN_DIR SHARED_DIR
 """
@@ -194,7 +196,22 @@ def main():
                   (p.returncode, p.stdout, p.stderr))
             check(f"crafted link created no marker: {link}", not os.path.exists(marker))
 
-        # 4. --choose on a terminal.
+        # 4. An app without Exec is started as `xdg-open LINK`; with routingd as the handler of the
+        # scheme (a stand-in xdg-open that hands the link to `routingctl open`, as the desktop would),
+        # the link comes back once and is refused (exit 4) instead of looping.
+        fake_bin = os.path.join(tmp, "bin")
+        os.mkdir(fake_bin)
+        with open(os.path.join(fake_bin, "xdg-open"), "w") as f:
+            f.write("#!/bin/sh\n# stand-in for xdg-open with routingd-open.desktop as the geo: handler\n"
+                    f"exec {shlex.quote(CTL)} open --offline --apps {shlex.quote(apps)} --coverage {shlex.quote(coverage)} "
+                    "--current-location -22.95,-43.2 \"$1\"\n")
+        os.chmod(os.path.join(fake_bin, "xdg-open"), 0o755)
+        loop_env = dict(env, PATH=fake_bin + os.pathsep + env.get("PATH", ""))
+        p = run(offline + ["--current-location", "-22.95,-43.2", "--", urls["B01"]], loop_env)
+        check("xdg-open LINK handed back to routingctl open is refused (exit 4), no loop",
+              p.returncode == 4 and "would loop" in p.stderr, (p.returncode, p.stderr))
+
+        # 5. --choose on a terminal.
         choose_check(apps, coverage, env, urls)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -12,7 +12,14 @@ extension RoutingCtl {
     enum OpenStatus {
         /// No eligible app, or none of the eligible apps has a launch command.
         static let nothingToLaunch: Int32 = 3
+        /// The link came back from the `xdg-open` this command ran: dispatching it again would loop.
+        static let loop: Int32 = 4
     }
+
+    /// Set to the link when `open` runs `xdg-open LINK` (an app with `LinkFormat` and no `Exec`): if
+    /// the desktop hands that same link back to `routingctl open` (routingd is the handler of its
+    /// scheme), it is refused instead of looping forever.
+    static let xdgOpenMarker = "ROUTINGCTL_OPEN_VIA_XDG_OPEN"
 
     static let openUsage = """
         Usage: routingctl open [--dry-run [--json]] [--choose] [--offline] [--socket PATH]
@@ -38,8 +45,9 @@ extension RoutingCtl {
 
         Exit status: 0 launched (then it is the app's own status) or printed; 1 the link cannot be
         parsed, the daemon answered an error, or the choice was cancelled; 2 usage or I/O error;
-        3 no routing app can open the link (each app's reasons are printed); 126 the app's program
-        cannot be executed; 127 the app's program is not found.
+        3 no routing app can open the link (each app's reasons are printed); 4 the link came back
+        from the xdg-open run for it (a loop, refused); 126 the app's program cannot be executed;
+        127 the app's program is not found.
         """
 
     /// One routing app as `open` sees it: its verdict and how it would be launched.
@@ -87,6 +95,10 @@ extension RoutingCtl {
         if args.has("help") { out(openUsage); return ExitStatus.success }
         guard args.positionals.count == 1, let url = args.positionals.first else {
             return usageError("open needs exactly one link, got \(args.positionals.count) (quote it for the shell)", command: "open")
+        }
+        if let marker = getenv(xdgOpenMarker), String(cString: marker) == url {
+            err("routingctl: this link comes back from the xdg-open that routingctl open ran for it (routingd-open.desktop is the handler of its scheme); refusing to dispatch it again, which would loop. Give the app an Exec= line that starts it directly")
+            return OpenStatus.loop
         }
         if args.has("json") && !args.has("dry-run") {
             return usageError("--json goes with --dry-run", command: "open")
@@ -330,6 +342,9 @@ extension RoutingCtl {
                 out(ShellQuote.line(chosen.argv))
             }
             return ExitStatus.success
+        }
+        if chosen.argv.first == "xdg-open", chosen.argv.count == 2 {
+            setenv(xdgOpenMarker, chosen.argv[1], 1)
         }
         let failure = ProcessLaunch.exec(chosen.argv)
         err("routingctl: cannot launch \(chosen.candidate.id): \(failure)")

@@ -240,6 +240,26 @@ import Testing
         #expect(!fileExists(tree.root + "/marker"))
     }
 
+    /// An app with a LinkFormat and no Exec is started as `xdg-open LINK`; when that same link comes
+    /// back (routingd handles its scheme), it is refused instead of looping.
+    @Test func linkComingBackFromXdgOpenIsRefused() throws {
+        let tree = try Self.standardTree()
+        var environment = Self.environment(root: tree.root)
+        environment.append("ROUTINGCTL_OPEN_VIA_XDG_OPEN=geo:48.8606,2.3376")
+        let run = Self.run(
+            [Self.routingctlPath, "open", "--offline", "--apps", tree.apps, "--coverage", tree.coverage,
+             "--current-location", "48.8584,2.2945", "--dry-run", "geo:48.8606,2.3376"],
+            environment: environment, outputIn: tree.root)
+        #expect(run.status == 4)
+        #expect(run.stderr.contains("would loop"))
+        // Another link is not affected.
+        let other = Self.run(
+            [Self.routingctlPath, "open", "--offline", "--apps", tree.apps, "--coverage", tree.coverage,
+             "--current-location", "48.8584,2.2945", "--dry-run", "geo:48.8607,2.3376"],
+            environment: environment, outputIn: tree.root)
+        #expect(other.status == 0, "\(other.stderr)")
+    }
+
     @Test func chooseNeedsATerminal() throws {
         let tree = try Self.standardTree()
         let run = tree.offline(["--choose"], Self.walk)
@@ -301,6 +321,11 @@ import Testing
 
     /// Runs routingctl with `arguments`, standard input from /dev/null, `XDG_DATA_HOME` in `root`.
     static func routingctl(_ arguments: [String], root: String) -> Run {
+        run([routingctlPath] + arguments, environment: environment(root: root), outputIn: root)
+    }
+
+    /// This process's environment with `XDG_DATA_HOME` in `root`.
+    static func environment(root: String) -> [String] {
         var environment: [String] = []
         var pointer = environ
         while let entry = pointer.pointee {
@@ -309,7 +334,7 @@ import Testing
             pointer += 1
         }
         environment.append("XDG_DATA_HOME=\(root)/xdg")
-        return run([routingctlPath] + arguments, environment: environment, outputIn: root)
+        return environment
     }
 
     static func run(_ argv: [String], environment: [String], outputIn directory: String? = nil) -> Run {
