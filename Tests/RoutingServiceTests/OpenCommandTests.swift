@@ -204,6 +204,12 @@ import Testing
         let run = tree.offline(["--dry-run"], link)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "/bin/echo 'a b' 'geo:48.8584,2.2945?q=48.8584,2.2945(it'\\''s%0Ahere)'\n")
+
+        // A newline in an argument (the manifest's \n escape) keeps the line one line: $'…'.
+        try Self.write(tree.apps + "/q.routingapp", "[Routing App]\nName=Q\nModes=Pedestrian;\nCoverage=paris.geojson\nExec=/bin/echo a\\nb\n")
+        let newline = tree.offline(["--dry-run"], link)
+        #expect(newline.status == 0, "\(newline.stderr)")
+        #expect(newline.stdout == "/bin/echo $'a\\nb'\n")
     }
 
     // MARK: failures
