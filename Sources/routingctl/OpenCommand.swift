@@ -70,28 +70,10 @@ extension RoutingCtl {
     }
 
     static func open(_ arguments: [String], socket: String, literals: String?) throws(Arguments.UsageError) -> Int32 {
-        // --apps repeats: collect every one before the single-valued options are parsed.
-        var appsDirectories: [String] = []
-        var rest: [String] = []
-        var iterator = arguments.makeIterator()
-        while let argument = iterator.next() {
-            if argument == "--" {
-                rest.append(argument)
-                while let more = iterator.next() { rest.append(more) }
-                break
-            }
-            if argument == "--apps" {
-                guard let value = iterator.next() else { return usageError("--apps needs a directory", command: "open") }
-                appsDirectories.append(value)
-            } else if argument.hasPrefix("--apps=") {
-                appsDirectories.append(String(argument.dropFirst("--apps=".count)))
-            } else {
-                rest.append(argument)
-            }
-        }
         let args = try Arguments(
-            rest, flags: ["dry-run", "choose", "offline", "json", "help"],
-            options: ["socket", "coverage", "current-location", "current-location-literals"])
+            arguments, flags: ["dry-run", "choose", "offline", "json", "help"],
+            options: ["socket", "apps", "coverage", "current-location", "current-location-literals"])
+        let appsDirectories = args.allValues["apps"] ?? []
         if args.has("help") { out(openUsage); return ExitStatus.success }
         guard args.positionals.count == 1, let url = args.positionals.first else {
             return usageError("open needs exactly one link, got \(args.positionals.count) (quote it for the shell)", command: "open")
