@@ -143,6 +143,10 @@ func parseManifest(_ text: String, name: String = "LondonBus.routingapp") -> Man
         #expect(try failure("app 50%").message == "unknown placeholder % in Exec")
         let program = try failure("%u")
         #expect((program.code, program.column) == ("exec-placeholder", 6))
+        let percent = try failure("100%%app %u")
+        #expect((percent.code, percent.column) == ("exec-placeholder", 9))
+        let emptyProgram = try failure(#""" %u"#)
+        #expect((emptyProgram.code, emptyProgram.column, emptyProgram.message) == ("empty-value", 6, "the program in Exec is empty"))
         let empty = try failure("")
         #expect((empty.code, empty.column) == ("empty-value", 6))
     }
