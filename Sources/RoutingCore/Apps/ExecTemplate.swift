@@ -35,6 +35,7 @@ enum ExecTemplate {
                 continue
             }
             var token = String.UnicodeScalarView()
+            let tokenStart = i
             let tokenColumn = value[i].column
             if value[i].scalar == "\"" {
                 i += 1
@@ -87,7 +88,7 @@ enum ExecTemplate {
             }
             // Placeholders, with the column of each % (the token's own columns are gone after unquoting,
             // so scan the source characters of this token).
-            if let bad = placeholderProblem(in: value, from: tokenColumn, line: line, key: key, isProgram: tokens.isEmpty) {
+            if let bad = placeholderProblem(in: value, from: tokenStart, line: line, key: key, isProgram: tokens.isEmpty) {
                 return .failure(.init(bad))
             }
             tokens.append(String(token))
@@ -98,11 +99,11 @@ enum ExecTemplate {
         return .success(tokens)
     }
 
-    /// Checks the `%` sequences of the token that starts at `column` in `value`.
+    /// Checks the `%` sequences of the token that starts at index `start` of `value`.
     private static func placeholderProblem(
-        in value: [DesktopEntryText.Located], from column: Int, line: Int, key: String, isProgram: Bool
+        in value: [DesktopEntryText.Located], from start: Int, line: Int, key: String, isProgram: Bool
     ) -> ManifestProblem? {
-        guard var i = value.firstIndex(where: { $0.column >= column }) else { return nil }
+        var i = start
         let quoted = value[i].scalar == "\""
         if quoted { i += 1 }
         while i < value.count {

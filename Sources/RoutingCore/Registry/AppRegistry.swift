@@ -49,6 +49,21 @@ public struct AppRegistry: Sendable {
 
         /// The first error, for one-line reports (the same as ``lastError``).
         public var firstError: String? { lastError }
+
+        /// The current files' findings of one severity, one line each in the GCC format
+        /// `FILE:LINE:COLUMN: severity: message [code]`: the manifest's problems first, then the
+        /// coverage file's diagnostics; a read error is one `error` line of its own.
+        public func lines(_ severity: Severity) -> [String] {
+            var lines: [String] = []
+            if severity == .error, let readError { lines.append(readError) }
+            if let manifestPath {
+                lines += manifestProblems.filter { $0.severity == severity }.map { $0.located(in: manifestPath) }
+            }
+            if let coveragePath {
+                lines += diagnostics.filter { $0.severity == severity }.map { "\(coveragePath):\($0)" }
+            }
+            return lines
+        }
     }
 
     /// All entries, sorted by id.

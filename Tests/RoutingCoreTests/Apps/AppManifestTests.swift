@@ -215,12 +215,29 @@ func parseManifest(_ text: String, name: String = "LondonBus.routingapp") -> Man
         #expect(failing.coverage == "Trams.geojson")
     }
 
+    /// Long values stay linear: 50,000 Exec arguments and 50,000 listed modes.
+    @Test func longValuesParseQuickly() throws {
+        let exec = Array(repeating: "a", count: 50_000).joined(separator: " ")
+        let modes = String(repeating: "Bus;", count: 50_000)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let parse = parseManifest("[Routing App]\nName=X\nModes=\(modes)\nCoverage=c\nExec=\(exec) %u\n")
+        #expect(clock.now - start < .seconds(5))
+        #expect(parse.manifest?.exec?.count == 50_001)
+        #expect(parse.warnings.count == 49_999)
+    }
+
     /// Mutated manifests never crash or hang, and every rejection says where.
     @Test func mutatedManifestsAreAnsweredWithLocatedProblems() {
         var rng = SplitMix64(state: 5)
-        let seed = Array(Self.londonBus.utf8)
-        for _ in 0..<3000 {
-            let input = mutate(seed, &rng)
+        let seeds = [
+            Array(Self.londonBus.utf8),
+            Array(#"[Routing App]\#nName=A\sB\#nModes= Bus ;StreetCar;\#nCoverage=c\#nExec=app "\\$x \\"y\\"" 100%% --to=%d %m\#n[X-A]\#nK=v\#n"#.utf8),
+        ]
+        for seed in seeds { #expect(AppManifest.parse(seed, fileName: "m.routingapp").problems == []) }
+        #expect(AppManifest.parse(seeds[1], fileName: "m").manifest?.exec == ["app", #"$x "y""#, "100%%", "--to=%d", "%m"])
+        for round in 0..<3000 {
+            let input = mutate(seeds[round % seeds.count], &rng)
             let parse = AppManifest.parse(input, fileName: "m.routingapp")
             #expect((parse.manifest == nil) == parse.problems.contains { $0.severity == .error })
             for problem in parse.problems {

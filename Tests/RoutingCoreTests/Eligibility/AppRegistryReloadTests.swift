@@ -128,9 +128,13 @@ import Testing
         #expect(bus.app?.modes == [.bus, .subway, .pedestrian])
         #expect(bus.lastError == #"/apps/LondonBus.routingapp:4:11: Modes: unknown mode "Streetcar"; did you mean "StreetCar"? [unknown-mode]"#)
         #expect(bus.manifestProblems.map(\.code) == ["unknown-mode"])
+        #expect(bus.lines(.error) == [#"/apps/LondonBus.routingapp:4:11: error: unknown mode "Streetcar"; did you mean "StreetCar"? [unknown-mode]"#])
+        #expect(bus.lines(.warning) == [])
         let cabs = try #require(second["CentralCabs"])
         #expect(cabs.app?.coverage == first["CentralCabs"]?.app?.coverage)
         #expect(cabs.lastError?.hasPrefix("/apps/Central.geojson:2:") == true)
+        #expect(cabs.lines(.error).first?.hasPrefix("/apps/Central.geojson:2:") == true)
+        #expect(cabs.lines(.error).first?.contains(": error: ") == true)
         #expect(second.staleEntries.map(\.id) == ["CentralCabs", "org.example.LondonBus"])
         #expect(second.invalidEntries.isEmpty)
         // Stale apps keep serving: the walk is still served by both.
@@ -179,6 +183,7 @@ import Testing
         ])
         #expect(registry["X"]?.lastError == "/a/X.routingapp: cannot read: Permission denied")
         #expect(registry["X"]?.readError == "/a/X.routingapp: cannot read: Permission denied")
+        #expect(registry["X"]?.lines(.error) == ["/a/X.routingapp: cannot read: Permission denied"])
         #expect(registry["London"]?.coveragePath == "/d/London.geojson")
         #expect(registry["London"]?.overridden == ["/c/London.geojson"])
     }
