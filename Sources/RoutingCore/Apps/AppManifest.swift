@@ -78,9 +78,6 @@ public struct AppManifest: Sendable, Hashable {
             let ok = manifest != nil && !problems.contains { $0.severity == .error }
             return ManifestParse(manifest: ok ? manifest : nil, problems: problems, id: id, coverage: coverageValue)
         }
-        if problems.contains(where: { $0.code == ManifestProblem.Code.invalidText.rawValue && $0.line == 1 && text.groups.isEmpty }) {
-            return finish(nil)
-        }
         for group in text.groups where group.name != groupName {
             if group.name.hasPrefix("X-") { continue }
             let hint =

@@ -38,7 +38,7 @@ struct DesktopEntryText {
     var problems: [ManifestProblem] = []
 
     init(_ bytes: [UInt8]) {
-        guard let lines = Self.decodeLines(bytes, problems: &problems) else { return }
+        let lines = Self.decodeLines(bytes, problems: &problems)
         var current: Int? = nil  // index into groups, nil before the first header or in a repeated group
         var seenGroups: Set<String> = []
         for (index, line) in lines.enumerated() {
@@ -194,13 +194,15 @@ struct DesktopEntryText {
         return .success(items)
     }
 
-    /// Decodes UTF-8 into lines of scalars, or reports the first bad byte at its line and column.
-    private static func decodeLines(_ bytes: [UInt8], problems: inout [ManifestProblem]) -> [[Unicode.Scalar]]? {
+    /// Decodes UTF-8 into lines of scalars, reporting the first bad byte at its line and column and
+    /// reading each bad sequence as U+FFFD.
+    private static func decodeLines(_ bytes: [UInt8], problems: inout [ManifestProblem]) -> [[Unicode.Scalar]] {
         var lines: [[Unicode.Scalar]] = []
         var line: [Unicode.Scalar] = []
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         var first = true
+        var reported = false
         loop: while true {
             switch decoder.decode(&iterator) {
             case .scalarValue(let s):
@@ -218,10 +220,15 @@ struct DesktopEntryText {
             case .emptyInput:
                 break loop
             case .error:
-                problems.append(ManifestProblem(
-                    line: lines.count + 1, column: line.count + 1, key: nil, severity: .error, code: .invalidText,
-                    message: "the file is not valid UTF-8", hint: "save the manifest as UTF-8"))
-                return nil
+                // Reported once; the rest is still read (with U+FFFD) so the Id stays known and the
+                // registry can keep the app's last good version.
+                if !reported {
+                    reported = true
+                    problems.append(ManifestProblem(
+                        line: lines.count + 1, column: line.count + 1, key: nil, severity: .error, code: .invalidText,
+                        message: "the file is not valid UTF-8", hint: "save the manifest as UTF-8"))
+                }
+                line.append("\u{FFFD}")
             }
         }
         if !line.isEmpty {

@@ -9,8 +9,8 @@
 /// - Placeholders: `%u` (the link), `%s` (source), `%d` (destination), `%m` (the MKDirectionsMode
 ///   name), `%%` (a literal `%`). They are kept as written in the tokens; ``LaunchCommand`` expands
 ///   them, each into (part of) one argv element, never re-split and never given to a shell. Any
-///   other `%x` (including the Desktop Entry codes `%f %F %U %i %c %k`) is an error, and so is a
-///   placeholder in the program (the first token).
+///   other `%x` (including the Desktop Entry codes `%f %F %U %i %c %k`) is an error, and so is any
+///   `%` in the program (the first token): a link must never choose what runs.
 enum ExecTemplate {
     /// The placeholder letters routingd expands.
     static let placeholders: Set<Unicode.Scalar> = ["u", "s", "d", "m", "%"]
@@ -91,6 +91,9 @@ enum ExecTemplate {
             if let bad = placeholderProblem(in: value, from: tokenStart, line: line, key: key, isProgram: tokens.isEmpty) {
                 return .failure(.init(bad))
             }
+            if tokens.isEmpty && token.isEmpty {
+                return problem(tokenColumn, .emptyValue, "the program in Exec is empty", "name the program first, e.g. Exec=myapp %u")
+            }
             tokens.append(String(token))
         }
         guard !tokens.isEmpty else {
@@ -118,6 +121,12 @@ enum ExecTemplate {
                 break
             }
             if c.scalar == "%" {
+                if isProgram {
+                    return ManifestProblem(
+                        line: line, column: c.column, key: key, severity: .error, code: .execPlaceholder,
+                        message: "the program in Exec must not hold a placeholder or %",
+                        hint: "name the program first, e.g. Exec=myapp %u: a link must never choose what runs")
+                }
                 guard i + 1 < value.count, placeholders.contains(value[i + 1].scalar) else {
                     let code = i + 1 < value.count ? "%\(value[i + 1].scalar)" : "%"
                     let hint: String =
@@ -129,12 +138,6 @@ enum ExecTemplate {
                     return ManifestProblem(
                         line: line, column: c.column, key: key, severity: .error, code: .execPlaceholder,
                         message: "unknown placeholder \(code) in Exec", hint: hint)
-                }
-                if isProgram && value[i + 1].scalar != "%" {
-                    return ManifestProblem(
-                        line: line, column: c.column, key: key, severity: .error, code: .execPlaceholder,
-                        message: "the program in Exec must not be a placeholder",
-                        hint: "name the program first, e.g. Exec=myapp %u")
                 }
                 i += 2
                 continue

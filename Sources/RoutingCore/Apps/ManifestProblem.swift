@@ -72,7 +72,7 @@ public struct ManifestProblem: Hashable, Sendable, CustomStringConvertible {
         case unknownLinkFormat = "unknown-link-format"
         /// `Exec` breaks the Desktop Entry quoting rules.
         case execQuoting = "exec-quoting"
-        /// `Exec` uses a placeholder other than `%u %s %d %m %%`, or a placeholder as the program.
+        /// `Exec` uses a placeholder other than `%u %s %d %m %%`, or a `%` in the program.
         case execPlaceholder = "exec-placeholder"
         /// Neither `Exec` nor `LinkFormat`: routingd would not know how to launch the app.
         case missingLaunch = "missing-launch"

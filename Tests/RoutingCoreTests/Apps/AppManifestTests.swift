@@ -143,6 +143,10 @@ func parseManifest(_ text: String, name: String = "LondonBus.routingapp") -> Man
         #expect(try failure("app 50%").message == "unknown placeholder % in Exec")
         let program = try failure("%u")
         #expect((program.code, program.column) == ("exec-placeholder", 6))
+        let percent = try failure("100%%app %u")
+        #expect((percent.code, percent.column) == ("exec-placeholder", 9))
+        let emptyProgram = try failure(#""" %u"#)
+        #expect((emptyProgram.code, emptyProgram.column, emptyProgram.message) == ("empty-value", 6, "the program in Exec is empty"))
         let empty = try failure("")
         #expect((empty.code, empty.column) == ("empty-value", 6))
     }
@@ -199,8 +203,15 @@ func parseManifest(_ text: String, name: String = "LondonBus.routingapp") -> Man
 
     @Test func invalidTextIsLocated() throws {
         let parse = AppManifest.parse(Array("[Routing App]\nName=Caf".utf8) + [0xC3, 0x28] + Array("\n".utf8), fileName: "x.routingapp")
-        let problem = try #require(parse.errors.first)
-        #expect((problem.code, problem.line, problem.column) == ("invalid-text", 2, 9))
+        let problem = try #require(parse.errors.first { $0.code == "invalid-text" })
+        #expect((problem.line, problem.column) == (2, 9))
+        #expect(parse.errors.filter { $0.code == "invalid-text" }.count == 1)
+        // The rest of the file is still read: the Id is known, for the registry's last good version.
+        let later = AppManifest.parse(Array("[Routing App]\nId=org.example.Cafe\nName=Caf".utf8) + [0xE9] + Array("\nModes=Bus\nCoverage=c\nExec=x\n".utf8), fileName: "x.routingapp")
+        #expect(later.manifest == nil)
+        #expect(later.errors.map(\.code) == ["invalid-text"])
+        #expect((later.errors.first?.line, later.errors.first?.column) == (3, 9))
+        #expect(later.id == "org.example.Cafe")
         let control = AppManifest.parse(Array("[Routing App]\nName=a\u{1}b\n".utf8), fileName: "x.routingapp")
         #expect(control.errors.first(where: { $0.code == "invalid-text" }).map { ($0.code, $0.line, $0.column) } ?? ("", 0, 0) == ("invalid-text", 2, 7))
     }

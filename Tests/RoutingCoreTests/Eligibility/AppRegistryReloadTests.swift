@@ -32,9 +32,12 @@ import Testing
         "/cov/Paris.geojson": Fixture.paris,
     ]
 
+    /// Files given as bytes (not UTF-8), overriding `files`.
+    var rawFiles: [String: [UInt8]] = [:]
+
     func registry(previous: AppRegistry? = nil) -> AppRegistry {
         let manifests = files.keys.filter { $0.hasPrefix("/apps/") && $0.hasSuffix(".routingapp") }.sorted()
-            .map { SourceFile(path: $0, contents: .success(Array(files[$0]!.utf8))) }
+            .map { SourceFile(path: $0, contents: .success(rawFiles[$0] ?? Array(files[$0]!.utf8))) }
         let sources = AppSource.resolve(
             manifests: [manifests], coverageFiles: files.keys.filter { $0.hasPrefix("/cov/") }.sorted(),
             readCoverage: { path in
@@ -158,6 +161,21 @@ import Testing
         // Still broken: stays stale on the version from the first registry.
         #expect(third["CentralCabs"]?.state == .stale)
         #expect(third["CentralCabs"]?.app?.coverage == first["CentralCabs"]?.app?.coverage)
+    }
+
+    @Test func anEditThatBreaksTheEncodingStillKeepsTheAppById() throws {
+        var scenario = self
+        let first = scenario.registry()
+        // A Latin-1 byte in the Name: the file is no longer UTF-8, but its Id is still read.
+        scenario.rawFiles["/apps/LondonBus.routingapp"] =
+            Array("[Routing App]\nId=org.example.LondonBus\nName=London B".utf8) + [0xFC]
+            + Array("s\nModes=Bus\nCoverage=London.geojson\nExec=x\n".utf8)
+        let second = scenario.registry(previous: first)
+        let bus = try #require(second["org.example.LondonBus"])
+        #expect(bus.state == .stale)
+        #expect(bus.app == first["org.example.LondonBus"]?.app)
+        #expect(bus.lastError == "/apps/LondonBus.routingapp:3:14: the file is not valid UTF-8 [invalid-text]")
+        #expect(second["LondonBus"] == nil)
     }
 
     @Test func aNewAppThatFailsIsInvalidAndLeavesTheOthersAlone() throws {
