@@ -87,7 +87,7 @@ public enum DaemonMain {
             case .stale: log.warning("app \(entry.id): keeping the last good version: \(entry.lastError ?? "invalid")")
             case .active: break
             }
-            for line in WireFormat.problemLines(entry, .warning) { log.warning("app \(entry.id): \(line)") }
+            for line in entry.lines(.warning) { log.warning("app \(entry.id): \(line)") }
         }
     }
 }

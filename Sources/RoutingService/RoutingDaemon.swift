@@ -119,7 +119,7 @@ public final class RoutingDaemon: Sendable {
             if before?.state == entry.state && before?.lastError == entry.lastError { continue }
             switch entry.state {
             case .active:
-                if before != nil && before?.state != .active { lines.append("app \(entry.id): active again") }
+                lines.append(before == nil ? "app \(entry.id): added" : "app \(entry.id): active again")
             case .stale:
                 lines.append("app \(entry.id): keeping the last good version: \(entry.lastError ?? "invalid")")
             case .invalid:

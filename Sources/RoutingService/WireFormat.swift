@@ -149,22 +149,9 @@ public enum WireFormat {
             ]
             object["area"] = .number(app.coverage.area.rounded())
         }
-        object["errors"] = .array(problemLines(entry, .error).map(JSON.string))
-        object["warnings"] = .array(problemLines(entry, .warning).map(JSON.string))
+        object["errors"] = .array(entry.lines(.error).map(JSON.string))
+        object["warnings"] = .array(entry.lines(.warning).map(JSON.string))
         return .object(object)
-    }
-
-    /// Every error (or warning) of an entry's current files, `FILE:LINE:COLUMN: severity: message
-    /// [code]`: the read error first, then the manifest's problems, then the coverage file's.
-    public static func problemLines(_ entry: AppRegistry.Entry, _ severity: Severity) -> [String] {
-        var lines: [String] = []
-        if severity == .error, let readError = entry.readError { lines.append(readError) }
-        if let manifest = entry.manifestPath {
-            lines += entry.manifestProblems.filter { $0.severity == severity }.map { $0.located(in: manifest) }
-        }
-        let coverage = entry.coveragePath ?? entry.path
-        lines += entry.diagnostics.filter { $0.severity == severity }.map { line(coverage, $0) }
-        return lines
     }
 
     /// `FILE:LINE:COL: severity: message [rule]`, the GCC diagnostic format.

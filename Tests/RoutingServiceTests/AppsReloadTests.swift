@@ -452,8 +452,9 @@ enum Westminster {
         #expect(try running.apps(c)["Paris"]?["state"] == "active")
     }
 
-    /// 1,000 reloads while another client resolves without pause: every request gets a
-    /// well-formed reply built from one whole registry (all four apps, the same verdicts).
+    /// 1,000 `Reload()` calls while two clients resolve without pause, and meanwhile a third thread
+    /// replaces a coverage file atomically (inotify reloads) and sends SIGHUP: every request gets a
+    /// well-formed reply built from one whole registry (the same apps, the same verdicts).
     @Test func aThousandReloadsUnderLoadLoseNoRequest() throws {
         let running = try RunningDaemon()
         defer { running.stop() }
@@ -491,6 +492,25 @@ enum Westminster {
                 }
             }
         }
+        let root = running.fixture.root
+        let server = running.server
+        let churn = TestThread {
+            let paris = Array(AppsFixture.paris.utf8)
+            var n = 0
+            while !stop.load(ordering: .acquiring) {
+                // Written under a dot name (ignored), then renamed into place: readers never see half a file.
+                let temporary = root + "/coverage/.Paris.tmp"
+                let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+                if fd >= 0 {
+                    _ = paris.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+                    close(fd)
+                    _ = rename(temporary, root + "/coverage/Paris.geojson")
+                }
+                n += 1
+                if n % 10 == 0 { server.send(signal: SIGHUP) }
+                usleep(5_000)
+            }
+        }
         let reloader = TestThread {
             do {
                 let c = try VarlinkClient(path: path, timeout: 30)
@@ -509,7 +529,9 @@ enum Westminster {
         #expect(reloader.join(within: 300), "1,000 reloads did not finish in 5 minutes")
         stop.store(true, ordering: .releasing)
         for hammer in hammers { #expect(hammer.join(within: 30)) }
+        #expect(churn.join(within: 30))
         #expect(problems.withLock { $0 } == [])
+        #expect(running.reloader.reloads > 0, "inotify and SIGHUP reloads ran alongside")
         #expect(answered.load(ordering: .relaxed) > 100, "the clients were served during the reloads")
     }
 }
