@@ -27,11 +27,12 @@ extension RoutingCtl {
 
         Opens a directions link in the routing app that can serve it: the desktop's URL handler
         (systemd/routingd-open.desktop runs 'routingctl open %u'). The link is resolved by the daemon
-        (Resolve, ListApps, GetCurrentLocation); when the daemon is not running (no socket, or
-        connection refused), or with --offline, it is resolved here with the same rules, from the
-        apps directories (/usr/share/routingd/apps, /etc/routingd/apps, $XDG_DATA_HOME/routingd/apps,
-        then each --apps DIR) and the coverage directory (--coverage, default ./Coverage);
-        --current-location stands in for the daemon's current location.
+        (Resolve, GetCurrentLocation, and ListApps for each app's exec and linkFormat); when the
+        daemon is not running (no socket, or connection refused), or with --offline, it is resolved
+        here with the same rules, from the apps directories (/usr/share/routingd/apps,
+        /etc/routingd/apps, $XDG_DATA_HOME/routingd/apps, then each --apps DIR) and the coverage
+        directory (--coverage, default ./Coverage); --current-location stands in for the daemon's
+        current location.
         The first eligible app in the daemon's order (priority, then the smaller coverage, then id)
         that has a launch command (Exec or LinkFormat in its manifest) is started with execve(2):
         never through a shell, each argument exactly one element. Eligible apps without a launch
@@ -194,37 +195,28 @@ extension RoutingCtl {
         return .planned(OpenPlan(request: request, currentLocation: currentLocation, candidates: candidates))
     }
 
-    /// The launch data of an app listed by the daemon: its `exec` and `linkFormat` members when
-    /// `ListApps` gives them, else read from its manifest file (`manifestPath`), else none (a bare
-    /// coverage file).
+    /// The launch data of an app listed by the daemon: its `exec` and `linkFormat` members (null
+    /// when the app has none), those of the version in service (a stale app's last good manifest).
     static func launchData(listing: JSON?, id: String) -> Result<(exec: [String]?, linkFormat: LinkFormat?), OpenNote> {
         guard let listing else { return .failure(OpenNote(text: "\(id) is not in the daemon's app list")) }
-        if listing["exec"] != nil || listing["linkFormat"] != nil {
-            let exec = listing["exec"]?.arrayValue.map { $0.compactMap(\.stringValue) }
-            var format: LinkFormat? = nil
-            if let name = listing["linkFormat"]?.stringValue {
-                guard let known = LinkFormat(rawValue: name) else {
-                    return .failure(OpenNote(text: "\(id): the daemon lists the unknown link format '\(name)'"))
-                }
-                format = known
+        guard listing["exec"] != nil || listing["linkFormat"] != nil else {
+            return .failure(OpenNote(text: "the daemon's ListApps gives no launch data (exec, linkFormat) for \(id); an older routingd? Use --offline"))
+        }
+        var exec: [String]? = nil
+        if let tokens = listing["exec"]?.arrayValue {
+            exec = tokens.compactMap(\.stringValue)
+            guard exec?.count == tokens.count else {
+                return .failure(OpenNote(text: "\(id): the daemon lists an exec that is not an array of strings"))
             }
-            return .success((exec, format))
         }
-        guard let path = listing["manifestPath"]?.stringValue ?? listing["manifest"]?.stringValue, !path.isEmpty else {
-            return .success((nil, nil))
+        var format: LinkFormat? = nil
+        if let name = listing["linkFormat"]?.stringValue {
+            guard let known = LinkFormat(rawValue: name) else {
+                return .failure(OpenNote(text: "\(id): the daemon lists the unknown link format '\(name)'"))
+            }
+            format = known
         }
-        let bytes: [UInt8]
-        switch CoverageDirectory.readFile(path) {
-        case .success(let read): bytes = read
-        case .failure(let error): return .failure(OpenNote(text: "\(id): \(error.message)"))
-        }
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        let parsed = AppManifest.parse(bytes, fileName: name)
-        guard let manifest = parsed.manifest else {
-            let first = parsed.errors.first.map { $0.located(in: path) } ?? "\(path): invalid manifest"
-            return .failure(OpenNote(text: "\(id): its manifest now fails, so its launch command is unknown (the daemon still serves the last good version): \(first)"))
-        }
-        return .success((manifest.exec, manifest.linkFormat))
+        return .success((exec, format))
     }
 
     /// Loads the apps here and resolves with the daemon's own code.
