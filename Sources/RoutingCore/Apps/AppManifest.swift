@@ -7,7 +7,7 @@
 /// Name=London Bus
 /// Modes=Bus;Subway;Pedestrian;
 /// Coverage=London.geojson
-/// Exec=londonbus --from %s --to %d
+/// Exec=londonbus --from=%s --to=%d
 /// LinkFormat=google
 /// Priority=10
 /// ```

@@ -59,7 +59,7 @@ import Testing
         #expect(registry["London"]?.app?.linkFormat == .google)
         #expect(registry["London"]?.app?.exec == nil)
         #expect(registry["Paris"]?.app?.exec == ["organicmaps", "%u"])
-        #expect(registry["BayArea"]?.app?.exec == ["bayarea-router", "--from", "%s", "--to", "%d", "--mode", "%m"])
+        #expect(registry["BayArea"]?.app?.exec == ["bayarea-router", "--from=%s", "--to=%d", "--mode=%m"])
         #expect(registry["BayArea"]?.app?.name == "Bay Area (sample)")
     }
 }
