@@ -5,20 +5,36 @@
 enum AppleGoogleLinkText {
     /// The word of `vocabulary` equal to `value` (trimmed, ASCII case ignored), or nil.
     static func word(_ value: String, in vocabulary: [ModeWord]) -> ModeWord? {
-        // Fast path: ASCII text against the vocabulary's lowercase ASCII words, byte by byte.
-        if let v = Bytes.trimmedASCII(Substring(value)) {
-            var exact = true
-            for word in vocabulary {
-                switch Bytes.equalsIgnoringCase(v, word.value) {
-                case true?: return word
-                case false?: continue
-                case nil: exact = false  // a non-ASCII word: only Unicode case mapping can tell
-                }
-            }
-            if exact && vocabulary.allSatisfy({ Bytes.isASCII($0.value) }) { return nil }
-        }
+        if let i = wordIndex(value, in: vocabulary) { return i >= 0 ? vocabulary[i] : nil }
         let v = DirectionsURLParser.trimmed(value).lowercased()
         return vocabulary.first { $0.value.lowercased() == v }
+    }
+
+    /// The fast path of ``word(_:in:)``: ASCII text against the vocabulary's lowercase ASCII words,
+    /// byte by byte, without copying a word. The index of the first match, -1 for none, nil when only
+    /// Unicode case mapping can tell (the text or a word is not ASCII).
+    static func wordIndex(_ value: String, in vocabulary: [ModeWord]) -> Int? {
+        guard let v = Bytes.trimmedASCII(Substring(value)) else { return nil }
+        let text = v.utf8
+        let n = text.count
+        var exact = true
+        for i in vocabulary.indices {
+            let word = vocabulary[i].value.utf8
+            guard word.count == n else {
+                if exact && word.contains(where: { $0 >= 0x80 }) { exact = false }
+                continue
+            }
+            var equal = true
+            var j = text.startIndex
+            for w in word {
+                if w >= 0x80 { exact = false; equal = false; break }
+                let c = text[j]
+                if (c >= 65 && c <= 90 ? c | 0x20 : c) != (w >= 65 && w <= 90 ? w | 0x20 : w) { equal = false; break }
+                j = text.index(after: j)
+            }
+            if equal { return i }
+        }
+        return exact ? -1 : nil
     }
 
     /// The words of `vocabulary`, for error messages: `driving, walking or transit`.
@@ -38,7 +54,8 @@ enum AppleGoogleLinkText {
         // `typoHint` only names parameters that are unknown and, when not an alias (none here), at
         // least 3 characters long within edit distance 2 of the expected name.
         var suspects = false
-        for p in query.parameters where p.key.utf8.count >= 3 && !known.contains(p.key) {
+        let parameters = query.parameters
+        for i in parameters.indices where parameters[i].key.utf8.count >= 3 && !isKnown(parameters[i].key, known) {
             suspects = true
             break
         }
@@ -145,13 +162,17 @@ enum AppleGoogleLinkText {
     static func mode(
         _ query: QueryString, _ name: String, in vocabulary: [ModeWord], format: String, what: String
     ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
-        guard let m = try single(query, name, format: format), !DirectionsURLParser.trimmed(m.value).isEmpty else {
+        guard let m = try single(query, name, format: format) else { return (nil, nil) }
+        let value = m.value
+        if let v = Bytes.trimmedASCII(Substring(value)) {
+            if v.isEmpty { return (nil, nil) }
+        } else if DirectionsURLParser.trimmed(value).isEmpty {
             return (nil, nil)
         }
-        guard let word = word(m.value, in: vocabulary) else {
+        guard let word = word(value, in: vocabulary) else {
             throw DirectionsURLError(
                 code: .unknownMode,
-                message: "'\(name)=\(m.value)' is not \(what); use " + list(vocabulary),
+                message: "'\(name)=\(value)' is not \(what); use " + list(vocabulary),
                 parameter: name)
         }
         return meaning(word)
@@ -331,6 +352,13 @@ extension AppleGoogleLinkText {
             return split(Substring(lowercased(whole)), UInt8(ascii: ","), omitting: true).map { trimmedASCII($0) ?? $0 }
         }
 
+        /// `DirectionsURLParser.trimmed(s).isEmpty`, decided by the first byte when it is visible ASCII.
+        @inline(__always)
+        static func isBlank(_ s: String) -> Bool {
+            if let first = s.utf8.first, first > 0x20 && first < 0x7F { return false }
+            return DirectionsURLParser.trimmed(s).isEmpty
+        }
+
         /// `DirectionsURLParser.trimmed(String(s))` as a Substring, for ASCII `s` (nil otherwise).
         static func trimmedASCII(_ s: Substring) -> Substring? {
             guard isASCII(s) else { return nil }
@@ -348,14 +376,47 @@ extension AppleGoogleLinkText {
     /// without building an array.
     /// - Throws: `duplicate-parameter` when it appears more than once.
     static func single(_ query: QueryString, _ key: String, format: String) throws(DirectionsURLError) -> QueryString.Parameter? {
-        var found: QueryString.Parameter? = nil
-        var count = 0
+        // Indices only (no copy of a parameter while searching); the byte count first, so most
+        // keys are told apart without a String comparison.
+        let parameters = query.parameters
         let length = key.utf8.count
-        for p in query.parameters where p.key.utf8.count == length && p.key == key {
-            if count == 0 { found = p }
-            count += 1
+        var found = -1
+        for i in parameters.indices where parameters[i].key.utf8.count == length && parameters[i].key == key {
+            if found >= 0 { return try query.single(key, format: format) }
+            found = i
         }
-        if count > 1 { return try query.single(key, format: format) }
-        return found
+        return found >= 0 ? parameters[found] : nil
+    }
+
+    /// `DirectionsURLParser.requiredDestination`, with the usual case (one non-blank `destination`)
+    /// decided here; the other cases (and their errors) are left to it.
+    static func requiredDestination(
+        _ query: QueryString, format: String, known: Set<String>, aliases: Set<String>
+    ) throws(DirectionsURLError) -> String {
+        if let p = try single(query, "destination", format: format) {
+            let value = p.value
+            if !Bytes.isBlank(value) { return value }
+        }
+        return try DirectionsURLParser.requiredDestination(in: query, format: format, known: known, aliases: aliases)
+    }
+
+    /// Whether a parameter called `key` (already lowercase) appears: `query.contains(key)` with the
+    /// byte count compared first.
+    @inline(__always)
+    static func has(_ query: QueryString, _ key: String) -> Bool {
+        let parameters = query.parameters
+        let length = key.utf8.count
+        for i in parameters.indices where parameters[i].key.utf8.count == length && parameters[i].key == key {
+            return true
+        }
+        return false
+    }
+
+    /// `known.contains(key)` without hashing `key`: the (small) set is scanned, byte counts first.
+    @inline(__always)
+    static func isKnown(_ key: String, _ known: Set<String>) -> Bool {
+        let length = key.utf8.count
+        for k in known where k.utf8.count == length && k == key { return true }
+        return false
     }
 }
