@@ -48,10 +48,10 @@ extension DirectionsURLParser {
             let query = try QueryString(link.query, plusAsSpace: true)
             try GoogleMapsLink.rawSpaces(query, &context)
             let parser = context.parser
-            let stopTexts = query.values("daddr").flatMap(GoogleLegacyLink.splitChain)
+            let stopTexts = GoogleLegacyLink.stopTexts(query)
             var stops: [Endpoint] = []
             if let last = stopTexts.last {
-                if DirectionsURLParser.trimmed(last).isEmpty {
+                if AppleGoogleLinkText.Bytes.isBlank(last) {
                     throw DirectionsURLError(
                         code: .missingDestination, message: "'daddr' is empty; give the destination as an address or 'latitude,longitude'",
                         parameter: "daddr")

@@ -36,12 +36,14 @@ extension DirectionsURLParser {
 
         static func parse(search query: QueryString, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             try GoogleMapsLink.rawSpaces(query, &context)
-            guard let q = try AppleGoogleLinkText.single(query, "query", format: "Google Maps search link"), !DirectionsURLParser.trimmed(q.value).isEmpty else {
+            guard let q = try AppleGoogleLinkText.single(query, "query", format: "Google Maps search link"), case let value = q.value,
+                !AppleGoogleLinkText.Bytes.isBlank(value)
+            else {
                 throw DirectionsURLError(
                     code: .missingDestination, message: "this Google Maps search link has no 'query'; add query=<place or latitude,longitude>",
                     parameter: "query")
             }
-            var destination = try GoogleStopText.endpoint(q.value, parameter: "query", source: false, parser: context.parser)
+            var destination = try GoogleStopText.endpoint(value, parameter: "query", source: false, parser: context.parser)
             if let id = try AppleGoogleLinkText.single(query, "query_place_id", format: "Google Maps search link"),
                 !DirectionsURLParser.trimmed(id.value).isEmpty, destination != .currentLocation
             {
