@@ -11,30 +11,42 @@ enum AppleGoogleLinkText {
     }
 
     /// The fast path of ``word(_:in:)``: ASCII text against the vocabulary's lowercase ASCII words,
-    /// byte by byte, without copying a word. The index of the first match, -1 for none, nil when only
-    /// Unicode case mapping can tell (the text or a word is not ASCII).
+    /// byte by byte over contiguous bytes, without copying a word. The index of the first match, -1 for
+    /// none, nil when only Unicode case mapping can tell (the text or a word is not ASCII).
     static func wordIndex(_ value: String, in vocabulary: [ModeWord]) -> Int? {
-        guard let v = Bytes.trimmedASCII(Substring(value)) else { return nil }
-        let text = v.utf8
-        let n = text.count
-        var exact = true
-        for i in vocabulary.indices {
-            let word = vocabulary[i].value.utf8
-            guard word.count == n else {
-                if exact && word.contains(where: { $0 >= 0x80 }) { exact = false }
-                continue
+        var text = value
+        return text.withUTF8 { buffer -> Int? in
+            // ASCII whitespace (Character.isWhitespace): tab, LF, VT, FF, CR and space.
+            func white(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+            func lower(_ b: UInt8) -> UInt8 { b >= 65 && b <= 90 ? b | 0x20 : b }
+            for b in buffer where b >= 0x80 { return nil }
+            var lo = 0
+            var hi = buffer.count
+            while lo < hi && white(buffer[lo]) { lo += 1 }
+            while lo < hi && white(buffer[hi - 1]) { hi -= 1 }
+            let n = hi - lo
+            var exact = true
+            for i in vocabulary.indices {
+                var word = vocabulary[i].value
+                let equal = word.withUTF8 { w -> Bool? in
+                    guard w.count == n else {
+                        for c in w where c >= 0x80 { return nil }
+                        return false
+                    }
+                    for k in 0..<n {
+                        if w[k] >= 0x80 { return nil }
+                        if lower(buffer[lo + k]) != lower(w[k]) { return false }
+                    }
+                    return true
+                }
+                switch equal {
+                case true?: return i
+                case false?: continue
+                case nil: exact = false  // a non-ASCII word: only Unicode case mapping can tell
+                }
             }
-            var equal = true
-            var j = text.startIndex
-            for w in word {
-                if w >= 0x80 { exact = false; equal = false; break }
-                let c = text[j]
-                if (c >= 65 && c <= 90 ? c | 0x20 : c) != (w >= 65 && w <= 90 ? w | 0x20 : w) { equal = false; break }
-                j = text.index(after: j)
-            }
-            if equal { return i }
+            return exact ? -1 : nil
         }
-        return exact ? -1 : nil
     }
 
     /// The words of `vocabulary`, for error messages: `driving, walking or transit`.
@@ -164,11 +176,7 @@ enum AppleGoogleLinkText {
     ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
         guard let m = try single(query, name, format: format) else { return (nil, nil) }
         let value = m.value
-        if let v = Bytes.trimmedASCII(Substring(value)) {
-            if v.isEmpty { return (nil, nil) }
-        } else if DirectionsURLParser.trimmed(value).isEmpty {
-            return (nil, nil)
-        }
+        if Bytes.isBlank(value) { return (nil, nil) }
         guard let word = word(value, in: vocabulary) else {
             throw DirectionsURLError(
                 code: .unknownMode,
