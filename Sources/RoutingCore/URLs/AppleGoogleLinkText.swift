@@ -408,6 +408,19 @@ extension AppleGoogleLinkText {
         return try DirectionsURLParser.requiredDestination(in: query, format: format, known: known, aliases: aliases)
     }
 
+    /// The last parameter called `key` (already lowercase), or nil: `query.all(key).last` without
+    /// building an array.
+    static func last(_ query: QueryString, _ key: String) -> QueryString.Parameter? {
+        let parameters = query.parameters
+        let length = key.utf8.count
+        var i = parameters.endIndex
+        while i > parameters.startIndex {
+            i -= 1
+            if parameters[i].key.utf8.count == length && parameters[i].key == key { return parameters[i] }
+        }
+        return nil
+    }
+
     /// Whether a parameter called `key` (already lowercase) appears: `query.contains(key)` with the
     /// byte count compared first.
     @inline(__always)

@@ -59,7 +59,7 @@ extension DirectionsURLParser {
                 for text in stopTexts {
                     stops.append(try GoogleStopText.endpoint(text, parameter: "daddr", source: false, parser: parser))
                 }
-            } else if let q = query.all("q").last, !DirectionsURLParser.trimmed(q.value).isEmpty {
+            } else if let q = AppleGoogleLinkText.last(query, "q"), !DirectionsURLParser.trimmed(q.value).isEmpty {
                 stops.append(try GoogleStopText.endpoint(q.value, parameter: "q", source: false, parser: parser))
             } else {
                 if let hint = DirectionsURLParser.typoHint(in: query, for: "daddr", known: known, aliases: AppleMapsLink.daddrAliases) {

@@ -117,7 +117,7 @@ extension DirectionsURLParser {
                 context.format = .googleLegacy
                 return try GoogleLegacyLink.parse(query: query, &context)
             }
-            if onLegacyPath, let q = query.all("q").last, !DirectionsURLParser.trimmed(q.value).isEmpty {
+            if onLegacyPath, let q = AppleGoogleLinkText.last(query, "q"), !DirectionsURLParser.trimmed(q.value).isEmpty {
                 context.format = .googlePlace
                 return try GooglePlaceLink.parse(q: query, &context)
             }

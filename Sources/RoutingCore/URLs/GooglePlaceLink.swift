@@ -30,7 +30,7 @@ extension DirectionsURLParser {
 
         static func parse(q query: QueryString, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             try GoogleMapsLink.rawSpaces(query, &context)
-            let q = query.all("q").last?.value ?? ""
+            let q = AppleGoogleLinkText.last(query, "q")?.value ?? ""
             return DirectionsRequest(destination: try GoogleStopText.endpoint(q, parameter: "q", source: false, parser: context.parser))
         }
 
