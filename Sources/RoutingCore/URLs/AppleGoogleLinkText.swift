@@ -206,6 +206,18 @@ extension AppleGoogleLinkText {
             } ?? s.utf8.allSatisfy { $0 < 0x80 }
         }
 
+        /// `s.dropFirst(n)` without walking Characters when the first `n` bytes are ASCII and the
+        /// next one is not a combining continuation (any byte below 0x80, or the end).
+        static func dropFirstASCII(_ s: Substring, _ n: Int) -> Substring {
+            let utf8 = s.utf8
+            if let i = utf8.index(utf8.startIndex, offsetBy: n, limitedBy: utf8.endIndex),
+                utf8[..<i].allSatisfy({ $0 < 0x80 }), i == utf8.endIndex || utf8[i] < 0x80
+            {
+                return s[i...]
+            }
+            return s.dropFirst(n)
+        }
+
         /// `s.split(separator: Character(separator), omittingEmptySubsequences: omitting)`.
         static func split(_ s: Substring, _ separator: UInt8, omitting: Bool = false) -> [Substring] {
             guard isASCII(s) else {

@@ -22,6 +22,8 @@ extension DirectionsURLParser {
             /// The value's UTF-8 offsets in ``text``.
             var start: Int
             var end: Int
+            /// `Int(value)` when it is a number ≥ 0, else -1 (read for group counts).
+            var count: Int
         }
 
         /// The decoded blob.
@@ -44,11 +46,13 @@ extension DirectionsURLParser {
                     let field = Int(piece[..<kindIndex])
                 else { continue }
                 let kind = piece[kindIndex]
+                let value = piece[piece.index(after: kindIndex)...]
                 tokens.append(
                     Token(
                         field: field, kind: kind.utf8.count == 1 ? kind.utf8.first ?? 0 : 0,
-                        start: utf8.distance(from: utf8.startIndex, to: piece.index(after: kindIndex)),
-                        end: utf8.distance(from: utf8.startIndex, to: piece.endIndex)))
+                        start: utf8.distance(from: utf8.startIndex, to: value.startIndex),
+                        end: utf8.distance(from: utf8.startIndex, to: piece.endIndex),
+                        count: Int(value).map { $0 >= 0 ? $0 : -1 } ?? -1))
             }
             self.tokens = tokens
             self.text = text
@@ -76,9 +80,35 @@ extension DirectionsURLParser {
                     j += 1
                 }
                 guard j < pieceEnd, j > i, !overflow else { continue }
-                tokens.append(Token(field: field, kind: buffer[j], start: j + 1, end: pieceEnd))
+                tokens.append(
+                    Token(
+                        field: field, kind: buffer[j], start: j + 1, end: pieceEnd,
+                        count: count(UnsafeBufferPointer(rebasing: buffer[(j + 1)..<pieceEnd]))))
             }
             return tokens
+        }
+
+        /// `Int(value)` of ASCII bytes when it is a number ≥ 0 (`-0` is 0), else -1: an optional sign,
+        /// then at least one digit and nothing else, without overflow.
+        private static func count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+            var i = 0
+            var negative = false
+            if let first = bytes.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
+                negative = first == UInt8(ascii: "-")
+                i = 1
+            }
+            guard i < bytes.count else { return -1 }
+            var n = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                guard b >= 48 && b <= 57 else { return -1 }
+                let (m, o1) = n.multipliedReportingOverflow(by: 10)
+                let (a, o2) = m.addingReportingOverflow(Int(b - 48))
+                if o1 || o2 { return -1 }
+                n = a
+                i += 1
+            }
+            return negative && n != 0 ? -1 : n
         }
 
         /// The value of `token` as text.
@@ -90,7 +120,8 @@ extension DirectionsURLParser {
 
         private func end(_ index: Int) -> Int {
             let t = tokens[index]
-            guard t.kind == UInt8(ascii: "m"), let n = Int(value(t)), n >= 0 else { return index + 1 }
+            guard t.kind == UInt8(ascii: "m"), t.count >= 0 else { return index + 1 }
+            let n = t.count
             return min(tokens.count, index + 1 + min(n, tokens.count))
         }
 

@@ -12,7 +12,7 @@ extension DirectionsURLParser {
     ///   "Search"): `query` as above, the place id kept in ``Endpoint/placeID``.
     enum GooglePlaceLink {
         static func parse(path link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-            let segments = AppleGoogleLinkText.Bytes.split(link.path.dropFirst("/maps/place/".utf8.count), UInt8(ascii: "/"))
+            let segments = AppleGoogleLinkText.Bytes.split(AppleGoogleLinkText.Bytes.dropFirstASCII(link.path, "/maps/place/".utf8.count), UInt8(ascii: "/"))
             let name = try QueryString.decode(segments.first ?? "", plusAsSpace: true, parameter: "path", what: "segment")
             let blob = segments.first(where: { AppleGoogleLinkText.Bytes.hasPrefix($0, "data=") }).map { $0.dropFirst(5) }
             let pin = blob.flatMap { GoogleDataParameter($0).pin }
