@@ -379,6 +379,34 @@ extension AppleGoogleLinkText {
             return DirectionsURLParser.trimmed(s).isEmpty
         }
 
+        /// Calls `body` with each word of ``commaWords(_:)`` in order, without building arrays for
+        /// ASCII text.
+        static func forEachCommaWord(
+            _ value: String, _ body: (Substring) throws(DirectionsURLError) -> Void
+        ) throws(DirectionsURLError) {
+            guard isASCII(value) else {
+                for word in commaWords(value) { try body(word) }
+                return
+            }
+            // ASCII: lowercase once (no copy when already lowercase), then slice between commas.
+            let lower = Substring(lowercased(value))
+            let utf8 = lower.utf8
+            var start = utf8.startIndex
+            var i = start
+            while true {
+                let atEnd = i == utf8.endIndex
+                if atEnd || utf8[i] == UInt8(ascii: ",") {
+                    if i > start {
+                        let piece = lower[start..<i]
+                        try body(trimmedASCII(piece) ?? piece)
+                    }
+                    if atEnd { break }
+                    start = utf8.index(after: i)
+                }
+                i = utf8.index(after: i)
+            }
+        }
+
         /// `DirectionsURLParser.trimmed(String(s))` as a Substring, for ASCII `s` (nil otherwise).
         static func trimmedASCII(_ s: Substring) -> Substring? {
             guard isASCII(s) else { return nil }

@@ -113,9 +113,9 @@ extension DirectionsURLParser {
                 query, "mode", in: modeVocabulary, format: formatName, what: "an Apple Maps travel mode")
             var avoid: Set<RouteAvoidance> = []
             if let a = try AppleGoogleLinkText.single(query, "avoid", format: formatName) {
-                for word in AppleGoogleLinkText.Bytes.commaWords(a.value) {
+                try AppleGoogleLinkText.Bytes.forEachCommaWord(a.value) { word throws(DirectionsURLError) in
                     switch word {
-                    case "": continue
+                    case "": return
                     case "tolls": avoid.insert(.tolls)
                     case "highways": avoid.insert(.highways)
                     case "busy-roads", "stairs":

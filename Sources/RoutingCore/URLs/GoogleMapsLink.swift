@@ -213,8 +213,8 @@ extension DirectionsURLParser {
             }
             var avoid: Set<RouteAvoidance> = []
             if let a = try AppleGoogleLinkText.single(query, "avoid", format: formatName) {
-                for word in AppleGoogleLinkText.Bytes.commaWords(a.value) {
-                    if word.isEmpty { continue }
+                try AppleGoogleLinkText.Bytes.forEachCommaWord(a.value) { word throws(DirectionsURLError) in
+                    if word.isEmpty { return }
                     if let value = RouteAvoidance(rawValue: String(word)) {
                         avoid.insert(value)
                     } else {
