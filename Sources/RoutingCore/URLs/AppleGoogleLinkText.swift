@@ -226,6 +226,10 @@ extension AppleGoogleLinkText {
             // Separator offsets from the contiguous bytes, then slices by offset (O(1) on UTF-8 text).
             if let parts = s.utf8.withContiguousStorageIfAvailable({ buffer -> [Substring] in
                 var parts: [Substring] = []
+                // At most one part more than separators: one allocation.
+                var separators = 0
+                for b in buffer where b == separator { separators += 1 }
+                parts.reserveCapacity(separators + 1)
                 let base = s.utf8.startIndex
                 var start = 0
                 for i in 0..<buffer.count where buffer[i] == separator {

@@ -63,6 +63,10 @@ extension DirectionsURLParser {
         /// (as `Int(piece[..<kindIndex])` would fail).
         private static func asciiTokens(_ buffer: UnsafeBufferPointer<UInt8>) -> [Token] {
             var tokens: [Token] = []
+            // At most one token per piece: one allocation.
+            var pieces = 1
+            for b in buffer where b == UInt8(ascii: "!") { pieces += 1 }
+            tokens.reserveCapacity(pieces)
             var i = 0
             let end = buffer.count
             while i < end {
