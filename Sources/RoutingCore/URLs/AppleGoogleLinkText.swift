@@ -5,20 +5,48 @@
 enum AppleGoogleLinkText {
     /// The word of `vocabulary` equal to `value` (trimmed, ASCII case ignored), or nil.
     static func word(_ value: String, in vocabulary: [ModeWord]) -> ModeWord? {
-        // Fast path: ASCII text against the vocabulary's lowercase ASCII words, byte by byte.
-        if let v = Bytes.trimmedASCII(Substring(value)) {
+        if let i = wordIndex(value, in: vocabulary) { return i >= 0 ? vocabulary[i] : nil }
+        let v = DirectionsURLParser.trimmed(value).lowercased()
+        return vocabulary.first { $0.value.lowercased() == v }
+    }
+
+    /// The fast path of ``word(_:in:)``: ASCII text against the vocabulary's lowercase ASCII words,
+    /// byte by byte over contiguous bytes, without copying a word. The index of the first match, -1 for
+    /// none, nil when only Unicode case mapping can tell (the text or a word is not ASCII).
+    static func wordIndex(_ value: String, in vocabulary: [ModeWord]) -> Int? {
+        var text = value
+        return text.withUTF8 { buffer -> Int? in
+            // ASCII whitespace (Character.isWhitespace): tab, LF, VT, FF, CR and space.
+            func white(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+            func lower(_ b: UInt8) -> UInt8 { b >= 65 && b <= 90 ? b | 0x20 : b }
+            for b in buffer where b >= 0x80 { return nil }
+            var lo = 0
+            var hi = buffer.count
+            while lo < hi && white(buffer[lo]) { lo += 1 }
+            while lo < hi && white(buffer[hi - 1]) { hi -= 1 }
+            let n = hi - lo
             var exact = true
-            for word in vocabulary {
-                switch Bytes.equalsIgnoringCase(v, word.value) {
-                case true?: return word
+            for i in vocabulary.indices {
+                var word = vocabulary[i].value
+                let equal = word.withUTF8 { w -> Bool? in
+                    guard w.count == n else {
+                        for c in w where c >= 0x80 { return nil }
+                        return false
+                    }
+                    for k in 0..<n {
+                        if w[k] >= 0x80 { return nil }
+                        if lower(buffer[lo + k]) != lower(w[k]) { return false }
+                    }
+                    return true
+                }
+                switch equal {
+                case true?: return i
                 case false?: continue
                 case nil: exact = false  // a non-ASCII word: only Unicode case mapping can tell
                 }
             }
-            if exact && vocabulary.allSatisfy({ Bytes.isASCII($0.value) }) { return nil }
+            return exact ? -1 : nil
         }
-        let v = DirectionsURLParser.trimmed(value).lowercased()
-        return vocabulary.first { $0.value.lowercased() == v }
     }
 
     /// The words of `vocabulary`, for error messages: `driving, walking or transit`.
@@ -38,7 +66,8 @@ enum AppleGoogleLinkText {
         // `typoHint` only names parameters that are unknown and, when not an alias (none here), at
         // least 3 characters long within edit distance 2 of the expected name.
         var suspects = false
-        for p in query.parameters where p.key.utf8.count >= 3 && !known.contains(p.key) {
+        let parameters = query.parameters
+        for i in parameters.indices where parameters[i].key.utf8.count >= 3 && !isKnown(parameters[i].key, known) {
             suspects = true
             break
         }
@@ -145,13 +174,13 @@ enum AppleGoogleLinkText {
     static func mode(
         _ query: QueryString, _ name: String, in vocabulary: [ModeWord], format: String, what: String
     ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
-        guard let m = try single(query, name, format: format), !DirectionsURLParser.trimmed(m.value).isEmpty else {
-            return (nil, nil)
-        }
-        guard let word = word(m.value, in: vocabulary) else {
+        guard let m = try single(query, name, format: format) else { return (nil, nil) }
+        let value = m.value
+        if Bytes.isBlank(value) { return (nil, nil) }
+        guard let word = word(value, in: vocabulary) else {
             throw DirectionsURLError(
                 code: .unknownMode,
-                message: "'\(name)=\(m.value)' is not \(what); use " + list(vocabulary),
+                message: "'\(name)=\(value)' is not \(what); use " + list(vocabulary),
                 parameter: name)
         }
         return meaning(word)
@@ -177,6 +206,18 @@ extension AppleGoogleLinkText {
             } ?? s.utf8.allSatisfy { $0 < 0x80 }
         }
 
+        /// `s.dropFirst(n)` without walking Characters when the first `n` bytes are ASCII and the
+        /// next one is not a combining continuation (any byte below 0x80, or the end).
+        static func dropFirstASCII(_ s: Substring, _ n: Int) -> Substring {
+            let utf8 = s.utf8
+            if let i = utf8.index(utf8.startIndex, offsetBy: n, limitedBy: utf8.endIndex),
+                utf8[..<i].allSatisfy({ $0 < 0x80 }), i == utf8.endIndex || utf8[i] < 0x80
+            {
+                return s[i...]
+            }
+            return s.dropFirst(n)
+        }
+
         /// `s.split(separator: Character(separator), omittingEmptySubsequences: omitting)`.
         static func split(_ s: Substring, _ separator: UInt8, omitting: Bool = false) -> [Substring] {
             guard isASCII(s) else {
@@ -185,6 +226,10 @@ extension AppleGoogleLinkText {
             // Separator offsets from the contiguous bytes, then slices by offset (O(1) on UTF-8 text).
             if let parts = s.utf8.withContiguousStorageIfAvailable({ buffer -> [Substring] in
                 var parts: [Substring] = []
+                // At most one part more than separators: one allocation.
+                var separators = 0
+                for b in buffer where b == separator { separators += 1 }
+                parts.reserveCapacity(separators + 1)
                 let base = s.utf8.startIndex
                 var start = 0
                 for i in 0..<buffer.count where buffer[i] == separator {
@@ -331,6 +376,41 @@ extension AppleGoogleLinkText {
             return split(Substring(lowercased(whole)), UInt8(ascii: ","), omitting: true).map { trimmedASCII($0) ?? $0 }
         }
 
+        /// `DirectionsURLParser.trimmed(s).isEmpty`, decided by the first byte when it is visible ASCII.
+        @inline(__always)
+        static func isBlank(_ s: String) -> Bool {
+            if let first = s.utf8.first, first > 0x20 && first < 0x7F { return false }
+            return DirectionsURLParser.trimmed(s).isEmpty
+        }
+
+        /// Calls `body` with each word of ``commaWords(_:)`` in order, without building arrays for
+        /// ASCII text.
+        static func forEachCommaWord(
+            _ value: String, _ body: (Substring) throws(DirectionsURLError) -> Void
+        ) throws(DirectionsURLError) {
+            guard isASCII(value) else {
+                for word in commaWords(value) { try body(word) }
+                return
+            }
+            // ASCII: lowercase once (no copy when already lowercase), then slice between commas.
+            let lower = Substring(lowercased(value))
+            let utf8 = lower.utf8
+            var start = utf8.startIndex
+            var i = start
+            while true {
+                let atEnd = i == utf8.endIndex
+                if atEnd || utf8[i] == UInt8(ascii: ",") {
+                    if i > start {
+                        let piece = lower[start..<i]
+                        try body(trimmedASCII(piece) ?? piece)
+                    }
+                    if atEnd { break }
+                    start = utf8.index(after: i)
+                }
+                i = utf8.index(after: i)
+            }
+        }
+
         /// `DirectionsURLParser.trimmed(String(s))` as a Substring, for ASCII `s` (nil otherwise).
         static func trimmedASCII(_ s: Substring) -> Substring? {
             guard isASCII(s) else { return nil }
@@ -348,14 +428,60 @@ extension AppleGoogleLinkText {
     /// without building an array.
     /// - Throws: `duplicate-parameter` when it appears more than once.
     static func single(_ query: QueryString, _ key: String, format: String) throws(DirectionsURLError) -> QueryString.Parameter? {
-        var found: QueryString.Parameter? = nil
-        var count = 0
+        // Indices only (no copy of a parameter while searching); the byte count first, so most
+        // keys are told apart without a String comparison.
+        let parameters = query.parameters
         let length = key.utf8.count
-        for p in query.parameters where p.key.utf8.count == length && p.key == key {
-            if count == 0 { found = p }
-            count += 1
+        var found = -1
+        for i in parameters.indices where parameters[i].key.utf8.count == length && parameters[i].key == key {
+            if found >= 0 { return try query.single(key, format: format) }
+            found = i
         }
-        if count > 1 { return try query.single(key, format: format) }
-        return found
+        return found >= 0 ? parameters[found] : nil
+    }
+
+    /// `DirectionsURLParser.requiredDestination`, with the usual case (one non-blank `destination`)
+    /// decided here; the other cases (and their errors) are left to it.
+    static func requiredDestination(
+        _ query: QueryString, format: String, known: Set<String>, aliases: Set<String>
+    ) throws(DirectionsURLError) -> String {
+        if let p = try single(query, "destination", format: format) {
+            let value = p.value
+            if !Bytes.isBlank(value) { return value }
+        }
+        return try DirectionsURLParser.requiredDestination(in: query, format: format, known: known, aliases: aliases)
+    }
+
+    /// The last parameter called `key` (already lowercase), or nil: `query.all(key).last` without
+    /// building an array.
+    static func last(_ query: QueryString, _ key: String) -> QueryString.Parameter? {
+        let parameters = query.parameters
+        let length = key.utf8.count
+        var i = parameters.endIndex
+        while i > parameters.startIndex {
+            i -= 1
+            if parameters[i].key.utf8.count == length && parameters[i].key == key { return parameters[i] }
+        }
+        return nil
+    }
+
+    /// Whether a parameter called `key` (already lowercase) appears: `query.contains(key)` with the
+    /// byte count compared first.
+    @inline(__always)
+    static func has(_ query: QueryString, _ key: String) -> Bool {
+        let parameters = query.parameters
+        let length = key.utf8.count
+        for i in parameters.indices where parameters[i].key.utf8.count == length && parameters[i].key == key {
+            return true
+        }
+        return false
+    }
+
+    /// `known.contains(key)` without hashing `key`: the (small) set is scanned, byte counts first.
+    @inline(__always)
+    static func isKnown(_ key: String, _ known: Set<String>) -> Bool {
+        let length = key.utf8.count
+        for k in known where k.utf8.count == length && k == key { return true }
+        return false
     }
 }

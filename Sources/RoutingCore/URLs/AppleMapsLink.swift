@@ -40,32 +40,46 @@ extension DirectionsURLParser {
         static func parse(query raw: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let query = try QueryString(raw, plusAsSpace: true)
             let saddr = try AppleGoogleLinkText.single(query, "saddr", format: formatName)
-            let daddrs = query.values("daddr")
-            guard let last = daddrs.last else {
+            // The `daddr` values in order, by index (no array of values); the last is the destination.
+            let parameters = query.parameters
+            var last = -1
+            var count = 0
+            for i in parameters.indices where parameters[i].key.utf8.count == 5 && parameters[i].key == "daddr" {
+                last = i
+                count += 1
+            }
+            guard last >= 0 else {
                 throw missingDestination(query, hasSource: saddr != nil)
             }
-            if DirectionsURLParser.trimmed(last).isEmpty {
+            let lastValue = parameters[last].value
+            if AppleGoogleLinkText.Bytes.isBlank(lastValue) {
                 throw DirectionsURLError(
                     code: .missingDestination,
                     message: "'daddr' is empty; give the destination as an address or 'latitude,longitude'",
                     parameter: "daddr")
             }
+            let parser = context.parser
             var stops: [Endpoint] = []
-            for text in daddrs {
-                stops.append(try context.parser.stopEndpoint(text, parameter: "daddr"))
+            if count > 1 {
+                stops.reserveCapacity(count - 1)
+                for i in parameters.indices where i != last && parameters[i].key.utf8.count == 5 && parameters[i].key == "daddr" {
+                    stops.append(try parser.stopEndpoint(parameters[i].value, parameter: "daddr"))
+                }
             }
-            let destination = stops.removeLast()
+            let destination = try parser.stopEndpoint(lastValue, parameter: "daddr")
             try AppleGoogleLinkText.typoWarnings(query, optional: ["saddr", "dirflg"], known: known, &context)
-            let source = try context.parser.sourceEndpoint(saddr?.value, parameter: "saddr")
+            let source = try parser.sourceEndpoint(saddr?.value, parameter: "saddr")
             var mode: DirectionsMode? = nil
             var transport: TransportType? = nil
-            if let flag = try AppleGoogleLinkText.single(query, "dirflg", format: formatName), !DirectionsURLParser.trimmed(flag.value).isEmpty {
-                if let word = AppleGoogleLinkText.word(flag.value, in: modeVocabulary) {
+            if let flag = try AppleGoogleLinkText.single(query, "dirflg", format: formatName), case let value = flag.value,
+                !AppleGoogleLinkText.Bytes.isBlank(value)
+            {
+                if let word = AppleGoogleLinkText.word(value, in: modeVocabulary) {
                     (mode, transport) = AppleGoogleLinkText.meaning(word)
                 } else {
                     try context.repair(
                         .ignoredValue,
-                        "'dirflg=\(flag.value)' is not an Apple travel mode and Apple Maps ignores it; use "
+                        "'dirflg=\(value)' is not an Apple travel mode and Apple Maps ignores it; use "
                             + AppleGoogleLinkText.list(modeVocabulary) + " or leave it out",
                         parameter: "dirflg")
                 }

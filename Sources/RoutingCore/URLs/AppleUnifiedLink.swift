@@ -43,8 +43,8 @@ extension DirectionsURLParser {
         /// Parses the query of a `/directions` link.
         static func parse(query raw: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let query = try QueryString(raw, plusAsSpace: true)
-            let destinationValue = try DirectionsURLParser.requiredDestination(
-                in: query, format: formatName, known: known, aliases: destinationAliases)
+            let destinationValue = try AppleGoogleLinkText.requiredDestination(
+                query, format: formatName, known: known, aliases: destinationAliases)
             let parser = context.parser
             var destination = try parser.stopEndpoint(destinationValue, parameter: "destination")
             try AppleGoogleLinkText.typoWarnings(query, optional: ["source", "waypoint", "mode", "avoid"], known: known, &context)
@@ -71,14 +71,17 @@ extension DirectionsURLParser {
             var ids: [String] = []
             var interleaved = true
             var previousWasWaypoint = false
-            for p in query.parameters {
-                if p.key == "waypoint" {
-                    waypoints.append(try parser.stopEndpoint(p.value, parameter: "waypoint"))
+            let parameters = query.parameters
+            for i in parameters.indices {
+                // Byte counts first: most keys are told apart without a String comparison.
+                let count = parameters[i].key.utf8.count
+                if count == 8 && parameters[i].key == "waypoint" {
+                    waypoints.append(try parser.stopEndpoint(parameters[i].value, parameter: "waypoint"))
                     previousWasWaypoint = true
                 } else {
-                    if p.key == "waypoint-place-id" {
+                    if count == 17 && parameters[i].key == "waypoint-place-id" {
                         if !previousWasWaypoint { interleaved = false }
-                        ids.append(p.value)
+                        ids.append(parameters[i].value)
                     }
                     previousWasWaypoint = false
                 }
@@ -110,9 +113,9 @@ extension DirectionsURLParser {
                 query, "mode", in: modeVocabulary, format: formatName, what: "an Apple Maps travel mode")
             var avoid: Set<RouteAvoidance> = []
             if let a = try AppleGoogleLinkText.single(query, "avoid", format: formatName) {
-                for word in AppleGoogleLinkText.Bytes.commaWords(a.value) {
+                try AppleGoogleLinkText.Bytes.forEachCommaWord(a.value) { word throws(DirectionsURLError) in
                     switch word {
-                    case "": continue
+                    case "": return
                     case "tolls": avoid.insert(.tolls)
                     case "highways": avoid.insert(.highways)
                     case "busy-roads", "stairs":

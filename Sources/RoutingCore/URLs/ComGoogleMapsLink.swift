@@ -48,10 +48,10 @@ extension DirectionsURLParser {
             let query = try QueryString(link.query, plusAsSpace: true)
             try GoogleMapsLink.rawSpaces(query, &context)
             let parser = context.parser
-            let stopTexts = query.values("daddr").flatMap(GoogleLegacyLink.splitChain)
+            let stopTexts = GoogleLegacyLink.stopTexts(query)
             var stops: [Endpoint] = []
             if let last = stopTexts.last {
-                if DirectionsURLParser.trimmed(last).isEmpty {
+                if AppleGoogleLinkText.Bytes.isBlank(last) {
                     throw DirectionsURLError(
                         code: .missingDestination, message: "'daddr' is empty; give the destination as an address or 'latitude,longitude'",
                         parameter: "daddr")
@@ -59,7 +59,7 @@ extension DirectionsURLParser {
                 for text in stopTexts {
                     stops.append(try GoogleStopText.endpoint(text, parameter: "daddr", source: false, parser: parser))
                 }
-            } else if let q = query.all("q").last, !DirectionsURLParser.trimmed(q.value).isEmpty {
+            } else if let q = AppleGoogleLinkText.last(query, "q"), !DirectionsURLParser.trimmed(q.value).isEmpty {
                 stops.append(try GoogleStopText.endpoint(q.value, parameter: "q", source: false, parser: parser))
             } else {
                 if let hint = DirectionsURLParser.typoHint(in: query, for: "daddr", known: known, aliases: AppleMapsLink.daddrAliases) {

@@ -13,94 +13,119 @@ extension DirectionsURLParser {
     /// decimals or are out of range are treated as absent, never clamped. `!3e<n>` (travel mode) is not
     /// read: its codes are not verified.
     struct GoogleDataParameter {
+        /// One token, by byte offsets into ``text`` (no Substring is made until a value is read).
         struct Token {
             var field: Int
-            var kind: Character
-            var value: Substring
+            /// The type letter as its one byte; 0 when the type is not a single ASCII character
+            /// (it then never matches `m` or `d`).
+            var kind: UInt8
+            /// The value's UTF-8 offsets in ``text``.
+            var start: Int
+            var end: Int
+            /// `Int(value)` when it is a number ≥ 0, else -1 (read for group counts).
+            var count: Int
         }
 
+        /// The decoded blob.
+        var text: Substring
         var tokens: [Token]
 
         /// Splits `blob` (the text after `data=`, raw; `!` may also arrive as `%21`).
         init(_ blob: Substring) {
-            var tokens: [Token] = []
-            let text = AppleGoogleLinkText.Bytes.contains(blob, UInt8(ascii: "%"))
+            var text = AppleGoogleLinkText.Bytes.contains(blob, UInt8(ascii: "%"))
                 ? Substring((try? QueryString.decode(blob, plusAsSpace: false, parameter: "data")) ?? "") : blob
             if AppleGoogleLinkText.Bytes.isASCII(text) {
-                self.tokens = Self.asciiTokens(text)
+                self.tokens = text.withUTF8 { Self.asciiTokens($0) }
+                self.text = text
                 return
             }
+            var tokens: [Token] = []
+            let utf8 = text.utf8
             for piece in text.split(separator: "!") {
                 guard let kindIndex = piece.firstIndex(where: { !$0.isASCII || !$0.isNumber }),
                     let field = Int(piece[..<kindIndex])
                 else { continue }
-                tokens.append(Token(field: field, kind: piece[kindIndex], value: piece[piece.index(after: kindIndex)...]))
+                let kind = piece[kindIndex]
+                let value = piece[piece.index(after: kindIndex)...]
+                tokens.append(
+                    Token(
+                        field: field, kind: kind.utf8.count == 1 ? kind.utf8.first ?? 0 : 0,
+                        start: utf8.distance(from: utf8.startIndex, to: value.startIndex),
+                        end: utf8.distance(from: utf8.startIndex, to: piece.endIndex),
+                        count: Int(value).map { $0 >= 0 ? $0 : -1 } ?? -1))
             }
             self.tokens = tokens
+            self.text = text
         }
 
-        /// The tokens of ASCII `text`, byte by byte: the same as the `Character` split for ASCII text.
-        private static func asciiTokens(_ text: Substring) -> [Token] {
-            if let tokens = text.utf8.withContiguousStorageIfAvailable({ buffer -> [Token] in
-                var tokens: [Token] = []
-                let base = text.utf8.startIndex
-                var i = 0
-                let end = buffer.count
-                while i < end {
-                    var pieceEnd = i
-                    while pieceEnd < end && buffer[pieceEnd] != UInt8(ascii: "!") { pieceEnd += 1 }
-                    defer { i = pieceEnd + 1 }
-                    var j = i
-                    var field = 0
-                    var overflow = false
-                    while j < pieceEnd, buffer[j] >= 48 && buffer[j] <= 57 {
-                        let (m, o1) = field.multipliedReportingOverflow(by: 10)
-                        let (a, o2) = m.addingReportingOverflow(Int(buffer[j] - 48))
-                        overflow = overflow || o1 || o2
-                        field = a
-                        j += 1
-                    }
-                    guard j < pieceEnd, j > i, !overflow else { continue }
-                    let valueStart = text.utf8.index(base, offsetBy: j + 1)
-                    let valueEnd = text.utf8.index(base, offsetBy: pieceEnd)
-                    tokens.append(Token(field: field, kind: Character(Unicode.Scalar(buffer[j])), value: text[valueStart..<valueEnd]))
-                }
-                return tokens
-            }) {
-                return tokens
-            }
+        /// The tokens of ASCII text: pieces between `!`s (empty ones skipped), each `<digits><letter><value>`;
+        /// a piece without digits, with an overflowing field number or without a type letter is skipped
+        /// (as `Int(piece[..<kindIndex])` would fail).
+        private static func asciiTokens(_ buffer: UnsafeBufferPointer<UInt8>) -> [Token] {
             var tokens: [Token] = []
-            let utf8 = text.utf8
-            var i = utf8.startIndex
-            let end = utf8.endIndex
+            // At most one token per piece: one allocation.
+            var pieces = 1
+            for b in buffer where b == UInt8(ascii: "!") { pieces += 1 }
+            tokens.reserveCapacity(pieces)
+            var i = 0
+            let end = buffer.count
             while i < end {
-                // One piece: from i to the next '!' (empty pieces are skipped).
-                let pieceEnd = utf8[i...].firstIndex(of: UInt8(ascii: "!")) ?? end
-                defer { i = pieceEnd < end ? utf8.index(after: pieceEnd) : end }
+                var pieceEnd = i
+                while pieceEnd < end && buffer[pieceEnd] != UInt8(ascii: "!") { pieceEnd += 1 }
+                defer { i = pieceEnd + 1 }
                 var j = i
                 var field = 0
-                var digits = 0
                 var overflow = false
-                while j < pieceEnd, case let b = utf8[j], b >= 48 && b <= 57 {
+                while j < pieceEnd, buffer[j] >= 48 && buffer[j] <= 57 {
                     let (m, o1) = field.multipliedReportingOverflow(by: 10)
-                    let (a, o2) = m.addingReportingOverflow(Int(b - 48))
+                    let (a, o2) = m.addingReportingOverflow(Int(buffer[j] - 48))
                     overflow = overflow || o1 || o2
                     field = a
-                    digits += 1
-                    j = utf8.index(after: j)
+                    j += 1
                 }
-                // `Int(piece[..<kindIndex])` fails on no digits or overflow; no kind at the end.
-                guard j < pieceEnd, digits > 0, !overflow else { continue }
-                let kind = Character(Unicode.Scalar(utf8[j]))
-                tokens.append(Token(field: field, kind: kind, value: text[utf8.index(after: j)..<pieceEnd]))
+                guard j < pieceEnd, j > i, !overflow else { continue }
+                tokens.append(
+                    Token(
+                        field: field, kind: buffer[j], start: j + 1, end: pieceEnd,
+                        count: count(UnsafeBufferPointer(rebasing: buffer[(j + 1)..<pieceEnd]))))
             }
             return tokens
         }
 
-        /// The index just past the group that starts at `index`.
+        /// `Int(value)` of ASCII bytes when it is a number ≥ 0 (`-0` is 0), else -1: an optional sign,
+        /// then at least one digit and nothing else, without overflow.
+        private static func count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+            var i = 0
+            var negative = false
+            if let first = bytes.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
+                negative = first == UInt8(ascii: "-")
+                i = 1
+            }
+            guard i < bytes.count else { return -1 }
+            var n = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                guard b >= 48 && b <= 57 else { return -1 }
+                let (m, o1) = n.multipliedReportingOverflow(by: 10)
+                let (a, o2) = m.addingReportingOverflow(Int(b - 48))
+                if o1 || o2 { return -1 }
+                n = a
+                i += 1
+            }
+            return negative && n != 0 ? -1 : n
+        }
+
+        /// The value of `token` as text.
+        func value(_ token: Token) -> Substring {
+            let utf8 = text.utf8
+            let start = utf8.index(utf8.startIndex, offsetBy: token.start)
+            return text[start..<utf8.index(start, offsetBy: token.end - token.start)]
+        }
+
         private func end(_ index: Int) -> Int {
             let t = tokens[index]
-            guard t.kind == "m", let n = Int(t.value), n >= 0 else { return index + 1 }
+            guard t.kind == UInt8(ascii: "m"), t.count >= 0 else { return index + 1 }
+            let n = t.count
             return min(tokens.count, index + 1 + min(n, tokens.count))
         }
 
@@ -109,14 +134,14 @@ extension DirectionsURLParser {
         var stops: [Coordinate?]? {
             var i = 0
             while i + 1 < tokens.count {
-                if tokens[i].field == 4 && tokens[i].kind == "m" && tokens[i + 1].field == 4 && tokens[i + 1].kind == "m" {
+                if tokens[i].field == 4 && tokens[i].kind == UInt8(ascii: "m") && tokens[i + 1].field == 4 && tokens[i + 1].kind == UInt8(ascii: "m") {
                     let list = i + 1
                     var result: [Coordinate?] = []
                     var j = list + 1
                     let listEnd = end(list)
                     while j < listEnd {
                         let childEnd = max(j + 1, end(j))
-                        if tokens[j].field == 1 && tokens[j].kind == "m" {
+                        if tokens[j].field == 1 && tokens[j].kind == UInt8(ascii: "m") {
                             result.append(pair(from: j + 1, to: childEnd, latitude: 2, longitude: 1))
                         }
                         j = childEnd
@@ -132,8 +157,9 @@ extension DirectionsURLParser {
         var pin: Coordinate? {
             var i = 0
             while i + 1 < tokens.count {
-                if tokens[i].field == 3 && tokens[i].kind == "d" && tokens[i + 1].field == 4 && tokens[i + 1].kind == "d",
-                    let c = coordinate(latitude: tokens[i].value, longitude: tokens[i + 1].value)
+                if tokens[i].field == 3 && tokens[i].kind == UInt8(ascii: "d") && tokens[i + 1].field == 4
+                    && tokens[i + 1].kind == UInt8(ascii: "d"),
+                    let c = coordinate(latitude: value(tokens[i]), longitude: value(tokens[i + 1]))
                 {
                     return c
                 }
@@ -143,18 +169,18 @@ extension DirectionsURLParser {
         }
 
         private func pair(from start: Int, to end: Int, latitude: Int, longitude: Int) -> Coordinate? {
-            var lat: Substring? = nil
-            var lon: Substring? = nil
+            var lat = -1
+            var lon = -1
             var k = start
             while k < end {
-                if tokens[k].kind == "d" {
-                    if tokens[k].field == latitude { lat = tokens[k].value }
-                    if tokens[k].field == longitude { lon = tokens[k].value }
+                if tokens[k].kind == UInt8(ascii: "d") {
+                    if tokens[k].field == latitude { lat = k }
+                    if tokens[k].field == longitude { lon = k }
                 }
                 k += 1
             }
-            guard let lat, let lon else { return nil }
-            return coordinate(latitude: lat, longitude: lon)
+            guard lat >= 0, lon >= 0 else { return nil }
+            return coordinate(latitude: value(tokens[lat]), longitude: value(tokens[lon]))
         }
 
         private func coordinate(latitude: Substring, longitude: Substring) -> Coordinate? {

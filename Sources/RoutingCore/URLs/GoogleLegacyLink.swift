@@ -37,7 +37,7 @@ extension DirectionsURLParser {
             try GoogleMapsLink.rawSpaces(query, &context)
             let parser = context.parser
             let saddr = try AppleGoogleLinkText.single(query, "saddr", format: formatName)
-            let stopTexts = query.values("daddr").flatMap(splitChain)
+            let stopTexts = stopTexts(query)
             guard let last = stopTexts.last else {
                 if let hint = DirectionsURLParser.typoHint(in: query, for: "daddr", known: known, aliases: daddrAliases) {
                     throw DirectionsURLError(
@@ -48,7 +48,7 @@ extension DirectionsURLParser {
                     code: .missingDestination, message: "this \(formatName) has no 'daddr'; add daddr=<address or latitude,longitude>",
                     parameter: "daddr")
             }
-            if DirectionsURLParser.trimmed(last).isEmpty {
+            if AppleGoogleLinkText.Bytes.isBlank(last) {
                 throw DirectionsURLError(
                     code: .missingDestination,
                     message: "'daddr' is empty; give the destination as an address or 'latitude,longitude'", parameter: "daddr")
@@ -66,7 +66,7 @@ extension DirectionsURLParser {
             var transport: TransportType? = nil
             var avoid: Set<RouteAvoidance> = []
             if let flag {
-                let value = DirectionsURLParser.trimmed(flag.value).lowercased()
+                let value = AppleGoogleLinkText.Bytes.lowercased(DirectionsURLParser.trimmed(flag.value))
                 var seen = false
                 for letter in value {
                     switch letter {
@@ -94,17 +94,34 @@ extension DirectionsURLParser {
                 source: source, destination: destination, waypoints: stops, mode: mode, transportType: transport, avoid: avoid)
         }
 
+        /// The stops of every `daddr` in order, each split by ``splitChain(_:)``, in one array:
+        /// `query.values("daddr").flatMap(splitChain)`.
+        static func stopTexts(_ query: QueryString) -> [String] {
+            var texts: [String] = []
+            let parameters = query.parameters
+            for i in parameters.indices where parameters[i].key.utf8.count == 5 && parameters[i].key == "daddr" {
+                appendChain(parameters[i].value, to: &texts)
+            }
+            return texts
+        }
+
         /// Google's chaining `A to:B to:C` inside one `daddr` (after decoding, so `+to:` is ` to:`).
         static func splitChain(_ value: String) -> [String] {
+            var parts: [String] = []
+            appendChain(value, to: &parts)
+            return parts
+        }
+
+        /// Appends the pieces of ``splitChain(_:)`` to `parts`.
+        static func appendChain(_ value: String, to parts: inout [String]) {
             // Fast path: ASCII text, searched byte by byte (usually holding no ` to:` at all).
             if AppleGoogleLinkText.Bytes.isASCII(value) {
-                var parts: [String] = []
+                let first = parts.count
                 let utf8 = value.utf8
                 var start = utf8.startIndex
                 var i = start
-                let pattern: [UInt8] = [0x20, UInt8(ascii: "t"), UInt8(ascii: "o"), UInt8(ascii: ":")]
                 while let space = utf8[i...].firstIndex(of: 0x20) {
-                    if utf8[space...].starts(with: pattern) {
+                    if utf8[utf8.index(after: space)...].starts(with: "to:".utf8) {
                         parts.append(String(value[start..<space]))
                         start = utf8.index(space, offsetBy: 4)
                         i = start
@@ -112,18 +129,16 @@ extension DirectionsURLParser {
                         i = utf8.index(after: space)
                     }
                 }
-                if parts.isEmpty { return [value] }
+                if parts.count == first { parts.append(value); return }
                 parts.append(String(value[start...]))
-                return parts
+                return
             }
-            var parts: [String] = []
             var rest = Substring(value)
             while let range = rest.firstRange(of: " to:") {
                 parts.append(String(rest[..<range.lowerBound]))
                 rest = rest[range.upperBound...]
             }
             parts.append(String(rest))
-            return parts
         }
 
         /// The text of one stop as the Google app forms write it (`Label@lat,lon` when `labels`),

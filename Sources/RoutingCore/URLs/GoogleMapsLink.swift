@@ -91,7 +91,7 @@ extension DirectionsURLParser {
             }
             let path = AppleGoogleLinkText.Bytes.lowercasedSubstring(link.path)
             let query = try QueryString(link.query, plusAsSpace: true)
-            if query.contains("api") {
+            if AppleGoogleLinkText.has(query, "api") {
                 let api = try AppleGoogleLinkText.single(query, "api", format: formatName)
                 guard let api, DirectionsURLParser.trimmed(api.value) == "1" else {
                     throw DirectionsURLError(
@@ -112,19 +112,19 @@ extension DirectionsURLParser {
                 }
             }
             let onLegacyPath = path == "/maps" || path == "/maps/" || (AppleGoogleLinkText.Bytes.hasPrefix(link.host, "maps.") && (path.isEmpty || path == "/"))
-            let legacy = query.contains("saddr") || query.contains("daddr") || query.contains("dirflg") || query.contains("dirflag")
+            let legacy = AppleGoogleLinkText.has(query, "saddr") || AppleGoogleLinkText.has(query, "daddr") || AppleGoogleLinkText.has(query, "dirflg") || AppleGoogleLinkText.has(query, "dirflag")
             if onLegacyPath && legacy {
                 context.format = .googleLegacy
                 return try GoogleLegacyLink.parse(query: query, &context)
             }
-            if onLegacyPath, let q = query.all("q").last, !DirectionsURLParser.trimmed(q.value).isEmpty {
+            if onLegacyPath, let q = AppleGoogleLinkText.last(query, "q"), !DirectionsURLParser.trimmed(q.value).isEmpty {
                 context.format = .googlePlace
                 return try GooglePlaceLink.parse(q: query, &context)
             }
             if onLegacyPath,
                 let hint = DirectionsURLParser.typoHint(
                     in: query, for: "daddr", known: GoogleLegacyLink.known, aliases: GoogleLegacyLink.daddrAliases),
-                !query.contains("destination"), !query.contains("origin")
+                !AppleGoogleLinkText.has(query, "destination"), !AppleGoogleLinkText.has(query, "origin")
             {
                 throw DirectionsURLError(
                     code: .missingDestination, message: "this Google Maps legacy link has no 'daddr' (the destination); \(hint)",
@@ -136,7 +136,7 @@ extension DirectionsURLParser {
                     message: "this Google link names the place only by '\(feature.name)', a Google feature id that needs an online look-up; share a link with coordinates or an address",
                     parameter: feature.name)
             }
-            if query.contains("destination") || query.contains("origin") || query.contains("travelmode") || query.contains("waypoints") {
+            if AppleGoogleLinkText.has(query, "destination") || AppleGoogleLinkText.has(query, "origin") || AppleGoogleLinkText.has(query, "travelmode") || AppleGoogleLinkText.has(query, "waypoints") {
                 throw DirectionsURLError(
                     code: .notADirectionsLink,
                     message: "Google ignores every parameter of a Maps URL without api=1; add api=1", parameter: "api")
@@ -151,8 +151,8 @@ extension DirectionsURLParser {
         static func parse(query: QueryString, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let parser = context.parser
             try rawSpaces(query, &context)
-            let destinationValue = try DirectionsURLParser.requiredDestination(
-                in: query, format: formatName, known: known, aliases: destinationAliases)
+            let destinationValue = try AppleGoogleLinkText.requiredDestination(
+                query, format: formatName, known: known, aliases: destinationAliases)
             var destination = try parser.stopEndpoint(destinationValue, parameter: "destination")
             try AppleGoogleLinkText.typoWarnings(
                 query, optional: ["origin", "waypoints", "travelmode", "dir_action", "avoid"], known: known, &context)
@@ -172,18 +172,22 @@ extension DirectionsURLParser {
                 }
             }
             var waypoints: [Endpoint] = []
-            if let w = try AppleGoogleLinkText.single(query, "waypoints", format: formatName), !DirectionsURLParser.trimmed(w.value).isEmpty {
+            if let w = try AppleGoogleLinkText.single(query, "waypoints", format: formatName), case let value = w.value,
+                !AppleGoogleLinkText.Bytes.isBlank(value)
+            {
                 if AppleGoogleLinkText.Bytes.contains(w.rawValue, UInt8(ascii: "|")) {
                     try context.repair(
                         .repairedSyntax, "'waypoints' separates stops with a raw '|'; Google requires it encoded as %7C",
                         parameter: "waypoints")
                 }
-                for piece in AppleGoogleLinkText.Bytes.split(Substring(w.value), UInt8(ascii: "|")) {
+                for piece in AppleGoogleLinkText.Bytes.split(Substring(value), UInt8(ascii: "|")) {
                     waypoints.append(try parser.stopEndpoint(String(piece), parameter: "waypoints"))
                 }
             }
-            if let ids = try AppleGoogleLinkText.single(query, "waypoint_place_ids", format: formatName), !DirectionsURLParser.trimmed(ids.value).isEmpty {
-                let pieces = AppleGoogleLinkText.Bytes.split(Substring(ids.value), UInt8(ascii: "|")).map { DirectionsURLParser.trimmed(String($0)) }
+            if let ids = try AppleGoogleLinkText.single(query, "waypoint_place_ids", format: formatName), case let value = ids.value,
+                !AppleGoogleLinkText.Bytes.isBlank(value)
+            {
+                let pieces = AppleGoogleLinkText.Bytes.split(Substring(value), UInt8(ascii: "|")).map { DirectionsURLParser.trimmed(String($0)) }
                 if pieces.count == waypoints.count {
                     for (i, id) in pieces.enumerated() where !id.isEmpty && waypoints[i] != .currentLocation {
                         waypoints[i] = waypoints[i].withPlaceID(id)
@@ -209,8 +213,8 @@ extension DirectionsURLParser {
             }
             var avoid: Set<RouteAvoidance> = []
             if let a = try AppleGoogleLinkText.single(query, "avoid", format: formatName) {
-                for word in AppleGoogleLinkText.Bytes.commaWords(a.value) {
-                    if word.isEmpty { continue }
+                try AppleGoogleLinkText.Bytes.forEachCommaWord(a.value) { word throws(DirectionsURLError) in
+                    if word.isEmpty { return }
                     if let value = RouteAvoidance(rawValue: String(word)) {
                         avoid.insert(value)
                     } else {

@@ -23,6 +23,7 @@ extension DirectionsURLParser {
     /// times are `omitted` lines.
     enum GoogleNavigationIntent {
         static let formatName = "google.navigation intent"
+        static let known: Set<String> = ["q", "mode", "avoid"]
 
         static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             var raw = link.rest
@@ -35,15 +36,17 @@ extension DirectionsURLParser {
             if AppleGoogleLinkText.Bytes.hasPrefix(raw, "?") { raw = raw.dropFirst() }
             let query = try QueryString(raw, plusAsSpace: true)
             try GoogleMapsLink.rawSpaces(query, &context)
-            guard let q = try AppleGoogleLinkText.single(query, "q", format: formatName), !DirectionsURLParser.trimmed(q.value).isEmpty else {
+            guard let q = try AppleGoogleLinkText.single(query, "q", format: formatName), case let value = q.value,
+                !AppleGoogleLinkText.Bytes.isBlank(value)
+            else {
                 let hint = DirectionsURLParser.typoHint(in: query, for: "q", known: ["mode", "avoid"], aliases: ["ll", "daddr", "destination"])
                 throw DirectionsURLError(
                     code: .missingDestination,
                     message: "this \(formatName) has no destination" + (hint.map { "; \($0)" } ?? "; add q=<address or latitude,longitude>"),
                     parameter: "q")
             }
-            let destination = try GoogleStopText.endpoint(q.value, parameter: "q", source: false, parser: context.parser)
-            try AppleGoogleLinkText.typoWarnings(query, optional: ["mode", "avoid"], known: ["q", "mode", "avoid"], &context)
+            let destination = try GoogleStopText.endpoint(value, parameter: "q", source: false, parser: context.parser)
+            try AppleGoogleLinkText.typoWarnings(query, optional: ["mode", "avoid"], known: known, &context)
             let (mode, transport) = try AppleGoogleLinkText.mode(
                 query, "mode", in: modeVocabulary, format: formatName, what: "a Google navigation mode")
             var avoid: Set<RouteAvoidance> = []

@@ -19,7 +19,7 @@ extension DirectionsURLParser {
     /// - One stop only names no destination: `missing-destination`.
     enum GooglePathLink {
         static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-            let after = link.path.dropFirst("/maps/dir/".utf8.count)
+            let after = AppleGoogleLinkText.Bytes.dropFirstASCII(link.path, "/maps/dir/".utf8.count)
             var rawStops: [Substring] = []
             var blob: Substring? = nil
             var ended = false

@@ -12,7 +12,7 @@ extension DirectionsURLParser {
     ///   "Search"): `query` as above, the place id kept in ``Endpoint/placeID``.
     enum GooglePlaceLink {
         static func parse(path link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-            let segments = AppleGoogleLinkText.Bytes.split(link.path.dropFirst("/maps/place/".utf8.count), UInt8(ascii: "/"))
+            let segments = AppleGoogleLinkText.Bytes.split(AppleGoogleLinkText.Bytes.dropFirstASCII(link.path, "/maps/place/".utf8.count), UInt8(ascii: "/"))
             let name = try QueryString.decode(segments.first ?? "", plusAsSpace: true, parameter: "path", what: "segment")
             let blob = segments.first(where: { AppleGoogleLinkText.Bytes.hasPrefix($0, "data=") }).map { $0.dropFirst(5) }
             let pin = blob.flatMap { GoogleDataParameter($0).pin }
@@ -30,18 +30,20 @@ extension DirectionsURLParser {
 
         static func parse(q query: QueryString, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             try GoogleMapsLink.rawSpaces(query, &context)
-            let q = query.all("q").last?.value ?? ""
+            let q = AppleGoogleLinkText.last(query, "q")?.value ?? ""
             return DirectionsRequest(destination: try GoogleStopText.endpoint(q, parameter: "q", source: false, parser: context.parser))
         }
 
         static func parse(search query: QueryString, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             try GoogleMapsLink.rawSpaces(query, &context)
-            guard let q = try AppleGoogleLinkText.single(query, "query", format: "Google Maps search link"), !DirectionsURLParser.trimmed(q.value).isEmpty else {
+            guard let q = try AppleGoogleLinkText.single(query, "query", format: "Google Maps search link"), case let value = q.value,
+                !AppleGoogleLinkText.Bytes.isBlank(value)
+            else {
                 throw DirectionsURLError(
                     code: .missingDestination, message: "this Google Maps search link has no 'query'; add query=<place or latitude,longitude>",
                     parameter: "query")
             }
-            var destination = try GoogleStopText.endpoint(q.value, parameter: "query", source: false, parser: context.parser)
+            var destination = try GoogleStopText.endpoint(value, parameter: "query", source: false, parser: context.parser)
             if let id = try AppleGoogleLinkText.single(query, "query_place_id", format: "Google Maps search link"),
                 !DirectionsURLParser.trimmed(id.value).isEmpty, destination != .currentLocation
             {

@@ -42,8 +42,11 @@ extension DirectionsURLParser {
             if text.isEmpty || parser.currentLocationLiterals.matches(text) {
                 return source ? try parser.sourceEndpoint(text, parameter: parameter) : try parser.stopEndpoint(text, parameter: parameter)
             }
-            if let at = text.lastIndex(of: "@") {
-                let pair = text[text.index(after: at)...]
+            // ASCII text (the usual case) is searched byte by byte: there every byte is its own
+            // Character, so the byte positions are the Character positions.
+            let ascii = AppleGoogleLinkText.Bytes.isASCII(text)
+            if let at = ascii ? text.utf8.lastIndex(of: UInt8(ascii: "@")) : text.lastIndex(of: "@") {
+                let pair = text[(ascii ? text.utf8.index(after: at) : text.index(after: at))...]
                 if let numbers = CoordinateText.numbers(pair), numbers.count == 2 {
                     let c = try CoordinateText.parsePair(pair, parameter: parameter)
                     let label = DirectionsURLParser.trimmed(String(text[..<at]))
@@ -53,7 +56,7 @@ extension DirectionsURLParser {
             var body = Substring(text)
             var marked = false
             let isLoc: Bool
-            if AppleGoogleLinkText.Bytes.isASCII(body) {
+            if ascii {
                 isLoc = body.utf8.count >= 4
                     && AppleGoogleLinkText.Bytes.equalsIgnoringCase(body[..<body.utf8.index(body.startIndex, offsetBy: 4)], "loc:") == true
             } else {
@@ -64,10 +67,14 @@ extension DirectionsURLParser {
                 marked = true
             }
             var label: String? = nil
-            if body.hasSuffix(")"), let open = body.firstIndex(of: "(") {
-                let before = trim(body[..<open])
+            let closed = ascii ? body.utf8.last == UInt8(ascii: ")") : body.hasSuffix(")")
+            if closed, let open = ascii ? body.utf8.firstIndex(of: UInt8(ascii: "(")) : body.firstIndex(of: "(") {
+                let before = ascii ? AppleGoogleLinkText.Bytes.trimmedASCII(body[..<open]) ?? trim(body[..<open]) : trim(body[..<open])
                 if CoordinateText.numbers(before)?.count == 2 || hemisphereParts(before) != nil {
-                    let inside = DirectionsURLParser.trimmed(String(body[body.index(after: open)..<body.index(before: body.endIndex)]))
+                    let insideRange = ascii
+                        ? body.utf8.index(after: open)..<body.utf8.index(before: body.endIndex)
+                        : body.index(after: open)..<body.index(before: body.endIndex)
+                    let inside = DirectionsURLParser.trimmed(String(body[insideRange]))
                     label = inside.isEmpty ? nil : inside
                     body = before
                     marked = true
@@ -75,7 +82,8 @@ extension DirectionsURLParser {
             }
             if let c = try hemisphere(body, parameter: parameter) { return .coordinate(c, label: label) }
             if marked {
-                return .coordinate(try CoordinateText.parsePair(trim(body), parameter: parameter), label: label)
+                let pair = ascii ? AppleGoogleLinkText.Bytes.trimmedASCII(body) ?? trim(body) : trim(body)
+                return .coordinate(try CoordinateText.parsePair(pair, parameter: parameter), label: label)
             }
             return source ? try parser.sourceEndpoint(text, parameter: parameter) : try parser.stopEndpoint(text, parameter: parameter)
         }
