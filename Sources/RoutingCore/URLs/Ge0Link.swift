@@ -77,6 +77,40 @@ enum Ge0Link {
         return Coordinate(latitude: latitude + 0.0, longitude: longitude + 0.0)
     }
 
+    /// `decodeLatLon(code.utf8.dropFirst())` for a 10-byte code (zoom, then 9 position characters),
+    /// read from the contiguous bytes.
+    private static func decodeCode(_ code: Substring) -> Coordinate? {
+        let span = code.utf8.span
+        guard span.count == maxPointBytes else { return decodeLatLon(code.utf8.dropFirst()) }
+        var lat = 0
+        var lon = 0
+        var shift = maxCoordBits - 3
+        var i = 1
+        while i < span.count {
+            let c = span[i]
+            let a: Int
+            switch c {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): a = Int(c &- UInt8(ascii: "A"))
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): a = Int(c &- UInt8(ascii: "a")) &+ 26
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): a = Int(c &- UInt8(ascii: "0")) &+ 52
+            case UInt8(ascii: "-"): a = 62
+            case UInt8(ascii: "_"): a = 63
+            default: return nil
+            }
+            lat |= ((a >> 5 & 1) << 2 | (a >> 3 & 1) << 1 | (a >> 1 & 1)) << shift
+            lon |= ((a >> 4 & 1) << 2 | (a >> 2 & 1) << 1 | (a & 1)) << shift
+            shift -= 3
+            i &+= 1
+        }
+        // 9 characters: 2 bits short of 30; add half of the dropped low bits, as decodeLatLon.
+        let remainingBits = 3 * (maxPointBytes - (span.count - 1)) - 1
+        lat += 1 << remainingBits
+        lon += 1 << remainingBits
+        let latitude = Double(lat) / Double(maxValue) * 180 - 90
+        let longitude = Double(lon) / (Double(maxValue) + 1) * 360 - 180
+        return Coordinate(latitude: latitude + 0.0, longitude: longitude + 0.0)
+    }
+
     // MARK: - Encoding
 
     /// Latitude -90...90 onto 0...`maxValue`, rounded half away from zero; values beyond the poles give
@@ -164,7 +198,7 @@ enum Ge0Link {
         }
         // ge0://CODE/Name and om://CODE/Name: the code is case-sensitive, so read it from the raw text.
         var rest = link.rest
-        if GeoFamilyText.isASCII(rest) {
+        if AppLinkBytes.isASCII(rest) {
             rest = rest.utf8.count >= 2 ? rest[rest.utf8.index(rest.startIndex, offsetBy: 2)...] : rest[rest.endIndex...]
             if let end = rest.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) { rest = rest[..<end] }
         } else {
@@ -179,11 +213,11 @@ enum Ge0Link {
         path: Substring, clearCoordinates: Bool, _ context: inout ParseContext
     ) throws(DirectionsURLError) -> DirectionsRequest {
         context.format = .ge0
-        let ascii = GeoFamilyText.isASCII(path)
-        let slash = GeoFamilyText.find(path, UInt8(ascii: "/"), ascii: ascii)
+        let ascii = AppLinkBytes.isASCII(path)
+        let slash = AppLinkBytes.find(path, UInt8(ascii: "/"), ascii: ascii)
         let code = slash.map { path[..<$0] } ?? path
         let rawName = slash.map { path[path.utf8.index(after: $0)...] } ?? path[path.endIndex...]
-        if clearCoordinates, GeoFamilyText.find(code, UInt8(ascii: ","), ascii: ascii) != nil {
+        if clearCoordinates, AppLinkBytes.find(code, UInt8(ascii: ","), ascii: ascii) != nil {
             let text = try QueryString.decode(code, plusAsSpace: false, parameter: "coordinates")
             let c = try CoordinateText.parsePair(Substring(text), parameter: "coordinates")
             return DirectionsRequest(destination: .coordinate(c, label: try decodeName(rawName, &context)))
@@ -201,7 +235,7 @@ enum Ge0Link {
                 message: "'\(DirectionsURLParser.shorten(String(code)))' is not a ge0 code: a ge0 link has exactly 10 base64 characters (zoom, then 9 for the position) before the name",
                 parameter: "code")
         }
-        guard let first = bytes.first, let zoomValue = value(of: first), let c = decodeLatLon(bytes.dropFirst()) else {
+        guard let first = bytes.first, let zoomValue = value(of: first), let c = decodeCode(code) else {
             throw DirectionsURLError(
                 code: .malformedURL,
                 message: "'\(code)' is not a ge0 code: it may hold only A-Z, a-z, 0-9, '-' and '_'",
@@ -214,10 +248,17 @@ enum Ge0Link {
     /// `ge0::Ge0Parser::DecodeName`: cut at a malformed escape (a repair), decode, swap `_` and space.
     static func decodeName(_ raw: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> String? {
         // Without escapes the name is the raw text (valid UTF-8), with `_` and space swapped.
-        if !raw.utf8.contains(UInt8(ascii: "%")) {
+        if !AppLinkBytes.contains(raw, UInt8(ascii: "%")) {
             if raw.isEmpty { return nil }
-            if !raw.utf8.contains(where: { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: " ") }) { return String(raw) }
-            return String(decoding: raw.utf8.map { swapSpace($0) }, as: UTF8.self)
+            let span = raw.utf8.span
+            return String(unsafeUninitializedCapacity: span.count) { out in
+                var i = 0
+                while i < span.count && i < out.count {
+                    out[i] = swapSpace(span[i])
+                    i &+= 1
+                }
+                return i
+            }
         }
         var bytes = Array(raw.utf8)
         var i = 0

@@ -149,10 +149,10 @@ extension DirectionsURLParser {
 
         // MARK: - Private
 
-        private static func isASCII(_ s: Substring) -> Bool { GeoFamilyText.isASCII(s) }
+        private static func isASCII(_ s: Substring) -> Bool { AppLinkBytes.isASCII(s) }
 
         private static func find(_ s: Substring, _ byte: UInt8, _ ascii: Bool) -> Substring.Index? {
-            GeoFamilyText.find(s, byte, ascii: ascii)
+            AppLinkBytes.find(s, byte, ascii: ascii)
         }
 
         /// Whether the last Character is `)`.

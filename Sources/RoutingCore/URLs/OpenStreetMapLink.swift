@@ -47,7 +47,7 @@ enum OpenStreetMapLink {
         var waypoints: [Endpoint] = []
         if let route = try query.single("route", format: formatName), !DirectionsURLParser.trimmed(route.value).isEmpty {
             let routeText = Substring(route.value)
-            let points = GeoFamilyText.split(routeText, UInt8(ascii: ";"), ascii: GeoFamilyText.isASCII(routeText))
+            let points = AppLinkBytes.split(routeText, UInt8(ascii: ";"))
             guard points.count >= 2 else {
                 throw DirectionsURLError(
                     code: .invalidParameter,
@@ -92,7 +92,7 @@ enum OpenStreetMapLink {
         var transport: TransportType? = nil
         if let engine = try query.single("engine", format: formatName) {
             let value = DirectionsURLParser.trimmed(engine.value)
-            if let word = modeVocabulary.first(where: { GeoFamilyText.equalIgnoringCase($0.value, value) }) {
+            if let word = modeVocabulary.first(where: { AppLinkBytes.equalIgnoringCase($0.value, value) }) {
                 mode = word.mode
                 transport = word.transportType
             } else if !value.isEmpty {
@@ -123,7 +123,7 @@ enum OpenStreetMapLink {
         guard let lat = try query.single("mlat", format: formatName), let lon = try query.single("mlon", format: formatName) else {
             return nil
         }
-        let c = try OsmAndLink.coordinate(lat.value, lon.value, latitudeName: "mlat", longitudeName: "mlon")
+        let c = try OsmAndLink.coordinate(lat, lon, latitudeName: "mlat", longitudeName: "mlon")
         return DirectionsRequest(destination: .coordinate(c, label: nil))
     }
 }

@@ -36,7 +36,7 @@ enum OsmAndAPILink {
                 parameter: missing)
         }
         let destination = Endpoint.coordinate(
-            try OsmAndLink.coordinate(destLat.value, destLon.value, latitudeName: "dest_lat", longitudeName: "dest_lon"),
+            try OsmAndLink.coordinate(destLat, destLon, latitudeName: "dest_lat", longitudeName: "dest_lon"),
             label: try name(query, "dest_name"))
         var source = Endpoint.currentLocation
         let startLat = try query.single("start_lat", format: formatName)
@@ -45,7 +45,7 @@ enum OsmAndAPILink {
         case (nil, nil): break
         case (let lat?, let lon?):
             source = .coordinate(
-                try OsmAndLink.coordinate(lat.value, lon.value, latitudeName: "start_lat", longitudeName: "start_lon"),
+                try OsmAndLink.coordinate(lat, lon, latitudeName: "start_lat", longitudeName: "start_lon"),
                 label: try name(query, "start_name"))
         default:
             let missing = startLat == nil ? "start_lat" : "start_lon"
@@ -54,14 +54,28 @@ enum OsmAndAPILink {
                 message: "the start has only one coordinate; add '\(missing)', or leave out both to start at the current location",
                 parameter: missing)
         }
-        try DirectionsURLParser.warnLikelyTypos(in: query, known: known, format: formatName, &context)
+        // warnLikelyTypos only looks at unknown keys: without one, skip it (and its hashing).
+        for p in query.parameters where !isKnown(p.key) {
+            try DirectionsURLParser.warnLikelyTypos(in: query, known: known, format: formatName, &context)
+            break
+        }
         let (mode, transport) = try OsmAndLink.profile(query, format: formatName, &context)
         return DirectionsRequest(source: source, destination: destination, mode: mode, transportType: transport)
     }
 
+    /// `known.contains(key)`, without hashing.
+    private static func isKnown(_ key: String) -> Bool {
+        switch key {
+        case "start_lat", "start_lon", "start_name", "dest_lat", "dest_lon", "dest_name", "profile", "force",
+             "locations_permission": true
+        default: false
+        }
+    }
+
     private static func name(_ query: QueryString, _ key: String) throws(DirectionsURLError) -> String? {
         guard let p = try query.single(key, format: formatName) else { return nil }
-        return p.value.isEmpty ? nil : p.value
+        let value = p.value
+        return value.isEmpty ? nil : value
     }
 }
 
