@@ -60,21 +60,27 @@ enum AppLinkBytes {
                 omittingEmptySubsequences: omittingEmpty)
         }
         var result: [Substring] = []
+        let span = s.utf8.span
+        let n = span.count
         let utf8 = s.utf8
-        var start = utf8.startIndex
-        var i = utf8.startIndex
+        let base = s.startIndex
+        @inline(__always) func piece(_ from: Int, _ to: Int) -> Substring {
+            s[utf8.index(base, offsetBy: from)..<utf8.index(base, offsetBy: to)]
+        }
+        var start = 0
         var splits = 0
-        while i < utf8.endIndex {
-            if utf8[i] == separator && splits < maxSplits {
+        var i = 0
+        while i < n {
+            if span[i] == separator && splits < maxSplits {
                 if !(omittingEmpty && start == i) {
-                    result.append(s[start..<i])
+                    result.append(piece(start, i))
                     splits += 1
                 }
-                start = utf8.index(after: i)
+                start = i &+ 1
             }
-            i = utf8.index(after: i)
+            i &+= 1
         }
-        if !(omittingEmpty && start == utf8.endIndex) { result.append(s[start...]) }
+        if !(omittingEmpty && start == n) { result.append(piece(start, n)) }
         return result
     }
 
@@ -126,6 +132,13 @@ enum AppLinkBytes {
     static func plainValue(_ p: QueryString.Parameter) -> Substring? {
         offset(of: UInt8(ascii: "%"), in: p.rawValue) == nil && offset(of: UInt8(ascii: "+"), in: p.rawValue) == nil
             ? p.rawValue : nil
+    }
+
+    /// `Substring(QueryString.decode(raw, plusAsSpace: false, parameter:))`, without a copy when
+    /// there is no escape (decoding then gives the text back).
+    static func decoded(_ raw: Substring, parameter: String) throws(DirectionsURLError) -> Substring {
+        if !contains(raw, UInt8(ascii: "%")) { return raw }
+        return Substring(try QueryString.decode(raw, plusAsSpace: false, parameter: parameter))
     }
 
     /// `s.lowercased() == lower`, for a lowercase ASCII `lower`.

@@ -68,7 +68,7 @@ enum YandexMapsLink {
         var mode: DirectionsMode? = nil
         var transport: TransportType? = nil
         if let m = try AppLinkBytes.single(query, "rtt", format: formatName) {
-            let value = Substring(DirectionsURLParser.trimmed(m.value))
+            let value = AppLinkBytes.trimmedValue(m)
             if !value.isEmpty {
                 guard let word = modeVocabulary.first(where: { AppLinkBytes.lowerEquals(value, $0.value) }) else {
                     throw DirectionsURLError(
@@ -158,6 +158,8 @@ extension YandexMapsLink: DirectionsLinkParsing {
     static var schemes: [String] { ["yandexmaps", "yandexnavi"] }
 
     static func handles(host: String) -> Bool {
+        // Every handled host starts with "www.", "maps." or "yandex." (no Character starting with another byte does).
+        guard let f = host.utf8.first, f == UInt8(ascii: "w") || f == UInt8(ascii: "m") || f == UInt8(ascii: "y") else { return false }
         if AppLinkBytes.isASCII(Substring(host)) { return handlesASCII(host: Substring(host)) }
         var h = Substring(host)
         if h.hasPrefix("www.") { h = h.dropFirst(4) } else if h.hasPrefix("maps.") { h = h.dropFirst(5) }
