@@ -84,15 +84,6 @@ enum AppLinkBytes {
         return result
     }
 
-    /// `a.lowercased() == b.lowercased()`, comparing bytes when both are ASCII.
-    static func equalIgnoringCase(_ a: String, _ b: String) -> Bool {
-        let ua = a.utf8
-        let ub = b.utf8
-        guard ua.allSatisfy({ $0 < 0x80 }), ub.allSatisfy({ $0 < 0x80 }) else { return a.lowercased() == b.lowercased() }
-        guard ua.count == ub.count else { return false }
-        return zip(ua, ub).allSatisfy { lower($0) == lower($1) }
-    }
-
     /// `s.lowercased()`, without a copy when ASCII text has no uppercase letter.
     static func lowercased(_ s: String) -> String {
         let u = s.utf8

@@ -51,7 +51,9 @@ extension DirectionsURLParser {
             // separators are looked for as Characters, as before, so a separator that a combining mark
             // joins to is still not one.
             let ascii = isASCII(rest)
-            if let hash = find(rest, UInt8(ascii: "#"), ascii) { rest = rest[..<hash] }
+            // For ASCII text, one pass finds the first '#', and the first '?', '&' and ';' before it.
+            let marks = ascii ? Marks(rest) : nil
+            if let hash = marks.map({ $0.at($0.hash, in: rest) }) ?? find(rest, UInt8(ascii: "#"), ascii) { rest = rest[..<hash] }
             if ascii ? rest.utf8.first == UInt8(ascii: "/") : rest.hasPrefix("/") {
                 throw DirectionsURLError(
                     code: .malformedURL,
@@ -61,22 +63,28 @@ extension DirectionsURLParser {
             // Split path and query: at '?', or (a repair) at an '&' that comes before any ';'.
             var path = rest
             var rawQuery: Substring = rest[rest.endIndex...]
-            if let q = find(rest, UInt8(ascii: "?"), ascii) {
+            var semiInPath: Substring.Index?? = nil  // known from the marks when ASCII
+            if let q = marks.map({ $0.at($0.question, in: rest) }) ?? find(rest, UInt8(ascii: "?"), ascii) {
                 path = rest[..<q]
                 rawQuery = rest[rest.utf8.index(after: q)...]
-            } else if let amp = find(rest, UInt8(ascii: "&"), ascii), find(rest, UInt8(ascii: ";"), ascii).map({ amp < $0 }) ?? true {
+                if let marks { semiInPath = .some(marks.semicolon < marks.question ? marks.at(marks.semicolon, in: rest) : nil) }
+            } else if let amp = marks.map({ $0.at($0.ampersand, in: rest) }) ?? find(rest, UInt8(ascii: "&"), ascii),
+                      (marks.map { $0.at($0.semicolon, in: rest) } ?? find(rest, UInt8(ascii: ";"), ascii)).map({ amp < $0 }) ?? true {
                 try context.repair(
                     .repairedSyntax,
                     "the geo: URI has '&' where its query starts; write '?' before the first query parameter (geo:lat,lon?z=…)",
                     parameter: "query")
                 path = rest[..<amp]
                 rawQuery = rest[rest.utf8.index(after: amp)...]
+                if marks != nil { semiInPath = .some(nil) }
+            } else if let marks {
+                semiInPath = .some(marks.at(marks.semicolon, in: rest))
             }
             let query = try QueryString(rawQuery, plusAsSpace: true)
 
             // Path: coordinates, then ;parameters.
             var coordinateText = path
-            if let semi = find(path, UInt8(ascii: ";"), ascii) {
+            if let semi = semiInPath ?? find(path, UInt8(ascii: ";"), ascii) {
                 coordinateText = path[..<semi]
                 try checkParameters(path[path.utf8.index(after: semi)...], ascii: ascii, &context)
             }
@@ -148,6 +156,43 @@ extension DirectionsURLParser {
         }
 
         // MARK: - Private
+
+        /// Byte offsets in ASCII text of the first `#`, and of the first `?`, `&` and `;` before it
+        /// (the text's length when there is none).
+        private struct Marks {
+            var hash: Int
+            var question: Int
+            var ampersand: Int
+            var semicolon: Int
+            let count: Int
+
+            init(_ s: Substring) {
+                let span = s.utf8.span
+                count = span.count
+                hash = count
+                question = count
+                ampersand = count
+                semicolon = count
+                var i = 0
+                while i < count {
+                    switch span[i] {
+                    case UInt8(ascii: "#"):
+                        hash = i
+                        return
+                    case UInt8(ascii: "?"): if question == count { question = i }
+                    case UInt8(ascii: "&"): if ampersand == count { ampersand = i }
+                    case UInt8(ascii: ";"): if semicolon == count { semicolon = i }
+                    default: break
+                    }
+                    i &+= 1
+                }
+            }
+
+            /// The index of `offset` in `s` (whose start is offset 0), or nil for "none".
+            func at(_ offset: Int, in s: Substring) -> Substring.Index? {
+                offset < count ? s.utf8.index(s.startIndex, offsetBy: offset) : nil
+            }
+        }
 
         private static func isASCII(_ s: Substring) -> Bool { AppLinkBytes.isASCII(s) }
 
@@ -372,7 +417,16 @@ extension DirectionsURLParser {
         }
 
         private static func isOLCByte(_ b: UInt8) -> Bool {
-            "23456789CFGHJMPQRVWXcfghjmpqrvwx".utf8.contains(b)
+            switch b {
+            case UInt8(ascii: "2")...UInt8(ascii: "9"): true
+            case UInt8(ascii: "C"), UInt8(ascii: "F"), UInt8(ascii: "G"), UInt8(ascii: "H"), UInt8(ascii: "J"), UInt8(ascii: "M"),
+                 UInt8(ascii: "P"), UInt8(ascii: "Q"), UInt8(ascii: "R"), UInt8(ascii: "V"), UInt8(ascii: "W"), UInt8(ascii: "X"):
+                true
+            case UInt8(ascii: "c"), UInt8(ascii: "f"), UInt8(ascii: "g"), UInt8(ascii: "h"), UInt8(ascii: "j"), UInt8(ascii: "m"),
+                 UInt8(ascii: "p"), UInt8(ascii: "q"), UInt8(ascii: "r"), UInt8(ascii: "v"), UInt8(ascii: "w"), UInt8(ascii: "x"):
+                true
+            default: false
+            }
         }
 
         private static func isAlphanumeric(_ a: UInt8) -> Bool {
