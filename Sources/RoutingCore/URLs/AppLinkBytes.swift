@@ -62,6 +62,14 @@ enum AppLinkBytes {
         var result: [Substring] = []
         let span = s.utf8.span
         let n = span.count
+        // One allocation: count the pieces first.
+        var separators = 0
+        var k = 0
+        while k < n {
+            if span[k] == separator { separators &+= 1 }
+            k &+= 1
+        }
+        result.reserveCapacity(min(separators, maxSplits) &+ 1)
         let utf8 = s.utf8
         let base = s.startIndex
         @inline(__always) func piece(_ from: Int, _ to: Int) -> Substring {
@@ -340,7 +348,17 @@ enum AppLinkBytes {
     /// `CoordinateText.parsePair(text)` returns for it; nil for the caller's `parsePair` (spaces,
     /// other shapes, errors).
     static func quickPair(_ text: Substring) -> Coordinate? {
-        guard let comma = text.utf8.firstIndex(of: UInt8(ascii: ",")) else { return nil }
-        return quickPair(text[..<comma], text[text.utf8.index(after: comma)...])
+        let span = text.utf8.span
+        guard let comma = offset(of: UInt8(ascii: ","), in: text) else { return nil }
+        // The usual short decimals straight from the bytes, without slicing the text.
+        if let la = quickDecimal(span.extracting(0..<comma)), let lo = quickDecimal(span.extracting((comma &+ 1)..<span.count)) {
+            do {
+                return try Coordinate.validated(latitude: la, longitude: lo)
+            } catch {
+                return nil
+            }
+        }
+        let index = text.utf8.index(text.startIndex, offsetBy: comma)
+        return quickPair(text[..<index], text[text.utf8.index(after: index)...])
     }
 }

@@ -56,8 +56,10 @@ enum HereLink {
                 message: "'\(DirectionsURLParser.shorten(String(raw)))' is a HERE place sharing id, which only HERE's servers can resolve; write <lat>,<lon>[,title] instead",
                 parameter: "path")
         }
-        let parts = AppLinkBytes.split(raw, UInt8(ascii: ","), maxSplits: 2)
-        if parts.count == 1 {
+        // `raw.split(separator: ",", maxSplits: 2)`, without the array: up to the first comma, up to
+        // the second, and the rest (the title, commas and all).
+        let ascii = AppLinkBytes.isASCII(raw)
+        guard let comma1 = AppLinkBytes.find(raw, UInt8(ascii: ","), ascii: ascii) else {
             let decoded = try QueryString.decode(raw, plusAsSpace: plusAsSpace, parameter: "path")
             if decoded.contains(","), let c = try? CoordinateText.parsePair(Substring(decoded), parameter: "path") {
                 try context.repair(.repairedSyntax, "the waypoint '\(raw)' encodes its comma as %2C; write it as <lat>,<lon>", parameter: "path")
@@ -74,9 +76,11 @@ enum HereLink {
                 message: "the waypoint '\(DirectionsURLParser.shorten(decoded))' is not '<latitude>,<longitude>[,title]' or 'mylocation'",
                 parameter: "path")
         }
+        let afterComma1 = raw[raw.utf8.index(after: comma1)...]
+        let comma2 = AppLinkBytes.find(afterComma1, UInt8(ascii: ","), ascii: ascii)
         // Without '%' (and with '+' literal) decoding gives the text back: no String is built.
-        let lat = try AppLinkBytes.decoded(parts[0], parameter: "path")
-        let lon = try AppLinkBytes.decoded(parts[1], parameter: "path")
+        let lat = try AppLinkBytes.decoded(raw[..<comma1], parameter: "path")
+        let lon = try AppLinkBytes.decoded(comma2.map { afterComma1[..<$0] } ?? afterComma1, parameter: "path")
         if plusAsSpace, CoordinateText.decimal(UTF8Text.trimmed(lat)) == nil {
             // wego segments may be addresses ("Munich,Hauptstraße+12").
             let text = try QueryString.decode(raw, plusAsSpace: true, parameter: "path")
@@ -90,8 +94,8 @@ enum HereLink {
             c = try CoordinateText.parsePair(Substring(String(lat) + "," + String(lon)), parameter: "path")
         }
         var label: String? = nil
-        if parts.count == 3 {
-            let t = try QueryString.decode(parts[2], plusAsSpace: plusAsSpace, parameter: "path")
+        if let comma2 {
+            let t = try QueryString.decode(afterComma1[afterComma1.utf8.index(after: comma2)...], plusAsSpace: plusAsSpace, parameter: "path")
             label = t.isEmpty ? nil : t
         }
         return .coordinate(c, label: label)
