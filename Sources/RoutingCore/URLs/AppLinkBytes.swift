@@ -171,7 +171,44 @@ enum AppLinkBytes {
             if b >= 65 && b <= 90 { upper = true }
         }
         guard upper else { return String(s) }
-        return String(decoding: s.utf8.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }, as: UTF8.self)
+        return mapped(s) { lower($0) }
+    }
+
+    /// `s` with each byte replaced by `transform(byte)`, written straight into the String (which
+    /// repairs what `transform` might make invalid UTF-8).
+    @inline(__always)
+    static func mapped(_ s: Substring, _ transform: (UInt8) -> UInt8) -> String {
+        let span = s.utf8.span
+        return String(unsafeUninitializedCapacity: span.count) { out in
+            var i = 0
+            while i < span.count && i < out.count {
+                out[i] = transform(span[i])
+                i &+= 1
+            }
+            return i
+        }
+    }
+
+    /// `s.split(separator: Character(separator), maxSplits: 2)` for a caller that wants its pieces
+    /// without the array: the text up to the first separator, up to the second (or the end), and the
+    /// rest after the second, or nil; nil when there is no separator at all.
+    static func splitThree(_ s: Substring, _ separator: UInt8) -> (Substring, Substring, Substring?)? {
+        let ascii = isASCII(s)
+        guard let first = find(s, separator, ascii: ascii) else { return nil }
+        let afterFirst = s[s.utf8.index(after: first)...]
+        guard let second = find(afterFirst, separator, ascii: ascii) else { return (s[..<first], afterFirst, nil) }
+        return (s[..<first], afterFirst[..<second], afterFirst[afterFirst.utf8.index(after: second)...])
+    }
+
+    /// `DirectionsURLParser.warnLikelyTypos(in:known:format:)`, skipped when `isKnown` (the same test as
+    /// `known.contains`, without hashing) holds for every key: it only looks at unknown ones.
+    static func warnLikelyTypos(
+        _ query: QueryString, known: Set<String>, isKnown: (String) -> Bool, format: String, _ context: inout ParseContext
+    ) throws(DirectionsURLError) {
+        for p in query.parameters where !isKnown(p.key) {
+            try DirectionsURLParser.warnLikelyTypos(in: query, known: known, format: format, &context)
+            return
+        }
     }
 
     /// `s.lowercased() == lower`, for an ASCII `lower` (a format's mode word).
@@ -337,8 +374,13 @@ enum AppLinkBytes {
     /// caller must take that slower path (which then also builds the exact error).
     static func quickPair(_ lat: Substring, _ lon: Substring) -> Coordinate? {
         guard let la = decimal(lat), let lo = decimal(lon) else { return nil }
+        return validated(la, lo)
+    }
+
+    /// The coordinate when in range, else nil (the caller's slower path builds the error).
+    private static func validated(_ latitude: Double, _ longitude: Double) -> Coordinate? {
         do {
-            return try Coordinate.validated(latitude: la, longitude: lo)
+            return try Coordinate.validated(latitude: latitude, longitude: longitude)
         } catch {
             return nil
         }
@@ -352,11 +394,7 @@ enum AppLinkBytes {
         guard let comma = offset(of: UInt8(ascii: ","), in: text) else { return nil }
         // The usual short decimals straight from the bytes, without slicing the text.
         if let la = quickDecimal(span.extracting(0..<comma)), let lo = quickDecimal(span.extracting((comma &+ 1)..<span.count)) {
-            do {
-                return try Coordinate.validated(latitude: la, longitude: lo)
-            } catch {
-                return nil
-            }
+            return validated(la, lo)
         }
         let index = text.utf8.index(text.startIndex, offsetBy: comma)
         return quickPair(text[..<index], text[text.utf8.index(after: index)...])

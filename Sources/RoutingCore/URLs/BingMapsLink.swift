@@ -118,19 +118,15 @@ enum BingMapsLink {
             }
         }
         if lower == "pos." {
-            // `split(separator: "_", maxSplits: 2)` without the array: latitude, longitude, title.
-            let body = AppLinkBytes.dropBytes(raw, 4)
-            let ascii = AppLinkBytes.isASCII(body)
-            guard let bar1 = AppLinkBytes.find(body, UInt8(ascii: "_"), ascii: ascii) else {
+            // Latitude, longitude and the title, without an array.
+            guard let (latText, lonText, titleText) = AppLinkBytes.splitThree(AppLinkBytes.dropBytes(raw, 4), UInt8(ascii: "_")) else {
                 throw DirectionsURLError(
                     code: .malformedNumber,
                     message: "'pos.\(DirectionsURLParser.shorten(String(raw.dropFirst(4))))' in 'rtp' is not '<latitude>_<longitude>'; separate them with '_'",
                     parameter: "rtp")
             }
-            let afterBar1 = body[body.utf8.index(after: bar1)...]
-            let bar2 = AppLinkBytes.find(afterBar1, UInt8(ascii: "_"), ascii: ascii)
-            let lat = try AppLinkBytes.decoded(body[..<bar1], parameter: "rtp")
-            let lon = try AppLinkBytes.decoded(bar2.map { afterBar1[..<$0] } ?? afterBar1, parameter: "rtp")
+            let lat = try AppLinkBytes.decoded(latText, parameter: "rtp")
+            let lon = try AppLinkBytes.decoded(lonText, parameter: "rtp")
             // (`decimal` refuses a ',' as it refuses any byte but digits, one '.' and a sign.)
             guard let la = AppLinkBytes.decimal(lat), let lo = AppLinkBytes.decimal(lon) else {
                 throw DirectionsURLError(
@@ -147,8 +143,8 @@ enum BingMapsLink {
                 c = try CoordinateText.parsePair(Substring(LinkWriting.degrees(la) + "," + LinkWriting.degrees(lo)), parameter: "rtp")
             }
             var title: String? = nil
-            if let bar2 {
-                let t = try QueryString.decode(afterBar1[afterBar1.utf8.index(after: bar2)...], plusAsSpace: plusAsSpace, parameter: "rtp")
+            if let titleText {
+                let t = try QueryString.decode(titleText, plusAsSpace: plusAsSpace, parameter: "rtp")
                 let unescaped = replacingEncodedUnderscore(t)
                 title = unescaped.isEmpty ? nil : unescaped
             }

@@ -37,18 +37,18 @@ enum Ge0Link {
     /// The zoom the builder writes (a viewport only): 16.
     static let builtZoom = 16.0
 
-    private static let reverse: [UInt8] = {
-        var table = [UInt8](repeating: 255, count: 256)
-        for (i, c) in alphabet.enumerated() { table[Int(c)] = UInt8(i) }
-        return table
-    }()
-
     // MARK: - Decoding
 
-    /// The 6-bit value of a base64 character, or nil.
+    /// The 6-bit value of a base64 character, or nil (the inverse of ``alphabet``).
     static func value(of character: UInt8) -> UInt8? {
-        let v = reverse[Int(character)]
-        return v < 64 ? v : nil
+        switch character {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): character &- UInt8(ascii: "A")
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): character &- UInt8(ascii: "a") &+ 26
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): character &- UInt8(ascii: "0") &+ 52
+        case UInt8(ascii: "-"): 62
+        case UInt8(ascii: "_"): 63
+        default: nil
+        }
     }
 
     /// The zoom of a zoom character's value: `value / 4 + 4`.
@@ -58,23 +58,12 @@ enum Ge0Link {
     /// their cell. Returns nil for more than 10 characters or a character outside the alphabet.
     static func decodeLatLon<C: Collection>(_ code: C) -> Coordinate? where C.Element == UInt8 {
         guard code.count <= maxPointBytes else { return nil }
-        var lat = 0
-        var lon = 0
-        var shift = maxCoordBits - 3
+        var bits = Bits()
         for c in code {
-            guard let a = value(of: c).map(Int.init) else { return nil }
-            lat |= ((a >> 5 & 1) << 2 | (a >> 3 & 1) << 1 | (a >> 1 & 1)) << shift
-            lon |= ((a >> 4 & 1) << 2 | (a >> 2 & 1) << 1 | (a & 1)) << shift
-            shift -= 3
+            guard let a = value(of: c) else { return nil }
+            bits.add(a)
         }
-        let remainingBits = 3 * (maxPointBytes - code.count) - 1
-        if remainingBits >= 0 {
-            lat += 1 << remainingBits
-            lon += 1 << remainingBits
-        }
-        let latitude = Double(lat) / Double(maxValue) * 180 - 90
-        let longitude = Double(lon) / (Double(maxValue) + 1) * 360 - 180
-        return Coordinate(latitude: latitude + 0.0, longitude: longitude + 0.0)
+        return bits.centre(characters: code.count)
     }
 
     /// `decodeLatLon(code.utf8.dropFirst())` for a 10-byte code (zoom, then 9 position characters),
@@ -82,33 +71,43 @@ enum Ge0Link {
     private static func decodeCode(_ code: Substring) -> Coordinate? {
         let span = code.utf8.span
         guard span.count == maxPointBytes else { return decodeLatLon(code.utf8.dropFirst()) }
+        var bits = Bits()
+        var i = 1
+        while i < span.count {
+            guard let a = value(of: span[i]) else { return nil }
+            bits.add(a)
+            i &+= 1
+        }
+        return bits.centre(characters: span.count &- 1)
+    }
+
+    /// Latitude and longitude bits read so far, most significant first.
+    private struct Bits {
         var lat = 0
         var lon = 0
         var shift = maxCoordBits - 3
-        var i = 1
-        while i < span.count {
-            let c = span[i]
-            let a: Int
-            switch c {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): a = Int(c &- UInt8(ascii: "A"))
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): a = Int(c &- UInt8(ascii: "a")) &+ 26
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): a = Int(c &- UInt8(ascii: "0")) &+ 52
-            case UInt8(ascii: "-"): a = 62
-            case UInt8(ascii: "_"): a = 63
-            default: return nil
-            }
+
+        /// One character's six bits: `lat lon lat lon lat lon`.
+        mutating func add(_ value: UInt8) {
+            let a = Int(value)
             lat |= ((a >> 5 & 1) << 2 | (a >> 3 & 1) << 1 | (a >> 1 & 1)) << shift
             lon |= ((a >> 4 & 1) << 2 | (a >> 2 & 1) << 1 | (a & 1)) << shift
             shift -= 3
-            i &+= 1
         }
-        // 9 characters: 2 bits short of 30; add half of the dropped low bits, as decodeLatLon.
-        let remainingBits = 3 * (maxPointBytes - (span.count - 1)) - 1
-        lat += 1 << remainingBits
-        lon += 1 << remainingBits
-        let latitude = Double(lat) / Double(maxValue) * 180 - 90
-        let longitude = Double(lon) / (Double(maxValue) + 1) * 360 - 180
-        return Coordinate(latitude: latitude + 0.0, longitude: longitude + 0.0)
+
+        /// The centre of the cell of `characters` characters: half of the dropped low bits added.
+        func centre(characters: Int) -> Coordinate {
+            var lat = lat
+            var lon = lon
+            let remainingBits = 3 * (maxPointBytes - characters) - 1
+            if remainingBits >= 0 {
+                lat += 1 << remainingBits
+                lon += 1 << remainingBits
+            }
+            let latitude = Double(lat) / Double(maxValue) * 180 - 90
+            let longitude = Double(lon) / (Double(maxValue) + 1) * 360 - 180
+            return Coordinate(latitude: latitude + 0.0, longitude: longitude + 0.0)
+        }
     }
 
     // MARK: - Encoding
@@ -250,15 +249,7 @@ enum Ge0Link {
         // Without escapes the name is the raw text (valid UTF-8), with `_` and space swapped.
         if !AppLinkBytes.contains(raw, UInt8(ascii: "%")) {
             if raw.isEmpty { return nil }
-            let span = raw.utf8.span
-            return String(unsafeUninitializedCapacity: span.count) { out in
-                var i = 0
-                while i < span.count && i < out.count {
-                    out[i] = swapSpace(span[i])
-                    i &+= 1
-                }
-                return i
-            }
+            return AppLinkBytes.mapped(raw) { swapSpace($0) }
         }
         var bytes = Array(raw.utf8)
         var i = 0

@@ -56,10 +56,8 @@ enum HereLink {
                 message: "'\(DirectionsURLParser.shorten(String(raw)))' is a HERE place sharing id, which only HERE's servers can resolve; write <lat>,<lon>[,title] instead",
                 parameter: "path")
         }
-        // `raw.split(separator: ",", maxSplits: 2)`, without the array: up to the first comma, up to
-        // the second, and the rest (the title, commas and all).
-        let ascii = AppLinkBytes.isASCII(raw)
-        guard let comma1 = AppLinkBytes.find(raw, UInt8(ascii: ","), ascii: ascii) else {
+        // Latitude, longitude and the title (commas and all), without an array.
+        guard let (latText, lonText, titleText) = AppLinkBytes.splitThree(raw, UInt8(ascii: ",")) else {
             let decoded = try QueryString.decode(raw, plusAsSpace: plusAsSpace, parameter: "path")
             if decoded.contains(","), let c = try? CoordinateText.parsePair(Substring(decoded), parameter: "path") {
                 try context.repair(.repairedSyntax, "the waypoint '\(raw)' encodes its comma as %2C; write it as <lat>,<lon>", parameter: "path")
@@ -76,11 +74,9 @@ enum HereLink {
                 message: "the waypoint '\(DirectionsURLParser.shorten(decoded))' is not '<latitude>,<longitude>[,title]' or 'mylocation'",
                 parameter: "path")
         }
-        let afterComma1 = raw[raw.utf8.index(after: comma1)...]
-        let comma2 = AppLinkBytes.find(afterComma1, UInt8(ascii: ","), ascii: ascii)
         // Without '%' (and with '+' literal) decoding gives the text back: no String is built.
-        let lat = try AppLinkBytes.decoded(raw[..<comma1], parameter: "path")
-        let lon = try AppLinkBytes.decoded(comma2.map { afterComma1[..<$0] } ?? afterComma1, parameter: "path")
+        let lat = try AppLinkBytes.decoded(latText, parameter: "path")
+        let lon = try AppLinkBytes.decoded(lonText, parameter: "path")
         if plusAsSpace, CoordinateText.decimal(UTF8Text.trimmed(lat)) == nil {
             // wego segments may be addresses ("Munich,Hauptstraße+12").
             let text = try QueryString.decode(raw, plusAsSpace: true, parameter: "path")
@@ -94,8 +90,8 @@ enum HereLink {
             c = try CoordinateText.parsePair(Substring(String(lat) + "," + String(lon)), parameter: "path")
         }
         var label: String? = nil
-        if let comma2 {
-            let t = try QueryString.decode(afterComma1[afterComma1.utf8.index(after: comma2)...], plusAsSpace: plusAsSpace, parameter: "path")
+        if let titleText {
+            let t = try QueryString.decode(titleText, plusAsSpace: plusAsSpace, parameter: "path")
             label = t.isEmpty ? nil : t
         }
         return .coordinate(c, label: label)

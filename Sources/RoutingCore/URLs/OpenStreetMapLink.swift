@@ -88,11 +88,7 @@ enum OpenStreetMapLink {
             destination = try parser.stopEndpoint(toText, parameter: "to")
         }
 
-        // warnLikelyTypos only looks at unknown keys: without one, skip it (and its hashing).
-        for p in query.parameters where !isKnown(p.key) {
-            try DirectionsURLParser.warnLikelyTypos(in: query, known: known, format: formatName, &context)
-            break
-        }
+        try AppLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
         var mode: DirectionsMode? = nil
         var transport: TransportType? = nil
         if let engine = try query.single("engine", format: formatName) {

@@ -194,13 +194,8 @@ enum OrganicMapsLink {
         }
     }
 
-    /// `DirectionsURLParser.warnLikelyTypos(in:known:format:)`, skipped when every key is known (it
-    /// only looks at unknown ones).
     private static func warnLikelyTypos(_ query: QueryString, _ context: inout ParseContext) throws(DirectionsURLError) {
-        for p in query.parameters where !isKnown(p.key) {
-            try DirectionsURLParser.warnLikelyTypos(in: query, known: known, format: formatName, &context)
-            return
-        }
+        try AppLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
     }
 
     /// `known.contains(key)`, without hashing.

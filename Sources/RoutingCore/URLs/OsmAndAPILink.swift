@@ -54,11 +54,7 @@ enum OsmAndAPILink {
                 message: "the start has only one coordinate; add '\(missing)', or leave out both to start at the current location",
                 parameter: missing)
         }
-        // warnLikelyTypos only looks at unknown keys: without one, skip it (and its hashing).
-        for p in query.parameters where !isKnown(p.key) {
-            try DirectionsURLParser.warnLikelyTypos(in: query, known: known, format: formatName, &context)
-            break
-        }
+        try AppLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
         let (mode, transport) = try OsmAndLink.profile(query, format: formatName, &context)
         return DirectionsRequest(source: source, destination: destination, mode: mode, transportType: transport)
     }
