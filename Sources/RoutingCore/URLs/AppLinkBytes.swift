@@ -378,7 +378,7 @@ enum AppLinkBytes {
     }
 
     /// The coordinate when in range, else nil (the caller's slower path builds the error).
-    private static func validated(_ latitude: Double, _ longitude: Double) -> Coordinate? {
+    static func validated(_ latitude: Double, _ longitude: Double) -> Coordinate? {
         do {
             return try Coordinate.validated(latitude: latitude, longitude: longitude)
         } catch {
@@ -390,13 +390,21 @@ enum AppLinkBytes {
     /// `CoordinateText.parsePair(text)` returns for it; nil for the caller's `parsePair` (spaces,
     /// other shapes, errors).
     static func quickPair(_ text: Substring) -> Coordinate? {
+        guard let (la, lo) = decimals(text) else { return nil }
+        return validated(la, lo)
+    }
+
+    /// The two numbers of `<decimal>,<decimal>` (`decimal` of the text before the first comma and of
+    /// the text after it), or nil.
+    static func decimals(_ text: Substring) -> (Double, Double)? {
         let span = text.utf8.span
         guard let comma = offset(of: UInt8(ascii: ","), in: text) else { return nil }
         // The usual short decimals straight from the bytes, without slicing the text.
-        if let la = quickDecimal(span.extracting(0..<comma)), let lo = quickDecimal(span.extracting((comma &+ 1)..<span.count)) {
-            return validated(la, lo)
+        if let a = quickDecimal(span.extracting(0..<comma)), let b = quickDecimal(span.extracting((comma &+ 1)..<span.count)) {
+            return (a, b)
         }
         let index = text.utf8.index(text.startIndex, offsetBy: comma)
-        return quickPair(text[..<index], text[text.utf8.index(after: index)...])
+        guard let a = decimal(text[..<index]), let b = decimal(text[text.utf8.index(after: index)...]) else { return nil }
+        return (a, b)
     }
 }

@@ -40,6 +40,7 @@ enum Ge0Link {
     // MARK: - Decoding
 
     /// The 6-bit value of a base64 character, or nil (the inverse of ``alphabet``).
+    @inline(__always)
     static func value(of character: UInt8) -> UInt8? {
         switch character {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"): character &- UInt8(ascii: "A")
@@ -88,6 +89,7 @@ enum Ge0Link {
         var shift = maxCoordBits - 3
 
         /// One character's six bits: `lat lon lat lon lat lon`.
+        @inline(__always)
         mutating func add(_ value: UInt8) {
             let a = Int(value)
             lat |= ((a >> 5 & 1) << 2 | (a >> 3 & 1) << 1 | (a >> 1 & 1)) << shift

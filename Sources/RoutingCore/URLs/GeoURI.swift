@@ -127,7 +127,7 @@ extension DirectionsURLParser {
                     code: .missingDestination,
                     message: "the geo: URI has no coordinates and no q; write geo:<latitude>,<longitude>",
                     parameter: "coordinates")
-            } else if trimmedPath.utf8.contains(UInt8(ascii: ":")) && trimmedPath.contains(":") && !trimmedPath.contains(",") {
+            } else if AppLinkBytes.contains(Substring(trimmedPath), UInt8(ascii: ":")) && trimmedPath.contains(":") && !trimmedPath.contains(",") {
                 throw DirectionsURLError(
                     code: .malformedNumber,
                     message: "'\(trimmedPath)' in the geo: URI uses ':' between the numbers; RFC 5870 separates latitude and longitude with ','",
@@ -241,17 +241,17 @@ extension DirectionsURLParser {
 
         /// Whether `text` has a byte that is a space, a control or not ASCII, and whether it has a `+`.
         private static func scanPair(_ text: String) -> (spaceOrOther: Bool, plus: Bool) {
-            func scan<C: Sequence<UInt8>>(_ bytes: C) -> (Bool, Bool) {
-                var other = false
-                var plus = false
-                for b in bytes {
-                    if b <= 0x20 || b >= 0x80 { other = true }
-                    if b == UInt8(ascii: "+") { plus = true }
-                }
-                return (other, plus)
+            let bytes = text.utf8.span
+            var other = false
+            var plus = false
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                if b <= 0x20 || b >= 0x80 { other = true }
+                if b == UInt8(ascii: "+") { plus = true }
+                i &+= 1
             }
-            if let r = text.utf8.withContiguousStorageIfAvailable({ scan($0) }) { return r }
-            return scan(text.utf8)
+            return (other, plus)
         }
 
         /// `;crs=`, `;u=` and other parameters (RFC 5870 §3.3, §3.4.1, §3.4.3); `text` is what follows
@@ -297,7 +297,7 @@ extension DirectionsURLParser {
                             : "';\(DirectionsURLParser.shorten(String(piece)))' is not a geo: URI parameter; parameters are ;name=value with letters, digits and '-' in the name",
                         parameter: rawName.isEmpty ? "parameters" : String(rawName))
                 }
-                let value = try QueryString.decode(rawValue, plusAsSpace: false, parameter: name)
+                let value = try AppLinkBytes.decoded(rawValue, parameter: name)
                 if eq != nil, rawValue.isEmpty || !rawValue.utf8.allSatisfy(isPValue) {
                     try context.repair(
                         .repairedSyntax,
@@ -325,17 +325,17 @@ extension DirectionsURLParser {
                 } else {
                     sawOther = true
                 }
-                if isCRS && !isWGS84(value) {
+                if isCRS && !AppLinkBytes.lowerEquals(value, "wgs84") {
                     throw DirectionsURLError(
                         code: .unsupportedCRS,
-                        message: "crs '\(DirectionsURLParser.shorten(value))' is not supported; only wgs84 (the RFC 5870 default) is, so give WGS84 coordinates and drop ;crs",
+                        message: "crs '\(DirectionsURLParser.shorten(String(value)))' is not supported; only wgs84 (the RFC 5870 default) is, so give WGS84 coordinates and drop ;crs",
                         parameter: "crs")
                 }
                 if name == "u" {
-                    guard let u = CoordinateText.decimal(Substring(value)) else {
+                    guard let u = AppLinkBytes.decimal(value) else {
                         throw DirectionsURLError(
                             code: .malformedNumber,
-                            message: "';u=\(DirectionsURLParser.shorten(value))' is not a number; the uncertainty is a distance in metres such as u=40",
+                            message: "';u=\(DirectionsURLParser.shorten(String(value)))' is not a number; the uncertainty is a distance in metres such as u=40",
                             parameter: "u")
                     }
                     if u < 0 {
@@ -354,15 +354,6 @@ extension DirectionsURLParser {
             guard raw.utf8.allSatisfy({ $0 < 0x80 }) else { return raw.lowercased() }
             guard raw.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return String(raw) }
             return String(decoding: raw.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }, as: UTF8.self)
-        }
-
-        /// `value.lowercased() == "wgs84"`, without building a String for the usual ASCII value.
-        private static func isWGS84(_ value: String) -> Bool {
-            guard value.utf8.allSatisfy({ $0 < 0x80 }) else { return value.lowercased() == "wgs84" }
-            guard value.utf8.count == 5 else { return false }
-            return zip(value.utf8, "wgs84".utf8).allSatisfy { a, b in
-                (a >= UInt8(ascii: "A") && a <= UInt8(ascii: "Z") ? a | 0x20 : a) == b
-            }
         }
 
         /// RFC 5870 `pvalue` bytes: `p-unreserved` (`[ ] : & + $`), `unreserved`, and `%` of pct-encoded
@@ -459,7 +450,7 @@ extension DirectionsURLParser {
 
         /// `0:0`, `0.0:0.0`: a producer's broken placeholder.
         private static func isColonZeros(_ text: String) -> Bool {
-            guard text.utf8.contains(UInt8(ascii: ":")) else { return false }
+            guard AppLinkBytes.contains(Substring(text), UInt8(ascii: ":")) else { return false }
             let parts = text.split(separator: ":", omittingEmptySubsequences: false)
             return parts.count == 2 && parts.allSatisfy { CoordinateText.decimal($0) == 0 }
         }

@@ -117,10 +117,7 @@ enum TwoGISLink {
     /// `<lon>,<lat>` → coordinate.
     static func lonLat(_ text: Substring, parameter: String) throws(DirectionsURLError) -> Coordinate {
         // Two plain decimals around one comma, in range: the coordinate the general path returns.
-        if let comma = text.utf8.firstIndex(of: UInt8(ascii: ",")),
-           let lon = AppLinkBytes.decimal(text[..<comma]),
-           let lat = AppLinkBytes.decimal(text[text.utf8.index(after: comma)...]),
-           let c = try? Coordinate.validated(latitude: lat, longitude: lon) {
+        if let (lon, lat) = AppLinkBytes.decimals(text), let c = AppLinkBytes.validated(lat, lon) {
             return c
         }
         guard let numbers = CoordinateText.numbers(text), numbers.count == 2 else {
