@@ -283,7 +283,9 @@ enum AppLinkBytes {
     ) throws(DirectionsURLError) -> DirectionsURLParser.QueryString.Parameter? {
         var found = -1
         let parameters = query.parameters
-        for i in parameters.indices where parameters[i].key == key {
+        // (The byte count first: most keys differ in length, and it is cheaper than the comparison.)
+        let count = key.utf8.count
+        for i in parameters.indices where parameters[i].key.utf8.count == count && parameters[i].key == key {
             if found >= 0 { return try query.single(key, format: format) }
             found = i
         }

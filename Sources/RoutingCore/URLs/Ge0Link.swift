@@ -200,8 +200,13 @@ enum Ge0Link {
         // ge0://CODE/Name and om://CODE/Name: the code is case-sensitive, so read it from the raw text.
         var rest = link.rest
         if AppLinkBytes.isASCII(rest) {
-            rest = rest.utf8.count >= 2 ? rest[rest.utf8.index(rest.startIndex, offsetBy: 2)...] : rest[rest.endIndex...]
-            if let end = rest.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) { rest = rest[..<end] }
+            // After "//", up to the first '?' or '#': offsets from the bytes, then one slice.
+            let span = rest.utf8.span
+            let start = min(2, span.count)
+            var end = start
+            while end < span.count && span[end] != UInt8(ascii: "?") && span[end] != UInt8(ascii: "#") { end &+= 1 }
+            let utf8 = rest.utf8
+            rest = rest[utf8.index(rest.startIndex, offsetBy: start)..<utf8.index(rest.startIndex, offsetBy: end)]
         } else {
             rest = rest.dropFirst(2)
             if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
