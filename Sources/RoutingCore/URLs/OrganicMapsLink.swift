@@ -125,7 +125,7 @@ enum OrganicMapsLink {
                     + (query.contains("sll") ? "" : "; without sll the route starts at the current location"),
                 parameter: order.count < 4 ? routeKeys.first(where: { !order.contains($0) }) : "sll")
         }
-        try warnLikelyTypos(query, &context)
+        try AppLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
         var mode: DirectionsMode? = nil
         var transport: TransportType? = nil
         if let type = try query.single("type", format: formatName) {
@@ -167,7 +167,7 @@ enum OrganicMapsLink {
                 if p.key == "n" { label = p.value.isEmpty ? nil : p.value; break }
             }
         }
-        try warnLikelyTypos(query, &context)
+        try AppLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
         return DirectionsRequest(destination: .coordinate(c, label: label))
     }
 
@@ -192,10 +192,6 @@ enum OrganicMapsLink {
         case "daddr": 3
         default: nil
         }
-    }
-
-    private static func warnLikelyTypos(_ query: QueryString, _ context: inout ParseContext) throws(DirectionsURLError) {
-        try AppLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
     }
 
     /// `known.contains(key)`, without hashing.

@@ -66,7 +66,7 @@ enum OsmAndLink {
             return try point(query, &context)
         case "/map" where query.contains("pin"), "/map/" where query.contains("pin"):
             let pin = try query.single("pin", format: formatName)!
-            try DirectionsURLParser.warnLikelyTypos(in: query, known: known, format: formatName, &context)
+            try AppLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
             return DirectionsRequest(destination: .coordinate(try CoordinateText.parsePair(Substring(pin.value), parameter: "pin"), label: nil))
         default:
             throw DirectionsURLError(
@@ -99,7 +99,7 @@ enum OsmAndLink {
         if let start = try query.single("start", format: formatName), !AppLinkBytes.trimmedValue(start).isEmpty {
             source = .coordinate(try pair(start, parameter: "start"), label: nil)
         }
-        try warnLikelyTypos(query, &context)
+        try AppLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
         let (mode, transport) = try profile(query, format: formatName, &context)
         var avoid: Set<RouteAvoidance> = []
         if let params = try query.single("params", format: formatName) {
@@ -120,7 +120,7 @@ enum OsmAndLink {
                 parameter: query.contains("lat") ? "lon" : "lat")
         }
         let c = try OsmAndLink.coordinate(lat, lon, latitudeName: "lat", longitudeName: "lon")
-        try warnLikelyTypos(query, &context)
+        try AppLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
         var title = try query.single("title", format: formatName).map { DirectionsURLParser.trimmed($0.value) }
         if title == nil { title = try query.single("name", format: formatName).map { DirectionsURLParser.trimmed($0.value) } }
         return DirectionsRequest(destination: .coordinate(c, label: title?.isEmpty == false ? title : nil))
@@ -149,10 +149,6 @@ enum OsmAndLink {
     static func pair(_ p: QueryString.Parameter, parameter: String) throws(DirectionsURLError) -> Coordinate {
         if let raw = AppLinkBytes.plainValue(p), let c = AppLinkBytes.quickPair(raw) { return c }
         return try CoordinateText.parsePair(Substring(p.value), parameter: parameter)
-    }
-
-    private static func warnLikelyTypos(_ query: QueryString, _ context: inout ParseContext) throws(DirectionsURLError) {
-        try AppLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
     }
 
     /// `known.contains(key)`, without hashing.
