@@ -106,7 +106,7 @@ extension DirectionsURLParser {
             }
             let decoded = try QueryString.decode(coordinateText, plusAsSpace: false, parameter: "coordinates")
             let qText = try decodedQ(query)
-            let zLabel = try query.single("z", format: "geo: URI").flatMap { labelSuffix($0.value) }
+            let zLabel = try AppLinkBytes.single(query, "z", format: "geo: URI").flatMap { labelSuffix($0.value) }
 
             let pathCoordinate: Coordinate?  // nil: placeholder (empty or 0:0) usable only with q
             let trimmedPath = DirectionsURLParser.trimmed(decoded)
@@ -371,7 +371,7 @@ extension DirectionsURLParser {
 
         /// The decoded, trimmed `q`, or nil when absent or blank. A leading Plus Code keeps its `+`.
         private static func decodedQ(_ query: QueryString) throws(DirectionsURLError) -> String? {
-            guard let q = try query.single("q", format: "geo: URI") else { return nil }
+            guard let q = try AppLinkBytes.single(query, "q", format: "geo: URI") else { return nil }
             let raw = q.rawValue
             var text: String
             if let plus = find(raw, UInt8(ascii: "+"), isASCII(raw)), isPlusCode(raw, plus: plus) {

@@ -39,13 +39,13 @@ enum OpenStreetMapLink {
         }
         let query = try QueryString(link.query, plusAsSpace: true)
         let parser = context.parser
-        let fromText = try query.single("from", format: formatName)?.value
-        let toText = try query.single("to", format: formatName)?.value
+        let fromText = try AppLinkBytes.single(query, "from", format: formatName)?.value
+        let toText = try AppLinkBytes.single(query, "to", format: formatName)?.value
 
         var source: Endpoint
         var destination: Endpoint
         var waypoints: [Endpoint] = []
-        if let route = try query.single("route", format: formatName), case let routeValue = route.value,
+        if let route = try AppLinkBytes.single(query, "route", format: formatName), case let routeValue = route.value,
            !DirectionsURLParser.trimmed(routeValue).isEmpty {
             let routeText = Substring(routeValue)
             let points = AppLinkBytes.split(routeText, UInt8(ascii: ";"))
@@ -91,7 +91,7 @@ enum OpenStreetMapLink {
         try AppLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
         var mode: DirectionsMode? = nil
         var transport: TransportType? = nil
-        if let engine = try query.single("engine", format: formatName) {
+        if let engine = try AppLinkBytes.single(query, "engine", format: formatName) {
             let value = AppLinkBytes.trimmedValue(engine)
             // (The engine names are lowercase ASCII: `lowerEquals` is `equalIgnoringCase` for them.)
             if let word = modeVocabulary.first(where: { AppLinkBytes.lowerEquals(value, $0.value) }) {
@@ -136,7 +136,7 @@ enum OpenStreetMapLink {
     /// destination (the `#map=` viewport is not). Nil when the link has no `mlat`/`mlon`.
     private static func marker(_ link: LinkText) throws(DirectionsURLError) -> DirectionsRequest? {
         let query = try QueryString(link.query, plusAsSpace: true)
-        guard let lat = try query.single("mlat", format: formatName), let lon = try query.single("mlon", format: formatName) else {
+        guard let lat = try AppLinkBytes.single(query, "mlat", format: formatName), let lon = try AppLinkBytes.single(query, "mlon", format: formatName) else {
             return nil
         }
         let c = try OsmAndLink.coordinate(lat, lon, latitudeName: "mlat", longitudeName: "mlon")

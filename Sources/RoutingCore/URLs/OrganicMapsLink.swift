@@ -102,7 +102,7 @@ enum OrganicMapsLink {
     }
 
     private static func route(_ query: QueryString, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        guard let dll = try query.single("dll", format: formatName), !AppLinkBytes.trimmedValue(dll).isEmpty else {
+        guard let dll = try AppLinkBytes.single(query, "dll", format: formatName), !AppLinkBytes.trimmedValue(dll).isEmpty else {
             let hint = DirectionsURLParser.likelyTypoParameter(in: query, for: ["dll"], known: known)
             throw DirectionsURLError(
                 code: .missingDestination,
@@ -114,7 +114,7 @@ enum OrganicMapsLink {
             try OsmAndLink.pair(dll, parameter: "dll"),
             label: try name(query, "daddr"))
         var source = Endpoint.currentLocation
-        if let sll = try query.single("sll", format: formatName) {
+        if let sll = try AppLinkBytes.single(query, "sll", format: formatName) {
             source = .coordinate(try OsmAndLink.pair(sll, parameter: "sll"), label: try name(query, "saddr"))
         }
         if !inRouteOrder(query) {
@@ -128,7 +128,7 @@ enum OrganicMapsLink {
         try AppLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
         var mode: DirectionsMode? = nil
         var transport: TransportType? = nil
-        if let type = try query.single("type", format: formatName) {
+        if let type = try AppLinkBytes.single(query, "type", format: formatName) {
             let value = AppLinkBytes.trimmedValue(type)
             guard let word = typeWords.first(where: { AppLinkBytes.lowerEquals(value, $0.value) }) else {
                 throw DirectionsURLError(
@@ -204,7 +204,7 @@ enum OrganicMapsLink {
     }
 
     private static func name(_ query: QueryString, _ key: String) throws(DirectionsURLError) -> String? {
-        guard let p = try query.single(key, format: formatName) else { return nil }
+        guard let p = try AppLinkBytes.single(query, key, format: formatName) else { return nil }
         let value = p.value
         return value.isEmpty ? nil : value
     }

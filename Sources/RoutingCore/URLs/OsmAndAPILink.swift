@@ -25,8 +25,8 @@ enum OsmAndAPILink {
                 parameter: "host")
         }
         let query = try QueryString(link.query, plusAsSpace: true)
-        guard let destLat = try query.single("dest_lat", format: formatName),
-              let destLon = try query.single("dest_lon", format: formatName) else {
+        guard let destLat = try AppLinkBytes.single(query, "dest_lat", format: formatName),
+              let destLon = try AppLinkBytes.single(query, "dest_lon", format: formatName) else {
             let hint = DirectionsURLParser.likelyTypoParameter(in: query, for: ["dest_lat", "dest_lon"], known: known)
             let missing = query.contains("dest_lat") ? "dest_lon" : "dest_lat"
             throw DirectionsURLError(
@@ -39,8 +39,8 @@ enum OsmAndAPILink {
             try OsmAndLink.coordinate(destLat, destLon, latitudeName: "dest_lat", longitudeName: "dest_lon"),
             label: try name(query, "dest_name"))
         var source = Endpoint.currentLocation
-        let startLat = try query.single("start_lat", format: formatName)
-        let startLon = try query.single("start_lon", format: formatName)
+        let startLat = try AppLinkBytes.single(query, "start_lat", format: formatName)
+        let startLon = try AppLinkBytes.single(query, "start_lon", format: formatName)
         switch (startLat, startLon) {
         case (nil, nil): break
         case (let lat?, let lon?):
@@ -69,7 +69,7 @@ enum OsmAndAPILink {
     }
 
     private static func name(_ query: QueryString, _ key: String) throws(DirectionsURLError) -> String? {
-        guard let p = try query.single(key, format: formatName) else { return nil }
+        guard let p = try AppLinkBytes.single(query, key, format: formatName) else { return nil }
         let value = p.value
         return value.isEmpty ? nil : value
     }

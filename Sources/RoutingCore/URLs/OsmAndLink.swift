@@ -65,7 +65,7 @@ enum OsmAndLink {
         case "/go", "/go/":
             return try point(query, &context)
         case "/map" where query.contains("pin"), "/map/" where query.contains("pin"):
-            let pin = try query.single("pin", format: formatName)!
+            let pin = try AppLinkBytes.single(query, "pin", format: formatName)!
             try AppLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
             return DirectionsRequest(destination: .coordinate(try CoordinateText.parsePair(Substring(pin.value), parameter: "pin"), label: nil))
         default:
@@ -78,8 +78,8 @@ enum OsmAndLink {
 
     /// `start`, `end`/`finish`, `profile`, `params`.
     private static func route(_ query: QueryString, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let end = try query.single("end", format: formatName)
-        let finish = try query.single("finish", format: formatName)
+        let end = try AppLinkBytes.single(query, "end", format: formatName)
+        let finish = try AppLinkBytes.single(query, "finish", format: formatName)
         if let end, let finish, AppLinkBytes.trimmedValue(end) != AppLinkBytes.trimmedValue(finish) {
             throw DirectionsURLError(
                 code: .duplicateParameter,
@@ -96,13 +96,13 @@ enum OsmAndLink {
         }
         let destination = Endpoint.coordinate(try pair(target, parameter: target.key), label: nil)
         var source = Endpoint.currentLocation
-        if let start = try query.single("start", format: formatName), !AppLinkBytes.trimmedValue(start).isEmpty {
+        if let start = try AppLinkBytes.single(query, "start", format: formatName), !AppLinkBytes.trimmedValue(start).isEmpty {
             source = .coordinate(try pair(start, parameter: "start"), label: nil)
         }
         try AppLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
         let (mode, transport) = try profile(query, format: formatName, &context)
         var avoid: Set<RouteAvoidance> = []
-        if let params = try query.single("params", format: formatName) {
+        if let params = try AppLinkBytes.single(query, "params", format: formatName) {
             for option in params.value.split(separator: ",") {
                 let o = DirectionsURLParser.trimmed(String(option)).lowercased()
                 if let hit = avoidOptions.first(where: { $0.0 == o }) { avoid.insert(hit.1) }
@@ -113,7 +113,7 @@ enum OsmAndLink {
 
     /// `lat`, `lon`, optional `title` (iOS) or `name`.
     private static func point(_ query: QueryString, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        guard let lat = try query.single("lat", format: formatName), let lon = try query.single("lon", format: formatName) else {
+        guard let lat = try AppLinkBytes.single(query, "lat", format: formatName), let lon = try AppLinkBytes.single(query, "lon", format: formatName) else {
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "this \(formatName) has no point; add lat=<latitude>&lon=<longitude> (or start= and end= for a route)",
@@ -121,8 +121,8 @@ enum OsmAndLink {
         }
         let c = try OsmAndLink.coordinate(lat, lon, latitudeName: "lat", longitudeName: "lon")
         try AppLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
-        var title = try query.single("title", format: formatName).map { DirectionsURLParser.trimmed($0.value) }
-        if title == nil { title = try query.single("name", format: formatName).map { DirectionsURLParser.trimmed($0.value) } }
+        var title = try AppLinkBytes.single(query, "title", format: formatName).map { DirectionsURLParser.trimmed($0.value) }
+        if title == nil { title = try AppLinkBytes.single(query, "name", format: formatName).map { DirectionsURLParser.trimmed($0.value) } }
         return DirectionsRequest(destination: .coordinate(c, label: title?.isEmpty == false ? title : nil))
     }
 
@@ -130,7 +130,7 @@ enum OsmAndLink {
     static func profile(
         _ query: QueryString, format: String, _ context: inout ParseContext
     ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
-        guard let p = try query.single("profile", format: format) else { return (nil, nil) }
+        guard let p = try AppLinkBytes.single(query, "profile", format: format) else { return (nil, nil) }
         let value = AppLinkBytes.trimmedValue(p)
         if value.isEmpty || AppLinkBytes.lowerEquals(value, "default") { return (nil, nil) }
         if let word = profiles.first(where: { AppLinkBytes.lowerEquals(value, $0.value) }) { return (word.mode, word.transportType) }
