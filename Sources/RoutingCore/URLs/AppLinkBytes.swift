@@ -1,60 +1,163 @@
-/// Byte-level text helpers for the app-link parsers (Waze, Citymapper, Bing, HERE, Yandex, 2GIS,
-/// Moovit): the hot paths scan UTF-8 code units instead of `Character`s (grapheme breaking).
+/// Byte-level text helpers of the parsers outside Apple and Google (geo, OSM, OsmAnd, Organic Maps,
+/// ge0, Waze, Citymapper, Bing, HERE, Yandex, 2GIS, Moovit): the hot paths scan UTF-8 code units
+/// (through `Span`, without closures) instead of `Character`s (grapheme breaking).
 ///
-/// Every helper gives exactly the answer of the `Character`-based operation it replaces: it works on
-/// bytes when the text is ASCII (where each byte is one `Character`, except `\r\n`, which no helper
-/// can confuse with its ASCII operands), and falls back to the `Character`-based operation otherwise.
+/// Links are almost always plain ASCII (percent-encoded), and in ASCII text every separator byte is a
+/// whole Character (the only multi-scalar ASCII grapheme, CR LF, holds no separator), so a byte scan
+/// finds exactly what a Character scan finds. Every helper gives exactly the answer of the
+/// `Character`-based operation it replaces: it works on bytes when the text is ASCII, and falls back
+/// to the `Character`-based operation otherwise, so a separator that a combining mark joins to is
+/// still not one.
 enum AppLinkBytes {
     /// Whether every code unit of `s` is ASCII.
     @inline(__always)
     static func isASCII(_ s: Substring) -> Bool {
-        for b in s.utf8 where b >= 0x80 { return false }
+        let span = s.utf8.span
+        var i = 0
+        while i < span.count {
+            if span[i] >= 0x80 { return false }
+            i &+= 1
+        }
         return true
     }
+
+    /// The byte offset of the first `byte` in `s`'s UTF-8, or nil.
+    @inline(__always)
+    static func offset(of byte: UInt8, in s: Substring) -> Int? {
+        let span = s.utf8.span
+        var i = 0
+        while i < span.count {
+            if span[i] == byte { return i }
+            i &+= 1
+        }
+        return nil
+    }
+
+    /// The index of the first `byte` (an ASCII separator) in `s`: the byte scan for ASCII text, else
+    /// the first Character equal to it (whose index is the byte's, the next index one byte on).
+    static func find(_ s: Substring, _ byte: UInt8, ascii: Bool) -> Substring.Index? {
+        ascii ? firstByte(s, byte) : s.firstIndex(of: Character(Unicode.Scalar(byte)))
+    }
+
+    /// The index of the first `byte` in `s`'s UTF-8.
+    @inline(__always)
+    static func firstByte(_ s: Substring, _ byte: UInt8) -> Substring.Index? {
+        guard let i = offset(of: byte, in: s) else { return nil }
+        return s.utf8.index(s.startIndex, offsetBy: i)
+    }
+
+    /// Whether `s`'s UTF-8 holds `byte`.
+    @inline(__always)
+    static func contains(_ s: Substring, _ byte: UInt8) -> Bool { offset(of: byte, in: s) != nil }
 
     /// `s.split(separator: Character(separator), maxSplits:, omittingEmptySubsequences:)`.
     static func split(
         _ s: Substring, _ separator: UInt8, maxSplits: Int = Int.max, omittingEmpty: Bool = false
     ) -> [Substring] {
-        // Byte offsets of the pieces, found in the contiguous UTF-8 (nil: not ASCII, or not contiguous).
-        let found: [Substring]?? = s.utf8.withContiguousStorageIfAvailable { buffer -> [Substring]? in
-            for b in buffer where b >= 0x80 { return nil }
-            var result: [Substring] = []
-            let utf8 = s.utf8
-            let base = s.startIndex
-            func piece(_ from: Int, _ to: Int) -> Substring {
-                s[utf8.index(base, offsetBy: from)..<utf8.index(base, offsetBy: to)]
-            }
-            var start = 0
-            var splits = 0
-            var i = 0
-            while i < buffer.count {
-                if buffer[i] == separator && splits < maxSplits {
-                    if !(omittingEmpty && start == i) {
-                        result.append(piece(start, i))
-                        splits += 1
-                    }
-                    start = i + 1
-                }
-                i += 1
-            }
-            if !(omittingEmpty && start == buffer.count) { result.append(piece(start, buffer.count)) }
-            return result
+        guard isASCII(s) else {
+            return s.split(
+                separator: Character(Unicode.Scalar(separator)), maxSplits: maxSplits,
+                omittingEmptySubsequences: omittingEmpty)
         }
-        if let found, let pieces = found { return pieces }
-        return s.split(
-            separator: Character(Unicode.Scalar(separator)), maxSplits: maxSplits,
-            omittingEmptySubsequences: omittingEmpty)
+        var result: [Substring] = []
+        let span = s.utf8.span
+        let n = span.count
+        // One allocation: count the pieces first.
+        var separators = 0
+        var k = 0
+        while k < n {
+            if span[k] == separator { separators &+= 1 }
+            k &+= 1
+        }
+        result.reserveCapacity(min(separators, maxSplits) &+ 1)
+        let utf8 = s.utf8
+        let base = s.startIndex
+        @inline(__always) func piece(_ from: Int, _ to: Int) -> Substring {
+            s[utf8.index(base, offsetBy: from)..<utf8.index(base, offsetBy: to)]
+        }
+        var start = 0
+        var splits = 0
+        var i = 0
+        while i < n {
+            if span[i] == separator && splits < maxSplits {
+                if !(omittingEmpty && start == i) {
+                    result.append(piece(start, i))
+                    splits += 1
+                }
+                start = i &+ 1
+            }
+            i &+= 1
+        }
+        if !(omittingEmpty && start == n) { result.append(piece(start, n)) }
+        return result
+    }
+
+    /// `s.lowercased()`, without a copy when ASCII text has no uppercase letter.
+    static func lowercased(_ s: String) -> String {
+        let u = s.utf8
+        if u.allSatisfy({ $0 < 0x80 && !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }) { return s }
+        return s.lowercased()
+    }
+
+    @inline(__always) static func lower(_ b: UInt8) -> UInt8 {
+        b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b
+    }
+
+    /// `DirectionsURLParser.trimmed(p.value)` as the raw text when that is what it is (no escape, no
+    /// `+`, visible ASCII at both ends, or empty); nil otherwise.
+    static func plainTrimmedValue(_ p: QueryString.Parameter) -> Substring? {
+        let raw = p.rawValue
+        let span = raw.utf8.span
+        let n = span.count
+        if n == 0 { return raw }
+        let first = span[0]
+        let last = span[n &- 1]
+        guard first > 0x20, first < 0x7F, last > 0x20, last < 0x7F else { return nil }
+        var i = 0
+        while i < n {
+            let b = span[i]
+            if b == UInt8(ascii: "%") || b == UInt8(ascii: "+") { return nil }
+            i &+= 1
+        }
+        return raw
+    }
+
+    /// `DirectionsURLParser.trimmed(p.value)`, without a copy for a plain value.
+    static func trimmedValue(_ p: QueryString.Parameter) -> Substring {
+        plainTrimmedValue(p) ?? Substring(DirectionsURLParser.trimmed(p.value))
+    }
+
+    /// `p.value`, as the raw text when there is nothing to decode (no escape, no `+`).
+    static func plainValue(_ p: QueryString.Parameter) -> Substring? {
+        offset(of: UInt8(ascii: "%"), in: p.rawValue) == nil && offset(of: UInt8(ascii: "+"), in: p.rawValue) == nil
+            ? p.rawValue : nil
+    }
+
+    /// `Substring(QueryString.decode(raw, plusAsSpace: false, parameter:))`, without a copy when
+    /// there is no escape (decoding then gives the text back).
+    static func decoded(_ raw: Substring, parameter: String) throws(DirectionsURLError) -> Substring {
+        if !contains(raw, UInt8(ascii: "%")) { return raw }
+        return Substring(try QueryString.decode(raw, plusAsSpace: false, parameter: parameter))
     }
 
     /// `s.lowercased() == lower`, for a lowercase ASCII `lower`.
     static func lowerEquals(_ s: Substring, _ lower: StaticString) -> Bool {
         guard lower.hasPointerRepresentation else { return s.lowercased() == String(describing: lower) }
-        let word = UnsafeBufferPointer(start: lower.utf8Start, count: lower.utf8CodeUnitCount)
-        if let answer = s.utf8.withContiguousStorageIfAvailable({ asciiLowerEquals($0, word) }), let answer {
-            return answer
+        let bytes = s.utf8.span
+        let count = lower.utf8CodeUnitCount
+        let word = lower.utf8Start
+        // Non-ASCII text goes to `lowercased()` (a non-ASCII letter may lowercase to ASCII).
+        if bytes.count == count {
+            var i = 0
+            while i < count {
+                let b = bytes[i]
+                if b >= 0x80 { return s.lowercased() == String(describing: lower) }
+                if Self.lower(b) != word[i] { break }
+                i &+= 1
+            }
+            if i == count { return true }
         }
-        return s.lowercased() == String(describing: lower)
+        return isASCII(s) ? false : s.lowercased() == String(describing: lower)
     }
 
     @inline(__always)
@@ -68,28 +171,61 @@ enum AppLinkBytes {
             if b >= 65 && b <= 90 { upper = true }
         }
         guard upper else { return String(s) }
-        return String(decoding: s.utf8.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }, as: UTF8.self)
+        return mapped(s) { lower($0) }
+    }
+
+    /// `s` with each byte replaced by `transform(byte)`, written straight into the String (which
+    /// repairs what `transform` might make invalid UTF-8).
+    @inline(__always)
+    static func mapped(_ s: Substring, _ transform: (UInt8) -> UInt8) -> String {
+        let span = s.utf8.span
+        return String(unsafeUninitializedCapacity: span.count) { out in
+            var i = 0
+            while i < span.count && i < out.count {
+                out[i] = transform(span[i])
+                i &+= 1
+            }
+            return i
+        }
+    }
+
+    /// `s.split(separator: Character(separator), maxSplits: 2)` for a caller that wants its pieces
+    /// without the array: the text up to the first separator, up to the second (or the end), and the
+    /// rest after the second, or nil; nil when there is no separator at all.
+    static func splitThree(_ s: Substring, _ separator: UInt8) -> (Substring, Substring, Substring?)? {
+        let ascii = isASCII(s)
+        guard let first = find(s, separator, ascii: ascii) else { return nil }
+        let afterFirst = s[s.utf8.index(after: first)...]
+        guard let second = find(afterFirst, separator, ascii: ascii) else { return (s[..<first], afterFirst, nil) }
+        return (s[..<first], afterFirst[..<second], afterFirst[afterFirst.utf8.index(after: second)...])
+    }
+
+    /// `DirectionsURLParser.warnLikelyTypos(in:known:format:)`, skipped when `isKnown` (the same test as
+    /// `known.contains`, without hashing) holds for every key: it only looks at unknown ones.
+    static func warnLikelyTypos(
+        _ query: QueryString, known: Set<String>, isKnown: (String) -> Bool, format: String, _ context: inout ParseContext
+    ) throws(DirectionsURLError) {
+        for p in query.parameters where !isKnown(p.key) {
+            try DirectionsURLParser.warnLikelyTypos(in: query, known: known, format: format, &context)
+            return
+        }
     }
 
     /// `s.lowercased() == lower`, for an ASCII `lower` (a format's mode word).
     static func lowerEquals(_ s: Substring, _ lower: String) -> Bool {
-        var lower = lower
-        let answer = lower.withUTF8 { word in
-            s.utf8.withContiguousStorageIfAvailable { asciiLowerEquals($0, word) }
+        let bytes = s.utf8.span
+        let word = lower.utf8.span
+        if bytes.count == word.count {
+            var i = 0
+            while i < word.count {
+                let b = bytes[i]
+                if b >= 0x80 { return s.lowercased() == lower }
+                if Self.lower(b) != word[i] { break }
+                i &+= 1
+            }
+            if i == word.count { return true }
         }
-        if let answer, let answer { return answer }
-        return s.lowercased() == lower
-    }
-
-    /// Whether the ASCII `bytes`, lowercased, are `word`; nil when `bytes` is not ASCII.
-    private static func asciiLowerEquals(_ bytes: UnsafeBufferPointer<UInt8>, _ word: UnsafeBufferPointer<UInt8>) -> Bool? {
-        for b in bytes where b >= 0x80 { return nil }
-        guard bytes.count == word.count else { return false }
-        for i in 0..<bytes.count {
-            let b = bytes[i]
-            if (b >= 65 && b <= 90 ? b | 0x20 : b) != word[i] { return false }
-        }
-        return true
+        return isASCII(s) ? false : s.lowercased() == lower
     }
 
     /// Whether `s` starts with the lowercase ASCII `lower` ignoring ASCII case, with a `Character`
@@ -147,7 +283,9 @@ enum AppLinkBytes {
     ) throws(DirectionsURLError) -> DirectionsURLParser.QueryString.Parameter? {
         var found = -1
         let parameters = query.parameters
-        for i in parameters.indices where parameters[i].key == key {
+        // (The byte count first: most keys differ in length, and it is cheaper than the comparison.)
+        let count = key.utf8.count
+        for i in parameters.indices where parameters[i].key.utf8.count == count && parameters[i].key == key {
             if found >= 0 { return try query.single(key, format: format) }
             found = i
         }
@@ -166,15 +304,13 @@ enum AppLinkBytes {
     /// division rounds correctly, which is what `strtod` returns (Clinger's fast path). Other
     /// numbers go to `CoordinateText.decimal`.
     static func decimal(_ text: Substring) -> Double? {
-        if let quick = text.utf8.withContiguousStorageIfAvailable({ quickDecimal($0) }), let value = quick {
-            return value
-        }
+        if let value = quickDecimal(text.utf8.span) { return value }
         return slowDecimal(text)
     }
 
     /// `decimal` on the bytes when the fast path applies and the text is a decimal; nil otherwise
     /// (the caller then runs `slowDecimal`, which also refuses what is not a decimal).
-    private static func quickDecimal(_ buffer: UnsafeBufferPointer<UInt8>) -> Double? {
+    private static func quickDecimal(_ buffer: Span<UInt8>) -> Double? {
         var i = 0
         var negative = false
         if i < buffer.count, buffer[i] == UInt8(ascii: "+") || buffer[i] == UInt8(ascii: "-") {
@@ -240,8 +376,13 @@ enum AppLinkBytes {
     /// caller must take that slower path (which then also builds the exact error).
     static func quickPair(_ lat: Substring, _ lon: Substring) -> Coordinate? {
         guard let la = decimal(lat), let lo = decimal(lon) else { return nil }
+        return validated(la, lo)
+    }
+
+    /// The coordinate when in range, else nil (the caller's slower path builds the error).
+    static func validated(_ latitude: Double, _ longitude: Double) -> Coordinate? {
         do {
-            return try Coordinate.validated(latitude: la, longitude: lo)
+            return try Coordinate.validated(latitude: latitude, longitude: longitude)
         } catch {
             return nil
         }
@@ -251,7 +392,21 @@ enum AppLinkBytes {
     /// `CoordinateText.parsePair(text)` returns for it; nil for the caller's `parsePair` (spaces,
     /// other shapes, errors).
     static func quickPair(_ text: Substring) -> Coordinate? {
-        guard let comma = text.utf8.firstIndex(of: UInt8(ascii: ",")) else { return nil }
-        return quickPair(text[..<comma], text[text.utf8.index(after: comma)...])
+        guard let (la, lo) = decimals(text) else { return nil }
+        return validated(la, lo)
+    }
+
+    /// The two numbers of `<decimal>,<decimal>` (`decimal` of the text before the first comma and of
+    /// the text after it), or nil.
+    static func decimals(_ text: Substring) -> (Double, Double)? {
+        let span = text.utf8.span
+        guard let comma = offset(of: UInt8(ascii: ","), in: text) else { return nil }
+        // The usual short decimals straight from the bytes, without slicing the text.
+        if let a = quickDecimal(span.extracting(0..<comma)), let b = quickDecimal(span.extracting((comma &+ 1)..<span.count)) {
+            return (a, b)
+        }
+        let index = text.utf8.index(text.startIndex, offsetBy: comma)
+        guard let a = decimal(text[..<index]), let b = decimal(text[text.utf8.index(after: index)...]) else { return nil }
+        return (a, b)
     }
 }

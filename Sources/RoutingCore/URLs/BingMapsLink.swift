@@ -66,7 +66,7 @@ enum BingMapsLink {
         var mode: DirectionsMode? = nil
         var transport: TransportType? = nil
         if let m = try AppLinkBytes.single(query, "mode", format: formatName) {
-            let value = DirectionsURLParser.trimmed(m.value)
+            let value = AppLinkBytes.trimmedValue(m)
             if !value.isEmpty {
                 guard let word = modeWord(value) else {
                     throw DirectionsURLError(
@@ -84,7 +84,7 @@ enum BingMapsLink {
     enum Role { case source, waypoint, destination }
 
     /// The mode word spelled `value` ignoring case (`value.lowercased() == word.lowercased()`).
-    private static func modeWord(_ value: String) -> ModeWord? {
+    private static func modeWord(_ value: Substring) -> ModeWord? {
         if AppLinkBytes.lowerEquals(value, "d") { return modeVocabulary[0] }
         if AppLinkBytes.lowerEquals(value, "w") { return modeVocabulary[1] }
         if AppLinkBytes.lowerEquals(value, "t") { return modeVocabulary[2] }
@@ -118,20 +118,20 @@ enum BingMapsLink {
             }
         }
         if lower == "pos." {
-            let parts = AppLinkBytes.split(AppLinkBytes.dropBytes(raw, 4), UInt8(ascii: "_"), maxSplits: 2)
-            guard parts.count >= 2 else {
+            // Latitude, longitude and the title, without an array.
+            guard let (latText, lonText, titleText) = AppLinkBytes.splitThree(AppLinkBytes.dropBytes(raw, 4), UInt8(ascii: "_")) else {
                 throw DirectionsURLError(
                     code: .malformedNumber,
                     message: "'pos.\(DirectionsURLParser.shorten(String(raw.dropFirst(4))))' in 'rtp' is not '<latitude>_<longitude>'; separate them with '_'",
                     parameter: "rtp")
             }
-            let lat = try QueryString.decode(parts[0], plusAsSpace: false, parameter: "rtp")
-            let lon = try QueryString.decode(parts[1], plusAsSpace: false, parameter: "rtp")
+            let lat = try AppLinkBytes.decoded(latText, parameter: "rtp")
+            let lon = try AppLinkBytes.decoded(lonText, parameter: "rtp")
             // (`decimal` refuses a ',' as it refuses any byte but digits, one '.' and a sign.)
-            guard let la = AppLinkBytes.decimal(Substring(lat)), let lo = AppLinkBytes.decimal(Substring(lon)) else {
+            guard let la = AppLinkBytes.decimal(lat), let lo = AppLinkBytes.decimal(lon) else {
                 throw DirectionsURLError(
                     code: .malformedNumber,
-                    message: "'\(DirectionsURLParser.shorten(lat))_\(DirectionsURLParser.shorten(lon))' in 'rtp' is not '<latitude>_<longitude>' in decimal degrees (use '.' as the decimal separator)",
+                    message: "'\(DirectionsURLParser.shorten(String(lat)))_\(DirectionsURLParser.shorten(String(lon)))' in 'rtp' is not '<latitude>_<longitude>' in decimal degrees (use '.' as the decimal separator)",
                     parameter: "rtp")
             }
             // In range: the coordinate itself (the text round trip below gives the same values);
@@ -143,8 +143,8 @@ enum BingMapsLink {
                 c = try CoordinateText.parsePair(Substring(LinkWriting.degrees(la) + "," + LinkWriting.degrees(lo)), parameter: "rtp")
             }
             var title: String? = nil
-            if parts.count == 3 {
-                let t = try QueryString.decode(parts[2], plusAsSpace: plusAsSpace, parameter: "rtp")
+            if let titleText {
+                let t = try QueryString.decode(titleText, plusAsSpace: plusAsSpace, parameter: "rtp")
                 let unescaped = replacingEncodedUnderscore(t)
                 title = unescaped.isEmpty ? nil : unescaped
             }
@@ -161,21 +161,23 @@ enum BingMapsLink {
         guard s.utf8.contains(UInt8(ascii: "%")) else { return s }
         if AppLinkBytes.isASCII(Substring(s)) {
             // One byte per Character: '%', '5', 'F' or 'f' → '_'.
-            let bytes = Array(s.utf8)
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count)
-            var i = 0
-            while i < bytes.count {
-                if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count, bytes[i + 1] == UInt8(ascii: "5"),
-                   bytes[i + 2] == UInt8(ascii: "F") || bytes[i + 2] == UInt8(ascii: "f") {
-                    out.append(UInt8(ascii: "_"))
-                    i += 3
-                } else {
-                    out.append(bytes[i])
-                    i += 1
+            let bytes = s.utf8.span
+            return String(unsafeUninitializedCapacity: bytes.count) { out in
+                var i = 0
+                var k = 0
+                while i < bytes.count && k < out.count {
+                    if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count, bytes[i + 1] == UInt8(ascii: "5"),
+                       bytes[i + 2] == UInt8(ascii: "F") || bytes[i + 2] == UInt8(ascii: "f") {
+                        out[k] = UInt8(ascii: "_")
+                        i += 3
+                    } else {
+                        out[k] = bytes[i]
+                        i += 1
+                    }
+                    k += 1
                 }
+                return k
             }
-            return String(decoding: out, as: UTF8.self)
         }
         var out = ""
         var i = s.startIndex

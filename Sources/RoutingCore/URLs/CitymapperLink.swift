@@ -43,8 +43,7 @@ enum CitymapperLink {
             .flatMap { $0.isEmpty ? nil : $0 }
         let address = try AppLinkBytes.single(query, addressKey, format: formatName).map { DirectionsURLParser.trimmed($0.value) }
             .flatMap { $0.isEmpty ? nil : $0 }
-        if let coord, !DirectionsURLParser.trimmed(coord.value).isEmpty {
-            let text = Substring(DirectionsURLParser.trimmed(coord.value))
+        if let coord, case let text = AppLinkBytes.trimmedValue(coord), !text.isEmpty {
             let c: Coordinate
             if let quick = AppLinkBytes.quickPair(text) { c = quick } else { c = try CoordinateText.parsePair(text, parameter: coordKey) }
             return .coordinate(c, label: name ?? address)

@@ -37,18 +37,19 @@ enum Ge0Link {
     /// The zoom the builder writes (a viewport only): 16.
     static let builtZoom = 16.0
 
-    private static let reverse: [UInt8] = {
-        var table = [UInt8](repeating: 255, count: 256)
-        for (i, c) in alphabet.enumerated() { table[Int(c)] = UInt8(i) }
-        return table
-    }()
-
     // MARK: - Decoding
 
-    /// The 6-bit value of a base64 character, or nil.
+    /// The 6-bit value of a base64 character, or nil (the inverse of ``alphabet``).
+    @inline(__always)
     static func value(of character: UInt8) -> UInt8? {
-        let v = reverse[Int(character)]
-        return v < 64 ? v : nil
+        switch character {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): character &- UInt8(ascii: "A")
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): character &- UInt8(ascii: "a") &+ 26
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): character &- UInt8(ascii: "0") &+ 52
+        case UInt8(ascii: "-"): 62
+        case UInt8(ascii: "_"): 63
+        default: nil
+        }
     }
 
     /// The zoom of a zoom character's value: `value / 4 + 4`.
@@ -58,23 +59,57 @@ enum Ge0Link {
     /// their cell. Returns nil for more than 10 characters or a character outside the alphabet.
     static func decodeLatLon<C: Collection>(_ code: C) -> Coordinate? where C.Element == UInt8 {
         guard code.count <= maxPointBytes else { return nil }
+        var bits = Bits()
+        for c in code {
+            guard let a = value(of: c) else { return nil }
+            bits.add(a)
+        }
+        return bits.centre(characters: code.count)
+    }
+
+    /// `decodeLatLon(code.utf8.dropFirst())` for a 10-byte code (zoom, then 9 position characters),
+    /// read from the contiguous bytes.
+    private static func decodeCode(_ code: Substring) -> Coordinate? {
+        let span = code.utf8.span
+        guard span.count == maxPointBytes else { return decodeLatLon(code.utf8.dropFirst()) }
+        var bits = Bits()
+        var i = 1
+        while i < span.count {
+            guard let a = value(of: span[i]) else { return nil }
+            bits.add(a)
+            i &+= 1
+        }
+        return bits.centre(characters: span.count &- 1)
+    }
+
+    /// Latitude and longitude bits read so far, most significant first.
+    private struct Bits {
         var lat = 0
         var lon = 0
         var shift = maxCoordBits - 3
-        for c in code {
-            guard let a = value(of: c).map(Int.init) else { return nil }
+
+        /// One character's six bits: `lat lon lat lon lat lon`.
+        @inline(__always)
+        mutating func add(_ value: UInt8) {
+            let a = Int(value)
             lat |= ((a >> 5 & 1) << 2 | (a >> 3 & 1) << 1 | (a >> 1 & 1)) << shift
             lon |= ((a >> 4 & 1) << 2 | (a >> 2 & 1) << 1 | (a & 1)) << shift
             shift -= 3
         }
-        let remainingBits = 3 * (maxPointBytes - code.count) - 1
-        if remainingBits >= 0 {
-            lat += 1 << remainingBits
-            lon += 1 << remainingBits
+
+        /// The centre of the cell of `characters` characters: half of the dropped low bits added.
+        func centre(characters: Int) -> Coordinate {
+            var lat = lat
+            var lon = lon
+            let remainingBits = 3 * (maxPointBytes - characters) - 1
+            if remainingBits >= 0 {
+                lat += 1 << remainingBits
+                lon += 1 << remainingBits
+            }
+            let latitude = Double(lat) / Double(maxValue) * 180 - 90
+            let longitude = Double(lon) / (Double(maxValue) + 1) * 360 - 180
+            return Coordinate(latitude: latitude + 0.0, longitude: longitude + 0.0)
         }
-        let latitude = Double(lat) / Double(maxValue) * 180 - 90
-        let longitude = Double(lon) / (Double(maxValue) + 1) * 360 - 180
-        return Coordinate(latitude: latitude + 0.0, longitude: longitude + 0.0)
     }
 
     // MARK: - Encoding
@@ -164,9 +199,14 @@ enum Ge0Link {
         }
         // ge0://CODE/Name and om://CODE/Name: the code is case-sensitive, so read it from the raw text.
         var rest = link.rest
-        if GeoFamilyText.isASCII(rest) {
-            rest = rest.utf8.count >= 2 ? rest[rest.utf8.index(rest.startIndex, offsetBy: 2)...] : rest[rest.endIndex...]
-            if let end = rest.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) { rest = rest[..<end] }
+        if AppLinkBytes.isASCII(rest) {
+            // After "//", up to the first '?' or '#': offsets from the bytes, then one slice.
+            let span = rest.utf8.span
+            let start = min(2, span.count)
+            var end = start
+            while end < span.count && span[end] != UInt8(ascii: "?") && span[end] != UInt8(ascii: "#") { end &+= 1 }
+            let utf8 = rest.utf8
+            rest = rest[utf8.index(rest.startIndex, offsetBy: start)..<utf8.index(rest.startIndex, offsetBy: end)]
         } else {
             rest = rest.dropFirst(2)
             if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
@@ -179,11 +219,11 @@ enum Ge0Link {
         path: Substring, clearCoordinates: Bool, _ context: inout ParseContext
     ) throws(DirectionsURLError) -> DirectionsRequest {
         context.format = .ge0
-        let ascii = GeoFamilyText.isASCII(path)
-        let slash = GeoFamilyText.find(path, UInt8(ascii: "/"), ascii: ascii)
+        let ascii = AppLinkBytes.isASCII(path)
+        let slash = AppLinkBytes.find(path, UInt8(ascii: "/"), ascii: ascii)
         let code = slash.map { path[..<$0] } ?? path
         let rawName = slash.map { path[path.utf8.index(after: $0)...] } ?? path[path.endIndex...]
-        if clearCoordinates, GeoFamilyText.find(code, UInt8(ascii: ","), ascii: ascii) != nil {
+        if clearCoordinates, AppLinkBytes.find(code, UInt8(ascii: ","), ascii: ascii) != nil {
             let text = try QueryString.decode(code, plusAsSpace: false, parameter: "coordinates")
             let c = try CoordinateText.parsePair(Substring(text), parameter: "coordinates")
             return DirectionsRequest(destination: .coordinate(c, label: try decodeName(rawName, &context)))
@@ -201,7 +241,7 @@ enum Ge0Link {
                 message: "'\(DirectionsURLParser.shorten(String(code)))' is not a ge0 code: a ge0 link has exactly 10 base64 characters (zoom, then 9 for the position) before the name",
                 parameter: "code")
         }
-        guard let first = bytes.first, let zoomValue = value(of: first), let c = decodeLatLon(bytes.dropFirst()) else {
+        guard let first = bytes.first, let zoomValue = value(of: first), let c = decodeCode(code) else {
             throw DirectionsURLError(
                 code: .malformedURL,
                 message: "'\(code)' is not a ge0 code: it may hold only A-Z, a-z, 0-9, '-' and '_'",
@@ -214,10 +254,9 @@ enum Ge0Link {
     /// `ge0::Ge0Parser::DecodeName`: cut at a malformed escape (a repair), decode, swap `_` and space.
     static func decodeName(_ raw: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> String? {
         // Without escapes the name is the raw text (valid UTF-8), with `_` and space swapped.
-        if !raw.utf8.contains(UInt8(ascii: "%")) {
+        if !AppLinkBytes.contains(raw, UInt8(ascii: "%")) {
             if raw.isEmpty { return nil }
-            if !raw.utf8.contains(where: { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: " ") }) { return String(raw) }
-            return String(decoding: raw.utf8.map { swapSpace($0) }, as: UTF8.self)
+            return AppLinkBytes.mapped(raw) { swapSpace($0) }
         }
         var bytes = Array(raw.utf8)
         var i = 0

@@ -51,7 +51,9 @@ extension DirectionsURLParser {
             // separators are looked for as Characters, as before, so a separator that a combining mark
             // joins to is still not one.
             let ascii = isASCII(rest)
-            if let hash = find(rest, UInt8(ascii: "#"), ascii) { rest = rest[..<hash] }
+            // For ASCII text, one pass finds the first '#', and the first '?', '&' and ';' before it.
+            let marks = ascii ? Marks(rest) : nil
+            if let hash = marks.map({ $0.at($0.hash, in: rest) }) ?? find(rest, UInt8(ascii: "#"), ascii) { rest = rest[..<hash] }
             if ascii ? rest.utf8.first == UInt8(ascii: "/") : rest.hasPrefix("/") {
                 throw DirectionsURLError(
                     code: .malformedURL,
@@ -61,22 +63,28 @@ extension DirectionsURLParser {
             // Split path and query: at '?', or (a repair) at an '&' that comes before any ';'.
             var path = rest
             var rawQuery: Substring = rest[rest.endIndex...]
-            if let q = find(rest, UInt8(ascii: "?"), ascii) {
+            var semiInPath: Substring.Index?? = nil  // known from the marks when ASCII
+            if let q = marks.map({ $0.at($0.question, in: rest) }) ?? find(rest, UInt8(ascii: "?"), ascii) {
                 path = rest[..<q]
                 rawQuery = rest[rest.utf8.index(after: q)...]
-            } else if let amp = find(rest, UInt8(ascii: "&"), ascii), find(rest, UInt8(ascii: ";"), ascii).map({ amp < $0 }) ?? true {
+                if let marks { semiInPath = .some(marks.semicolon < marks.question ? marks.at(marks.semicolon, in: rest) : nil) }
+            } else if let amp = marks.map({ $0.at($0.ampersand, in: rest) }) ?? find(rest, UInt8(ascii: "&"), ascii),
+                      (marks.map { $0.at($0.semicolon, in: rest) } ?? find(rest, UInt8(ascii: ";"), ascii)).map({ amp < $0 }) ?? true {
                 try context.repair(
                     .repairedSyntax,
                     "the geo: URI has '&' where its query starts; write '?' before the first query parameter (geo:lat,lon?z=…)",
                     parameter: "query")
                 path = rest[..<amp]
                 rawQuery = rest[rest.utf8.index(after: amp)...]
+                if marks != nil { semiInPath = .some(nil) }
+            } else if let marks {
+                semiInPath = .some(marks.at(marks.semicolon, in: rest))
             }
             let query = try QueryString(rawQuery, plusAsSpace: true)
 
             // Path: coordinates, then ;parameters.
             var coordinateText = path
-            if let semi = find(path, UInt8(ascii: ";"), ascii) {
+            if let semi = semiInPath ?? find(path, UInt8(ascii: ";"), ascii) {
                 coordinateText = path[..<semi]
                 try checkParameters(path[path.utf8.index(after: semi)...], ascii: ascii, &context)
             }
@@ -98,7 +106,7 @@ extension DirectionsURLParser {
             }
             let decoded = try QueryString.decode(coordinateText, plusAsSpace: false, parameter: "coordinates")
             let qText = try decodedQ(query)
-            let zLabel = try query.single("z", format: "geo: URI").flatMap { labelSuffix($0.value) }
+            let zLabel = try AppLinkBytes.single(query, "z", format: "geo: URI").flatMap { labelSuffix($0.value) }
 
             let pathCoordinate: Coordinate?  // nil: placeholder (empty or 0:0) usable only with q
             let trimmedPath = DirectionsURLParser.trimmed(decoded)
@@ -119,7 +127,7 @@ extension DirectionsURLParser {
                     code: .missingDestination,
                     message: "the geo: URI has no coordinates and no q; write geo:<latitude>,<longitude>",
                     parameter: "coordinates")
-            } else if trimmedPath.utf8.contains(UInt8(ascii: ":")) && trimmedPath.contains(":") && !trimmedPath.contains(",") {
+            } else if AppLinkBytes.contains(Substring(trimmedPath), UInt8(ascii: ":")) && trimmedPath.contains(":") && !trimmedPath.contains(",") {
                 throw DirectionsURLError(
                     code: .malformedNumber,
                     message: "'\(trimmedPath)' in the geo: URI uses ':' between the numbers; RFC 5870 separates latitude and longitude with ','",
@@ -149,10 +157,47 @@ extension DirectionsURLParser {
 
         // MARK: - Private
 
-        private static func isASCII(_ s: Substring) -> Bool { GeoFamilyText.isASCII(s) }
+        /// Byte offsets in ASCII text of the first `#`, and of the first `?`, `&` and `;` before it
+        /// (the text's length when there is none).
+        private struct Marks {
+            var hash: Int
+            var question: Int
+            var ampersand: Int
+            var semicolon: Int
+            let count: Int
+
+            init(_ s: Substring) {
+                let span = s.utf8.span
+                count = span.count
+                hash = count
+                question = count
+                ampersand = count
+                semicolon = count
+                var i = 0
+                while i < count {
+                    switch span[i] {
+                    case UInt8(ascii: "#"):
+                        hash = i
+                        return
+                    case UInt8(ascii: "?"): if question == count { question = i }
+                    case UInt8(ascii: "&"): if ampersand == count { ampersand = i }
+                    case UInt8(ascii: ";"): if semicolon == count { semicolon = i }
+                    default: break
+                    }
+                    i &+= 1
+                }
+            }
+
+            /// The index of `offset` in `s` (whose start is offset 0), or nil for "none".
+            func at(_ offset: Int, in s: Substring) -> Substring.Index? {
+                offset < count ? s.utf8.index(s.startIndex, offsetBy: offset) : nil
+            }
+        }
+
+        private static func isASCII(_ s: Substring) -> Bool { AppLinkBytes.isASCII(s) }
 
         private static func find(_ s: Substring, _ byte: UInt8, _ ascii: Bool) -> Substring.Index? {
-            GeoFamilyText.find(s, byte, ascii: ascii)
+            AppLinkBytes.find(s, byte, ascii: ascii)
         }
 
         /// Whether the last Character is `)`.
@@ -196,17 +241,17 @@ extension DirectionsURLParser {
 
         /// Whether `text` has a byte that is a space, a control or not ASCII, and whether it has a `+`.
         private static func scanPair(_ text: String) -> (spaceOrOther: Bool, plus: Bool) {
-            func scan<C: Sequence<UInt8>>(_ bytes: C) -> (Bool, Bool) {
-                var other = false
-                var plus = false
-                for b in bytes {
-                    if b <= 0x20 || b >= 0x80 { other = true }
-                    if b == UInt8(ascii: "+") { plus = true }
-                }
-                return (other, plus)
+            let bytes = text.utf8.span
+            var other = false
+            var plus = false
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                if b <= 0x20 || b >= 0x80 { other = true }
+                if b == UInt8(ascii: "+") { plus = true }
+                i &+= 1
             }
-            if let r = text.utf8.withContiguousStorageIfAvailable({ scan($0) }) { return r }
-            return scan(text.utf8)
+            return (other, plus)
         }
 
         /// `;crs=`, `;u=` and other parameters (RFC 5870 §3.3, §3.4.1, §3.4.3); `text` is what follows
@@ -252,7 +297,7 @@ extension DirectionsURLParser {
                             : "';\(DirectionsURLParser.shorten(String(piece)))' is not a geo: URI parameter; parameters are ;name=value with letters, digits and '-' in the name",
                         parameter: rawName.isEmpty ? "parameters" : String(rawName))
                 }
-                let value = try QueryString.decode(rawValue, plusAsSpace: false, parameter: name)
+                let value = try AppLinkBytes.decoded(rawValue, parameter: name)
                 if eq != nil, rawValue.isEmpty || !rawValue.utf8.allSatisfy(isPValue) {
                     try context.repair(
                         .repairedSyntax,
@@ -280,17 +325,17 @@ extension DirectionsURLParser {
                 } else {
                     sawOther = true
                 }
-                if isCRS && !isWGS84(value) {
+                if isCRS && !AppLinkBytes.lowerEquals(value, "wgs84") {
                     throw DirectionsURLError(
                         code: .unsupportedCRS,
-                        message: "crs '\(DirectionsURLParser.shorten(value))' is not supported; only wgs84 (the RFC 5870 default) is, so give WGS84 coordinates and drop ;crs",
+                        message: "crs '\(DirectionsURLParser.shorten(String(value)))' is not supported; only wgs84 (the RFC 5870 default) is, so give WGS84 coordinates and drop ;crs",
                         parameter: "crs")
                 }
                 if name == "u" {
-                    guard let u = CoordinateText.decimal(Substring(value)) else {
+                    guard let u = AppLinkBytes.decimal(value) else {
                         throw DirectionsURLError(
                             code: .malformedNumber,
-                            message: "';u=\(DirectionsURLParser.shorten(value))' is not a number; the uncertainty is a distance in metres such as u=40",
+                            message: "';u=\(DirectionsURLParser.shorten(String(value)))' is not a number; the uncertainty is a distance in metres such as u=40",
                             parameter: "u")
                     }
                     if u < 0 {
@@ -311,15 +356,6 @@ extension DirectionsURLParser {
             return String(decoding: raw.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }, as: UTF8.self)
         }
 
-        /// `value.lowercased() == "wgs84"`, without building a String for the usual ASCII value.
-        private static func isWGS84(_ value: String) -> Bool {
-            guard value.utf8.allSatisfy({ $0 < 0x80 }) else { return value.lowercased() == "wgs84" }
-            guard value.utf8.count == 5 else { return false }
-            return zip(value.utf8, "wgs84".utf8).allSatisfy { a, b in
-                (a >= UInt8(ascii: "A") && a <= UInt8(ascii: "Z") ? a | 0x20 : a) == b
-            }
-        }
-
         /// RFC 5870 `pvalue` bytes: `p-unreserved` (`[ ] : & + $`), `unreserved`, and `%` of pct-encoded
         /// (already checked by decoding).
         private static func isPValue(_ b: UInt8) -> Bool {
@@ -335,7 +371,7 @@ extension DirectionsURLParser {
 
         /// The decoded, trimmed `q`, or nil when absent or blank. A leading Plus Code keeps its `+`.
         private static func decodedQ(_ query: QueryString) throws(DirectionsURLError) -> String? {
-            guard let q = try query.single("q", format: "geo: URI") else { return nil }
+            guard let q = try AppLinkBytes.single(query, "q", format: "geo: URI") else { return nil }
             let raw = q.rawValue
             var text: String
             if let plus = find(raw, UInt8(ascii: "+"), isASCII(raw)), isPlusCode(raw, plus: plus) {
@@ -372,7 +408,16 @@ extension DirectionsURLParser {
         }
 
         private static func isOLCByte(_ b: UInt8) -> Bool {
-            "23456789CFGHJMPQRVWXcfghjmpqrvwx".utf8.contains(b)
+            switch b {
+            case UInt8(ascii: "2")...UInt8(ascii: "9"): true
+            case UInt8(ascii: "C"), UInt8(ascii: "F"), UInt8(ascii: "G"), UInt8(ascii: "H"), UInt8(ascii: "J"), UInt8(ascii: "M"),
+                 UInt8(ascii: "P"), UInt8(ascii: "Q"), UInt8(ascii: "R"), UInt8(ascii: "V"), UInt8(ascii: "W"), UInt8(ascii: "X"):
+                true
+            case UInt8(ascii: "c"), UInt8(ascii: "f"), UInt8(ascii: "g"), UInt8(ascii: "h"), UInt8(ascii: "j"), UInt8(ascii: "m"),
+                 UInt8(ascii: "p"), UInt8(ascii: "q"), UInt8(ascii: "r"), UInt8(ascii: "v"), UInt8(ascii: "w"), UInt8(ascii: "x"):
+                true
+            default: false
+            }
         }
 
         private static func isAlphanumeric(_ a: UInt8) -> Bool {
@@ -405,7 +450,7 @@ extension DirectionsURLParser {
 
         /// `0:0`, `0.0:0.0`: a producer's broken placeholder.
         private static func isColonZeros(_ text: String) -> Bool {
-            guard text.utf8.contains(UInt8(ascii: ":")) else { return false }
+            guard AppLinkBytes.contains(Substring(text), UInt8(ascii: ":")) else { return false }
             let parts = text.split(separator: ":", omittingEmptySubsequences: false)
             return parts.count == 2 && parts.allSatisfy { CoordinateText.decimal($0) == 0 }
         }

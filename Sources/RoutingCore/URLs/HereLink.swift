@@ -27,7 +27,7 @@ enum HereLink {
     static let formatName = "HERE route link"
 
     static func parseWaypoints(
-        _ segments: [Substring], plusAsSpace: Bool, _ context: inout ParseContext
+        _ segments: ArraySlice<Substring>, plusAsSpace: Bool, _ context: inout ParseContext
     ) throws(DirectionsURLError) -> (Endpoint, [Endpoint], Endpoint) {
         guard segments.count >= 2 else {
             throw DirectionsURLError(
@@ -36,6 +36,7 @@ enum HereLink {
                 parameter: "path")
         }
         var points: [Endpoint] = []
+        points.reserveCapacity(segments.count)
         for segment in segments {
             points.append(try waypoint(segment, plusAsSpace: plusAsSpace, &context))
         }
@@ -55,8 +56,8 @@ enum HereLink {
                 message: "'\(DirectionsURLParser.shorten(String(raw)))' is a HERE place sharing id, which only HERE's servers can resolve; write <lat>,<lon>[,title] instead",
                 parameter: "path")
         }
-        let parts = AppLinkBytes.split(raw, UInt8(ascii: ","), maxSplits: 2)
-        if parts.count == 1 {
+        // Latitude, longitude and the title (commas and all), without an array.
+        guard let (latText, lonText, titleText) = AppLinkBytes.splitThree(raw, UInt8(ascii: ",")) else {
             let decoded = try QueryString.decode(raw, plusAsSpace: plusAsSpace, parameter: "path")
             if decoded.contains(","), let c = try? CoordinateText.parsePair(Substring(decoded), parameter: "path") {
                 try context.repair(.repairedSyntax, "the waypoint '\(raw)' encodes its comma as %2C; write it as <lat>,<lon>", parameter: "path")
@@ -73,23 +74,24 @@ enum HereLink {
                 message: "the waypoint '\(DirectionsURLParser.shorten(decoded))' is not '<latitude>,<longitude>[,title]' or 'mylocation'",
                 parameter: "path")
         }
-        let lat = try QueryString.decode(parts[0], plusAsSpace: false, parameter: "path")
-        let lon = try QueryString.decode(parts[1], plusAsSpace: false, parameter: "path")
-        if plusAsSpace, CoordinateText.decimal(Substring(DirectionsURLParser.trimmed(lat))) == nil {
+        // Without '%' (and with '+' literal) decoding gives the text back: no String is built.
+        let lat = try AppLinkBytes.decoded(latText, parameter: "path")
+        let lon = try AppLinkBytes.decoded(lonText, parameter: "path")
+        if plusAsSpace, CoordinateText.decimal(UTF8Text.trimmed(lat)) == nil {
             // wego segments may be addresses ("Munich,Hauptstraße+12").
             let text = try QueryString.decode(raw, plusAsSpace: true, parameter: "path")
             if let c = try CoordinateText.classify(text, parameter: "path") { return .coordinate(c, label: nil) }
             return .address(DirectionsURLParser.trimmed(text))
         }
         let c: Coordinate
-        if let quick = AppLinkBytes.quickPair(Substring(lat), Substring(lon)) {
+        if let quick = AppLinkBytes.quickPair(lat, lon) {
             c = quick
         } else {
-            c = try CoordinateText.parsePair(Substring(lat + "," + lon), parameter: "path")
+            c = try CoordinateText.parsePair(Substring(String(lat) + "," + String(lon)), parameter: "path")
         }
         var label: String? = nil
-        if parts.count == 3 {
-            let t = try QueryString.decode(parts[2], plusAsSpace: plusAsSpace, parameter: "path")
+        if let titleText {
+            let t = try QueryString.decode(titleText, plusAsSpace: plusAsSpace, parameter: "path")
             label = t.isEmpty ? nil : t
         }
         return .coordinate(c, label: label)
@@ -99,7 +101,7 @@ enum HereLink {
         var mode: DirectionsMode? = nil
         var transport: TransportType? = nil
         if let m = try AppLinkBytes.single(query, "m", format: formatName) {
-            let value = Substring(DirectionsURLParser.trimmed(m.value))
+            let value = AppLinkBytes.trimmedValue(m)
             if !value.isEmpty {
                 guard let word = modeVocabulary.first(where: { AppLinkBytes.lowerEquals(value, $0.value) }) else {
                     throw DirectionsURLError(
@@ -146,7 +148,7 @@ extension HereLink: DirectionsLinkParsing {
 
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let query = try QueryString(link.query, plusAsSpace: true)
-        var segments: [Substring]
+        var segments: ArraySlice<Substring>
         var plusAsSpace = false
         var wegoMode: (DirectionsMode?, TransportType?)? = nil
         if link.scheme == "here-route" {
@@ -156,7 +158,7 @@ extension HereLink: DirectionsLinkParsing {
             guard body.hasPrefix("//") else {
                 throw DirectionsURLError(code: .malformedURL, message: "write here-route://<waypoint>/<waypoint>", parameter: "path")
             }
-            segments = AppLinkBytes.split(body.dropFirst(2), UInt8(ascii: "/"))
+            segments = AppLinkBytes.split(body.dropFirst(2), UInt8(ascii: "/"))[...]
         } else if link.host == "wego.here.com" {
             let parts = AppLinkBytes.split(link.path, UInt8(ascii: "/"))
             guard parts.count >= 3, AppLinkBytes.lowerEquals(parts[1], "directions"), let m = wegoModes[parts[2].lowercased()] else {
@@ -167,7 +169,7 @@ extension HereLink: DirectionsLinkParsing {
             }
             wegoMode = m
             plusAsSpace = true
-            segments = Array(parts.dropFirst(3))
+            segments = parts.dropFirst(3)
         } else {
             let parts = AppLinkBytes.split(link.path, UInt8(ascii: "/"))
             guard parts.count >= 2, AppLinkBytes.lowerEquals(parts[1], "r") else {
@@ -176,7 +178,7 @@ extension HereLink: DirectionsLinkParsing {
                     message: "this share.here.com link is not a route; routes are https://share.here.com/r/<from>/<to>",
                     parameter: "path")
             }
-            segments = Array(parts.dropFirst(2))
+            segments = parts.dropFirst(2)
         }
         if let last = segments.last, last.isEmpty, segments.count > 1 { segments.removeLast() }
         let (source, waypoints, destination) = try parseWaypoints(segments, plusAsSpace: plusAsSpace, &context)

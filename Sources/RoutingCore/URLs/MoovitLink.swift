@@ -20,8 +20,8 @@ enum MoovitLink {
     private static func end(_ prefix: String, _ query: QueryString, _ parser: DirectionsURLParser, source: Bool) throws(DirectionsURLError) -> Endpoint? {
         // The keys as literals: no string building on the success path.
         let (latKey, lonKey, nameKey) = source ? ("orig_lat", "orig_lon", "orig_name") : ("dest_lat", "dest_lon", "dest_name")
-        let lat = try AppLinkBytes.single(query, latKey, format: formatName).map { DirectionsURLParser.trimmed($0.value) } ?? ""
-        let lon = try AppLinkBytes.single(query, lonKey, format: formatName).map { DirectionsURLParser.trimmed($0.value) } ?? ""
+        let lat: Substring = try AppLinkBytes.single(query, latKey, format: formatName).map { AppLinkBytes.trimmedValue($0) } ?? ""
+        let lon: Substring = try AppLinkBytes.single(query, lonKey, format: formatName).map { AppLinkBytes.trimmedValue($0) } ?? ""
         let name = try AppLinkBytes.single(query, nameKey, format: formatName).map { DirectionsURLParser.trimmed($0.value) } ?? ""
         if lat.isEmpty != lon.isEmpty {
             let missing = prefix + (lat.isEmpty ? "_lat" : "_lon")
@@ -32,16 +32,16 @@ enum MoovitLink {
         }
         if !lat.isEmpty {
             // Two plain decimals in range: the coordinate the checks below would return.
-            if let c = AppLinkBytes.quickPair(Substring(lat), Substring(lon)) {
+            if let c = AppLinkBytes.quickPair(lat, lon) {
                 return .coordinate(c, label: name.isEmpty ? nil : name)
             }
             guard lat.filter({ $0 == "," }).isEmpty, lon.filter({ $0 == "," }).isEmpty else {
                 throw DirectionsURLError(
                     code: .malformedNumber,
-                    message: "'\(prefix)_lat=\(DirectionsURLParser.shorten(lat))&\(prefix)_lon=\(DirectionsURLParser.shorten(lon))' are not decimal degrees; use '.' as the decimal separator",
+                    message: "'\(prefix)_lat=\(DirectionsURLParser.shorten(String(lat)))&\(prefix)_lon=\(DirectionsURLParser.shorten(String(lon)))' are not decimal degrees; use '.' as the decimal separator",
                     parameter: prefix + "_lat")
             }
-            let c = try CoordinateText.parsePair(Substring(lat + "," + lon), parameter: latKey)
+            let c = try CoordinateText.parsePair(Substring(String(lat) + "," + String(lon)), parameter: latKey)
             return .coordinate(c, label: name.isEmpty ? nil : name)
         }
         if name.isEmpty { return nil }

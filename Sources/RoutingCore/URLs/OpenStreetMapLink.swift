@@ -39,40 +39,41 @@ enum OpenStreetMapLink {
         }
         let query = try QueryString(link.query, plusAsSpace: true)
         let parser = context.parser
-        let fromText = try query.single("from", format: formatName)?.value
-        let toText = try query.single("to", format: formatName)?.value
+        let fromText = try AppLinkBytes.single(query, "from", format: formatName)?.value
+        let toText = try AppLinkBytes.single(query, "to", format: formatName)?.value
 
         var source: Endpoint
         var destination: Endpoint
         var waypoints: [Endpoint] = []
-        if let route = try query.single("route", format: formatName), !DirectionsURLParser.trimmed(route.value).isEmpty {
-            let routeText = Substring(route.value)
-            let points = GeoFamilyText.split(routeText, UInt8(ascii: ";"), ascii: GeoFamilyText.isASCII(routeText))
+        if let route = try AppLinkBytes.single(query, "route", format: formatName), case let routeValue = route.value,
+           !DirectionsURLParser.trimmed(routeValue).isEmpty {
+            let routeText = Substring(routeValue)
+            let points = AppLinkBytes.split(routeText, UInt8(ascii: ";"))
             guard points.count >= 2 else {
                 throw DirectionsURLError(
                     code: .invalidParameter,
                     message: "'route' has one point; write route=<lat>,<lon>;<lat>,<lon> (start;destination)",
                     parameter: "route")
             }
-            let first = DirectionsURLParser.trimmed(String(points[0]))
+            let first = UTF8Text.trimmed(points[0])
             let fromLabel = label(fromText, parser)
             let toLabel = label(toText, parser)
             if first.isEmpty {
                 source = .currentLocation
             } else {
-                source = .coordinate(try CoordinateText.parsePair(Substring(first), parameter: "route"), label: fromLabel)
+                source = .coordinate(try pair(first), label: fromLabel)
             }
             for middle in points.dropFirst().dropLast() {
-                waypoints.append(.coordinate(try CoordinateText.parsePair(middle, parameter: "route"), label: nil))
+                waypoints.append(.coordinate(try pair(middle), label: nil))
             }
             let last = points[points.count - 1]
-            guard !DirectionsURLParser.trimmed(String(last)).isEmpty else {
+            guard !UTF8Text.trimmed(last).isEmpty else {
                 throw DirectionsURLError(
                     code: .missingDestination,
                     message: "the last point of 'route' is empty; write route=<lat>,<lon>;<lat>,<lon>",
                     parameter: "route")
             }
-            destination = .coordinate(try CoordinateText.parsePair(last, parameter: "route"), label: toLabel)
+            destination = .coordinate(try pair(last), label: toLabel)
         } else {
             guard let toText, !DirectionsURLParser.trimmed(toText).isEmpty else {
                 let hint = DirectionsURLParser.likelyTypoParameter(in: query, for: ["to", "route"], known: known)
@@ -87,18 +88,19 @@ enum OpenStreetMapLink {
             destination = try parser.stopEndpoint(toText, parameter: "to")
         }
 
-        try DirectionsURLParser.warnLikelyTypos(in: query, known: known, format: formatName, &context)
+        try AppLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
         var mode: DirectionsMode? = nil
         var transport: TransportType? = nil
-        if let engine = try query.single("engine", format: formatName) {
-            let value = DirectionsURLParser.trimmed(engine.value)
-            if let word = modeVocabulary.first(where: { GeoFamilyText.equalIgnoringCase($0.value, value) }) {
+        if let engine = try AppLinkBytes.single(query, "engine", format: formatName) {
+            let value = AppLinkBytes.trimmedValue(engine)
+            // (The engine names are lowercase ASCII: `lowerEquals` is `equalIgnoringCase` for them.)
+            if let word = modeVocabulary.first(where: { AppLinkBytes.lowerEquals(value, $0.value) }) {
                 mode = word.mode
                 transport = word.transportType
             } else if !value.isEmpty {
                 try context.repair(
                     .ignoredValue,
-                    "engine '\(DirectionsURLParser.shorten(value))' is not an OpenStreetMap routing engine; the mode is left unset (engines: "
+                    "engine '\(DirectionsURLParser.shorten(String(value)))' is not an OpenStreetMap routing engine; the mode is left unset (engines: "
                         + modeVocabulary.map(\.value).joined(separator: ", ") + ")",
                     parameter: "engine")
             }
@@ -109,6 +111,20 @@ enum OpenStreetMapLink {
 
     /// A `from`/`to` text used as a label next to `route`: nil when empty, a current-location literal or
     /// itself coordinates.
+    /// `CoordinateText.parsePair(text, parameter: "route")`, plain pairs read in place.
+    private static func pair(_ text: Substring) throws(DirectionsURLError) -> Coordinate {
+        if let c = AppLinkBytes.quickPair(text) { return c }
+        return try CoordinateText.parsePair(text, parameter: "route")
+    }
+
+    /// `known.contains(key)`, without hashing.
+    private static func isKnown(_ key: String) -> Bool {
+        switch key {
+        case "engine", "route", "from", "to", "mlat", "mlon", "layers": true
+        default: false
+        }
+    }
+
     private static func label(_ text: String?, _ parser: DirectionsURLParser) -> String? {
         guard let text else { return nil }
         let t = DirectionsURLParser.trimmed(text)
@@ -120,10 +136,10 @@ enum OpenStreetMapLink {
     /// destination (the `#map=` viewport is not). Nil when the link has no `mlat`/`mlon`.
     private static func marker(_ link: LinkText) throws(DirectionsURLError) -> DirectionsRequest? {
         let query = try QueryString(link.query, plusAsSpace: true)
-        guard let lat = try query.single("mlat", format: formatName), let lon = try query.single("mlon", format: formatName) else {
+        guard let lat = try AppLinkBytes.single(query, "mlat", format: formatName), let lon = try AppLinkBytes.single(query, "mlon", format: formatName) else {
             return nil
         }
-        let c = try OsmAndLink.coordinate(lat.value, lon.value, latitudeName: "mlat", longitudeName: "mlon")
+        let c = try OsmAndLink.coordinate(lat, lon, latitudeName: "mlat", longitudeName: "mlon")
         return DirectionsRequest(destination: .coordinate(c, label: nil))
     }
 }

@@ -37,7 +37,7 @@ enum OrganicMapsLink {
         let rawQuery: Substring
         if link.scheme == "http" || link.scheme == "https" {
             let path = link.path.dropFirst()
-            let end = path.firstIndex(of: "/") ?? path.endIndex
+            let end = AppLinkBytes.find(path, UInt8(ascii: "/"), ascii: AppLinkBytes.isASCII(path)) ?? path.endIndex
             method = path[..<end]
             rawQuery = link.query
             if method == "v2" { return try v2(path[end...], rawQuery, &context) }
@@ -51,8 +51,24 @@ enum OrganicMapsLink {
                     message: "'\(link.scheme):' must be followed by '//'; write \(link.scheme)://route?sll=…",
                     parameter: "host")
             }
-            let rest = link.rest.dropFirst(2)
-            let end = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? rest.endIndex
+            let rest: Substring
+            let end: Substring.Index
+            if AppLinkBytes.isASCII(link.rest) {
+                // By byte: each byte is one Character ("\r\n" holds no '/', '?' or '#').
+                let all = link.rest
+                let utf8 = all.utf8
+                rest = all[(utf8.count >= 2 ? utf8.index(all.startIndex, offsetBy: 2) : all.endIndex)...]
+                var i = rest.utf8.startIndex
+                while i < utf8.endIndex {
+                    let b = utf8[i]
+                    if b == UInt8(ascii: "/") || b == UInt8(ascii: "?") || b == UInt8(ascii: "#") { break }
+                    i = utf8.index(after: i)
+                }
+                end = i
+            } else {
+                rest = link.rest.dropFirst(2)
+                end = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? rest.endIndex
+            }
             method = rest[..<end]
             rawQuery = link.query
             if method == "v2" {
@@ -86,7 +102,7 @@ enum OrganicMapsLink {
     }
 
     private static func route(_ query: QueryString, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        guard let dll = try query.single("dll", format: formatName), !DirectionsURLParser.trimmed(dll.value).isEmpty else {
+        guard let dll = try AppLinkBytes.single(query, "dll", format: formatName), !AppLinkBytes.trimmedValue(dll).isEmpty else {
             let hint = DirectionsURLParser.likelyTypoParameter(in: query, for: ["dll"], known: known)
             throw DirectionsURLError(
                 code: .missingDestination,
@@ -95,11 +111,11 @@ enum OrganicMapsLink {
                 parameter: "dll")
         }
         let destination = Endpoint.coordinate(
-            try CoordinateText.parsePair(Substring(dll.value), parameter: "dll"),
+            try OsmAndLink.pair(dll, parameter: "dll"),
             label: try name(query, "daddr"))
         var source = Endpoint.currentLocation
-        if let sll = try query.single("sll", format: formatName) {
-            source = .coordinate(try CoordinateText.parsePair(Substring(sll.value), parameter: "sll"), label: try name(query, "saddr"))
+        if let sll = try AppLinkBytes.single(query, "sll", format: formatName) {
+            source = .coordinate(try OsmAndLink.pair(sll, parameter: "sll"), label: try name(query, "saddr"))
         }
         if !inRouteOrder(query) {
             let order = query.parameters.map(\.key).filter { routeKeys.contains($0) }
@@ -109,12 +125,12 @@ enum OrganicMapsLink {
                     + (query.contains("sll") ? "" : "; without sll the route starts at the current location"),
                 parameter: order.count < 4 ? routeKeys.first(where: { !order.contains($0) }) : "sll")
         }
-        try DirectionsURLParser.warnLikelyTypos(in: query, known: known, format: formatName, &context)
+        try AppLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
         var mode: DirectionsMode? = nil
         var transport: TransportType? = nil
-        if let type = try query.single("type", format: formatName) {
-            let value = GeoFamilyText.lowercased(DirectionsURLParser.trimmed(type.value))
-            guard let word = typeWords.first(where: { $0.value == value }) else {
+        if let type = try AppLinkBytes.single(query, "type", format: formatName) {
+            let value = AppLinkBytes.trimmedValue(type)
+            guard let word = typeWords.first(where: { AppLinkBytes.lowerEquals(value, $0.value) }) else {
                 throw DirectionsURLError(
                     code: .unknownMode,
                     message: "'type=\(DirectionsURLParser.shorten(type.value))' is not an Organic Maps route type; use vehicle, pedestrian, bicycle or transit",
@@ -151,7 +167,7 @@ enum OrganicMapsLink {
                 if p.key == "n" { label = p.value.isEmpty ? nil : p.value; break }
             }
         }
-        try DirectionsURLParser.warnLikelyTypos(in: query, known: known, format: formatName, &context)
+        try AppLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
         return DirectionsRequest(destination: .coordinate(c, label: label))
     }
 
@@ -160,16 +176,37 @@ enum OrganicMapsLink {
     private static func inRouteOrder(_ query: QueryString) -> Bool {
         var next = 0
         for p in query.parameters {
-            guard let i = routeKeys.firstIndex(of: p.key) else { continue }
+            guard let i = routeKeyIndex(p.key) else { continue }
             guard i == next else { return false }
             next += 1
         }
         return next == routeKeys.count
     }
 
+    /// `routeKeys.firstIndex(of: key)`.
+    private static func routeKeyIndex(_ key: String) -> Int? {
+        switch key {
+        case "sll": 0
+        case "saddr": 1
+        case "dll": 2
+        case "daddr": 3
+        default: nil
+        }
+    }
+
+    /// `known.contains(key)`, without hashing.
+    private static func isKnown(_ key: String) -> Bool {
+        switch key {
+        case "sll", "saddr", "dll", "daddr", "type", "v", "appname", "backurl", "ll", "n", "z", "id", "s", "cll",
+             "balloonaction": true
+        default: false
+        }
+    }
+
     private static func name(_ query: QueryString, _ key: String) throws(DirectionsURLError) -> String? {
-        guard let p = try query.single(key, format: formatName) else { return nil }
-        return p.value.isEmpty ? nil : p.value
+        guard let p = try AppLinkBytes.single(query, key, format: formatName) else { return nil }
+        let value = p.value
+        return value.isEmpty ? nil : value
     }
 }
 

@@ -25,8 +25,8 @@ enum OsmAndAPILink {
                 parameter: "host")
         }
         let query = try QueryString(link.query, plusAsSpace: true)
-        guard let destLat = try query.single("dest_lat", format: formatName),
-              let destLon = try query.single("dest_lon", format: formatName) else {
+        guard let destLat = try AppLinkBytes.single(query, "dest_lat", format: formatName),
+              let destLon = try AppLinkBytes.single(query, "dest_lon", format: formatName) else {
             let hint = DirectionsURLParser.likelyTypoParameter(in: query, for: ["dest_lat", "dest_lon"], known: known)
             let missing = query.contains("dest_lat") ? "dest_lon" : "dest_lat"
             throw DirectionsURLError(
@@ -36,16 +36,16 @@ enum OsmAndAPILink {
                 parameter: missing)
         }
         let destination = Endpoint.coordinate(
-            try OsmAndLink.coordinate(destLat.value, destLon.value, latitudeName: "dest_lat", longitudeName: "dest_lon"),
+            try OsmAndLink.coordinate(destLat, destLon, latitudeName: "dest_lat", longitudeName: "dest_lon"),
             label: try name(query, "dest_name"))
         var source = Endpoint.currentLocation
-        let startLat = try query.single("start_lat", format: formatName)
-        let startLon = try query.single("start_lon", format: formatName)
+        let startLat = try AppLinkBytes.single(query, "start_lat", format: formatName)
+        let startLon = try AppLinkBytes.single(query, "start_lon", format: formatName)
         switch (startLat, startLon) {
         case (nil, nil): break
         case (let lat?, let lon?):
             source = .coordinate(
-                try OsmAndLink.coordinate(lat.value, lon.value, latitudeName: "start_lat", longitudeName: "start_lon"),
+                try OsmAndLink.coordinate(lat, lon, latitudeName: "start_lat", longitudeName: "start_lon"),
                 label: try name(query, "start_name"))
         default:
             let missing = startLat == nil ? "start_lat" : "start_lon"
@@ -54,14 +54,24 @@ enum OsmAndAPILink {
                 message: "the start has only one coordinate; add '\(missing)', or leave out both to start at the current location",
                 parameter: missing)
         }
-        try DirectionsURLParser.warnLikelyTypos(in: query, known: known, format: formatName, &context)
+        try AppLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
         let (mode, transport) = try OsmAndLink.profile(query, format: formatName, &context)
         return DirectionsRequest(source: source, destination: destination, mode: mode, transportType: transport)
     }
 
+    /// `known.contains(key)`, without hashing.
+    private static func isKnown(_ key: String) -> Bool {
+        switch key {
+        case "start_lat", "start_lon", "start_name", "dest_lat", "dest_lon", "dest_name", "profile", "force",
+             "locations_permission": true
+        default: false
+        }
+    }
+
     private static func name(_ query: QueryString, _ key: String) throws(DirectionsURLError) -> String? {
-        guard let p = try query.single(key, format: formatName) else { return nil }
-        return p.value.isEmpty ? nil : p.value
+        guard let p = try AppLinkBytes.single(query, key, format: formatName) else { return nil }
+        let value = p.value
+        return value.isEmpty ? nil : value
     }
 }
 

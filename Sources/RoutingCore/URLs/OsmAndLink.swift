@@ -65,8 +65,8 @@ enum OsmAndLink {
         case "/go", "/go/":
             return try point(query, &context)
         case "/map" where query.contains("pin"), "/map/" where query.contains("pin"):
-            let pin = try query.single("pin", format: formatName)!
-            try DirectionsURLParser.warnLikelyTypos(in: query, known: known, format: formatName, &context)
+            let pin = try AppLinkBytes.single(query, "pin", format: formatName)!
+            try AppLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
             return DirectionsRequest(destination: .coordinate(try CoordinateText.parsePair(Substring(pin.value), parameter: "pin"), label: nil))
         default:
             throw DirectionsURLError(
@@ -78,15 +78,15 @@ enum OsmAndLink {
 
     /// `start`, `end`/`finish`, `profile`, `params`.
     private static func route(_ query: QueryString, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let end = try query.single("end", format: formatName)
-        let finish = try query.single("finish", format: formatName)
-        if let end, let finish, DirectionsURLParser.trimmed(end.value) != DirectionsURLParser.trimmed(finish.value) {
+        let end = try AppLinkBytes.single(query, "end", format: formatName)
+        let finish = try AppLinkBytes.single(query, "finish", format: formatName)
+        if let end, let finish, AppLinkBytes.trimmedValue(end) != AppLinkBytes.trimmedValue(finish) {
             throw DirectionsURLError(
                 code: .duplicateParameter,
                 message: "'end' and 'finish' give different destinations; give one of them",
                 parameter: "finish")
         }
-        guard let target = end ?? finish, !DirectionsURLParser.trimmed(target.value).isEmpty else {
+        guard let target = end ?? finish, !AppLinkBytes.trimmedValue(target).isEmpty else {
             let hint = DirectionsURLParser.likelyTypoParameter(in: query, for: ["end", "finish"], known: known)
             throw DirectionsURLError(
                 code: .missingDestination,
@@ -94,16 +94,15 @@ enum OsmAndLink {
                     + (hint.map { "; found '\($0.found)': did you mean '\($0.expected)'?" } ?? "; add end=<latitude>,<longitude>"),
                 parameter: "end")
         }
-        let destination = Endpoint.coordinate(
-            try CoordinateText.parsePair(Substring(target.value), parameter: target.key), label: nil)
+        let destination = Endpoint.coordinate(try pair(target, parameter: target.key), label: nil)
         var source = Endpoint.currentLocation
-        if let start = try query.single("start", format: formatName), !DirectionsURLParser.trimmed(start.value).isEmpty {
-            source = .coordinate(try CoordinateText.parsePair(Substring(start.value), parameter: "start"), label: nil)
+        if let start = try AppLinkBytes.single(query, "start", format: formatName), !AppLinkBytes.trimmedValue(start).isEmpty {
+            source = .coordinate(try pair(start, parameter: "start"), label: nil)
         }
-        try DirectionsURLParser.warnLikelyTypos(in: query, known: known, format: formatName, &context)
+        try AppLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
         let (mode, transport) = try profile(query, format: formatName, &context)
         var avoid: Set<RouteAvoidance> = []
-        if let params = try query.single("params", format: formatName) {
+        if let params = try AppLinkBytes.single(query, "params", format: formatName) {
             for option in params.value.split(separator: ",") {
                 let o = DirectionsURLParser.trimmed(String(option)).lowercased()
                 if let hit = avoidOptions.first(where: { $0.0 == o }) { avoid.insert(hit.1) }
@@ -114,16 +113,16 @@ enum OsmAndLink {
 
     /// `lat`, `lon`, optional `title` (iOS) or `name`.
     private static func point(_ query: QueryString, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        guard let lat = try query.single("lat", format: formatName), let lon = try query.single("lon", format: formatName) else {
+        guard let lat = try AppLinkBytes.single(query, "lat", format: formatName), let lon = try AppLinkBytes.single(query, "lon", format: formatName) else {
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "this \(formatName) has no point; add lat=<latitude>&lon=<longitude> (or start= and end= for a route)",
                 parameter: query.contains("lat") ? "lon" : "lat")
         }
-        let c = try OsmAndLink.coordinate(lat.value, lon.value, latitudeName: "lat", longitudeName: "lon")
-        try DirectionsURLParser.warnLikelyTypos(in: query, known: known, format: formatName, &context)
-        var title = try query.single("title", format: formatName).map { DirectionsURLParser.trimmed($0.value) }
-        if title == nil { title = try query.single("name", format: formatName).map { DirectionsURLParser.trimmed($0.value) } }
+        let c = try OsmAndLink.coordinate(lat, lon, latitudeName: "lat", longitudeName: "lon")
+        try AppLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
+        var title = try AppLinkBytes.single(query, "title", format: formatName).map { DirectionsURLParser.trimmed($0.value) }
+        if title == nil { title = try AppLinkBytes.single(query, "name", format: formatName).map { DirectionsURLParser.trimmed($0.value) } }
         return DirectionsRequest(destination: .coordinate(c, label: title?.isEmpty == false ? title : nil))
     }
 
@@ -131,10 +130,10 @@ enum OsmAndLink {
     static func profile(
         _ query: QueryString, format: String, _ context: inout ParseContext
     ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
-        guard let p = try query.single("profile", format: format) else { return (nil, nil) }
-        let value = GeoFamilyText.lowercased(DirectionsURLParser.trimmed(p.value))
-        if value.isEmpty || value == "default" { return (nil, nil) }
-        if let word = profiles.first(where: { $0.value == value }) { return (word.mode, word.transportType) }
+        guard let p = try AppLinkBytes.single(query, "profile", format: format) else { return (nil, nil) }
+        let value = AppLinkBytes.trimmedValue(p)
+        if value.isEmpty || AppLinkBytes.lowerEquals(value, "default") { return (nil, nil) }
+        if let word = profiles.first(where: { AppLinkBytes.lowerEquals(value, $0.value) }) { return (word.mode, word.transportType) }
         try context.repair(
             .ignoredValue,
             "profile '\(DirectionsURLParser.shorten(p.value))' is not an OsmAnd profile; the mode is left unset (profiles: default, "
@@ -145,6 +144,33 @@ enum OsmAndLink {
 
     /// A coordinate from two separate decimal parameters.
     /// - Throws: `malformed-number` or the range errors, naming the parameter at fault.
+    /// `CoordinateText.parsePair(Substring(p.value), parameter:)`, without decoding or copying a plain
+    /// pair.
+    static func pair(_ p: QueryString.Parameter, parameter: String) throws(DirectionsURLError) -> Coordinate {
+        if let raw = AppLinkBytes.plainValue(p), let c = AppLinkBytes.quickPair(raw) { return c }
+        return try CoordinateText.parsePair(Substring(p.value), parameter: parameter)
+    }
+
+    /// `known.contains(key)`, without hashing.
+    private static func isKnown(_ key: String) -> Bool {
+        switch key {
+        case "start", "end", "finish", "profile", "params", "lat", "lon", "z", "title", "name", "pin": true
+        default: false
+        }
+    }
+
+    /// ``coordinate(_:_:latitudeName:longitudeName:)`` of the two parameters' values, without
+    /// decoding or copying plain decimals.
+    static func coordinate(
+        _ lat: QueryString.Parameter, _ lon: QueryString.Parameter, latitudeName: String, longitudeName: String
+    ) throws(DirectionsURLError) -> Coordinate {
+        if let la = AppLinkBytes.plainTrimmedValue(lat), let lo = AppLinkBytes.plainTrimmedValue(lon),
+           let c = AppLinkBytes.quickPair(la, lo) {
+            return c
+        }
+        return try coordinate(lat.value, lon.value, latitudeName: latitudeName, longitudeName: longitudeName)
+    }
+
     static func coordinate(
         _ latText: String, _ lonText: String, latitudeName: String, longitudeName: String
     ) throws(DirectionsURLError) -> Coordinate {

@@ -22,9 +22,9 @@ enum TwoGISLink {
     static let formatName = "2GIS route link"
 
     static func parsePath(_ path: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        var parts = AppLinkBytes.split(path, UInt8(ascii: "/"), omittingEmpty: true)
+        let parts = AppLinkBytes.split(path, UInt8(ascii: "/"), omittingEmpty: true)
         if let i = parts.firstIndex(where: { AppLinkBytes.lowerEquals($0, "routesearch") }) {
-            return try parseRouteSearch(Array(parts[parts.index(after: i)...]), context)
+            return try parseRouteSearch(parts[(i + 1)...], context)
         }
         guard let d = parts.firstIndex(where: { AppLinkBytes.lowerEquals($0, "directions") }), d <= 1 else {
             throw DirectionsURLError(
@@ -32,19 +32,20 @@ enum TwoGISLink {
                 message: "this 2GIS link is not a route; routes are https://2gis.ru/directions/points/<lon>,<lat>|<lon>,<lat>",
                 parameter: "path")
         }
-        parts = Array(parts[parts.index(after: d)...])
+        // What follows `directions`, from `k` on.
+        var k = d + 1
         var word: ModeWord? = nil
-        if parts.count >= 2, AppLinkBytes.lowerEquals(parts[0], "tab") {
-            word = try modeWord(parts[1])
-            parts.removeFirst(2)
+        if parts.count - k >= 2, AppLinkBytes.lowerEquals(parts[k], "tab") {
+            word = try modeWord(parts[k + 1])
+            k += 2
         }
-        guard parts.count >= 2, AppLinkBytes.lowerEquals(parts[0], "points") else {
+        guard parts.count - k >= 2, AppLinkBytes.lowerEquals(parts[k], "points") else {
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "this 2GIS directions link has no points; write …/directions/points/<lon>,<lat>|<lon>,<lat>",
                 parameter: "points")
         }
-        let decoded = try QueryString.decode(parts[1], plusAsSpace: false, parameter: "points")
+        let decoded = try QueryString.decode(parts[k + 1], plusAsSpace: false, parameter: "points")
         let raw = AppLinkBytes.split(Substring(decoded), UInt8(ascii: "|"))
         guard raw.count >= 2 else {
             throw DirectionsURLError(
@@ -53,8 +54,10 @@ enum TwoGISLink {
                 parameter: "points")
         }
         var points: [Endpoint] = []
+        points.reserveCapacity(raw.count)
         for (i, piece) in raw.enumerated() {
-            let text = AppLinkBytes.split(piece, UInt8(ascii: ";"), maxSplits: 1).first ?? piece
+            // What precedes the first ';' (a 2GIS object id follows it).
+            let text = AppLinkBytes.find(piece, UInt8(ascii: ";"), ascii: AppLinkBytes.isASCII(piece)).map { piece[..<$0] } ?? piece
             if isBlank(text) {
                 if i == 0 { points.append(.currentLocation); continue }
                 throw DirectionsURLError(
@@ -70,12 +73,12 @@ enum TwoGISLink {
             source: source, destination: destination, waypoints: points, mode: word?.mode, transportType: word?.transportType)
     }
 
-    private static func parseRouteSearch(_ parts: [Substring], _ context: ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+    private static func parseRouteSearch(_ parts: ArraySlice<Substring>, _ context: ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         var word: ModeWord? = nil
         var from: Endpoint = .currentLocation
         var to: Endpoint? = nil
-        var i = 0
-        while i + 1 < parts.count {
+        var i = parts.startIndex
+        while i + 1 < parts.endIndex {
             let key = parts[i].lowercased()
             let value = try QueryString.decode(parts[i + 1], plusAsSpace: false, parameter: key)
             switch key {
@@ -114,10 +117,7 @@ enum TwoGISLink {
     /// `<lon>,<lat>` → coordinate.
     static func lonLat(_ text: Substring, parameter: String) throws(DirectionsURLError) -> Coordinate {
         // Two plain decimals around one comma, in range: the coordinate the general path returns.
-        if let comma = text.utf8.firstIndex(of: UInt8(ascii: ",")),
-           let lon = AppLinkBytes.decimal(text[..<comma]),
-           let lat = AppLinkBytes.decimal(text[text.utf8.index(after: comma)...]),
-           let c = try? Coordinate.validated(latitude: lat, longitude: lon) {
+        if let (lon, lat) = AppLinkBytes.decimals(text), let c = AppLinkBytes.validated(lat, lon) {
             return c
         }
         guard let numbers = CoordinateText.numbers(text), numbers.count == 2 else {
@@ -150,6 +150,8 @@ extension TwoGISLink: DirectionsLinkParsing {
     static var schemes: [String] { ["dgis"] }
 
     static func handles(host: String) -> Bool {
+        // Every handled host starts with "www." or "2gis." (no Character starting with another byte does).
+        guard let f = host.utf8.first, f == UInt8(ascii: "w") || f == UInt8(ascii: "2") else { return false }
         if AppLinkBytes.isASCII(Substring(host)) {
             // By byte: each byte is one Character ("\r\n" is neither a letter nor '.').
             var h = Substring(host)

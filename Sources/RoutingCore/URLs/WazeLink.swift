@@ -34,8 +34,7 @@ enum WazeLink {
            let hint = DirectionsURLParser.typoHint(in: query, for: "navigate", known: known, aliases: ["nav", "navigation"]) {
             try context.repair(.likelyTypo, hint + " (ignored: the link only shows the route)", parameter: "navigate")
         }
-        if let ll = try AppLinkBytes.single(query, "ll", format: formatName), !DirectionsURLParser.trimmed(ll.value).isEmpty {
-            let text = Substring(DirectionsURLParser.trimmed(ll.value))
+        if let ll = try AppLinkBytes.single(query, "ll", format: formatName), case let text = AppLinkBytes.trimmedValue(ll), !text.isEmpty {
             let c: Coordinate
             if let quick = AppLinkBytes.quickPair(text) { c = quick } else { c = try CoordinateText.parsePair(text, parameter: "ll") }
             return DirectionsRequest(
@@ -101,15 +100,17 @@ enum WazeLink {
 
     private static func navigateFlag(_ query: QueryString) throws(DirectionsURLError) -> Bool {
         guard let p = try AppLinkBytes.single(query, "navigate", format: formatName) else { return false }
-        switch AppLinkBytes.lowercased(Substring(DirectionsURLParser.trimmed(p.value))) {
-        case "yes", "true", "1": return true
-        case "no", "false", "0", "": return false
-        default:
-            throw DirectionsURLError(
-                code: .invalidParameter,
-                message: "'navigate=\(DirectionsURLParser.shorten(p.value))' is not valid; write navigate=yes to start guidance, or leave it out",
-                parameter: "navigate")
+        let value = AppLinkBytes.trimmedValue(p)
+        if AppLinkBytes.lowerEquals(value, "yes") || AppLinkBytes.lowerEquals(value, "true") || AppLinkBytes.lowerEquals(value, "1") {
+            return true
         }
+        if value.isEmpty || AppLinkBytes.lowerEquals(value, "no") || AppLinkBytes.lowerEquals(value, "false") || AppLinkBytes.lowerEquals(value, "0") {
+            return false
+        }
+        throw DirectionsURLError(
+            code: .invalidParameter,
+            message: "'navigate=\(DirectionsURLParser.shorten(p.value))' is not valid; write navigate=yes to start guidance, or leave it out",
+            parameter: "navigate")
     }
 }
 
@@ -120,7 +121,9 @@ extension WazeLink: DirectionsLinkParsing {
 
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let path = AppLinkBytes.lowercased(link.path)
-        if link.scheme != "waze", path.hasSuffix("/live-map/directions") || path.hasSuffix("/live-map/directions/") {
+        // (Both suffixes hold a '-', which no other Character is equal to: without one, skip them.)
+        if link.scheme != "waze", AppLinkBytes.contains(link.path, UInt8(ascii: "-")),
+           path.hasSuffix("/live-map/directions") || path.hasSuffix("/live-map/directions/") {
             let segments = path.split(separator: "/")
             if segments.count == 2 || (segments.count == 3 && segments[0].count <= 5) {
                 return try parseLiveMap(link)

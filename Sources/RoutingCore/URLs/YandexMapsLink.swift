@@ -68,7 +68,7 @@ enum YandexMapsLink {
         var mode: DirectionsMode? = nil
         var transport: TransportType? = nil
         if let m = try AppLinkBytes.single(query, "rtt", format: formatName) {
-            let value = Substring(DirectionsURLParser.trimmed(m.value))
+            let value = AppLinkBytes.trimmedValue(m)
             if !value.isEmpty {
                 guard let word = modeVocabulary.first(where: { AppLinkBytes.lowerEquals(value, $0.value) }) else {
                     throw DirectionsURLError(
@@ -137,19 +137,41 @@ enum YandexMapsLink {
     }
 
     /// ``isMapsPath(_:)`` for ASCII text, by byte (each byte is one `Character`).
+    /// The pieces between `/` (`parts`) are walked over the bytes without building them.
     private static func isMapsPathASCII(_ path: Substring) -> Bool {
-        let parts = AppLinkBytes.split(path, UInt8(ascii: "/"))
-        guard parts.count >= 2, parts[0].isEmpty, AppLinkBytes.lowerEquals(parts[1], "maps") else { return false }
-        var rest = 0
-        var firstRest: Substring? = nil
-        for part in parts.dropFirst(2) where !part.isEmpty {
-            if rest == 0 { firstRest = part }
-            rest += 1
+        let span = path.utf8.span
+        let n = span.count
+        // parts[0] is empty: the path starts with '/'.
+        guard n >= 1, span[0] == UInt8(ascii: "/") else { return false }
+        // parts[1] is "maps", any case.
+        var j = 1
+        while j < n && span[j] != UInt8(ascii: "/") { j &+= 1 }
+        guard j == 5, AppLinkBytes.lower(span[1]) == UInt8(ascii: "m"), AppLinkBytes.lower(span[2]) == UInt8(ascii: "a"),
+              AppLinkBytes.lower(span[3]) == UInt8(ascii: "p"), AppLinkBytes.lower(span[4]) == UInt8(ascii: "s") else { return false }
+        var parts = 2
+        var rest = 0  // non-empty parts after "maps"
+        var idIsDigits = true
+        var start = j &+ 1
+        while j < n {
+            // The part from `start` to the next '/' or the end.
+            var end = start
+            while end < n && span[end] != UInt8(ascii: "/") { end &+= 1 }
+            parts += 1
+            if end > start {
+                rest += 1
+                if rest == 1 {
+                    var k = start
+                    while k < end {
+                        if span[k] < UInt8(ascii: "0") || span[k] > UInt8(ascii: "9") { idIsDigits = false }
+                        k &+= 1
+                    }
+                }
+            }
+            j = end
+            start = end &+ 1
         }
-        if rest == 0 { return parts.count <= 3 }
-        guard rest == 2, parts.count <= 5, let id = firstRest,
-              id.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return false }
-        return true
+        if rest == 0 { return parts <= 3 }
+        return rest == 2 && parts <= 5 && idIsDigits
     }
 }
 
@@ -158,6 +180,8 @@ extension YandexMapsLink: DirectionsLinkParsing {
     static var schemes: [String] { ["yandexmaps", "yandexnavi"] }
 
     static func handles(host: String) -> Bool {
+        // Every handled host starts with "www.", "maps." or "yandex." (no Character starting with another byte does).
+        guard let f = host.utf8.first, f == UInt8(ascii: "w") || f == UInt8(ascii: "m") || f == UInt8(ascii: "y") else { return false }
         if AppLinkBytes.isASCII(Substring(host)) { return handlesASCII(host: Substring(host)) }
         var h = Substring(host)
         if h.hasPrefix("www.") { h = h.dropFirst(4) } else if h.hasPrefix("maps.") { h = h.dropFirst(5) }
@@ -171,7 +195,8 @@ extension YandexMapsLink: DirectionsLinkParsing {
         if AppLinkBytes.hasPrefix(h, "www.") { h = AppLinkBytes.dropBytes(h, 4) }
         else if AppLinkBytes.hasPrefix(h, "maps.") { h = AppLinkBytes.dropBytes(h, 5) }
         guard AppLinkBytes.hasPrefix(h, "yandex.") else { return false }
-        switch AppLinkBytes.dropBytes(h, 7) {
+        // A short String (inline, no allocation) compares by its raw bits.
+        switch String(AppLinkBytes.dropBytes(h, 7)) {
         case "ru", "com", "by", "kz", "ua", "uz", "com.tr", "az", "com.am", "com.ge", "co.il", "ee", "lt", "lv", "md", "tj", "tm", "fr":
             return true
         default:
