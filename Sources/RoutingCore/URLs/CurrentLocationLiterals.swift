@@ -10,9 +10,37 @@
 /// "Current Location". Comparison is by Unicode canonical equivalence (a precomposed `ó` matches
 /// `o` + combining acute).
 public struct CurrentLocationLiterals: Sendable, Hashable {
+    /// Everything derived from the list, shared: copying the literals (and so a parser, and every
+    /// parse context) is one reference count.
+    private final class Storage: Sendable {
+        let literals: [String]
+        let normalized: Set<String>
+        /// The all-ASCII normalized literals as bytes, compared in place with an ASCII text.
+        let asciiNormalized: [[UInt8]]
+        /// Bit `b` is set when some normalized literal is empty (bit 0) or starts with the ASCII
+        /// byte `b`; an ASCII text whose first kept byte is not here matches nothing.
+        let firstBytes: (UInt64, UInt64)
+
+        init(_ literals: [String]) {
+            self.literals = literals
+            let normalized = Set(literals.map(CurrentLocationLiterals.normalize))
+            self.normalized = normalized
+            self.asciiNormalized = normalized.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { Array($0.utf8) }.sorted {
+                $0.lexicographicallyPrecedes($1)
+            }
+            var bits: (UInt64, UInt64) = (0, 0)
+            for literal in asciiNormalized {
+                let b = literal.first ?? 0
+                if b < 64 { bits.0 |= 1 << UInt64(b) } else { bits.1 |= 1 << UInt64(b &- 64) }
+            }
+            self.firstBytes = bits
+        }
+    }
+
+    private var storage: Storage
+
     /// The literals as given.
-    public private(set) var literals: [String]
-    private var normalized: Set<String>
+    public var literals: [String] { storage.literals }
 
     /// The built-in list: "" (empty), English, French, German, Spanish, Italian, Portuguese and Dutch
     /// phrases for "current location" / "my location", and "here".
@@ -30,23 +58,21 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
     /// A list of literals; pass `CurrentLocationLiterals.default.literals + [...]` to extend the defaults.
     /// Leave out "" to make an empty source an address error instead of the current location.
     public init(_ literals: [String]) {
-        self.literals = literals
-        self.normalized = Set(literals.map(Self.normalize))
-        self.asciiLengths = Set(normalized.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map(\.utf8.count))
-        self.asciiNormalized = normalized.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { Array($0.utf8) }.sorted {
-            $0.lexicographicallyPrecedes($1)
-        }
+        storage = Storage(literals)
     }
 
-    /// The all-ASCII normalized literals as bytes, compared in place with an ASCII text.
-    private var asciiNormalized: [[UInt8]]
+    /// Equal lists (everything else is derived from the list).
+    public static func == (a: CurrentLocationLiterals, b: CurrentLocationLiterals) -> Bool {
+        a.storage === b.storage || a.storage.literals == b.storage.literals
+    }
 
-    /// The UTF-8 lengths of the all-ASCII normalized literals (kept for equality of two lists; the
-    /// look-up compares lengths in ``asciiNormalized`` directly).
-    private var asciiLengths: Set<Int>
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage.literals)
+    }
 
     /// Whether `text` (already percent-decoded) is one of the literals, ignoring case, whitespace and `+`.
     public func matches(_ text: String) -> Bool {
+        let storage = storage
         // ASCII fast path (for ASCII, Unicode lowercasing and whitespace are the ASCII ones), over
         // the contiguous bytes; nil when the text has a non-ASCII byte.
         var bytesOfText = text
@@ -55,13 +81,19 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
                 b == 0x20 || (b >= 0x09 && b <= 0x0D) || b == UInt8(ascii: "+")
             }
             var count = 0
+            var first: UInt8 = 0
             for b in bytes {
                 if b >= 0x80 { return nil }
                 if skipped(b) { continue }
+                if count == 0 { first = UTF8Text.lower(b) }
                 count &+= 1
             }
+            // No literal starts with the first kept byte (a coordinate, most addresses): done.
+            let bits = storage.firstBytes
+            let known = first < 64 ? bits.0 >> UInt64(first) & 1 : bits.1 >> UInt64(first &- 64) & 1
+            if known == 0 { return false }
             // Compare the text's kept bytes, lowercased, with each literal of that length; no string is built.
-            for literal in asciiNormalized where literal.count == count {
+            for literal in storage.asciiNormalized where literal.count == count {
                 let equal = literal.withUnsafeBufferPointer { literal -> Bool in
                     var j = 0
                     for b in bytes where !skipped(b) {
@@ -75,10 +107,10 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
             return false
         }
         if let ascii { return ascii }
-        return normalized.contains(Self.normalize(text))
+        return storage.normalized.contains(Self.normalize(text))
     }
 
-    private static func normalize(_ text: String) -> String {
+    fileprivate static func normalize(_ text: String) -> String {
         String(text.filter { !$0.isWhitespace && $0 != "+" }).lowercased()
     }
 }
