@@ -86,9 +86,11 @@ struct LinkText: Hashable, Sendable {
                 if lookUpHost { c.hostEntry = DirectionsURLParser.hostEntry(host) }
                 var upper = false
                 var high = false
-                for b in host {
-                    if b >= 0x80 { high = true }
-                    if b &- 65 < 26 { upper = true }
+                if c.hostEntry < 0 {
+                    for b in host {
+                        if b >= 0x80 { high = true }
+                        if b &- 65 < 26 { upper = true }
+                    }
                 }
                 if c.hostEntry >= 0 {
                     c.host = DirectionsURLParser.hostEntries[c.hostEntry].name

@@ -39,6 +39,22 @@ extension DirectionsURLParser {
             /// The value before percent-decoding (needed where `+` is sometimes literal, e.g. Plus Codes).
             var rawValue: Substring { slice(hasEquals ? slot.equals &+ 1 : slot.end, slot.end) }
 
+            /// Calls `body` with the bytes of ``rawValue`` (no `Substring` is built: prefer this, or
+            /// ``rawValueContains(_:)``, to reading ``rawValue`` in a loop).
+            func withRawValueBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+                let slot = slot
+                let from = slot.equals < slot.end ? slot.equals &+ 1 : slot.end
+                var bytesOfRaw = raw
+                return bytesOfRaw.withUTF8 { bytes in body(UnsafeBufferPointer(rebasing: bytes[from..<slot.end])) }
+            }
+
+            /// Whether ``rawValue`` contains `byte` (scans the bytes: no `Substring` is built).
+            func rawValueContains(_ byte: UInt8) -> Bool {
+                withRawValueBytes { bytes in
+                    UTF8Text.firstOffset(of: byte, in: bytes, from: 0, to: bytes.count) < bytes.count
+                }
+            }
+
             /// `raw`'s bytes `from..<to` (ASCII-delimited, so on scalar boundaries).
             private func slice(_ from: Int, _ to: Int) -> Substring {
                 let utf8 = raw.utf8
