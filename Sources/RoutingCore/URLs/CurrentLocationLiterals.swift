@@ -15,25 +15,51 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
     private final class Storage: Sendable {
         let literals: [String]
         let normalized: Set<String>
-        /// The all-ASCII normalized literals as bytes, compared in place with an ASCII text.
-        let asciiNormalized: [[UInt8]]
-        /// Bit `b` is set when some normalized literal is empty (bit 0) or starts with the ASCII
-        /// byte `b`; an ASCII text whose first kept byte is not here matches nothing.
+        /// The all-ASCII normalized literals' bytes, one after another (compared in place with an
+        /// ASCII text; one flat array, so the scan retains nothing per literal).
+        let asciiBytes: [UInt8]
+        /// Where ASCII literal `k` starts in ``asciiBytes``; one more entry for the end.
+        let asciiStarts: [Int]
+        /// Bit `b` is set when some all-ASCII normalized literal is empty (bit 0) or starts with the
+        /// ASCII byte `b`; an ASCII text whose first kept byte is not here matches nothing.
         let firstBytes: (UInt64, UInt64)
+        /// Bit `b` is set when some normalized literal (ASCII or not) starts with the ASCII byte `b`.
+        let anyFirstBytes: (UInt64, UInt64)
+        /// Whether every non-empty normalized literal starts with an ASCII byte, so that a text whose
+        /// first kept byte is ASCII and not in ``anyFirstBytes`` matches nothing, whatever follows
+        /// (a literal starting with a non-ASCII letter could be canonically equivalent to an ASCII
+        /// letter and a combining mark).
+        let asciiStartsOnly: Bool
 
         init(_ literals: [String]) {
             self.literals = literals
             let normalized = Set(literals.map(CurrentLocationLiterals.normalize))
             self.normalized = normalized
-            self.asciiNormalized = normalized.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { Array($0.utf8) }.sorted {
+            let ascii = normalized.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { Array($0.utf8) }.sorted {
                 $0.lexicographicallyPrecedes($1)
             }
-            var bits: (UInt64, UInt64) = (0, 0)
-            for literal in asciiNormalized {
-                let b = literal.first ?? 0
-                if b < 64 { bits.0 |= 1 << UInt64(b) } else { bits.1 |= 1 << UInt64(b &- 64) }
+            var bytes: [UInt8] = []
+            var starts: [Int] = [0]
+            for literal in ascii {
+                bytes += literal
+                starts.append(bytes.count)
             }
-            self.firstBytes = bits
+            self.asciiBytes = bytes
+            self.asciiStarts = starts
+            func set(_ bits: inout (UInt64, UInt64), _ b: UInt8) {
+                if b < 64 { bits.0 |= 1 << UInt64(b) } else if b < 128 { bits.1 |= 1 << UInt64(b &- 64) }
+            }
+            var first: (UInt64, UInt64) = (0, 0)
+            for literal in ascii { set(&first, literal.first ?? 0) }
+            self.firstBytes = first
+            var any: (UInt64, UInt64) = (0, 0)
+            var asciiStartsOnly = true
+            for literal in normalized {
+                guard let b = literal.utf8.first else { continue }
+                if b >= 0x80 { asciiStartsOnly = false } else { set(&any, b) }
+            }
+            self.anyFirstBytes = any
+            self.asciiStartsOnly = asciiStartsOnly
         }
     }
 
@@ -80,6 +106,17 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
             @inline(__always) func skipped(_ b: UInt8) -> Bool {
                 b == 0x20 || (b >= 0x09 && b <= 0x0D) || b == UInt8(ascii: "+")
             }
+            @inline(__always) func has(_ bits: (UInt64, UInt64), _ b: UInt8) -> Bool {
+                (b < 64 ? bits.0 >> UInt64(b) : bits.1 >> UInt64(b &- 64)) & 1 != 0
+            }
+            // The first kept byte decides most texts at once (a coordinate, most addresses): when it
+            // is ASCII, the first Character of the normalized text starts with it lowercased.
+            var i = 0
+            while i < bytes.count && skipped(bytes[i]) { i &+= 1 }
+            if i < bytes.count, storage.asciiStartsOnly {
+                let b = bytes[i]
+                if b < 0x80 && !has(storage.anyFirstBytes, UTF8Text.lower(b)) { return false }
+            }
             var count = 0
             var first: UInt8 = 0
             for b in bytes {
@@ -88,23 +125,31 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
                 if count == 0 { first = UTF8Text.lower(b) }
                 count &+= 1
             }
-            // No literal starts with the first kept byte (a coordinate, most addresses): done.
-            let bits = storage.firstBytes
-            let known = first < 64 ? bits.0 >> UInt64(first) & 1 : bits.1 >> UInt64(first &- 64) & 1
-            if known == 0 { return false }
+            // No ASCII literal starts with the first kept byte: done.
+            if !has(storage.firstBytes, first) { return false }
             // Compare the text's kept bytes, lowercased, with each literal of that length; no string is built.
-            for literal in storage.asciiNormalized where literal.count == count {
-                let equal = literal.withUnsafeBufferPointer { literal -> Bool in
-                    var j = 0
-                    for b in bytes where !skipped(b) {
-                        guard j < literal.count, UTF8Text.lower(b) == literal[j] else { return false }
-                        j &+= 1
+            return storage.asciiBytes.withUnsafeBufferPointer { table in
+                storage.asciiStarts.withUnsafeBufferPointer { starts in
+                    var k = 0
+                    while k &+ 1 < starts.count {
+                        let start = starts[k]
+                        if starts[k &+ 1] &- start == count {
+                            var j = start
+                            var equal = true
+                            for b in bytes where !skipped(b) {
+                                guard j < table.count, UTF8Text.lower(b) == table[j] else {
+                                    equal = false
+                                    break
+                                }
+                                j &+= 1
+                            }
+                            if equal && j == start &+ count { return true }
+                        }
+                        k &+= 1
                     }
-                    return j == literal.count
+                    return false
                 }
-                if equal { return true }
             }
-            return false
         }
         if let ascii { return ascii }
         return storage.normalized.contains(Self.normalize(text))
