@@ -270,11 +270,12 @@ public struct DirectionsURLParser: Sendable {
 
     static func trimmed(_ s: String) -> String {
         // Fast path: the first and last bytes are visible ASCII, so there is nothing to trim.
-        if let first = s.utf8.first, let last = s.utf8.last,
-            first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F
-        {
-            return s
+        var bytesOfS = s
+        let plain = bytesOfS.withUTF8 { bytes -> Bool in
+            guard let first = bytes.first, let last = bytes.last else { return false }
+            return first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F
         }
+        if plain { return s }
         var s = Substring(s)
         while let f = s.first, f.isWhitespace { s.removeFirst() }
         while let l = s.last, l.isWhitespace { s.removeLast() }
@@ -330,9 +331,6 @@ public struct DirectionsURLParser: Sendable {
         let k = host.withUTF8 { hostEntry($0) }
         return k >= 0 ? hostEntries[k].parser : nil
     }
-
-    /// The bytes of every scheme of ``schemeEntries``, in order.
-    private static let schemeTable = ByteTable(schemeEntries.map(\.name))
 
     /// Lowercase ASCII names flattened into one byte array, found by comparing bytes ignoring ASCII
     /// case: the scan touches no reference-counted value.
@@ -415,7 +413,18 @@ public struct DirectionsURLParser: Sendable {
             }
         }
         front.validScheme = true
-        front.entry = schemeTable.index(of: UnsafeBufferPointer(rebasing: bytes[0..<n]))
+        let entries = schemeEntries
+        for k in entries.indices where entries[k].bytes.count == n {
+            let matched = entries[k].bytes.withUnsafeBufferPointer { name in
+                var i = 0
+                while i < n && i < name.count && UTF8Text.lower(bytes[i]) == name[i] { i &+= 1 }
+                return i == n
+            }
+            if matched {
+                front.entry = k
+                break
+            }
+        }
         return front
     }
 }
