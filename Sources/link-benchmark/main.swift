@@ -8,6 +8,9 @@ import RoutingCore
 //                                                             time it (best of N rounds of S seconds),
 //                                                             maybe only the links starting with PREFIX
 //   link-benchmark --print-links                              print the links, one per line (for a peer)
+//   link-benchmark --link URL [--link URL …]                  time these links instead of the set
+//   link-benchmark --passes N [--only PREFIX | --link URL]    parse the set exactly N times, untimed
+//                                                             (for instruction counts: callgrind, perf stat)
 
 func now() -> Double {
     var t = timespec()
@@ -35,6 +38,8 @@ var seconds = 1.0
 var rounds = 5
 var perFormat = false
 var only = ""
+var extraLinks: [String] = []
+var passes = 0
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -45,14 +50,16 @@ while let argument = arguments.popFirst() {
     case "--rounds": rounds = Int(arguments.popFirst() ?? "") ?? rounds
     case "--per-format": perFormat = true
     case "--only": only = arguments.popFirst() ?? ""
+    case "--link": extraLinks.append(arguments.popFirst() ?? "")
+    case "--passes": passes = Int(arguments.popFirst() ?? "") ?? passes
     default:
-        print("usage: link-benchmark [--seconds S] [--rounds N] [--per-format] | --print-links")
+        print("usage: link-benchmark [--seconds S] [--rounds N] [--per-format] [--only PREFIX] [--link URL]... [--passes N] | --print-links")
         exit(2)
     }
 }
 
 let parser = DirectionsURLParser()
-let links = BenchmarkLinks.all.filter { only.isEmpty || $0.hasPrefix(only) }
+let links = extraLinks.isEmpty ? BenchmarkLinks.all.filter { only.isEmpty || $0.hasPrefix(only) } : extraLinks
 
 /// Parses `set` repeatedly for about `seconds`; returns links per second and a checksum that keeps
 /// the optimiser from dropping the work.
@@ -91,6 +98,23 @@ for link in links {
 }
 print("\(links.count) links, \(parsedCount) parsed, \(links.count - parsedCount) refused")
 for failure in failures { print(failure) }
+
+if passes > 0 {
+    // Untimed: exactly `passes` parses of each link, so an instruction count divides exactly.
+    var checksum = 0
+    for _ in 0..<passes {
+        for link in links {
+            do {
+                let result = try parser.parseLink(link)
+                checksum &+= result.request.waypoints.count &+ result.warnings.count &+ 1
+            } catch {
+                checksum &+= error.message.utf8.count
+            }
+        }
+    }
+    print("\(passes) passes of \(links.count) links: \(passes * links.count) parses; checksum \(checksum % 1000)")
+    exit(0)
+}
 
 _ = measure(links, seconds: 0.2)  // warm-up
 var best = 0.0

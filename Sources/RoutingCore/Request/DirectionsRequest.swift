@@ -17,7 +17,20 @@ public struct DirectionsRequest: Hashable, Sendable {
     public var transportType: TransportType?
     /// Road features the route should avoid (MapKit's `tollPreference` / `highwayPreference`,
     /// Apple and Google `avoid=`). Empty when the link says nothing.
-    public var avoid: Set<RouteAvoidance>
+    ///
+    /// Stored as a bit set (``RouteAvoidance/bit``), so copying a request copies no extra reference;
+    /// reading a non-empty value builds the set.
+    public var avoid: Set<RouteAvoidance> {
+        get {
+            if avoidBits == 0 { return [] }
+            var set = Set<RouteAvoidance>(minimumCapacity: 3)
+            for a in RouteAvoidance.allCases where avoidBits & a.bit != 0 { set.insert(a) }
+            return set
+        }
+        set { avoidBits = RouteAvoidance.bits(of: newValue) }
+    }
+    /// ``avoid`` as bits.
+    private var avoidBits: UInt8
     /// Whether the link asks to start turn-by-turn guidance at once (Google `dir_action=navigate`,
     /// Waze `navigate=yes`) rather than show a route preview.
     public var navigate: Bool
@@ -44,7 +57,7 @@ public struct DirectionsRequest: Hashable, Sendable {
         self.waypoints = waypoints
         self.mode = mode
         self.transportType = transportType ?? mode?.transportType
-        self.avoid = avoid
+        self.avoidBits = RouteAvoidance.bits(of: avoid)
         self.navigate = navigate
         self.departureDate = departureDate
         self.arrivalDate = arrivalDate
@@ -85,6 +98,17 @@ public enum RouteAvoidance: String, CaseIterable, Hashable, Sendable, Comparable
 
     public static func < (a: RouteAvoidance, b: RouteAvoidance) -> Bool {
         a.order < b.order
+    }
+
+    /// This feature's bit in ``DirectionsRequest``'s storage.
+    var bit: UInt8 { 1 << UInt8(order) }
+
+    /// The bits of `set`.
+    static func bits(of set: Set<RouteAvoidance>) -> UInt8 {
+        if set.isEmpty { return 0 }
+        var bits: UInt8 = 0
+        for a in set { bits |= a.bit }
+        return bits
     }
 
     /// The position in ``allCases`` (declaration order), without building the array.

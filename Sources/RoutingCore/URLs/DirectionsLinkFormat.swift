@@ -24,17 +24,24 @@ struct LinkText: Hashable, Sendable {
     var query: Substring
     /// Whether the link has a `?`.
     var hasQuery: Bool
-    /// The fragment after `#`, raw, or nil.
-    var fragment: Substring?
+    /// The fragment after `#`, raw, or nil (sliced when read: few formats look at it).
+    var fragment: Substring? { fragmentStart.map { rest.base[$0..<rest.endIndex] } }
+    /// Where the fragment starts (after the `#`), or nil.
+    private var fragmentStart: String.Index?
+    /// The index of ``host`` in ``DirectionsURLParser/hostEntries``, or -1 when it is not a known host.
+    var hostEntry: Int
 
     /// Splits `rest` (what follows `scheme:`).
     ///
     /// Works on UTF-8 code units: every delimiter (`#`, `/`, `?`, `:`, `.`) is ASCII, so the indices
     /// found are valid `Substring` indices, and no grapheme breaking is done on the hot path.
     init(original: String, scheme: String, rest: Substring) {
-        self.original = original
-        self.scheme = scheme
-        self.rest = rest
+        self.init(original: original, scheme: scheme, rest: rest, lookUpHost: true)
+    }
+
+    /// Splits `rest`; with `lookUpHost` (http and https links, dispatched by host), finds the host
+    /// in the table of known hosts (``hostEntry``), else leaves ``hostEntry`` -1.
+    init(original: String, scheme: String, rest: Substring, lookUpHost: Bool) {
         /// Offsets into the bytes of `rest`, found in one pass up to the `#`.
         struct Cuts {
             var hash = -1
@@ -43,6 +50,7 @@ struct LinkText: Hashable, Sendable {
             var question = -1
             var end = 0
             var host = ""
+            var hostEntry = -1
         }
         var bytesOfRest = rest
         let cuts = bytesOfRest.withUTF8 { bytes -> Cuts in
@@ -74,13 +82,19 @@ struct LinkText: Hashable, Sendable {
                 }
                 if hostEnd > 2 && bytes[hostEnd &- 1] == UInt8(ascii: ".") { hostEnd &-= 1 }
                 let host = UnsafeBufferPointer(rebasing: bytes[2..<hostEnd])
+                // A known host (the usual case) is its table's literal: nothing is built.
+                if lookUpHost { c.hostEntry = DirectionsURLParser.hostEntry(host) }
                 var upper = false
                 var high = false
-                for b in host {
-                    if b >= 0x80 { high = true }
-                    if b &- 65 < 26 { upper = true }
+                if c.hostEntry < 0 {
+                    for b in host {
+                        if b >= 0x80 { high = true }
+                        if b &- 65 < 26 { upper = true }
+                    }
                 }
-                if high {
+                if c.hostEntry >= 0 {
+                    c.host = DirectionsURLParser.hostEntries[c.hostEntry].name
+                } else if high {
                     c.host = String(decoding: host, as: UTF8.self).lowercased()
                 } else if upper {
                     c.host = String(unsafeUninitializedCapacity: host.count) { out in
@@ -100,24 +114,32 @@ struct LinkText: Hashable, Sendable {
             if q < end { c.question = q }
             return c
         }
+        // Every property is assigned once, at the end, from locals (no partial copies of self).
         let utf8 = rest.base.utf8
         let base = rest.base
-        @inline(__always) func at(_ offset: Int) -> String.Index { utf8.index(rest.startIndex, offsetBy: offset) }
-        let end = cuts.hash >= 0 ? at(cuts.hash) : rest.endIndex
-        fragment = cuts.hash >= 0 ? base[at(cuts.hash &+ 1)..<rest.endIndex] : nil
-        hasAuthority = cuts.authority
-        host = cuts.host
-        let pathStart = cuts.authority ? at(cuts.authorityEnd) : rest.startIndex
+        let start = rest.startIndex
+        let end = cuts.hash >= 0 ? utf8.index(start, offsetBy: cuts.hash) : rest.endIndex
+        let pathStart = cuts.authority ? utf8.index(start, offsetBy: cuts.authorityEnd) : start
+        let path: Substring
+        let query: Substring
         if cuts.question >= 0 {
-            let q = at(cuts.question)
+            let q = utf8.index(start, offsetBy: cuts.question)
             path = base[pathStart..<q]
             query = base[utf8.index(after: q)..<end]
-            hasQuery = true
         } else {
             path = base[pathStart..<end]
             query = base[end..<end]
-            hasQuery = false
         }
+        self.original = original
+        self.scheme = scheme
+        self.rest = rest
+        self.hasAuthority = cuts.authority
+        self.host = cuts.host
+        self.path = path
+        self.query = query
+        self.hasQuery = cuts.question >= 0
+        self.fragmentStart = cuts.hash >= 0 ? utf8.index(start, offsetBy: cuts.hash &+ 1) : nil
+        self.hostEntry = cuts.hostEntry
     }
 }
 

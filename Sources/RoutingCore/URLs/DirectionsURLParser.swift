@@ -115,8 +115,11 @@ public struct DirectionsURLParser: Sendable {
                 parameter: "scheme")
         }
         let colon = url.utf8.index(url.startIndex, offsetBy: front.colon)
+        if front.validScheme && front.entry >= 0 {
+            // The usual case: no scheme text is sliced (the table's name is used).
+            return try parseLink(url, entry: Self.schemeEntries[front.entry], rest: url[url.utf8.index(after: colon)...])
+        }
         let scheme = url[..<colon]
-        let rest = url[url.utf8.index(after: colon)...]
         if !front.validScheme, scheme.contains(where: \.isWhitespace) {
             throw DirectionsURLError(
                 code: .malformedURL,
@@ -137,8 +140,12 @@ public struct DirectionsURLParser: Sendable {
             message.append(Self.unknownSchemeTail)
             throw DirectionsURLError(code: .unknownScheme, message: message, parameter: "scheme")
         }
-        let entry = Self.schemeEntries[front.entry]
-        let link = LinkText(original: url, scheme: entry.name, rest: rest)
+        return try parseLink(url, entry: Self.schemeEntries[front.entry], rest: url[url.utf8.index(after: colon)...])
+    }
+
+    /// Parses a link whose scheme is `entry`; `rest` follows the colon.
+    private func parseLink(_ url: String, entry: SchemeEntry, rest: Substring) throws(DirectionsURLError) -> ParsedLink {
+        let link = LinkText(original: url, scheme: entry.name, rest: rest, lookUpHost: entry.parser == nil)
         let family: any DirectionsLinkParsing.Type
         if let parser = entry.parser {
             family = parser
@@ -158,7 +165,7 @@ public struct DirectionsURLParser: Sendable {
                 message: "'\(link.scheme):' must be followed by '//host'; write \(link.scheme)://maps.apple.com/…",
                 parameter: "host")
         }
-        if let found = Self.lookupHost(link.host) { return found }
+        if link.hostEntry >= 0 { return Self.hostEntries[link.hostEntry].parser }
         if let found = Self.parsers.first(where: { $0.handles(host: link.host) }) { return found }
         throw DirectionsURLError(
             code: .notADirectionsLink,
@@ -304,20 +311,64 @@ public struct DirectionsURLParser: Sendable {
             SchemeEntry(name: name, bytes: Array(name.utf8), parser: byScheme[name])
         }
 
-    /// Every exact host and its parser (as ``byHost`` maps them), for a byte scan.
-    private static let hostEntries: [(bytes: [UInt8], parser: any DirectionsLinkParsing.Type)] =
-        byHost.keys.sorted().compactMap { name in byHost[name].map { (Array(name.utf8), $0) } }
+    /// Every exact host (its name is a literal from a parser's `hosts`: no allocation, no
+    /// reference count) and its parser (as ``byHost`` maps them).
+    static let hostEntries: [(name: String, parser: any DirectionsLinkParsing.Type)] =
+        byHost.keys.sorted().compactMap { name in byHost[name].map { (name, $0) } }
+
+    /// The bytes of every host of ``hostEntries``, in order, for a byte scan without reference counts.
+    private static let hostTable = ByteTable(hostEntries.map(\.name))
+
+    /// The index in ``hostEntries`` of `host` compared ignoring ASCII case (a known host is
+    /// lowercase ASCII), or -1.
+    static func hostEntry(_ host: UnsafeBufferPointer<UInt8>) -> Int {
+        hostTable.index(of: host)
+    }
 
     /// The parser of an exact host, or nil.
     static func lookupHost(_ host: String) -> (any DirectionsLinkParsing.Type)? {
         var host = host
-        return host.withUTF8 { bytes -> (any DirectionsLinkParsing.Type)? in
-            for entry in hostEntries where entry.bytes.count == bytes.count {
-                var i = 0
-                while i < bytes.count && entry.bytes[i] == bytes[i] { i &+= 1 }
-                if i == bytes.count { return entry.parser }
+        let k = host.withUTF8 { hostEntry($0) }
+        return k >= 0 ? hostEntries[k].parser : nil
+    }
+
+    /// Lowercase ASCII names flattened into one byte array, found by comparing bytes ignoring ASCII
+    /// case: the scan touches no reference-counted value.
+    struct ByteTable: Sendable {
+        /// Every name's bytes, one after another.
+        private let bytes: [UInt8]
+        /// Where name `k` starts in ``bytes``; one more entry for the end.
+        private let starts: [Int]
+
+        init(_ names: [String]) {
+            var bytes: [UInt8] = []
+            var starts: [Int] = [0]
+            for name in names {
+                bytes += Array(name.utf8)
+                starts.append(bytes.count)
             }
-            return nil
+            self.bytes = bytes
+            self.starts = starts
+        }
+
+        /// The index of the name equal to `text` ignoring ASCII case, or -1.
+        func index(of text: UnsafeBufferPointer<UInt8>) -> Int {
+            let n = text.count
+            return bytes.withUnsafeBufferPointer { table in
+                starts.withUnsafeBufferPointer { starts in
+                    var k = 0
+                    while k &+ 1 < starts.count {
+                        let start = starts[k]
+                        if starts[k &+ 1] &- start == n {
+                            var i = 0
+                            while i < n && UTF8Text.lower(text[i]) == table[start &+ i] { i &+= 1 }
+                            if i == n { return k }
+                        }
+                        k &+= 1
+                    }
+                    return -1
+                }
+            }
         }
     }
 

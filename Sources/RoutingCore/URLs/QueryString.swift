@@ -9,6 +9,10 @@ extension DirectionsURLParser {
     /// `%2B` always stays a literal `+`. Names are looked up ignoring ASCII case.
     ///
     /// Foundation's `URLComponents` is deliberately not used: it never turns `+` into a space.
+    ///
+    /// Storage: one array of parameters, each its lowercased key (an inline `String` for short
+    /// names), the raw query and byte offsets into it; values and names are sliced and decoded only
+    /// when read.
     struct QueryString: Hashable, Sendable {
         /// One `name=value` pair.
         ///
@@ -19,45 +23,62 @@ extension DirectionsURLParser {
         struct Parameter: Hashable, Sendable {
             /// The decoded name lowercased, for look-ups.
             var key: String
-            /// The value before percent-decoding (needed where `+` is sometimes literal, e.g. Plus Codes).
-            var rawValue: Substring
-            /// Where the raw name starts in `rawValue.base`.
-            private var nameStart: String.Index
+            /// The raw query this parameter is part of.
+            private var raw: Substring
+            /// Where the parameter lies in `raw`'s bytes.
+            private var slot: Slot
             /// ``Flags``.
-            private var flags: UInt8
+            private var flags: UInt8 { slot.flags }
 
-            /// Bits of ``flags``.
-            private enum Flags {
-                static let hasEquals: UInt8 = 1
-                /// The decoded name is ``key`` (no escape, no `+`, no uppercase, ASCII).
-                static let nameIsKey: UInt8 = 2
-                /// The value has an escape, or a `+` that becomes a space.
-                static let valueNeedsDecoding: UInt8 = 4
-                static let plusAsSpace: UInt8 = 8
+            fileprivate init(key: String, raw: Substring, slot: Slot) {
+                self.key = key
+                self.raw = raw
+                self.slot = slot
             }
 
-            fileprivate init(key: String, rawValue: Substring, nameStart: String.Index, flags: UInt8) {
-                self.key = key
-                self.rawValue = rawValue
-                self.nameStart = nameStart
-                self.flags = flags
+            /// The value before percent-decoding (needed where `+` is sometimes literal, e.g. Plus Codes).
+            var rawValue: Substring { slice(hasEquals ? slot.equals &+ 1 : slot.end, slot.end) }
+
+            /// Calls `body` with the bytes of ``rawValue`` (no `Substring` is built: prefer this, or
+            /// ``rawValueContains(_:)``, to reading ``rawValue`` in a loop).
+            func withRawValueBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+                let slot = slot
+                let from = slot.equals < slot.end ? slot.equals &+ 1 : slot.end
+                var bytesOfRaw = raw
+                return bytesOfRaw.withUTF8 { bytes in body(UnsafeBufferPointer(rebasing: bytes[from..<slot.end])) }
+            }
+
+            /// Whether ``rawValue`` contains `byte` (scans the bytes: no `Substring` is built).
+            func rawValueContains(_ byte: UInt8) -> Bool {
+                withRawValueBytes { bytes in
+                    UTF8Text.firstOffset(of: byte, in: bytes, from: 0, to: bytes.count) < bytes.count
+                }
+            }
+
+            /// `raw`'s bytes `from..<to` (ASCII-delimited, so on scalar boundaries).
+            private func slice(_ from: Int, _ to: Int) -> Substring {
+                let utf8 = raw.utf8
+                let start = utf8.index(raw.startIndex, offsetBy: from)
+                return raw.base[start..<utf8.index(start, offsetBy: to &- from)]
             }
 
             /// Whether the piece had an `=` at all.
             var hasEquals: Bool { flags & Flags.hasEquals != 0 }
 
-            /// The decoded value.
+            /// The decoded value (made from the bytes: no `Substring` is built).
             var value: String {
-                if flags & Flags.valueNeedsDecoding == 0 { return String(rawValue) }
-                return PercentDecoding.decodeChecked(rawValue, plusAsSpace: flags & Flags.plusAsSpace != 0)
+                let slot = slot
+                let from = slot.equals < slot.end ? slot.equals &+ 1 : slot.end
+                var bytesOfRaw = raw
+                return bytesOfRaw.withUTF8 { bytes in
+                    let value = UnsafeBufferPointer(rebasing: bytes[from..<slot.end])
+                    if slot.flags & Flags.valueNeedsDecoding == 0 { return UTF8Text.string(value) }
+                    return PercentDecoding.decodeChecked(value, plusAsSpace: slot.flags & Flags.plusAsSpace != 0)
+                }
             }
 
             /// The name before percent-decoding.
-            private var rawName: Substring {
-                let base = rawValue.base
-                let nameEnd = hasEquals ? base.utf8.index(before: rawValue.startIndex) : rawValue.startIndex
-                return base[nameStart..<nameEnd]
-            }
+            private var rawName: Substring { slice(slot.start, slot.equals) }
 
             /// The decoded name as written.
             var name: String {
@@ -80,88 +101,45 @@ extension DirectionsURLParser {
                 hasher.combine(rawValue)
                 hasher.combine(hasEquals)
             }
+        }
 
-            /// Builds the parameter of one piece of `raw`, checking its escapes and UTF-8.
-            /// `bytes` are the bytes of `raw`; the offsets are into them.
-            fileprivate static func make(
-                _ raw: Substring, _ bytes: UnsafeBufferPointer<UInt8>,
-                pieceStart: Int, nameEnd: Int, valueStart: Int, end: Int, hasEquals: Bool, plusAsSpace: Bool
-            ) -> Result<Parameter, DirectionsURLError> {
-                let nameBytes = UnsafeBufferPointer(rebasing: bytes[pieceStart..<nameEnd])
-                let valueBytes = UnsafeBufferPointer(rebasing: bytes[valueStart..<end])
-                var flags: UInt8 = hasEquals ? Flags.hasEquals : 0
-                if plusAsSpace { flags |= Flags.plusAsSpace }
-                let key: String
-                var nameHasUpper = false
-                var nameIsPlain = true
-                for b in nameBytes {
-                    if b >= 0x80 || b == UInt8(ascii: "%") || (plusAsSpace && b == UInt8(ascii: "+")) {
-                        nameIsPlain = false
-                        break
-                    }
-                    if b &- 65 < 26 { nameHasUpper = true }
-                }
-                if nameIsPlain {
-                    if nameHasUpper {
-                        key = String(unsafeUninitializedCapacity: nameBytes.count) { out in
-                            var i = 0
-                            while i < nameBytes.count && i < out.count {
-                                out[i] = UTF8Text.lower(nameBytes[i])
-                                i &+= 1
-                            }
-                            return i
-                        }
-                    } else {
-                        key = String(decoding: nameBytes, as: UTF8.self)
-                        flags |= Flags.nameIsKey
-                    }
-                } else {
-                    let name: String
-                    switch PercentDecoding.decode(nameBytes, plusAsSpace: plusAsSpace) {
-                    case nil: name = String(decoding: nameBytes, as: UTF8.self)
-                    case .success(let text)?: name = text
-                    case .failure(let failure)?:
-                        return .failure(QueryString.decodingError(
-                            failure, parameter: nameBytes.isEmpty ? "query" : String(decoding: nameBytes, as: UTF8.self),
-                            what: "name"))
-                    }
-                    key = QueryString.lowercasedKey(name)
-                }
-                switch PercentDecoding.check(valueBytes, plusAsSpace: plusAsSpace) {
-                case .plain: break
-                case .needsDecoding: flags |= Flags.valueNeedsDecoding
-                case .failure(let failure):
-                    // The message names the decoded name (built on this error path only).
-                    var name: String
-                    switch PercentDecoding.decode(nameBytes, plusAsSpace: plusAsSpace) {
-                    case .success(let text)?: name = text
-                    default: name = String(decoding: nameBytes, as: UTF8.self)
-                    }
-                    if name.isEmpty { name = "query" }
-                    return .failure(QueryString.decodingError(failure, parameter: name, what: "value"))
-                }
-                let utf8 = raw.base.utf8
-                let nameStart = utf8.index(raw.startIndex, offsetBy: pieceStart)
-                let rawStart = utf8.index(raw.startIndex, offsetBy: valueStart)
-                let rawValue = raw.base[rawStart..<utf8.index(rawStart, offsetBy: end &- valueStart)]
-                return .success(Parameter(key: key, rawValue: rawValue, nameStart: nameStart, flags: flags))
-            }
+        /// Bits of a parameter's flags.
+        fileprivate enum Flags {
+            static let hasEquals: UInt8 = 1
+            /// The decoded name is the key (no escape, no `+`, no uppercase, ASCII).
+            static let nameIsKey: UInt8 = 2
+            /// The value has an escape, or a `+` that becomes a space.
+            static let valueNeedsDecoding: UInt8 = 4
+            static let plusAsSpace: UInt8 = 8
+            /// The name is ASCII without escapes (and without `+` when `plusAsSpace`): its key is its
+            /// bytes with ASCII uppercase lowered.
+            static let namePlain: UInt8 = 16
+        }
+
+        /// Where one parameter lies in the raw query's bytes (plain data, no references).
+        fileprivate struct Slot: Sendable {
+            /// The offset of the name.
+            var start = 0
+            /// The offset of the `=`, or ``end`` when the piece has none.
+            var equals = 0
+            /// The offset after the value.
+            var end = 0
+            /// ``Flags``.
+            var flags: UInt8 = 0
         }
 
         /// All parameters, in URL order.
-        var parameters: [Parameter]
+        var parameters: [Parameter] = []
 
         /// Splits `raw`, checking every escape and the UTF-8 of every decoded name and value.
         /// - Throws: `malformed-url` naming the parameter when a `%` escape is malformed or the decoded
         ///   bytes are not UTF-8.
         init(_ raw: Substring, plusAsSpace: Bool) throws(DirectionsURLError) {
+            if raw.isEmpty { return }
             var parameters: [Parameter] = []
-            if raw.isEmpty {
-                self.parameters = parameters
-                return
-            }
             // One pass per piece over the contiguous bytes: '&' and '=' are ASCII, so the offsets found
-            // are valid Substring offsets, and no grapheme breaking is done.
+            // are valid Substring offsets, and no grapheme breaking is done. A parameter keeps offsets
+            // into `raw`; its value and name are sliced only when read.
             var bytesOfRaw = raw
             let failure: DirectionsURLError? = bytesOfRaw.withUTF8 { bytes -> DirectionsURLError? in
                 let n = bytes.count
@@ -170,22 +148,99 @@ extension DirectionsURLParser {
                 while start < n {
                     let end = UTF8Text.firstOffset(of: UInt8(ascii: "&"), in: bytes, from: start, to: n)
                     let equals = UTF8Text.firstOffset(of: UInt8(ascii: "="), in: bytes, from: start, to: end)
-                    let eq = equals < end ? equals : -1
                     let pieceStart = start
                     start = end &+ 1
                     if end == pieceStart { continue }
-                    switch Parameter.make(
-                        raw, bytes, pieceStart: pieceStart, nameEnd: eq >= 0 ? eq : end,
-                        valueStart: eq >= 0 ? eq &+ 1 : end, end: end, hasEquals: eq >= 0, plusAsSpace: plusAsSpace)
-                    {
-                    case .success(let parameter): parameters.append(parameter)
-                    case .failure(let error): return error
+                    var slot = Slot(start: pieceStart, equals: equals, end: end)
+                    switch Self.check(bytes, slot, plusAsSpace: plusAsSpace) {
+                    case .success(let (flags, decodedKey)):
+                        slot.flags = flags
+                        parameters.append(Parameter(key: decodedKey ?? Self.plainKey(bytes, slot), raw: raw, slot: slot))
+                    case .failure(let error):
+                        return error
                     }
                 }
                 return nil
             }
             if let failure { throw failure }
             self.parameters = parameters
+        }
+
+        /// Checks one piece's escapes and UTF-8; returns its flags, and its key when the name is not
+        /// plain.
+        private static func check(
+            _ bytes: UnsafeBufferPointer<UInt8>, _ slot: Slot, plusAsSpace: Bool
+        ) -> Result<(UInt8, String?), DirectionsURLError> {
+            let hasEquals = slot.equals < slot.end
+            let nameBytes = UnsafeBufferPointer(rebasing: bytes[slot.start..<slot.equals])
+            let valueBytes = UnsafeBufferPointer(rebasing: bytes[(hasEquals ? slot.equals &+ 1 : slot.end)..<slot.end])
+            var flags: UInt8 = hasEquals ? Flags.hasEquals : 0
+            if plusAsSpace { flags |= Flags.plusAsSpace }
+            var decodedKey: String? = nil
+            var nameHasUpper = false
+            var nameIsPlain = true
+            for b in nameBytes {
+                if b >= 0x80 || b == UInt8(ascii: "%") || (plusAsSpace && b == UInt8(ascii: "+")) {
+                    nameIsPlain = false
+                    break
+                }
+                if b &- 65 < 26 { nameHasUpper = true }
+            }
+            if nameIsPlain {
+                flags |= Flags.namePlain
+                if !nameHasUpper { flags |= Flags.nameIsKey }
+            } else {
+                let name: String
+                switch PercentDecoding.decode(nameBytes, plusAsSpace: plusAsSpace) {
+                case nil: name = String(decoding: nameBytes, as: UTF8.self)
+                case .success(let text)?: name = text
+                case .failure(let failure)?:
+                    return .failure(QueryString.decodingError(
+                        failure, parameter: nameBytes.isEmpty ? "query" : String(decoding: nameBytes, as: UTF8.self),
+                        what: "name"))
+                }
+                decodedKey = QueryString.lowercasedKey(name)
+            }
+            switch PercentDecoding.check(valueBytes, plusAsSpace: plusAsSpace) {
+            case .plain: break
+            case .needsDecoding: flags |= Flags.valueNeedsDecoding
+            case .failure(let failure):
+                // The message names the decoded name (built on this error path only).
+                var name: String
+                switch PercentDecoding.decode(nameBytes, plusAsSpace: plusAsSpace) {
+                case .success(let text)?: name = text
+                default: name = String(decoding: nameBytes, as: UTF8.self)
+                }
+                if name.isEmpty { name = "query" }
+                return .failure(QueryString.decodingError(failure, parameter: name, what: "value"))
+            }
+            return .success((flags, decodedKey))
+        }
+
+        /// The key of a plain name: its bytes, ASCII uppercase lowered (short keys are inline
+        /// `String`s: no allocation).
+        private static func plainKey(_ bytes: UnsafeBufferPointer<UInt8>, _ slot: Slot) -> String {
+            let name = UnsafeBufferPointer(rebasing: bytes[slot.start..<slot.equals])
+            return String(unsafeUninitializedCapacity: name.count) { out in
+                var i = 0
+                while i < name.count && i < out.count {
+                    out[i] = UTF8Text.lower(name[i])
+                    i &+= 1
+                }
+                return i
+            }
+        }
+
+        /// Calls `body` with the index of each parameter whose key is `key`, in order, until it
+        /// returns false.
+        @inline(__always)
+        private func forEachIndex(of key: String, _ body: (Int) -> Bool) {
+            var i = 0
+            let n = parameters.count
+            while i < n {
+                if parameters[i].key == key && !body(i) { return }
+                i &+= 1
+            }
         }
 
         /// `name` lowercased; ASCII names without Unicode case mapping, and without a copy when
@@ -201,24 +256,46 @@ extension DirectionsURLParser {
         }
 
         /// Every parameter called `key` (any case), in order.
-        func all(_ key: String) -> [Parameter] { parameters.filter { $0.key == key } }
+        func all(_ key: String) -> [Parameter] {
+            var found: [Parameter] = []
+            forEachIndex(of: key) { i in
+                found.append(parameters[i])
+                return true
+            }
+            return found
+        }
 
         /// Every value of `key` (any case), in order.
-        func values(_ key: String) -> [String] { all(key).map(\.value) }
+        func values(_ key: String) -> [String] {
+            var found: [String] = []
+            forEachIndex(of: key) { i in
+                found.append(parameters[i].value)
+                return true
+            }
+            return found
+        }
 
         /// Whether `key` (any case) appears at all.
-        func contains(_ key: String) -> Bool { parameters.contains { $0.key == key } }
+        func contains(_ key: String) -> Bool {
+            var found = false
+            forEachIndex(of: key) { _ in
+                found = true
+                return false
+            }
+            return found
+        }
 
         /// The only parameter called `key`, or nil when absent.
         /// - Throws: `duplicate-parameter` when it appears more than once.
         func single(_ key: String, format: String) throws(DirectionsURLError) -> Parameter? {
-            var found: Int? = nil
+            var found = -1
             var count = 0
-            for i in parameters.indices where parameters[i].key == key {
-                if found == nil { found = i }
-                count += 1
+            forEachIndex(of: key) { i in
+                if found < 0 { found = i }
+                count &+= 1
+                return true
             }
-            guard let found else { return nil }
+            guard found >= 0 else { return nil }
             if count > 1 {
                 throw DirectionsURLError(
                     code: .duplicateParameter,
@@ -230,15 +307,42 @@ extension DirectionsURLParser {
 
         /// The first parameter called `key` (any case), or nil; no array is built.
         func first(_ key: String) -> Parameter? {
-            for p in parameters where p.key == key { return p }
-            return nil
+            var found = -1
+            forEachIndex(of: key) { i in
+                found = i
+                return false
+            }
+            return found >= 0 ? parameters[found] : nil
+        }
+
+        /// The last parameter called `key` (any case), or nil; no array is built.
+        func last(_ key: String) -> Parameter? {
+            var found = -1
+            forEachIndex(of: key) { i in
+                found = i
+                return true
+            }
+            return found >= 0 ? parameters[found] : nil
         }
 
         /// How many parameters are called `key` (any case).
         func count(_ key: String) -> Int {
             var n = 0
-            for p in parameters where p.key == key { n += 1 }
+            forEachIndex(of: key) { _ in
+                n &+= 1
+                return true
+            }
             return n
+        }
+
+        /// The position in ``parameters`` of the first parameter called `key` (any case), or nil.
+        func firstIndex(of key: String) -> Int? {
+            var found: Int? = nil
+            forEachIndex(of: key) { i in
+                found = i
+                return false
+            }
+            return found
         }
 
         /// Percent-decodes once, throwing `malformed-url` naming `parameter`.
@@ -329,14 +433,17 @@ extension DirectionsURLParser {
         /// Decodes text whose escapes and decoded UTF-8 were already checked (by ``check(_:plusAsSpace:)``),
         /// in one pass. Gives what ``decode(_:plusAsSpace:)`` gives for such text.
         static func decodeChecked(_ text: Substring, plusAsSpace: Bool) -> String {
-            UTF8Text.withBytes(text) { bytes in
-                let n = bytes.count
-                // Every '%' starts a checked escape, so the decoded length is exact (short texts stay
-                // inline); the initializer checks the UTF-8 again (valid: the check decoded the same bytes).
-                let count = max(0, n &- 2 &* UTF8Text.count(of: UInt8(ascii: "%"), in: bytes))
-                return String(unsafeUninitializedCapacity: count) { out in
-                    write(bytes, into: out, plusAsSpace: plusAsSpace)
-                }
+            UTF8Text.withBytes(text) { bytes in decodeChecked(bytes, plusAsSpace: plusAsSpace) }
+        }
+
+        /// ``decodeChecked(_:plusAsSpace:)`` of bytes.
+        static func decodeChecked(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> String {
+            let n = bytes.count
+            // Every '%' starts a checked escape, so the decoded length is exact (short texts stay
+            // inline); the initializer checks the UTF-8 again (valid: the check decoded the same bytes).
+            let count = max(0, n &- 2 &* UTF8Text.count(of: UInt8(ascii: "%"), in: bytes))
+            return String(unsafeUninitializedCapacity: count) { out in
+                write(bytes, into: out, plusAsSpace: plusAsSpace)
             }
         }
 

@@ -211,6 +211,15 @@ enum UTF8Text {
     @inline(__always)
     static func keyEquals(_ key: String, _ name: String) -> Bool { key == name }
 
+    /// A `String` of `bytes`, which are valid UTF-8 (sliced from a `String` at ASCII delimiters):
+    /// one copy, then the standard library's validation (short texts are inline, no allocation).
+    @inline(__always)
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { out in
+            out.initialize(fromContentsOf: bytes)
+        }
+    }
+
     /// `b` with ASCII `A`–`Z` lowercased.
     @inline(__always)
     static func lower(_ b: UInt8) -> UInt8 { b &- 65 < 26 ? b | 0x20 : b }
