@@ -257,22 +257,8 @@ public struct AppManifest: Sendable, Hashable {
         if let exact = DirectionsMode(rawValue: word) { return exact }
         let lower = word.lowercased()
         if let folded = DirectionsMode.allCases.first(where: { $0.rawValue.lowercased() == lower }) { return folded }
-        let scored = DirectionsMode.allCases.map { ($0, editDistance(Array(lower), Array($0.rawValue.lowercased()))) }
+        let scored = DirectionsMode.allCases.map { ($0, EditDistance.between(lower, $0.rawValue.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
         return best.0
-    }
-
-    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

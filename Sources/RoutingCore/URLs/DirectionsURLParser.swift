@@ -244,26 +244,11 @@ public struct DirectionsURLParser: Sendable {
         in query: QueryString, for expected: String, known: Set<String>, aliases: Set<String>
     ) -> String? {
         for p in query.parameters where p.key != expected && !known.contains(p.key) {
-            if aliases.contains(p.key) || (p.key.count >= 3 && editDistance(p.key, expected) <= 2) {
+            if aliases.contains(p.key) || (p.key.count >= 3 && EditDistance.between(p.key, expected) <= 2) {
                 return "found '\(p.name)': did you mean '\(expected)'?"
             }
         }
         return nil
-    }
-
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 
     // MARK: - Small text helpers
