@@ -6,8 +6,14 @@ import Varlink
 public enum DaemonMain {
     /// Runs the daemon on the calling (main) thread.
     /// - Returns: the process exit status: 0 after a clean stop, 1 when it could not start.
-    /// - Parameter literalsFile: a ``LiteralsFile`` replacing the default current-location literals.
-    public static func run(socketPath: String, coverageDirectory: String, literalsFile: String? = nil, log: Log) -> Int32 {
+    /// - Parameters:
+    ///   - literalsFile: a ``LiteralsFile`` replacing the default current-location literals.
+    ///   - socketMode: permission bits of a socket file we bind (not of one passed by socket activation).
+    ///   - exitIdleSeconds: with socket activation, exit after this many seconds without a connection.
+    public static func run(
+        socketPath: String, coverageDirectory: String, literalsFile: String? = nil,
+        socketMode: UInt32 = 0o600, exitIdleSeconds: Double? = nil, log: Log
+    ) -> Int32 {
         var currentLocationLiterals = CurrentLocationLiterals.default
         if let literalsFile {
             do {
@@ -34,31 +40,21 @@ public enum DaemonMain {
         }
         report(daemon.registry, log: log)
 
-        let listener: UnixListener
-        do {
-            listener = try UnixListener.bind(path: socketPath)
-        } catch {
-            log.error("cannot listen on \(socketPath): \(error)")
-            return 1
-        }
-        let server = VarlinkServer(service: daemon.varlinkService(), listener: listener)
-        server.onSignal(SIGHUP) {
-            do {
-                let registry = try daemon.reload()
-                log.info("reloaded \(coverageDirectory): \(summary(registry))")
-                report(registry, log: log)
-            } catch {
-                log.error("reload failed, keeping the previous apps: \(error)")
-            }
-        }
-        log.info("listening on \(socketPath) with \(summary(daemon.registry)) from \(coverageDirectory)")
+        guard let socket = ServiceLifecycle.openSocket(path: socketPath, mode: socketMode, log: log) else { return 1 }
+        let notifier = ServiceNotifier.fromEnvironment(log: log)
+        let server = VarlinkServer(service: daemon.varlinkService(), listener: socket.listener)
+        ServiceLifecycle.attach(
+            to: server, notifier: notifier, daemon: daemon, exitIdleSeconds: exitIdleSeconds,
+            activated: socket.activated, log: log)
+        server.onSignal(SIGHUP) { ServiceLifecycle.reload(daemon, notifier: notifier, trigger: "SIGHUP", log: log) }
+        log.info("listening on \(socket.label) with \(summary(daemon.registry)) from \(coverageDirectory) (pid \(getpid()), version \(RoutingDaemon.version))")
         do {
             try server.run()
         } catch {
             log.error("\(error)")
             return 1
         }
-        log.info("stopped")
+        log.info(server.stoppedBecauseIdle ? "stopped: idle for \(ServiceLifecycle.format(exitIdleSeconds ?? 0)) s" : "stopped")
         return 0
     }
 
