@@ -11,6 +11,8 @@ Usage: service_check.py BIN_DIR (the folder holding the release routingd and rou
    answers, then the daemon exits 0 by itself; the next activation answers again. A socket keeper
    that holds the listening socket as systemd does: a client that connects while no daemon runs is
    served by a new instance, without an error.
+   The socket file: a symbolic link is refused with the reason, a stale socket is replaced, a live
+   one is not, the file is created 0600.
 3. Units: installed with PREFIX into a scratch directory (no DESTDIR, so the units name real files),
    `systemd-analyze verify` prints nothing for the system and the user units and
    `systemd-analyze security --offline=true` gives 1.5 or less for the system service.
@@ -300,6 +302,44 @@ def idle_exit(tmp):
           still and "--exit-idle 0.2 ignored" in stderr, stderr)
 
 
+def socket_file_safety(tmp):
+    print("-- the socket file: umask, stale sockets, symbolic links")
+    directory = os.path.join(tmp, "bind")
+    os.makedirs(directory)
+    sock = os.path.join(directory, "io.socket")
+    target = os.path.join(tmp, "precious")
+    with open(target, "w") as f:
+        f.write("keep me")
+    os.symlink(target, sock)
+    p = subprocess.run([ROUTINGD, "--coverage", COVERAGE, "--socket", sock], capture_output=True, text=True, timeout=30)
+    check("a symbolic link at the socket path is refused, saying why",
+          p.returncode == 1 and "symbolic link, which routingd never follows or replaces" in p.stderr
+          and os.path.islink(sock) and open(target).read() == "keep me", p.stderr)
+    os.unlink(sock)
+    stale = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    stale.bind(sock)
+    stale.close()  # a socket file nobody listens on
+    daemon = subprocess.Popen([ROUTINGD, "--coverage", COVERAGE, "--socket", sock],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        reply = None
+        for _ in range(200):
+            try:
+                reply = raw_call(sock, "org.routingd.Directions.GetCurrentLocation")
+                break
+            except OSError:
+                time.sleep(0.02)
+        check("a stale socket file (connect gives ECONNREFUSED) is replaced", reply is not None, str(reply))
+        check("the socket file is created with mode 0600", os.stat(sock).st_mode & 0o777 == 0o600,
+              oct(os.stat(sock).st_mode))
+        p = subprocess.run([ROUTINGD, "--coverage", COVERAGE, "--socket", sock], capture_output=True, text=True, timeout=30)
+        check("a socket someone listens on is not replaced", p.returncode == 1 and "another process listens there" in p.stderr,
+              p.stderr)
+    finally:
+        daemon.send_signal(signal.SIGTERM)
+        wait_exit(daemon)
+
+
 def units(tmp):
     print("-- units (systemd-analyze verify and security on an install into a scratch PREFIX)")
     prefix = os.path.join(tmp, "prefix")
@@ -478,6 +518,7 @@ def main():
     try:
         socket_activation(tmp)
         idle_exit(tmp)
+        socket_file_safety(tmp)
         access_control(tmp)
         install(tmp)  # builds with --static-swift-stdlib, which units() installs again
         units(tmp)
