@@ -42,6 +42,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 COVERAGE = os.path.join(ROOT, "Coverage")
 ROUTINGD = os.path.join(BIN, "routingd")
 PEER_USER = "routingd-ci-peer"
+# The static build gets its own SwiftPM build directory, so it neither replaces the release build
+# the other checks use nor is rebuilt from scratch on the next run.
+STATIC_SCRATCH = os.path.join(ROOT, ".build", "static")
 BIG_BEN = "http://maps.apple.com/?daddr=51.500652,-0.124833&dirflg=w"
 
 passed = 0
@@ -343,7 +346,7 @@ def socket_file_safety(tmp):
 def units(tmp):
     print("-- units (systemd-analyze verify and security on an install into a scratch PREFIX)")
     prefix = os.path.join(tmp, "prefix")
-    env = dict(os.environ, PREFIX=prefix, SKIP_BUILD="1", SKIP_SYSTEM_SETUP="1")
+    env = dict(os.environ, PREFIX=prefix, SKIP_BUILD="1", SKIP_SYSTEM_SETUP="1", SCRATCH_PATH=STATIC_SCRATCH)
     env.pop("DESTDIR", None)
     p = subprocess.run(["bash", "scripts/install"], cwd=ROOT, env=env, capture_output=True, text=True)
     check("scripts/install with PREFIX (no DESTDIR)", p.returncode == 0, p.stdout + p.stderr)
@@ -456,7 +459,7 @@ def access_control(tmp):
 def install(tmp):
     print("-- install (DESTDIR, static Swift runtime, uninstall)")
     destdir = os.path.join(tmp, "root")
-    env = dict(os.environ, DESTDIR=destdir, PREFIX="/usr")
+    env = dict(os.environ, DESTDIR=destdir, PREFIX="/usr", SCRATCH_PATH=STATIC_SCRATCH)
     p = subprocess.run(["bash", "scripts/install"], cwd=ROOT, env=env, capture_output=True, text=True)
     check("scripts/install with DESTDIR builds with --static-swift-stdlib and installs",
           p.returncode == 0, p.stdout[-3000:] + p.stderr[-3000:])
@@ -520,7 +523,7 @@ def main():
         idle_exit(tmp)
         socket_file_safety(tmp)
         access_control(tmp)
-        install(tmp)  # builds with --static-swift-stdlib, which units() installs again
+        install(tmp)  # builds with --static-swift-stdlib (in .build/static), which units() installs again
         units(tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
