@@ -11,6 +11,7 @@
 #include <sys/eventfd.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
+#include <sys/timerfd.h>
 #include <sys/un.h>
 #include <unistd.h>
 
@@ -125,3 +126,41 @@ int routingd_unix_bind(int fd, const char *path) { return routingd_unix_address_
 /// connect(2) to a filesystem path.
 int routingd_unix_connect(int fd, const char *path) { return routingd_unix_address_call(fd, path, 0); }
 
+
+/// sendto(2) of one datagram to a filesystem or abstract Unix socket address (unix(7)).
+long routingd_unix_sendto(int fd, const char *name, int abstract, const void *data, size_t size) {
+    struct sockaddr_un address;
+    memset(&address, 0, sizeof address);
+    address.sun_family = AF_UNIX;
+    size_t length = strlen(name);
+    if (length == 0) { errno = EINVAL; return -1; }
+    socklen_t size_of_address;
+    if (abstract) {
+        if (length + 1 > sizeof address.sun_path) { errno = ENAMETOOLONG; return -1; }
+        memcpy(address.sun_path + 1, name, length);
+        size_of_address = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 + length);
+    } else {
+        if (length >= sizeof address.sun_path) { errno = ENAMETOOLONG; return -1; }
+        memcpy(address.sun_path, name, length + 1);
+        size_of_address = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + length + 1);
+    }
+    return (long)sendto(fd, data, size, MSG_NOSIGNAL, (struct sockaddr *)&address, size_of_address);
+}
+
+/// A periodic CLOCK_MONOTONIC timerfd (timerfd_create(2), timerfd_settime(2)).
+int routingd_timerfd_periodic(uint64_t interval_usec) {
+    if (interval_usec == 0) { errno = EINVAL; return -1; }
+    int fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+    if (fd < 0) return -1;
+    struct itimerspec spec;
+    spec.it_interval.tv_sec = (time_t)(interval_usec / 1000000);
+    spec.it_interval.tv_nsec = (long)(interval_usec % 1000000) * 1000;
+    spec.it_value = spec.it_interval;
+    if (timerfd_settime(fd, 0, &spec, NULL) != 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
+}

@@ -10,7 +10,12 @@ public enum DaemonMain {
     /// - Parameters:
     ///   - directories: where the manifests and coverage files are (``AppDirectories/standard(extra:coverageDirectory:environment:)``).
     ///   - literalsFile: a ``LiteralsFile`` replacing the default current-location literals.
-    public static func run(socketPath: String, directories: AppDirectories, literalsFile: String? = nil, log: Log) -> Int32 {
+    ///   - socketMode: permission bits of a socket file we bind (not of one passed by socket activation).
+    ///   - exitIdleSeconds: with socket activation, exit after this many seconds without a connection.
+    public static func run(
+        socketPath: String, directories: AppDirectories, literalsFile: String? = nil,
+        socketMode: UInt32 = 0o600, exitIdleSeconds: Double? = nil, log: Log
+    ) -> Int32 {
         var currentLocationLiterals = CurrentLocationLiterals.default
         if let literalsFile {
             do {
@@ -27,23 +32,20 @@ public enum DaemonMain {
             log.error("\(error)")
             return 1
         }
+        // The daemon announces every reload (SIGHUP, inotify, Reload()) to the service manager.
+        let notifier = ServiceNotifier.fromEnvironment(log: log)
         let daemon: RoutingDaemon
         do {
             daemon = try RoutingDaemon(
-                directories: directories, currentLocationLiterals: currentLocationLiterals, log: log)
+                directories: directories, currentLocationLiterals: currentLocationLiterals, log: log,
+                notifier: notifier)
         } catch {
             log.error("\(error)")
             return 1
         }
         report(daemon.registry, log: log)
 
-        let listener: UnixListener
-        do {
-            listener = try UnixListener.bind(path: socketPath)
-        } catch {
-            log.error("cannot listen on \(socketPath): \(error)")
-            return 1
-        }
+        guard let socket = ServiceLifecycle.openSocket(path: socketPath, mode: socketMode, log: log) else { return 1 }
         // Reads, validates and swaps on its own thread, so SIGHUP and inotify never stall requests.
         let reloader: ReloadThread
         do {
@@ -53,16 +55,19 @@ public enum DaemonMain {
             return 1
         }
         defer { reloader.stop() }
-        let server = VarlinkServer(service: daemon.varlinkService(), listener: listener)
+        let server = VarlinkServer(service: daemon.varlinkService(), listener: socket.listener)
+        ServiceLifecycle.attach(
+            to: server, notifier: notifier, daemon: daemon, exitIdleSeconds: exitIdleSeconds,
+            activated: socket.activated, log: log)
         reloader.reloadOnHangUp(server)
-        log.info("listening on \(socketPath) with \(summary(daemon.registry)); apps from \(directories.appDirectories.joined(separator: ", ")) and coverage files from \(directories.coverageDirectory)")
+        log.info("listening on \(socket.label) with \(summary(daemon.registry)); apps from \(directories.appDirectories.joined(separator: ", ")) and coverage files from \(directories.coverageDirectory) (pid \(getpid()), version \(RoutingDaemon.version))")
         do {
             try server.run()
         } catch {
             log.error("\(error)")
             return 1
         }
-        log.info("stopped")
+        log.info(server.stoppedBecauseIdle ? "stopped: idle for \(ServiceLifecycle.format(exitIdleSeconds ?? 0)) s" : "stopped")
         return 0
     }
 

@@ -174,6 +174,11 @@ public enum DirectionsInterface {
         # The reload failed as a whole (the coverage directory cannot be listed); the apps in
         # service are unchanged.
         error ReloadFailed (message: string)
+
+        # The method changes the daemon's state (SetCurrentLocation, ClearCurrentLocation, Reload)
+        # and the caller is neither root nor the daemon's own user, as the kernel reports the
+        # connecting process (SO_PEERCRED). message says who may call it. Read methods stay open.
+        error PermissionDenied (message: string)
         """
 
     /// The interface, bound to `daemon`'s state.
@@ -276,7 +281,7 @@ public enum DirectionsInterface {
                 return [:]
             },
         ]
-        return VarlinkInterface(description: description, methods: methods)
+        return VarlinkInterface(description: description, methods: PeerCredentials.guarding(methods, log: daemon.log))
     }
 }
 

@@ -14,6 +14,8 @@ final class EventLoop {
         static let listener: UInt64 = 0
         static let signals: UInt64 = 1
         static let wakeup: UInt64 = 2
+        /// Timers take tokens from here up to `firstConnection`.
+        static let firstTimer: UInt64 = 3
         static let firstConnection: UInt64 = 16
     }
 
@@ -40,12 +42,25 @@ final class EventLoop {
     /// CLOCK_MONOTONIC milliseconds at which accepting resumes, while paused.
     private var acceptPausedUntil: Int64?
     private var stopping = false
+    /// Periodic actions (e.g. the systemd watchdog ping), by token from `Token.firstTimer`.
+    private let timers: [PeriodicTimer]
+    /// With `--exit-idle`: how long, in milliseconds, the loop may go without an open connection
+    /// before it stops; nil never.
+    private let idleExitMilliseconds: Int64?
+    /// CLOCK_MONOTONIC milliseconds since which no connection has been open; nil while one is.
+    private var idleSince: Int64?
+    /// True once the loop stopped because it was idle for `idleExitMilliseconds`.
+    private(set) var stoppedBecauseIdle = false
 
     init(
         service: VarlinkService, limits: VarlinkServer.Limits, listener: UnixListener, wakeup: WakeupEvent,
         signals: SignalDescriptor, signalActions: [Int32: [@Sendable () -> Void]],
+        timers: [PeriodicTimer] = [], idleExitMilliseconds: Int64? = nil,
         stopRequested: @escaping () -> Bool
     ) throws(SystemError) {
+        precondition(UInt64(timers.count) <= Token.firstConnection - Token.firstTimer, "too many timers")
+        self.timers = timers
+        self.idleExitMilliseconds = idleExitMilliseconds
         self.service = service
         self.limits = limits
         self.listener = listener
@@ -69,6 +84,10 @@ final class EventLoop {
         try epoll.add(listener.descriptor, token: Token.listener, events: .readable)
         try epoll.add(signals.descriptor, token: Token.signals, events: .readable)
         try epoll.add(wakeup.descriptor, token: Token.wakeup, events: .readable)
+        for (index, timer) in timers.enumerated() {
+            try epoll.add(timer.descriptor, token: Token.firstTimer + UInt64(index), events: .readable)
+        }
+        idleSince = EventLoop.monotonicMilliseconds()
         onReady?()
         while !stopping && !stopRequested() {
             let events = try epoll.wait(timeoutMilliseconds: waitTimeout())
@@ -77,6 +96,9 @@ final class EventLoop {
                 case Token.listener: try acceptConnections()
                 case Token.signals: handleSignals()
                 case Token.wakeup: wakeup.drain()
+                case Token.firstTimer..<Token.firstConnection:
+                    let timer = timers[Int(event.token - Token.firstTimer)]
+                    if timer.drain() > 0 { timer.action() }
                 default:
                     if let connection = connections[event.token] { serve(connection, events: event.events) }
                 }
@@ -85,14 +107,33 @@ final class EventLoop {
                 if let connection = connections[token] { serve(connection, events: []) }
             }
             try resumeAcceptingIfDue()
+            stopIfIdleTooLong()
         }
     }
 
-    /// 0 while connections have messages waiting, the remaining accept pause, or -1 (block).
+    /// 0 while connections have messages waiting, else the nearest of the remaining accept pause and
+    /// the idle deadline, or -1 (block).
     private func waitTimeout() -> Int32 {
         if !backlog.isEmpty { return 0 }
-        guard let until = acceptPausedUntil else { return -1 }
+        let deadlines = [acceptPausedUntil, idleDeadline()].compactMap { $0 }
+        guard let until = deadlines.min() else { return -1 }
         return Int32(clamping: max(0, until - EventLoop.monotonicMilliseconds()) + 1)
+    }
+
+    /// When the loop stops for want of connections, in CLOCK_MONOTONIC milliseconds; nil while a
+    /// connection is open or without `idleExitMilliseconds`.
+    private func idleDeadline() -> Int64? {
+        guard let idleExitMilliseconds, let idleSince, connections.isEmpty else { return nil }
+        return idleSince + idleExitMilliseconds
+    }
+
+    /// Stops the loop once no connection has been open for `idleExitMilliseconds`. A client that
+    /// connects meanwhile waits in the listen backlog, which the service manager keeps for the next
+    /// instance.
+    private func stopIfIdleTooLong() {
+        guard let deadline = idleDeadline(), EventLoop.monotonicMilliseconds() >= deadline else { return }
+        stoppedBecauseIdle = true
+        stopping = true
     }
 
     // MARK: Connections
@@ -133,6 +174,7 @@ final class EventLoop {
             }
             connection.registeredEvents = .readable
             connections[connection.token] = connection
+            idleSince = nil
         }
     }
 
@@ -178,6 +220,7 @@ final class EventLoop {
         connection.descriptor.close()
         connections[connection.token] = nil
         backlog.remove(connection.token)
+        if connections.isEmpty { idleSince = EventLoop.monotonicMilliseconds() }
     }
 
     private func closeConnections() {

@@ -16,7 +16,7 @@ public struct Log: Sendable {
     public init(program: String, verbose: Bool = false) {
         self.program = program
         self.verbose = verbose
-        journal = Log.stderrIsJournal()
+        journal = JournalStream.standardErrorIsJournal()
     }
 
     public func error(_ message: String) { write(.error, message) }
@@ -26,22 +26,18 @@ public struct Log: Sendable {
     public func debug(_ message: @autoclosure () -> String) { if verbose { write(.debug, message()) } }
 
     public func write(_ level: Level, _ message: String) {
+        writeAll(2, Log.format(level, message, program: program, journal: journal))
+    }
+
+    /// The text written for `message`: every line of it prefixed with `<N>` (the syslog priority,
+    /// sd-daemon(3)) for the journal, else with `program: `; each line ends with a newline.
+    public static func format(_ level: Level, _ message: String, program: String, journal: Bool) -> String {
         let prefix = journal ? "<\(level.rawValue)>" : "\(program): "
         var text = ""
         for line in message.split(separator: "\n", omittingEmptySubsequences: false) {
             text += prefix + line + "\n"
         }
-        writeAll(2, text)
-    }
-
-    /// True when fd 2 is the stream `JOURNAL_STREAM` (`DEVICE:INODE`) names (systemd.exec(5)).
-    static func stderrIsJournal() -> Bool {
-        guard let raw = getenv("JOURNAL_STREAM") else { return false }
-        let parts = String(cString: raw).split(separator: ":")
-        guard parts.count == 2, let device = UInt64(parts[0]), let inode = UInt64(parts[1]) else { return false }
-        var st = stat()
-        guard fstat(2, &st) == 0 else { return false }
-        return UInt64(st.st_dev) == device && UInt64(st.st_ino) == inode
+        return text
     }
 }
 

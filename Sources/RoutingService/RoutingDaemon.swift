@@ -15,6 +15,9 @@ public final class RoutingDaemon: Sendable {
     /// Where request outcomes go at debug level (`--verbose`), and reload findings at warning level;
     /// nil for silence.
     public let log: Log?
+    /// Tells the service manager about reloads (`RELOADING=1` + `MONOTONIC_USEC=`, then `READY=1`
+    /// with the new status), whatever asked for them; nil outside systemd and in tests.
+    public let notifier: ServiceNotifier?
     private let state: Mutex<State>
     /// Serialises reloads (SIGHUP and inotify on the reload thread, `Reload()` on the event loop), so
     /// each one builds on the registry the previous one installed. Holds the directories to watch.
@@ -34,10 +37,12 @@ public final class RoutingDaemon: Sendable {
     ///   manifests and coverage files do not throw; they are kept as invalid entries and reported.
     public init(
         directories: AppDirectories, currentLocation: Coordinate? = nil,
-        currentLocationLiterals: CurrentLocationLiterals = .default, log: Log? = nil
+        currentLocationLiterals: CurrentLocationLiterals = .default, log: Log? = nil,
+        notifier: ServiceNotifier? = nil
     ) throws(CoverageDirectory.Error) {
         self.directories = directories
         self.log = log
+        self.notifier = notifier
         self.currentLocationLiterals = currentLocationLiterals
         let reading = try directories.read()
         for note in reading.notes { log?.info(note) }
@@ -64,6 +69,7 @@ public final class RoutingDaemon: Sendable {
     ) {
         directories = nil
         self.log = log
+        notifier = nil
         self.currentLocationLiterals = currentLocationLiterals
         state = Mutex(State(registry: registry, currentLocation: currentLocation))
         reloading = Mutex([])
@@ -87,18 +93,22 @@ public final class RoutingDaemon: Sendable {
     /// Reads the directories again and swaps the registry in one step. An app whose files now fail
     /// keeps its last good version (state `stale`) with the error as `lastError`. Each app whose
     /// state or error changed gets one log line (`FILE:LINE:COLUMN: message`).
+    /// The ``notifier`` hears `RELOADING=1` before and `READY=1` with ``ServiceLifecycle/status(_:)``
+    /// after, also when the reload failed (the old apps still serve).
     /// - Parameter trigger: what asked for it, for the log (`SIGHUP`, `Reload()`, the changed files).
     /// - Returns: the registry in service afterwards, and the failure if the whole reload failed.
     @discardableResult
     public func reload(trigger: String) -> ReloadOutcome {
         guard let directories else { return ReloadOutcome(registry: registry, failure: nil) }
         return reloading.withLock { watched in
+            notifier?.reloading()
             let previous = registry
             let reading: AppDirectories.Reading
             do throws(CoverageDirectory.Error) {
                 reading = try directories.read()
             } catch {
                 log?.error("reload (\(trigger)) failed, keeping the previous apps: \(error)")
+                notifier?.ready(status: ServiceLifecycle.status(previous))
                 return ReloadOutcome(registry: previous, failure: error.description)
             }
             let next = AppRegistry(sources: reading.sources, previous: previous)
@@ -106,6 +116,7 @@ public final class RoutingDaemon: Sendable {
             watched = reading.watchedDirectories
             log?.info("reloaded (\(trigger)): \(DaemonMain.summary(next))")
             for line in RoutingDaemon.changes(from: previous, to: next) { log?.warning(line) }
+            notifier?.ready(status: ServiceLifecycle.status(next))
             return ReloadOutcome(registry: next, failure: nil)
         }
     }

@@ -44,6 +44,9 @@ public final class VarlinkServer: Sendable {
     private let wakeupDescriptor = Mutex<Int32>(-1)
     private let signalActions = Mutex<[Int32: [@Sendable () -> Void]]>([:])
     private let readyAction = Mutex<(@Sendable () -> Void)?>(nil)
+    private let intervalActions = Mutex<[(microseconds: UInt64, action: @Sendable () -> Void)]>([])
+    private let idleExitMilliseconds = Mutex<Int64?>(nil)
+    private let stoppedIdle = Atomic<Bool>(false)
 
     public init(service: VarlinkService, listener: UnixListener, limits: Limits = .init()) {
         self.service = service
@@ -74,6 +77,23 @@ public final class VarlinkServer: Sendable {
         signalActions.withLock { $0[signal, default: []].append(action) }
     }
 
+    /// Runs `action` on the loop thread every `microseconds` (> 0) microseconds, from a timerfd in the
+    /// loop's epoll set, so a stuck loop runs no action (the systemd watchdog's `WATCHDOG=1`). At most
+    /// 13 actions. Call before ``run()``.
+    public func every(microseconds: UInt64, _ action: @escaping @Sendable () -> Void) {
+        intervalActions.withLock { $0.append((max(microseconds, 1), action)) }
+    }
+
+    /// Makes ``run()`` return once no connection has been open for `seconds` seconds (> 0), e.g.
+    /// for a socket-activated daemon whose service manager keeps the listening socket. Call before
+    /// ``run()``; ``stoppedBecauseIdle`` then tells why it returned.
+    public func exitWhenIdle(seconds: Double) {
+        idleExitMilliseconds.withLock { $0 = Int64(max(seconds, 0.001) * 1000) }
+    }
+
+    /// True when ``run()`` returned because of ``exitWhenIdle(seconds:)``.
+    public var stoppedBecauseIdle: Bool { stoppedIdle.load(ordering: .acquiring) }
+
     /// Runs the event loop on the calling thread until ``stop()``, SIGTERM or SIGINT.
     ///
     /// On return — normal or thrown — every connection and the listener are closed, a socket file the
@@ -97,9 +117,16 @@ public final class VarlinkServer: Sendable {
         let signalNumbers = Set([SIGTERM, SIGINT, SIGHUP]).union(actions.keys).sorted()
         let signals = try SignalDescriptor(signals: signalNumbers)
         defer { signals.close() }
+        var timers: [PeriodicTimer] = []
+        defer { for timer in timers { timer.close() } }
+        for (microseconds, action) in intervalActions.withLock({ $0 }) {
+            timers.append(try PeriodicTimer(intervalMicroseconds: microseconds, action: action))
+        }
         let loop = try EventLoop(
             service: service, limits: limits, listener: listener, wakeup: wakeup, signals: signals,
-            signalActions: actions, stopRequested: { self.stopRequested.load(ordering: .acquiring) })
+            signalActions: actions, timers: timers, idleExitMilliseconds: idleExitMilliseconds.withLock { $0 },
+            stopRequested: { self.stopRequested.load(ordering: .acquiring) })
+        defer { stoppedIdle.store(loop.stoppedBecauseIdle, ordering: .releasing) }
         try loop.run(onReady: onReady)
     }
 

@@ -6,6 +6,8 @@ import RoutingService
 
 let usage = """
     Usage: routingd [--socket PATH] [--apps DIR]... [--coverage DIR] [--current-location-literals FILE] [--verbose]
+                    [--socket-mode MODE] [--exit-idle SECONDS]
+           routingd --list-interfaces | --print-interface NAME
 
     Serves org.routingd.Directions and org.routingd.Coverage (varlink) on a Unix socket.
     Routing apps are *.routingapp manifests read from /usr/share/routingd/apps,
@@ -23,12 +25,35 @@ let usage = """
                        (UTF-8, # comments), instead of the built-in English, French,
                        German, Spanish, Italian, Portuguese and Dutch phrases
       --verbose        log every request's outcome, not only start, reload and errors
+      --socket-mode MODE
+                       octal permission bits of the socket file routingd binds
+                       (default 0600: only its own user may connect); ignored for
+                       a socket passed by socket activation
+      --exit-idle SECONDS
+                       with socket activation (LISTEN_FDS, e.g. the systemd units),
+                       exit with status 0 after SECONDS without a connection; the
+                       service manager keeps the socket and starts routingd again
+                       on the next connection. Without socket activation it is
+                       ignored with a log line (nothing would start routingd again)
+      --varlink=unix:PATH
+                       the same as --socket PATH (the address varlink activators pass)
+      --list-interfaces
+                       print the names of the varlink interfaces served, one per line
+      --print-interface NAME
+                       print the IDL text of interface NAME, as the daemon serves it
       --help           show this help
       --version        show the version
 
     Reload: the directories are watched (inotify), and SIGHUP or the varlink method
     org.routingd.Directions.Reload reload too; a file that fails validation keeps its
-    app's last good version. SIGTERM and SIGINT stop cleanly and remove the socket.
+    app's last good version. SIGTERM and SIGINT stop cleanly and remove the socket
+    (when routingd bound it itself).
+
+    Under systemd: socket activation (LISTEN_FDS, the descriptor named "varlink"),
+    sd_notify (READY=1, RELOADING=1, STOPPING=1, STATUS=, WATCHDOG=1 to NOTIFY_SOCKET),
+    and journal priorities on standard error (JOURNAL_STREAM). State-changing methods
+    (SetCurrentLocation, ClearCurrentLocation, Reload) are allowed only to root and
+    the daemon's own uid (SO_PEERCRED); others get PermissionDenied.
     """
 
 struct Options {
@@ -37,6 +62,8 @@ struct Options {
     var appDirectories: [String] = []
     var verbose = false
     var literalsFile: String? = nil
+    var socketMode: UInt32 = 0o600
+    var exitIdleSeconds: Double? = nil
 
     /// Parses the command line; prints help or an error and exits where that is the answer.
     static func parse(_ arguments: [String]) -> Options {
@@ -56,6 +83,20 @@ struct Options {
             case "--apps": options.appDirectories.append(value(for: argument))
             case "--current-location-literals": options.literalsFile = value(for: argument)
             case "--verbose", "-v": options.verbose = true
+            case "--socket-mode": options.socketMode = socketMode(value(for: argument))
+            case "--exit-idle": options.exitIdleSeconds = seconds(value(for: argument))
+            case "--varlink": options.socketPath = varlinkPath(value(for: argument))
+            case "--list-interfaces":
+                writeAll(1, InterfaceFiles.all.map { $0.name + "\n" }.joined())
+                exit(0)
+            case "--print-interface":
+                let name = value(for: argument)
+                guard let description = InterfaceFiles.description(of: name) else {
+                    writeAll(2, "routingd: no interface '\(name)'; routingd --list-interfaces names them\n")
+                    exit(2)
+                }
+                writeAll(1, description + "\n")
+                exit(0)
             case "--help", "-h": writeAll(1, usage + "\n"); exit(0)
             case "--version": writeAll(1, "routingd \(RoutingDaemon.version)\n"); exit(0)
             default:
@@ -65,6 +106,12 @@ struct Options {
                     options.literalsFile = String(argument.dropFirst("--current-location-literals=".count))
                 } else if argument.hasPrefix("--apps="), argument.count > "--apps=".count {
                     options.appDirectories.append(String(argument.dropFirst("--apps=".count)))
+                } else if argument.hasPrefix("--varlink=") {
+                    options.socketPath = varlinkPath(String(argument.dropFirst("--varlink=".count)))
+                } else if argument.hasPrefix("--exit-idle=") {
+                    options.exitIdleSeconds = seconds(String(argument.dropFirst("--exit-idle=".count)))
+                } else if argument.hasPrefix("--socket-mode=") {
+                    options.socketMode = socketMode(String(argument.dropFirst("--socket-mode=".count)))
                 } else if argument.hasPrefix("--coverage=") {
                     options.coverageDirectory = String(argument.dropFirst("--coverage=".count))
                 } else {
@@ -75,6 +122,39 @@ struct Options {
         }
         return options
     }
+
+    /// `--socket-mode`: octal permission bits, at most 0777.
+    static func socketMode(_ text: String) -> UInt32 {
+        guard let mode = UInt32(text, radix: 8), mode <= 0o777 else {
+            writeAll(2, "routingd: --socket-mode needs octal permission bits such as 0600 or 0660, not '\(text)'\n")
+            exit(2)
+        }
+        return mode
+    }
+
+    /// `--exit-idle`: a positive number of seconds.
+    static func seconds(_ text: String) -> Double {
+        guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+            writeAll(2, "routingd: --exit-idle needs a positive number of seconds, not '\(text)'\n")
+            exit(2)
+        }
+        return seconds
+    }
+
+    /// `--varlink=unix:PATH` (a varlink address, as `varlink.Client.new_with_activate` passes it):
+    /// the path, without `;key=value` parameters.
+    static func varlinkPath(_ address: String) -> String {
+        guard address.hasPrefix("unix:"), !address.hasPrefix("unix:@") else {
+            writeAll(2, "routingd: --varlink needs an address unix:PATH (a filesystem socket), not '\(address)'\n")
+            exit(2)
+        }
+        let path = address.dropFirst("unix:".count).prefix { $0 != ";" }
+        guard !path.isEmpty else {
+            writeAll(2, "routingd: --varlink=unix: names no path\n")
+            exit(2)
+        }
+        return String(path)
+    }
 }
 
 let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
@@ -82,4 +162,5 @@ let log = Log(program: "routingd", verbose: options.verbose)
 exit(DaemonMain.run(
     socketPath: options.socketPath ?? DefaultPaths.socket(),
     directories: AppDirectories.standard(extra: options.appDirectories, coverageDirectory: options.coverageDirectory),
-    literalsFile: options.literalsFile, log: log))
+    literalsFile: options.literalsFile,
+    socketMode: options.socketMode, exitIdleSeconds: options.exitIdleSeconds, log: log))

@@ -10,6 +10,7 @@
 #define ROUTINGD_CSYSTEMSHIM_H
 
 #include <signal.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /// epoll event bits and epoll_ctl operations (epoll_ctl(2)); shim.c checks them against <sys/epoll.h>.
@@ -65,5 +66,16 @@ int routingd_unix_bind(int fd, const char *path);
 
 /// connect(2) to a filesystem path; same address rules as routingd_unix_bind.
 int routingd_unix_connect(int fd, const char *path);
+
+/// sendto(2) of one datagram to a Unix socket address (unix(7)): a filesystem path, or with
+/// `abstract` non-zero a name in the abstract namespace (sun_path starts with a NUL, the name
+/// follows without a terminating NUL). Fails with ENAMETOOLONG when the name does not fit in
+/// `sun_path` (108 bytes, with the NUL), EINVAL for an empty name. Sent with MSG_NOSIGNAL.
+/// Returns the number of bytes sent.
+long routingd_unix_sendto(int fd, const char *name, int abstract, const void *data, size_t size);
+
+/// timerfd_create(2) on CLOCK_MONOTONIC, non-blocking and close-on-exec, armed to expire every
+/// `interval_usec` microseconds (the first expiry one interval from now). `interval_usec` must be > 0.
+int routingd_timerfd_periodic(uint64_t interval_usec);
 
 #endif

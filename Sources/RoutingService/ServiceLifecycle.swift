@@ -1,0 +1,92 @@
+import Glibc
+import RoutingCore
+
+/// What routingd does as a service, around the varlink server: where its socket comes from (socket
+/// activation or binding, ``openSocket(path:mode:log:)``) and what it tells the service manager when
+/// (``attach(to:notifier:daemon:exitIdleSeconds:activated:log:)``; reloads are announced by
+/// ``RoutingDaemon/reload(trigger:)`` itself, whichever path asked for them).
+public enum ServiceLifecycle {
+    /// The socket the daemon serves on.
+    public struct Socket {
+        public var listener: UnixListener
+        /// `/run/routingd/io.socket` or `fd 3 (varlink)`, for log lines.
+        public var label: String
+        /// True when the service manager passed the socket (it keeps it while we are not running).
+        public var activated: Bool
+    }
+
+    /// The socket passed by socket activation (sd_listen_fds(3)), else `path` bound with `mode`.
+    /// - Parameters:
+    ///   - path: the socket file to bind when not activated.
+    ///   - mode: its permission bits (0600 by default: only our user may connect).
+    /// - Returns: nil after logging why there is no socket (the daemon then exits with status 1).
+    public static func openSocket(path: String, mode: UInt32, log: Log) -> Socket? {
+        do {
+            if let adopted = try SocketActivation.adoptFromEnvironment(log: log) {
+                return Socket(listener: adopted.listener, label: adopted.label, activated: true)
+            }
+        } catch {
+            log.error("cannot use the socket passed by socket activation: \(error)")
+            return nil
+        }
+        do {
+            return Socket(listener: try UnixListener.bind(path: path, mode: mode), label: path, activated: false)
+        } catch {
+            log.error("cannot listen on \(path): \(error)\(explanation(for: error))")
+            return nil
+        }
+    }
+
+    /// What to do about a failed bind, after the system's message; "" when the message says it all.
+    static func explanation(for error: SystemError) -> String {
+        switch (error.operation, error.errno) {
+        case ("bind", ELOOP): "; it is a symbolic link, which routingd never follows or replaces: remove it or choose another --socket"
+        case ("bind", EEXIST): "; it is not a socket, so routingd leaves it alone: remove it or choose another --socket"
+        case ("bind", EADDRINUSE): "; another process listens there (is routingd already running?)"
+        default: ""
+        }
+    }
+
+    /// The `STATUS=` line: how many apps serve, which never loaded, and which serve their last good
+    /// version while their files fail.
+    public static func status(_ registry: AppRegistry) -> String {
+        let invalid = registry.invalidEntries.map(\.id)
+        let stale = registry.staleEntries.map(\.id)
+        var text = "serving " + DaemonMain.summary(registry)
+        if !invalid.isEmpty { text += "; invalid: " + invalid.joined(separator: ", ") }
+        if !stale.isEmpty { text += "; last good version kept: " + stale.joined(separator: ", ") }
+        return text
+    }
+
+    /// Wires the service-manager protocol into `server`:
+    /// - `READY=1` with ``status(_:)`` when the loop is about to wait (the registry is loaded and the
+    ///   socket accepts);
+    /// - `STOPPING=1` on SIGTERM and SIGINT;
+    /// - `WATCHDOG=1` every half `WATCHDOG_USEC` microseconds, from the loop (a stuck loop stops pinging);
+    /// - with `exitIdleSeconds` and a socket-activated daemon: stop after that many seconds without a
+    ///   connection. Without socket activation nobody would start the daemon again, so the option is
+    ///   ignored with a log line.
+    public static func attach(
+        to server: VarlinkServer, notifier: ServiceNotifier, daemon: RoutingDaemon,
+        exitIdleSeconds: Double?, activated: Bool, log: Log
+    ) {
+        server.onReady = { notifier.ready(status: status(daemon.registry)) }
+        server.onSignal(SIGTERM) { notifier.stopping() }
+        server.onSignal(SIGINT) { notifier.stopping() }
+        if let interval = ServiceNotifier.watchdogIntervalFromEnvironment(log: log) {
+            server.every(microseconds: interval) { notifier.watchdog() }
+        }
+        if let exitIdleSeconds {
+            if activated {
+                server.exitWhenIdle(seconds: exitIdleSeconds)
+            } else {
+                log.warning("--exit-idle \(format(exitIdleSeconds)) ignored: the socket was not passed by socket activation, so nothing would start routingd again")
+            }
+        }
+    }
+
+    /// `600` or `0.5`: seconds without a needless `.0`.
+    static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int64(seconds)) : String(seconds)
+    }
+}
