@@ -41,9 +41,10 @@ public struct AppRegistry: Sendable {
         public var diagnostics: [Diagnostic]
         /// Why the manifest or the coverage file could not be read, when it could not.
         public var readError: String?
-        /// Why the current files fail: the first error line of ``lines(_:)``
-        /// (`FILE:LINE:COLUMN: error: KEY: message; hint [code]` for a manifest problem), or the read
-        /// error of the manifest; nil when active.
+        /// Why the current files fail: the first error, as ``lines(_:)`` writes it
+        /// (`FILE:LINE:COLUMN: error: KEY: message; hint [code]` for a manifest problem,
+        /// `FILE:LINE:COLUMN: error: message [rule]` for the coverage file), or the read error of the
+        /// manifest or bare coverage file; nil when active.
         public var lastError: String?
 
         /// The manifest path, else the coverage path: the file to name in one-line reports.
@@ -182,7 +183,7 @@ public struct AppRegistry: Sendable {
                 entry.diagnostics = validation.diagnostics
                 coverage = validation.coverage
                 if let error = validation.diagnostics.first(where: { $0.severity == .error }), entry.lastError == nil {
-                    entry.lastError = "\(file.path):\(error.location.line):\(error.location.column): \(error.message) [\(error.rule)]"
+                    entry.lastError = "\(file.path):\(error)"  // the same line as lines(.error)
                 }
             }
         } else if entry.lastError == nil {
