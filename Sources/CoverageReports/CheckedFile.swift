@@ -8,6 +8,9 @@ public struct CheckedFile: Sendable {
         case checked(length: Int, validation: CoverageValidation)
         /// The file could not be read; the message says why (e.g. `x.geojson: No such file or directory`).
         case unreadable(message: String)
+        /// A `*.routingapp` manifest was read (`length` bytes) and parsed; its problems as
+        /// diagnostics (``RoutingCore/ManifestProblem/diagnostic(source:)``). Valid when none is an error.
+        case manifest(length: Int, diagnostics: [Diagnostic])
     }
 
     /// The path as given on the command line; `-` is standard input.

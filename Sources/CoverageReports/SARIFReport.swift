@@ -21,7 +21,8 @@ import StrictJSON
 /// - `columnKind` `"unicodeCodePoints"`: columns count Unicode scalars, as
 ///   ``StrictJSON/SourceLocation`` does (SARIF's default would be UTF-16 code units).
 /// - `artifacts`: every file named, with `location`, `length` in bytes when read, `mimeType`
-///   `application/geo+json` and role `analysisTarget`. Paths become URIs as ``ArtifactURI`` says:
+///   `application/geo+json` (`text/plain` for a `*.routingapp` manifest, whose findings have no
+///   `ruleIndex`: their codes are in docs/routing-apps.md, not the coverage catalogue) and role `analysisTarget`. Paths become URIs as ``ArtifactURI`` says:
 ///   relative ones against `uriBaseId` `"CWD"`, given in `originalUriBaseIds` when the working
 ///   directory is known; standard input as `stdin` with the description "standard input".
 /// - `invocations[0]`: `executionSuccessful` (false when a file could not be read), `exitCode` when
@@ -88,7 +89,14 @@ public struct SARIFReport: Sendable {
             let location = artifactLocation(file.path, index: index)
             // An artifact's own location needs no index (SARIF 2.1.0 §3.4.5, oasis-tcs/sarif-spec#363).
             var artifact: JSONObject = ["location": artifactLocation(file.path, index: nil)]
+            var mimeType = "application/geo+json"
             switch file.outcome {
+            case .manifest(let length, let diagnostics):
+                artifact["length"] = .number(Double(length))
+                mimeType = "text/plain"  // a freedesktop key file
+                for diagnostic in diagnostics {
+                    results.append(result(diagnostic, location: location))
+                }
             case .checked(let length, let validation):
                 artifact["length"] = .number(Double(length))
                 for diagnostic in validation.diagnostics {
@@ -101,7 +109,7 @@ public struct SARIFReport: Sendable {
                     "locations": .array([.object(["physicalLocation": .object(["artifactLocation": location])])]),
                 ]))
             }
-            artifact["mimeType"] = "application/geo+json"
+            artifact["mimeType"] = .string(mimeType)
             artifact["roles"] = .array(["analysisTarget"])
             artifacts.append(.object(artifact))
         }

@@ -23,6 +23,9 @@ public struct ValidationSummary: Hashable, Sendable {
             case .checked(_, let validation):
                 if validation.isValid { valid += 1 } else { invalid += 1 }
                 warnings += validation.diagnostics.count { $0.severity == .warning }
+            case .manifest(_, let diagnostics):
+                if diagnostics.contains(where: { $0.severity == .error }) { invalid += 1 } else { valid += 1 }
+                warnings += diagnostics.count { $0.severity == .warning }
             }
         }
     }

@@ -130,7 +130,10 @@ public final class RoutingDaemon: Sendable {
             if before?.state == entry.state && before?.lastError == entry.lastError { continue }
             switch entry.state {
             case .active:
-                lines.append(before == nil ? "app \(entry.id): added" : "app \(entry.id): active again")
+                // "active again" only for an app that served before (stale); one that never loaded is "loaded".
+                lines.append(
+                    before == nil ? "app \(entry.id): added"
+                        : before?.state == .invalid ? "app \(entry.id): loaded" : "app \(entry.id): active again")
             case .stale:
                 lines.append("app \(entry.id): keeping the last good version: \(entry.lastError ?? "invalid")")
             case .invalid:

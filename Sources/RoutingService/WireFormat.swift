@@ -128,7 +128,7 @@ public enum WireFormat {
         let app = entry.app
         var object: JSONObject = [
             "id": .string(entry.id),
-            "name": .string(app?.name ?? entry.id),
+            "name": .string(app?.name ?? entry.name ?? entry.id),
             "state": .string(entry.state.rawValue),
             "lastError": entry.lastError.map(JSON.string) ?? .null,
             "modes": .array(DirectionsMode.allCases.filter { app?.modes.contains($0) ?? false }.map { .string($0.rawValue) }),

@@ -11,7 +11,12 @@ extension RoutingCtl {
         Usage: routingctl validate [--profile apple|geojson] [--format gcc|json|sarif] [--json] FILE...
                routingctl validate --fix [--output FILE] [--swap-axes] [--dry-run] FILE
 
-        Checks each coverage file ('-' reads standard input). --profile apple (the default) applies
+        Checks each coverage file ('-' reads standard input) and each routing-app manifest (a FILE
+        ending in .routingapp, see docs/routing-apps.md): its problems, then the coverage file it
+        names (relative to the manifest), which is checked as any coverage file; a coverage file that
+        cannot be read is an error of the manifest, at its Coverage= line [coverage-unreadable].
+        A valid manifest ends with one line: FILE: app ID (NAME): MODES, coverage PATH.
+        --profile apple (the default) applies
         Apple's routing-app rules: one bare GeoJSON MultiPolygon of [longitude, latitude] positions,
         no holes, at most 20 polygons. --profile geojson applies RFC 7946 plus OGC validity only
         (Polygon, Feature and FeatureCollection allowed, holes allowed and checked).
@@ -28,8 +33,8 @@ extension RoutingCtl {
         and a summary on standard error. Columns count Unicode scalars (a tab is one column).
         At most 50 findings of one rule are listed per file; one more says how many were left out.
         --format json (or --json) prints
-          {"files":[{"path","valid","diagnostics":[{"severity","rule","message","hint","line","column"}],
-                     "area"?:{"boundingBox":[west,south,east,north],"squareKilometres","placeCount",
+          {"files":[{"path","kind"?:"manifest","valid","diagnostics":[{"severity","rule","message","hint","line","column"}],
+                     "coverage"?:PATH (manifests), "area"?:{"boundingBox":[west,south,east,north],"squareKilometres","placeCount",
                               "largestPlaces":[…],"nearestPlace"?,"summary"}}]}
         --format sarif prints a SARIF 2.1.0 log for code-review tools; files that cannot be read are
         tool execution notifications. Every rule is described in docs/coverage-rules.md.
@@ -72,6 +77,84 @@ extension RoutingCtl {
         var checked: [CheckedFile] = []
         var json: [JSON] = []
         let catalogue = ruleCatalogueLink
+
+        /// Reports one coverage file that was read.
+        func checkCoverage(_ path: String, _ bytes: [UInt8]) {
+            let validation = CoverageValidator.validate(bytes, profile: profile)
+            checked.append(CheckedFile(path: path, outcome: .checked(length: bytes.count, validation: validation)))
+            switch format {
+            case .gcc:
+                for diagnostic in validation.diagnostics {
+                    out(GCCReport.render(diagnostic, path: path, source: bytes, catalogue: catalogue))
+                }
+                // What a valid file covers, so an admin sees at a glance whether it is the right place.
+                if let coverage = validation.coverage {
+                    out("\(path): covers \(AreaDescription.describe(coverage).summary)")
+                }
+            case .json:
+                var file: JSONObject = [
+                    "path": .string(path),
+                    "valid": .bool(validation.isValid),
+                    "diagnostics": .array(validation.diagnostics.map(WireFormat.encode)),
+                ]
+                if let coverage = validation.coverage {
+                    file["area"] = WireFormat.encode(AreaDescription.describe(coverage))
+                }
+                json.append(.object(file))
+            case .sarif:
+                break  // one log for all files, below
+            }
+        }
+
+        /// Reports one manifest that was read, then the coverage file it names (relative to the
+        /// manifest); a coverage file that cannot be read is a problem of the manifest, at its
+        /// `Coverage=` value, as the daemon reports it.
+        func checkManifest(_ path: String, _ bytes: [UInt8], named: Set<String>) {
+            let parse = AppManifest.parse(bytes, fileName: path)
+            var problems = parse.problems
+            var coverage: (path: String, bytes: [UInt8])?
+            if let written = parse.coverage {
+                let coveragePath = AppSource.coveragePath(written, manifestPath: path)
+                switch CoverageDirectory.readFile(coveragePath) {
+                case .success(let coverageBytes):
+                    coverage = (coveragePath, coverageBytes)
+                case .failure(let error):
+                    problems.append(ManifestProblem(
+                        line: parse.coverageLine ?? 1, column: parse.coverageColumn ?? 1, key: "Coverage",
+                        severity: .error, code: .coverageUnreadable, message: error.message,
+                        hint: written.hasPrefix("/") ? nil : "a relative Coverage path is taken from the manifest's directory"))
+                }
+            }
+            let diagnostics = ManifestProblem.sorted(problems).map { $0.diagnostic(source: bytes) }
+            checked.append(CheckedFile(path: path, outcome: .manifest(length: bytes.count, diagnostics: diagnostics)))
+            let valid = !diagnostics.contains { $0.severity == .error }
+            switch format {
+            case .gcc:
+                for diagnostic in diagnostics {
+                    out(GCCReport.render(diagnostic, path: path, source: bytes, catalogue: catalogue))
+                }
+                if valid, let manifest = parse.manifest {
+                    let modes = DirectionsMode.allCases.filter(manifest.modes.contains).map(\.rawValue).joined(separator: " ")
+                    out("\(path): app \(manifest.id) (\(manifest.name)): \(modes), coverage \(coverage?.path ?? manifest.coverage)")
+                }
+            case .json:
+                json.append([
+                    "path": .string(path),
+                    "kind": "manifest",
+                    "valid": .bool(valid),
+                    "diagnostics": .array(diagnostics.map(WireFormat.encode)),
+                    "coverage": coverage.map { .string($0.path) } ?? .null,
+                ])
+            case .sarif:
+                break
+            }
+            // The coverage file, unless it is also named on the command line (checked there).
+            if let coverage, !named.contains(AppSource.normalize(coverage.path)) {
+                checkCoverage(coverage.path, coverage.bytes)
+            }
+        }
+
+        let named = Set(args.positionals.map(AppSource.normalize))
         for path in args.positionals {
             let contents = path == "-" ? readStandardInput() : CoverageDirectory.readFile(path)
             switch contents {
@@ -83,29 +166,10 @@ extension RoutingCtl {
                     err("routingctl: \(error.message)")
                 }
             case .success(let bytes):
-                let validation = CoverageValidator.validate(bytes, profile: profile)
-                checked.append(CheckedFile(path: path, outcome: .checked(length: bytes.count, validation: validation)))
-                switch format {
-                case .gcc:
-                    for diagnostic in validation.diagnostics {
-                        out(GCCReport.render(diagnostic, path: path, source: bytes, catalogue: catalogue))
-                    }
-                    // What a valid file covers, so an admin sees at a glance whether it is the right place.
-                    if let coverage = validation.coverage {
-                        out("\(path): covers \(AreaDescription.describe(coverage).summary)")
-                    }
-                case .json:
-                    var file: JSONObject = [
-                        "path": .string(path),
-                        "valid": .bool(validation.isValid),
-                        "diagnostics": .array(validation.diagnostics.map(WireFormat.encode)),
-                    ]
-                    if let coverage = validation.coverage {
-                        file["area"] = WireFormat.encode(AreaDescription.describe(coverage))
-                    }
-                    json.append(.object(file))
-                case .sarif:
-                    break  // one log for all files, below
+                if path.hasSuffix(AppManifest.fileExtension) {
+                    checkManifest(path, bytes, named: named)
+                } else {
+                    checkCoverage(path, bytes)
                 }
             }
         }

@@ -71,22 +71,32 @@ public struct AppManifest: Sendable, Hashable {
         var problems = text.problems
         var id = defaultID(forFileName: fileName)
         var coverageValue: String?
+        var coverageAt: (line: Int, column: Int)?
+        var nameValue: String?
         func finish(_ manifest: AppManifest?) -> ManifestParse {
-            problems = problems.enumerated()
-                .sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
-                .map(\.element)
+            problems = ManifestProblem.sorted(problems)
             let ok = manifest != nil && !problems.contains { $0.severity == .error }
-            return ManifestParse(manifest: ok ? manifest : nil, problems: problems, id: id, coverage: coverageValue)
+            return ManifestParse(
+                manifest: ok ? manifest : nil, problems: problems, id: id, coverage: coverageValue,
+                coverageLine: coverageAt?.line, coverageColumn: coverageAt?.column, name: nameValue)
         }
         for group in text.groups where group.name != groupName {
             if group.name.hasPrefix("X-") { continue }
-            let hint =
-                group.name == "Desktop Entry"
-                ? "a routing-app manifest's group is [Routing App]; a .desktop file is not a manifest"
-                : (group.name.lowercased() == groupName.lowercased() ? "group names are case-sensitive: write [Routing App]" : "the manifest's group is [Routing App]; name extensions [X-…]")
+            let message: String
+            let hint: String
+            if group.name == "Desktop Entry" {
+                message = "group [Desktop Entry] is not read: a .desktop file is not a routing-app manifest"
+                hint = "a manifest's one group is [Routing App] (docs/routing-apps.md); write it as NAME.routingapp next to the .desktop file"
+            } else if group.name.lowercased() == groupName.lowercased() || EditDistance.between(group.name.lowercased(), groupName.lowercased()) <= 2 {
+                message = "group [\(group.name)] is not read; did you mean [Routing App]?"
+                hint = "group names are case-sensitive: write [Routing App]"
+            } else {
+                message = "group [\(group.name)] is not read"
+                hint = "the manifest's group is [Routing App]; name your own groups [X-…]"
+            }
             problems.append(ManifestProblem(
                 line: group.line, column: 1, key: nil, severity: group.name == "Desktop Entry" ? .error : .warning,
-                code: .unknownGroup, message: "group [\(group.name)] is not read", hint: hint))
+                code: .unknownGroup, message: message, hint: hint))
         }
         guard let group = text.groups.first(where: { $0.name == groupName }) else {
             if !problems.contains(where: { $0.severity == .error }) {
@@ -109,13 +119,13 @@ public struct AppManifest: Sendable, Hashable {
             entries[entry.key] = entry
             if knownKeys.contains(entry.key) || entry.key.hasPrefix("X-") { continue }
             if entry.key.hasPrefix("Name["), entry.key.hasSuffix("]") { continue }  // localized names: not used yet
+            let suggestion = keySuggestion(entry.key)
             let hint =
-                knownKeys.first { $0.lowercased() == entry.key.lowercased() }
-                .map { "keys are case-sensitive: did you mean \($0)?" }
+                suggestion.map { $0.lowercased() == entry.key.lowercased() ? "keys are case-sensitive" : "routingd reads \(knownKeys.joined(separator: ", "))" }
                 ?? "routingd reads \(knownKeys.joined(separator: ", ")); name your own keys X-…"
             problems.append(ManifestProblem(
                 line: entry.line, column: entry.keyColumn, key: entry.key, severity: .warning, code: .unknownKey,
-                message: "unknown key \(entry.key) is ignored", hint: hint))
+                message: "unknown key \(entry.key) is ignored" + (suggestion.map { "; did you mean \($0)?" } ?? ""), hint: hint))
         }
         for key in requiredKeys where entries[key] == nil {
             problems.append(ManifestProblem(
@@ -133,6 +143,14 @@ public struct AppManifest: Sendable, Hashable {
                         line: entry.line, column: entry.valueColumn, key: key, severity: .error, code: .emptyValue,
                         message: "\(key) is empty", hint: nil))
                     return nil
+                }
+                if let last = entry.value.last, last.scalar == " " || last.scalar == "\t" {
+                    var first = entry.value.count - 1
+                    while first > 0, entry.value[first - 1].scalar == " " || entry.value[first - 1].scalar == "\t" { first -= 1 }
+                    problems.append(ManifestProblem(
+                        line: entry.line, column: entry.value[first].column, key: key, severity: .warning, code: .trailingSpace,
+                        message: "\(key) ends with \(last.scalar == " " ? "a space" : "a tab"), which is kept as part of the value",
+                        hint: "remove it (only the spaces around = are ignored), or write it as \\s if it is meant"))
                 }
                 return (String(String.UnicodeScalarView(located.map(\.scalar))), entry)
             case .failure(let box):
@@ -156,8 +174,11 @@ public struct AppManifest: Sendable, Hashable {
                 message: "the file name gives no usable id", hint: "add an Id= line"))
         }
         let name = string("Name")?.text
-        let coverage = string("Coverage")?.text
+        nameValue = name
+        let coverageString = string("Coverage")
+        let coverage = coverageString?.text
         coverageValue = coverage
+        if let entry = coverageString?.entry { coverageAt = (entry.line, entry.valueColumn) }
 
         var modes: Set<DirectionsMode> = []
         if let entry = entries["Modes"] {
@@ -173,10 +194,13 @@ public struct AppManifest: Sendable, Hashable {
                 }
                 for item in items {
                     guard let mode = DirectionsMode(rawValue: item.text) else {
+                        let suggestion = modeSuggestion(item.text)
                         problems.append(ManifestProblem(
                             line: entry.line, column: item.column, key: "Modes", severity: .error, code: .unknownMode,
-                            message: "unknown mode \"\(item.text)\"" + (modeSuggestion(item.text).map { "; did you mean \"\($0.rawValue)\"?" } ?? ""),
-                            hint: "the modes are Apple's MKDirectionsMode names, exact case: " + allModeNames))
+                            message: "unknown mode \"\(item.text)\"" + (suggestion.map { "; did you mean \"\($0.rawValue)\"?" } ?? ""),
+                            hint: suggestion == nil
+                                ? "the modes are Apple's MKDirectionsMode names, exact case: " + allModeNames
+                                : "the modes are Apple's MKDirectionsMode names, exact case"))
                         continue
                     }
                     if !modes.insert(mode).inserted {
@@ -200,6 +224,10 @@ public struct AppManifest: Sendable, Hashable {
                     message = "routingd reads \(value) links but cannot write them"
                 } else if let known, writable.contains(known) {
                     message = "unknown LinkFormat \"\(value)\"; did you mean \"\(known.rawValue)\"?"
+                } else if let near = writable.map({ ($0, EditDistance.between(value.lowercased(), $0.rawValue)) }).min(by: { $0.1 < $1.1 }),
+                    near.1 <= 2
+                {
+                    message = "unknown LinkFormat \"\(value)\"; did you mean \"\(near.0.rawValue)\"?"
                 } else {
                     message = "unknown LinkFormat \"\(value)\""
                 }
@@ -213,6 +241,13 @@ public struct AppManifest: Sendable, Hashable {
         if let (value, entry) = string("Priority") {
             if let number = Int(value) {
                 priority = number
+            } else if let digits = Optional(value.first == "-" || value.first == "+" ? value.dropFirst() : Substring(value)),
+                !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) })
+            {
+                problems.append(ManifestProblem(
+                    line: entry.line, column: entry.valueColumn, key: "Priority", severity: .error, code: .invalidPriority,
+                    message: "Priority \(value) is out of range \(Int.min)…\(Int.max)",
+                    hint: "write a small whole number such as 10 or -5 (default 0; higher first)"))
             } else {
                 problems.append(ManifestProblem(
                     line: entry.line, column: entry.valueColumn, key: "Priority", severity: .error, code: .invalidPriority,
@@ -227,12 +262,14 @@ public struct AppManifest: Sendable, Hashable {
             case .failure(let box):
                 problems.append(box.problem)
             case .success(let located):
-                switch ExecTemplate.tokens(located, line: entry.line) {
-                case .success(let tokens): exec = tokens
-                case .failure(let box):
-                    var problem = box.problem
-                    if located.isEmpty { problem.column = entry.valueColumn }
-                    problems.append(problem)
+                let split = ExecTemplate.tokens(located, line: entry.line)
+                if split.problems.isEmpty {
+                    exec = split.tokens
+                } else {
+                    for var problem in split.problems {
+                        if located.isEmpty { problem.column = entry.valueColumn }
+                        problems.append(problem)
+                    }
                 }
             }
         }
@@ -250,13 +287,37 @@ public struct AppManifest: Sendable, Hashable {
 
     private static var allModeNames: String { DirectionsMode.allCases.map(\.rawValue).joined(separator: ", ") }
 
-    /// `StreetCar` for `Streetcar` or `streetcar`, `Bus` for `MKDirectionsModeBus`, `Pedestrian` for `Pedestrain`.
+    /// The known key a misspelt one most likely means: `Name` for `name`, `Exec` for `Exce`,
+    /// `Priority` for `Priorty` (same letters ignoring case, else at most 2 edits); nil when none is close.
+    static func keySuggestion(_ key: String) -> String? {
+        let lower = key.lowercased()
+        if let folded = knownKeys.first(where: { $0.lowercased() == lower }) { return folded }
+        let scored = knownKeys.map { ($0, EditDistance.between(lower, $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2, best.1 < lower.count else { return nil }
+        return best.0
+    }
+
+    /// Common words for a mode that are not Apple's names, lowercased, checked before edit distance.
+    static let modeSynonyms: [String: DirectionsMode] = [
+        "tram": .streetCar, "trolley": .streetCar, "lightrail": .streetCar, "light-rail": .streetCar,
+        "metro": .subway, "underground": .subway, "tube": .subway,
+        "walk": .pedestrian, "walking": .pedestrian, "foot": .pedestrian,
+        "bicycle": .bike, "cycling": .bike,
+        "cab": .taxi,
+        "drive": .car, "driving": .car, "automobile": .car,
+        "boat": .ferry,
+        "flight": .plane, "air": .plane,
+    ]
+
+    /// `StreetCar` for `Streetcar`, `streetcar` or `Tram`, `Bus` for `MKDirectionsModeBus`,
+    /// `Pedestrian` for `Pedestrain` or `Walking`, `RideShare` for `Rideshare`.
     static func modeSuggestion(_ text: String) -> DirectionsMode? {
         var word = text
         if word.hasPrefix("MKDirectionsMode") { word = String(word.dropFirst("MKDirectionsMode".count)) }
         if let exact = DirectionsMode(rawValue: word) { return exact }
         let lower = word.lowercased()
         if let folded = DirectionsMode.allCases.first(where: { $0.rawValue.lowercased() == lower }) { return folded }
+        if let synonym = modeSynonyms[String(lower.filter { $0 != " " })] { return synonym }
         let scored = DirectionsMode.allCases.map { ($0, EditDistance.between(lower, $0.rawValue.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
         return best.0

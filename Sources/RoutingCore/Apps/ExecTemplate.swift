@@ -19,17 +19,23 @@ enum ExecTemplate {
     static let reserved: Set<Unicode.Scalar> = ["\"", "'", "\\", ">", "<", "~", "|", "&", ";", "$", "*", "?", "#", "(", ")", "`"]
 
     /// The tokens of `value` (already unescaped, each character with its column).
-    /// - Returns: the argv template, or the first problem at its line and column.
+    /// - Returns: the argv template, and every problem at its line and column (at most one per
+    ///   argument: after a problem the rest of that argument is skipped and the next one is checked).
+    ///   The tokens are only usable when there is no problem.
     static func tokens(_ value: [DesktopEntryText.Located], line: Int, key: String = "Exec")
-        -> Result<[String], ManifestProblemBox>
+        -> (tokens: [String], problems: [ManifestProblem])
     {
-        func problem(_ column: Int, _ code: ManifestProblem.Code, _ message: String, _ hint: String?) -> Result<[String], ManifestProblemBox> {
-            .failure(.init(ManifestProblem(line: line, column: column, key: key, severity: .error, code: code, message: message, hint: hint)))
-        }
+        var problems: [ManifestProblem] = []
         var tokens: [String] = []
         var i = 0
         let n = value.count
-        while i < n {
+        /// Records a problem and skips to the end of the current unquoted argument.
+        func problem(_ column: Int, _ code: ManifestProblem.Code, _ message: String, _ hint: String?) {
+            problems.append(ManifestProblem(line: line, column: column, key: key, severity: .error, code: code, message: message, hint: hint))
+            while i < n, value[i].scalar != " ", value[i].scalar != "\t" { i += 1 }
+            tokens.append("")
+        }
+        tokenLoop: while i < n {
             if value[i].scalar == " " || value[i].scalar == "\t" {
                 i += 1
                 continue
@@ -49,38 +55,46 @@ enum ExecTemplate {
                     }
                     if c.scalar == "\\" {
                         guard i + 1 < n, ["\"", "`", "$", "\\"].contains(value[i + 1].scalar) else {
-                            return problem(
+                            skipQuoted()
+                            problem(
                                 c.column, .execQuoting,
                                 "in a quoted Exec argument a backslash may only escape \", `, $ or \\",
                                 "write a literal backslash as \\\\\\\\ (the string escape halves it, then the quoting)")
+                            continue tokenLoop
                         }
                         token.append(value[i + 1].scalar)
                         i += 2
                         continue
                     }
                     if c.scalar == "`" || c.scalar == "$" {
-                        return problem(
+                        skipQuoted()
+                        problem(
                             c.column, .execQuoting, "unescaped \(c.scalar) in a quoted Exec argument",
                             "write it as \\\\\(c.scalar)")
+                        continue tokenLoop
                     }
                     token.append(c.scalar)
                     i += 1
                 }
                 guard closed else {
-                    return problem(tokenColumn, .execQuoting, "unterminated quote in Exec", "close the argument with \"")
+                    problem(tokenColumn, .execQuoting, "unterminated quote in Exec", "close the argument with \"")
+                    break tokenLoop
                 }
                 if i < n, value[i].scalar != " ", value[i].scalar != "\t" {
-                    return problem(
+                    problem(
                         value[i].column, .execQuoting, "text right after a closing quote in Exec",
                         "quote the whole argument, e.g. \"--name=a b\" rather than --name=\"a b\"")
+                    continue tokenLoop
                 }
             } else {
                 while i < n, value[i].scalar != " ", value[i].scalar != "\t" {
                     let c = value[i]
                     if reserved.contains(c.scalar) {
-                        return problem(
+                        let suggestion = quotedSuggestion(value, from: tokenStart)
+                        problem(
                             c.column, .execQuoting, "reserved character \(c.scalar) in an unquoted Exec argument",
-                            "quote the whole argument in double quotes (Desktop Entry Specification, \"The Exec key\")")
+                            "quote the whole argument in double quotes: \(suggestion) (Desktop Entry Specification, \"The Exec key\")")
+                        continue tokenLoop
                     }
                     token.append(c.scalar)
                     i += 1
@@ -89,17 +103,50 @@ enum ExecTemplate {
             // Placeholders, with the column of each % (the token's own columns are gone after unquoting,
             // so scan the source characters of this token).
             if let bad = placeholderProblem(in: value, from: tokenStart, line: line, key: key, isProgram: tokens.isEmpty) {
-                return .failure(.init(bad))
+                problems.append(bad)
+                tokens.append("")
+                continue
             }
             if tokens.isEmpty && token.isEmpty {
-                return problem(tokenColumn, .emptyValue, "the program in Exec is empty", "name the program first, e.g. Exec=myapp %u")
+                problem(tokenColumn, .emptyValue, "the program in Exec is empty", "name the program first, e.g. Exec=myapp %u")
+                continue
             }
             tokens.append(String(token))
         }
-        guard !tokens.isEmpty else {
-            return problem(value.first?.column ?? 1, .emptyValue, "Exec is empty", "give the program and its arguments, e.g. Exec=myapp %u")
+        if tokens.isEmpty && problems.isEmpty {
+            problems.append(ManifestProblem(
+                line: line, column: value.first?.column ?? 1, key: key, severity: .error, code: .emptyValue,
+                message: "Exec is empty", hint: "give the program and its arguments, e.g. Exec=myapp %u"))
         }
-        return .success(tokens)
+        return (tokens, problems)
+
+        /// Skips to just after the closing quote of a quoted argument (or to the end).
+        func skipQuoted() {
+            while i < n {
+                if value[i].scalar == "\\" { i += 2; continue }
+                if value[i].scalar == "\"" { i += 1; return }
+                i += 1
+            }
+            i = n
+        }
+    }
+
+    /// How to write the unquoted argument starting at `start` quoted whole, as a manifest line spells
+    /// it: its `"` dropped (`--to="%d"` meant `"--to=%d"`), `` ` `` `$` `\` escaped for the quoting and
+    /// then for the string escapes (`\\$`).
+    static func quotedSuggestion(_ value: [DesktopEntryText.Located], from start: Int) -> String {
+        var text = "\""
+        var i = start
+        while i < value.count, value[i].scalar != " ", value[i].scalar != "\t" {
+            let s = value[i].scalar
+            switch s {
+            case "\"": break
+            case "`", "$", "\\": text += "\\\\" + String(s)
+            default: text.unicodeScalars.append(s)
+            }
+            i += 1
+        }
+        return text + "\""
     }
 
     /// Checks the `%` sequences of the token that starts at index `start` of `value`.

@@ -9,12 +9,26 @@ public struct ManifestParse: Hashable, Sendable {
     public var id: String
     /// The `Coverage` value as written, even when the manifest is rejected; nil when absent or unreadable.
     public var coverage: String?
+    /// Where the `Coverage` value starts (1-based line and column), so a coverage file that cannot
+    /// be read is reported at the manifest line that names it; nil when there is no `Coverage` value.
+    public var coverageLine: Int?
+    /// The column of the `Coverage` value, with ``coverageLine``.
+    public var coverageColumn: Int?
+    /// The `Name` value even when the manifest is rejected, so an invalid app is listed by its name;
+    /// nil when absent or unreadable.
+    public var name: String?
 
-    public init(manifest: AppManifest?, problems: [ManifestProblem], id: String, coverage: String?) {
+    public init(
+        manifest: AppManifest?, problems: [ManifestProblem], id: String, coverage: String?,
+        coverageLine: Int? = nil, coverageColumn: Int? = nil, name: String? = nil
+    ) {
         self.manifest = manifest
         self.problems = problems
         self.id = id
         self.coverage = coverage
+        self.coverageLine = coverageLine
+        self.coverageColumn = coverageColumn
+        self.name = name
     }
 
     /// The errors only.

@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// One finding about a `*.routingapp` manifest: what is wrong, where, and how to fix it.
 ///
 /// Lines and columns are 1-based; a column counts Unicode scalars from the start of the line. A
@@ -28,13 +30,61 @@ public struct ManifestProblem: Hashable, Sendable, CustomStringConvertible {
         self.hint = hint
     }
 
-    /// `LINE:COLUMN: severity: message [code]`.
-    public var description: String {
-        "\(line):\(column): \(severity.rawValue): \(message) [\(code)]"
+    /// The message with the key in front when there is one and the message does not already name it
+    /// as a word: `Modes: unknown mode "Tram"; …`, `Coverage: /srv/c.geojson: cannot read: …`, but
+    /// `unknown key name is ignored; …` and `LinkFormat is empty`.
+    public var keyedMessage: String {
+        guard let key else { return message }
+        let words = message.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "-") })
+        if code != Code.coverageUnreadable.rawValue, words.contains(where: { $0 == key }) { return message }
+        return "\(key): \(message)"
     }
 
-    /// `PATH:LINE:COLUMN: severity: message [code]`, the GCC diagnostic format.
+    /// `problems` in file order (line, then column), findings at the same place in the given order.
+    public static func sorted(_ problems: [ManifestProblem]) -> [ManifestProblem] {
+        problems.enumerated()
+            .sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
+            .map(\.element)
+    }
+
+    /// The one-line form every report of a manifest uses (the daemon's log, `lastError`, the wire
+    /// `errors`/`warnings`, `routingctl apps`, `resolve --offline` notes):
+    /// `LINE:COLUMN: severity: KEY: message; hint [code]` (no `KEY: ` for a problem of the file's
+    /// syntax, no `; hint` when there is none).
+    public var description: String {
+        "\(line):\(column): \(severity.rawValue): \(keyedMessage)" + (hint.map { "; \($0)" } ?? "") + " [\(code)]"
+    }
+
+    /// `PATH:LINE:COLUMN: severity: KEY: message; hint [code]`, the GCC diagnostic format with the hint.
     public func located(in path: String) -> String { "\(path):\(description)" }
+
+    /// The same finding as a coverage-style ``Diagnostic`` (rule = code, message with the key in
+    /// front), so `routingctl validate` reports manifests with the coverage reporters (GCC, JSON, SARIF).
+    /// - Parameter source: the manifest's bytes, to find the byte offset of the line and column (a
+    ///   source excerpt is taken from it).
+    public func diagnostic(source: [UInt8]) -> Diagnostic {
+        Diagnostic(
+            severity: severity, rule: code, message: keyedMessage, hint: hint ?? "",
+            location: SourceLocation(line: line, column: column, offset: Self.offset(of: line, column, in: source)))
+    }
+
+    /// The byte offset of a 1-based line and column (counted in Unicode scalars after a byte-order
+    /// mark, as the manifest lexer counts them), clamped to the text.
+    static func offset(of line: Int, _ column: Int, in bytes: [UInt8]) -> Int {
+        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var currentLine = 1
+        while currentLine < line, i < bytes.count {
+            if bytes[i] == 0x0A { currentLine += 1 }
+            i += 1
+        }
+        var scalars = 1
+        while scalars < column, i < bytes.count, bytes[i] != 0x0A {
+            i += 1
+            while i < bytes.count, bytes[i] & 0xC0 == 0x80 { i += 1 }  // continuation bytes
+            scalars += 1
+        }
+        return i
+    }
 
     /// The stable problem codes.
     public enum Code: String, Hashable, Sendable, CaseIterable {
@@ -66,7 +116,7 @@ public struct ManifestProblem: Hashable, Sendable, CustomStringConvertible {
         case unknownMode = "unknown-mode"
         /// A mode listed twice.
         case duplicateMode = "duplicate-mode"
-        /// `Priority` is not an integer.
+        /// `Priority` is not an integer, or out of range.
         case invalidPriority = "invalid-priority"
         /// `LinkFormat` names no format the link builder can write.
         case unknownLinkFormat = "unknown-link-format"
@@ -76,5 +126,10 @@ public struct ManifestProblem: Hashable, Sendable, CustomStringConvertible {
         case execPlaceholder = "exec-placeholder"
         /// Neither `Exec` nor `LinkFormat`: routingd would not know how to launch the app.
         case missingLaunch = "missing-launch"
+        /// A value ends with a space or tab, which is kept as part of it (Desktop Entry
+        /// Specification: only the spaces around `=` are ignored).
+        case trailingSpace = "trailing-space"
+        /// The file named by `Coverage` cannot be read (reported at the `Coverage=` value).
+        case coverageUnreadable = "coverage-unreadable"
     }
 }

@@ -21,6 +21,9 @@ public struct AppRegistry: Sendable {
     public struct Entry: Sendable {
         /// The app id: the manifest's `Id` or file name, or the coverage file name without `.geojson`.
         public var id: String
+        /// The manifest's `Name` when it could be read, even when the manifest is rejected (so an
+        /// invalid app is listed by its name); nil for a bare coverage file or an unreadable `Name`.
+        public var name: String?
         public var state: State
         /// The version in service: the current one when ``State/active``, the last good one when
         /// ``State/stale``, nil when ``State/invalid``.
@@ -38,7 +41,10 @@ public struct AppRegistry: Sendable {
         public var diagnostics: [Diagnostic]
         /// Why the manifest or the coverage file could not be read, when it could not.
         public var readError: String?
-        /// Why the current files fail, `FILE:LINE:COLUMN: message` (or the read error); nil when active.
+        /// Why the current files fail: the first error, as ``lines(_:)`` writes it
+        /// (`FILE:LINE:COLUMN: error: KEY: message; hint [code]` for a manifest problem,
+        /// `FILE:LINE:COLUMN: error: message [rule]` for the coverage file), or the read error of the
+        /// manifest or bare coverage file; nil when active.
         public var lastError: String?
 
         /// The manifest path, else the coverage path: the file to name in one-line reports.
@@ -50,9 +56,11 @@ public struct AppRegistry: Sendable {
         /// The first error, for one-line reports (the same as ``lastError``).
         public var firstError: String? { lastError }
 
-        /// The current files' findings of one severity, one line each in the GCC format
-        /// `FILE:LINE:COLUMN: severity: message [code]`: the manifest's problems first, then the
-        /// coverage file's diagnostics; a read error is one `error` line of its own.
+        /// The current files' findings of one severity, one line each in the GCC format: the manifest's
+        /// problems first (``ManifestProblem/located(in:)``: `FILE:LINE:COLUMN: severity: KEY: message;
+        /// hint [code]`; a coverage file that cannot be read is one of them, at the `Coverage=` value),
+        /// then the coverage file's diagnostics (`FILE:LINE:COLUMN: severity: message [rule]`); a read
+        /// error of the manifest (or of a bare coverage file) is one `error` line of its own.
         public func lines(_ severity: Severity) -> [String] {
             var lines: [String] = []
             if severity == .error, let readError { lines.append(readError) }
@@ -132,10 +140,11 @@ public struct AppRegistry: Sendable {
     /// One source's entry, without regard to a previous registry.
     private static func build(_ source: AppSource) -> Entry {
         var entry = Entry(
-            id: source.id, state: .invalid, app: nil, manifestPath: source.manifest?.path,
+            id: source.id, name: nil, state: .invalid, app: nil, manifestPath: source.manifest?.path,
             coveragePath: source.coverage?.path, overridden: source.overridden, manifestProblems: [],
             diagnostics: [], readError: nil, lastError: nil)
         var manifest: AppManifest?
+        var parsed: ManifestParse?
         if let file = source.manifest {
             switch file.contents {
             case .failure(let error):
@@ -143,12 +152,13 @@ public struct AppRegistry: Sendable {
                 entry.lastError = error.message
             case .success(let bytes):
                 let parse = AppManifest.parse(bytes, fileName: file.fileName)
+                parsed = parse
                 entry.id = parse.id
+                entry.name = parse.name
                 entry.manifestProblems = parse.problems
                 manifest = parse.manifest
                 if let error = parse.errors.first {
-                    entry.lastError = "\(file.path):\(error.line):\(error.column): "
-                        + (error.key.map { "\($0): " } ?? "") + "\(error.message) [\(error.code)]"
+                    entry.lastError = error.located(in: file.path)
                 }
             }
         }
@@ -156,14 +166,24 @@ public struct AppRegistry: Sendable {
         if let file = source.coverage {
             switch file.contents {
             case .failure(let error):
-                if entry.readError == nil { entry.readError = error.message }
-                if entry.lastError == nil { entry.lastError = error.message }
+                if let parsed, let manifestPath = source.manifest?.path {
+                    // Named by a manifest: report it there, at the Coverage= value.
+                    let problem = ManifestProblem(
+                        line: parsed.coverageLine ?? 1, column: parsed.coverageColumn ?? 1, key: "Coverage",
+                        severity: .error, code: .coverageUnreadable, message: error.message,
+                        hint: (parsed.coverage?.hasPrefix("/") ?? true) ? nil : "a relative Coverage path is taken from the manifest's directory")
+                    entry.manifestProblems = ManifestProblem.sorted(entry.manifestProblems + [problem])
+                    if entry.lastError == nil { entry.lastError = problem.located(in: manifestPath) }
+                } else {
+                    if entry.readError == nil { entry.readError = error.message }
+                    if entry.lastError == nil { entry.lastError = error.message }
+                }
             case .success(let bytes):
                 let validation = CoverageValidator.validate(bytes)
                 entry.diagnostics = validation.diagnostics
                 coverage = validation.coverage
                 if let error = validation.diagnostics.first(where: { $0.severity == .error }), entry.lastError == nil {
-                    entry.lastError = "\(file.path):\(error.location.line):\(error.location.column): \(error.message) [\(error.rule)]"
+                    entry.lastError = "\(file.path):\(error)"  // the same line as lines(.error)
                 }
             }
         } else if entry.lastError == nil {

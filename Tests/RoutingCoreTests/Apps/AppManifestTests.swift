@@ -57,9 +57,9 @@ func parseManifest(_ text: String, name: String = "LondonBus.routingapp") -> Man
         #expect(problem.key == "Modes")
         #expect((problem.line, problem.column) == (3, 11))
         #expect(problem.message == #"unknown mode "Streetcar"; did you mean "StreetCar"?"#)
-        #expect(problem.hint?.contains("StreetCar") == true)
+        #expect(problem.hint == "the modes are Apple's MKDirectionsMode names, exact case")
         #expect(problem.located(in: "/apps/Trams.routingapp")
-            == #"/apps/Trams.routingapp:3:11: error: unknown mode "Streetcar"; did you mean "StreetCar"? [unknown-mode]"#)
+            == #"/apps/Trams.routingapp:3:11: error: Modes: unknown mode "Streetcar"; did you mean "StreetCar"?; the modes are Apple's MKDirectionsMode names, exact case [unknown-mode]"#)
     }
 
     @Test func modeSuggestions() {
@@ -167,7 +167,9 @@ func parseManifest(_ text: String, name: String = "LondonBus.routingapp") -> Man
         #expect(parse.manifest == nil)
         #expect(parse.errors.map(\.code) == ["missing-key"])
         #expect(parse.warnings.map(\.key) == ["name", "Colour"])
-        #expect(parse.warnings.first?.hint == "keys are case-sensitive: did you mean Name?")
+        #expect(parse.warnings.first?.message == "unknown key name is ignored; did you mean Name?")
+        #expect(parse.warnings.first?.hint == "keys are case-sensitive")
+        #expect(parse.warnings.last?.message == "unknown key Colour is ignored")
         #expect((parse.warnings.first?.line, parse.warnings.first?.column) == (2, 1))
     }
 

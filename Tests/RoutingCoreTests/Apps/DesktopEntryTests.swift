@@ -17,7 +17,8 @@ import Testing
         defer { fclose(file) }
         var buffer = [CChar](repeating: 0, count: 4096)
         while fgets(&buffer, Int32(buffer.count), file) != nil {
-            text += String(cString: buffer)
+            let line = buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }
+            text += String(decoding: line, as: UTF8.self)
         }
         return text
     }
