@@ -7,34 +7,102 @@ import RoutingCore
 /// replacing an earlier one with the same app id: by default `/usr/share/routingd/apps`,
 /// `/etc/routingd/apps`, `$XDG_DATA_HOME/routingd/apps` (`~/.local/share/routingd/apps` when
 /// `XDG_DATA_HOME` is unset, empty or relative, as the XDG Base Directory Specification says), then
-/// each `--apps DIR`. A directory that does not exist is skipped silently (it may appear later: the
-/// daemon watches for it). Each manifest's `Coverage=` file is read from the manifest's directory
-/// when relative. Every `*.geojson` file in ``coverageDirectory`` that no manifest names as its
-/// coverage is an app of its own (the file name without `.geojson` as id, every mode, no launch
-/// command, priority 0), with the lowest precedence. Names starting with `.` are skipped.
+/// each `--apps DIR`. A directory that does not exist is skipped (it may appear later: the daemon
+/// watches for it); for a `--apps DIR` that is likely a typo, so ``directoryWarnings()`` names it.
+/// Each manifest's `Coverage=` file is read from the manifest's directory when relative. Every
+/// `*.geojson` file in ``coverageDirectory`` that no manifest names as its coverage is an app of its
+/// own (the file name without `.geojson` as id, every mode, no launch command, priority 0), with the
+/// lowest precedence. Names starting with `.` are skipped.
 ///
 /// Reading never fails for one bad file: a file that cannot be read becomes a source carrying the
-/// `strerror(3)` reason, and the registry reports it. Only an unlistable coverage directory throws.
+/// `strerror(3)` reason, and the registry reports it. Only a coverage directory given with
+/// `--coverage DIR` that cannot be listed throws; a default one that does not exist means no bare
+/// coverage files (``CoverageOrigin``).
 public struct AppDirectories: Sendable, Hashable {
     /// The manifest directories, lowest precedence first.
     public var appDirectories: [String]
-    /// The directory of bare coverage files (`--coverage DIR`).
+    /// The directory of bare coverage files (`--coverage DIR`, or the default found by
+    /// ``DefaultPaths/coverageCandidates(executable:)``).
     public var coverageDirectory: String
+    /// Where ``coverageDirectory`` comes from, which decides whether its absence is an error.
+    public var coverageOrigin: CoverageOrigin
+    /// The directories given with `--apps DIR` (also in ``appDirectories``): one that does not exist
+    /// is skipped like the standard ones, but named by ``directoryWarnings()``.
+    public var givenAppDirectories: [String]
 
-    public init(appDirectories: [String], coverageDirectory: String) {
+    /// Where the coverage directory comes from.
+    public enum CoverageOrigin: Sendable, Hashable {
+        /// Given (`--coverage DIR`): it must exist, and one that cannot be listed is an error.
+        case given
+        /// Not given: the first of these that is a directory, else the first. A default directory
+        /// that does not exist means no bare coverage files, with a warning
+        /// (``AppDirectories/directoryWarnings()``), not an error.
+        case searched([String])
+    }
+
+    public init(
+        appDirectories: [String], coverageDirectory: String, coverageOrigin: CoverageOrigin = .given,
+        givenAppDirectories: [String] = []
+    ) {
         self.appDirectories = appDirectories
         self.coverageDirectory = coverageDirectory
+        self.coverageOrigin = coverageOrigin
+        self.givenAppDirectories = givenAppDirectories
     }
 
     /// The system and user directories, then `extra` (`--apps DIR`, in the order given).
-    /// - Parameter environment: looks up `XDG_DATA_HOME` and `HOME`; the process environment by default.
+    /// - Parameters:
+    ///   - coverageDirectory: `--coverage DIR`; nil for the default, the first directory of
+    ///     ``DefaultPaths/coverageCandidates(executable:)`` that exists.
+    ///   - environment: looks up `XDG_DATA_HOME` and `HOME`; the process environment by default.
     public static func standard(
-        extra: [String] = [], coverageDirectory: String = DefaultPaths.coverageDirectory,
+        extra: [String] = [], coverageDirectory: String? = nil,
         environment: (String) -> String? = { name in getenv(name).map { String(cString: $0) } }
     ) -> AppDirectories {
         var directories = ["/usr/share/routingd/apps", "/etc/routingd/apps"]
         if let user = userDirectory(environment: environment) { directories.append(user) }
-        return AppDirectories(appDirectories: directories + extra, coverageDirectory: coverageDirectory)
+        if let coverageDirectory {
+            return AppDirectories(
+                appDirectories: directories + extra, coverageDirectory: coverageDirectory, givenAppDirectories: extra)
+        }
+        let candidates = DefaultPaths.coverageCandidates()
+        return AppDirectories(
+            appDirectories: directories + extra,
+            coverageDirectory: candidates.first(where: Inotify.isDirectory) ?? candidates[0],
+            coverageOrigin: .searched(candidates), givenAppDirectories: extra)
+    }
+
+    /// Whether the coverage directory is a default one that does not exist (then there are no bare
+    /// coverage files).
+    public var coverageDirectoryMissing: Bool {
+        guard case .searched = coverageOrigin else { return false }
+        return !Inotify.isDirectory(coverageDirectory)
+    }
+
+    /// What is wrong with the directories themselves, checked before reading, one sentence each: a
+    /// `--apps DIR` that does not exist or is not a directory (skipped; likely mistyped), and a
+    /// default coverage directory that does not exist. Neither stops anything: the daemon logs them
+    /// as warnings (and watches for the directories to appear), `routingctl` prints them as notes.
+    public func directoryWarnings() -> [String] {
+        var warnings: [String] = []
+        for directory in givenAppDirectories where !Inotify.isDirectory(directory) {
+            var status = stat()
+            let reason = stat(directory, &status) == 0 ? "not a directory" : String(cString: strerror(errno))
+            warnings.append("--apps \(directory): \(reason); skipped (no manifest read from it)")
+        }
+        if coverageDirectoryMissing, case .searched(let candidates) = coverageOrigin {
+            let names = candidates.map { $0.hasPrefix("/") ? $0 : "\($0) (under the working directory \(AppDirectories.workingDirectory()))" }
+            let absent = names.count == 1 ? "\(names[0]) does not exist" : "neither \(names.joined(separator: " nor ")) exists"
+            warnings.append("no coverage directory: \(absent), so no bare *.geojson file is an app (only manifests are); give --coverage DIR for the directory of the coverage files")
+        }
+        return warnings
+    }
+
+    /// The working directory, for messages about relative paths; `.` when it cannot be read.
+    static func workingDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "." }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// `$XDG_DATA_HOME/routingd/apps`, or `$HOME/.local/share/routingd/apps`; nil without either.
@@ -65,8 +133,9 @@ public struct AppDirectories: Sendable, Hashable {
     /// Lists every directory and reads every manifest and coverage file whole; which manifest wins
     /// for an id, and which coverage files are bare apps, is decided by
     /// ``AppSource/resolve(manifests:coverageFiles:readCoverage:)``.
-    /// - Throws: ``CoverageDirectory/Error`` when the coverage directory cannot be listed (it must
-    ///   exist; the manifest directories need not).
+    /// - Throws: ``CoverageDirectory/Error`` when the coverage directory cannot be listed, except a
+    ///   default one (``CoverageOrigin/searched(_:)``) that does not exist; the manifest directories
+    ///   need not exist.
     public func read() throws(CoverageDirectory.Error) -> Reading {
         var notes: [String] = []
         var manifests: [[SourceFile]] = []
@@ -81,12 +150,17 @@ public struct AppDirectories: Sendable, Hashable {
                 if error.errno != ENOENT && error.errno != ENOTDIR { notes.append("cannot list \(directory): \(error)") }
             }
         }
-        let coverageFiles: [String]
+        var coverageFiles: [String] = []
         do {
             coverageFiles = try AppDirectories.list(coverageDirectory, suffix: ".geojson")
                 .map { AppDirectories.join(coverageDirectory, $0) }
         } catch {
-            throw CoverageDirectory.Error(path: coverageDirectory, reason: String(cString: strerror(error.errno)))
+            // A default coverage directory may be absent (`routingctl open` started in $HOME): then
+            // there are no bare coverage files. A given one must be there.
+            let absent = error.errno == ENOENT || error.errno == ENOTDIR
+            if coverageOrigin == .given || !absent {
+                throw CoverageDirectory.Error(path: coverageDirectory, reason: String(cString: strerror(error.errno)))
+            }
         }
         let sources = AppSource.resolve(
             manifests: manifests, coverageFiles: coverageFiles, readCoverage: CoverageDirectory.readFile)

@@ -46,20 +46,35 @@ public enum CoverageDirectory {
     }
 
     /// Reads one regular file whole (following symbolic links).
+    ///
+    /// Never blocks on something that is not a regular file: the file is opened with `O_NONBLOCK`
+    /// (opening a FIFO with no writer, or a device such as a tape or a terminal, would otherwise
+    /// wait forever: fifo(7), open(2)) and `O_NOCTTY`, checked with fstat(2) before the first read,
+    /// and only then put back in blocking mode. A FIFO, socket or device is refused as
+    /// `not a regular file (a FIFO)`, a directory as `it is a directory`.
     /// - Returns: the bytes, or why not: e.g. `nope.geojson: cannot read: No such file or directory`.
     public static func readFile(_ path: String) -> Result<[UInt8], AppRegistry.ReadError> {
         func failure(_ reason: String) -> Result<[UInt8], AppRegistry.ReadError> {
             .failure(.init("\(path): cannot read: \(reason)"))
         }
         var fd: Int32
-        repeat { fd = open(path, O_RDONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
-        guard fd >= 0 else { return failure(describeErrno(errno)) }
+        repeat { fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) } while fd < 0 && errno == EINTR
+        guard fd >= 0 else {
+            // A socket cannot be opened at all (ENXIO): say what it is rather than the errno text.
+            let code = errno
+            var status = stat()
+            if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG { return failure(describeType(status.st_mode)) }
+            return failure(describeErrno(code))
+        }
         defer { close(fd) }
         var status = stat()
         guard fstat(fd, &status) == 0 else { return failure(describeErrno(errno)) }
         guard status.st_mode & S_IFMT == S_IFREG else {
-            return failure(status.st_mode & S_IFMT == S_IFDIR ? "it is a directory" : "not a regular file")
+            return failure(describeType(status.st_mode))
         }
+        // A regular file ignores O_NONBLOCK, but a read(2) must never return EAGAIN here.
+        let flags = fcntl(fd, F_GETFL)
+        guard flags >= 0, fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0 else { return failure(describeErrno(errno)) }
         guard Int(status.st_size) <= maxFileBytes else {
             return failure("the file is \(status.st_size) bytes, more than the \(maxFileBytes)-byte limit")
         }
@@ -79,6 +94,18 @@ public enum CoverageDirectory {
             }
         }
         return .success(bytes)
+    }
+
+    /// Why a file of type `mode` (st_mode) is not read: `it is a directory`, `not a regular file (a FIFO)`, ….
+    static func describeType(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "it is a directory"
+        case S_IFIFO: "not a regular file (a FIFO)"
+        case S_IFSOCK: "not a regular file (a socket)"
+        case S_IFCHR: "not a regular file (a character device)"
+        case S_IFBLK: "not a regular file (a block device)"
+        default: "not a regular file"
+        }
     }
 
     private static func describeErrno(_ code: Int32) -> String {

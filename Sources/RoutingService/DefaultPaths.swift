@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// Where routingd looks for things when not told.
 public enum DefaultPaths {
@@ -11,6 +12,37 @@ public enum DefaultPaths {
         return "/run/routingd/io.socket"
     }
 
-    /// `./Coverage`: the sample coverage files when started from the repository.
-    public static let coverageDirectory = "Coverage"
+    /// `Coverage`, relative to the working directory: the sample coverage files when started from the
+    /// repository. The first place ``coverageCandidates(executable:)`` looks.
+    public static let repositoryCoverageDirectory = "Coverage"
+
+    /// Where the coverage directory is looked for when `--coverage DIR` is not given, in order:
+    /// `Coverage` under the working directory (the repository's samples), then the installed
+    /// `PREFIX/share/routingd/coverage` next to the running program's `PREFIX/bin` (what
+    /// `scripts/install` writes). The first that is a directory is used; when none is, there are no
+    /// bare coverage files, which is not an error (``AppDirectories/CoverageOrigin``).
+    /// - Parameter executable: the running program's absolute path (`/proc/self/exe`); nil when
+    ///   unknown, and then only `Coverage` is looked for.
+    public static func coverageCandidates(executable: String? = currentExecutable()) -> [String] {
+        var candidates = [repositoryCoverageDirectory]
+        if let executable, executable.hasPrefix("/") {
+            let bin = Inotify.parent(of: executable)
+            if bin != "/" {
+                let prefix = Inotify.parent(of: bin)
+                candidates.append((prefix == "/" ? "" : prefix) + "/share/routingd/coverage")
+            }
+        }
+        return candidates
+    }
+
+    /// The running program's path, from `/proc/self/exe` (symbolic links resolved); nil when it
+    /// cannot be read.
+    public static func currentExecutable() -> String? {
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = buffer.withUnsafeMutableBytes { raw in
+            readlink("/proc/self/exe", raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count - 1)
+        }
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[..<n], as: UTF8.self)
+    }
 }

@@ -24,7 +24,7 @@ enum RoutingCtl {
                                              rewrite a coverage file into Apple's form
           contains [--json] [--profile apple|geojson] FILE [LAT LON ...]
                                              inside, boundary or outside, for each point
-          resolve [--json] [--strict] [--offline [--apps DIR]... [--coverage DIR] [--current-location LAT,LON]]
+          resolve [--json] [--strict] [--offline] [--apps DIR]... [--coverage DIR] [--current-location LAT,LON]
                   (URL | FILE.mkdirectionsrequest)
                                              parse a directions link and decide every app
           link --format FORMAT|all [--strict] [--json]
@@ -32,7 +32,8 @@ enum RoutingCtl {
                                              write the request as a link in another format
           apps [--json]                      list the daemon's routing apps, their state and errors
           reload [--json]                    make the daemon read its apps again
-          open [--dry-run] [--choose] [--apps DIR]... URL
+          open [--dry-run [--json]] [--choose] [--offline] [--apps DIR]... [--coverage DIR]
+               [--current-location LAT,LON] URL
                                              launch the first eligible routing app on a link
           location get [--json]              show the daemon's current location
           location set LATITUDE LONGITUDE    set it (WGS84 degrees; LAT,LON works too)
@@ -47,8 +48,12 @@ enum RoutingCtl {
           --help          help for routingctl or for one command
           --version       show the version
 
+        resolve and open ask the daemon, or resolve in this process with --offline, with any of
+        --apps, --coverage and --current-location, or (open) when the daemon is not running.
+
         Exit status: 0 success; 1 invalid file, unparsable link or error reply;
-        2 usage or I/O error (unreadable file, daemon not reachable).
+        2 usage or I/O error (unreadable file, daemon not reachable or not answering);
+        open: 3 no routing app can open the link, 4 a loop refused, 126/127 the app cannot be run.
         """
 
     static func main(_ arguments: [String]) -> Int32 {
@@ -110,10 +115,14 @@ enum RoutingCtl {
         By default it asks the daemon (a file is read here and its request sent with DecideApps);
         --offline resolves in this process against the apps the daemon would read (the manifest
         directories /usr/share/routingd/apps, /etc/routingd/apps, $XDG_DATA_HOME/routingd/apps,
-        then each --apps DIR; and the coverage directory, default ./Coverage relative to the
-        current directory), with --current-location LAT,LON standing in for the daemon's current
-        location. Invalid manifests and coverage files are reported on standard error and serve
-        nothing.
+        then each --apps DIR; and the coverage directory: --coverage DIR, or by default ./Coverage
+        if it exists, else PREFIX/share/routingd/coverage next to this program's PREFIX/bin, and
+        when neither exists no bare coverage file, with a note), with --current-location LAT,LON
+        standing in for the daemon's current location, which this process cannot know (without it a
+        route from "here" leaves the apps undetermined, with a note). --apps, --coverage,
+        --current-location and, for a link, --current-location-literals apply only in this
+        process, so giving any of them resolves here as --offline does. Invalid manifests and
+        coverage files, and a --apps DIR that does not exist, are reported on standard error.
         Lenient by default: each repair of a sloppy link is printed on standard error as
           warning: CODE (PARAMETER): MESSAGE
         --strict makes any repair an error (exit 1), for scripts.
@@ -122,7 +131,8 @@ enum RoutingCtl {
                       "avoid":[…],"navigate":B,"departureDate"?:D,"arrivalDate"?:D},
            "format":F,"warnings":[{"code","message","parameter"}],
            "apps":[{"id","eligible","reasons":[{"endpoint","rule","message"}]}]}
-        and for a link that cannot be parsed {"error":{"code","message","parameter"}} (exit 1).
+        and for a link that cannot be parsed {"error":{"code","message","parameter"}} (exit 1);
+        an error reply of the daemon is {"error":{"code","message",…}} too (exit 1).
         """
 
     static func resolve(_ arguments: [String], socket: String, literals: String?) throws(Arguments.UsageError) -> Int32 {
@@ -139,29 +149,29 @@ enum RoutingCtl {
         let strict = args.has("strict")
         let isFile = LinkInput.isRequestFile(url)
         let literalsPath = args.options["current-location-literals"] ?? literals
-        if literalsPath != nil && !args.has("offline") && !isFile {
-            return usageError("--current-location-literals applies to links parsed here: add --offline (the daemon has its own list)", command: "resolve")
-        }
+        // The in-process options resolve in-process (for a file, the literals apply to reading it).
+        let offline = args.has("offline") || InProcessResolver.options.contains { args.options[$0] != nil }
+            || (literalsPath != nil && !isFile)
         let parser: DirectionsURLParser
         switch LinkInput.parser(literalsPath: literalsPath, strict: strict) {
         case .success(let p): parser = p
-        case .failure(let message): err("routingctl: \(message.text)"); return ExitStatus.usage
+        case .failure(let message): err("routingctl: \(TerminalText.escaped(message.text))"); return ExitStatus.usage
         }
         // A .mkdirectionsrequest file is always read and parsed here.
         var parsedFile: ParsedLink? = nil
         if isFile {
             switch LinkInput.readRequestFile(url, parser: parser) {
             case .success(let parsed): parsedFile = parsed
-            case .failure(.io(let message)): err("routingctl: \(message)"); return ExitStatus.usage
+            case .failure(.io(let message)): err("routingctl: \(TerminalText.escaped(message))"); return ExitStatus.usage
             case .failure(.parse(let error)):
                 return finishResolve(.failure(invalidURLError(error)), json: json)
             case .failure(.request(let error)):
-                err("routingctl: \(error)")
+                err("routingctl: \(TerminalText.escaped(error.description))")
                 return ExitStatus.failure
             }
         }
         let reply: Result<JSONObject, VarlinkError>
-        if args.has("offline") {
+        if offline {
             var location: Coordinate? = nil
             if let text = args.options["current-location"] {
                 switch parseLocation([text]) {
@@ -169,21 +179,10 @@ enum RoutingCtl {
                 case .failure(let problem): return usageError("--current-location: \(problem.message)", command: "resolve")
                 }
             }
-            let daemon: RoutingDaemon
-            do {
-                daemon = try RoutingDaemon(
-                    directories: AppDirectories.standard(
-                        extra: args.allValues["apps"] ?? [],
-                        coverageDirectory: args.options["coverage"] ?? DefaultPaths.coverageDirectory),
-                    currentLocation: location, currentLocationLiterals: parser.currentLocationLiterals)
-            } catch {
-                err("routingctl: \(error)" + (args.options["coverage"] == nil
-                    ? "; give the routing apps' coverage files with --coverage DIR" : ""))
-                return ExitStatus.usage
-            }
-            for entry in daemon.registry.invalidEntries {
-                err("routingctl: excluded app \(entry.id): \(entry.lastError ?? "invalid")")
-            }
+            guard let daemon = InProcessResolver.load(
+                appsDirectories: args.allValues["apps"] ?? [], coverage: args.options["coverage"],
+                currentLocation: location, literals: parser.currentLocationLiterals)
+            else { return ExitStatus.usage }
             if let parsedFile {
                 reply = .success(WireFormat.resolveReply(parsedFile, verdicts: daemon.decide(parsedFile.request)))
             } else {
@@ -195,9 +194,6 @@ enum RoutingCtl {
                 }
             }
         } else {
-            if args.options["coverage"] != nil || args.options["current-location"] != nil || args.options["apps"] != nil {
-                return usageError("--apps, --coverage and --current-location go with --offline")
-            }
             let path = args.options["socket"] ?? socket
             if let parsedFile {
                 switch call(path, "org.routingd.Directions.DecideApps", ["request": WireFormat.encode(parsedFile.request)]) {
@@ -219,7 +215,13 @@ enum RoutingCtl {
                 }
             }
         }
-        return finishResolve(reply, json: json)
+        let status = finishResolve(reply, json: json)
+        if offline, args.options["current-location"] == nil, case .success(let parameters) = reply,
+            InProcessResolver.undeterminedForCurrentLocation(parameters["apps"]?.arrayValue ?? [])
+        {
+            err(InProcessResolver.currentLocationNote)
+        }
+        return status
     }
 
     static func invalidURLError(_ error: DirectionsURLError) -> VarlinkError {
@@ -241,9 +243,9 @@ enum RoutingCtl {
                 if json {
                     out(JSON.object(["error": .object(error.parameters)]).prettyPrinted())
                 } else {
-                    let parameter = error.parameters["parameter"]?.stringValue.map { " (parameter '\($0)')" } ?? ""
-                    let code = error.parameters["code"]?.stringValue.map { " [\($0)]" } ?? ""
-                    err("routingctl: cannot parse the link\(parameter): \(error.parameters["message"]?.stringValue ?? error.name)\(code)")
+                    let parameter = error.parameters["parameter"]?.stringValue.map { " (parameter '\(TerminalText.escaped($0))')" } ?? ""
+                    let code = error.parameters["code"]?.stringValue.map { " [\(TerminalText.escaped($0))]" } ?? ""
+                    err("routingctl: cannot parse the link\(parameter): \(TerminalText.escaped(error.parameters["message"]?.stringValue ?? error.name))\(code)")
                 }
                 return ExitStatus.failure
             }
@@ -253,9 +255,9 @@ enum RoutingCtl {
 
     /// `warning: CODE (PARAMETER): MESSAGE`, or `warning: CODE: MESSAGE` without a parameter.
     static func warningLine(_ warning: JSON) -> String {
-        let code = warning["code"]?.stringValue ?? "?"
-        let parameter = warning["parameter"]?.stringValue.map { " (\($0))" } ?? ""
-        return "warning: \(code)\(parameter): \(warning["message"]?.stringValue ?? "")"
+        let code = TerminalText.escaped(warning["code"]?.stringValue, or: "?")
+        let parameter = warning["parameter"]?.stringValue.map { " (\(TerminalText.escaped($0)))" } ?? ""
+        return "warning: \(code)\(parameter): \(TerminalText.escaped(warning["message"]?.stringValue, or: ""))"
     }
 
     static func printResolve(_ reply: JSONObject) {
@@ -266,19 +268,19 @@ enum RoutingCtl {
         }
         out("destination: \(describeEndpoint(request["destination"]))")
         let mode = request["mode"]?.stringValue ?? request["transportType"]?.stringValue.map { "any \($0) mode" } ?? "unspecified"
-        out("mode:        \(mode)")
+        out("mode:        \(TerminalText.escaped(mode))")
         let avoid = (request["avoid"]?.arrayValue ?? []).compactMap(\.stringValue)
-        if !avoid.isEmpty { out("avoid:       \(avoid.joined(separator: ", "))") }
+        if !avoid.isEmpty { out("avoid:       \(TerminalText.escaped(avoid.joined(separator: ", ")))") }
         if request["navigate"] == .bool(true) { out("navigate:    yes (start guidance at once)") }
-        if let date = request["departureDate"]?.stringValue { out("depart at:   \(date)") }
-        if let date = request["arrivalDate"]?.stringValue { out("arrive by:   \(date)") }
-        if let format = reply["format"]?.stringValue { out("format:      \(format)") }
+        if let date = request["departureDate"]?.stringValue { out("depart at:   \(TerminalText.escaped(date))") }
+        if let date = request["arrivalDate"]?.stringValue { out("arrive by:   \(TerminalText.escaped(date))") }
+        if let format = reply["format"]?.stringValue { out("format:      \(TerminalText.escaped(format))") }
         let apps = reply["apps"]?.arrayValue ?? []
         if apps.isEmpty { out("\nno valid routing apps"); return }
         out("")
-        let width = apps.compactMap { $0["id"]?.stringValue?.count }.max() ?? 0
+        let width = apps.compactMap { $0["id"]?.stringValue.map { TerminalText.escaped($0).count } }.max() ?? 0
         for app in apps {
-            let id = app["id"]?.stringValue ?? "?"
+            let id = TerminalText.escaped(app["id"]?.stringValue, or: "?")
             let pad = String(repeating: " ", count: max(0, width - id.count))
             let verdict: String
             switch app["eligible"] {
@@ -288,25 +290,27 @@ enum RoutingCtl {
             }
             out("\(id)\(pad)  \(verdict)")
             for reason in app["reasons"]?.arrayValue ?? [] {
-                out("\(String(repeating: " ", count: width))    - \(reason["message"]?.stringValue ?? "")")
+                out("\(String(repeating: " ", count: width))    - \(TerminalText.escaped(reason["message"]?.stringValue, or: ""))")
             }
         }
     }
 
+    /// One endpoint for people: `current location`, `address "…"`, `LAT, LON (label)`; what came
+    /// from the link is escaped (``TerminalText``).
     static func describeEndpoint(_ endpoint: JSON?) -> String {
         guard let endpoint else { return "?" }
         switch endpoint["kind"]?.stringValue {
         case "currentLocation": return "current location"
         case "address":
-            let id = endpoint["placeID"]?.stringValue.map { " (place id \($0))" } ?? ""
-            return "address \"\(endpoint["text"]?.stringValue ?? "")\"\(id)"
+            let id = endpoint["placeID"]?.stringValue.map { " (place id \(TerminalText.escaped($0)))" } ?? ""
+            return "address \"\(TerminalText.escaped(endpoint["text"]?.stringValue, or: ""))\"\(id)"
         case "coordinate":
             let lat = endpoint["latitude"].map { JSON.format($0.doubleValue ?? .nan) } ?? "?"
             let lon = endpoint["longitude"].map { JSON.format($0.doubleValue ?? .nan) } ?? "?"
-            let label = endpoint["label"]?.stringValue.map { " (\($0))" } ?? ""
-            let id = endpoint["placeID"]?.stringValue.map { " (place id \($0))" } ?? ""
+            let label = endpoint["label"]?.stringValue.map { " (\(TerminalText.escaped($0)))" } ?? ""
+            let id = endpoint["placeID"]?.stringValue.map { " (place id \(TerminalText.escaped($0)))" } ?? ""
             return "\(lat), \(lon)\(label)\(id)"
-        default: return endpoint.serialized()
+        default: return TerminalText.escaped(endpoint.serialized())
         }
     }
 
@@ -342,16 +346,18 @@ enum RoutingCtl {
 
     /// `ID (NAME): STATE, modes, priority, polygons, box, km²`, then indented files, errors, warnings.
     static func describeApp(_ app: JSON) -> [String] {
-        let id = app["id"]?.stringValue ?? "?"
-        let name = app["name"]?.stringValue.flatMap { $0 == id ? nil : $0 }.map { " (\($0))" } ?? ""
+        let show = { (text: String?) in TerminalText.escaped(text, or: "?") }
+        let rawID = app["id"]?.stringValue ?? "?"
+        let id = show(rawID)
+        let name = app["name"]?.stringValue.flatMap { $0 == rawID ? nil : $0 }.map { " (\(show($0)))" } ?? ""
         let state = app["state"]?.stringValue ?? "?"
-        var line = "\(id)\(name): \(state)"
+        var line = "\(id)\(name): \(show(state))"
         if state == "invalid" {
             line += ", serves nothing"
         } else {
             if state == "stale" { line += " (its files fail; the last good version serves)" }
             let modes = app["modes"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            line += modes.count == DirectionsMode.allCases.count ? ", all modes" : ", " + modes.joined(separator: " ")
+            line += modes.count == DirectionsMode.allCases.count ? ", all modes" : ", " + show(modes.joined(separator: " "))
             line += ", priority \(app["priority"]?.intValue ?? 0)"
             let polygons = app["polygons"]?.intValue ?? 0
             line += ", \(polygons) polygon\(polygons == 1 ? "" : "s")"
@@ -364,13 +370,13 @@ enum RoutingCtl {
             }
         }
         var lines = [line]
-        if let manifest = app["manifest"]?.stringValue { lines.append("  manifest \(manifest)") }
-        if let coverage = app["coverage"]?.stringValue { lines.append("  coverage \(coverage)") }
-        for error in app["errors"]?.arrayValue ?? [] { lines.append("  \(error.stringValue ?? "")") }
+        if let manifest = app["manifest"]?.stringValue { lines.append("  manifest \(show(manifest))") }
+        if let coverage = app["coverage"]?.stringValue { lines.append("  coverage \(show(coverage))") }
+        for error in app["errors"]?.arrayValue ?? [] { lines.append("  \(show(error.stringValue))") }
         if state != "active", (app["errors"]?.arrayValue ?? []).isEmpty, let last = app["lastError"]?.stringValue {
-            lines.append("  \(last)")
+            lines.append("  \(show(last))")
         }
-        for warning in app["warnings"]?.arrayValue ?? [] { lines.append("  \(warning.stringValue ?? "")") }
+        for warning in app["warnings"]?.arrayValue ?? [] { lines.append("  \(show(warning.stringValue))") }
         return lines
     }
 
@@ -383,7 +389,9 @@ enum RoutingCtl {
         itself when they change, and on SIGHUP), and prints how many apps serve requests and how
         many have an error; 'routingctl apps' shows the errors. A file that fails keeps its app's
         last good version. --json prints the Reload reply: {"apps":N,"invalid":N}.
-        Exit status 1 when the reload failed as a whole (the coverage directory is gone).
+        Exit status 1 when the reload failed as a whole (the coverage directory given to the
+        daemon cannot be listed): nothing changed, the apps loaded before still serve, and --json
+        prints {"error":{"code":"reload-failed","message":…}} (the shape of resolve --json errors).
         """
 
     static func reload(_ arguments: [String], socket: String) throws(Arguments.UsageError) -> Int32 {
@@ -392,6 +400,11 @@ enum RoutingCtl {
         guard args.positionals.isEmpty else { return usageError("reload takes no arguments", command: "reload") }
         switch call(args.options["socket"] ?? socket, "org.routingd.Directions.Reload", [:]) {
         case .unreachable(let status): return status
+        case .error(let error) where error.name == "org.routingd.Directions.ReloadFailed" && !args.has("json"):
+            let message = TerminalText.escaped(error.parameters["message"]?.stringValue, or: "no reason given")
+            err("routingctl: reload failed, nothing changed: \(message)")
+            err("routingctl: the daemon keeps serving the apps it had loaded ('routingctl apps' lists them); fix the directory or restart routingd with another --coverage DIR")
+            return ExitStatus.failure
         case .error(let error): return report(error, json: args.has("json"))
         case .reply(let reply):
             if args.has("json") { out(JSON.object(reply).prettyPrinted()); return ExitStatus.success }
@@ -470,12 +483,16 @@ enum RoutingCtl {
         case unreachable(Int32)
     }
 
+    /// Seconds routingctl waits for the daemon to accept a connection, take a call and answer it.
+    static let daemonTimeout: Double = 5
+
     static func call(_ socket: String, _ method: String, _ parameters: JSONObject) -> CallOutcome {
         let client: VarlinkClient
         do {
-            client = try VarlinkClient(path: socket)
+            client = try VarlinkClient(path: socket, timeout: daemonTimeout)
         } catch {
-            err("routingctl: cannot reach routingd at \(socket): \(error)")
+            if error.errno == ETIMEDOUT { return .unreachable(notAnswering(socket, error: error)) }
+            err("routingctl: cannot reach routingd at \(TerminalText.escaped(socket)): \(TerminalText.escaped(error.description))")
             err("routingctl: start it with 'routingd', pass --socket PATH, or use 'resolve --offline'")
             return .unreachable(ExitStatus.usage)
         }
@@ -484,23 +501,52 @@ enum RoutingCtl {
             return .reply(try client.call(method, parameters))
         } catch let error as VarlinkError {
             return .error(error)
+        } catch let error as SystemError where error.errno == ETIMEDOUT {
+            return .unreachable(notAnswering(socket, error: error))
         } catch {
-            err("routingctl: \(method) failed: \(error)")
+            err("routingctl: \(method) failed: \(TerminalText.escaped("\(error)"))")
             return .unreachable(ExitStatus.usage)
         }
     }
 
+    /// Says that the daemon at `socket` did not answer within ``daemonTimeout`` and what to check;
+    /// returns the exit status (2).
+    static func notAnswering(_ socket: String, error: SystemError) -> Int32 {
+        let what = error.operation == "connect" ? "accept the connection" : "answer"
+        err("routingctl: routingd at \(TerminalText.escaped(socket)) did not \(what) within \(JSON.format(daemonTimeout)) seconds (\(error.operation): \(String(cString: strerror(error.errno))))")
+        err("routingctl: a process holds the socket but is stuck or overloaded; check the daemon's log (journalctl -u routingd, journalctl --user -u routingd, or its terminal) and restart it if it stays stuck")
+        return ExitStatus.usage
+    }
+
+    /// Prints a daemon's error reply. Text: its message (the daemon's errors carry a sentence).
+    /// JSON: `{"error":{"code","message",…}}`, the shape of `resolve --json` errors: `code` is the
+    /// reply's own `code` member when it has one, else the error's name in kebab case
+    /// (`org.routingd.Directions.ReloadFailed` → `reload-failed`), then the reply's parameters.
     static func report(_ error: VarlinkError, json: Bool) -> Int32 {
         if json {
-            out(JSON.object(["error": .object(["name": .string(error.name), "parameters": .object(error.parameters)])]).prettyPrinted())
+            var object = error.parameters
+            if object["code"]?.stringValue == nil { object["code"] = .string(errorCode(error.name)) }
+            if object["message"]?.stringValue == nil { object["message"] = .string("the daemon answered \(error.name)") }
+            out(JSON.object(["error": .object(object)]).prettyPrinted())
         } else if let message = error.parameters["message"]?.stringValue {
             // routingd's own errors carry a sentence; say it, not the error's name.
-            let parameter = error.parameters["parameter"]?.stringValue.map { " (parameter '\($0)')" } ?? ""
-            err("routingctl: \(message)\(parameter)")
+            let parameter = error.parameters["parameter"]?.stringValue.map { " (parameter '\(TerminalText.escaped($0))')" } ?? ""
+            err("routingctl: \(TerminalText.escaped(message))\(parameter)")
         } else {
-            err("routingctl: the daemon answered \(error.name) \(JSON.object(error.parameters).serialized())")
+            err("routingctl: the daemon answered \(TerminalText.escaped(error.name)) \(TerminalText.escaped(JSON.object(error.parameters).serialized()))")
         }
         return ExitStatus.failure
+    }
+
+    /// `org.routingd.Directions.ReloadFailed` → `reload-failed`.
+    static func errorCode(_ name: String) -> String {
+        let last = name.split(separator: ".").last.map(String.init) ?? name
+        var code = ""
+        for character in last {
+            if character.isUppercase, !code.isEmpty { code += "-" }
+            code += character.lowercased()
+        }
+        return code
     }
 
     struct LocationProblem: Error { var message: String }
@@ -557,7 +603,7 @@ enum RoutingCtl {
 
     /// Reports a usage error and points at the help of `command` (or of routingctl).
     static func usageError(_ message: String, command: String? = nil) -> Int32 {
-        err("routingctl: \(message)")
+        err("routingctl: \(TerminalText.escaped(message))")
         err("Try 'routingctl \(command.map { $0 + " " } ?? "")--help'.")
         return ExitStatus.usage
     }

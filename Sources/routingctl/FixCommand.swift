@@ -62,12 +62,12 @@ extension RoutingCtl {
         let original: [UInt8]
         switch path == "-" ? readStandardInput() : CoverageDirectory.readFile(path) {
         case .failure(let error):
-            err("routingctl: \(error.message)")
+            err("routingctl: \(TerminalText.escaped(error.message))")
             return ExitStatus.usage
         case .success(let bytes):
             original = bytes
         }
-        let name = path  // "-" for standard input, as validate names it
+        let name = TerminalText.escaped(path)  // "-" for standard input, as validate names it; escaped for messages
         let result = CoverageFixer.fix(original, swapAxes: args.has("swap-axes"))
 
         guard let fixed = result.output else {
@@ -92,7 +92,7 @@ extension RoutingCtl {
                 do {
                     try AtomicFile.replace(destination, with: fixed)
                 } catch {
-                    err("routingctl: cannot write \(destination): \(error); nothing was changed")
+                    err("routingctl: cannot write \(TerminalText.escaped(destination)): \(error); nothing was changed")
                     return ExitStatus.usage
                 }
                 writtenTo = destination
@@ -101,7 +101,7 @@ extension RoutingCtl {
             do {
                 try AtomicFile.replace(path, with: fixed)
             } catch {
-                err("routingctl: cannot write \(path): \(error); the file was left unchanged")
+                err("routingctl: cannot write \(TerminalText.escaped(path)): \(error); the file was left unchanged")
                 return ExitStatus.usage
             }
             writtenTo = path
@@ -117,11 +117,11 @@ extension RoutingCtl {
         let action: String
         if !result.changed {
             action = (problems > 0 ? "nothing that --fix may change" : "nothing to fix")
-                + (writtenTo.map { "; copied unchanged to \($0)" } ?? "; the file was not touched")
+                + (writtenTo.map { "; copied unchanged to \(TerminalText.escaped($0))" } ?? "; the file was not touched")
         } else if dryRun {
             action = "\(fixes) to make (dry run: nothing written)"
         } else if let writtenTo {
-            action = "\(fixes) written to \(writtenTo)"
+            action = "\(fixes) written to \(TerminalText.escaped(writtenTo))"
         } else {
             action = "\(fixes) written to standard output"
         }

@@ -30,9 +30,15 @@ extension RoutingCtl {
         (Resolve, GetCurrentLocation, and ListApps for each app's exec and linkFormat); when the
         daemon is not running (no socket, or connection refused), or with --offline, it is resolved
         here with the same rules, from the apps directories (/usr/share/routingd/apps,
-        /etc/routingd/apps, $XDG_DATA_HOME/routingd/apps, then each --apps DIR) and the coverage
-        directory (--coverage, default ./Coverage); --current-location stands in for the daemon's
-        current location.
+        /etc/routingd/apps, $XDG_DATA_HOME/routingd/apps, then each --apps DIR; one that does not
+        exist is skipped with a note) and the coverage directory: --coverage DIR (it must exist), or
+        by default ./Coverage if it exists, else PREFIX/share/routingd/coverage next to this
+        program's PREFIX/bin; when neither exists there are no bare coverage files (a note, not an
+        error: a desktop starts handlers in $HOME). This process cannot know the daemon's current
+        location: --current-location LAT,LON stands in for it, and without it a route from "here"
+        leaves the apps undetermined (a note says so). --apps, --coverage, --current-location and
+        --current-location-literals apply only in this process, so giving any of them resolves
+        here, as --offline does.
         The first eligible app in the daemon's order (priority, then the smaller coverage, then id)
         that has a launch command (Exec or LinkFormat in its manifest) is started with execve(2):
         never through a shell, each argument exactly one element. Eligible apps without a launch
@@ -40,7 +46,10 @@ extension RoutingCtl {
 
           --dry-run   print the command instead of running it, as one line a POSIX shell splits back
                       into exactly the same arguments (single quotes, $'…' for control characters);
-                      with --json: {"app":ID,"name":NAME,"argv":[…]}
+                      with --json: {"app":ID,"name":NAME,"argv":[…]}, and when no app can open
+                      the link (exit 3) {"error":{"code","message"},"apps":[{"id","name",
+                      "eligible","reasons":[{"endpoint","rule","message"}],"skipped"?}]}; a link
+                      that cannot be parsed gives {"error":{"code","message","parameter"}} (exit 1)
           --choose    list the eligible apps on standard error, numbered, and read the choice from
                       the terminal (standard input must be a terminal)
 
@@ -56,9 +65,20 @@ extension RoutingCtl {
         var id: String
         var name: String
         var eligible: Bool?
-        var reasons: [String]
+        /// The verdict's reasons as the Resolve reply has them: `{"endpoint"?,"rule","message"}`.
+        var reasons: [JSON]
         /// The `Exec` template and `LinkFormat`, or why they are not known.
         var launch: Result<(exec: [String]?, linkFormat: LinkFormat?), OpenNote>
+
+        /// A verdict of a Resolve reply (`{"id","eligible","reasons"}`), with the app's name and
+        /// launch data.
+        init(verdict: JSON, name: String?, launch: Result<(exec: [String]?, linkFormat: LinkFormat?), OpenNote>) {
+            id = verdict["id"]?.stringValue ?? "?"
+            self.name = name ?? id
+            eligible = if case .bool(let b)? = verdict["eligible"] { b } else { nil }
+            reasons = verdict["reasons"]?.arrayValue ?? []
+            self.launch = launch
+        }
     }
 
     struct OpenNote: Error { var text: String }
@@ -68,6 +88,8 @@ extension RoutingCtl {
         var request: DirectionsRequest
         var currentLocation: Coordinate?
         var candidates: [OpenCandidate]
+        /// Resolved in this process, which cannot know the daemon's current location.
+        var inProcess: Bool
     }
 
     static func open(_ arguments: [String], socket: String, literals: String?) throws(Arguments.UsageError) -> Int32 {
@@ -83,7 +105,8 @@ extension RoutingCtl {
             err("routingctl: this link comes back from the xdg-open that routingctl open ran for it (routingd-open.desktop is the handler of its scheme); refusing to dispatch it again, which would loop. Give the app an Exec= line that starts it directly")
             return OpenStatus.loop
         }
-        if args.has("json") && !args.has("dry-run") {
+        let json = args.has("json")
+        if json && !args.has("dry-run") {
             return usageError("--json goes with --dry-run", command: "open")
         }
         if args.has("choose") && isatty(0) == 0 {
@@ -99,19 +122,17 @@ extension RoutingCtl {
             }
         }
         let literalsPath = args.options["current-location-literals"] ?? literals
+        // The in-process options resolve in-process, as in `resolve`.
+        let offline = args.has("offline") || InProcessResolver.options.contains { args.options[$0] != nil }
+            || literalsPath != nil
 
         // Through the daemon unless told otherwise or it is not running.
         var plan: OpenPlan? = nil
-        if !args.has("offline") {
-            let path = args.options["socket"] ?? socket
-            switch planThroughDaemon(url, socket: path) {
-            case .planned(let planned):
-                plan = planned
-                if !appsDirectories.isEmpty || args.options["coverage"] != nil || location != nil || literalsPath != nil {
-                    err("routingctl: note: the daemon at \(path) answered with its own apps and location; --apps, --coverage, --current-location and --current-location-literals apply only in-process (add --offline)")
-                }
+        if !offline {
+            switch planThroughDaemon(url, socket: args.options["socket"] ?? socket, json: json) {
+            case .planned(let planned): plan = planned
             case .notRunning(let reason):
-                err("routingctl: note: routingd is not running (\(reason)); resolving in this process")
+                err("routingctl: note: routingd is not running (\(TerminalText.escaped(reason))); resolving in this process")
             case .failed(let status):
                 return status
             }
@@ -119,14 +140,14 @@ extension RoutingCtl {
         if plan == nil {
             switch planInProcess(
                 url, appsDirectories: appsDirectories, coverage: args.options["coverage"],
-                currentLocation: location, literalsPath: literalsPath)
+                currentLocation: location, literalsPath: literalsPath, json: json)
             {
             case .success(let planned): plan = planned
             case .failure(let status): return status.code
             }
         }
         guard let plan else { return ExitStatus.usage }
-        return launch(plan, url: url, dryRun: args.has("dry-run"), json: args.has("json"), choose: args.has("choose"))
+        return launch(plan, url: url, dryRun: args.has("dry-run"), json: json, choose: args.has("choose"))
     }
 
     // MARK: resolving
@@ -140,13 +161,14 @@ extension RoutingCtl {
     struct StatusCode: Error { var code: Int32 }
 
     /// Resolve, GetCurrentLocation and ListApps over one connection.
-    static func planThroughDaemon(_ url: String, socket: String) -> DaemonPlan {
+    static func planThroughDaemon(_ url: String, socket: String, json: Bool) -> DaemonPlan {
         let client: VarlinkClient
         do {
-            client = try VarlinkClient(path: socket)
+            client = try VarlinkClient(path: socket, timeout: daemonTimeout)
         } catch {
             if error.errno == ENOENT || error.errno == ECONNREFUSED { return .notRunning("\(error)") }
-            err("routingctl: cannot reach routingd at \(socket): \(error)")
+            if error.errno == ETIMEDOUT { return .failed(notAnswering(socket, error: error)) }
+            err("routingctl: cannot reach routingd at \(TerminalText.escaped(socket)): \(TerminalText.escaped(error.description))")
             err("routingctl: fix the socket's permissions, pass --socket PATH, or use --offline")
             return .failed(ExitStatus.usage)
         }
@@ -160,11 +182,13 @@ extension RoutingCtl {
             listed = try client.call("org.routingd.Directions.ListApps", [:])
         } catch let error as VarlinkError {
             if error.name == "org.routingd.Directions.InvalidURL" {
-                return .failed(finishResolve(.failure(error), json: false))
+                return .failed(finishResolve(.failure(error), json: json))
             }
-            return .failed(report(error, json: false))
+            return .failed(report(error, json: json))
+        } catch let error as SystemError where error.errno == ETIMEDOUT {
+            return .failed(notAnswering(socket, error: error))
         } catch {
-            err("routingctl: talking to routingd at \(socket) failed: \(error)")
+            err("routingctl: talking to routingd at \(TerminalText.escaped(socket)) failed: \(TerminalText.escaped("\(error)"))")
             return .failed(ExitStatus.usage)
         }
         for warning in resolved["warnings"]?.arrayValue ?? [] { err(warningLine(warning)) }
@@ -186,13 +210,10 @@ extension RoutingCtl {
         let candidates = (resolved["apps"]?.arrayValue ?? []).map { verdict -> OpenCandidate in
             let id = verdict["id"]?.stringValue ?? "?"
             let listing = listings[id]
-            let eligible: Bool? = if case .bool(let b)? = verdict["eligible"] { b } else { nil }
             return OpenCandidate(
-                id: id, name: listing?["name"]?.stringValue ?? id, eligible: eligible,
-                reasons: (verdict["reasons"]?.arrayValue ?? []).compactMap { $0["message"]?.stringValue },
-                launch: launchData(listing: listing, id: id))
+                verdict: verdict, name: listing?["name"]?.stringValue, launch: launchData(listing: listing, id: id))
         }
-        return .planned(OpenPlan(request: request, currentLocation: currentLocation, candidates: candidates))
+        return .planned(OpenPlan(request: request, currentLocation: currentLocation, candidates: candidates, inProcess: false))
     }
 
     /// The launch data of an app listed by the daemon: its `exec` and `linkFormat` members (null
@@ -219,49 +240,40 @@ extension RoutingCtl {
         return .success((exec, format))
     }
 
-    /// Loads the apps here and resolves with the daemon's own code.
+    /// Loads the apps here and resolves with the daemon's own code (``InProcessResolver``); the
+    /// verdicts go through the Resolve reply's wire form, as the daemon's do.
     static func planInProcess(
-        _ url: String, appsDirectories: [String], coverage: String?, currentLocation: Coordinate?, literalsPath: String?
+        _ url: String, appsDirectories: [String], coverage: String?, currentLocation: Coordinate?, literalsPath: String?,
+        json: Bool
     ) -> Result<OpenPlan, StatusCode> {
         let parser: DirectionsURLParser
         switch LinkInput.parser(literalsPath: literalsPath, strict: false) {
         case .success(let p): parser = p
-        case .failure(let message): err("routingctl: \(message.text)"); return .failure(StatusCode(code: ExitStatus.usage))
-        }
-        let registry: AppRegistry
-        do {
-            let directories = AppDirectories.standard(
-                extra: appsDirectories, coverageDirectory: coverage ?? DefaultPaths.coverageDirectory)
-            let reading = try directories.read()
-            for note in reading.notes { err("routingctl: note: \(note)") }
-            registry = AppRegistry(sources: reading.sources, previous: nil)
-        } catch {
-            err("routingctl: \(error)" + (coverage == nil ? "; give the routing apps' coverage files with --coverage DIR" : ""))
+        case .failure(let message):
+            err("routingctl: \(TerminalText.escaped(message.text))")
             return .failure(StatusCode(code: ExitStatus.usage))
         }
-        for entry in registry.invalidEntries {
-            err("routingctl: note: excluded app \(entry.id): \(entry.lastError ?? "invalid")")
-        }
-        let daemon = RoutingDaemon(
-            registry: registry, currentLocation: currentLocation, currentLocationLiterals: parser.currentLocationLiterals)
+        guard let daemon = InProcessResolver.load(
+            appsDirectories: appsDirectories, coverage: coverage, currentLocation: currentLocation,
+            literals: parser.currentLocationLiterals)
+        else { return .failure(StatusCode(code: ExitStatus.usage)) }
         let parsed: ParsedLink
         let verdicts: [AppVerdict]
         do {
             (parsed, verdicts) = try daemon.resolve(url)
         } catch {
-            return .failure(StatusCode(code: finishResolve(.failure(invalidURLError(error)), json: false)))
+            return .failure(StatusCode(code: finishResolve(.failure(invalidURLError(error)), json: json)))
         }
         for warning in parsed.warnings { err(warningLine(WireFormat.encode(warning))) }
         var apps: [String: RoutingApp] = [:]
-        for app in registry.apps { apps[app.id] = app }
+        for app in daemon.registry.apps { apps[app.id] = app }
         let candidates = verdicts.map { verdict -> OpenCandidate in
             let app = apps[verdict.appID]
             return OpenCandidate(
-                id: verdict.appID, name: app?.name ?? verdict.appID, eligible: verdict.eligible,
-                reasons: verdict.reasons.map(\.message),
+                verdict: WireFormat.encode(verdict), name: app?.name,
                 launch: app.map { .success(($0.exec, $0.linkFormat)) } ?? .failure(OpenNote(text: "\(verdict.appID) is not loaded")))
         }
-        return .success(OpenPlan(request: parsed.request, currentLocation: currentLocation, candidates: candidates))
+        return .success(OpenPlan(request: parsed.request, currentLocation: currentLocation, candidates: candidates, inProcess: true))
     }
 
     // MARK: launching
@@ -270,26 +282,38 @@ extension RoutingCtl {
         let eligible = plan.candidates.filter { $0.eligible == true }
         guard !eligible.isEmpty else {
             explainNoEligibleApp(plan)
+            if dryRun && json {
+                let message = plan.candidates.isEmpty
+                    ? "no routing app can open this link: there are no valid routing apps"
+                    : "no routing app can open this link"
+                printNothingToLaunch(plan, code: "no-eligible-app", message: message, skipped: [:])
+            }
             return OpenStatus.nothingToLaunch
         }
         var launchable: [(candidate: OpenCandidate, argv: [String])] = []
+        var skipped: [String: String] = [:]
         for candidate in eligible {
+            let why: String
             switch candidate.launch {
-            case .failure(let note):
-                err("routingctl: note: skipping \(candidate.id): \(note.text)")
+            case .failure(let note): why = note.text
             case .success(let data):
                 do {
                     let argv = try LaunchCommand.argv(
                         exec: data.exec, linkFormat: data.linkFormat, appID: candidate.id,
                         request: plan.request, link: url, currentLocation: plan.currentLocation)
                     launchable.append((candidate, argv))
+                    continue
                 } catch {
-                    err("routingctl: note: skipping \(candidate.id): \(error.message)")
+                    why = error.message
                 }
             }
+            skipped[candidate.id] = why
+            err("routingctl: note: skipping \(TerminalText.escaped(candidate.id)): \(TerminalText.escaped(why))")
         }
         guard !launchable.isEmpty else {
-            err("routingctl: \(eligible.count == 1 ? "the eligible app has no" : "none of the \(eligible.count) eligible apps has a") usable launch command; give \(eligible.count == 1 ? "it" : "one") a manifest with Exec or LinkFormat (docs/routing-apps.md)")
+            let message = "\(eligible.count == 1 ? "the eligible app has no" : "none of the \(eligible.count) eligible apps has a") usable launch command; give \(eligible.count == 1 ? "it" : "one") a manifest with Exec or LinkFormat (docs/routing-apps.md)"
+            err("routingctl: \(message)")
+            if dryRun && json { printNothingToLaunch(plan, code: "no-launch-command", message: message, skipped: skipped) }
             return OpenStatus.nothingToLaunch
         }
         var chosen = launchable[0]
@@ -297,7 +321,7 @@ extension RoutingCtl {
             err("Routing apps that can open this link:")
             for (i, item) in launchable.enumerated() {
                 let label = item.candidate.name == item.candidate.id ? item.candidate.id : "\(item.candidate.name) (\(item.candidate.id))"
-                err("  \(i + 1)) \(label): \(ShellQuote.line(item.argv))")
+                err("  \(i + 1)) \(TerminalText.escaped(label)): \(ShellQuote.line(item.argv))")
             }
             guard let index = readChoice(count: launchable.count) else {
                 err("routingctl: no app chosen; nothing launched")
@@ -312,7 +336,7 @@ extension RoutingCtl {
                     "argv": .array(chosen.argv.map(JSON.string)),
                 ]).serialized())
             } else {
-                err("routingctl: would launch \(chosen.candidate.id):")
+                err("routingctl: would launch \(TerminalText.escaped(chosen.candidate.id)):")
                 out(ShellQuote.line(chosen.argv))
             }
             return ExitStatus.success
@@ -321,25 +345,47 @@ extension RoutingCtl {
             setenv(xdgOpenMarker, chosen.argv[1], 1)
         }
         let failure = ProcessLaunch.exec(chosen.argv)
-        err("routingctl: cannot launch \(chosen.candidate.id): \(failure)")
+        err("routingctl: cannot launch \(TerminalText.escaped(chosen.candidate.id)): \(TerminalText.escaped(failure.description))")
         return failure.exitStatus
+    }
+
+    /// `open --dry-run --json` when nothing can be launched (exit 3), on standard output:
+    /// `{"error":{"code","message"},"apps":[{"id","name","eligible","reasons":[…],"skipped"?}]}`,
+    /// every app in verdict order, `skipped` saying why an eligible app cannot be launched.
+    static func printNothingToLaunch(_ plan: OpenPlan, code: String, message: String, skipped: [String: String]) {
+        let apps = plan.candidates.map { candidate -> JSON in
+            var object: JSONObject = [
+                "id": .string(candidate.id), "name": .string(candidate.name),
+                "eligible": candidate.eligible.map(JSON.bool) ?? .null, "reasons": .array(candidate.reasons),
+            ]
+            if let why = skipped[candidate.id] { object["skipped"] = .string(why) }
+            return .object(object)
+        }
+        out(JSON.object([
+            "error": ["code": .string(code), "message": .string(message)], "apps": .array(apps),
+        ]).serialized())
     }
 
     /// Every app's verdict and reasons, on standard error.
     static func explainNoEligibleApp(_ plan: OpenPlan) {
         if plan.candidates.isEmpty {
-            err("routingctl: no routing app can open this link: there are no valid routing apps (see 'routingctl apps')")
+            err("routingctl: no routing app can open this link: there are no valid routing apps"
+                + (plan.inProcess ? " in this process (see the notes above)" : " (see 'routingctl apps')"))
             return
         }
         err("routingctl: no routing app can open this link:")
         for candidate in plan.candidates {
-            err("  \(candidate.id): \(candidate.eligible == nil ? "undetermined" : "not eligible")")
-            for reason in candidate.reasons { err("    - \(reason)") }
+            err("  \(TerminalText.escaped(candidate.id)): \(candidate.eligible == nil ? "undetermined" : "not eligible")")
+            for reason in candidate.reasons {
+                err("    - \(TerminalText.escaped(reason["message"]?.stringValue, or: "?"))")
+            }
         }
         if plan.candidates.contains(where: { $0.eligible == nil }), plan.currentLocation == nil,
             plan.request.endpoints.contains(where: { $0.endpoint == .currentLocation })
         {
-            err("routingctl: the route starts or ends at the current location, which is not known: 'routingctl location set LAT LON' (or --current-location LAT,LON in-process)")
+            err(plan.inProcess
+                ? InProcessResolver.currentLocationNote
+                : "routingctl: the route starts or ends at the current location, which the daemon does not know: 'routingctl location set LAT LON'")
         }
     }
 

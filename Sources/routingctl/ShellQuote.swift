@@ -48,7 +48,5 @@ enum ShellQuote {
         }
     }
 
-    private static func isControl(_ s: Unicode.Scalar) -> Bool {
-        s.value < 0x20 || s.value == 0x7F || (0x80...0x9F).contains(s.value)
-    }
+    private static func isControl(_ s: Unicode.Scalar) -> Bool { TerminalText.isControl(s) }
 }

@@ -18,8 +18,13 @@ let usage = """
     Options:
       --socket PATH    socket to listen on (default: $XDG_RUNTIME_DIR/routingd/io.socket,
                        or /run/routingd/io.socket without XDG_RUNTIME_DIR)
-      --apps DIR       another manifest directory, after the standard ones (repeatable)
-      --coverage DIR   coverage directory (default: ./Coverage)
+      --apps DIR       another manifest directory, after the standard ones (repeatable);
+                       one that does not exist is skipped with a warning
+      --coverage DIR   coverage directory; it must exist. Default: ./Coverage (the
+                       repository's samples) if it exists, else PREFIX/share/routingd/coverage
+                       next to this program's PREFIX/bin (the installed samples); when
+                       neither exists routingd runs on its manifests alone (with a warning),
+                       and stops if they give no app
       --current-location-literals FILE
                        the texts that mean "current location" in links, one per line
                        (UTF-8, # comments), instead of the built-in English, French,
@@ -58,7 +63,8 @@ let usage = """
 
 struct Options {
     var socketPath: String? = nil
-    var coverageDirectory = DefaultPaths.coverageDirectory
+    /// `--coverage DIR`; nil for the default (``DefaultPaths/coverageCandidates(executable:)``).
+    var coverageDirectory: String? = nil
     var appDirectories: [String] = []
     var verbose = false
     var literalsFile: String? = nil
@@ -159,8 +165,19 @@ struct Options {
 
 let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
 let log = Log(program: "routingd", verbose: options.verbose)
+let directories = AppDirectories.standard(extra: options.appDirectories, coverageDirectory: options.coverageDirectory)
+for warning in directories.directoryWarnings() { log.warning(warning) }
+if directories.coverageDirectoryMissing {
+    // Without the default coverage directory only manifests give apps; with none, there is nothing
+    // to serve, which is a mistake worth stopping for (started outside the repository).
+    let reading = try? directories.read()
+    if reading?.sources.isEmpty ?? true {
+        log.error("no routing apps to serve: no coverage directory (see the warning above) and no manifest in \(directories.appDirectories.joined(separator: ", ")); start routingd from the repository, or give --coverage DIR (the directory of the *.geojson coverage files) or --apps DIR (a directory of *.routingapp manifests)")
+        exit(1)
+    }
+}
 exit(DaemonMain.run(
     socketPath: options.socketPath ?? DefaultPaths.socket(),
-    directories: AppDirectories.standard(extra: options.appDirectories, coverageDirectory: options.coverageDirectory),
+    directories: directories,
     literalsFile: options.literalsFile,
     socketMode: options.socketMode, exitIdleSeconds: options.exitIdleSeconds, log: log))

@@ -296,14 +296,21 @@ import Testing
             #expect(viaDaemon.stdout == inProcess.stdout, "\(url)")
             #expect(!viaDaemon.stderr.contains("not running"))
         }
+        // --apps, --coverage and --current-location resolve in this process, as --offline does, even
+        // with the daemon running (resolve does the same).
+        let options = ["--apps", tree.apps, "--coverage", tree.coverage, "--current-location", "48.8584,2.2945"]
+        let withOptions = Self.routingctl(
+            ["--socket", server.path, "open"] + options + ["--dry-run", "--json", Self.walk], root: tree.root)
+        #expect(withOptions.status == 0, "\(withOptions.stderr)")
+        #expect(withOptions.stdout == tree.offline(["--dry-run", "--json"], Self.walk).stdout)
+        let resolved = Self.routingctl(["--socket", server.path, "resolve", "--json"] + options + [Self.walk], root: tree.root)
+        let offline = Self.routingctl(["resolve", "--offline", "--json"] + options + [Self.walk], root: tree.root)
+        #expect(resolved.status == 0 && resolved.stdout == offline.stdout, "\(resolved.stderr)")
         // No daemon at that socket: resolved here, with a note.
         let missing = Self.routingctl(
-            ["--socket", tree.root + "/nothing.sock", "open", "--apps", tree.apps, "--coverage", tree.coverage,
-             "--current-location", "48.8584,2.2945", "--dry-run", "--json", Self.walk],
-            root: tree.root)
-        #expect(missing.status == 0, "\(missing.stderr)")
-        #expect(missing.stderr.contains("routingd is not running"))
-        #expect(missing.stdout == tree.offline(["--dry-run", "--json"], Self.walk).stdout)
+            ["--socket", tree.root + "/nothing.sock", "open", "--dry-run", "--json", "geo:48.8606,2.3376"],
+            root: tree.root, workingDirectory: tree.root)
+        #expect(missing.stderr.contains("routingd is not running"), "\(missing.stderr)")
     }
 
     // MARK: running routingctl
@@ -325,9 +332,10 @@ import Testing
         return parts.joined(separator: "/") + "/routingctl"
     }
 
-    /// Runs routingctl with `arguments`, standard input from /dev/null, `XDG_DATA_HOME` in `root`.
-    static func routingctl(_ arguments: [String], root: String) -> Run {
-        run([routingctlPath] + arguments, environment: environment(root: root), outputIn: root)
+    /// Runs routingctl with `arguments`, standard input from /dev/null, `XDG_DATA_HOME` in `root`,
+    /// in `workingDirectory` (by default this process's).
+    static func routingctl(_ arguments: [String], root: String, workingDirectory: String? = nil) -> Run {
+        run([routingctlPath] + arguments, environment: environment(root: root), outputIn: root, workingDirectory: workingDirectory)
     }
 
     /// This process's environment with `XDG_DATA_HOME` in `root`.
@@ -343,7 +351,9 @@ import Testing
         return environment
     }
 
-    static func run(_ argv: [String], environment: [String], outputIn directory: String? = nil) -> Run {
+    static func run(_ argv: [String], environment: [String], outputIn directory: String? = nil, workingDirectory: String? = nil) -> Run {
+        // env(1) -C changes directory first (posix_spawn_file_actions_addchdir_np is not in Glibc's module).
+        let argv = workingDirectory.map { ["/usr/bin/env", "-C", $0, "--"] + argv } ?? argv
         let n = counter.add(1, ordering: .relaxed).newValue
         let base = (directory ?? "/tmp") + "/.run-\(getpid())-\(n)"
         var actions = posix_spawn_file_actions_t()

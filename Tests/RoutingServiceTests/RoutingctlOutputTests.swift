@@ -1,0 +1,202 @@
+import Glibc
+import RoutingCore
+import RoutingService
+import StrictJSON
+import Testing
+
+/// What routingctl prints (the built executable, in a child process): control characters from links
+/// escaped, the in-process path from a directory without `Coverage/`, its notes, the JSON of
+/// `open --dry-run --json` when nothing can open a link, `reload` failures, a daemon that does not
+/// answer; and where routingd and routingctl look for coverage by default.
+@Suite struct RoutingctlOutputTests {
+    typealias Tree = OpenCommandTests.Tree
+
+    static func routingctl(_ arguments: [String], _ tree: Tree, in directory: String? = nil) -> OpenCommandTests.Run {
+        OpenCommandTests.routingctl(arguments, root: tree.root, workingDirectory: directory)
+    }
+
+    // MARK: control characters
+
+    @Test func controlCharactersFromALinkAreEscapedInTextOutput() throws {
+        let tree = try OpenCommandTests.standardTree()
+        let red = "https://www.google.com/maps/dir/?api=1&origin=%1B%5B31mRED%1B%5B0m&destination=48.8606,2.3376"
+        let run = Self.routingctl(["resolve", "--offline", "--coverage", tree.coverage, red], tree)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stdout.unicodeScalars.contains("\u{1B}"))
+        #expect(run.stdout.contains("source:      address \"\\x1B[31mRED\\x1B[0m\""))
+        #expect(run.stdout.contains("- source is the address \"\\x1B[31mRED\\x1B[0m\""))
+        // A newline (and a C1 control, DEL, a tab) in an address stays inside its line.
+        let newline = "https://www.google.com/maps/dir/?api=1&origin=a%0Ab%C2%85c%7Fd%09e&destination=48.8606,2.3376"
+        let lines = Self.routingctl(["resolve", "--offline", "--coverage", tree.coverage, newline], tree)
+        #expect(lines.stdout.contains("source:      address \"a\\nb\\x85c\\x7Fd\\te\""), "\(lines.stdout)")
+        #expect(!lines.stdout.split(separator: "\n").contains { $0.hasPrefix("b") })
+        #expect(!lines.stdout.unicodeScalars.contains { $0.value == 0x85 || $0.value == 0x7F || $0 == "\t" })
+        // open: the reasons on standard error too; the JSON keeps the text exact.
+        let open = Self.routingctl(
+            ["open", "--offline", "--apps", tree.apps, "--coverage", tree.coverage, "--current-location", "48.8584,2.2945",
+             "--dry-run", "--json", newline.replacing("destination=48.8606,2.3376", with: "destination=10,10")], tree)
+        #expect(open.status == 3)
+        #expect(open.stderr.contains("a\\nb\\x85c\\x7Fd\\te") && !open.stderr.contains("a\nb"), "\(open.stderr)")
+        let json = try JSONParser().parse(open.stdout).root.json
+        let reason = json["apps"]?.arrayValue?.first?["reasons"]?.arrayValue?.first?["message"]?.stringValue ?? ""
+        #expect(reason.contains("a\nb\u{85}c\u{7F}d\te"), "\(reason)")
+    }
+
+    // MARK: in-process from anywhere
+
+    @Test func openWorksFromADirectoryWithoutCoverage() throws {
+        let tree = try OpenCommandTests.standardTree()
+        let empty = tree.root + "/xdg"  // no Coverage/ there
+        let run = Self.routingctl(
+            ["open", "--dry-run", "--apps", tree.apps, "--current-location", "48.8584,2.2945", OpenCommandTests.walk],
+            tree, in: empty)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("/bin/echo walk"))
+        #expect(run.stderr.contains("note: no coverage directory: neither Coverage (under the working directory \(empty))"), "\(run.stderr)")
+        // A --coverage DIR that is missing stays an error.
+        let missing = Self.routingctl(
+            ["open", "--dry-run", "--apps", tree.apps, "--coverage", tree.root + "/nope", OpenCommandTests.walk], tree, in: empty)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("cannot read coverage directory \(tree.root)/nope: No such file or directory"))
+        // resolve --offline too.
+        let resolve = Self.routingctl(["resolve", "--offline", "--apps", tree.apps, "geo:48.8606,2.3376"], tree, in: empty)
+        #expect(resolve.status == 0, "\(resolve.stderr)")
+    }
+
+    @Test func aMistypedAppsDirectoryIsANoteNotAnError() throws {
+        let tree = try OpenCommandTests.standardTree()
+        let run = Self.routingctl(
+            ["open", "--dry-run", "--apps", tree.root + "/apsp", "--apps", tree.apps, "--coverage", tree.coverage,
+             "--current-location", "48.8584,2.2945", OpenCommandTests.walk], tree)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("note: --apps \(tree.root)/apsp: No such file or directory; skipped"), "\(run.stderr)")
+    }
+
+    @Test func inProcessUndeterminedVerdictsSayTheDaemonsLocationIsNotKnownHere() throws {
+        let tree = try OpenCommandTests.standardTree()
+        let open = Self.routingctl(["open", "--dry-run", "--apps", tree.apps, "--coverage", tree.coverage, "geo:48.8606,2.3376"], tree)
+        #expect(open.status == 3)
+        #expect(open.stderr.contains("resolved in this process, which cannot know the daemon's current location"), "\(open.stderr)")
+        #expect(open.stderr.contains("give --current-location LAT,LON"))
+        let resolve = Self.routingctl(["resolve", "--apps", tree.apps, "--coverage", tree.coverage, "geo:48.8606,2.3376"], tree)
+        #expect(resolve.status == 0)
+        #expect(resolve.stdout.contains("undetermined"))
+        #expect(resolve.stderr.contains("cannot know the daemon's current location"), "\(resolve.stderr)")
+        // Given, the note goes.
+        let given = Self.routingctl(
+            ["resolve", "--apps", tree.apps, "--coverage", tree.coverage, "--current-location", "48.85,2.35", "geo:48.8606,2.3376"], tree)
+        #expect(!given.stderr.contains("current location"), "\(given.stderr)")
+    }
+
+    // MARK: open --dry-run --json when nothing can open the link
+
+    @Test func dryRunJSONExplainsWhyNothingCanOpenTheLink() throws {
+        let tree = try OpenCommandTests.standardTree()
+        let far = "https://www.google.com/maps/dir/?api=1&origin=10,10&destination=11,11&travelmode=walking"
+        let none = tree.offline(["--dry-run", "--json"], far)
+        #expect(none.status == 3)
+        let json = try JSONParser().parse(none.stdout).root.json
+        #expect(json["error"]?["code"] == "no-eligible-app")
+        let apps = json["apps"]?.arrayValue ?? []
+        #expect(Set(apps.compactMap { $0["id"]?.stringValue }) == ["org.example.ParisWalk", "org.example.EuropeDrive", "CentralParis"])
+        let walk = try #require(apps.first { $0["id"] == "org.example.ParisWalk" })
+        #expect(walk["name"] == "Paris Walk")
+        #expect(walk["eligible"] == false)
+        #expect(walk["reasons"]?.arrayValue?.contains { $0["rule"] == "outside-coverage" && $0["endpoint"] == "source" } == true)
+        // Only a bare coverage file is eligible: it has no launch command, and says so.
+        let onlyBare = try Tree(manifests: [:], bare: ["CentralParis.geojson": OpenCommandTests.centralParis])
+        let bare = onlyBare.offline(["--dry-run", "--json"], OpenCommandTests.walk)
+        #expect(bare.status == 3)
+        let bareJSON = try JSONParser().parse(bare.stdout).root.json
+        #expect(bareJSON["error"]?["code"] == "no-launch-command")
+        #expect(bareJSON["apps"]?.arrayValue?.first?["eligible"] == true)
+        #expect(bareJSON["apps"]?.arrayValue?.first?["skipped"]?.stringValue?.contains("no launch command") == true)
+        // An unparsable link: the resolve error object.
+        let bad = tree.offline(["--dry-run", "--json"], "geo:91,0")
+        #expect(bad.status == 1)
+        #expect((try? JSONParser().parse(bad.stdout).root.json)?["error"]?["code"] != nil, "\(bad.stdout)")
+    }
+
+    // MARK: the daemon: reload failures, no answer
+
+    @Test func aFailedReloadSaysSoAndKeepsTheSameErrorShapeAsResolve() throws {
+        let tree = try OpenCommandTests.standardTree()
+        let daemon = try RoutingDaemon(directories: AppDirectories(appDirectories: [tree.apps], coverageDirectory: tree.coverage))
+        let server = try RunningServer(service: daemon.varlinkService())
+        defer { server.stop() }
+        try #require(ChildRemover.remove(tree.coverage))
+        let text = Self.routingctl(["--socket", server.path, "reload"], tree)
+        #expect(text.status == 1)
+        #expect(text.stderr.contains("reload failed, nothing changed: cannot read coverage directory \(tree.coverage)"), "\(text.stderr)")
+        #expect(text.stderr.contains("keeps serving the apps it had loaded"))
+        let json = Self.routingctl(["--socket", server.path, "reload", "--json"], tree)
+        #expect(json.status == 1)
+        let error = try JSONParser().parse(json.stdout).root.json["error"]
+        #expect(error?["code"] == "reload-failed")
+        #expect(error?["message"]?.stringValue?.hasPrefix("cannot read coverage directory") == true)
+        // resolve --json errors have the same members.
+        let resolve = Self.routingctl(["--socket", server.path, "resolve", "--json", "geo:91,0"], tree)
+        let resolveError = try JSONParser().parse(resolve.stdout).root.json["error"]
+        #expect(resolveError?["code"] != nil && resolveError?["message"] != nil)
+    }
+
+    @Test func aDaemonThatDoesNotAnswerIsNamedWithWhatToCheck() throws {
+        let tree = try OpenCommandTests.standardTree()
+        // Bound and listening, never accepting: the connection is queued, the call never answered.
+        let path = tree.root + "/stuck.sock"
+        let listener = try UnixListener.bind(path: path)
+        defer { withExtendedLifetime(listener) {} }
+        let run = Self.routingctl(["--socket", path, "reload"], tree)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("routingd at \(path) did not answer within 5 seconds"), "\(run.stderr)")
+        #expect(run.stderr.contains("check the daemon's log"))
+    }
+
+    @Test func helpListsEveryOptionOfOpen() throws {
+        let tree = try OpenCommandTests.standardTree()
+        let help = Self.routingctl(["--help"], tree).stdout
+        let open = help.split(separator: "\n").drop { !$0.contains(" open [") }.prefix(2).joined(separator: " ")
+        for option in ["--dry-run", "--json", "--choose", "--offline", "--apps DIR", "--coverage DIR", "--current-location LAT,LON"] {
+            #expect(open.contains(option), "\(option) missing from: \(open)")
+        }
+    }
+
+    // MARK: default coverage directory
+
+    @Test func theDefaultCoverageDirectoryIsTheRepositorysThenTheInstalledOne() throws {
+        #expect(DefaultPaths.coverageCandidates(executable: "/usr/bin/routingctl") == ["Coverage", "/usr/share/routingd/coverage"])
+        #expect(DefaultPaths.coverageCandidates(executable: "/home/u/.local/bin/routingd") == ["Coverage", "/home/u/.local/share/routingd/coverage"])
+        #expect(DefaultPaths.coverageCandidates(executable: "/bin/routingd") == ["Coverage", "/share/routingd/coverage"])
+        #expect(DefaultPaths.coverageCandidates(executable: nil) == ["Coverage"])
+        // A missing default is no error; a missing given directory is.
+        let tree = try OpenCommandTests.standardTree()
+        let absent = AppDirectories(
+            appDirectories: [tree.apps], coverageDirectory: tree.root + "/Coverage",
+            coverageOrigin: .searched([tree.root + "/Coverage"]), givenAppDirectories: [tree.apps, tree.root + "/nope"])
+        #expect(absent.coverageDirectoryMissing)
+        let reading = try absent.read()
+        #expect(reading.sources.map(\.id).sorted() == ["org.example.EuropeDrive", "org.example.ParisWalk"])
+        let warnings = absent.directoryWarnings()
+        #expect(warnings.count == 2)
+        #expect(warnings.contains("--apps \(tree.root)/nope: No such file or directory; skipped (no manifest read from it)"))
+        #expect(warnings.contains { $0.hasPrefix("no coverage directory: \(tree.root)/Coverage does not exist") })
+        var given = absent
+        given.coverageOrigin = .given
+        #expect(throws: CoverageDirectory.Error.self) { try given.read() }
+        #expect(!given.coverageDirectoryMissing)
+    }
+
+    @Test func routingdOutsideTheRepositoryWithNoAppsStopsWithAHint() throws {
+        // Only meaningful where the system directories hold no manifest.
+        for system in ["/usr/share/routingd/apps", "/etc/routingd/apps"] where access(system, F_OK) == 0 { return }
+        let tree = try Tree(manifests: [:])
+        let routingd = OpenCommandTests.routingctlPath.replacing("/routingctl", with: "/routingd")
+        let run = OpenCommandTests.run(
+            [routingd, "--socket", tree.root + "/io.socket"], environment: OpenCommandTests.environment(root: tree.root),
+            outputIn: tree.root, workingDirectory: tree.root + "/xdg")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("no coverage directory: neither Coverage"), "\(run.stderr)")
+        #expect(run.stderr.contains("no routing apps to serve"))
+        #expect(run.stderr.contains("give --coverage DIR"))
+    }
+}
