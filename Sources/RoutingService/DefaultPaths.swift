@@ -12,6 +12,22 @@ public enum DefaultPaths {
         return "/run/routingd/io.socket"
     }
 
+    /// The system daemon's socket (`routingd.socket` of the system units).
+    public static let systemSocket = "/run/routingd/io.socket"
+
+    /// The socket a client talks to when not told: the user session's (``socket(environment:)``) when
+    /// it exists, else the system daemon's when that exists, else the user session's (so the error
+    /// names the socket a user-session daemon would create).
+    /// - Parameter exists: whether a path exists (`access(2)`); replaceable in tests.
+    public static func clientSocket(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        exists: (String) -> Bool = { access($0, F_OK) == 0 }
+    ) -> String {
+        let own = socket(environment: environment)
+        if own == systemSocket || exists(own) { return own }
+        return exists(systemSocket) ? systemSocket : own
+    }
+
     /// `Coverage`, relative to the working directory: the sample coverage files when started from the
     /// repository. The first place ``coverageCandidates(executable:)`` looks.
     public static let repositoryCoverageDirectory = "Coverage"

@@ -115,7 +115,9 @@ public final class RoutingDaemon: Sendable {
             state.withLock { $0.registry = next }
             watched = reading.watchedDirectories
             log?.info("reloaded (\(trigger)): \(DaemonMain.summary(next))")
-            for line in RoutingDaemon.changes(from: previous, to: next) { log?.warning(line) }
+            for line in RoutingDaemon.changeLines(from: previous, to: next) {
+                if line.warning { log?.warning(line.text) } else { log?.info(line.text) }
+            }
             notifier?.ready(status: ServiceLifecycle.status(next))
             return ReloadOutcome(registry: next, failure: nil)
         }
@@ -124,23 +126,29 @@ public final class RoutingDaemon: Sendable {
     /// One line per app whose state or last error differs between the two registries, and per app
     /// removed: what an admin reading the journal needs after a reload.
     static func changes(from old: AppRegistry, to new: AppRegistry) -> [String] {
-        var lines: [String] = []
+        changeLines(from: old, to: new).map(\.text)
+    }
+
+    /// ``changes(from:to:)`` with each line's weight: a warning for an app that stopped serving its
+    /// files (stale, not loaded), information for one added, loaded, active again or removed.
+    static func changeLines(from old: AppRegistry, to new: AppRegistry) -> [(warning: Bool, text: String)] {
+        var lines: [(warning: Bool, text: String)] = []
         for entry in new.entries {
             let before = old[entry.id]
             if before?.state == entry.state && before?.lastError == entry.lastError { continue }
             switch entry.state {
             case .active:
                 // "active again" only for an app that served before (stale); one that never loaded is "loaded".
-                lines.append(
+                lines.append((false,
                     before == nil ? "app \(entry.id): added"
-                        : before?.state == .invalid ? "app \(entry.id): loaded" : "app \(entry.id): active again")
+                        : before?.state == .invalid ? "app \(entry.id): loaded" : "app \(entry.id): active again"))
             case .stale:
-                lines.append("app \(entry.id): keeping the last good version: \(entry.lastError ?? "invalid")")
+                lines.append((true, "app \(entry.id): keeping the last good version: \(entry.lastError ?? "invalid")"))
             case .invalid:
-                lines.append("app \(entry.id): not loaded: \(entry.lastError ?? "invalid")")
+                lines.append((true, "app \(entry.id): not loaded: \(entry.lastError ?? "invalid")"))
             }
         }
-        for entry in old.entries where new[entry.id] == nil { lines.append("app \(entry.id): removed") }
+        for entry in old.entries where new[entry.id] == nil { lines.append((false, "app \(entry.id): removed")) }
         return lines
     }
 

@@ -59,7 +59,7 @@ enum RoutingCtl {
     static func main(_ arguments: [String]) -> Int32 {
         // Global options come before the command.
         var rest = arguments[...]
-        var socket = DefaultPaths.socket()
+        var socket = DefaultPaths.clientSocket()
         var literals: String? = nil
         while let first = rest.first, first.hasPrefix("-") {
             rest = rest.dropFirst()
@@ -486,6 +486,16 @@ enum RoutingCtl {
     /// Seconds routingctl waits for the daemon to accept a connection, take a call and answer it.
     static let daemonTimeout: Double = 5
 
+    /// What to do when the socket cannot be reached, by the `connect(2)` error.
+    static func unreachableHint(_ code: Int32) -> String {
+        switch code {
+        case EACCES, EPERM:
+            "the socket is not open to you: the system socket admits root and the routingd group (usermod -aG routingd USER, then log in again); or pass --socket PATH, or use --offline"
+        default:
+            "start it (routingd; or systemctl --user start routingd.socket / systemctl start routingd.socket when installed), pass --socket PATH, or use --offline"
+        }
+    }
+
     static func call(_ socket: String, _ method: String, _ parameters: JSONObject) -> CallOutcome {
         let client: VarlinkClient
         do {
@@ -493,7 +503,7 @@ enum RoutingCtl {
         } catch {
             if error.errno == ETIMEDOUT { return .unreachable(notAnswering(socket, error: error)) }
             err("routingctl: cannot reach routingd at \(TerminalText.escaped(socket)): \(TerminalText.escaped(error.description))")
-            err("routingctl: start it with 'routingd', pass --socket PATH, or use 'resolve --offline'")
+            err("routingctl: " + unreachableHint(error.errno))
             return .unreachable(ExitStatus.usage)
         }
         defer { client.close() }

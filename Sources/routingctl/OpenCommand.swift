@@ -169,7 +169,7 @@ extension RoutingCtl {
             if error.errno == ENOENT || error.errno == ECONNREFUSED { return .notRunning("\(error)") }
             if error.errno == ETIMEDOUT { return .failed(notAnswering(socket, error: error)) }
             err("routingctl: cannot reach routingd at \(TerminalText.escaped(socket)): \(TerminalText.escaped(error.description))")
-            err("routingctl: fix the socket's permissions, pass --socket PATH, or use --offline")
+            err("routingctl: " + unreachableHint(error.errno))
             return .failed(ExitStatus.usage)
         }
         defer { client.close() }

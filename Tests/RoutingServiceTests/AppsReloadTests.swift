@@ -142,7 +142,7 @@ final class RunningDaemon: Sendable {
 
     /// Polls `ListApps` until `condition` holds, for at most `seconds`.
     func waitForApps(
-        _ c: VarlinkClient, within seconds: Double = 10, _ condition: ([String: JSON]) -> Bool
+        _ c: VarlinkClient, within seconds: Double = 30, _ condition: ([String: JSON]) -> Bool
     ) throws -> [String: JSON] {
         let deadline = DispatchTime.now() + seconds
         var apps = try self.apps(c)
@@ -299,7 +299,7 @@ enum Westminster {
         try running.fixture.write(
             "apps/LondonBus.routingapp", AppsFixture.londonBus.replacing("Modes=Bus;Subway;Pedestrian;", with: "Modes=Bus;"))
         let apps = try running.waitForApps(c) { $0["org.example.LondonBus"]?["modes"] == ["Bus"] }
-        #expect(apps["org.example.LondonBus"]?["modes"] == ["Bus"], "inotify did not reload within 10 s")
+        #expect(apps["org.example.LondonBus"]?["modes"] == ["Bus"], "inotify did not reload within 30 s")
         let walk = Self.verdicts(try c.call("org.routingd.Directions.Resolve", ["url": .string(Westminster.walkToBigBen)]))
         #expect(walk.first { $0.id == "org.example.LondonBus" }?.rules == ["mode-not-supported"])
 
@@ -335,7 +335,7 @@ enum Westminster {
         #expect(mkdir(fixture.root + "/later", 0o755) == 0)
         #expect(mkdir(later, 0o755) == 0)
         // Give the reload thread a moment to watch the new directory itself, then add a manifest.
-        let deadline = DispatchTime.now() + 10
+        let deadline = DispatchTime.now() + 30
         while !daemon.watchedDirectories.contains(later) && DispatchTime.now() < deadline { usleep(10_000) }
         usleep(300_000)
         try fixture.write("later/apps/rome.routingapp", """
@@ -421,7 +421,7 @@ enum Westminster {
         // SIGHUP to the loop thread (as the daemon's main thread gets it): the reload thread reloads.
         let before = running.reloader.reloads
         running.server.send(signal: SIGHUP)
-        let deadline = DispatchTime.now() + 10
+        let deadline = DispatchTime.now() + 30
         while running.reloader.reloads == before && DispatchTime.now() < deadline { usleep(10_000) }
         #expect(running.reloader.reloads > before, "SIGHUP did not reload")
 

@@ -1,0 +1,25 @@
+import RoutingService
+import Testing
+
+@Suite struct DefaultPathsTests {
+    let session = ["XDG_RUNTIME_DIR": "/run/user/1000"]
+    let userSocket = "/run/user/1000/routingd/io.socket"
+
+    @Test func theSessionSocketWhenItExists() {
+        #expect(DefaultPaths.clientSocket(environment: session, exists: { _ in true }) == userSocket)
+    }
+
+    @Test func theSystemSocketWhenOnlyItExists() {
+        let found = DefaultPaths.clientSocket(environment: session, exists: { $0 == DefaultPaths.systemSocket })
+        #expect(found == "/run/routingd/io.socket")
+    }
+
+    @Test func theSessionSocketNamedWhenNeitherExists() {
+        #expect(DefaultPaths.clientSocket(environment: session, exists: { _ in false }) == userSocket)
+    }
+
+    @Test func theSystemSocketOutsideASession() {
+        #expect(DefaultPaths.clientSocket(environment: [:], exists: { _ in false }) == "/run/routingd/io.socket")
+        #expect(DefaultPaths.clientSocket(environment: ["XDG_RUNTIME_DIR": ""], exists: { _ in false }) == "/run/routingd/io.socket")
+    }
+}
