@@ -1,10 +1,14 @@
-/// The Levenshtein distance between two texts, counted in `Character`s (insertions, deletions and
-/// substitutions each cost 1). Used for "did you mean" hints: a URL parameter that looks like a
-/// misspelt known one, a manifest mode such as `Streetcar` for `StreetCar`.
+/// The Levenshtein distance between two texts (insertions, deletions and substitutions each cost 1).
+/// Used for "did you mean" hints: a URL parameter that looks like a misspelt known one, a manifest
+/// mode such as `Streetcar` for `StreetCar`, a manifest key or link format.
 enum EditDistance {
-    /// The distance between `a` and `b`; 0 when they are equal.
+    /// The distance between `a` and `b` counted in `Character`s; 0 when they are equal.
     static func between(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        between(Array(a), Array(b))
+    }
+
+    /// The distance between two sequences of elements (UTF-8 bytes, `Character`s).
+    static func between<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)

@@ -39,26 +39,11 @@ extension DirectionsURLParser {
             let count = name.utf8.count
             let limit = count <= 4 ? 1 : 2
             guard abs(count - k.count) <= limit else { continue }
-            let d = distance(k, Array(name.utf8))
+            let d = EditDistance.between(k, Array(name.utf8))
             if d <= limit, best.map({ d < $0.distance || (d == $0.distance && name < $0.name) }) ?? true {
                 best = (name, d)
             }
         }
         return best?.name
-    }
-
-    private static func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = previous
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
     }
 }
