@@ -49,6 +49,11 @@ extension RoutingCtl {
             return usageError(
                 "validate --fix takes exactly one FILE, got \(args.positionals.count)", command: "validate --fix")
         }
+        if path.hasSuffix(".routingapp") {
+            return usageError(
+                "--fix repairs coverage files, not manifests; 'routingctl validate \(TerminalText.escaped(path))' shows each problem with its fix, to make by hand",
+                command: "validate --fix")
+        }
         let dryRun = args.has("dry-run")
         if dryRun, args.options["output"] != nil {
             return usageError("--dry-run writes nothing; leave out --output", command: "validate --fix")

@@ -44,6 +44,15 @@ import Testing
         #expect(sarif.stdout.contains(#""mimeType": "text/plain""#))
     }
 
+    @Test func fixRefusesAManifestAndSaysWhatToDo() throws {
+        let root = OpenCommandTests.makeDirectory()
+        try OpenCommandTests.write(root + "/a.routingapp", "[Routing App]\nname=A\n")
+        let run = OpenCommandTests.routingctl(["validate", "--fix", root + "/a.routingapp"], root: root)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("--fix repairs coverage files, not manifests"))
+        #expect(OpenCommandTests.read(root + "/a.routingapp") == "[Routing App]\nname=A\n")
+    }
+
     @Test func theLogSaysLoadedForAnAppThatNeverServed() {
         func registry(_ manifest: String, previous: AppRegistry? = nil) -> AppRegistry {
             AppRegistry(
