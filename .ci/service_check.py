@@ -102,10 +102,13 @@ class NotifyListener:
                 continue
             return fields
 
-    def drain(self, timeout=0.2):
-        """Reads whatever arrives within `timeout` seconds into `messages`."""
-        while self.next(timeout=timeout, skip_watchdog=False) is not None:
-            pass
+    def drain(self, timeout=0.2, total=1.0):
+        """Reads what arrives into `messages` until `timeout` seconds pass without a message, or
+        `total` seconds in all (watchdog pings may never leave such a gap)."""
+        deadline = time.monotonic() + total
+        while time.monotonic() < deadline:
+            if self.next(timeout=min(timeout, max(deadline - time.monotonic(), 0.001)), skip_watchdog=False) is None:
+                break
 
     def close(self):
         self.sock.close()
