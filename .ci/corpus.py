@@ -31,6 +31,8 @@ import subprocess
 import sys
 import tempfile
 
+from checklib import Tally
+
 ctl = os.path.abspath(sys.argv[1])
 shared = sys.argv[2]
 corpus = os.path.join(shared, "corpus", "coverage")
@@ -38,16 +40,7 @@ if not os.path.isfile(os.path.join(corpus, "PROVENANCE.tsv")):
     print(f"corpus: SKIPPED, {corpus}/PROVENANCE.tsv not found (shared/ is not beside the checkout)")
     sys.exit(0)
 
-passed = failed = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {name} {str(detail)[:600]}")
+check = Tally(show_passes=False, detail_limit=600)
 
 
 def validate(path, *extra):
@@ -130,13 +123,13 @@ if os.path.isfile(seed):
     if swapped:
         check("seed/london-as-printed: the warning names London", "London" in swapped[0]["message"], swapped[0])
 
-print(f"corpus: {len(rows)} coverage files + the seed listing; {passed} passed, {failed} failed")
+print(f"corpus: {len(rows)} coverage files + the seed listing; {check.passed} passed, {check.failed} failed")
 
 # Directions links.
 url_cases = os.path.join(shared, "corpus", "urls", "cases.tsv")
 url_rows = []
 if os.path.isfile(url_cases):
-    url_passed_before, url_failed_before = passed, failed
+    url_passed_before, url_failed_before = check.passed, check.failed
     with open(url_cases, newline="") as f:
         url_rows = list(csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE))
     repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -180,7 +173,7 @@ if os.path.isfile(url_cases):
                   p.returncode == 0 and "request" in reply and "destination" in reply["request"], p.stdout + p.stderr)
         check(f"{rid}: has a Swift test named after it", f'@Test("{rid}:' in tests_text,
               f'add @Test("{rid}: ...") under Tests/')
-    print(f"corpus: {len(url_rows)} directions links; {passed - url_passed_before} passed, {failed - url_failed_before} failed")
+    print(f"corpus: {len(url_rows)} directions links; {check.passed - url_passed_before} passed, {check.failed - url_failed_before} failed")
 else:
     print(f"corpus: SKIPPED directions links, {url_cases} not found")
-sys.exit(1 if failed else 0)
+sys.exit(1 if check.failed else 0)

@@ -31,38 +31,19 @@ import time
 
 import varlink
 
+from checklib import Tally, exchange, wait_for
+
 BIN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/release")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIG_BEN = "http://maps.apple.com/?daddr=51.500652,-0.124833&dirflg=w"
 EIFFEL = "http://maps.apple.com/?daddr=48.8584,2.2945&dirflg=w"
 
-passed = 0
-failed = 0
-
-
-def check(name, condition, detail=""):
-    global passed, failed
-    if condition:
-        passed += 1
-        print(f"ok   {name}")
-    else:
-        failed += 1
-        print(f"FAIL {name} {detail}")
+check = Tally()
 
 
 def raw_call(path, payload: bytes, timeout=5.0):
     """Sends raw bytes, returns the first NUL-terminated reply (decoded JSON) or None on EOF."""
-    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
-        s.settimeout(timeout)
-        s.connect(path)
-        s.sendall(payload)
-        buf = b""
-        while b"\0" not in buf:
-            chunk = s.recv(65536)
-            if not chunk:
-                return None
-            buf += chunk
-        return json.loads(buf.split(b"\0", 1)[0])
+    return exchange(path, payload, timeout)
 
 
 def ctl(*args, socket_path=None):
@@ -82,10 +63,7 @@ def main():
         [os.path.join(BIN, "routingd"), "--socket", path, "--coverage", os.path.join(ROOT, "Coverage")],
         stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
     try:
-        for _ in range(200):
-            if os.path.exists(path):
-                break
-            time.sleep(0.05)
+        wait_for(lambda: os.path.exists(path))
         check("daemon creates its socket", os.path.exists(path))
         check("socket mode is 0600", oct(os.stat(path).st_mode & 0o777) == "0o600", oct(os.stat(path).st_mode & 0o777))
 
@@ -243,7 +221,7 @@ def main():
             daemon.kill()
         log.seek(0)
         text = log.read()
-        if failed:
+        if check.failed:
             print("--- routingd log ---\n" + text)
 
     contains_checks()
@@ -251,8 +229,8 @@ def main():
         check_fix(tmp)
     with tempfile.TemporaryDirectory() as tmp:
         reload_checks(tmp)
-    print(f"e2e: {passed} passed, {failed} failed")
-    return 1 if failed else 0
+    print(f"e2e: {check.passed} passed, {check.failed} failed")
+    return 1 if check.failed else 0
 
 
 # geo:0:0?q=…: a producer wrote ':' between the placeholder zeros; the one safe reading is q.
@@ -398,10 +376,7 @@ def link_checks(client, path, tmp):
     second = subprocess.Popen([os.path.join(BIN, "routingd"), "--socket", served, "--coverage", os.path.join(ROOT, "Coverage"),
                                "--current-location-literals", literals], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
     try:
-        for _ in range(200):
-            if os.path.exists(served):
-                break
-            time.sleep(0.05)
+        wait_for(lambda: os.path.exists(served))
         rc, out, err = ctl("resolve", "--json", url, socket_path=served)
         check("routingd --current-location-literals FILE is used",
               rc == 0 and json.loads(out)["request"]["source"]["kind"] == "currentLocation", out + err)
@@ -482,15 +457,6 @@ def contains_checks():
         check("contains on an invalid file exits 1 with the located error",
               rc == 1 and "ring-not-closed" in err and "^" in err, err)
 
-
-def wait_for(predicate, seconds=10.0):
-    """Polls predicate() every 50 ms until it returns a true value or `seconds` pass; returns the last value."""
-    deadline = time.monotonic() + seconds
-    value = predicate()
-    while not value and time.monotonic() < deadline:
-        time.sleep(0.05)
-        value = predicate()
-    return value
 
 
 def reload_checks(tmp):
@@ -613,7 +579,7 @@ def reload_checks(tmp):
             daemon.wait(timeout=10)
         except subprocess.TimeoutExpired:
             daemon.kill()
-        if failed:
+        if check.failed:
             log.seek(0)
             print("--- routingd (reload) log ---\n" + log.read())
 

@@ -28,27 +28,19 @@ import select
 import shlex
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import time
+
+from checklib import Tally, wait_for
 
 BIN = os.path.abspath(sys.argv[1])
 SHARED = sys.argv[2]
 CTL = os.path.join(BIN, "routingctl")
 CASES = os.path.join(SHARED, "corpus", "urls", "cases.tsv")
 
-passed = failed = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {name} {str(detail)[:800]}")
+check = Tally(show_passes=False, detail_limit=800)
 
 
 def box(west, south, east, north):
@@ -215,8 +207,8 @@ def main():
         choose_check(apps, coverage, env, urls)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    print(f"open: {passed} checks passed, {failed} failed")
-    return 1 if failed else 0
+    print(f"open: {check.passed} checks passed, {check.failed} failed")
+    return 1 if check.failed else 0
 
 
 def daemon_checks(apps, coverage, env, urls, expectations):
@@ -226,10 +218,7 @@ def daemon_checks(apps, coverage, env, urls, expectations):
     daemon = subprocess.Popen([os.path.join(BIN, "routingd"), "--socket", path, "--coverage", coverage, "--apps", apps],
                               stdout=log, stderr=log, env=env)
     try:
-        for _ in range(200):
-            if os.path.exists(path):
-                break
-            time.sleep(0.05)
+        wait_for(lambda: os.path.exists(path))
         check("routingd --apps starts", os.path.exists(path))
         if not os.path.exists(path):
             log.seek(0)

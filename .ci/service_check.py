@@ -37,6 +37,8 @@ import time
 
 import varlink
 
+from checklib import Tally, exchange, wait_for
+
 BIN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/release")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 COVERAGE = os.path.join(ROOT, "Coverage")
@@ -47,33 +49,12 @@ PEER_USER = "routingd-ci-peer"
 STATIC_SCRATCH = os.path.join(ROOT, ".build", "static")
 BIG_BEN = "http://maps.apple.com/?daddr=51.500652,-0.124833&dirflg=w"
 
-passed = 0
-failed = 0
-
-
-def check(name, condition, detail=""):
-    global passed, failed
-    if condition:
-        passed += 1
-        print(f"ok   {name}")
-    else:
-        failed += 1
-        print(f"FAIL {name} {detail}")
+check = Tally()
 
 
 def raw_call(path, method, parameters=None, timeout=10.0):
     """One varlink call over a fresh connection; returns the decoded reply object."""
-    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
-        s.settimeout(timeout)
-        s.connect(path)
-        s.sendall(json.dumps({"method": method, "parameters": parameters or {}}).encode() + b"\0")
-        buf = b""
-        while b"\0" not in buf:
-            chunk = s.recv(65536)
-            if not chunk:
-                return None
-            buf += chunk
-        return json.loads(buf.split(b"\0", 1)[0])
+    return exchange(path, json.dumps({"method": method, "parameters": parameters or {}}).encode() + b"\0", timeout)
 
 
 class NotifyListener:
@@ -139,10 +120,7 @@ def socket_activation(tmp):
          ROUTINGD, "--coverage", COVERAGE],
         stdout=log, stderr=log, env=env)
     try:
-        for _ in range(200):
-            if os.path.exists(sock):
-                break
-            time.sleep(0.02)
+        wait_for(lambda: os.path.exists(sock), 4.0, 0.02)
         time.sleep(0.2)
         check("no READY=1 before the first connection", notify.next(timeout=0.5) is None)
         # The first connection makes systemd-socket-activate exec routingd (it waits in the backlog).
@@ -197,10 +175,7 @@ def socket_activation(tmp):
             ["systemd-socket-activate", "-l", sock, "--fdname=varlink", "-E", f"NOTIFY_SOCKET={address}",
              ROUTINGD, "--coverage", COVERAGE],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        for _ in range(200):
-            if os.path.exists(sock):
-                break
-            time.sleep(0.02)
+        wait_for(lambda: os.path.exists(sock), 4.0, 0.02)
         reply = raw_call(sock, "org.routingd.Directions.GetCurrentLocation")
         if expect_ready:
             ready = notify.next()
@@ -295,10 +270,7 @@ def idle_exit(tmp):
     sock = os.path.join(tmp, "bound.sock")
     daemon = subprocess.Popen([ROUTINGD, "--coverage", COVERAGE, "--socket", sock, "--exit-idle", "0.2"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    for _ in range(200):
-        if os.path.exists(sock):
-            break
-        time.sleep(0.02)
+    wait_for(lambda: os.path.exists(sock), 4.0, 0.02)
     time.sleep(0.6)
     still = daemon.poll() is None
     daemon.send_signal(signal.SIGTERM)
@@ -403,10 +375,7 @@ def access_control(tmp):
     daemon = subprocess.Popen([ROUTINGD, "--coverage", COVERAGE, "--socket", sock, "--socket-mode", "0666"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
-        for _ in range(200):
-            if os.path.exists(sock):
-                break
-            time.sleep(0.02)
+        wait_for(lambda: os.path.exists(sock), 4.0, 0.02)
         check("--socket-mode 0666 gives the socket file that mode", os.stat(sock).st_mode & 0o777 == 0o666,
               oct(os.stat(sock).st_mode))
         script = os.path.join(tmp, "peer.py")
@@ -530,8 +499,8 @@ def main():
         units(tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    print(f"service checks: {passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    print(f"service checks: {check.passed} passed, {check.failed} failed")
+    sys.exit(1 if check.failed else 0)
 
 
 if __name__ == "__main__":
