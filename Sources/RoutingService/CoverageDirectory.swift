@@ -1,11 +1,10 @@
 import Glibc
 import RoutingCore
 
-/// Reads a coverage directory: every `*.geojson` file in it is one routing app.
-///
-/// This is the only place coverage files are read. The daemon calls it at start and on reload, never
-/// per request. Files are read whole; a file that cannot be read becomes an invalid registry entry
-/// with the reason (`strerror(3)` text), never an error for the whole directory.
+/// Reads coverage and manifest files whole, safely (``readFile(_:)``), for ``AppDirectories`` (at
+/// start and on reload, never per request) and for routingctl's commands. A file that cannot be read
+/// becomes an invalid registry entry with the reason (`strerror(3)` text), never an error for the
+/// whole directory; ``Error`` is for a coverage directory that cannot be listed.
 public enum CoverageDirectory {
     /// Why the directory itself could not be listed.
     public struct Error: Swift.Error, CustomStringConvertible, Sendable {
@@ -16,34 +15,6 @@ public enum CoverageDirectory {
 
     /// The largest coverage file read, in bytes (64 MiB). Larger files become invalid entries.
     public static let maxFileBytes = 64 << 20
-
-    /// Lists `directory` and reads each `*.geojson` entry (names starting with `.` are skipped).
-    /// A relative `directory` is taken from the current working directory.
-    /// - Throws: ``Error`` when the directory does not exist or cannot be listed.
-    public static func load(_ directory: String) throws(Error) -> AppRegistry {
-        guard let handle = opendir(directory) else {
-            throw Error(path: directory, reason: describeErrno(errno))
-        }
-        defer { closedir(handle) }
-        var names: [String] = []
-        while true {
-            errno = 0
-            guard let entry = readdir(handle) else {
-                if errno != 0 { throw Error(path: directory, reason: describeErrno(errno)) }
-                break
-            }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name.hasSuffix(".geojson"), !name.hasPrefix(".") { names.append(name) }
-        }
-        let base = directory.hasSuffix("/") ? directory : directory + "/"
-        let files = names.sorted().map { name -> (path: String, contents: Result<[UInt8], AppRegistry.ReadError>) in
-            let path = base + name
-            return (path, readFile(path))
-        }
-        return AppRegistry(files: files)
-    }
 
     /// Reads one regular file whole (following symbolic links).
     ///

@@ -17,20 +17,12 @@ enum ShellQuote {
             var out = "$'"
             for scalar in element.unicodeScalars {
                 switch scalar {
-                case "\n": out += "\\n"
-                case "\t": out += "\\t"
-                case "\r": out += "\\r"
                 case "\\": out += "\\\\"
                 case "'": out += "\\'"
                 default:
                     if isControl(scalar) {
-                        let hex = String(scalar.value, radix: 16, uppercase: true)
-                        if scalar.value < 0x80 {
-                            out += "\\x" + (hex.count < 2 ? "0" + hex : hex)
-                        } else {
-                            // C1 controls: write their UTF-8 bytes.
-                            for byte in String(scalar).utf8 { out += "\\x" + String(byte, radix: 16, uppercase: true) }
-                        }
+                        // \n, \t, \r, \xHH; a C1 control as its UTF-8 bytes.
+                        out += TerminalText.visible(scalar, utf8Bytes: true)
                     } else {
                         out.unicodeScalars.append(scalar)
                     }

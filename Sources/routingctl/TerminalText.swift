@@ -14,20 +14,31 @@ enum TerminalText {
         guard text.unicodeScalars.contains(where: isControl) else { return String(text) }
         var out = ""
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if isControl(scalar) {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    out += "\\x" + (hex.count < 2 ? "0" + hex : hex)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
+            if isControl(scalar) { out += visible(scalar) } else { out.unicodeScalars.append(scalar) }
         }
         return out
+    }
+
+    /// How a control character (``isControl(_:)``) is written: `\n`, `\r`, `\t`, else `\xHH`, the
+    /// code point in hexadecimal; with `utf8Bytes`, a C1 control is written as the `\xHH` of each of
+    /// its UTF-8 bytes instead (what a shell's `$'…'` needs, see ``ShellQuote``).
+    static func visible(_ scalar: Unicode.Scalar, utf8Bytes: Bool = false) -> String {
+        switch scalar {
+        case "\n": return "\\n"
+        case "\r": return "\\r"
+        case "\t": return "\\t"
+        default:
+            if utf8Bytes && scalar.value >= 0x80 {
+                return String(scalar).utf8.map { "\\x" + hex($0) }.joined()
+            }
+            return "\\x" + hex(scalar.value)
+        }
+    }
+
+    /// Two or more uppercase hexadecimal digits.
+    private static func hex(_ value: some BinaryInteger) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return digits.count < 2 ? "0" + digits : digits
     }
 
     /// `escaped(text)`, or `fallback` for nil.
