@@ -1,26 +1,15 @@
 import Glibc
 import Testing
 @testable import RoutingCore
+import TestSupport
 
 /// `systemd/routingd-open.desktop` registers exactly the schemes the link parser dispatches on
 /// (http and https excepted: they stay with the browser), so the two cannot drift.
 @Suite struct DesktopEntryTests {
-    static var path: String {
-        var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(4)  // Tests/RoutingCoreTests/Apps/DesktopEntryTests.swift
-        return parts.joined(separator: "/") + "/systemd/routingd-open.desktop"
-    }
+    static let path = RepositoryFile.root + "/systemd/routingd-open.desktop"
 
     static func read() throws -> String {
-        var text = ""
-        let file = try #require(fopen(path, "r"), "cannot open \(path)")
-        defer { fclose(file) }
-        var buffer = [CChar](repeating: 0, count: 4096)
-        while fgets(&buffer, Int32(buffer.count), file) != nil {
-            let line = buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }
-            text += String(decoding: line, as: UTF8.self)
-        }
-        return text
+        try #require(RepositoryFile.text(path), "cannot open \(path)")
     }
 
     @Test func mimeTypesAreExactlyTheParsersSchemes() throws {

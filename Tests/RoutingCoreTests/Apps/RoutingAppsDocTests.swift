@@ -5,28 +5,16 @@ import Darwin
 #endif
 import Testing
 @testable import RoutingCore
+import TestSupport
 
 /// `docs/routing-apps.md` and the sample manifests in `Coverage/` stay true to the code.
 @Suite struct RoutingAppsDocTests {
-    /// The repository root, found from this file's path (Tests/RoutingCoreTests/Apps/…).
-    static let root: String = {
-        var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(4)
-        return parts.joined(separator: "/")
-    }()
+    /// The repository root.
+    static let root = RepositoryFile.root
 
-    /// Reads a file with the standard library only.
+    /// Reads a file of the repository.
     static func read(_ path: String) -> Result<[UInt8], AppRegistry.ReadError> {
-        guard let file = fopen(path, "r") else { return .failure(.init("\(path): cannot read")) }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, file)
-            if n <= 0 { break }
-            bytes += buffer[0..<n]
-        }
-        return .success(bytes)
+        RepositoryFile.bytes(path).map { .success($0) } ?? .failure(.init("\(path): cannot read"))
     }
 
     @Test func everyProblemCodeAndWritableFormatIsDocumented() throws {

@@ -6,27 +6,14 @@ import Darwin
 import StrictJSON
 import Testing
 @testable import RoutingCore
+import TestSupport
 
-/// The repository root, found from this file's path (Tests/RoutingCoreTests/Coverage/…).
-private let repositoryRoot: String = {
-    var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(4)
-    return parts.joined(separator: "/")
-}()
+/// The repository root.
+private let repositoryRoot = RepositoryFile.root
 
 /// The text of `docs/coverage-rules.md`, read with the standard library only.
 private func catalogueText() -> String? {
-    let path = repositoryRoot + "/docs/coverage-rules.md"
-    guard let file = fopen(path, "r") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = fread(&buffer, 1, buffer.count, file)
-        if n <= 0 { break }
-        bytes += buffer[0..<n]
-    }
-    return String(decoding: bytes, as: UTF8.self)
+    RepositoryFile.text("docs/coverage-rules.md")
 }
 
 /// The GitHub-style anchor of a Markdown heading: lower-cased, punctuation other than `-` and `_`

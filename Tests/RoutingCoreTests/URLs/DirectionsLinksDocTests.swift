@@ -2,6 +2,7 @@ import Glibc
 import Testing
 
 @testable import RoutingCore
+import TestSupport
 
 /// `docs/directions-links.md` cannot drift from the code: its generated part (formats and mode
 /// words) is rendered here from ``DirectionsLinkBuilder`` and must match exactly, every
@@ -14,10 +15,7 @@ import Testing
     static let end = "<!-- generated:end -->"
 
     static var docPath: String {
-        // Tests/RoutingCoreTests/URLs/DirectionsLinksDocTests.swift → the repository root.
-        var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(4)
-        return parts.joined(separator: "/") + "/docs/directions-links.md"
+        RepositoryFile.root + "/docs/directions-links.md"
     }
 
     /// The generated part: which formats can be written, then every mode word of every format.
@@ -41,18 +39,7 @@ import Testing
         return lines.joined(separator: "\n")
     }
 
-    static func read(_ path: String) -> String? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, file)
-            if n <= 0 { break }
-            bytes += buffer[0..<n]
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    static func read(_ path: String) -> String? { RepositoryFile.text(path) }
 
     static func write(_ path: String, _ text: String) -> Bool {
         guard let file = fopen(path, "wb") else { return false }
