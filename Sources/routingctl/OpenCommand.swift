@@ -308,7 +308,10 @@ extension RoutingCtl {
                 }
             }
             skipped[candidate.id] = why
-            err("routingctl: note: skipping \(TerminalText.escaped(candidate.id)): \(TerminalText.escaped(why))")
+            // Only for an app passed over on the way to the one launched (or offered by --choose).
+            if choose || launchable.isEmpty {
+                err("routingctl: note: skipping \(TerminalText.escaped(candidate.id)): \(TerminalText.escaped(why))")
+            }
         }
         guard !launchable.isEmpty else {
             let message = "\(eligible.count == 1 ? "the eligible app has no" : "none of the \(eligible.count) eligible apps has a") usable launch command; give \(eligible.count == 1 ? "it" : "one") a manifest with Exec or LinkFormat (docs/routing-apps.md)"

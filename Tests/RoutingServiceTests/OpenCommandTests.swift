@@ -82,6 +82,29 @@ import Testing
 
     // MARK: picking the app
 
+    @Test func anAppAfterTheOneLaunchedIsNotReportedAsSkipped() throws {
+        let tree = try Tree(
+            manifests: [
+                "paris-walk.routingapp": """
+                    [Routing App]
+                    Id=org.example.ParisWalk
+                    Name=Paris Walk
+                    Modes=Pedestrian;
+                    Coverage=paris.geojson
+                    Exec=/bin/echo walk --to=%d
+                    Priority=1
+
+                    """
+            ],
+            appFiles: ["paris.geojson": Self.paris],
+            bare: ["CentralParis.geojson": Self.centralParis])
+        let run = tree.offline(["--dry-run"], Self.walk)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "/bin/echo walk --to=48.8606,2.3376\n")
+        // CentralParis (no launch command) comes after ParisWalk by priority: nothing to say about it.
+        #expect(!run.stderr.contains("skipping"), "\(run.stderr)")
+    }
+
     @Test func walkingInParisOpensParisWalkAfterSkippingTheBareCoverage() throws {
         let tree = try Self.standardTree()
         let run = tree.offline(["--dry-run"], Self.walk)
