@@ -232,6 +232,54 @@ extension DirectionsURLParser {
             return nil
         }
 
+        /// ``classify(_:parameter:)`` of the bytes of a link being parsed (decoded and trimmed by the
+        /// caller); builds text only for errors and for the rare texts the byte pass cannot decide.
+        static func classify(_ text: ByteText, parameter: String) throws(DirectionsURLError) -> Coordinate? {
+            switch scanASCII(text.bytes) {
+            case .pieces(let count, _, let v) where count == 2:
+                if let coordinate = try? Coordinate.validated(latitude: v.0, longitude: v.1) { return coordinate }
+            case .pieces, .invalid:
+                if isNumberLike(text) {
+                    throw malformed(text.substring, parameter: parameter, allowAltitude: false)
+                }
+                return nil
+            case .general:
+                break
+            }
+            return try classify(text.string, parameter: parameter)
+        }
+
+        /// ``parsePair(_:parameter:allowAltitude:)`` of the bytes of a link being parsed.
+        static func parsePair(
+            _ text: ByteText, parameter: String, allowAltitude: Bool = false
+        ) throws(DirectionsURLError) -> Coordinate {
+            if case .pieces(let count, _, let v) = scanASCII(text.bytes), count == 2 || (allowAltitude && count == 3),
+                let coordinate = try? Coordinate.validated(latitude: v.0, longitude: v.1)
+            {
+                return coordinate
+            }
+            return try parsePair(text.substring, parameter: parameter, allowAltitude: allowAltitude)
+        }
+
+        /// ``isNumberLike(_:)-(Substring)`` of bytes.
+        static func isNumberLike(_ text: ByteText) -> Bool {
+            var ascii = true
+            for b in text.bytes {
+                if (b >= 65 && b <= 90) || (b >= 97 && b <= 122) { return false }
+                if b >= 0x80 { ascii = false }
+            }
+            guard ascii else { return isNumberLike(text.substring) }
+            var digit = false
+            var separator = false
+            for b in text.bytes {
+                if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") { digit = true }
+                else if b == UInt8(ascii: ".") || b == UInt8(ascii: ",") { separator = true }
+                else if b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || UTF8Text.isASCIIWhitespace(b) { continue }
+                else { return false }
+            }
+            return digit && separator
+        }
+
         /// Digits, `.`, `,`, `+`, `-`, spaces only; a digit; and a `.` or `,`.
         static func isNumberLike(_ text: Substring) -> Bool {
             var digit = false

@@ -98,11 +98,23 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
 
     /// Whether `text` (already percent-decoded) is one of the literals, ignoring case, whitespace and `+`.
     public func matches(_ text: String) -> Bool {
-        let storage = storage
-        // ASCII fast path (for ASCII, Unicode lowercasing and whitespace are the ASCII ones), over
-        // the contiguous bytes; nil when the text has a non-ASCII byte.
         var bytesOfText = text
-        let ascii: Bool? = bytesOfText.withUTF8 { bytes -> Bool? in
+        if let ascii = bytesOfText.withUTF8({ Self.matchesASCII(ByteText($0), storage) }) { return ascii }
+        return storage.normalized.contains(Self.normalize(text))
+    }
+
+    /// ``matches(_:)`` of the bytes of a link being parsed.
+    func matches(_ text: ByteText) -> Bool {
+        if let ascii = Self.matchesASCII(text, storage) { return ascii }
+        return storage.normalized.contains(Self.normalize(text.string))
+    }
+
+    /// The ASCII fast path (for ASCII, Unicode lowercasing and whitespace are the ASCII ones);
+    /// nil when the text has a non-ASCII byte.
+    @inline(__always)
+    private static func matchesASCII(_ text: ByteText, _ storage: Storage) -> Bool? {
+        do {
+            let bytes = text.bytes
             @inline(__always) func skipped(_ b: UInt8) -> Bool {
                 b == 0x20 || (b >= 0x09 && b <= 0x0D) || b == UInt8(ascii: "+")
             }
@@ -151,8 +163,6 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
                 }
             }
         }
-        if let ascii { return ascii }
-        return storage.normalized.contains(Self.normalize(text))
     }
 
     fileprivate static func normalize(_ text: String) -> String {

@@ -7,139 +7,113 @@
 /// host without port, userinfo-free check left to the format (userinfo stays in the host so that
 /// `evil@maps.apple.com` never matches a known host), and without a trailing dot; otherwise `host` is
 /// empty and `path` is everything up to `?` (for `geo:48.2,16.3;u=40`, the path is `48.2,16.3;u=40`).
-struct LinkText: Hashable, Sendable {
+///
+/// The parts are ``ByteText`` slices of the link's bytes (``bytes``), valid during the parse only.
+struct LinkText {
     /// The link exactly as received.
     var original: String
     /// The scheme, lowercased (`https`, `geo`, `om`).
     var scheme: String
-    /// Everything after `scheme:`.
-    var rest: Substring
     /// Whether `rest` starts with `//` (a hierarchical link with an authority).
     var hasAuthority: Bool
     /// The host, lowercased, without port and trailing dot; empty without an authority.
     var host: String
-    /// The path, raw (still percent-encoded).
-    var path: Substring
-    /// The query after `?`, raw; empty when there is no `?` (see ``hasQuery``).
-    var query: Substring
     /// Whether the link has a `?`.
     var hasQuery: Bool
-    /// The fragment after `#`, raw, or nil (sliced when read: few formats look at it).
-    var fragment: Substring? { fragmentStart.map { rest.base[$0..<rest.endIndex] } }
-    /// Where the fragment starts (after the `#`), or nil.
-    private var fragmentStart: String.Index?
     /// The index of ``host`` in ``DirectionsURLParser/hostEntries``, or -1 when it is not a known host.
     var hostEntry: Int
+    /// The raw parts, as bytes of ``original``.
+    var bytes: Parts
 
-    /// Splits `rest` (what follows `scheme:`).
-    ///
-    /// Works on UTF-8 code units: every delimiter (`#`, `/`, `?`, `:`, `.`) is ASCII, so the indices
-    /// found are valid `Substring` indices, and no grapheme breaking is done on the hot path.
-    init(original: String, scheme: String, rest: Substring) {
-        self.init(original: original, scheme: scheme, rest: rest, lookUpHost: true)
+    /// The raw parts of a link, as bytes (still percent-encoded).
+    struct Parts {
+        /// The whole link.
+        var link: ByteText
+        /// Everything after `scheme:`.
+        var rest: ByteText
+        /// The path.
+        var path: ByteText
+        /// The query after `?`; empty when there is no `?` (see ``LinkText/hasQuery``).
+        var query: ByteText
+        /// The fragment after `#`, or nil.
+        var fragment: ByteText?
     }
 
-    /// Splits `rest`; with `lookUpHost` (http and https links, dispatched by host), finds the host
-    /// in the table of known hosts (``hostEntry``), else leaves ``hostEntry`` -1.
-    init(original: String, scheme: String, rest: Substring, lookUpHost: Bool) {
-        /// Offsets into the bytes of `rest`, found in one pass up to the `#`.
-        struct Cuts {
-            var hash = -1
-            var authority = false
-            var authorityEnd = 0
-            var question = -1
-            var end = 0
-            var host = ""
-            var hostEntry = -1
+    /// Everything after `scheme:`, raw.
+    var rest: Substring { substring(bytes.rest) }
+    /// The path, raw (still percent-encoded).
+    var path: Substring { substring(bytes.path) }
+    /// The query after `?`, raw; empty when there is no `?` (see ``hasQuery``).
+    var query: Substring { substring(bytes.query) }
+    /// The fragment after `#`, raw, or nil.
+    var fragment: Substring? { bytes.fragment.map { substring($0) } }
+
+    /// `part` (a slice of ``bytes``' link) as a `Substring` of ``original``.
+    func substring(_ part: ByteText) -> Substring {
+        guard let base = bytes.link.bytes.baseAddress, let start = part.bytes.baseAddress else {
+            return original[original.endIndex...]
         }
-        var bytesOfRest = rest
-        let cuts = bytesOfRest.withUTF8 { bytes -> Cuts in
-            let n = bytes.count
-            var c = Cuts()
-            c.end = n
-            let hash = UTF8Text.firstOffset(of: UInt8(ascii: "#"), in: bytes, from: 0, to: n)
-            if hash < n {
-                c.hash = hash
-                c.end = hash
+        let utf8 = original.utf8
+        let from = utf8.index(original.startIndex, offsetBy: start - base)
+        return original[from..<utf8.index(from, offsetBy: part.count)]
+    }
+
+    /// Splits the link `original`, whose bytes are `link` (pinned by the caller for the whole parse),
+    /// after the colon at byte offset `colon`; with `lookUpHost` (http and https links, dispatched by
+    /// host), finds the host in the table of known hosts (``hostEntry``), else leaves it -1.
+    init(original: String, link: ByteText, scheme: String, colon: Int, lookUpHost: Bool) {
+        let rest = link.suffix(from: colon &+ 1)
+        let bytes = rest.bytes
+        let n = bytes.count
+        let hash = UTF8Text.firstOffset(of: UInt8(ascii: "#"), in: bytes, from: 0, to: n)
+        let end = hash
+        var pos = 0
+        var host = ""
+        var hostEntry = -1
+        var authority = false
+        if end >= 2 && bytes[0] == UInt8(ascii: "/") && bytes[1] == UInt8(ascii: "/") {
+            authority = true
+            let a = UTF8Text.firstOffset(of: UInt8(ascii: "/"), or: UInt8(ascii: "?"), in: bytes, from: 2, to: end)
+            // Without a numeric port (`:8080`, also a bare `:`) and without one trailing dot.
+            var hostEnd = a
+            var j = a
+            while j > 2 {
+                let b = bytes[j &- 1]
+                if b == UInt8(ascii: ":") {
+                    hostEnd = j &- 1
+                    break
+                }
+                guard b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") else { break }
+                j &-= 1
             }
-            let end = c.end
-            var pos = 0
-            if end >= 2 && bytes[0] == UInt8(ascii: "/") && bytes[1] == UInt8(ascii: "/") {
-                c.authority = true
-                let a = UTF8Text.firstOffset(of: UInt8(ascii: "/"), or: UInt8(ascii: "?"), in: bytes, from: 2, to: end)
-                c.authorityEnd = a
-                // Without a numeric port (`:8080`, also a bare `:`) and without one trailing dot.
-                var hostEnd = a
-                var j = a
-                while j > 2 {
-                    let b = bytes[j &- 1]
-                    if b == UInt8(ascii: ":") {
-                        hostEnd = j &- 1
-                        break
-                    }
-                    guard b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") else { break }
-                    j &-= 1
-                }
-                if hostEnd > 2 && bytes[hostEnd &- 1] == UInt8(ascii: ".") { hostEnd &-= 1 }
-                let host = UnsafeBufferPointer(rebasing: bytes[2..<hostEnd])
-                // A known host (the usual case) is its table's literal: nothing is built.
-                if lookUpHost { c.hostEntry = DirectionsURLParser.hostEntry(host) }
-                var upper = false
-                var high = false
-                if c.hostEntry < 0 {
-                    for b in host {
-                        if b >= 0x80 { high = true }
-                        if b &- 65 < 26 { upper = true }
-                    }
-                }
-                if c.hostEntry >= 0 {
-                    c.host = DirectionsURLParser.hostEntries[c.hostEntry].name
-                } else if high {
-                    c.host = String(decoding: host, as: UTF8.self).lowercased()
-                } else if upper {
-                    c.host = String(unsafeUninitializedCapacity: host.count) { out in
-                        var k = 0
-                        while k < host.count && k < out.count {
-                            out[k] = UTF8Text.lower(host[k])
-                            k &+= 1
-                        }
-                        return k
-                    }
-                } else {
-                    c.host = String(decoding: host, as: UTF8.self)
-                }
-                pos = a
+            if hostEnd > 2 && bytes[hostEnd &- 1] == UInt8(ascii: ".") { hostEnd &-= 1 }
+            let hostBytes = rest.slice(2, hostEnd)
+            // A known host (the usual case) is its table's literal: nothing is built.
+            if lookUpHost { hostEntry = DirectionsURLParser.hostEntry(hostBytes.bytes) }
+            if hostEntry >= 0 {
+                host = DirectionsURLParser.hostEntries[hostEntry].name
+            } else if !hostBytes.isASCII {
+                host = hostBytes.string.lowercased()
+            } else if !hostBytes.isLowercaseASCII {
+                host = hostBytes.lowercasedASCII
+            } else {
+                host = hostBytes.string
             }
-            let q = UTF8Text.firstOffset(of: UInt8(ascii: "?"), in: bytes, from: pos, to: end)
-            if q < end { c.question = q }
-            return c
+            pos = a
         }
-        // Every property is assigned once, at the end, from locals (no partial copies of self).
-        let utf8 = rest.base.utf8
-        let base = rest.base
-        let start = rest.startIndex
-        let end = cuts.hash >= 0 ? utf8.index(start, offsetBy: cuts.hash) : rest.endIndex
-        let pathStart = cuts.authority ? utf8.index(start, offsetBy: cuts.authorityEnd) : start
-        let path: Substring
-        let query: Substring
-        if cuts.question >= 0 {
-            let q = utf8.index(start, offsetBy: cuts.question)
-            path = base[pathStart..<q]
-            query = base[utf8.index(after: q)..<end]
-        } else {
-            path = base[pathStart..<end]
-            query = base[end..<end]
-        }
+        let q = UTF8Text.firstOffset(of: UInt8(ascii: "?"), in: bytes, from: pos, to: end)
         self.original = original
         self.scheme = scheme
-        self.rest = rest
-        self.hasAuthority = cuts.authority
-        self.host = cuts.host
-        self.path = path
-        self.query = query
-        self.hasQuery = cuts.question >= 0
-        self.fragmentStart = cuts.hash >= 0 ? utf8.index(start, offsetBy: cuts.hash &+ 1) : nil
-        self.hostEntry = cuts.hostEntry
+        self.hasAuthority = authority
+        self.host = host
+        self.hasQuery = q < end
+        self.hostEntry = hostEntry
+        self.bytes = Parts(
+            link: link,
+            rest: rest,
+            path: rest.slice(pos, min(q, end)),
+            query: q < end ? rest.slice(q &+ 1, end) : rest.slice(end, end),
+            fragment: hash < n ? rest.slice(hash &+ 1, n) : nil)
     }
 }
 

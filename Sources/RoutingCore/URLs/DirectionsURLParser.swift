@@ -96,10 +96,24 @@ public struct DirectionsURLParser: Sendable {
                 code: .malformedURL, message: "the link is empty; pass a geo:, maps: or https: directions link",
                 parameter: "url")
         }
+        // The whole parse runs over the link's bytes, pinned here: parsers work on `ByteText`
+        // slices of them and build only the strings they return.
+        var pinned = url
+        let result = pinned.withUTF8 { buffer -> Result<ParsedLink, DirectionsURLError> in
+            do throws(DirectionsURLError) {
+                return .success(try parseLink(url, ByteText(buffer)))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Parses `url`, whose bytes are `bytes`.
+    private func parseLink(_ url: String, _ bytes: ByteText) throws(DirectionsURLError) -> ParsedLink {
         // One pass over the bytes: control characters, the first ':', the scheme's syntax and its
         // parser (compared ignoring ASCII case, so no lowercased copy is built).
-        var bytesOfURL = url
-        let front = bytesOfURL.withUTF8 { Self.scanFront($0) }
+        let front = Self.scanFront(bytes.bytes)
         if front.mayHaveControl,
             let bad = url.unicodeScalars.first(where: Self.isControl)
         {
@@ -114,12 +128,11 @@ public struct DirectionsURLParser: Sendable {
                 message: "'\(Self.shorten(url))' has no scheme; a directions link starts with one, such as geo:, maps:, om:, bingmaps: or https: (the docs list every format)",
                 parameter: "scheme")
         }
-        let colon = url.utf8.index(url.startIndex, offsetBy: front.colon)
         if front.validScheme && front.entry >= 0 {
             // The usual case: no scheme text is sliced (the table's name is used).
-            return try parseLink(url, entry: Self.schemeEntries[front.entry], rest: url[url.utf8.index(after: colon)...])
+            return try parseLink(url, bytes, entry: Self.schemeEntries[front.entry], colon: front.colon)
         }
-        let scheme = url[..<colon]
+        let scheme = bytes.prefix(front.colon).string
         if !front.validScheme, scheme.contains(where: \.isWhitespace) {
             throw DirectionsURLError(
                 code: .malformedURL,
@@ -129,23 +142,20 @@ public struct DirectionsURLParser: Sendable {
         guard front.validScheme else {
             throw DirectionsURLError(
                 code: .malformedURL,
-                message: "'\(Self.shorten(String(scheme)))' is not a URL scheme (RFC 3986 §3.1: a letter, then letters, digits, '+', '-', '.')",
+                message: "'\(Self.shorten(scheme))' is not a URL scheme (RFC 3986 §3.1: a letter, then letters, digits, '+', '-', '.')",
                 parameter: "scheme")
         }
-        guard front.entry >= 0 else {
-            // One allocation for the message: the long tail is built once.
-            var message = "'"
-            message.reserveCapacity(1 + scheme.utf8.count + Self.unknownSchemeTail.utf8.count)
-            message.append(contentsOf: scheme)
-            message.append(Self.unknownSchemeTail)
-            throw DirectionsURLError(code: .unknownScheme, message: message, parameter: "scheme")
-        }
-        return try parseLink(url, entry: Self.schemeEntries[front.entry], rest: url[url.utf8.index(after: colon)...])
+        // One allocation for the message: the long tail is built once.
+        var message = "'"
+        message.reserveCapacity(1 + scheme.utf8.count + Self.unknownSchemeTail.utf8.count)
+        message.append(contentsOf: scheme)
+        message.append(Self.unknownSchemeTail)
+        throw DirectionsURLError(code: .unknownScheme, message: message, parameter: "scheme")
     }
 
-    /// Parses a link whose scheme is `entry`; `rest` follows the colon.
-    private func parseLink(_ url: String, entry: SchemeEntry, rest: Substring) throws(DirectionsURLError) -> ParsedLink {
-        let link = LinkText(original: url, scheme: entry.name, rest: rest, lookUpHost: entry.parser == nil)
+    /// Parses a link whose scheme is `entry`, ending at byte offset `colon`.
+    private func parseLink(_ url: String, _ bytes: ByteText, entry: SchemeEntry, colon: Int) throws(DirectionsURLError) -> ParsedLink {
+        let link = LinkText(original: url, link: bytes, scheme: entry.name, colon: colon, lookUpHost: entry.parser == nil)
         let family: any DirectionsLinkParsing.Type
         if let parser = entry.parser {
             family = parser
@@ -175,8 +185,29 @@ public struct DirectionsURLParser: Sendable {
 
     /// Parses an http(s) link nested in another (`maps://https://maps.apple.com/…`).
     func parseNested(_ url: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let colon = url.firstIndex(of: ":")!
-        let link = LinkText(original: String(url), scheme: url[..<colon].lowercased(), rest: url[url.index(after: colon)...])
+        var nested = String(url)
+        let original = nested
+        let result = nested.withUTF8 { buffer -> Result<DirectionsRequest, DirectionsURLError> in
+            do throws(DirectionsURLError) {
+                return .success(try parseNested(original, ByteText(buffer), &context))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Parses an http(s) link nested in another, given as bytes of the link being parsed.
+    func parseNested(_ url: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        try parseNested(url.string, url, &context)
+    }
+
+    private func parseNested(_ original: String, _ bytes: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        let colon = bytes.firstOffset(of: UInt8(ascii: ":"))!
+        let scheme = bytes.prefix(colon)
+        let link = LinkText(
+            original: original, link: bytes, scheme: scheme.isLowercaseASCII ? scheme.string : scheme.string.lowercased(),
+            colon: colon, lookUpHost: true)
         let family = try webFamily(link)
         context.format = family.defaultFormat
         return try family.parse(link, &context)
@@ -216,6 +247,35 @@ public struct DirectionsURLParser: Sendable {
         return .address(trimmed)
     }
 
+    /// ``sourceEndpoint(_:parameter:)-(String?,_)`` of decoded bytes (nil: the source is absent).
+    func sourceEndpoint(_ text: ByteText?, parameter: String) throws(DirectionsURLError) -> Endpoint {
+        guard let text else { return .currentLocation }
+        let trimmed = text.trimmed
+        if trimmed.isEmpty || currentLocationLiterals.matches(trimmed) { return .currentLocation }
+        return try place(trimmed, parameter: parameter)
+    }
+
+    /// ``stopEndpoint(_:parameter:)-(String,_)`` of decoded bytes.
+    func stopEndpoint(_ text: ByteText, parameter: String) throws(DirectionsURLError) -> Endpoint {
+        let trimmed = text.trimmed
+        if trimmed.isEmpty {
+            throw DirectionsURLError(
+                code: .invalidParameter,
+                message: "a stop in '\(parameter)' is empty; give an address or 'latitude,longitude', or leave the stop out",
+                parameter: parameter)
+        }
+        if currentLocationLiterals.matches(trimmed) { return .currentLocation }
+        return try place(trimmed, parameter: parameter)
+    }
+
+    /// A coordinate when `trimmed` is a pair, else its text as an address.
+    func place(_ trimmed: ByteText, parameter: String) throws(DirectionsURLError) -> Endpoint {
+        if let coordinate = try CoordinateText.classify(trimmed, parameter: parameter) {
+            return .coordinate(coordinate, label: nil)
+        }
+        return .address(trimmed.string)
+    }
+
     // MARK: - Typos
 
     /// The value of the required `destination` parameter of a unified Apple or Google link.
@@ -245,6 +305,20 @@ public struct DirectionsURLParser: Sendable {
     ) -> String? {
         for p in query.parameters where p.key != expected && !known.contains(p.key) {
             if aliases.contains(p.key) || (p.key.count >= 3 && EditDistance.between(p.key, expected) <= 2) {
+                return "found '\(p.name)': did you mean '\(expected)'?"
+            }
+        }
+        return nil
+    }
+
+    /// ``typoHint(in:for:known:aliases:)`` of a ``QueryBytes``.
+    static func typoHint(
+        in query: QueryBytes, for expected: String, known: Set<String>, aliases: Set<String>
+    ) -> String? {
+        for p in query.parameters {
+            let key = query.key(of: p)
+            guard key != expected && !known.contains(key) else { continue }
+            if aliases.contains(key) || (key.count >= 3 && EditDistance.between(key, expected) <= 2) {
                 return "found '\(p.name)': did you mean '\(expected)'?"
             }
         }

@@ -492,6 +492,15 @@ extension DirectionsURLParser {
             return .success(decoded)
         }
 
+        /// Writes the decoded form of `bytes` into `out` (see ``write(_:into:plusAsSpace:)``); returns
+        /// the number of bytes written (at most `bytes.count`).
+        @inline(__always)
+        static func writeDecoded(
+            _ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>, plusAsSpace: Bool
+        ) -> Int {
+            write(bytes, into: out, plusAsSpace: plusAsSpace)
+        }
+
         /// Writes the decoded form of `bytes` into `out` (escapes already checked, or skipped when
         /// malformed as the checking callers never pass them), a raw `+` as a space with
         /// `plusAsSpace`; stops when `out` is full. Returns the number of bytes written.

@@ -1,0 +1,369 @@
+/// A run of the UTF-8 bytes of the link being parsed: a pointer and a count, with no reference
+/// count, so slicing and passing it around costs nothing.
+///
+/// **Lifetime.** A `ByteText` points into the storage of the link `String`, which
+/// ``DirectionsURLParser/parseLink(_:)`` pins for the whole parse (`withUTF8`). It must not outlive
+/// that call: what a parser returns is made of `String`s built with ``string`` or decoded with
+/// ``percentDecoded(plusAsSpace:)``, never of `ByteText`s.
+///
+/// **UTF-8.** Every delimiter a format splits on (`:` `/` `?` `&` `=` `,` `;` `#` `~` `!` `|` …) is
+/// ASCII, and an ASCII byte never occurs inside a multi-byte UTF-8 sequence, so a `ByteText` cut at
+/// one is valid UTF-8 whenever the link is (a Swift `String` always is). The helpers that depend on
+/// Unicode (``trimmed``, whitespace, case) take a byte fast path for ASCII and otherwise fall back to
+/// the `Character` rules of the standard library, so they agree with `String` on every input.
+///
+/// Indices are byte offsets from the start of the text (0 ..< ``count``). Every access is bounds-checked
+/// by the callers' loops; nothing trusts the input.
+struct ByteText {
+    /// The bytes.
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    @inline(__always)
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    /// No bytes.
+    static var empty: ByteText { ByteText(UnsafeBufferPointer(start: nil, count: 0)) }
+
+    /// The number of bytes.
+    @inline(__always) var count: Int { bytes.count }
+    @inline(__always) var isEmpty: Bool { bytes.isEmpty }
+
+    /// The byte at offset `i` (0 ≤ i < count).
+    @inline(__always) subscript(i: Int) -> UInt8 { bytes[i] }
+
+    @inline(__always) var first: UInt8? { bytes.isEmpty ? nil : bytes[0] }
+    @inline(__always) var last: UInt8? { bytes.isEmpty ? nil : bytes[bytes.count &- 1] }
+
+    // MARK: Slicing (offsets are clamped to the text)
+
+    /// Bytes `from ..< to`.
+    @inline(__always)
+    func slice(_ from: Int, _ to: Int) -> ByteText {
+        let a = min(max(from, 0), count)
+        let b = min(max(to, a), count)
+        guard let base = bytes.baseAddress else { return self }
+        return ByteText(UnsafeBufferPointer(start: base + a, count: b &- a))
+    }
+
+    /// The first `n` bytes.
+    @inline(__always) func prefix(_ n: Int) -> ByteText { slice(0, n) }
+    /// Bytes before offset `i`.
+    @inline(__always) func prefix(upTo i: Int) -> ByteText { slice(0, i) }
+    /// Bytes from offset `i`.
+    @inline(__always) func suffix(from i: Int) -> ByteText { slice(i, count) }
+    /// Without the first `n` bytes.
+    @inline(__always) func dropFirst(_ n: Int = 1) -> ByteText { slice(n, count) }
+    /// Without the last `n` bytes.
+    @inline(__always) func dropLast(_ n: Int = 1) -> ByteText { slice(0, count &- n) }
+
+    /// The bytes before and after the first `byte`, or nil when there is none.
+    @inline(__always)
+    func split(at byte: UInt8) -> (before: ByteText, after: ByteText)? {
+        guard let i = firstOffset(of: byte) else { return nil }
+        return (slice(0, i), slice(i &+ 1, count))
+    }
+
+    /// The bytes before and after the last `byte`, or nil when there is none.
+    @inline(__always)
+    func splitLast(at byte: UInt8) -> (before: ByteText, after: ByteText)? {
+        guard let i = lastOffset(of: byte) else { return nil }
+        return (slice(0, i), slice(i &+ 1, count))
+    }
+
+    // MARK: Searching
+
+    /// The offset of the first `byte` at or after `from`, or nil.
+    @inline(__always)
+    func firstOffset(of byte: UInt8, from: Int = 0) -> Int? {
+        let i = UTF8Text.firstOffset(of: byte, in: bytes, from: from, to: count)
+        return i < count ? i : nil
+    }
+
+    /// The offset of the first `a` or `b` at or after `from`, or nil.
+    @inline(__always)
+    func firstOffset(of a: UInt8, or b: UInt8, from: Int = 0) -> Int? {
+        let i = UTF8Text.firstOffset(of: a, or: b, in: bytes, from: from, to: count)
+        return i < count ? i : nil
+    }
+
+    /// The offset of the last `byte`, or nil.
+    @inline(__always)
+    func lastOffset(of byte: UInt8) -> Int? {
+        var i = count
+        while i > 0 {
+            i &-= 1
+            if bytes[i] == byte { return i }
+        }
+        return nil
+    }
+
+    /// Whether `byte` occurs.
+    @inline(__always) func contains(_ byte: UInt8) -> Bool { firstOffset(of: byte) != nil }
+
+    /// How many times `byte` occurs.
+    @inline(__always) func count(of byte: UInt8) -> Int { UTF8Text.count(of: byte, in: bytes) }
+
+    /// Whether every byte is ASCII.
+    var isASCII: Bool {
+        var all: UInt8 = 0
+        for b in bytes { all |= b }
+        return all < 0x80
+    }
+
+    /// The pieces between `separator`s, in order, without allocating (`"a,,b"` gives `a`, ``, `b`;
+    /// empty text gives one empty piece).
+    @inline(__always)
+    func pieces(separatedBy separator: UInt8) -> Pieces { Pieces(text: self, separator: separator) }
+
+    /// Iterates the pieces of a text between separators.
+    struct Pieces: IteratorProtocol, Sequence {
+        let text: ByteText
+        let separator: UInt8
+        private var start = 0
+        private var done = false
+
+        init(text: ByteText, separator: UInt8) {
+            self.text = text
+            self.separator = separator
+        }
+
+        mutating func next() -> ByteText? {
+            if done { return nil }
+            let end = UTF8Text.firstOffset(of: separator, in: text.bytes, from: start, to: text.count)
+            let piece = text.slice(start, end)
+            if end >= text.count { done = true } else { start = end &+ 1 }
+            return piece
+        }
+    }
+
+    // MARK: Comparing (ASCII literals)
+
+    /// Whether the text is exactly `literal`.
+    @inline(__always)
+    func equals(_ literal: StaticString) -> Bool {
+        literal.withUTF8Buffer { l in
+            guard l.count == count else { return false }
+            var i = 0
+            while i < l.count {
+                if bytes[i] != l[i] { return false }
+                i &+= 1
+            }
+            return true
+        }
+    }
+
+    /// Whether the text equals the lowercase ASCII `literal` ignoring ASCII case.
+    @inline(__always)
+    func equalsIgnoringCase(_ literal: StaticString) -> Bool {
+        literal.withUTF8Buffer { l in
+            guard l.count == count else { return false }
+            var i = 0
+            while i < l.count {
+                if UTF8Text.lower(bytes[i]) != l[i] { return false }
+                i &+= 1
+            }
+            return true
+        }
+    }
+
+    /// Whether the text starts with `literal`.
+    @inline(__always)
+    func hasPrefix(_ literal: StaticString) -> Bool {
+        literal.withUTF8Buffer { l in
+            guard l.count <= count else { return false }
+            var i = 0
+            while i < l.count {
+                if bytes[i] != l[i] { return false }
+                i &+= 1
+            }
+            return true
+        }
+    }
+
+    /// Whether the text starts with the lowercase ASCII `literal` ignoring ASCII case.
+    @inline(__always)
+    func hasPrefixIgnoringCase(_ literal: StaticString) -> Bool {
+        literal.withUTF8Buffer { l in
+            guard l.count <= count else { return false }
+            var i = 0
+            while i < l.count {
+                if UTF8Text.lower(bytes[i]) != l[i] { return false }
+                i &+= 1
+            }
+            return true
+        }
+    }
+
+    /// Whether the text ends with `literal`.
+    @inline(__always)
+    func hasSuffix(_ literal: StaticString) -> Bool {
+        literal.withUTF8Buffer { l in
+            guard l.count <= count else { return false }
+            let offset = count &- l.count
+            var i = 0
+            while i < l.count {
+                if bytes[offset &+ i] != l[i] { return false }
+                i &+= 1
+            }
+            return true
+        }
+    }
+
+    /// Whether the text is the same bytes as `other`.
+    @inline(__always)
+    func equals(_ other: ByteText) -> Bool {
+        guard other.count == count else { return false }
+        var i = 0
+        while i < count {
+            if bytes[i] != other.bytes[i] { return false }
+            i &+= 1
+        }
+        return true
+    }
+
+    /// Whether the text equals `lowercase` (lowercase ASCII) ignoring ASCII case.
+    func equalsIgnoringCase(_ lowercase: String) -> Bool {
+        var lowercase = lowercase
+        return lowercase.withUTF8 { l in
+            guard l.count == count else { return false }
+            var i = 0
+            while i < l.count {
+                if UTF8Text.lower(bytes[i]) != l[i] { return false }
+                i &+= 1
+            }
+            return true
+        }
+    }
+
+    // MARK: Text
+
+    /// The bytes as a `String` (short texts are stored inline: no allocation).
+    @inline(__always)
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The bytes as a `Substring` (for the rare paths that need `Character` semantics).
+    var substring: Substring { Substring(string) }
+
+    /// The text with ASCII uppercase letters lowered (other bytes unchanged).
+    var lowercasedASCII: String {
+        let bytes = bytes
+        return String(unsafeUninitializedCapacity: bytes.count) { out in
+            var i = 0
+            while i < bytes.count && i < out.count {
+                out[i] = UTF8Text.lower(bytes[i])
+                i &+= 1
+            }
+            return i
+        }
+    }
+
+    /// Whether the text has no ASCII uppercase letter.
+    var isLowercaseASCII: Bool {
+        for b in bytes where b &- 65 < 26 { return false }
+        return true
+    }
+
+    /// Without leading and trailing whitespace, as `Character.isWhitespace` decides (ASCII ends are
+    /// trimmed byte by byte; a non-ASCII end is judged by its `Character`).
+    var trimmed: ByteText {
+        var a = 0
+        var b = count
+        // An ASCII whitespace byte is a whole `Character` unless a non-ASCII scalar next to it may
+        // join it (a combining mark after it, a prepended mark before it): those go the slow way.
+        while a < b {
+            let x = bytes[a]
+            if x >= 0x80 { return trimmedSlow(a, b) }
+            guard UTF8Text.isASCIIWhitespace(x) else { break }
+            if a &+ 1 < b && bytes[a &+ 1] >= 0x80 { return trimmedSlow(a, b) }
+            a &+= 1
+        }
+        while b > a {
+            let x = bytes[b &- 1]
+            if x >= 0x80 { return trimmedSlow(a, b) }
+            guard UTF8Text.isASCIIWhitespace(x) else { break }
+            if b &- 2 >= a && bytes[b &- 2] >= 0x80 { return trimmedSlow(a, b) }
+            b &-= 1
+        }
+        return slice(a, b)
+    }
+
+    /// ``trimmed`` by `Character`s for text whose remaining ends are not ASCII.
+    private func trimmedSlow(_ a: Int, _ b: Int) -> ByteText {
+        let text = slice(a, b).string
+        var s = Substring(text)
+        while let f = s.first, f.isWhitespace { s.removeFirst() }
+        while let l = s.last, l.isWhitespace { s.removeLast() }
+        let start = text.utf8.distance(from: text.startIndex, to: s.startIndex)
+        let end = text.utf8.distance(from: text.startIndex, to: s.endIndex)
+        return slice(a &+ start, a &+ end)
+    }
+
+    /// Whether the text is empty after ``trimmed``.
+    @inline(__always) var isBlank: Bool { trimmed.isEmpty }
+
+    /// RFC 3986 §2.1 percent-decoding, once, to UTF-8 text; with `plusAsSpace` (form-encoded
+    /// formats) a raw `+` becomes a space. Fails on a malformed escape or invalid decoded UTF-8.
+    @inline(__always)
+    func percentDecoded(plusAsSpace: Bool) -> Result<String, PercentDecoding.Failure> {
+        PercentDecoding.decode(bytes, plusAsSpace: plusAsSpace) ?? .success(string)
+    }
+
+    /// Percent-decodes, throwing `malformed-url` naming `parameter` (as ``QueryString/decode(_:plusAsSpace:parameter:what:)``).
+    func decoded(plusAsSpace: Bool, parameter: String, what: String = "value") throws(DirectionsURLError) -> String {
+        switch percentDecoded(plusAsSpace: plusAsSpace) {
+        case .success(let text): return text
+        case .failure(let failure): throw QueryString.decodingError(failure, parameter: parameter, what: what)
+        }
+    }
+
+    /// Calls `body` with the percent-decoded bytes, decoded into a temporary buffer (no `String` is
+    /// built; the text as it is when nothing needs decoding). Escapes and UTF-8 must have been checked
+    /// (by ``QueryBytes``, or ``PercentDecoding/check(_:plusAsSpace:)``); an unchecked malformed
+    /// escape is kept as written.
+    @inline(__always)
+    func withDecoded<R, E: Error>(plusAsSpace: Bool, _ body: (ByteText) throws(E) -> R) throws(E) -> R {
+        let n = count
+        let first = plusAsSpace
+            ? UTF8Text.firstOffset(of: UInt8(ascii: "%"), or: UInt8(ascii: "+"), in: bytes, from: 0, to: n)
+            : UTF8Text.firstOffset(of: UInt8(ascii: "%"), in: bytes, from: 0, to: n)
+        if first == n { return try body(self) }
+        return try ByteText.withScratch(capacity: n) { (out: UnsafeMutableBufferPointer<UInt8>) throws(E) -> R in
+            let written = PercentDecoding.writeDecoded(bytes, into: out, plusAsSpace: plusAsSpace)
+            return try body(ByteText(UnsafeBufferPointer(rebasing: out[0..<written])))
+        }
+    }
+
+    /// A temporary buffer of `capacity` bytes (on the stack when small).
+    @inline(__always)
+    static func withScratch<R, E: Error>(
+        capacity: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) throws(E) -> R
+    ) throws(E) -> R {
+        let result: Result<R, E> = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(capacity, 1)) { out in
+            do throws(E) {
+                return .success(try body(out))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    // MARK: Numbers
+
+    /// A C-locale decimal `[+-]?DIGITS[.DIGITS]` (no exponent, no `inf`/`nan`), or nil; exactly as
+    /// ``DirectionsURLParser/CoordinateText/decimal(_:)``.
+    var decimal: Double? {
+        switch CoordinateText.decimalScan(bytes) {
+        case .invalid: return nil
+        case .value(let value): return value
+        case .slow(let negative, let signLength):
+            guard let magnitude = Double(dropFirst(signLength).string) else { return nil }
+            return negative ? -magnitude : magnitude
+        }
+    }
+}
+
+extension ByteText: CustomStringConvertible {
+    /// The text (for messages and debugging).
+    var description: String { string }
+}

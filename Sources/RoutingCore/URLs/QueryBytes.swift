@@ -1,0 +1,244 @@
+/// A URL query split over the bytes of the link being parsed, keeping every parameter in order
+/// (repeated `daddr`/`waypoint` parameters are ordered stops, so a last-wins dictionary would lose them).
+///
+/// Rules (as ``DirectionsURLParser/QueryString``): the raw query (without `?`, without `#fragment`) is
+/// split on `&`; each piece is split into name and value at its first `=` (a piece without `=` has an
+/// empty value); empty pieces (`a=1&&b=2`) are skipped. Name and value are percent-decoded exactly
+/// once, as UTF-8. When `plusAsSpace` is true (form-encoded formats: Apple, Google, the `q` of `geo:`)
+/// a raw `+` becomes a space; an encoded `%2B` always stays a literal `+`. Names are looked up ignoring
+/// case (ASCII case for plain names; the decoded name lowercased otherwise).
+///
+/// Storage: one array of parameters, each two ``ByteText`` slices and flags; nothing is decoded or
+/// built until read. Like every ``ByteText``, a `QueryBytes` is valid only during the parse.
+struct QueryBytes {
+    /// One `name=value` pair.
+    struct Parameter {
+        /// The name before percent-decoding.
+        let rawName: ByteText
+        /// The value before percent-decoding (needed where `+` is sometimes literal, e.g. Plus Codes).
+        let rawValue: ByteText
+        /// ``Flags``.
+        fileprivate let flags: UInt8
+        /// -1 when the key is the raw name with ASCII uppercase lowered; else the index of the key
+        /// in ``QueryBytes/decodedKeys``.
+        fileprivate let keyIndex: Int32
+
+        /// Whether the piece had an `=` at all.
+        @inline(__always) var hasEquals: Bool { flags & Flags.hasEquals != 0 }
+
+        /// Whether the value changes when decoded (an escape, or a `+` that becomes a space).
+        @inline(__always) var valueNeedsDecoding: Bool { flags & Flags.valueNeedsDecoding != 0 }
+
+        /// The decoded value (escapes and UTF-8 were checked when the query was split).
+        var value: String {
+            if flags & Flags.valueNeedsDecoding == 0 { return rawValue.string }
+            return PercentDecoding.decodeChecked(rawValue.bytes, plusAsSpace: flags & Flags.plusAsSpace != 0)
+        }
+
+        /// Calls `body` with the decoded value's bytes (decoded into a temporary buffer: no `String`).
+        @inline(__always)
+        func withValue<R, E: Error>(_ body: (ByteText) throws(E) -> R) throws(E) -> R {
+            if flags & Flags.valueNeedsDecoding == 0 { return try body(rawValue) }
+            return try rawValue.withDecoded(plusAsSpace: flags & Flags.plusAsSpace != 0, body)
+        }
+
+        /// The decoded name as written.
+        var name: String {
+            if flags & Flags.namePlain != 0 { return rawName.string }
+            switch PercentDecoding.decode(rawName.bytes, plusAsSpace: flags & Flags.plusAsSpace != 0) {
+            case .success(let text)?: return text
+            default: return rawName.string  // not reached: checked when the query was split
+            }
+        }
+    }
+
+    /// Bits of a parameter's flags.
+    fileprivate enum Flags {
+        static let hasEquals: UInt8 = 1
+        /// The value has an escape, or a `+` that becomes a space.
+        static let valueNeedsDecoding: UInt8 = 4
+        static let plusAsSpace: UInt8 = 8
+        /// The name is ASCII without escapes (and without `+` when `plusAsSpace`): its key is its
+        /// bytes with ASCII uppercase lowered.
+        static let namePlain: UInt8 = 16
+    }
+
+    /// All parameters, in URL order.
+    private(set) var parameters: [Parameter] = []
+    /// The keys of the parameters whose names are not plain (escaped, non-ASCII, or with a `+`).
+    private var decodedKeys: [String] = []
+
+    /// No parameters.
+    init() {}
+
+    /// Splits `raw`, checking every escape and the UTF-8 of every decoded name and value.
+    /// - Throws: `malformed-url` naming the parameter when a `%` escape is malformed or the decoded
+    ///   bytes are not UTF-8 (the same errors as ``DirectionsURLParser/QueryString``).
+    init(_ raw: ByteText, plusAsSpace: Bool) throws(DirectionsURLError) {
+        if raw.isEmpty { return }
+        let bytes = raw.bytes
+        let n = bytes.count
+        parameters.reserveCapacity(1 &+ UTF8Text.count(of: UInt8(ascii: "&"), in: bytes))
+        var start = 0
+        while start < n {
+            let end = UTF8Text.firstOffset(of: UInt8(ascii: "&"), in: bytes, from: start, to: n)
+            let equals = UTF8Text.firstOffset(of: UInt8(ascii: "="), in: bytes, from: start, to: end)
+            let pieceStart = start
+            start = end &+ 1
+            if end == pieceStart { continue }
+            let name = raw.slice(pieceStart, equals)
+            let value = equals < end ? raw.slice(equals &+ 1, end) : raw.slice(end, end)
+            var flags: UInt8 = equals < end ? Flags.hasEquals : 0
+            if plusAsSpace { flags |= Flags.plusAsSpace }
+            var keyIndex: Int32 = -1
+            var plain = true
+            for b in name.bytes where b >= 0x80 || b == UInt8(ascii: "%") || (plusAsSpace && b == UInt8(ascii: "+")) {
+                plain = false
+                break
+            }
+            if plain {
+                flags |= Flags.namePlain
+            } else {
+                let decodedName: String
+                switch PercentDecoding.decode(name.bytes, plusAsSpace: plusAsSpace) {
+                case nil: decodedName = name.string
+                case .success(let text)?: decodedName = text
+                case .failure(let failure)?:
+                    throw QueryString.decodingError(failure, parameter: name.isEmpty ? "query" : name.string, what: "name")
+                }
+                keyIndex = Int32(decodedKeys.count)
+                decodedKeys.append(QueryString.lowercasedKey(decodedName))
+            }
+            switch PercentDecoding.check(value.bytes, plusAsSpace: plusAsSpace) {
+            case .plain: break
+            case .needsDecoding: flags |= Flags.valueNeedsDecoding
+            case .failure(let failure):
+                var shown: String
+                switch PercentDecoding.decode(name.bytes, plusAsSpace: plusAsSpace) {
+                case .success(let text)?: shown = text
+                default: shown = name.string
+                }
+                if shown.isEmpty { shown = "query" }
+                throw QueryString.decodingError(failure, parameter: shown, what: "value")
+            }
+            parameters.append(Parameter(rawName: name, rawValue: value, flags: flags, keyIndex: keyIndex))
+        }
+    }
+
+    // MARK: Keys
+
+    /// The look-up key of `p`: its decoded name, lowercased.
+    func key(of p: Parameter) -> String {
+        p.keyIndex >= 0 ? decodedKeys[Int(p.keyIndex)] : p.rawName.lowercasedASCII
+    }
+
+    /// Whether `p` is called `key` (lowercase) in any case.
+    @inline(__always)
+    func isKey(_ p: Parameter, _ key: StaticString) -> Bool {
+        if p.keyIndex < 0 { return p.rawName.equalsIgnoringCase(key) }
+        return Self.equal(decodedKeys[Int(p.keyIndex)], key)
+    }
+
+    /// Whether `p` is called `key` (lowercase) in any case.
+    func isKey(_ p: Parameter, _ key: String) -> Bool {
+        if p.keyIndex < 0 { return p.rawName.equalsIgnoringCase(key) }
+        return decodedKeys[Int(p.keyIndex)] == key
+    }
+
+    private static func equal(_ s: String, _ literal: StaticString) -> Bool {
+        var s = s
+        return s.withUTF8 { a in
+            literal.withUTF8Buffer { b in
+                guard a.count == b.count else { return false }
+                var i = 0
+                while i < a.count {
+                    if a[i] != b[i] { return false }
+                    i &+= 1
+                }
+                return true
+            }
+        }
+    }
+
+    // MARK: Look-ups (keys are lowercase; names match in any case)
+
+    /// The index of the first parameter called `key` at or after `from`, or nil.
+    @inline(__always)
+    func firstIndex(of key: StaticString, from: Int = 0) -> Int? {
+        var i = from
+        while i < parameters.count {
+            if isKey(parameters[i], key) { return i }
+            i &+= 1
+        }
+        return nil
+    }
+
+    /// The index of the first parameter called `key`, or nil.
+    func firstIndex(of key: String) -> Int? {
+        var i = 0
+        while i < parameters.count {
+            if isKey(parameters[i], key) { return i }
+            i &+= 1
+        }
+        return nil
+    }
+
+    /// The first parameter called `key`, or nil.
+    @inline(__always)
+    func first(_ key: StaticString) -> Parameter? { firstIndex(of: key).map { parameters[$0] } }
+
+    /// The last parameter called `key`, or nil.
+    func last(_ key: StaticString) -> Parameter? {
+        var i = parameters.count
+        while i > 0 {
+            i &-= 1
+            if isKey(parameters[i], key) { return parameters[i] }
+        }
+        return nil
+    }
+
+    /// Whether `key` appears at all.
+    @inline(__always)
+    func contains(_ key: StaticString) -> Bool { firstIndex(of: key) != nil }
+
+    /// Whether `key` appears at all.
+    func contains(_ key: String) -> Bool { firstIndex(of: key) != nil }
+
+    /// How many parameters are called `key`.
+    func count(_ key: StaticString) -> Int {
+        var n = 0
+        for p in parameters where isKey(p, key) { n &+= 1 }
+        return n
+    }
+
+    /// The only parameter called `key`, or nil when absent.
+    /// - Throws: `duplicate-parameter` naming `key` when it appears more than once.
+    @inline(__always)
+    func single(_ key: StaticString, format: String) throws(DirectionsURLError) -> Parameter? {
+        guard let i = firstIndex(of: key) else { return nil }
+        if firstIndex(of: key, from: i &+ 1) != nil { throw duplicate(key.description, count: count(key), format: format) }
+        return parameters[i]
+    }
+
+    /// The `duplicate-parameter` error (as ``DirectionsURLParser/QueryString/single(_:format:)``).
+    func duplicate(_ key: String, count: Int, format: String) -> DirectionsURLError {
+        DirectionsURLError(
+            code: .duplicateParameter,
+            message: "'\(key)' appears \(count) times in this \(format); give it once",
+            parameter: key)
+    }
+
+    /// Every parameter called `key`, in order.
+    func all(_ key: StaticString) -> [Parameter] {
+        var found: [Parameter] = []
+        for p in parameters where isKey(p, key) { found.append(p) }
+        return found
+    }
+
+    /// Every decoded value of `key`, in order.
+    func values(_ key: StaticString) -> [String] {
+        var found: [String] = []
+        for p in parameters where isKey(p, key) { found.append(p.value) }
+        return found
+    }
+}
