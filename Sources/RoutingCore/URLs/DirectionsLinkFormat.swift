@@ -31,6 +31,9 @@ struct LinkText {
         var link: ByteText
         /// Everything after `scheme:`.
         var rest: ByteText
+        /// The host as written (any case), without port and trailing dot; empty without an
+        /// authority. Compare with `equalsIgnoringCase`.
+        var host: ByteText
         /// The path.
         var path: ByteText
         /// The query after `?`; empty when there is no `?` (see ``LinkText/hasQuery``).
@@ -71,6 +74,7 @@ struct LinkText {
         var host = ""
         var hostEntry = -1
         var authority = false
+        var hostText = rest.slice(0, 0)
         if end >= 2 && bytes[0] == UInt8(ascii: "/") && bytes[1] == UInt8(ascii: "/") {
             authority = true
             let a = UTF8Text.firstOffset(of: UInt8(ascii: "/"), or: UInt8(ascii: "?"), in: bytes, from: 2, to: end)
@@ -88,6 +92,7 @@ struct LinkText {
             }
             if hostEnd > 2 && bytes[hostEnd &- 1] == UInt8(ascii: ".") { hostEnd &-= 1 }
             let hostBytes = rest.slice(2, hostEnd)
+            hostText = hostBytes
             // A known host (the usual case) is its table's literal: nothing is built.
             if lookUpHost { hostEntry = DirectionsURLParser.hostEntry(hostBytes.bytes) }
             if hostEntry >= 0 {
@@ -111,6 +116,7 @@ struct LinkText {
         self.bytes = Parts(
             link: link,
             rest: rest,
+            host: hostText,
             path: rest.slice(pos, min(q, end)),
             query: q < end ? rest.slice(q &+ 1, end) : rest.slice(end, end),
             fragment: hash < n ? rest.slice(hash &+ 1, n) : nil)

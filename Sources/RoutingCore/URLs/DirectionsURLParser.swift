@@ -444,47 +444,54 @@ public struct DirectionsURLParser: Sendable {
         var entry = -1
     }
 
+    /// The bytes of every scheme of ``schemeEntries``, in order, for a byte scan.
+    private static let schemeTable = ByteTable(schemeEntries.map(\.name))
+
     static func scanFront(_ bytes: UnsafeBufferPointer<UInt8>) -> Front {
         var front = Front()
-        // The colon first (it ends the short scheme), then a branch-free pass for control bytes
-        // that the compiler can vectorise.
-        var i = 0
-        while i < bytes.count {
-            if bytes[i] == UInt8(ascii: ":") {
-                front.colon = i
-                break
-            }
-            i &+= 1
-        }
-        var control: UInt8 = 0
-        for b in bytes {
-            control |= (b < 0x20 ? 1 : 0) | (b == 0x7F ? 1 : 0) | (b == 0xC2 ? 1 : 0)
-        }
-        front.mayHaveControl = control != 0
+        // The colon first (it ends the short scheme), then a word-at-a-time pass for control bytes.
+        let n = bytes.count
+        let colon = UTF8Text.firstOffset(of: UInt8(ascii: ":"), in: bytes, from: 0, to: n)
+        if colon < n { front.colon = colon }
+        front.mayHaveControl = mayHaveControl(bytes)
         guard front.colon > 0 else { return front }
-        let n = front.colon
-        func isLetter(_ a: UInt8) -> Bool { (a | 0x20) &- 97 < 26 }
+        @inline(__always) func isLetter(_ a: UInt8) -> Bool { (a | 0x20) &- 97 < 26 }
         guard isLetter(bytes[0]) else { return front }
-        for i in 1..<n {
+        var i = 1
+        while i < colon {
             let a = bytes[i]
             guard isLetter(a) || a &- 48 < 10 || a == UInt8(ascii: "+") || a == UInt8(ascii: "-") || a == UInt8(ascii: ".") else {
                 return front
             }
+            i &+= 1
         }
         front.validScheme = true
-        let entries = schemeEntries
-        for k in entries.indices where entries[k].bytes.count == n {
-            let matched = entries[k].bytes.withUnsafeBufferPointer { name in
-                var i = 0
-                while i < n && i < name.count && UTF8Text.lower(bytes[i]) == name[i] { i &+= 1 }
-                return i == n
-            }
-            if matched {
-                front.entry = k
-                break
-            }
-        }
+        front.entry = schemeTable.index(of: UnsafeBufferPointer(rebasing: bytes[0..<colon]))
         return front
+    }
+
+    /// Whether `bytes` has a byte below 0x20, 0x7F, or 0xC2 (the lead byte of the C1 controls);
+    /// eight bytes at a time (`hasless`/`haszero`: exact about whether any byte matches).
+    @inline(__always)
+    static func mayHaveControl(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = bytes.count
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        var i = 0
+        while i &+ 8 <= n {
+            let w = UTF8Text.word(bytes, i)
+            if (w &- ones &* 0x20) & ~w & highs != 0 || hasZero(w ^ (ones &* 0x7F)) || hasZero(w ^ (ones &* 0xC2)) {
+                return true
+            }
+            i &+= 8
+        }
+        while i < n {
+            let b = bytes[i]
+            if b < 0x20 || b == 0x7F || b == 0xC2 { return true }
+            i &+= 1
+        }
+        return false
     }
 }
 

@@ -29,6 +29,40 @@ extension DirectionsURLParser {
         return nil
     }
 
+    /// ``warnLikelyTypos(in:known:format:_:)`` of a ``QueryBytes``: builds a parameter's key only
+    /// when it is unknown and long enough to be a typo.
+    static func warnLikelyTypos(
+        in query: QueryBytes, known: ParameterNames, format: String, _ context: inout ParseContext
+    ) throws(DirectionsURLError) {
+        for p in query.parameters {
+            if query.isPlain(p) && p.rawName.count < 3 { continue }
+            if known.contains(p, of: query) { continue }
+            let key = query.key(of: p)
+            guard key.utf8.count >= 3 else { continue }
+            if let expected = likelyTypo(of: key, known: known.set), !query.contains(expected) {
+                let name = p.name
+                try context.repair(
+                    .likelyTypo,
+                    "'\(shorten(name))' is not a \(format) parameter and was ignored; did you mean '\(expected)'?",
+                    parameter: name)
+            }
+        }
+    }
+
+    /// ``likelyTypoParameter(in:for:known:)`` of a ``QueryBytes``.
+    static func likelyTypoParameter(
+        in query: QueryBytes, for expected: Set<String>, known: ParameterNames
+    ) -> (found: String, expected: String)? {
+        for p in query.parameters {
+            if query.isPlain(p) && p.rawName.count < 3 { continue }
+            if known.contains(p, of: query) { continue }
+            let key = query.key(of: p)
+            guard key.utf8.count >= 3 else { continue }
+            if let e = likelyTypo(of: key, known: expected) { return (p.name, e) }
+        }
+        return nil
+    }
+
     /// The known name `key` is most likely a misspelling of (the closest; ties go to the name that sorts
     /// first), or nil.
     static func likelyTypo(of key: String, known: Set<String>) -> String? {

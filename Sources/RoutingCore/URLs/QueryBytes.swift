@@ -132,6 +132,11 @@ struct QueryBytes {
         p.keyIndex >= 0 ? decodedKeys[Int(p.keyIndex)] : p.rawName.lowercasedASCII
     }
 
+    /// Whether `p`'s key is its raw name with ASCII uppercase lowered (ASCII, no escape, no `+`
+    /// read as a space); its key then has as many bytes as its raw name.
+    @inline(__always)
+    func isPlain(_ p: Parameter) -> Bool { p.keyIndex < 0 }
+
     /// Whether `p` is called `key` (lowercase) in any case.
     @inline(__always)
     func isKey(_ p: Parameter, _ key: StaticString) -> Bool {
