@@ -11,6 +11,10 @@ import RoutingCore
 //   link-benchmark --link URL [--link URL …]                  time these links instead of the set
 //   link-benchmark --passes N [--only PREFIX | --link URL]    parse the set exactly N times, untimed
 //                                                             (for instruction counts: callgrind, perf stat)
+//   link-benchmark --dump FILE                                parse each line of FILE and print one line
+//                                                             per link (format, request, warnings, or the
+//                                                             error): diff two builds' output to check
+//                                                             that a change keeps behaviour
 
 func now() -> Double {
     var t = timespec()
@@ -52,13 +56,51 @@ while let argument = arguments.popFirst() {
     case "--only": only = arguments.popFirst() ?? ""
     case "--link": extraLinks.append(arguments.popFirst() ?? "")
     case "--passes": passes = Int(arguments.popFirst() ?? "") ?? passes
+    case "--dump":
+        dump(path: arguments.popFirst() ?? "")
+        exit(0)
     default:
-        print("usage: link-benchmark [--seconds S] [--rounds N] [--per-format] [--only PREFIX] [--link URL]... [--passes N] | --print-links")
+        print("usage: link-benchmark [--seconds S] [--rounds N] [--per-format] [--only PREFIX] [--link URL]... [--passes N] | --print-links | --dump FILE")
         exit(2)
     }
 }
 
 let parser = DirectionsURLParser()
+
+/// `--dump`: one line per input line, tab-separated, newlines and tabs escaped.
+func dump(path: String) {
+    let parser = DirectionsURLParser()
+    guard let file = fopen(path, "r") else {
+        print("link-benchmark: cannot open \(path)")
+        exit(2)
+    }
+    defer { fclose(file) }
+    func clean(_ s: String) -> String {
+        var out = ""
+        for c in s.unicodeScalars {
+            switch c {
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+    var line: UnsafeMutablePointer<CChar>? = nil
+    var capacity = 0
+    while getline(&line, &capacity, file) > 0 {
+        guard let line else { break }
+        var link = String(cString: line)
+        if link.hasSuffix("\n") { link.removeLast() }
+        do {
+            let result = try parser.parseLink(link)
+            print("OK\t\(result.format.rawValue)\t\(clean(String(describing: result.request)))\t\(clean(String(describing: result.warnings)))")
+        } catch {
+            print("ERR\t\(error.code.rawValue)\t\(error.parameter ?? "-")\t\(clean(error.message))")
+        }
+    }
+    free(line)
+}
 let links = extraLinks.isEmpty ? BenchmarkLinks.all.filter { only.isEmpty || $0.hasPrefix(only) } : extraLinks
 
 /// Parses `set` repeatedly for about `seconds`; returns links per second and a checksum that keeps
