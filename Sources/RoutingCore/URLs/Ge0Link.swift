@@ -189,6 +189,130 @@ enum Ge0Link {
     // MARK: - Parsing
 
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        let all = link.bytes.rest
+        // Non-ASCII text (rare: links are percent-encoded) keeps the Character reading.
+        guard all.isASCII else { return try parseCharacters(link, &context) }
+        if link.scheme == "http" || link.scheme == "https" {
+            return try parseASCII(path: link.bytes.path.dropFirst(), clearCoordinates: hostIsOmaps(link.host), &context)
+        }
+        guard link.hasAuthority else {
+            throw DirectionsURLError(
+                code: .malformedURL, message: "'\(link.scheme):' must be followed by '//'; write \(link.scheme)://<code>/<name>",
+                parameter: "code")
+        }
+        // ge0://CODE/Name and om://CODE/Name: after "//", up to the first '?' or '#' (the code is
+        // case-sensitive, so it is read from the raw text).
+        let start = min(2, all.count)
+        let end = all.firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "#"), from: start) ?? all.count
+        return try parseASCII(path: all.slice(start, end), clearCoordinates: false, &context)
+    }
+
+    /// Whether the (ASCII) host ends with `omaps.app`.
+    private static func hostIsOmaps(_ host: String) -> Bool {
+        var host = host
+        return host.withUTF8 { ByteText($0).hasSuffix("omaps.app") }
+    }
+
+    /// ``parse(path:clearCoordinates:_:)-(Substring,_,_)`` of the bytes of the link being parsed.
+    static func parse(
+        path: ByteText, clearCoordinates: Bool, _ context: inout ParseContext
+    ) throws(DirectionsURLError) -> DirectionsRequest {
+        guard path.isASCII else { return try parse(path: path.substring, clearCoordinates: clearCoordinates, &context) }
+        return try parseASCII(path: path, clearCoordinates: clearCoordinates, &context)
+    }
+
+    /// Parses ASCII `<code>[/<name>]` (or, when `clearCoordinates`, `<lat>,<lon>[/<name>]`).
+    private static func parseASCII(
+        path: ByteText, clearCoordinates: Bool, _ context: inout ParseContext
+    ) throws(DirectionsURLError) -> DirectionsRequest {
+        context.format = .ge0
+        let (code, rawName) = path.split(at: UInt8(ascii: "/")) ?? (path, ByteText.empty)
+        if clearCoordinates, code.contains(UInt8(ascii: ",")) {
+            // The decode's error first (malformed escape, bad UTF-8); then the decoded bytes.
+            if code.contains(UInt8(ascii: "%")) { _ = try code.decoded(plusAsSpace: false, parameter: "coordinates") }
+            let c = try code.withDecoded(plusAsSpace: false) { (text: ByteText) throws(DirectionsURLError) -> Coordinate in
+                try CoordinateText.parsePair(text, parameter: "coordinates")
+            }
+            return DirectionsRequest(destination: .coordinate(c, label: try decodeName(rawName, &context)))
+        }
+        if code.count != 10, (clearCoordinates && code.isEmpty) || otherMethods.contains(code.string) {
+            throw DirectionsURLError(
+                code: .notADirectionsLink,
+                message: "'\(DirectionsURLParser.shorten(code.string))' is not a route or point link of Organic Maps; routes use route?sll=…&dll=…&type=… or v2/dir?destination=…",
+                parameter: "path")
+        }
+        guard code.count == 10 else {
+            throw DirectionsURLError(
+                code: .malformedURL,
+                message: "'\(DirectionsURLParser.shorten(code.string))' is not a ge0 code: a ge0 link has exactly 10 base64 characters (zoom, then 9 for the position) before the name",
+                parameter: "code")
+        }
+        guard let zoomValue = value(of: code[0]), let c = decodeCode(code) else {
+            throw DirectionsURLError(
+                code: .malformedURL,
+                message: "'\(code.string)' is not a ge0 code: it may hold only A-Z, a-z, 0-9, '-' and '_'",
+                parameter: "code")
+        }
+        _ = zoom(ofValue: zoomValue)  // a viewport: checked, not used
+        return DirectionsRequest(destination: .coordinate(c, label: try decodeName(rawName, &context)))
+    }
+
+    /// The position of a 10-byte code (zoom, then 9 position characters).
+    private static func decodeCode(_ code: ByteText) -> Coordinate? {
+        var bits = Bits()
+        var i = 1
+        while i < code.count {
+            guard let a = value(of: code[i]) else { return nil }
+            bits.add(a)
+            i &+= 1
+        }
+        return bits.centre(characters: code.count &- 1)
+    }
+
+    /// ``decodeName(_:_:)-(Substring,_)`` of ASCII bytes.
+    static func decodeName(_ raw: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> String? {
+        guard raw.contains(UInt8(ascii: "%")) else { return raw.isEmpty ? nil : swapped(raw) }
+        var cut = raw.count
+        var i = 0
+        while i < raw.count {
+            if raw[i] == UInt8(ascii: "%") {
+                if i &+ 2 >= raw.count || !isHex(raw[i &+ 1]) || !isHex(raw[i &+ 2]) {
+                    try context.repair(
+                        .repairedSyntax,
+                        "the ge0 name has a malformed percent-escape; the name is cut there, as Organic Maps does (write '%' as %25)",
+                        parameter: "name")
+                    cut = i
+                    break
+                }
+                i &+= 3
+            } else {
+                i &+= 1
+            }
+        }
+        let kept = raw.prefix(cut)
+        // Every escape left is well formed: only the decoded UTF-8 can fail (the old decode's error).
+        if case .failure(let failure) = PercentDecoding.check(kept.bytes, plusAsSpace: false) {
+            throw QueryString.decodingError(failure, parameter: "name", what: "value")
+        }
+        return kept.withDecoded(plusAsSpace: false) { (decoded: ByteText) -> String? in
+            decoded.isEmpty ? nil : swapped(decoded)
+        }
+    }
+
+    /// The text with `_` and space swapped.
+    private static func swapped(_ text: ByteText) -> String {
+        String(unsafeUninitializedCapacity: text.count) { out in
+            var i = 0
+            while i < text.count && i < out.count {
+                out[i] = swapSpace(text[i])
+                i &+= 1
+            }
+            return i
+        }
+    }
+
+    /// The Character reading of a link that is not all ASCII.
+    private static func parseCharacters(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         if link.scheme == "http" || link.scheme == "https" {
             return try parse(path: link.path.dropFirst(), clearCoordinates: link.host.hasSuffix("omaps.app"), &context)
         }

@@ -46,7 +46,440 @@ extension DirectionsURLParser {
     /// `ge0/geo_url_parser.cpp` tests for the `0,0` and label rules.
     enum GeoURI {
         static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-            var rest = link.rest
+            let all = link.bytes.rest
+            // One pass: whether the text is ASCII, its first '#', and the first '?', '&', ';' before it.
+            let marks = ByteMarks(all)
+            // Non-ASCII text (rare: links are percent-encoded) keeps the Character reading below, where a
+            // separator that a combining mark joins to is not one.
+            guard marks.ascii else { return try parseCharacters(link.rest, &context) }
+            let rest = all.prefix(marks.hash)
+            if rest.first == UInt8(ascii: "/") {
+                throw DirectionsURLError(
+                    code: .malformedURL,
+                    message: "'geo:\(DirectionsURLParser.shorten(rest.string))' is not RFC 5870: write geo:<latitude>,<longitude> without slashes (slash-separated numbers are ambiguous, so they are not guessed)",
+                    parameter: "coordinates")
+            }
+            // Split path and query: at '?', or (a repair) at an '&' that comes before any ';'.
+            var path = rest
+            var rawQuery = ByteText.empty
+            var semi: Int? = nil
+            if marks.question < marks.hash {
+                path = rest.prefix(marks.question)
+                rawQuery = rest.suffix(from: marks.question &+ 1)
+                if marks.semicolon < marks.question { semi = marks.semicolon }
+            } else if marks.ampersand < marks.hash, marks.ampersand < marks.semicolon {
+                try context.repair(
+                    .repairedSyntax,
+                    "the geo: URI has '&' where its query starts; write '?' before the first query parameter (geo:lat,lon?z=…)",
+                    parameter: "query")
+                path = rest.prefix(marks.ampersand)
+                rawQuery = rest.suffix(from: marks.ampersand &+ 1)
+            } else if marks.semicolon < marks.hash {
+                semi = marks.semicolon
+            }
+            let query = try QueryBytes(rawQuery, plusAsSpace: true)
+
+            // Path: coordinates, then ;parameters.
+            var coordinateText = path
+            if let semi {
+                coordinateText = path.prefix(semi)
+                try checkParameters(path.suffix(from: semi &+ 1), &context)
+            }
+            var pathLabel: String? = nil
+            if coordinateText.last == UInt8(ascii: ")"), let open = coordinateText.firstOffset(of: UInt8(ascii: "(")) {
+                // The last byte is ')', so `open` is before it.
+                let inside = coordinateText.slice(open &+ 1, coordinateText.count &- 1)
+                pathLabel = nonEmpty(try inside.decoded(plusAsSpace: false, parameter: "coordinates"))
+                coordinateText = coordinateText.prefix(open)
+                try context.repair(
+                    .repairedSyntax,
+                    "a '(label)' after the geo: coordinates is not RFC 5870; put it in the query: geo:0,0?q=lat,lon(label)",
+                    parameter: "coordinates")
+            }
+            if coordinateText.contains(UInt8(ascii: "%")) {
+                try context.repair(
+                    .repairedSyntax,
+                    "the geo: coordinates are percent-encoded ('\(DirectionsURLParser.shorten(coordinateText.string))'); RFC 5870 §3.3 writes them plainly: geo:lat,lon",
+                    parameter: "coordinates")
+                // Checks the escapes and the UTF-8 (the error of the old decode); `withDecoded` then decodes.
+                _ = try coordinateText.decoded(plusAsSpace: false, parameter: "coordinates")
+            }
+            return try coordinateText.withDecoded(plusAsSpace: false) { (decoded: ByteText) throws(DirectionsURLError) -> DirectionsRequest in
+                try withQ(decoded, query, pathLabel, &context)
+            }
+        }
+
+        /// Reads `q` (decoded, trimmed; a leading Plus Code keeps its `+`) and goes on with ``finish``.
+        private static func withQ(
+            _ decoded: ByteText, _ query: QueryBytes, _ pathLabel: String?, _ context: inout ParseContext
+        ) throws(DirectionsURLError) -> DirectionsRequest {
+            guard let q = try query.single("q", format: "geo: URI") else {
+                return try finish(decoded, qText: nil, query, pathLabel, &context)
+            }
+            let raw = q.rawValue
+            if let plus = raw.firstOffset(of: UInt8(ascii: "+")), isPlusCode(raw, plus: plus) {
+                var end = plus &+ 1
+                while end < raw.count, isOLCByte(raw[end]) { end &+= 1 }
+                // Checked by QueryBytes: the decode cannot fail.
+                let text = raw.prefix(end).string + (try raw.suffix(from: end).decoded(plusAsSpace: true, parameter: "q"))
+                return try withByteText(text) { (t: ByteText) throws(DirectionsURLError) -> DirectionsRequest in
+                    let trimmed = t.trimmed
+                    return try finish(decoded, qText: trimmed.isEmpty ? nil : trimmed, query, pathLabel, &context)
+                }
+            }
+            return try q.withValue { (v: ByteText) throws(DirectionsURLError) -> DirectionsRequest in
+                let trimmed = v.trimmed
+                return try finish(decoded, qText: trimmed.isEmpty ? nil : trimmed, query, pathLabel, &context)
+            }
+        }
+
+        /// The path coordinates (decoded, `decoded`), `q` and `z` into the request.
+        private static func finish(
+            _ decoded: ByteText, qText: ByteText?, _ query: QueryBytes, _ pathLabel: String?, _ context: inout ParseContext
+        ) throws(DirectionsURLError) -> DirectionsRequest {
+            let z = try query.single("z", format: "geo: URI")
+            let pathCoordinate: Coordinate?  // nil: placeholder (empty or 0:0) usable only with q
+            let trimmedPath = decoded.trimmed
+            if trimmedPath.isEmpty, qText != nil {
+                try context.repair(
+                    .repairedSyntax,
+                    "the geo: URI has no coordinates before '?q='; RFC 5870 needs them: write geo:0,0?q=…",
+                    parameter: "coordinates")
+                pathCoordinate = nil
+            } else if qText != nil, isColonZeros(trimmedPath) {
+                try context.repair(
+                    .repairedSyntax,
+                    "'geo:\(trimmedPath.string)' separates the placeholder with ':'; write geo:0,0?q=… (q is used)",
+                    parameter: "coordinates")
+                pathCoordinate = nil
+            } else if trimmedPath.isEmpty {
+                throw DirectionsURLError(
+                    code: .missingDestination,
+                    message: "the geo: URI has no coordinates and no q; write geo:<latitude>,<longitude>",
+                    parameter: "coordinates")
+            } else if hasColonNotComma(trimmedPath) {
+                throw DirectionsURLError(
+                    code: .malformedNumber,
+                    message: "'\(trimmedPath.string)' in the geo: URI uses ':' between the numbers; RFC 5870 separates latitude and longitude with ','",
+                    parameter: "coordinates")
+            } else {
+                pathCoordinate = try pathPair(decoded, &context)
+            }
+
+            let destination: Endpoint
+            if let qText {
+                if let (coordinate, label) = try coordinateWithLabel(qText) {
+                    destination = .coordinate(coordinate, label: label ?? pathLabel ?? zLabel(z))
+                } else if let pathCoordinate, pathCoordinate != Coordinate(latitude: 0, longitude: 0) {
+                    destination = .coordinate(pathCoordinate, label: qText.string)
+                } else {
+                    destination = .address(qText.string)
+                }
+            } else if let pathCoordinate {
+                destination = .coordinate(pathCoordinate, label: pathLabel ?? zLabel(z))
+            } else {
+                throw DirectionsURLError(
+                    code: .missingDestination, message: "the geo: URI has no coordinates; write geo:<latitude>,<longitude>",
+                    parameter: "coordinates")
+            }
+            return DirectionsRequest(source: .currentLocation, destination: destination)
+        }
+
+        /// Byte offsets in the text of the first `#`, and of the first `?`, `&` and `;` before it (the
+        /// text's length when there is none), and whether every byte is ASCII.
+        private struct ByteMarks {
+            var hash: Int
+            var question: Int
+            var ampersand: Int
+            var semicolon: Int
+            var ascii = true
+
+            init(_ s: ByteText) {
+                let count = s.count
+                hash = count
+                question = count
+                ampersand = count
+                semicolon = count
+                var all: UInt8 = 0
+                var i = 0
+                while i < count {
+                    let b = s[i]
+                    all |= b
+                    switch b {
+                    case UInt8(ascii: "#"): if hash == count { hash = i }
+                    case UInt8(ascii: "?"): if question == count && hash == count { question = i }
+                    case UInt8(ascii: "&"): if ampersand == count && hash == count { ampersand = i }
+                    case UInt8(ascii: ";"): if semicolon == count && hash == count { semicolon = i }
+                    default: break
+                    }
+                    i &+= 1
+                }
+                ascii = all < 0x80
+            }
+        }
+
+        /// Calls `body` with the UTF-8 of `text` (for the rare texts built during a parse).
+        private static func withByteText<R>(
+            _ text: String, _ body: (ByteText) throws(DirectionsURLError) -> R
+        ) throws(DirectionsURLError) -> R {
+            var text = text
+            let result: Result<R, DirectionsURLError> = text.withUTF8 { bytes in
+                do throws(DirectionsURLError) {
+                    return .success(try body(ByteText(bytes)))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            return try result.get()
+        }
+
+        /// `trimmedPath.contains(":") && !trimmedPath.contains(",")` as the Character reading answers it.
+        private static func hasColonNotComma(_ text: ByteText) -> Bool {
+            guard text.contains(UInt8(ascii: ":")) else { return false }
+            if text.isASCII { return !text.contains(UInt8(ascii: ",")) }
+            let s = text.string
+            return s.contains(":") && !s.contains(",")
+        }
+
+        /// `0:0`, `0.0:0.0`: a producer's broken placeholder (see ``isColonZeros(_:)-(String)``; a
+        /// non-ASCII byte makes a piece no decimal, so such text never is one).
+        private static func isColonZeros(_ text: ByteText) -> Bool {
+            guard let (a, b) = text.split(at: UInt8(ascii: ":")), !b.contains(UInt8(ascii: ":")) else { return false }
+            return a.decimal == 0 && b.decimal == 0
+        }
+
+        /// The path pair, with the whitespace and `+` repairs (``pathPair(_:_:)-(String,_)`` of bytes).
+        private static func pathPair(_ text: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> Coordinate {
+            var other = false
+            var plus = false
+            var i = 0
+            while i < text.count {
+                let b = text[i]
+                if b <= 0x20 || b >= 0x80 { other = true }
+                if b == UInt8(ascii: "+") { plus = true }
+                i &+= 1
+            }
+            if other {
+                guard text.isASCII else { return try pathPair(text.string, &context) }
+                var spaces = false
+                for b in text.bytes where UTF8Text.isASCIIWhitespace(b) {
+                    spaces = true
+                    break
+                }
+                if spaces {
+                    if text.contains(UInt8(ascii: ",")) {
+                        try context.repair(
+                            .repairedSyntax,
+                            "the geo: coordinates contain spaces ('\(DirectionsURLParser.shorten(text.string))'); write geo:lat,lon without spaces",
+                            parameter: "coordinates")
+                    } else if let (first, second) = twoWords(text), first.decimal != nil, second.decimal != nil {
+                        try context.repair(
+                            .repairedSyntax,
+                            "'\(DirectionsURLParser.shorten(text.string))' separates latitude and longitude with a space; RFC 5870 needs a comma: geo:\(first.string),\(second.string)",
+                            parameter: "coordinates")
+                        return try withByteText(first.string + "," + second.string) { (body: ByteText) throws(DirectionsURLError) -> Coordinate in
+                            try pair(body, plus: plus, &context)
+                        }
+                    }
+                }
+            }
+            return try pair(text, plus: plus, &context)
+        }
+
+        /// The two words of ASCII text split at whitespace (empty words dropped), or nil for another count.
+        private static func twoWords(_ text: ByteText) -> (ByteText, ByteText)? {
+            var words: (ByteText, ByteText) = (.empty, .empty)
+            var n = 0
+            var i = 0
+            while i < text.count {
+                while i < text.count, UTF8Text.isASCIIWhitespace(text[i]) { i &+= 1 }
+                if i == text.count { break }
+                var end = i
+                while end < text.count, !UTF8Text.isASCIIWhitespace(text[end]) { end &+= 1 }
+                switch n {
+                case 0: words.0 = text.slice(i, end)
+                case 1: words.1 = text.slice(i, end)
+                default: return nil
+                }
+                n &+= 1
+                i = end
+            }
+            return n == 2 ? words : nil
+        }
+
+        /// The pair of ASCII `body`, and the repair for a number starting with `+`.
+        private static func pair(_ body: ByteText, plus: Bool, _ context: inout ParseContext) throws(DirectionsURLError) -> Coordinate {
+            let coordinate = try CoordinateText.parsePair(body, parameter: "coordinates", allowAltitude: true)
+            // Without a '+' byte no number can start with '+' (the repaired body holds the same bytes).
+            if plus {
+                for piece in body.pieces(separatedBy: UInt8(ascii: ",")) {
+                    var j = 0
+                    while j < piece.count, UTF8Text.isASCIIWhitespace(piece[j]) { j &+= 1 }
+                    if j < piece.count, piece[j] == UInt8(ascii: "+") {
+                        try context.repair(
+                            .repairedSyntax,
+                            "a number in the geo: coordinates starts with '+'; RFC 5870 numbers have only an optional '-'",
+                            parameter: "coordinates")
+                        break
+                    }
+                }
+            }
+            return coordinate
+        }
+
+        /// ``checkParameters(_:ascii:_:)`` of ASCII bytes.
+        private static func checkParameters(_ text: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) {
+            var seenCRS = false
+            var seenU = false
+            var index = 0
+            var sawOther = false
+            for piece in text.pieces(separatedBy: UInt8(ascii: ";")) {
+                if piece.isEmpty {
+                    try context.repair(
+                        .repairedSyntax,
+                        "the geo: URI has an empty ';' parameter; RFC 5870 parameters are ;name or ;name=value (the empty one is ignored)",
+                        parameter: "parameters")
+                    continue
+                }
+                defer { index += 1 }
+                let eq = piece.firstOffset(of: UInt8(ascii: "="))
+                let rawName = eq.map { piece.prefix($0) } ?? piece
+                let rawValue = eq.map { piece.suffix(from: $0 &+ 1) } ?? ByteText.empty
+                var validName = !rawName.isEmpty
+                for b in rawName.bytes where !(isAlphanumeric(b) || b == UInt8(ascii: "-")) {
+                    validName = false
+                    break
+                }
+                guard validName else {
+                    throw DirectionsURLError(
+                        code: .invalidParameter,
+                        message: rawName.isEmpty
+                            ? "';\(DirectionsURLParser.shorten(piece.string))' has no parameter name; geo: URI parameters are ;name=value with letters, digits and '-' in the name"
+                            : "';\(DirectionsURLParser.shorten(piece.string))' is not a geo: URI parameter; parameters are ;name=value with letters, digits and '-' in the name",
+                        parameter: rawName.isEmpty ? "parameters" : rawName.string)
+                }
+                if rawValue.contains(UInt8(ascii: "%")) {
+                    _ = try rawValue.decoded(plusAsSpace: false, parameter: rawName.lowercasedASCII)
+                }
+                if eq != nil, rawValue.isEmpty || !allPValue(rawValue) {
+                    let name = rawName.lowercasedASCII
+                    try context.repair(
+                        .repairedSyntax,
+                        "the value of ';\(name)=' is empty or has characters RFC 5870 does not allow there; percent-encode them",
+                        parameter: name)
+                }
+                let isCRS = rawName.equalsIgnoringCase("crs")
+                let isU = !isCRS && rawName.equalsIgnoringCase("u")
+                if isCRS || isU {
+                    let name = isCRS ? "crs" : "u"
+                    if isCRS ? seenCRS : seenU {
+                        throw DirectionsURLError(
+                            code: .duplicateParameter,
+                            message: "';\(name)=' appears more than once; RFC 5870 allows it once",
+                            parameter: name)
+                    }
+                    if isCRS { seenCRS = true } else { seenU = true }
+                    let inOrder = isCRS ? index == 0 : !sawOther
+                    if !inOrder {
+                        try context.repair(
+                            .repairedSyntax,
+                            isCRS
+                                ? "';crs=' must be the first parameter after the coordinates (RFC 5870 §3.3)"
+                                : "';u=' must come right after the coordinates or ';crs=', before other parameters (RFC 5870 §3.3)",
+                            parameter: name)
+                    }
+                    try rawValue.withDecoded(plusAsSpace: false) { (value: ByteText) throws(DirectionsURLError) in
+                        try checkCRSOrU(value, isCRS: isCRS)
+                    }
+                } else {
+                    sawOther = true
+                }
+            }
+        }
+
+        /// The value of `crs` (only `wgs84`) or of `u` (a number ≥ 0), decoded.
+        private static func checkCRSOrU(_ value: ByteText, isCRS: Bool) throws(DirectionsURLError) {
+            if isCRS {
+                let wgs84 = value.isASCII ? value.equalsIgnoringCase("wgs84") : value.string.lowercased() == "wgs84"
+                if !wgs84 {
+                    throw DirectionsURLError(
+                        code: .unsupportedCRS,
+                        message: "crs '\(DirectionsURLParser.shorten(value.string))' is not supported; only wgs84 (the RFC 5870 default) is, so give WGS84 coordinates and drop ;crs",
+                        parameter: "crs")
+                }
+                return
+            }
+            guard let u = value.decimal else {
+                throw DirectionsURLError(
+                    code: .malformedNumber,
+                    message: "';u=\(DirectionsURLParser.shorten(value.string))' is not a number; the uncertainty is a distance in metres such as u=40",
+                    parameter: "u")
+            }
+            if u < 0 {
+                throw DirectionsURLError(
+                    code: .invalidParameter,
+                    message: "';u=\(value.string)' is negative; the uncertainty is a distance in metres, 0 or more",
+                    parameter: "u")
+            }
+        }
+
+        /// Whether every byte is an RFC 5870 `pvalue` byte.
+        private static func allPValue(_ text: ByteText) -> Bool {
+            for b in text.bytes where !isPValue(b) { return false }
+            return true
+        }
+
+        /// ``isPlusCode(_:plus:)-(Substring,_)`` of ASCII bytes.
+        private static func isPlusCode(_ raw: ByteText, plus: Int) -> Bool {
+            guard plus >= 2, plus <= 8, plus % 2 == 0 else { return false }
+            var i = 0
+            while i < plus {
+                let b = raw[i]
+                guard isOLCByte(b) || b == UInt8(ascii: "0") else { return false }
+                i &+= 1
+            }
+            var end = plus &+ 1
+            var n = 0
+            while end < raw.count, isOLCByte(raw[end]) {
+                end &+= 1
+                n &+= 1
+            }
+            guard n <= 3 else { return false }
+            if end == raw.count { return true }
+            return !isAlphanumeric(raw[end])
+        }
+
+        /// ``coordinateWithLabel(_:)-(String)`` of decoded, trimmed bytes.
+        private static func coordinateWithLabel(_ text: ByteText) throws(DirectionsURLError) -> (Coordinate, String?)? {
+            guard text.isASCII else { return try coordinateWithLabel(text.string) }
+            var body = text
+            var label: String? = nil
+            if body.last == UInt8(ascii: ")"), let open = body.firstOffset(of: UInt8(ascii: "(")) {
+                let candidate = body.prefix(open)
+                if CoordinateText.isNumberLike(candidate) {
+                    let inside = body.slice(open &+ 1, body.count &- 1).trimmed
+                    label = inside.isEmpty ? nil : inside.string
+                    body = candidate
+                }
+            }
+            guard let coordinate = try CoordinateText.classify(body, parameter: "q") else { return nil }
+            return (coordinate, label)
+        }
+
+        /// OsmAnd-style `z=19(Name)`: the label after the zoom (``labelSuffix(_:)`` of the decoded value).
+        private static func zLabel(_ z: QueryBytes.Parameter?) -> String? {
+            guard let z else { return nil }
+            return z.withValue { (v: ByteText) -> String? in
+                guard v.isASCII else { return labelSuffix(v.string) }
+                guard v.last == UInt8(ascii: ")"), let open = v.firstOffset(of: UInt8(ascii: "(")) else { return nil }
+                let inside = v.slice(open &+ 1, v.count &- 1).trimmed
+                return inside.isEmpty ? nil : inside.string
+            }
+        }
+
+        /// The Character reading of the text after `geo:` (for text that is not all ASCII).
+        private static func parseCharacters(_ all: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+            var rest = all
             // Plain ASCII (the norm: links are percent-encoded) is scanned byte by byte; otherwise the
             // separators are looked for as Characters, as before, so a separator that a combining mark
             // joins to is still not one.
