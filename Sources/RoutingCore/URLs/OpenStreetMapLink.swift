@@ -29,54 +29,33 @@ enum OpenStreetMapLink {
     static let known: Set<String> = ["engine", "route", "from", "to", "mlat", "mlon", "layers"]
 
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let path = link.path
-        if path == "/" || path.isEmpty, let marker = try marker(link) { return marker }
-        guard path == "/directions" || path == "/directions/" else {
+        // (Byte equality is the old `Substring ==`: no non-ASCII text is canonically equivalent to these.)
+        let path = link.bytes.path
+        if path.isEmpty || path.equals("/"), let marker = try marker(link) { return marker }
+        guard path.equals("/directions") || path.equals("/directions/") else {
             throw DirectionsURLError(
                 code: .notADirectionsLink,
-                message: "'\(DirectionsURLParser.shorten(String(path)))' is not OpenStreetMap's directions page; directions links use /directions?route=lat,lon;lat,lon",
+                message: "'\(DirectionsURLParser.shorten(path.string))' is not OpenStreetMap's directions page; directions links use /directions?route=lat,lon;lat,lon",
                 parameter: "path")
         }
-        let query = try QueryString(link.query, plusAsSpace: true)
+        let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
         let parser = context.parser
-        let fromText = try AppLinkBytes.single(query, "from", format: formatName)?.value
-        let toText = try AppLinkBytes.single(query, "to", format: formatName)?.value
+        let from = try query.single("from", format: formatName)
+        let to = try query.single("to", format: formatName)
 
-        var source: Endpoint
-        var destination: Endpoint
+        let source: Endpoint
+        let destination: Endpoint
         var waypoints: [Endpoint] = []
-        if let route = try AppLinkBytes.single(query, "route", format: formatName), case let routeValue = route.value,
-           !DirectionsURLParser.trimmed(routeValue).isEmpty {
-            let routeText = Substring(routeValue)
-            let points = AppLinkBytes.split(routeText, UInt8(ascii: ";"))
-            guard points.count >= 2 else {
-                throw DirectionsURLError(
-                    code: .invalidParameter,
-                    message: "'route' has one point; write route=<lat>,<lon>;<lat>,<lon> (start;destination)",
-                    parameter: "route")
+        if let route = try query.single("route", format: formatName), !route.withValue({ $0.isBlank }) {
+            let fromLabel = label(from, parser)
+            let toLabel = label(to, parser)
+            (source, destination, waypoints) = try route.withValue {
+                (text: ByteText) throws(DirectionsURLError) -> (Endpoint, Endpoint, [Endpoint]) in
+                try points(text, fromLabel: fromLabel, toLabel: toLabel)
             }
-            let first = UTF8Text.trimmed(points[0])
-            let fromLabel = label(fromText, parser)
-            let toLabel = label(toText, parser)
-            if first.isEmpty {
-                source = .currentLocation
-            } else {
-                source = .coordinate(try pair(first), label: fromLabel)
-            }
-            for middle in points.dropFirst().dropLast() {
-                waypoints.append(.coordinate(try pair(middle), label: nil))
-            }
-            let last = points[points.count - 1]
-            guard !UTF8Text.trimmed(last).isEmpty else {
-                throw DirectionsURLError(
-                    code: .missingDestination,
-                    message: "the last point of 'route' is empty; write route=<lat>,<lon>;<lat>,<lon>",
-                    parameter: "route")
-            }
-            destination = .coordinate(try pair(last), label: toLabel)
         } else {
-            guard let toText, !DirectionsURLParser.trimmed(toText).isEmpty else {
-                let hint = DirectionsURLParser.likelyTypoParameter(in: query, for: ["to", "route"], known: known)
+            guard let to, !to.withValue({ $0.isBlank }) else {
+                let hint = OSMLinkBytes.likelyTypoParameter(in: query, for: ["to", "route"], known: known)
                 throw DirectionsURLError(
                     code: .missingDestination,
                     message: "this \(formatName) has no destination"
@@ -84,59 +63,128 @@ enum OpenStreetMapLink {
                             ?? "; add to=<place or latitude,longitude> or route=<lat>,<lon>;<lat>,<lon>"),
                     parameter: "to")
             }
-            source = try parser.sourceEndpoint(fromText, parameter: "from")
-            destination = try parser.stopEndpoint(toText, parameter: "to")
+            if let from {
+                source = try from.withValue { (text: ByteText) throws(DirectionsURLError) -> Endpoint in
+                    try parser.sourceEndpoint(text, parameter: "from")
+                }
+            } else {
+                source = .currentLocation
+            }
+            destination = try to.withValue { (text: ByteText) throws(DirectionsURLError) -> Endpoint in
+                try parser.stopEndpoint(text, parameter: "to")
+            }
         }
 
-        try AppLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
-        var mode: DirectionsMode? = nil
-        var transport: TransportType? = nil
-        if let engine = try AppLinkBytes.single(query, "engine", format: formatName) {
-            let value = AppLinkBytes.trimmedValue(engine)
-            // (The engine names are lowercase ASCII: `lowerEquals` is `equalIgnoringCase` for them.)
-            if let word = modeVocabulary.first(where: { AppLinkBytes.lowerEquals(value, $0.value) }) {
-                mode = word.mode
-                transport = word.transportType
-            } else if !value.isEmpty {
+        try OSMLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
+        var word: ModeWord? = nil
+        if let engine = try query.single("engine", format: formatName) {
+            // (The engine names are lowercase ASCII.)
+            let found: (index: Int?, empty: Bool) = engine.withValue { v in
+                let value = v.trimmed
+                return (modeVocabulary.firstIndex(where: { OSMLinkBytes.lowerEquals(value, $0.value) }), value.isEmpty)
+            }
+            if let index = found.index {
+                word = modeVocabulary[index]
+            } else if !found.empty {
+                let value = engine.withValue { $0.trimmed.string }
                 try context.repair(
                     .ignoredValue,
-                    "engine '\(DirectionsURLParser.shorten(String(value)))' is not an OpenStreetMap routing engine; the mode is left unset (engines: "
+                    "engine '\(DirectionsURLParser.shorten(value))' is not an OpenStreetMap routing engine; the mode is left unset (engines: "
                         + modeVocabulary.map(\.value).joined(separator: ", ") + ")",
                     parameter: "engine")
             }
         }
         return DirectionsRequest(
-            source: source, destination: destination, waypoints: waypoints, mode: mode, transportType: transport)
+            source: source, destination: destination, waypoints: waypoints, mode: word?.mode, transportType: word?.transportType)
     }
 
-    /// A `from`/`to` text used as a label next to `route`: nil when empty, a current-location literal or
-    /// itself coordinates.
+    /// The points of a decoded, non-blank `route`: source, destination and the waypoints between.
+    private static func points(
+        _ text: ByteText, fromLabel: String?, toLabel: String?
+    ) throws(DirectionsURLError) -> (Endpoint, Endpoint, [Endpoint]) {
+        // Non-ASCII text is split by Characters, as before (a `;` joined to a combining mark is not a
+        // separator; U+037E GREEK QUESTION MARK is canonically a `;`).
+        guard text.isASCII else { return try pointsByCharacters(Substring(text.string), fromLabel: fromLabel, toLabel: toLabel) }
+        let semicolon = UInt8(ascii: ";")
+        guard let firstSemicolon = text.firstOffset(of: semicolon) else { throw onePoint() }
+        let lastSemicolon = text.lastOffset(of: semicolon) ?? firstSemicolon
+        let first = text.prefix(firstSemicolon).trimmed
+        let source: Endpoint = first.isEmpty ? .currentLocation : .coordinate(try pair(first), label: fromLabel)
+        var waypoints: [Endpoint] = []
+        if lastSemicolon > firstSemicolon {
+            for middle in text.slice(firstSemicolon &+ 1, lastSemicolon).pieces(separatedBy: semicolon) {
+                waypoints.append(.coordinate(try pair(middle), label: nil))
+            }
+        }
+        let last = text.suffix(from: lastSemicolon &+ 1)
+        guard !last.isBlank else { throw emptyLastPoint() }
+        return (source, .coordinate(try pair(last), label: toLabel), waypoints)
+    }
+
+    /// ``points(_:fromLabel:toLabel:)`` by Characters (non-ASCII text).
+    private static func pointsByCharacters(
+        _ routeText: Substring, fromLabel: String?, toLabel: String?
+    ) throws(DirectionsURLError) -> (Endpoint, Endpoint, [Endpoint]) {
+        let points = AppLinkBytes.split(routeText, UInt8(ascii: ";"))
+        guard points.count >= 2 else { throw onePoint() }
+        let first = UTF8Text.trimmed(points[0])
+        let source: Endpoint = first.isEmpty ? .currentLocation : .coordinate(try pair(first), label: fromLabel)
+        var waypoints: [Endpoint] = []
+        for middle in points.dropFirst().dropLast() {
+            waypoints.append(.coordinate(try pair(middle), label: nil))
+        }
+        let last = points[points.count - 1]
+        guard !UTF8Text.trimmed(last).isEmpty else { throw emptyLastPoint() }
+        return (source, .coordinate(try pair(last), label: toLabel), waypoints)
+    }
+
+    private static func onePoint() -> DirectionsURLError {
+        DirectionsURLError(
+            code: .invalidParameter,
+            message: "'route' has one point; write route=<lat>,<lon>;<lat>,<lon> (start;destination)",
+            parameter: "route")
+    }
+
+    private static func emptyLastPoint() -> DirectionsURLError {
+        DirectionsURLError(
+            code: .missingDestination,
+            message: "the last point of 'route' is empty; write route=<lat>,<lon>;<lat>,<lon>",
+            parameter: "route")
+    }
+
+    /// `CoordinateText.parsePair(text, parameter: "route")`.
+    private static func pair(_ text: ByteText) throws(DirectionsURLError) -> Coordinate {
+        try CoordinateText.parsePair(text, parameter: "route")
+    }
+
     /// `CoordinateText.parsePair(text, parameter: "route")`, plain pairs read in place.
     private static func pair(_ text: Substring) throws(DirectionsURLError) -> Coordinate {
         if let c = AppLinkBytes.quickPair(text) { return c }
         return try CoordinateText.parsePair(text, parameter: "route")
     }
 
-    /// `known.contains(key)`, without hashing.
-    private static func isKnown(_ key: String) -> Bool {
-        switch key {
-        case "engine", "route", "from", "to", "mlat", "mlon", "layers": true
-        default: false
-        }
+    /// `known.contains(key of p)`, without building the key.
+    private static func isKnown(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Bool {
+        query.isKey(p, "engine") || query.isKey(p, "route") || query.isKey(p, "from") || query.isKey(p, "to")
+            || query.isKey(p, "mlat") || query.isKey(p, "mlon") || query.isKey(p, "layers")
     }
 
-    private static func label(_ text: String?, _ parser: DirectionsURLParser) -> String? {
-        guard let text else { return nil }
-        let t = DirectionsURLParser.trimmed(text)
-        if t.isEmpty || CoordinateText.isNumberLike(Substring(t)) || parser.currentLocationLiterals.matches(t) { return nil }
-        return t
+    /// A `from`/`to` text used as a label next to `route`: nil when empty, a current-location literal or
+    /// itself coordinates.
+    private static func label(_ p: QueryBytes.Parameter?, _ parser: DirectionsURLParser) -> String? {
+        guard let p else { return nil }
+        return p.withValue { (text: ByteText) -> String? in
+            let t = text.trimmed
+            if t.isEmpty || CoordinateText.isNumberLike(t) || parser.currentLocationLiterals.matches(t) { return nil }
+            return t.string
+        }
     }
 
     /// The marker link `https://www.openstreetmap.org/?mlat=<lat>&mlon=<lon>#map=…`: the marker is the
     /// destination (the `#map=` viewport is not). Nil when the link has no `mlat`/`mlon`.
     private static func marker(_ link: LinkText) throws(DirectionsURLError) -> DirectionsRequest? {
-        let query = try QueryString(link.query, plusAsSpace: true)
-        guard let lat = try AppLinkBytes.single(query, "mlat", format: formatName), let lon = try AppLinkBytes.single(query, "mlon", format: formatName) else {
+        let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
+        guard let lat = try query.single("mlat", format: formatName), let lon = try query.single("mlon", format: formatName) else {
             return nil
         }
         let c = try OsmAndLink.coordinate(lat, lon, latitudeName: "mlat", longitudeName: "mlon")

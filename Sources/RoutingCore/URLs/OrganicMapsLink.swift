@@ -33,16 +33,21 @@ enum OrganicMapsLink {
     ]
 
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let method: Substring
-        let rawQuery: Substring
+        let isRoute: Bool
         if link.scheme == "http" || link.scheme == "https" {
-            let path = link.path.dropFirst()
-            let end = AppLinkBytes.find(path, UInt8(ascii: "/"), ascii: AppLinkBytes.isASCII(path)) ?? path.endIndex
-            method = path[..<end]
-            rawQuery = link.query
-            if method == "v2" { return try v2(path[end...], rawQuery, &context) }
-            if method != "route" && method != "map" {
-                return try Ge0Link.parse(path: path, clearCoordinates: true, &context)
+            let whole = link.bytes.path
+            guard whole.isASCII else { return try parseWebByCharacters(link, &context) }
+            // ASCII: each byte is one Character (the path starts with '/', so no CR LF is cut).
+            let path = whole.dropFirst()
+            let end = path.firstOffset(of: UInt8(ascii: "/")) ?? path.count
+            let method = path.prefix(end)
+            if method.equals("v2") { return try v2(path.suffix(from: end), link, &context) }
+            if method.equals("route") {
+                isRoute = true
+            } else if method.equals("map") {
+                isRoute = false
+            } else {
+                return try Ge0Link.parse(path: path.substring, clearCoordinates: true, &context)
             }
         } else {
             guard link.hasAuthority else {
@@ -51,59 +56,100 @@ enum OrganicMapsLink {
                     message: "'\(link.scheme):' must be followed by '//'; write \(link.scheme)://route?sll=…",
                     parameter: "host")
             }
-            let rest: Substring
-            let end: Substring.Index
-            if AppLinkBytes.isASCII(link.rest) {
-                // By byte: each byte is one Character ("\r\n" holds no '/', '?' or '#').
-                let all = link.rest
-                let utf8 = all.utf8
-                rest = all[(utf8.count >= 2 ? utf8.index(all.startIndex, offsetBy: 2) : all.endIndex)...]
-                var i = rest.utf8.startIndex
-                while i < utf8.endIndex {
-                    let b = utf8[i]
-                    if b == UInt8(ascii: "/") || b == UInt8(ascii: "?") || b == UInt8(ascii: "#") { break }
-                    i = utf8.index(after: i)
-                }
-                end = i
+            let rest = link.bytes.rest.dropFirst(2)
+            // The method runs to the first '/', '?' or '#'. By bytes while they are ASCII: a delimiter
+            // is then a whole Character unless a non-ASCII scalar (a combining mark) follows it, and
+            // such links go the Character way, as before.
+            var end = 0
+            while end < rest.count {
+                let b = rest[end]
+                if b >= 0x80 { return try parseSchemeByCharacters(link, &context) }
+                if b == UInt8(ascii: "/") || b == UInt8(ascii: "?") || b == UInt8(ascii: "#") { break }
+                end &+= 1
+            }
+            if end &+ 1 < rest.count && rest[end &+ 1] >= 0x80 { return try parseSchemeByCharacters(link, &context) }
+            let method = rest.prefix(end)
+            if method.equals("v2") {
+                guard rest.isASCII else { return try parseSchemeByCharacters(link, &context) }
+                let tail = rest.suffix(from: end)
+                return try v2(tail.prefix(tail.firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "#")) ?? tail.count), link, &context)
+            }
+            if method.equals("route") {
+                isRoute = true
+            } else if method.equals("map") {
+                isRoute = false
             } else {
-                rest = link.rest.dropFirst(2)
-                end = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? rest.endIndex
-            }
-            method = rest[..<end]
-            rawQuery = link.query
-            if method == "v2" {
-                let tail = rest[end...]
-                return try v2(tail[..<(tail.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? tail.endIndex)], rawQuery, &context)
-            }
-            if method != "route" && method != "map" {
-                guard link.scheme == "om" else {
-                    throw DirectionsURLError(
-                        code: .notADirectionsLink,
-                        message: "'\(link.scheme)://\(DirectionsURLParser.shorten(String(method)))' is not a route or map link; use \(link.scheme)://route?sll=…&dll=…&type=…",
-                        parameter: "host")
-                }
+                guard link.scheme == "om" else { throw notRouteOrMap(link, method.string) }
                 return try Ge0Link.parse(link, &context)
             }
         }
-        let query = try QueryString(rawQuery, plusAsSpace: true)
+        let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
+        return isRoute ? try route(query, &context) : try point(query, &context)
+    }
+
+    /// ``parse(_:_:)`` of an `https://omaps.app/…` link whose path is not ASCII: the method is found by
+    /// Characters.
+    private static func parseWebByCharacters(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        let path = link.bytes.path.substring.dropFirst()
+        let end = AppLinkBytes.find(path, UInt8(ascii: "/"), ascii: false) ?? path.endIndex
+        let method = path[..<end]
+        if method == "v2" { return try v2(path[end...], link, &context) }
+        if method != "route" && method != "map" {
+            return try Ge0Link.parse(path: path, clearCoordinates: true, &context)
+        }
+        let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
         return method == "route" ? try route(query, &context) : try point(query, &context)
     }
 
-    /// `/v2/dir` and `/v2/nav` (`path` is what follows `v2`).
-    private static func v2(_ path: Substring, _ rawQuery: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let action = path.hasSuffix("/") ? path.dropLast() : path
-        guard action == "/dir" || action == "/nav" else {
-            throw DirectionsURLError(
-                code: .notADirectionsLink,
-                message: "'v2\(DirectionsURLParser.shorten(String(path)))' is not an Organic Maps route action; use v2/dir or v2/nav",
-                parameter: "path")
+    /// ``parse(_:_:)`` of a scheme link whose method is not plain ASCII: found by Characters.
+    private static func parseSchemeByCharacters(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        let rest = link.bytes.rest.substring.dropFirst(2)
+        let end = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? rest.endIndex
+        let method = rest[..<end]
+        if method == "v2" {
+            let tail = rest[end...]
+            return try v2(tail[..<(tail.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? tail.endIndex)], link, &context)
         }
-        return try OrganicMapsRouteV2.parse(try QueryString(rawQuery, plusAsSpace: true), nav: action == "/nav", &context)
+        if method != "route" && method != "map" {
+            guard link.scheme == "om" else { throw notRouteOrMap(link, String(method)) }
+            return try Ge0Link.parse(link, &context)
+        }
+        let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
+        return method == "route" ? try route(query, &context) : try point(query, &context)
     }
 
-    private static func route(_ query: QueryString, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        guard let dll = try AppLinkBytes.single(query, "dll", format: formatName), !AppLinkBytes.trimmedValue(dll).isEmpty else {
-            let hint = DirectionsURLParser.likelyTypoParameter(in: query, for: ["dll"], known: known)
+    private static func notRouteOrMap(_ link: LinkText, _ method: String) -> DirectionsURLError {
+        DirectionsURLError(
+            code: .notADirectionsLink,
+            message: "'\(link.scheme)://\(DirectionsURLParser.shorten(method))' is not a route or map link; use \(link.scheme)://route?sll=…&dll=…&type=…",
+            parameter: "host")
+    }
+
+    /// `/v2/dir` and `/v2/nav` (`path`, ASCII, is what follows `v2`).
+    private static func v2(_ path: ByteText, _ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        let action = path.last == UInt8(ascii: "/") ? path.dropLast() : path
+        let nav = action.equals("/nav")
+        guard nav || action.equals("/dir") else { throw notV2Action(path.string) }
+        return try OrganicMapsRouteV2.parse(try QueryBytes(link.bytes.query, plusAsSpace: true), nav: nav, &context)
+    }
+
+    /// `/v2/dir` and `/v2/nav`, by Characters (`path` is what follows `v2`).
+    private static func v2(_ path: Substring, _ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        let action = path.hasSuffix("/") ? path.dropLast() : path
+        guard action == "/dir" || action == "/nav" else { throw notV2Action(String(path)) }
+        return try OrganicMapsRouteV2.parse(try QueryBytes(link.bytes.query, plusAsSpace: true), nav: action == "/nav", &context)
+    }
+
+    private static func notV2Action(_ path: String) -> DirectionsURLError {
+        DirectionsURLError(
+            code: .notADirectionsLink,
+            message: "'v2\(DirectionsURLParser.shorten(path))' is not an Organic Maps route action; use v2/dir or v2/nav",
+            parameter: "path")
+    }
+
+    private static func route(_ query: QueryBytes, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        guard let dll = try query.single("dll", format: formatName), !dll.withValue({ $0.isBlank }) else {
+            let hint = OSMLinkBytes.likelyTypoParameter(in: query, for: ["dll"], known: known)
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "this \(formatName) has no destination"
@@ -112,101 +158,99 @@ enum OrganicMapsLink {
         }
         let destination = Endpoint.coordinate(
             try OsmAndLink.pair(dll, parameter: "dll"),
-            label: try name(query, "daddr"))
+            label: try query.single("daddr", format: formatName).flatMap(OSMLinkBytes.nonEmptyValue))
         var source = Endpoint.currentLocation
-        if let sll = try AppLinkBytes.single(query, "sll", format: formatName) {
-            source = .coordinate(try OsmAndLink.pair(sll, parameter: "sll"), label: try name(query, "saddr"))
+        if let sll = try query.single("sll", format: formatName) {
+            source = .coordinate(
+                try OsmAndLink.pair(sll, parameter: "sll"),
+                label: try query.single("saddr", format: formatName).flatMap(OSMLinkBytes.nonEmptyValue))
         }
         if !inRouteOrder(query) {
-            let order = query.parameters.map(\.key).filter { routeKeys.contains($0) }
+            let order = query.parameters.map { query.key(of: $0) }.filter { routeKeys.contains($0) }
             try context.repair(
                 .repairedSyntax,
                 "Organic Maps needs sll, saddr, dll and daddr, each once and in this order (names may be empty)"
                     + (query.contains("sll") ? "" : "; without sll the route starts at the current location"),
                 parameter: order.count < 4 ? routeKeys.first(where: { !order.contains($0) }) : "sll")
         }
-        try AppLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
-        var mode: DirectionsMode? = nil
-        var transport: TransportType? = nil
-        if let type = try AppLinkBytes.single(query, "type", format: formatName) {
-            let value = AppLinkBytes.trimmedValue(type)
-            guard let word = typeWords.first(where: { AppLinkBytes.lowerEquals(value, $0.value) }) else {
+        try OSMLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
+        var word: ModeWord? = nil
+        if let type = try query.single("type", format: formatName) {
+            let index = type.withValue { (v: ByteText) -> Int? in
+                let value = v.trimmed
+                return typeWords.firstIndex(where: { OSMLinkBytes.lowerEquals(value, $0.value) })
+            }
+            guard let index else {
                 throw DirectionsURLError(
                     code: .unknownMode,
                     message: "'type=\(DirectionsURLParser.shorten(type.value))' is not an Organic Maps route type; use vehicle, pedestrian, bicycle or transit",
                     parameter: "type")
             }
-            mode = word.mode
-            transport = word.transportType
+            word = typeWords[index]
         } else {
             try context.repair(
                 .repairedSyntax,
                 "Organic Maps rejects a route without 'type'; add type=vehicle, pedestrian, bicycle or transit (the mode is left unset)",
                 parameter: "type")
         }
-        return DirectionsRequest(source: source, destination: destination, mode: mode, transportType: transport)
+        return DirectionsRequest(source: source, destination: destination, mode: word?.mode, transportType: word?.transportType)
     }
 
-    private static func point(_ query: QueryString, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let lls = query.all("ll")
-        guard let first = lls.first else {
+    private static func point(_ query: QueryBytes, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        guard let i = query.firstIndex(of: "ll") else {
             throw DirectionsURLError(
                 code: .missingDestination, message: "this \(formatName) has no point; add ll=<latitude>,<longitude>",
                 parameter: "ll")
         }
-        if lls.count > 1 {
+        let count = query.count("ll")
+        if count > 1 {
             try context.repair(
-                .ignoredValue, "this map link has \(lls.count) points; the first is the destination", parameter: "ll")
+                .ignoredValue, "this map link has \(count) points; the first is the destination", parameter: "ll")
         }
-        let c = try CoordinateText.parsePair(Substring(first.value), parameter: "ll")
+        let c = try OsmAndLink.pair(query.parameters[i], parameter: "ll")
         // The name is the `n` right after the first `ll`.
         var label: String? = nil
-        if let i = query.parameters.firstIndex(where: { $0.key == "ll" }) {
-            for p in query.parameters[(i + 1)...] {
-                if p.key == "ll" { break }
-                if p.key == "n" { label = p.value.isEmpty ? nil : p.value; break }
+        var j = i &+ 1
+        while j < query.parameters.count {
+            let p = query.parameters[j]
+            if query.isKey(p, "ll") { break }
+            if query.isKey(p, "n") {
+                label = OSMLinkBytes.nonEmptyValue(p)
+                break
             }
+            j &+= 1
         }
-        try AppLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
+        try OSMLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
         return DirectionsRequest(destination: .coordinate(c, label: label))
     }
 
     /// Whether the route keys appear exactly as `sll, saddr, dll, daddr` (each once, in this order),
     /// without building the list of keys.
-    private static func inRouteOrder(_ query: QueryString) -> Bool {
+    private static func inRouteOrder(_ query: QueryBytes) -> Bool {
         var next = 0
         for p in query.parameters {
-            guard let i = routeKeyIndex(p.key) else { continue }
+            guard let i = routeKeyIndex(query, p) else { continue }
             guard i == next else { return false }
             next += 1
         }
         return next == routeKeys.count
     }
 
-    /// `routeKeys.firstIndex(of: key)`.
-    private static func routeKeyIndex(_ key: String) -> Int? {
-        switch key {
-        case "sll": 0
-        case "saddr": 1
-        case "dll": 2
-        case "daddr": 3
-        default: nil
-        }
+    /// `routeKeys.firstIndex(of: key of p)`.
+    private static func routeKeyIndex(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int? {
+        if query.isKey(p, "sll") { return 0 }
+        if query.isKey(p, "saddr") { return 1 }
+        if query.isKey(p, "dll") { return 2 }
+        if query.isKey(p, "daddr") { return 3 }
+        return nil
     }
 
-    /// `known.contains(key)`, without hashing.
-    private static func isKnown(_ key: String) -> Bool {
-        switch key {
-        case "sll", "saddr", "dll", "daddr", "type", "v", "appname", "backurl", "ll", "n", "z", "id", "s", "cll",
-             "balloonaction": true
-        default: false
-        }
-    }
-
-    private static func name(_ query: QueryString, _ key: String) throws(DirectionsURLError) -> String? {
-        guard let p = try AppLinkBytes.single(query, key, format: formatName) else { return nil }
-        let value = p.value
-        return value.isEmpty ? nil : value
+    /// `known.contains(key of p)`, without building the key.
+    private static func isKnown(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Bool {
+        query.isKey(p, "sll") || query.isKey(p, "saddr") || query.isKey(p, "dll") || query.isKey(p, "daddr")
+            || query.isKey(p, "type") || query.isKey(p, "v") || query.isKey(p, "appname") || query.isKey(p, "backurl")
+            || query.isKey(p, "ll") || query.isKey(p, "n") || query.isKey(p, "z") || query.isKey(p, "id")
+            || query.isKey(p, "s") || query.isKey(p, "cll") || query.isKey(p, "balloonaction")
     }
 }
 

@@ -49,14 +49,9 @@ enum OrganicMapsRouteV2 {
     static let maxWaypoints = 100
 
     /// Parses the query of `/v2/dir` (`navigate` false) or `/v2/nav` (`navigate` true).
-    static func parse(_ query: QueryString, nav: Bool, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        func last(_ key: String) -> QueryString.Parameter? { query.parameters.last { $0.key == key } }
-        func name(_ key: String) -> String? {
-            guard let v = last(key)?.value, !v.isEmpty else { return nil }
-            return v
-        }
-        guard let destinationText = last("destination")?.value, !DirectionsURLParser.trimmed(destinationText).isEmpty else {
-            let hint = DirectionsURLParser.likelyTypoParameter(in: query, for: ["destination"], known: known)
+    static func parse(_ query: QueryBytes, nav: Bool, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        guard let destinationParameter = query.last("destination"), !destinationParameter.withValue({ $0.isBlank }) else {
+            let hint = OSMLinkBytes.likelyTypoParameter(in: query, for: ["destination"], known: known)
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "this \(formatName) has no destination"
@@ -64,44 +59,47 @@ enum OrganicMapsRouteV2 {
                 parameter: "destination")
         }
         let destination = Endpoint.coordinate(
-            try CoordinateText.parsePair(Substring(destinationText), parameter: "destination"), label: name("destination_name"))
+            try OsmAndLink.pair(destinationParameter, parameter: "destination"),
+            label: query.last("destination_name").flatMap(OSMLinkBytes.nonEmptyValue))
 
-        let navigate = nav || last("dir_action").map { DirectionsURLParser.trimmed($0.value).lowercased() == "navigate" } == true
+        let navigate = nav || query.last("dir_action").map { $0.withValue { OSMLinkBytes.lowerEquals($0.trimmed, "navigate") } } == true
         var source = Endpoint.currentLocation
-        if let origin = last("origin") {
-            let text = DirectionsURLParser.trimmed(origin.value)
-            if text.isEmpty || text == "currentLocation" || text == "current-location" {
-                source = .currentLocation
-            } else if navigate {
-                try context.repair(
-                    .ignoredValue,
-                    "Organic Maps navigation always starts at the current position; 'origin=\(DirectionsURLParser.shorten(text))' is ignored (use /v2/dir without dir_action to preview from it)",
-                    parameter: "origin")
-            } else {
-                source = .coordinate(try CoordinateText.parsePair(Substring(text), parameter: "origin"), label: name("origin_name"))
+        if let origin = query.last("origin") {
+            source = try origin.withValue { (v: ByteText) throws(DirectionsURLError) -> Endpoint in
+                let text = v.trimmed
+                if text.isEmpty || text.equals("currentLocation") || text.equals("current-location") {
+                    return .currentLocation
+                }
+                if navigate {
+                    try context.repair(
+                        .ignoredValue,
+                        "Organic Maps navigation always starts at the current position; 'origin=\(DirectionsURLParser.shorten(text.string))' is ignored (use /v2/dir without dir_action to preview from it)",
+                        parameter: "origin")
+                    return .currentLocation
+                }
+                return .coordinate(
+                    try CoordinateText.parsePair(text, parameter: "origin"),
+                    label: query.last("origin_name").flatMap(OSMLinkBytes.nonEmptyValue))
             }
         }
 
         var waypoints: [Endpoint] = []
-        if let list = last("waypoints")?.value {
-            let names = last("waypoint_names").map { $0.value.split(separator: "|", omittingEmptySubsequences: false) } ?? []
-            for (i, slot) in list.split(separator: "|", omittingEmptySubsequences: false).enumerated() {
-                let text = DirectionsURLParser.trimmed(String(slot))
-                if text.isEmpty { continue }
-                let label = i < names.count ? DirectionsURLParser.trimmed(String(names[i])) : ""
-                waypoints.append(.coordinate(
-                    try CoordinateText.parsePair(Substring(text), parameter: "waypoints"), label: label.isEmpty ? nil : label))
-                if waypoints.count > maxWaypoints {
-                    throw DirectionsURLError(
-                        code: .invalidParameter,
-                        message: "'waypoints' has more than \(maxWaypoints) stops; Organic Maps accepts at most \(maxWaypoints)",
-                        parameter: "waypoints")
+        if let list = query.last("waypoints") {
+            let names = query.last("waypoint_names")
+            waypoints = try list.withValue { (l: ByteText) throws(DirectionsURLError) -> [Endpoint] in
+                guard let names else { return try stops(l, names: nil) }
+                return try names.withValue { (n: ByteText) throws(DirectionsURLError) -> [Endpoint] in
+                    try stops(l, names: n)
                 }
             }
         }
 
-        if let heading = last("origin_heading") {
-            guard let h = CoordinateText.decimal(Substring(DirectionsURLParser.trimmed(heading.value))), (0...360).contains(h) else {
+        if let heading = query.last("origin_heading") {
+            let valid = heading.withValue { v in
+                guard let h = v.trimmed.decimal else { return false }
+                return (0...360).contains(h)
+            }
+            guard valid else {
                 throw DirectionsURLError(
                     code: .invalidParameter,
                     message: "'origin_heading=\(DirectionsURLParser.shorten(heading.value))' must be degrees from 0 to 360, clockwise from north",
@@ -109,37 +107,132 @@ enum OrganicMapsRouteV2 {
             }
         }
 
-        var mode: DirectionsMode? = nil
-        var transport: TransportType? = nil
-        if let m = query.parameters.last(where: { $0.key == "mode" || $0.key == "travelmode" }) {
-            let value = DirectionsURLParser.trimmed(m.value).lowercased()
-            guard let word = modeWords.first(where: { $0.value == value }) else {
+        var word: ModeWord? = nil
+        var m: QueryBytes.Parameter? = nil
+        var k = query.parameters.count
+        while k > 0 {
+            k &-= 1
+            let p = query.parameters[k]
+            if query.isKey(p, "mode") || query.isKey(p, "travelmode") {
+                m = p
+                break
+            }
+        }
+        if let m {
+            let index = m.withValue { (v: ByteText) -> Int? in
+                let value = v.trimmed
+                return modeWords.firstIndex(where: { OSMLinkBytes.lowerEquals(value, $0.value) })
+            }
+            guard let index else {
                 throw DirectionsURLError(
                     code: .unknownMode,
                     message: "'\(m.name)=\(DirectionsURLParser.shorten(m.value))' is not an Organic Maps mode; use drive, walk, bike or transit",
-                    parameter: m.key)
+                    parameter: query.key(of: m))
             }
-            mode = word.mode
-            transport = word.transportType
+            word = modeWords[index]
         }
 
         var avoid: Set<RouteAvoidance> = []
-        if let a = last("avoid") {
-            for piece in a.value.split(whereSeparator: { $0 == "," || $0 == "|" }) {
-                let v = DirectionsURLParser.trimmed(String(piece)).lowercased()
-                if let hit = RouteAvoidance(rawValue: v) {
-                    avoid.insert(hit)
-                } else if !v.isEmpty {
-                    try context.repair(
-                        .ignoredValue, "avoid '\(DirectionsURLParser.shorten(v))' has no meaning here; use tolls, highways or ferries",
-                        parameter: "avoid")
+        if let a = query.last("avoid") {
+            try a.withValue { (value: ByteText) throws(DirectionsURLError) in
+                guard value.isASCII else {
+                    try avoidancesByCharacters(value.string, &avoid, &context)
+                    return
+                }
+                var start = 0
+                while start <= value.count {
+                    var end = start
+                    while end < value.count && value[end] != UInt8(ascii: ",") && value[end] != UInt8(ascii: "|") { end &+= 1 }
+                    let v = value.slice(start, end).trimmed
+                    start = end &+ 1
+                    if v.isEmpty { continue }
+                    if v.equalsIgnoringCase("tolls") {
+                        avoid.insert(.tolls)
+                    } else if v.equalsIgnoringCase("highways") {
+                        avoid.insert(.highways)
+                    } else if v.equalsIgnoringCase("ferries") {
+                        avoid.insert(.ferries)
+                    } else {
+                        try context.repair(
+                            .ignoredValue,
+                            "avoid '\(DirectionsURLParser.shorten(v.lowercasedASCII))' has no meaning here; use tolls, highways or ferries",
+                            parameter: "avoid")
+                    }
                 }
             }
         }
-        try DirectionsURLParser.warnLikelyTypos(in: query, known: known, format: formatName, &context)
+        try OSMLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
         return DirectionsRequest(
-            source: source, destination: destination, waypoints: waypoints, mode: mode, transportType: transport,
+            source: source, destination: destination, waypoints: waypoints, mode: word?.mode, transportType: word?.transportType,
             avoid: avoid, navigate: navigate)
+    }
+
+    /// The stops of a decoded `waypoints` list, labelled by the slots of the decoded `waypoint_names`.
+    private static func stops(_ list: ByteText, names: ByteText?) throws(DirectionsURLError) -> [Endpoint] {
+        // Non-ASCII text is split by Characters, as before (a `|` joined to a combining mark is not a
+        // separator).
+        guard list.isASCII, names?.isASCII ?? true else { return try stopsByCharacters(list.string, names: names?.string) }
+        var waypoints: [Endpoint] = []
+        var nameSlots = names?.pieces(separatedBy: UInt8(ascii: "|"))
+        for slot in list.pieces(separatedBy: UInt8(ascii: "|")) {
+            let name = nameSlots?.next()
+            let text = slot.trimmed
+            if text.isEmpty { continue }
+            let label = name?.trimmed ?? .empty
+            waypoints.append(.coordinate(
+                try CoordinateText.parsePair(text, parameter: "waypoints"), label: label.isEmpty ? nil : label.string))
+            if waypoints.count > maxWaypoints { throw tooManyStops() }
+        }
+        return waypoints
+    }
+
+    /// ``stops(_:names:)`` by Characters.
+    private static func stopsByCharacters(_ list: String, names namesText: String?) throws(DirectionsURLError) -> [Endpoint] {
+        var waypoints: [Endpoint] = []
+        let names = namesText.map { $0.split(separator: "|", omittingEmptySubsequences: false) } ?? []
+        for (i, slot) in list.split(separator: "|", omittingEmptySubsequences: false).enumerated() {
+            let text = DirectionsURLParser.trimmed(String(slot))
+            if text.isEmpty { continue }
+            let label = i < names.count ? DirectionsURLParser.trimmed(String(names[i])) : ""
+            waypoints.append(.coordinate(
+                try CoordinateText.parsePair(Substring(text), parameter: "waypoints"), label: label.isEmpty ? nil : label))
+            if waypoints.count > maxWaypoints { throw tooManyStops() }
+        }
+        return waypoints
+    }
+
+    private static func tooManyStops() -> DirectionsURLError {
+        DirectionsURLError(
+            code: .invalidParameter,
+            message: "'waypoints' has more than \(maxWaypoints) stops; Organic Maps accepts at most \(maxWaypoints)",
+            parameter: "waypoints")
+    }
+
+    /// The `avoid` values of a non-ASCII decoded list, by Characters.
+    private static func avoidancesByCharacters(
+        _ list: String, _ avoid: inout Set<RouteAvoidance>, _ context: inout ParseContext
+    ) throws(DirectionsURLError) {
+        for piece in list.split(whereSeparator: { $0 == "," || $0 == "|" }) {
+            let v = DirectionsURLParser.trimmed(String(piece)).lowercased()
+            if let hit = RouteAvoidance(rawValue: v) {
+                avoid.insert(hit)
+            } else if !v.isEmpty {
+                try context.repair(
+                    .ignoredValue, "avoid '\(DirectionsURLParser.shorten(v))' has no meaning here; use tolls, highways or ferries",
+                    parameter: "avoid")
+            }
+        }
+    }
+
+    /// `known.contains(key of p)`, without building the key.
+    private static func isKnown(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Bool {
+        query.isKey(p, "origin") || query.isKey(p, "origin_name") || query.isKey(p, "origin_callback")
+            || query.isKey(p, "origin_heading") || query.isKey(p, "destination") || query.isKey(p, "destination_name")
+            || query.isKey(p, "destination_callback") || query.isKey(p, "waypoints") || query.isKey(p, "waypoint_names")
+            || query.isKey(p, "waypoint_callbacks") || query.isKey(p, "api") || query.isKey(p, "mode")
+            || query.isKey(p, "travelmode") || query.isKey(p, "dir_action") || query.isKey(p, "optimize")
+            || query.isKey(p, "ref") || query.isKey(p, "ref_name") || query.isKey(p, "callback")
+            || query.isKey(p, "callback_label") || query.isKey(p, "avoid")
     }
 
     /// Writes `om://v2/dir?…` (or `om://v2/nav?…` when the request navigates from the current location),

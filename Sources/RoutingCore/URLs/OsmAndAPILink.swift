@@ -24,10 +24,10 @@ enum OsmAndAPILink {
                 message: "'osmand.api://\(DirectionsURLParser.shorten(link.host))' is not OsmAnd's navigate command; use osmand.api://navigate?dest_lat=&dest_lon=",
                 parameter: "host")
         }
-        let query = try QueryString(link.query, plusAsSpace: true)
-        guard let destLat = try AppLinkBytes.single(query, "dest_lat", format: formatName),
-              let destLon = try AppLinkBytes.single(query, "dest_lon", format: formatName) else {
-            let hint = DirectionsURLParser.likelyTypoParameter(in: query, for: ["dest_lat", "dest_lon"], known: known)
+        let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
+        guard let destLat = try query.single("dest_lat", format: formatName),
+              let destLon = try query.single("dest_lon", format: formatName) else {
+            let hint = OSMLinkBytes.likelyTypoParameter(in: query, for: ["dest_lat", "dest_lon"], known: known)
             let missing = query.contains("dest_lat") ? "dest_lon" : "dest_lat"
             throw DirectionsURLError(
                 code: .missingDestination,
@@ -37,16 +37,17 @@ enum OsmAndAPILink {
         }
         let destination = Endpoint.coordinate(
             try OsmAndLink.coordinate(destLat, destLon, latitudeName: "dest_lat", longitudeName: "dest_lon"),
-            label: try name(query, "dest_name"))
-        var source = Endpoint.currentLocation
-        let startLat = try AppLinkBytes.single(query, "start_lat", format: formatName)
-        let startLon = try AppLinkBytes.single(query, "start_lon", format: formatName)
+            label: try query.single("dest_name", format: formatName).flatMap(OSMLinkBytes.nonEmptyValue))
+        let source: Endpoint
+        let startLat = try query.single("start_lat", format: formatName)
+        let startLon = try query.single("start_lon", format: formatName)
         switch (startLat, startLon) {
-        case (nil, nil): break
+        case (nil, nil):
+            source = .currentLocation
         case (let lat?, let lon?):
             source = .coordinate(
                 try OsmAndLink.coordinate(lat, lon, latitudeName: "start_lat", longitudeName: "start_lon"),
-                label: try name(query, "start_name"))
+                label: try query.single("start_name", format: formatName).flatMap(OSMLinkBytes.nonEmptyValue))
         default:
             let missing = startLat == nil ? "start_lat" : "start_lon"
             throw DirectionsURLError(
@@ -54,24 +55,16 @@ enum OsmAndAPILink {
                 message: "the start has only one coordinate; add '\(missing)', or leave out both to start at the current location",
                 parameter: missing)
         }
-        try AppLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
+        try OSMLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
         let (mode, transport) = try OsmAndLink.profile(query, format: formatName, &context)
         return DirectionsRequest(source: source, destination: destination, mode: mode, transportType: transport)
     }
 
-    /// `known.contains(key)`, without hashing.
-    private static func isKnown(_ key: String) -> Bool {
-        switch key {
-        case "start_lat", "start_lon", "start_name", "dest_lat", "dest_lon", "dest_name", "profile", "force",
-             "locations_permission": true
-        default: false
-        }
-    }
-
-    private static func name(_ query: QueryString, _ key: String) throws(DirectionsURLError) -> String? {
-        guard let p = try AppLinkBytes.single(query, key, format: formatName) else { return nil }
-        let value = p.value
-        return value.isEmpty ? nil : value
+    /// `known.contains(key of p)`, without building the key.
+    private static func isKnown(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Bool {
+        query.isKey(p, "start_lat") || query.isKey(p, "start_lon") || query.isKey(p, "start_name")
+            || query.isKey(p, "dest_lat") || query.isKey(p, "dest_lon") || query.isKey(p, "dest_name")
+            || query.isKey(p, "profile") || query.isKey(p, "force") || query.isKey(p, "locations_permission")
     }
 }
 

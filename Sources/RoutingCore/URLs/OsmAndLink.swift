@@ -45,8 +45,7 @@ enum OsmAndLink {
     ]
 
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let query = try QueryString(link.query, plusAsSpace: true)
-        let path = link.path
+        let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
         let routeLike = query.contains("start") || query.contains("end") || query.contains("finish")
         if link.scheme == "osmandmaps" {
             guard link.host == "navigate" || link.host.isEmpty else {
@@ -57,83 +56,118 @@ enum OsmAndLink {
             }
             return routeLike ? try route(query, &context) : try point(query, &context)
         }
-        switch path {
-        case "/map/navigate", "/map/navigate/":
+        // (Byte equality is the old `Substring ==`: no non-ASCII text is canonically equivalent to these.)
+        let path = link.bytes.path
+        let isMap = path.equals("/map") || path.equals("/map/")
+        if path.equals("/map/navigate") || path.equals("/map/navigate/") || (isMap && routeLike) {
             return try route(query, &context)
-        case "/map" where routeLike, "/map/" where routeLike:
-            return try route(query, &context)
-        case "/go", "/go/":
-            return try point(query, &context)
-        case "/map" where query.contains("pin"), "/map/" where query.contains("pin"):
-            let pin = try AppLinkBytes.single(query, "pin", format: formatName)!
-            try AppLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
-            return DirectionsRequest(destination: .coordinate(try CoordinateText.parsePair(Substring(pin.value), parameter: "pin"), label: nil))
-        default:
-            throw DirectionsURLError(
-                code: .notADirectionsLink,
-                message: "'\(DirectionsURLParser.shorten(String(path)))' on osmand.net is not a route link; routes use /map/navigate?start=lat,lon&end=lat,lon",
-                parameter: "path")
         }
+        if path.equals("/go") || path.equals("/go/") {
+            return try point(query, &context)
+        }
+        if isMap, let pin = try query.single("pin", format: formatName) {
+            try OSMLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
+            return DirectionsRequest(destination: .coordinate(try pair(pin, parameter: "pin"), label: nil))
+        }
+        throw DirectionsURLError(
+            code: .notADirectionsLink,
+            message: "'\(DirectionsURLParser.shorten(path.string))' on osmand.net is not a route link; routes use /map/navigate?start=lat,lon&end=lat,lon",
+            parameter: "path")
     }
 
     /// `start`, `end`/`finish`, `profile`, `params`.
-    private static func route(_ query: QueryString, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let end = try AppLinkBytes.single(query, "end", format: formatName)
-        let finish = try AppLinkBytes.single(query, "finish", format: formatName)
-        if let end, let finish, AppLinkBytes.trimmedValue(end) != AppLinkBytes.trimmedValue(finish) {
+    private static func route(_ query: QueryBytes, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        let end = try query.single("end", format: formatName)
+        let finish = try query.single("finish", format: formatName)
+        if let end, let finish, !sameTrimmedValue(end, finish) {
             throw DirectionsURLError(
                 code: .duplicateParameter,
                 message: "'end' and 'finish' give different destinations; give one of them",
                 parameter: "finish")
         }
-        guard let target = end ?? finish, !AppLinkBytes.trimmedValue(target).isEmpty else {
-            let hint = DirectionsURLParser.likelyTypoParameter(in: query, for: ["end", "finish"], known: known)
+        guard let target = end ?? finish, !target.withValue({ $0.isBlank }) else {
+            let hint = OSMLinkBytes.likelyTypoParameter(in: query, for: ["end", "finish"], known: known)
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "this \(formatName) has no destination"
                     + (hint.map { "; found '\($0.found)': did you mean '\($0.expected)'?" } ?? "; add end=<latitude>,<longitude>"),
                 parameter: "end")
         }
-        let destination = Endpoint.coordinate(try pair(target, parameter: target.key), label: nil)
+        let destination = Endpoint.coordinate(try pair(target, parameter: end != nil ? "end" : "finish"), label: nil)
         var source = Endpoint.currentLocation
-        if let start = try AppLinkBytes.single(query, "start", format: formatName), !AppLinkBytes.trimmedValue(start).isEmpty {
+        if let start = try query.single("start", format: formatName), !start.withValue({ $0.isBlank }) {
             source = .coordinate(try pair(start, parameter: "start"), label: nil)
         }
-        try AppLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
+        try OSMLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
         let (mode, transport) = try profile(query, format: formatName, &context)
         var avoid: Set<RouteAvoidance> = []
-        if let params = try AppLinkBytes.single(query, "params", format: formatName) {
-            for option in params.value.split(separator: ",") {
-                let o = DirectionsURLParser.trimmed(String(option)).lowercased()
-                if let hit = avoidOptions.first(where: { $0.0 == o }) { avoid.insert(hit.1) }
+        if let params = try query.single("params", format: formatName) {
+            params.withValue { value in
+                guard value.isASCII else {
+                    // Non-ASCII: split and lowercase by Characters, as before.
+                    for option in value.string.split(separator: ",") {
+                        let o = DirectionsURLParser.trimmed(String(option)).lowercased()
+                        if let hit = avoidOptions.first(where: { $0.0 == o }) { avoid.insert(hit.1) }
+                    }
+                    return
+                }
+                for option in value.pieces(separatedBy: UInt8(ascii: ",")) {
+                    let o = option.trimmed
+                    if let hit = avoidOptions.first(where: { OSMLinkBytes.lowerEquals(o, $0.0) }) { avoid.insert(hit.1) }
+                }
             }
         }
         return DirectionsRequest(source: source, destination: destination, mode: mode, transportType: transport, avoid: avoid)
     }
 
+    /// Whether the trimmed decoded values of `a` and `b` are equal as `String`s (canonical equivalence,
+    /// which is byte equality for ASCII text).
+    private static func sameTrimmedValue(_ a: QueryBytes.Parameter, _ b: QueryBytes.Parameter) -> Bool {
+        a.withValue { x in
+            b.withValue { y in
+                let tx = x.trimmed
+                let ty = y.trimmed
+                if tx.isASCII && ty.isASCII { return tx.equals(ty) }
+                return tx.string == ty.string
+            }
+        }
+    }
+
     /// `lat`, `lon`, optional `title` (iOS) or `name`.
-    private static func point(_ query: QueryString, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        guard let lat = try AppLinkBytes.single(query, "lat", format: formatName), let lon = try AppLinkBytes.single(query, "lon", format: formatName) else {
+    private static func point(_ query: QueryBytes, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        guard let lat = try query.single("lat", format: formatName), let lon = try query.single("lon", format: formatName) else {
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "this \(formatName) has no point; add lat=<latitude>&lon=<longitude> (or start= and end= for a route)",
                 parameter: query.contains("lat") ? "lon" : "lat")
         }
         let c = try OsmAndLink.coordinate(lat, lon, latitudeName: "lat", longitudeName: "lon")
-        try AppLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
-        var title = try AppLinkBytes.single(query, "title", format: formatName).map { DirectionsURLParser.trimmed($0.value) }
-        if title == nil { title = try AppLinkBytes.single(query, "name", format: formatName).map { DirectionsURLParser.trimmed($0.value) } }
-        return DirectionsRequest(destination: .coordinate(c, label: title?.isEmpty == false ? title : nil))
+        try OSMLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
+        // An empty `title` is no label, and `name` is then not read.
+        var label: String? = nil
+        if let title = try query.single("title", format: formatName) {
+            label = OSMLinkBytes.trimmedNonEmptyValue(title)
+        } else if let name = try query.single("name", format: formatName) {
+            label = OSMLinkBytes.trimmedNonEmptyValue(name)
+        }
+        return DirectionsRequest(destination: .coordinate(c, label: label))
     }
 
     /// The mode of `profile` (shared with `osmand.api://`).
     static func profile(
-        _ query: QueryString, format: String, _ context: inout ParseContext
+        _ query: QueryBytes, format: String, _ context: inout ParseContext
     ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
-        guard let p = try AppLinkBytes.single(query, "profile", format: format) else { return (nil, nil) }
-        let value = AppLinkBytes.trimmedValue(p)
-        if value.isEmpty || AppLinkBytes.lowerEquals(value, "default") { return (nil, nil) }
-        if let word = profiles.first(where: { AppLinkBytes.lowerEquals(value, $0.value) }) { return (word.mode, word.transportType) }
+        guard let p = try query.single("profile", format: format) else { return (nil, nil) }
+        // -1: no mode (empty or `default`); nil: not a profile.
+        let index: Int? = p.withValue { (v: ByteText) -> Int? in
+            let value = v.trimmed
+            if value.isEmpty || OSMLinkBytes.lowerEquals(value, "default") { return -1 }
+            return profiles.firstIndex(where: { OSMLinkBytes.lowerEquals(value, $0.value) })
+        }
+        if let index {
+            if index < 0 { return (nil, nil) }
+            return (profiles[index].mode, profiles[index].transportType)
+        }
         try context.repair(
             .ignoredValue,
             "profile '\(DirectionsURLParser.shorten(p.value))' is not an OsmAnd profile; the mode is left unset (profiles: default, "
@@ -142,50 +176,49 @@ enum OsmAndLink {
         return (nil, nil)
     }
 
-    /// A coordinate from two separate decimal parameters.
+    /// `CoordinateText.parsePair(p.value, parameter:)`, on the decoded bytes.
+    /// - Throws: `malformed-number` or the range errors, naming `parameter`.
+    static func pair(_ p: QueryBytes.Parameter, parameter: String) throws(DirectionsURLError) -> Coordinate {
+        try p.withValue { (v: ByteText) throws(DirectionsURLError) -> Coordinate in
+            try CoordinateText.parsePair(v, parameter: parameter)
+        }
+    }
+
+    /// `known.contains(key of p)`, without building the key.
+    private static func isKnown(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Bool {
+        query.isKey(p, "start") || query.isKey(p, "end") || query.isKey(p, "finish") || query.isKey(p, "profile")
+            || query.isKey(p, "params") || query.isKey(p, "lat") || query.isKey(p, "lon") || query.isKey(p, "z")
+            || query.isKey(p, "title") || query.isKey(p, "name") || query.isKey(p, "pin")
+    }
+
+    /// A coordinate from two separate decimal parameters (their decoded values, trimmed).
     /// - Throws: `malformed-number` or the range errors, naming the parameter at fault.
-    /// `CoordinateText.parsePair(Substring(p.value), parameter:)`, without decoding or copying a plain
-    /// pair.
-    static func pair(_ p: QueryString.Parameter, parameter: String) throws(DirectionsURLError) -> Coordinate {
-        if let raw = AppLinkBytes.plainValue(p), let c = AppLinkBytes.quickPair(raw) { return c }
-        return try CoordinateText.parsePair(Substring(p.value), parameter: parameter)
-    }
-
-    /// `known.contains(key)`, without hashing.
-    private static func isKnown(_ key: String) -> Bool {
-        switch key {
-        case "start", "end", "finish", "profile", "params", "lat", "lon", "z", "title", "name", "pin": true
-        default: false
+    static func coordinate(
+        _ lat: QueryBytes.Parameter, _ lon: QueryBytes.Parameter, latitudeName: String, longitudeName: String
+    ) throws(DirectionsURLError) -> Coordinate {
+        try lat.withValue { (la: ByteText) throws(DirectionsURLError) -> Coordinate in
+            try lon.withValue { (lo: ByteText) throws(DirectionsURLError) -> Coordinate in
+                try coordinate(la, lo, latitudeName: latitudeName, longitudeName: longitudeName)
+            }
         }
     }
 
-    /// ``coordinate(_:_:latitudeName:longitudeName:)`` of the two parameters' values, without
-    /// decoding or copying plain decimals.
+    /// A coordinate from two decoded decimal texts (trimmed here).
     static func coordinate(
-        _ lat: QueryString.Parameter, _ lon: QueryString.Parameter, latitudeName: String, longitudeName: String
+        _ latText: ByteText, _ lonText: ByteText, latitudeName: String, longitudeName: String
     ) throws(DirectionsURLError) -> Coordinate {
-        if let la = AppLinkBytes.plainTrimmedValue(lat), let lo = AppLinkBytes.plainTrimmedValue(lon),
-           let c = AppLinkBytes.quickPair(la, lo) {
-            return c
-        }
-        return try coordinate(lat.value, lon.value, latitudeName: latitudeName, longitudeName: longitudeName)
-    }
-
-    static func coordinate(
-        _ latText: String, _ lonText: String, latitudeName: String, longitudeName: String
-    ) throws(DirectionsURLError) -> Coordinate {
-        let lat = DirectionsURLParser.trimmed(latText)
-        let lon = DirectionsURLParser.trimmed(lonText)
-        guard let latitude = CoordinateText.decimal(Substring(lat)) else {
+        let lat = latText.trimmed
+        let lon = lonText.trimmed
+        guard let latitude = lat.decimal else {
             throw DirectionsURLError(
                 code: .malformedNumber,
-                message: "'\(DirectionsURLParser.shorten(lat))' in '\(latitudeName)' is not a decimal latitude such as 48.8584",
+                message: "'\(DirectionsURLParser.shorten(lat.string))' in '\(latitudeName)' is not a decimal latitude such as 48.8584",
                 parameter: latitudeName)
         }
-        guard let longitude = CoordinateText.decimal(Substring(lon)) else {
+        guard let longitude = lon.decimal else {
             throw DirectionsURLError(
                 code: .malformedNumber,
-                message: "'\(DirectionsURLParser.shorten(lon))' in '\(longitudeName)' is not a decimal longitude such as 2.2945",
+                message: "'\(DirectionsURLParser.shorten(lon.string))' in '\(longitudeName)' is not a decimal longitude such as 2.2945",
                 parameter: longitudeName)
         }
         do {
@@ -195,15 +228,79 @@ enum OsmAndLink {
             case .latitudeOutOfRange:
                 throw DirectionsURLError(
                     code: .latitudeOutOfRange,
-                    message: "latitude \(lat) in '\(latitudeName)' is outside -90...90 degrees; give WGS84 degrees",
+                    message: "latitude \(lat.string) in '\(latitudeName)' is outside -90...90 degrees; give WGS84 degrees",
                     parameter: latitudeName)
             case .longitudeOutOfRange:
                 throw DirectionsURLError(
                     code: .longitudeOutOfRange,
-                    message: "longitude \(lon) in '\(longitudeName)' is outside -180...180 degrees and is not wrapped",
+                    message: "longitude \(lon.string) in '\(longitudeName)' is outside -180...180 degrees and is not wrapped",
                     parameter: longitudeName)
             }
         }
+    }
+}
+
+/// Byte helpers of the OpenStreetMap, OsmAnd, OsmAnd API and Organic Maps parsers that the shared
+/// files lack (to be folded into `QueryBytes`/`ByteText`/`ParameterTypos`).
+enum OSMLinkBytes {
+    /// `text.lowercased() == word` for a lowercase ASCII `word`: ASCII case folding for ASCII text,
+    /// the Unicode lowercasing of the `String` otherwise (a non-ASCII letter may lower to ASCII).
+    static func lowerEquals(_ text: ByteText, _ word: String) -> Bool {
+        if text.isASCII { return text.count == word.utf8.count && text.equalsIgnoringCase(word) }
+        return text.string.lowercased() == word
+    }
+
+    /// ``lowerEquals(_:_:)-(_,String)`` for a literal word.
+    static func lowerEquals(_ text: ByteText, _ word: StaticString) -> Bool {
+        if text.isASCII { return text.equalsIgnoringCase(word) }
+        return text.string.lowercased() == word.description
+    }
+
+    /// `DirectionsURLParser.trimmed(p.value)` when not empty, else nil.
+    static func trimmedNonEmptyValue(_ p: QueryBytes.Parameter) -> String? {
+        p.withValue { v in
+            let t = v.trimmed
+            return t.isEmpty ? nil : t.string
+        }
+    }
+
+    /// `p.value` when not empty, else nil (a raw value is empty exactly when its decoded value is).
+    static func nonEmptyValue(_ p: QueryBytes.Parameter) -> String? {
+        p.rawValue.isEmpty ? nil : p.value
+    }
+
+    /// `DirectionsURLParser.warnLikelyTypos(in:known:format:)` of a ``QueryBytes``, skipped when
+    /// `isKnown` (the same test as `known.contains(key)`, without building the key) holds for every
+    /// parameter.
+    static func warnLikelyTypos(
+        _ query: QueryBytes, known: Set<String>, isKnown: (QueryBytes, QueryBytes.Parameter) -> Bool, format: String,
+        _ context: inout ParseContext
+    ) throws(DirectionsURLError) {
+        for p in query.parameters where !isKnown(query, p) {
+            for p in query.parameters {
+                let key = query.key(of: p)
+                guard !known.contains(key) && key.utf8.count >= 3 else { continue }
+                if let expected = DirectionsURLParser.likelyTypo(of: key, known: known), !query.contains(expected) {
+                    try context.repair(
+                        .likelyTypo,
+                        "'\(DirectionsURLParser.shorten(p.name))' is not a \(format) parameter and was ignored; did you mean '\(expected)'?",
+                        parameter: p.name)
+                }
+            }
+            return
+        }
+    }
+
+    /// `DirectionsURLParser.likelyTypoParameter(in:for:known:)` of a ``QueryBytes``.
+    static func likelyTypoParameter(
+        in query: QueryBytes, for expected: Set<String>, known: Set<String>
+    ) -> (found: String, expected: String)? {
+        for p in query.parameters {
+            let key = query.key(of: p)
+            guard !known.contains(key) && key.utf8.count >= 3 else { continue }
+            if let e = DirectionsURLParser.likelyTypo(of: key, known: expected) { return (p.name, e) }
+        }
+        return nil
     }
 }
 
