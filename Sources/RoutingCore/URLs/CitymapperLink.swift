@@ -33,24 +33,53 @@ enum CitymapperLink {
         }
     }
 
+    /// `isKnown(query.key(of: p))`, without building the key.
+    private static func isKnown(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Bool {
+        query.isKey(p, "startcoord") || query.isKey(p, "startname") || query.isKey(p, "startaddress")
+            || query.isKey(p, "endcoord") || query.isKey(p, "endname") || query.isKey(p, "endaddress")
+            || query.isKey(p, "arrival_time") || query.isKey(p, "arriveby")
+    }
+
     private static func end(
-        _ prefix: String, _ query: QueryString, parser: DirectionsURLParser, source: Bool
+        _ query: QueryBytes, parser: DirectionsURLParser, source: Bool
     ) throws(DirectionsURLError) -> Endpoint? {
         // The keys as literals: no string building on the success path.
-        let (coordKey, nameKey, addressKey) = source ? ("startcoord", "startname", "startaddress") : ("endcoord", "endname", "endaddress")
-        let coord = try AppLinkBytes.single(query, coordKey, format: formatName)
-        let name = try AppLinkBytes.single(query, nameKey, format: formatName).map { DirectionsURLParser.trimmed($0.value) }
-            .flatMap { $0.isEmpty ? nil : $0 }
-        let address = try AppLinkBytes.single(query, addressKey, format: formatName).map { DirectionsURLParser.trimmed($0.value) }
-            .flatMap { $0.isEmpty ? nil : $0 }
-        if let coord, case let text = AppLinkBytes.trimmedValue(coord), !text.isEmpty {
-            let c: Coordinate
-            if let quick = AppLinkBytes.quickPair(text) { c = quick } else { c = try CoordinateText.parsePair(text, parameter: coordKey) }
-            return .coordinate(c, label: name ?? address)
+        let coord = try source
+            ? query.single("startcoord", format: formatName) : query.single("endcoord", format: formatName)
+        let name = try source
+            ? query.single("startname", format: formatName) : query.single("endname", format: formatName)
+        let address = try source
+            ? query.single("startaddress", format: formatName) : query.single("endaddress", format: formatName)
+        let hasName = name.map { p in p.withValue { !$0.isBlank } } ?? false
+        let hasAddress = address.map { p in p.withValue { !$0.isBlank } } ?? false
+        if let coord,
+           let c = try coord.withValue({ (value: ByteText) throws(DirectionsURLError) -> Coordinate? in
+               let text = value.trimmed
+               if text.isEmpty { return nil }
+               return try CoordinateText.parsePair(text, parameter: source ? "startcoord" : "endcoord")
+           }) {
+            let label = hasName ? name.map(trimmedValue) : hasAddress ? address.map(trimmedValue) : nil
+            return .coordinate(c, label: label)
         }
-        guard let text = address ?? name else { return nil }
-        let parameter = prefix + (address != nil ? "address" : "name")
-        return source ? try parser.sourceEndpoint(text, parameter: parameter) : try parser.stopEndpoint(text, parameter: parameter)
+        let text: QueryBytes.Parameter
+        let parameter: String
+        if hasAddress, let address {
+            text = address
+            parameter = source ? "startaddress" : "endaddress"
+        } else if hasName, let name {
+            text = name
+            parameter = source ? "startname" : "endname"
+        } else {
+            return nil
+        }
+        return try text.withValue { (value: ByteText) throws(DirectionsURLError) -> Endpoint in
+            source ? try parser.sourceEndpoint(value, parameter: parameter) : try parser.stopEndpoint(value, parameter: parameter)
+        }
+    }
+
+    /// The decoded value of `p`, trimmed.
+    private static func trimmedValue(_ p: QueryBytes.Parameter) -> String {
+        p.withValue { $0.trimmed.string }
     }
 }
 
@@ -60,22 +89,25 @@ extension CitymapperLink: DirectionsLinkParsing {
     static var hosts: [String] { ["citymapper.com", "www.citymapper.com"] }
 
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let path = AppLinkBytes.lowercased(link.path)
+        // No non-ASCII text lowercases to (or is canonically equivalent to) these ASCII paths: comparing
+        // the bytes ignoring ASCII case is exact.
+        let path = link.bytes.path
         let ok = link.scheme == "citymapper"
-            ? (link.host == "directions" && (path.isEmpty || path == "/")) || (link.host.isEmpty && (path == "directions" || path == "//directions"))
-            : (path == "/directions" || path == "/directions/")
+            ? (link.host == "directions" && (path.isEmpty || path.equals("/")))
+                || (link.host.isEmpty && (path.equalsIgnoringCase("directions") || path.equalsIgnoringCase("//directions")))
+            : (path.equalsIgnoringCase("/directions") || path.equalsIgnoringCase("/directions/"))
         guard ok else {
             throw DirectionsURLError(
                 code: .notADirectionsLink,
                 message: "this Citymapper link is not a directions link; use https://citymapper.com/directions?endcoord=<lat>,<lon>",
                 parameter: "path")
         }
-        let query = try QueryString(link.query, plusAsSpace: true)
+        let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
         // Only needed when the end is missing or not a coordinate: not built on the usual path.
         func endHint() -> String? {
             DirectionsURLParser.typoHint(in: query, for: "endcoord", known: known, aliases: destinationAliases)
         }
-        guard let destination = try end("end", query, parser: context.parser, source: false) else {
+        guard let destination = try end(query, parser: context.parser, source: false) else {
             let hint = endHint()
             throw DirectionsURLError(
                 code: .missingDestination,
@@ -86,14 +118,23 @@ extension CitymapperLink: DirectionsLinkParsing {
             try context.repair(.likelyTypo, hint, parameter: "endcoord")
         }
         // typoHint only names a parameter outside `known`; with none, skip the look-ups.
-        let allKnown = query.parameters.allSatisfy { isKnown($0.key) }
-        for expected in ["startcoord", "arrival_time"] where !allKnown && !query.contains(expected) {
-            if let hint = DirectionsURLParser.typoHint(in: query, for: expected, known: known, aliases: []) {
-                try context.repair(.likelyTypo, hint + " (ignored)", parameter: expected)
+        var allKnown = true
+        for p in query.parameters where !isKnown(query, p) {
+            allKnown = false
+            break
+        }
+        if !allKnown {
+            if !query.contains("startcoord"),
+               let hint = DirectionsURLParser.typoHint(in: query, for: "startcoord", known: known, aliases: []) {
+                try context.repair(.likelyTypo, hint + " (ignored)", parameter: "startcoord")
+            }
+            if !query.contains("arrival_time"),
+               let hint = DirectionsURLParser.typoHint(in: query, for: "arrival_time", known: known, aliases: []) {
+                try context.repair(.likelyTypo, hint + " (ignored)", parameter: "arrival_time")
             }
         }
-        let source = try end("start", query, parser: context.parser, source: true) ?? .currentLocation
-        let arrival = try AppLinkBytes.single(query, "arrival_time", format: formatName).map { DirectionsURLParser.trimmed($0.value) }
+        let source = try end(query, parser: context.parser, source: true) ?? .currentLocation
+        let arrival = try query.single("arrival_time", format: formatName).map(trimmedValue)
         return DirectionsRequest(
             source: source, destination: destination, transportType: .transit,
             arrivalDate: arrival.flatMap { $0.isEmpty ? nil : $0 })

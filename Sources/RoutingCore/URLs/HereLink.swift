@@ -97,42 +97,69 @@ enum HereLink {
         return .coordinate(c, label: label)
     }
 
-    static func options(_ query: QueryString, _ context: inout ParseContext) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?, Set<RouteAvoidance>) {
+    static func options(_ query: QueryBytes, _ context: inout ParseContext) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?, Set<RouteAvoidance>) {
         var mode: DirectionsMode? = nil
         var transport: TransportType? = nil
-        if let m = try AppLinkBytes.single(query, "m", format: formatName) {
-            let value = AppLinkBytes.trimmedValue(m)
-            if !value.isEmpty {
-                guard let word = modeVocabulary.first(where: { AppLinkBytes.lowerEquals(value, $0.value) }) else {
-                    throw DirectionsURLError(
-                        code: .unknownMode,
-                        message: "'m=\(DirectionsURLParser.shorten(m.value))' is not a HERE routing mode; use d, w, pt, b, cs or t",
-                        parameter: "m")
-                }
+        if let m = try query.single("m", format: formatName) {
+            // No non-ASCII text lowercases to (or is canonically equivalent to) one of the ASCII mode
+            // words: comparing the bytes ignoring ASCII case is exact.
+            let found = m.withValue { (decoded: ByteText) -> (ModeWord?, Bool) in
+                let value = decoded.trimmed
+                if value.isEmpty { return (nil, true) }
+                for word in modeVocabulary where value.equalsIgnoringCase(word.value) { return (word, true) }
+                return (nil, false)
+            }
+            guard found.1 else {
+                throw DirectionsURLError(
+                    code: .unknownMode,
+                    message: "'m=\(DirectionsURLParser.shorten(m.value))' is not a HERE routing mode; use d, w, pt, b, cs or t",
+                    parameter: "m")
+            }
+            if let word = found.0 {
                 mode = word.mode
                 transport = word.transportType
             }
         }
         var avoid: Set<RouteAvoidance> = []
-        if let a = try AppLinkBytes.single(query, "a", format: formatName) {
-            for piece in AppLinkBytes.split(Substring(a.value), UInt8(ascii: ","), omittingEmpty: true) {
-                let v = DirectionsURLParser.trimmed(String(piece))
-                switch v.lowercased() {
-                case "": break
-                case "tollroad": avoid.insert(.tolls)
-                case "motorway": avoid.insert(.highways)
-                case "boatferry", "railferry": avoid.insert(.ferries)
-                case "tunnel", "dirtroad":
-                    try context.repair(.ignoredValue, "'a=\(v)' has no MapKit meaning and is ignored", parameter: "a")
-                default:
-                    throw DirectionsURLError(
-                        code: .invalidParameter,
-                        message: "'\(DirectionsURLParser.shorten(v))' in 'a' is not a HERE avoid value; use tunnel, motorway, boatFerry, tollroad, dirtRoad or railFerry",
-                        parameter: "a")
+        if let a = try query.single("a", format: formatName) {
+            try a.withValue { (value: ByteText) throws(DirectionsURLError) in
+                // Non-ASCII text is split and lowercased by Characters, as ever.
+                guard value.isASCII else {
+                    for piece in AppLinkBytes.split(value.substring, UInt8(ascii: ","), omittingEmpty: true) {
+                        try avoidance(DirectionsURLParser.trimmed(String(piece)), &avoid, &context)
+                    }
+                    return
+                }
+                for piece in value.pieces(separatedBy: UInt8(ascii: ",")) where !piece.isEmpty {
+                    let v = piece.trimmed
+                    if v.isEmpty { continue }
+                    if v.equalsIgnoringCase("tollroad") { avoid.insert(.tolls) }
+                    else if v.equalsIgnoringCase("motorway") { avoid.insert(.highways) }
+                    else if v.equalsIgnoringCase("boatferry") || v.equalsIgnoringCase("railferry") { avoid.insert(.ferries) }
+                    else { try avoidance(v.string, &avoid, &context) }
                 }
             }
         }
         return (mode, transport, avoid)
+    }
+
+    /// Adds the `a` value `v` (trimmed) to `avoid`, or records or throws why it cannot be.
+    private static func avoidance(
+        _ v: String, _ avoid: inout Set<RouteAvoidance>, _ context: inout ParseContext
+    ) throws(DirectionsURLError) {
+        switch v.lowercased() {
+        case "": break
+        case "tollroad": avoid.insert(.tolls)
+        case "motorway": avoid.insert(.highways)
+        case "boatferry", "railferry": avoid.insert(.ferries)
+        case "tunnel", "dirtroad":
+            try context.repair(.ignoredValue, "'a=\(v)' has no MapKit meaning and is ignored", parameter: "a")
+        default:
+            throw DirectionsURLError(
+                code: .invalidParameter,
+                message: "'\(DirectionsURLParser.shorten(v))' in 'a' is not a HERE avoid value; use tunnel, motorway, boatFerry, tollroad, dirtRoad or railFerry",
+                parameter: "a")
+        }
     }
 
     static let wegoModes: [String: (DirectionsMode?, TransportType?)] = [
@@ -147,7 +174,189 @@ extension HereLink: DirectionsLinkParsing {
     static var hosts: [String] { ["share.here.com", "wego.here.com"] }
 
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let query = try QueryString(link.query, plusAsSpace: true)
+        let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
+        let route: Route
+        if let ascii = try asciiRoute(link, &context) { route = ascii } else { route = try characterRoute(link, &context) }
+        var (mode, transport, avoid) = try options(query, &context)
+        if let wegoMode = route.wegoMode, mode == nil, transport == nil { (mode, transport) = wegoMode }
+        return DirectionsRequest(
+            source: route.source, destination: route.destination, waypoints: route.waypoints, mode: mode,
+            transportType: transport, avoid: avoid)
+    }
+
+    /// The waypoints of a link, and the mode of a wego path.
+    private struct Route {
+        var source: Endpoint
+        var waypoints: [Endpoint]
+        var destination: Endpoint
+        var wegoMode: (DirectionsMode?, TransportType?)?
+    }
+
+    /// ``characterRoute(_:_:)`` over the bytes, or nil when the text it splits is not ASCII (where every
+    /// separator byte is a whole Character, so the byte splits are the Character splits).
+    private static func asciiRoute(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> Route? {
+        /// The segments after the route's prefix, separated by '/'; nil for none.
+        let segments: ByteText?
+        var plusAsSpace = false
+        var wegoMode: (DirectionsMode?, TransportType?)? = nil
+        if link.scheme == "here-route" {
+            let rest = link.bytes.rest
+            let cut = rest.firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "#")) ?? rest.count
+            let body = rest.prefix(cut)
+            // A combining mark after the '?' or '#' would make it another Character.
+            guard body.isASCII, cut &+ 1 >= rest.count || rest[cut &+ 1] < 0x80 else { return nil }
+            guard body.hasPrefix("//") else {
+                throw DirectionsURLError(code: .malformedURL, message: "write here-route://<waypoint>/<waypoint>", parameter: "path")
+            }
+            segments = body.dropFirst(2)
+        } else if link.host == "wego.here.com" {
+            let path = link.bytes.path
+            guard path.isASCII else { return nil }
+            // `/directions/<mode>/<waypoint>/…`: pieces 1 and 2 of the path, then the rest.
+            var mode: (DirectionsMode?, TransportType?)? = nil
+            var rest: ByteText? = nil
+            if let (_, afterFirst) = path.split(at: UInt8(ascii: "/")), let (word, afterSecond) = afterFirst.split(at: UInt8(ascii: "/")),
+               word.equalsIgnoringCase("directions") {
+                let modeWord: ByteText
+                if let (before, after) = afterSecond.split(at: UInt8(ascii: "/")) {
+                    modeWord = before
+                    rest = after
+                } else {
+                    modeWord = afterSecond
+                }
+                mode = Self.wegoMode(named: modeWord)
+            }
+            guard let mode else {
+                throw DirectionsURLError(
+                    code: .notADirectionsLink,
+                    message: "this wego.here.com link is not a route; routes are /directions/<mode>/<from>/<to>",
+                    parameter: "path")
+            }
+            wegoMode = mode
+            plusAsSpace = true
+            segments = rest
+        } else {
+            let path = link.bytes.path
+            guard path.isASCII else { return nil }
+            // `/r/<waypoint>/…`: piece 1 of the path, then the rest.
+            var word = ByteText.empty
+            var rest: ByteText? = nil
+            var found = false
+            if let (_, afterFirst) = path.split(at: UInt8(ascii: "/")) {
+                found = true
+                if let (before, after) = afterFirst.split(at: UInt8(ascii: "/")) {
+                    word = before
+                    rest = after
+                } else {
+                    word = afterFirst
+                }
+            }
+            guard found, word.equalsIgnoringCase("r") else {
+                throw DirectionsURLError(
+                    code: .notADirectionsLink,
+                    message: "this share.here.com link is not a route; routes are https://share.here.com/r/<from>/<to>",
+                    parameter: "path")
+            }
+            segments = rest
+        }
+        var text = segments ?? .empty
+        var count = segments == nil ? 0 : text.count(of: UInt8(ascii: "/")) &+ 1
+        // An empty last segment (a trailing '/') is dropped.
+        if count > 1, text.last == UInt8(ascii: "/") {
+            text = text.dropLast()
+            count &-= 1
+        }
+        guard count >= 2 else { throw tooFewWaypoints }
+        var source = Endpoint.currentLocation
+        var destination = Endpoint.currentLocation
+        var waypoints: [Endpoint] = []
+        if count > 2 { waypoints.reserveCapacity(count &- 2) }
+        var i = 0
+        for segment in text.pieces(separatedBy: UInt8(ascii: "/")) {
+            let point = try waypoint(segment, plusAsSpace: plusAsSpace, &context)
+            if i == 0 {
+                source = point
+            } else if i == count &- 1 {
+                destination = point
+            } else {
+                waypoints.append(point)
+            }
+            i &+= 1
+        }
+        return Route(source: source, waypoints: waypoints, destination: destination, wegoMode: wegoMode)
+    }
+
+    /// The meaning of a wego path mode (`drive`, …), or nil.
+    private static func wegoMode(named word: ByteText) -> (DirectionsMode?, TransportType?)? {
+        if word.equalsIgnoringCase("mix") { return (nil, nil) }
+        if word.equalsIgnoringCase("drive") { return (.car, .automobile) }
+        if word.equalsIgnoringCase("walk") { return (.pedestrian, .walking) }
+        if word.equalsIgnoringCase("publictransport") { return (nil, .transit) }
+        if word.equalsIgnoringCase("bicycle") { return (.bike, .cycling) }
+        return nil
+    }
+
+    /// The error of a route with fewer than two waypoints.
+    private static var tooFewWaypoints: DirectionsURLError {
+        DirectionsURLError(
+            code: .missingDestination,
+            message: "a HERE route needs two or more waypoints (the first is the start); write /r/mylocation/<lat>,<lon>",
+            parameter: "path")
+    }
+
+    /// One ASCII waypoint segment, raw.
+    private static func waypoint(_ raw: ByteText, plusAsSpace: Bool, _ context: inout ParseContext) throws(DirectionsURLError) -> Endpoint {
+        // Latitude, longitude and the title (commas and all); without a comma, the text way.
+        guard let (latText, afterLat) = raw.split(at: UInt8(ascii: ",")),
+              !raw.isEmpty, !raw.equalsIgnoringCase("mylocation"), !raw.hasPrefix("s-")
+        else {
+            return try waypoint(raw.substring, plusAsSpace: plusAsSpace, &context)
+        }
+        let lonText: ByteText
+        let titleText: ByteText?
+        if let (before, after) = afterLat.split(at: UInt8(ascii: ",")) {
+            lonText = before
+            titleText = after
+        } else {
+            lonText = afterLat
+            titleText = nil
+        }
+        // Without '%' (and with '+' literal) decoding gives the text back.
+        let point = try withDecodedPath(latText) { (lat: ByteText) throws(DirectionsURLError) -> Point in
+            try withDecodedPath(lonText) { (lon: ByteText) throws(DirectionsURLError) -> Point in
+                if plusAsSpace, lat.trimmed.decimal == nil {
+                    // wego segments may be addresses ("Munich,Hauptstraße+12").
+                    let text = try QueryString.decode(raw.substring, plusAsSpace: true, parameter: "path")
+                    if let c = try CoordinateText.classify(text, parameter: "path") { return .done(.coordinate(c, label: nil)) }
+                    return .done(.address(DirectionsURLParser.trimmed(text)))
+                }
+                if let la = lat.decimal, let lo = lon.decimal, let c = AppLinkBytes.validated(la, lo) {
+                    return .pair(c)
+                }
+                return .pair(try CoordinateText.parsePair(Substring(lat.string + "," + lon.string), parameter: "path"))
+            }
+        }
+        switch point {
+        case .done(let endpoint):
+            return endpoint
+        case .pair(let c):
+            var label: String? = nil
+            if let titleText {
+                let t = try titleText.decoded(plusAsSpace: plusAsSpace, parameter: "path")
+                label = t.isEmpty ? nil : t
+            }
+            return .coordinate(c, label: label)
+        }
+    }
+
+    /// A waypoint read, or its coordinate still waiting for the title.
+    private enum Point {
+        case done(Endpoint)
+        case pair(Coordinate)
+    }
+
+    /// The segments of a link whose split text is not ASCII, by `Character`s as ever.
+    private static func characterRoute(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> Route {
         var segments: ArraySlice<Substring>
         var plusAsSpace = false
         var wegoMode: (DirectionsMode?, TransportType?)? = nil
@@ -182,10 +391,20 @@ extension HereLink: DirectionsLinkParsing {
         }
         if let last = segments.last, last.isEmpty, segments.count > 1 { segments.removeLast() }
         let (source, waypoints, destination) = try parseWaypoints(segments, plusAsSpace: plusAsSpace, &context)
-        var (mode, transport, avoid) = try options(query, &context)
-        if let wegoMode, mode == nil, transport == nil { (mode, transport) = wegoMode }
-        return DirectionsRequest(
-            source: source, destination: destination, waypoints: waypoints, mode: mode, transportType: transport, avoid: avoid)
+        return Route(source: source, waypoints: waypoints, destination: destination, wegoMode: wegoMode)
+    }
+}
+
+/// Calls `body` with `raw` percent-decoded (`+` literal), throwing the `malformed-url` error of
+/// `QueryString.decode(raw, plusAsSpace: false, parameter: "path")`.
+@inline(__always)
+fileprivate func withDecodedPath<R>(
+    _ raw: ByteText, _ body: (ByteText) throws(DirectionsURLError) -> R
+) throws(DirectionsURLError) -> R {
+    switch PercentDecoding.check(raw.bytes, plusAsSpace: false) {
+    case .plain: return try body(raw)
+    case .needsDecoding: return try raw.withDecoded(plusAsSpace: false, body)
+    case .failure(let failure): throw QueryString.decodingError(failure, parameter: "path", what: "value")
     }
 }
 

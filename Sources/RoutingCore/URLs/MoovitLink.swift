@@ -17,12 +17,32 @@
 enum MoovitLink {
     static let formatName = "Moovit link"
 
-    private static func end(_ prefix: String, _ query: QueryString, _ parser: DirectionsURLParser, source: Bool) throws(DirectionsURLError) -> Endpoint? {
+    private static func end(_ query: QueryBytes, _ parser: DirectionsURLParser, source: Bool) throws(DirectionsURLError) -> Endpoint? {
         // The keys as literals: no string building on the success path.
-        let (latKey, lonKey, nameKey) = source ? ("orig_lat", "orig_lon", "orig_name") : ("dest_lat", "dest_lon", "dest_name")
-        let lat: Substring = try AppLinkBytes.single(query, latKey, format: formatName).map { AppLinkBytes.trimmedValue($0) } ?? ""
-        let lon: Substring = try AppLinkBytes.single(query, lonKey, format: formatName).map { AppLinkBytes.trimmedValue($0) } ?? ""
-        let name = try AppLinkBytes.single(query, nameKey, format: formatName).map { DirectionsURLParser.trimmed($0.value) } ?? ""
+        let latParameter = try source
+            ? query.single("orig_lat", format: formatName) : query.single("dest_lat", format: formatName)
+        let lonParameter = try source
+            ? query.single("orig_lon", format: formatName) : query.single("dest_lon", format: formatName)
+        let nameParameter = try source
+            ? query.single("orig_name", format: formatName) : query.single("dest_name", format: formatName)
+        let coordinate = try withTrimmedValue(latParameter) { (lat: ByteText) throws(DirectionsURLError) -> Coordinate? in
+            try withTrimmedValue(lonParameter) { (lon: ByteText) throws(DirectionsURLError) -> Coordinate? in
+                try point(lat, lon, source: source)
+            }
+        }
+        if let coordinate {
+            let name = withTrimmedValue(nameParameter) { $0.isEmpty ? nil : $0.string }
+            return .coordinate(coordinate, label: name)
+        }
+        return try withTrimmedValue(nameParameter) { (name: ByteText) throws(DirectionsURLError) -> Endpoint? in
+            if name.isEmpty { return nil }
+            return source ? try parser.sourceEndpoint(name, parameter: "orig_name") : .address(name.string)
+        }
+    }
+
+    /// The point of trimmed decoded `lat` and `lon` (empty when absent); nil when both are empty.
+    private static func point(_ lat: ByteText, _ lon: ByteText, source: Bool) throws(DirectionsURLError) -> Coordinate? {
+        let prefix = source ? "orig" : "dest"
         if lat.isEmpty != lon.isEmpty {
             let missing = prefix + (lat.isEmpty ? "_lat" : "_lon")
             throw DirectionsURLError(
@@ -30,23 +50,32 @@ enum MoovitLink {
                 message: "'\(missing)' is missing; give both \(prefix)_lat and \(prefix)_lon in decimal degrees",
                 parameter: missing)
         }
-        if !lat.isEmpty {
-            // Two plain decimals in range: the coordinate the checks below would return.
-            if let c = AppLinkBytes.quickPair(lat, lon) {
-                return .coordinate(c, label: name.isEmpty ? nil : name)
-            }
-            guard lat.filter({ $0 == "," }).isEmpty, lon.filter({ $0 == "," }).isEmpty else {
-                throw DirectionsURLError(
-                    code: .malformedNumber,
-                    message: "'\(prefix)_lat=\(DirectionsURLParser.shorten(String(lat)))&\(prefix)_lon=\(DirectionsURLParser.shorten(String(lon)))' are not decimal degrees; use '.' as the decimal separator",
-                    parameter: prefix + "_lat")
-            }
-            let c = try CoordinateText.parsePair(Substring(String(lat) + "," + String(lon)), parameter: latKey)
-            return .coordinate(c, label: name.isEmpty ? nil : name)
+        if lat.isEmpty { return nil }
+        // Two plain decimals in range: the coordinate the checks below would return.
+        if let la = lat.decimal, let lo = lon.decimal, let c = AppLinkBytes.validated(la, lo) { return c }
+        // (Non-ASCII text is searched by Characters: a ',' a combining mark joins to is not a comma.)
+        let latText = lat.string
+        let lonText = lon.string
+        let comma = lat.isASCII && lon.isASCII
+            ? lat.contains(UInt8(ascii: ",")) || lon.contains(UInt8(ascii: ","))
+            : latText.contains(Character(",")) || lonText.contains(Character(","))
+        guard !comma else {
+            throw DirectionsURLError(
+                code: .malformedNumber,
+                message: "'\(prefix)_lat=\(DirectionsURLParser.shorten(latText))&\(prefix)_lon=\(DirectionsURLParser.shorten(lonText))' are not decimal degrees; use '.' as the decimal separator",
+                parameter: prefix + "_lat")
         }
-        if name.isEmpty { return nil }
-        return source ? try parser.sourceEndpoint(name, parameter: prefix + "_name") : .address(name)
+        return try CoordinateText.parsePair(Substring(latText + "," + lonText), parameter: source ? "orig_lat" : "dest_lat")
     }
+}
+
+/// Calls `body` with the decoded value of `p` trimmed, or with empty text when `p` is nil.
+@inline(__always)
+fileprivate func withTrimmedValue<R, E: Error>(
+    _ p: QueryBytes.Parameter?, _ body: (ByteText) throws(E) -> R
+) throws(E) -> R {
+    guard let p else { return try body(.empty) }
+    return try p.withValue { (value: ByteText) throws(E) -> R in try body(value.trimmed) }
 }
 
 extension MoovitLink: DirectionsLinkParsing {
@@ -54,14 +83,16 @@ extension MoovitLink: DirectionsLinkParsing {
     static var schemes: [String] { ["moovit"] }
 
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        guard link.host == "directions" || (!link.hasAuthority && link.path.lowercased() == "directions") else {
+        // No non-ASCII text lowercases to (or is canonically equivalent to) "directions": comparing
+        // the bytes ignoring ASCII case is exact.
+        guard link.host == "directions" || (!link.hasAuthority && link.bytes.path.equalsIgnoringCase("directions")) else {
             throw DirectionsURLError(
                 code: .notADirectionsLink,
                 message: "this Moovit link is not a trip plan; use moovit://directions?dest_lat=…&dest_lon=…",
                 parameter: "host")
         }
-        let query = try QueryString(link.query, plusAsSpace: true)
-        guard let destination = try end("dest", query, context.parser, source: false) else {
+        let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
+        guard let destination = try end(query, context.parser, source: false) else {
             let hint = DirectionsURLParser.typoHint(
                 in: query, for: "dest_lat",
                 known: ["orig_lat", "orig_lon", "orig_name", "dest_lon", "dest_name", "date", "auto_run", "partner_id"],
@@ -71,8 +102,8 @@ extension MoovitLink: DirectionsLinkParsing {
                 message: "this \(formatName) has no destination" + (hint.map { "; \($0)" } ?? "; add dest_lat=…&dest_lon=… (or dest_name=…)"),
                 parameter: "dest_lat")
         }
-        let source = try end("orig", query, context.parser, source: true) ?? .currentLocation
-        let date = try AppLinkBytes.single(query, "date", format: formatName).map { DirectionsURLParser.trimmed($0.value) }
+        let source = try end(query, context.parser, source: true) ?? .currentLocation
+        let date = try query.single("date", format: formatName).map { p in p.withValue { $0.trimmed.string } }
         return DirectionsRequest(
             source: source, destination: destination, transportType: .transit,
             departureDate: date.flatMap { $0.isEmpty ? nil : $0 })

@@ -27,36 +27,52 @@ enum WazeLink {
     static let known: Set<String> = ["ll", "q", "favorite", "navigate", "zoom", "z", "utm_source", "utm_medium", "utm_campaign"]
     static let destinationAliases: Set<String> = ["lat", "latlng", "latlon", "loc", "dest", "destination", "daddr", "to", "coords", "l"]
 
+    /// The parameters a Waze `ul` link may carry: typo hints only look at other names.
+    private static func isKnown(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Bool {
+        query.isKey(p, "ll") || query.isKey(p, "q") || query.isKey(p, "favorite") || query.isKey(p, "navigate")
+            || query.isKey(p, "zoom") || query.isKey(p, "z") || query.isKey(p, "utm_source")
+            || query.isKey(p, "utm_medium") || query.isKey(p, "utm_campaign")
+    }
+
     static func parseQuery(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let query = try QueryString(link.query, plusAsSpace: true)
+        let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
         let navigate = try navigateFlag(query)
-        if !query.contains("navigate"),
+        // typoHint only names a parameter outside `known`: with none, skip it.
+        var allKnown = true
+        for p in query.parameters where !isKnown(query, p) {
+            allKnown = false
+            break
+        }
+        if !allKnown, !query.contains("navigate"),
            let hint = DirectionsURLParser.typoHint(in: query, for: "navigate", known: known, aliases: ["nav", "navigation"]) {
             try context.repair(.likelyTypo, hint + " (ignored: the link only shows the route)", parameter: "navigate")
         }
-        if let ll = try AppLinkBytes.single(query, "ll", format: formatName), case let text = AppLinkBytes.trimmedValue(ll), !text.isEmpty {
-            let c: Coordinate
-            if let quick = AppLinkBytes.quickPair(text) { c = quick } else { c = try CoordinateText.parsePair(text, parameter: "ll") }
+        if let ll = try query.single("ll", format: formatName),
+           let c = try ll.withValue({ (value: ByteText) throws(DirectionsURLError) -> Coordinate? in
+               let text = value.trimmed
+               return text.isEmpty ? nil : try CoordinateText.parsePair(text, parameter: "ll")
+           }) {
             return DirectionsRequest(
                 source: .currentLocation, destination: .coordinate(c, label: nil), mode: .car, navigate: navigate)
         }
-        if let fav = try AppLinkBytes.single(query, "favorite", format: formatName) {
+        if let fav = try query.single("favorite", format: formatName) {
             throw DirectionsURLError(
                 code: .unresolvableOffline,
                 message: "'favorite=\(DirectionsURLParser.shorten(fav.value))' is a place saved in the user's Waze account, which routingd cannot look up; give ll=latitude,longitude or q=<address>",
                 parameter: "favorite")
         }
-        let hint = DirectionsURLParser.typoHint(in: query, for: "ll", known: known, aliases: destinationAliases)
-        if let q = try AppLinkBytes.single(query, "q", format: formatName), !DirectionsURLParser.trimmed(q.value).isEmpty {
-            if let hint {
-                try context.repair(.likelyTypo, hint + " (the link searches for q instead)", parameter: "ll")
-            }
-            let text = DirectionsURLParser.trimmed(q.value)
-            if let c = try CoordinateText.classify(text, parameter: "q") {
-                return DirectionsRequest(source: .currentLocation, destination: .coordinate(c, label: nil), mode: .car, navigate: navigate)
-            }
-            return DirectionsRequest(source: .currentLocation, destination: .address(text), mode: .car, navigate: navigate)
+        if let q = try query.single("q", format: formatName),
+           let destination = try q.withValue({ (value: ByteText) throws(DirectionsURLError) -> Endpoint? in
+               let text = value.trimmed
+               if text.isEmpty { return nil }
+               if !allKnown, let hint = DirectionsURLParser.typoHint(in: query, for: "ll", known: known, aliases: destinationAliases) {
+                   try context.repair(.likelyTypo, hint + " (the link searches for q instead)", parameter: "ll")
+               }
+               return try context.parser.place(text, parameter: "q")
+           }) {
+            return DirectionsRequest(source: .currentLocation, destination: destination, mode: .car, navigate: navigate)
         }
+        let hint = DirectionsURLParser.typoHint(in: query, for: "ll", known: known, aliases: destinationAliases)
         throw DirectionsURLError(
             code: .missingDestination,
             message: "this \(formatName) has no destination" + (hint.map { "; \($0)" } ?? "; add ll=<latitude>,<longitude> or q=<address>"),
@@ -65,48 +81,78 @@ enum WazeLink {
 
     /// `/live-map/directions?to=ll.<lat>,<lon>&from=ll.<lat>,<lon>`.
     static func parseLiveMap(_ link: LinkText) throws(DirectionsURLError) -> DirectionsRequest {
-        let query = try QueryString(link.query, plusAsSpace: true)
+        let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
         let navigate = try navigateFlag(query)
-        func end(_ key: String) throws(DirectionsURLError) -> Coordinate? {
-            guard let p = try AppLinkBytes.single(query, key, format: "Waze Live Map link") else { return nil }
-            let value = DirectionsURLParser.trimmed(p.value)
-            if value.isEmpty { return nil }
-            let lower = value.lowercased()
-            if lower.hasPrefix("ll.") {
-                return try CoordinateText.parsePair(Substring(value.dropFirst(3)), parameter: key)
-            }
-            if lower.hasPrefix("place.") {
-                throw DirectionsURLError(
-                    code: .unresolvableOffline,
-                    message: "'\(key)=\(DirectionsURLParser.shorten(value))' names a place by id, which only Waze's servers can resolve; write \(key)=ll.<latitude>,<longitude>",
-                    parameter: key)
-            }
-            throw DirectionsURLError(
-                code: .invalidParameter,
-                message: "'\(key)=\(DirectionsURLParser.shorten(value))' is not a Live Map point; write \(key)=ll.<latitude>,<longitude>",
-                parameter: key)
-        }
-        guard let to = try end("to") else {
+        guard let to = try liveMapEnd(query, "to", key: "to") else {
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "this Waze Live Map link has no 'to'; add to=ll.<latitude>,<longitude>",
                 parameter: "to")
         }
-        let from = try end("from")
+        let from = try liveMapEnd(query, "from", key: "from")
         return DirectionsRequest(
             source: from.map { .coordinate($0, label: nil) } ?? .currentLocation,
             destination: .coordinate(to, label: nil), mode: .car, navigate: navigate)
     }
 
-    private static func navigateFlag(_ query: QueryString) throws(DirectionsURLError) -> Bool {
-        guard let p = try AppLinkBytes.single(query, "navigate", format: formatName) else { return false }
-        let value = AppLinkBytes.trimmedValue(p)
-        if AppLinkBytes.lowerEquals(value, "yes") || AppLinkBytes.lowerEquals(value, "true") || AppLinkBytes.lowerEquals(value, "1") {
-            return true
+    /// The point of the Live Map parameter `name` (`ll.<lat>,<lon>`), nil when absent or blank.
+    private static func liveMapEnd(
+        _ query: QueryBytes, _ name: StaticString, key: String
+    ) throws(DirectionsURLError) -> Coordinate? {
+        guard let p = try query.single(name, format: "Waze Live Map link") else { return nil }
+        return try p.withValue { (decoded: ByteText) throws(DirectionsURLError) -> Coordinate? in
+            let value = decoded.trimmed
+            if value.isEmpty { return nil }
+            // ASCII: every byte is a Character, and lowercasing is ASCII's.
+            guard value.isASCII else { return try liveMapEndSlow(value.string, key: key) }
+            if value.hasPrefixIgnoringCase("ll.") {
+                return try CoordinateText.parsePair(value.dropFirst(3), parameter: key)
+            }
+            if value.hasPrefixIgnoringCase("place.") {
+                throw DirectionsURLError(
+                    code: .unresolvableOffline,
+                    message: "'\(key)=\(DirectionsURLParser.shorten(value.string))' names a place by id, which only Waze's servers can resolve; write \(key)=ll.<latitude>,<longitude>",
+                    parameter: key)
+            }
+            throw DirectionsURLError(
+                code: .invalidParameter,
+                message: "'\(key)=\(DirectionsURLParser.shorten(value.string))' is not a Live Map point; write \(key)=ll.<latitude>,<longitude>",
+                parameter: key)
         }
-        if value.isEmpty || AppLinkBytes.lowerEquals(value, "no") || AppLinkBytes.lowerEquals(value, "false") || AppLinkBytes.lowerEquals(value, "0") {
-            return false
+    }
+
+    /// ``liveMapEnd(_:_:key:)`` of a trimmed non-ASCII value, by `Character`s.
+    private static func liveMapEndSlow(_ value: String, key: String) throws(DirectionsURLError) -> Coordinate? {
+        let lower = value.lowercased()
+        if lower.hasPrefix("ll.") {
+            return try CoordinateText.parsePair(Substring(value.dropFirst(3)), parameter: key)
         }
+        if lower.hasPrefix("place.") {
+            throw DirectionsURLError(
+                code: .unresolvableOffline,
+                message: "'\(key)=\(DirectionsURLParser.shorten(value))' names a place by id, which only Waze's servers can resolve; write \(key)=ll.<latitude>,<longitude>",
+                parameter: key)
+        }
+        throw DirectionsURLError(
+            code: .invalidParameter,
+            message: "'\(key)=\(DirectionsURLParser.shorten(value))' is not a Live Map point; write \(key)=ll.<latitude>,<longitude>",
+            parameter: key)
+    }
+
+    private static func navigateFlag(_ query: QueryBytes) throws(DirectionsURLError) -> Bool {
+        guard let p = try query.single("navigate", format: formatName) else { return false }
+        let flag = p.withValue { (decoded: ByteText) -> Bool? in
+            let value = decoded.trimmed
+            // No non-ASCII text lowercases to one of these words: the ASCII comparison is exact.
+            if value.equalsIgnoringCase("yes") || value.equalsIgnoringCase("true") || value.equalsIgnoringCase("1") {
+                return true
+            }
+            if value.isEmpty || value.equalsIgnoringCase("no") || value.equalsIgnoringCase("false") || value.equalsIgnoringCase("0") {
+                return false
+            }
+            return nil
+        }
+        if let flag { return flag }
         throw DirectionsURLError(
             code: .invalidParameter,
             message: "'navigate=\(DirectionsURLParser.shorten(p.value))' is not valid; write navigate=yes to start guidance, or leave it out",
@@ -119,30 +165,91 @@ extension WazeLink: DirectionsLinkParsing {
     static var schemes: [String] { ["waze"] }
     static var hosts: [String] { ["waze.com", "www.waze.com", "ul.waze.com"] }
 
+    /// What the path of a Waze link asks for.
+    private enum Kind { case liveMap, deepLink, other }
+
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let path = AppLinkBytes.lowercased(link.path)
+        let path = link.bytes.path
+        let isApp = link.scheme == "waze"
+        let kind = path.isASCII ? pathKind(asciiPath: path, link, isApp: isApp) : pathKind(path: path.string, link, isApp: isApp)
+        switch kind {
+        case .liveMap: return try parseLiveMap(link)
+        case .deepLink: return try parseQuery(link, &context)
+        case .other:
+            throw DirectionsURLError(
+                code: .notADirectionsLink,
+                message: "'\(DirectionsURLParser.shorten(path.string))' is not a Waze deep link; directions links are https://waze.com/ul?ll=<lat>,<lon>&navigate=yes",
+                parameter: "path")
+        }
+    }
+
+    /// ``Kind`` of an ASCII path (each byte a Character, lowercasing ASCII's; CR LF is one Character).
+    private static func pathKind(asciiPath path: ByteText, _ link: LinkText, isApp: Bool) -> Kind {
+        if !isApp, hasSuffixIgnoringCase(path, "/live-map/directions") || hasSuffixIgnoringCase(path, "/live-map/directions/") {
+            // `path.split(separator: "/")`: the non-empty segments, and the Characters of the first.
+            var segments = 0
+            var firstLength = 0
+            for piece in path.pieces(separatedBy: UInt8(ascii: "/")) where !piece.isEmpty {
+                if segments == 0 { firstLength = piece.count &- crlfCount(piece) }
+                segments &+= 1
+            }
+            if segments == 2 || (segments == 3 && firstLength <= 5) { return .liveMap }
+        }
+        let ok: Bool
+        if isApp {
+            ok = (link.host.isEmpty || link.host == "ul")
+                && (path.isEmpty || path.equals("/") || path.equalsIgnoringCase("/ul") || path.equalsIgnoringCase("/ul/"))
+        } else {
+            ok = path.equalsIgnoringCase("/ul") || path.equalsIgnoringCase("/ul/")
+                || (link.host == "ul.waze.com" && (path.isEmpty || path.equals("/")))
+        }
+        return ok ? .deepLink : .other
+    }
+
+    /// ``Kind`` of a non-ASCII path, by `Character`s as ever.
+    private static func pathKind(path raw: String, _ link: LinkText, isApp: Bool) -> Kind {
+        let path = raw.lowercased()
         // (Both suffixes hold a '-', which no other Character is equal to: without one, skip them.)
-        if link.scheme != "waze", AppLinkBytes.contains(link.path, UInt8(ascii: "-")),
+        if !isApp, raw.utf8.contains(UInt8(ascii: "-")),
            path.hasSuffix("/live-map/directions") || path.hasSuffix("/live-map/directions/") {
             let segments = path.split(separator: "/")
             if segments.count == 2 || (segments.count == 3 && segments[0].count <= 5) {
-                return try parseLiveMap(link)
+                return .liveMap
             }
         }
         let ok: Bool
-        if link.scheme == "waze" {
+        if isApp {
             ok = (link.host.isEmpty || link.host == "ul") && (path.isEmpty || path == "/" || path == "/ul" || path == "/ul/")
         } else {
             ok = path == "/ul" || path == "/ul/" || (link.host == "ul.waze.com" && (path.isEmpty || path == "/"))
         }
-        guard ok else {
-            throw DirectionsURLError(
-                code: .notADirectionsLink,
-                message: "'\(DirectionsURLParser.shorten(String(link.path)))' is not a Waze deep link; directions links are https://waze.com/ul?ll=<lat>,<lon>&navigate=yes",
-                parameter: "path")
-        }
-        return try parseQuery(link, &context)
+        return ok ? .deepLink : .other
     }
+}
+
+/// Whether `text` ends with the lowercase ASCII `literal`, ignoring ASCII case.
+fileprivate func hasSuffixIgnoringCase(_ text: ByteText, _ literal: StaticString) -> Bool {
+    literal.withUTF8Buffer { l in
+        guard l.count <= text.count else { return false }
+        let offset = text.count &- l.count
+        var i = 0
+        while i < l.count {
+            if UTF8Text.lower(text[offset &+ i]) != l[i] { return false }
+            i &+= 1
+        }
+        return true
+    }
+}
+
+/// How many CR LF pairs `text` holds (each is one `Character` of two bytes).
+fileprivate func crlfCount(_ text: ByteText) -> Int {
+    var n = 0
+    var i = 1
+    while i < text.count {
+        if text[i] == 0x0A && text[i &- 1] == 0x0D { n &+= 1 }
+        i &+= 1
+    }
+    return n
 }
 
 extension WazeLink: DirectionsLinkBuilding {
