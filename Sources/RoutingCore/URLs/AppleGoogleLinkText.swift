@@ -15,7 +15,12 @@ enum AppleGoogleLinkText {
     /// none, nil when only Unicode case mapping can tell (the text or a word is not ASCII).
     static func wordIndex(_ value: String, in vocabulary: [ModeWord]) -> Int? {
         var text = value
-        return text.withUTF8 { buffer -> Int? in
+        return text.withUTF8 { buffer -> Int? in wordIndex(buffer, in: vocabulary) }
+    }
+
+    /// ``wordIndex(_:in:)-(String,_)`` of UTF-8 bytes.
+    static func wordIndex(_ buffer: UnsafeBufferPointer<UInt8>, in vocabulary: [ModeWord]) -> Int? {
+        do {
             // ASCII whitespace (Character.isWhitespace): tab, LF, VT, FF, CR and space.
             func white(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
             func lower(_ b: UInt8) -> UInt8 { b >= 65 && b <= 90 ? b | 0x20 : b }
@@ -483,5 +488,146 @@ extension AppleGoogleLinkText {
         let length = key.utf8.count
         for k in known where k.utf8.count == length && k == key { return true }
         return false
+    }
+}
+
+// MARK: - Byte versions (QueryBytes / ByteText) for the converted parsers
+
+extension AppleGoogleLinkText {
+    /// A format's known parameter names (lowercase), with a packed byte table so that a plain
+    /// parameter name is tested without building or hashing a `String` (`set` for the slow paths and
+    /// ``DirectionsURLParser/typoHint(in:for:known:aliases:)-(QueryBytes,_,_,_)``).
+    struct KnownNames: Sendable {
+        /// The names.
+        let set: Set<String>
+        /// Each name as its byte count followed by its bytes (ASCII names only; see `allASCII`).
+        private let table: [UInt8]
+        /// Whether every name is ASCII and at most 255 bytes (else the table is not used).
+        private let allASCII: Bool
+
+        init(_ set: Set<String>) {
+            self.set = set
+            var table: [UInt8] = []
+            var ascii = true
+            for name in set.sorted() {
+                let bytes = Array(name.utf8)
+                if bytes.count > 255 || bytes.contains(where: { $0 >= 0x80 || ($0 &- 65) < 26 }) { ascii = false }
+                table.append(UInt8(truncatingIfNeeded: bytes.count))
+                table.append(contentsOf: bytes)
+            }
+            self.table = table
+            self.allASCII = ascii
+        }
+
+        /// Whether the plain (ASCII, no escape, no `+`) name `raw`, ASCII case ignored, is known.
+        @inline(__always)
+        func containsPlain(_ raw: ByteText) -> Bool {
+            guard allASCII else { return set.contains(raw.lowercasedASCII) }
+            let n = raw.count
+            return table.withUnsafeBufferPointer { t -> Bool in
+                var i = 0
+                while i < t.count {
+                    let length = Int(t[i])
+                    let start = i &+ 1
+                    i = start &+ length
+                    guard length == n, i <= t.count else { continue }
+                    var k = 0
+                    while k < n && UTF8Text.lower(raw[k]) == t[start &+ k] { k &+= 1 }
+                    if k == n { return true }
+                }
+                return false
+            }
+        }
+
+        /// Whether `p` could be a misspelling worth a look (``typoWarnings(_:optional:known:_:)-(QueryBytes,_,_,_)``'s
+        /// fast path): its key has at least 3 bytes and is not known.
+        @inline(__always)
+        func isSuspect(_ p: QueryBytes.Parameter, in query: QueryBytes) -> Bool {
+            let raw = p.rawName
+            if Self.isPlain(raw) { return raw.count >= 3 && !containsPlain(raw) }
+            let key = query.key(of: p)
+            return key.utf8.count >= 3 && !AppleGoogleLinkText.isKnown(key, set)
+        }
+
+        /// Whether a raw name's key is its bytes with ASCII case lowered (ASCII, no `%`, no `+`).
+        @inline(__always)
+        static func isPlain(_ raw: ByteText) -> Bool {
+            for b in raw.bytes where b >= 0x80 || b == UInt8(ascii: "%") || b == UInt8(ascii: "+") { return false }
+            return true
+        }
+    }
+
+    /// The word of `vocabulary` equal to the decoded bytes `value` (trimmed, ASCII case ignored), or nil:
+    /// ``word(_:in:)-(String,_)`` without building a `String` for ASCII text.
+    static func word(_ value: ByteText, in vocabulary: [ModeWord]) -> ModeWord? {
+        if let i = wordIndex(value.bytes, in: vocabulary) { return i >= 0 ? vocabulary[i] : nil }
+        return word(value.string, in: vocabulary)
+    }
+
+    /// ``typoWarnings(_:optional:known:_:)-(QueryString,_,_,_)`` of a ``QueryBytes``: nothing is built
+    /// unless a parameter is unknown.
+    static func typoWarnings(
+        _ query: QueryBytes, optional: [String], known: KnownNames, _ context: inout ParseContext
+    ) throws(DirectionsURLError) {
+        var suspects = false
+        for p in query.parameters where known.isSuspect(p, in: query) {
+            suspects = true
+            break
+        }
+        guard suspects else { return }
+        for expected in optional where !query.contains(expected) {
+            if let hint = DirectionsURLParser.typoHint(in: query, for: expected, known: known.set, aliases: []) {
+                try context.repair(.likelyTypo, hint + " It was ignored.", parameter: expected)
+            }
+        }
+    }
+
+    /// The only parameter called `key` (lowercase), or nil.
+    /// - Throws: `duplicate-parameter` when it appears more than once.
+    @inline(__always)
+    static func single(_ query: QueryBytes, _ key: StaticString, format: String) throws(DirectionsURLError) -> QueryBytes.Parameter? {
+        try query.single(key, format: format)
+    }
+
+    /// The last parameter called `key` (lowercase), or nil.
+    @inline(__always)
+    static func last(_ query: QueryBytes, _ key: StaticString) -> QueryBytes.Parameter? { query.last(key) }
+
+    /// Whether a parameter called `key` (lowercase) appears.
+    @inline(__always)
+    static func has(_ query: QueryBytes, _ key: StaticString) -> Bool { query.contains(key) }
+
+    /// The required `destination` parameter, whose decoded value is not blank (read it with
+    /// `withValue`): ``DirectionsURLParser/requiredDestination(in:format:known:aliases:)`` of a
+    /// ``QueryBytes``, with the same errors.
+    static func requiredDestination(
+        _ query: QueryBytes, format: String, known: Set<String>, aliases: Set<String>
+    ) throws(DirectionsURLError) -> QueryBytes.Parameter {
+        if let p = try query.single("destination", format: format), !p.withValue({ $0.isBlank }) { return p }
+        let hint = DirectionsURLParser.typoHint(in: query, for: "destination", known: known, aliases: aliases)
+        throw DirectionsURLError(
+            code: .missingDestination,
+            message: query.contains("destination")
+                ? "'destination' is empty; give an address, place name or 'latitude,longitude'"
+                : "this \(format) has no 'destination'" + (hint.map { "; \($0)" } ?? "; add destination=<address or latitude,longitude>"),
+            parameter: "destination")
+    }
+
+    /// ``mode(_:_:in:format:what:)-(QueryString,_,_,_,_)`` of a ``QueryBytes``: the mode named by the
+    /// single parameter `name`; (nil, nil) when absent or blank; the same errors.
+    static func mode(
+        _ query: QueryBytes, _ name: StaticString, in vocabulary: [ModeWord], format: String, what: String
+    ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
+        guard let m = try query.single(name, format: format) else { return (nil, nil) }
+        return try m.withValue { (value: ByteText) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) in
+            if value.isBlank { return (nil, nil) }
+            guard let word = word(value, in: vocabulary) else {
+                throw DirectionsURLError(
+                    code: .unknownMode,
+                    message: "'\(name)=\(value.string)' is not \(what); use " + list(vocabulary),
+                    parameter: name.description)
+            }
+            return meaning(word)
+        }
     }
 }

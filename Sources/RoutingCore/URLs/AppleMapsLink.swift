@@ -36,23 +36,28 @@ extension DirectionsURLParser {
         /// Other names people write for `daddr`.
         static let daddrAliases: Set<String> = ["addr", "dadr", "daadr", "dadd", "daddress", "dest", "destination", "to", "end", "dst"]
 
-        /// Parses the query of a legacy Apple link.
-        static func parse(query raw: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-            let query = try QueryString(raw, plusAsSpace: true)
-            let saddr = try AppleGoogleLinkText.single(query, "saddr", format: formatName)
-            // The `daddr` values in order, by index (no array of values); the last is the destination.
+        /// Parameters worth a typo warning when absent.
+        static let optional: [String] = ["saddr", "dirflg"]
+        /// ``known`` as a byte table.
+        static let knownNames = AppleGoogleLinkText.KnownNames(known)
+
+        /// Parses the query of a legacy Apple link (the bytes after `?`).
+        static func parse(query raw: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+            let query = try QueryBytes(raw, plusAsSpace: true)
+            let saddr = try query.single("saddr", format: formatName)
+            // The `daddr` parameters in order, by index (no array); the last is the destination.
             let parameters = query.parameters
             var last = -1
             var count = 0
-            for i in parameters.indices where parameters[i].key.utf8.count == 5 && parameters[i].key == "daddr" {
+            for i in parameters.indices where query.isKey(parameters[i], "daddr") {
                 last = i
-                count += 1
+                count &+= 1
             }
             guard last >= 0 else {
                 throw missingDestination(query, hasSource: saddr != nil)
             }
-            let lastValue = parameters[last].value
-            if AppleGoogleLinkText.Bytes.isBlank(lastValue) {
+            let destinationParameter = parameters[last]
+            if destinationParameter.withValue({ $0.isBlank }) {
                 throw DirectionsURLError(
                     code: .missingDestination,
                     message: "'daddr' is empty; give the destination as an address or 'latitude,longitude'",
@@ -61,27 +66,42 @@ extension DirectionsURLParser {
             let parser = context.parser
             var stops: [Endpoint] = []
             if count > 1 {
-                stops.reserveCapacity(count - 1)
-                for i in parameters.indices where i != last && parameters[i].key.utf8.count == 5 && parameters[i].key == "daddr" {
-                    stops.append(try parser.stopEndpoint(parameters[i].value, parameter: "daddr"))
+                stops.reserveCapacity(count &- 1)
+                for i in parameters.indices where i != last && query.isKey(parameters[i], "daddr") {
+                    stops.append(try parameters[i].withValue { (v: ByteText) throws(DirectionsURLError) in
+                        try parser.stopEndpoint(v, parameter: "daddr")
+                    })
                 }
             }
-            let destination = try parser.stopEndpoint(lastValue, parameter: "daddr")
-            try AppleGoogleLinkText.typoWarnings(query, optional: ["saddr", "dirflg"], known: known, &context)
-            let source = try parser.sourceEndpoint(saddr?.value, parameter: "saddr")
+            let destination = try destinationParameter.withValue { (v: ByteText) throws(DirectionsURLError) in
+                try parser.stopEndpoint(v, parameter: "daddr")
+            }
+            try AppleGoogleLinkText.typoWarnings(query, optional: optional, known: knownNames, &context)
+            let source: Endpoint
+            if let saddr {
+                source = try saddr.withValue { (v: ByteText) throws(DirectionsURLError) in
+                    try parser.sourceEndpoint(v, parameter: "saddr")
+                }
+            } else {
+                source = .currentLocation
+            }
             var mode: DirectionsMode? = nil
             var transport: TransportType? = nil
-            if let flag = try AppleGoogleLinkText.single(query, "dirflg", format: formatName), case let value = flag.value,
-                !AppleGoogleLinkText.Bytes.isBlank(value)
-            {
-                if let word = AppleGoogleLinkText.word(value, in: modeVocabulary) {
-                    (mode, transport) = AppleGoogleLinkText.meaning(word)
-                } else {
-                    try context.repair(
-                        .ignoredValue,
-                        "'dirflg=\(value)' is not an Apple travel mode and Apple Maps ignores it; use "
-                            + AppleGoogleLinkText.list(modeVocabulary) + " or leave it out",
-                        parameter: "dirflg")
+            if let flag = try query.single("dirflg", format: formatName) {
+                // nil: blank (no mode); .some(nil): not a word of the vocabulary.
+                let found = flag.withValue { (v: ByteText) -> ModeWord?? in
+                    v.isBlank ? nil : .some(AppleGoogleLinkText.word(v, in: modeVocabulary))
+                }
+                if let found {
+                    if let word = found {
+                        (mode, transport) = AppleGoogleLinkText.meaning(word)
+                    } else {
+                        try context.repair(
+                            .ignoredValue,
+                            "'dirflg=\(flag.value)' is not an Apple travel mode and Apple Maps ignores it; use "
+                                + AppleGoogleLinkText.list(modeVocabulary) + " or leave it out",
+                            parameter: "dirflg")
+                    }
                 }
             }
             return DirectionsRequest(
@@ -90,8 +110,9 @@ extension DirectionsURLParser {
 
         /// Parses what follows `maps:` (see the type's notes).
         static func parseMapsScheme(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-            let rest = link.rest
-            if AppleGoogleLinkText.Bytes.hasPrefix(rest, "//") {
+            let rest = link.bytes.rest
+            if hasCharacterPrefix(rest, "//") {
+                // The two slashes are two Characters of one byte each.
                 let inner = rest.dropFirst(2)
                 if isNestedWebLink(inner) {
                     return try context.parser.parseNested(inner, &context)
@@ -104,10 +125,11 @@ extension DirectionsURLParser {
                 }
                 return try parseApplePath(link, &context, fix: "write maps://?daddr=…")
             }
-            if AppleGoogleLinkText.Bytes.hasPrefix(rest, "?") {
-                return try parse(query: link.query, &context)
+            if hasCharacterPrefix(rest, "?") {
+                return try parse(query: link.bytes.query, &context)
             }
-            if rest.prefix(2).lowercased() == "q=" {
+            // Error paths: the Character rules of the old code, on a Substring.
+            if rest.substring.prefix(2).lowercased() == "q=" {
                 throw DirectionsURLError(
                     code: .notADirectionsLink,
                     message: "'maps:q=…' is a GNOME Maps search link (maps:q=<query>), not an Apple directions link; directions need maps:?daddr=…",
@@ -125,38 +147,56 @@ extension DirectionsURLParser {
         static func parseApplePath(
             _ link: LinkText, _ context: inout ParseContext, fix: String
         ) throws(DirectionsURLError) -> DirectionsRequest {
-            switch AppleGoogleLinkText.Bytes.lowercasedSubstring(link.path) {
-            case "", "/", "/maps", "/maps/":
+            // A path that is not ASCII never lowercases to one of these ASCII paths (no character
+            // lowercases to an ASCII letter but the Kelvin sign, to `k`), so bytes decide.
+            let path = link.bytes.path
+            if path.isEmpty || path.equals("/") || path.equalsIgnoringCase("/maps") || path.equalsIgnoringCase("/maps/") {
                 context.format = .appleMaps
-                return try parse(query: link.query, &context)
-            case "/directions", "/directions/":
-                context.format = .appleUnified
-                return try AppleUnifiedLink.parse(query: link.query, &context)
-            case "/place", "/place/":
-                context.format = .appleUnified
-                return try AppleUnifiedLink.parsePlace(query: link.query, &context)
-            default:
-                throw DirectionsURLError(
-                    code: .notADirectionsLink,
-                    message: "'\(link.path)' in a \(link.scheme): link to Apple Maps is not a directions path; \(fix)",
-                    parameter: "path")
+                return try parse(query: link.bytes.query, &context)
             }
+            if path.equalsIgnoringCase("/directions") || path.equalsIgnoringCase("/directions/") {
+                context.format = .appleUnified
+                return try AppleUnifiedLink.parse(query: link.bytes.query, &context)
+            }
+            if path.equalsIgnoringCase("/place") || path.equalsIgnoringCase("/place/") {
+                context.format = .appleUnified
+                return try AppleUnifiedLink.parsePlace(query: link.bytes.query, &context)
+            }
+            throw DirectionsURLError(
+                code: .notADirectionsLink,
+                message: "'\(path.string)' in a \(link.scheme): link to Apple Maps is not a directions path; \(fix)",
+                parameter: "path")
+        }
+
+        /// Whether `text` starts with the ASCII `literal` as Characters (`Substring.hasPrefix`): the
+        /// bytes match and the next byte does not start a non-ASCII scalar that could join the last
+        /// character of the literal (a combining mark); that case is decided by `Character`s.
+        private static func hasCharacterPrefix(_ text: ByteText, _ literal: StaticString) -> Bool {
+            guard text.hasPrefix(literal) else { return false }
+            let n = literal.utf8CodeUnitCount
+            if n >= text.count || text[n] < 0x80 { return true }
+            return text.substring.hasPrefix(literal.description)
         }
 
         /// Whether `inner` (what follows `maps://`) starts with an `http:` or `https:` scheme: the
         /// text before its first `:` is `https` or `http`, any case.
-        private static func isNestedWebLink(_ inner: Substring) -> Bool {
-            if AppleGoogleLinkText.Bytes.isASCII(inner) {
-                guard let colon = inner.utf8.firstIndex(of: UInt8(ascii: ":")) else { return false }
-                let scheme = inner[..<colon]
-                return AppleGoogleLinkText.Bytes.equalsIgnoringCase(scheme, "https") == true
-                    || AppleGoogleLinkText.Bytes.equalsIgnoringCase(scheme, "http") == true
+        private static func isNestedWebLink(_ inner: ByteText) -> Bool {
+            if inner.isASCII {
+                guard let colon = inner.firstOffset(of: UInt8(ascii: ":")) else { return false }
+                let scheme = inner.prefix(colon)
+                return scheme.equalsIgnoringCase("https") || scheme.equalsIgnoringCase("http")
             }
+            return isNestedWebLink(inner.substring)
+        }
+
+        /// ``isNestedWebLink(_:)-(ByteText)`` by `Character`s (non-ASCII text: a `:` followed by a
+        /// combining mark is not a colon).
+        private static func isNestedWebLink(_ inner: Substring) -> Bool {
             guard let colon = inner.firstIndex(of: ":") else { return false }
             return inner[..<colon].lowercased() == "https" || inner[..<colon].lowercased() == "http"
         }
 
-        private static func missingDestination(_ query: QueryString, hasSource: Bool) -> DirectionsURLError {
+        private static func missingDestination(_ query: QueryBytes, hasSource: Bool) -> DirectionsURLError {
             if let hint = DirectionsURLParser.typoHint(in: query, for: "daddr", known: known, aliases: daddrAliases) {
                 return DirectionsURLError(
                     code: .missingDestination,

@@ -40,15 +40,27 @@ extension DirectionsURLParser {
         ]
         static let destinationAliases: Set<String> = ["daddr", "dest", "to", "end", "destination-name", "target"]
 
-        /// Parses the query of a `/directions` link.
-        static func parse(query raw: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-            let query = try QueryString(raw, plusAsSpace: true)
-            let destinationValue = try AppleGoogleLinkText.requiredDestination(
+        /// Parameters worth a typo warning when absent.
+        static let optional: [String] = ["source", "waypoint", "mode", "avoid"]
+        /// ``known`` as a byte table.
+        static let knownNames = AppleGoogleLinkText.KnownNames(known)
+
+        /// Parses the query of a `/directions` link (the bytes after `?`).
+        static func parse(query raw: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+            let query = try QueryBytes(raw, plusAsSpace: true)
+            let destinationParameter = try AppleGoogleLinkText.requiredDestination(
                 query, format: formatName, known: known, aliases: destinationAliases)
             let parser = context.parser
-            var destination = try parser.stopEndpoint(destinationValue, parameter: "destination")
-            try AppleGoogleLinkText.typoWarnings(query, optional: ["source", "waypoint", "mode", "avoid"], known: known, &context)
-            var source = try parser.sourceEndpoint(try AppleGoogleLinkText.single(query, "source", format: formatName)?.value, parameter: "source")
+            var destination = try destinationParameter.withValue { (v: ByteText) throws(DirectionsURLError) in
+                try parser.stopEndpoint(v, parameter: "destination")
+            }
+            try AppleGoogleLinkText.typoWarnings(query, optional: optional, known: knownNames, &context)
+            var source = Endpoint.currentLocation
+            if let s = try query.single("source", format: formatName) {
+                source = try s.withValue { (v: ByteText) throws(DirectionsURLError) in
+                    try parser.sourceEndpoint(v, parameter: "source")
+                }
+            }
             if let id = try placeID(query, "source-place-id") {
                 if source == .currentLocation {
                     try context.repair(
@@ -73,15 +85,16 @@ extension DirectionsURLParser {
             var previousWasWaypoint = false
             let parameters = query.parameters
             for i in parameters.indices {
-                // Byte counts first: most keys are told apart without a String comparison.
-                let count = parameters[i].key.utf8.count
-                if count == 8 && parameters[i].key == "waypoint" {
-                    waypoints.append(try parser.stopEndpoint(parameters[i].value, parameter: "waypoint"))
+                let p = parameters[i]
+                if query.isKey(p, "waypoint") {
+                    waypoints.append(try p.withValue { (v: ByteText) throws(DirectionsURLError) in
+                        try parser.stopEndpoint(v, parameter: "waypoint")
+                    })
                     previousWasWaypoint = true
                 } else {
-                    if count == 17 && parameters[i].key == "waypoint-place-id" {
+                    if query.isKey(p, "waypoint-place-id") {
                         if !previousWasWaypoint { interleaved = false }
-                        ids.append(parameters[i].value)
+                        ids.append(p.value)
                     }
                     previousWasWaypoint = false
                 }
@@ -90,8 +103,8 @@ extension DirectionsURLParser {
                 var targets: [Int] = []
                 if interleaved {
                     var w = -1
-                    for p in query.parameters {
-                        if p.key == "waypoint" { w += 1 } else if p.key == "waypoint-place-id" { targets.append(w) }
+                    for p in parameters {
+                        if query.isKey(p, "waypoint") { w += 1 } else if query.isKey(p, "waypoint-place-id") { targets.append(w) }
                     }
                 } else {
                     targets = Array(0..<ids.count)
@@ -112,44 +125,74 @@ extension DirectionsURLParser {
             let (mode, transport) = try AppleGoogleLinkText.mode(
                 query, "mode", in: modeVocabulary, format: formatName, what: "an Apple Maps travel mode")
             var avoid: Set<RouteAvoidance> = []
-            if let a = try AppleGoogleLinkText.single(query, "avoid", format: formatName) {
-                try AppleGoogleLinkText.Bytes.forEachCommaWord(a.value) { word throws(DirectionsURLError) in
-                    switch word {
-                    case "": return
-                    case "tolls": avoid.insert(.tolls)
-                    case "highways": avoid.insert(.highways)
-                    case "busy-roads", "stairs":
-                        try context.repair(
-                            .ignoredValue, "'avoid=\(word)' has no meaning in a MapKit route request and is ignored; tolls and highways are used",
-                            parameter: "avoid")
-                    default:
-                        try context.repair(
-                            .ignoredValue,
-                            "'avoid=\(DirectionsURLParser.shorten(String(word)))' is not an Apple Maps avoid value and is ignored; use tolls, highways, busy-roads or stairs",
-                            parameter: "avoid")
+            if let a = try query.single("avoid", format: formatName) {
+                var tolls = false
+                var highways = false
+                try a.withValue { (value: ByteText) throws(DirectionsURLError) in
+                    guard value.isASCII else {
+                        // Not ASCII: the Character rules (split, trimming, Unicode lowercasing).
+                        try AppleGoogleLinkText.Bytes.forEachCommaWord(value.string) { word throws(DirectionsURLError) in
+                            switch word {
+                            case "": return
+                            case "tolls": tolls = true
+                            case "highways": highways = true
+                            default: try ignoredAvoid(word, &context)
+                            }
+                        }
+                        return
+                    }
+                    // ASCII: pieces between commas (empty ones left out), trimmed, ASCII case ignored.
+                    for piece in value.pieces(separatedBy: UInt8(ascii: ",")) where !piece.isEmpty {
+                        let word = piece.trimmed
+                        if word.isEmpty { continue }
+                        if word.equalsIgnoringCase("tolls") {
+                            tolls = true
+                        } else if word.equalsIgnoringCase("highways") {
+                            highways = true
+                        } else {
+                            try ignoredAvoid(Substring(word.lowercasedASCII), &context)
+                        }
                     }
                 }
+                if tolls { avoid.insert(.tolls) }
+                if highways { avoid.insert(.highways) }
             }
             return DirectionsRequest(
                 source: source, destination: destination, waypoints: waypoints, mode: mode, transportType: transport,
                 avoid: avoid)
         }
 
-        /// Parses the query of a `/place` link as a destination-only request (see the type's notes).
-        static func parsePlace(query raw: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-            let query = try QueryString(raw, plusAsSpace: true)
-            let format = "Apple Maps place link"
-            func text(_ key: String) throws(DirectionsURLError) -> String? {
-                guard let p = try AppleGoogleLinkText.single(query, key, format: format) else { return nil }
-                let t = DirectionsURLParser.trimmed(p.value)
-                return t.isEmpty ? nil : t
+        /// The repair for an `avoid` word (lowercase, trimmed) other than `tolls` and `highways`.
+        private static func ignoredAvoid(_ word: Substring, _ context: inout ParseContext) throws(DirectionsURLError) {
+            switch word {
+            case "busy-roads", "stairs":
+                try context.repair(
+                    .ignoredValue, "'avoid=\(word)' has no meaning in a MapKit route request and is ignored; tolls and highways are used",
+                    parameter: "avoid")
+            default:
+                try context.repair(
+                    .ignoredValue,
+                    "'avoid=\(DirectionsURLParser.shorten(String(word)))' is not an Apple Maps avoid value and is ignored; use tolls, highways, busy-roads or stairs",
+                    parameter: "avoid")
             }
-            let name = try text("name")
-            let address = try text("address")
-            let id = try text("place-id")
-            if let c = try text("coordinate") {
-                let coordinate = try CoordinateText.parsePair(Substring(c), parameter: "coordinate")
-                return DirectionsRequest(destination: .coordinate(coordinate, label: name ?? address, placeID: id))
+        }
+
+        /// Parses the query of a `/place` link as a destination-only request (see the type's notes).
+        static func parsePlace(query raw: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+            let query = try QueryBytes(raw, plusAsSpace: true)
+            let format = "Apple Maps place link"
+            let name = try text(query, "name", format: format)
+            let address = try text(query, "address", format: format)
+            let id = try text(query, "place-id", format: format)
+            if let c = try query.single("coordinate", format: format) {
+                // nil: blank, as if absent.
+                let coordinate = try c.withValue { (v: ByteText) throws(DirectionsURLError) -> Coordinate? in
+                    let t = v.trimmed
+                    return t.isEmpty ? nil : try CoordinateText.parsePair(t, parameter: "coordinate")
+                }
+                if let coordinate {
+                    return DirectionsRequest(destination: .coordinate(coordinate, label: name ?? address, placeID: id))
+                }
             }
             if let t = address ?? name {
                 return DirectionsRequest(destination: .address(t, placeID: id))
@@ -166,10 +209,17 @@ extension DirectionsURLParser {
                 parameter: "coordinate")
         }
 
-        private static func placeID(_ query: QueryString, _ key: String) throws(DirectionsURLError) -> String? {
-            guard let p = try AppleGoogleLinkText.single(query, key, format: formatName) else { return nil }
-            let t = DirectionsURLParser.trimmed(p.value)
-            return t.isEmpty ? nil : t
+        /// The trimmed decoded value of the single parameter `key`, or nil when absent or blank.
+        private static func text(_ query: QueryBytes, _ key: StaticString, format: String) throws(DirectionsURLError) -> String? {
+            guard let p = try query.single(key, format: format) else { return nil }
+            return p.withValue { (v: ByteText) -> String? in
+                let t = v.trimmed
+                return t.isEmpty ? nil : t.string
+            }
+        }
+
+        private static func placeID(_ query: QueryBytes, _ key: StaticString) throws(DirectionsURLError) -> String? {
+            try text(query, key, format: formatName)
         }
     }
 }
