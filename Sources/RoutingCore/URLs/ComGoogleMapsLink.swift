@@ -26,17 +26,22 @@ extension DirectionsURLParser {
     enum ComGoogleMapsLink {
         static let formatName = "Google Maps app link"
         static let known: Set<String> = ["saddr", "daddr", "directionsmode", "q", "center", "zoom", "views", "mapmode", "x-success", "x-source", "x-error"]
+        /// Optional parameters whose misspellings are `likely-typo` repairs.
+        static let typoOptional = ["saddr", "directionsmode"]
 
         static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             if link.scheme == "comgooglemapsurl" {
-                var inner = link.rest
-                if inner.hasPrefix("//") { inner = inner.dropFirst(2) }
+                var inner = link.bytes.rest
+                // `hasPrefix("//")` by Characters: a combining mark after the second `/` joins it.
+                if inner.hasPrefix("//") && (inner.count == 2 || inner[2] < 0x80 || Substring(inner.string).hasPrefix("//")) {
+                    inner = inner.dropFirst(2)
+                }
                 guard !inner.isEmpty else {
                     throw DirectionsURLError(
                         code: .malformedURL, message: "comgooglemapsurl:// must be followed by a Google Maps link without its scheme",
                         parameter: "url")
                 }
-                let wrapped = "https://" + inner
+                let wrapped = "https://" + inner.string
                 return try context.parser.parseNested(Substring(wrapped), &context)
             }
             if link.hasAuthority && !link.host.isEmpty {
@@ -45,22 +50,18 @@ extension DirectionsURLParser {
                     message: "'\(link.scheme)://\(link.host)' is not a Google Maps app link; write \(link.scheme)://?daddr=…",
                     parameter: "host")
             }
-            let query = try QueryString(link.query, plusAsSpace: true)
+            let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
             try GoogleMapsLink.rawSpaces(query, &context)
             let parser = context.parser
-            let stopTexts = GoogleLegacyLink.stopTexts(query)
-            var stops: [Endpoint] = []
-            if let last = stopTexts.last {
-                if AppleGoogleLinkText.Bytes.isBlank(last) {
-                    throw DirectionsURLError(
-                        code: .missingDestination, message: "'daddr' is empty; give the destination as an address or 'latitude,longitude'",
-                        parameter: "daddr")
+            let destination: Endpoint
+            var waypoints: [Endpoint] = []
+            if let stops = try GoogleLegacyLink.stops(query, parser: parser) {
+                destination = stops.destination
+                waypoints = stops.waypoints
+            } else if let q = query.last("q"), !q.withValue({ $0.isBlank }) {
+                destination = try q.withValue { (v) throws(DirectionsURLError) in
+                    try GoogleStopText.endpoint(v, parameter: "q", source: false, parser: parser)
                 }
-                for text in stopTexts {
-                    stops.append(try GoogleStopText.endpoint(text, parameter: "daddr", source: false, parser: parser))
-                }
-            } else if let q = AppleGoogleLinkText.last(query, "q"), !DirectionsURLParser.trimmed(q.value).isEmpty {
-                stops.append(try GoogleStopText.endpoint(q.value, parameter: "q", source: false, parser: parser))
             } else {
                 if let hint = DirectionsURLParser.typoHint(in: query, for: "daddr", known: known, aliases: AppleMapsLink.daddrAliases) {
                     throw DirectionsURLError(
@@ -76,13 +77,18 @@ extension DirectionsURLParser {
                     message: "this \(formatName) shows a map, not directions; directions need daddr=<address or latitude,longitude>",
                     parameter: "daddr")
             }
-            let destination = stops.removeLast()
-            try AppleGoogleLinkText.typoWarnings(query, optional: ["saddr", "directionsmode"], known: known, &context)
-            let source = try GoogleStopText.endpoint(
-                try AppleGoogleLinkText.single(query, "saddr", format: formatName)?.value ?? "", parameter: "saddr", source: true, parser: parser)
-            let (mode, transport) = try AppleGoogleLinkText.mode(
+            try GoogleQueryRules.typoWarnings(query, optional: typoOptional, known: known, &context)
+            let source: Endpoint
+            if let saddr = try query.single("saddr", format: formatName) {
+                source = try saddr.withValue { (v) throws(DirectionsURLError) in
+                    try GoogleStopText.endpoint(v, parameter: "saddr", source: true, parser: parser)
+                }
+            } else {
+                source = try GoogleStopText.endpoint(ByteText.empty, parameter: "saddr", source: true, parser: parser)
+            }
+            let (mode, transport) = try GoogleQueryRules.mode(
                 query, "directionsmode", in: modeVocabulary, format: formatName, what: "a Google Maps app travel mode")
-            return DirectionsRequest(source: source, destination: destination, waypoints: stops, mode: mode, transportType: transport)
+            return DirectionsRequest(source: source, destination: destination, waypoints: waypoints, mode: mode, transportType: transport)
         }
     }
 }

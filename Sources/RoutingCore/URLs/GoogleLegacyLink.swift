@@ -32,13 +32,15 @@ extension DirectionsURLParser {
         /// Other names people write for `daddr`.
         static let daddrAliases: Set<String> = AppleMapsLink.daddrAliases
 
+        /// Optional parameters whose misspellings are `likely-typo` repairs.
+        static let typoOptional = ["saddr", "dirflg"]
+
         /// Parses the query of a legacy Google link.
-        static func parse(query: QueryString, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        static func parse(query: QueryBytes, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             try GoogleMapsLink.rawSpaces(query, &context)
             let parser = context.parser
-            let saddr = try AppleGoogleLinkText.single(query, "saddr", format: formatName)
-            let stopTexts = stopTexts(query)
-            guard let last = stopTexts.last else {
+            let saddr = try query.single("saddr", format: formatName)
+            guard let stops = try stops(query, parser: parser) else {
                 if let hint = DirectionsURLParser.typoHint(in: query, for: "daddr", known: known, aliases: daddrAliases) {
                     throw DirectionsURLError(
                         code: .missingDestination, message: "this \(formatName) has no 'daddr' (the destination); \(hint)",
@@ -48,50 +50,179 @@ extension DirectionsURLParser {
                     code: .missingDestination, message: "this \(formatName) has no 'daddr'; add daddr=<address or latitude,longitude>",
                     parameter: "daddr")
             }
-            if AppleGoogleLinkText.Bytes.isBlank(last) {
-                throw DirectionsURLError(
-                    code: .missingDestination,
-                    message: "'daddr' is empty; give the destination as an address or 'latitude,longitude'", parameter: "daddr")
+            try GoogleQueryRules.typoWarnings(query, optional: typoOptional, known: known, &context)
+            let source: Endpoint
+            if let saddr {
+                source = try saddr.withValue { (v) throws(DirectionsURLError) in
+                    try GoogleStopText.endpoint(v, parameter: "saddr", source: true, parser: parser)
+                }
+            } else {
+                source = try GoogleStopText.endpoint(ByteText.empty, parameter: "saddr", source: true, parser: parser)
             }
-            var stops: [Endpoint] = []
-            for text in stopTexts {
-                stops.append(try GoogleStopText.endpoint(text, parameter: "daddr", source: false, parser: parser))
-            }
-            let destination = stops.removeLast()
-            try AppleGoogleLinkText.typoWarnings(query, optional: ["saddr", "dirflg"], known: known, &context)
-            let source = try GoogleStopText.endpoint(saddr?.value ?? "", parameter: "saddr", source: true, parser: parser)
-            var flag = try AppleGoogleLinkText.single(query, "dirflg", format: formatName)
-            if flag == nil { flag = try AppleGoogleLinkText.single(query, "dirflag", format: formatName) }
+            var flag = try query.single("dirflg", format: formatName)
+            if flag == nil { flag = try query.single("dirflag", format: formatName) }
             var mode: DirectionsMode? = nil
             var transport: TransportType? = nil
             var avoid: Set<RouteAvoidance> = []
             if let flag {
-                let value = AppleGoogleLinkText.Bytes.lowercased(DirectionsURLParser.trimmed(flag.value))
-                var seen = false
-                for letter in value {
-                    switch letter {
-                    case "h": avoid.insert(.highways)
-                    case "t": avoid.insert(.tolls)
-                    default:
-                        guard let word = AppleGoogleLinkText.word(String(letter), in: modeVocabulary) else {
-                            throw DirectionsURLError(
-                                code: .unknownMode,
-                                message: "'\(flag.name)=\(flag.value)' is not a Google travel mode; use d, w, r or b, optionally followed by h (avoid highways) and t (avoid tolls)",
-                                parameter: flag.name)
+                // 0: fine; 1: an unknown letter; 2: two mode letters; nil: not ASCII (read by Characters).
+                var word: ModeWord? = nil
+                let verdict: Int? = flag.withValue { (v) -> Int? in
+                    let t = v.trimmed
+                    guard t.isASCII else { return nil }
+                    for b in t.bytes {
+                        switch UTF8Text.lower(b) {
+                        case UInt8(ascii: "h"): avoid.insert(.highways)
+                        case UInt8(ascii: "t"): avoid.insert(.tolls)
+                        case let letter:
+                            var found: ModeWord? = nil
+                            for w in modeVocabulary where w.value.utf8.count == 1 && w.value.utf8.first == letter {
+                                found = w
+                                break
+                            }
+                            guard let found else { return 1 }
+                            if word != nil { return 2 }
+                            word = found
                         }
-                        if seen {
-                            throw DirectionsURLError(
-                                code: .unknownMode,
-                                message: "'\(flag.name)=\(flag.value)' names more than one travel mode; give one of d, w, r or b",
-                                parameter: flag.name)
-                        }
-                        seen = true
-                        (mode, transport) = AppleGoogleLinkText.meaning(word)
                     }
+                    return 0
+                }
+                switch verdict {
+                case .some(0):
+                    if let word { (mode, transport) = AppleGoogleLinkText.meaning(word) }
+                case .some(1): throw unknownFlag(flag)
+                case .some(2): throw twoModes(flag)
+                default:
+                    avoid = []
+                    (mode, transport, avoid) = try flagByCharacters(flag)
                 }
             }
             return DirectionsRequest(
-                source: source, destination: destination, waypoints: stops, mode: mode, transportType: transport, avoid: avoid)
+                source: source, destination: stops.destination, waypoints: stops.waypoints, mode: mode, transportType: transport,
+                avoid: avoid)
+        }
+
+        /// `dirflg` read by `Character`s (text that is not ASCII once trimmed), as before bytes.
+        private static func flagByCharacters(
+            _ flag: QueryBytes.Parameter
+        ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?, Set<RouteAvoidance>) {
+            var mode: DirectionsMode? = nil
+            var transport: TransportType? = nil
+            var avoid: Set<RouteAvoidance> = []
+            let value = AppleGoogleLinkText.Bytes.lowercased(DirectionsURLParser.trimmed(flag.value))
+            var seen = false
+            for letter in value {
+                switch letter {
+                case "h": avoid.insert(.highways)
+                case "t": avoid.insert(.tolls)
+                default:
+                    guard let word = AppleGoogleLinkText.word(String(letter), in: modeVocabulary) else { throw unknownFlag(flag) }
+                    if seen { throw twoModes(flag) }
+                    seen = true
+                    (mode, transport) = AppleGoogleLinkText.meaning(word)
+                }
+            }
+            return (mode, transport, avoid)
+        }
+
+        private static func unknownFlag(_ flag: QueryBytes.Parameter) -> DirectionsURLError {
+            DirectionsURLError(
+                code: .unknownMode,
+                message: "'\(flag.name)=\(flag.value)' is not a Google travel mode; use d, w, r or b, optionally followed by h (avoid highways) and t (avoid tolls)",
+                parameter: flag.name)
+        }
+
+        private static func twoModes(_ flag: QueryBytes.Parameter) -> DirectionsURLError {
+            DirectionsURLError(
+                code: .unknownMode,
+                message: "'\(flag.name)=\(flag.value)' names more than one travel mode; give one of d, w, r or b",
+                parameter: flag.name)
+        }
+
+        /// The stops of every `daddr` in order (each split by ``splitChain(_:)``), read by
+        /// ``GoogleStopText``: the last is the destination, the others waypoints; nil when there is no `daddr`.
+        /// - Throws: `missing-destination` when the last stop is blank (before any error of another
+        ///   stop, as the stops are checked first), else the first stop's error.
+        static func stops(
+            _ query: QueryBytes, parser: DirectionsURLParser
+        ) throws(DirectionsURLError) -> (destination: Endpoint, waypoints: [Endpoint])? {
+            var any = false
+            var lastBlank = false
+            var pending: Endpoint? = nil
+            var waypoints: [Endpoint] = []
+            var failure: DirectionsURLError? = nil
+            for p in query.parameters where query.isKey(p, "daddr") {
+                p.withValue { value in
+                    forEachChainPiece(value) { piece in
+                        any = true
+                        lastBlank = piece.isBlank
+                        guard failure == nil else { return }
+                        if let previous = pending { waypoints.append(previous) }
+                        do throws(DirectionsURLError) {
+                            pending = try GoogleStopText.endpoint(piece, parameter: "daddr", source: false, parser: parser)
+                        } catch {
+                            failure = error
+                            pending = nil
+                        }
+                    }
+                }
+            }
+            guard any else { return nil }
+            if lastBlank {
+                throw DirectionsURLError(
+                    code: .missingDestination,
+                    message: "'daddr' is empty; give the destination as an address or 'latitude,longitude'", parameter: "daddr")
+            }
+            if let failure { throw failure }
+            guard let destination = pending else { return nil }  // not reached: a stop was read
+            return (destination, waypoints)
+        }
+
+        /// Calls `body` with each piece of ``splitChain(_:)`` of decoded bytes. A ` to:` with ASCII on
+        /// both sides is a run of whole `Character`s, so the bytes are split directly; otherwise (a
+        /// combining mark may join it) the `String` split decides.
+        static func forEachChainPiece(_ value: ByteText, _ body: (ByteText) -> Void) {
+            var exact = true
+            var i = 0
+            while let space = value.firstOffset(of: 0x20, from: i) {
+                if isChainMark(value, space) {
+                    if (space > 0 && value[space &- 1] >= 0x80) || (space &+ 4 < value.count && value[space &+ 4] >= 0x80) {
+                        exact = false
+                        break
+                    }
+                    i = space &+ 4
+                } else {
+                    i = space &+ 1
+                }
+            }
+            if exact {
+                var start = 0
+                i = 0
+                while let space = value.firstOffset(of: 0x20, from: i) {
+                    if isChainMark(value, space) {
+                        body(value.slice(start, space))
+                        start = space &+ 4
+                        i = start
+                    } else {
+                        i = space &+ 1
+                    }
+                }
+                body(value.suffix(from: start))
+                return
+            }
+            var parts: [String] = []
+            appendChain(value.string, to: &parts)
+            for part in parts {
+                var part = part
+                part.withUTF8 { body(ByteText($0)) }
+            }
+        }
+
+        /// Whether ` to:` starts at `space`.
+        @inline(__always)
+        private static func isChainMark(_ value: ByteText, _ space: Int) -> Bool {
+            space &+ 3 < value.count && value[space &+ 1] == UInt8(ascii: "t") && value[space &+ 2] == UInt8(ascii: "o")
+                && value[space &+ 3] == UInt8(ascii: ":")
         }
 
         /// The stops of every `daddr` in order, each split by ``splitChain(_:)``, in one array:

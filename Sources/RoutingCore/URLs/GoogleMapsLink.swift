@@ -42,6 +42,8 @@ extension DirectionsURLParser {
             "dir_action", "waypoints", "waypoint_place_ids", "avoid",
         ]
         static let destinationAliases: Set<String> = ["daddr", "dest", "to", "end", "destination_name", "query"]
+        /// Optional parameters whose misspellings are `likely-typo` repairs.
+        static let typoOptional = ["origin", "waypoints", "travelmode", "dir_action", "avoid"]
 
         /// Whether `host` is a Google Maps host: `google.<tld>`, `www.google.<tld>` or
         /// `maps.google.<tld>`, where `<tld>` is `com`, a two-letter country code, or `co.` / `com.`
@@ -62,8 +64,10 @@ extension DirectionsURLParser {
 
         /// Dispatches a Google web link (see the type's notes).
         static func dispatch(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+            let rawPath = link.bytes.path
+            let asciiPath = rawPath.isASCII
             if link.host == "goo.gl" || link.host == "maps.app.goo.gl" {
-                if link.host == "goo.gl" && !link.path.lowercased().hasPrefix("/maps") {
+                if link.host == "goo.gl" && !(asciiPath ? rawPath.hasPrefixIgnoringCase("/maps") : rawPath.string.lowercased().hasPrefix("/maps")) {
                     throw DirectionsURLError(
                         code: .notADirectionsLink, message: "this goo.gl link is not a Google Maps link (those start goo.gl/maps/)",
                         parameter: "path")
@@ -73,90 +77,107 @@ extension DirectionsURLParser {
                     message: "\(link.host) short links hide the real link behind an HTTP redirect; open it once and pass the google.com/maps link it leads to",
                     parameter: "host")
             }
-            // The path and place forms are told apart without lowercasing their (long) paths.
-            let asciiPath = AppleGoogleLinkText.Bytes.isASCII(link.path)
-            if asciiPath
-                ? AppleGoogleLinkText.Bytes.hasPrefixIgnoringCase(link.path, "/maps/dir/") && link.path.utf8.count > 10
-                : link.path.lowercased().hasPrefix("/maps/dir/") && link.path.lowercased().utf8.count > 10
-            {
+            // The path and place forms are told apart without lowercasing their (long) paths; a
+            // non-ASCII path is lowercased by `Character`s, as `String` does.
+            let loweredPath: String? = asciiPath ? nil : rawPath.string.lowercased()
+            let isDirPath = loweredPath.map { $0.hasPrefix("/maps/dir/") && $0.utf8.count > 10 }
+                ?? (rawPath.hasPrefixIgnoringCase("/maps/dir/") && rawPath.count > 10)
+            if isDirPath {
                 context.format = .googlePath
                 return try GooglePathLink.parse(link, &context)
             }
-            if asciiPath
-                ? AppleGoogleLinkText.Bytes.hasPrefixIgnoringCase(link.path, "/maps/place/")
-                : link.path.lowercased().hasPrefix("/maps/place/")
-            {
+            if loweredPath.map({ $0.hasPrefix("/maps/place/") }) ?? rawPath.hasPrefixIgnoringCase("/maps/place/") {
                 context.format = .googlePlace
                 return try GooglePlaceLink.parse(path: link, &context)
             }
-            let path = AppleGoogleLinkText.Bytes.lowercasedSubstring(link.path)
-            let query = try QueryString(link.query, plusAsSpace: true)
-            if AppleGoogleLinkText.has(query, "api") {
-                let api = try AppleGoogleLinkText.single(query, "api", format: formatName)
-                guard let api, DirectionsURLParser.trimmed(api.value) == "1" else {
+            /// Whether the lowercased path is `literal` (lowercase ASCII).
+            func pathIs(_ literal: StaticString) -> Bool {
+                if let loweredPath { return loweredPath == literal.description }
+                return rawPath.equalsIgnoringCase(literal)
+            }
+            let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
+            if let api = try query.single("api", format: formatName) {
+                guard api.withValue({ $0.trimmed.equals("1") }) else {
                     throw DirectionsURLError(
                         code: .invalidParameter,
-                        message: "'api=\(api?.value ?? "")' is not valid; Google Maps URLs require api=1", parameter: "api")
+                        message: "'api=\(api.value)' is not valid; Google Maps URLs require api=1", parameter: "api")
                 }
-                switch path {
-                case "/maps/dir", "/maps/dir/":
+                if pathIs("/maps/dir") || pathIs("/maps/dir/") {
                     return try parse(query: query, &context)
-                case "/maps/search", "/maps/search/":
+                }
+                if pathIs("/maps/search") || pathIs("/maps/search/") {
                     context.format = .googlePlace
-                    return try GooglePlaceLink.parse(search: query, &context)
-                default:
+                    // GooglePlaceLink (converted separately) still reads a QueryString here.
+                    return try GooglePlaceLink.parse(search: try QueryString(link.query, plusAsSpace: true), &context)
+                }
+                throw DirectionsURLError(
+                    code: .notADirectionsLink,
+                    message: "'\(rawPath.string)' is not the directions action; directions links use /maps/dir/?api=1&destination=…",
+                    parameter: "path")
+            }
+            let onLegacyPath = pathIs("/maps") || pathIs("/maps/") || (AppleGoogleLinkText.Bytes.hasPrefix(link.host, "maps.") && (rawPath.isEmpty || pathIs("/")))
+            if onLegacyPath {
+                var legacy = false
+                for p in query.parameters
+                where query.isKey(p, "saddr") || query.isKey(p, "daddr") || query.isKey(p, "dirflg") || query.isKey(p, "dirflag") {
+                    legacy = true
+                    break
+                }
+                if legacy {
+                    context.format = .googleLegacy
+                    return try GoogleLegacyLink.parse(query: query, &context)
+                }
+                if let q = query.last("q"), !q.withValue({ $0.isBlank }) {
+                    context.format = .googlePlace
+                    // GooglePlaceLink (converted separately) still reads a QueryString here.
+                    return try GooglePlaceLink.parse(q: try QueryString(link.query, plusAsSpace: true), &context)
+                }
+                if let hint = DirectionsURLParser.typoHint(
+                    in: query, for: "daddr", known: GoogleLegacyLink.known, aliases: GoogleLegacyLink.daddrAliases),
+                    !query.contains("destination"), !query.contains("origin")
+                {
                     throw DirectionsURLError(
-                        code: .notADirectionsLink,
-                        message: "'\(link.path)' is not the directions action; directions links use /maps/dir/?api=1&destination=…",
-                        parameter: "path")
+                        code: .missingDestination, message: "this Google Maps legacy link has no 'daddr' (the destination); \(hint)",
+                        parameter: "daddr")
                 }
             }
-            let onLegacyPath = path == "/maps" || path == "/maps/" || (AppleGoogleLinkText.Bytes.hasPrefix(link.host, "maps.") && (path.isEmpty || path == "/"))
-            let legacy = AppleGoogleLinkText.has(query, "saddr") || AppleGoogleLinkText.has(query, "daddr") || AppleGoogleLinkText.has(query, "dirflg") || AppleGoogleLinkText.has(query, "dirflag")
-            if onLegacyPath && legacy {
-                context.format = .googleLegacy
-                return try GoogleLegacyLink.parse(query: query, &context)
-            }
-            if onLegacyPath, let q = AppleGoogleLinkText.last(query, "q"), !DirectionsURLParser.trimmed(q.value).isEmpty {
-                context.format = .googlePlace
-                return try GooglePlaceLink.parse(q: query, &context)
-            }
-            if onLegacyPath,
-                let hint = DirectionsURLParser.typoHint(
-                    in: query, for: "daddr", known: GoogleLegacyLink.known, aliases: GoogleLegacyLink.daddrAliases),
-                !AppleGoogleLinkText.has(query, "destination"), !AppleGoogleLinkText.has(query, "origin")
-            {
-                throw DirectionsURLError(
-                    code: .missingDestination, message: "this Google Maps legacy link has no 'daddr' (the destination); \(hint)",
-                    parameter: "daddr")
-            }
-            if let feature = query.parameters.first(where: { $0.key == "ftid" || $0.key == "cid" }) {
+            for feature in query.parameters where query.isKey(feature, "ftid") || query.isKey(feature, "cid") {
                 throw DirectionsURLError(
                     code: .unresolvableOffline,
                     message: "this Google link names the place only by '\(feature.name)', a Google feature id that needs an online look-up; share a link with coordinates or an address",
                     parameter: feature.name)
             }
-            if AppleGoogleLinkText.has(query, "destination") || AppleGoogleLinkText.has(query, "origin") || AppleGoogleLinkText.has(query, "travelmode") || AppleGoogleLinkText.has(query, "waypoints") {
+            if query.contains("destination") || query.contains("origin") || query.contains("travelmode") || query.contains("waypoints") {
                 throw DirectionsURLError(
                     code: .notADirectionsLink,
                     message: "Google ignores every parameter of a Maps URL without api=1; add api=1", parameter: "api")
             }
+            let atPath = loweredPath.map { $0.hasPrefix("/maps/@") } ?? rawPath.hasPrefixIgnoringCase("/maps/@")
             throw DirectionsURLError(
                 code: .notADirectionsLink,
                 message: "this Google link shows a map or a search, not directions; use https://www.google.com/maps/dir/?api=1&destination=…",
-                parameter: path.hasPrefix("/maps/@") ? "path" : "api")
+                parameter: atPath ? "path" : "api")
         }
 
         /// Parses the query of an `api=1` directions link.
-        static func parse(query: QueryString, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        static func parse(query: QueryBytes, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let parser = context.parser
             try rawSpaces(query, &context)
-            let destinationValue = try AppleGoogleLinkText.requiredDestination(
-                query, format: formatName, known: known, aliases: destinationAliases)
-            var destination = try parser.stopEndpoint(destinationValue, parameter: "destination")
-            try AppleGoogleLinkText.typoWarnings(
-                query, optional: ["origin", "waypoints", "travelmode", "dir_action", "avoid"], known: known, &context)
-            var source = try parser.sourceEndpoint(try AppleGoogleLinkText.single(query, "origin", format: formatName)?.value, parameter: "origin")
+            guard let destinationParameter = try query.single("destination", format: formatName),
+                !destinationParameter.withValue({ $0.isBlank })
+            else {
+                throw GoogleQueryRules.missingDestination(query, format: formatName, known: known, aliases: destinationAliases)
+            }
+            var destination = try destinationParameter.withValue { (v) throws(DirectionsURLError) in
+                try parser.stopEndpoint(v, parameter: "destination")
+            }
+            try GoogleQueryRules.typoWarnings(query, optional: typoOptional, known: known, &context)
+            var source: Endpoint
+            if let origin = try query.single("origin", format: formatName) {
+                source = try origin.withValue { (v) throws(DirectionsURLError) in try parser.sourceEndpoint(v, parameter: "origin") }
+            } else {
+                source = .currentLocation
+            }
             if let id = try nonEmpty(query, "origin_place_id") {
                 if source == .currentLocation {
                     try context.repair(.ignoredValue, "'origin_place_id' needs an 'origin'; the route starts at the current location", parameter: "origin_place_id")
@@ -172,62 +193,105 @@ extension DirectionsURLParser {
                 }
             }
             var waypoints: [Endpoint] = []
-            if let w = try AppleGoogleLinkText.single(query, "waypoints", format: formatName), case let value = w.value,
-                !AppleGoogleLinkText.Bytes.isBlank(value)
-            {
-                if AppleGoogleLinkText.Bytes.contains(w.rawValue, UInt8(ascii: "|")) {
+            if let w = try query.single("waypoints", format: formatName), !w.withValue({ $0.isBlank }) {
+                if GoogleQueryRules.containsCharacter(w.rawValue, UInt8(ascii: "|")) {
                     try context.repair(
                         .repairedSyntax, "'waypoints' separates stops with a raw '|'; Google requires it encoded as %7C",
                         parameter: "waypoints")
                 }
-                for piece in AppleGoogleLinkText.Bytes.split(Substring(value), UInt8(ascii: "|")) {
-                    waypoints.append(try parser.stopEndpoint(String(piece), parameter: "waypoints"))
+                try w.withValue { (value) throws(DirectionsURLError) in
+                    if GoogleQueryRules.separatorsAreCharacters(value, UInt8(ascii: "|")) {
+                        waypoints.reserveCapacity(value.count(of: UInt8(ascii: "|")) &+ 1)
+                        for piece in value.pieces(separatedBy: UInt8(ascii: "|")) {
+                            waypoints.append(try parser.stopEndpoint(piece, parameter: "waypoints"))
+                        }
+                    } else {
+                        for piece in AppleGoogleLinkText.Bytes.split(Substring(value.string), UInt8(ascii: "|")) {
+                            waypoints.append(try parser.stopEndpoint(String(piece), parameter: "waypoints"))
+                        }
+                    }
                 }
             }
-            if let ids = try AppleGoogleLinkText.single(query, "waypoint_place_ids", format: formatName), case let value = ids.value,
-                !AppleGoogleLinkText.Bytes.isBlank(value)
-            {
-                let pieces = AppleGoogleLinkText.Bytes.split(Substring(value), UInt8(ascii: "|")).map { DirectionsURLParser.trimmed(String($0)) }
-                if pieces.count == waypoints.count {
+            if let ids = try query.single("waypoint_place_ids", format: formatName), !ids.withValue({ $0.isBlank }) {
+                let matched: Int? = ids.withValue { (value) -> Int? in
+                    if GoogleQueryRules.separatorsAreCharacters(value, UInt8(ascii: "|")) {
+                        let count = value.count(of: UInt8(ascii: "|")) &+ 1
+                        guard count == waypoints.count else { return count }
+                        var i = 0
+                        for piece in value.pieces(separatedBy: UInt8(ascii: "|")) {
+                            let id = piece.trimmed
+                            if !id.isEmpty && waypoints[i] != .currentLocation { waypoints[i] = waypoints[i].withPlaceID(id.string) }
+                            i &+= 1
+                        }
+                        return nil
+                    }
+                    let pieces = AppleGoogleLinkText.Bytes.split(Substring(value.string), UInt8(ascii: "|")).map { DirectionsURLParser.trimmed(String($0)) }
+                    guard pieces.count == waypoints.count else { return pieces.count }
                     for (i, id) in pieces.enumerated() where !id.isEmpty && waypoints[i] != .currentLocation {
                         waypoints[i] = waypoints[i].withPlaceID(id)
                     }
-                } else {
+                    return nil
+                }
+                if let count = matched {
                     try context.repair(
                         .ignoredValue,
-                        "'waypoint_place_ids' lists \(pieces.count) ids for \(waypoints.count) waypoints and is ignored; give one id per waypoint, separated by %7C",
+                        "'waypoint_place_ids' lists \(count) ids for \(waypoints.count) waypoints and is ignored; give one id per waypoint, separated by %7C",
                         parameter: "waypoint_place_ids")
                 }
             }
-            let (mode, transport) = try AppleGoogleLinkText.mode(
+            let (mode, transport) = try GoogleQueryRules.mode(
                 query, "travelmode", in: modeVocabulary, format: formatName, what: "a Google Maps travel mode")
             var navigate = false
-            if let action = try AppleGoogleLinkText.single(query, "dir_action", format: formatName) {
-                let value = AppleGoogleLinkText.Bytes.lowercased(DirectionsURLParser.trimmed(action.value))
-                guard value.isEmpty || value == "navigate" else {
+            if let action = try query.single("dir_action", format: formatName) {
+                // nil: neither empty nor `navigate`.
+                let navigating: Bool? = action.withValue { (v) -> Bool? in
+                    let t = v.trimmed
+                    if t.isEmpty { return false }
+                    if t.isASCII { return t.equalsIgnoringCase("navigate") ? true : nil }
+                    return t.string.lowercased() == "navigate" ? true : nil
+                }
+                guard let navigating else {
                     throw DirectionsURLError(
                         code: .invalidParameter,
                         message: "'dir_action=\(action.value)' is not valid; the only value is navigate", parameter: "dir_action")
                 }
-                navigate = value == "navigate"
+                navigate = navigating
             }
             var avoid: Set<RouteAvoidance> = []
-            if let a = try AppleGoogleLinkText.single(query, "avoid", format: formatName) {
-                try AppleGoogleLinkText.Bytes.forEachCommaWord(a.value) { word throws(DirectionsURLError) in
-                    if word.isEmpty { return }
-                    if let value = RouteAvoidance(rawValue: String(word)) {
-                        avoid.insert(value)
-                    } else {
-                        try context.repair(
-                            .ignoredValue,
-                            "'avoid=\(DirectionsURLParser.shorten(String(word)))' is not a Google avoid value and is ignored; use tolls, highways or ferries",
-                            parameter: "avoid")
+            if let a = try query.single("avoid", format: formatName) {
+                try a.withValue { (value) throws(DirectionsURLError) in
+                    if value.isASCII {
+                        for piece in value.pieces(separatedBy: UInt8(ascii: ",")) where !piece.isEmpty {
+                            let word = piece.trimmed
+                            if word.isEmpty { continue }
+                            if word.equalsIgnoringCase("tolls") { avoid.insert(.tolls) }
+                            else if word.equalsIgnoringCase("highways") { avoid.insert(.highways) }
+                            else if word.equalsIgnoringCase("ferries") { avoid.insert(.ferries) }
+                            else { try unknownAvoid(word.lowercasedASCII, &context) }
+                        }
+                        return
+                    }
+                    try AppleGoogleLinkText.Bytes.forEachCommaWord(value.string) { word throws(DirectionsURLError) in
+                        if word.isEmpty { return }
+                        if let value = RouteAvoidance(rawValue: String(word)) {
+                            avoid.insert(value)
+                        } else {
+                            try unknownAvoid(String(word), &context)
+                        }
                     }
                 }
             }
             return DirectionsRequest(
                 source: source, destination: destination, waypoints: waypoints, mode: mode, transportType: transport,
                 avoid: avoid, navigate: navigate)
+        }
+
+        /// The `ignored-value` repair for an `avoid` word Google does not define.
+        private static func unknownAvoid(_ word: String, _ context: inout ParseContext) throws(DirectionsURLError) {
+            try context.repair(
+                .ignoredValue,
+                "'avoid=\(DirectionsURLParser.shorten(word))' is not a Google avoid value and is ignored; use tolls, highways or ferries",
+                parameter: "avoid")
         }
 
         /// One `repaired-syntax` repair for each parameter whose raw value holds a space (a link
@@ -241,10 +305,23 @@ extension DirectionsURLParser {
             }
         }
 
-        private static func nonEmpty(_ query: QueryString, _ key: String) throws(DirectionsURLError) -> String? {
-            guard let p = try AppleGoogleLinkText.single(query, key, format: formatName) else { return nil }
-            let t = DirectionsURLParser.trimmed(p.value)
-            return t.isEmpty ? nil : t
+        /// ``rawSpaces(_:_:)-(QueryString,_)`` of a ``QueryBytes``.
+        static func rawSpaces(_ query: QueryBytes, _ context: inout ParseContext) throws(DirectionsURLError) {
+            for p in query.parameters where GoogleQueryRules.containsCharacter(p.rawValue, UInt8(ascii: " ")) {
+                // A piece with an empty name (`=a b`) is reported as `query`, as QueryString does.
+                let name = p.name.isEmpty ? "query" : p.name
+                try context.repair(
+                    .repairedSyntax, "the value of '\(name)' holds a raw space; write it as + or %20", parameter: name)
+            }
+        }
+
+        /// The trimmed value of the single parameter `key` when not blank.
+        private static func nonEmpty(_ query: QueryBytes, _ key: StaticString) throws(DirectionsURLError) -> String? {
+            guard let p = try query.single(key, format: formatName) else { return nil }
+            return p.withValue { v -> String? in
+                let t = v.trimmed
+                return t.isEmpty ? nil : t.string
+            }
         }
     }
 }
@@ -326,5 +403,121 @@ extension DirectionsURLParser.GoogleMapsLink: DirectionsLinkBuilding {
         if request.navigate { pairs.append(("dir_action", "navigate")) }
         AppleGoogleLinkText.extras(request, format: name, avoid: Set(RouteAvoidance.allCases), navigate: true, omitted: &omitted)
         return BuiltLink(url: "https://www.google.com/maps/dir/?" + LinkWriting.query(pairs), format: format, omitted: omitted)
+    }
+}
+
+// MARK: - Query rules of the Google formats, over bytes
+
+extension DirectionsURLParser {
+    /// `QueryBytes` versions of the `AppleGoogleLinkText` query rules the Google parsers
+    /// (`GoogleMapsLink`, `GoogleLegacyLink`, `ComGoogleMapsLink`) use: the same results, errors and
+    /// repairs, without building a `String` unless a value, a repair or an error needs one.
+    enum GoogleQueryRules {
+        /// `DirectionsURLParser.requiredDestination`'s `missing-destination` error, for a query whose
+        /// single `destination` is absent or blank.
+        static func missingDestination(
+            _ query: QueryBytes, format: String, known: Set<String>, aliases: Set<String>
+        ) -> DirectionsURLError {
+            let hint = DirectionsURLParser.typoHint(in: query, for: "destination", known: known, aliases: aliases)
+            return DirectionsURLError(
+                code: .missingDestination,
+                message: query.contains("destination")
+                    ? "'destination' is empty; give an address, place name or 'latitude,longitude'"
+                    : "this \(format) has no 'destination'" + (hint.map { "; \($0)" } ?? "; add destination=<address or latitude,longitude>"),
+                parameter: "destination")
+        }
+
+        /// `AppleGoogleLinkText.typoWarnings` of a ``QueryBytes``.
+        static func typoWarnings(
+            _ query: QueryBytes, optional: [String], known: Set<String>, _ context: inout ParseContext
+        ) throws(DirectionsURLError) {
+            // Fast path: no parameter can be a suspect (shorter than 3 or known), so no hint can be found.
+            guard hasSuspect(query, known: known) else { return }
+            for expected in optional where !query.contains(expected) {
+                if let hint = DirectionsURLParser.typoHint(in: query, for: expected, known: known, aliases: []) {
+                    try context.repair(.likelyTypo, hint + " It was ignored.", parameter: expected)
+                }
+            }
+        }
+
+        /// Whether some parameter's key is 3 bytes or longer and not in `known` (lowercase words).
+        private static func hasSuspect(_ query: QueryBytes, known: Set<String>) -> Bool {
+            for p in query.parameters {
+                let raw = p.rawName
+                var plain = true
+                for b in raw.bytes where b >= 0x80 || b == UInt8(ascii: "%") || b == UInt8(ascii: "+") {
+                    plain = false
+                    break
+                }
+                if plain {
+                    // The key is the name with ASCII uppercase lowered: compare without building it.
+                    if raw.count < 3 { continue }
+                    var isKnown = false
+                    for k in known where k.utf8.count == raw.count && raw.equalsIgnoringCase(k) {
+                        isKnown = true
+                        break
+                    }
+                    if !isKnown { return true }
+                } else {
+                    let key = query.key(of: p)
+                    if key.utf8.count >= 3 && !AppleGoogleLinkText.isKnown(key, known) { return true }
+                }
+            }
+            return false
+        }
+
+        /// `AppleGoogleLinkText.mode` of a ``QueryBytes``: the mode named by the single parameter
+        /// `name` (lowercase), (nil, nil) when absent or blank.
+        /// - Throws: `duplicate-parameter`; `unknown-mode` naming `name`.
+        static func mode(
+            _ query: QueryBytes, _ name: StaticString, in vocabulary: [ModeWord], format: String, what: String
+        ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
+            guard let m = try query.single(name, format: format) else { return (nil, nil) }
+            // -2: blank; -1: no word; nil: not ASCII once trimmed (Unicode case mapping decides).
+            let index: Int? = m.withValue { v -> Int? in
+                let t = v.trimmed
+                if t.isEmpty { return -2 }
+                guard t.isASCII else { return nil }
+                for i in vocabulary.indices where vocabulary[i].value.utf8.count == t.count && t.equalsIgnoringCase(vocabulary[i].value) {
+                    return i
+                }
+                return -1
+            }
+            let word: ModeWord?
+            switch index {
+            case .some(-2): return (nil, nil)
+            case let i? where i >= 0: word = vocabulary[i]
+            case .some(-1): word = nil
+            default: word = AppleGoogleLinkText.word(m.value, in: vocabulary)
+            }
+            guard let word else {
+                throw DirectionsURLError(
+                    code: .unknownMode,
+                    message: "'\(name)=\(m.value)' is not \(what); use " + AppleGoogleLinkText.list(vocabulary),
+                    parameter: name.description)
+            }
+            return AppleGoogleLinkText.meaning(word)
+        }
+
+        /// Whether `text` holds `byte` (ASCII, not a control) as a whole `Character`: a byte next to
+        /// a non-ASCII scalar may be joined to it (a combining mark after it), so that case asks `String`.
+        static func containsCharacter(_ text: ByteText, _ byte: UInt8) -> Bool {
+            guard text.contains(byte) else { return false }
+            return text.isASCII || text.string.contains(Character(Unicode.Scalar(byte)))
+        }
+
+        /// Whether every `separator` (ASCII, not a control) in `text` is a whole `Character`, so that
+        /// splitting the bytes gives the pieces splitting by `Character`s gives: true when each has
+        /// ASCII bytes (or the ends) on both sides, since only a non-ASCII scalar can join an ASCII
+        /// one (a prepended mark before it, a combining mark after it).
+        static func separatorsAreCharacters(_ text: ByteText, _ separator: UInt8) -> Bool {
+            var i = 0
+            while let s = text.firstOffset(of: separator, from: i) {
+                if s > 0 && text[s &- 1] >= 0x80 { return false }
+                if s &+ 1 < text.count && text[s &+ 1] >= 0x80 { return false }
+                i = s &+ 1
+            }
+            return true
+        }
     }
 }

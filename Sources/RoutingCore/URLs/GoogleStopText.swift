@@ -136,3 +136,132 @@ extension DirectionsURLParser {
         }
     }
 }
+
+// MARK: - Bytes
+
+extension DirectionsURLParser.GoogleStopText {
+    /// ``endpoint(_:parameter:source:parser:)-(String,_,_,_)`` of decoded bytes (the same results and
+    /// errors). A plain stop goes straight to the byte endpoints; ASCII text with a marker is read
+    /// byte by byte (every byte is then its own `Character`); non-ASCII text with a marker takes the
+    /// `String` reading, where a combining mark may join a delimiter.
+    static func endpoint(
+        _ raw: ByteText, parameter: String, source: Bool, parser: DirectionsURLParser
+    ) throws(DirectionsURLError) -> Endpoint {
+        var marker = false
+        var letters = 0
+        var other = false
+        for b in raw.bytes {
+            switch b {
+            case UInt8(ascii: "@"), UInt8(ascii: "("), UInt8(ascii: ":"): marker = true
+            case UInt8(ascii: "N"), UInt8(ascii: "S"), UInt8(ascii: "E"), UInt8(ascii: "W"),
+                UInt8(ascii: "n"), UInt8(ascii: "s"), UInt8(ascii: "e"), UInt8(ascii: "w"):
+                letters &+= 1
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: " "),
+                UInt8(ascii: "+"), UInt8(ascii: "-"):
+                continue
+            default: other = true
+            }
+        }
+        let special = marker || (!other && letters > 0 && letters <= 2)
+        if !special {
+            return source ? try parser.sourceEndpoint(raw, parameter: parameter) : try parser.stopEndpoint(raw, parameter: parameter)
+        }
+        guard raw.isASCII else { return try endpoint(raw.string, parameter: parameter, source: source, parser: parser) }
+        let text = raw.trimmed
+        if text.isEmpty || parser.currentLocationLiterals.matches(text) {
+            return source ? try parser.sourceEndpoint(text, parameter: parameter) : try parser.stopEndpoint(text, parameter: parameter)
+        }
+        if let at = text.lastOffset(of: UInt8(ascii: "@")) {
+            let pair = text.suffix(from: at &+ 1)
+            if isDecimalPair(pair) {
+                let c = try CoordinateText.parsePair(pair, parameter: parameter)
+                let label = text.prefix(at).trimmed
+                return .coordinate(c, label: label.isEmpty ? nil : label.string)
+            }
+        }
+        var body = text
+        var marked = false
+        if body.hasPrefixIgnoringCase("loc:") {
+            body = body.dropFirst(4)
+            marked = true
+        }
+        var label: String? = nil
+        if body.last == UInt8(ascii: ")"), let open = body.firstOffset(of: UInt8(ascii: "(")) {
+            let before = body.prefix(open).trimmed
+            if isDecimalPair(before) || hemisphereParts(before) != nil {
+                let inside = body.slice(open &+ 1, body.count &- 1).trimmed
+                label = inside.isEmpty ? nil : inside.string
+                body = before
+                marked = true
+            }
+        }
+        if let c = try hemisphere(body, parameter: parameter) { return .coordinate(c, label: label) }
+        if marked {
+            return .coordinate(try CoordinateText.parsePair(body.trimmed, parameter: parameter), label: label)
+        }
+        return source ? try parser.sourceEndpoint(text, parameter: parameter) : try parser.stopEndpoint(text, parameter: parameter)
+    }
+
+    /// `CoordinateText.numbers(text)?.count == 2` for ASCII text: two comma-separated pieces, each a
+    /// decimal once trimmed.
+    private static func isDecimalPair(_ text: ByteText) -> Bool {
+        guard let (a, b) = text.split(at: UInt8(ascii: ",")), !b.contains(UInt8(ascii: ",")) else { return false }
+        return a.trimmed.decimal != nil && b.trimmed.decimal != nil
+    }
+
+    /// ``hemisphere(_:parameter:)`` of ASCII bytes: the signed pair is written into a small buffer.
+    private static func hemisphere(_ text: ByteText, parameter: String) throws(DirectionsURLError) -> Coordinate? {
+        guard let parts = hemisphereParts(text) else { return nil }
+        let capacity = parts.lat.count &+ parts.lon.count &+ 3
+        return try ByteText.withScratch(capacity: capacity) { (out: UnsafeMutableBufferPointer<UInt8>) throws(DirectionsURLError) -> Coordinate in
+            var k = 0
+            func put(_ b: UInt8) {
+                if k < out.count {
+                    out[k] = b
+                    k &+= 1
+                }
+            }
+            if parts.latNegative { put(UInt8(ascii: "-")) }
+            for b in parts.lat.bytes { put(b) }
+            put(UInt8(ascii: ","))
+            if parts.lonNegative { put(UInt8(ascii: "-")) }
+            for b in parts.lon.bytes { put(b) }
+            return try CoordinateText.parsePair(ByteText(UnsafeBufferPointer(rebasing: out[0..<k])), parameter: parameter)
+        }
+    }
+
+    /// `hemisphereParts` of ASCII bytes: the unsigned numbers and whether each is negative (`S`, `W`).
+    private static func hemisphereParts(
+        _ text: ByteText
+    ) -> (lat: ByteText, latNegative: Bool, lon: ByteText, lonNegative: Bool)? {
+        guard let (a, b) = text.split(at: UInt8(ascii: ",")), !b.contains(UInt8(ascii: ",")),
+            let lat = signed(a, UInt8(ascii: "N"), UInt8(ascii: "S")),
+            let lon = signed(b, UInt8(ascii: "E"), UInt8(ascii: "W"))
+        else { return nil }
+        return (lat.number, lat.negative, lon.number, lon.negative)
+    }
+
+    /// One hemisphere piece (`N34.99`, `106.61W`): its number (no sign of its own) and whether the
+    /// letter is `negative`.
+    private static func signed(_ piece: ByteText, _ positive: UInt8, _ negative: UInt8) -> (number: ByteText, negative: Bool)? {
+        let p = piece.trimmed
+        guard let first = p.first, let last = p.last else { return nil }
+        @inline(__always) func isLetter(_ b: UInt8) -> Bool { (b | 0x20) &- 97 < 26 }
+        let letter: UInt8
+        let number: ByteText
+        if isLetter(first) {
+            letter = first
+            number = p.dropFirst().trimmed
+        } else if isLetter(last) {
+            letter = last
+            number = p.dropLast().trimmed
+        } else {
+            return nil
+        }
+        let upper = letter & ~0x20
+        guard upper == positive || upper == negative, let f = number.first, f != UInt8(ascii: "+"), f != UInt8(ascii: "-"),
+            number.decimal != nil
+        else { return nil }
+        return (number, upper == negative)
+    }
+}
