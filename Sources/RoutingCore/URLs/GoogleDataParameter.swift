@@ -94,7 +94,7 @@ extension DirectionsURLParser {
 
         /// `Int(value)` of ASCII bytes when it is a number ≥ 0 (`-0` is 0), else -1: an optional sign,
         /// then at least one digit and nothing else, without overflow.
-        private static func count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        fileprivate static func count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
             var i = 0
             var negative = false
             if let first = bytes.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
@@ -187,5 +187,153 @@ extension DirectionsURLParser {
             guard let lat = CoordinateText.decimal(latitude), let lon = CoordinateText.decimal(longitude) else { return nil }
             return try? Coordinate.validated(latitude: lat, longitude: lon)
         }
+    }
+}
+
+// MARK: - The blob as bytes of the link
+
+extension DirectionsURLParser.GoogleDataParameter {
+    /// One token of an ASCII blob, as a slice of its bytes.
+    struct ByteToken {
+        var field: Int
+        /// The type letter's byte.
+        var kind: UInt8
+        /// The value's bytes.
+        var value: ByteText
+        /// `Int(value)` when it is a number ≥ 0, else -1; read for `m` tokens only (-1 for the others).
+        var count: Int
+
+        @inline(__always) func `is`(_ field: Int, _ kind: UInt8) -> Bool { self.field == field && self.kind == kind }
+    }
+
+    /// The tokens of ASCII blob text in order, without storing them (as ``asciiTokens(_:)`` splits).
+    struct ByteTokens: IteratorProtocol, Sequence {
+        let text: ByteText
+        private var i = 0
+
+        init(_ text: ByteText) { self.text = text }
+
+        mutating func next() -> ByteToken? {
+            let end = text.count
+            while i < end {
+                let start = i
+                let pieceEnd = text.firstOffset(of: UInt8(ascii: "!"), from: start) ?? end
+                i = pieceEnd &+ 1
+                var j = start
+                var field = 0
+                var overflow = false
+                while j < pieceEnd, text[j] >= 48 && text[j] <= 57 {
+                    let (m, o1) = field.multipliedReportingOverflow(by: 10)
+                    let (a, o2) = m.addingReportingOverflow(Int(text[j] &- 48))
+                    overflow = overflow || o1 || o2
+                    field = a
+                    j &+= 1
+                }
+                guard j < pieceEnd, j > start, !overflow else { continue }
+                let kind = text[j]
+                let value = text.slice(j &+ 1, pieceEnd)
+                return ByteToken(
+                    field: field, kind: kind, value: value,
+                    count: kind == UInt8(ascii: "m") ? DirectionsURLParser.GoogleDataParameter.count(value.bytes) : -1)
+            }
+            return nil
+        }
+    }
+
+    /// How a raw blob (the bytes after `data=`) is read: as ASCII tokens of its decoded bytes, given to
+    /// `ascii`; or, when the raw or decoded blob is not ASCII, by the `Substring` reading, given to
+    /// `other` (rare; exactly the old answer there).
+    @inline(__always)
+    static func read<R>(
+        _ blob: ByteText, ascii: (ByteTokens) -> R, other: (DirectionsURLParser.GoogleDataParameter) -> R
+    ) -> R {
+        guard blob.isASCII else { return other(DirectionsURLParser.GoogleDataParameter(blob.substring)) }
+        switch PercentDecoding.check(blob.bytes, plusAsSpace: false) {
+        case .plain:
+            return ascii(ByteTokens(blob))
+        case .failure:
+            // As the Substring reading: an undecodable blob is empty.
+            return ascii(ByteTokens(.empty))
+        case .needsDecoding:
+            return blob.withDecoded(plusAsSpace: false) { decoded in
+                decoded.isASCII ? ascii(ByteTokens(decoded)) : other(DirectionsURLParser.GoogleDataParameter(blob.substring))
+            }
+        }
+    }
+
+    /// The first place pin `!3d<lat>!4d<lon>` of a raw blob, or nil (``pin`` of `GoogleDataParameter(blob)`).
+    static func pin(_ blob: ByteText) -> Coordinate? {
+        read(blob, ascii: { tokens in
+            var tokens = tokens
+            var previous: ByteToken? = nil
+            while let t = tokens.next() {
+                if let p = previous, p.is(3, UInt8(ascii: "d")), t.is(4, UInt8(ascii: "d")),
+                    let c = coordinate(latitude: p.value, longitude: t.value)
+                {
+                    return c
+                }
+                previous = t
+            }
+            return nil
+        }, other: { $0.pin })
+    }
+
+    /// The stops of the directions group of a raw blob (``stops`` of `GoogleDataParameter(blob)`):
+    /// their number, or nil when the blob has no directions group; the coordinates of the first
+    /// `out.count` stops are written to `out` (nil for a stop without coordinates).
+    static func stops(_ blob: ByteText, into out: UnsafeMutableBufferPointer<Coordinate?>) -> Int? {
+        read(blob, ascii: { tokens -> Int? in
+            var tokens = tokens
+            var previousIs4m = false
+            var list: ByteToken? = nil
+            while let t = tokens.next() {
+                let is4m = t.is(4, UInt8(ascii: "m"))
+                if previousIs4m && is4m {
+                    list = t
+                    break
+                }
+                previousIs4m = is4m
+            }
+            guard let list else { return nil }
+            // Tokens are counted flat: the list holds the next `list.count` tokens, a child group the
+            // next `child.count` (it may run past the list's end, which then ends the list too).
+            var remaining = list.count >= 0 ? list.count : 0
+            var n = 0
+            while remaining > 0, let child = tokens.next() {
+                remaining &-= 1
+                var inside = child.kind == UInt8(ascii: "m") && child.count >= 0 ? child.count : 0
+                let isStop = child.is(1, UInt8(ascii: "m"))
+                var latitude: ByteText? = nil
+                var longitude: ByteText? = nil
+                while inside > 0, let t = tokens.next() {
+                    inside &-= 1
+                    remaining &-= 1
+                    if isStop && t.kind == UInt8(ascii: "d") {
+                        if t.field == 2 { latitude = t.value }
+                        if t.field == 1 { longitude = t.value }
+                    }
+                }
+                if isStop {
+                    if n < out.count {
+                        if let latitude, let longitude {
+                            out[n] = coordinate(latitude: latitude, longitude: longitude)
+                        } else {
+                            out[n] = nil
+                        }
+                    }
+                    n &+= 1
+                }
+            }
+            return n
+        }, other: { parameter -> Int? in
+            guard let stops = parameter.stops else { return nil }
+            for (i, c) in stops.enumerated() where i < out.count { out[i] = c }
+            return stops.count
+        })
+    }
+
+    private static func coordinate(latitude: ByteText, longitude: ByteText) -> Coordinate? {
+        guard let lat = latitude.decimal, let lon = longitude.decimal else { return nil }
+        return try? Coordinate.validated(latitude: lat, longitude: lon)
     }
 }

@@ -26,7 +26,161 @@ extension DirectionsURLParser {
         static let known: Set<String> = ["q", "mode", "avoid"]
 
         static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-            var raw = link.rest
+            var raw = link.bytes.rest
+            // A '#' or the leading '//' and '?' next to non-ASCII text may be part of a larger
+            // Character, which the Substring reading does not cut at: that rare text goes that way.
+            if !raw.isASCII
+                && (DirectionsURLParser.GooglePathLink.separatorTouchesNonASCII(raw, UInt8(ascii: "#"))
+                    || DirectionsURLParser.GooglePathLink.separatorTouchesNonASCII(raw, UInt8(ascii: "/"))
+                    || DirectionsURLParser.GooglePathLink.separatorTouchesNonASCII(raw, UInt8(ascii: "?")))
+            {
+                return try parseCharacters(rest: raw.substring, &context)
+            }
+            if let hash = raw.firstOffset(of: UInt8(ascii: "#")) { raw = raw.prefix(hash) }
+            if raw.hasPrefix("//") { raw = raw.dropFirst(2) }
+            if raw.hasPrefix("?") { raw = raw.dropFirst() }
+            let query = try QueryBytes(raw, plusAsSpace: true)
+            typealias Place = DirectionsURLParser.GooglePlaceLink
+            try Place.rawSpaces(query, &context)
+            let parser = context.parser
+            guard let q = try query.single("q", format: formatName), !q.withValue({ $0.isBlank }) else {
+                let hint = DirectionsURLParser.typoHint(in: query, for: "q", known: ["mode", "avoid"], aliases: ["ll", "daddr", "destination"])
+                throw DirectionsURLError(
+                    code: .missingDestination,
+                    message: "this \(formatName) has no destination" + (hint.map { "; \($0)" } ?? "; add q=<address or latitude,longitude>"),
+                    parameter: "q")
+            }
+            let destination = try q.withValue { (text) throws(DirectionsURLError) in
+                try Place.stopEndpoint(text, parameter: "q", parser: parser)
+            }
+            try typoWarnings(query, optional: ["mode", "avoid"], known: known, &context)
+            let (mode, transport) = try Self.mode(query, &context)
+            var avoid: Set<RouteAvoidance> = []
+            if let a = try query.single("avoid", format: formatName) {
+                // Fast path: ASCII letters one byte each (a CR LF pair is one Character, so not with CR).
+                let done = try a.withValue { (value) throws(DirectionsURLError) -> Bool in
+                    let letters = value.trimmed
+                    guard letters.isASCII && !letters.contains(13) else { return false }
+                    for i in 0..<letters.count {
+                        switch UTF8Text.lower(letters[i]) {
+                        case UInt8(ascii: "t"): avoid.insert(.tolls)
+                        case UInt8(ascii: "h"): avoid.insert(.highways)
+                        case UInt8(ascii: "f"): avoid.insert(.ferries)
+                        default:
+                            try context.repair(
+                                .ignoredValue,
+                                "'\(Character(Unicode.Scalar(UTF8Text.lower(letters[i]))))' in 'avoid=\(a.value)' is not t, h or f and is ignored",
+                                parameter: "avoid")
+                        }
+                    }
+                    return true
+                }
+                if !done {
+                    let value = a.value
+                    for letter in DirectionsURLParser.trimmed(value).lowercased() {
+                        switch letter {
+                        case "t": avoid.insert(.tolls)
+                        case "h": avoid.insert(.highways)
+                        case "f": avoid.insert(.ferries)
+                        default:
+                            try context.repair(
+                                .ignoredValue, "'\(letter)' in 'avoid=\(value)' is not t, h or f and is ignored", parameter: "avoid")
+                        }
+                    }
+                }
+            }
+            return DirectionsRequest(destination: destination, mode: mode, transportType: transport, avoid: avoid, navigate: true)
+        }
+
+        /// `AppleGoogleLinkText.typoWarnings` of a ``QueryBytes``: one `likely-typo` repair for each
+        /// parameter of `optional` that is absent while an unknown parameter looks like a misspelling of it.
+        private static func typoWarnings(
+            _ query: QueryBytes, optional: [String], known: Set<String>, _ context: inout ParseContext
+        ) throws(DirectionsURLError) {
+            // Fast path: no parameter can be a suspect (shorter than 3 characters, or known), so no
+            // hint can be found (`typoHint` only names unknown parameters of at least 3 characters
+            // within edit distance 2 of the expected name when there are no aliases).
+            var suspects = false
+            for p in query.parameters {
+                var plain = true
+                for b in p.rawName.bytes where b >= 0x80 || b == UInt8(ascii: "%") || b == UInt8(ascii: "+") {
+                    plain = false
+                    break
+                }
+                if plain {
+                    // The key is the name with ASCII uppercase lowered: same byte count.
+                    if p.rawName.count < 3 { continue }
+                    var isKnown = false
+                    for k in known where p.rawName.equalsIgnoringCase(k) {
+                        isKnown = true
+                        break
+                    }
+                    if isKnown { continue }
+                    suspects = true
+                    break
+                }
+                let key = query.key(of: p)
+                if key.utf8.count >= 3 && !known.contains(key) {
+                    suspects = true
+                    break
+                }
+            }
+            guard suspects else { return }
+            for expected in optional where !query.contains(expected) {
+                if let hint = DirectionsURLParser.typoHint(in: query, for: expected, known: known, aliases: []) {
+                    try context.repair(.likelyTypo, hint + " It was ignored.", parameter: expected)
+                }
+            }
+        }
+
+        /// `AppleGoogleLinkText.mode(query, "mode", in: modeVocabulary, …)` of a ``QueryBytes``.
+        private static func mode(
+            _ query: QueryBytes, _ context: inout ParseContext
+        ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
+            guard let m = try query.single("mode", format: formatName) else { return (nil, nil) }
+            // -2: blank; -1: no word; nil: only Unicode case mapping can tell (non-ASCII text).
+            let index = m.withValue { value -> Int? in
+                let t = value.trimmed
+                if t.isEmpty { return -2 }
+                guard value.isASCII else { return nil }
+                for i in modeVocabulary.indices where equalsIgnoringASCIICase(t, modeVocabulary[i].value) { return i }
+                return -1
+            }
+            if index == -2 { return (nil, nil) }
+            let word: ModeWord?
+            if let index {
+                word = index >= 0 ? modeVocabulary[index] : nil
+            } else {
+                word = AppleGoogleLinkText.word(m.value, in: modeVocabulary)
+            }
+            guard let word else {
+                throw DirectionsURLError(
+                    code: .unknownMode,
+                    message: "'mode=\(m.value)' is not a Google navigation mode; use " + AppleGoogleLinkText.list(modeVocabulary),
+                    parameter: "mode")
+            }
+            return AppleGoogleLinkText.meaning(word)
+        }
+
+        /// Whether ASCII `text` equals `word` ignoring ASCII case (false when `word` is not ASCII: the
+        /// vocabulary's words are).
+        private static func equalsIgnoringASCIICase(_ text: ByteText, _ word: String) -> Bool {
+            var word = word
+            return word.withUTF8 { w in
+                guard w.count == text.count else { return false }
+                var i = 0
+                while i < w.count {
+                    if w[i] >= 0x80 || UTF8Text.lower(text[i]) != UTF8Text.lower(w[i]) { return false }
+                    i &+= 1
+                }
+                return true
+            }
+        }
+
+        /// The `Substring` reading (`rest` as the old `link.rest`), for rare non-ASCII text next to a
+        /// delimiter.
+        static func parseCharacters(rest: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+            var raw = rest
             if AppleGoogleLinkText.Bytes.isASCII(raw) {
                 if let hash = raw.utf8.firstIndex(of: UInt8(ascii: "#")) { raw = raw[..<hash] }
             } else if let hash = raw.firstIndex(of: "#") {

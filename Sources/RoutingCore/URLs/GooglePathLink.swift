@@ -19,7 +19,83 @@ extension DirectionsURLParser {
     /// - One stop only names no destination: `missing-destination`.
     enum GooglePathLink {
         static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-            let after = AppleGoogleLinkText.Bytes.dropFirstASCII(link.path, "/maps/dir/".utf8.count)
+            guard let after = tail(link.bytes.path, dropping: 10) else {
+                return try parseCharacters(path: link.bytes.path.substring, &context)
+            }
+            // One pass finds the stop segments (the first ones, up to the first @, data= or am=) and
+            // the blob (the last data= segment): no array of segments.
+            var stopCount = 0
+            var stopsEnd = 0
+            var lastEmpty = false
+            var blob: ByteText? = nil
+            var ended = false
+            var offset = 0
+            for segment in after.pieces(separatedBy: UInt8(ascii: "/")) {
+                if hasPrefix(segment, "data=") {
+                    blob = segment.dropFirst(5)
+                    ended = true
+                } else if hasPrefix(segment, "@") || hasPrefix(segment, "am=") {
+                    ended = true
+                } else if !ended {
+                    stopCount &+= 1
+                    lastEmpty = segment.isEmpty
+                    stopsEnd = offset &+ segment.count
+                }
+                offset &+= segment.count &+ 1
+            }
+            if stopCount > 1 && lastEmpty { stopCount &-= 1 }
+            guard stopCount >= 2 else {
+                throw DirectionsURLError(
+                    code: .missingDestination,
+                    message: "this Google directions path names only \(stopCount == 0 ? "no stop" : "a start"); write /maps/dir/<start>/<destination> (an empty start is the current location)",
+                    parameter: "path")
+            }
+            let stopText = after.prefix(stopsEnd)
+            let parser = context.parser
+            // The blob's coordinates per stop, on the stack; used only when it lists as many stops as the path.
+            let result: Result<DirectionsRequest, DirectionsURLError> = withUnsafeTemporaryAllocation(
+                of: Coordinate?.self, capacity: stopCount
+            ) { coordinates in
+                coordinates.initialize(repeating: nil)
+                defer { coordinates.deinitialize() }
+                let useBlob = blob.flatMap { GoogleDataParameter.stops($0, into: coordinates) } == stopCount
+                var source = Endpoint.currentLocation
+                var destination = Endpoint.currentLocation
+                var waypoints: [Endpoint] = []
+                if stopCount > 2 { waypoints.reserveCapacity(stopCount &- 2) }
+                var i = 0
+                do throws(DirectionsURLError) {
+                    for raw in stopText.pieces(separatedBy: UInt8(ascii: "/")) {
+                        if i == stopCount { break }
+                        var endpoint = try decoded(raw, parameter: "path", what: "segment") { (text) throws(DirectionsURLError) in
+                            i == 0
+                                ? try parser.sourceEndpoint(text, parameter: "path")
+                                : try parser.stopEndpoint(text, parameter: "path")
+                        }
+                        if useBlob, case .address(let name, _) = endpoint, let c = coordinates[i] {
+                            endpoint = .coordinate(c, label: name)
+                        }
+                        if i == 0 {
+                            source = endpoint
+                        } else if i == stopCount &- 1 {
+                            destination = endpoint
+                        } else {
+                            waypoints.append(endpoint)
+                        }
+                        i &+= 1
+                    }
+                } catch {
+                    return .failure(error)
+                }
+                return .success(DirectionsRequest(source: source, destination: destination, waypoints: waypoints))
+            }
+            return try result.get()
+        }
+
+        /// The `Substring` reading of the path (`path` as the old `link.path`), for the rare paths whose
+        /// non-ASCII text next to a `/` may join it into a larger `Character` (see ``tail(_:dropping:)``).
+        static func parseCharacters(path: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+            let after = AppleGoogleLinkText.Bytes.dropFirstASCII(path, "/maps/dir/".utf8.count)
             var rawStops: [Substring] = []
             var blob: Substring? = nil
             var ended = false
@@ -58,5 +134,62 @@ extension DirectionsURLParser {
             let destination = stops.removeLast()
             return DirectionsRequest(source: source, destination: destination, waypoints: stops)
         }
+    }
+}
+
+// MARK: - Byte helpers shared by the Google path and place parsers
+
+extension DirectionsURLParser.GooglePathLink {
+    /// The path after its first `n` bytes (`/maps/dir/`, `/maps/place/`), when slicing bytes gives
+    /// what the `Substring` reading gives: the first `n` bytes are ASCII, the next is not a non-ASCII
+    /// scalar that could join the `/` before it, and no `/` of the rest touches a non-ASCII byte (a
+    /// combining mark after a `/`, or a prepended mark before it, makes it part of a larger
+    /// `Character`, which the `Substring` split does not split on). Nil otherwise (rare).
+    static func tail(_ path: ByteText, dropping n: Int) -> ByteText? {
+        guard path.count >= n else { return nil }
+        var i = 0
+        while i < n {
+            if path[i] >= 0x80 { return nil }
+            i &+= 1
+        }
+        if n < path.count && path[n] >= 0x80 { return nil }
+        let rest = path.suffix(from: n)
+        if !rest.isASCII && separatorTouchesNonASCII(rest, UInt8(ascii: "/")) { return nil }
+        return rest
+    }
+
+    /// Whether some `separator` byte of `text` has a non-ASCII byte just before or after it.
+    static func separatorTouchesNonASCII(_ text: ByteText, _ separator: UInt8) -> Bool {
+        var i = 0
+        let n = text.count
+        while i < n {
+            if text[i] == separator && ((i > 0 && text[i &- 1] >= 0x80) || (i &+ 1 < n && text[i &+ 1] >= 0x80)) { return true }
+            i &+= 1
+        }
+        return false
+    }
+
+    /// `text.hasPrefix(literal)` by `Character`s (`AppleGoogleLinkText.Bytes.hasPrefix`) for an ASCII
+    /// literal: the bytes match and the next byte is ASCII (or the end); a non-ASCII next byte may join
+    /// the literal's last character, so that case asks `String` (rare).
+    @inline(__always)
+    static func hasPrefix(_ text: ByteText, _ literal: StaticString) -> Bool {
+        guard text.hasPrefix(literal) else { return false }
+        let n = literal.utf8CodeUnitCount
+        if n >= text.count || text[n] < 0x80 { return true }
+        return text.string.hasPrefix(literal.description)
+    }
+
+    /// Calls `body` with the percent-decoded bytes of `raw` (`+` as a space), without building a
+    /// `String`.
+    /// - Throws: the `malformed-url` error of `QueryString.decode(raw, plusAsSpace: true, parameter:what:)`.
+    @inline(__always)
+    static func decoded<R>(
+        _ raw: ByteText, parameter: String, what: String, _ body: (ByteText) throws(DirectionsURLError) -> R
+    ) throws(DirectionsURLError) -> R {
+        if case .failure(let failure) = PercentDecoding.check(raw.bytes, plusAsSpace: true) {
+            throw QueryString.decodingError(failure, parameter: parameter, what: what)
+        }
+        return try raw.withDecoded(plusAsSpace: true, body)
     }
 }

@@ -12,7 +12,39 @@ extension DirectionsURLParser {
     ///   "Search"): `query` as above, the place id kept in ``Endpoint/placeID``.
     enum GooglePlaceLink {
         static func parse(path link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-            let segments = AppleGoogleLinkText.Bytes.split(AppleGoogleLinkText.Bytes.dropFirstASCII(link.path, "/maps/place/".utf8.count), UInt8(ascii: "/"))
+            typealias Path = GooglePathLink
+            guard let after = Path.tail(link.bytes.path, dropping: 12) else {
+                return try parseCharacters(path: link.bytes.path.substring, &context)
+            }
+            var first: ByteText? = nil
+            var blob: ByteText? = nil
+            for segment in after.pieces(separatedBy: UInt8(ascii: "/")) {
+                if first == nil { first = segment }
+                if Path.hasPrefix(segment, "data=") {
+                    blob = segment.dropFirst(5)
+                    break
+                }
+            }
+            let parser = context.parser
+            return try Path.decoded(first ?? .empty, parameter: "path", what: "segment") { (name) throws(DirectionsURLError) -> DirectionsRequest in
+                let trimmedName = name.trimmed
+                if let pin = blob.flatMap({ GoogleDataParameter.pin($0) }) {
+                    return DirectionsRequest(destination: .coordinate(pin, label: trimmedName.isEmpty ? nil : trimmedName.string))
+                }
+                guard !trimmedName.isEmpty, !Path.hasPrefix(trimmedName, "@") else {
+                    throw DirectionsURLError(
+                        code: .missingDestination,
+                        message: "this Google place link has neither a place name nor a !3d<lat>!4d<lon> pin; the @ viewport is not a place",
+                        parameter: "path")
+                }
+                return DirectionsRequest(destination: try stopEndpoint(name, parameter: "path", parser: parser))
+            }
+        }
+
+        /// The `Substring` reading of a place path (`path` as the old `link.path`), for the rare paths
+        /// whose non-ASCII text next to a `/` may join it into a larger `Character`.
+        static func parseCharacters(path: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+            let segments = AppleGoogleLinkText.Bytes.split(AppleGoogleLinkText.Bytes.dropFirstASCII(path, "/maps/place/".utf8.count), UInt8(ascii: "/"))
             let name = try QueryString.decode(segments.first ?? "", plusAsSpace: true, parameter: "path", what: "segment")
             let blob = segments.first(where: { AppleGoogleLinkText.Bytes.hasPrefix($0, "data=") }).map { $0.dropFirst(5) }
             let pin = blob.flatMap { GoogleDataParameter($0).pin }
@@ -50,6 +82,86 @@ extension DirectionsURLParser {
                 destination = destination.withPlaceID(DirectionsURLParser.trimmed(id.value))
             }
             return DirectionsRequest(destination: destination)
+        }
+
+        /// ``parse(q:_:)-(QueryString,_)`` of a ``QueryBytes`` (form-encoded).
+        static func parse(q query: QueryBytes, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+            try rawSpaces(query, &context)
+            let parser = context.parser
+            guard let q = query.last("q") else {
+                return DirectionsRequest(destination: try stopEndpoint(.empty, parameter: "q", parser: parser))
+            }
+            return DirectionsRequest(destination: try q.withValue { (text) throws(DirectionsURLError) in
+                try stopEndpoint(text, parameter: "q", parser: parser)
+            })
+        }
+
+        /// ``parse(search:_:)-(QueryString,_)`` of a ``QueryBytes`` (form-encoded).
+        static func parse(search query: QueryBytes, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+            try rawSpaces(query, &context)
+            let format = "Google Maps search link"
+            let parser = context.parser
+            let q = try query.single("query", format: format)
+            guard let q, !q.withValue({ $0.isBlank }) else {
+                throw DirectionsURLError(
+                    code: .missingDestination, message: "this Google Maps search link has no 'query'; add query=<place or latitude,longitude>",
+                    parameter: "query")
+            }
+            var destination = try q.withValue { (text) throws(DirectionsURLError) in
+                try stopEndpoint(text, parameter: "query", parser: parser)
+            }
+            if let id = try query.single("query_place_id", format: format), destination != .currentLocation {
+                let trimmed = id.withValue { $0.trimmed.isEmpty ? nil : $0.trimmed.string }
+                if let trimmed { destination = destination.withPlaceID(trimmed) }
+            }
+            return DirectionsRequest(destination: destination)
+        }
+    }
+}
+
+// MARK: - Byte helpers for the Google query forms (also used by `GoogleNavigationIntent`)
+
+extension DirectionsURLParser.GooglePlaceLink {
+    /// `GoogleStopText.endpoint(text, parameter:, source: false, parser:)` of decoded bytes: text
+    /// without Google's stop markers (`@`, `(`, `:`, a hemisphere pair) is read by the byte
+    /// ``DirectionsURLParser/stopEndpoint(_:parameter:)-(ByteText,_)`` (what `GoogleStopText` does
+    /// for it); other text goes to `GoogleStopText` as a `String`.
+    static func stopEndpoint(
+        _ text: ByteText, parameter: String, parser: DirectionsURLParser
+    ) throws(DirectionsURLError) -> Endpoint {
+        // The same test as GoogleStopText's fast path: without '@', '(' or ':', and unless the text is
+        // a hemisphere pair (digits, '.', ',', spaces, signs and one or two of N S E W), it is plain.
+        var marker = false
+        var letters = 0
+        var other = false
+        for b in text.bytes {
+            switch b {
+            case UInt8(ascii: "@"), UInt8(ascii: "("), UInt8(ascii: ":"): marker = true
+            case UInt8(ascii: "N"), UInt8(ascii: "S"), UInt8(ascii: "E"), UInt8(ascii: "W"),
+                UInt8(ascii: "n"), UInt8(ascii: "s"), UInt8(ascii: "e"), UInt8(ascii: "w"):
+                letters &+= 1
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: " "),
+                UInt8(ascii: "+"), UInt8(ascii: "-"):
+                continue
+            default: other = true
+            }
+        }
+        if marker || (!other && letters > 0 && letters <= 2) {
+            return try DirectionsURLParser.GoogleStopText.endpoint(text.string, parameter: parameter, source: false, parser: parser)
+        }
+        return try parser.stopEndpoint(text, parameter: parameter)
+    }
+
+    /// `GoogleMapsLink.rawSpaces` of a ``QueryBytes``: one `repaired-syntax` repair for each parameter
+    /// whose raw value holds a space (a space `Character`: on non-ASCII text one that a combining mark
+    /// joins is not one).
+    static func rawSpaces(_ query: QueryBytes, _ context: inout ParseContext) throws(DirectionsURLError) {
+        for p in query.parameters where p.rawValue.contains(UInt8(ascii: " ")) {
+            if !p.rawValue.isASCII && !p.rawValue.string.contains(" " as Character) { continue }
+            // A piece with an empty name (`=a b`) is reported as `query`, as QueryString does.
+            let name = p.name.isEmpty ? "query" : p.name
+            try context.repair(
+                .repairedSyntax, "the value of '\(name)' holds a raw space; write it as + or %20", parameter: name)
         }
     }
 }
