@@ -392,38 +392,54 @@ public struct DirectionsURLParser: Sendable {
     }
 
     /// Lowercase ASCII names flattened into one byte array, found by comparing bytes ignoring ASCII
-    /// case: the scan touches no reference-counted value.
+    /// case: the scan touches no reference-counted value, and compares only the names of the
+    /// text's length.
     struct ByteTable: Sendable {
         /// Every name's bytes, one after another.
         private let bytes: [UInt8]
-        /// Where name `k` starts in ``bytes``; one more entry for the end.
-        private let starts: [Int]
+        /// `starts` (where name `k` starts in ``bytes``, one more entry for the end), then the name
+        /// indices ordered by length, then for each length `L` up to the longest + 1 where the names
+        /// of length `L` start in that order.
+        private let meta: [Int32]
+        private let count: Int
+        private let longest: Int
 
         init(_ names: [String]) {
             var bytes: [UInt8] = []
-            var starts: [Int] = [0]
+            var starts: [Int32] = [0]
             for name in names {
                 bytes += Array(name.utf8)
-                starts.append(bytes.count)
+                starts.append(Int32(bytes.count))
             }
+            let lengths = names.map(\.utf8.count)
+            let longest = lengths.max() ?? 0
+            let order = names.indices.sorted { (lengths[$0], $0) < (lengths[$1], $1) }
+            // Names of length L sit at positions [firstOfLength[L], firstOfLength[L + 1]) of `order`:
+            // firstOfLength[L] is the number of names shorter than L.
+            let firstOfLength = (0...(longest + 1)).map { length in Int32(lengths.filter { $0 < length }.count) }
             self.bytes = bytes
-            self.starts = starts
+            self.meta = starts + order.map { Int32($0) } + firstOfLength
+            self.count = names.count
+            self.longest = longest
         }
 
         /// The index of the name equal to `text` ignoring ASCII case, or -1.
         func index(of text: UnsafeBufferPointer<UInt8>) -> Int {
             let n = text.count
+            guard n <= longest else { return -1 }
+            let count = count
             return bytes.withUnsafeBufferPointer { table in
-                starts.withUnsafeBufferPointer { starts in
-                    var k = 0
-                    while k &+ 1 < starts.count {
-                        let start = starts[k]
-                        if starts[k &+ 1] &- start == n {
-                            var i = 0
-                            while i < n && UTF8Text.lower(text[i]) == table[start &+ i] { i &+= 1 }
-                            if i == n { return k }
-                        }
-                        k &+= 1
+                meta.withUnsafeBufferPointer { meta in
+                    let lengthBase = 2 &* count &+ 1
+                    var j = Int(meta[lengthBase &+ n])
+                    let end = Int(meta[lengthBase &+ n &+ 1])
+                    while j < end {
+                        let k = Int(meta[count &+ 1 &+ j])
+                        let start = Int(meta[k])
+                        var i = 0
+                        while i < n && UTF8Text.lower(text[i]) == table[start &+ i] { i &+= 1 }
+                        if i == n { return k }
+                        j &+= 1
                     }
                     return -1
                 }

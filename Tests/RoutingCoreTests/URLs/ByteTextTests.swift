@@ -1,0 +1,164 @@
+import Testing
+@testable import RoutingCore
+
+/// The byte-level foundation of link parsing: `ByteText` must agree with the `String`/`Character`
+/// operations it replaces, `QueryBytes` with the query rules, and `ByteTable` with a plain search.
+@Suite("Link bytes: ByteText, QueryBytes, ByteTable")
+struct ByteTextTests {
+    /// Runs `body` with the bytes of `text` pinned.
+    func with<R>(_ text: String, _ body: (ByteText) throws -> R) rethrows -> R {
+        var text = text
+        return try text.withUTF8 { try body(ByteText($0)) }
+    }
+
+    /// `Character`-based trimming, the reference.
+    func referenceTrim(_ s: String) -> String {
+        var t = Substring(s)
+        while let f = t.first, f.isWhitespace { t.removeFirst() }
+        while let l = t.last, l.isWhitespace { t.removeLast() }
+        return String(t)
+    }
+
+    @Test(arguments: [
+        "", " ", "  a  ", "\tPike Place\r\n", "abc", " \u{301}abc", "abc \u{301}", "\u{600} x", "x \u{600} ",
+        "\u{A0}Paris\u{3000}", "é ", " é", "a\u{301} ", "\r\n", " \u{200B} ", "\u{85}x\u{85}",
+    ])
+    func trimmedAgreesWithCharacters(_ text: String) {
+        let trimmed = with(text) { $0.trimmed.string }
+        #expect(trimmed == referenceTrim(text))
+        #expect(with(text) { $0.isBlank } == referenceTrim(text).isEmpty)
+    }
+
+    @Test func slicesSearchesAndComparisons() {
+        with("maps.Apple.com/dir?x=1") { t in
+            #expect(t.count == 22)
+            #expect(t.firstOffset(of: UInt8(ascii: "/")) == 14)
+            #expect(t.firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "/")) == 14)
+            #expect(t.lastOffset(of: UInt8(ascii: ".")) == 10)
+            #expect(t.firstOffset(of: UInt8(ascii: "#")) == nil)
+            #expect(t.prefix(upTo: 14).equalsIgnoringCase("maps.apple.com"))
+            #expect(!t.prefix(upTo: 14).equals("maps.apple.com"))
+            #expect(t.hasPrefixIgnoringCase("maps.apple"))
+            #expect(t.hasSuffix("x=1"))
+            #expect(t.split(at: UInt8(ascii: "?")).map { $0.after.string } == "x=1")
+            #expect(t.slice(50, 60).isEmpty)
+            #expect(t.slice(5, 2).isEmpty)
+            #expect(t.dropFirst(19).string == "x=1")
+            #expect(t.dropLast(8).string == "maps.Apple.com")
+            #expect(t.prefix(upTo: 14).lowercasedASCII == "maps.apple.com")
+        }
+        #expect(ByteText.empty.isEmpty && ByteText.empty.string == "" && ByteText.empty.first == nil)
+    }
+
+    @Test(arguments: ["a,b,,c", "", ",", "abc", "a,", ",a"])
+    func piecesAgreeWithSplit(_ text: String) {
+        let pieces = with(text) { t in t.pieces(separatedBy: UInt8(ascii: ",")).map(\.string) }
+        #expect(pieces == text.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
+    }
+
+    @Test(arguments: ["48.8584", "-0", "+2.5", "1.", ".5", "1e5", "12345678901234567890.5", "-90.000000000000001", "x", ""])
+    func decimalAgreesWithCoordinateText(_ text: String) {
+        let bytes = with(text) { $0.decimal }
+        let reference = DirectionsURLParser.CoordinateText.decimal(Substring(text))
+        #expect(bytes == reference)
+    }
+
+    @Test func percentDecodingAndScratchDecoding() throws {
+        let form = try with("Caf%C3%A9+%2B+Cr%C3%AApes") { try $0.percentDecoded(plusAsSpace: true).get() }
+        #expect(form == "Café + Crêpes")
+        let literal = try with("Caf%C3%A9+%2B+Cr%C3%AApes") { try $0.percentDecoded(plusAsSpace: false).get() }
+        #expect(literal == "Café+++Crêpes")
+        let scratch = with("Caf%C3%A9+%2B+Cr%C3%AApes") { t in t.withDecoded(plusAsSpace: true) { (d: ByteText) -> String in d.string } }
+        #expect(scratch == "Café + Crêpes")
+        let plain = with("plain") { t in t.withDecoded(plusAsSpace: true) { (d: ByteText) -> String in d.string } }
+        #expect(plain == "plain")
+        let failure = with("bad%2") { t -> DirectionsURLError? in
+            do throws(DirectionsURLError) {
+                _ = try t.decoded(plusAsSpace: false, parameter: "q")
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(failure?.code == .malformedURL && failure?.parameter == "q")
+    }
+
+    @Test func queryBytesAgreesWithQueryString() throws {
+        let queries = [
+            "daddr=Oslo&saddr=Bergen&daddr=Trondheim", "&&a=1&&b=2&", "DADDR=X&DaDdR=Y", "note=a=b=c&flag&empty=",
+            "d%61ddr=1&DA%44DR=2", "q=Fish+%26+Chips+%2B+Peas", "%C3%89tape=1&%C3%A9tape=2", "a+b=1",
+        ]
+        for raw in queries {
+            for plus in [true, false] {
+                let reference = try DirectionsURLParser.QueryString(Substring(raw), plusAsSpace: plus)
+                try with(raw) { t in
+                    let q = try QueryBytes(t, plusAsSpace: plus)
+                    #expect(q.parameters.map(\.name) == reference.parameters.map(\.name), "\(raw)")
+                    #expect(q.parameters.map(\.value) == reference.parameters.map(\.value), "\(raw)")
+                    #expect(q.parameters.map { q.key(of: $0) } == reference.parameters.map(\.key), "\(raw)")
+                    #expect(q.parameters.map(\.hasEquals) == reference.parameters.map(\.hasEquals), "\(raw)")
+                    let scratchValues = q.parameters.map { p in p.withValue { (d: ByteText) -> String in d.string } }
+                    #expect(scratchValues == reference.parameters.map(\.value), "\(raw)")
+                    for key in ["daddr", "a", "note", "flag", "étape", "a b", "q"] {
+                        #expect(q.contains(key) == reference.contains(key), "\(raw) \(key)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func queryBytesLookUps() throws {
+        try with("DADDR=X&saddr=&daddr=Y") { t in
+            let q = try QueryBytes(t, plusAsSpace: true)
+            #expect(q.first("daddr")?.value == "X")
+            #expect(q.last("daddr")?.value == "Y")
+            #expect(q.count("daddr") == 2)
+            #expect(q.values("daddr") == ["X", "Y"])
+            #expect(q.firstIndex(of: "saddr") == 1)
+            #expect(try q.single("saddr", format: "test link")?.hasEquals == true)
+            let error = #expect(throws: DirectionsURLError.self) { try q.single("daddr", format: "test link") }
+            #expect(error?.code == .duplicateParameter && error?.parameter == "daddr")
+            #expect(error?.message == "'daddr' appears 2 times in this test link; give it once")
+        }
+    }
+
+    @Test func queryBytesErrorsMatchQueryString() {
+        for raw in ["a=%zz", "%=1", "a=%C3", "n%C3=1"] {
+            let reference = #expect(throws: DirectionsURLError.self) {
+                try DirectionsURLParser.QueryString(Substring(raw), plusAsSpace: true)
+            }
+            let bytes = #expect(throws: DirectionsURLError.self) {
+                try self.with(raw) { try QueryBytes($0, plusAsSpace: true) }
+            }
+            #expect(bytes == reference, "\(raw)")
+        }
+    }
+
+    @Test func byteTableFindsExactlyTheNamesIgnoringCase() {
+        let names = ["geo", "maps", "om", "https", "http", "ge0", "bingmaps", "x", "geo.offline", "moovit"]
+        let table = DirectionsURLParser.ByteTable(names)
+        for (k, name) in names.enumerated() {
+            #expect(with(name) { table.index(of: $0.bytes) } == k)
+            #expect(with(name.uppercased()) { table.index(of: $0.bytes) } == k)
+        }
+        for other in ["", "ge", "geo1", "mapss", "o", "bingmapsx", "geo.offlinex", "ftp"] {
+            #expect(with(other) { table.index(of: $0.bytes) } == -1, "\(other)")
+        }
+        #expect(with("a") { DirectionsURLParser.ByteTable([]).index(of: $0.bytes) } == -1)
+    }
+
+    @Test func controlBytesAreFoundAnywhere() {
+        for text in ["geo:1,2", "https://maps.apple.com/?daddr=Paris&saddr=Lyon", "é", ""] {
+            #expect(with(text) { DirectionsURLParser.mayHaveControl($0.bytes) } == false, "\(text)")
+        }
+        let plain = Array("https://maps.apple.com/?daddr=Paris&saddr=Lyon".utf8)
+        for position in plain.indices {
+            for bad: UInt8 in [0x00, 0x09, 0x1F, 0x7F, 0xC2] {
+                var bytes = plain
+                bytes[position] = bad
+                let found = bytes.withUnsafeBufferPointer { DirectionsURLParser.mayHaveControl($0) }
+                #expect(found, "byte \(bad) at \(position)")
+            }
+        }
+    }
+}
