@@ -48,28 +48,29 @@ enum BingMapsLink {
         // combining mark joins is not a separator).
         let value = rtp.rawValue
         if value.isASCII {
-            let separators = value.count(of: UInt8(ascii: "~"))
-            let last = value.splitLast(at: UInt8(ascii: "~"))?.after ?? value
             return try route(
-                value.pieces(separatedBy: UInt8(ascii: "~")), count: separators &+ 1, last: last, query, plusAsSpace: plusAsSpace,
-                context.parser)
+                value.pieces(separatedBy: UInt8(ascii: "~")), twoOrMore: value.contains(UInt8(ascii: "~")),
+                lastIsEmpty: value.last == UInt8(ascii: "~"), query, plusAsSpace: plusAsSpace, context.parser)
         }
         let pieces = characterPieces(value, UInt8(ascii: "~"))
-        return try route(pieces, count: pieces.count, last: pieces.last ?? value, query, plusAsSpace: plusAsSpace, context.parser)
+        return try route(
+            pieces, twoOrMore: pieces.count >= 2, lastIsEmpty: pieces.last?.isEmpty ?? true, query, plusAsSpace: plusAsSpace,
+            context.parser)
     }
 
-    /// The request of the `count` `rtp` points `pieces` (raw), the last being `last`, and `mode`.
+    /// The request of the raw `rtp` points `pieces` (whether there are two or more, whether the last is
+    /// empty), and `mode`.
     private static func route(
-        _ pieces: some Sequence<ByteText>, count n: Int, last: ByteText, _ query: QueryBytes, plusAsSpace: Bool,
+        _ pieces: some Sequence<ByteText>, twoOrMore: Bool, lastIsEmpty: Bool, _ query: QueryBytes, plusAsSpace: Bool,
         _ parser: DirectionsURLParser
     ) throws(DirectionsURLError) -> DirectionsRequest {
-        guard n >= 2 else {
+        guard twoOrMore else {
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "'rtp' has one point and no '~'; write rtp=<from>~<to>, or rtp=~<to> to start at the current location",
                 parameter: "rtp")
         }
-        guard !last.isEmpty else {
+        guard !lastIsEmpty else {
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "'rtp' ends with '~' and gives no destination; write rtp=<from>~pos.<lat>_<lon> or ~adr.<address>",
@@ -78,16 +79,18 @@ enum BingMapsLink {
         var source: Endpoint = .currentLocation
         var destination: Endpoint = .currentLocation
         var waypoints: [Endpoint] = []
+        // Each piece's role from whether another follows (no count pass).
+        var all = pieces.makeIterator()
+        var next = all.next()
         var i = 0
-        for piece in pieces {
-            let role: Role = i == 0 ? .source : (i == n &- 1 ? .destination : .waypoint)
+        while let piece = next {
+            next = all.next()
+            let role: Role = i == 0 ? .source : (next == nil ? .destination : .waypoint)
             let endpoint = try point(piece, role: role, plusAsSpace: plusAsSpace, parser)
             switch role {
             case .source: source = endpoint
             case .destination: destination = endpoint
-            case .waypoint:
-                if waypoints.isEmpty { waypoints.reserveCapacity(n &- 2) }
-                waypoints.append(endpoint)
+            case .waypoint: waypoints.append(endpoint)
             }
             i &+= 1
         }
@@ -132,7 +135,8 @@ enum BingMapsLink {
         if raw.count < 4 { return .other }  // four Characters are at least four bytes
         if raw.prefix(5).isASCII {
             let four = raw.prefix(4)
-            return four.equalsIgnoringCase("adr.") ? .address : four.equalsIgnoringCase("pos.") ? .position : .other
+            return four.equalsIgnoringCase("adr." as StaticString) ? .address
+                : four.equalsIgnoringCase("pos." as StaticString) ? .position : .other
         }
         let lower = Substring(raw.string).prefix(4).lowercased()
         return lower == "adr." ? .address : lower == "pos." ? .position : .other

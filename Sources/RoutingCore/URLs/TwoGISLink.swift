@@ -73,16 +73,17 @@ enum TwoGISLink {
         return try points.withDecoded(plusAsSpace: false) { (decoded: ByteText) throws(DirectionsURLError) -> DirectionsRequest in
             if decoded.isASCII {
                 return try route(
-                    decoded.pieces(separatedBy: UInt8(ascii: "|")), count: decoded.count(of: UInt8(ascii: "|")) &+ 1, word: word)
+                    decoded.pieces(separatedBy: UInt8(ascii: "|")), twoOrMore: decoded.contains(UInt8(ascii: "|")), word: word)
             }
             let pieces = characterPieces(decoded, UInt8(ascii: "|"), omittingEmpty: false)
-            return try route(pieces, count: pieces.count, word: word)
+            return try route(pieces, twoOrMore: pieces.count >= 2, word: word)
         }
     }
 
-    /// The request of the `count` decoded points `pieces` and the mode word at `word` (-1: none).
-    private static func route(_ pieces: some Sequence<ByteText>, count n: Int, word: Int) throws(DirectionsURLError) -> DirectionsRequest {
-        guard n >= 2 else {
+    /// The request of the decoded points `pieces` (whether there are two or more) and the mode word at
+    /// `word` (-1: none).
+    private static func route(_ pieces: some Sequence<ByteText>, twoOrMore: Bool, word: Int) throws(DirectionsURLError) -> DirectionsRequest {
+        guard twoOrMore else {
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "'points' has one point; write <from>|<to>, or |<lon>,<lat> to start at the current location",
@@ -91,8 +92,13 @@ enum TwoGISLink {
         var source: Endpoint = .currentLocation
         var destination: Endpoint = .currentLocation
         var waypoints: [Endpoint] = []
+        // Each piece's role from whether another follows (no count pass).
+        var all = pieces.makeIterator()
+        var next = all.next()
         var i = 0
-        for piece in pieces {
+        while let piece = next {
+            next = all.next()
+            let isLast = next == nil
             // What precedes the first ';' (a 2GIS object id follows it).
             let ascii = piece.isASCII
             let text = characterOffset(of: UInt8(ascii: ";"), in: piece, ascii: ascii).map { piece.prefix($0) } ?? piece
@@ -100,7 +106,7 @@ enum TwoGISLink {
             if text.isBlank {
                 guard i == 0 else {
                     throw DirectionsURLError(
-                        code: i == n &- 1 ? .missingDestination : .invalidParameter,
+                        code: isLast ? .missingDestination : .invalidParameter,
                         message: "a point of 'points' is empty; give <lon>,<lat> for every point after the first",
                         parameter: "points")
                 }
@@ -110,10 +116,9 @@ enum TwoGISLink {
             }
             if i == 0 {
                 source = endpoint
-            } else if i == n &- 1 {
+            } else if isLast {
                 destination = endpoint
             } else {
-                if waypoints.isEmpty { waypoints.reserveCapacity(n &- 2) }
                 waypoints.append(endpoint)
             }
             i &+= 1

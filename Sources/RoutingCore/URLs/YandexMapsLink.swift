@@ -49,17 +49,17 @@ enum YandexMapsLink {
         let value = rtext.rawValue
         if value.isASCII {
             return try route(
-                value.pieces(separatedBy: UInt8(ascii: "~")), count: value.count(of: UInt8(ascii: "~")) &+ 1, query, context.parser)
+                value.pieces(separatedBy: UInt8(ascii: "~")), twoOrMore: value.contains(UInt8(ascii: "~")), query, context.parser)
         }
         let pieces = characterPieces(value, UInt8(ascii: "~"))
-        return try route(pieces, count: pieces.count, query, context.parser)
+        return try route(pieces, twoOrMore: pieces.count >= 2, query, context.parser)
     }
 
-    /// The request of the `count` raw `rtext` points `pieces` and `rtt`.
+    /// The request of the raw `rtext` points `pieces` (whether there are two or more) and `rtt`.
     private static func route(
-        _ pieces: some Sequence<ByteText>, count n: Int, _ query: QueryBytes, _ parser: DirectionsURLParser
+        _ pieces: some Sequence<ByteText>, twoOrMore: Bool, _ query: QueryBytes, _ parser: DirectionsURLParser
     ) throws(DirectionsURLError) -> DirectionsRequest {
-        guard n >= 2 else {
+        guard twoOrMore else {
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "'rtext' has one point and no '~'; write rtext=<from>~<to>, or rtext=~<lat>,<lon> to start at the current location",
@@ -68,12 +68,17 @@ enum YandexMapsLink {
         var source: Endpoint = .currentLocation
         var destination: Endpoint = .currentLocation
         var waypoints: [Endpoint] = []
+        // Each piece's role from whether another follows (no count pass).
+        var all = pieces.makeIterator()
+        var next = all.next()
         var i = 0
-        for piece in pieces {
+        while let piece = next {
+            next = all.next()
+            let isLast = next == nil
             // (Escapes were checked with the whole value; a piece cut at a raw `~` decodes alike.)
             let endpoint = try piece.withDecoded(plusAsSpace: true) { (text: ByteText) throws(DirectionsURLError) -> Endpoint in
                 if i == 0 { return try parser.sourceEndpoint(text, parameter: "rtext") }
-                if i == n &- 1 && text.isBlank {
+                if isLast && text.isBlank {
                     throw DirectionsURLError(
                         code: .missingDestination,
                         message: "the last point of 'rtext' is empty; give the destination after the last '~'",
@@ -83,10 +88,9 @@ enum YandexMapsLink {
             }
             if i == 0 {
                 source = endpoint
-            } else if i == n &- 1 {
+            } else if isLast {
                 destination = endpoint
             } else {
-                if waypoints.isEmpty { waypoints.reserveCapacity(n &- 2) }
                 waypoints.append(endpoint)
             }
             i &+= 1
@@ -243,7 +247,7 @@ enum YandexMapsLink {
         // parts[1] is "maps", any case.
         var j = 1
         while j < n && span[j] != UInt8(ascii: "/") { j &+= 1 }
-        guard j == 5, span.slice(1, 5).equalsIgnoringCase("maps") else { return false }
+        guard j == 5, span.slice(1, 5).equalsIgnoringCase("maps" as StaticString) else { return false }
         var parts = 2
         var rest = 0  // non-empty parts after "maps"
         var idIsDigits = true
