@@ -29,8 +29,9 @@ enum BingMapsLink {
     static let known: Set<String> = ["rtp", "mode", "cp", "lvl", "bb", "sty", "trfc", "where", "q", "collection", "rad", "pit", "hdg", "ss", "form", "v", "style", "rtop", "where1", "sp"]
     static let rtpAliases: Set<String> = ["route", "rte", "rpt", "rtp1", "directions", "dest", "destination", "to"]
 
-    static func parseRoute(_ query: QueryString, plusAsSpace: Bool, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        guard let rtp = try AppLinkBytes.single(query, "rtp", format: formatName), !rtp.rawValue.isEmpty else {
+    /// The route of `query` (`rtp`, `mode`), read from the link's bytes.
+    static func parseRoute(_ query: QueryBytes, plusAsSpace: Bool, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        guard let rtp = try query.single("rtp", format: formatName), !rtp.rawValue.isEmpty else {
             let hint = DirectionsURLParser.typoHint(in: query, for: "rtp", known: known, aliases: rtpAliases)
             if hint == nil && (query.contains("cp") || query.contains("where") || query.contains("q") || query.contains("collection")) {
                 throw DirectionsURLError(
@@ -43,142 +44,208 @@ enum BingMapsLink {
                 message: "this \(formatName) has no 'rtp'" + (hint.map { "; \($0)" } ?? "; add rtp=~pos.<lat>_<lon> or rtp=~adr.<address>"),
                 parameter: "rtp")
         }
-        let raw = AppLinkBytes.split(rtp.rawValue, UInt8(ascii: "~"))
-        guard raw.count >= 2 else {
+        // The points between raw `~`s: by byte for ASCII text; by `Character` otherwise (a `~` that a
+        // combining mark joins is not a separator).
+        let value = rtp.rawValue
+        if value.isASCII {
+            return try route(
+                value.pieces(separatedBy: UInt8(ascii: "~")), twoOrMore: value.contains(UInt8(ascii: "~")),
+                lastIsEmpty: value.last == UInt8(ascii: "~"), query, plusAsSpace: plusAsSpace, context.parser)
+        }
+        let pieces = characterPieces(value, UInt8(ascii: "~"))
+        return try route(
+            pieces, twoOrMore: pieces.count >= 2, lastIsEmpty: pieces.last?.isEmpty ?? true, query, plusAsSpace: plusAsSpace,
+            context.parser)
+    }
+
+    /// The request of the raw `rtp` points `pieces` (whether there are two or more, whether the last is
+    /// empty), and `mode`.
+    private static func route(
+        _ pieces: some Sequence<ByteText>, twoOrMore: Bool, lastIsEmpty: Bool, _ query: QueryBytes, plusAsSpace: Bool,
+        _ parser: DirectionsURLParser
+    ) throws(DirectionsURLError) -> DirectionsRequest {
+        guard twoOrMore else {
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "'rtp' has one point and no '~'; write rtp=<from>~<to>, or rtp=~<to> to start at the current location",
                 parameter: "rtp")
         }
-        guard let last = raw.last, !last.isEmpty else {
+        guard !lastIsEmpty else {
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "'rtp' ends with '~' and gives no destination; write rtp=<from>~pos.<lat>_<lon> or ~adr.<address>",
                 parameter: "rtp")
         }
-        var points: [Endpoint] = []
-        for (i, piece) in raw.enumerated() {
-            let role: Role = i == 0 ? .source : (i == raw.count - 1 ? .destination : .waypoint)
-            points.append(try point(piece, role: role, plusAsSpace: plusAsSpace, context.parser))
+        var source: Endpoint = .currentLocation
+        var destination: Endpoint = .currentLocation
+        var waypoints: [Endpoint] = []
+        // Each piece's role from whether another follows (no count pass).
+        var all = pieces.makeIterator()
+        var next = all.next()
+        var i = 0
+        while let piece = next {
+            next = all.next()
+            let role: Role = i == 0 ? .source : (next == nil ? .destination : .waypoint)
+            let endpoint = try point(piece, role: role, plusAsSpace: plusAsSpace, parser)
+            switch role {
+            case .source: source = endpoint
+            case .destination: destination = endpoint
+            case .waypoint: waypoints.append(endpoint)
+            }
+            i &+= 1
         }
-        let destination = points.removeLast()
-        let source = points.removeFirst()
-        var mode: DirectionsMode? = nil
-        var transport: TransportType? = nil
-        if let m = try AppLinkBytes.single(query, "mode", format: formatName) {
-            let value = AppLinkBytes.trimmedValue(m)
-            if !value.isEmpty {
+        var word = -1
+        if let m = try query.single("mode", format: formatName) {
+            word = try m.withValue { (raw: ByteText) throws(DirectionsURLError) -> Int in
+                let value = raw.trimmed
+                if value.isEmpty { return -1 }
                 guard let word = modeWord(value) else {
                     throw DirectionsURLError(
                         code: .unknownMode,
                         message: "'mode=\(DirectionsURLParser.shorten(m.value))' is not a Windows Maps mode; use d (driving), w (walking) or t (transit)",
                         parameter: "mode")
                 }
-                mode = word.mode
-                transport = word.transportType
+                return word
             }
         }
-        return DirectionsRequest(source: source, destination: destination, waypoints: points, mode: mode, transportType: transport)
+        if word < 0 { return DirectionsRequest(source: source, destination: destination, waypoints: waypoints) }
+        let vocabulary = modeVocabulary
+        return DirectionsRequest(
+            source: source, destination: destination, waypoints: waypoints, mode: vocabulary[word].mode,
+            transportType: vocabulary[word].transportType)
     }
 
     enum Role { case source, waypoint, destination }
 
-    /// The mode word spelled `value` ignoring case (`value.lowercased() == word.lowercased()`).
-    private static func modeWord(_ value: Substring) -> ModeWord? {
-        if AppLinkBytes.lowerEquals(value, "d") { return modeVocabulary[0] }
-        if AppLinkBytes.lowerEquals(value, "w") { return modeVocabulary[1] }
-        if AppLinkBytes.lowerEquals(value, "t") { return modeVocabulary[2] }
+    /// The index in ``modeVocabulary`` of the mode word spelled `value` ignoring case
+    /// (`value.lowercased() == word.lowercased()`).
+    private static func modeWord(_ value: ByteText) -> Int? {
+        if lowerEquals(value, "d") { return 0 }
+        if lowerEquals(value, "w") { return 1 }
+        if lowerEquals(value, "t") { return 2 }
         return nil
     }
 
-    /// `raw.prefix(4).lowercased()` when it is `adr.` or `pos.`, read from ASCII bytes when possible.
-    private static func pointKind(_ raw: Substring) -> String {
-        if let adr = AppLinkBytes.lowerPrefix(raw, "adr."), let pos = AppLinkBytes.lowerPrefix(raw, "pos.") {
-            return adr ? "adr." : pos ? "pos." : ""
+    /// What an `rtp` point is.
+    private enum Kind { case address, position, other }
+
+    /// `raw.prefix(4).lowercased()` (first four `Character`s) is `adr.`, `pos.` or neither: by byte
+    /// when the first five bytes are ASCII (then the fourth byte ends a `Character`).
+    private static func pointKind(_ raw: ByteText) -> Kind {
+        if raw.count < 4 { return .other }  // four Characters are at least four bytes
+        if raw.prefix(5).isASCII {
+            let four = raw.prefix(4)
+            return four.equalsIgnoringCase("adr." as StaticString) ? .address
+                : four.equalsIgnoringCase("pos." as StaticString) ? .position : .other
         }
-        return raw.prefix(4).lowercased()
+        let lower = Substring(raw.string).prefix(4).lowercased()
+        return lower == "adr." ? .address : lower == "pos." ? .position : .other
     }
 
-    /// One `rtp` point, raw.
-    private static func point(_ raw: Substring, role: Role, plusAsSpace: Bool, _ parser: DirectionsURLParser) throws(DirectionsURLError) -> Endpoint {
+    /// One `rtp` point, raw (escapes checked when the query was split).
+    private static func point(_ raw: ByteText, role: Role, plusAsSpace: Bool, _ parser: DirectionsURLParser) throws(DirectionsURLError) -> Endpoint {
         if raw.isEmpty {
             if role == .source { return .currentLocation }
             throw DirectionsURLError(code: .invalidParameter, message: "'rtp' has an empty point between two '~'; remove the extra '~'", parameter: "rtp")
         }
-        let lower = pointKind(raw)
-        if lower == "adr." {
-            let text = try QueryString.decode(AppLinkBytes.dropBytes(raw, 4), plusAsSpace: plusAsSpace, parameter: "rtp")
-            switch role {
-            case .source: return try parser.sourceEndpoint(text, parameter: "rtp")
-            default:
-                if DirectionsURLParser.trimmed(text).isEmpty {
-                    throw DirectionsURLError(code: .invalidParameter, message: "an 'adr.' point in 'rtp' is empty; give an address after 'adr.'", parameter: "rtp")
+        switch pointKind(raw) {
+        case .address:
+            return try raw.dropFirst(4).withDecoded(plusAsSpace: plusAsSpace) { (text: ByteText) throws(DirectionsURLError) -> Endpoint in
+                switch role {
+                case .source: return try parser.sourceEndpoint(text, parameter: "rtp")
+                default:
+                    let trimmed = text.trimmed
+                    if trimmed.isEmpty {
+                        throw DirectionsURLError(code: .invalidParameter, message: "an 'adr.' point in 'rtp' is empty; give an address after 'adr.'", parameter: "rtp")
+                    }
+                    return .address(trimmed.string)
                 }
-                return .address(DirectionsURLParser.trimmed(text))
             }
+        case .position:
+            return try position(raw.dropFirst(4), plusAsSpace: plusAsSpace)
+        case .other:
+            throw DirectionsURLError(
+                code: .invalidParameter,
+                message: "'\(DirectionsURLParser.shorten(raw.string))' in 'rtp' is not a route point; write pos.<lat>_<lon>[_<title>] or adr.<address>",
+                parameter: "rtp")
         }
-        if lower == "pos." {
-            // Latitude, longitude and the title, without an array.
-            guard let (latText, lonText, titleText) = AppLinkBytes.splitThree(AppLinkBytes.dropBytes(raw, 4), UInt8(ascii: "_")) else {
-                throw DirectionsURLError(
-                    code: .malformedNumber,
-                    message: "'pos.\(DirectionsURLParser.shorten(String(raw.dropFirst(4))))' in 'rtp' is not '<latitude>_<longitude>'; separate them with '_'",
-                    parameter: "rtp")
-            }
-            let lat = try AppLinkBytes.decoded(latText, parameter: "rtp")
-            let lon = try AppLinkBytes.decoded(lonText, parameter: "rtp")
-            // (`decimal` refuses a ',' as it refuses any byte but digits, one '.' and a sign.)
-            guard let la = AppLinkBytes.decimal(lat), let lo = AppLinkBytes.decimal(lon) else {
-                throw DirectionsURLError(
-                    code: .malformedNumber,
-                    message: "'\(DirectionsURLParser.shorten(String(lat)))_\(DirectionsURLParser.shorten(String(lon)))' in 'rtp' is not '<latitude>_<longitude>' in decimal degrees (use '.' as the decimal separator)",
-                    parameter: "rtp")
-            }
-            // In range: the coordinate itself (the text round trip below gives the same values);
-            // out of range: that round trip builds the error.
-            let c: Coordinate
-            do {
-                c = try Coordinate.validated(latitude: la, longitude: lo)
-            } catch {
-                c = try CoordinateText.parsePair(Substring(LinkWriting.degrees(la) + "," + LinkWriting.degrees(lo)), parameter: "rtp")
-            }
-            var title: String? = nil
-            if let titleText {
-                let t = try QueryString.decode(titleText, plusAsSpace: plusAsSpace, parameter: "rtp")
-                let unescaped = replacingEncodedUnderscore(t)
-                title = unescaped.isEmpty ? nil : unescaped
-            }
-            return .coordinate(c, label: title)
-        }
-        throw DirectionsURLError(
-            code: .invalidParameter,
-            message: "'\(DirectionsURLParser.shorten(String(raw)))' in 'rtp' is not a route point; write pos.<lat>_<lon>[_<title>] or adr.<address>",
-            parameter: "rtp")
     }
 
-    /// `%5F` (either case) → `_`, the second decoding Microsoft prescribes for titles.
-    private static func replacingEncodedUnderscore(_ s: String) -> String {
-        guard s.utf8.contains(UInt8(ascii: "%")) else { return s }
-        if AppLinkBytes.isASCII(Substring(s)) {
-            // One byte per Character: '%', '5', 'F' or 'f' → '_'.
-            let bytes = s.utf8.span
-            return String(unsafeUninitializedCapacity: bytes.count) { out in
-                var i = 0
-                var k = 0
-                while i < bytes.count && k < out.count {
-                    if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count, bytes[i + 1] == UInt8(ascii: "5"),
-                       bytes[i + 2] == UInt8(ascii: "F") || bytes[i + 2] == UInt8(ascii: "f") {
-                        out[k] = UInt8(ascii: "_")
-                        i += 3
-                    } else {
-                        out[k] = bytes[i]
-                        i += 1
-                    }
-                    k += 1
-                }
-                return k
+    /// `<lat>_<lon>[_<title>]` after `pos.`, raw.
+    private static func position(_ text: ByteText, plusAsSpace: Bool) throws(DirectionsURLError) -> Endpoint {
+        // Latitude, longitude and the title, split at the first two `_` `Character`s.
+        let ascii = text.isASCII
+        guard let first = characterOffset(of: UInt8(ascii: "_"), in: text, ascii: ascii) else {
+            throw DirectionsURLError(
+                code: .malformedNumber,
+                message: "'pos.\(DirectionsURLParser.shorten(text.string))' in 'rtp' is not '<latitude>_<longitude>'; separate them with '_'",
+                parameter: "rtp")
+        }
+        let latText = text.prefix(first)
+        var lonText = text.suffix(from: first &+ 1)
+        var titleText: ByteText? = nil
+        if let second = characterOffset(of: UInt8(ascii: "_"), in: lonText, ascii: ascii) {
+            titleText = lonText.suffix(from: second &+ 1)
+            lonText = lonText.prefix(second)
+        }
+        let c = try latText.withDecoded(plusAsSpace: false) { (lat: ByteText) throws(DirectionsURLError) -> Coordinate in
+            try lonText.withDecoded(plusAsSpace: false) { (lon: ByteText) throws(DirectionsURLError) -> Coordinate in
+                try coordinate(lat, lon)
             }
         }
+        var title: String? = nil
+        if let titleText {
+            title = titleText.withDecoded(plusAsSpace: plusAsSpace) { (t: ByteText) -> String? in
+                t.isEmpty ? nil : replacingEncodedUnderscore(t)
+            }
+        }
+        return .coordinate(c, label: title)
+    }
+
+    /// The coordinate of the decoded `lat` and `lon` of a `pos.` point.
+    private static func coordinate(_ lat: ByteText, _ lon: ByteText) throws(DirectionsURLError) -> Coordinate {
+        // (`decimal` refuses a ',' as it refuses any byte but digits, one '.' and a sign.)
+        guard let la = lat.decimal, let lo = lon.decimal else {
+            throw DirectionsURLError(
+                code: .malformedNumber,
+                message: "'\(DirectionsURLParser.shorten(lat.string))_\(DirectionsURLParser.shorten(lon.string))' in 'rtp' is not '<latitude>_<longitude>' in decimal degrees (use '.' as the decimal separator)",
+                parameter: "rtp")
+        }
+        // In range: the coordinate itself (the text round trip below gives the same values);
+        // out of range: that round trip builds the error.
+        do {
+            return try Coordinate.validated(latitude: la, longitude: lo)
+        } catch {
+            return try CoordinateText.parsePair(Substring(LinkWriting.degrees(la) + "," + LinkWriting.degrees(lo)), parameter: "rtp")
+        }
+    }
+
+    /// The decoded title `t` (not empty) with `%5F` (either case) → `_`, the second decoding
+    /// Microsoft prescribes for titles.
+    private static func replacingEncodedUnderscore(_ t: ByteText) -> String {
+        guard t.contains(UInt8(ascii: "%")) else { return t.string }
+        guard t.isASCII else { return replacingEncodedUnderscore(t.string) }
+        // One byte per Character: '%', '5', 'F' or 'f' → '_'.
+        return String(unsafeUninitializedCapacity: t.count) { out in
+            var i = 0
+            var k = 0
+            while i < t.count && k < out.count {
+                if t[i] == UInt8(ascii: "%"), i &+ 2 < t.count, t[i &+ 1] == UInt8(ascii: "5"),
+                   t[i &+ 2] == UInt8(ascii: "F") || t[i &+ 2] == UInt8(ascii: "f") {
+                    out[k] = UInt8(ascii: "_")
+                    i &+= 3
+                } else {
+                    out[k] = t[i]
+                    i &+= 1
+                }
+                k &+= 1
+            }
+            return k
+        }
+    }
+
+    /// ``replacingEncodedUnderscore(_:)-(ByteText)`` by `Character`s, for non-ASCII text.
+    private static func replacingEncodedUnderscore(_ s: String) -> String {
         var out = ""
         var i = s.startIndex
         while i < s.endIndex {
@@ -194,20 +261,21 @@ enum BingMapsLink {
     }
 
     static func parseDriveTo(_ link: LinkText, walk: Bool) throws(DirectionsURLError) -> DirectionsRequest {
-        let query = try QueryString(link.query, plusAsSpace: false)
-        let latP = try AppLinkBytes.single(query, "destination.latitude", format: formatName)
-        let lonP = try AppLinkBytes.single(query, "destination.longitude", format: formatName)
-        let name = try AppLinkBytes.single(query, "destination.name", format: formatName).map { DirectionsURLParser.trimmed($0.value) }
-        guard let latP, let lonP, !DirectionsURLParser.trimmed(latP.value).isEmpty, !DirectionsURLParser.trimmed(lonP.value).isEmpty else {
+        let query = try QueryBytes(link.bytes.query, plusAsSpace: false)
+        let latP = try query.single("destination.latitude", format: formatName)
+        let lonP = try query.single("destination.longitude", format: formatName)
+        let nameP = try query.single("destination.name", format: formatName)
+        let latBlank = latP?.withValue { $0.isBlank } ?? true
+        guard let latP, let lonP, !latBlank, !lonP.withValue({ $0.isBlank }) else {
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "this ms-\(walk ? "walk" : "drive")-to: link needs destination.latitude and destination.longitude",
-                parameter: DirectionsURLParser.trimmed(latP?.value ?? "").isEmpty ? "destination.latitude" : "destination.longitude")
+                parameter: latBlank ? "destination.latitude" : "destination.longitude")
         }
-        guard let la = CoordinateText.decimal(Substring(DirectionsURLParser.trimmed(latP.value))) else {
+        guard let la = latP.withValue({ $0.trimmed.decimal }) else {
             throw DirectionsURLError(code: .malformedNumber, message: "'destination.latitude=\(DirectionsURLParser.shorten(latP.value))' is not a decimal number of degrees", parameter: "destination.latitude")
         }
-        guard let lo = CoordinateText.decimal(Substring(DirectionsURLParser.trimmed(lonP.value))) else {
+        guard let lo = lonP.withValue({ $0.trimmed.decimal }) else {
             throw DirectionsURLError(code: .malformedNumber, message: "'destination.longitude=\(DirectionsURLParser.shorten(lonP.value))' is not a decimal number of degrees", parameter: "destination.longitude")
         }
         let c: Coordinate
@@ -221,8 +289,12 @@ enum BingMapsLink {
                 throw DirectionsURLError(code: .longitudeOutOfRange, message: "destination.longitude \(lonP.value) is outside -180...180 degrees and is not wrapped", parameter: "destination.longitude")
             }
         }
+        let name = nameP?.withValue { (value: ByteText) -> String? in
+            let trimmed = value.trimmed
+            return trimmed.isEmpty ? nil : trimmed.string
+        }
         return DirectionsRequest(
-            source: .currentLocation, destination: .coordinate(c, label: name.flatMap { $0.isEmpty ? nil : $0 }),
+            source: .currentLocation, destination: .coordinate(c, label: name ?? nil),
             mode: walk ? .pedestrian : .car, navigate: true)
     }
 }
@@ -237,18 +309,47 @@ extension BingMapsLink: DirectionsLinkParsing {
         case "ms-drive-to": return try parseDriveTo(link, walk: false)
         case "ms-walk-to": return try parseDriveTo(link, walk: true)
         case "bingmaps":
-            return try parseRoute(try QueryString(link.query, plusAsSpace: false), plusAsSpace: false, &context)
+            return try parseRoute(try QueryBytes(link.bytes.query, plusAsSpace: false), plusAsSpace: false, &context)
         default:
-            let path = link.path
-            guard AppLinkBytes.lowerEquals(path, "/maps") || AppLinkBytes.lowerEquals(path, "/maps/")
-                || AppLinkBytes.lowerEquals(path, "/maps/default.aspx") else {
+            let path = link.bytes.path
+            guard lowerEquals(path, "/maps") || lowerEquals(path, "/maps/") || lowerEquals(path, "/maps/default.aspx") else {
                 throw DirectionsURLError(
                     code: .notADirectionsLink,
-                    message: "'\(DirectionsURLParser.shorten(String(link.path)))' is not Bing Maps; route links are https://www.bing.com/maps?rtp=…",
+                    message: "'\(DirectionsURLParser.shorten(path.string))' is not Bing Maps; route links are https://www.bing.com/maps?rtp=…",
                     parameter: "path")
             }
-            return try parseRoute(try QueryString(link.query, plusAsSpace: true), plusAsSpace: true, &context)
+            return try parseRoute(try QueryBytes(link.bytes.query, plusAsSpace: true), plusAsSpace: true, &context)
         }
+    }
+}
+
+// MARK: - Byte helpers (candidates for ByteText)
+
+/// `text.string.lowercased() == lower` for a lowercase ASCII `lower`: by byte for ASCII text (a
+/// non-ASCII letter may lowercase to ASCII, so other text is lowercased as a String).
+fileprivate func lowerEquals(_ text: ByteText, _ lower: StaticString) -> Bool {
+    if text.equalsIgnoringCase(lower) { return true }
+    if text.isASCII { return false }
+    return text.string.lowercased() == String(describing: lower)
+}
+
+/// The byte offset of the first `Character` that is the ASCII `separator` alone: the first such
+/// byte when `ascii` (the text is ASCII), else found by `Character`s (a combining mark after the
+/// byte makes it part of another `Character`).
+fileprivate func characterOffset(of separator: UInt8, in text: ByteText, ascii: Bool) -> Int? {
+    if ascii { return text.firstOffset(of: separator) }
+    let s = text.string
+    guard let i = s.firstIndex(of: Character(Unicode.Scalar(separator))) else { return nil }
+    return s.utf8.distance(from: s.startIndex, to: i)
+}
+
+/// `text.substring.split(separator: Character(separator), omittingEmptySubsequences: false)` as
+/// slices of `text`, for non-ASCII text (ASCII text uses ``ByteText/pieces(separatedBy:)``).
+fileprivate func characterPieces(_ text: ByteText, _ separator: UInt8) -> [ByteText] {
+    let s = text.string
+    let utf8 = s.utf8
+    return s.split(separator: Character(Unicode.Scalar(separator)), omittingEmptySubsequences: false).map { piece in
+        text.slice(utf8.distance(from: s.startIndex, to: piece.startIndex), utf8.distance(from: s.startIndex, to: piece.endIndex))
     }
 }
 

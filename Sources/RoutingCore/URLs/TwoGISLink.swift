@@ -21,73 +21,138 @@
 enum TwoGISLink {
     static let formatName = "2GIS route link"
 
-    static func parsePath(_ path: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let parts = AppLinkBytes.split(path, UInt8(ascii: "/"), omittingEmpty: true)
-        if let i = parts.firstIndex(where: { AppLinkBytes.lowerEquals($0, "routesearch") }) {
-            return try parseRouteSearch(parts[(i + 1)...], context)
+    /// The route of a 2GIS path, raw.
+    static func parsePath(_ path: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        // The non-empty pieces between `/`s: by byte for ASCII text; by `Character` otherwise (a `/`
+        // that a combining mark joins is not a separator).
+        if path.isASCII { return try parseParts(Segments(path)) }
+        return try parseParts(characterPieces(path, UInt8(ascii: "/"), omittingEmpty: true))
+    }
+
+    /// The route of the non-empty path segments `parts` (iterated twice at most).
+    private static func parseParts<S: Sequence<ByteText>>(_ parts: S) throws(DirectionsURLError) -> DirectionsRequest {
+        var all = parts.makeIterator()
+        while let part = all.next() {
+            if lowerEquals(part, "routesearch") { return try parseRouteSearch(&all) }
         }
-        guard let d = parts.firstIndex(where: { AppLinkBytes.lowerEquals($0, "directions") }), d <= 1 else {
+        // What follows the first `directions`, which must be the first or second segment.
+        var after = parts.makeIterator()
+        var d = 0
+        var found = false
+        while let part = after.next() {
+            if lowerEquals(part, "directions") {
+                found = true
+                break
+            }
+            d &+= 1
+        }
+        guard found, d <= 1 else {
             throw DirectionsURLError(
                 code: .notADirectionsLink,
                 message: "this 2GIS link is not a route; routes are https://2gis.ru/directions/points/<lon>,<lat>|<lon>,<lat>",
                 parameter: "path")
         }
-        // What follows `directions`, from `k` on.
-        var k = d + 1
-        var word: ModeWord? = nil
-        if parts.count - k >= 2, AppLinkBytes.lowerEquals(parts[k], "tab") {
-            word = try modeWord(parts[k + 1])
-            k += 2
+        var a = after.next()
+        var b = a == nil ? nil : after.next()
+        var word = -1
+        if let tab = a, let type = b, lowerEquals(tab, "tab") {
+            word = try modeWord(type)
+            a = after.next()
+            b = a == nil ? nil : after.next()
         }
-        guard parts.count - k >= 2, AppLinkBytes.lowerEquals(parts[k], "points") else {
+        guard let a, let points = b, lowerEquals(a, "points") else {
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "this 2GIS directions link has no points; write …/directions/points/<lon>,<lat>|<lon>,<lat>",
                 parameter: "points")
         }
-        let decoded = try QueryString.decode(parts[k + 1], plusAsSpace: false, parameter: "points")
-        let raw = AppLinkBytes.split(Substring(decoded), UInt8(ascii: "|"))
-        guard raw.count >= 2 else {
+        // Decoded first (into a temporary buffer), then split.
+        if case .failure(let failure) = PercentDecoding.check(points.bytes, plusAsSpace: false) {
+            throw QueryString.decodingError(failure, parameter: "points", what: "value")
+        }
+        return try points.withDecoded(plusAsSpace: false) { (decoded: ByteText) throws(DirectionsURLError) -> DirectionsRequest in
+            if decoded.isASCII {
+                return try route(
+                    decoded.pieces(separatedBy: UInt8(ascii: "|")), twoOrMore: decoded.contains(UInt8(ascii: "|")), word: word)
+            }
+            let pieces = characterPieces(decoded, UInt8(ascii: "|"), omittingEmpty: false)
+            return try route(pieces, twoOrMore: pieces.count >= 2, word: word)
+        }
+    }
+
+    /// The request of the decoded points `pieces` (whether there are two or more) and the mode word at
+    /// `word` (-1: none).
+    private static func route(_ pieces: some Sequence<ByteText>, twoOrMore: Bool, word: Int) throws(DirectionsURLError) -> DirectionsRequest {
+        guard twoOrMore else {
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "'points' has one point; write <from>|<to>, or |<lon>,<lat> to start at the current location",
                 parameter: "points")
         }
-        var points: [Endpoint] = []
-        points.reserveCapacity(raw.count)
-        for (i, piece) in raw.enumerated() {
+        var source: Endpoint = .currentLocation
+        var destination: Endpoint = .currentLocation
+        var waypoints: [Endpoint] = []
+        // Each piece's role from whether another follows (no count pass).
+        var all = pieces.makeIterator()
+        var next = all.next()
+        var i = 0
+        while let piece = next {
+            next = all.next()
+            let isLast = next == nil
             // What precedes the first ';' (a 2GIS object id follows it).
-            let text = AppLinkBytes.find(piece, UInt8(ascii: ";"), ascii: AppLinkBytes.isASCII(piece)).map { piece[..<$0] } ?? piece
-            if isBlank(text) {
-                if i == 0 { points.append(.currentLocation); continue }
-                throw DirectionsURLError(
-                    code: i == raw.count - 1 ? .missingDestination : .invalidParameter,
-                    message: "a point of 'points' is empty; give <lon>,<lat> for every point after the first",
-                    parameter: "points")
+            let ascii = piece.isASCII
+            let text = characterOffset(of: UInt8(ascii: ";"), in: piece, ascii: ascii).map { piece.prefix($0) } ?? piece
+            let endpoint: Endpoint
+            if text.isBlank {
+                guard i == 0 else {
+                    throw DirectionsURLError(
+                        code: isLast ? .missingDestination : .invalidParameter,
+                        message: "a point of 'points' is empty; give <lon>,<lat> for every point after the first",
+                        parameter: "points")
+                }
+                endpoint = .currentLocation
+            } else {
+                endpoint = .coordinate(try lonLat(text, parameter: "points"), label: nil)
             }
-            points.append(.coordinate(try lonLat(text, parameter: "points"), label: nil))
+            if i == 0 {
+                source = endpoint
+            } else if isLast {
+                destination = endpoint
+            } else {
+                waypoints.append(endpoint)
+            }
+            i &+= 1
         }
-        let destination = points.removeLast()
-        let source = points.removeFirst()
-        return DirectionsRequest(
-            source: source, destination: destination, waypoints: points, mode: word?.mode, transportType: word?.transportType)
+        return request(source: source, destination: destination, waypoints: waypoints, word: word)
     }
 
-    private static func parseRouteSearch(_ parts: ArraySlice<Substring>, _ context: ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        var word: ModeWord? = nil
+    /// The request, with the mode of ``modeVocabulary``'s word at `word` (-1: none).
+    private static func request(source: Endpoint, destination: Endpoint, waypoints: [Endpoint] = [], word: Int) -> DirectionsRequest {
+        if word < 0 { return DirectionsRequest(source: source, destination: destination, waypoints: waypoints) }
+        let vocabulary = modeVocabulary
+        return DirectionsRequest(
+            source: source, destination: destination, waypoints: waypoints, mode: vocabulary[word].mode,
+            transportType: vocabulary[word].transportType)
+    }
+
+    /// `…/routeSearch/<key>/<value>/…`: the segments after `routeSearch`, in pairs.
+    private static func parseRouteSearch(_ parts: inout some IteratorProtocol<ByteText>) throws(DirectionsURLError) -> DirectionsRequest {
+        var word = -1
         var from: Endpoint = .currentLocation
-        var to: Endpoint? = nil
-        var i = parts.startIndex
-        while i + 1 < parts.endIndex {
-            let key = parts[i].lowercased()
-            let value = try QueryString.decode(parts[i + 1], plusAsSpace: false, parameter: key)
-            switch key {
-            case "rstype": word = try modeWord(Substring(value))
-            case "from": from = .coordinate(try lonLat(Substring(value), parameter: "from"), label: nil)
-            case "to": to = .coordinate(try lonLat(Substring(value), parameter: "to"), label: nil)
-            default: break
+        var to: Coordinate? = nil
+        while let key = parts.next(), let value = parts.next() {
+            if case .failure(let failure) = PercentDecoding.check(value.bytes, plusAsSpace: false) {
+                throw QueryString.decodingError(failure, parameter: key.string.lowercased(), what: "value")
             }
-            i += 2
+            try value.withDecoded(plusAsSpace: false) { (value: ByteText) throws(DirectionsURLError) in
+                if lowerEquals(key, "rstype") {
+                    word = try modeWord(value)
+                } else if lowerEquals(key, "from") {
+                    from = .coordinate(try lonLat(value, parameter: "from"), label: nil)
+                } else if lowerEquals(key, "to") {
+                    to = try lonLat(value, parameter: "to")
+                }
+            }
         }
         guard let to else {
             throw DirectionsURLError(
@@ -95,26 +160,34 @@ enum TwoGISLink {
                 message: "this 2GIS routeSearch link has no 'to'; add /to/<lon>,<lat>",
                 parameter: "to")
         }
-        return DirectionsRequest(source: from, destination: to, mode: word?.mode, transportType: word?.transportType)
+        return request(source: from, destination: .coordinate(to, label: nil), word: word)
     }
 
-    /// `DirectionsURLParser.trimmed(String(text)).isEmpty`, without the copy for visible ASCII text.
-    private static func isBlank(_ text: Substring) -> Bool {
-        if let b = text.utf8.first, b > 0x20 && b < 0x7F { return false }
-        return DirectionsURLParser.trimmed(String(text)).isEmpty
-    }
-
-    private static func modeWord(_ text: Substring) throws(DirectionsURLError) -> ModeWord {
-        guard let word = modeVocabulary.first(where: { AppLinkBytes.lowerEquals(text, $0.value) }) else {
-            throw DirectionsURLError(
-                code: .unknownMode,
-                message: "'\(DirectionsURLParser.shorten(String(text)))' is not a 2GIS route type; use car, bus, pedestrian, taxi, bicycle or scooter",
-                parameter: "tab")
-        }
-        return word
+    /// The index in ``modeVocabulary`` of the type `text` spells ignoring case.
+    private static func modeWord(_ text: ByteText) throws(DirectionsURLError) -> Int {
+        if lowerEquals(text, "car") { return 0 }
+        if lowerEquals(text, "bus") { return 1 }
+        if lowerEquals(text, "pedestrian") { return 2 }
+        if lowerEquals(text, "taxi") { return 3 }
+        if lowerEquals(text, "bicycle") { return 4 }
+        if lowerEquals(text, "scooter") { return 5 }
+        throw DirectionsURLError(
+            code: .unknownMode,
+            message: "'\(DirectionsURLParser.shorten(text.string))' is not a 2GIS route type; use car, bus, pedestrian, taxi, bicycle or scooter",
+            parameter: "tab")
     }
 
     /// `<lon>,<lat>` → coordinate.
+    static func lonLat(_ text: ByteText, parameter: String) throws(DirectionsURLError) -> Coordinate {
+        // Two plain decimals around the first comma, in range: the coordinate the general path returns.
+        if let comma = text.firstOffset(of: UInt8(ascii: ",")), let lon = text.prefix(comma).decimal,
+           let lat = text.suffix(from: comma &+ 1).decimal, let c = try? Coordinate.validated(latitude: lat, longitude: lon) {
+            return c
+        }
+        return try lonLat(text.substring, parameter: parameter)
+    }
+
+    /// `<lon>,<lat>` → coordinate, by the general path (which builds the errors).
     static func lonLat(_ text: Substring, parameter: String) throws(DirectionsURLError) -> Coordinate {
         // Two plain decimals around one comma, in range: the coordinate the general path returns.
         if let (lon, lat) = AppLinkBytes.decimals(text), let c = AppLinkBytes.validated(lat, lon) {
@@ -152,15 +225,19 @@ extension TwoGISLink: DirectionsLinkParsing {
     static func handles(host: String) -> Bool {
         // Every handled host starts with "www." or "2gis." (no Character starting with another byte does).
         guard let f = host.utf8.first, f == UInt8(ascii: "w") || f == UInt8(ascii: "2") else { return false }
-        if AppLinkBytes.isASCII(Substring(host)) {
+        var bytesOfHost = host
+        let ascii: Bool? = bytesOfHost.withUTF8 { b in
             // By byte: each byte is one Character ("\r\n" is neither a letter nor '.').
-            var h = Substring(host)
-            if AppLinkBytes.hasPrefix(h, "www.") { h = AppLinkBytes.dropBytes(h, 4) }
-            guard AppLinkBytes.hasPrefix(h, "2gis."), h.utf8.count > 5 else { return false }
-            return AppLinkBytes.dropBytes(h, 5).utf8.allSatisfy { b in
-                (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || b == UInt8(ascii: ".")
+            var h = ByteText(b)
+            guard h.isASCII else { return nil }
+            if h.hasPrefix("www.") { h = h.dropFirst(4) }
+            guard h.hasPrefix("2gis."), h.count > 5 else { return false }
+            for c in h.dropFirst(5).bytes where !((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == UInt8(ascii: ".")) {
+                return false
             }
+            return true
         }
+        if let ascii { return ascii }
         var h = Substring(host)
         if h.hasPrefix("www.") { h = h.dropFirst(4) }
         guard h.hasPrefix("2gis."), h.count > 5 else { return false }
@@ -174,7 +251,51 @@ extension TwoGISLink: DirectionsLinkParsing {
                 message: "'dgis:' route links are dgis://2gis.ru/routeSearch/… or dgis://2gis.ru/directions/…",
                 parameter: "host")
         }
-        return try parsePath(link.path, &context)
+        return try parsePath(link.bytes.path, &context)
+    }
+}
+
+// MARK: - Byte helpers (candidates for ByteText)
+
+/// The non-empty pieces of ASCII text between `/`s, in order, without allocating.
+fileprivate struct Segments: Sequence, IteratorProtocol {
+    private var pieces: ByteText.Pieces
+
+    init(_ text: ByteText) { pieces = text.pieces(separatedBy: UInt8(ascii: "/")) }
+
+    mutating func next() -> ByteText? {
+        while let piece = pieces.next() {
+            if !piece.isEmpty { return piece }
+        }
+        return nil
+    }
+}
+
+/// `text.string.lowercased() == lower` for a lowercase ASCII `lower`: by byte for ASCII text (a
+/// non-ASCII letter may lowercase to ASCII, so other text is lowercased as a String).
+fileprivate func lowerEquals(_ text: ByteText, _ lower: StaticString) -> Bool {
+    if text.equalsIgnoringCase(lower) { return true }
+    if text.isASCII { return false }
+    return text.string.lowercased() == String(describing: lower)
+}
+
+/// The byte offset of the first `Character` that is the ASCII `separator` alone: the first such
+/// byte when `ascii` (the text is ASCII), else found by `Character`s (a combining mark after the
+/// byte makes it part of another `Character`).
+fileprivate func characterOffset(of separator: UInt8, in text: ByteText, ascii: Bool) -> Int? {
+    if ascii { return text.firstOffset(of: separator) }
+    let s = text.string
+    guard let i = s.firstIndex(of: Character(Unicode.Scalar(separator))) else { return nil }
+    return s.utf8.distance(from: s.startIndex, to: i)
+}
+
+/// `text.substring.split(separator: Character(separator), omittingEmptySubsequences:)` as slices of
+/// `text`, for non-ASCII text (ASCII text is split by byte).
+fileprivate func characterPieces(_ text: ByteText, _ separator: UInt8, omittingEmpty: Bool) -> [ByteText] {
+    let s = text.string
+    let utf8 = s.utf8
+    return s.split(separator: Character(Unicode.Scalar(separator)), omittingEmptySubsequences: omittingEmpty).map { piece in
+        text.slice(utf8.distance(from: s.startIndex, to: piece.startIndex), utf8.distance(from: s.startIndex, to: piece.endIndex))
     }
 }
 

@@ -29,10 +29,12 @@ enum YandexMapsLink {
     static let known: Set<String> = ["rtext", "rtt", "ll", "pt", "z", "spn", "l", "text", "mode", "whatshere", "ol", "oid", "ruri", "sll", "sspn", "panorama", "si", "from", "utm_source", "utm_medium", "source"]
     static let rtextAliases: Set<String> = ["route", "rtxt", "r_text", "rtex", "daddr", "destination", "to", "dest"]
     static let countryDomains: Set<String> = ["ru", "com", "by", "kz", "ua", "uz", "com.tr", "az", "com.am", "com.ge", "co.il", "ee", "lt", "lv", "md", "tj", "tm", "fr"]
+    static let navigatorFormatName = "Yandex Navigator link"
 
-    static func parseQuery(_ raw: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let query = try QueryString(raw, plusAsSpace: true)
-        guard let rtext = try AppLinkBytes.single(query, "rtext", format: formatName) else {
+    /// The route of the raw query `raw` (`rtext`, `rtt`), read from the link's bytes.
+    static func parseQuery(_ raw: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        let query = try QueryBytes(raw, plusAsSpace: true)
+        guard let rtext = try query.single("rtext", format: formatName) else {
             let hint = DirectionsURLParser.typoHint(in: query, for: "rtext", known: known, aliases: rtextAliases)
             if let hint {
                 throw DirectionsURLError(code: .missingDestination, message: "this \(formatName) has no 'rtext'; \(hint)", parameter: "rtext")
@@ -42,91 +44,191 @@ enum YandexMapsLink {
                 message: "this \(formatName) shows a map (ll, pt and z are the viewport, longitude first), not a route; routes use rtext=<lat>,<lon>~<lat>,<lon>",
                 parameter: "rtext")
         }
-        let pieces = AppLinkBytes.split(rtext.rawValue, UInt8(ascii: "~"))
-        guard pieces.count >= 2 else {
+        // The points between raw `~`s: by byte for ASCII text; by `Character` otherwise (a `~` that a
+        // combining mark joins is not a separator).
+        let value = rtext.rawValue
+        if value.isASCII {
+            return try route(
+                value.pieces(separatedBy: UInt8(ascii: "~")), twoOrMore: value.contains(UInt8(ascii: "~")), query, context.parser)
+        }
+        let pieces = characterPieces(value, UInt8(ascii: "~"))
+        return try route(pieces, twoOrMore: pieces.count >= 2, query, context.parser)
+    }
+
+    /// The request of the raw `rtext` points `pieces` (whether there are two or more) and `rtt`.
+    private static func route(
+        _ pieces: some Sequence<ByteText>, twoOrMore: Bool, _ query: QueryBytes, _ parser: DirectionsURLParser
+    ) throws(DirectionsURLError) -> DirectionsRequest {
+        guard twoOrMore else {
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "'rtext' has one point and no '~'; write rtext=<from>~<to>, or rtext=~<lat>,<lon> to start at the current location",
                 parameter: "rtext")
         }
-        var points: [Endpoint] = []
-        for (i, piece) in pieces.enumerated() {
-            let text = try QueryString.decode(piece, plusAsSpace: true, parameter: "rtext")
-            if i == 0 {
-                points.append(try context.parser.sourceEndpoint(text, parameter: "rtext"))
-            } else if i == pieces.count - 1 && DirectionsURLParser.trimmed(text).isEmpty {
-                throw DirectionsURLError(
-                    code: .missingDestination,
-                    message: "the last point of 'rtext' is empty; give the destination after the last '~'",
-                    parameter: "rtext")
-            } else {
-                points.append(try context.parser.stopEndpoint(text, parameter: "rtext"))
+        var source: Endpoint = .currentLocation
+        var destination: Endpoint = .currentLocation
+        var waypoints: [Endpoint] = []
+        // Each piece's role from whether another follows (no count pass).
+        var all = pieces.makeIterator()
+        var next = all.next()
+        var i = 0
+        while let piece = next {
+            next = all.next()
+            let isLast = next == nil
+            // (Escapes were checked with the whole value; a piece cut at a raw `~` decodes alike.)
+            let endpoint = try piece.withDecoded(plusAsSpace: true) { (text: ByteText) throws(DirectionsURLError) -> Endpoint in
+                if i == 0 { return try parser.sourceEndpoint(text, parameter: "rtext") }
+                if isLast && text.isBlank {
+                    throw DirectionsURLError(
+                        code: .missingDestination,
+                        message: "the last point of 'rtext' is empty; give the destination after the last '~'",
+                        parameter: "rtext")
+                }
+                return try parser.stopEndpoint(text, parameter: "rtext")
             }
+            if i == 0 {
+                source = endpoint
+            } else if isLast {
+                destination = endpoint
+            } else {
+                waypoints.append(endpoint)
+            }
+            i &+= 1
         }
-        let destination = points.removeLast()
-        let source = points.removeFirst()
-        var mode: DirectionsMode? = nil
-        var transport: TransportType? = nil
-        if let m = try AppLinkBytes.single(query, "rtt", format: formatName) {
-            let value = AppLinkBytes.trimmedValue(m)
-            if !value.isEmpty {
-                guard let word = modeVocabulary.first(where: { AppLinkBytes.lowerEquals(value, $0.value) }) else {
+        var word = -1
+        if let m = try query.single("rtt", format: formatName) {
+            word = try m.withValue { (raw: ByteText) throws(DirectionsURLError) -> Int in
+                let value = raw.trimmed
+                if value.isEmpty { return -1 }
+                guard let word = modeWord(value) else {
                     throw DirectionsURLError(
                         code: .unknownMode,
                         message: "'rtt=\(DirectionsURLParser.shorten(m.value))' is not a Yandex Maps route type; use auto, mt, pd or bc",
                         parameter: "rtt")
                 }
-                mode = word.mode
-                transport = word.transportType
+                return word
             }
         }
-        return DirectionsRequest(source: source, destination: destination, waypoints: points, mode: mode, transportType: transport)
+        if word < 0 { return DirectionsRequest(source: source, destination: destination, waypoints: waypoints) }
+        let vocabulary = modeVocabulary
+        return DirectionsRequest(
+            source: source, destination: destination, waypoints: waypoints, mode: vocabulary[word].mode,
+            transportType: vocabulary[word].transportType)
+    }
+
+    /// The index in ``modeVocabulary`` of the word `value` spells ignoring case.
+    private static func modeWord(_ value: ByteText) -> Int? {
+        if lowerEquals(value, "auto") { return 0 }
+        if lowerEquals(value, "mt") { return 1 }
+        if lowerEquals(value, "pd") { return 2 }
+        if lowerEquals(value, "bc") { return 3 }
+        return nil
     }
 
     /// `yandexnavi://build_route_on_map?lat_to=&lon_to=…`.
     static func parseNavigator(_ link: LinkText) throws(DirectionsURLError) -> DirectionsRequest {
-        guard link.host == "build_route_on_map" || (!link.hasAuthority && link.path == "build_route_on_map") else {
+        guard link.host == "build_route_on_map" || (!link.hasAuthority && link.bytes.path.equals("build_route_on_map")) else {
             throw DirectionsURLError(
                 code: .notADirectionsLink,
                 message: "this Yandex Navigator link is not a route; routes are yandexnavi://build_route_on_map?lat_to=…&lon_to=…",
                 parameter: "host")
         }
-        let query = try QueryString(link.query, plusAsSpace: true)
-        func point(_ suffix: String) throws(DirectionsURLError) -> Coordinate? {
-            let lat = try AppLinkBytes.single(query, "lat_" + suffix, format: "Yandex Navigator link").map { DirectionsURLParser.trimmed($0.value) } ?? ""
-            let lon = try AppLinkBytes.single(query, "lon_" + suffix, format: "Yandex Navigator link").map { DirectionsURLParser.trimmed($0.value) } ?? ""
-            if lat.isEmpty && lon.isEmpty { return nil }
-            guard !lat.isEmpty, !lon.isEmpty, !lat.contains(","), !lon.contains(",") else {
-                let missing = lat.isEmpty ? "lat_" + suffix : "lon_" + suffix
-                throw DirectionsURLError(
-                    code: .malformedNumber,
-                    message: "give both lat_\(suffix) and lon_\(suffix) as decimal degrees ('.' as the decimal separator)",
-                    parameter: lat.isEmpty || lon.isEmpty ? missing : "lat_" + suffix)
-            }
-            if let quick = AppLinkBytes.quickPair(Substring(lat), Substring(lon)) { return quick }
-            return try CoordinateText.parsePair(Substring(lat + "," + lon), parameter: "lat_" + suffix)
-        }
-        guard let to = try point("to") else {
+        let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
+        guard let to = try navigatorPoint(
+            try query.single("lat_to", format: navigatorFormatName), try query.single("lon_to", format: navigatorFormatName), suffix: "to")
+        else {
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "this Yandex Navigator link has no destination; add lat_to=…&lon_to=…",
                 parameter: "lat_to")
         }
         var waypoints: [Endpoint] = []
-        var n = 0
-        while n < 100, let via = try point("via_\(n)") {
-            waypoints.append(.coordinate(via, label: nil))
-            n += 1
+        if hasViaParameter(query) {
+            var n = 0
+            while n < 100 {
+                let suffix = "via_\(n)"
+                let lat = try single(query, "lat_" + suffix, format: navigatorFormatName)
+                let lon = try single(query, "lon_" + suffix, format: navigatorFormatName)
+                guard let via = try navigatorPoint(lat, lon, suffix: suffix) else { break }
+                waypoints.append(.coordinate(via, label: nil))
+                n += 1
+            }
         }
-        let from = try point("from")
+        let from = try navigatorPoint(
+            try query.single("lat_from", format: navigatorFormatName), try query.single("lon_from", format: navigatorFormatName),
+            suffix: "from")
         return DirectionsRequest(
             source: from.map { .coordinate($0, label: nil) } ?? .currentLocation,
             destination: .coordinate(to, label: nil), waypoints: waypoints, mode: .car)
     }
 
+    /// Whether a parameter's key may start with `lat_via_` or `lon_via_` (without one, the first
+    /// waypoint `via_0` is absent and so are the others).
+    private static func hasViaParameter(_ query: QueryBytes) -> Bool {
+        for p in query.parameters {
+            let name = p.rawName
+            if name.hasPrefixIgnoringCase("lat_via_") || name.hasPrefixIgnoringCase("lon_via_") { return true }
+            if !name.isASCII || name.contains(UInt8(ascii: "%")) || name.contains(UInt8(ascii: "+")) {
+                let key = query.key(of: p)
+                if key.hasPrefix("lat_via_") || key.hasPrefix("lon_via_") { return true }
+            }
+        }
+        return false
+    }
+
+    /// The only parameter called `key` (lowercase), or nil; `duplicate-parameter` when repeated.
+    private static func single(_ query: QueryBytes, _ key: String, format: String) throws(DirectionsURLError) -> QueryBytes.Parameter? {
+        guard let i = query.firstIndex(of: key) else { return nil }
+        var count = 0
+        for p in query.parameters where query.isKey(p, key) { count &+= 1 }
+        if count > 1 { throw query.duplicate(key, count: count, format: format) }
+        return query.parameters[i]
+    }
+
+    /// The point of `lat_<suffix>` and `lon_<suffix>`, or nil when both are absent or blank.
+    private static func navigatorPoint(
+        _ latP: QueryBytes.Parameter?, _ lonP: QueryBytes.Parameter?, suffix: String
+    ) throws(DirectionsURLError) -> Coordinate? {
+        try withValue(latP) { (lat: ByteText) throws(DirectionsURLError) -> Coordinate? in
+            try withValue(lonP) { (lon: ByteText) throws(DirectionsURLError) -> Coordinate? in
+                try navigatorPoint(lat.trimmed, lon.trimmed, suffix: suffix)
+            }
+        }
+    }
+
+    /// The point of the trimmed decoded `lat` and `lon`.
+    private static func navigatorPoint(_ lat: ByteText, _ lon: ByteText, suffix: String) throws(DirectionsURLError) -> Coordinate? {
+        if lat.isEmpty && lon.isEmpty { return nil }
+        // (A ',' followed by a combining mark is not a ',' Character: non-ASCII text goes by Characters.)
+        guard lat.isASCII && lon.isASCII else { return try navigatorPoint(lat.string, lon.string, suffix: suffix) }
+        guard !lat.isEmpty, !lon.isEmpty, !lat.contains(UInt8(ascii: ",")), !lon.contains(UInt8(ascii: ",")) else {
+            throw navigatorMalformed(latEmpty: lat.isEmpty, lonEmpty: lon.isEmpty, suffix: suffix)
+        }
+        if let la = lat.decimal, let lo = lon.decimal, let c = try? Coordinate.validated(latitude: la, longitude: lo) { return c }
+        return try CoordinateText.parsePair(Substring(lat.string + "," + lon.string), parameter: "lat_" + suffix)
+    }
+
+    /// ``navigatorPoint(_:_:suffix:)-(ByteText,_,_)`` of non-ASCII text, by `Character`s.
+    private static func navigatorPoint(_ lat: String, _ lon: String, suffix: String) throws(DirectionsURLError) -> Coordinate? {
+        guard !lat.isEmpty, !lon.isEmpty, !lat.contains(","), !lon.contains(",") else {
+            throw navigatorMalformed(latEmpty: lat.isEmpty, lonEmpty: lon.isEmpty, suffix: suffix)
+        }
+        if let quick = AppLinkBytes.quickPair(Substring(lat), Substring(lon)) { return quick }
+        return try CoordinateText.parsePair(Substring(lat + "," + lon), parameter: "lat_" + suffix)
+    }
+
+    private static func navigatorMalformed(latEmpty: Bool, lonEmpty: Bool, suffix: String) -> DirectionsURLError {
+        let missing = latEmpty ? "lat_" + suffix : "lon_" + suffix
+        return DirectionsURLError(
+            code: .malformedNumber,
+            message: "give both lat_\(suffix) and lon_\(suffix) as decimal degrees ('.' as the decimal separator)",
+            parameter: latEmpty || lonEmpty ? missing : "lat_" + suffix)
+    }
+
     /// `/maps`, `/maps/`, `/maps/<digits>/<slug>[/]`.
-    static func isMapsPath(_ path: Substring) -> Bool {
-        if AppLinkBytes.isASCII(path) { return isMapsPathASCII(path) }
+    static func isMapsPath(_ path: ByteText) -> Bool {
+        if path.isASCII { return isMapsPathASCII(path) }
+        let path = path.substring
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         // "" "maps" [""] | "" "maps" id slug [""]
         guard parts.count >= 2, parts[0].isEmpty, parts[1].lowercased() == "maps" else { return false }
@@ -138,16 +240,14 @@ enum YandexMapsLink {
 
     /// ``isMapsPath(_:)`` for ASCII text, by byte (each byte is one `Character`).
     /// The pieces between `/` (`parts`) are walked over the bytes without building them.
-    private static func isMapsPathASCII(_ path: Substring) -> Bool {
-        let span = path.utf8.span
+    private static func isMapsPathASCII(_ span: ByteText) -> Bool {
         let n = span.count
         // parts[0] is empty: the path starts with '/'.
         guard n >= 1, span[0] == UInt8(ascii: "/") else { return false }
         // parts[1] is "maps", any case.
         var j = 1
         while j < n && span[j] != UInt8(ascii: "/") { j &+= 1 }
-        guard j == 5, AppLinkBytes.lower(span[1]) == UInt8(ascii: "m"), AppLinkBytes.lower(span[2]) == UInt8(ascii: "a"),
-              AppLinkBytes.lower(span[3]) == UInt8(ascii: "p"), AppLinkBytes.lower(span[4]) == UInt8(ascii: "s") else { return false }
+        guard j == 5, span.slice(1, 5).equalsIgnoringCase("maps" as StaticString) else { return false }
         var parts = 2
         var rest = 0  // non-empty parts after "maps"
         var idIsDigits = true
@@ -182,7 +282,12 @@ extension YandexMapsLink: DirectionsLinkParsing {
     static func handles(host: String) -> Bool {
         // Every handled host starts with "www.", "maps." or "yandex." (no Character starting with another byte does).
         guard let f = host.utf8.first, f == UInt8(ascii: "w") || f == UInt8(ascii: "m") || f == UInt8(ascii: "y") else { return false }
-        if AppLinkBytes.isASCII(Substring(host)) { return handlesASCII(host: Substring(host)) }
+        var bytesOfHost = host
+        let ascii: Bool? = bytesOfHost.withUTF8 { b in
+            let h = ByteText(b)
+            return h.isASCII ? handlesASCII(host: h) : nil
+        }
+        if let ascii { return ascii }
         var h = Substring(host)
         if h.hasPrefix("www.") { h = h.dropFirst(4) } else if h.hasPrefix("maps.") { h = h.dropFirst(5) }
         guard h.hasPrefix("yandex.") else { return false }
@@ -190,41 +295,79 @@ extension YandexMapsLink: DirectionsLinkParsing {
     }
 
     /// ``handles(host:)`` for an ASCII host, by byte, without building a String or hashing.
-    private static func handlesASCII(host: Substring) -> Bool {
+    private static func handlesASCII(host: ByteText) -> Bool {
         var h = host
-        if AppLinkBytes.hasPrefix(h, "www.") { h = AppLinkBytes.dropBytes(h, 4) }
-        else if AppLinkBytes.hasPrefix(h, "maps.") { h = AppLinkBytes.dropBytes(h, 5) }
-        guard AppLinkBytes.hasPrefix(h, "yandex.") else { return false }
-        // A short String (inline, no allocation) compares by its raw bits.
-        switch String(AppLinkBytes.dropBytes(h, 7)) {
-        case "ru", "com", "by", "kz", "ua", "uz", "com.tr", "az", "com.am", "com.ge", "co.il", "ee", "lt", "lv", "md", "tj", "tm", "fr":
-            return true
-        default:
-            return false
-        }
+        if h.hasPrefix("www.") { h = h.dropFirst(4) } else if h.hasPrefix("maps.") { h = h.dropFirst(5) }
+        guard h.hasPrefix("yandex.") else { return false }
+        let d = h.dropFirst(7)
+        return d.equals("ru") || d.equals("com") || d.equals("by") || d.equals("kz") || d.equals("ua") || d.equals("uz")
+            || d.equals("com.tr") || d.equals("az") || d.equals("com.am") || d.equals("com.ge") || d.equals("co.il")
+            || d.equals("ee") || d.equals("lt") || d.equals("lv") || d.equals("md") || d.equals("tj") || d.equals("tm")
+            || d.equals("fr")
     }
 
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         if link.scheme == "yandexnavi" {
             return try parseNavigator(link)
         }
+        let path = link.bytes.path
         if link.scheme == "yandexmaps" {
-            guard link.path.isEmpty || link.path == "/" else {
+            guard path.isEmpty || path.equals("/") else {
                 throw DirectionsURLError(
                     code: .notADirectionsLink,
-                    message: "'yandexmaps:' route links are yandexmaps://maps.yandex.ru/?rtext=…; '\(DirectionsURLParser.shorten(String(link.path)))' is another action",
+                    message: "'yandexmaps:' route links are yandexmaps://maps.yandex.ru/?rtext=…; '\(DirectionsURLParser.shorten(path.string))' is another action",
                     parameter: "path")
             }
-            return try parseQuery(link.query, &context)
+            return try parseQuery(link.bytes.query, &context)
         }
-        let mapsHost = AppLinkBytes.hasPrefix(Substring(link.host), "maps.")
-        guard isMapsPath(link.path) || (mapsHost && (link.path.isEmpty || link.path == "/")) else {
+        guard isMapsPath(path) || (hasPrefix(link.host, "maps.") && (path.isEmpty || path.equals("/"))) else {
             throw DirectionsURLError(
                 code: .notADirectionsLink,
-                message: "'\(DirectionsURLParser.shorten(String(link.path)))' is not Yandex Maps; route links are https://yandex.ru/maps/?rtext=…",
+                message: "'\(DirectionsURLParser.shorten(path.string))' is not Yandex Maps; route links are https://yandex.ru/maps/?rtext=…",
                 parameter: "path")
         }
-        return try parseQuery(link.query, &context)
+        return try parseQuery(link.bytes.query, &context)
+    }
+}
+
+// MARK: - Byte helpers (candidates for ByteText / QueryBytes)
+
+/// `text.string.lowercased() == lower` for a lowercase ASCII `lower`: by byte for ASCII text (a
+/// non-ASCII letter may lowercase to ASCII, so other text is lowercased as a String).
+fileprivate func lowerEquals(_ text: ByteText, _ lower: StaticString) -> Bool {
+    if text.equalsIgnoringCase(lower) { return true }
+    if text.isASCII { return false }
+    return text.string.lowercased() == String(describing: lower)
+}
+
+/// `s.hasPrefix(prefix)` for an ASCII `prefix`, by byte unless a non-ASCII byte follows the prefix
+/// (which may join its last `Character`).
+fileprivate func hasPrefix(_ s: String, _ prefix: StaticString) -> Bool {
+    var bytesOfS = s
+    let byBytes: Bool? = bytesOfS.withUTF8 { b in
+        let t = ByteText(b)
+        guard t.hasPrefix(prefix) else { return false }
+        let n = prefix.utf8CodeUnitCount
+        return t.count == n || t[n] < 0x80 ? true : nil
+    }
+    return byBytes ?? s.hasPrefix(String(describing: prefix))
+}
+
+/// Calls `body` with `p`'s decoded value, or with no bytes when `p` is nil.
+fileprivate func withValue<R>(
+    _ p: QueryBytes.Parameter?, _ body: (ByteText) throws(DirectionsURLError) -> R
+) throws(DirectionsURLError) -> R {
+    guard let p else { return try body(.empty) }
+    return try p.withValue(body)
+}
+
+/// `text.substring.split(separator: Character(separator), omittingEmptySubsequences: false)` as
+/// slices of `text`, for non-ASCII text (ASCII text uses ``ByteText/pieces(separatedBy:)``).
+fileprivate func characterPieces(_ text: ByteText, _ separator: UInt8) -> [ByteText] {
+    let s = text.string
+    let utf8 = s.utf8
+    return s.split(separator: Character(Unicode.Scalar(separator)), omittingEmptySubsequences: false).map { piece in
+        text.slice(utf8.distance(from: s.startIndex, to: piece.startIndex), utf8.distance(from: s.startIndex, to: piece.endIndex))
     }
 }
 
