@@ -32,55 +32,57 @@ extension DirectionsURLParser {
             }
         }
 
-        /// 10^k for 0 ≤ k ≤ 22, each an exact double (computed by exact multiplications).
-        @inline(__always)
-        private static func powerOfTen(_ k: Int) -> Double {
-            var p = 1.0
-            var i = 0
-            while i < k {
-                p *= 10
-                i &+= 1
-            }
-            return p
-        }
-
         /// What ``decimal(_:)`` reads from the bytes of a number.
         enum DecimalScan { case invalid, value(Double), slow(negative: Bool, signLength: Int) }
 
+        /// 10^0 … 10^22, each an exact double.
+        private static let exactPowersOfTen: [Double] = [
+            1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+            1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+        ]
+
         /// Reads `[+-]?DIGITS[.DIGITS]`; `.slow` when the exact fast path does not apply.
         static func decimalScan(_ bytes: UnsafeBufferPointer<UInt8>) -> DecimalScan {
-                let n = bytes.count
-                var i = 0
-                var negative = false
-                if i < n, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") {
-                    negative = bytes[i] == UInt8(ascii: "-")
-                    i = 1
-                }
-                let signLength = i
-                var wholeDigits = 0
-                var fractionDigits = 0
-                var sawPoint = false
-                var mantissa: UInt64 = 0
+            let n = bytes.count
+            var i = 0
+            var negative = false
+            if n > 0 && (bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-")) {
+                negative = bytes[0] == UInt8(ascii: "-")
+                i = 1
+            }
+            let signLength = i
+            // The digits accumulate with wrapping arithmetic; the mantissa is used only when there
+            // are at most 19 of them, which cannot overflow.
+            var mantissa: UInt64 = 0
+            while i < n {
+                let d = bytes[i] &- UInt8(ascii: "0")
+                if d >= 10 { break }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                i &+= 1
+            }
+            let wholeDigits = i &- signLength
+            var fractionDigits = 0
+            if i < n {
+                guard bytes[i] == UInt8(ascii: ".") else { return .invalid }
+                i &+= 1
+                let fractionStart = i
                 while i < n {
-                    let b = bytes[i]
-                    if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") {
-                        if sawPoint { fractionDigits += 1 } else { wholeDigits += 1 }
-                        if wholeDigits + fractionDigits <= 19 { mantissa = mantissa &* 10 &+ UInt64(b &- UInt8(ascii: "0")) }
-                    } else if b == UInt8(ascii: ".") && !sawPoint {
-                        sawPoint = true
-                    } else {
-                        return .invalid
-                    }
+                    let d = bytes[i] &- UInt8(ascii: "0")
+                    if d >= 10 { return .invalid }
+                    mantissa = mantissa &* 10 &+ UInt64(d)
                     i &+= 1
                 }
-                guard wholeDigits > 0, !sawPoint || fractionDigits > 0 else { return .invalid }
-                // Clinger's fast path: an integer mantissa up to 2^53 and a power of ten up to 10^22
-                // are both exact doubles, so one IEEE division rounds exactly as strtod does.
-                if wholeDigits + fractionDigits <= 19, mantissa <= 1 << 53, fractionDigits <= 22 {
-                    let magnitude = Double(mantissa) / powerOfTen(fractionDigits)
-                    return .value(negative ? -magnitude : magnitude)
-                }
-                return .slow(negative: negative, signLength: signLength)
+                fractionDigits = i &- fractionStart
+                guard fractionDigits > 0 else { return .invalid }
+            }
+            guard wholeDigits > 0 else { return .invalid }
+            // Clinger's fast path: an integer mantissa up to 2^53 and a power of ten up to 10^22
+            // are both exact doubles, so one IEEE division rounds exactly as strtod does.
+            if wholeDigits &+ fractionDigits <= 19, mantissa <= 1 << 53, fractionDigits <= 22 {
+                let magnitude = Double(mantissa) / exactPowersOfTen[fractionDigits]
+                return .value(negative ? -magnitude : magnitude)
+            }
+            return .slow(negative: negative, signLength: signLength)
         }
 
         /// The comma-separated numbers of `text` when every piece is a valid decimal (pieces trimmed of

@@ -99,14 +99,17 @@ public struct DirectionsURLParser: Sendable {
         // The whole parse runs over the link's bytes, pinned here: parsers work on `ByteText`
         // slices of them and build only the strings they return.
         var pinned = url
-        let result = pinned.withUTF8 { buffer -> Result<ParsedLink, DirectionsURLError> in
+        var failure: DirectionsURLError? = nil
+        let parsed = pinned.withUTF8 { buffer -> ParsedLink? in
             do throws(DirectionsURLError) {
-                return .success(try parseLink(url, ByteText(buffer)))
+                return try parseLink(url, ByteText(buffer))
             } catch {
-                return .failure(error)
+                failure = error
+                return nil
             }
         }
-        return try result.get()
+        if let parsed { return parsed }
+        throw failure ?? DirectionsURLError(code: .malformedURL, message: "the link could not be read", parameter: "url")
     }
 
     /// Parses `url`, whose bytes are `bytes`.

@@ -50,6 +50,24 @@ extension DirectionsURLParser {
         /// followed by one (`google.co.uk`, `google.com.br`). Lookalikes (`google.com.evil.net`,
         /// `evilgoogle.com`) do not match.
         static func isGoogleHost(_ host: String) -> Bool {
+            // Every Google host contains the bytes `google.`: any other host is refused without
+            // slicing (other families' hosts are asked here first).
+            var bytesOfHost = host
+            let mayBeGoogle = bytesOfHost.withUTF8 { bytes -> Bool in
+                let needle: StaticString = "google."
+                return needle.withUTF8Buffer { n in
+                    guard bytes.count >= n.count else { return false }
+                    var i = 0
+                    while i &+ n.count <= bytes.count {
+                        var j = 0
+                        while j < n.count && bytes[i &+ j] == n[j] { j &+= 1 }
+                        if j == n.count { return true }
+                        i &+= 1
+                    }
+                    return false
+                }
+            }
+            guard mayBeGoogle else { return false }
             var h = Substring(host)
             if h.hasPrefix("www.") { h = h.dropFirst(4) } else if h.hasPrefix("maps.") { h = h.dropFirst(5) }
             guard h.hasPrefix("google.") else { return false }
