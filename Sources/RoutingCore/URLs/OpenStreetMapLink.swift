@@ -171,20 +171,6 @@ enum OpenStreetMapLink {
 
     /// The ``Slot`` of `p`; -1 for the other known keys, -2 for unknown ones (`known` is the same list).
     private static func slot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
-        guard OSMLinkBytes.isPlainName(p) else { return slotByKey(query, p) }
-        // A plain name: its length picks the candidates.
-        let n = p.rawName
-        switch n.count {
-        case 2: return n.equalsIgnoringCase("to") ? Slot.to : -2
-        case 4: return n.equalsIgnoringCase("from") ? Slot.from : n.equalsIgnoringCase("mlat") ? -1 : n.equalsIgnoringCase("mlon") ? -1 : -2
-        case 5: return n.equalsIgnoringCase("route") ? Slot.route : -2
-        case 6: return n.equalsIgnoringCase("engine") ? Slot.engine : n.equalsIgnoringCase("layers") ? -1 : -2
-        default: return -2
-        }
-    }
-
-    /// ``slot(_:_:)`` key by key (names with escapes or non-ASCII bytes).
-    private static func slotByKey(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
         let plain = OSMLinkBytes.isPlainName(p)
         @inline(__always) func key(_ k: StaticString) -> Bool { OSMLinkBytes.isKey(query, p, plain: plain, k) }
         if key("from") { return Slot.from }

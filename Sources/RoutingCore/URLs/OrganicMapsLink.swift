@@ -251,23 +251,6 @@ enum OrganicMapsLink {
 
     /// The ``RouteSlot`` of `p`; -1 for the other known keys, -2 for unknown ones (`known` is the same list).
     private static func routeSlot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
-        guard OSMLinkBytes.isPlainName(p) else { return routeSlotByKey(query, p) }
-        // A plain name: its length picks the candidates.
-        let n = p.rawName
-        switch n.count {
-        case 1: return n.equalsIgnoringCase("v") ? -1 : n.equalsIgnoringCase("n") ? -1 : n.equalsIgnoringCase("z") ? -1 : n.equalsIgnoringCase("s") ? -1 : -2
-        case 2: return n.equalsIgnoringCase("ll") ? -1 : n.equalsIgnoringCase("id") ? -1 : -2
-        case 3: return n.equalsIgnoringCase("sll") ? RouteSlot.sll : n.equalsIgnoringCase("dll") ? RouteSlot.dll : n.equalsIgnoringCase("cll") ? -1 : -2
-        case 4: return n.equalsIgnoringCase("type") ? RouteSlot.type : -2
-        case 5: return n.equalsIgnoringCase("saddr") ? RouteSlot.saddr : n.equalsIgnoringCase("daddr") ? RouteSlot.daddr : -2
-        case 7: return n.equalsIgnoringCase("appname") ? -1 : n.equalsIgnoringCase("backurl") ? -1 : -2
-        case 13: return n.equalsIgnoringCase("balloonaction") ? -1 : -2
-        default: return -2
-        }
-    }
-
-    /// ``routeSlot(_:_:)`` key by key (names with escapes or non-ASCII bytes).
-    private static func routeSlotByKey(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
         let plain = OSMLinkBytes.isPlainName(p)
         @inline(__always) func key(_ k: StaticString) -> Bool { OSMLinkBytes.isKey(query, p, plain: plain, k) }
         if key("sll") { return RouteSlot.sll }

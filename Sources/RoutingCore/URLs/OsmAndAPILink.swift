@@ -68,22 +68,6 @@ enum OsmAndAPILink {
 
     /// The ``Slot`` of `p`; -1 for the other known keys, -2 for unknown ones (`known` is the same list).
     private static func slot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
-        guard OSMLinkBytes.isPlainName(p) else { return slotByKey(query, p) }
-        // A plain name: its length picks the candidates.
-        let n = p.rawName
-        switch n.count {
-        case 5: return n.equalsIgnoringCase("force") ? -1 : -2
-        case 7: return n.equalsIgnoringCase("profile") ? Slot.profile : -2
-        case 8: return n.equalsIgnoringCase("dest_lat") ? Slot.destLat : n.equalsIgnoringCase("dest_lon") ? Slot.destLon : -2
-        case 9: return n.equalsIgnoringCase("start_lat") ? Slot.startLat : n.equalsIgnoringCase("start_lon") ? Slot.startLon : n.equalsIgnoringCase("dest_name") ? Slot.destName : -2
-        case 10: return n.equalsIgnoringCase("start_name") ? Slot.startName : -2
-        case 20: return n.equalsIgnoringCase("locations_permission") ? -1 : -2
-        default: return -2
-        }
-    }
-
-    /// ``slot(_:_:)`` key by key (names with escapes or non-ASCII bytes).
-    private static func slotByKey(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
         let plain = OSMLinkBytes.isPlainName(p)
         @inline(__always) func key(_ k: StaticString) -> Bool { OSMLinkBytes.isKey(query, p, plain: plain, k) }
         if key("dest_lat") { return Slot.destLat }

@@ -128,22 +128,6 @@ enum OsmAndLink {
 
     /// The ``RouteSlot`` of `p`; -1 for the other known keys, -2 for unknown ones (`known` is the same list).
     private static func routeSlot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
-        guard OSMLinkBytes.isPlainName(p) else { return routeSlotByKey(query, p) }
-        // A plain name: its length picks the candidates.
-        let n = p.rawName
-        switch n.count {
-        case 1: return n.equalsIgnoringCase("z") ? -1 : -2
-        case 3: return n.equalsIgnoringCase("end") ? RouteSlot.end : n.equalsIgnoringCase("lat") ? -1 : n.equalsIgnoringCase("lon") ? -1 : n.equalsIgnoringCase("pin") ? -1 : -2
-        case 4: return n.equalsIgnoringCase("name") ? -1 : -2
-        case 5: return n.equalsIgnoringCase("start") ? RouteSlot.start : n.equalsIgnoringCase("title") ? -1 : -2
-        case 6: return n.equalsIgnoringCase("finish") ? RouteSlot.finish : n.equalsIgnoringCase("params") ? RouteSlot.params : -2
-        case 7: return n.equalsIgnoringCase("profile") ? RouteSlot.profile : -2
-        default: return -2
-        }
-    }
-
-    /// ``routeSlot(_:_:)`` key by key (names with escapes or non-ASCII bytes).
-    private static func routeSlotByKey(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
         let plain = OSMLinkBytes.isPlainName(p)
         @inline(__always) func key(_ k: StaticString) -> Bool { OSMLinkBytes.isKey(query, p, plain: plain, k) }
         if key("end") { return RouteSlot.end }
