@@ -39,14 +39,15 @@ enum OpenStreetMapLink {
                 parameter: "path")
         }
         let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
+        let slots = QuerySlots(query, slot: slot)
         let parser = context.parser
-        let from = try query.single("from", format: formatName)
-        let to = try query.single("to", format: formatName)
+        let from = try slots.single(Slot.from, "from", query, format: formatName)
+        let to = try slots.single(Slot.to, "to", query, format: formatName)
 
         let source: Endpoint
         let destination: Endpoint
         var waypoints: [Endpoint] = []
-        if let route = try query.single("route", format: formatName), !route.withValue({ $0.isBlank }) {
+        if let route = try slots.single(Slot.route, "route", query, format: formatName), !route.withValue({ $0.isBlank }) {
             let fromLabel = label(from, parser)
             let toLabel = label(to, parser)
             (source, destination, waypoints) = try route.withValue {
@@ -75,13 +76,13 @@ enum OpenStreetMapLink {
             }
         }
 
-        try OSMLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
+        if slots.hasUnknown { try OSMLinkBytes.warnLikelyTypos(query, known: known, format: formatName, &context) }
         var word: ModeWord? = nil
-        if let engine = try query.single("engine", format: formatName) {
+        if let engine = try slots.single(Slot.engine, "engine", query, format: formatName) {
             // (The engine names are lowercase ASCII.)
             let found: (index: Int?, empty: Bool) = engine.withValue { v in
                 let value = v.trimmed
-                return (modeVocabulary.firstIndex(where: { OSMLinkBytes.lowerEquals(value, $0.value) }), value.isEmpty)
+                return (OSMLinkBytes.index(of: value, in: modeVocabulary), value.isEmpty)
             }
             if let index = found.index {
                 word = modeVocabulary[index]
@@ -163,10 +164,21 @@ enum OpenStreetMapLink {
         return try CoordinateText.parsePair(text, parameter: "route")
     }
 
-    /// `known.contains(key of p)`, without building the key.
-    private static func isKnown(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Bool {
-        query.isKey(p, "engine") || query.isKey(p, "route") || query.isKey(p, "from") || query.isKey(p, "to")
-            || query.isKey(p, "mlat") || query.isKey(p, "mlon") || query.isKey(p, "layers")
+    /// The ``QuerySlots`` of the parameters read.
+    private enum Slot {
+        static let from = 0, to = 1, route = 2, engine = 3
+    }
+
+    /// The ``Slot`` of `p`; -1 for the other known keys, -2 for unknown ones (`known` is the same list).
+    private static func slot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
+        let plain = OSMLinkBytes.isPlainName(p)
+        @inline(__always) func key(_ k: StaticString) -> Bool { OSMLinkBytes.isKey(query, p, plain: plain, k) }
+        if key("from") { return Slot.from }
+        if key("to") { return Slot.to }
+        if key("route") { return Slot.route }
+        if key("engine") { return Slot.engine }
+        if key("mlat") || key("mlon") || key("layers") { return -1 }
+        return -2
     }
 
     /// A `from`/`to` text used as a label next to `route`: nil when empty, a current-location literal or

@@ -148,7 +148,8 @@ enum OrganicMapsLink {
     }
 
     private static func route(_ query: QueryBytes, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        guard let dll = try query.single("dll", format: formatName), !dll.withValue({ $0.isBlank }) else {
+        let slots = QuerySlots(query, slot: routeSlot)
+        guard let dll = try slots.single(RouteSlot.dll, "dll", query, format: formatName), !dll.withValue({ $0.isBlank }) else {
             let hint = OSMLinkBytes.likelyTypoParameter(in: query, for: ["dll"], known: known)
             throw DirectionsURLError(
                 code: .missingDestination,
@@ -158,14 +159,14 @@ enum OrganicMapsLink {
         }
         let destination = Endpoint.coordinate(
             try OsmAndLink.pair(dll, parameter: "dll"),
-            label: try query.single("daddr", format: formatName).flatMap(OSMLinkBytes.nonEmptyValue))
+            label: try slots.single(RouteSlot.daddr, "daddr", query, format: formatName).flatMap(OSMLinkBytes.nonEmptyValue))
         var source = Endpoint.currentLocation
-        if let sll = try query.single("sll", format: formatName) {
+        if let sll = try slots.single(RouteSlot.sll, "sll", query, format: formatName) {
             source = .coordinate(
                 try OsmAndLink.pair(sll, parameter: "sll"),
-                label: try query.single("saddr", format: formatName).flatMap(OSMLinkBytes.nonEmptyValue))
+                label: try slots.single(RouteSlot.saddr, "saddr", query, format: formatName).flatMap(OSMLinkBytes.nonEmptyValue))
         }
-        if !inRouteOrder(query) {
+        if !inRouteOrder(query, slots) {
             let order = query.parameters.map { query.key(of: $0) }.filter { routeKeys.contains($0) }
             try context.repair(
                 .repairedSyntax,
@@ -173,12 +174,12 @@ enum OrganicMapsLink {
                     + (query.contains("sll") ? "" : "; without sll the route starts at the current location"),
                 parameter: order.count < 4 ? routeKeys.first(where: { !order.contains($0) }) : "sll")
         }
-        try OSMLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
+        if slots.hasUnknown { try OSMLinkBytes.warnLikelyTypos(query, known: known, format: formatName, &context) }
         var word: ModeWord? = nil
-        if let type = try query.single("type", format: formatName) {
+        if let type = try slots.single(RouteSlot.type, "type", query, format: formatName) {
             let index = type.withValue { (v: ByteText) -> Int? in
                 let value = v.trimmed
-                return typeWords.firstIndex(where: { OSMLinkBytes.lowerEquals(value, $0.value) })
+                return OSMLinkBytes.index(of: value, in: typeWords)
             }
             guard let index else {
                 throw DirectionsURLError(
@@ -226,7 +227,14 @@ enum OrganicMapsLink {
 
     /// Whether the route keys appear exactly as `sll, saddr, dll, daddr` (each once, in this order),
     /// without building the list of keys.
-    private static func inRouteOrder(_ query: QueryBytes) -> Bool {
+    private static func inRouteOrder(_ query: QueryBytes, _ slots: QuerySlots) -> Bool {
+        // Each once: then in order when the first (only) indexes increase.
+        var once = true
+        for s in RouteSlot.sll...RouteSlot.daddr where !slots.hasOne(s) { once = false }
+        if once {
+            return slots.index(RouteSlot.sll) < slots.index(RouteSlot.saddr) && slots.index(RouteSlot.saddr) < slots.index(RouteSlot.dll)
+                && slots.index(RouteSlot.dll) < slots.index(RouteSlot.daddr)
+        }
         var next = 0
         for p in query.parameters {
             guard let i = routeKeyIndex(query, p) else { continue }
@@ -236,8 +244,32 @@ enum OrganicMapsLink {
         return next == routeKeys.count
     }
 
+    /// The ``QuerySlots`` of the route parameters (the first four in `routeKeys` order).
+    private enum RouteSlot {
+        static let sll = 0, saddr = 1, dll = 2, daddr = 3, type = 4
+    }
+
+    /// The ``RouteSlot`` of `p`; -1 for the other known keys, -2 for unknown ones (`known` is the same list).
+    private static func routeSlot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
+        let plain = OSMLinkBytes.isPlainName(p)
+        @inline(__always) func key(_ k: StaticString) -> Bool { OSMLinkBytes.isKey(query, p, plain: plain, k) }
+        if key("sll") { return RouteSlot.sll }
+        if key("saddr") { return RouteSlot.saddr }
+        if key("dll") { return RouteSlot.dll }
+        if key("daddr") { return RouteSlot.daddr }
+        if key("type") { return RouteSlot.type }
+        if key("v") || key("appname") || key("backurl") || key("ll") || key("n") || key("z") || key("id") || key("s")
+            || key("cll") || key("balloonaction") {
+            return -1
+        }
+        return -2
+    }
+
     /// `routeKeys.firstIndex(of: key of p)`.
     private static func routeKeyIndex(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int? {
+        let c = p.rawName.count
+        // (A plain name of another length is none of them.)
+        if (c < 3 || c > 5) && OSMLinkBytes.isPlainName(p) { return nil }
         if query.isKey(p, "sll") { return 0 }
         if query.isKey(p, "saddr") { return 1 }
         if query.isKey(p, "dll") { return 2 }
@@ -247,10 +279,18 @@ enum OrganicMapsLink {
 
     /// `known.contains(key of p)`, without building the key.
     private static func isKnown(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Bool {
-        query.isKey(p, "sll") || query.isKey(p, "saddr") || query.isKey(p, "dll") || query.isKey(p, "daddr")
-            || query.isKey(p, "type") || query.isKey(p, "v") || query.isKey(p, "appname") || query.isKey(p, "backurl")
-            || query.isKey(p, "ll") || query.isKey(p, "n") || query.isKey(p, "z") || query.isKey(p, "id")
-            || query.isKey(p, "s") || query.isKey(p, "cll") || query.isKey(p, "balloonaction")
+        guard OSMLinkBytes.isPlainName(p) else { return known.contains(query.key(of: p)) }
+        let n = p.rawName
+        switch n.count {
+        case 1: return n.equalsIgnoringCase("v") || n.equalsIgnoringCase("n") || n.equalsIgnoringCase("z") || n.equalsIgnoringCase("s")
+        case 2: return n.equalsIgnoringCase("ll") || n.equalsIgnoringCase("id")
+        case 3: return n.equalsIgnoringCase("sll") || n.equalsIgnoringCase("dll") || n.equalsIgnoringCase("cll")
+        case 4: return n.equalsIgnoringCase("type")
+        case 5: return n.equalsIgnoringCase("saddr") || n.equalsIgnoringCase("daddr")
+        case 7: return n.equalsIgnoringCase("appname") || n.equalsIgnoringCase("backurl")
+        case 13: return n.equalsIgnoringCase("balloonaction")
+        default: return false
+        }
     }
 }
 

@@ -121,7 +121,7 @@ enum OrganicMapsRouteV2 {
         if let m {
             let index = m.withValue { (v: ByteText) -> Int? in
                 let value = v.trimmed
-                return modeWords.firstIndex(where: { OSMLinkBytes.lowerEquals(value, $0.value) })
+                return OSMLinkBytes.index(of: value, in: modeWords)
             }
             guard let index else {
                 throw DirectionsURLError(
@@ -226,13 +226,26 @@ enum OrganicMapsRouteV2 {
 
     /// `known.contains(key of p)`, without building the key.
     private static func isKnown(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Bool {
-        query.isKey(p, "origin") || query.isKey(p, "origin_name") || query.isKey(p, "origin_callback")
-            || query.isKey(p, "origin_heading") || query.isKey(p, "destination") || query.isKey(p, "destination_name")
-            || query.isKey(p, "destination_callback") || query.isKey(p, "waypoints") || query.isKey(p, "waypoint_names")
-            || query.isKey(p, "waypoint_callbacks") || query.isKey(p, "api") || query.isKey(p, "mode")
-            || query.isKey(p, "travelmode") || query.isKey(p, "dir_action") || query.isKey(p, "optimize")
-            || query.isKey(p, "ref") || query.isKey(p, "ref_name") || query.isKey(p, "callback")
-            || query.isKey(p, "callback_label") || query.isKey(p, "avoid")
+        guard OSMLinkBytes.isPlainName(p) else { return known.contains(query.key(of: p)) }
+        let n = p.rawName
+        switch n.count {
+        case 3: return n.equalsIgnoringCase("api") || n.equalsIgnoringCase("ref")
+        case 4: return n.equalsIgnoringCase("mode")
+        case 5: return n.equalsIgnoringCase("avoid")
+        case 6: return n.equalsIgnoringCase("origin")
+        case 8: return n.equalsIgnoringCase("optimize") || n.equalsIgnoringCase("ref_name") || n.equalsIgnoringCase("callback")
+        case 9: return n.equalsIgnoringCase("waypoints")
+        case 10: return n.equalsIgnoringCase("travelmode") || n.equalsIgnoringCase("dir_action")
+        case 11: return n.equalsIgnoringCase("origin_name") || n.equalsIgnoringCase("destination")
+        case 14:
+            return n.equalsIgnoringCase("origin_heading") || n.equalsIgnoringCase("waypoint_names")
+                || n.equalsIgnoringCase("callback_label")
+        case 15: return n.equalsIgnoringCase("origin_callback")
+        case 16: return n.equalsIgnoringCase("destination_name")
+        case 18: return n.equalsIgnoringCase("waypoint_callbacks")
+        case 20: return n.equalsIgnoringCase("destination_callback")
+        default: return false
+        }
     }
 
     /// Writes `om://v2/dir?…` (or `om://v2/nav?…` when the request navigates from the current location),

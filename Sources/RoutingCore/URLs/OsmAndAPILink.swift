@@ -25,10 +25,11 @@ enum OsmAndAPILink {
                 parameter: "host")
         }
         let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
-        guard let destLat = try query.single("dest_lat", format: formatName),
-              let destLon = try query.single("dest_lon", format: formatName) else {
+        let slots = QuerySlots(query, slot: slot)
+        guard let destLat = try slots.single(Slot.destLat, "dest_lat", query, format: formatName),
+              let destLon = try slots.single(Slot.destLon, "dest_lon", query, format: formatName) else {
             let hint = OSMLinkBytes.likelyTypoParameter(in: query, for: ["dest_lat", "dest_lon"], known: known)
-            let missing = query.contains("dest_lat") ? "dest_lon" : "dest_lat"
+            let missing = slots.contains(Slot.destLat) ? "dest_lon" : "dest_lat"
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "this \(formatName) has no '\(missing)'"
@@ -37,17 +38,17 @@ enum OsmAndAPILink {
         }
         let destination = Endpoint.coordinate(
             try OsmAndLink.coordinate(destLat, destLon, latitudeName: "dest_lat", longitudeName: "dest_lon"),
-            label: try query.single("dest_name", format: formatName).flatMap(OSMLinkBytes.nonEmptyValue))
+            label: try slots.single(Slot.destName, "dest_name", query, format: formatName).flatMap(OSMLinkBytes.nonEmptyValue))
         let source: Endpoint
-        let startLat = try query.single("start_lat", format: formatName)
-        let startLon = try query.single("start_lon", format: formatName)
+        let startLat = try slots.single(Slot.startLat, "start_lat", query, format: formatName)
+        let startLon = try slots.single(Slot.startLon, "start_lon", query, format: formatName)
         switch (startLat, startLon) {
         case (nil, nil):
             source = .currentLocation
         case (let lat?, let lon?):
             source = .coordinate(
                 try OsmAndLink.coordinate(lat, lon, latitudeName: "start_lat", longitudeName: "start_lon"),
-                label: try query.single("start_name", format: formatName).flatMap(OSMLinkBytes.nonEmptyValue))
+                label: try slots.single(Slot.startName, "start_name", query, format: formatName).flatMap(OSMLinkBytes.nonEmptyValue))
         default:
             let missing = startLat == nil ? "start_lat" : "start_lon"
             throw DirectionsURLError(
@@ -55,16 +56,29 @@ enum OsmAndAPILink {
                 message: "the start has only one coordinate; add '\(missing)', or leave out both to start at the current location",
                 parameter: missing)
         }
-        try OSMLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
-        let (mode, transport) = try OsmAndLink.profile(query, format: formatName, &context)
+        if slots.hasUnknown { try OSMLinkBytes.warnLikelyTypos(query, known: known, format: formatName, &context) }
+        let (mode, transport) = try OsmAndLink.profile(try slots.single(Slot.profile, "profile", query, format: formatName), &context)
         return DirectionsRequest(source: source, destination: destination, mode: mode, transportType: transport)
     }
 
-    /// `known.contains(key of p)`, without building the key.
-    private static func isKnown(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Bool {
-        query.isKey(p, "start_lat") || query.isKey(p, "start_lon") || query.isKey(p, "start_name")
-            || query.isKey(p, "dest_lat") || query.isKey(p, "dest_lon") || query.isKey(p, "dest_name")
-            || query.isKey(p, "profile") || query.isKey(p, "force") || query.isKey(p, "locations_permission")
+    /// The ``QuerySlots`` of the parameters read.
+    private enum Slot {
+        static let destLat = 0, destLon = 1, destName = 2, startLat = 3, startLon = 4, startName = 5, profile = 6
+    }
+
+    /// The ``Slot`` of `p`; -1 for the other known keys, -2 for unknown ones (`known` is the same list).
+    private static func slot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
+        let plain = OSMLinkBytes.isPlainName(p)
+        @inline(__always) func key(_ k: StaticString) -> Bool { OSMLinkBytes.isKey(query, p, plain: plain, k) }
+        if key("dest_lat") { return Slot.destLat }
+        if key("dest_lon") { return Slot.destLon }
+        if key("dest_name") { return Slot.destName }
+        if key("start_lat") { return Slot.startLat }
+        if key("start_lon") { return Slot.startLon }
+        if key("start_name") { return Slot.startName }
+        if key("profile") { return Slot.profile }
+        if key("force") || key("locations_permission") { return -1 }
+        return -2
     }
 }
 

@@ -77,8 +77,9 @@ enum OsmAndLink {
 
     /// `start`, `end`/`finish`, `profile`, `params`.
     private static func route(_ query: QueryBytes, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let end = try query.single("end", format: formatName)
-        let finish = try query.single("finish", format: formatName)
+        let slots = QuerySlots(query, slot: routeSlot)
+        let end = try slots.single(RouteSlot.end, "end", query, format: formatName)
+        let finish = try slots.single(RouteSlot.finish, "finish", query, format: formatName)
         if let end, let finish, !sameTrimmedValue(end, finish) {
             throw DirectionsURLError(
                 code: .duplicateParameter,
@@ -95,13 +96,13 @@ enum OsmAndLink {
         }
         let destination = Endpoint.coordinate(try pair(target, parameter: end != nil ? "end" : "finish"), label: nil)
         var source = Endpoint.currentLocation
-        if let start = try query.single("start", format: formatName), !start.withValue({ $0.isBlank }) {
+        if let start = try slots.single(RouteSlot.start, "start", query, format: formatName), !start.withValue({ $0.isBlank }) {
             source = .coordinate(try pair(start, parameter: "start"), label: nil)
         }
-        try OSMLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
-        let (mode, transport) = try profile(query, format: formatName, &context)
+        if slots.hasUnknown { try OSMLinkBytes.warnLikelyTypos(query, known: known, format: formatName, &context) }
+        let (mode, transport) = try profile(try slots.single(RouteSlot.profile, "profile", query, format: formatName), &context)
         var avoid: Set<RouteAvoidance> = []
-        if let params = try query.single("params", format: formatName) {
+        if let params = try slots.single(RouteSlot.params, "params", query, format: formatName) {
             params.withValue { value in
                 guard value.isASCII else {
                     // Non-ASCII: split and lowercase by Characters, as before.
@@ -118,6 +119,24 @@ enum OsmAndLink {
             }
         }
         return DirectionsRequest(source: source, destination: destination, mode: mode, transportType: transport, avoid: avoid)
+    }
+
+    /// The ``QuerySlots`` of the route parameters.
+    private enum RouteSlot {
+        static let end = 0, finish = 1, start = 2, profile = 3, params = 4
+    }
+
+    /// The ``RouteSlot`` of `p`; -1 for the other known keys, -2 for unknown ones (`known` is the same list).
+    private static func routeSlot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
+        let plain = OSMLinkBytes.isPlainName(p)
+        @inline(__always) func key(_ k: StaticString) -> Bool { OSMLinkBytes.isKey(query, p, plain: plain, k) }
+        if key("end") { return RouteSlot.end }
+        if key("finish") { return RouteSlot.finish }
+        if key("start") { return RouteSlot.start }
+        if key("profile") { return RouteSlot.profile }
+        if key("params") { return RouteSlot.params }
+        if key("lat") || key("lon") || key("z") || key("title") || key("name") || key("pin") { return -1 }
+        return -2
     }
 
     /// Whether the trimmed decoded values of `a` and `b` are equal as `String`s (canonical equivalence,
@@ -157,12 +176,19 @@ enum OsmAndLink {
     static func profile(
         _ query: QueryBytes, format: String, _ context: inout ParseContext
     ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
-        guard let p = try query.single("profile", format: format) else { return (nil, nil) }
+        try profile(try query.single("profile", format: format), &context)
+    }
+
+    /// The mode of the `profile` parameter `p` (nil: absent).
+    static func profile(
+        _ p: QueryBytes.Parameter?, _ context: inout ParseContext
+    ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
+        guard let p else { return (nil, nil) }
         // -1: no mode (empty or `default`); nil: not a profile.
         let index: Int? = p.withValue { (v: ByteText) -> Int? in
             let value = v.trimmed
             if value.isEmpty || OSMLinkBytes.lowerEquals(value, "default") { return -1 }
-            return profiles.firstIndex(where: { OSMLinkBytes.lowerEquals(value, $0.value) })
+            return OSMLinkBytes.index(of: value, in: profiles)
         }
         if let index {
             if index < 0 { return (nil, nil) }
@@ -186,9 +212,17 @@ enum OsmAndLink {
 
     /// `known.contains(key of p)`, without building the key.
     private static func isKnown(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Bool {
-        query.isKey(p, "start") || query.isKey(p, "end") || query.isKey(p, "finish") || query.isKey(p, "profile")
-            || query.isKey(p, "params") || query.isKey(p, "lat") || query.isKey(p, "lon") || query.isKey(p, "z")
-            || query.isKey(p, "title") || query.isKey(p, "name") || query.isKey(p, "pin")
+        guard OSMLinkBytes.isPlainName(p) else { return known.contains(query.key(of: p)) }
+        let n = p.rawName
+        switch n.count {
+        case 1: return n.equalsIgnoringCase("z")
+        case 3: return n.equalsIgnoringCase("end") || n.equalsIgnoringCase("lat") || n.equalsIgnoringCase("lon") || n.equalsIgnoringCase("pin")
+        case 4: return n.equalsIgnoringCase("name")
+        case 5: return n.equalsIgnoringCase("start") || n.equalsIgnoringCase("title")
+        case 6: return n.equalsIgnoringCase("finish") || n.equalsIgnoringCase("params")
+        case 7: return n.equalsIgnoringCase("profile")
+        default: return false
+        }
     }
 
     /// A coordinate from two separate decimal parameters (their decoded values, trimmed).
@@ -240,6 +274,50 @@ enum OsmAndLink {
     }
 }
 
+/// A query's parameters sorted, in one pass, into the slots of the keys a format reads (instead of
+/// one scan of the query per `single`/`contains`), noting whether any parameter is not a known one.
+/// `slot` gives a parameter's slot (0 ..< 8), -1 for a known key without a slot, -2 for an unknown key.
+struct QuerySlots {
+    private var firstIndex = InlineArray<8, Int32>(repeating: -1)
+    private var counts = InlineArray<8, Int32>(repeating: 0)
+    /// Whether some parameter's key is not known to the format.
+    private(set) var hasUnknown = false
+
+    init(_ query: QueryBytes, slot: (QueryBytes, QueryBytes.Parameter) -> Int) {
+        var i = 0
+        for p in query.parameters {
+            let s = slot(query, p)
+            if s >= 0 && s < 8 {
+                if counts[s] == 0 { firstIndex[s] = Int32(i) }
+                counts[s] &+= 1
+            } else if s == -2 {
+                hasUnknown = true
+            }
+            i &+= 1
+        }
+    }
+
+    /// Whether the key of `slot` appears exactly once.
+    @inline(__always) func hasOne(_ slot: Int) -> Bool { counts[slot] == 1 }
+
+    /// The index of the first parameter of `slot` in the query (-1 when absent).
+    @inline(__always) func index(_ slot: Int) -> Int { Int(firstIndex[slot]) }
+
+    /// Whether the key of `slot` appears.
+    @inline(__always) func contains(_ slot: Int) -> Bool { counts[slot] > 0 }
+
+    /// `query.single(key, format:)`: the only parameter of `slot` (whose key is `key`), or nil.
+    /// - Throws: `duplicate-parameter` naming `key` when it appears more than once.
+    @inline(__always)
+    func single(_ slot: Int, _ key: StaticString, _ query: QueryBytes, format: String) throws(DirectionsURLError) -> QueryBytes.Parameter? {
+        let n = counts[slot]
+        if n == 0 { return nil }
+        if n > 1 { throw query.duplicate(key.description, count: Int(n), format: format) }
+        let i = Int(firstIndex[slot])
+        return i < query.parameters.count ? query.parameters[i] : nil
+    }
+}
+
 /// Byte helpers of the OpenStreetMap, OsmAnd, OsmAnd API and Organic Maps parsers that the shared
 /// files lack (to be folded into `QueryBytes`/`ByteText`/`ParameterTypos`).
 enum OSMLinkBytes {
@@ -248,6 +326,36 @@ enum OSMLinkBytes {
     static func lowerEquals(_ text: ByteText, _ word: String) -> Bool {
         if text.isASCII { return text.count == word.utf8.count && text.equalsIgnoringCase(word) }
         return text.string.lowercased() == word
+    }
+
+    /// The index of the first of `words` whose value `text` equals as ``lowerEquals(_:_:)-(_,String)``
+    /// decides, or nil (ASCII text is tested once, and only words of its length are compared).
+    static func index(of text: ByteText, in words: [ModeWord]) -> Int? {
+        if text.isASCII {
+            var i = 0
+            for word in words {
+                if word.value.utf8.count == text.count && text.equalsIgnoringCase(word.value) { return i }
+                i &+= 1
+            }
+            return nil
+        }
+        let lower = text.string.lowercased()
+        return words.firstIndex(where: { $0.value == lower })
+    }
+
+    /// Whether the name of `p` is plain (ASCII, no escape, no `+`): its key is then its bytes with ASCII
+    /// uppercase lowered, of the same length.
+    @inline(__always)
+    static func isPlainName(_ p: QueryBytes.Parameter) -> Bool {
+        for b in p.rawName.bytes where b >= 0x80 || b == UInt8(ascii: "%") || b == UInt8(ascii: "+") { return false }
+        return true
+    }
+
+    /// `query.isKey(p, key)`, answered by the length alone for most plain names (`plain` is
+    /// ``isPlainName(_:)`` of `p`).
+    @inline(__always)
+    static func isKey(_ query: QueryBytes, _ p: QueryBytes.Parameter, plain: Bool, _ key: StaticString) -> Bool {
+        (!plain || p.rawName.count == key.utf8CodeUnitCount) && query.isKey(p, key)
     }
 
     /// ``lowerEquals(_:_:)-(_,String)`` for a literal word.
@@ -277,17 +385,24 @@ enum OSMLinkBytes {
         _ context: inout ParseContext
     ) throws(DirectionsURLError) {
         for p in query.parameters where !isKnown(query, p) {
-            for p in query.parameters {
-                let key = query.key(of: p)
-                guard !known.contains(key) && key.utf8.count >= 3 else { continue }
-                if let expected = DirectionsURLParser.likelyTypo(of: key, known: known), !query.contains(expected) {
-                    try context.repair(
-                        .likelyTypo,
-                        "'\(DirectionsURLParser.shorten(p.name))' is not a \(format) parameter and was ignored; did you mean '\(expected)'?",
-                        parameter: p.name)
-                }
-            }
+            try warnLikelyTypos(query, known: known, format: format, &context)
             return
+        }
+    }
+
+    /// `DirectionsURLParser.warnLikelyTypos(in:known:format:)` of a ``QueryBytes``.
+    static func warnLikelyTypos(
+        _ query: QueryBytes, known: Set<String>, format: String, _ context: inout ParseContext
+    ) throws(DirectionsURLError) {
+        for p in query.parameters {
+            let key = query.key(of: p)
+            guard !known.contains(key) && key.utf8.count >= 3 else { continue }
+            if let expected = DirectionsURLParser.likelyTypo(of: key, known: known), !query.contains(expected) {
+                try context.repair(
+                    .likelyTypo,
+                    "'\(DirectionsURLParser.shorten(p.name))' is not a \(format) parameter and was ignored; did you mean '\(expected)'?",
+                    parameter: p.name)
+            }
         }
     }
 
