@@ -40,6 +40,8 @@ extension DirectionsURLParser {
         static let optional: [String] = ["saddr", "dirflg"]
         /// ``known`` as a byte table.
         static let knownNames = AppleGoogleLinkText.KnownNames(known)
+        /// ``modeVocabulary`` with its byte table.
+        static let modeWords = AppleGoogleLinkText.ModeWords(modeVocabulary)
 
         /// Parses the query of a legacy Apple link (the bytes after `?`).
         static func parse(query raw: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
@@ -49,7 +51,7 @@ extension DirectionsURLParser {
             let parameters = query.parameters
             var last = -1
             var count = 0
-            for i in parameters.indices where query.isKey(parameters[i], "daddr") {
+            for i in parameters.indices where query.isKey(parameters[i], "daddr" as StaticString) {
                 last = i
                 count &+= 1
             }
@@ -67,7 +69,7 @@ extension DirectionsURLParser {
             var stops: [Endpoint] = []
             if count > 1 {
                 stops.reserveCapacity(count &- 1)
-                for i in parameters.indices where i != last && query.isKey(parameters[i], "daddr") {
+                for i in parameters.indices where i != last && query.isKey(parameters[i], "daddr" as StaticString) {
                     stops.append(try parameters[i].withValue { (v: ByteText) throws(DirectionsURLError) in
                         try parser.stopEndpoint(v, parameter: "daddr")
                     })
@@ -90,7 +92,7 @@ extension DirectionsURLParser {
             if let flag = try query.single("dirflg", format: formatName) {
                 // nil: blank (no mode); .some(nil): not a word of the vocabulary.
                 let found = flag.withValue { (v: ByteText) -> ModeWord?? in
-                    v.isBlank ? nil : .some(AppleGoogleLinkText.word(v, in: modeVocabulary))
+                    v.isBlank ? nil : .some(AppleGoogleLinkText.word(v, in: modeWords))
                 }
                 if let found {
                     if let word = found {
@@ -150,15 +152,15 @@ extension DirectionsURLParser {
             // A path that is not ASCII never lowercases to one of these ASCII paths (no character
             // lowercases to an ASCII letter but the Kelvin sign, to `k`), so bytes decide.
             let path = link.bytes.path
-            if path.isEmpty || path.equals("/") || path.equalsIgnoringCase("/maps") || path.equalsIgnoringCase("/maps/") {
+            if path.isEmpty || path.equals("/") || path.equalsIgnoringCase("/maps" as StaticString) || path.equalsIgnoringCase("/maps/" as StaticString) {
                 context.format = .appleMaps
                 return try parse(query: link.bytes.query, &context)
             }
-            if path.equalsIgnoringCase("/directions") || path.equalsIgnoringCase("/directions/") {
+            if path.equalsIgnoringCase("/directions" as StaticString) || path.equalsIgnoringCase("/directions/" as StaticString) {
                 context.format = .appleUnified
                 return try AppleUnifiedLink.parse(query: link.bytes.query, &context)
             }
-            if path.equalsIgnoringCase("/place") || path.equalsIgnoringCase("/place/") {
+            if path.equalsIgnoringCase("/place" as StaticString) || path.equalsIgnoringCase("/place/" as StaticString) {
                 context.format = .appleUnified
                 return try AppleUnifiedLink.parsePlace(query: link.bytes.query, &context)
             }
@@ -184,7 +186,7 @@ extension DirectionsURLParser {
             if inner.isASCII {
                 guard let colon = inner.firstOffset(of: UInt8(ascii: ":")) else { return false }
                 let scheme = inner.prefix(colon)
-                return scheme.equalsIgnoringCase("https") || scheme.equalsIgnoringCase("http")
+                return scheme.equalsIgnoringCase("https" as StaticString) || scheme.equalsIgnoringCase("http" as StaticString)
             }
             return isNestedWebLink(inner.substring)
         }
@@ -203,7 +205,7 @@ extension DirectionsURLParser {
                     message: "this \(formatName) has no 'daddr' (the destination); \(hint)",
                     parameter: "daddr")
             }
-            let directional = hasSource || query.contains("dirflg")
+            let directional = hasSource || query.contains("dirflg" as StaticString)
             if !directional, let other = query.parameters.first {
                 return DirectionsURLError(
                     code: .notADirectionsLink,
@@ -223,8 +225,9 @@ extension DirectionsURLParser.AppleMapsLink: DirectionsLinkParsing {
     static var schemes: [String] { ["maps"] }
     static var hosts: [String] { ["maps.apple.com", "maps.apple"] }
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        if link.scheme == "maps" { return try parseMapsScheme(link, &context) }
-        if link.host == "maps.apple" {
+        // The link starts with its scheme, so its bytes tell without comparing Strings.
+        if link.bytes.link.hasPrefixIgnoringCase("maps:") { return try parseMapsScheme(link, &context) }
+        if link.host.utf8.count == 10 && link.host == "maps.apple" {
             throw DirectionsURLError(
                 code: .unresolvableOffline,
                 message: "maps.apple short links hide the real link behind an HTTP redirect; resolve it first and pass the maps.apple.com link",

@@ -44,6 +44,8 @@ extension DirectionsURLParser {
         static let optional: [String] = ["source", "waypoint", "mode", "avoid"]
         /// ``known`` as a byte table.
         static let knownNames = AppleGoogleLinkText.KnownNames(known)
+        /// ``modeVocabulary`` with its byte table.
+        static let modeWords = AppleGoogleLinkText.ModeWords(modeVocabulary)
 
         /// Parses the query of a `/directions` link (the bytes after `?`).
         static func parse(query raw: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
@@ -62,7 +64,7 @@ extension DirectionsURLParser {
                 }
             }
             if let id = try placeID(query, "source-place-id") {
-                if source == .currentLocation {
+                if case .currentLocation = source {
                     try context.repair(
                         .ignoredValue, "'source-place-id' needs a 'source'; the route starts at the current location",
                         parameter: "source-place-id")
@@ -71,7 +73,7 @@ extension DirectionsURLParser {
                 }
             }
             if let id = try placeID(query, "destination-place-id") {
-                if destination == .currentLocation {
+                if case .currentLocation = destination {
                     try context.repair(
                         .ignoredValue, "'destination-place-id' cannot name the current location; leave it out",
                         parameter: "destination-place-id")
@@ -86,13 +88,13 @@ extension DirectionsURLParser {
             let parameters = query.parameters
             for i in parameters.indices {
                 let p = parameters[i]
-                if query.isKey(p, "waypoint") {
+                if query.isKey(p, "waypoint" as StaticString) {
                     waypoints.append(try p.withValue { (v: ByteText) throws(DirectionsURLError) in
                         try parser.stopEndpoint(v, parameter: "waypoint")
                     })
                     previousWasWaypoint = true
                 } else {
-                    if query.isKey(p, "waypoint-place-id") {
+                    if query.isKey(p, "waypoint-place-id" as StaticString) {
                         if !previousWasWaypoint { interleaved = false }
                         ids.append(p.value)
                     }
@@ -104,7 +106,7 @@ extension DirectionsURLParser {
                 if interleaved {
                     var w = -1
                     for p in parameters {
-                        if query.isKey(p, "waypoint") { w += 1 } else if query.isKey(p, "waypoint-place-id") { targets.append(w) }
+                        if query.isKey(p, "waypoint" as StaticString) { w += 1 } else if query.isKey(p, "waypoint-place-id" as StaticString) { targets.append(w) }
                     }
                 } else {
                     targets = Array(0..<ids.count)
@@ -123,7 +125,7 @@ extension DirectionsURLParser {
                 }
             }
             let (mode, transport) = try AppleGoogleLinkText.mode(
-                query, "mode", in: modeVocabulary, format: formatName, what: "an Apple Maps travel mode")
+                query, "mode", in: modeWords, format: formatName, what: "an Apple Maps travel mode")
             var avoid: Set<RouteAvoidance> = []
             if let a = try query.single("avoid", format: formatName) {
                 var tolls = false
@@ -145,22 +147,25 @@ extension DirectionsURLParser {
                     for piece in value.pieces(separatedBy: UInt8(ascii: ",")) where !piece.isEmpty {
                         let word = piece.trimmed
                         if word.isEmpty { continue }
-                        if word.equalsIgnoringCase("tolls") {
+                        if word.equalsIgnoringCase("tolls" as StaticString) {
                             tolls = true
-                        } else if word.equalsIgnoringCase("highways") {
+                        } else if word.equalsIgnoringCase("highways" as StaticString) {
                             highways = true
                         } else {
                             try ignoredAvoid(Substring(word.lowercasedASCII), &context)
                         }
                     }
                 }
-                if tolls { avoid.insert(.tolls) }
-                if highways { avoid.insert(.highways) }
+                // A set built once per combination: inserting hashes each case's raw-value String.
+                avoid = avoidSets[(tolls ? 1 : 0) | (highways ? 2 : 0)]
             }
             return DirectionsRequest(
                 source: source, destination: destination, waypoints: waypoints, mode: mode, transportType: transport,
                 avoid: avoid)
         }
+
+        /// The `avoid` sets a link can give, by bits (1: tolls, 2: highways).
+        private static let avoidSets: [Set<RouteAvoidance>] = [[], [.tolls], [.highways], [.tolls, .highways]]
 
         /// The repair for an `avoid` word (lowercase, trimmed) other than `tolls` and `highways`.
         private static func ignoredAvoid(_ word: Substring, _ context: inout ParseContext) throws(DirectionsURLError) {
