@@ -636,6 +636,15 @@ extension AppleGoogleLinkText {
         }
     }
 
+    /// Whether the decoded value of `p` is blank (`Character.isWhitespace` trimming); decided
+    /// without decoding when the value starts with visible ASCII other than `%` and `+` (a
+    /// visible character stays visible whatever follows it).
+    @inline(__always)
+    static func isBlankValue(_ p: QueryBytes.Parameter) -> Bool {
+        if let f = p.rawValue.first, f > 0x20 && f < 0x7F && f != UInt8(ascii: "%") && f != UInt8(ascii: "+") { return false }
+        return p.withValue { $0.isBlank }
+    }
+
     /// The only parameter called `key` (lowercase), or nil.
     /// - Throws: `duplicate-parameter` when it appears more than once.
     @inline(__always)
@@ -657,7 +666,7 @@ extension AppleGoogleLinkText {
     static func requiredDestination(
         _ query: QueryBytes, format: String, known: Set<String>, aliases: Set<String>
     ) throws(DirectionsURLError) -> QueryBytes.Parameter {
-        if let p = try query.single("destination", format: format), !p.withValue({ $0.isBlank }) { return p }
+        if let p = try query.single("destination", format: format), !isBlankValue(p) { return p }
         let hint = DirectionsURLParser.typoHint(in: query, for: "destination", known: known, aliases: aliases)
         throw DirectionsURLError(
             code: .missingDestination,

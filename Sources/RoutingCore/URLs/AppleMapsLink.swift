@@ -46,20 +46,68 @@ extension DirectionsURLParser {
         /// Parses the query of a legacy Apple link (the bytes after `?`).
         static func parse(query raw: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let query = try QueryBytes(raw, plusAsSpace: true)
-            let saddr = try query.single("saddr", format: formatName)
-            // The `daddr` parameters in order, by index (no array); the last is the destination.
+            // One pass: where `saddr`, `daddr` and `dirflg` are, and whether a name could be a typo.
             let parameters = query.parameters
+            var saddrAt = -1
+            var saddrCount = 0
+            var dirflgAt = -1
+            var dirflgCount = 0
+            // The `daddr` parameters in order, by index (no array); the last is the destination.
             var last = -1
             var count = 0
-            for i in parameters.indices where query.isKey(parameters[i], "daddr" as StaticString) {
-                last = i
-                count &+= 1
+            var suspects = false
+            var i = 0
+            while i < parameters.count {
+                let raw = parameters[i].rawName
+                // The byte count picks the candidates. A name equal to one ignoring ASCII case is
+                // plain (no escape, `+` or non-ASCII byte), so its key is that name.
+                var found = true
+                switch raw.count {
+                    case 1, 2: found = false  // q, z, t, ll: too short to be taken for a typo either way
+                    case 3 where raw.equalsIgnoringCase("sll" as StaticString) || raw.equalsIgnoringCase("spn" as StaticString): break
+                    case 4 where raw.equalsIgnoringCase("near" as StaticString) || raw.equalsIgnoringCase("sspn" as StaticString): break
+                    case 5 where raw.equalsIgnoringCase("daddr" as StaticString):
+                        last = i
+                        count &+= 1
+                    case 5 where raw.equalsIgnoringCase("saddr" as StaticString):
+                        if saddrAt < 0 { saddrAt = i }
+                        saddrCount &+= 1
+                    case 6 where raw.equalsIgnoringCase("dirflg" as StaticString):
+                        if dirflgAt < 0 { dirflgAt = i }
+                        dirflgCount &+= 1
+                    case 7 where raw.equalsIgnoringCase("address" as StaticString): break
+                    default: found = false
+                }
+                if found {
+                    // Found above.
+                } else if AppleGoogleLinkText.KnownNames.isPlain(raw) {
+                    if raw.count >= 3 { suspects = true }
+                } else {
+                    // Escaped or non-ASCII names: by the decoded, lowercased key.
+                    let key = query.key(of: parameters[i])
+                    switch key {
+                    case "daddr":
+                        last = i
+                        count &+= 1
+                    case "saddr":
+                        if saddrAt < 0 { saddrAt = i }
+                        saddrCount &+= 1
+                    case "dirflg":
+                        if dirflgAt < 0 { dirflgAt = i }
+                        dirflgCount &+= 1
+                    default: break
+                    }
+                    if key.utf8.count >= 3 && !AppleGoogleLinkText.isKnown(key, known) { suspects = true }
+                }
+                i &+= 1
             }
+            if saddrCount > 1 { throw query.duplicate("saddr", count: saddrCount, format: formatName) }
+            let saddr: QueryBytes.Parameter? = saddrAt >= 0 ? parameters[saddrAt] : nil
             guard last >= 0 else {
                 throw missingDestination(query, hasSource: saddr != nil)
             }
             let destinationParameter = parameters[last]
-            if destinationParameter.withValue({ $0.isBlank }) {
+            if AppleGoogleLinkText.isBlankValue(destinationParameter) {
                 throw DirectionsURLError(
                     code: .missingDestination,
                     message: "'daddr' is empty; give the destination as an address or 'latitude,longitude'",
@@ -78,7 +126,9 @@ extension DirectionsURLParser {
             let destination = try destinationParameter.withValue { (v: ByteText) throws(DirectionsURLError) in
                 try parser.stopEndpoint(v, parameter: "daddr")
             }
-            try AppleGoogleLinkText.typoWarnings(query, optional: optional, known: knownNames, &context)
+            if suspects {
+                try AppleGoogleLinkText.typoWarnings(query, optional: optional, known: knownNames, &context)
+            }
             let source: Endpoint
             if let saddr {
                 source = try saddr.withValue { (v: ByteText) throws(DirectionsURLError) in
@@ -89,7 +139,9 @@ extension DirectionsURLParser {
             }
             var mode: DirectionsMode? = nil
             var transport: TransportType? = nil
-            if let flag = try query.single("dirflg", format: formatName) {
+            if dirflgCount > 1 { throw query.duplicate("dirflg", count: dirflgCount, format: formatName) }
+            if dirflgAt >= 0 {
+                let flag = parameters[dirflgAt]
                 // nil: blank (no mode); .some(nil): not a word of the vocabulary.
                 let found = flag.withValue { (v: ByteText) -> ModeWord?? in
                     v.isBlank ? nil : .some(AppleGoogleLinkText.word(v, in: modeWords))

@@ -50,20 +50,31 @@ extension DirectionsURLParser {
         /// Parses the query of a `/directions` link (the bytes after `?`).
         static func parse(query raw: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let query = try QueryBytes(raw, plusAsSpace: true)
-            let destinationParameter = try AppleGoogleLinkText.requiredDestination(
-                query, format: formatName, known: known, aliases: destinationAliases)
+            // One pass finds every parameter this format reads (instead of one look-up each).
+            let slots = Slots(query)
+            let parameters = query.parameters
+            let destinationParameter: QueryBytes.Parameter
+            if slots.destination.count == 1, !AppleGoogleLinkText.isBlankValue(parameters[slots.destination.at]) {
+                destinationParameter = parameters[slots.destination.at]
+            } else {
+                // Duplicate, absent or blank: the shared look-up throws its error.
+                destinationParameter = try AppleGoogleLinkText.requiredDestination(
+                    query, format: formatName, known: known, aliases: destinationAliases)
+            }
             let parser = context.parser
             var destination = try destinationParameter.withValue { (v: ByteText) throws(DirectionsURLError) in
                 try parser.stopEndpoint(v, parameter: "destination")
             }
-            try AppleGoogleLinkText.typoWarnings(query, optional: optional, known: knownNames, &context)
+            if slots.suspects {
+                try AppleGoogleLinkText.typoWarnings(query, optional: optional, known: knownNames, &context)
+            }
             var source = Endpoint.currentLocation
-            if let s = try query.single("source", format: formatName) {
+            if let s = try slots.source.single(query, "source") {
                 source = try s.withValue { (v: ByteText) throws(DirectionsURLError) in
                     try parser.sourceEndpoint(v, parameter: "source")
                 }
             }
-            if let id = try placeID(query, "source-place-id") {
+            if let id = try placeID(slots.sourceID.single(query, "source-place-id")) {
                 if case .currentLocation = source {
                     try context.repair(
                         .ignoredValue, "'source-place-id' needs a 'source'; the route starts at the current location",
@@ -72,7 +83,7 @@ extension DirectionsURLParser {
                     source = source.withPlaceID(id)
                 }
             }
-            if let id = try placeID(query, "destination-place-id") {
+            if let id = try placeID(slots.destinationID.single(query, "destination-place-id")) {
                 if case .currentLocation = destination {
                     try context.repair(
                         .ignoredValue, "'destination-place-id' cannot name the current location; leave it out",
@@ -85,7 +96,8 @@ extension DirectionsURLParser {
             var ids: [String] = []
             var interleaved = true
             var previousWasWaypoint = false
-            let parameters = query.parameters
+            if slots.waypoints > 0 || slots.waypointIDs > 0 {
+            waypoints.reserveCapacity(slots.waypoints)
             for i in parameters.indices {
                 let p = parameters[i]
                 if query.isKey(p, "waypoint" as StaticString) {
@@ -100,6 +112,7 @@ extension DirectionsURLParser {
                     }
                     previousWasWaypoint = false
                 }
+            }
             }
             if !ids.isEmpty {
                 var targets: [Int] = []
@@ -124,10 +137,25 @@ extension DirectionsURLParser {
                     }
                 }
             }
-            let (mode, transport) = try AppleGoogleLinkText.mode(
-                query, "mode", in: modeWords, format: formatName, what: "an Apple Maps travel mode")
+            var mode: DirectionsMode? = nil
+            var transport: TransportType? = nil
+            if let m = try slots.mode.single(query, "mode") {
+                // As AppleGoogleLinkText.mode, without looking the parameter up again.
+                let found = m.withValue { (v: ByteText) -> ModeWord?? in
+                    v.isBlank ? nil : .some(AppleGoogleLinkText.word(v, in: modeWords))
+                }
+                if let found {
+                    guard let word = found else {
+                        throw DirectionsURLError(
+                            code: .unknownMode,
+                            message: "'mode=\(m.value)' is not an Apple Maps travel mode; use " + AppleGoogleLinkText.list(modeVocabulary),
+                            parameter: "mode")
+                    }
+                    (mode, transport) = AppleGoogleLinkText.meaning(word)
+                }
+            }
             var avoid: Set<RouteAvoidance> = []
-            if let a = try query.single("avoid", format: formatName) {
+            if let a = try slots.avoid.single(query, "avoid") {
                 var tolls = false
                 var highways = false
                 try a.withValue { (value: ByteText) throws(DirectionsURLError) in
@@ -223,8 +251,93 @@ extension DirectionsURLParser {
             }
         }
 
-        private static func placeID(_ query: QueryBytes, _ key: StaticString) throws(DirectionsURLError) -> String? {
-            try text(query, key, format: formatName)
+        /// The trimmed decoded value of `p`, or nil when absent or blank.
+        private static func placeID(_ p: QueryBytes.Parameter?) -> String? {
+            guard let p else { return nil }
+            return p.withValue { (v: ByteText) -> String? in
+                let t = v.trimmed
+                return t.isEmpty ? nil : t.string
+            }
+        }
+
+        /// Where the parameters of a `/directions` link are, from one pass over its query.
+        private struct Slots {
+            /// The first index of a key and how often it appears.
+            struct Slot {
+                var at = -1
+                var count = 0
+
+                @inline(__always)
+                mutating func note(_ i: Int) {
+                    if at < 0 { at = i }
+                    count &+= 1
+                }
+
+                /// The parameter when it appears once, nil when absent.
+                /// - Throws: `duplicate-parameter` (as ``QueryBytes/single(_:format:)``) when repeated.
+                @inline(__always)
+                func single(_ query: QueryBytes, _ key: String) throws(DirectionsURLError) -> QueryBytes.Parameter? {
+                    if count > 1 { throw query.duplicate(key, count: count, format: formatName) }
+                    return at >= 0 ? query.parameters[at] : nil
+                }
+            }
+
+            var source = Slot()
+            var sourceID = Slot()
+            var destination = Slot()
+            var destinationID = Slot()
+            var mode = Slot()
+            var avoid = Slot()
+            var waypoints = 0
+            var waypointIDs = 0
+            /// Whether a parameter could be a misspelling (unknown, key of at least 3 bytes).
+            var suspects = false
+
+            init(_ query: QueryBytes) {
+                let parameters = query.parameters
+                var i = 0
+                while i < parameters.count {
+                    let p = parameters[i]
+                    let raw = p.rawName
+                    // The byte count picks the one candidate. A name equal to one ignoring ASCII case
+                    // is plain (no escape, `+` or non-ASCII byte), so its key is that name.
+                    var found = true
+                    switch raw.count {
+                        case 4 where raw.equalsIgnoringCase("mode" as StaticString): mode.note(i)
+                        case 5 where raw.equalsIgnoringCase("avoid" as StaticString): avoid.note(i)
+                        case 5 where raw.equalsIgnoringCase("start" as StaticString): break
+                        case 6 where raw.equalsIgnoringCase("source" as StaticString): source.note(i)
+                        case 8 where raw.equalsIgnoringCase("waypoint" as StaticString): waypoints &+= 1
+                        case 11 where raw.equalsIgnoringCase("destination" as StaticString): destination.note(i)
+                        case 15 where raw.equalsIgnoringCase("source-place-id" as StaticString): sourceID.note(i)
+                        case 17 where raw.equalsIgnoringCase("waypoint-place-id" as StaticString): waypointIDs &+= 1
+                        case 19 where raw.equalsIgnoringCase("transit-preferences" as StaticString): break
+                        case 20 where raw.equalsIgnoringCase("destination-place-id" as StaticString): destinationID.note(i)
+                        default: found = false
+                    }
+                    if found {
+                        // Found above.
+                    } else if AppleGoogleLinkText.KnownNames.isPlain(raw) {
+                        if raw.count >= 3 { suspects = true }
+                    } else {
+                        // Escaped or non-ASCII names: by the decoded, lowercased key.
+                        let key = query.key(of: p)
+                        switch key {
+                        case "mode": mode.note(i)
+                        case "avoid": avoid.note(i)
+                        case "source": source.note(i)
+                        case "waypoint": waypoints &+= 1
+                        case "destination": destination.note(i)
+                        case "source-place-id": sourceID.note(i)
+                        case "waypoint-place-id": waypointIDs &+= 1
+                        case "destination-place-id": destinationID.note(i)
+                        default: break
+                        }
+                        if key.utf8.count >= 3 && !AppleGoogleLinkText.isKnown(key, known) { suspects = true }
+                    }
+                    i &+= 1
+                }
+            }
         }
     }
 }
