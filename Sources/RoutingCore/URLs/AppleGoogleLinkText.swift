@@ -694,3 +694,23 @@ extension AppleGoogleLinkText {
         }
     }
 }
+
+extension AppleGoogleLinkText {
+    /// ``mode(_:_:in:format:what:)-(QueryBytes,_,ModeWords,_,_)`` with a plain vocabulary (the
+    /// signature first committed; prefer a static ``ModeWords``, whose byte table is built once).
+    static func mode(
+        _ query: QueryBytes, _ name: StaticString, in vocabulary: [ModeWord], format: String, what: String
+    ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
+        guard let m = try query.single(name, format: format) else { return (nil, nil) }
+        return try m.withValue { (value: ByteText) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) in
+            if value.isBlank { return (nil, nil) }
+            guard let word = word(value, in: vocabulary) else {
+                throw DirectionsURLError(
+                    code: .unknownMode,
+                    message: "'\(name)=\(value.string)' is not \(what); use " + list(vocabulary),
+                    parameter: name.description)
+            }
+            return meaning(word)
+        }
+    }
+}
