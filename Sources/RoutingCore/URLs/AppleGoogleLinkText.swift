@@ -494,49 +494,69 @@ extension AppleGoogleLinkText {
 // MARK: - Byte versions (QueryBytes / ByteText) for the converted parsers
 
 extension AppleGoogleLinkText {
-    /// A format's known parameter names (lowercase), with a packed byte table so that a plain
-    /// parameter name is tested without building or hashing a `String` (`set` for the slow paths and
+    /// Words packed into one byte table (each word's byte count, then its bytes lowercased), looked
+    /// up ignoring ASCII case without building or hashing a `String`.
+    struct WordTable: Sendable {
+        private let table: [UInt8]
+        /// Whether every word is ASCII and at most 255 bytes (else ``index(ofASCII:)`` answers nil).
+        let isASCII: Bool
+
+        init(_ words: [String]) {
+            var table: [UInt8] = []
+            var ascii = true
+            for word in words {
+                let bytes = Array(word.utf8)
+                if bytes.count > 255 || bytes.contains(where: { $0 >= 0x80 }) { ascii = false }
+                table.append(UInt8(truncatingIfNeeded: bytes.count))
+                for b in bytes { table.append(UTF8Text.lower(b)) }
+            }
+            self.table = table
+            self.isASCII = ascii
+        }
+
+        /// The index of the first word equal to the ASCII `text` ignoring ASCII case, -1 for none;
+        /// nil when a word is not ASCII (the caller decides by `Character`s).
+        @inline(__always)
+        func index(ofASCII text: ByteText) -> Int? {
+            guard isASCII else { return nil }
+            let n = text.count
+            return table.withUnsafeBufferPointer { t -> Int in
+                var i = 0
+                var index = 0
+                while i < t.count {
+                    let length = Int(t[i])
+                    let start = i &+ 1
+                    i = start &+ length
+                    if length == n && i <= t.count {
+                        var k = 0
+                        while k < n && UTF8Text.lower(text[k]) == t[start &+ k] { k &+= 1 }
+                        if k == n { return index }
+                    }
+                    index &+= 1
+                }
+                return -1
+            }
+        }
+    }
+
+    /// A format's known parameter names (lowercase), with a ``WordTable`` so that a plain parameter
+    /// name is tested without building or hashing a `String` (`set` for the slow paths and
     /// ``DirectionsURLParser/typoHint(in:for:known:aliases:)-(QueryBytes,_,_,_)``).
     struct KnownNames: Sendable {
         /// The names.
         let set: Set<String>
-        /// Each name as its byte count followed by its bytes (ASCII names only; see `allASCII`).
-        private let table: [UInt8]
-        /// Whether every name is ASCII and at most 255 bytes (else the table is not used).
-        private let allASCII: Bool
+        private let words: WordTable
 
         init(_ set: Set<String>) {
             self.set = set
-            var table: [UInt8] = []
-            var ascii = true
-            for name in set.sorted() {
-                let bytes = Array(name.utf8)
-                if bytes.count > 255 || bytes.contains(where: { $0 >= 0x80 || ($0 &- 65) < 26 }) { ascii = false }
-                table.append(UInt8(truncatingIfNeeded: bytes.count))
-                table.append(contentsOf: bytes)
-            }
-            self.table = table
-            self.allASCII = ascii
+            self.words = WordTable(set.sorted())
         }
 
         /// Whether the plain (ASCII, no escape, no `+`) name `raw`, ASCII case ignored, is known.
         @inline(__always)
         func containsPlain(_ raw: ByteText) -> Bool {
-            guard allASCII else { return set.contains(raw.lowercasedASCII) }
-            let n = raw.count
-            return table.withUnsafeBufferPointer { t -> Bool in
-                var i = 0
-                while i < t.count {
-                    let length = Int(t[i])
-                    let start = i &+ 1
-                    i = start &+ length
-                    guard length == n, i <= t.count else { continue }
-                    var k = 0
-                    while k < n && UTF8Text.lower(raw[k]) == t[start &+ k] { k &+= 1 }
-                    if k == n { return true }
-                }
-                return false
-            }
+            guard let i = words.index(ofASCII: raw) else { return set.contains(raw.lowercasedASCII) }
+            return i >= 0
         }
 
         /// Whether `p` could be a misspelling worth a look (``typoWarnings(_:optional:known:_:)-(QueryBytes,_,_,_)``'s
@@ -557,6 +577,17 @@ extension AppleGoogleLinkText {
         }
     }
 
+    /// A format's mode vocabulary with a ``WordTable`` of its words.
+    struct ModeWords: Sendable {
+        let vocabulary: [ModeWord]
+        fileprivate let words: WordTable
+
+        init(_ vocabulary: [ModeWord]) {
+            self.vocabulary = vocabulary
+            self.words = WordTable(vocabulary.map(\.value))
+        }
+    }
+
     /// The word of `vocabulary` equal to the decoded bytes `value` (trimmed, ASCII case ignored), or nil:
     /// ``word(_:in:)-(String,_)`` without building a `String` for ASCII text.
     static func word(_ value: ByteText, in vocabulary: [ModeWord]) -> ModeWord? {
@@ -564,22 +595,54 @@ extension AppleGoogleLinkText {
         return word(value.string, in: vocabulary)
     }
 
+    /// ``word(_:in:)-(ByteText,[ModeWord])`` with the words' byte table.
+    static func word(_ value: ByteText, in words: ModeWords) -> ModeWord? {
+        if value.isASCII, let i = words.words.index(ofASCII: trimmedASCII(value)) {
+            return i >= 0 ? words.vocabulary[i] : nil
+        }
+        return word(value.string, in: words.vocabulary)
+    }
+
+    /// ASCII `text` without leading and trailing ASCII whitespace (`Character.isWhitespace` on ASCII).
+    @inline(__always)
+    private static func trimmedASCII(_ text: ByteText) -> ByteText {
+        var a = 0
+        var b = text.count
+        while a < b && UTF8Text.isASCIIWhitespace(text[a]) { a &+= 1 }
+        while b > a && UTF8Text.isASCIIWhitespace(text[b &- 1]) { b &-= 1 }
+        return text.slice(a, b)
+    }
+
     /// ``typoWarnings(_:optional:known:_:)-(QueryString,_,_,_)`` of a ``QueryBytes``: nothing is built
     /// unless a parameter is unknown.
     static func typoWarnings(
-        _ query: QueryBytes, optional: [String], known: KnownNames, _ context: inout ParseContext
+        _ query: QueryBytes, optional: @autoclosure () -> [String], known: KnownNames, _ context: inout ParseContext
     ) throws(DirectionsURLError) {
         var suspects = false
-        for p in query.parameters where known.isSuspect(p, in: query) {
-            suspects = true
-            break
+        let parameters = query.parameters
+        var i = 0
+        while i < parameters.count {
+            if known.isSuspect(parameters[i], in: query) {
+                suspects = true
+                break
+            }
+            i &+= 1
         }
         guard suspects else { return }
-        for expected in optional where !query.contains(expected) {
+        for expected in optional() where !query.contains(expected) {
             if let hint = DirectionsURLParser.typoHint(in: query, for: expected, known: known.set, aliases: []) {
                 try context.repair(.likelyTypo, hint + " It was ignored.", parameter: expected)
             }
         }
+    }
+
+    /// Whether the decoded value of `p` is blank (`Character.isWhitespace` trimming); decided
+    /// without decoding when the value starts with visible ASCII other than `%` and `+` (a
+    /// visible character stays visible whatever follows it).
+    @inline(__always)
+    static func isBlankValue(_ p: QueryBytes.Parameter) -> Bool {
+        if let f = p.rawValue.first, f > 0x20 && f < 0x7F && f != UInt8(ascii: "%") && f != UInt8(ascii: "+") { return false }
+        return p.withValue { $0.isBlank }
     }
 
     /// The only parameter called `key` (lowercase), or nil.
@@ -603,11 +666,11 @@ extension AppleGoogleLinkText {
     static func requiredDestination(
         _ query: QueryBytes, format: String, known: Set<String>, aliases: Set<String>
     ) throws(DirectionsURLError) -> QueryBytes.Parameter {
-        if let p = try query.single("destination", format: format), !p.withValue({ $0.isBlank }) { return p }
+        if let p = try query.single("destination", format: format), !isBlankValue(p) { return p }
         let hint = DirectionsURLParser.typoHint(in: query, for: "destination", known: known, aliases: aliases)
         throw DirectionsURLError(
             code: .missingDestination,
-            message: query.contains("destination")
+            message: query.contains("destination" as StaticString)
                 ? "'destination' is empty; give an address, place name or 'latitude,longitude'"
                 : "this \(format) has no 'destination'" + (hint.map { "; \($0)" } ?? "; add destination=<address or latitude,longitude>"),
             parameter: "destination")
@@ -615,6 +678,26 @@ extension AppleGoogleLinkText {
 
     /// ``mode(_:_:in:format:what:)-(QueryString,_,_,_,_)`` of a ``QueryBytes``: the mode named by the
     /// single parameter `name`; (nil, nil) when absent or blank; the same errors.
+    static func mode(
+        _ query: QueryBytes, _ name: StaticString, in vocabulary: ModeWords, format: String, what: String
+    ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
+        guard let m = try query.single(name, format: format) else { return (nil, nil) }
+        return try m.withValue { (value: ByteText) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) in
+            if value.isBlank { return (nil, nil) }
+            guard let word = word(value, in: vocabulary) else {
+                throw DirectionsURLError(
+                    code: .unknownMode,
+                    message: "'\(name)=\(value.string)' is not \(what); use " + list(vocabulary.vocabulary),
+                    parameter: name.description)
+            }
+            return meaning(word)
+        }
+    }
+}
+
+extension AppleGoogleLinkText {
+    /// ``mode(_:_:in:format:what:)-(QueryBytes,_,ModeWords,_,_)`` with a plain vocabulary (the
+    /// signature first committed; prefer a static ``ModeWords``, whose byte table is built once).
     static func mode(
         _ query: QueryBytes, _ name: StaticString, in vocabulary: [ModeWord], format: String, what: String
     ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {

@@ -40,24 +40,74 @@ extension DirectionsURLParser {
         static let optional: [String] = ["saddr", "dirflg"]
         /// ``known`` as a byte table.
         static let knownNames = AppleGoogleLinkText.KnownNames(known)
+        /// ``modeVocabulary`` with its byte table.
+        static let modeWords = AppleGoogleLinkText.ModeWords(modeVocabulary)
 
         /// Parses the query of a legacy Apple link (the bytes after `?`).
         static func parse(query raw: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let query = try QueryBytes(raw, plusAsSpace: true)
-            let saddr = try query.single("saddr", format: formatName)
-            // The `daddr` parameters in order, by index (no array); the last is the destination.
+            // One pass: where `saddr`, `daddr` and `dirflg` are, and whether a name could be a typo.
             let parameters = query.parameters
+            var saddrAt = -1
+            var saddrCount = 0
+            var dirflgAt = -1
+            var dirflgCount = 0
+            // The `daddr` parameters in order, by index (no array); the last is the destination.
             var last = -1
             var count = 0
-            for i in parameters.indices where query.isKey(parameters[i], "daddr") {
-                last = i
-                count &+= 1
+            var suspects = false
+            var i = 0
+            while i < parameters.count {
+                let raw = parameters[i].rawName
+                // The byte count picks the candidates. A name equal to one ignoring ASCII case is
+                // plain (no escape, `+` or non-ASCII byte), so its key is that name.
+                var found = true
+                switch raw.count {
+                    case 1, 2: found = false  // q, z, t, ll: too short to be taken for a typo either way
+                    case 3 where raw.equalsIgnoringCase("sll" as StaticString) || raw.equalsIgnoringCase("spn" as StaticString): break
+                    case 4 where raw.equalsIgnoringCase("near" as StaticString) || raw.equalsIgnoringCase("sspn" as StaticString): break
+                    case 5 where raw.equalsIgnoringCase("daddr" as StaticString):
+                        last = i
+                        count &+= 1
+                    case 5 where raw.equalsIgnoringCase("saddr" as StaticString):
+                        if saddrAt < 0 { saddrAt = i }
+                        saddrCount &+= 1
+                    case 6 where raw.equalsIgnoringCase("dirflg" as StaticString):
+                        if dirflgAt < 0 { dirflgAt = i }
+                        dirflgCount &+= 1
+                    case 7 where raw.equalsIgnoringCase("address" as StaticString): break
+                    default: found = false
+                }
+                if found {
+                    // Found above.
+                } else if AppleGoogleLinkText.KnownNames.isPlain(raw) {
+                    if raw.count >= 3 { suspects = true }
+                } else {
+                    // Escaped or non-ASCII names: by the decoded, lowercased key.
+                    let key = query.key(of: parameters[i])
+                    switch key {
+                    case "daddr":
+                        last = i
+                        count &+= 1
+                    case "saddr":
+                        if saddrAt < 0 { saddrAt = i }
+                        saddrCount &+= 1
+                    case "dirflg":
+                        if dirflgAt < 0 { dirflgAt = i }
+                        dirflgCount &+= 1
+                    default: break
+                    }
+                    if key.utf8.count >= 3 && !AppleGoogleLinkText.isKnown(key, known) { suspects = true }
+                }
+                i &+= 1
             }
+            if saddrCount > 1 { throw query.duplicate("saddr", count: saddrCount, format: formatName) }
+            let saddr: QueryBytes.Parameter? = saddrAt >= 0 ? parameters[saddrAt] : nil
             guard last >= 0 else {
                 throw missingDestination(query, hasSource: saddr != nil)
             }
             let destinationParameter = parameters[last]
-            if destinationParameter.withValue({ $0.isBlank }) {
+            if AppleGoogleLinkText.isBlankValue(destinationParameter) {
                 throw DirectionsURLError(
                     code: .missingDestination,
                     message: "'daddr' is empty; give the destination as an address or 'latitude,longitude'",
@@ -67,7 +117,7 @@ extension DirectionsURLParser {
             var stops: [Endpoint] = []
             if count > 1 {
                 stops.reserveCapacity(count &- 1)
-                for i in parameters.indices where i != last && query.isKey(parameters[i], "daddr") {
+                for i in parameters.indices where i != last && query.isKey(parameters[i], "daddr" as StaticString) {
                     stops.append(try parameters[i].withValue { (v: ByteText) throws(DirectionsURLError) in
                         try parser.stopEndpoint(v, parameter: "daddr")
                     })
@@ -76,7 +126,9 @@ extension DirectionsURLParser {
             let destination = try destinationParameter.withValue { (v: ByteText) throws(DirectionsURLError) in
                 try parser.stopEndpoint(v, parameter: "daddr")
             }
-            try AppleGoogleLinkText.typoWarnings(query, optional: optional, known: knownNames, &context)
+            if suspects {
+                try AppleGoogleLinkText.typoWarnings(query, optional: optional, known: knownNames, &context)
+            }
             let source: Endpoint
             if let saddr {
                 source = try saddr.withValue { (v: ByteText) throws(DirectionsURLError) in
@@ -87,10 +139,12 @@ extension DirectionsURLParser {
             }
             var mode: DirectionsMode? = nil
             var transport: TransportType? = nil
-            if let flag = try query.single("dirflg", format: formatName) {
+            if dirflgCount > 1 { throw query.duplicate("dirflg", count: dirflgCount, format: formatName) }
+            if dirflgAt >= 0 {
+                let flag = parameters[dirflgAt]
                 // nil: blank (no mode); .some(nil): not a word of the vocabulary.
                 let found = flag.withValue { (v: ByteText) -> ModeWord?? in
-                    v.isBlank ? nil : .some(AppleGoogleLinkText.word(v, in: modeVocabulary))
+                    v.isBlank ? nil : .some(AppleGoogleLinkText.word(v, in: modeWords))
                 }
                 if let found {
                     if let word = found {
@@ -150,15 +204,15 @@ extension DirectionsURLParser {
             // A path that is not ASCII never lowercases to one of these ASCII paths (no character
             // lowercases to an ASCII letter but the Kelvin sign, to `k`), so bytes decide.
             let path = link.bytes.path
-            if path.isEmpty || path.equals("/") || path.equalsIgnoringCase("/maps") || path.equalsIgnoringCase("/maps/") {
+            if path.isEmpty || path.equals("/") || path.equalsIgnoringCase("/maps" as StaticString) || path.equalsIgnoringCase("/maps/" as StaticString) {
                 context.format = .appleMaps
                 return try parse(query: link.bytes.query, &context)
             }
-            if path.equalsIgnoringCase("/directions") || path.equalsIgnoringCase("/directions/") {
+            if path.equalsIgnoringCase("/directions" as StaticString) || path.equalsIgnoringCase("/directions/" as StaticString) {
                 context.format = .appleUnified
                 return try AppleUnifiedLink.parse(query: link.bytes.query, &context)
             }
-            if path.equalsIgnoringCase("/place") || path.equalsIgnoringCase("/place/") {
+            if path.equalsIgnoringCase("/place" as StaticString) || path.equalsIgnoringCase("/place/" as StaticString) {
                 context.format = .appleUnified
                 return try AppleUnifiedLink.parsePlace(query: link.bytes.query, &context)
             }
@@ -184,7 +238,7 @@ extension DirectionsURLParser {
             if inner.isASCII {
                 guard let colon = inner.firstOffset(of: UInt8(ascii: ":")) else { return false }
                 let scheme = inner.prefix(colon)
-                return scheme.equalsIgnoringCase("https") || scheme.equalsIgnoringCase("http")
+                return scheme.equalsIgnoringCase("https" as StaticString) || scheme.equalsIgnoringCase("http" as StaticString)
             }
             return isNestedWebLink(inner.substring)
         }
@@ -203,7 +257,7 @@ extension DirectionsURLParser {
                     message: "this \(formatName) has no 'daddr' (the destination); \(hint)",
                     parameter: "daddr")
             }
-            let directional = hasSource || query.contains("dirflg")
+            let directional = hasSource || query.contains("dirflg" as StaticString)
             if !directional, let other = query.parameters.first {
                 return DirectionsURLError(
                     code: .notADirectionsLink,
@@ -223,8 +277,9 @@ extension DirectionsURLParser.AppleMapsLink: DirectionsLinkParsing {
     static var schemes: [String] { ["maps"] }
     static var hosts: [String] { ["maps.apple.com", "maps.apple"] }
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        if link.scheme == "maps" { return try parseMapsScheme(link, &context) }
-        if link.host == "maps.apple" {
+        // The link starts with its scheme, so its bytes tell without comparing Strings.
+        if link.bytes.link.hasPrefixIgnoringCase("maps:") { return try parseMapsScheme(link, &context) }
+        if link.host.utf8.count == 10 && link.host == "maps.apple" {
             throw DirectionsURLError(
                 code: .unresolvableOffline,
                 message: "maps.apple short links hide the real link behind an HTTP redirect; resolve it first and pass the maps.apple.com link",

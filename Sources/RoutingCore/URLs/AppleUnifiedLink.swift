@@ -44,25 +44,38 @@ extension DirectionsURLParser {
         static let optional: [String] = ["source", "waypoint", "mode", "avoid"]
         /// ``known`` as a byte table.
         static let knownNames = AppleGoogleLinkText.KnownNames(known)
+        /// ``modeVocabulary`` with its byte table.
+        static let modeWords = AppleGoogleLinkText.ModeWords(modeVocabulary)
 
         /// Parses the query of a `/directions` link (the bytes after `?`).
         static func parse(query raw: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let query = try QueryBytes(raw, plusAsSpace: true)
-            let destinationParameter = try AppleGoogleLinkText.requiredDestination(
-                query, format: formatName, known: known, aliases: destinationAliases)
+            // One pass finds every parameter this format reads (instead of one look-up each).
+            let slots = Slots(query)
+            let parameters = query.parameters
+            let destinationParameter: QueryBytes.Parameter
+            if slots.destination.count == 1, !AppleGoogleLinkText.isBlankValue(parameters[slots.destination.at]) {
+                destinationParameter = parameters[slots.destination.at]
+            } else {
+                // Duplicate, absent or blank: the shared look-up throws its error.
+                destinationParameter = try AppleGoogleLinkText.requiredDestination(
+                    query, format: formatName, known: known, aliases: destinationAliases)
+            }
             let parser = context.parser
             var destination = try destinationParameter.withValue { (v: ByteText) throws(DirectionsURLError) in
                 try parser.stopEndpoint(v, parameter: "destination")
             }
-            try AppleGoogleLinkText.typoWarnings(query, optional: optional, known: knownNames, &context)
+            if slots.suspects {
+                try AppleGoogleLinkText.typoWarnings(query, optional: optional, known: knownNames, &context)
+            }
             var source = Endpoint.currentLocation
-            if let s = try query.single("source", format: formatName) {
+            if let s = try slots.source.single(query, "source") {
                 source = try s.withValue { (v: ByteText) throws(DirectionsURLError) in
                     try parser.sourceEndpoint(v, parameter: "source")
                 }
             }
-            if let id = try placeID(query, "source-place-id") {
-                if source == .currentLocation {
+            if let id = try placeID(slots.sourceID.single(query, "source-place-id")) {
+                if case .currentLocation = source {
                     try context.repair(
                         .ignoredValue, "'source-place-id' needs a 'source'; the route starts at the current location",
                         parameter: "source-place-id")
@@ -70,8 +83,8 @@ extension DirectionsURLParser {
                     source = source.withPlaceID(id)
                 }
             }
-            if let id = try placeID(query, "destination-place-id") {
-                if destination == .currentLocation {
+            if let id = try placeID(slots.destinationID.single(query, "destination-place-id")) {
+                if case .currentLocation = destination {
                     try context.repair(
                         .ignoredValue, "'destination-place-id' cannot name the current location; leave it out",
                         parameter: "destination-place-id")
@@ -83,28 +96,30 @@ extension DirectionsURLParser {
             var ids: [String] = []
             var interleaved = true
             var previousWasWaypoint = false
-            let parameters = query.parameters
+            if slots.waypoints > 0 || slots.waypointIDs > 0 {
+            waypoints.reserveCapacity(slots.waypoints)
             for i in parameters.indices {
                 let p = parameters[i]
-                if query.isKey(p, "waypoint") {
+                if query.isKey(p, "waypoint" as StaticString) {
                     waypoints.append(try p.withValue { (v: ByteText) throws(DirectionsURLError) in
                         try parser.stopEndpoint(v, parameter: "waypoint")
                     })
                     previousWasWaypoint = true
                 } else {
-                    if query.isKey(p, "waypoint-place-id") {
+                    if query.isKey(p, "waypoint-place-id" as StaticString) {
                         if !previousWasWaypoint { interleaved = false }
                         ids.append(p.value)
                     }
                     previousWasWaypoint = false
                 }
             }
+            }
             if !ids.isEmpty {
                 var targets: [Int] = []
                 if interleaved {
                     var w = -1
                     for p in parameters {
-                        if query.isKey(p, "waypoint") { w += 1 } else if query.isKey(p, "waypoint-place-id") { targets.append(w) }
+                        if query.isKey(p, "waypoint" as StaticString) { w += 1 } else if query.isKey(p, "waypoint-place-id" as StaticString) { targets.append(w) }
                     }
                 } else {
                     targets = Array(0..<ids.count)
@@ -122,10 +137,25 @@ extension DirectionsURLParser {
                     }
                 }
             }
-            let (mode, transport) = try AppleGoogleLinkText.mode(
-                query, "mode", in: modeVocabulary, format: formatName, what: "an Apple Maps travel mode")
+            var mode: DirectionsMode? = nil
+            var transport: TransportType? = nil
+            if let m = try slots.mode.single(query, "mode") {
+                // As AppleGoogleLinkText.mode, without looking the parameter up again.
+                let found = m.withValue { (v: ByteText) -> ModeWord?? in
+                    v.isBlank ? nil : .some(AppleGoogleLinkText.word(v, in: modeWords))
+                }
+                if let found {
+                    guard let word = found else {
+                        throw DirectionsURLError(
+                            code: .unknownMode,
+                            message: "'mode=\(m.value)' is not an Apple Maps travel mode; use " + AppleGoogleLinkText.list(modeVocabulary),
+                            parameter: "mode")
+                    }
+                    (mode, transport) = AppleGoogleLinkText.meaning(word)
+                }
+            }
             var avoid: Set<RouteAvoidance> = []
-            if let a = try query.single("avoid", format: formatName) {
+            if let a = try slots.avoid.single(query, "avoid") {
                 var tolls = false
                 var highways = false
                 try a.withValue { (value: ByteText) throws(DirectionsURLError) in
@@ -145,22 +175,25 @@ extension DirectionsURLParser {
                     for piece in value.pieces(separatedBy: UInt8(ascii: ",")) where !piece.isEmpty {
                         let word = piece.trimmed
                         if word.isEmpty { continue }
-                        if word.equalsIgnoringCase("tolls") {
+                        if word.equalsIgnoringCase("tolls" as StaticString) {
                             tolls = true
-                        } else if word.equalsIgnoringCase("highways") {
+                        } else if word.equalsIgnoringCase("highways" as StaticString) {
                             highways = true
                         } else {
                             try ignoredAvoid(Substring(word.lowercasedASCII), &context)
                         }
                     }
                 }
-                if tolls { avoid.insert(.tolls) }
-                if highways { avoid.insert(.highways) }
+                // A set built once per combination: inserting hashes each case's raw-value String.
+                avoid = avoidSets[(tolls ? 1 : 0) | (highways ? 2 : 0)]
             }
             return DirectionsRequest(
                 source: source, destination: destination, waypoints: waypoints, mode: mode, transportType: transport,
                 avoid: avoid)
         }
+
+        /// The `avoid` sets a link can give, by bits (1: tolls, 2: highways).
+        private static let avoidSets: [Set<RouteAvoidance>] = [[], [.tolls], [.highways], [.tolls, .highways]]
 
         /// The repair for an `avoid` word (lowercase, trimmed) other than `tolls` and `highways`.
         private static func ignoredAvoid(_ word: Substring, _ context: inout ParseContext) throws(DirectionsURLError) {
@@ -218,8 +251,93 @@ extension DirectionsURLParser {
             }
         }
 
-        private static func placeID(_ query: QueryBytes, _ key: StaticString) throws(DirectionsURLError) -> String? {
-            try text(query, key, format: formatName)
+        /// The trimmed decoded value of `p`, or nil when absent or blank.
+        private static func placeID(_ p: QueryBytes.Parameter?) -> String? {
+            guard let p else { return nil }
+            return p.withValue { (v: ByteText) -> String? in
+                let t = v.trimmed
+                return t.isEmpty ? nil : t.string
+            }
+        }
+
+        /// Where the parameters of a `/directions` link are, from one pass over its query.
+        private struct Slots {
+            /// The first index of a key and how often it appears.
+            struct Slot {
+                var at = -1
+                var count = 0
+
+                @inline(__always)
+                mutating func note(_ i: Int) {
+                    if at < 0 { at = i }
+                    count &+= 1
+                }
+
+                /// The parameter when it appears once, nil when absent.
+                /// - Throws: `duplicate-parameter` (as ``QueryBytes/single(_:format:)``) when repeated.
+                @inline(__always)
+                func single(_ query: QueryBytes, _ key: String) throws(DirectionsURLError) -> QueryBytes.Parameter? {
+                    if count > 1 { throw query.duplicate(key, count: count, format: formatName) }
+                    return at >= 0 ? query.parameters[at] : nil
+                }
+            }
+
+            var source = Slot()
+            var sourceID = Slot()
+            var destination = Slot()
+            var destinationID = Slot()
+            var mode = Slot()
+            var avoid = Slot()
+            var waypoints = 0
+            var waypointIDs = 0
+            /// Whether a parameter could be a misspelling (unknown, key of at least 3 bytes).
+            var suspects = false
+
+            init(_ query: QueryBytes) {
+                let parameters = query.parameters
+                var i = 0
+                while i < parameters.count {
+                    let p = parameters[i]
+                    let raw = p.rawName
+                    // The byte count picks the one candidate. A name equal to one ignoring ASCII case
+                    // is plain (no escape, `+` or non-ASCII byte), so its key is that name.
+                    var found = true
+                    switch raw.count {
+                        case 4 where raw.equalsIgnoringCase("mode" as StaticString): mode.note(i)
+                        case 5 where raw.equalsIgnoringCase("avoid" as StaticString): avoid.note(i)
+                        case 5 where raw.equalsIgnoringCase("start" as StaticString): break
+                        case 6 where raw.equalsIgnoringCase("source" as StaticString): source.note(i)
+                        case 8 where raw.equalsIgnoringCase("waypoint" as StaticString): waypoints &+= 1
+                        case 11 where raw.equalsIgnoringCase("destination" as StaticString): destination.note(i)
+                        case 15 where raw.equalsIgnoringCase("source-place-id" as StaticString): sourceID.note(i)
+                        case 17 where raw.equalsIgnoringCase("waypoint-place-id" as StaticString): waypointIDs &+= 1
+                        case 19 where raw.equalsIgnoringCase("transit-preferences" as StaticString): break
+                        case 20 where raw.equalsIgnoringCase("destination-place-id" as StaticString): destinationID.note(i)
+                        default: found = false
+                    }
+                    if found {
+                        // Found above.
+                    } else if AppleGoogleLinkText.KnownNames.isPlain(raw) {
+                        if raw.count >= 3 { suspects = true }
+                    } else {
+                        // Escaped or non-ASCII names: by the decoded, lowercased key.
+                        let key = query.key(of: p)
+                        switch key {
+                        case "mode": mode.note(i)
+                        case "avoid": avoid.note(i)
+                        case "source": source.note(i)
+                        case "waypoint": waypoints &+= 1
+                        case "destination": destination.note(i)
+                        case "source-place-id": sourceID.note(i)
+                        case "waypoint-place-id": waypointIDs &+= 1
+                        case "destination-place-id": destinationID.note(i)
+                        default: break
+                        }
+                        if key.utf8.count >= 3 && !AppleGoogleLinkText.isKnown(key, known) { suspects = true }
+                    }
+                    i &+= 1
+                }
+            }
         }
     }
 }
