@@ -33,23 +33,17 @@ enum CitymapperLink {
         }
     }
 
-    /// `isKnown(query.key(of: p))`, without building the key.
-    private static func isKnown(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Bool {
-        query.isKey(p, "startcoord") || query.isKey(p, "startname") || query.isKey(p, "startaddress")
-            || query.isKey(p, "endcoord") || query.isKey(p, "endname") || query.isKey(p, "endaddress")
-            || query.isKey(p, "arrival_time") || query.isKey(p, "arriveby")
-    }
+    fileprivate static let startCoord = 0, startName = 1, startAddress = 2, endCoord = 3, endName = 4, endAddress = 5,
+        arrivalTime = 6, arriveBy = 7
 
     private static func end(
-        _ query: QueryBytes, parser: DirectionsURLParser, source: Bool
+        _ query: QueryBytes, _ keys: KeyTable, parser: DirectionsURLParser, source: Bool
     ) throws(DirectionsURLError) -> Endpoint? {
         // The keys as literals: no string building on the success path.
-        let coord = try source
-            ? query.single("startcoord", format: formatName) : query.single("endcoord", format: formatName)
-        let name = try source
-            ? query.single("startname", format: formatName) : query.single("endname", format: formatName)
+        let coord = try source ? keys.single(query, startCoord, "startcoord") : keys.single(query, endCoord, "endcoord")
+        let name = try source ? keys.single(query, startName, "startname") : keys.single(query, endName, "endname")
         let address = try source
-            ? query.single("startaddress", format: formatName) : query.single("endaddress", format: formatName)
+            ? keys.single(query, startAddress, "startaddress") : keys.single(query, endAddress, "endaddress")
         let hasName = name.map { p in p.withValue { !$0.isBlank } } ?? false
         let hasAddress = address.map { p in p.withValue { !$0.isBlank } } ?? false
         if let coord,
@@ -83,6 +77,102 @@ enum CitymapperLink {
     }
 }
 
+/// This format's parameters sorted in one pass over the query: for each key slot (see `slot`), the
+/// index of its first parameter and how many there are, so that each look-up is one read instead of
+/// a scan comparing every name. Names are matched as ``QueryBytes/isKey(_:_:)-(_,StaticString)`` does.
+fileprivate struct KeyTable {
+    private var first = InlineArray<8, Int32>(repeating: -1)
+    private var count = InlineArray<8, Int32>(repeating: 0)
+    /// Whether some parameter has none of the format's known names.
+    private(set) var hasUnknown = false
+
+    init(_ query: QueryBytes) {
+        let parameters = query.parameters
+        var i = 0
+        while i < parameters.count {
+            let k = slot(query, parameters[i])
+            if k < 0 {
+                hasUnknown = true
+            } else {
+                if first[k] < 0 { first[k] = Int32(truncatingIfNeeded: i) }
+                count[k] &+= 1
+            }
+            i &+= 1
+        }
+    }
+
+    /// Whether a parameter of slot `k` appears.
+    @inline(__always)
+    func contains(_ k: Int) -> Bool { first[k] >= 0 }
+
+    /// ``QueryBytes/single(_:format:)`` of the key `key` in slot `k`.
+    @inline(__always)
+    func single(_ query: QueryBytes, _ k: Int, _ key: String, format: String = CitymapperLink.formatName) throws(DirectionsURLError) -> QueryBytes.Parameter? {
+        let f = Int(first[k])
+        if f < 0 { return nil }
+        if count[k] > 1 { throw query.duplicate(key, count: Int(count[k]), format: format) }
+        return query.parameters[f]
+    }
+}
+
+/// Whether `name` is its own key with ASCII case lowered (ASCII, no escape, no `+`: what
+/// ``QueryBytes`` calls a plain name when `+` is a space).
+@inline(__always)
+fileprivate func isPlainName(_ name: ByteText) -> Bool {
+    for b in name.bytes where b >= 0x80 || b == UInt8(ascii: "%") || b == UInt8(ascii: "+") { return false }
+    return true
+}
+
+/// Whether `name` equals the lowercase ASCII `key` ignoring ASCII case.
+@inline(__always)
+fileprivate func isName(_ name: ByteText, _ key: StaticString) -> Bool {
+    key.withUTF8Buffer { k in
+        guard k.count == name.count else { return false }
+        var i = 0
+        while i < k.count {
+            if UTF8Text.lower(name[i]) != k[i] { return false }
+            i &+= 1
+        }
+        return true
+    }
+}
+
+/// The key slot of `p`: `CitymapperLink.startCoord` … `CitymapperLink.arriveBy`, or -1.
+fileprivate func slot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
+    let name = p.rawName
+    guard isPlainName(name) else {
+        // An escaped or non-ASCII name: its decoded key (ASCII keys: `==` is byte equality here).
+        switch query.key(of: p) {
+        case "startcoord": return CitymapperLink.startCoord
+        case "startname": return CitymapperLink.startName
+        case "startaddress": return CitymapperLink.startAddress
+        case "endcoord": return CitymapperLink.endCoord
+        case "endname": return CitymapperLink.endName
+        case "endaddress": return CitymapperLink.endAddress
+        case "arrival_time": return CitymapperLink.arrivalTime
+        case "arriveby": return CitymapperLink.arriveBy
+        default: return -1
+        }
+    }
+    switch name.count {
+    case 7:
+        if isName(name, "endname") { return CitymapperLink.endName }
+    case 8:
+        if isName(name, "endcoord") { return CitymapperLink.endCoord }
+        if isName(name, "arriveby") { return CitymapperLink.arriveBy }
+    case 9:
+        if isName(name, "startname") { return CitymapperLink.startName }
+    case 10:
+        if isName(name, "startcoord") { return CitymapperLink.startCoord }
+        if isName(name, "endaddress") { return CitymapperLink.endAddress }
+    case 12:
+        if isName(name, "startaddress") { return CitymapperLink.startAddress }
+        if isName(name, "arrival_time") { return CitymapperLink.arrivalTime }
+    default: break
+    }
+    return -1
+}
+
 extension CitymapperLink: DirectionsLinkParsing {
     static var defaultFormat: LinkFormat { .citymapper }
     static var schemes: [String] { ["citymapper"] }
@@ -107,7 +197,8 @@ extension CitymapperLink: DirectionsLinkParsing {
         func endHint() -> String? {
             DirectionsURLParser.typoHint(in: query, for: "endcoord", known: known, aliases: destinationAliases)
         }
-        guard let destination = try end(query, parser: context.parser, source: false) else {
+        let keys = KeyTable(query)
+        guard let destination = try end(query, keys, parser: context.parser, source: false) else {
             let hint = endHint()
             throw DirectionsURLError(
                 code: .missingDestination,
@@ -118,23 +209,18 @@ extension CitymapperLink: DirectionsLinkParsing {
             try context.repair(.likelyTypo, hint, parameter: "endcoord")
         }
         // typoHint only names a parameter outside `known`; with none, skip the look-ups.
-        var allKnown = true
-        for p in query.parameters where !isKnown(query, p) {
-            allKnown = false
-            break
-        }
-        if !allKnown {
-            if !query.contains("startcoord"),
+        if keys.hasUnknown {
+            if !keys.contains(startCoord),
                let hint = DirectionsURLParser.typoHint(in: query, for: "startcoord", known: known, aliases: []) {
                 try context.repair(.likelyTypo, hint + " (ignored)", parameter: "startcoord")
             }
-            if !query.contains("arrival_time"),
+            if !keys.contains(arrivalTime),
                let hint = DirectionsURLParser.typoHint(in: query, for: "arrival_time", known: known, aliases: []) {
                 try context.repair(.likelyTypo, hint + " (ignored)", parameter: "arrival_time")
             }
         }
-        let source = try end(query, parser: context.parser, source: true) ?? .currentLocation
-        let arrival = try query.single("arrival_time", format: formatName).map(trimmedValue)
+        let source = try end(query, keys, parser: context.parser, source: true) ?? .currentLocation
+        let arrival = try keys.single(query, arrivalTime, "arrival_time").map(trimmedValue)
         return DirectionsRequest(
             source: source, destination: destination, transportType: .transit,
             arrivalDate: arrival.flatMap { $0.isEmpty ? nil : $0 })

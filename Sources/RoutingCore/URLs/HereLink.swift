@@ -106,8 +106,8 @@ enum HereLink {
             let found = m.withValue { (decoded: ByteText) -> (ModeWord?, Bool) in
                 let value = decoded.trimmed
                 if value.isEmpty { return (nil, true) }
-                for word in modeVocabulary where value.equalsIgnoringCase(word.value) { return (word, true) }
-                return (nil, false)
+                let i = modeIndex(value)
+                return i < 0 ? (nil, false) : (modeVocabulary[i], true)
             }
             guard found.1 else {
                 throw DirectionsURLError(
@@ -141,6 +141,28 @@ enum HereLink {
             }
         }
         return (mode, transport, avoid)
+    }
+
+    /// The index in ``modeVocabulary`` of the `m` word `value` (any ASCII case), or -1.
+    private static func modeIndex(_ value: ByteText) -> Int {
+        switch value.count {
+        case 1:
+            switch UTF8Text.lower(value[0]) {
+            case UInt8(ascii: "d"): return 0
+            case UInt8(ascii: "w"): return 1
+            case UInt8(ascii: "b"): return 3
+            case UInt8(ascii: "t"): return 5
+            default: return -1
+            }
+        case 2:
+            let a = UTF8Text.lower(value[0])
+            let b = UTF8Text.lower(value[1])
+            if a == UInt8(ascii: "p") && b == UInt8(ascii: "t") { return 2 }
+            if a == UInt8(ascii: "c") && b == UInt8(ascii: "s") { return 4 }
+            return -1
+        default:
+            return -1
+        }
     }
 
     /// Adds the `a` value `v` (trimmed) to `avoid`, or records or throws why it cannot be.

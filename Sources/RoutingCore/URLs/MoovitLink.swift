@@ -17,14 +17,15 @@
 enum MoovitLink {
     static let formatName = "Moovit link"
 
-    private static func end(_ query: QueryBytes, _ parser: DirectionsURLParser, source: Bool) throws(DirectionsURLError) -> Endpoint? {
+    fileprivate static let destLat = 0, destLon = 1, destName = 2, origLat = 3, origLon = 4, origName = 5, date = 6
+
+    private static func end(
+        _ query: QueryBytes, _ keys: KeyTable, _ parser: DirectionsURLParser, source: Bool
+    ) throws(DirectionsURLError) -> Endpoint? {
         // The keys as literals: no string building on the success path.
-        let latParameter = try source
-            ? query.single("orig_lat", format: formatName) : query.single("dest_lat", format: formatName)
-        let lonParameter = try source
-            ? query.single("orig_lon", format: formatName) : query.single("dest_lon", format: formatName)
-        let nameParameter = try source
-            ? query.single("orig_name", format: formatName) : query.single("dest_name", format: formatName)
+        let latParameter = try source ? keys.single(query, origLat, "orig_lat") : keys.single(query, destLat, "dest_lat")
+        let lonParameter = try source ? keys.single(query, origLon, "orig_lon") : keys.single(query, destLon, "dest_lon")
+        let nameParameter = try source ? keys.single(query, origName, "orig_name") : keys.single(query, destName, "dest_name")
         let coordinate = try withTrimmedValue(latParameter) { (lat: ByteText) throws(DirectionsURLError) -> Coordinate? in
             try withTrimmedValue(lonParameter) { (lon: ByteText) throws(DirectionsURLError) -> Coordinate? in
                 try point(lat, lon, source: source)
@@ -78,6 +79,98 @@ fileprivate func withTrimmedValue<R, E: Error>(
     return try p.withValue { (value: ByteText) throws(E) -> R in try body(value.trimmed) }
 }
 
+/// This format's parameters sorted in one pass over the query: for each key slot (see `slot`), the
+/// index of its first parameter and how many there are, so that each look-up is one read instead of
+/// a scan comparing every name. Names are matched as ``QueryBytes/isKey(_:_:)-(_,StaticString)`` does.
+fileprivate struct KeyTable {
+    private var first = InlineArray<7, Int32>(repeating: -1)
+    private var count = InlineArray<7, Int32>(repeating: 0)
+    /// Whether some parameter has none of the format's known names.
+    private(set) var hasUnknown = false
+
+    init(_ query: QueryBytes) {
+        let parameters = query.parameters
+        var i = 0
+        while i < parameters.count {
+            let k = slot(query, parameters[i])
+            if k < 0 {
+                hasUnknown = true
+            } else {
+                if first[k] < 0 { first[k] = Int32(truncatingIfNeeded: i) }
+                count[k] &+= 1
+            }
+            i &+= 1
+        }
+    }
+
+    /// Whether a parameter of slot `k` appears.
+    @inline(__always)
+    func contains(_ k: Int) -> Bool { first[k] >= 0 }
+
+    /// ``QueryBytes/single(_:format:)`` of the key `key` in slot `k`.
+    @inline(__always)
+    func single(_ query: QueryBytes, _ k: Int, _ key: String, format: String = MoovitLink.formatName) throws(DirectionsURLError) -> QueryBytes.Parameter? {
+        let f = Int(first[k])
+        if f < 0 { return nil }
+        if count[k] > 1 { throw query.duplicate(key, count: Int(count[k]), format: format) }
+        return query.parameters[f]
+    }
+}
+
+/// Whether `name` is its own key with ASCII case lowered (ASCII, no escape, no `+`: what
+/// ``QueryBytes`` calls a plain name when `+` is a space).
+@inline(__always)
+fileprivate func isPlainName(_ name: ByteText) -> Bool {
+    for b in name.bytes where b >= 0x80 || b == UInt8(ascii: "%") || b == UInt8(ascii: "+") { return false }
+    return true
+}
+
+/// Whether `name` equals the lowercase ASCII `key` ignoring ASCII case.
+@inline(__always)
+fileprivate func isName(_ name: ByteText, _ key: StaticString) -> Bool {
+    key.withUTF8Buffer { k in
+        guard k.count == name.count else { return false }
+        var i = 0
+        while i < k.count {
+            if UTF8Text.lower(name[i]) != k[i] { return false }
+            i &+= 1
+        }
+        return true
+    }
+}
+
+/// The key slot of `p`: `MoovitLink.destLat` … `MoovitLink.date`, or -1.
+fileprivate func slot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
+    let name = p.rawName
+    guard isPlainName(name) else {
+        // An escaped or non-ASCII name: its decoded key (ASCII keys: `==` is byte equality here).
+        switch query.key(of: p) {
+        case "dest_lat": return MoovitLink.destLat
+        case "dest_lon": return MoovitLink.destLon
+        case "dest_name": return MoovitLink.destName
+        case "orig_lat": return MoovitLink.origLat
+        case "orig_lon": return MoovitLink.origLon
+        case "orig_name": return MoovitLink.origName
+        case "date": return MoovitLink.date
+        default: return -1
+        }
+    }
+    switch name.count {
+    case 8:
+        if isName(name, "dest_lat") { return MoovitLink.destLat }
+        if isName(name, "dest_lon") { return MoovitLink.destLon }
+        if isName(name, "orig_lat") { return MoovitLink.origLat }
+        if isName(name, "orig_lon") { return MoovitLink.origLon }
+    case 9:
+        if isName(name, "dest_name") { return MoovitLink.destName }
+        if isName(name, "orig_name") { return MoovitLink.origName }
+    case 4:
+        if isName(name, "date") { return MoovitLink.date }
+    default: break
+    }
+    return -1
+}
+
 extension MoovitLink: DirectionsLinkParsing {
     static var defaultFormat: LinkFormat { .moovit }
     static var schemes: [String] { ["moovit"] }
@@ -92,7 +185,8 @@ extension MoovitLink: DirectionsLinkParsing {
                 parameter: "host")
         }
         let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
-        guard let destination = try end(query, context.parser, source: false) else {
+        let keys = KeyTable(query)
+        guard let destination = try end(query, keys, context.parser, source: false) else {
             let hint = DirectionsURLParser.typoHint(
                 in: query, for: "dest_lat",
                 known: ["orig_lat", "orig_lon", "orig_name", "dest_lon", "dest_name", "date", "auto_run", "partner_id"],
@@ -102,8 +196,8 @@ extension MoovitLink: DirectionsLinkParsing {
                 message: "this \(formatName) has no destination" + (hint.map { "; \($0)" } ?? "; add dest_lat=…&dest_lon=… (or dest_name=…)"),
                 parameter: "dest_lat")
         }
-        let source = try end(query, context.parser, source: true) ?? .currentLocation
-        let date = try query.single("date", format: formatName).map { p in p.withValue { $0.trimmed.string } }
+        let source = try end(query, keys, context.parser, source: true) ?? .currentLocation
+        let date = try keys.single(query, Self.date, "date").map { p in p.withValue { $0.trimmed.string } }
         return DirectionsRequest(
             source: source, destination: destination, transportType: .transit,
             departureDate: date.flatMap { $0.isEmpty ? nil : $0 })

@@ -27,27 +27,18 @@ enum WazeLink {
     static let known: Set<String> = ["ll", "q", "favorite", "navigate", "zoom", "z", "utm_source", "utm_medium", "utm_campaign"]
     static let destinationAliases: Set<String> = ["lat", "latlng", "latlon", "loc", "dest", "destination", "daddr", "to", "coords", "l"]
 
-    /// The parameters a Waze `ul` link may carry: typo hints only look at other names.
-    private static func isKnown(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Bool {
-        query.isKey(p, "ll") || query.isKey(p, "q") || query.isKey(p, "favorite") || query.isKey(p, "navigate")
-            || query.isKey(p, "zoom") || query.isKey(p, "z") || query.isKey(p, "utm_source")
-            || query.isKey(p, "utm_medium") || query.isKey(p, "utm_campaign")
-    }
+    fileprivate static let ll = 0, q = 1, favorite = 2, navigate = 3, otherKnown = 4
 
     static func parseQuery(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
-        let navigate = try navigateFlag(query)
+        let keys = KeyTable(query)
+        let navigate = try navigateFlag(keys.single(query, Self.navigate, "navigate"))
         // typoHint only names a parameter outside `known`: with none, skip it.
-        var allKnown = true
-        for p in query.parameters where !isKnown(query, p) {
-            allKnown = false
-            break
-        }
-        if !allKnown, !query.contains("navigate"),
+        if keys.hasUnknown, !keys.contains(Self.navigate),
            let hint = DirectionsURLParser.typoHint(in: query, for: "navigate", known: known, aliases: ["nav", "navigation"]) {
             try context.repair(.likelyTypo, hint + " (ignored: the link only shows the route)", parameter: "navigate")
         }
-        if let ll = try query.single("ll", format: formatName),
+        if let ll = try keys.single(query, Self.ll, "ll"),
            let c = try ll.withValue({ (value: ByteText) throws(DirectionsURLError) -> Coordinate? in
                let text = value.trimmed
                return text.isEmpty ? nil : try CoordinateText.parsePair(text, parameter: "ll")
@@ -55,17 +46,17 @@ enum WazeLink {
             return DirectionsRequest(
                 source: .currentLocation, destination: .coordinate(c, label: nil), mode: .car, navigate: navigate)
         }
-        if let fav = try query.single("favorite", format: formatName) {
+        if let fav = try keys.single(query, favorite, "favorite") {
             throw DirectionsURLError(
                 code: .unresolvableOffline,
                 message: "'favorite=\(DirectionsURLParser.shorten(fav.value))' is a place saved in the user's Waze account, which routingd cannot look up; give ll=latitude,longitude or q=<address>",
                 parameter: "favorite")
         }
-        if let q = try query.single("q", format: formatName),
+        if let q = try keys.single(query, Self.q, "q"),
            let destination = try q.withValue({ (value: ByteText) throws(DirectionsURLError) -> Endpoint? in
                let text = value.trimmed
                if text.isEmpty { return nil }
-               if !allKnown, let hint = DirectionsURLParser.typoHint(in: query, for: "ll", known: known, aliases: destinationAliases) {
+               if keys.hasUnknown, let hint = DirectionsURLParser.typoHint(in: query, for: "ll", known: known, aliases: destinationAliases) {
                    try context.repair(.likelyTypo, hint + " (the link searches for q instead)", parameter: "ll")
                }
                return try context.parser.place(text, parameter: "q")
@@ -82,7 +73,7 @@ enum WazeLink {
     /// `/live-map/directions?to=ll.<lat>,<lon>&from=ll.<lat>,<lon>`.
     static func parseLiveMap(_ link: LinkText) throws(DirectionsURLError) -> DirectionsRequest {
         let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
-        let navigate = try navigateFlag(query)
+        let navigate = try navigateFlag(query.single("navigate", format: formatName))
         guard let to = try liveMapEnd(query, "to", key: "to") else {
             throw DirectionsURLError(
                 code: .missingDestination,
@@ -139,8 +130,9 @@ enum WazeLink {
             parameter: key)
     }
 
-    private static func navigateFlag(_ query: QueryBytes) throws(DirectionsURLError) -> Bool {
-        guard let p = try query.single("navigate", format: formatName) else { return false }
+    /// The `navigate` flag of the parameter `p`, if any.
+    private static func navigateFlag(_ p: QueryBytes.Parameter?) throws(DirectionsURLError) -> Bool {
+        guard let p else { return false }
         let flag = p.withValue { (decoded: ByteText) -> Bool? in
             let value = decoded.trimmed
             // No non-ASCII text lowercases to one of these words: the ASCII comparison is exact.
@@ -158,6 +150,100 @@ enum WazeLink {
             message: "'navigate=\(DirectionsURLParser.shorten(p.value))' is not valid; write navigate=yes to start guidance, or leave it out",
             parameter: "navigate")
     }
+}
+
+/// This format's parameters sorted in one pass over the query: for each key slot (see `slot`), the
+/// index of its first parameter and how many there are, so that each look-up is one read instead of
+/// a scan comparing every name. Names are matched as ``QueryBytes/isKey(_:_:)-(_,StaticString)`` does.
+fileprivate struct KeyTable {
+    private var first = InlineArray<5, Int32>(repeating: -1)
+    private var count = InlineArray<5, Int32>(repeating: 0)
+    /// Whether some parameter has none of the format's known names.
+    private(set) var hasUnknown = false
+
+    init(_ query: QueryBytes) {
+        let parameters = query.parameters
+        var i = 0
+        while i < parameters.count {
+            let k = slot(query, parameters[i])
+            if k < 0 {
+                hasUnknown = true
+            } else {
+                if first[k] < 0 { first[k] = Int32(truncatingIfNeeded: i) }
+                count[k] &+= 1
+            }
+            i &+= 1
+        }
+    }
+
+    /// Whether a parameter of slot `k` appears.
+    @inline(__always)
+    func contains(_ k: Int) -> Bool { first[k] >= 0 }
+
+    /// ``QueryBytes/single(_:format:)`` of the key `key` in slot `k`.
+    @inline(__always)
+    func single(_ query: QueryBytes, _ k: Int, _ key: String, format: String = WazeLink.formatName) throws(DirectionsURLError) -> QueryBytes.Parameter? {
+        let f = Int(first[k])
+        if f < 0 { return nil }
+        if count[k] > 1 { throw query.duplicate(key, count: Int(count[k]), format: format) }
+        return query.parameters[f]
+    }
+}
+
+/// Whether `name` is its own key with ASCII case lowered (ASCII, no escape, no `+`: what
+/// ``QueryBytes`` calls a plain name when `+` is a space).
+@inline(__always)
+fileprivate func isPlainName(_ name: ByteText) -> Bool {
+    for b in name.bytes where b >= 0x80 || b == UInt8(ascii: "%") || b == UInt8(ascii: "+") { return false }
+    return true
+}
+
+/// Whether `name` equals the lowercase ASCII `key` ignoring ASCII case.
+@inline(__always)
+fileprivate func isName(_ name: ByteText, _ key: StaticString) -> Bool {
+    key.withUTF8Buffer { k in
+        guard k.count == name.count else { return false }
+        var i = 0
+        while i < k.count {
+            if UTF8Text.lower(name[i]) != k[i] { return false }
+            i &+= 1
+        }
+        return true
+    }
+}
+
+/// The key slot of `p` in a `ul` link: `WazeLink.ll` … `WazeLink.otherKnown` (zoom, z, utm_*), or -1.
+fileprivate func slot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
+    let name = p.rawName
+    guard isPlainName(name) else {
+        // An escaped or non-ASCII name: its decoded key (ASCII keys: `==` is byte equality here).
+        switch query.key(of: p) {
+        case "ll": return WazeLink.ll
+        case "q": return WazeLink.q
+        case "favorite": return WazeLink.favorite
+        case "navigate": return WazeLink.navigate
+        case "zoom", "z", "utm_source", "utm_medium", "utm_campaign": return WazeLink.otherKnown
+        default: return -1
+        }
+    }
+    switch name.count {
+    case 1:
+        if isName(name, "q") { return WazeLink.q }
+        if isName(name, "z") { return WazeLink.otherKnown }
+    case 2:
+        if isName(name, "ll") { return WazeLink.ll }
+    case 4:
+        if isName(name, "zoom") { return WazeLink.otherKnown }
+    case 8:
+        if isName(name, "navigate") { return WazeLink.navigate }
+        if isName(name, "favorite") { return WazeLink.favorite }
+    case 10:
+        if isName(name, "utm_source") || isName(name, "utm_medium") { return WazeLink.otherKnown }
+    case 12:
+        if isName(name, "utm_campaign") { return WazeLink.otherKnown }
+    default: break
+    }
+    return -1
 }
 
 extension WazeLink: DirectionsLinkParsing {
