@@ -221,7 +221,9 @@ struct ByteText {
         return true
     }
 
-    /// Whether the text equals `lowercase` (lowercase ASCII) ignoring ASCII case.
+    /// Whether the text equals `lowercase` (lowercase ASCII) ignoring ASCII case. (A literal argument
+    /// picks the faster `StaticString` overload.)
+    @_disfavoredOverload
     func equalsIgnoringCase(_ lowercase: String) -> Bool {
         var lowercase = lowercase
         return lowercase.withUTF8 { l in

@@ -145,6 +145,7 @@ struct QueryBytes {
     }
 
     /// Whether `p` is called `key` (lowercase) in any case.
+    @_disfavoredOverload
     func isKey(_ p: Parameter, _ key: String) -> Bool {
         if p.keyIndex < 0 { return p.rawName.equalsIgnoringCase(key) }
         return decodedKeys[Int(p.keyIndex)] == key
@@ -179,6 +180,7 @@ struct QueryBytes {
     }
 
     /// The index of the first parameter called `key`, or nil.
+    @_disfavoredOverload
     func firstIndex(of key: String) -> Int? {
         var i = 0
         while i < parameters.count {
@@ -207,6 +209,7 @@ struct QueryBytes {
     func contains(_ key: StaticString) -> Bool { firstIndex(of: key) != nil }
 
     /// Whether `key` appears at all.
+    @_disfavoredOverload
     func contains(_ key: String) -> Bool { firstIndex(of: key) != nil }
 
     /// How many parameters are called `key`.
