@@ -25,7 +25,8 @@ extension DirectionsURLParser {
     /// place ids, avoidances, `navigate` and times are `omitted` lines.
     enum ComGoogleMapsLink {
         static let formatName = "Google Maps app link"
-        static let known: Set<String> = ["saddr", "daddr", "directionsmode", "q", "center", "zoom", "views", "mapmode", "x-success", "x-source", "x-error"]
+        static let knownWords = GoogleQueryRules.KnownWords(["saddr", "daddr", "directionsmode", "q", "center", "zoom", "views", "mapmode", "x-success", "x-source", "x-error"])
+        static var known: Set<String> { knownWords.set }
         /// Optional parameters whose misspellings are `likely-typo` repairs.
         static let typoOptional = ["saddr", "directionsmode"]
 
@@ -77,7 +78,7 @@ extension DirectionsURLParser {
                     message: "this \(formatName) shows a map, not directions; directions need daddr=<address or latitude,longitude>",
                     parameter: "daddr")
             }
-            try GoogleQueryRules.typoWarnings(query, optional: typoOptional, known: known, &context)
+            try GoogleQueryRules.typoWarnings(query, optional: typoOptional, known: knownWords, &context)
             let source: Endpoint
             if let saddr = try query.single("saddr", format: formatName) {
                 source = try saddr.withValue { (v) throws(DirectionsURLError) in
@@ -87,7 +88,7 @@ extension DirectionsURLParser {
                 source = try GoogleStopText.endpoint(ByteText.empty, parameter: "saddr", source: true, parser: parser)
             }
             let (mode, transport) = try GoogleQueryRules.mode(
-                query, "directionsmode", in: modeVocabulary, format: formatName, what: "a Google Maps app travel mode")
+                query, "directionsmode", in: modeTable, format: formatName, what: "a Google Maps app travel mode")
             return DirectionsRequest(source: source, destination: destination, waypoints: waypoints, mode: mode, transportType: transport)
         }
     }
@@ -102,6 +103,9 @@ extension DirectionsURLParser.ComGoogleMapsLink: DirectionsLinkBuilding {
     static var format: LinkFormat { .comGoogleMaps }
 
     /// iOS URL scheme `directionsmode`: `driving`, `transit`, `bicycling`, `walking`.
+    /// ``modeVocabulary`` for the byte comparisons.
+    static let modeTable = DirectionsURLParser.GoogleQueryRules.ModeTable(modeVocabulary, ["driving", "transit", "bicycling", "walking"])
+
     static let modeVocabulary: [ModeWord] = [
         ModeWord("directionsmode", "driving", mode: .car),
         ModeWord("directionsmode", "transit", mode: nil, transportType: .transit),

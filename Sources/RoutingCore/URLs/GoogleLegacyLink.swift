@@ -25,10 +25,11 @@ extension DirectionsURLParser {
     enum GoogleLegacyLink {
         static let formatName = "Google Maps legacy link"
         /// Parameters these links define; never suggested as typos.
-        static let known: Set<String> = [
+        static let knownWords = GoogleQueryRules.KnownWords([
             "saddr", "daddr", "dirflg", "dirflag", "ll", "q", "address", "near", "sll", "z", "t", "spn", "sspn",
             "hl", "gl", "f", "ie", "oe", "um", "fb", "sa", "ftid", "cid", "mrt", "directionsmode", "output",
-        ]
+        ])
+        static var known: Set<String> { knownWords.set }
         /// Other names people write for `daddr`.
         static let daddrAliases: Set<String> = AppleMapsLink.daddrAliases
 
@@ -50,7 +51,7 @@ extension DirectionsURLParser {
                     code: .missingDestination, message: "this \(formatName) has no 'daddr'; add daddr=<address or latitude,longitude>",
                     parameter: "daddr")
             }
-            try GoogleQueryRules.typoWarnings(query, optional: typoOptional, known: known, &context)
+            try GoogleQueryRules.typoWarnings(query, optional: typoOptional, known: knownWords, &context)
             let source: Endpoint
             if let saddr {
                 source = try saddr.withValue { (v) throws(DirectionsURLError) in

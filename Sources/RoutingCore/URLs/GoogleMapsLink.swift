@@ -37,10 +37,11 @@ extension DirectionsURLParser {
     /// every waypoint has one.
     enum GoogleMapsLink {
         static let formatName = "Google Maps directions link"
-        static let known: Set<String> = [
+        static let knownWords = GoogleQueryRules.KnownWords([
             "api", "origin", "origin_place_id", "destination", "destination_place_id", "travelmode",
             "dir_action", "waypoints", "waypoint_place_ids", "avoid",
-        ]
+        ])
+        static var known: Set<String> { knownWords.set }
         static let destinationAliases: Set<String> = ["daddr", "dest", "to", "end", "destination_name", "query"]
         /// Optional parameters whose misspellings are `likely-typo` repairs.
         static let typoOptional = ["origin", "waypoints", "travelmode", "dir_action", "avoid"]
@@ -189,7 +190,7 @@ extension DirectionsURLParser {
             var destination = try destinationParameter.withValue { (v) throws(DirectionsURLError) in
                 try parser.stopEndpoint(v, parameter: "destination")
             }
-            try GoogleQueryRules.typoWarnings(query, optional: typoOptional, known: known, &context)
+            try GoogleQueryRules.typoWarnings(query, optional: typoOptional, known: knownWords, &context)
             var source: Endpoint
             if let origin = try query.single("origin", format: formatName) {
                 source = try origin.withValue { (v) throws(DirectionsURLError) in try parser.sourceEndpoint(v, parameter: "origin") }
@@ -258,7 +259,7 @@ extension DirectionsURLParser {
                 }
             }
             let (mode, transport) = try GoogleQueryRules.mode(
-                query, "travelmode", in: modeVocabulary, format: formatName, what: "a Google Maps travel mode")
+                query, "travelmode", in: modeTable, format: formatName, what: "a Google Maps travel mode")
             var navigate = false
             if let action = try query.single("dir_action", format: formatName) {
                 // nil: neither empty nor `navigate`.
@@ -357,6 +358,10 @@ extension DirectionsURLParser.GoogleMapsLink: DirectionsLinkBuilding {
     static var format: LinkFormat { .google }
 
     /// Google Maps URLs `travelmode`: `driving`, `walking`, `bicycling`, `transit`, `two-wheeler`.
+    /// ``modeVocabulary`` for the byte comparisons.
+    static let modeTable = DirectionsURLParser.GoogleQueryRules.ModeTable(
+        modeVocabulary, ["driving", "walking", "bicycling", "transit", "two-wheeler"])
+
     static let modeVocabulary: [ModeWord] = [
         ModeWord("travelmode", "driving", mode: .car),
         ModeWord("travelmode", "walking", mode: .pedestrian),
@@ -447,19 +452,20 @@ extension DirectionsURLParser {
 
         /// `AppleGoogleLinkText.typoWarnings` of a ``QueryBytes``.
         static func typoWarnings(
-            _ query: QueryBytes, optional: [String], known: Set<String>, _ context: inout ParseContext
+            _ query: QueryBytes, optional: [String], known: KnownWords, _ context: inout ParseContext
         ) throws(DirectionsURLError) {
             // Fast path: no parameter can be a suspect (shorter than 3 or known), so no hint can be found.
-            guard hasSuspect(query, known: known) else { return }
+            guard hasSuspect(query, known: known.set, knownWords: known.words) else { return }
             for expected in optional where !query.contains(expected) {
-                if let hint = DirectionsURLParser.typoHint(in: query, for: expected, known: known, aliases: []) {
+                if let hint = DirectionsURLParser.typoHint(in: query, for: expected, known: known.set, aliases: []) {
                     try context.repair(.likelyTypo, hint + " It was ignored.", parameter: expected)
                 }
             }
         }
 
-        /// Whether some parameter's key is 3 bytes or longer and not in `known` (lowercase words).
-        private static func hasSuspect(_ query: QueryBytes, known: Set<String>) -> Bool {
+        /// Whether some parameter's key is 3 bytes or longer and not in `known` (`knownWords` are the
+        /// same lowercase words, compared without building the key).
+        private static func hasSuspect(_ query: QueryBytes, known: Set<String>, knownWords: [StaticString]) -> Bool {
             for p in query.parameters {
                 let raw = p.rawName
                 var plain = true
@@ -471,7 +477,7 @@ extension DirectionsURLParser {
                     // The key is the name with ASCII uppercase lowered: compare without building it.
                     if raw.count < 3 { continue }
                     var isKnown = false
-                    for k in known where k.utf8.count == raw.count && raw.equalsIgnoringCase(k) {
+                    for k in knownWords where k.utf8CodeUnitCount == raw.count && raw.equalsIgnoringCase(k) {
                         isKnown = true
                         break
                     }
@@ -484,19 +490,51 @@ extension DirectionsURLParser {
             return false
         }
 
+        /// A format's known parameters: the `Set` the typo hints read, and the same words as
+        /// `StaticString`s for the byte comparisons of the fast path.
+        struct KnownWords {
+            let words: [StaticString]
+            let set: Set<String>
+            init(_ words: [StaticString]) {
+                self.words = words
+                set = Set(words.map(\.description))
+            }
+        }
+
+        /// A mode vocabulary with its words as `StaticString`s (`exact` when they are the
+        /// vocabulary's words, in order, lowercase ASCII; otherwise the `String` words decide).
+        struct ModeTable {
+            let vocabulary: [ModeWord]
+            let words: [StaticString]
+            let exact: Bool
+            init(_ vocabulary: [ModeWord], _ words: [StaticString]) {
+                self.vocabulary = vocabulary
+                self.words = words
+                var exact = words.count == vocabulary.count
+                if exact {
+                    for i in words.indices {
+                        let w = words[i].description
+                        if w != vocabulary[i].value || w.utf8.contains(where: { $0 >= 0x80 || ($0 >= 65 && $0 <= 90) }) { exact = false }
+                    }
+                }
+                self.exact = exact
+            }
+        }
+
         /// `AppleGoogleLinkText.mode` of a ``QueryBytes``: the mode named by the single parameter
         /// `name` (lowercase), (nil, nil) when absent or blank.
         /// - Throws: `duplicate-parameter`; `unknown-mode` naming `name`.
         static func mode(
-            _ query: QueryBytes, _ name: StaticString, in vocabulary: [ModeWord], format: String, what: String
+            _ query: QueryBytes, _ name: StaticString, in table: ModeTable, format: String, what: String
         ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
+            let vocabulary = table.vocabulary
             guard let m = try query.single(name, format: format) else { return (nil, nil) }
             // -2: blank; -1: no word; nil: not ASCII once trimmed (Unicode case mapping decides).
             let index: Int? = m.withValue { v -> Int? in
                 let t = v.trimmed
                 if t.isEmpty { return -2 }
-                guard t.isASCII else { return nil }
-                for i in vocabulary.indices where vocabulary[i].value.utf8.count == t.count && t.equalsIgnoringCase(vocabulary[i].value) {
+                guard t.isASCII, table.exact else { return nil }
+                for i in table.words.indices where table.words[i].utf8CodeUnitCount == t.count && t.equalsIgnoringCase(table.words[i]) {
                     return i
                 }
                 return -1
