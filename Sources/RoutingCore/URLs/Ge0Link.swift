@@ -192,7 +192,7 @@ enum Ge0Link {
         let all = link.bytes.rest
         // Non-ASCII text (rare: links are percent-encoded) keeps the Character reading.
         guard all.isASCII else { return try parseCharacters(link, &context) }
-        if link.scheme == "http" || link.scheme == "https" {
+        if isHTTP(link) {
             return try parseASCII(path: link.bytes.path.dropFirst(), clearCoordinates: hostIsOmaps(link.host), &context)
         }
         guard link.hasAuthority else {
@@ -205,6 +205,17 @@ enum Ge0Link {
         let start = min(2, all.count)
         let end = all.firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "#"), from: start) ?? all.count
         return try parseASCII(path: all.slice(start, end), clearCoordinates: false, &context)
+    }
+
+    /// `link.scheme == "http" || link.scheme == "https"`, from the scheme's bytes (ASCII case ignored,
+    /// as the scheme is lowercased).
+    private static func isHTTP(_ link: LinkText) -> Bool {
+        let n = link.bytes.link.count &- link.bytes.rest.count &- 1
+        guard n == 4 || n == 5 else { return false }
+        let s = link.bytes.link
+        return UTF8Text.lower(s[0]) == UInt8(ascii: "h") && UTF8Text.lower(s[1]) == UInt8(ascii: "t")
+            && UTF8Text.lower(s[2]) == UInt8(ascii: "t") && UTF8Text.lower(s[3]) == UInt8(ascii: "p")
+            && (n == 4 || UTF8Text.lower(s[4]) == UInt8(ascii: "s"))
     }
 
     /// Whether the (ASCII) host ends with `omaps.app`.
@@ -257,16 +268,23 @@ enum Ge0Link {
         return DirectionsRequest(destination: .coordinate(c, label: try decodeName(rawName, &context)))
     }
 
-    /// The position of a 10-byte code (zoom, then 9 position characters).
+    /// The position of a 10-byte code (zoom, then 9 position characters): ``Bits`` filled three bits
+    /// a coordinate at a time from the top, without a moving shift.
     private static func decodeCode(_ code: ByteText) -> Coordinate? {
-        var bits = Bits()
+        guard code.count == maxPointBytes else { return nil }
+        var lat = 0
+        var lon = 0
         var i = 1
-        while i < code.count {
-            guard let a = value(of: code[i]) else { return nil }
-            bits.add(a)
+        while i < maxPointBytes {
+            guard let value = value(of: code[i]) else { return nil }
+            let a = Int(value)
+            lat = lat &<< 3 | (a &>> 3 & 4 | a &>> 2 & 2 | a &>> 1 & 1)
+            lon = lon &<< 3 | (a &>> 2 & 4 | a &>> 1 & 2 | a & 1)
             i &+= 1
         }
-        return bits.centre(characters: code.count &- 1)
+        // Nine characters hold the top 27 of the 30 bits.
+        let shift = maxCoordBits &- 3 &* (maxPointBytes &- 1)
+        return Bits(lat: lat &<< shift, lon: lon &<< shift, shift: 0).centre(characters: maxPointBytes &- 1)
     }
 
     /// ``decodeName(_:_:)-(Substring,_)`` of ASCII bytes.

@@ -140,7 +140,10 @@ extension DirectionsURLParser {
             let z = try query.single("z", format: "geo: URI")
             let pathCoordinate: Coordinate?  // nil: placeholder (empty or 0:0) usable only with q
             let trimmedPath = decoded.trimmed
-            if trimmedPath.isEmpty, qText != nil {
+            if let plain = plainPair(decoded) {
+                // The usual `lat,lon`: not empty, no ':', nothing to repair.
+                pathCoordinate = plain
+            } else if trimmedPath.isEmpty, qText != nil {
                 try context.repair(
                     .repairedSyntax,
                     "the geo: URI has no coordinates before '?q='; RFC 5870 needs them: write geo:0,0?q=…",
@@ -200,22 +203,98 @@ extension DirectionsURLParser {
                 question = count
                 ampersand = count
                 semicolon = count
-                var all: UInt8 = 0
+                let bytes = s.bytes
+                var high: UInt64 = 0
                 var i = 0
+                // Eight bytes at a time: a word without any of the four marks is only checked for ASCII.
+                while i &+ 8 <= count {
+                    let w = UTF8Text.word(bytes, i)
+                    high |= w
+                    let m = UTF8Text.matches(w, UInt8(ascii: "#")) | UTF8Text.matches(w, UInt8(ascii: "?"))
+                        | UTF8Text.matches(w, UInt8(ascii: "&")) | UTF8Text.matches(w, UInt8(ascii: ";"))
+                    if m != 0 && hash == count { mark(bytes, from: i, to: i &+ 8) }
+                    i &+= 8
+                }
                 while i < count {
-                    let b = s[i]
-                    all |= b
-                    switch b {
-                    case UInt8(ascii: "#"): if hash == count { hash = i }
-                    case UInt8(ascii: "?"): if question == count && hash == count { question = i }
-                    case UInt8(ascii: "&"): if ampersand == count && hash == count { ampersand = i }
-                    case UInt8(ascii: ";"): if semicolon == count && hash == count { semicolon = i }
+                    high |= UInt64(bytes[i])
+                    i &+= 1
+                }
+                if hash == count { mark(bytes, from: count &- (count & 7), to: count) }
+                ascii = high & 0x8080_8080_8080_8080 == 0
+            }
+
+            /// Records the marks among `bytes[from..<to]` (before the first `#`).
+            private mutating func mark(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) {
+                let none = bytes.count
+                var i = from
+                while i < to && hash == none {
+                    switch bytes[i] {
+                    case UInt8(ascii: "#"): hash = i
+                    case UInt8(ascii: "?"): if question == none { question = i }
+                    case UInt8(ascii: "&"): if ampersand == none { ampersand = i }
+                    case UInt8(ascii: ";"): if semicolon == none { semicolon = i }
                     default: break
                     }
                     i &+= 1
                 }
-                ascii = all < 0x80
             }
+        }
+
+        /// `lat,lon` written as two plain decimals `-?DIGITS[.DIGITS]` around one comma, with nothing
+        /// else (no space, no `+`, no third number), in range: the coordinate that
+        /// `CoordinateText.parsePair` and `CoordinateText.classify` return for it (the same exact fast
+        /// path: at most 19 digits, a mantissa up to 2^53, one correctly rounded division); nil sends
+        /// the caller to the full path (other shapes, repairs, errors).
+        private static func plainPair(_ text: ByteText) -> Coordinate? {
+            var i = 0
+            guard let latitude = plainDecimal(text, &i), i < text.count, text[i] == UInt8(ascii: ",") else { return nil }
+            i &+= 1
+            guard let longitude = plainDecimal(text, &i), i == text.count else { return nil }
+            return try? Coordinate.validated(latitude: latitude, longitude: longitude)
+        }
+
+        /// A plain decimal `-?DIGITS[.DIGITS]` from `i` (moved past it) when the exact fast path applies.
+        @inline(__always)
+        private static func plainDecimal(_ text: ByteText, _ i: inout Int) -> Double? {
+            let n = text.count
+            var negative = false
+            if i < n && text[i] == UInt8(ascii: "-") {
+                negative = true
+                i &+= 1
+            }
+            var mantissa: UInt64 = 0
+            let start = i
+            while i < n {
+                let d = text[i] &- UInt8(ascii: "0")
+                guard d < 10 else { break }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                i &+= 1
+            }
+            let whole = i &- start
+            guard whole > 0 else { return nil }
+            var fraction = 0
+            if i < n && text[i] == UInt8(ascii: ".") {
+                i &+= 1
+                let point = i
+                while i < n {
+                    let d = text[i] &- UInt8(ascii: "0")
+                    guard d < 10 else { break }
+                    mantissa = mantissa &* 10 &+ UInt64(d)
+                    i &+= 1
+                }
+                fraction = i &- point
+                guard fraction > 0 else { return nil }
+            }
+            // Beyond 19 digits the wrapped mantissa is not used.
+            guard whole &+ fraction <= 19, mantissa <= 1 << 53, fraction <= 22 else { return nil }
+            var power = 1.0
+            var k = 0
+            while k < fraction {
+                power *= 10
+                k &+= 1
+            }
+            let magnitude = Double(mantissa) / power
+            return negative ? -magnitude : magnitude
         }
 
         /// Calls `body` with the UTF-8 of `text` (for the rare texts built during a parse).
@@ -368,8 +447,8 @@ extension DirectionsURLParser {
                         "the value of ';\(name)=' is empty or has characters RFC 5870 does not allow there; percent-encode them",
                         parameter: name)
                 }
-                let isCRS = rawName.equalsIgnoringCase("crs")
-                let isU = !isCRS && rawName.equalsIgnoringCase("u")
+                let isCRS = equalsLower(rawName, "crs")
+                let isU = !isCRS && equalsLower(rawName, "u")
                 if isCRS || isU {
                     let name = isCRS ? "crs" : "u"
                     if isCRS ? seenCRS : seenU {
@@ -400,7 +479,7 @@ extension DirectionsURLParser {
         /// The value of `crs` (only `wgs84`) or of `u` (a number ≥ 0), decoded.
         private static func checkCRSOrU(_ value: ByteText, isCRS: Bool) throws(DirectionsURLError) {
             if isCRS {
-                let wgs84 = value.isASCII ? value.equalsIgnoringCase("wgs84") : value.string.lowercased() == "wgs84"
+                let wgs84 = value.isASCII ? equalsLower(value, "wgs84") : value.string.lowercased() == "wgs84"
                 if !wgs84 {
                     throw DirectionsURLError(
                         code: .unsupportedCRS,
@@ -425,7 +504,27 @@ extension DirectionsURLParser {
 
         /// Whether every byte is an RFC 5870 `pvalue` byte.
         private static func allPValue(_ text: ByteText) -> Bool {
-            for b in text.bytes where !isPValue(b) { return false }
+            var i = 0
+            while i < text.count {
+                let b = text[i]
+                // Letters and digits first (the usual value), then the other pvalue bytes.
+                if !(b &- UInt8(ascii: "0") < 10 || (b | 0x20) &- UInt8(ascii: "a") < 26 || isPValue(b)) { return false }
+                i &+= 1
+            }
+            return true
+        }
+
+        /// Whether ASCII `text` equals the lowercase `literal` ignoring ASCII case.
+        @inline(__always)
+        private static func equalsLower(_ text: ByteText, _ literal: StaticString) -> Bool {
+            let n = literal.utf8CodeUnitCount
+            guard text.count == n else { return false }
+            let word = literal.utf8Start
+            var i = 0
+            while i < n {
+                if UTF8Text.lower(text[i]) != word[i] { return false }
+                i &+= 1
+            }
             return true
         }
 
@@ -456,11 +555,16 @@ extension DirectionsURLParser {
             var label: String? = nil
             if body.last == UInt8(ascii: ")"), let open = body.firstOffset(of: UInt8(ascii: "(")) {
                 let candidate = body.prefix(open)
-                if CoordinateText.isNumberLike(candidate) {
+                // A plain pair is number-like, and classify reads it as plainPair does.
+                let plain = plainPair(candidate)
+                if plain != nil || CoordinateText.isNumberLike(candidate) {
                     let inside = body.slice(open &+ 1, body.count &- 1).trimmed
                     label = inside.isEmpty ? nil : inside.string
+                    if let plain { return (plain, label) }
                     body = candidate
                 }
+            } else if let plain = plainPair(body) {
+                return (plain, nil)
             }
             guard let coordinate = try CoordinateText.classify(body, parameter: "q") else { return nil }
             return (coordinate, label)
