@@ -247,15 +247,7 @@ extension DirectionsURLParser.GoogleDataParameter {
     static func read<R>(
         _ blob: ByteText, ascii: (ByteTokens) -> R, other: (DirectionsURLParser.GoogleDataParameter) -> R
     ) -> R {
-        // One pass tells the usual blob (ASCII, no escape) from the rest.
-        var all: UInt8 = 0
-        var escaped = false
-        for b in blob.bytes {
-            all |= b
-            if b == UInt8(ascii: "%") { escaped = true }
-        }
-        guard all < 0x80 else { return other(DirectionsURLParser.GoogleDataParameter(blob.substring)) }
-        if !escaped { return ascii(ByteTokens(blob)) }
+        guard blob.isASCII else { return other(DirectionsURLParser.GoogleDataParameter(blob.substring)) }
         switch PercentDecoding.check(blob.bytes, plusAsSpace: false) {
         case .plain:
             return ascii(ByteTokens(blob))
