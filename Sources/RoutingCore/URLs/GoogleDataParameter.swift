@@ -280,8 +280,8 @@ extension DirectionsURLParser.GoogleDataParameter {
 
     /// The stops of the directions group of a raw blob (``stops`` of `GoogleDataParameter(blob)`):
     /// their number, or nil when the blob has no directions group; the coordinates of the first
-    /// `out.count` stops are written to `out` (nil for a stop without coordinates).
-    static func stops(_ blob: ByteText, into out: UnsafeMutableBufferPointer<Coordinate?>) -> Int? {
+    /// `out.capacity` stops are written to `out` (nil for a stop without coordinates).
+    static func stops(_ blob: ByteText, into out: inout StopCoordinates) -> Int? {
         read(blob, ascii: { tokens -> Int? in
             var tokens = tokens
             var previousIs4m = false
@@ -314,7 +314,7 @@ extension DirectionsURLParser.GoogleDataParameter {
                     }
                 }
                 if isStop {
-                    if n < out.count {
+                    if n < out.capacity {
                         if let latitude, let longitude {
                             out[n] = coordinate(latitude: latitude, longitude: longitude)
                         } else {
@@ -327,9 +327,43 @@ extension DirectionsURLParser.GoogleDataParameter {
             return n
         }, other: { parameter -> Int? in
             guard let stops = parameter.stops else { return nil }
-            for (i, c) in stops.enumerated() where i < out.count { out[i] = c }
+            for (i, c) in stops.enumerated() where i < out.capacity { out[i] = c }
             return stops.count
         })
+    }
+
+    /// The blob's coordinates of a path's stops: the first four inline (no allocation), the others
+    /// in an array.
+    struct StopCoordinates {
+        /// How many stops the path has (entries beyond it are not kept).
+        let capacity: Int
+        private var inline: (Coordinate?, Coordinate?, Coordinate?, Coordinate?) = (nil, nil, nil, nil)
+        private var more: [Coordinate?] = []
+
+        init(capacity: Int) { self.capacity = capacity }
+
+        subscript(i: Int) -> Coordinate? {
+            get {
+                switch i {
+                case 0: return inline.0
+                case 1: return inline.1
+                case 2: return inline.2
+                case 3: return inline.3
+                default: return i &- 4 < more.count ? more[i &- 4] : nil
+                }
+            }
+            set {
+                switch i {
+                case 0: inline.0 = newValue
+                case 1: inline.1 = newValue
+                case 2: inline.2 = newValue
+                case 3: inline.3 = newValue
+                default:
+                    while more.count <= i &- 4 { more.append(nil) }
+                    more[i &- 4] = newValue
+                }
+            }
+        }
     }
 
     private static func coordinate(latitude: ByteText, longitude: ByteText) -> Coordinate? {

@@ -53,9 +53,10 @@ extension DirectionsURLParser {
             let destination = try q.withValue { (text) throws(DirectionsURLError) in
                 try Place.stopEndpoint(text, parameter: "q", parser: parser)
             }
-            try typoWarnings(query, optional: ["mode", "avoid"], known: known, &context)
+            try typoWarnings(query, &context)
             let (mode, transport) = try Self.mode(query, &context)
-            var avoid: Set<RouteAvoidance> = []
+            // The letters as bits (tolls 1, highways 2, ferries 4): the set is built once, at the end.
+            var avoidBits = 0
             if let a = try query.single("avoid", format: formatName) {
                 // Fast path: ASCII letters one byte each (a CR LF pair is one Character, so not with CR).
                 let done = try a.withValue { (value) throws(DirectionsURLError) -> Bool in
@@ -63,9 +64,9 @@ extension DirectionsURLParser {
                     guard letters.isASCII && !letters.contains(13) else { return false }
                     for i in 0..<letters.count {
                         switch UTF8Text.lower(letters[i]) {
-                        case UInt8(ascii: "t"): avoid.insert(.tolls)
-                        case UInt8(ascii: "h"): avoid.insert(.highways)
-                        case UInt8(ascii: "f"): avoid.insert(.ferries)
+                        case UInt8(ascii: "t"): avoidBits |= 1
+                        case UInt8(ascii: "h"): avoidBits |= 2
+                        case UInt8(ascii: "f"): avoidBits |= 4
                         default:
                             try context.repair(
                                 .ignoredValue,
@@ -79,9 +80,9 @@ extension DirectionsURLParser {
                     let value = a.value
                     for letter in DirectionsURLParser.trimmed(value).lowercased() {
                         switch letter {
-                        case "t": avoid.insert(.tolls)
-                        case "h": avoid.insert(.highways)
-                        case "f": avoid.insert(.ferries)
+                        case "t": avoidBits |= 1
+                        case "h": avoidBits |= 2
+                        case "f": avoidBits |= 4
                         default:
                             try context.repair(
                                 .ignoredValue, "'\(letter)' in 'avoid=\(value)' is not t, h or f and is ignored", parameter: "avoid")
@@ -89,14 +90,30 @@ extension DirectionsURLParser {
                     }
                 }
             }
-            return DirectionsRequest(destination: destination, mode: mode, transportType: transport, avoid: avoid, navigate: true)
+            return DirectionsRequest(
+                destination: destination, mode: mode, transportType: transport, avoid: avoidSets[avoidBits], navigate: true)
+        }
+
+        /// The avoid set of each combination of bits (tolls 1, highways 2, ferries 4), built once:
+        /// taking one costs a retain, building one a hash table.
+        private static let avoidSets: [Set<RouteAvoidance>] = (0..<8).map { bits in
+            var set: Set<RouteAvoidance> = []
+            if bits & 1 != 0 { set.insert(.tolls) }
+            if bits & 2 != 0 { set.insert(.highways) }
+            if bits & 4 != 0 { set.insert(.ferries) }
+            return set
+        }
+
+        /// The lowercase ASCII letter of each one-letter word of ``modeVocabulary`` (0 for other words).
+        private static let modeLetters: [UInt8] = modeVocabulary.map { word in
+            let utf8 = Array(word.value.utf8)
+            return utf8.count == 1 && utf8[0] < 0x80 ? UTF8Text.lower(utf8[0]) : 0
         }
 
         /// `AppleGoogleLinkText.typoWarnings` of a ``QueryBytes``: one `likely-typo` repair for each
         /// parameter of `optional` that is absent while an unknown parameter looks like a misspelling of it.
-        private static func typoWarnings(
-            _ query: QueryBytes, optional: [String], known: Set<String>, _ context: inout ParseContext
-        ) throws(DirectionsURLError) {
+        /// The optional parameters are `mode` and `avoid`; ``known`` are `q`, `mode` and `avoid`.
+        private static func typoWarnings(_ query: QueryBytes, _ context: inout ParseContext) throws(DirectionsURLError) {
             // Fast path: no parameter can be a suspect (shorter than 3 characters, or known), so no
             // hint can be found (`typoHint` only names unknown parameters of at least 3 characters
             // within edit distance 2 of the expected name when there are no aliases).
@@ -110,12 +127,8 @@ extension DirectionsURLParser {
                 if plain {
                     // The key is the name with ASCII uppercase lowered: same byte count.
                     if p.rawName.count < 3 { continue }
-                    var isKnown = false
-                    for k in known where p.rawName.equalsIgnoringCase(k) {
-                        isKnown = true
-                        break
-                    }
-                    if isKnown { continue }
+                    // `known` is q, mode and avoid.
+                    if query.isKey(p, "mode") || query.isKey(p, "avoid") { continue }
                     suspects = true
                     break
                 }
@@ -126,7 +139,7 @@ extension DirectionsURLParser {
                 }
             }
             guard suspects else { return }
-            for expected in optional where !query.contains(expected) {
+            for expected in ["mode", "avoid"] where !query.contains(expected) {
                 if let hint = DirectionsURLParser.typoHint(in: query, for: expected, known: known, aliases: []) {
                     try context.repair(.likelyTypo, hint + " It was ignored.", parameter: expected)
                 }
@@ -143,7 +156,14 @@ extension DirectionsURLParser {
                 let t = value.trimmed
                 if t.isEmpty { return -2 }
                 guard value.isASCII else { return nil }
-                for i in modeVocabulary.indices where equalsIgnoringASCIICase(t, modeVocabulary[i].value) { return i }
+                if t.count == 1 {
+                    let letter = UTF8Text.lower(t[0])
+                    let letters = modeLetters
+                    for i in letters.indices where letters[i] == letter { return i }
+                }
+                for i in modeVocabulary.indices where modeLetters[i] == 0 && equalsIgnoringASCIICase(t, modeVocabulary[i].value) {
+                    return i
+                }
                 return -1
             }
             if index == -2 { return (nil, nil) }

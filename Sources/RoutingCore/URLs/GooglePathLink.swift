@@ -52,44 +52,34 @@ extension DirectionsURLParser {
             }
             let stopText = after.prefix(stopsEnd)
             let parser = context.parser
-            // The blob's coordinates per stop, on the stack; used only when it lists as many stops as the path.
-            let result: Result<DirectionsRequest, DirectionsURLError> = withUnsafeTemporaryAllocation(
-                of: Coordinate?.self, capacity: stopCount
-            ) { coordinates in
-                coordinates.initialize(repeating: nil)
-                defer { coordinates.deinitialize() }
-                let useBlob = blob.flatMap { GoogleDataParameter.stops($0, into: coordinates) } == stopCount
-                var source = Endpoint.currentLocation
-                var destination = Endpoint.currentLocation
-                var waypoints: [Endpoint] = []
-                if stopCount > 2 { waypoints.reserveCapacity(stopCount &- 2) }
-                var i = 0
-                do throws(DirectionsURLError) {
-                    for raw in stopText.pieces(separatedBy: UInt8(ascii: "/")) {
-                        if i == stopCount { break }
-                        var endpoint = try decoded(raw, parameter: "path", what: "segment") { (text) throws(DirectionsURLError) in
-                            i == 0
-                                ? try parser.sourceEndpoint(text, parameter: "path")
-                                : try parser.stopEndpoint(text, parameter: "path")
-                        }
-                        if useBlob, case .address(let name, _) = endpoint, let c = coordinates[i] {
-                            endpoint = .coordinate(c, label: name)
-                        }
-                        if i == 0 {
-                            source = endpoint
-                        } else if i == stopCount &- 1 {
-                            destination = endpoint
-                        } else {
-                            waypoints.append(endpoint)
-                        }
-                        i &+= 1
-                    }
-                } catch {
-                    return .failure(error)
+            // The blob's coordinates per stop; used only when it lists as many stops as the path.
+            var coordinates = GoogleDataParameter.StopCoordinates(capacity: stopCount)
+            let useBlob = blob.flatMap { GoogleDataParameter.stops($0, into: &coordinates) } == stopCount
+            var source = Endpoint.currentLocation
+            var destination = Endpoint.currentLocation
+            var waypoints: [Endpoint] = []
+            if stopCount > 2 { waypoints.reserveCapacity(stopCount &- 2) }
+            var i = 0
+            for raw in stopText.pieces(separatedBy: UInt8(ascii: "/")) {
+                if i == stopCount { break }
+                var endpoint = try decoded(raw, parameter: "path", what: "segment") { (text) throws(DirectionsURLError) in
+                    i == 0
+                        ? try parser.sourceEndpoint(text, parameter: "path")
+                        : try parser.stopEndpoint(text, parameter: "path")
                 }
-                return .success(DirectionsRequest(source: source, destination: destination, waypoints: waypoints))
+                if useBlob, case .address(let name, _) = endpoint, let c = coordinates[i] {
+                    endpoint = .coordinate(c, label: name)
+                }
+                if i == 0 {
+                    source = endpoint
+                } else if i == stopCount &- 1 {
+                    destination = endpoint
+                } else {
+                    waypoints.append(endpoint)
+                }
+                i &+= 1
             }
-            return try result.get()
+            return DirectionsRequest(source: source, destination: destination, waypoints: waypoints)
         }
 
         /// The `Substring` reading of the path (`path` as the old `link.path`), for the rare paths whose

@@ -26,19 +26,20 @@ extension DirectionsURLParser {
                 }
             }
             let parser = context.parser
-            return try Path.decoded(first ?? .empty, parameter: "path", what: "segment") { (name) throws(DirectionsURLError) -> DirectionsRequest in
+            let pin = blob.flatMap { GoogleDataParameter.pin($0) }
+            // The endpoint is made inside (a small value); the request once, outside.
+            let destination = try Path.decoded(first ?? .empty, parameter: "path", what: "segment") { (name) throws(DirectionsURLError) -> Endpoint in
                 let trimmedName = name.trimmed
-                if let pin = blob.flatMap({ GoogleDataParameter.pin($0) }) {
-                    return DirectionsRequest(destination: .coordinate(pin, label: trimmedName.isEmpty ? nil : trimmedName.string))
-                }
+                if let pin { return .coordinate(pin, label: trimmedName.isEmpty ? nil : trimmedName.string) }
                 guard !trimmedName.isEmpty, !Path.hasPrefix(trimmedName, "@") else {
                     throw DirectionsURLError(
                         code: .missingDestination,
                         message: "this Google place link has neither a place name nor a !3d<lat>!4d<lon> pin; the @ viewport is not a place",
                         parameter: "path")
                 }
-                return DirectionsRequest(destination: try stopEndpoint(name, parameter: "path", parser: parser))
+                return try stopEndpoint(name, parameter: "path", parser: parser)
             }
+            return DirectionsRequest(destination: destination)
         }
 
         /// The `Substring` reading of a place path (`path` as the old `link.path`), for the rare paths
