@@ -126,8 +126,7 @@ extension DirectionsURLParser {
                 }
                 if pathIs("/maps/search") || pathIs("/maps/search/") {
                     context.format = .googlePlace
-                    // GooglePlaceLink (converted separately) still reads a QueryString here.
-                    return try GooglePlaceLink.parse(search: try QueryString(link.query, plusAsSpace: true), &context)
+                    return try GooglePlaceLink.parse(search: query, &context)
                 }
                 throw DirectionsURLError(
                     code: .notADirectionsLink,
@@ -148,8 +147,7 @@ extension DirectionsURLParser {
                 }
                 if let q = query.last("q"), !q.withValue({ $0.isBlank }) {
                     context.format = .googlePlace
-                    // GooglePlaceLink (converted separately) still reads a QueryString here.
-                    return try GooglePlaceLink.parse(q: try QueryString(link.query, plusAsSpace: true), &context)
+                    return try GooglePlaceLink.parse(q: query, &context)
                 }
                 if let hint = DirectionsURLParser.typoHint(
                     in: query, for: "daddr", known: GoogleLegacyLink.known, aliases: GoogleLegacyLink.daddrAliases),
