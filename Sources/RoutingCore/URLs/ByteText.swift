@@ -159,7 +159,7 @@ struct ByteText {
             guard l.count == count else { return false }
             var i = 0
             while i < l.count {
-                if UTF8Text.lower(bytes[i]) != l[i] { return false }
+                if !UTF8Text.equalIgnoringCase(bytes[i], l[i]) { return false }
                 i &+= 1
             }
             return true
@@ -187,7 +187,7 @@ struct ByteText {
             guard l.count <= count else { return false }
             var i = 0
             while i < l.count {
-                if UTF8Text.lower(bytes[i]) != l[i] { return false }
+                if !UTF8Text.equalIgnoringCase(bytes[i], l[i]) { return false }
                 i &+= 1
             }
             return true
@@ -230,7 +230,7 @@ struct ByteText {
             guard l.count == count else { return false }
             var i = 0
             while i < l.count {
-                if UTF8Text.lower(bytes[i]) != l[i] { return false }
+                if !UTF8Text.equalIgnoringCase(bytes[i], l[i]) { return false }
                 i &+= 1
             }
             return true

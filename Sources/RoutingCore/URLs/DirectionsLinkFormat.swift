@@ -68,16 +68,20 @@ struct LinkText {
         let rest = link.suffix(from: colon &+ 1)
         let bytes = rest.bytes
         let n = bytes.count
-        let hash = UTF8Text.firstOffset(of: UInt8(ascii: "#"), in: bytes, from: 0, to: n)
-        let end = hash
         var pos = 0
         var host = ""
         var hostEntry = -1
         var authority = false
         var hostText = rest.slice(0, 0)
-        if end >= 2 && bytes[0] == UInt8(ascii: "/") && bytes[1] == UInt8(ascii: "/") {
+        if n >= 2 && bytes[0] == UInt8(ascii: "/") && bytes[1] == UInt8(ascii: "/") {
             authority = true
-            let a = UTF8Text.firstOffset(of: UInt8(ascii: "/"), or: UInt8(ascii: "?"), in: bytes, from: 2, to: end)
+            // The authority ends at the first '/', '?' or '#' (the host is short: a plain loop).
+            var a = 2
+            while a < n {
+                let b = bytes[a]
+                if b == UInt8(ascii: "/") || b == UInt8(ascii: "?") || b == UInt8(ascii: "#") { break }
+                a &+= 1
+            }
             // Without a numeric port (`:8080`, also a bare `:`) and without one trailing dot.
             var hostEnd = a
             var j = a
@@ -106,7 +110,18 @@ struct LinkText {
             }
             pos = a
         }
-        let q = UTF8Text.firstOffset(of: UInt8(ascii: "?"), in: bytes, from: pos, to: end)
+        // One scan finds the first '?' or '#' after the authority; a '#' after the '?' ends the query.
+        let mark = UTF8Text.firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "#"), in: bytes, from: pos, to: n)
+        let q: Int
+        let hash: Int
+        if mark < n && bytes[mark] == UInt8(ascii: "?") {
+            q = mark
+            hash = UTF8Text.firstOffset(of: UInt8(ascii: "#"), in: bytes, from: mark &+ 1, to: n)
+        } else {
+            q = n
+            hash = mark
+        }
+        let end = hash
         self.original = original
         self.scheme = scheme
         self.hasAuthority = authority

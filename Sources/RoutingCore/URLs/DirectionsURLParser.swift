@@ -440,7 +440,7 @@ public struct DirectionsURLParser: Sendable {
                         let k = Int(meta[count &+ 1 &+ j])
                         let start = Int(meta[k])
                         var i = 0
-                        while i < n && UTF8Text.lower(text[i]) == table[start &+ i] { i &+= 1 }
+                        while i < n && UTF8Text.equalIgnoringCase(text[i], table[start &+ i]) { i &+= 1 }
                         if i == n { return k }
                         j &+= 1
                     }
@@ -496,13 +496,14 @@ public struct DirectionsURLParser: Sendable {
         let n = bytes.count
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
         var i = 0
+        // Printable ASCII words (the usual link) pass one test: no byte below 0x20 and none above
+        // 0x7E. A word that fails it (a control byte, or UTF-8) is checked byte by byte.
         while i &+ 8 <= n {
             let w = UTF8Text.word(bytes, i)
-            if (w &- ones &* 0x20) & ~w & highs != 0 || hasZero(w ^ (ones &* 0x7F)) || hasZero(w ^ (ones &* 0xC2)) {
-                return true
-            }
+            let below20 = (w &- ones &* 0x20) & ~w
+            let above7E = (w &+ ones) | w
+            if (below20 | above7E) & highs != 0 { break }
             i &+= 8
         }
         while i < n {

@@ -78,37 +78,91 @@ struct QueryBytes {
         if raw.isEmpty { return }
         let bytes = raw.bytes
         let n = bytes.count
-        parameters.reserveCapacity(1 &+ UTF8Text.count(of: UInt8(ascii: "&"), in: bytes))
-        var start = 0
-        while start < n {
-            let end = UTF8Text.firstOffset(of: UInt8(ascii: "&"), in: bytes, from: start, to: n)
-            let equals = UTF8Text.firstOffset(of: UInt8(ascii: "="), in: bytes, from: start, to: end)
-            let pieceStart = start
-            start = end &+ 1
-            if end == pieceStart { continue }
-            let name = raw.slice(pieceStart, equals)
-            let value = equals < end ? raw.slice(equals &+ 1, end) : raw.slice(end, end)
-            var flags: UInt8 = equals < end ? Flags.hasEquals : 0
-            if plusAsSpace { flags |= Flags.plusAsSpace }
-            var keyIndex: Int32 = -1
-            var plain = true
-            for b in name.bytes where b >= 0x80 || b == UInt8(ascii: "%") || (plusAsSpace && b == UInt8(ascii: "+")) {
-                plain = false
-                break
-            }
-            if plain {
-                flags |= Flags.namePlain
+        parameters.reserveCapacity(8)
+        // One pass over the query, eight bytes at a time: only the bytes that matter (`&`, `=`, `%`,
+        // `+` and non-ASCII) are visited, in order; everything else is skipped a word at a time.
+        var piece = Piece(start: 0)
+        var i = 0
+        while i < n {
+            var word: UInt64 = 0
+            if i &+ 8 <= n {
+                word = UTF8Text.word(bytes, i)
             } else {
-                let decodedName: String
-                switch PercentDecoding.decode(name.bytes, plusAsSpace: plusAsSpace) {
-                case nil: decodedName = name.string
-                case .success(let text)?: decodedName = text
-                case .failure(let failure)?:
-                    throw QueryString.decodingError(failure, parameter: name.isEmpty ? "query" : name.string, what: "name")
+                var k = n &- 1
+                while k >= i {
+                    word = word << 8 | UInt64(bytes[k])
+                    k &-= 1
                 }
-                keyIndex = Int32(decodedKeys.count)
-                decodedKeys.append(QueryString.lowercasedKey(decodedName))
             }
+            var marks = UTF8Text.matches(word, UInt8(ascii: "&")) | UTF8Text.matches(word, UInt8(ascii: "="))
+                | UTF8Text.matches(word, UInt8(ascii: "%")) | UTF8Text.matches(word, UInt8(ascii: "+"))
+                | (word & 0x8080_8080_8080_8080)
+            if i &+ 8 > n {
+                // Only the bytes read: the zero bytes above them are not marks (zero matches none).
+                let valid = n &- i
+                marks &= valid >= 8 ? ~0 : (UInt64(1) << UInt64(valid &* 8)) &- 1
+            }
+            while marks != 0 {
+                let k = i &+ marks.trailingZeroBitCount >> 3
+                marks &= marks &- 1
+                switch bytes[k] {
+                case UInt8(ascii: "&"):
+                    try append(raw, piece, end: k, plusAsSpace: plusAsSpace)
+                    piece = Piece(start: k &+ 1)
+                case UInt8(ascii: "="):
+                    if piece.equals < 0 { piece.equals = k }
+                case UInt8(ascii: "%"):
+                    if piece.equals < 0 { piece.namePlain = false } else { piece.valuePercent = true }
+                case UInt8(ascii: "+"):
+                    if plusAsSpace {
+                        if piece.equals < 0 { piece.namePlain = false } else { piece.valuePlus = true }
+                    }
+                default:  // a byte ≥ 0x80
+                    if piece.equals < 0 { piece.namePlain = false }
+                }
+            }
+            i &+= 8
+        }
+        try append(raw, piece, end: n, plusAsSpace: plusAsSpace)
+    }
+
+    /// What the scan learnt about the piece being read.
+    private struct Piece {
+        var start: Int
+        /// The offset of the first `=`, or -1.
+        var equals = -1
+        /// The name has no escape, no non-ASCII byte and no `+` read as a space.
+        var namePlain = true
+        var valuePercent = false
+        var valuePlus = false
+
+        init(start: Int) { self.start = start }
+    }
+
+    /// Adds the piece `piece.start ..< end` of `raw` (nothing for an empty piece), checking its
+    /// escapes and the UTF-8 of its decoded name and value.
+    private mutating func append(_ raw: ByteText, _ piece: Piece, end: Int, plusAsSpace: Bool) throws(DirectionsURLError) {
+        if end == piece.start { return }
+        let equals = piece.equals >= 0 ? piece.equals : end
+        let name = raw.slice(piece.start, equals)
+        let value = equals < end ? raw.slice(equals &+ 1, end) : raw.slice(end, end)
+        var flags: UInt8 = equals < end ? Flags.hasEquals : 0
+        if plusAsSpace { flags |= Flags.plusAsSpace }
+        var keyIndex: Int32 = -1
+        if piece.namePlain {
+            flags |= Flags.namePlain
+        } else {
+            let decodedName: String
+            switch PercentDecoding.decode(name.bytes, plusAsSpace: plusAsSpace) {
+            case nil: decodedName = name.string
+            case .success(let text)?: decodedName = text
+            case .failure(let failure)?:
+                throw QueryString.decodingError(failure, parameter: name.isEmpty ? "query" : name.string, what: "name")
+            }
+            keyIndex = Int32(decodedKeys.count)
+            decodedKeys.append(QueryString.lowercasedKey(decodedName))
+        }
+        if piece.valuePercent {
             switch PercentDecoding.check(value.bytes, plusAsSpace: plusAsSpace) {
             case .plain: break
             case .needsDecoding: flags |= Flags.valueNeedsDecoding
@@ -121,8 +175,10 @@ struct QueryBytes {
                 if shown.isEmpty { shown = "query" }
                 throw QueryString.decodingError(failure, parameter: shown, what: "value")
             }
-            parameters.append(Parameter(rawName: name, rawValue: value, flags: flags, keyIndex: keyIndex))
+        } else if piece.valuePlus {
+            flags |= Flags.valueNeedsDecoding
         }
+        parameters.append(Parameter(rawName: name, rawValue: value, flags: flags, keyIndex: keyIndex))
     }
 
     // MARK: Keys

@@ -220,6 +220,13 @@ enum UTF8Text {
         }
     }
 
+    /// Whether `b` equals `lowercase` (a byte of a lowercase ASCII word) ignoring ASCII case: one
+    /// compare when `b` is already lowercase, the usual case.
+    @inline(__always)
+    static func equalIgnoringCase(_ b: UInt8, _ lowercase: UInt8) -> Bool {
+        b == lowercase || (b | 0x20 == lowercase && lowercase &- 97 < 26)
+    }
+
     /// `b` with ASCII `A`–`Z` lowercased.
     @inline(__always)
     static func lower(_ b: UInt8) -> UInt8 { b &- 65 < 26 ? b | 0x20 : b }
