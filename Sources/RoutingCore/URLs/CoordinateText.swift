@@ -237,6 +237,8 @@ extension DirectionsURLParser {
         /// ``classify(_:parameter:)`` of the bytes of a link being parsed (decoded and trimmed by the
         /// caller); builds text only for errors and for the rare texts the byte pass cannot decide.
         static func classify(_ text: ByteText, parameter: String) throws(DirectionsURLError) -> Coordinate? {
+            // Text that starts with an ASCII letter (most addresses) is neither a pair nor number-like.
+            if let first = text.first, (first | 0x20) &- 97 < 26 { return nil }
             switch scanASCII(text.bytes) {
             case .pieces(let count, _, let v) where count == 2:
                 if let coordinate = try? Coordinate.validated(latitude: v.0, longitude: v.1) { return coordinate }
