@@ -52,7 +52,7 @@ enum BingMapsLink {
                 value.pieces(separatedBy: UInt8(ascii: "~")), twoOrMore: value.contains(UInt8(ascii: "~")),
                 lastIsEmpty: value.last == UInt8(ascii: "~"), query, plusAsSpace: plusAsSpace, context.parser)
         }
-        let pieces = characterPieces(value, UInt8(ascii: "~"))
+        let pieces = value.characterPieces(separatedBy: UInt8(ascii: "~"))
         return try route(
             pieces, twoOrMore: pieces.count >= 2, lastIsEmpty: pieces.last?.isEmpty ?? true, query, plusAsSpace: plusAsSpace,
             context.parser)
@@ -120,9 +120,9 @@ enum BingMapsLink {
     /// The index in ``modeVocabulary`` of the mode word spelled `value` ignoring case
     /// (`value.lowercased() == word.lowercased()`).
     private static func modeWord(_ value: ByteText) -> Int? {
-        if lowerEquals(value, "d") { return 0 }
-        if lowerEquals(value, "w") { return 1 }
-        if lowerEquals(value, "t") { return 2 }
+        if value.lowercasedEquals("d") { return 0 }
+        if value.lowercasedEquals("w") { return 1 }
+        if value.lowercasedEquals("t") { return 2 }
         return nil
     }
 
@@ -175,7 +175,7 @@ enum BingMapsLink {
     private static func position(_ text: ByteText, plusAsSpace: Bool) throws(DirectionsURLError) -> Endpoint {
         // Latitude, longitude and the title, split at the first two `_` `Character`s.
         let ascii = text.isASCII
-        guard let first = characterOffset(of: UInt8(ascii: "_"), in: text, ascii: ascii) else {
+        guard let first = text.characterOffset(of: UInt8(ascii: "_"), ascii: ascii) else {
             throw DirectionsURLError(
                 code: .malformedNumber,
                 message: "'pos.\(DirectionsURLParser.shorten(text.string))' in 'rtp' is not '<latitude>_<longitude>'; separate them with '_'",
@@ -184,7 +184,7 @@ enum BingMapsLink {
         let latText = text.prefix(first)
         var lonText = text.suffix(from: first &+ 1)
         var titleText: ByteText? = nil
-        if let second = characterOffset(of: UInt8(ascii: "_"), in: lonText, ascii: ascii) {
+        if let second = lonText.characterOffset(of: UInt8(ascii: "_"), ascii: ascii) {
             titleText = lonText.suffix(from: second &+ 1)
             lonText = lonText.prefix(second)
         }
@@ -312,7 +312,7 @@ extension BingMapsLink: DirectionsLinkParsing {
             return try parseRoute(try QueryBytes(link.bytes.query, plusAsSpace: false), plusAsSpace: false, &context)
         default:
             let path = link.bytes.path
-            guard lowerEquals(path, "/maps") || lowerEquals(path, "/maps/") || lowerEquals(path, "/maps/default.aspx") else {
+            guard path.lowercasedEquals("/maps") || path.lowercasedEquals("/maps/") || path.lowercasedEquals("/maps/default.aspx") else {
                 throw DirectionsURLError(
                     code: .notADirectionsLink,
                     message: "'\(DirectionsURLParser.shorten(path.string))' is not Bing Maps; route links are https://www.bing.com/maps?rtp=…",
@@ -323,35 +323,8 @@ extension BingMapsLink: DirectionsLinkParsing {
     }
 }
 
-// MARK: - Byte helpers (candidates for ByteText)
 
-/// `text.string.lowercased() == lower` for a lowercase ASCII `lower`: by byte for ASCII text (a
-/// non-ASCII letter may lowercase to ASCII, so other text is lowercased as a String).
-fileprivate func lowerEquals(_ text: ByteText, _ lower: StaticString) -> Bool {
-    if text.equalsIgnoringCase(lower) { return true }
-    if text.isASCII { return false }
-    return text.string.lowercased() == String(describing: lower)
-}
 
-/// The byte offset of the first `Character` that is the ASCII `separator` alone: the first such
-/// byte when `ascii` (the text is ASCII), else found by `Character`s (a combining mark after the
-/// byte makes it part of another `Character`).
-fileprivate func characterOffset(of separator: UInt8, in text: ByteText, ascii: Bool) -> Int? {
-    if ascii { return text.firstOffset(of: separator) }
-    let s = text.string
-    guard let i = s.firstIndex(of: Character(Unicode.Scalar(separator))) else { return nil }
-    return s.utf8.distance(from: s.startIndex, to: i)
-}
-
-/// `text.substring.split(separator: Character(separator), omittingEmptySubsequences: false)` as
-/// slices of `text`, for non-ASCII text (ASCII text uses ``ByteText/pieces(separatedBy:)``).
-fileprivate func characterPieces(_ text: ByteText, _ separator: UInt8) -> [ByteText] {
-    let s = text.string
-    let utf8 = s.utf8
-    return s.split(separator: Character(Unicode.Scalar(separator)), omittingEmptySubsequences: false).map { piece in
-        text.slice(utf8.distance(from: s.startIndex, to: piece.startIndex), utf8.distance(from: s.startIndex, to: piece.endIndex))
-    }
-}
 
 extension BingMapsLink: DirectionsLinkBuilding {
     static var format: LinkFormat { .bing }

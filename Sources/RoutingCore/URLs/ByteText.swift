@@ -365,6 +365,39 @@ struct ByteText {
     }
 }
 
+// MARK: - Character readings for non-ASCII text
+
+extension ByteText {
+    /// Whether `string.lowercased() == lower` for a lowercase ASCII `lower`: by byte for ASCII text
+    /// (a non-ASCII letter may lowercase to ASCII, such as the Kelvin sign, so other text is
+    /// lowercased as a `String`).
+    func lowercasedEquals(_ lower: StaticString) -> Bool {
+        if equalsIgnoringCase(lower) { return true }
+        if isASCII { return false }
+        return string.lowercased() == String(describing: lower)
+    }
+
+    /// The byte offset of the first `Character` that is the ASCII `separator` alone: the first such
+    /// byte when `ascii` (the text is ASCII), else found by `Character`s (a combining mark after the
+    /// byte makes it part of another `Character`).
+    func characterOffset(of separator: UInt8, ascii: Bool) -> Int? {
+        if ascii { return firstOffset(of: separator) }
+        let s = string
+        guard let i = s.firstIndex(of: Character(Unicode.Scalar(separator))) else { return nil }
+        return s.utf8.distance(from: s.startIndex, to: i)
+    }
+
+    /// `substring.split(separator: Character(separator), omittingEmptySubsequences:)` as slices of
+    /// the text, for non-ASCII text (ASCII text uses ``pieces(separatedBy:)``).
+    func characterPieces(separatedBy separator: UInt8, omittingEmpty: Bool = false) -> [ByteText] {
+        let s = string
+        let utf8 = s.utf8
+        return s.split(separator: Character(Unicode.Scalar(separator)), omittingEmptySubsequences: omittingEmpty).map { piece in
+            slice(utf8.distance(from: s.startIndex, to: piece.startIndex), utf8.distance(from: s.startIndex, to: piece.endIndex))
+        }
+    }
+}
+
 extension ByteText: CustomStringConvertible {
     /// The text (for messages and debugging).
     var description: String { string }

@@ -37,13 +37,13 @@ enum CitymapperLink {
         arrivalTime = 6, arriveBy = 7
 
     private static func end(
-        _ query: QueryBytes, _ keys: KeyTable, parser: DirectionsURLParser, source: Bool
+        _ query: QueryBytes, _ keys: QueryKeySlots, parser: DirectionsURLParser, source: Bool
     ) throws(DirectionsURLError) -> Endpoint? {
         // The keys as literals: no string building on the success path.
-        let coord = try source ? keys.single(query, startCoord, "startcoord") : keys.single(query, endCoord, "endcoord")
-        let name = try source ? keys.single(query, startName, "startname") : keys.single(query, endName, "endname")
+        let coord = try source ? keys.single(query, startCoord, "startcoord", format: CitymapperLink.formatName) : keys.single(query, endCoord, "endcoord", format: CitymapperLink.formatName)
+        let name = try source ? keys.single(query, startName, "startname", format: CitymapperLink.formatName) : keys.single(query, endName, "endname", format: CitymapperLink.formatName)
         let address = try source
-            ? keys.single(query, startAddress, "startaddress") : keys.single(query, endAddress, "endaddress")
+            ? keys.single(query, startAddress, "startaddress", format: CitymapperLink.formatName) : keys.single(query, endAddress, "endaddress", format: CitymapperLink.formatName)
         let hasName = name.map { p in p.withValue { !$0.isBlank } } ?? false
         let hasAddress = address.map { p in p.withValue { !$0.isBlank } } ?? false
         if let coord,
@@ -77,70 +77,13 @@ enum CitymapperLink {
     }
 }
 
-/// This format's parameters sorted in one pass over the query: for each key slot (see `slot`), the
-/// index of its first parameter and how many there are, so that each look-up is one read instead of
-/// a scan comparing every name. Names are matched as ``QueryBytes/isKey(_:_:)-(_,StaticString)`` does.
-fileprivate struct KeyTable {
-    private var first = InlineArray<8, Int32>(repeating: -1)
-    private var count = InlineArray<8, Int32>(repeating: 0)
-    /// Whether some parameter has none of the format's known names.
-    private(set) var hasUnknown = false
 
-    init(_ query: QueryBytes) {
-        let parameters = query.parameters
-        var i = 0
-        while i < parameters.count {
-            let k = slot(query, parameters[i])
-            if k < 0 {
-                hasUnknown = true
-            } else {
-                if first[k] < 0 { first[k] = Int32(truncatingIfNeeded: i) }
-                count[k] &+= 1
-            }
-            i &+= 1
-        }
-    }
 
-    /// Whether a parameter of slot `k` appears.
-    @inline(__always)
-    func contains(_ k: Int) -> Bool { first[k] >= 0 }
-
-    /// ``QueryBytes/single(_:format:)`` of the key `key` in slot `k`.
-    @inline(__always)
-    func single(_ query: QueryBytes, _ k: Int, _ key: String, format: String = CitymapperLink.formatName) throws(DirectionsURLError) -> QueryBytes.Parameter? {
-        let f = Int(first[k])
-        if f < 0 { return nil }
-        if count[k] > 1 { throw query.duplicate(key, count: Int(count[k]), format: format) }
-        return query.parameters[f]
-    }
-}
-
-/// Whether `name` is its own key with ASCII case lowered (ASCII, no escape, no `+`: what
-/// ``QueryBytes`` calls a plain name when `+` is a space).
-@inline(__always)
-fileprivate func isPlainName(_ name: ByteText) -> Bool {
-    for b in name.bytes where b >= 0x80 || b == UInt8(ascii: "%") || b == UInt8(ascii: "+") { return false }
-    return true
-}
-
-/// Whether `name` equals the lowercase ASCII `key` ignoring ASCII case.
-@inline(__always)
-fileprivate func isName(_ name: ByteText, _ key: StaticString) -> Bool {
-    key.withUTF8Buffer { k in
-        guard k.count == name.count else { return false }
-        var i = 0
-        while i < k.count {
-            if UTF8Text.lower(name[i]) != k[i] { return false }
-            i &+= 1
-        }
-        return true
-    }
-}
 
 /// The key slot of `p`: `CitymapperLink.startCoord` … `CitymapperLink.arriveBy`, or -1.
 fileprivate func slot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
     let name = p.rawName
-    guard isPlainName(name) else {
+    guard query.isPlain(p) else {
         // An escaped or non-ASCII name: its decoded key (ASCII keys: `==` is byte equality here).
         switch query.key(of: p) {
         case "startcoord": return CitymapperLink.startCoord
@@ -156,18 +99,18 @@ fileprivate func slot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
     }
     switch name.count {
     case 7:
-        if isName(name, "endname") { return CitymapperLink.endName }
+        if name.equalsIgnoringCase("endname") { return CitymapperLink.endName }
     case 8:
-        if isName(name, "endcoord") { return CitymapperLink.endCoord }
-        if isName(name, "arriveby") { return CitymapperLink.arriveBy }
+        if name.equalsIgnoringCase("endcoord") { return CitymapperLink.endCoord }
+        if name.equalsIgnoringCase("arriveby") { return CitymapperLink.arriveBy }
     case 9:
-        if isName(name, "startname") { return CitymapperLink.startName }
+        if name.equalsIgnoringCase("startname") { return CitymapperLink.startName }
     case 10:
-        if isName(name, "startcoord") { return CitymapperLink.startCoord }
-        if isName(name, "endaddress") { return CitymapperLink.endAddress }
+        if name.equalsIgnoringCase("startcoord") { return CitymapperLink.startCoord }
+        if name.equalsIgnoringCase("endaddress") { return CitymapperLink.endAddress }
     case 12:
-        if isName(name, "startaddress") { return CitymapperLink.startAddress }
-        if isName(name, "arrival_time") { return CitymapperLink.arrivalTime }
+        if name.equalsIgnoringCase("startaddress") { return CitymapperLink.startAddress }
+        if name.equalsIgnoringCase("arrival_time") { return CitymapperLink.arrivalTime }
     default: break
     }
     return -1
@@ -197,7 +140,7 @@ extension CitymapperLink: DirectionsLinkParsing {
         func endHint() -> String? {
             DirectionsURLParser.typoHint(in: query, for: "endcoord", known: known, aliases: destinationAliases)
         }
-        let keys = KeyTable(query)
+        let keys = QueryKeySlots(query, slot: slot)
         guard let destination = try end(query, keys, parser: context.parser, source: false) else {
             let hint = endHint()
             throw DirectionsURLError(
@@ -220,7 +163,7 @@ extension CitymapperLink: DirectionsLinkParsing {
             }
         }
         let source = try end(query, keys, parser: context.parser, source: true) ?? .currentLocation
-        let arrival = try keys.single(query, arrivalTime, "arrival_time").map(trimmedValue)
+        let arrival = try keys.single(query, arrivalTime, "arrival_time", format: CitymapperLink.formatName).map(trimmedValue)
         return DirectionsRequest(
             source: source, destination: destination, transportType: .transit,
             arrivalDate: arrival.flatMap { $0.isEmpty ? nil : $0 })

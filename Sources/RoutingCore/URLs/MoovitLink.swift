@@ -20,12 +20,12 @@ enum MoovitLink {
     fileprivate static let destLat = 0, destLon = 1, destName = 2, origLat = 3, origLon = 4, origName = 5, date = 6
 
     private static func end(
-        _ query: QueryBytes, _ keys: KeyTable, _ parser: DirectionsURLParser, source: Bool
+        _ query: QueryBytes, _ keys: QueryKeySlots, _ parser: DirectionsURLParser, source: Bool
     ) throws(DirectionsURLError) -> Endpoint? {
         // The keys as literals: no string building on the success path.
-        let latParameter = try source ? keys.single(query, origLat, "orig_lat") : keys.single(query, destLat, "dest_lat")
-        let lonParameter = try source ? keys.single(query, origLon, "orig_lon") : keys.single(query, destLon, "dest_lon")
-        let nameParameter = try source ? keys.single(query, origName, "orig_name") : keys.single(query, destName, "dest_name")
+        let latParameter = try source ? keys.single(query, origLat, "orig_lat", format: MoovitLink.formatName) : keys.single(query, destLat, "dest_lat", format: MoovitLink.formatName)
+        let lonParameter = try source ? keys.single(query, origLon, "orig_lon", format: MoovitLink.formatName) : keys.single(query, destLon, "dest_lon", format: MoovitLink.formatName)
+        let nameParameter = try source ? keys.single(query, origName, "orig_name", format: MoovitLink.formatName) : keys.single(query, destName, "dest_name", format: MoovitLink.formatName)
         let coordinate = try withTrimmedValue(latParameter) { (lat: ByteText) throws(DirectionsURLError) -> Coordinate? in
             try withTrimmedValue(lonParameter) { (lon: ByteText) throws(DirectionsURLError) -> Coordinate? in
                 try point(lat, lon, source: source)
@@ -79,70 +79,13 @@ fileprivate func withTrimmedValue<R, E: Error>(
     return try p.withValue { (value: ByteText) throws(E) -> R in try body(value.trimmed) }
 }
 
-/// This format's parameters sorted in one pass over the query: for each key slot (see `slot`), the
-/// index of its first parameter and how many there are, so that each look-up is one read instead of
-/// a scan comparing every name. Names are matched as ``QueryBytes/isKey(_:_:)-(_,StaticString)`` does.
-fileprivate struct KeyTable {
-    private var first = InlineArray<7, Int32>(repeating: -1)
-    private var count = InlineArray<7, Int32>(repeating: 0)
-    /// Whether some parameter has none of the format's known names.
-    private(set) var hasUnknown = false
 
-    init(_ query: QueryBytes) {
-        let parameters = query.parameters
-        var i = 0
-        while i < parameters.count {
-            let k = slot(query, parameters[i])
-            if k < 0 {
-                hasUnknown = true
-            } else {
-                if first[k] < 0 { first[k] = Int32(truncatingIfNeeded: i) }
-                count[k] &+= 1
-            }
-            i &+= 1
-        }
-    }
 
-    /// Whether a parameter of slot `k` appears.
-    @inline(__always)
-    func contains(_ k: Int) -> Bool { first[k] >= 0 }
-
-    /// ``QueryBytes/single(_:format:)`` of the key `key` in slot `k`.
-    @inline(__always)
-    func single(_ query: QueryBytes, _ k: Int, _ key: String, format: String = MoovitLink.formatName) throws(DirectionsURLError) -> QueryBytes.Parameter? {
-        let f = Int(first[k])
-        if f < 0 { return nil }
-        if count[k] > 1 { throw query.duplicate(key, count: Int(count[k]), format: format) }
-        return query.parameters[f]
-    }
-}
-
-/// Whether `name` is its own key with ASCII case lowered (ASCII, no escape, no `+`: what
-/// ``QueryBytes`` calls a plain name when `+` is a space).
-@inline(__always)
-fileprivate func isPlainName(_ name: ByteText) -> Bool {
-    for b in name.bytes where b >= 0x80 || b == UInt8(ascii: "%") || b == UInt8(ascii: "+") { return false }
-    return true
-}
-
-/// Whether `name` equals the lowercase ASCII `key` ignoring ASCII case.
-@inline(__always)
-fileprivate func isName(_ name: ByteText, _ key: StaticString) -> Bool {
-    key.withUTF8Buffer { k in
-        guard k.count == name.count else { return false }
-        var i = 0
-        while i < k.count {
-            if UTF8Text.lower(name[i]) != k[i] { return false }
-            i &+= 1
-        }
-        return true
-    }
-}
 
 /// The key slot of `p`: `MoovitLink.destLat` … `MoovitLink.date`, or -1.
 fileprivate func slot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
     let name = p.rawName
-    guard isPlainName(name) else {
+    guard query.isPlain(p) else {
         // An escaped or non-ASCII name: its decoded key (ASCII keys: `==` is byte equality here).
         switch query.key(of: p) {
         case "dest_lat": return MoovitLink.destLat
@@ -157,15 +100,15 @@ fileprivate func slot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
     }
     switch name.count {
     case 8:
-        if isName(name, "dest_lat") { return MoovitLink.destLat }
-        if isName(name, "dest_lon") { return MoovitLink.destLon }
-        if isName(name, "orig_lat") { return MoovitLink.origLat }
-        if isName(name, "orig_lon") { return MoovitLink.origLon }
+        if name.equalsIgnoringCase("dest_lat") { return MoovitLink.destLat }
+        if name.equalsIgnoringCase("dest_lon") { return MoovitLink.destLon }
+        if name.equalsIgnoringCase("orig_lat") { return MoovitLink.origLat }
+        if name.equalsIgnoringCase("orig_lon") { return MoovitLink.origLon }
     case 9:
-        if isName(name, "dest_name") { return MoovitLink.destName }
-        if isName(name, "orig_name") { return MoovitLink.origName }
+        if name.equalsIgnoringCase("dest_name") { return MoovitLink.destName }
+        if name.equalsIgnoringCase("orig_name") { return MoovitLink.origName }
     case 4:
-        if isName(name, "date") { return MoovitLink.date }
+        if name.equalsIgnoringCase("date") { return MoovitLink.date }
     default: break
     }
     return -1
@@ -185,7 +128,7 @@ extension MoovitLink: DirectionsLinkParsing {
                 parameter: "host")
         }
         let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
-        let keys = KeyTable(query)
+        let keys = QueryKeySlots(query, slot: slot)
         guard let destination = try end(query, keys, context.parser, source: false) else {
             let hint = DirectionsURLParser.typoHint(
                 in: query, for: "dest_lat",
@@ -197,7 +140,7 @@ extension MoovitLink: DirectionsLinkParsing {
                 parameter: "dest_lat")
         }
         let source = try end(query, keys, context.parser, source: true) ?? .currentLocation
-        let date = try keys.single(query, Self.date, "date").map { p in p.withValue { $0.trimmed.string } }
+        let date = try keys.single(query, Self.date, "date", format: MoovitLink.formatName).map { p in p.withValue { $0.trimmed.string } }
         return DirectionsRequest(
             source: source, destination: destination, transportType: .transit,
             departureDate: date.flatMap { $0.isEmpty ? nil : $0 })

@@ -26,21 +26,21 @@ enum TwoGISLink {
         // The non-empty pieces between `/`s: by byte for ASCII text; by `Character` otherwise (a `/`
         // that a combining mark joins is not a separator).
         if path.isASCII { return try parseParts(Segments(path)) }
-        return try parseParts(characterPieces(path, UInt8(ascii: "/"), omittingEmpty: true))
+        return try parseParts(path.characterPieces(separatedBy: UInt8(ascii: "/"), omittingEmpty: true))
     }
 
     /// The route of the non-empty path segments `parts` (iterated twice at most).
     private static func parseParts<S: Sequence<ByteText>>(_ parts: S) throws(DirectionsURLError) -> DirectionsRequest {
         var all = parts.makeIterator()
         while let part = all.next() {
-            if lowerEquals(part, "routesearch") { return try parseRouteSearch(&all) }
+            if part.lowercasedEquals("routesearch") { return try parseRouteSearch(&all) }
         }
         // What follows the first `directions`, which must be the first or second segment.
         var after = parts.makeIterator()
         var d = 0
         var found = false
         while let part = after.next() {
-            if lowerEquals(part, "directions") {
+            if part.lowercasedEquals("directions") {
                 found = true
                 break
             }
@@ -55,12 +55,12 @@ enum TwoGISLink {
         var a = after.next()
         var b = a == nil ? nil : after.next()
         var word = -1
-        if let tab = a, let type = b, lowerEquals(tab, "tab") {
+        if let tab = a, let type = b, tab.lowercasedEquals("tab") {
             word = try modeWord(type)
             a = after.next()
             b = a == nil ? nil : after.next()
         }
-        guard let a, let points = b, lowerEquals(a, "points") else {
+        guard let a, let points = b, a.lowercasedEquals("points") else {
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "this 2GIS directions link has no points; write …/directions/points/<lon>,<lat>|<lon>,<lat>",
@@ -75,7 +75,7 @@ enum TwoGISLink {
                 return try route(
                     decoded.pieces(separatedBy: UInt8(ascii: "|")), twoOrMore: decoded.contains(UInt8(ascii: "|")), word: word)
             }
-            let pieces = characterPieces(decoded, UInt8(ascii: "|"), omittingEmpty: false)
+            let pieces = decoded.characterPieces(separatedBy: UInt8(ascii: "|"), omittingEmpty: false)
             return try route(pieces, twoOrMore: pieces.count >= 2, word: word)
         }
     }
@@ -101,7 +101,7 @@ enum TwoGISLink {
             let isLast = next == nil
             // What precedes the first ';' (a 2GIS object id follows it).
             let ascii = piece.isASCII
-            let text = characterOffset(of: UInt8(ascii: ";"), in: piece, ascii: ascii).map { piece.prefix($0) } ?? piece
+            let text = piece.characterOffset(of: UInt8(ascii: ";"), ascii: ascii).map { piece.prefix($0) } ?? piece
             let endpoint: Endpoint
             if text.isBlank {
                 guard i == 0 else {
@@ -145,11 +145,11 @@ enum TwoGISLink {
                 throw QueryString.decodingError(failure, parameter: key.string.lowercased(), what: "value")
             }
             try value.withDecoded(plusAsSpace: false) { (value: ByteText) throws(DirectionsURLError) in
-                if lowerEquals(key, "rstype") {
+                if key.lowercasedEquals("rstype") {
                     word = try modeWord(value)
-                } else if lowerEquals(key, "from") {
+                } else if key.lowercasedEquals("from") {
                     from = .coordinate(try lonLat(value, parameter: "from"), label: nil)
-                } else if lowerEquals(key, "to") {
+                } else if key.lowercasedEquals("to") {
                     to = try lonLat(value, parameter: "to")
                 }
             }
@@ -165,12 +165,12 @@ enum TwoGISLink {
 
     /// The index in ``modeVocabulary`` of the type `text` spells ignoring case.
     private static func modeWord(_ text: ByteText) throws(DirectionsURLError) -> Int {
-        if lowerEquals(text, "car") { return 0 }
-        if lowerEquals(text, "bus") { return 1 }
-        if lowerEquals(text, "pedestrian") { return 2 }
-        if lowerEquals(text, "taxi") { return 3 }
-        if lowerEquals(text, "bicycle") { return 4 }
-        if lowerEquals(text, "scooter") { return 5 }
+        if text.lowercasedEquals("car") { return 0 }
+        if text.lowercasedEquals("bus") { return 1 }
+        if text.lowercasedEquals("pedestrian") { return 2 }
+        if text.lowercasedEquals("taxi") { return 3 }
+        if text.lowercasedEquals("bicycle") { return 4 }
+        if text.lowercasedEquals("scooter") { return 5 }
         throw DirectionsURLError(
             code: .unknownMode,
             message: "'\(DirectionsURLParser.shorten(text.string))' is not a 2GIS route type; use car, bus, pedestrian, taxi, bicycle or scooter",
@@ -255,8 +255,6 @@ extension TwoGISLink: DirectionsLinkParsing {
     }
 }
 
-// MARK: - Byte helpers (candidates for ByteText)
-
 /// The non-empty pieces of ASCII text between `/`s, in order, without allocating.
 fileprivate struct Segments: Sequence, IteratorProtocol {
     private var pieces: ByteText.Pieces
@@ -271,33 +269,8 @@ fileprivate struct Segments: Sequence, IteratorProtocol {
     }
 }
 
-/// `text.string.lowercased() == lower` for a lowercase ASCII `lower`: by byte for ASCII text (a
-/// non-ASCII letter may lowercase to ASCII, so other text is lowercased as a String).
-fileprivate func lowerEquals(_ text: ByteText, _ lower: StaticString) -> Bool {
-    if text.equalsIgnoringCase(lower) { return true }
-    if text.isASCII { return false }
-    return text.string.lowercased() == String(describing: lower)
-}
 
-/// The byte offset of the first `Character` that is the ASCII `separator` alone: the first such
-/// byte when `ascii` (the text is ASCII), else found by `Character`s (a combining mark after the
-/// byte makes it part of another `Character`).
-fileprivate func characterOffset(of separator: UInt8, in text: ByteText, ascii: Bool) -> Int? {
-    if ascii { return text.firstOffset(of: separator) }
-    let s = text.string
-    guard let i = s.firstIndex(of: Character(Unicode.Scalar(separator))) else { return nil }
-    return s.utf8.distance(from: s.startIndex, to: i)
-}
 
-/// `text.substring.split(separator: Character(separator), omittingEmptySubsequences:)` as slices of
-/// `text`, for non-ASCII text (ASCII text is split by byte).
-fileprivate func characterPieces(_ text: ByteText, _ separator: UInt8, omittingEmpty: Bool) -> [ByteText] {
-    let s = text.string
-    let utf8 = s.utf8
-    return s.split(separator: Character(Unicode.Scalar(separator)), omittingEmptySubsequences: omittingEmpty).map { piece in
-        text.slice(utf8.distance(from: s.startIndex, to: piece.startIndex), utf8.distance(from: s.startIndex, to: piece.endIndex))
-    }
-}
 
 extension TwoGISLink: DirectionsLinkBuilding {
     static var format: LinkFormat { .twoGIS }

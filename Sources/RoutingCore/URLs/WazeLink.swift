@@ -31,14 +31,14 @@ enum WazeLink {
 
     static func parseQuery(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
-        let keys = KeyTable(query)
-        let navigate = try navigateFlag(keys.single(query, Self.navigate, "navigate"))
+        let keys = QueryKeySlots(query, slot: slot)
+        let navigate = try navigateFlag(keys.single(query, Self.navigate, "navigate", format: WazeLink.formatName))
         // typoHint only names a parameter outside `known`: with none, skip it.
         if keys.hasUnknown, !keys.contains(Self.navigate),
            let hint = DirectionsURLParser.typoHint(in: query, for: "navigate", known: known, aliases: ["nav", "navigation"]) {
             try context.repair(.likelyTypo, hint + " (ignored: the link only shows the route)", parameter: "navigate")
         }
-        if let ll = try keys.single(query, Self.ll, "ll"),
+        if let ll = try keys.single(query, Self.ll, "ll", format: WazeLink.formatName),
            let c = try ll.withValue({ (value: ByteText) throws(DirectionsURLError) -> Coordinate? in
                let text = value.trimmed
                return text.isEmpty ? nil : try CoordinateText.parsePair(text, parameter: "ll")
@@ -46,13 +46,13 @@ enum WazeLink {
             return DirectionsRequest(
                 source: .currentLocation, destination: .coordinate(c, label: nil), mode: .car, navigate: navigate)
         }
-        if let fav = try keys.single(query, favorite, "favorite") {
+        if let fav = try keys.single(query, favorite, "favorite", format: WazeLink.formatName) {
             throw DirectionsURLError(
                 code: .unresolvableOffline,
                 message: "'favorite=\(DirectionsURLParser.shorten(fav.value))' is a place saved in the user's Waze account, which routingd cannot look up; give ll=latitude,longitude or q=<address>",
                 parameter: "favorite")
         }
-        if let q = try keys.single(query, Self.q, "q"),
+        if let q = try keys.single(query, Self.q, "q", format: WazeLink.formatName),
            let destination = try q.withValue({ (value: ByteText) throws(DirectionsURLError) -> Endpoint? in
                let text = value.trimmed
                if text.isEmpty { return nil }
@@ -152,70 +152,13 @@ enum WazeLink {
     }
 }
 
-/// This format's parameters sorted in one pass over the query: for each key slot (see `slot`), the
-/// index of its first parameter and how many there are, so that each look-up is one read instead of
-/// a scan comparing every name. Names are matched as ``QueryBytes/isKey(_:_:)-(_,StaticString)`` does.
-fileprivate struct KeyTable {
-    private var first = InlineArray<5, Int32>(repeating: -1)
-    private var count = InlineArray<5, Int32>(repeating: 0)
-    /// Whether some parameter has none of the format's known names.
-    private(set) var hasUnknown = false
 
-    init(_ query: QueryBytes) {
-        let parameters = query.parameters
-        var i = 0
-        while i < parameters.count {
-            let k = slot(query, parameters[i])
-            if k < 0 {
-                hasUnknown = true
-            } else {
-                if first[k] < 0 { first[k] = Int32(truncatingIfNeeded: i) }
-                count[k] &+= 1
-            }
-            i &+= 1
-        }
-    }
 
-    /// Whether a parameter of slot `k` appears.
-    @inline(__always)
-    func contains(_ k: Int) -> Bool { first[k] >= 0 }
-
-    /// ``QueryBytes/single(_:format:)`` of the key `key` in slot `k`.
-    @inline(__always)
-    func single(_ query: QueryBytes, _ k: Int, _ key: String, format: String = WazeLink.formatName) throws(DirectionsURLError) -> QueryBytes.Parameter? {
-        let f = Int(first[k])
-        if f < 0 { return nil }
-        if count[k] > 1 { throw query.duplicate(key, count: Int(count[k]), format: format) }
-        return query.parameters[f]
-    }
-}
-
-/// Whether `name` is its own key with ASCII case lowered (ASCII, no escape, no `+`: what
-/// ``QueryBytes`` calls a plain name when `+` is a space).
-@inline(__always)
-fileprivate func isPlainName(_ name: ByteText) -> Bool {
-    for b in name.bytes where b >= 0x80 || b == UInt8(ascii: "%") || b == UInt8(ascii: "+") { return false }
-    return true
-}
-
-/// Whether `name` equals the lowercase ASCII `key` ignoring ASCII case.
-@inline(__always)
-fileprivate func isName(_ name: ByteText, _ key: StaticString) -> Bool {
-    key.withUTF8Buffer { k in
-        guard k.count == name.count else { return false }
-        var i = 0
-        while i < k.count {
-            if UTF8Text.lower(name[i]) != k[i] { return false }
-            i &+= 1
-        }
-        return true
-    }
-}
 
 /// The key slot of `p` in a `ul` link: `WazeLink.ll` … `WazeLink.otherKnown` (zoom, z, utm_*), or -1.
 fileprivate func slot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
     let name = p.rawName
-    guard isPlainName(name) else {
+    guard query.isPlain(p) else {
         // An escaped or non-ASCII name: its decoded key (ASCII keys: `==` is byte equality here).
         switch query.key(of: p) {
         case "ll": return WazeLink.ll
@@ -228,19 +171,19 @@ fileprivate func slot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
     }
     switch name.count {
     case 1:
-        if isName(name, "q") { return WazeLink.q }
-        if isName(name, "z") { return WazeLink.otherKnown }
+        if name.equalsIgnoringCase("q") { return WazeLink.q }
+        if name.equalsIgnoringCase("z") { return WazeLink.otherKnown }
     case 2:
-        if isName(name, "ll") { return WazeLink.ll }
+        if name.equalsIgnoringCase("ll") { return WazeLink.ll }
     case 4:
-        if isName(name, "zoom") { return WazeLink.otherKnown }
+        if name.equalsIgnoringCase("zoom") { return WazeLink.otherKnown }
     case 8:
-        if isName(name, "navigate") { return WazeLink.navigate }
-        if isName(name, "favorite") { return WazeLink.favorite }
+        if name.equalsIgnoringCase("navigate") { return WazeLink.navigate }
+        if name.equalsIgnoringCase("favorite") { return WazeLink.favorite }
     case 10:
-        if isName(name, "utm_source") || isName(name, "utm_medium") { return WazeLink.otherKnown }
+        if name.equalsIgnoringCase("utm_source") || name.equalsIgnoringCase("utm_medium") { return WazeLink.otherKnown }
     case 12:
-        if isName(name, "utm_campaign") { return WazeLink.otherKnown }
+        if name.equalsIgnoringCase("utm_campaign") { return WazeLink.otherKnown }
     default: break
     }
     return -1

@@ -51,7 +51,7 @@ enum YandexMapsLink {
             return try route(
                 value.pieces(separatedBy: UInt8(ascii: "~")), twoOrMore: value.contains(UInt8(ascii: "~")), query, context.parser)
         }
-        let pieces = characterPieces(value, UInt8(ascii: "~"))
+        let pieces = value.characterPieces(separatedBy: UInt8(ascii: "~"))
         return try route(pieces, twoOrMore: pieces.count >= 2, query, context.parser)
     }
 
@@ -118,10 +118,10 @@ enum YandexMapsLink {
 
     /// The index in ``modeVocabulary`` of the word `value` spells ignoring case.
     private static func modeWord(_ value: ByteText) -> Int? {
-        if lowerEquals(value, "auto") { return 0 }
-        if lowerEquals(value, "mt") { return 1 }
-        if lowerEquals(value, "pd") { return 2 }
-        if lowerEquals(value, "bc") { return 3 }
+        if value.lowercasedEquals("auto") { return 0 }
+        if value.lowercasedEquals("mt") { return 1 }
+        if value.lowercasedEquals("pd") { return 2 }
+        if value.lowercasedEquals("bc") { return 3 }
         return nil
     }
 
@@ -332,13 +332,6 @@ extension YandexMapsLink: DirectionsLinkParsing {
 
 // MARK: - Byte helpers (candidates for ByteText / QueryBytes)
 
-/// `text.string.lowercased() == lower` for a lowercase ASCII `lower`: by byte for ASCII text (a
-/// non-ASCII letter may lowercase to ASCII, so other text is lowercased as a String).
-fileprivate func lowerEquals(_ text: ByteText, _ lower: StaticString) -> Bool {
-    if text.equalsIgnoringCase(lower) { return true }
-    if text.isASCII { return false }
-    return text.string.lowercased() == String(describing: lower)
-}
 
 /// `s.hasPrefix(prefix)` for an ASCII `prefix`, by byte unless a non-ASCII byte follows the prefix
 /// (which may join its last `Character`).
@@ -361,15 +354,6 @@ fileprivate func withValue<R>(
     return try p.withValue(body)
 }
 
-/// `text.substring.split(separator: Character(separator), omittingEmptySubsequences: false)` as
-/// slices of `text`, for non-ASCII text (ASCII text uses ``ByteText/pieces(separatedBy:)``).
-fileprivate func characterPieces(_ text: ByteText, _ separator: UInt8) -> [ByteText] {
-    let s = text.string
-    let utf8 = s.utf8
-    return s.split(separator: Character(Unicode.Scalar(separator)), omittingEmptySubsequences: false).map { piece in
-        text.slice(utf8.distance(from: s.startIndex, to: piece.startIndex), utf8.distance(from: s.startIndex, to: piece.endIndex))
-    }
-}
 
 extension YandexMapsLink: DirectionsLinkBuilding {
     static var format: LinkFormat { .yandex }
