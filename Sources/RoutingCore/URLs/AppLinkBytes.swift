@@ -127,12 +127,6 @@ enum AppLinkBytes {
         plainTrimmedValue(p) ?? Substring(DirectionsURLParser.trimmed(p.value))
     }
 
-    /// `p.value`, as the raw text when there is nothing to decode (no escape, no `+`).
-    static func plainValue(_ p: QueryString.Parameter) -> Substring? {
-        offset(of: UInt8(ascii: "%"), in: p.rawValue) == nil && offset(of: UInt8(ascii: "+"), in: p.rawValue) == nil
-            ? p.rawValue : nil
-    }
-
     /// `Substring(QueryString.decode(raw, plusAsSpace: false, parameter:))`, without a copy when
     /// there is no escape (decoding then gives the text back).
     static func decoded(_ raw: Substring, parameter: String) throws(DirectionsURLError) -> Substring {
@@ -252,12 +246,6 @@ enum AppLinkBytes {
             i = utf8.index(after: i)
         }
         return matches
-    }
-
-    /// `s` after its first `n` code units (callers have checked they are ASCII and end a `Character`).
-    @inline(__always)
-    static func dropBytes(_ s: Substring, _ n: Int) -> Substring {
-        s[s.utf8.index(s.startIndex, offsetBy: n)...]
     }
 
     /// `s.hasPrefix(prefix)` for an ASCII `prefix`, without grapheme breaking when the byte after the

@@ -364,12 +364,6 @@ extension AppleGoogleLinkText {
             return lowercased(s).hasPrefix(String(decoding: p, as: UTF8.self))
         }
 
-        /// `s.lowercased()` as a Substring: `s` itself when it holds no uppercase ASCII letter and is ASCII.
-        static func lowercasedSubstring(_ s: Substring) -> Substring {
-            for b in s.utf8 where b >= 0x80 || (b >= 65 && b <= 90) { return Substring(lowercased(s)) }
-            return s
-        }
-
         /// `value.split(separator: ",")` (empty pieces left out), each piece trimmed and lowercased
         /// (`DirectionsURLParser.trimmed(String(piece)).lowercased()`); pieces may be empty after trimming.
         static func commaWords(_ value: String) -> [Substring] {

@@ -63,13 +63,6 @@ struct ByteText {
         return (slice(0, i), slice(i &+ 1, count))
     }
 
-    /// The bytes before and after the last `byte`, or nil when there is none.
-    @inline(__always)
-    func splitLast(at byte: UInt8) -> (before: ByteText, after: ByteText)? {
-        guard let i = lastOffset(of: byte) else { return nil }
-        return (slice(0, i), slice(i &+ 1, count))
-    }
-
     // MARK: Searching
 
     /// The offset of the first `byte` at or after `from`, or nil.

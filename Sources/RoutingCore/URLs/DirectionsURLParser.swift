@@ -387,13 +387,6 @@ public struct DirectionsURLParser: Sendable {
         hostTable.index(of: host)
     }
 
-    /// The parser of an exact host, or nil.
-    static func lookupHost(_ host: String) -> (any DirectionsLinkParsing.Type)? {
-        var host = host
-        let k = host.withUTF8 { hostEntry($0) }
-        return k >= 0 ? hostEntries[k].parser : nil
-    }
-
     /// Lowercase ASCII names flattened into one byte array, found by comparing bytes ignoring ASCII
     /// case: the scan touches no reference-counted value, and compares only the names of the
     /// text's length.

@@ -226,17 +226,6 @@ extension DirectionsURLParser {
                 && value[space &+ 3] == UInt8(ascii: ":")
         }
 
-        /// The stops of every `daddr` in order, each split by ``splitChain(_:)``, in one array:
-        /// `query.values("daddr").flatMap(splitChain)`.
-        static func stopTexts(_ query: QueryString) -> [String] {
-            var texts: [String] = []
-            let parameters = query.parameters
-            for i in parameters.indices where parameters[i].key.utf8.count == 5 && parameters[i].key == "daddr" {
-                appendChain(parameters[i].value, to: &texts)
-            }
-            return texts
-        }
-
         /// Google's chaining `A to:B to:C` inside one `daddr` (after decoding, so `+to:` is ` to:`).
         static func splitChain(_ value: String) -> [String] {
             var parts: [String] = []

@@ -153,20 +153,6 @@ enum UTF8Text {
         return result
     }
 
-    /// Calls `body` with each piece of `s` between `separator` bytes (empty pieces included), in
-    /// order, without building an array; stops early when `body` returns false.
-    @inline(__always)
-    static func forEachPiece(
-        of s: Substring, separatedBy separator: UInt8, _ body: (Substring) throws(DirectionsURLError) -> Bool
-    ) throws(DirectionsURLError) {
-        var rest = s
-        while let i = firstIndex(of: separator, in: rest) {
-            guard try body(rest[..<i]) else { return }
-            rest = rest[rest.utf8.index(after: i)...]
-        }
-        _ = try body(rest)
-    }
-
     /// Whether `s` equals `lowercase` ignoring ASCII case; `lowercase` must be lowercase ASCII
     /// (`"https"`, `"dir"`). Non-ASCII bytes compare exactly.
     @inline(__always)
@@ -177,18 +163,6 @@ enum UTF8Text {
         for x in a {
             if lower(x) != b[j] { return false }
             j = b.index(after: j)
-        }
-        return true
-    }
-
-    /// Whether `s` starts with `lowercase` ignoring ASCII case; `lowercase` must be lowercase ASCII.
-    @inline(__always)
-    static func hasPrefixIgnoringASCIICase(_ s: Substring, _ lowercase: String) -> Bool {
-        let a = s.utf8, b = lowercase.utf8
-        var i = a.startIndex
-        for y in b {
-            guard i < a.endIndex, lower(a[i]) == y else { return false }
-            i = a.index(after: i)
         }
         return true
     }
@@ -205,11 +179,6 @@ enum UTF8Text {
         }
         return true
     }
-
-    /// Whether the query parameter `key` (already lowercased by ``DirectionsURLParser/QueryString``)
-    /// is `name`; `name` lowercase. Same as `key == name`, spelled out for readability.
-    @inline(__always)
-    static func keyEquals(_ key: String, _ name: String) -> Bool { key == name }
 
     /// A `String` of `bytes`, which are valid UTF-8 (sliced from a `String` at ASCII delimiters):
     /// one copy, then the standard library's validation (short texts are inline, no allocation).
