@@ -133,69 +133,41 @@ struct ByteText {
 
     /// Whether the text is exactly `literal`.
     @inline(__always)
-    func equals(_ literal: StaticString) -> Bool {
-        literal.withUTF8Buffer { l in
-            guard l.count == count else { return false }
-            var i = 0
-            while i < l.count {
-                if bytes[i] != l[i] { return false }
-                i &+= 1
-            }
-            return true
-        }
-    }
+    func equals(_ literal: StaticString) -> Bool { matches(literal, .whole, ignoringCase: false) }
 
     /// Whether the text equals the lowercase ASCII `literal` ignoring ASCII case.
     @inline(__always)
-    func equalsIgnoringCase(_ literal: StaticString) -> Bool {
-        literal.withUTF8Buffer { l in
-            guard l.count == count else { return false }
-            var i = 0
-            while i < l.count {
-                if !UTF8Text.equalIgnoringCase(bytes[i], l[i]) { return false }
-                i &+= 1
-            }
-            return true
-        }
-    }
+    func equalsIgnoringCase(_ literal: StaticString) -> Bool { matches(literal, .whole, ignoringCase: true) }
 
     /// Whether the text starts with `literal`.
     @inline(__always)
-    func hasPrefix(_ literal: StaticString) -> Bool {
-        literal.withUTF8Buffer { l in
-            guard l.count <= count else { return false }
-            var i = 0
-            while i < l.count {
-                if bytes[i] != l[i] { return false }
-                i &+= 1
-            }
-            return true
-        }
-    }
+    func hasPrefix(_ literal: StaticString) -> Bool { matches(literal, .prefix, ignoringCase: false) }
 
     /// Whether the text starts with the lowercase ASCII `literal` ignoring ASCII case.
     @inline(__always)
-    func hasPrefixIgnoringCase(_ literal: StaticString) -> Bool {
-        literal.withUTF8Buffer { l in
-            guard l.count <= count else { return false }
-            var i = 0
-            while i < l.count {
-                if !UTF8Text.equalIgnoringCase(bytes[i], l[i]) { return false }
-                i &+= 1
-            }
-            return true
-        }
-    }
+    func hasPrefixIgnoringCase(_ literal: StaticString) -> Bool { matches(literal, .prefix, ignoringCase: true) }
 
     /// Whether the text ends with `literal`.
     @inline(__always)
-    func hasSuffix(_ literal: StaticString) -> Bool {
+    func hasSuffix(_ literal: StaticString) -> Bool { matches(literal, .suffix, ignoringCase: false) }
+
+    /// Where a literal is compared: against the whole text, its start or its end.
+    private enum Anchor { case whole, prefix, suffix }
+
+    /// Whether `literal` matches the text at `anchor`; with `ignoringCase`, the literal is lowercase
+    /// ASCII and the text's ASCII case is ignored.
+    @inline(__always)
+    private func matches(_ literal: StaticString, _ anchor: Anchor, ignoringCase: Bool) -> Bool {
         literal.withUTF8Buffer { l in
-            guard l.count <= count else { return false }
-            let offset = count &- l.count
+            switch anchor {
+            case .whole: guard l.count == count else { return false }
+            case .prefix, .suffix: guard l.count <= count else { return false }
+            }
+            let offset = anchor == .suffix ? count &- l.count : 0
             var i = 0
             while i < l.count {
-                if bytes[offset &+ i] != l[i] { return false }
+                let b = bytes[offset &+ i]
+                if ignoringCase ? !UTF8Text.equalIgnoringCase(b, l[i]) : b != l[i] { return false }
                 i &+= 1
             }
             return true
