@@ -123,34 +123,12 @@ extension DirectionsURLParser {
 // MARK: - Byte helpers for the Google query forms (also used by `GoogleNavigationIntent`)
 
 extension DirectionsURLParser.GooglePlaceLink {
-    /// `GoogleStopText.endpoint(text, parameter:, source: false, parser:)` of decoded bytes: text
-    /// without Google's stop markers (`@`, `(`, `:`, a hemisphere pair) is read by the byte
-    /// ``DirectionsURLParser/stopEndpoint(_:parameter:)-(ByteText,_)`` (what `GoogleStopText` does
-    /// for it); other text goes to `GoogleStopText` as a `String`.
+    /// A place link's stop: ``DirectionsURLParser/GoogleStopText/endpoint(_:parameter:source:parser:)-(ByteText,_,_,_)``
+    /// of decoded bytes, never as a source.
     static func stopEndpoint(
         _ text: ByteText, parameter: String, parser: DirectionsURLParser
     ) throws(DirectionsURLError) -> Endpoint {
-        // The same test as GoogleStopText's fast path: without '@', '(' or ':', and unless the text is
-        // a hemisphere pair (digits, '.', ',', spaces, signs and one or two of N S E W), it is plain.
-        var marker = false
-        var letters = 0
-        var other = false
-        for b in text.bytes {
-            switch b {
-            case UInt8(ascii: "@"), UInt8(ascii: "("), UInt8(ascii: ":"): marker = true
-            case UInt8(ascii: "N"), UInt8(ascii: "S"), UInt8(ascii: "E"), UInt8(ascii: "W"),
-                UInt8(ascii: "n"), UInt8(ascii: "s"), UInt8(ascii: "e"), UInt8(ascii: "w"):
-                letters &+= 1
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: " "),
-                UInt8(ascii: "+"), UInt8(ascii: "-"):
-                continue
-            default: other = true
-            }
-        }
-        if marker || (!other && letters > 0 && letters <= 2) {
-            return try DirectionsURLParser.GoogleStopText.endpoint(text.string, parameter: parameter, source: false, parser: parser)
-        }
-        return try parser.stopEndpoint(text, parameter: parameter)
+        try DirectionsURLParser.GoogleStopText.endpoint(text, parameter: parameter, source: false, parser: parser)
     }
 
     /// `GoogleMapsLink.rawSpaces` of a ``QueryBytes``: one `repaired-syntax` repair for each parameter

@@ -11,30 +11,35 @@ extension DirectionsURLParser {
     ///   the numbers then carry no sign.
     /// Coordinates are WGS84 degrees, latitude first; ranges are checked, never clamped.
     enum GoogleStopText {
-        /// Reads one stop. A source that is blank or a current-location literal is the current location;
-        /// a blank stop is `invalid-parameter` (callers check the destination first).
-        /// - Throws: coordinate errors naming `parameter` (`malformed-number`, range errors).
-        static func endpoint(
-            _ raw: String, parameter: String, source: Bool, parser: DirectionsURLParser
-        ) throws(DirectionsURLError) -> Endpoint {
-            // Fast path: without '@', '(' or ':', and unless the text is a hemisphere pair (digits,
-            // '.', ',', spaces, signs and one or two of N S E W), the text is a plain stop.
-            var marker = false
+        /// Whether a stop needs Google's stop reading: it has a marker (`@`, `(`, `:`), or it is a
+        /// hemisphere pair (digits, `.`, `,`, spaces, signs and one or two of N S E W). Any other
+        /// text is a plain stop, read by the shared endpoint helpers.
+        static func needsStopReading(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             var letters = 0
             var other = false
-            for b in raw.utf8 {
+            for b in bytes {
                 switch b {
-                case UInt8(ascii: "@"), UInt8(ascii: "("), UInt8(ascii: ":"): marker = true
+                case UInt8(ascii: "@"), UInt8(ascii: "("), UInt8(ascii: ":"): return true
                 case UInt8(ascii: "N"), UInt8(ascii: "S"), UInt8(ascii: "E"), UInt8(ascii: "W"),
                     UInt8(ascii: "n"), UInt8(ascii: "s"), UInt8(ascii: "e"), UInt8(ascii: "w"):
-                    letters += 1
+                    letters &+= 1
                 case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: " "),
                     UInt8(ascii: "+"), UInt8(ascii: "-"):
                     continue
                 default: other = true
                 }
             }
-            let special = marker || (!other && letters > 0 && letters <= 2)
+            return !other && letters > 0 && letters <= 2
+        }
+
+        /// Reads one stop. A source that is blank or a current-location literal is the current location;
+        /// a blank stop is `invalid-parameter` (callers check the destination first).
+        /// - Throws: coordinate errors naming `parameter` (`malformed-number`, range errors).
+        static func endpoint(
+            _ raw: String, parameter: String, source: Bool, parser: DirectionsURLParser
+        ) throws(DirectionsURLError) -> Endpoint {
+            var bytesOfRaw = raw
+            let special = bytesOfRaw.withUTF8 { needsStopReading($0) }
             if !special {
                 return source ? try parser.sourceEndpoint(raw, parameter: parameter) : try parser.stopEndpoint(raw, parameter: parameter)
             }
@@ -147,22 +152,7 @@ extension DirectionsURLParser.GoogleStopText {
     static func endpoint(
         _ raw: ByteText, parameter: String, source: Bool, parser: DirectionsURLParser
     ) throws(DirectionsURLError) -> Endpoint {
-        var marker = false
-        var letters = 0
-        var other = false
-        for b in raw.bytes {
-            switch b {
-            case UInt8(ascii: "@"), UInt8(ascii: "("), UInt8(ascii: ":"): marker = true
-            case UInt8(ascii: "N"), UInt8(ascii: "S"), UInt8(ascii: "E"), UInt8(ascii: "W"),
-                UInt8(ascii: "n"), UInt8(ascii: "s"), UInt8(ascii: "e"), UInt8(ascii: "w"):
-                letters &+= 1
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: " "),
-                UInt8(ascii: "+"), UInt8(ascii: "-"):
-                continue
-            default: other = true
-            }
-        }
-        let special = marker || (!other && letters > 0 && letters <= 2)
+        let special = needsStopReading(raw.bytes)
         if !special {
             return source ? try parser.sourceEndpoint(raw, parameter: parameter) : try parser.stopEndpoint(raw, parameter: parameter)
         }
