@@ -11,7 +11,7 @@ import RoutingCore
 //   link-benchmark --link URL [--link URL …]                  time these links instead of the set
 //   link-benchmark --passes N [--only PREFIX | --link URL]    parse the set exactly N times, untimed
 //                                                             (for instruction counts: callgrind, perf stat)
-//   link-benchmark --dump FILE                                parse each line of FILE and print one line
+//   link-benchmark --dump FILE                                parse each line of FILE, lenient and strict, and print one line
 //                                                             per link (format, request, warnings, or the
 //                                                             error): diff two builds' output to check
 //                                                             that a change keeps behaviour
@@ -70,6 +70,7 @@ let parser = DirectionsURLParser()
 /// `--dump`: one line per input line, tab-separated, newlines and tabs escaped.
 func dump(path: String) {
     let parser = DirectionsURLParser()
+    let strictParser = DirectionsURLParser(strict: true)
     guard let file = fopen(path, "r") else {
         print("link-benchmark: cannot open \(path)")
         exit(2)
@@ -92,12 +93,18 @@ func dump(path: String) {
         guard let line else { break }
         var link = String(cString: line)
         if link.hasSuffix("\n") { link.removeLast() }
-        do {
-            let result = try parser.parseLink(link)
-            print("OK\t\(result.format.rawValue)\t\(clean(String(describing: result.request)))\t\(clean(String(describing: result.warnings)))")
-        } catch {
-            print("ERR\t\(error.code.rawValue)\t\(error.parameter ?? "-")\t\(clean(error.message))")
+        // Lenient, then strict, on one line.
+        var out = ""
+        for parser in [parser, strictParser] {
+            do {
+                let result = try parser.parseLink(link)
+                out += "OK\t\(result.format.rawValue)\t\(clean(String(describing: result.request)))\t\(clean(String(describing: result.warnings)))"
+            } catch {
+                out += "ERR\t\(error.code.rawValue)\t\(error.parameter ?? "-")\t\(clean(error.message))"
+            }
+            if parser.strict == false { out += "\t|\t" }
         }
+        print(out)
     }
     free(line)
 }
