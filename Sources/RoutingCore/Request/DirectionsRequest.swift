@@ -41,6 +41,22 @@ public struct DirectionsRequest: Hashable, Sendable {
     /// Citymapper `arrival_time`).
     public var arrivalDate: String?
 
+    /// Every endpoint in travel order, each with its role: source, waypoints, destination.
+    public var endpoints: [(role: EndpointRole, endpoint: Endpoint)] {
+        [(EndpointRole.source, source)]
+            + waypoints.enumerated().map { (EndpointRole.waypoint($0.offset), $0.element) }
+            + [(EndpointRole.destination, destination)]
+    }
+}
+
+// The initializers live in an extension so that the struct keeps its memberwise initializer: an
+// initializer that assigns the stored properties one by one makes the optimiser build the request
+// twice and copy it (a retain of every string and array in it), where one that delegates to the
+// memberwise initializer builds it in place.
+extension DirectionsRequest {
+    /// A request from `source` (default: the current location) to `destination` through
+    /// `waypoints`; `transportType` defaults to the mode's.
+    @inline(__always)
     public init(
         source: Endpoint = .currentLocation,
         destination: Endpoint,
@@ -52,22 +68,31 @@ public struct DirectionsRequest: Hashable, Sendable {
         departureDate: String? = nil,
         arrivalDate: String? = nil
     ) {
-        self.source = source
-        self.destination = destination
-        self.waypoints = waypoints
-        self.mode = mode
-        self.transportType = transportType ?? mode?.transportType
-        self.avoidBits = RouteAvoidance.bits(of: avoid)
-        self.navigate = navigate
-        self.departureDate = departureDate
-        self.arrivalDate = arrivalDate
+        self.init(
+            source: source, destination: destination, waypoints: waypoints, mode: mode,
+            transportType: transportType ?? mode?.transportType, avoidBits: RouteAvoidance.bits(of: avoid),
+            navigate: navigate,
+            departureDate: departureDate, arrivalDate: arrivalDate)
     }
 
-    /// Every endpoint in travel order, each with its role: source, waypoints, destination.
-    public var endpoints: [(role: EndpointRole, endpoint: Endpoint)] {
-        [(EndpointRole.source, source)]
-            + waypoints.enumerated().map { (EndpointRole.waypoint($0.offset), $0.element) }
-            + [(EndpointRole.destination, destination)]
+    /// ``init(source:destination:waypoints:mode:transportType:avoid:navigate:departureDate:arrivalDate:)``
+    /// with the avoidances as ``RouteAvoidance/bit``s (no `Set` is built).
+    @inline(__always)
+    init(
+        source: Endpoint = .currentLocation,
+        destination: Endpoint,
+        waypoints: [Endpoint] = [],
+        mode: DirectionsMode? = nil,
+        transportType: TransportType? = nil,
+        avoiding avoidBits: UInt8,
+        navigate: Bool = false,
+        departureDate: String? = nil,
+        arrivalDate: String? = nil
+    ) {
+        self.init(
+            source: source, destination: destination, waypoints: waypoints, mode: mode,
+            transportType: transportType ?? mode?.transportType, avoidBits: avoidBits, navigate: navigate,
+            departureDate: departureDate, arrivalDate: arrivalDate)
     }
 }
 
