@@ -10,8 +10,6 @@
 ///
 /// The parts are ``ByteText`` slices of the link's bytes (``bytes``), valid during the parse only.
 struct LinkText {
-    /// The link exactly as received.
-    var original: String
     /// The scheme, lowercased (`https`, `geo`, `om`).
     var scheme: String
     /// Whether `rest` starts with `//` (a hierarchical link with an authority).
@@ -51,20 +49,16 @@ struct LinkText {
     /// The fragment after `#`, raw, or nil.
     var fragment: Substring? { bytes.fragment.map { substring($0) } }
 
-    /// `part` (a slice of ``bytes``' link) as a `Substring` of ``original``.
+    /// `part` (a slice of ``bytes``' link) as a `Substring` (of a new string holding only `part`;
+    /// for the `Character` readings of non-ASCII text).
     func substring(_ part: ByteText) -> Substring {
-        guard let base = bytes.link.bytes.baseAddress, let start = part.bytes.baseAddress else {
-            return original[original.endIndex...]
-        }
-        let utf8 = original.utf8
-        let from = utf8.index(original.startIndex, offsetBy: start - base)
-        return original[from..<utf8.index(from, offsetBy: part.count)]
+        Substring(part.string)
     }
 
-    /// Splits the link `original`, whose bytes are `link` (pinned by the caller for the whole parse),
-    /// after the colon at byte offset `colon`; with `lookUpHost` (http and https links, dispatched by
-    /// host), finds the host in the table of known hosts (``hostEntry``), else leaves it -1.
-    init(original: String, link: ByteText, scheme: String, colon: Int, lookUpHost: Bool) {
+    /// Splits the link whose bytes are `link` (pinned by the caller for the whole parse) after the
+    /// colon at byte offset `colon`; with `lookUpHost` (http and https links, dispatched by host),
+    /// finds the host in the table of known hosts (``hostEntry``), else leaves it -1.
+    init(link: ByteText, scheme: String, colon: Int, lookUpHost: Bool) {
         let rest = link.suffix(from: colon &+ 1)
         let bytes = rest.bytes
         let n = bytes.count
@@ -122,7 +116,6 @@ struct LinkText {
             hash = mark
         }
         let end = hash
-        self.original = original
         self.scheme = scheme
         self.hasAuthority = authority
         self.host = host
@@ -139,16 +132,22 @@ struct LinkText {
 }
 
 /// What a format parser works with: the parser's settings, and the warnings of a lenient parse.
-struct ParseContext: Sendable {
+///
+/// Like a ``ByteText``, it is valid only during the parse: it points at the parser (a copy would
+/// retain its literals, an atomic operation on every parse).
+struct ParseContext {
     /// The parser: current-location literals and strictness.
-    let parser: DirectionsURLParser
+    var parser: DirectionsURLParser { unsafeAddress { pointer } }
+    private let pointer: UnsafePointer<DirectionsURLParser>
     /// The format that matched; set by the format's parser when it is more specific than its family.
     var format: LinkFormat
     /// Repairs made so far (lenient mode only; strict mode throws at the first).
     var warnings: [DirectionsURLWarning] = []
 
-    init(parser: DirectionsURLParser, format: LinkFormat) {
-        self.parser = parser
+    /// A context for one parse by the parser at `parser`, which must stay valid until the parse
+    /// returns.
+    init(parser: UnsafePointer<DirectionsURLParser>, format: LinkFormat) {
+        self.pointer = parser
         self.format = format
     }
 

@@ -102,7 +102,7 @@ public struct DirectionsURLParser: Sendable {
         var failure: DirectionsURLError? = nil
         let parsed = pinned.withUTF8 { buffer -> ParsedLink? in
             do throws(DirectionsURLError) {
-                return try parseLink(url, ByteText(buffer))
+                return try parseLink(ByteText(buffer))
             } catch {
                 failure = error
                 return nil
@@ -112,13 +112,13 @@ public struct DirectionsURLParser: Sendable {
         throw failure ?? DirectionsURLError(code: .malformedURL, message: "the link could not be read", parameter: "url")
     }
 
-    /// Parses `url`, whose bytes are `bytes`.
-    private func parseLink(_ url: String, _ bytes: ByteText) throws(DirectionsURLError) -> ParsedLink {
+    /// Parses the link whose bytes are `bytes`.
+    private func parseLink(_ bytes: ByteText) throws(DirectionsURLError) -> ParsedLink {
         // One pass over the bytes: control characters, the first ':', the scheme's syntax and its
         // parser (compared ignoring ASCII case, so no lowercased copy is built).
         let front = Self.scanFront(bytes.bytes)
         if front.mayHaveControl,
-            let bad = url.unicodeScalars.first(where: Self.isControl)
+            let bad = bytes.string.unicodeScalars.first(where: Self.isControl)
         {
             throw DirectionsURLError(
                 code: .malformedURL,
@@ -128,12 +128,12 @@ public struct DirectionsURLParser: Sendable {
         guard front.colon >= 0 else {
             throw DirectionsURLError(
                 code: .malformedURL,
-                message: "'\(Self.shorten(url))' has no scheme; a directions link starts with one, such as geo:, maps:, om:, bingmaps: or https: (the docs list every format)",
+                message: "'\(Self.shorten(bytes.string))' has no scheme; a directions link starts with one, such as geo:, maps:, om:, bingmaps: or https: (the docs list every format)",
                 parameter: "scheme")
         }
         if front.validScheme && front.entry >= 0 {
             // The usual case: no scheme text is sliced (the table's name is used).
-            return try parseLink(url, bytes, entry: Self.schemeEntries[front.entry], colon: front.colon)
+            return try parseLink(bytes, entry: front.entry, colon: front.colon)
         }
         let scheme = bytes.prefix(front.colon).string
         if !front.validScheme, scheme.contains(where: \.isWhitespace) {
@@ -156,18 +156,23 @@ public struct DirectionsURLParser: Sendable {
         throw DirectionsURLError(code: .unknownScheme, message: message, parameter: "scheme")
     }
 
-    /// Parses a link whose scheme is `entry`, ending at byte offset `colon`.
-    private func parseLink(_ url: String, _ bytes: ByteText, entry: SchemeEntry, colon: Int) throws(DirectionsURLError) -> ParsedLink {
-        let link = LinkText(original: url, link: bytes, scheme: entry.name, colon: colon, lookUpHost: entry.parser == nil)
+    /// Parses a link whose scheme is ``schemeEntries``[`entry`], ending at byte offset `colon`.
+    private func parseLink(_ bytes: ByteText, entry: Int, colon: Int) throws(DirectionsURLError) -> ParsedLink {
+        let parser = Self.schemeParsers[entry]
+        let link = LinkText(link: bytes, scheme: Self.schemeNames[entry], colon: colon, lookUpHost: parser == nil)
         let family: any DirectionsLinkParsing.Type
-        if let parser = entry.parser {
+        if let parser {
             family = parser
         } else {
             family = try webFamily(link)
         }
-        var context = ParseContext(parser: self, format: family.defaultFormat)
-        let request = try family.parse(link, &context)
-        return ParsedLink(request: request, format: context.format, warnings: context.warnings)
+        // The context points at this parser for the parse (no copy of its literals, so no
+        // reference count).
+        return try withUnsafePointer(to: self) { (pointer) throws(DirectionsURLError) -> ParsedLink in
+            var context = ParseContext(parser: pointer, format: family.defaultFormat)
+            let request = try family.parse(link, &context)
+            return ParsedLink(request: request, format: context.format, warnings: context.warnings)
+        }
     }
 
     /// The family of an http(s) link, by host.
@@ -189,10 +194,9 @@ public struct DirectionsURLParser: Sendable {
     /// Parses an http(s) link nested in another (`maps://https://maps.apple.com/…`).
     func parseNested(_ url: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         var nested = String(url)
-        let original = nested
         let result = nested.withUTF8 { buffer -> Result<DirectionsRequest, DirectionsURLError> in
             do throws(DirectionsURLError) {
-                return .success(try parseNested(original, ByteText(buffer), &context))
+                return .success(try parseNested(ByteText(buffer), &context))
             } catch {
                 return .failure(error)
             }
@@ -201,15 +205,11 @@ public struct DirectionsURLParser: Sendable {
     }
 
     /// Parses an http(s) link nested in another, given as bytes of the link being parsed.
-    func parseNested(_ url: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        try parseNested(url.string, url, &context)
-    }
-
-    private func parseNested(_ original: String, _ bytes: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+    func parseNested(_ bytes: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let colon = bytes.firstOffset(of: UInt8(ascii: ":"))!
         let scheme = bytes.prefix(colon)
         let link = LinkText(
-            original: original, link: bytes, scheme: scheme.isLowercaseASCII ? scheme.string : scheme.string.lowercased(),
+            link: bytes, scheme: scheme.isLowercaseASCII ? scheme.string : scheme.string.lowercased(),
             colon: colon, lookUpHost: true)
         let family = try webFamily(link)
         context.format = family.defaultFormat
@@ -360,18 +360,20 @@ public struct DirectionsURLParser: Sendable {
     /// A scheme and its parser; `parser` is nil for `http`/`https` (dispatched by host).
     struct SchemeEntry: Sendable {
         let name: String
-        let bytes: [UInt8]
         let parser: (any DirectionsLinkParsing.Type)?
     }
 
-    /// `http`, `https`, then every parser's schemes (as ``byScheme`` maps them), for a byte scan:
-    /// a couple of dozen short entries compare faster than hashing the scheme.
+    /// `http`, `https`, then every parser's schemes (as ``byScheme`` maps them).
     static let schemeEntries: [SchemeEntry] =
-        [SchemeEntry(name: "http", bytes: Array("http".utf8), parser: nil),
-         SchemeEntry(name: "https", bytes: Array("https".utf8), parser: nil)]
+        [SchemeEntry(name: "http", parser: nil), SchemeEntry(name: "https", parser: nil)]
         + byScheme.keys.sorted().filter { $0 != "http" && $0 != "https" }.map { name in
-            SchemeEntry(name: name, bytes: Array(name.utf8), parser: byScheme[name])
+            SchemeEntry(name: name, parser: byScheme[name])
         }
+
+    /// The names of ``schemeEntries`` (literals: no reference count), by index.
+    private static let schemeNames = schemeEntries.map(\.name)
+    /// The parsers of ``schemeEntries``, by index.
+    private static let schemeParsers = schemeEntries.map(\.parser)
 
     /// Every exact host (its name is a literal from a parser's `hosts`: no allocation, no
     /// reference count) and its parser (as ``byHost`` maps them).
