@@ -69,13 +69,8 @@ struct LinkText {
         var hostText = rest.slice(0, 0)
         if n >= 2 && bytes[0] == UInt8(ascii: "/") && bytes[1] == UInt8(ascii: "/") {
             authority = true
-            // The authority ends at the first '/', '?' or '#' (the host is short: a plain loop).
-            var a = 2
-            while a < n {
-                let b = bytes[a]
-                if b == UInt8(ascii: "/") || b == UInt8(ascii: "?") || b == UInt8(ascii: "#") { break }
-                a &+= 1
-            }
+            // The authority ends at the first '/', '?' or '#'.
+            let a = UTF8Text.firstOffset(of: UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), in: bytes, from: 2, to: n)
             // Without a numeric port (`:8080`, also a bare `:`) and without one trailing dot.
             var hostEnd = a
             var j = a

@@ -494,13 +494,17 @@ public struct DirectionsURLParser: Sendable {
         var i = 0
         // Printable ASCII words (the usual link) pass one test: no byte below 0x20 and none above
         // 0x7E. A word that fails it (a control byte, or UTF-8) is checked byte by byte.
-        while i &+ 8 <= n {
-            let w = UTF8Text.word(bytes, i)
+        @inline(__always) func plain(_ w: UInt64) -> Bool {
             let below20 = (w &- ones &* 0x20) & ~w
             let above7E = (w &+ ones) | w
-            if (below20 | above7E) & highs != 0 { break }
+            return (below20 | above7E) & highs == 0
+        }
+        while i &+ 8 <= n {
+            if !plain(UTF8Text.word(bytes, i)) { break }
             i &+= 8
         }
+        // The last bytes: one word ending at the end (it overlaps bytes already passed).
+        if i < n && n >= 8 && plain(UTF8Text.word(bytes, n &- 8)) { return false }
         while i < n {
             let b = bytes[i]
             if b < 0x20 || b == 0x7F || b == 0xC2 { return true }

@@ -60,6 +60,25 @@ enum UTF8Text {
         return to
     }
 
+    /// The offset of the first `a`, `b` or `c` in `bytes[from..<to]`, or `to`.
+    @inline(__always)
+    static func firstOffset(of a: UInt8, _ b: UInt8, _ c: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
+        var i = max(from, 0)
+        let to = min(to, bytes.count)
+        while i &+ 8 <= to {
+            let w = word(bytes, i)
+            let m = matches(w, a) | matches(w, b) | matches(w, c)
+            if m != 0 { return i &+ m.trailingZeroBitCount >> 3 }
+            i &+= 8
+        }
+        while i < to {
+            let x = bytes[i]
+            if x == a || x == b || x == c { return i }
+            i &+= 1
+        }
+        return to
+    }
+
     /// How many bytes of `bytes` are `a`.
     @inline(__always)
     static func count(of a: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
