@@ -503,8 +503,9 @@ public struct DirectionsURLParser: Sendable {
             if !plain(UTF8Text.word(bytes, i)) { break }
             i &+= 8
         }
-        // The last bytes: one word ending at the end (it overlaps bytes already passed).
-        if i < n && n >= 8 && plain(UTF8Text.word(bytes, n &- 8)) { return false }
+        // Every whole word passed: the last bytes are one word ending at the end (it overlaps
+        // bytes already passed). Otherwise the word that failed is checked byte by byte.
+        if i &+ 8 > n && i < n && n >= 8 && plain(UTF8Text.word(bytes, n &- 8)) { return false }
         while i < n {
             let b = bytes[i]
             if b < 0x20 || b == 0x7F || b == 0xC2 { return true }
