@@ -232,7 +232,16 @@ struct ByteText {
 
     /// Without leading and trailing whitespace, as `Character.isWhitespace` decides (ASCII ends are
     /// trimmed byte by byte; a non-ASCII end is judged by its `Character`).
+    @inline(__always)
     var trimmed: ByteText {
+        // The usual value: both ends visible ASCII (0x21–0x7E), so neither end can be trimmed.
+        let n = count
+        if n > 0 && bytes[0] &- 0x21 < 0x5E && bytes[n &- 1] &- 0x21 < 0x5E { return self }
+        return trimmedEnds
+    }
+
+    /// ``trimmed`` when an end is not visible ASCII.
+    private var trimmedEnds: ByteText {
         var a = 0
         var b = count
         // An ASCII whitespace byte is a whole `Character` unless a non-ASCII scalar next to it may
