@@ -100,13 +100,7 @@ extension DirectionsURLParser {
                 // The last eight bytes, moved down to start at `next` (next > n - 8).
                 word = UTF8Text.word(bytes, n &- 8) &>> UInt64(truncatingIfNeeded: (next &+ 8 &- n) &* 8)
             } else {
-                var w: UInt64 = 0
-                var k = n
-                while k > next {
-                    k &-= 1
-                    w = w &<< 8 | UInt64(bytes[k])
-                }
-                word = w
+                return readShortDecimal(bytes, &i, from: start, negative: negative)
             }
             let x = word ^ 0x3030_3030_3030_3030
             let notDigit = notDigits(x)
@@ -121,7 +115,8 @@ extension DirectionsURLParser {
                 // The fraction digits one byte down, over the point (the top byte is then no digit).
                 let high = UInt64.max &<< moreBits
                 count = ((notDigit &>> 8) & high | 0x80 &<< 56).trailingZeroBitCount &>> 3
-                guard count > more else { return .invalid }  // `1.`
+                // `1.`, or eight whole digits with the point last in the word: the general reading.
+                guard count > more else { return readDecimalByRuns(bytes, &i) }
                 end = next &+ count &+ 1
                 // Seven digits after the first that may go on: the general reading.
                 if count == 7, end < n, bytes[end] &- UInt8(ascii: "0") < 10 { return readDecimalByRuns(bytes, &i) }
@@ -131,6 +126,39 @@ extension DirectionsURLParser {
             // The first digit, then `count` more: at most 8 digits, below 2^53.
             let mantissa = combine(digits &<< 8 | UInt64(firstDigit), count: count &+ 1)
             let magnitude = Double(Int64(bitPattern: mantissa)) / exactPowerOfTen(count &- more)
+            return .value(negative ? -magnitude : magnitude)
+        }
+
+        /// ``readDecimal(_:_:)`` in text of at most seven bytes (so at most seven digits), from its
+        /// first digit at `start`: byte by byte, which is cheaper there than loading a word.
+        @inline(never)
+        private static func readShortDecimal(
+            _ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int, from start: Int, negative: Bool
+        ) -> DecimalRead {
+            let n = bytes.count
+            var k = start
+            var mantissa: UInt64 = 0
+            while k < n {
+                let d = bytes[k] &- UInt8(ascii: "0")
+                if d >= 10 { break }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                k &+= 1
+            }
+            var fraction = 0
+            if k < n && bytes[k] == UInt8(ascii: ".") {
+                k &+= 1
+                let point = k
+                while k < n {
+                    let d = bytes[k] &- UInt8(ascii: "0")
+                    if d >= 10 { break }
+                    mantissa = mantissa &* 10 &+ UInt64(d)
+                    k &+= 1
+                }
+                fraction = k &- point
+                guard fraction > 0 else { return .invalid }  // `1.`
+            }
+            i = k
+            let magnitude = Double(Int64(bitPattern: mantissa)) / exactPowerOfTen(fraction)
             return .value(negative ? -magnitude : magnitude)
         }
 
