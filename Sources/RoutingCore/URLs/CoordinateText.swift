@@ -37,6 +37,8 @@ extension DirectionsURLParser {
 
         /// Reads `[+-]?DIGITS[.DIGITS]`; `.slow` when the exact fast path does not apply.
         static func decimalScan(_ bytes: UnsafeBufferPointer<UInt8>) -> DecimalScan {
+            // A short number (at most eight digits, always exact) byte by byte: cheaper than a word.
+            if bytes.count <= 8 { return shortDecimalScan(bytes) }
             var i = 0
             let read = readDecimal(bytes, &i)
             guard i == bytes.count else { return .invalid }
@@ -49,6 +51,41 @@ extension DirectionsURLParser {
                 let signLength = sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") ? 1 : 0
                 return .slow(negative: sign == UInt8(ascii: "-"), signLength: signLength)
             }
+        }
+
+        /// ``decimalScan(_:)`` of at most eight bytes.
+        @inline(__always)
+        private static func shortDecimalScan(_ bytes: UnsafeBufferPointer<UInt8>) -> DecimalScan {
+            let n = bytes.count
+            guard n > 0 else { return .invalid }
+            var k = 0
+            let sign = bytes[0]
+            let negative = sign == UInt8(ascii: "-")
+            if negative || sign == UInt8(ascii: "+") { k = 1 }
+            let wholeStart = k
+            var mantissa: UInt64 = 0
+            while k < n {
+                let d = bytes[k] &- UInt8(ascii: "0")
+                if d >= 10 { break }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                k &+= 1
+            }
+            guard k > wholeStart else { return .invalid }
+            var fraction = 0
+            if k < n {
+                guard bytes[k] == UInt8(ascii: ".") else { return .invalid }
+                k &+= 1
+                fraction = n &- k
+                guard fraction > 0 else { return .invalid }
+                while k < n {
+                    let d = bytes[k] &- UInt8(ascii: "0")
+                    if d >= 10 { return .invalid }
+                    mantissa = mantissa &* 10 &+ UInt64(d)
+                    k &+= 1
+                }
+            }
+            let magnitude = Double(Int64(bitPattern: mantissa)) / exactPowerOfTen(fraction)
+            return .value(negative ? -magnitude : magnitude)
         }
 
         // MARK: - Reading a number in one pass
@@ -118,14 +155,33 @@ extension DirectionsURLParser {
                 // `1.`, or eight whole digits with the point last in the word: the general reading.
                 guard count > more else { return readDecimalByRuns(bytes, &i) }
                 end = next &+ count &+ 1
-                // Seven digits after the first that may go on: the general reading.
-                if count == 7, end < n, bytes[end] &- UInt8(ascii: "0") < 10 { return readDecimalByRuns(bytes, &i) }
                 digits = (x & ~high) | ((x &>> 8) & high)
+                // Eight digits that go on (such as 48.8583701): the rest of the fraction.
+                if count == 7, end < n, bytes[end] &- UInt8(ascii: "0") < 10 {
+                    let eight = combine(digits &<< 8 | UInt64(firstDigit), count: 8)
+                    return readLongFraction(bytes, &i, from: end, eight, fraction: 7 &- more, negative: negative)
+                }
             }
             i = end
             // The first digit, then `count` more: at most 8 digits, below 2^53.
             let mantissa = combine(digits &<< 8 | UInt64(firstDigit), count: count &+ 1)
             let magnitude = Double(Int64(bitPattern: mantissa)) / exactPowerOfTen(count &- more)
+            return .value(negative ? -magnitude : magnitude)
+        }
+
+        /// ``readDecimal(_:_:)`` after its first eight digits (`eight`, of which `fraction` after the
+        /// point), whose fraction goes on at `from`: up to seven more digits (at most 15 in all, below
+        /// 2^53), else the general reading from `i`.
+        @inline(never)
+        private static func readLongFraction(
+            _ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int, from: Int, _ eight: UInt64, fraction: Int,
+            negative: Bool
+        ) -> DecimalRead {
+            let run = digitRun(bytes, from: from)
+            guard run.count < 8 else { return readDecimalByRuns(bytes, &i) }
+            i = from &+ run.count
+            let mantissa = eight &* powerOfTen(run.count) &+ run.value
+            let magnitude = Double(Int64(bitPattern: mantissa)) / exactPowerOfTen(fraction &+ run.count)
             return .value(negative ? -magnitude : magnitude)
         }
 
