@@ -421,6 +421,19 @@ extension DirectionsURLParser {
             }
         }
 
+        /// `lat,lon` written without spaces, in range: the coordinate ``scanASCII(_:)`` reads from it
+        /// (two pieces, the same decimals), without its piece bookkeeping; nil for the full pass.
+        @inline(__always)
+        private static func tightPair(_ bytes: UnsafeBufferPointer<UInt8>) -> Coordinate? {
+            var i = 0
+            guard case .value(let latitude) = readDecimal(bytes, &i), i < bytes.count,
+                bytes[i] == UInt8(ascii: ",")
+            else { return nil }
+            i &+= 1
+            guard case .value(let longitude) = readDecimal(bytes, &i), i == bytes.count else { return nil }
+            return Coordinate.ifValid(latitude: latitude, longitude: longitude)
+        }
+
         /// The coordinate of `text` when the byte pass reads it as a pair in range (or a triple,
         /// with `allowTriple`), without building any text; nil sends the caller to the full path,
         /// which gives the same result and builds the error messages.
@@ -520,6 +533,7 @@ extension DirectionsURLParser {
         static func classify(_ text: ByteText, parameter: String) throws(DirectionsURLError) -> Coordinate? {
             // Text that starts with an ASCII letter (most addresses) is neither a pair nor number-like.
             if let first = text.first, (first | 0x20) &- 97 < 26 { return nil }
+            if let coordinate = tightPair(text.bytes) { return coordinate }
             switch scanASCII(text.bytes) {
             case .pieces(let count, _, let v) where count == 2:
                 if let coordinate = Coordinate.ifValid(latitude: v.0, longitude: v.1) { return coordinate }
@@ -538,6 +552,7 @@ extension DirectionsURLParser {
         static func parsePair(
             _ text: ByteText, parameter: String, allowAltitude: Bool = false
         ) throws(DirectionsURLError) -> Coordinate {
+            if let coordinate = tightPair(text.bytes) { return coordinate }
             if case .pieces(let count, _, let v) = scanASCII(text.bytes), count == 2 || (allowAltitude && count == 3),
                 let coordinate = Coordinate.ifValid(latitude: v.0, longitude: v.1)
             {
