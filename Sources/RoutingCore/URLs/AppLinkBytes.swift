@@ -295,12 +295,9 @@ enum AppLinkBytes {
     }
 
     /// The coordinate when in range, else nil (the caller's slower path builds the error).
+    @inline(__always)
     static func validated(_ latitude: Double, _ longitude: Double) -> Coordinate? {
-        do {
-            return try Coordinate.validated(latitude: latitude, longitude: longitude)
-        } catch {
-            return nil
-        }
+        Coordinate.ifValid(latitude: latitude, longitude: longitude)
     }
 
     /// `lat,lon` written as two plain decimals around one comma, in range: the coordinate that
