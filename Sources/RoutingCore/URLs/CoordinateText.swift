@@ -533,7 +533,10 @@ extension DirectionsURLParser {
         static func classify(_ text: ByteText, parameter: String) throws(DirectionsURLError) -> Coordinate? {
             // Text that starts with an ASCII letter (most addresses) is neither a pair nor number-like.
             if let first = text.first, (first | 0x20) &- 97 < 26 { return nil }
-            if let coordinate = tightPair(text.bytes) { return coordinate }
+            // A pair ends with a digit; most addresses that start with one (a house number) do not.
+            if let last = text.last, last &- UInt8(ascii: "0") < 10, let coordinate = tightPair(text.bytes) {
+                return coordinate
+            }
             switch scanASCII(text.bytes) {
             case .pieces(let count, _, let v) where count == 2:
                 if let coordinate = Coordinate.ifValid(latitude: v.0, longitude: v.1) { return coordinate }
