@@ -41,5 +41,13 @@ public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
         return Coordinate(latitude: latitude + 0.0, longitude: longitude + 0.0)
     }
 
+    /// ``validated(latitude:longitude:)`` without the error: the coordinate (negative zero made zero),
+    /// or nil when a value is not finite or out of range (a NaN is neither within 90 nor within 180).
+    @inline(__always)
+    static func ifValid(latitude: Double, longitude: Double) -> Coordinate? {
+        guard latitude.magnitude <= 90, longitude.magnitude <= 180 else { return nil }
+        return Coordinate(latitude: latitude + 0.0, longitude: longitude + 0.0)
+    }
+
     public var description: String { "\(latitude),\(longitude)" }
 }

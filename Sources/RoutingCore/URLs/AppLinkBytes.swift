@@ -280,83 +280,10 @@ enum AppLinkBytes {
         return found >= 0 ? parameters[found] : nil
     }
 
-    /// Exact powers of ten (10^0 ... 10^22 are representable as Doubles).
-    private static let powersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-    ]
-
-    /// `CoordinateText.decimal(text)`: a C-locale `[+-]?\d+(\.\d+)?`, or nil. Without a String copy
-    /// or `strtod` when the digits, read as one integer, are below 2^53 and there are at most 22
-    /// after the point: that integer and the power of ten are then exact Doubles, and one IEEE
-    /// division rounds correctly, which is what `strtod` returns (Clinger's fast path). Other
-    /// numbers go to `CoordinateText.decimal`.
+    /// `CoordinateText.decimal(text)`: a C-locale `[+-]?\d+(\.\d+)?`, or nil (read in one pass over
+    /// the bytes; Clinger's exact fast path, else `Double(String)`).
     static func decimal(_ text: Substring) -> Double? {
-        if let value = quickDecimal(text.utf8.span) { return value }
-        return slowDecimal(text)
-    }
-
-    /// `decimal` on the bytes when the fast path applies and the text is a decimal; nil otherwise
-    /// (the caller then runs `slowDecimal`, which also refuses what is not a decimal).
-    private static func quickDecimal(_ buffer: Span<UInt8>) -> Double? {
-        var i = 0
-        var negative = false
-        if i < buffer.count, buffer[i] == UInt8(ascii: "+") || buffer[i] == UInt8(ascii: "-") {
-            negative = buffer[i] == UInt8(ascii: "-")
-            i += 1
-        }
-        var mantissa: UInt64 = 0
-        var wholeDigits = 0
-        var fractionDigits = 0
-        var sawPoint = false
-        while i < buffer.count {
-            let b = buffer[i]
-            if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") {
-                if sawPoint { fractionDigits += 1 } else { wholeDigits += 1 }
-                if wholeDigits + fractionDigits > 18 { return nil }
-                mantissa = mantissa * 10 + UInt64(b - UInt8(ascii: "0"))
-            } else if b == UInt8(ascii: ".") && !sawPoint {
-                sawPoint = true
-            } else {
-                return nil
-            }
-            i += 1
-        }
-        guard wholeDigits > 0, !sawPoint || fractionDigits > 0, mantissa < (1 << 53), fractionDigits <= 22 else { return nil }
-        let magnitude = Double(mantissa) / powersOfTen[fractionDigits]
-        return negative ? -magnitude : magnitude
-    }
-
-    private static func slowDecimal(_ text: Substring) -> Double? {
-        let utf8 = text.utf8
-        var i = utf8.startIndex
-        var negative = false
-        if i < utf8.endIndex, utf8[i] == UInt8(ascii: "+") || utf8[i] == UInt8(ascii: "-") {
-            negative = utf8[i] == UInt8(ascii: "-")
-            i = utf8.index(after: i)
-        }
-        var mantissa: UInt64 = 0
-        var wholeDigits = 0
-        var fractionDigits = 0
-        var sawPoint = false
-        while i < utf8.endIndex {
-            let b = utf8[i]
-            if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") {
-                if sawPoint { fractionDigits += 1 } else { wholeDigits += 1 }
-                // Past 2^53 (or 19 digits), leave it to strtod.
-                if wholeDigits + fractionDigits > 18 { return DirectionsURLParser.CoordinateText.decimal(text) }
-                mantissa = mantissa * 10 + UInt64(b - UInt8(ascii: "0"))
-            } else if b == UInt8(ascii: ".") && !sawPoint {
-                sawPoint = true
-            } else {
-                return nil
-            }
-            i = utf8.index(after: i)
-        }
-        guard wholeDigits > 0, !sawPoint || fractionDigits > 0 else { return nil }
-        guard mantissa < (1 << 53), fractionDigits <= 22 else { return DirectionsURLParser.CoordinateText.decimal(text) }
-        let magnitude = Double(mantissa) / powersOfTen[fractionDigits]
-        return negative ? -magnitude : magnitude
+        DirectionsURLParser.CoordinateText.decimal(text)
     }
 
     /// A decimal `lat` and `lon` (each exactly `[+-]?\d+(\.\d+)?`, nothing to trim) in range: the
@@ -368,12 +295,9 @@ enum AppLinkBytes {
     }
 
     /// The coordinate when in range, else nil (the caller's slower path builds the error).
+    @inline(__always)
     static func validated(_ latitude: Double, _ longitude: Double) -> Coordinate? {
-        do {
-            return try Coordinate.validated(latitude: latitude, longitude: longitude)
-        } catch {
-            return nil
-        }
+        Coordinate.ifValid(latitude: latitude, longitude: longitude)
     }
 
     /// `lat,lon` written as two plain decimals around one comma, in range: the coordinate that
@@ -387,12 +311,18 @@ enum AppLinkBytes {
     /// The two numbers of `<decimal>,<decimal>` (`decimal` of the text before the first comma and of
     /// the text after it), or nil.
     static func decimals(_ text: Substring) -> (Double, Double)? {
-        let span = text.utf8.span
-        guard let comma = offset(of: UInt8(ascii: ","), in: text) else { return nil }
-        // The usual short decimals straight from the bytes, without slicing the text.
-        if let a = quickDecimal(span.extracting(0..<comma)), let b = quickDecimal(span.extracting((comma &+ 1)..<span.count)) {
-            return (a, b)
+        typealias CoordinateText = DirectionsURLParser.CoordinateText
+        // The usual short decimals in one pass over the bytes, without slicing the text.
+        let quick: (Double, Double)?? = UTF8Text.withBytes(text) { bytes -> (Double, Double)?? in
+            var i = 0
+            guard case .value(let a) = CoordinateText.readDecimal(bytes, &i) else { return .none }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ",") else { return .none }
+            i &+= 1
+            guard case .value(let b) = CoordinateText.readDecimal(bytes, &i), i == bytes.count else { return .none }
+            return .some((a, b))
         }
+        if let quick { return quick }
+        guard let comma = offset(of: UInt8(ascii: ","), in: text) else { return nil }
         let index = text.utf8.index(text.startIndex, offsetBy: comma)
         guard let a = decimal(text[..<index]), let b = decimal(text[text.utf8.index(after: index)...]) else { return nil }
         return (a, b)

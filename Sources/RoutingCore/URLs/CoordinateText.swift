@@ -35,54 +35,330 @@ extension DirectionsURLParser {
         /// What ``decimal(_:)`` reads from the bytes of a number.
         enum DecimalScan { case invalid, value(Double), slow(negative: Bool, signLength: Int) }
 
-        /// 10^0 … 10^22, each an exact double.
-        private static let exactPowersOfTen: [Double] = [
-            1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
-            1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-        ]
-
         /// Reads `[+-]?DIGITS[.DIGITS]`; `.slow` when the exact fast path does not apply.
         static func decimalScan(_ bytes: UnsafeBufferPointer<UInt8>) -> DecimalScan {
-            let n = bytes.count
+            // A short number (at most eight digits, always exact) byte by byte: cheaper than a word.
+            if bytes.count <= 8 { return shortDecimalScan(bytes) }
             var i = 0
-            var negative = false
-            if n > 0 && (bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-")) {
-                negative = bytes[0] == UInt8(ascii: "-")
-                i = 1
+            let read = readDecimal(bytes, &i)
+            guard i == bytes.count else { return .invalid }
+            switch read {
+            case .invalid: return .invalid
+            case .value(let value): return .value(value)
+            case .slow:
+                // A valid decimal, so not empty; the first byte is a digit or the sign.
+                let sign = bytes[0]
+                let signLength = sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") ? 1 : 0
+                return .slow(negative: sign == UInt8(ascii: "-"), signLength: signLength)
             }
-            let signLength = i
-            // The digits accumulate with wrapping arithmetic; the mantissa is used only when there
-            // are at most 19 of them, which cannot overflow.
+        }
+
+        /// ``decimalScan(_:)`` of at most eight bytes.
+        @inline(__always)
+        private static func shortDecimalScan(_ bytes: UnsafeBufferPointer<UInt8>) -> DecimalScan {
+            let n = bytes.count
+            guard n > 0 else { return .invalid }
+            var k = 0
+            let sign = bytes[0]
+            let negative = sign == UInt8(ascii: "-")
+            if negative || sign == UInt8(ascii: "+") { k = 1 }
+            let wholeStart = k
             var mantissa: UInt64 = 0
-            while i < n {
-                let d = bytes[i] &- UInt8(ascii: "0")
+            while k < n {
+                let d = bytes[k] &- UInt8(ascii: "0")
                 if d >= 10 { break }
                 mantissa = mantissa &* 10 &+ UInt64(d)
-                i &+= 1
+                k &+= 1
             }
-            let wholeDigits = i &- signLength
-            var fractionDigits = 0
-            if i < n {
-                guard bytes[i] == UInt8(ascii: ".") else { return .invalid }
-                i &+= 1
-                let fractionStart = i
-                while i < n {
-                    let d = bytes[i] &- UInt8(ascii: "0")
+            guard k > wholeStart else { return .invalid }
+            var fraction = 0
+            if k < n {
+                guard bytes[k] == UInt8(ascii: ".") else { return .invalid }
+                k &+= 1
+                fraction = n &- k
+                guard fraction > 0 else { return .invalid }
+                while k < n {
+                    let d = bytes[k] &- UInt8(ascii: "0")
                     if d >= 10 { return .invalid }
                     mantissa = mantissa &* 10 &+ UInt64(d)
+                    k &+= 1
+                }
+            }
+            let magnitude = Double(Int64(bitPattern: mantissa)) / exactPowerOfTen(fraction)
+            return .value(negative ? -magnitude : magnitude)
+        }
+
+        // MARK: - Reading a number in one pass
+
+        /// What ``readDecimal(_:_:)`` found.
+        enum DecimalRead {
+            /// The bytes do not start with `[+-]?DIGITS[.DIGITS]` (a `.` must have digits after it).
+            case invalid
+            /// The decimal, exactly as `strtod` reads it.
+            case value(Double)
+            /// A decimal beyond the exact fast path (more than 19 digits, or digits above 2^53): the
+            /// caller reads it with `Double(String)`.
+            case slow
+        }
+
+        /// Reads the longest `[+-]?DIGITS[.DIGITS]` at byte offset `i` of `bytes` and moves `i` past it
+        /// (on `.invalid`, `i` is somewhere inside the text read; the bytes before it are ASCII).
+        ///
+        /// Clinger's fast path: the digits read as one integer up to 2^53 and a power of ten up to
+        /// 10^22 are both exact doubles, so one IEEE division rounds exactly as `strtod` does.
+        ///
+        /// The usual coordinate (at most eight digits, at most seven after the first before the
+        /// point) is read from its first digit and the eight bytes after it, loaded as one word: the
+        /// digits after the point are moved one byte down over the point, and the digits, now one
+        /// run, are combined at once. Anything else is read by ``readDecimalByRuns(_:_:)``.
+        @inline(__always)
+        static func readDecimal(_ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> DecimalRead {
+            let n = bytes.count
+            var start = i
+            guard start < n else { return .invalid }
+            var first = bytes[start]
+            var negative = false
+            if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+                negative = first == UInt8(ascii: "-")
+                start &+= 1
+                guard start < n else { return .invalid }
+                first = bytes[start]
+            }
+            let firstDigit = first &- UInt8(ascii: "0")
+            guard firstDigit < 10 else { return .invalid }
+            // The eight bytes after the first digit, zeros (no digit) past the end.
+            let next = start &+ 1
+            let word: UInt64
+            if next &+ 8 <= n {
+                word = UTF8Text.word(bytes, next)
+            } else if next >= n {
+                word = 0
+            } else if n >= 8 {
+                // The last eight bytes, moved down to start at `next` (next > n - 8).
+                word = UTF8Text.word(bytes, n &- 8) &>> UInt64(truncatingIfNeeded: (next &+ 8 &- n) &* 8)
+            } else {
+                return readShortDecimal(bytes, &i, from: start, negative: negative)
+            }
+            let x = word ^ 0x3030_3030_3030_3030
+            let notDigit = notDigits(x)
+            // The whole digits after the first.
+            let more = notDigit.trailingZeroBitCount &>> 3
+            guard more < 8 else { return readDecimalByRuns(bytes, &i) }
+            let moreBits = UInt64(truncatingIfNeeded: more &* 8)
+            var digits = x
+            var count = more
+            var end = next &+ more
+            if (x &>> moreBits) & 0xFF == UInt64(UInt8(ascii: ".") ^ 0x30) {
+                // The fraction digits one byte down, over the point (the top byte is then no digit).
+                let high = UInt64.max &<< moreBits
+                count = ((notDigit &>> 8) & high | 0x80 &<< 56).trailingZeroBitCount &>> 3
+                // `1.`, or eight whole digits with the point last in the word: the general reading.
+                guard count > more else { return readDecimalByRuns(bytes, &i) }
+                end = next &+ count &+ 1
+                digits = (x & ~high) | ((x &>> 8) & high)
+                // Eight digits that go on (such as 48.8583701): the rest of the fraction.
+                if count == 7, end < n, bytes[end] &- UInt8(ascii: "0") < 10 {
+                    let eight = combine(digits &<< 8 | UInt64(firstDigit), count: 8)
+                    return readLongFraction(bytes, &i, from: end, eight, fraction: 7 &- more, negative: negative)
+                }
+            }
+            i = end
+            // The first digit, then `count` more: at most 8 digits, below 2^53.
+            let mantissa = combine(digits &<< 8 | UInt64(firstDigit), count: count &+ 1)
+            let magnitude = Double(Int64(bitPattern: mantissa)) / exactPowerOfTen(count &- more)
+            return .value(negative ? -magnitude : magnitude)
+        }
+
+        /// ``readDecimal(_:_:)`` after its first eight digits (`eight`, of which `fraction` after the
+        /// point), whose fraction goes on at `from`: up to seven more digits (at most 15 in all, below
+        /// 2^53), else the general reading from `i`.
+        @inline(never)
+        private static func readLongFraction(
+            _ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int, from: Int, _ eight: UInt64, fraction: Int,
+            negative: Bool
+        ) -> DecimalRead {
+            let run = digitRun(bytes, from: from)
+            guard run.count < 8 else { return readDecimalByRuns(bytes, &i) }
+            i = from &+ run.count
+            let mantissa = eight &* powerOfTen(run.count) &+ run.value
+            let magnitude = Double(Int64(bitPattern: mantissa)) / exactPowerOfTen(fraction &+ run.count)
+            return .value(negative ? -magnitude : magnitude)
+        }
+
+        /// ``readDecimal(_:_:)`` in text of at most seven bytes (so at most seven digits), from its
+        /// first digit at `start`: byte by byte, which is cheaper there than loading a word.
+        @inline(never)
+        private static func readShortDecimal(
+            _ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int, from start: Int, negative: Bool
+        ) -> DecimalRead {
+            let n = bytes.count
+            var k = start
+            var mantissa: UInt64 = 0
+            while k < n {
+                let d = bytes[k] &- UInt8(ascii: "0")
+                if d >= 10 { break }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                k &+= 1
+            }
+            var fraction = 0
+            if k < n && bytes[k] == UInt8(ascii: ".") {
+                k &+= 1
+                let point = k
+                while k < n {
+                    let d = bytes[k] &- UInt8(ascii: "0")
+                    if d >= 10 { break }
+                    mantissa = mantissa &* 10 &+ UInt64(d)
+                    k &+= 1
+                }
+                fraction = k &- point
+                guard fraction > 0 else { return .invalid }  // `1.`
+            }
+            i = k
+            let magnitude = Double(Int64(bitPattern: mantissa)) / exactPowerOfTen(fraction)
+            return .value(negative ? -magnitude : magnitude)
+        }
+
+        /// The high bit of each byte of `x` (a word of bytes minus '0', as XOR: exact for digits) that
+        /// was no digit: a byte is none when it is >= 10, which adding 0x76 carries into its high bit
+        /// (no carry leaves a byte).
+        @inline(__always)
+        private static func notDigits(_ x: UInt64) -> UInt64 {
+            (((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676) | x) & 0x8080_8080_8080_8080
+        }
+
+        /// The value of the first `count` (1 ... 8) digit bytes of `x` (bytes minus '0', first byte
+        /// the most significant): moved to the top bytes, zeros (leading zero digits) below, and
+        /// combined in three multiplications (as in Lemire's fast_float).
+        @inline(__always)
+        private static func combine(_ x: UInt64, count: Int) -> UInt64 {
+            var v = x &<< UInt64(truncatingIfNeeded: (8 &- count) &* 8)
+            v = v &* 10 &+ (v &>> 8)
+            return ((v & 0x0000_00FF_0000_00FF) &* (100 &+ (1_000_000 &<< 32))
+                &+ ((v &>> 16) & 0x0000_00FF_0000_00FF) &* (1 &+ (10_000 &<< 32))) &>> 32
+        }
+
+        /// ``readDecimal(_:_:)`` for every decimal: the digits read eight at a time
+        /// (``digitRun(_:from:)``), any number of them.
+        @inline(never)
+        static func readDecimalByRuns(_ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> DecimalRead {
+            let n = bytes.count
+            var negative = false
+            if i < n {
+                let b = bytes[i]
+                if b == UInt8(ascii: "-") || b == UInt8(ascii: "+") {
+                    negative = b == UInt8(ascii: "-")
                     i &+= 1
                 }
-                fractionDigits = i &- fractionStart
-                guard fractionDigits > 0 else { return .invalid }
             }
-            guard wholeDigits > 0 else { return .invalid }
-            // Clinger's fast path: an integer mantissa up to 2^53 and a power of ten up to 10^22
-            // are both exact doubles, so one IEEE division rounds exactly as strtod does.
-            if wholeDigits &+ fractionDigits <= 19, mantissa <= 1 << 53, fractionDigits <= 22 {
-                let magnitude = Double(mantissa) / exactPowersOfTen[fractionDigits]
-                return .value(negative ? -magnitude : magnitude)
+            var run = digitRun(bytes, from: i)
+            guard run.count > 0 else { return .invalid }
+            // With more than 19 digits the wrapped mantissa is not used.
+            var mantissa = run.value
+            var digits = run.count
+            i &+= run.count
+            while run.count == 8 {
+                run = digitRun(bytes, from: i)
+                mantissa = mantissa &* powerOfTen(run.count) &+ run.value
+                digits &+= run.count
+                i &+= run.count
             }
-            return .slow(negative: negative, signLength: signLength)
+            var fraction = 0
+            if i < n && bytes[i] == UInt8(ascii: ".") {
+                i &+= 1
+                repeat {
+                    run = digitRun(bytes, from: i)
+                    mantissa = mantissa &* powerOfTen(run.count) &+ run.value
+                    fraction &+= run.count
+                    i &+= run.count
+                } while run.count == 8
+                guard fraction > 0 else { return .invalid }
+                digits &+= fraction
+            }
+            // At most 19 digits cannot overflow; then fraction <= 19 <= 22.
+            guard digits <= 19, mantissa <= 1 << 53 else { return .slow }
+            let magnitude = Double(Int64(bitPattern: mantissa)) / exactPowerOfTen(fraction)
+            return .value(negative ? -magnitude : magnitude)
+        }
+
+        /// The ASCII digits at byte offset `i` of `bytes` (at most eight): their value and how many
+        /// there are (0 when `bytes[i]` is no digit or `i` is at the end).
+        ///
+        /// Eight bytes are loaded at once (only from inside the buffer: near its end the last eight
+        /// bytes, shifted), the bytes that are no digit found with one mask, and the digits combined
+        /// in three multiplications (as in Lemire's fast_float).
+        @inline(__always)
+        static func digitRun(_ bytes: UnsafeBufferPointer<UInt8>, from i: Int) -> (value: UInt64, count: Int) {
+            let n = bytes.count
+            let word: UInt64
+            if i &+ 8 <= n {
+                word = UTF8Text.word(bytes, i)
+            } else if i >= n {
+                return (0, 0)
+            } else if n >= 8 {
+                // Bytes i ..< n, the rest zero (no digit).
+                word = UTF8Text.word(bytes, n &- 8) &>> UInt64(truncatingIfNeeded: (i &+ 8 &- n) &* 8)
+            } else {
+                var value: UInt64 = 0
+                var k = i
+                while k < n {
+                    let d = bytes[k] &- UInt8(ascii: "0")
+                    if d >= 10 { break }
+                    value = value &* 10 &+ UInt64(d)
+                    k &+= 1
+                }
+                return (value, k &- i)
+            }
+            let x = word ^ 0x3030_3030_3030_3030
+            let count = notDigits(x).trailingZeroBitCount &>> 3
+            guard count > 0 else { return (0, 0) }
+            return (combine(x, count: count), count)
+        }
+
+        /// 10^k for 0 ≤ k ≤ 8 (the length of a digit run).
+        @inline(__always)
+        private static func powerOfTen(_ k: Int) -> UInt64 {
+            switch k {
+            case 0: 1
+            case 1: 10
+            case 2: 100
+            case 3: 1_000
+            case 4: 10_000
+            case 5: 100_000
+            case 6: 1_000_000
+            case 7: 10_000_000
+            default: 100_000_000
+            }
+        }
+
+        /// 10^k, an exact double, for 0 ≤ k ≤ 22 (a `switch`, not a global table: no lazy
+        /// initialisation check, no array bounds check).
+        @inline(__always)
+        private static func exactPowerOfTen(_ k: Int) -> Double {
+            switch k {
+            case 0: 1e0
+            case 1: 1e1
+            case 2: 1e2
+            case 3: 1e3
+            case 4: 1e4
+            case 5: 1e5
+            case 6: 1e6
+            case 7: 1e7
+            case 8: 1e8
+            case 9: 1e9
+            case 10: 1e10
+            case 11: 1e11
+            case 12: 1e12
+            case 13: 1e13
+            case 14: 1e14
+            case 15: 1e15
+            case 16: 1e16
+            case 17: 1e17
+            case 18: 1e18
+            case 19: 1e19
+            case 20: 1e20
+            case 21: 1e21
+            default: 1e22
+            }
         }
 
         /// The comma-separated numbers of `text` when every piece is a valid decimal (pieces trimmed of
@@ -106,28 +382,33 @@ extension DirectionsURLParser {
         /// more than three), or that the text is not numbers, or that the general path must decide.
         private enum Fast { case invalid, general, pieces(count: Int, ranges: (Int, Int, Int, Int, Int, Int), values: (Double, Double, Double)) }
 
-        /// The byte pass of ``upToThree(_:)``.
+        /// The byte pass of ``upToThree(_:)``: one pass over the bytes, reading each piece (ASCII
+        /// spaces, a decimal, ASCII spaces) up to its comma. A piece that is not a decimal makes the
+        /// text `.invalid`, unless it holds a non-ASCII byte (`.general`, for the `Character`
+        /// reading); so does a decimal beyond the exact fast path.
+        @inline(__always)
         private static func scanASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Fast {
             var ranges = (0, 0, 0, 0, 0, 0)
             var values = (0.0, 0.0, 0.0)
             var count = 0
-            var start = 0
             let n = bytes.count
+            var i = 0
             while true {
                 if count == 3 { return .pieces(count: 4, ranges: ranges, values: values) }
-                var end = start
-                while end < n && bytes[end] != UInt8(ascii: ",") {
-                    if bytes[end] >= 0x80 { return .general }
-                    end &+= 1
-                }
-                var a = start, b = end
-                while a < b && UTF8Text.isASCIIWhitespace(bytes[a]) { a &+= 1 }
-                while a < b && UTF8Text.isASCIIWhitespace(bytes[b &- 1]) { b &-= 1 }
-                let value: Double
-                switch decimalScan(UnsafeBufferPointer(rebasing: bytes[a..<b])) {
-                case .invalid: return .invalid
-                case .slow: return .general
-                case .value(let v): value = v
+                while i < n && bytes[i] <= 0x20 && UTF8Text.isASCIIWhitespace(bytes[i]) { i &+= 1 }
+                let a = i
+                let read = readDecimal(bytes, &i)
+                let b = i
+                while i < n && bytes[i] <= 0x20 && UTF8Text.isASCIIWhitespace(bytes[i]) { i &+= 1 }
+                let ends = i >= n || bytes[i] == UInt8(ascii: ",")
+                guard ends, case .value(let value) = read else {
+                    // The bytes read so far are ASCII: the rest of the piece decides.
+                    while i < n && bytes[i] != UInt8(ascii: ",") {
+                        if bytes[i] >= 0x80 { return .general }
+                        i &+= 1
+                    }
+                    if ends, case .slow = read { return .general }
+                    return .invalid
                 }
                 switch count {
                 case 0: ranges.0 = a; ranges.1 = b; values.0 = value
@@ -135,9 +416,22 @@ extension DirectionsURLParser {
                 default: ranges.4 = a; ranges.5 = b; values.2 = value
                 }
                 count &+= 1
-                if end >= n { return .pieces(count: count, ranges: ranges, values: values) }
-                start = end &+ 1
+                if i >= n { return .pieces(count: count, ranges: ranges, values: values) }
+                i &+= 1
             }
+        }
+
+        /// `lat,lon` written without spaces, in range: the coordinate ``scanASCII(_:)`` reads from it
+        /// (two pieces, the same decimals), without its piece bookkeeping; nil for the full pass.
+        @inline(__always)
+        private static func tightPair(_ bytes: UnsafeBufferPointer<UInt8>) -> Coordinate? {
+            var i = 0
+            guard case .value(let latitude) = readDecimal(bytes, &i), i < bytes.count,
+                bytes[i] == UInt8(ascii: ",")
+            else { return nil }
+            i &+= 1
+            guard case .value(let longitude) = readDecimal(bytes, &i), i == bytes.count else { return nil }
+            return Coordinate.ifValid(latitude: latitude, longitude: longitude)
         }
 
         /// The coordinate of `text` when the byte pass reads it as a pair in range (or a triple,
@@ -146,7 +440,7 @@ extension DirectionsURLParser {
         private static func quickPair(_ text: Substring, allowTriple: Bool) -> Coordinate? {
             let fast: Fast = UTF8Text.withBytes(text) { bytes in scanASCII(bytes) }
             guard case .pieces(let count, _, let v) = fast, count == 2 || (allowTriple && count == 3) else { return nil }
-            return try? Coordinate.validated(latitude: v.0, longitude: v.1)
+            return Coordinate.ifValid(latitude: v.0, longitude: v.1)
         }
 
         /// Up to three numbers of `text`, as ``numbers(_:)`` reads them, without an array: nil when a
@@ -215,7 +509,7 @@ extension DirectionsURLParser {
             // One byte pass decides the usual cases (an address, a pair in range) without building text.
             switch UTF8Text.withBytes(body, { bytes in scanASCII(bytes) }) {
             case .pieces(let count, _, let v) where count == 2:
-                if let coordinate = try? Coordinate.validated(latitude: v.0, longitude: v.1) { return coordinate }
+                if let coordinate = Coordinate.ifValid(latitude: v.0, longitude: v.1) { return coordinate }
             case .pieces, .invalid:
                 // What `upToThree` answers here is not a pair: only the number-like check is left.
                 if isNumberLike(body) {
@@ -239,9 +533,13 @@ extension DirectionsURLParser {
         static func classify(_ text: ByteText, parameter: String) throws(DirectionsURLError) -> Coordinate? {
             // Text that starts with an ASCII letter (most addresses) is neither a pair nor number-like.
             if let first = text.first, (first | 0x20) &- 97 < 26 { return nil }
+            // A pair ends with a digit; most addresses that start with one (a house number) do not.
+            if let last = text.last, last &- UInt8(ascii: "0") < 10, let coordinate = tightPair(text.bytes) {
+                return coordinate
+            }
             switch scanASCII(text.bytes) {
             case .pieces(let count, _, let v) where count == 2:
-                if let coordinate = try? Coordinate.validated(latitude: v.0, longitude: v.1) { return coordinate }
+                if let coordinate = Coordinate.ifValid(latitude: v.0, longitude: v.1) { return coordinate }
             case .pieces, .invalid:
                 if isNumberLike(text) {
                     throw malformed(text.substring, parameter: parameter, allowAltitude: false)
@@ -257,8 +555,9 @@ extension DirectionsURLParser {
         static func parsePair(
             _ text: ByteText, parameter: String, allowAltitude: Bool = false
         ) throws(DirectionsURLError) -> Coordinate {
+            if let coordinate = tightPair(text.bytes) { return coordinate }
             if case .pieces(let count, _, let v) = scanASCII(text.bytes), count == 2 || (allowAltitude && count == 3),
-                let coordinate = try? Coordinate.validated(latitude: v.0, longitude: v.1)
+                let coordinate = Coordinate.ifValid(latitude: v.0, longitude: v.1)
             {
                 return coordinate
             }

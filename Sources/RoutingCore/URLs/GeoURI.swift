@@ -246,55 +246,17 @@ extension DirectionsURLParser {
         /// path: at most 19 digits, a mantissa up to 2^53, one correctly rounded division); nil sends
         /// the caller to the full path (other shapes, repairs, errors).
         private static func plainPair(_ text: ByteText) -> Coordinate? {
+            let bytes = text.bytes
+            let n = bytes.count
+            // `CoordinateText.readDecimal` also takes a `+`, which is not plain here.
+            guard n > 0, bytes[0] != UInt8(ascii: "+") else { return nil }
             var i = 0
-            guard let latitude = plainDecimal(text, &i), i < text.count, text[i] == UInt8(ascii: ",") else { return nil }
+            guard case .value(let latitude) = CoordinateText.readDecimal(bytes, &i),
+                i < n, bytes[i] == UInt8(ascii: ","), i &+ 1 < n, bytes[i &+ 1] != UInt8(ascii: "+")
+            else { return nil }
             i &+= 1
-            guard let longitude = plainDecimal(text, &i), i == text.count else { return nil }
-            return try? Coordinate.validated(latitude: latitude, longitude: longitude)
-        }
-
-        /// A plain decimal `-?DIGITS[.DIGITS]` from `i` (moved past it) when the exact fast path applies.
-        @inline(__always)
-        private static func plainDecimal(_ text: ByteText, _ i: inout Int) -> Double? {
-            let n = text.count
-            var negative = false
-            if i < n && text[i] == UInt8(ascii: "-") {
-                negative = true
-                i &+= 1
-            }
-            var mantissa: UInt64 = 0
-            let start = i
-            while i < n {
-                let d = text[i] &- UInt8(ascii: "0")
-                guard d < 10 else { break }
-                mantissa = mantissa &* 10 &+ UInt64(d)
-                i &+= 1
-            }
-            let whole = i &- start
-            guard whole > 0 else { return nil }
-            var fraction = 0
-            if i < n && text[i] == UInt8(ascii: ".") {
-                i &+= 1
-                let point = i
-                while i < n {
-                    let d = text[i] &- UInt8(ascii: "0")
-                    guard d < 10 else { break }
-                    mantissa = mantissa &* 10 &+ UInt64(d)
-                    i &+= 1
-                }
-                fraction = i &- point
-                guard fraction > 0 else { return nil }
-            }
-            // Beyond 19 digits the wrapped mantissa is not used.
-            guard whole &+ fraction <= 19, mantissa <= 1 << 53, fraction <= 22 else { return nil }
-            var power = 1.0
-            var k = 0
-            while k < fraction {
-                power *= 10
-                k &+= 1
-            }
-            let magnitude = Double(mantissa) / power
-            return negative ? -magnitude : magnitude
+            guard case .value(let longitude) = CoordinateText.readDecimal(bytes, &i), i == n else { return nil }
+            return Coordinate.ifValid(latitude: latitude, longitude: longitude)
         }
 
         /// Calls `body` with the UTF-8 of `text` (for the rare texts built during a parse).
