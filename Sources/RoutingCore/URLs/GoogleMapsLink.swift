@@ -37,11 +37,11 @@ extension DirectionsURLParser {
     /// every waypoint has one.
     enum GoogleMapsLink {
         static let formatName = "Google Maps directions link"
-        static let knownWords = GoogleQueryRules.KnownWords([
+        /// The parameters these links define (``GoogleKeys/apiKnown``); never suggested as typos.
+        static let known: Set<String> = [
             "api", "origin", "origin_place_id", "destination", "destination_place_id", "travelmode",
             "dir_action", "waypoints", "waypoint_place_ids", "avoid",
-        ])
-        static var known: Set<String> { knownWords.set }
+        ]
         static let destinationAliases: Set<String> = ["daddr", "dest", "to", "end", "destination_name", "query"]
         /// Optional parameters whose misspellings are `likely-typo` repairs.
         static let typoOptional = ["origin", "waypoints", "travelmode", "dir_action", "avoid"]
@@ -114,19 +114,23 @@ extension DirectionsURLParser {
                 if let loweredPath { return loweredPath == literal.description }
                 return rawPath.equalsIgnoringCase(literal)
             }
-            let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
-            if let api = try query.single("api", format: formatName) {
+            let raw = link.bytes.query
+            let query = try QueryBytes(raw, plusAsSpace: true)
+            // One pass sorts the parameters by name; every look-up below is one read.
+            let keys = GoogleKeys(query)
+            typealias K = GoogleKeys
+            if let api = try keys.single(query, K.api, "api", format: formatName) {
                 guard api.withValue({ $0.trimmed.equals("1") }) else {
                     throw DirectionsURLError(
                         code: .invalidParameter,
                         message: "'api=\(api.value)' is not valid; Google Maps URLs require api=1", parameter: "api")
                 }
                 if pathIs("/maps/dir") || pathIs("/maps/dir/") {
-                    return try parse(query: query, &context)
+                    return try parse(query: query, keys: keys, raw: raw, &context)
                 }
                 if pathIs("/maps/search") || pathIs("/maps/search/") {
                     context.format = .googlePlace
-                    return try GooglePlaceLink.parse(search: query, &context)
+                    return try GooglePlaceLink.parse(search: query, keys: keys, raw: raw, &context)
                 }
                 throw DirectionsURLError(
                     code: .notADirectionsLink,
@@ -135,36 +139,30 @@ extension DirectionsURLParser {
             }
             let onLegacyPath = pathIs("/maps") || pathIs("/maps/") || (AppleGoogleLinkText.Bytes.hasPrefix(link.host, "maps.") && (rawPath.isEmpty || pathIs("/")))
             if onLegacyPath {
-                var legacy = false
-                for p in query.parameters
-                where query.isKey(p, "saddr") || query.isKey(p, "daddr") || query.isKey(p, "dirflg") || query.isKey(p, "dirflag") {
-                    legacy = true
-                    break
-                }
-                if legacy {
+                if keys.contains(K.saddr) || keys.contains(K.daddr) || keys.contains(K.dirflg) || keys.contains(K.dirflag) {
                     context.format = .googleLegacy
-                    return try GoogleLegacyLink.parse(query: query, &context)
+                    return try GoogleLegacyLink.parse(query: query, keys: keys, raw: raw, &context)
                 }
-                if let q = query.last("q"), !q.withValue({ $0.isBlank }) {
+                if let q = keys.last(query, K.q), !q.withValue({ $0.isBlank }) {
                     context.format = .googlePlace
-                    return try GooglePlaceLink.parse(q: query, &context)
+                    return try GooglePlaceLink.parse(q: query, keys: keys, raw: raw, &context)
                 }
                 if let hint = DirectionsURLParser.typoHint(
                     in: query, for: "daddr", known: GoogleLegacyLink.known, aliases: GoogleLegacyLink.daddrAliases),
-                    !query.contains("destination"), !query.contains("origin")
+                    !keys.contains(K.destination), !keys.contains(K.origin)
                 {
                     throw DirectionsURLError(
                         code: .missingDestination, message: "this Google Maps legacy link has no 'daddr' (the destination); \(hint)",
                         parameter: "daddr")
                 }
             }
-            for feature in query.parameters where query.isKey(feature, "ftid") || query.isKey(feature, "cid") {
+            if let feature = keys.first(query, either: K.ftid, or: K.cid) {
                 throw DirectionsURLError(
                     code: .unresolvableOffline,
                     message: "this Google link names the place only by '\(feature.name)', a Google feature id that needs an online look-up; share a link with coordinates or an address",
                     parameter: feature.name)
             }
-            if query.contains("destination") || query.contains("origin") || query.contains("travelmode") || query.contains("waypoints") {
+            if keys.contains(K.destination) || keys.contains(K.origin) || keys.contains(K.travelmode) || keys.contains(K.waypoints) {
                 throw DirectionsURLError(
                     code: .notADirectionsLink,
                     message: "Google ignores every parameter of a Maps URL without api=1; add api=1", parameter: "api")
@@ -176,33 +174,44 @@ extension DirectionsURLParser {
                 parameter: atPath ? "path" : "api")
         }
 
-        /// Parses the query of an `api=1` directions link.
-        static func parse(query: QueryBytes, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        /// Parses the query of an `api=1` directions link: `keys` are its parameters sorted by name,
+        /// `raw` the query's bytes.
+        static func parse(
+            query: QueryBytes, keys: GoogleKeys, raw: ByteText, _ context: inout ParseContext
+        ) throws(DirectionsURLError) -> DirectionsRequest {
+            typealias K = GoogleKeys
             let parser = context.parser
-            try rawSpaces(query, &context)
-            guard let destinationParameter = try query.single("destination", format: formatName),
-                !destinationParameter.withValue({ $0.isBlank })
-            else {
+            try rawSpaces(query, raw: raw, &context)
+            // The destination is read once: nil when absent or blank (as `stopEndpoint` reads it).
+            var destination: Endpoint
+            if let p = try keys.single(query, K.destination, "destination", format: formatName),
+                let read = try p.withValue({ (v) throws(DirectionsURLError) -> Endpoint? in
+                    let t = v.trimmed
+                    if t.isEmpty { return nil }
+                    if parser.currentLocationLiterals.matches(t) { return .currentLocation }
+                    return try parser.place(t, parameter: "destination")
+                })
+            {
+                destination = read
+            } else {
                 throw GoogleQueryRules.missingDestination(query, format: formatName, known: known, aliases: destinationAliases)
             }
-            var destination = try destinationParameter.withValue { (v) throws(DirectionsURLError) in
-                try parser.stopEndpoint(v, parameter: "destination")
+            // A typo hint needs a parameter with none of the format's names.
+            if keys.hasUnknown(K.apiKnown) {
+                try GoogleQueryRules.typoWarnings(query, optional: typoOptional, known: known, &context)
             }
-            try GoogleQueryRules.typoWarnings(query, optional: typoOptional, known: knownWords, &context)
-            var source: Endpoint
-            if let origin = try query.single("origin", format: formatName) {
+            var source: Endpoint = .currentLocation
+            if let origin = try keys.single(query, K.origin, "origin", format: formatName) {
                 source = try origin.withValue { (v) throws(DirectionsURLError) in try parser.sourceEndpoint(v, parameter: "origin") }
-            } else {
-                source = .currentLocation
             }
-            if let id = try nonEmpty(query, "origin_place_id") {
+            if let id = try nonEmpty(query, keys, K.originPlaceID, "origin_place_id") {
                 if source == .currentLocation {
                     try context.repair(.ignoredValue, "'origin_place_id' needs an 'origin'; the route starts at the current location", parameter: "origin_place_id")
                 } else {
                     source = source.withPlaceID(id)
                 }
             }
-            if let id = try nonEmpty(query, "destination_place_id") {
+            if let id = try nonEmpty(query, keys, K.destinationPlaceID, "destination_place_id") {
                 if destination == .currentLocation {
                     try context.repair(.ignoredValue, "'destination_place_id' cannot name the current location; leave it out", parameter: "destination_place_id")
                 } else {
@@ -210,14 +219,16 @@ extension DirectionsURLParser {
                 }
             }
             var waypoints: [Endpoint] = []
-            if let w = try query.single("waypoints", format: formatName), !w.withValue({ $0.isBlank }) {
-                if GoogleQueryRules.containsCharacter(w.rawValue, UInt8(ascii: "|")) {
-                    try context.repair(
-                        .repairedSyntax, "'waypoints' separates stops with a raw '|'; Google requires it encoded as %7C",
-                        parameter: "waypoints")
-                }
+            if let w = try keys.single(query, K.waypoints, "waypoints", format: formatName) {
+                // Decoded once: blank, the raw `|` repair, then the stops.
                 try w.withValue { (value) throws(DirectionsURLError) in
-                    if GoogleQueryRules.separatorsAreCharacters(value, UInt8(ascii: "|")) {
+                    if value.isBlank { return }
+                    if GoogleQueryRules.containsCharacter(w.rawValue, UInt8(ascii: "|")) {
+                        try context.repair(
+                            .repairedSyntax, "'waypoints' separates stops with a raw '|'; Google requires it encoded as %7C",
+                            parameter: "waypoints")
+                    }
+                    if value.isASCII || GoogleQueryRules.separatorsAreCharacters(value, UInt8(ascii: "|")) {
                         waypoints.reserveCapacity(value.count(of: UInt8(ascii: "|")) &+ 1)
                         for piece in value.pieces(separatedBy: UInt8(ascii: "|")) {
                             waypoints.append(try parser.stopEndpoint(piece, parameter: "waypoints"))
@@ -229,9 +240,11 @@ extension DirectionsURLParser {
                     }
                 }
             }
-            if let ids = try query.single("waypoint_place_ids", format: formatName), !ids.withValue({ $0.isBlank }) {
+            if let ids = try keys.single(query, K.waypointPlaceIDs, "waypoint_place_ids", format: formatName) {
+                // nil: used (or blank); else the number of ids, which does not match.
                 let matched: Int? = ids.withValue { (value) -> Int? in
-                    if GoogleQueryRules.separatorsAreCharacters(value, UInt8(ascii: "|")) {
+                    if value.isBlank { return nil }
+                    if value.isASCII || GoogleQueryRules.separatorsAreCharacters(value, UInt8(ascii: "|")) {
                         let count = value.count(of: UInt8(ascii: "|")) &+ 1
                         guard count == waypoints.count else { return count }
                         var i = 0
@@ -257,9 +270,9 @@ extension DirectionsURLParser {
                 }
             }
             let (mode, transport) = try GoogleQueryRules.mode(
-                query, "travelmode", in: modeTable, format: formatName, what: "a Google Maps travel mode")
+                query, keys, K.travelmode, "travelmode", in: modeTable, format: formatName, what: "a Google Maps travel mode")
             var navigate = false
-            if let action = try query.single("dir_action", format: formatName) {
+            if let action = try keys.single(query, K.dirAction, "dir_action", format: formatName) {
                 // nil: neither empty nor `navigate`.
                 let navigating: Bool? = action.withValue { (v) -> Bool? in
                     let t = v.trimmed
@@ -275,7 +288,7 @@ extension DirectionsURLParser {
                 navigate = navigating
             }
             var avoid: Set<RouteAvoidance> = []
-            if let a = try query.single("avoid", format: formatName) {
+            if let a = try keys.single(query, K.avoid, "avoid", format: formatName) {
                 try a.withValue { (value) throws(DirectionsURLError) in
                     if value.isASCII {
                         for piece in value.pieces(separatedBy: UInt8(ascii: ",")) where !piece.isEmpty {
@@ -322,8 +335,10 @@ extension DirectionsURLParser {
             }
         }
 
-        /// ``rawSpaces(_:_:)-(QueryString,_)`` of a ``QueryBytes``.
-        static func rawSpaces(_ query: QueryBytes, _ context: inout ParseContext) throws(DirectionsURLError) {
+        /// ``rawSpaces(_:_:)-(QueryString,_)`` of a ``QueryBytes`` split from `raw`: one scan of `raw`
+        /// when it holds no space (the usual case).
+        static func rawSpaces(_ query: QueryBytes, raw: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) {
+            guard raw.contains(UInt8(ascii: " ")) else { return }
             for p in query.parameters where GoogleQueryRules.containsCharacter(p.rawValue, UInt8(ascii: " ")) {
                 // A piece with an empty name (`=a b`) is reported as `query`, as QueryString does.
                 let name = p.name.isEmpty ? "query" : p.name
@@ -332,9 +347,11 @@ extension DirectionsURLParser {
             }
         }
 
-        /// The trimmed value of the single parameter `key` when not blank.
-        private static func nonEmpty(_ query: QueryBytes, _ key: StaticString) throws(DirectionsURLError) -> String? {
-            guard let p = try query.single(key, format: formatName) else { return nil }
+        /// The trimmed value of the single parameter of name `k` (text `key`) when not blank.
+        private static func nonEmpty(
+            _ query: QueryBytes, _ keys: GoogleKeys, _ k: Int, _ key: StaticString
+        ) throws(DirectionsURLError) -> String? {
+            guard let p = try keys.single(query, k, key, format: formatName) else { return nil }
             return p.withValue { v -> String? in
                 let t = v.trimmed
                 return t.isEmpty ? nil : t.string
@@ -448,54 +465,16 @@ extension DirectionsURLParser {
                 parameter: "destination")
         }
 
-        /// `AppleGoogleLinkText.typoWarnings` of a ``QueryBytes``.
+        /// `AppleGoogleLinkText.typoWarnings` of a ``QueryBytes``, for a query with a parameter that has
+        /// none of the format's names (the caller checks, with ``GoogleKeys/hasUnknown(_:)``; without
+        /// one no hint can be found).
         static func typoWarnings(
-            _ query: QueryBytes, optional: [String], known: KnownWords, _ context: inout ParseContext
+            _ query: QueryBytes, optional: [String], known: Set<String>, _ context: inout ParseContext
         ) throws(DirectionsURLError) {
-            // Fast path: no parameter can be a suspect (shorter than 3 or known), so no hint can be found.
-            guard hasSuspect(query, known: known.set, knownWords: known.words) else { return }
             for expected in optional where !query.contains(expected) {
-                if let hint = DirectionsURLParser.typoHint(in: query, for: expected, known: known.set, aliases: []) {
+                if let hint = DirectionsURLParser.typoHint(in: query, for: expected, known: known, aliases: []) {
                     try context.repair(.likelyTypo, hint + " It was ignored.", parameter: expected)
                 }
-            }
-        }
-
-        /// Whether some parameter's key is 3 bytes or longer and not in `known` (`knownWords` are the
-        /// same lowercase words, compared without building the key).
-        private static func hasSuspect(_ query: QueryBytes, known: Set<String>, knownWords: [StaticString]) -> Bool {
-            for p in query.parameters {
-                let raw = p.rawName
-                var plain = true
-                for b in raw.bytes where b >= 0x80 || b == UInt8(ascii: "%") || b == UInt8(ascii: "+") {
-                    plain = false
-                    break
-                }
-                if plain {
-                    // The key is the name with ASCII uppercase lowered: compare without building it.
-                    if raw.count < 3 { continue }
-                    var isKnown = false
-                    for k in knownWords where k.utf8CodeUnitCount == raw.count && raw.equalsIgnoringCase(k) {
-                        isKnown = true
-                        break
-                    }
-                    if !isKnown { return true }
-                } else {
-                    let key = query.key(of: p)
-                    if key.utf8.count >= 3 && !AppleGoogleLinkText.isKnown(key, known) { return true }
-                }
-            }
-            return false
-        }
-
-        /// A format's known parameters: the `Set` the typo hints read, and the same words as
-        /// `StaticString`s for the byte comparisons of the fast path.
-        struct KnownWords {
-            let words: [StaticString]
-            let set: Set<String>
-            init(_ words: [StaticString]) {
-                self.words = words
-                set = Set(words.map(\.description))
             }
         }
 
@@ -520,13 +499,13 @@ extension DirectionsURLParser {
         }
 
         /// `AppleGoogleLinkText.mode` of a ``QueryBytes``: the mode named by the single parameter
-        /// `name` (lowercase), (nil, nil) when absent or blank.
+        /// of name `k` (text `name`, lowercase), (nil, nil) when absent or blank.
         /// - Throws: `duplicate-parameter`; `unknown-mode` naming `name`.
         static func mode(
-            _ query: QueryBytes, _ name: StaticString, in table: ModeTable, format: String, what: String
+            _ query: QueryBytes, _ keys: GoogleKeys, _ k: Int, _ name: StaticString, in table: ModeTable, format: String, what: String
         ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
+            guard let m = try keys.single(query, k, name, format: format) else { return (nil, nil) }
             let vocabulary = table.vocabulary
-            guard let m = try query.single(name, format: format) else { return (nil, nil) }
             // -2: blank; -1: no word; nil: not ASCII once trimmed (Unicode case mapping decides).
             let index: Int? = m.withValue { v -> Int? in
                 let t = v.trimmed
@@ -572,6 +551,257 @@ extension DirectionsURLParser {
                 i = s &+ 1
             }
             return true
+        }
+    }
+}
+
+// MARK: - The parameter names of the Google query formats, sorted in one pass
+
+extension DirectionsURLParser {
+    /// The parameters of a Google query (`api=1`, legacy `saddr`/`daddr`, `?q=`, `/maps/search/`,
+    /// `comgooglemaps://`, `google.navigation:`) sorted in one pass over a ``QueryBytes`` by the names
+    /// the Google formats read or know: for each name the first and last parameter with it and whether
+    /// it is repeated, so every look-up afterwards is one read instead of a scan comparing every name.
+    /// Names compare as ``QueryBytes/isKey(_:_:)-(_,StaticString)`` does (ASCII case ignored for
+    /// plain names; the decoded key otherwise).
+    struct GoogleKeys {
+        // `api=1` directions links.
+        static let api = 0, origin = 1, originPlaceID = 2, destination = 3, destinationPlaceID = 4, travelmode = 5
+        static let dirAction = 6, waypoints = 7, waypointPlaceIDs = 8, avoid = 9
+        // Legacy, place, search, app and intent links.
+        static let saddr = 10, daddr = 11, dirflg = 12, dirflag = 13, q = 14, query = 15, queryPlaceID = 16
+        static let ftid = 17, cid = 18, directionsmode = 19, mode = 20
+        // Names known (never suggested as typos) but not read.
+        static let ll = 21, address = 22, near = 23, sll = 24, z = 25, t = 26, spn = 27, sspn = 28, hl = 29, gl = 30
+        static let f = 31, ie = 32, oe = 33, um = 34, fb = 35, sa = 36, mrt = 37, output = 38
+        static let center = 39, zoom = 40, views = 41, mapmode = 42, xSuccess = 43, xSource = 44, xError = 45
+        /// How many names.
+        static let count = 46
+
+        /// The names each format knows (bits of the indices above).
+        static let apiKnown: UInt64 = 0b11_1111_1111  // api … avoid
+        /// saddr, daddr, dirflg, dirflag, ll, q, address, near, sll, z, t, spn, sspn, hl, gl, f, ie, oe,
+        /// um, fb, sa, ftid, cid, mrt, directionsmode, output (a literal: a computed global costs a
+        /// lazy-initialisation check at every use).
+        static let legacyKnown: UInt64 = 0x7f_ffee_7c00
+        /// saddr, daddr, directionsmode, q, center, zoom, views, mapmode, x-success, x-source, x-error.
+        static let appKnown: UInt64 = 0x3f80_0008_4c00
+        /// q, mode, avoid.
+        static let intentKnown: UInt64 = 0x10_4200
+
+        /// Per name: the index of its first parameter, or -1.
+        private var firstAt = InlineArray<46, Int32>(repeating: -1)
+        /// Per name: the index of its last parameter (valid when ``first`` is).
+        private var lastAt = InlineArray<46, Int32>(repeating: -1)
+        /// The names that appear (bit per index).
+        private(set) var seen: UInt64 = 0
+        /// The names that appear more than once.
+        private var repeated: UInt64 = 0
+        /// Whether some parameter has none of the names.
+        private(set) var hasOther = false
+
+        init(_ query: QueryBytes) {
+            let parameters = query.parameters
+            var i = 0
+            while i < parameters.count {
+                let k = Self.index(query, parameters[i])
+                if k < 0 {
+                    hasOther = true
+                } else {
+                    let bit: UInt64 = 1 << UInt64(k)
+                    if seen & bit != 0 { repeated |= bit } else { firstAt[k] = Int32(truncatingIfNeeded: i) }
+                    seen |= bit
+                    lastAt[k] = Int32(truncatingIfNeeded: i)
+                }
+                i &+= 1
+            }
+        }
+
+        /// Whether some parameter is not one of `known` (only then can a typo hint be found).
+        @inline(__always)
+        func hasUnknown(_ known: UInt64) -> Bool { hasOther || seen & ~known != 0 }
+
+        /// Whether a parameter called name `k` appears.
+        @inline(__always)
+        func contains(_ k: Int) -> Bool { seen & (1 << UInt64(k)) != 0 }
+
+        /// The first parameter called name `k`, or nil.
+        @inline(__always)
+        func first(_ query: QueryBytes, _ k: Int) -> QueryBytes.Parameter? {
+            let f = Int(firstAt[k])
+            return f < 0 ? nil : query.parameters[f]
+        }
+
+        /// The first parameter called name `a` or name `b`, or nil.
+        func first(_ query: QueryBytes, either a: Int, or b: Int) -> QueryBytes.Parameter? {
+            let fa = Int(firstAt[a])
+            let fb = Int(firstAt[b])
+            let found = fa < 0 ? fb : fb < 0 ? fa : min(fa, fb)
+            return found < 0 ? nil : query.parameters[found]
+        }
+
+        /// The last parameter called name `k`, or nil.
+        @inline(__always)
+        func last(_ query: QueryBytes, _ k: Int) -> QueryBytes.Parameter? {
+            let l = Int(lastAt[k])
+            return l < 0 ? nil : query.parameters[l]
+        }
+
+        /// ``QueryBytes/single(_:format:)`` of name `k`, whose text is `key`: the only parameter, or nil.
+        /// - Throws: `duplicate-parameter` naming `key` when it appears more than once.
+        @inline(__always)
+        func single(_ query: QueryBytes, _ k: Int, _ key: StaticString, format: String) throws(DirectionsURLError) -> QueryBytes.Parameter? {
+            let f = Int(firstAt[k])
+            if f < 0 { return nil }
+            if repeated & (1 << UInt64(k)) != 0 { throw query.duplicate(key.description, count: query.count(key), format: format) }
+            return query.parameters[f]
+        }
+
+        /// Calls `body` with each parameter called name `k`, in order.
+        @inline(__always)
+        func forEach<E: Error>(_ query: QueryBytes, _ k: Int, _ body: (QueryBytes.Parameter) throws(E) -> Void) throws(E) {
+            let f = Int(firstAt[k])
+            if f < 0 { return }
+            let parameters = query.parameters
+            if repeated & (1 << UInt64(k)) == 0 { return try body(parameters[f]) }
+            var i = f
+            let end = Int(lastAt[k])
+            while i <= end {
+                if Self.index(query, parameters[i]) == k { try body(parameters[i]) }
+                i &+= 1
+            }
+        }
+
+        /// The name index of `p`, or -1.
+        static func index(_ bytes: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
+            guard bytes.isPlain(p) else { return index(decodedKey: bytes.key(of: p)) }
+            let name = p.rawName
+            switch name.count {
+            case 1:
+                switch UTF8Text.lower(name[0]) {
+                case UInt8(ascii: "q"): return q
+                case UInt8(ascii: "z"): return z
+                case UInt8(ascii: "t"): return t
+                case UInt8(ascii: "f"): return f
+                default: return -1
+                }
+            case 2:
+                let a = UTF8Text.lower(name[0])
+                let b = UTF8Text.lower(name[1])
+                switch (a, b) {
+                case (UInt8(ascii: "l"), UInt8(ascii: "l")): return ll
+                case (UInt8(ascii: "h"), UInt8(ascii: "l")): return hl
+                case (UInt8(ascii: "g"), UInt8(ascii: "l")): return gl
+                case (UInt8(ascii: "i"), UInt8(ascii: "e")): return ie
+                case (UInt8(ascii: "o"), UInt8(ascii: "e")): return oe
+                case (UInt8(ascii: "u"), UInt8(ascii: "m")): return um
+                case (UInt8(ascii: "f"), UInt8(ascii: "b")): return fb
+                case (UInt8(ascii: "s"), UInt8(ascii: "a")): return sa
+                default: return -1
+                }
+            case 3:
+                if name.equalsIgnoringCase("api") { return api }
+                if name.equalsIgnoringCase("cid") { return cid }
+                if name.equalsIgnoringCase("sll") { return sll }
+                if name.equalsIgnoringCase("spn") { return spn }
+                if name.equalsIgnoringCase("mrt") { return mrt }
+            case 4:
+                if name.equalsIgnoringCase("mode") { return mode }
+                if name.equalsIgnoringCase("ftid") { return ftid }
+                if name.equalsIgnoringCase("sspn") { return sspn }
+                if name.equalsIgnoringCase("near") { return near }
+                if name.equalsIgnoringCase("zoom") { return zoom }
+            case 5:
+                if name.equalsIgnoringCase("daddr") { return daddr }
+                if name.equalsIgnoringCase("saddr") { return saddr }
+                if name.equalsIgnoringCase("avoid") { return avoid }
+                if name.equalsIgnoringCase("query") { return query }
+                if name.equalsIgnoringCase("views") { return views }
+            case 6:
+                if name.equalsIgnoringCase("origin") { return origin }
+                if name.equalsIgnoringCase("dirflg") { return dirflg }
+                if name.equalsIgnoringCase("output") { return output }
+                if name.equalsIgnoringCase("center") { return center }
+            case 7:
+                if name.equalsIgnoringCase("dirflag") { return dirflag }
+                if name.equalsIgnoringCase("address") { return address }
+                if name.equalsIgnoringCase("mapmode") { return mapmode }
+                if name.equalsIgnoringCase("x-error") { return xError }
+            case 8:
+                if name.equalsIgnoringCase("x-source") { return xSource }
+            case 9:
+                if name.equalsIgnoringCase("waypoints") { return waypoints }
+                if name.equalsIgnoringCase("x-success") { return xSuccess }
+            case 10:
+                if name.equalsIgnoringCase("travelmode") { return travelmode }
+                if name.equalsIgnoringCase("dir_action") { return dirAction }
+            case 11:
+                if name.equalsIgnoringCase("destination") { return destination }
+            case 14:
+                if name.equalsIgnoringCase("directionsmode") { return directionsmode }
+                if name.equalsIgnoringCase("query_place_id") { return queryPlaceID }
+            case 15:
+                if name.equalsIgnoringCase("origin_place_id") { return originPlaceID }
+            case 18:
+                if name.equalsIgnoringCase("waypoint_place_ids") { return waypointPlaceIDs }
+            case 20:
+                if name.equalsIgnoringCase("destination_place_id") { return destinationPlaceID }
+            default: break
+            }
+            return -1
+        }
+
+        /// The name index of a decoded key (escaped, non-ASCII or with a `+`), or -1.
+        private static func index(decodedKey key: String) -> Int {
+            switch key {
+            case "api": return api
+            case "origin": return origin
+            case "origin_place_id": return originPlaceID
+            case "destination": return destination
+            case "destination_place_id": return destinationPlaceID
+            case "travelmode": return travelmode
+            case "dir_action": return dirAction
+            case "waypoints": return waypoints
+            case "waypoint_place_ids": return waypointPlaceIDs
+            case "avoid": return avoid
+            case "saddr": return saddr
+            case "daddr": return daddr
+            case "dirflg": return dirflg
+            case "dirflag": return dirflag
+            case "q": return q
+            case "query": return query
+            case "query_place_id": return queryPlaceID
+            case "ftid": return ftid
+            case "cid": return cid
+            case "directionsmode": return directionsmode
+            case "mode": return mode
+            case "ll": return ll
+            case "address": return address
+            case "near": return near
+            case "sll": return sll
+            case "z": return z
+            case "t": return t
+            case "spn": return spn
+            case "sspn": return sspn
+            case "hl": return hl
+            case "gl": return gl
+            case "f": return f
+            case "ie": return ie
+            case "oe": return oe
+            case "um": return um
+            case "fb": return fb
+            case "sa": return sa
+            case "mrt": return mrt
+            case "output": return output
+            case "center": return center
+            case "zoom": return zoom
+            case "views": return views
+            case "mapmode": return mapmode
+            case "x-success": return xSuccess
+            case "x-source": return xSource
+            case "x-error": return xError
+            default: return -1
+            }
         }
     }
 }
