@@ -560,8 +560,9 @@ extension DirectionsURLParser {
 extension DirectionsURLParser {
     /// The parameters of a Google query (`api=1`, legacy `saddr`/`daddr`, `?q=`, `/maps/search/`,
     /// `comgooglemaps://`, `google.navigation:`) sorted in one pass over a ``QueryBytes`` by the names
-    /// the Google formats read or know: for each name the first and last parameter with it and whether
-    /// it is repeated, so every look-up afterwards is one read instead of a scan comparing every name.
+    /// the Google formats read or know: for each name the first parameter with it and whether
+    /// it is repeated, so every look-up afterwards is one read instead of a scan comparing every name
+    /// (the last of a repeated name is looked for from the end).
     /// Names compare as ``QueryBytes/isKey(_:_:)-(_,StaticString)`` does (ASCII case ignored for
     /// plain names; the decoded key otherwise).
     struct GoogleKeys {
@@ -589,10 +590,10 @@ extension DirectionsURLParser {
         /// q, mode, avoid.
         static let intentKnown: UInt64 = 0x10_4200
 
-        /// Per name: the index of its first parameter, or -1.
-        private var firstAt = InlineArray<46, Int32>(repeating: -1)
-        /// Per name: the index of its last parameter (valid when ``first`` is).
-        private var lastAt = InlineArray<46, Int32>(repeating: -1)
+        /// How many names are read (``api`` … ``mode``); the others are only known.
+        static let readCount = 21
+        /// Per name read: the index of its first parameter (valid when its ``seen`` bit is set).
+        private var firstAt = InlineArray<21, Int32>(repeating: 0)
         /// The names that appear (bit per index).
         private(set) var seen: UInt64 = 0
         /// The names that appear more than once.
@@ -609,9 +610,12 @@ extension DirectionsURLParser {
                     hasOther = true
                 } else {
                     let bit: UInt64 = 1 << UInt64(k)
-                    if seen & bit != 0 { repeated |= bit } else { firstAt[k] = Int32(truncatingIfNeeded: i) }
-                    seen |= bit
-                    lastAt[k] = Int32(truncatingIfNeeded: i)
+                    if seen & bit != 0 {
+                        repeated |= bit
+                    } else {
+                        if k < Self.readCount { firstAt[k] = Int32(truncatingIfNeeded: i) }
+                        seen |= bit
+                    }
                 }
                 i &+= 1
             }
@@ -625,17 +629,14 @@ extension DirectionsURLParser {
         @inline(__always)
         func contains(_ k: Int) -> Bool { seen & (1 << UInt64(k)) != 0 }
 
-        /// The first parameter called name `k`, or nil.
+        /// The index of the first parameter called name `k` (one of the names read), or -1.
         @inline(__always)
-        func first(_ query: QueryBytes, _ k: Int) -> QueryBytes.Parameter? {
-            let f = Int(firstAt[k])
-            return f < 0 ? nil : query.parameters[f]
-        }
+        private func firstIndex(_ k: Int) -> Int { contains(k) ? Int(firstAt[k]) : -1 }
 
         /// The first parameter called name `a` or name `b`, or nil.
         func first(_ query: QueryBytes, either a: Int, or b: Int) -> QueryBytes.Parameter? {
-            let fa = Int(firstAt[a])
-            let fb = Int(firstAt[b])
+            let fa = firstIndex(a)
+            let fb = firstIndex(b)
             let found = fa < 0 ? fb : fb < 0 ? fa : min(fa, fb)
             return found < 0 ? nil : query.parameters[found]
         }
@@ -643,15 +644,23 @@ extension DirectionsURLParser {
         /// The last parameter called name `k`, or nil.
         @inline(__always)
         func last(_ query: QueryBytes, _ k: Int) -> QueryBytes.Parameter? {
-            let l = Int(lastAt[k])
-            return l < 0 ? nil : query.parameters[l]
+            let f = firstIndex(k)
+            if f < 0 { return nil }
+            let parameters = query.parameters
+            if repeated & (1 << UInt64(k)) == 0 { return parameters[f] }
+            var i = parameters.count
+            while i > f {
+                i &-= 1
+                if Self.index(query, parameters[i]) == k { return parameters[i] }
+            }
+            return parameters[f]
         }
 
         /// ``QueryBytes/single(_:format:)`` of name `k`, whose text is `key`: the only parameter, or nil.
         /// - Throws: `duplicate-parameter` naming `key` when it appears more than once.
         @inline(__always)
         func single(_ query: QueryBytes, _ k: Int, _ key: StaticString, format: String) throws(DirectionsURLError) -> QueryBytes.Parameter? {
-            let f = Int(firstAt[k])
+            let f = firstIndex(k)
             if f < 0 { return nil }
             if repeated & (1 << UInt64(k)) != 0 { throw query.duplicate(key.description, count: query.count(key), format: format) }
             return query.parameters[f]
@@ -660,13 +669,13 @@ extension DirectionsURLParser {
         /// Calls `body` with each parameter called name `k`, in order.
         @inline(__always)
         func forEach<E: Error>(_ query: QueryBytes, _ k: Int, _ body: (QueryBytes.Parameter) throws(E) -> Void) throws(E) {
-            let f = Int(firstAt[k])
+            let f = firstIndex(k)
             if f < 0 { return }
             let parameters = query.parameters
             if repeated & (1 << UInt64(k)) == 0 { return try body(parameters[f]) }
             var i = f
-            let end = Int(lastAt[k])
-            while i <= end {
+            let end = parameters.count
+            while i < end {
                 if Self.index(query, parameters[i]) == k { try body(parameters[i]) }
                 i &+= 1
             }
