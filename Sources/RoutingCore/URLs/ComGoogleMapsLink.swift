@@ -95,7 +95,9 @@ extension DirectionsURLParser {
                 source = try GoogleStopText.endpoint(ByteText.empty, parameter: "saddr", source: true, parser: parser)
             }
             let (mode, transport) = try GoogleQueryRules.mode(
-                query, keys, K.directionsmode, "directionsmode", in: modeTable, format: formatName, what: "a Google Maps app travel mode")
+                try keys.single(query, K.directionsmode, "directionsmode", format: formatName), "directionsmode",
+                index: { GoogleQueryRules.travelModeIndex($0, app: true) }, meaning: directionsModeMeaning, vocabulary: { modeVocabulary },
+                what: "a Google Maps app travel mode")
             return DirectionsRequest(source: source, destination: destination, waypoints: waypoints, mode: mode, transportType: transport)
         }
     }
@@ -109,9 +111,19 @@ extension DirectionsURLParser.ComGoogleMapsLink: DirectionsLinkParsing {
 extension DirectionsURLParser.ComGoogleMapsLink: DirectionsLinkBuilding {
     static var format: LinkFormat { .comGoogleMaps }
 
-    /// iOS URL scheme `directionsmode`: `driving`, `transit`, `bicycling`, `walking`.
-    /// ``modeVocabulary`` for the byte comparisons.
-    static let modeTable = DirectionsURLParser.GoogleQueryRules.ModeTable(modeVocabulary, ["driving", "transit", "bicycling", "walking"])
+    /// The meaning of word `i` of ``modeVocabulary`` (read without it; checked against it in debug builds).
+    static func directionsModeMeaning(_ i: Int) -> (DirectionsMode?, TransportType?) {
+        typealias Rules = DirectionsURLParser.GoogleQueryRules
+        switch i {
+        case 0: return Rules.meaning(.car)
+        case 1: return Rules.meaning(nil, .transit)
+        case 2: return Rules.meaning(.bike)
+        default: return Rules.meaning(.pedestrian)
+        }
+    }
+
+    /// iOS URL scheme `directionsmode`: `driving`, `transit`, `bicycling`, `walking`
+    /// (``directionsModeMeaning(_:)`` gives their meanings in this order).
 
     static let modeVocabulary: [ModeWord] = [
         ModeWord("directionsmode", "driving", mode: .car),

@@ -73,30 +73,37 @@ extension DirectionsURLParser {
             var avoid: Set<RouteAvoidance> = []
             if let flag {
                 // 0: fine; 1: an unknown letter; 2: two mode letters; nil: not ASCII (read by Characters).
-                var word: ModeWord? = nil
+                // `word`: the position of the mode letter in ``modeVocabulary`` (d, w, r, b), or -1.
+                var word = -1
                 let verdict: Int? = flag.withValue { (v) -> Int? in
                     let t = v.trimmed
                     guard t.isASCII else { return nil }
                     for b in t.bytes {
+                        let found: Int
                         switch UTF8Text.lower(b) {
-                        case UInt8(ascii: "h"): avoid.insert(.highways)
-                        case UInt8(ascii: "t"): avoid.insert(.tolls)
-                        case let letter:
-                            var found: ModeWord? = nil
-                            for w in modeVocabulary where w.value.utf8.count == 1 && w.value.utf8.first == letter {
-                                found = w
-                                break
-                            }
-                            guard let found else { return 1 }
-                            if word != nil { return 2 }
-                            word = found
+                        case UInt8(ascii: "h"):
+                            avoid.insert(.highways)
+                            continue
+                        case UInt8(ascii: "t"):
+                            avoid.insert(.tolls)
+                            continue
+                        case UInt8(ascii: "d"): found = 0
+                        case UInt8(ascii: "w"): found = 1
+                        case UInt8(ascii: "r"): found = 2
+                        case UInt8(ascii: "b"): found = 3
+                        default: return 1
                         }
+                        if word >= 0 { return 2 }
+                        word = found
                     }
                     return 0
                 }
                 switch verdict {
                 case .some(0):
-                    if let word { (mode, transport) = AppleGoogleLinkText.meaning(word) }
+                    if word >= 0 {
+                        (mode, transport) = flagMeaning(word)
+                        assert((mode, transport) == AppleGoogleLinkText.meaning(modeVocabulary[word]), "a mode's meaning differs from its vocabulary word")
+                    }
                 case .some(1): throw unknownFlag(flag)
                 case .some(2): throw twoModes(flag)
                 default:
@@ -107,6 +114,16 @@ extension DirectionsURLParser {
             return DirectionsRequest(
                 source: source, destination: stops.destination, waypoints: stops.waypoints, mode: mode, transportType: transport,
                 avoid: avoid)
+        }
+
+        /// The meaning of letter `i` of ``modeVocabulary`` (d, w, r, b), read without it.
+        private static func flagMeaning(_ i: Int) -> (DirectionsMode?, TransportType?) {
+            switch i {
+            case 0: return GoogleQueryRules.meaning(.car)
+            case 1: return GoogleQueryRules.meaning(.pedestrian)
+            case 2: return GoogleQueryRules.meaning(nil, .transit)
+            default: return GoogleQueryRules.meaning(.bike)
+            }
         }
 
         /// `dirflg` read by `Character`s (text that is not ASCII once trimmed), as before bytes.

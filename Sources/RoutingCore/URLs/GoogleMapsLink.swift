@@ -270,7 +270,9 @@ extension DirectionsURLParser {
                 }
             }
             let (mode, transport) = try GoogleQueryRules.mode(
-                query, keys, K.travelmode, "travelmode", in: modeTable, format: formatName, what: "a Google Maps travel mode")
+                try keys.single(query, K.travelmode, "travelmode", format: formatName), "travelmode",
+                index: { GoogleQueryRules.travelModeIndex($0, app: false) }, meaning: travelModeMeaning, vocabulary: { modeVocabulary },
+                what: "a Google Maps travel mode")
             var navigate = false
             if let action = try keys.single(query, K.dirAction, "dir_action", format: formatName) {
                 // nil: neither empty nor `navigate`.
@@ -372,10 +374,20 @@ extension DirectionsURLParser.GoogleMapsLink: DirectionsLinkParsing {
 extension DirectionsURLParser.GoogleMapsLink: DirectionsLinkBuilding {
     static var format: LinkFormat { .google }
 
-    /// Google Maps URLs `travelmode`: `driving`, `walking`, `bicycling`, `transit`, `two-wheeler`.
-    /// ``modeVocabulary`` for the byte comparisons.
-    static let modeTable = DirectionsURLParser.GoogleQueryRules.ModeTable(
-        modeVocabulary, ["driving", "walking", "bicycling", "transit", "two-wheeler"])
+    /// The meaning of word `i` of ``modeVocabulary`` (read without it; checked against it in debug builds).
+    static func travelModeMeaning(_ i: Int) -> (DirectionsMode?, TransportType?) {
+        typealias Rules = DirectionsURLParser.GoogleQueryRules
+        switch i {
+        case 0: return Rules.meaning(.car)
+        case 1: return Rules.meaning(.pedestrian)
+        case 2: return Rules.meaning(.bike)
+        case 3: return Rules.meaning(nil, .transit)
+        default: return Rules.meaning(.other)
+        }
+    }
+
+    /// Google Maps URLs `travelmode`: `driving`, `walking`, `bicycling`, `transit`, `two-wheeler`
+    /// (``travelModeMeaning(_:)`` gives their meanings in this order).
 
     static let modeVocabulary: [ModeWord] = [
         ModeWord("travelmode", "driving", mode: .car),
@@ -478,58 +490,72 @@ extension DirectionsURLParser {
             }
         }
 
-        /// A mode vocabulary with its words as `StaticString`s (`exact` when they are the
-        /// vocabulary's words, in order, lowercase ASCII; otherwise the `String` words decide).
-        struct ModeTable {
-            let vocabulary: [ModeWord]
-            let words: [StaticString]
-            let exact: Bool
-            init(_ vocabulary: [ModeWord], _ words: [StaticString]) {
-                self.vocabulary = vocabulary
-                self.words = words
-                var exact = words.count == vocabulary.count
-                if exact {
-                    for i in words.indices {
-                        let w = words[i].description
-                        if w != vocabulary[i].value || w.utf8.contains(where: { $0 >= 0x80 || ($0 >= 65 && $0 <= 90) }) { exact = false }
-                    }
-                }
-                self.exact = exact
-            }
-        }
-
-        /// `AppleGoogleLinkText.mode` of a ``QueryBytes``: the mode named by the single parameter
-        /// of name `k` (text `name`, lowercase), (nil, nil) when absent or blank.
-        /// - Throws: `duplicate-parameter`; `unknown-mode` naming `name`.
+        /// `AppleGoogleLinkText.mode` of a ``QueryBytes``: the mode named by `m`, the single parameter
+        /// `name` (lowercase); (nil, nil) when absent or blank. Trimmed ASCII text is matched by
+        /// `index` (the position of its word in `vocabulary`, ASCII case ignored, or -1), whose meaning
+        /// `meaning` gives without reading `vocabulary` (a global: each read costs a lazy-initialisation
+        /// check); other text and the error message read `vocabulary`.
+        /// - Throws: `unknown-mode` naming `name`.
+        @inline(__always)
         static func mode(
-            _ query: QueryBytes, _ keys: GoogleKeys, _ k: Int, _ name: StaticString, in table: ModeTable, format: String, what: String
+            _ m: QueryBytes.Parameter?, _ name: StaticString, index: (ByteText) -> Int,
+            meaning: (Int) -> (DirectionsMode?, TransportType?), vocabulary: () -> [ModeWord], what: String
         ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
-            guard let m = try keys.single(query, k, name, format: format) else { return (nil, nil) }
-            let vocabulary = table.vocabulary
+            guard let m else { return (nil, nil) }
             // -2: blank; -1: no word; nil: not ASCII once trimmed (Unicode case mapping decides).
-            let index: Int? = m.withValue { v -> Int? in
+            let found: Int? = m.withValue { v -> Int? in
                 let t = v.trimmed
                 if t.isEmpty { return -2 }
-                guard t.isASCII, table.exact else { return nil }
-                for i in table.words.indices where table.words[i].utf8CodeUnitCount == t.count && t.equalsIgnoringCase(table.words[i]) {
-                    return i
-                }
-                return -1
+                guard t.isASCII else { return nil }
+                return index(t)
             }
             let word: ModeWord?
-            switch index {
+            switch found {
             case .some(-2): return (nil, nil)
-            case let i? where i >= 0: word = vocabulary[i]
+            case let i? where i >= 0:
+                assert(meaning(i) == AppleGoogleLinkText.meaning(vocabulary()[i]), "a mode's meaning differs from its vocabulary word")
+                return meaning(i)
             case .some(-1): word = nil
-            default: word = AppleGoogleLinkText.word(m.value, in: vocabulary)
+            default: word = AppleGoogleLinkText.word(m.value, in: vocabulary())
             }
             guard let word else {
                 throw DirectionsURLError(
                     code: .unknownMode,
-                    message: "'\(name)=\(m.value)' is not \(what); use " + AppleGoogleLinkText.list(vocabulary),
+                    message: "'\(name)=\(m.value)' is not \(what); use " + AppleGoogleLinkText.list(vocabulary()),
                     parameter: name.description)
             }
             return AppleGoogleLinkText.meaning(word)
+        }
+
+        /// A mode word's meaning as ``ModeWord`` stores it: the transport type follows the mode
+        /// unless given.
+        @inline(__always)
+        static func meaning(_ mode: DirectionsMode?, _ transport: TransportType? = nil) -> (DirectionsMode?, TransportType?) {
+            (mode, transport ?? mode?.transportType)
+        }
+
+        /// The position in `GoogleMapsLink.modeVocabulary` (driving, walking, bicycling, transit,
+        /// two-wheeler) or `ComGoogleMapsLink.modeVocabulary` (driving, transit, bicycling, walking,
+        /// with `app`) of ASCII `text`, ignoring ASCII case, or -1: compared as lowered 8-byte words
+        /// (the constants are the words' bytes, first byte lowest).
+        static func travelModeIndex(_ text: ByteText, app: Bool) -> Int {
+            let b = text.bytes
+            let n = b.count
+            guard n >= 7 && n <= 11 else { return -1 }
+            let w0 = GoogleKeys.lowered(GoogleKeys.word(b, 0))
+            let w1: UInt64 = n > 8 ? GoogleKeys.lowered(GoogleKeys.word(b, 8)) : 0
+            switch n {
+            case 7:
+                if w0 == 0x67_6e69_7669_7264 { return 0 }  // driving
+                if w0 == 0x67_6e69_6b6c_6177 { return app ? 3 : 1 }  // walking
+                if w0 == 0x74_6973_6e61_7274 { return app ? 1 : 3 }  // transit
+            case 9:
+                if w0 == 0x6e69_6c63_7963_6962 && w1 == 0x67 { return 2 }  // bicycling
+            case 11:
+                if !app && w0 == 0x6565_6877_2d6f_7774 && w1 == 0x72_656c { return 4 }  // two-wheeler
+            default: break
+            }
+            return -1
         }
 
         /// Whether `text` holds `byte` (ASCII, not a control) as a whole `Character`: a byte next to
@@ -681,83 +707,107 @@ extension DirectionsURLParser {
             }
         }
 
-        /// The name index of `p`, or -1.
+        /// The name index of `p`, or -1. A plain name (ASCII, no escape) is read as up to three
+        /// 8-byte words, lowered, and compared with each name of its length as words (the constants
+        /// are the names' bytes, first byte lowest).
         static func index(_ bytes: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
             guard bytes.isPlain(p) else { return index(decodedKey: bytes.key(of: p)) }
-            let name = p.rawName
-            switch name.count {
+            let b = p.rawName.bytes
+            let n = b.count
+            guard n >= 1 && n <= 20 else { return -1 }
+            let w0 = lowered(word(b, 0))
+            let w1: UInt64 = n > 8 ? lowered(word(b, 8)) : 0
+            let w2: UInt64 = n > 16 ? lowered(word(b, 16)) : 0
+            switch n {
             case 1:
-                switch UTF8Text.lower(name[0]) {
-                case UInt8(ascii: "q"): return q
-                case UInt8(ascii: "z"): return z
-                case UInt8(ascii: "t"): return t
-                case UInt8(ascii: "f"): return f
-                default: return -1
-                }
+                if w0 == 0x71 { return q }  // q
+                if w0 == 0x7a { return z }  // z
+                if w0 == 0x74 { return t }  // t
+                if w0 == 0x66 { return f }  // f
             case 2:
-                let a = UTF8Text.lower(name[0])
-                let b = UTF8Text.lower(name[1])
-                switch (a, b) {
-                case (UInt8(ascii: "l"), UInt8(ascii: "l")): return ll
-                case (UInt8(ascii: "h"), UInt8(ascii: "l")): return hl
-                case (UInt8(ascii: "g"), UInt8(ascii: "l")): return gl
-                case (UInt8(ascii: "i"), UInt8(ascii: "e")): return ie
-                case (UInt8(ascii: "o"), UInt8(ascii: "e")): return oe
-                case (UInt8(ascii: "u"), UInt8(ascii: "m")): return um
-                case (UInt8(ascii: "f"), UInt8(ascii: "b")): return fb
-                case (UInt8(ascii: "s"), UInt8(ascii: "a")): return sa
-                default: return -1
-                }
+                if w0 == 0x6c6c { return ll }  // ll
+                if w0 == 0x6c68 { return hl }  // hl
+                if w0 == 0x6c67 { return gl }  // gl
+                if w0 == 0x6569 { return ie }  // ie
+                if w0 == 0x656f { return oe }  // oe
+                if w0 == 0x6d75 { return um }  // um
+                if w0 == 0x6266 { return fb }  // fb
+                if w0 == 0x6173 { return sa }  // sa
             case 3:
-                if name.equalsIgnoringCase("api") { return api }
-                if name.equalsIgnoringCase("cid") { return cid }
-                if name.equalsIgnoringCase("sll") { return sll }
-                if name.equalsIgnoringCase("spn") { return spn }
-                if name.equalsIgnoringCase("mrt") { return mrt }
+                if w0 == 0x697061 { return api }  // api
+                if w0 == 0x646963 { return cid }  // cid
+                if w0 == 0x6c6c73 { return sll }  // sll
+                if w0 == 0x6e7073 { return spn }  // spn
+                if w0 == 0x74726d { return mrt }  // mrt
             case 4:
-                if name.equalsIgnoringCase("mode") { return mode }
-                if name.equalsIgnoringCase("ftid") { return ftid }
-                if name.equalsIgnoringCase("sspn") { return sspn }
-                if name.equalsIgnoringCase("near") { return near }
-                if name.equalsIgnoringCase("zoom") { return zoom }
+                if w0 == 0x64697466 { return ftid }  // ftid
+                if w0 == 0x65646f6d { return mode }  // mode
+                if w0 == 0x7261656e { return near }  // near
+                if w0 == 0x6e707373 { return sspn }  // sspn
+                if w0 == 0x6d6f6f7a { return zoom }  // zoom
             case 5:
-                if name.equalsIgnoringCase("daddr") { return daddr }
-                if name.equalsIgnoringCase("saddr") { return saddr }
-                if name.equalsIgnoringCase("avoid") { return avoid }
-                if name.equalsIgnoringCase("query") { return query }
-                if name.equalsIgnoringCase("views") { return views }
+                if w0 == 0x64696f7661 { return avoid }  // avoid
+                if w0 == 0x7264646173 { return saddr }  // saddr
+                if w0 == 0x7264646164 { return daddr }  // daddr
+                if w0 == 0x7972657571 { return query }  // query
+                if w0 == 0x7377656976 { return views }  // views
             case 6:
-                if name.equalsIgnoringCase("origin") { return origin }
-                if name.equalsIgnoringCase("dirflg") { return dirflg }
-                if name.equalsIgnoringCase("output") { return output }
-                if name.equalsIgnoringCase("center") { return center }
+                if w0 == 0x6e696769726f { return origin }  // origin
+                if w0 == 0x676c66726964 { return dirflg }  // dirflg
+                if w0 == 0x74757074756f { return output }  // output
+                if w0 == 0x7265746e6563 { return center }  // center
             case 7:
-                if name.equalsIgnoringCase("dirflag") { return dirflag }
-                if name.equalsIgnoringCase("address") { return address }
-                if name.equalsIgnoringCase("mapmode") { return mapmode }
-                if name.equalsIgnoringCase("x-error") { return xError }
+                if w0 == 0x67616c66726964 { return dirflag }  // dirflag
+                if w0 == 0x73736572646461 { return address }  // address
+                if w0 == 0x65646f6d70616d { return mapmode }  // mapmode
+                if w0 == 0x726f7272652d78 { return xError }  // x-error
             case 8:
-                if name.equalsIgnoringCase("x-source") { return xSource }
+                if w0 == 0x656372756f732d78 { return xSource }  // x-source
             case 9:
-                if name.equalsIgnoringCase("waypoints") { return waypoints }
-                if name.equalsIgnoringCase("x-success") { return xSuccess }
+                if w0 == 0x746e696f70796177 && w1 == 0x73 { return waypoints }  // waypoints
+                if w0 == 0x7365636375732d78 && w1 == 0x73 { return xSuccess }  // x-success
             case 10:
-                if name.equalsIgnoringCase("travelmode") { return travelmode }
-                if name.equalsIgnoringCase("dir_action") { return dirAction }
+                if w0 == 0x6f6d6c6576617274 && w1 == 0x6564 { return travelmode }  // travelmode
+                if w0 == 0x697463615f726964 && w1 == 0x6e6f { return dirAction }  // dir_action
             case 11:
-                if name.equalsIgnoringCase("destination") { return destination }
+                if w0 == 0x74616e6974736564 && w1 == 0x6e6f69 { return destination }  // destination
             case 14:
-                if name.equalsIgnoringCase("directionsmode") { return directionsmode }
-                if name.equalsIgnoringCase("query_place_id") { return queryPlaceID }
+                if w0 == 0x6c705f7972657571 && w1 == 0x64695f656361 { return queryPlaceID }  // query_place_id
+                if w0 == 0x6f69746365726964 && w1 == 0x65646f6d736e { return directionsmode }  // directionsmode
             case 15:
-                if name.equalsIgnoringCase("origin_place_id") { return originPlaceID }
+                if w0 == 0x705f6e696769726f && w1 == 0x64695f6563616c { return originPlaceID }  // origin_place_id
             case 18:
-                if name.equalsIgnoringCase("waypoint_place_ids") { return waypointPlaceIDs }
+                if w0 == 0x746e696f70796177 && w1 == 0x695f6563616c705f && w2 == 0x7364 { return waypointPlaceIDs }  // waypoint_place_ids
             case 20:
-                if name.equalsIgnoringCase("destination_place_id") { return destinationPlaceID }
+                if w0 == 0x74616e6974736564 && w1 == 0x63616c705f6e6f69 && w2 == 0x64695f65 { return destinationPlaceID }  // destination_place_id
             default: break
             }
             return -1
+        }
+
+        /// The bytes of `b` from `from` (up to 8), first byte lowest, zero above the end.
+        @inline(__always)
+        static func word(_ b: UnsafeBufferPointer<UInt8>, _ from: Int) -> UInt64 {
+            let n = b.count
+            if from &+ 8 <= n { return UTF8Text.word(b, from) }
+            var w: UInt64 = 0
+            var k = n &- 1
+            while k >= from {
+                w = w << 8 | UInt64(b[k])
+                k &-= 1
+            }
+            return w
+        }
+
+        /// `w` (ASCII bytes) with ASCII uppercase letters lowered: a byte gets 0x20 when it is at
+        /// least `A` (it plus 0x3F reaches 0x80) and below `[` (it plus 0x25 does not); no carry
+        /// crosses a byte, as every byte is below 0x80.
+        @inline(__always)
+        static func lowered(_ w: UInt64) -> UInt64 {
+            let atLeastA = w &+ 0x3F3F_3F3F_3F3F_3F3F
+            let atLeastBracket = w &+ 0x2525_2525_2525_2525
+            let upper = atLeastA & ~atLeastBracket & 0x8080_8080_8080_8080
+            return w | (upper >> 2)
         }
 
         /// The name index of a decoded key (escaped, non-ASCII or with a `+`), or -1.

@@ -112,6 +112,16 @@ extension DirectionsURLParser {
             return set
         }
 
+        /// The meaning of letter `i` of ``modeVocabulary`` (d, b, l, w), read without it.
+        private static func modeMeaning(_ i: Int) -> (DirectionsMode?, TransportType?) {
+            switch i {
+            case 0: return GoogleQueryRules.meaning(.car)
+            case 1: return GoogleQueryRules.meaning(.bike)
+            case 2: return GoogleQueryRules.meaning(.other)
+            default: return GoogleQueryRules.meaning(.pedestrian)
+            }
+        }
+
         /// `AppleGoogleLinkText.mode(query, "mode", in: modeVocabulary, …)` of a ``QueryBytes``.
         private static func mode(
             _ query: QueryBytes, _ keys: GoogleKeys, _ context: inout ParseContext
@@ -135,7 +145,12 @@ extension DirectionsURLParser {
             if index == -2 { return (nil, nil) }
             let word: ModeWord?
             if let index {
-                word = index >= 0 ? modeVocabulary[index] : nil
+                if index >= 0 {
+                    let meaning = modeMeaning(index)
+                    assert(meaning == AppleGoogleLinkText.meaning(modeVocabulary[index]), "a mode's meaning differs from its vocabulary word")
+                    return meaning
+                }
+                word = nil
             } else {
                 word = AppleGoogleLinkText.word(m.value, in: modeVocabulary)
             }
