@@ -627,11 +627,12 @@ extension DirectionsURLParser {
         /// Whether some parameter has none of the names.
         private(set) var hasOther = false
 
-        init(_ query: QueryBytes) {
-            let parameters = query.parameters
+        init(_ query: __shared QueryBytes) {
+            // `query` is borrowed (an initializer would otherwise take it owned: a retain and releases).
+            let count = query.parameters.count
             var i = 0
-            while i < parameters.count {
-                let k = Self.index(query, parameters[i])
+            while i < count {
+                let k = Self.index(query, query.parameters[i])
                 if k < 0 {
                     hasOther = true
                 } else {
@@ -790,12 +791,24 @@ extension DirectionsURLParser {
         static func word(_ b: UnsafeBufferPointer<UInt8>, _ from: Int) -> UInt64 {
             let n = b.count
             if from &+ 8 <= n { return UTF8Text.word(b, from) }
+            // Fewer than 8 bytes left: at most one 4-, one 2- and one 1-byte load, all inside `b`.
+            let rest = n &- from
+            guard rest > 0 else { return 0 }
+            let raw = UnsafeRawBufferPointer(b)
             var w: UInt64 = 0
-            var k = n &- 1
-            while k >= from {
-                w = w << 8 | UInt64(b[k])
-                k &-= 1
+            var at = from
+            var shift: UInt64 = 0
+            if rest & 4 != 0 {
+                w = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
+                at &+= 4
+                shift = 32
             }
+            if rest & 2 != 0 {
+                w |= UInt64(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt16.self))) << shift
+                at &+= 2
+                shift &+= 16
+            }
+            if rest & 1 != 0 { w |= UInt64(b[at]) << shift }
             return w
         }
 
