@@ -25,8 +25,8 @@ extension DirectionsURLParser {
     /// place ids, avoidances, `navigate` and times are `omitted` lines.
     enum ComGoogleMapsLink {
         static let formatName = "Google Maps app link"
-        static let knownWords = GoogleQueryRules.KnownWords(["saddr", "daddr", "directionsmode", "q", "center", "zoom", "views", "mapmode", "x-success", "x-source", "x-error"])
-        static var known: Set<String> { knownWords.set }
+        /// The parameters these links define (``GoogleKeys/appKnown``); never suggested as typos.
+        static let known: Set<String> = ["saddr", "daddr", "directionsmode", "q", "center", "zoom", "views", "mapmode", "x-success", "x-source", "x-error"]
         /// Optional parameters whose misspellings are `likely-typo` repairs.
         static let typoOptional = ["saddr", "directionsmode"]
 
@@ -51,15 +51,19 @@ extension DirectionsURLParser {
                     message: "'\(link.scheme)://\(link.host)' is not a Google Maps app link; write \(link.scheme)://?daddr=…",
                     parameter: "host")
             }
-            let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
-            try GoogleMapsLink.rawSpaces(query, &context)
+            let raw = link.bytes.query
+            let query = try QueryBytes(raw, plusAsSpace: true)
+            // One pass sorts the parameters by name; every look-up below is one read.
+            let keys = GoogleKeys(query)
+            typealias K = GoogleKeys
+            try GoogleMapsLink.rawSpaces(query, raw: raw, &context)
             let parser = context.parser
             let destination: Endpoint
             var waypoints: [Endpoint] = []
-            if let stops = try GoogleLegacyLink.stops(query, parser: parser) {
+            if let stops = try GoogleLegacyLink.stops(query, keys: keys, parser: parser) {
                 destination = stops.destination
                 waypoints = stops.waypoints
-            } else if let q = query.last("q"), !q.withValue({ $0.isBlank }) {
+            } else if let q = keys.last(query, K.q), !q.withValue({ $0.isBlank }) {
                 destination = try q.withValue { (v) throws(DirectionsURLError) in
                     try GoogleStopText.endpoint(v, parameter: "q", source: false, parser: parser)
                 }
@@ -68,7 +72,7 @@ extension DirectionsURLParser {
                     throw DirectionsURLError(
                         code: .missingDestination, message: "this \(formatName) has no 'daddr' (the destination); \(hint)", parameter: "daddr")
                 }
-                if query.contains("saddr") || query.contains("directionsmode") {
+                if keys.contains(K.saddr) || keys.contains(K.directionsmode) {
                     throw DirectionsURLError(
                         code: .missingDestination, message: "this \(formatName) has no 'daddr'; add daddr=<address or latitude,longitude>",
                         parameter: "daddr")
@@ -78,9 +82,12 @@ extension DirectionsURLParser {
                     message: "this \(formatName) shows a map, not directions; directions need daddr=<address or latitude,longitude>",
                     parameter: "daddr")
             }
-            try GoogleQueryRules.typoWarnings(query, optional: typoOptional, known: knownWords, &context)
+            // A typo hint needs a parameter with none of the format's names.
+            if keys.hasUnknown(K.appKnown) {
+                try GoogleQueryRules.typoWarnings(query, optional: typoOptional, known: known, &context)
+            }
             let source: Endpoint
-            if let saddr = try query.single("saddr", format: formatName) {
+            if let saddr = try keys.single(query, K.saddr, "saddr", format: formatName) {
                 source = try saddr.withValue { (v) throws(DirectionsURLError) in
                     try GoogleStopText.endpoint(v, parameter: "saddr", source: true, parser: parser)
                 }
@@ -88,7 +95,9 @@ extension DirectionsURLParser {
                 source = try GoogleStopText.endpoint(ByteText.empty, parameter: "saddr", source: true, parser: parser)
             }
             let (mode, transport) = try GoogleQueryRules.mode(
-                query, "directionsmode", in: modeTable, format: formatName, what: "a Google Maps app travel mode")
+                try keys.single(query, K.directionsmode, "directionsmode", format: formatName), "directionsmode",
+                index: { GoogleQueryRules.travelModeIndex($0, app: true) }, meaning: directionsModeMeaning, vocabulary: { modeVocabulary },
+                what: "a Google Maps app travel mode")
             return DirectionsRequest(source: source, destination: destination, waypoints: waypoints, mode: mode, transportType: transport)
         }
     }
@@ -102,9 +111,19 @@ extension DirectionsURLParser.ComGoogleMapsLink: DirectionsLinkParsing {
 extension DirectionsURLParser.ComGoogleMapsLink: DirectionsLinkBuilding {
     static var format: LinkFormat { .comGoogleMaps }
 
-    /// iOS URL scheme `directionsmode`: `driving`, `transit`, `bicycling`, `walking`.
-    /// ``modeVocabulary`` for the byte comparisons.
-    static let modeTable = DirectionsURLParser.GoogleQueryRules.ModeTable(modeVocabulary, ["driving", "transit", "bicycling", "walking"])
+    /// The meaning of word `i` of ``modeVocabulary`` (read without it; checked against it in debug builds).
+    static func directionsModeMeaning(_ i: Int) -> (DirectionsMode?, TransportType?) {
+        typealias Rules = DirectionsURLParser.GoogleQueryRules
+        switch i {
+        case 0: return Rules.meaning(.car)
+        case 1: return Rules.meaning(nil, .transit)
+        case 2: return Rules.meaning(.bike)
+        default: return Rules.meaning(.pedestrian)
+        }
+    }
+
+    /// iOS URL scheme `directionsmode`: `driving`, `transit`, `bicycling`, `walking`
+    /// (``directionsModeMeaning(_:)`` gives their meanings in this order).
 
     static let modeVocabulary: [ModeWord] = [
         ModeWord("directionsmode", "driving", mode: .car),

@@ -214,24 +214,31 @@ extension DirectionsURLParser.GoogleDataParameter {
         init(_ text: ByteText) { self.text = text }
 
         mutating func next() -> ByteToken? {
-            let end = text.count
+            // One pass per piece: its field digits, its type byte, then its value up to the next `!`.
+            let bytes = text.bytes
+            let end = bytes.count
             while i < end {
                 let start = i
-                let pieceEnd = text.firstOffset(of: UInt8(ascii: "!"), from: start) ?? end
-                i = pieceEnd &+ 1
                 var j = start
                 var field = 0
                 var overflow = false
-                while j < pieceEnd, text[j] >= 48 && text[j] <= 57 {
+                while j < end {
+                    let digit = bytes[j] &- 48
+                    if digit > 9 { break }
                     let (m, o1) = field.multipliedReportingOverflow(by: 10)
-                    let (a, o2) = m.addingReportingOverflow(Int(text[j] &- 48))
+                    let (a, o2) = m.addingReportingOverflow(Int(digit))
                     overflow = overflow || o1 || o2
                     field = a
                     j &+= 1
                 }
-                guard j < pieceEnd, j > start, !overflow else { continue }
-                let kind = text[j]
-                let value = text.slice(j &+ 1, pieceEnd)
+                // The piece needs digits, no overflow, and a type byte before its end.
+                let valid = j > start && !overflow && j < end && bytes[j] != UInt8(ascii: "!")
+                var k = valid ? j &+ 1 : j
+                while k < end && bytes[k] != UInt8(ascii: "!") { k &+= 1 }
+                i = k &+ 1
+                guard valid else { continue }
+                let kind = bytes[j]
+                let value = text.slice(j &+ 1, k)
                 return ByteToken(
                     field: field, kind: kind, value: value,
                     count: kind == UInt8(ascii: "m") ? DirectionsURLParser.GoogleDataParameter.count(value.bytes) : -1)

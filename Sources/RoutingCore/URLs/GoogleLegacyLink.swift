@@ -24,24 +24,27 @@ extension DirectionsURLParser {
     /// `Label@lat,lon`; place ids, the avoidance `ferries`, `navigate` and times cannot be carried.
     enum GoogleLegacyLink {
         static let formatName = "Google Maps legacy link"
-        /// Parameters these links define; never suggested as typos.
-        static let knownWords = GoogleQueryRules.KnownWords([
+        /// Parameters these links define (``GoogleKeys/legacyKnown``); never suggested as typos.
+        static let known: Set<String> = [
             "saddr", "daddr", "dirflg", "dirflag", "ll", "q", "address", "near", "sll", "z", "t", "spn", "sspn",
             "hl", "gl", "f", "ie", "oe", "um", "fb", "sa", "ftid", "cid", "mrt", "directionsmode", "output",
-        ])
-        static var known: Set<String> { knownWords.set }
+        ]
         /// Other names people write for `daddr`.
         static let daddrAliases: Set<String> = AppleMapsLink.daddrAliases
 
         /// Optional parameters whose misspellings are `likely-typo` repairs.
         static let typoOptional = ["saddr", "dirflg"]
 
-        /// Parses the query of a legacy Google link.
-        static func parse(query: QueryBytes, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-            try GoogleMapsLink.rawSpaces(query, &context)
+        /// Parses the query of a legacy Google link: `keys` are its parameters sorted by name, `raw`
+        /// the query's bytes.
+        static func parse(
+            query: QueryBytes, keys: GoogleKeys, raw: ByteText, _ context: inout ParseContext
+        ) throws(DirectionsURLError) -> DirectionsRequest {
+            typealias K = GoogleKeys
+            try GoogleMapsLink.rawSpaces(query, raw: raw, &context)
             let parser = context.parser
-            let saddr = try query.single("saddr", format: formatName)
-            guard let stops = try stops(query, parser: parser) else {
+            let saddr = try keys.single(query, K.saddr, "saddr", format: formatName)
+            guard let stops = try stops(query, keys: keys, parser: parser) else {
                 if let hint = DirectionsURLParser.typoHint(in: query, for: "daddr", known: known, aliases: daddrAliases) {
                     throw DirectionsURLError(
                         code: .missingDestination, message: "this \(formatName) has no 'daddr' (the destination); \(hint)",
@@ -51,7 +54,10 @@ extension DirectionsURLParser {
                     code: .missingDestination, message: "this \(formatName) has no 'daddr'; add daddr=<address or latitude,longitude>",
                     parameter: "daddr")
             }
-            try GoogleQueryRules.typoWarnings(query, optional: typoOptional, known: knownWords, &context)
+            // A typo hint needs a parameter with none of the format's names.
+            if keys.hasUnknown(K.legacyKnown) {
+                try GoogleQueryRules.typoWarnings(query, optional: typoOptional, known: known, &context)
+            }
             let source: Endpoint
             if let saddr {
                 source = try saddr.withValue { (v) throws(DirectionsURLError) in
@@ -60,37 +66,44 @@ extension DirectionsURLParser {
             } else {
                 source = try GoogleStopText.endpoint(ByteText.empty, parameter: "saddr", source: true, parser: parser)
             }
-            var flag = try query.single("dirflg", format: formatName)
-            if flag == nil { flag = try query.single("dirflag", format: formatName) }
+            var flag = try keys.single(query, K.dirflg, "dirflg", format: formatName)
+            if flag == nil { flag = try keys.single(query, K.dirflag, "dirflag", format: formatName) }
             var mode: DirectionsMode? = nil
             var transport: TransportType? = nil
             var avoid: Set<RouteAvoidance> = []
             if let flag {
                 // 0: fine; 1: an unknown letter; 2: two mode letters; nil: not ASCII (read by Characters).
-                var word: ModeWord? = nil
+                // `word`: the position of the mode letter in ``modeVocabulary`` (d, w, r, b), or -1.
+                var word = -1
                 let verdict: Int? = flag.withValue { (v) -> Int? in
                     let t = v.trimmed
                     guard t.isASCII else { return nil }
                     for b in t.bytes {
+                        let found: Int
                         switch UTF8Text.lower(b) {
-                        case UInt8(ascii: "h"): avoid.insert(.highways)
-                        case UInt8(ascii: "t"): avoid.insert(.tolls)
-                        case let letter:
-                            var found: ModeWord? = nil
-                            for w in modeVocabulary where w.value.utf8.count == 1 && w.value.utf8.first == letter {
-                                found = w
-                                break
-                            }
-                            guard let found else { return 1 }
-                            if word != nil { return 2 }
-                            word = found
+                        case UInt8(ascii: "h"):
+                            avoid.insert(.highways)
+                            continue
+                        case UInt8(ascii: "t"):
+                            avoid.insert(.tolls)
+                            continue
+                        case UInt8(ascii: "d"): found = 0
+                        case UInt8(ascii: "w"): found = 1
+                        case UInt8(ascii: "r"): found = 2
+                        case UInt8(ascii: "b"): found = 3
+                        default: return 1
                         }
+                        if word >= 0 { return 2 }
+                        word = found
                     }
                     return 0
                 }
                 switch verdict {
                 case .some(0):
-                    if let word { (mode, transport) = AppleGoogleLinkText.meaning(word) }
+                    if word >= 0 {
+                        (mode, transport) = flagMeaning(word)
+                        assert((mode, transport) == AppleGoogleLinkText.meaning(modeVocabulary[word]), "a mode's meaning differs from its vocabulary word")
+                    }
                 case .some(1): throw unknownFlag(flag)
                 case .some(2): throw twoModes(flag)
                 default:
@@ -101,6 +114,16 @@ extension DirectionsURLParser {
             return DirectionsRequest(
                 source: source, destination: stops.destination, waypoints: stops.waypoints, mode: mode, transportType: transport,
                 avoid: avoid)
+        }
+
+        /// The meaning of letter `i` of ``modeVocabulary`` (d, w, r, b), read without it.
+        private static func flagMeaning(_ i: Int) -> (DirectionsMode?, TransportType?) {
+            switch i {
+            case 0: return GoogleQueryRules.meaning(.car)
+            case 1: return GoogleQueryRules.meaning(.pedestrian)
+            case 2: return GoogleQueryRules.meaning(nil, .transit)
+            default: return GoogleQueryRules.meaning(.bike)
+            }
         }
 
         /// `dirflg` read by `Character`s (text that is not ASCII once trimmed), as before bytes.
@@ -141,20 +164,23 @@ extension DirectionsURLParser {
         }
 
         /// The stops of every `daddr` in order (each split by ``splitChain(_:)``), read by
-        /// ``GoogleStopText``: the last is the destination, the others waypoints; nil when there is no `daddr`.
+        /// ``GoogleStopText``: the last is the destination, the others waypoints; nil when there is no
+        /// `daddr`. `keys` are the query's parameters sorted by name.
         /// - Throws: `missing-destination` when the last stop is blank (before any error of another
         ///   stop, as the stops are checked first), else the first stop's error.
         static func stops(
-            _ query: QueryBytes, parser: DirectionsURLParser
+            _ query: QueryBytes, keys: GoogleKeys, parser: DirectionsURLParser
         ) throws(DirectionsURLError) -> (destination: Endpoint, waypoints: [Endpoint])? {
             var any = false
             var lastBlank = false
             var pending: Endpoint? = nil
             var waypoints: [Endpoint] = []
             var failure: DirectionsURLError? = nil
-            for p in query.parameters where query.isKey(p, "daddr") {
+            keys.forEach(query, GoogleKeys.daddr) { p in
                 p.withValue { value in
-                    forEachChainPiece(value) { piece in
+                    forEachChainPiece(value) { piece, marks in
+                        // The first piece of a chain tells how many marks follow: room for the waypoints.
+                        if marks > 0 { waypoints.reserveCapacity(waypoints.count &+ marks &+ 1) }
                         any = true
                         lastBlank = piece.isBlank
                         guard failure == nil else { return }
@@ -181,41 +207,51 @@ extension DirectionsURLParser {
 
         /// Calls `body` with each piece of ``splitChain(_:)`` of decoded bytes. A ` to:` with ASCII on
         /// both sides is a run of whole `Character`s, so the bytes are split directly; otherwise (a
-        /// combining mark may join it) the `String` split decides.
-        static func forEachChainPiece(_ value: ByteText, _ body: (ByteText) -> Void) {
+        /// combining mark may join it) the `String` split decides. `body` also gets, with the first
+        /// piece only, the number of ` to:` marks of a value split by bytes (0 otherwise).
+        static func forEachChainPiece(_ value: ByteText, _ body: (ByteText, Int) -> Void) {
+            // The usual value holds no space at all: one piece, no second scan.
+            guard var space = value.firstOffset(of: 0x20) else { return body(value, 0) }
             var exact = true
-            var i = 0
-            while let space = value.firstOffset(of: 0x20, from: i) {
+            var marks = 0
+            let firstSpace = space
+            while true {
                 if isChainMark(value, space) {
                     if (space > 0 && value[space &- 1] >= 0x80) || (space &+ 4 < value.count && value[space &+ 4] >= 0x80) {
                         exact = false
                         break
                     }
-                    i = space &+ 4
+                    marks &+= 1
+                    guard let next = value.firstOffset(of: 0x20, from: space &+ 4) else { break }
+                    space = next
                 } else {
-                    i = space &+ 1
+                    guard let next = value.firstOffset(of: 0x20, from: space &+ 1) else { break }
+                    space = next
                 }
             }
             if exact {
+                if marks == 0 { return body(value, 0) }
+                var first = marks
                 var start = 0
-                i = 0
+                var i = firstSpace
                 while let space = value.firstOffset(of: 0x20, from: i) {
                     if isChainMark(value, space) {
-                        body(value.slice(start, space))
+                        body(value.slice(start, space), first)
+                        first = 0
                         start = space &+ 4
                         i = start
                     } else {
                         i = space &+ 1
                     }
                 }
-                body(value.suffix(from: start))
+                body(value.suffix(from: start), 0)
                 return
             }
             var parts: [String] = []
             appendChain(value.string, to: &parts)
             for part in parts {
                 var part = part
-                part.withUTF8 { body(ByteText($0)) }
+                part.withUTF8 { body(ByteText($0), 0) }
             }
         }
 

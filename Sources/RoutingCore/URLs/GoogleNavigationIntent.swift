@@ -40,24 +40,32 @@ extension DirectionsURLParser {
             if raw.hasPrefix("//") { raw = raw.dropFirst(2) }
             if raw.hasPrefix("?") { raw = raw.dropFirst() }
             let query = try QueryBytes(raw, plusAsSpace: true)
+            // One pass sorts the parameters by name; every look-up below is one read.
+            let keys = GoogleKeys(query)
+            typealias K = GoogleKeys
             typealias Place = DirectionsURLParser.GooglePlaceLink
-            try Place.rawSpaces(query, &context)
+            try GoogleMapsLink.rawSpaces(query, raw: raw, &context)
             let parser = context.parser
-            guard let q = try query.single("q", format: formatName), !q.withValue({ $0.isBlank }) else {
+            // `q` is decoded once: nil when absent or blank.
+            guard let q = try keys.single(query, K.q, "q", format: formatName),
+                let destination = try q.withValue({ (text) throws(DirectionsURLError) -> Endpoint? in
+                    text.isBlank ? nil : try Place.stopEndpoint(text, parameter: "q", parser: parser)
+                })
+            else {
                 let hint = DirectionsURLParser.typoHint(in: query, for: "q", known: ["mode", "avoid"], aliases: ["ll", "daddr", "destination"])
                 throw DirectionsURLError(
                     code: .missingDestination,
                     message: "this \(formatName) has no destination" + (hint.map { "; \($0)" } ?? "; add q=<address or latitude,longitude>"),
                     parameter: "q")
             }
-            let destination = try q.withValue { (text) throws(DirectionsURLError) in
-                try Place.stopEndpoint(text, parameter: "q", parser: parser)
+            // A typo hint needs a parameter other than q, mode and avoid.
+            if keys.hasUnknown(K.intentKnown) {
+                try GoogleQueryRules.typoWarnings(query, optional: ["mode", "avoid"], known: known, &context)
             }
-            try typoWarnings(query, &context)
-            let (mode, transport) = try Self.mode(query, &context)
+            let (mode, transport) = try Self.mode(query, keys, &context)
             // The letters as bits (tolls 1, highways 2, ferries 4): the set is built once, at the end.
             var avoidBits = 0
-            if let a = try query.single("avoid", format: formatName) {
+            if let a = try keys.single(query, K.avoid, "avoid", format: formatName) {
                 // Fast path: ASCII letters one byte each (a CR LF pair is one Character, so not with CR).
                 let done = try a.withValue { (value) throws(DirectionsURLError) -> Bool in
                     let letters = value.trimmed
@@ -91,7 +99,7 @@ extension DirectionsURLParser {
                 }
             }
             return DirectionsRequest(
-                destination: destination, mode: mode, transportType: transport, avoid: avoidSets[avoidBits], navigate: true)
+                destination: destination, mode: mode, transportType: transport, avoid: avoidBits == 0 ? [] : avoidSets[avoidBits], navigate: true)
         }
 
         /// The avoid set of each combination of bits (tolls 1, highways 2, ferries 4), built once:
@@ -104,72 +112,45 @@ extension DirectionsURLParser {
             return set
         }
 
-        /// The lowercase ASCII letter of each one-letter word of ``modeVocabulary`` (0 for other words).
-        private static let modeLetters: [UInt8] = modeVocabulary.map { word in
-            let utf8 = Array(word.value.utf8)
-            return utf8.count == 1 && utf8[0] < 0x80 ? UTF8Text.lower(utf8[0]) : 0
-        }
-
-        /// `AppleGoogleLinkText.typoWarnings` of a ``QueryBytes``: one `likely-typo` repair for each
-        /// parameter of `optional` that is absent while an unknown parameter looks like a misspelling of it.
-        /// The optional parameters are `mode` and `avoid`; ``known`` are `q`, `mode` and `avoid`.
-        private static func typoWarnings(_ query: QueryBytes, _ context: inout ParseContext) throws(DirectionsURLError) {
-            // Fast path: no parameter can be a suspect (shorter than 3 characters, or known), so no
-            // hint can be found (`typoHint` only names unknown parameters of at least 3 characters
-            // within edit distance 2 of the expected name when there are no aliases).
-            var suspects = false
-            for p in query.parameters {
-                var plain = true
-                for b in p.rawName.bytes where b >= 0x80 || b == UInt8(ascii: "%") || b == UInt8(ascii: "+") {
-                    plain = false
-                    break
-                }
-                if plain {
-                    // The key is the name with ASCII uppercase lowered: same byte count.
-                    if p.rawName.count < 3 { continue }
-                    // `known` is q, mode and avoid.
-                    if query.isKey(p, "mode") || query.isKey(p, "avoid") { continue }
-                    suspects = true
-                    break
-                }
-                let key = query.key(of: p)
-                if key.utf8.count >= 3 && !known.contains(key) {
-                    suspects = true
-                    break
-                }
-            }
-            guard suspects else { return }
-            for expected in ["mode", "avoid"] where !query.contains(expected) {
-                if let hint = DirectionsURLParser.typoHint(in: query, for: expected, known: known, aliases: []) {
-                    try context.repair(.likelyTypo, hint + " It was ignored.", parameter: expected)
-                }
+        /// The meaning of letter `i` of ``modeVocabulary`` (d, b, l, w), read without it.
+        private static func modeMeaning(_ i: Int) -> (DirectionsMode?, TransportType?) {
+            switch i {
+            case 0: return GoogleQueryRules.meaning(.car)
+            case 1: return GoogleQueryRules.meaning(.bike)
+            case 2: return GoogleQueryRules.meaning(.other)
+            default: return GoogleQueryRules.meaning(.pedestrian)
             }
         }
 
         /// `AppleGoogleLinkText.mode(query, "mode", in: modeVocabulary, …)` of a ``QueryBytes``.
         private static func mode(
-            _ query: QueryBytes, _ context: inout ParseContext
+            _ query: QueryBytes, _ keys: GoogleKeys, _ context: inout ParseContext
         ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
-            guard let m = try query.single("mode", format: formatName) else { return (nil, nil) }
+            guard let m = try keys.single(query, GoogleKeys.mode, "mode", format: formatName) else { return (nil, nil) }
             // -2: blank; -1: no word; nil: only Unicode case mapping can tell (non-ASCII text).
             let index = m.withValue { value -> Int? in
                 let t = value.trimmed
                 if t.isEmpty { return -2 }
                 guard value.isASCII else { return nil }
-                if t.count == 1 {
-                    let letter = UTF8Text.lower(t[0])
-                    let letters = modeLetters
-                    for i in letters.indices where letters[i] == letter { return i }
+                // The words of ``modeVocabulary``, in order, are the letters d, b, l and w.
+                guard t.count == 1 else { return -1 }
+                switch UTF8Text.lower(t[0]) {
+                case UInt8(ascii: "d"): return 0
+                case UInt8(ascii: "b"): return 1
+                case UInt8(ascii: "l"): return 2
+                case UInt8(ascii: "w"): return 3
+                default: return -1
                 }
-                for i in modeVocabulary.indices where modeLetters[i] == 0 && equalsIgnoringASCIICase(t, modeVocabulary[i].value) {
-                    return i
-                }
-                return -1
             }
             if index == -2 { return (nil, nil) }
             let word: ModeWord?
             if let index {
-                word = index >= 0 ? modeVocabulary[index] : nil
+                if index >= 0 {
+                    let meaning = modeMeaning(index)
+                    assert(meaning == AppleGoogleLinkText.meaning(modeVocabulary[index]), "a mode's meaning differs from its vocabulary word")
+                    return meaning
+                }
+                word = nil
             } else {
                 word = AppleGoogleLinkText.word(m.value, in: modeVocabulary)
             }
@@ -180,21 +161,6 @@ extension DirectionsURLParser {
                     parameter: "mode")
             }
             return AppleGoogleLinkText.meaning(word)
-        }
-
-        /// Whether ASCII `text` equals `word` ignoring ASCII case (false when `word` is not ASCII: the
-        /// vocabulary's words are).
-        private static func equalsIgnoringASCIICase(_ text: ByteText, _ word: String) -> Bool {
-            var word = word
-            return word.withUTF8 { w in
-                guard w.count == text.count else { return false }
-                var i = 0
-                while i < w.count {
-                    if w[i] >= 0x80 || UTF8Text.lower(text[i]) != UTF8Text.lower(w[i]) { return false }
-                    i &+= 1
-                }
-                return true
-            }
         }
 
         /// The `Substring` reading (`rest` as the old `link.rest`), for rare non-ASCII text next to a

@@ -177,9 +177,10 @@ extension DirectionsURLParser.GooglePathLink {
     static func decoded<R>(
         _ raw: ByteText, parameter: String, what: String, _ body: (ByteText) throws(DirectionsURLError) -> R
     ) throws(DirectionsURLError) -> R {
-        if case .failure(let failure) = PercentDecoding.check(raw.bytes, plusAsSpace: true) {
-            throw QueryString.decodingError(failure, parameter: parameter, what: what)
+        switch PercentDecoding.check(raw.bytes, plusAsSpace: true) {
+        case .plain: return try body(raw)
+        case .needsDecoding: return try raw.withDecoded(plusAsSpace: true, body)
+        case .failure(let failure): throw QueryString.decodingError(failure, parameter: parameter, what: what)
         }
-        return try raw.withDecoded(plusAsSpace: true, body)
     }
 }

@@ -61,35 +61,13 @@ extension DirectionsURLParser {
                 destination: try GoogleStopText.endpoint(name, parameter: "path", source: false, parser: context.parser))
         }
 
-        static func parse(q query: QueryString, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-            try GoogleMapsLink.rawSpaces(query, &context)
-            let q = AppleGoogleLinkText.last(query, "q")?.value ?? ""
-            return DirectionsRequest(destination: try GoogleStopText.endpoint(q, parameter: "q", source: false, parser: context.parser))
-        }
-
-        static func parse(search query: QueryString, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-            try GoogleMapsLink.rawSpaces(query, &context)
-            guard let q = try AppleGoogleLinkText.single(query, "query", format: "Google Maps search link"), case let value = q.value,
-                !AppleGoogleLinkText.Bytes.isBlank(value)
-            else {
-                throw DirectionsURLError(
-                    code: .missingDestination, message: "this Google Maps search link has no 'query'; add query=<place or latitude,longitude>",
-                    parameter: "query")
-            }
-            var destination = try GoogleStopText.endpoint(value, parameter: "query", source: false, parser: context.parser)
-            if let id = try AppleGoogleLinkText.single(query, "query_place_id", format: "Google Maps search link"),
-                !DirectionsURLParser.trimmed(id.value).isEmpty, destination != .currentLocation
-            {
-                destination = destination.withPlaceID(DirectionsURLParser.trimmed(id.value))
-            }
-            return DirectionsRequest(destination: destination)
-        }
-
-        /// ``parse(q:_:)-(QueryString,_)`` of a ``QueryBytes`` (form-encoded).
-        static func parse(q query: QueryBytes, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-            try rawSpaces(query, &context)
+        /// A `?q=` link (form-encoded): `keys` are its parameters sorted by name, `raw` the query's bytes.
+        static func parse(
+            q query: QueryBytes, keys: GoogleKeys, raw: ByteText, _ context: inout ParseContext
+        ) throws(DirectionsURLError) -> DirectionsRequest {
+            try GoogleMapsLink.rawSpaces(query, raw: raw, &context)
             let parser = context.parser
-            guard let q = query.last("q") else {
+            guard let q = keys.last(query, GoogleKeys.q) else {
                 return DirectionsRequest(destination: try stopEndpoint(.empty, parameter: "q", parser: parser))
             }
             return DirectionsRequest(destination: try q.withValue { (text) throws(DirectionsURLError) in
@@ -97,12 +75,15 @@ extension DirectionsURLParser {
             })
         }
 
-        /// ``parse(search:_:)-(QueryString,_)`` of a ``QueryBytes`` (form-encoded).
-        static func parse(search query: QueryBytes, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-            try rawSpaces(query, &context)
+        /// A `/maps/search/?api=1` link (form-encoded): `keys` are its parameters sorted by name, `raw`
+        /// the query's bytes.
+        static func parse(
+            search query: QueryBytes, keys: GoogleKeys, raw: ByteText, _ context: inout ParseContext
+        ) throws(DirectionsURLError) -> DirectionsRequest {
+            try GoogleMapsLink.rawSpaces(query, raw: raw, &context)
             let format = "Google Maps search link"
             let parser = context.parser
-            let q = try query.single("query", format: format)
+            let q = try keys.single(query, GoogleKeys.query, "query", format: format)
             guard let q, !q.withValue({ $0.isBlank }) else {
                 throw DirectionsURLError(
                     code: .missingDestination, message: "this Google Maps search link has no 'query'; add query=<place or latitude,longitude>",
@@ -111,7 +92,7 @@ extension DirectionsURLParser {
             var destination = try q.withValue { (text) throws(DirectionsURLError) in
                 try stopEndpoint(text, parameter: "query", parser: parser)
             }
-            if let id = try query.single("query_place_id", format: format), destination != .currentLocation {
+            if let id = try keys.single(query, GoogleKeys.queryPlaceID, "query_place_id", format: format), destination != .currentLocation {
                 let trimmed = id.withValue { $0.trimmed.isEmpty ? nil : $0.trimmed.string }
                 if let trimmed { destination = destination.withPlaceID(trimmed) }
             }
@@ -129,18 +110,5 @@ extension DirectionsURLParser.GooglePlaceLink {
         _ text: ByteText, parameter: String, parser: DirectionsURLParser
     ) throws(DirectionsURLError) -> Endpoint {
         try DirectionsURLParser.GoogleStopText.endpoint(text, parameter: parameter, source: false, parser: parser)
-    }
-
-    /// `GoogleMapsLink.rawSpaces` of a ``QueryBytes``: one `repaired-syntax` repair for each parameter
-    /// whose raw value holds a space (a space `Character`: on non-ASCII text one that a combining mark
-    /// joins is not one).
-    static func rawSpaces(_ query: QueryBytes, _ context: inout ParseContext) throws(DirectionsURLError) {
-        for p in query.parameters where p.rawValue.contains(UInt8(ascii: " ")) {
-            if !p.rawValue.isASCII && !p.rawValue.string.contains(" " as Character) { continue }
-            // A piece with an empty name (`=a b`) is reported as `query`, as QueryString does.
-            let name = p.name.isEmpty ? "query" : p.name
-            try context.repair(
-                .repairedSyntax, "the value of '\(name)' holds a raw space; write it as + or %20", parameter: name)
-        }
     }
 }

@@ -15,21 +15,35 @@ extension DirectionsURLParser {
         /// hemisphere pair (digits, `.`, `,`, spaces, signs and one or two of N S E W). Any other
         /// text is a plain stop, read by the shared endpoint helpers.
         static func needsStopReading(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            // A marker decides at once: looked for eight bytes at a time.
+            let n = bytes.count
+            var i = 0
+            while i &+ 8 <= n {
+                let w = UTF8Text.word(bytes, i)
+                if UTF8Text.matches(w, UInt8(ascii: "@")) | UTF8Text.matches(w, UInt8(ascii: "(")) | UTF8Text.matches(w, UInt8(ascii: ":")) != 0 {
+                    return true
+                }
+                i &+= 8
+            }
+            while i < n {
+                let b = bytes[i]
+                if b == UInt8(ascii: "@") || b == UInt8(ascii: "(") || b == UInt8(ascii: ":") { return true }
+                i &+= 1
+            }
+            // Without a marker, only a hemisphere pair: the first other byte (most addresses' second) ends it.
             var letters = 0
-            var other = false
             for b in bytes {
                 switch b {
-                case UInt8(ascii: "@"), UInt8(ascii: "("), UInt8(ascii: ":"): return true
                 case UInt8(ascii: "N"), UInt8(ascii: "S"), UInt8(ascii: "E"), UInt8(ascii: "W"),
                     UInt8(ascii: "n"), UInt8(ascii: "s"), UInt8(ascii: "e"), UInt8(ascii: "w"):
                     letters &+= 1
                 case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: " "),
                     UInt8(ascii: "+"), UInt8(ascii: "-"):
                     continue
-                default: other = true
+                default: return false
                 }
             }
-            return !other && letters > 0 && letters <= 2
+            return letters > 0 && letters <= 2
         }
 
         /// Reads one stop. A source that is blank or a current-location literal is the current location;
