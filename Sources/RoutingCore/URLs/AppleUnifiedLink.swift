@@ -142,7 +142,7 @@ extension DirectionsURLParser {
             if let m = try slots.mode.single(query, "mode") {
                 // As AppleGoogleLinkText.mode, without looking the parameter up again.
                 let found = m.withValue { (v: ByteText) -> ModeWord?? in
-                    v.isBlank ? nil : .some(AppleGoogleLinkText.word(v, in: modeWords))
+                    v.isBlank ? nil : .some(modeWord(v))
                 }
                 if let found {
                     guard let word = found else {
@@ -173,7 +173,7 @@ extension DirectionsURLParser {
                     }
                     // ASCII: pieces between commas (empty ones left out), trimmed, ASCII case ignored.
                     for piece in value.pieces(separatedBy: UInt8(ascii: ",")) where !piece.isEmpty {
-                        let word = piece.trimmed
+                        let word = AppleGoogleLinkText.trimmedASCII(piece)
                         if word.isEmpty { continue }
                         if word.equalsIgnoringCase("tolls" as StaticString) {
                             tolls = true
@@ -190,6 +190,18 @@ extension DirectionsURLParser {
             return DirectionsRequest(
                 source: source, destination: destination, waypoints: waypoints, mode: mode, transportType: transport,
                 avoid: avoid)
+        }
+
+        /// ``AppleGoogleLinkText/word(_:in:)-(ByteText,ModeWords)`` in ``modeVocabulary``: ASCII text is
+        /// trimmed and compared with each word, ASCII case ignored (no table, no `String`).
+        private static func modeWord(_ value: ByteText) -> ModeWord? {
+            guard value.isASCII else { return AppleGoogleLinkText.word(value, in: modeWords) }
+            let t = AppleGoogleLinkText.trimmedASCII(value)
+            if t.equalsIgnoringCase("driving" as StaticString) { return modeVocabulary[0] }
+            if t.equalsIgnoringCase("walking" as StaticString) { return modeVocabulary[1] }
+            if t.equalsIgnoringCase("transit" as StaticString) { return modeVocabulary[2] }
+            if t.equalsIgnoringCase("cycling" as StaticString) { return modeVocabulary[3] }
+            return nil
         }
 
         /// The `avoid` sets a link can give, by bits (1: tolls, 2: highways).
@@ -317,7 +329,7 @@ extension DirectionsURLParser {
                     }
                     if found {
                         // Found above.
-                    } else if AppleGoogleLinkText.KnownNames.isPlain(raw) {
+                    } else if query.isPlain(p) {
                         if raw.count >= 3 { suspects = true }
                     } else {
                         // Escaped or non-ASCII names: by the decoded, lowercased key.
