@@ -61,7 +61,7 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
     /// bytes against a 256-bit Bloom filter and then the exact list of the literals' first three
     /// bytes; a text with a non-ASCII byte among them, or with no kept byte, is left to the full test.
     fileprivate struct MissFilter: Sendable {
-        /// Whether the filter applies (else ``screen(_:)`` is always -1).
+        /// Whether the filter applies (else ``rejects(_:)`` is always false).
         var usable = true
         /// Bit `b` is set when some normalized literal starts with the ASCII byte `b`.
         var first: (UInt64, UInt64) = (0, 0)

@@ -80,19 +80,19 @@ enum OsmAndAPILink {
             if n.equalsIgnoringCase("profile" as StaticString) { return Slot.profile }
             return -2
         case 8:
-            if n.equalsIgnoringCase("dest_lat" as StaticString) { return Slot.destLat }
-            if n.equalsIgnoringCase("dest_lon" as StaticString) { return Slot.destLon }
+            if NameWords.equal(n, 0x74616C5F74736564, 0x74616C5F74736564) { return Slot.destLat }
+            if NameWords.equal(n, 0x6E6F6C5F74736564, 0x6E6F6C5F74736564) { return Slot.destLon }
             return -2
         case 9:
-            if n.equalsIgnoringCase("dest_name" as StaticString) { return Slot.destName }
-            if n.equalsIgnoringCase("start_lat" as StaticString) { return Slot.startLat }
-            if n.equalsIgnoringCase("start_lon" as StaticString) { return Slot.startLon }
+            if NameWords.equal(n, 0x6D616E5F74736564, 0x656D616E5F747365) { return Slot.destName }
+            if NameWords.equal(n, 0x616C5F7472617473, 0x74616C5F74726174) { return Slot.startLat }
+            if NameWords.equal(n, 0x6F6C5F7472617473, 0x6E6F6C5F74726174) { return Slot.startLon }
             return -2
         case 10:
-            if n.equalsIgnoringCase("start_name" as StaticString) { return Slot.startName }
+            if NameWords.equal(n, 0x616E5F7472617473, 0x656D616E5F747261) { return Slot.startName }
             return -2
         case 20:
-            if n.equalsIgnoringCase("locations_permission" as StaticString) { return -1 }
+            if NameWords.equal(n, 0x6E6F697461636F6C, 0x73696D7265705F73, 0x6E6F697373696D72) { return -1 }
             return -2
         default: return -2
         }
