@@ -597,9 +597,10 @@ extension AppleGoogleLinkText {
         return word(value.string, in: words.vocabulary)
     }
 
-    /// ASCII `text` without leading and trailing ASCII whitespace (`Character.isWhitespace` on ASCII).
+    /// ASCII `text` without leading and trailing ASCII whitespace (`Character.isWhitespace` on ASCII:
+    /// ``ByteText/trimmed`` of ASCII text, without its checks for non-ASCII ends).
     @inline(__always)
-    private static func trimmedASCII(_ text: ByteText) -> ByteText {
+    static func trimmedASCII(_ text: ByteText) -> ByteText {
         var a = 0
         var b = text.count
         while a < b && UTF8Text.isASCIIWhitespace(text[a]) { a &+= 1 }

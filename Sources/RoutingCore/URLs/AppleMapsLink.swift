@@ -80,7 +80,7 @@ extension DirectionsURLParser {
                 }
                 if found {
                     // Found above.
-                } else if AppleGoogleLinkText.KnownNames.isPlain(raw) {
+                } else if query.isPlain(parameters[i]) {
                     if raw.count >= 3 { suspects = true }
                 } else {
                     // Escaped or non-ASCII names: by the decoded, lowercased key.
@@ -144,7 +144,7 @@ extension DirectionsURLParser {
                 let flag = parameters[dirflgAt]
                 // nil: blank (no mode); .some(nil): not a word of the vocabulary.
                 let found = flag.withValue { (v: ByteText) -> ModeWord?? in
-                    v.isBlank ? nil : .some(AppleGoogleLinkText.word(v, in: modeWords))
+                    v.isBlank ? nil : .some(dirflgWord(v))
                 }
                 if let found {
                     if let word = found {
@@ -248,6 +248,20 @@ extension DirectionsURLParser {
         private static func isNestedWebLink(_ inner: Substring) -> Bool {
             guard let colon = inner.firstIndex(of: ":") else { return false }
             return inner[..<colon].lowercased() == "https" || inner[..<colon].lowercased() == "http"
+        }
+
+        /// ``AppleGoogleLinkText/word(_:in:)-(ByteText,ModeWords)`` in ``modeVocabulary``: ASCII text is
+        /// trimmed and its one byte compared, ASCII case ignored (no table, no `String`).
+        private static func dirflgWord(_ value: ByteText) -> ModeWord? {
+            guard value.isASCII else { return AppleGoogleLinkText.word(value, in: modeWords) }
+            let t = AppleGoogleLinkText.trimmedASCII(value)
+            guard t.count == 1 else { return nil }
+            switch UTF8Text.lower(t[0]) {
+            case UInt8(ascii: "d"): return modeVocabulary[0]
+            case UInt8(ascii: "w"): return modeVocabulary[1]
+            case UInt8(ascii: "r"): return modeVocabulary[2]
+            default: return nil
+            }
         }
 
         private static func missingDestination(_ query: QueryBytes, hasSource: Bool) -> DirectionsURLError {

@@ -142,7 +142,7 @@ extension DirectionsURLParser {
             if let m = try slots.mode.single(query, "mode") {
                 // As AppleGoogleLinkText.mode, without looking the parameter up again.
                 let found = m.withValue { (v: ByteText) -> ModeWord?? in
-                    v.isBlank ? nil : .some(AppleGoogleLinkText.word(v, in: modeWords))
+                    v.isBlank ? nil : .some(modeWord(v))
                 }
                 if let found {
                     guard let word = found else {
@@ -173,7 +173,7 @@ extension DirectionsURLParser {
                     }
                     // ASCII: pieces between commas (empty ones left out), trimmed, ASCII case ignored.
                     for piece in value.pieces(separatedBy: UInt8(ascii: ",")) where !piece.isEmpty {
-                        let word = piece.trimmed
+                        let word = AppleGoogleLinkText.trimmedASCII(piece)
                         if word.isEmpty { continue }
                         if word.equalsIgnoringCase("tolls" as StaticString) {
                             tolls = true
@@ -190,6 +190,18 @@ extension DirectionsURLParser {
             return DirectionsRequest(
                 source: source, destination: destination, waypoints: waypoints, mode: mode, transportType: transport,
                 avoid: avoid)
+        }
+
+        /// ``AppleGoogleLinkText/word(_:in:)-(ByteText,ModeWords)`` in ``modeVocabulary``: ASCII text is
+        /// trimmed and compared with each word, ASCII case ignored (no table, no `String`).
+        private static func modeWord(_ value: ByteText) -> ModeWord? {
+            guard value.isASCII else { return AppleGoogleLinkText.word(value, in: modeWords) }
+            let t = AppleGoogleLinkText.trimmedASCII(value)
+            if t.equalsIgnoringCase("driving" as StaticString) { return modeVocabulary[0] }
+            if t.equalsIgnoringCase("walking" as StaticString) { return modeVocabulary[1] }
+            if t.equalsIgnoringCase("transit" as StaticString) { return modeVocabulary[2] }
+            if t.equalsIgnoringCase("cycling" as StaticString) { return modeVocabulary[3] }
+            return nil
         }
 
         /// The `avoid` sets a link can give, by bits (1: tolls, 2: highways).
@@ -307,17 +319,17 @@ extension DirectionsURLParser {
                         case 5 where raw.equalsIgnoringCase("avoid" as StaticString): avoid.note(i)
                         case 5 where raw.equalsIgnoringCase("start" as StaticString): break
                         case 6 where raw.equalsIgnoringCase("source" as StaticString): source.note(i)
-                        case 8 where raw.equalsIgnoringCase("waypoint" as StaticString): waypoints &+= 1
-                        case 11 where raw.equalsIgnoringCase("destination" as StaticString): destination.note(i)
-                        case 15 where raw.equalsIgnoringCase("source-place-id" as StaticString): sourceID.note(i)
-                        case 17 where raw.equalsIgnoringCase("waypoint-place-id" as StaticString): waypointIDs &+= 1
-                        case 19 where raw.equalsIgnoringCase("transit-preferences" as StaticString): break
-                        case 20 where raw.equalsIgnoringCase("destination-place-id" as StaticString): destinationID.note(i)
+                        case 8 where NameWords.equal(raw, 0x746E696F70796177, 0x746E696F70796177): waypoints &+= 1
+                        case 11 where NameWords.equal(raw, 0x74616E6974736564, 0x6E6F6974616E6974): destination.note(i)
+                        case 15 where NameWords.equal(raw, 0x702D656372756F73, 0x64692D6563616C70): sourceID.note(i)
+                        case 17 where NameWords.equal(raw, 0x746E696F70796177, 0x692D6563616C702D, 0x64692D6563616C70): waypointIDs &+= 1
+                        case 19 where NameWords.equal(raw, 0x2D7469736E617274, 0x6E65726566657270, 0x7365636E65726566): break
+                        case 20 where NameWords.equal(raw, 0x74616E6974736564, 0x63616C702D6E6F69, 0x64692D6563616C70): destinationID.note(i)
                         default: found = false
                     }
                     if found {
                         // Found above.
-                    } else if AppleGoogleLinkText.KnownNames.isPlain(raw) {
+                    } else if query.isPlain(p) {
                         if raw.count >= 3 { suspects = true }
                     } else {
                         // Escaped or non-ASCII names: by the decoded, lowercased key.
@@ -398,5 +410,37 @@ extension DirectionsURLParser.AppleUnifiedLink: DirectionsLinkBuilding {
         if !avoid.isEmpty { pairs.append(("avoid", avoid.map(\.rawValue).joined(separator: ","))) }
         AppleGoogleLinkText.extras(request, format: name, avoid: [.tolls, .highways], navigate: false, omitted: &omitted)
         return BuiltLink(url: "https://maps.apple.com/directions?" + LinkWriting.query(pairs), format: format, omitted: omitted)
+    }
+}
+
+/// Plain parameter names compared eight bytes at a time with a lowercase ASCII literal given as its
+/// little-endian words (written out by hand where the name is matched): the answer of
+/// ``ByteText/equalsIgnoringCase(_:)-(StaticString)`` with that literal, in two or three word
+/// comparisons instead of one per byte. The caller has checked the name's byte count; every word
+/// read lies inside the name.
+enum NameWords {
+    /// The eight bytes of `name` at `offset` (0 ≤ offset ≤ count − 8) with `A`–`Z` lowercased, or
+    /// nil when one is not ASCII (such a name equals no ASCII literal ignoring ASCII case).
+    @inline(__always)
+    static func lowered(_ name: ByteText, _ offset: Int) -> UInt64? {
+        let word = UTF8Text.word(name.bytes, offset)
+        if word & 0x8080_8080_8080_8080 != 0 { return nil }
+        let atLeastA = word &+ 0x3F3F_3F3F_3F3F_3F3F  // high bit: byte ≥ 0x41 (no carry: bytes < 0x80)
+        let pastZ = word &+ 0x2525_2525_2525_2525  // high bit: byte ≥ 0x5B
+        return word | ((atLeastA & ~pastZ & 0x8080_8080_8080_8080) >> 2)
+    }
+
+    /// Whether `name` (8 to 16 bytes) is the literal whose words at 0 and count − 8 are `a` and `b`.
+    @inline(__always)
+    static func equal(_ name: ByteText, _ a: UInt64, _ b: UInt64) -> Bool {
+        guard name.count >= 8 else { return false }
+        return lowered(name, 0) == a && lowered(name, name.count &- 8) == b
+    }
+
+    /// Whether `name` (16 to 24 bytes) is the literal whose words at 0, 8 and count − 8 are `a`, `b`, `c`.
+    @inline(__always)
+    static func equal(_ name: ByteText, _ a: UInt64, _ b: UInt64, _ c: UInt64) -> Bool {
+        guard name.count >= 16 else { return false }
+        return lowered(name, 0) == a && lowered(name, 8) == b && lowered(name, name.count &- 8) == c
     }
 }

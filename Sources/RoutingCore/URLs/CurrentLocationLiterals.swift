@@ -20,16 +20,10 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
         let asciiBytes: [UInt8]
         /// Where ASCII literal `k` starts in ``asciiBytes``; one more entry for the end.
         let asciiStarts: [Int]
-        /// Bit `b` is set when some all-ASCII normalized literal is empty (bit 0) or starts with the
-        /// ASCII byte `b`; an ASCII text whose first kept byte is not here matches nothing.
-        let firstBytes: (UInt64, UInt64)
-        /// Bit `b` is set when some normalized literal (ASCII or not) starts with the ASCII byte `b`.
-        let anyFirstBytes: (UInt64, UInt64)
-        /// Whether every non-empty normalized literal starts with an ASCII byte, so that a text whose
-        /// first kept byte is ASCII and not in ``anyFirstBytes`` matches nothing, whatever follows
-        /// (a literal starting with a non-ASCII letter could be canonically equivalent to an ASCII
-        /// letter and a combining mark).
-        let asciiStartsOnly: Bool
+        /// The byte count of the longest all-ASCII normalized literal.
+        let longestASCII: Int
+        /// Decides most texts that are not a literal from their first bytes.
+        let missFilter: MissFilter
 
         init(_ literals: [String]) {
             self.literals = literals
@@ -46,20 +40,8 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
             }
             self.asciiBytes = bytes
             self.asciiStarts = starts
-            func set(_ bits: inout (UInt64, UInt64), _ b: UInt8) {
-                if b < 64 { bits.0 |= 1 << UInt64(b) } else if b < 128 { bits.1 |= 1 << UInt64(b &- 64) }
-            }
-            var first: (UInt64, UInt64) = (0, 0)
-            for literal in ascii { set(&first, literal.first ?? 0) }
-            self.firstBytes = first
-            var any: (UInt64, UInt64) = (0, 0)
-            var asciiStartsOnly = true
-            for literal in normalized {
-                guard let b = literal.utf8.first else { continue }
-                if b >= 0x80 { asciiStartsOnly = false } else { set(&any, b) }
-            }
-            self.anyFirstBytes = any
-            self.asciiStartsOnly = asciiStartsOnly
+            self.longestASCII = ascii.map(\.count).max() ?? 0
+            self.missFilter = MissFilter(normalized)
         }
     }
 
@@ -67,6 +49,96 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
 
     /// The literals as given.
     public var literals: [String] { storage.literals }
+
+    /// A filter over the start of a text: what the first three kept bytes (after the skipped
+    /// whitespace and `+`) of a text must be for it to match some literal.
+    ///
+    /// When every non-empty normalized literal starts with three ASCII bytes (or is shorter and all
+    /// ASCII), the normalized form of a text whose first three kept bytes are ASCII starts with those
+    /// bytes lowercased (an ASCII character is a starter that no canonical decomposition or reordering
+    /// moves, and Unicode lowercases it as ASCII does), so it can equal a literal only when the
+    /// literal starts with the same bytes. The first byte is tested against an exact set, the three
+    /// bytes against a 256-bit Bloom filter and then the exact list of the literals' first three
+    /// bytes; a text with a non-ASCII byte among them, or with no kept byte, is left to the full test.
+    fileprivate struct MissFilter: Sendable {
+        /// Whether the filter applies (else ``rejects(_:)`` is always false).
+        var usable = true
+        /// Bit `b` is set when some normalized literal starts with the ASCII byte `b`.
+        var first: (UInt64, UInt64) = (0, 0)
+        /// Bits ``hashes(_:)`` of the packed first three bytes (0 past the end) of each normalized literal.
+        var bloom = InlineArray<4, UInt64>(repeating: 0)
+        /// The distinct packed first three bytes of the literals.
+        var keys: [UInt32] = []
+
+        init(_ normalized: Set<String>) {
+            for literal in normalized {
+                let bytes = Array(literal.utf8.prefix(3))
+                if bytes.isEmpty { continue }  // "": only a text with no kept byte, never rejected
+                if bytes.contains(where: { $0 >= 0x80 }) {
+                    usable = false
+                    return
+                }
+                Self.set(&first, Int(bytes[0]))
+                var key: UInt32 = 0
+                for (k, b) in bytes.enumerated() { key |= UInt32(b) << UInt32(k * 8) }
+                let (h1, h2) = Self.hashes(key)
+                bloom[h1 >> 6] |= 1 << UInt64(h1 & 63)
+                bloom[h2 >> 6] |= 1 << UInt64(h2 & 63)
+                if !keys.contains(key) { keys.append(key) }
+            }
+        }
+
+        private static func set(_ bits: inout (UInt64, UInt64), _ b: Int) {
+            if b < 64 { bits.0 |= 1 << UInt64(b) } else { bits.1 |= 1 << UInt64(b - 64) }
+        }
+
+        /// Two bit positions (0 ..< 256) of `key`.
+        @inline(__always)
+        private static func hashes(_ key: UInt32) -> (Int, Int) {
+            let k = UInt64(key)
+            return (Int((k &* 0x9E37_79B9_7F4A_7C15) >> 56), Int((k &* 0xC2B2_AE3D_27D4_EB4F) >> 56))
+        }
+
+        @inline(__always)
+        private static func skipped(_ b: UInt8) -> Bool {
+            b == 0x20 || (b >= 0x09 && b <= 0x0D) || b == UInt8(ascii: "+")
+        }
+
+        /// Whether `bytes` surely matches no literal (false: it may; the full test decides).
+        @inline(__always)
+        func rejects(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard usable else { return false }
+            let n = bytes.count
+            var i = 0
+            while i < n && Self.skipped(bytes[i]) { i &+= 1 }
+            if i >= n { return false }
+            let b0 = bytes[i]
+            if b0 >= 0x80 { return false }
+            var key = UInt32(UTF8Text.lower(b0))
+            if (key < 64 ? first.0 >> UInt64(key) : first.1 >> UInt64(key &- 64)) & 1 == 0 { return true }
+            var shift: UInt32 = 8
+            i &+= 1
+            while shift < 24 && i < n {
+                let b = bytes[i]
+                i &+= 1
+                if Self.skipped(b) { continue }
+                if b >= 0x80 { return false }
+                key |= UInt32(UTF8Text.lower(b)) << shift
+                shift &+= 8
+            }
+            let (h1, h2) = Self.hashes(key)
+            if (bloom[h1 >> 6] >> UInt64(h1 & 63)) & (bloom[h2 >> 6] >> UInt64(h2 & 63)) & 1 == 0 { return true }
+            return rejectsKey(key)
+        }
+
+        /// Whether no literal starts with the packed bytes `key`.
+        private func rejectsKey(_ key: UInt32) -> Bool {
+            keys.withUnsafeBufferPointer { keys in
+                for k in keys where k == key { return false }
+                return true
+            }
+        }
+    }
 
     /// The built-in list: "" (empty), English, French, German, Spanish, Italian, Portuguese and Dutch
     /// phrases for "current location" / "my location", and "here".
@@ -99,63 +171,56 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
     /// Whether `text` (already percent-decoded) is one of the literals, ignoring case, whitespace and `+`.
     public func matches(_ text: String) -> Bool {
         var bytesOfText = text
-        if let ascii = bytesOfText.withUTF8({ Self.matchesASCII(ByteText($0), storage) }) { return ascii }
+        if let ascii = bytesOfText.withUTF8({ buffer -> Bool? in
+            if storage.missFilter.rejects(buffer) { return false }
+            return Self.matchesASCII(ByteText(buffer), storage)
+        }) {
+            return ascii
+        }
         return storage.normalized.contains(Self.normalize(text))
     }
 
-    /// ``matches(_:)`` of the bytes of a link being parsed.
+    /// ``matches(_:)`` of the bytes of a link being parsed: an ordinary address or coordinate is
+    /// turned down by its first bytes, inline.
+    @inline(__always)
     func matches(_ text: ByteText) -> Bool {
+        if storage.missFilter.rejects(text.bytes) { return false }
+        return matchesUnfiltered(text)
+    }
+
+    /// ``matches(_:)-(ByteText)`` past the filter.
+    private func matchesUnfiltered(_ text: ByteText) -> Bool {
         if let ascii = Self.matchesASCII(text, storage) { return ascii }
         return storage.normalized.contains(Self.normalize(text.string))
     }
 
     /// The ASCII fast path (for ASCII, Unicode lowercasing and whitespace are the ASCII ones);
-    /// nil when the text has a non-ASCII byte.
-    @inline(__always)
+    /// nil when the text has a non-ASCII byte. One pass copies the kept bytes, lowercased, to the
+    /// stack (up to the longest literal's length), then only the literals of the text's kept length
+    /// are compared; no string is built.
     private static func matchesASCII(_ text: ByteText, _ storage: Storage) -> Bool? {
-        do {
-            let bytes = text.bytes
-            @inline(__always) func skipped(_ b: UInt8) -> Bool {
-                b == 0x20 || (b >= 0x09 && b <= 0x0D) || b == UInt8(ascii: "+")
-            }
-            @inline(__always) func has(_ bits: (UInt64, UInt64), _ b: UInt8) -> Bool {
-                (b < 64 ? bits.0 >> UInt64(b) : bits.1 >> UInt64(b &- 64)) & 1 != 0
-            }
-            // The first kept byte decides most texts at once (a coordinate, most addresses): when it
-            // is ASCII, the first Character of the normalized text starts with it lowercased.
-            var i = 0
-            while i < bytes.count && skipped(bytes[i]) { i &+= 1 }
-            if i < bytes.count, storage.asciiStartsOnly {
-                let b = bytes[i]
-                if b < 0x80 && !has(storage.anyFirstBytes, UTF8Text.lower(b)) { return false }
-            }
+        let bytes = text.bytes
+        let longest = storage.longestASCII
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longest &+ 1) { kept -> Bool? in
             var count = 0
-            var first: UInt8 = 0
+            var all: UInt8 = 0
             for b in bytes {
-                if b >= 0x80 { return nil }
-                if skipped(b) { continue }
-                if count == 0 { first = UTF8Text.lower(b) }
+                all |= b
+                if b == 0x20 || (b >= 0x09 && b <= 0x0D) || b == UInt8(ascii: "+") { continue }
+                if count < kept.count { kept[count] = UTF8Text.lower(b) }
                 count &+= 1
             }
-            // No ASCII literal starts with the first kept byte: done.
-            if !has(storage.firstBytes, first) { return false }
-            // Compare the text's kept bytes, lowercased, with each literal of that length; no string is built.
+            if all >= 0x80 { return nil }
+            if count > longest { return false }
             return storage.asciiBytes.withUnsafeBufferPointer { table in
                 storage.asciiStarts.withUnsafeBufferPointer { starts in
                     var k = 0
                     while k &+ 1 < starts.count {
                         let start = starts[k]
-                        if starts[k &+ 1] &- start == count {
-                            var j = start
-                            var equal = true
-                            for b in bytes where !skipped(b) {
-                                guard j < table.count, UTF8Text.lower(b) == table[j] else {
-                                    equal = false
-                                    break
-                                }
-                                j &+= 1
-                            }
-                            if equal && j == start &+ count { return true }
+                        if starts[k &+ 1] &- start == count && start &+ count <= table.count {
+                            var j = 0
+                            while j < count && kept[j] == table[start &+ j] { j &+= 1 }
+                            if j == count { return true }
                         }
                         k &+= 1
                     }

@@ -47,7 +47,7 @@ enum OpenStreetMapLink {
         let source: Endpoint
         let destination: Endpoint
         var waypoints: [Endpoint] = []
-        if let route = try slots.single(Slot.route, "route", query, format: formatName), !route.withValue({ $0.isBlank }) {
+        if let route = try slots.single(Slot.route, "route", query, format: formatName), !AppleGoogleLinkText.isBlankValue(route) {
             let fromLabel = label(from, parser)
             let toLabel = label(to, parser)
             (source, destination, waypoints) = try route.withValue {
@@ -55,7 +55,7 @@ enum OpenStreetMapLink {
                 try points(text, fromLabel: fromLabel, toLabel: toLabel)
             }
         } else {
-            guard let to, !to.withValue({ $0.isBlank }) else {
+            guard let to, !AppleGoogleLinkText.isBlankValue(to) else {
                 let hint = OSMLinkBytes.likelyTypoParameter(in: query, for: ["to", "route"], known: known)
                 throw DirectionsURLError(
                     code: .missingDestination,
@@ -82,7 +82,7 @@ enum OpenStreetMapLink {
             // (The engine names are lowercase ASCII.)
             let found: (index: Int?, empty: Bool) = engine.withValue { v in
                 let value = v.trimmed
-                return (OSMLinkBytes.index(of: value, in: modeVocabulary), value.isEmpty)
+                return (value.isASCII ? engineIndex(ascii: value) : OSMLinkBytes.index(of: value, in: modeVocabulary), value.isEmpty)
             }
             if let index = found.index {
                 word = modeVocabulary[index]
@@ -170,15 +170,55 @@ enum OpenStreetMapLink {
     }
 
     /// The ``Slot`` of `p`; -1 for the other known keys, -2 for unknown ones (`known` is the same list).
+    /// A plain name (ASCII, no escape, no `+`) is picked by its byte count and compared once or twice.
+    @inline(__always)
     private static func slot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
-        let plain = OSMLinkBytes.isPlainName(p)
-        @inline(__always) func key(_ k: StaticString) -> Bool { OSMLinkBytes.isKey(query, p, plain: plain, k) }
+        guard query.isPlain(p) else { return slotByKey(query, p) }
+        let n = p.rawName
+        switch n.count {
+        case 2:
+            if n.equalsIgnoringCase("to" as StaticString) { return Slot.to }
+            return -2
+        case 4:
+            if n.equalsIgnoringCase("from" as StaticString) { return Slot.from }
+            if n.equalsIgnoringCase("mlat" as StaticString) { return -1 }
+            if n.equalsIgnoringCase("mlon" as StaticString) { return -1 }
+            return -2
+        case 5:
+            if n.equalsIgnoringCase("route" as StaticString) { return Slot.route }
+            return -2
+        case 6:
+            if n.equalsIgnoringCase("engine" as StaticString) { return Slot.engine }
+            if n.equalsIgnoringCase("layers" as StaticString) { return -1 }
+            return -2
+        default: return -2
+        }
+    }
+
+    /// ``slot(_:_:)`` of a name that is not plain, by its decoded key.
+    private static func slotByKey(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
+        @inline(__always) func key(_ k: StaticString) -> Bool { query.isKey(p, k) }
         if key("from") { return Slot.from }
         if key("to") { return Slot.to }
         if key("route") { return Slot.route }
         if key("engine") { return Slot.engine }
         if key("mlat") || key("mlon") || key("layers") { return -1 }
         return -2
+    }
+
+    /// The index in ``modeVocabulary`` of the ASCII `value`, ASCII case ignored, or nil
+    /// (``OSMLinkBytes/index(of:in:)`` without a `String`: most engines are told apart by the byte count).
+    private static func engineIndex(ascii value: ByteText) -> Int? {
+        if value.equalsIgnoringCase("fossgis_osrm_car" as StaticString) { return 0 }
+        if value.equalsIgnoringCase("fossgis_osrm_bike" as StaticString) { return 1 }
+        if value.equalsIgnoringCase("fossgis_osrm_foot" as StaticString) { return 2 }
+        if value.equalsIgnoringCase("fossgis_valhalla_car" as StaticString) { return 3 }
+        if value.equalsIgnoringCase("fossgis_valhalla_bicycle" as StaticString) { return 4 }
+        if value.equalsIgnoringCase("fossgis_valhalla_foot" as StaticString) { return 5 }
+        if value.equalsIgnoringCase("graphhopper_car" as StaticString) { return 6 }
+        if value.equalsIgnoringCase("graphhopper_bicycle" as StaticString) { return 7 }
+        if value.equalsIgnoringCase("graphhopper_foot" as StaticString) { return 8 }
+        return nil
     }
 
     /// A `from`/`to` text used as a label next to `route`: nil when empty, a current-location literal or

@@ -149,7 +149,7 @@ enum OrganicMapsLink {
 
     private static func route(_ query: QueryBytes, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let slots = QuerySlots(query, slot: routeSlot)
-        guard let dll = try slots.single(RouteSlot.dll, "dll", query, format: formatName), !dll.withValue({ $0.isBlank }) else {
+        guard let dll = try slots.single(RouteSlot.dll, "dll", query, format: formatName), !AppleGoogleLinkText.isBlankValue(dll) else {
             let hint = OSMLinkBytes.likelyTypoParameter(in: query, for: ["dll"], known: known)
             throw DirectionsURLError(
                 code: .missingDestination,
@@ -179,7 +179,7 @@ enum OrganicMapsLink {
         if let type = try slots.single(RouteSlot.type, "type", query, format: formatName) {
             let index = type.withValue { (v: ByteText) -> Int? in
                 let value = v.trimmed
-                return OSMLinkBytes.index(of: value, in: typeWords)
+                return value.isASCII ? typeIndex(ascii: value) : OSMLinkBytes.index(of: value, in: typeWords)
             }
             guard let index else {
                 throw DirectionsURLError(
@@ -250,9 +250,48 @@ enum OrganicMapsLink {
     }
 
     /// The ``RouteSlot`` of `p`; -1 for the other known keys, -2 for unknown ones (`known` is the same list).
+    /// A plain name (ASCII, no escape, no `+`) is picked by its byte count and compared a few times.
+    @inline(__always)
     private static func routeSlot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
-        let plain = OSMLinkBytes.isPlainName(p)
-        @inline(__always) func key(_ k: StaticString) -> Bool { OSMLinkBytes.isKey(query, p, plain: plain, k) }
+        guard query.isPlain(p) else { return routeSlotByKey(query, p) }
+        let n = p.rawName
+        switch n.count {
+        case 1:
+            if n.equalsIgnoringCase("v" as StaticString) { return -1 }
+            if n.equalsIgnoringCase("n" as StaticString) { return -1 }
+            if n.equalsIgnoringCase("z" as StaticString) { return -1 }
+            if n.equalsIgnoringCase("s" as StaticString) { return -1 }
+            return -2
+        case 2:
+            if n.equalsIgnoringCase("ll" as StaticString) { return -1 }
+            if n.equalsIgnoringCase("id" as StaticString) { return -1 }
+            return -2
+        case 3:
+            if n.equalsIgnoringCase("sll" as StaticString) { return RouteSlot.sll }
+            if n.equalsIgnoringCase("dll" as StaticString) { return RouteSlot.dll }
+            if n.equalsIgnoringCase("cll" as StaticString) { return -1 }
+            return -2
+        case 4:
+            if n.equalsIgnoringCase("type" as StaticString) { return RouteSlot.type }
+            return -2
+        case 5:
+            if n.equalsIgnoringCase("saddr" as StaticString) { return RouteSlot.saddr }
+            if n.equalsIgnoringCase("daddr" as StaticString) { return RouteSlot.daddr }
+            return -2
+        case 7:
+            if n.equalsIgnoringCase("appname" as StaticString) { return -1 }
+            if n.equalsIgnoringCase("backurl" as StaticString) { return -1 }
+            return -2
+        case 13:
+            if n.equalsIgnoringCase("balloonaction" as StaticString) { return -1 }
+            return -2
+        default: return -2
+        }
+    }
+
+    /// ``routeSlot(_:_:)`` of a name that is not plain, by its decoded key.
+    private static func routeSlotByKey(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
+        @inline(__always) func key(_ k: StaticString) -> Bool { query.isKey(p, k) }
         if key("sll") { return RouteSlot.sll }
         if key("saddr") { return RouteSlot.saddr }
         if key("dll") { return RouteSlot.dll }
@@ -263,6 +302,16 @@ enum OrganicMapsLink {
             return -1
         }
         return -2
+    }
+
+    /// The index in ``typeWords`` of the ASCII `value`, ASCII case ignored, or nil
+    /// (``OSMLinkBytes/index(of:in:)`` without a `String`).
+    private static func typeIndex(ascii value: ByteText) -> Int? {
+        if value.equalsIgnoringCase("vehicle" as StaticString) { return 0 }
+        if value.equalsIgnoringCase("pedestrian" as StaticString) { return 1 }
+        if value.equalsIgnoringCase("bicycle" as StaticString) { return 2 }
+        if value.equalsIgnoringCase("transit" as StaticString) { return 3 }
+        return nil
     }
 
     /// `routeKeys.firstIndex(of: key of p)`.

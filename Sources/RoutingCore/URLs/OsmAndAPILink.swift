@@ -67,9 +67,40 @@ enum OsmAndAPILink {
     }
 
     /// The ``Slot`` of `p`; -1 for the other known keys, -2 for unknown ones (`known` is the same list).
+    /// A plain name (ASCII, no escape, no `+`) is picked by its byte count and compared once or twice.
+    @inline(__always)
     private static func slot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
-        let plain = OSMLinkBytes.isPlainName(p)
-        @inline(__always) func key(_ k: StaticString) -> Bool { OSMLinkBytes.isKey(query, p, plain: plain, k) }
+        guard query.isPlain(p) else { return slotByKey(query, p) }
+        let n = p.rawName
+        switch n.count {
+        case 5:
+            if n.equalsIgnoringCase("force" as StaticString) { return -1 }
+            return -2
+        case 7:
+            if n.equalsIgnoringCase("profile" as StaticString) { return Slot.profile }
+            return -2
+        case 8:
+            if NameWords.equal(n, 0x74616C5F74736564, 0x74616C5F74736564) { return Slot.destLat }
+            if NameWords.equal(n, 0x6E6F6C5F74736564, 0x6E6F6C5F74736564) { return Slot.destLon }
+            return -2
+        case 9:
+            if NameWords.equal(n, 0x6D616E5F74736564, 0x656D616E5F747365) { return Slot.destName }
+            if NameWords.equal(n, 0x616C5F7472617473, 0x74616C5F74726174) { return Slot.startLat }
+            if NameWords.equal(n, 0x6F6C5F7472617473, 0x6E6F6C5F74726174) { return Slot.startLon }
+            return -2
+        case 10:
+            if NameWords.equal(n, 0x616E5F7472617473, 0x656D616E5F747261) { return Slot.startName }
+            return -2
+        case 20:
+            if NameWords.equal(n, 0x6E6F697461636F6C, 0x73696D7265705F73, 0x6E6F697373696D72) { return -1 }
+            return -2
+        default: return -2
+        }
+    }
+
+    /// ``slot(_:_:)`` of a name that is not plain, by its decoded key.
+    private static func slotByKey(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
+        @inline(__always) func key(_ k: StaticString) -> Bool { query.isKey(p, k) }
         if key("dest_lat") { return Slot.destLat }
         if key("dest_lon") { return Slot.destLon }
         if key("dest_name") { return Slot.destName }

@@ -46,7 +46,9 @@ enum OsmAndLink {
 
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
-        let routeLike = query.contains("start") || query.contains("end") || query.contains("finish")
+        // One pass sorts the parameters into the route slots (read by `route`, and to tell a route).
+        let slots = QuerySlots(query, slot: routeSlot)
+        let routeLike = slots.contains(RouteSlot.start) || slots.contains(RouteSlot.end) || slots.contains(RouteSlot.finish)
         if link.scheme == "osmandmaps" {
             guard link.host == "navigate" || link.host.isEmpty else {
                 throw DirectionsURLError(
@@ -54,13 +56,13 @@ enum OsmAndLink {
                     message: "'osmandmaps://\(DirectionsURLParser.shorten(link.host))' is not OsmAnd's navigate link; use osmandmaps://navigate?lat=&lon=",
                     parameter: "host")
             }
-            return routeLike ? try route(query, &context) : try point(query, &context)
+            return routeLike ? try route(query, slots, &context) : try point(query, &context)
         }
         // (Byte equality is the old `Substring ==`: no non-ASCII text is canonically equivalent to these.)
         let path = link.bytes.path
         let isMap = path.equals("/map") || path.equals("/map/")
         if path.equals("/map/navigate") || path.equals("/map/navigate/") || (isMap && routeLike) {
-            return try route(query, &context)
+            return try route(query, slots, &context)
         }
         if path.equals("/go") || path.equals("/go/") {
             return try point(query, &context)
@@ -75,9 +77,10 @@ enum OsmAndLink {
             parameter: "path")
     }
 
-    /// `start`, `end`/`finish`, `profile`, `params`.
-    private static func route(_ query: QueryBytes, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let slots = QuerySlots(query, slot: routeSlot)
+    /// `start`, `end`/`finish`, `profile`, `params` (`slots`: the query sorted by ``routeSlot(_:_:)``).
+    private static func route(
+        _ query: QueryBytes, _ slots: QuerySlots, _ context: inout ParseContext
+    ) throws(DirectionsURLError) -> DirectionsRequest {
         let end = try slots.single(RouteSlot.end, "end", query, format: formatName)
         let finish = try slots.single(RouteSlot.finish, "finish", query, format: formatName)
         if let end, let finish, !sameTrimmedValue(end, finish) {
@@ -86,7 +89,7 @@ enum OsmAndLink {
                 message: "'end' and 'finish' give different destinations; give one of them",
                 parameter: "finish")
         }
-        guard let target = end ?? finish, !target.withValue({ $0.isBlank }) else {
+        guard let target = end ?? finish, !AppleGoogleLinkText.isBlankValue(target) else {
             let hint = OSMLinkBytes.likelyTypoParameter(in: query, for: ["end", "finish"], known: known)
             throw DirectionsURLError(
                 code: .missingDestination,
@@ -96,7 +99,7 @@ enum OsmAndLink {
         }
         let destination = Endpoint.coordinate(try pair(target, parameter: end != nil ? "end" : "finish"), label: nil)
         var source = Endpoint.currentLocation
-        if let start = try slots.single(RouteSlot.start, "start", query, format: formatName), !start.withValue({ $0.isBlank }) {
+        if let start = try slots.single(RouteSlot.start, "start", query, format: formatName), !AppleGoogleLinkText.isBlankValue(start) {
             source = .coordinate(try pair(start, parameter: "start"), label: nil)
         }
         if slots.hasUnknown { try OSMLinkBytes.warnLikelyTypos(query, known: known, format: formatName, &context) }
@@ -127,9 +130,42 @@ enum OsmAndLink {
     }
 
     /// The ``RouteSlot`` of `p`; -1 for the other known keys, -2 for unknown ones (`known` is the same list).
+    /// A plain name (ASCII, no escape, no `+`) is picked by its byte count and compared once or twice.
+    @inline(__always)
     private static func routeSlot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
-        let plain = OSMLinkBytes.isPlainName(p)
-        @inline(__always) func key(_ k: StaticString) -> Bool { OSMLinkBytes.isKey(query, p, plain: plain, k) }
+        guard query.isPlain(p) else { return routeSlotByKey(query, p) }
+        let n = p.rawName
+        switch n.count {
+        case 1:
+            if n.equalsIgnoringCase("z" as StaticString) { return -1 }
+            return -2
+        case 3:
+            if n.equalsIgnoringCase("end" as StaticString) { return RouteSlot.end }
+            if n.equalsIgnoringCase("lat" as StaticString) { return -1 }
+            if n.equalsIgnoringCase("lon" as StaticString) { return -1 }
+            if n.equalsIgnoringCase("pin" as StaticString) { return -1 }
+            return -2
+        case 4:
+            if n.equalsIgnoringCase("name" as StaticString) { return -1 }
+            return -2
+        case 5:
+            if n.equalsIgnoringCase("start" as StaticString) { return RouteSlot.start }
+            if n.equalsIgnoringCase("title" as StaticString) { return -1 }
+            return -2
+        case 6:
+            if n.equalsIgnoringCase("finish" as StaticString) { return RouteSlot.finish }
+            if n.equalsIgnoringCase("params" as StaticString) { return RouteSlot.params }
+            return -2
+        case 7:
+            if n.equalsIgnoringCase("profile" as StaticString) { return RouteSlot.profile }
+            return -2
+        default: return -2
+        }
+    }
+
+    /// ``routeSlot(_:_:)`` of a name that is not plain, by its decoded key.
+    private static func routeSlotByKey(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
+        @inline(__always) func key(_ k: StaticString) -> Bool { query.isKey(p, k) }
         if key("end") { return RouteSlot.end }
         if key("finish") { return RouteSlot.finish }
         if key("start") { return RouteSlot.start }
@@ -187,8 +223,14 @@ enum OsmAndLink {
         // -1: no mode (empty or `default`); nil: not a profile.
         let index: Int? = p.withValue { (v: ByteText) -> Int? in
             let value = v.trimmed
-            if value.isEmpty || OSMLinkBytes.lowerEquals(value, "default") { return -1 }
-            return OSMLinkBytes.index(of: value, in: profiles)
+            if value.isEmpty { return -1 }
+            guard value.isASCII else {
+                // Not ASCII: Unicode lowercasing, as before.
+                if OSMLinkBytes.lowerEquals(value, "default") { return -1 }
+                return OSMLinkBytes.index(of: value, in: profiles)
+            }
+            if value.equalsIgnoringCase("default" as StaticString) { return -1 }
+            return profileIndex(ascii: value)
         }
         if let index {
             if index < 0 { return (nil, nil) }
@@ -200,6 +242,23 @@ enum OsmAndLink {
                 + profiles.map(\.value).joined(separator: ", ") + ")",
             parameter: "profile")
         return (nil, nil)
+    }
+
+    /// The index in ``profiles`` of the ASCII `value`, ASCII case ignored, or nil (``OSMLinkBytes/index(of:in:)``
+    /// without a `String`: one literal comparison per profile, most decided by the byte count).
+    private static func profileIndex(ascii value: ByteText) -> Int? {
+        if value.equalsIgnoringCase("car" as StaticString) { return 0 }
+        if value.equalsIgnoringCase("truck" as StaticString) { return 1 }
+        if value.equalsIgnoringCase("bicycle" as StaticString) { return 2 }
+        if value.equalsIgnoringCase("pedestrian" as StaticString) { return 3 }
+        if value.equalsIgnoringCase("public_transport" as StaticString) { return 4 }
+        if value.equalsIgnoringCase("train" as StaticString) { return 5 }
+        if value.equalsIgnoringCase("aircraft" as StaticString) { return 6 }
+        if value.equalsIgnoringCase("motorcycle" as StaticString) { return 7 }
+        if value.equalsIgnoringCase("moped" as StaticString) { return 8 }
+        if value.equalsIgnoringCase("boat" as StaticString) { return 9 }
+        if value.equalsIgnoringCase("ski" as StaticString) { return 10 }
+        return nil
     }
 
     /// `CoordinateText.parsePair(p.value, parameter:)`, on the decoded bytes.
@@ -283,6 +342,7 @@ struct QuerySlots {
     /// Whether some parameter's key is not known to the format.
     private(set) var hasUnknown = false
 
+    @inline(__always)
     init(_ query: QueryBytes, slot: (QueryBytes, QueryBytes.Parameter) -> Int) {
         var i = 0
         for p in query.parameters {

@@ -144,3 +144,41 @@ struct AppleUnifiedLinkTests {
         #expect(error("https://maps.apple.com/place?coordinate=95,13")?.code == .latitudeOutOfRange)
     }
 }
+
+/// ``NameWords`` answers as ``ByteText/equalsIgnoringCase(_:)-(StaticString)`` does.
+@Suite("Apple unified name words")
+struct AppleNameWordsTests {
+    /// The little-endian word of `s`'s bytes at `offset`.
+    private func word(_ s: String, _ offset: Int) -> UInt64 {
+        var w: UInt64 = 0
+        for (k, b) in Array(s.utf8)[offset..<offset + 8].enumerated() { w |= UInt64(b) << UInt64(8 * k) }
+        return w
+    }
+
+    @Test(arguments: ["waypoint", "destination", "source-place-id", "waypoint-place-id", "transit-preferences",
+                      "destination-place-id", "dest_lat", "start_name", "locations_permission"])
+    func agreesWithByteComparison(_ literal: String) {
+        let n = literal.utf8.count
+        var names = [literal, literal.uppercased(), String(literal.reversed())]
+        for i in 0..<n {
+            var bytes = Array(literal.utf8)
+            for b: UInt8 in [0x40, 0x5B, 0x60, 0x7B, 0x7F, 0xC3, bytes[i] ^ 0x20, bytes[i] &+ 1] {
+                bytes[i] = b
+                names.append(String(decoding: bytes, as: UTF8.self))
+                bytes = Array(literal.utf8)
+            }
+        }
+        for name in names {
+            var copy = name
+            copy.withUTF8 { buffer in
+                let text = ByteText(buffer)
+                guard text.count == n else { return }
+                let expected = text.equalsIgnoringCase(literal)
+                let got = n <= 16
+                    ? NameWords.equal(text, word(literal, 0), word(literal, n - 8))
+                    : NameWords.equal(text, word(literal, 0), word(literal, 8), word(literal, n - 8))
+                #expect(got == expected, "\(name)")
+            }
+        }
+    }
+}
