@@ -44,41 +44,108 @@ enum CitymapperLink {
         let name = try source ? keys.single(query, startName, "startname", format: CitymapperLink.formatName) : keys.single(query, endName, "endname", format: CitymapperLink.formatName)
         let address = try source
             ? keys.single(query, startAddress, "startaddress", format: CitymapperLink.formatName) : keys.single(query, endAddress, "endaddress", format: CitymapperLink.formatName)
-        let hasName = name.map { p in p.withValue { !$0.isBlank } } ?? false
-        let hasAddress = address.map { p in p.withValue { !$0.isBlank } } ?? false
-        if let coord,
-           let c = try coord.withValue({ (value: ByteText) throws(DirectionsURLError) -> Coordinate? in
-               let text = value.trimmed
-               if text.isEmpty { return nil }
-               return try CoordinateText.parsePair(text, parameter: source ? "startcoord" : "endcoord")
-           }) {
-            let label = hasName ? name.map(trimmedValue) : hasAddress ? address.map(trimmedValue) : nil
-            return .coordinate(c, label: label)
+        if let coord, let c = try coord.trimmedPair(parameter: source ? "startcoord" : "endcoord") {
+            // The label: the name, else the address (each decoded once; blank is none).
+            return .coordinate(c, label: nonBlankValue(name) ?? nonBlankValue(address))
         }
-        let text: QueryBytes.Parameter
-        let parameter: String
-        if hasAddress, let address {
-            text = address
-            parameter = source ? "startaddress" : "endaddress"
-        } else if hasName, let name {
-            text = name
-            parameter = source ? "startname" : "endname"
-        } else {
-            return nil
+        // Without a coordinate: the address, else the name (each decoded once; blank is none).
+        if let address, let endpoint = try address.withValue({ (value: ByteText) throws(DirectionsURLError) -> Endpoint? in
+            if value.isBlank { return nil }
+            return source ? try parser.sourceEndpoint(value, parameter: "startaddress") : try parser.stopEndpoint(value, parameter: "endaddress")
+        }) {
+            return endpoint
         }
-        return try text.withValue { (value: ByteText) throws(DirectionsURLError) -> Endpoint in
-            source ? try parser.sourceEndpoint(value, parameter: parameter) : try parser.stopEndpoint(value, parameter: parameter)
+        guard let name else { return nil }
+        return try name.withValue { (value: ByteText) throws(DirectionsURLError) -> Endpoint? in
+            if value.isBlank { return nil }
+            return source ? try parser.sourceEndpoint(value, parameter: "startname") : try parser.stopEndpoint(value, parameter: "endname")
         }
+    }
+
+    /// The decoded value of `p` trimmed, or nil when `p` is absent or its value blank.
+    private static func nonBlankValue(_ p: QueryBytes.Parameter?) -> String? {
+        guard let p else { return nil }
+        let text = trimmedValue(p)
+        return text.isEmpty ? nil : text
     }
 
     /// The decoded value of `p`, trimmed.
     private static func trimmedValue(_ p: QueryBytes.Parameter) -> String {
-        p.withValue { $0.trimmed.string }
+        // Ends that decode to themselves and are visible ASCII leave nothing to trim: the value is
+        // decoded straight into its String.
+        if hasPlainEnds(p.rawValue) { return p.value }
+        return p.withValue { $0.trimmed.string }
     }
 }
 
 
 
+
+extension QueryBytes.Parameter {
+    /// `latitude,longitude` read straight from the raw value when it is two plain decimals (only
+    /// digits, `-` and `.`) around one `,` or its escape `%2C`: the coordinate that decoding the value,
+    /// trimming it and `CoordinateText.parsePair` give for it (the same fast path as
+    /// ``AppLinkBytes/quickPair(_:_:)``), without decoding it first. Nil sends the caller to that path
+    /// (other shapes, values out of range, errors).
+    /// The `latitude,longitude` pair (`CoordinateText.parsePair`) of the decoded value trimmed, or nil when that is empty; two plain decimals are read from the
+    /// raw value at once (``rawPlainPair``).
+    /// - Throws: the errors of `parsePair`, naming `parameter`.
+    func trimmedPair(parameter: String) throws(DirectionsURLError) -> Coordinate? {
+        if let quick = rawPlainPair { return quick }
+        return try withValue { (value: ByteText) throws(DirectionsURLError) -> Coordinate? in
+            let text = value.trimmed
+            if text.isEmpty { return nil }
+            return try CoordinateText.parsePair(text, parameter: parameter)
+        }
+    }
+
+    var rawPlainPair: Coordinate? {
+        let raw = rawValue
+        let n = raw.count
+        var comma = -1
+        var escaped = false
+        var i = 0
+        while i < n {
+            let b = raw[i]
+            if b &- UInt8(ascii: "0") < 10 || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") {
+                i &+= 1
+                continue
+            }
+            guard comma < 0 else { return nil }
+            if b == UInt8(ascii: ",") {
+                comma = i
+                i &+= 1
+            } else if b == UInt8(ascii: "%"), i &+ 2 < n, raw[i &+ 1] == UInt8(ascii: "2"), raw[i &+ 2] | 0x20 == UInt8(ascii: "c") {
+                comma = i
+                escaped = true
+                i &+= 3
+            } else {
+                return nil
+            }
+        }
+        guard comma > 0 else { return nil }
+        guard let latitude = raw.slice(0, comma).decimal,
+              let longitude = raw.slice(comma &+ (escaped ? 3 : 1), n).decimal else { return nil }
+        return AppLinkBytes.validated(latitude, longitude)
+    }
+}
+
+/// Whether the raw form-encoded value `raw` starts and ends with a visible ASCII byte that decodes to
+/// itself (not `%`, not `+`, not the end of an escape): then its decoded text starts and ends with
+/// that byte, and trimming it changes nothing (an ASCII byte that is not whitespace is a `Character`
+/// boundary of the trimming whatever follows it).
+fileprivate func hasPlainEnds(_ raw: ByteText) -> Bool {
+    let n = raw.count
+    guard n > 0 else { return false }
+    let a = raw[0]
+    let z = raw[n &- 1]
+    guard a > 0x20 && a < 0x7F && a != UInt8(ascii: "%") && a != UInt8(ascii: "+") else { return false }
+    guard z > 0x20 && z < 0x7F && z != UInt8(ascii: "%") && z != UInt8(ascii: "+") else { return false }
+    // The last byte of an escape `%XX` (escapes were checked when the query was split).
+    if n >= 3 && raw[n &- 3] == UInt8(ascii: "%") { return false }
+    if n >= 2 && raw[n &- 2] == UInt8(ascii: "%") { return false }
+    return true
+}
 
 /// The key slot of `p`: `CitymapperLink.startCoord` … `CitymapperLink.arriveBy`, or -1.
 fileprivate func slot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
