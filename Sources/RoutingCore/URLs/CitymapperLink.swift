@@ -71,10 +71,7 @@ enum CitymapperLink {
 
     /// The decoded value of `p`, trimmed.
     private static func trimmedValue(_ p: QueryBytes.Parameter) -> String {
-        // Ends that decode to themselves and are visible ASCII leave nothing to trim: the value is
-        // decoded straight into its String.
-        if hasPlainEnds(p.rawValue) { return p.value }
-        return p.withValue { $0.trimmed.string }
+        p.withValue { $0.trimmed.string }
     }
 }
 
@@ -128,23 +125,6 @@ extension QueryBytes.Parameter {
               let longitude = raw.slice(comma &+ (escaped ? 3 : 1), n).decimal else { return nil }
         return AppLinkBytes.validated(latitude, longitude)
     }
-}
-
-/// Whether the raw form-encoded value `raw` starts and ends with a visible ASCII byte that decodes to
-/// itself (not `%`, not `+`, not the end of an escape): then its decoded text starts and ends with
-/// that byte, and trimming it changes nothing (an ASCII byte that is not whitespace is a `Character`
-/// boundary of the trimming whatever follows it).
-fileprivate func hasPlainEnds(_ raw: ByteText) -> Bool {
-    let n = raw.count
-    guard n > 0 else { return false }
-    let a = raw[0]
-    let z = raw[n &- 1]
-    guard a > 0x20 && a < 0x7F && a != UInt8(ascii: "%") && a != UInt8(ascii: "+") else { return false }
-    guard z > 0x20 && z < 0x7F && z != UInt8(ascii: "%") && z != UInt8(ascii: "+") else { return false }
-    // The last byte of an escape `%XX` (escapes were checked when the query was split).
-    if n >= 3 && raw[n &- 3] == UInt8(ascii: "%") { return false }
-    if n >= 2 && raw[n &- 2] == UInt8(ascii: "%") { return false }
-    return true
 }
 
 /// The key slot of `p`: `CitymapperLink.startCoord` … `CitymapperLink.arriveBy`, or -1.
