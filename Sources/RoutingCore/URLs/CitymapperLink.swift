@@ -44,31 +44,29 @@ enum CitymapperLink {
         let name = try source ? keys.single(query, startName, "startname", format: CitymapperLink.formatName) : keys.single(query, endName, "endname", format: CitymapperLink.formatName)
         let address = try source
             ? keys.single(query, startAddress, "startaddress", format: CitymapperLink.formatName) : keys.single(query, endAddress, "endaddress", format: CitymapperLink.formatName)
-        let hasName = name.map { p in p.withValue { !$0.isBlank } } ?? false
-        let hasAddress = address.map { p in p.withValue { !$0.isBlank } } ?? false
-        if let coord,
-           let c = try coord.withValue({ (value: ByteText) throws(DirectionsURLError) -> Coordinate? in
-               let text = value.trimmed
-               if text.isEmpty { return nil }
-               return try CoordinateText.parsePair(text, parameter: source ? "startcoord" : "endcoord")
-           }) {
-            let label = hasName ? name.map(trimmedValue) : hasAddress ? address.map(trimmedValue) : nil
-            return .coordinate(c, label: label)
+        if let coord, let c = try coord.trimmedPair(parameter: source ? "startcoord" : "endcoord") {
+            // The label: the name, else the address (each decoded once; blank is none).
+            return .coordinate(c, label: nonBlankValue(name) ?? nonBlankValue(address))
         }
-        let text: QueryBytes.Parameter
-        let parameter: String
-        if hasAddress, let address {
-            text = address
-            parameter = source ? "startaddress" : "endaddress"
-        } else if hasName, let name {
-            text = name
-            parameter = source ? "startname" : "endname"
-        } else {
-            return nil
+        // Without a coordinate: the address, else the name (each decoded once; blank is none).
+        if let address, let endpoint = try address.withValue({ (value: ByteText) throws(DirectionsURLError) -> Endpoint? in
+            if value.isBlank { return nil }
+            return source ? try parser.sourceEndpoint(value, parameter: "startaddress") : try parser.stopEndpoint(value, parameter: "endaddress")
+        }) {
+            return endpoint
         }
-        return try text.withValue { (value: ByteText) throws(DirectionsURLError) -> Endpoint in
-            source ? try parser.sourceEndpoint(value, parameter: parameter) : try parser.stopEndpoint(value, parameter: parameter)
+        guard let name else { return nil }
+        return try name.withValue { (value: ByteText) throws(DirectionsURLError) -> Endpoint? in
+            if value.isBlank { return nil }
+            return source ? try parser.sourceEndpoint(value, parameter: "startname") : try parser.stopEndpoint(value, parameter: "endname")
         }
+    }
+
+    /// The decoded value of `p` trimmed, or nil when `p` is absent or its value blank.
+    private static func nonBlankValue(_ p: QueryBytes.Parameter?) -> String? {
+        guard let p else { return nil }
+        let text = trimmedValue(p)
+        return text.isEmpty ? nil : text
     }
 
     /// The decoded value of `p`, trimmed.
@@ -79,6 +77,55 @@ enum CitymapperLink {
 
 
 
+
+extension QueryBytes.Parameter {
+    /// `latitude,longitude` read straight from the raw value when it is two plain decimals (only
+    /// digits, `-` and `.`) around one `,` or its escape `%2C`: the coordinate that decoding the value,
+    /// trimming it and `CoordinateText.parsePair` give for it (the same fast path as
+    /// ``AppLinkBytes/quickPair(_:_:)``), without decoding it first. Nil sends the caller to that path
+    /// (other shapes, values out of range, errors).
+    /// The `latitude,longitude` pair (`CoordinateText.parsePair`) of the decoded value trimmed, or nil when that is empty; two plain decimals are read from the
+    /// raw value at once (``rawPlainPair``).
+    /// - Throws: the errors of `parsePair`, naming `parameter`.
+    func trimmedPair(parameter: String) throws(DirectionsURLError) -> Coordinate? {
+        if let quick = rawPlainPair { return quick }
+        return try withValue { (value: ByteText) throws(DirectionsURLError) -> Coordinate? in
+            let text = value.trimmed
+            if text.isEmpty { return nil }
+            return try CoordinateText.parsePair(text, parameter: parameter)
+        }
+    }
+
+    var rawPlainPair: Coordinate? {
+        let raw = rawValue
+        let n = raw.count
+        var comma = -1
+        var escaped = false
+        var i = 0
+        while i < n {
+            let b = raw[i]
+            if b &- UInt8(ascii: "0") < 10 || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") {
+                i &+= 1
+                continue
+            }
+            guard comma < 0 else { return nil }
+            if b == UInt8(ascii: ",") {
+                comma = i
+                i &+= 1
+            } else if b == UInt8(ascii: "%"), i &+ 2 < n, raw[i &+ 1] == UInt8(ascii: "2"), raw[i &+ 2] | 0x20 == UInt8(ascii: "c") {
+                comma = i
+                escaped = true
+                i &+= 3
+            } else {
+                return nil
+            }
+        }
+        guard comma > 0 else { return nil }
+        guard let latitude = raw.slice(0, comma).decimal,
+              let longitude = raw.slice(comma &+ (escaped ? 3 : 1), n).decimal else { return nil }
+        return AppLinkBytes.validated(latitude, longitude)
+    }
+}
 
 /// The key slot of `p`: `CitymapperLink.startCoord` … `CitymapperLink.arriveBy`, or -1.
 fileprivate func slot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {

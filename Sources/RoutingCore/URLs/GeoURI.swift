@@ -47,11 +47,18 @@ extension DirectionsURLParser {
     enum GeoURI {
         static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let all = link.bytes.rest
-            // One pass: whether the text is ASCII, its first '#', and the first '?', '&', ';' before it.
+            // Whether the text is ASCII, its first '#', and the first '?', '&', ';' before it.
             let marks = ByteMarks(all)
             // Non-ASCII text (rare: links are percent-encoded) keeps the Character reading below, where a
             // separator that a combining mark joins to is not one.
             guard marks.ascii else { return try parseCharacters(link.rest, &context) }
+            // The usual `geo:lat,lon`: ASCII without a query, parameters or fragment, and a plain pair
+            // (no label, escape, space or sign repair): read at once. Every other text (or a pair
+            // plainPair refuses) goes on below, which gives the same answer for this one.
+            if marks.hash == all.count, marks.question == all.count, marks.ampersand == all.count,
+               marks.semicolon == all.count, let plain = plainPair(all) {
+                return DirectionsRequest(source: .currentLocation, destination: .coordinate(plain, label: nil))
+            }
             let rest = all.prefix(marks.hash)
             if rest.first == UInt8(ascii: "/") {
                 throw DirectionsURLError(
@@ -199,44 +206,25 @@ extension DirectionsURLParser {
 
             init(_ s: ByteText) {
                 let count = s.count
-                hash = count
-                question = count
-                ampersand = count
-                semicolon = count
                 let bytes = s.bytes
-                var high: UInt64 = 0
-                var i = 0
-                // Eight bytes at a time: a word without any of the four marks is only checked for ASCII.
-                while i &+ 8 <= count {
-                    let w = UTF8Text.word(bytes, i)
-                    high |= w
-                    let m = UTF8Text.matches(w, UInt8(ascii: "#")) | UTF8Text.matches(w, UInt8(ascii: "?"))
-                        | UTF8Text.matches(w, UInt8(ascii: "&")) | UTF8Text.matches(w, UInt8(ascii: ";"))
-                    if m != 0 && hash == count { mark(bytes, from: i, to: i &+ 8) }
-                    i &+= 8
+                ascii = s.isASCII
+                // The first '?' or '#'; after a '?' only the '#' that ends the query matters (the
+                // '&' and ';' that count come before the '?').
+                let first = UTF8Text.firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "#"), in: bytes, from: 0, to: count)
+                if first < count && bytes[first] == UInt8(ascii: "?") {
+                    question = first
+                    hash = UTF8Text.firstOffset(of: UInt8(ascii: "#"), in: bytes, from: first &+ 1, to: count)
+                } else {
+                    question = count
+                    hash = first
                 }
-                while i < count {
-                    high |= UInt64(bytes[i])
-                    i &+= 1
-                }
-                if hash == count { mark(bytes, from: count &- (count & 7), to: count) }
-                ascii = high & 0x8080_8080_8080_8080 == 0
-            }
-
-            /// Records the marks among `bytes[from..<to]` (before the first `#`).
-            private mutating func mark(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) {
-                let none = bytes.count
-                var i = from
-                while i < to && hash == none {
-                    switch bytes[i] {
-                    case UInt8(ascii: "#"): hash = i
-                    case UInt8(ascii: "?"): if question == none { question = i }
-                    case UInt8(ascii: "&"): if ampersand == none { ampersand = i }
-                    case UInt8(ascii: ";"): if semicolon == none { semicolon = i }
-                    default: break
-                    }
-                    i &+= 1
-                }
+                // The '&' and ';' before the first '?' or '#' (the path: short). An '&' after a ';'
+                // is not used (the ';' comes first), nor one after a '?'.
+                let end = min(question, hash)
+                semicolon = UTF8Text.firstOffset(of: UInt8(ascii: ";"), in: bytes, from: 0, to: end)
+                ampersand = UTF8Text.firstOffset(of: UInt8(ascii: "&"), in: bytes, from: 0, to: min(end, semicolon))
+                if semicolon == end { semicolon = count }
+                if ampersand >= min(end, semicolon) { ampersand = count }
             }
         }
 

@@ -100,7 +100,9 @@ enum HereLink {
     static func options(_ query: QueryBytes, _ context: inout ParseContext) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?, Set<RouteAvoidance>) {
         var mode: DirectionsMode? = nil
         var transport: TransportType? = nil
-        if let m = try query.single("m", format: formatName) {
+        // `m` and `a` found in one pass.
+        let keys = QueryKeySlots(query, slot: optionSlot)
+        if let m = try keys.single(query, 0, "m", format: formatName) {
             // No non-ASCII text lowercases to (or is canonically equivalent to) one of the ASCII mode
             // words: comparing the bytes ignoring ASCII case is exact.
             let found = m.withValue { (decoded: ByteText) -> (ModeWord?, Bool) in
@@ -121,7 +123,7 @@ enum HereLink {
             }
         }
         var avoid: Set<RouteAvoidance> = []
-        if let a = try query.single("a", format: formatName) {
+        if let a = try keys.single(query, 1, "a", format: formatName) {
             try a.withValue { (value: ByteText) throws(DirectionsURLError) in
                 // Non-ASCII text is split and lowercased by Characters, as ever.
                 guard value.isASCII else {
@@ -197,26 +199,28 @@ extension HereLink: DirectionsLinkParsing {
 
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
-        let route: Route
-        if let ascii = try asciiRoute(link, &context) { route = ascii } else { route = try characterRoute(link, &context) }
+        if let request = try asciiRoute(link, query, &context) { return request }
+        return try characterRoute(link, query, &context)
+    }
+
+    /// The request of the waypoints read, with the options of `query` (`m`, `a`) and the mode of a
+    /// wego path (used when `m` gives none).
+    @inline(__always)
+    private static func request(
+        source: Endpoint, waypoints: [Endpoint], destination: Endpoint, wegoMode: (DirectionsMode?, TransportType?)?,
+        _ query: QueryBytes, _ context: inout ParseContext
+    ) throws(DirectionsURLError) -> DirectionsRequest {
         var (mode, transport, avoid) = try options(query, &context)
-        if let wegoMode = route.wegoMode, mode == nil, transport == nil { (mode, transport) = wegoMode }
+        if let wegoMode, mode == nil, transport == nil { (mode, transport) = wegoMode }
         return DirectionsRequest(
-            source: route.source, destination: route.destination, waypoints: route.waypoints, mode: mode,
-            transportType: transport, avoid: avoid)
+            source: source, destination: destination, waypoints: waypoints, mode: mode, transportType: transport, avoid: avoid)
     }
 
-    /// The waypoints of a link, and the mode of a wego path.
-    private struct Route {
-        var source: Endpoint
-        var waypoints: [Endpoint]
-        var destination: Endpoint
-        var wegoMode: (DirectionsMode?, TransportType?)?
-    }
-
-    /// ``characterRoute(_:_:)`` over the bytes, or nil when the text it splits is not ASCII (where every
+    /// ``characterRoute(_:_:_:)`` over the bytes, or nil when the text it splits is not ASCII (where every
     /// separator byte is a whole Character, so the byte splits are the Character splits).
-    private static func asciiRoute(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> Route? {
+    private static func asciiRoute(
+        _ link: LinkText, _ query: QueryBytes, _ context: inout ParseContext
+    ) throws(DirectionsURLError) -> DirectionsRequest? {
         /// The segments after the route's prefix, separated by '/'; nil for none.
         let segments: ByteText?
         var plusAsSpace = false
@@ -305,7 +309,7 @@ extension HereLink: DirectionsLinkParsing {
             }
             i &+= 1
         }
-        return Route(source: source, waypoints: waypoints, destination: destination, wegoMode: wegoMode)
+        return try request(source: source, waypoints: waypoints, destination: destination, wegoMode: wegoMode, query, &context)
     }
 
     /// The meaning of a wego path mode (`drive`, …), or nil.
@@ -378,7 +382,9 @@ extension HereLink: DirectionsLinkParsing {
     }
 
     /// The segments of a link whose split text is not ASCII, by `Character`s as ever.
-    private static func characterRoute(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> Route {
+    private static func characterRoute(
+        _ link: LinkText, _ query: QueryBytes, _ context: inout ParseContext
+    ) throws(DirectionsURLError) -> DirectionsRequest {
         var segments: ArraySlice<Substring>
         var plusAsSpace = false
         var wegoMode: (DirectionsMode?, TransportType?)? = nil
@@ -413,8 +419,15 @@ extension HereLink: DirectionsLinkParsing {
         }
         if let last = segments.last, last.isEmpty, segments.count > 1 { segments.removeLast() }
         let (source, waypoints, destination) = try parseWaypoints(segments, plusAsSpace: plusAsSpace, &context)
-        return Route(source: source, waypoints: waypoints, destination: destination, wegoMode: wegoMode)
+        return try request(source: source, waypoints: waypoints, destination: destination, wegoMode: wegoMode, query, &context)
     }
+}
+
+/// The key slot of `p` among the options: 0 for `m`, 1 for `a`, else -1.
+fileprivate func optionSlot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
+    if query.isKey(p, "m") { return 0 }
+    if query.isKey(p, "a") { return 1 }
+    return -1
 }
 
 /// Calls `body` with `raw` percent-decoded (`+` literal), throwing the `malformed-url` error of

@@ -127,7 +127,10 @@ enum TwoGISLink {
     }
 
     /// The request, with the mode of ``modeVocabulary``'s word at `word` (-1: none).
-    private static func request(source: Endpoint, destination: Endpoint, waypoints: [Endpoint] = [], word: Int) -> DirectionsRequest {
+    @inline(__always)
+    private static func request(
+        source: consuming Endpoint, destination: consuming Endpoint, waypoints: consuming [Endpoint] = [], word: Int
+    ) -> DirectionsRequest {
         if word < 0 { return DirectionsRequest(source: source, destination: destination, waypoints: waypoints) }
         let vocabulary = modeVocabulary
         return DirectionsRequest(

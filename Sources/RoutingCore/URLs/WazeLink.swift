@@ -38,11 +38,7 @@ enum WazeLink {
            let hint = DirectionsURLParser.typoHint(in: query, for: "navigate", known: known, aliases: ["nav", "navigation"]) {
             try context.repair(.likelyTypo, hint + " (ignored: the link only shows the route)", parameter: "navigate")
         }
-        if let ll = try keys.single(query, Self.ll, "ll", format: WazeLink.formatName),
-           let c = try ll.withValue({ (value: ByteText) throws(DirectionsURLError) -> Coordinate? in
-               let text = value.trimmed
-               return text.isEmpty ? nil : try CoordinateText.parsePair(text, parameter: "ll")
-           }) {
+        if let ll = try keys.single(query, Self.ll, "ll", format: WazeLink.formatName), let c = try ll.trimmedPair(parameter: "ll") {
             return DirectionsRequest(
                 source: .currentLocation, destination: .coordinate(c, label: nil), mode: .car, navigate: navigate)
         }

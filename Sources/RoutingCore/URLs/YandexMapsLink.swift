@@ -34,7 +34,9 @@ enum YandexMapsLink {
     /// The route of the raw query `raw` (`rtext`, `rtt`), read from the link's bytes.
     static func parseQuery(_ raw: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let query = try QueryBytes(raw, plusAsSpace: true)
-        guard let rtext = try query.single("rtext", format: formatName) else {
+        // `rtext` and `rtt` found in one pass.
+        let keys = QueryKeySlots(query, slot: routeSlot)
+        guard let rtext = try keys.single(query, 0, "rtext", format: formatName) else {
             let hint = DirectionsURLParser.typoHint(in: query, for: "rtext", known: known, aliases: rtextAliases)
             if let hint {
                 throw DirectionsURLError(code: .missingDestination, message: "this \(formatName) has no 'rtext'; \(hint)", parameter: "rtext")
@@ -49,15 +51,16 @@ enum YandexMapsLink {
         let value = rtext.rawValue
         if value.isASCII {
             return try route(
-                value.pieces(separatedBy: UInt8(ascii: "~")), twoOrMore: value.contains(UInt8(ascii: "~")), query, context.parser)
+                value.pieces(separatedBy: UInt8(ascii: "~")), twoOrMore: value.contains(UInt8(ascii: "~")), query, keys, context.parser)
         }
         let pieces = value.characterPieces(separatedBy: UInt8(ascii: "~"))
-        return try route(pieces, twoOrMore: pieces.count >= 2, query, context.parser)
+        return try route(pieces, twoOrMore: pieces.count >= 2, query, keys, context.parser)
     }
 
     /// The request of the raw `rtext` points `pieces` (whether there are two or more) and `rtt`.
     private static func route(
-        _ pieces: some Sequence<ByteText>, twoOrMore: Bool, _ query: QueryBytes, _ parser: DirectionsURLParser
+        _ pieces: some Sequence<ByteText>, twoOrMore: Bool, _ query: QueryBytes, _ keys: QueryKeySlots,
+        _ parser: DirectionsURLParser
     ) throws(DirectionsURLError) -> DirectionsRequest {
         guard twoOrMore else {
             throw DirectionsURLError(
@@ -96,7 +99,7 @@ enum YandexMapsLink {
             i &+= 1
         }
         var word = -1
-        if let m = try query.single("rtt", format: formatName) {
+        if let m = try keys.single(query, 1, "rtt", format: formatName) {
             word = try m.withValue { (raw: ByteText) throws(DirectionsURLError) -> Int in
                 let value = raw.trimmed
                 if value.isEmpty { return -1 }
@@ -118,6 +121,16 @@ enum YandexMapsLink {
 
     /// The index in ``modeVocabulary`` of the word `value` spells ignoring case.
     private static func modeWord(_ value: ByteText) -> Int? {
+        // ASCII text (the usual): by length, then the bytes ignoring ASCII case.
+        if value.count <= 4, value.isASCII {
+            if value.count == 2 {
+                if value.equalsIgnoringCase("mt") { return 1 }
+                if value.equalsIgnoringCase("pd") { return 2 }
+                if value.equalsIgnoringCase("bc") { return 3 }
+                return nil
+            }
+            return value.equalsIgnoringCase("auto") ? 0 : nil
+        }
         if value.lowercasedEquals("auto") { return 0 }
         if value.lowercasedEquals("mt") { return 1 }
         if value.lowercasedEquals("pd") { return 2 }
@@ -331,6 +344,13 @@ extension YandexMapsLink: DirectionsLinkParsing {
 }
 
 // MARK: - Byte helpers (candidates for ByteText / QueryBytes)
+
+/// The key slot of `p` in a route query: 0 for `rtext`, 1 for `rtt`, else -1.
+fileprivate func routeSlot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
+    if query.isKey(p, "rtext") { return 0 }
+    if query.isKey(p, "rtt") { return 1 }
+    return -1
+}
 
 
 /// `s.hasPrefix(prefix)` for an ASCII `prefix`, by byte unless a non-ASCII byte follows the prefix
