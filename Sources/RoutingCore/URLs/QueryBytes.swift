@@ -114,7 +114,7 @@ struct QueryBytes {
                 case UInt8(ascii: "%"):
                     if piece.equals < 0 {
                         piece.namePlain = false
-                    } else if k &+ 2 < n && bytes[k &+ 1] &- UInt8(ascii: "0") < 8 && Self.isHexDigit(bytes[k &+ 2]) {
+                    } else if Self.isLowEscape(bytes, k) {
                         // A valid escape below `%80` (decodes to ASCII): no full check needed. The
                         // digits, being hex, are inside the value.
                         piece.valueEscape = true
@@ -132,6 +132,13 @@ struct QueryBytes {
             i &+= 8
         }
         try append(raw, piece, end: n, plusAsSpace: plusAsSpace)
+    }
+
+    /// Whether `bytes[k]` (a `%`) starts a valid escape below `%80`. (Not inlined: it keeps the
+    /// scan's loop small.)
+    @inline(never)
+    private static func isLowEscape(_ bytes: UnsafeBufferPointer<UInt8>, _ k: Int) -> Bool {
+        k &+ 2 < bytes.count && bytes[k &+ 1] &- UInt8(ascii: "0") < 8 && isHexDigit(bytes[k &+ 2])
     }
 
     /// Whether `b` is an ASCII hex digit.
