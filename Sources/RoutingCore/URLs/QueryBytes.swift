@@ -112,7 +112,15 @@ struct QueryBytes {
                 case UInt8(ascii: "="):
                     if piece.equals < 0 { piece.equals = k }
                 case UInt8(ascii: "%"):
-                    if piece.equals < 0 { piece.namePlain = false } else { piece.valuePercent = true }
+                    if piece.equals < 0 {
+                        piece.namePlain = false
+                    } else if Self.isLowEscape(bytes, k) {
+                        // A valid escape below `%80` (decodes to ASCII): no full check needed. The
+                        // digits, being hex, are inside the value.
+                        piece.valueEscape = true
+                    } else {
+                        piece.valuePercent = true
+                    }
                 case UInt8(ascii: "+"):
                     if plusAsSpace {
                         if piece.equals < 0 { piece.namePlain = false } else { piece.valuePlus = true }
@@ -126,6 +134,19 @@ struct QueryBytes {
         try append(raw, piece, end: n, plusAsSpace: plusAsSpace)
     }
 
+    /// Whether `bytes[k]` (a `%`) starts a valid escape below `%80`. (Not inlined: it keeps the
+    /// scan's loop small.)
+    @inline(never)
+    private static func isLowEscape(_ bytes: UnsafeBufferPointer<UInt8>, _ k: Int) -> Bool {
+        k &+ 2 < bytes.count && bytes[k &+ 1] &- UInt8(ascii: "0") < 8 && isHexDigit(bytes[k &+ 2])
+    }
+
+    /// Whether `b` is an ASCII hex digit.
+    @inline(__always)
+    private static func isHexDigit(_ b: UInt8) -> Bool {
+        b &- UInt8(ascii: "0") < 10 || (b | 0x20) &- UInt8(ascii: "a") < 6
+    }
+
     /// What the scan learnt about the piece being read.
     private struct Piece {
         var start: Int
@@ -133,7 +154,10 @@ struct QueryBytes {
         var equals = -1
         /// The name has no escape, no non-ASCII byte and no `+` read as a space.
         var namePlain = true
+        /// The value has an escape that is malformed or at or above `%80` (left to the full check).
         var valuePercent = false
+        /// The value has a valid escape below `%80`.
+        var valueEscape = false
         var valuePlus = false
 
         init(start: Int) { self.start = start }
@@ -175,7 +199,7 @@ struct QueryBytes {
                 if shown.isEmpty { shown = "query" }
                 throw QueryString.decodingError(failure, parameter: shown, what: "value")
             }
-        } else if piece.valuePlus {
+        } else if piece.valuePlus || piece.valueEscape {
             flags |= Flags.valueNeedsDecoding
         }
         parameters.append(Parameter(rawName: name, rawValue: value, flags: flags, keyIndex: keyIndex))
@@ -207,6 +231,34 @@ struct QueryBytes {
         return decodedKeys[Int(p.keyIndex)] == key
     }
 
+    /// Whether `p` is called the key whose lowercase UTF-8 is `literal` (as ``isKey(_:_:)-(_,StaticString)``,
+    /// with the key's bytes read once by the caller instead of once per parameter).
+    @inline(__always)
+    private func isKey(_ p: Parameter, literal l: UnsafeBufferPointer<UInt8>) -> Bool {
+        if p.keyIndex >= 0 { return Self.equal(decodedKeys[Int(p.keyIndex)], l) }
+        let name = p.rawName.bytes
+        guard name.count == l.count else { return false }
+        var i = 0
+        while i < l.count {
+            if !UTF8Text.equalIgnoringCase(name[i], l[i]) { return false }
+            i &+= 1
+        }
+        return true
+    }
+
+    private static func equal(_ s: String, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        var s = s
+        return s.withUTF8 { a in
+            guard a.count == b.count else { return false }
+            var i = 0
+            while i < a.count {
+                if a[i] != b[i] { return false }
+                i &+= 1
+            }
+            return true
+        }
+    }
+
     private static func equal(_ s: String, _ literal: StaticString) -> Bool {
         var s = s
         return s.withUTF8 { a in
@@ -227,12 +279,14 @@ struct QueryBytes {
     /// The index of the first parameter called `key` at or after `from`, or nil.
     @inline(__always)
     func firstIndex(of key: StaticString, from: Int = 0) -> Int? {
-        var i = from
-        while i < parameters.count {
-            if isKey(parameters[i], key) { return i }
-            i &+= 1
+        key.withUTF8Buffer { l in
+            var i = from
+            while i < parameters.count {
+                if isKey(parameters[i], literal: l) { return i }
+                i &+= 1
+            }
+            return nil
         }
-        return nil
     }
 
     /// The index of the first parameter called `key`, or nil.
@@ -252,12 +306,14 @@ struct QueryBytes {
 
     /// The last parameter called `key`, or nil.
     func last(_ key: StaticString) -> Parameter? {
-        var i = parameters.count
-        while i > 0 {
-            i &-= 1
-            if isKey(parameters[i], key) { return parameters[i] }
+        key.withUTF8Buffer { l in
+            var i = parameters.count
+            while i > 0 {
+                i &-= 1
+                if isKey(parameters[i], literal: l) { return parameters[i] }
+            }
+            return nil
         }
-        return nil
     }
 
     /// Whether `key` appears at all.
@@ -270,18 +326,33 @@ struct QueryBytes {
 
     /// How many parameters are called `key`.
     func count(_ key: StaticString) -> Int {
-        var n = 0
-        for p in parameters where isKey(p, key) { n &+= 1 }
-        return n
+        key.withUTF8Buffer { l in
+            var n = 0
+            for p in parameters where isKey(p, literal: l) { n &+= 1 }
+            return n
+        }
     }
 
     /// The only parameter called `key`, or nil when absent.
     /// - Throws: `duplicate-parameter` naming `key` when it appears more than once.
     @inline(__always)
     func single(_ key: StaticString, format: String) throws(DirectionsURLError) -> Parameter? {
-        guard let i = firstIndex(of: key) else { return nil }
-        if firstIndex(of: key, from: i &+ 1) != nil { throw duplicate(key.description, count: count(key), format: format) }
-        return parameters[i]
+        // One pass: the first match, and whether there is a second.
+        let (first, repeated): (Int, Bool) = key.withUTF8Buffer { l in
+            var first = -1
+            var i = 0
+            while i < parameters.count {
+                if isKey(parameters[i], literal: l) {
+                    if first >= 0 { return (first, true) }
+                    first = i
+                }
+                i &+= 1
+            }
+            return (first, false)
+        }
+        if first < 0 { return nil }
+        if repeated { throw duplicate(key.description, count: count(key), format: format) }
+        return parameters[first]
     }
 
     /// The `duplicate-parameter` error (as ``DirectionsURLParser/QueryString/single(_:format:)``).
