@@ -98,22 +98,26 @@ public struct DirectionsURLParser: Sendable {
         }
         // The whole parse runs over the link's bytes, pinned here: parsers work on `ByteText`
         // slices of them and build only the strings they return.
+        // The parse context points at this parser for the parse (no copy of its literals, so no
+        // reference count).
         var pinned = url
         var failure: DirectionsURLError? = nil
-        let parsed = pinned.withUTF8 { buffer -> ParsedLink? in
-            do throws(DirectionsURLError) {
-                return try parseLink(ByteText(buffer))
-            } catch {
-                failure = error
-                return nil
+        let parsed = withUnsafePointer(to: self) { parser in
+            pinned.withUTF8 { buffer -> ParsedLink? in
+                do throws(DirectionsURLError) {
+                    return try Self.parseLink(ByteText(buffer), parser)
+                } catch {
+                    failure = error
+                    return nil
+                }
             }
         }
         if let parsed { return parsed }
         throw failure ?? DirectionsURLError(code: .malformedURL, message: "the link could not be read", parameter: "url")
     }
 
-    /// Parses the link whose bytes are `bytes`.
-    private func parseLink(_ bytes: ByteText) throws(DirectionsURLError) -> ParsedLink {
+    /// Parses the link whose bytes are `bytes` with the parser at `parser`.
+    private static func parseLink(_ bytes: ByteText, _ parser: UnsafePointer<DirectionsURLParser>) throws(DirectionsURLError) -> ParsedLink {
         // One pass over the bytes: control characters, the first ':', the scheme's syntax and its
         // parser (compared ignoring ASCII case, so no lowercased copy is built).
         let front = Self.scanFront(bytes.bytes)
@@ -133,7 +137,7 @@ public struct DirectionsURLParser: Sendable {
         }
         if front.validScheme && front.entry >= 0 {
             // The usual case: no scheme text is sliced (the table's name is used).
-            return try parseLink(bytes, entry: front.entry, colon: front.colon)
+            return try parseLink(bytes, parser, entry: front.entry, colon: front.colon)
         }
         let scheme = bytes.prefix(front.colon).string
         if !front.validScheme, scheme.contains(where: \.isWhitespace) {
@@ -157,26 +161,24 @@ public struct DirectionsURLParser: Sendable {
     }
 
     /// Parses a link whose scheme is ``schemeEntries``[`entry`], ending at byte offset `colon`.
-    private func parseLink(_ bytes: ByteText, entry: Int, colon: Int) throws(DirectionsURLError) -> ParsedLink {
-        let parser = Self.schemeParsers[entry]
-        let link = LinkText(link: bytes, scheme: Self.schemeNames[entry], colon: colon, lookUpHost: parser == nil)
+    private static func parseLink(
+        _ bytes: ByteText, _ parser: UnsafePointer<DirectionsURLParser>, entry: Int, colon: Int
+    ) throws(DirectionsURLError) -> ParsedLink {
+        let schemeParser = Self.schemeParsers[entry]
+        let link = LinkText(link: bytes, scheme: Self.schemeNames[entry], colon: colon, lookUpHost: schemeParser == nil)
         let family: any DirectionsLinkParsing.Type
-        if let parser {
-            family = parser
+        if let schemeParser {
+            family = schemeParser
         } else {
             family = try webFamily(link)
         }
-        // The context points at this parser for the parse (no copy of its literals, so no
-        // reference count).
-        return try withUnsafePointer(to: self) { (pointer) throws(DirectionsURLError) -> ParsedLink in
-            var context = ParseContext(parser: pointer, format: family.defaultFormat)
-            let request = try family.parse(link, &context)
-            return ParsedLink(request: request, format: context.format, warnings: context.warnings)
-        }
+        var context = ParseContext(parser: parser, format: family.defaultFormat)
+        let request = try family.parse(link, &context)
+        return ParsedLink(request: request, format: context.format, warnings: context.warnings)
     }
 
     /// The family of an http(s) link, by host.
-    func webFamily(_ link: LinkText) throws(DirectionsURLError) -> any DirectionsLinkParsing.Type {
+    static func webFamily(_ link: LinkText) throws(DirectionsURLError) -> any DirectionsLinkParsing.Type {
         guard link.hasAuthority else {
             throw DirectionsURLError(
                 code: .malformedURL,
@@ -211,7 +213,7 @@ public struct DirectionsURLParser: Sendable {
         let link = LinkText(
             link: bytes, scheme: scheme.isLowercaseASCII ? scheme.string : scheme.string.lowercased(),
             colon: colon, lookUpHost: true)
-        let family = try webFamily(link)
+        let family = try Self.webFamily(link)
         context.format = family.defaultFormat
         return try family.parse(link, &context)
     }
@@ -469,6 +471,13 @@ public struct DirectionsURLParser: Sendable {
         if colon < n { front.colon = colon }
         front.mayHaveControl = mayHaveControl(bytes)
         guard front.colon > 0 else { return front }
+        // A known scheme (the usual case) is a valid one: every name in the table is.
+        let entry = schemeTable.index(of: UnsafeBufferPointer(rebasing: bytes[0..<colon]))
+        if entry >= 0 {
+            front.validScheme = true
+            front.entry = entry
+            return front
+        }
         @inline(__always) func isLetter(_ a: UInt8) -> Bool { (a | 0x20) &- 97 < 26 }
         guard isLetter(bytes[0]) else { return front }
         var i = 1
@@ -480,7 +489,6 @@ public struct DirectionsURLParser: Sendable {
             i &+= 1
         }
         front.validScheme = true
-        front.entry = schemeTable.index(of: UnsafeBufferPointer(rebasing: bytes[0..<colon]))
         return front
     }
 
