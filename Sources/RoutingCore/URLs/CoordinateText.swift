@@ -53,39 +53,20 @@ extension DirectionsURLParser {
             }
         }
 
-        /// ``decimalScan(_:)`` of at most eight bytes.
+        /// ``decimalScan(_:)`` of at most eight bytes (so at most eight digits: always exact).
         @inline(__always)
         private static func shortDecimalScan(_ bytes: UnsafeBufferPointer<UInt8>) -> DecimalScan {
             let n = bytes.count
             guard n > 0 else { return .invalid }
-            var k = 0
             let sign = bytes[0]
             let negative = sign == UInt8(ascii: "-")
-            if negative || sign == UInt8(ascii: "+") { k = 1 }
-            let wholeStart = k
-            var mantissa: UInt64 = 0
-            while k < n {
-                let d = bytes[k] &- UInt8(ascii: "0")
-                if d >= 10 { break }
-                mantissa = mantissa &* 10 &+ UInt64(d)
-                k &+= 1
+            let start = negative || sign == UInt8(ascii: "+") ? 1 : 0
+            guard start < n, bytes[start] &- UInt8(ascii: "0") < 10 else { return .invalid }
+            var i = 0
+            guard case .value(let value) = readShortDecimal(bytes, &i, from: start, negative: negative), i == n else {
+                return .invalid
             }
-            guard k > wholeStart else { return .invalid }
-            var fraction = 0
-            if k < n {
-                guard bytes[k] == UInt8(ascii: ".") else { return .invalid }
-                k &+= 1
-                fraction = n &- k
-                guard fraction > 0 else { return .invalid }
-                while k < n {
-                    let d = bytes[k] &- UInt8(ascii: "0")
-                    if d >= 10 { return .invalid }
-                    mantissa = mantissa &* 10 &+ UInt64(d)
-                    k &+= 1
-                }
-            }
-            let magnitude = Double(Int64(bitPattern: mantissa)) / exactPowerOfTen(fraction)
-            return .value(negative ? -magnitude : magnitude)
+            return .value(value)
         }
 
         // MARK: - Reading a number in one pass
@@ -185,7 +166,7 @@ extension DirectionsURLParser {
             return .value(negative ? -magnitude : magnitude)
         }
 
-        /// ``readDecimal(_:_:)`` in text of at most seven bytes (so at most seven digits), from its
+        /// ``readDecimal(_:_:)`` in text of at most eight bytes (so at most eight digits), from its
         /// first digit at `start`: byte by byte, which is cheaper there than loading a word.
         @inline(never)
         private static func readShortDecimal(

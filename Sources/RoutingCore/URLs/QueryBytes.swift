@@ -260,18 +260,7 @@ struct QueryBytes {
     }
 
     private static func equal(_ s: String, _ literal: StaticString) -> Bool {
-        var s = s
-        return s.withUTF8 { a in
-            literal.withUTF8Buffer { b in
-                guard a.count == b.count else { return false }
-                var i = 0
-                while i < a.count {
-                    if a[i] != b[i] { return false }
-                    i &+= 1
-                }
-                return true
-            }
-        }
+        literal.withUTF8Buffer { equal(s, $0) }
     }
 
     // MARK: Look-ups (keys are lowercase; names match in any case)
