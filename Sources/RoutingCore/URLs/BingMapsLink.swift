@@ -76,46 +76,26 @@ enum BingMapsLink {
                 message: "'rtp' ends with '~' and gives no destination; write rtp=<from>~pos.<lat>_<lon> or ~adr.<address>",
                 parameter: "rtp")
         }
-        var source: Endpoint = .currentLocation
-        var destination: Endpoint = .currentLocation
-        var waypoints: [Endpoint] = []
-        // Each piece's role from whether another follows (no count pass).
-        var all = pieces.makeIterator()
-        var next = all.next()
-        var i = 0
-        while let piece = next {
-            next = all.next()
-            let role: Role = i == 0 ? .source : (next == nil ? .destination : .waypoint)
-            let endpoint = try point(piece, role: role, plusAsSpace: plusAsSpace, parser)
-            switch role {
-            case .source: source = endpoint
-            case .destination: destination = endpoint
-            case .waypoint: waypoints.append(endpoint)
-            }
-            i &+= 1
-        }
-        var word = -1
-        if let m = try query.single("mode", format: formatName) {
-            word = try m.withValue { (raw: ByteText) throws(DirectionsURLError) -> Int in
-                let value = raw.trimmed
-                if value.isEmpty { return -1 }
-                guard let word = modeWord(value) else {
-                    throw DirectionsURLError(
-                        code: .unknownMode,
-                        message: "'mode=\(DirectionsURLParser.shorten(m.value))' is not a Windows Maps mode; use d (driving), w (walking) or t (transit)",
-                        parameter: "mode")
+        return try RoutePoints.request(pieces) { (piece, role) throws(DirectionsURLError) in
+            try point(piece, role: role, plusAsSpace: plusAsSpace, parser)
+        } mode: { () throws(DirectionsURLError) -> ModeWord? in
+            var word = -1
+            if let m = try query.single("mode", format: formatName) {
+                word = try m.withValue { (raw: ByteText) throws(DirectionsURLError) -> Int in
+                    let value = raw.trimmed
+                    if value.isEmpty { return -1 }
+                    guard let word = modeWord(value) else {
+                        throw DirectionsURLError(
+                            code: .unknownMode,
+                            message: "'mode=\(DirectionsURLParser.shorten(m.value))' is not a Windows Maps mode; use d (driving), w (walking) or t (transit)",
+                            parameter: "mode")
+                    }
+                    return word
                 }
-                return word
             }
+            return word < 0 ? nil : modeVocabulary[word]
         }
-        if word < 0 { return DirectionsRequest(source: source, destination: destination, waypoints: waypoints) }
-        let vocabulary = modeVocabulary
-        return DirectionsRequest(
-            source: source, destination: destination, waypoints: waypoints, mode: vocabulary[word].mode,
-            transportType: vocabulary[word].transportType)
     }
-
-    enum Role { case source, waypoint, destination }
 
     /// The index in ``modeVocabulary`` of the mode word spelled `value` ignoring case
     /// (`value.lowercased() == word.lowercased()`).
@@ -143,7 +123,7 @@ enum BingMapsLink {
     }
 
     /// One `rtp` point, raw (escapes checked when the query was split).
-    private static func point(_ raw: ByteText, role: Role, plusAsSpace: Bool, _ parser: DirectionsURLParser) throws(DirectionsURLError) -> Endpoint {
+    private static func point(_ raw: ByteText, role: RoutePoints.Role, plusAsSpace: Bool, _ parser: DirectionsURLParser) throws(DirectionsURLError) -> Endpoint {
         if raw.isEmpty {
             if role == .source { return .currentLocation }
             throw DirectionsURLError(code: .invalidParameter, message: "'rtp' has an empty point between two '~'; remove the extra '~'", parameter: "rtp")

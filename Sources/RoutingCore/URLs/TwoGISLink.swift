@@ -89,53 +89,22 @@ enum TwoGISLink {
                 message: "'points' has one point; write <from>|<to>, or |<lon>,<lat> to start at the current location",
                 parameter: "points")
         }
-        var source: Endpoint = .currentLocation
-        var destination: Endpoint = .currentLocation
-        var waypoints: [Endpoint] = []
-        // Each piece's role from whether another follows (no count pass).
-        var all = pieces.makeIterator()
-        var next = all.next()
-        var i = 0
-        while let piece = next {
-            next = all.next()
-            let isLast = next == nil
+        return try RoutePoints.request(pieces) { (piece, role) throws(DirectionsURLError) -> Endpoint in
             // What precedes the first ';' (a 2GIS object id follows it).
-            let ascii = piece.isASCII
-            let text = piece.characterOffset(of: UInt8(ascii: ";"), ascii: ascii).map { piece.prefix($0) } ?? piece
-            let endpoint: Endpoint
+            let text = piece.characterOffset(of: UInt8(ascii: ";"), ascii: piece.isASCII).map { piece.prefix($0) } ?? piece
             if text.isBlank {
-                guard i == 0 else {
+                guard role == .source else {
                     throw DirectionsURLError(
-                        code: isLast ? .missingDestination : .invalidParameter,
+                        code: role == .destination ? .missingDestination : .invalidParameter,
                         message: "a point of 'points' is empty; give <lon>,<lat> for every point after the first",
                         parameter: "points")
                 }
-                endpoint = .currentLocation
-            } else {
-                endpoint = .coordinate(try lonLat(text, parameter: "points"), label: nil)
+                return .currentLocation
             }
-            if i == 0 {
-                source = endpoint
-            } else if isLast {
-                destination = endpoint
-            } else {
-                waypoints.append(endpoint)
-            }
-            i &+= 1
+            return .coordinate(try lonLat(text, parameter: "points"), label: nil)
+        } mode: { () throws(DirectionsURLError) -> ModeWord? in
+            word < 0 ? nil : modeVocabulary[word]
         }
-        return request(source: source, destination: destination, waypoints: waypoints, word: word)
-    }
-
-    /// The request, with the mode of ``modeVocabulary``'s word at `word` (-1: none).
-    @inline(__always)
-    private static func request(
-        source: consuming Endpoint, destination: consuming Endpoint, waypoints: consuming [Endpoint] = [], word: Int
-    ) -> DirectionsRequest {
-        if word < 0 { return DirectionsRequest(source: source, destination: destination, waypoints: waypoints) }
-        let vocabulary = modeVocabulary
-        return DirectionsRequest(
-            source: source, destination: destination, waypoints: waypoints, mode: vocabulary[word].mode,
-            transportType: vocabulary[word].transportType)
     }
 
     /// `…/routeSearch/<key>/<value>/…`: the segments after `routeSearch`, in pairs.
@@ -163,7 +132,10 @@ enum TwoGISLink {
                 message: "this 2GIS routeSearch link has no 'to'; add /to/<lon>,<lat>",
                 parameter: "to")
         }
-        return request(source: from, destination: .coordinate(to, label: nil), word: word)
+        if word < 0 { return DirectionsRequest(source: from, destination: .coordinate(to, label: nil)) }
+        let mode = modeVocabulary[word]
+        return DirectionsRequest(
+            source: from, destination: .coordinate(to, label: nil), mode: mode.mode, transportType: mode.transportType)
     }
 
     /// The index in ``modeVocabulary`` of the type `text` spells ignoring case.

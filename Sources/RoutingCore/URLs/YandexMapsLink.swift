@@ -68,20 +68,11 @@ enum YandexMapsLink {
                 message: "'rtext' has one point and no '~'; write rtext=<from>~<to>, or rtext=~<lat>,<lon> to start at the current location",
                 parameter: "rtext")
         }
-        var source: Endpoint = .currentLocation
-        var destination: Endpoint = .currentLocation
-        var waypoints: [Endpoint] = []
-        // Each piece's role from whether another follows (no count pass).
-        var all = pieces.makeIterator()
-        var next = all.next()
-        var i = 0
-        while let piece = next {
-            next = all.next()
-            let isLast = next == nil
+        return try RoutePoints.request(pieces) { (piece, role) throws(DirectionsURLError) -> Endpoint in
             // (Escapes were checked with the whole value; a piece cut at a raw `~` decodes alike.)
-            let endpoint = try piece.withDecoded(plusAsSpace: true) { (text: ByteText) throws(DirectionsURLError) -> Endpoint in
-                if i == 0 { return try parser.sourceEndpoint(text, parameter: "rtext") }
-                if isLast && text.isBlank {
+            try piece.withDecoded(plusAsSpace: true) { (text: ByteText) throws(DirectionsURLError) -> Endpoint in
+                if role == .source { return try parser.sourceEndpoint(text, parameter: "rtext") }
+                if role == .destination && text.isBlank {
                     throw DirectionsURLError(
                         code: .missingDestination,
                         message: "the last point of 'rtext' is empty; give the destination after the last '~'",
@@ -89,34 +80,23 @@ enum YandexMapsLink {
                 }
                 return try parser.stopEndpoint(text, parameter: "rtext")
             }
-            if i == 0 {
-                source = endpoint
-            } else if isLast {
-                destination = endpoint
-            } else {
-                waypoints.append(endpoint)
-            }
-            i &+= 1
-        }
-        var word = -1
-        if let m = try keys.single(query, 1, "rtt", format: formatName) {
-            word = try m.withValue { (raw: ByteText) throws(DirectionsURLError) -> Int in
-                let value = raw.trimmed
-                if value.isEmpty { return -1 }
-                guard let word = modeWord(value) else {
-                    throw DirectionsURLError(
-                        code: .unknownMode,
-                        message: "'rtt=\(DirectionsURLParser.shorten(m.value))' is not a Yandex Maps route type; use auto, mt, pd or bc",
-                        parameter: "rtt")
+        } mode: { () throws(DirectionsURLError) -> ModeWord? in
+            var word = -1
+            if let m = try keys.single(query, 1, "rtt", format: formatName) {
+                word = try m.withValue { (raw: ByteText) throws(DirectionsURLError) -> Int in
+                    let value = raw.trimmed
+                    if value.isEmpty { return -1 }
+                    guard let word = modeWord(value) else {
+                        throw DirectionsURLError(
+                            code: .unknownMode,
+                            message: "'rtt=\(DirectionsURLParser.shorten(m.value))' is not a Yandex Maps route type; use auto, mt, pd or bc",
+                            parameter: "rtt")
+                    }
+                    return word
                 }
-                return word
             }
+            return word < 0 ? nil : modeVocabulary[word]
         }
-        if word < 0 { return DirectionsRequest(source: source, destination: destination, waypoints: waypoints) }
-        let vocabulary = modeVocabulary
-        return DirectionsRequest(
-            source: source, destination: destination, waypoints: waypoints, mode: vocabulary[word].mode,
-            transportType: vocabulary[word].transportType)
     }
 
     /// The index in ``modeVocabulary`` of the word `value` spells ignoring case.
