@@ -662,13 +662,9 @@ extension AppleGoogleLinkText {
         _ query: QueryBytes, format: String, known: Set<String>, aliases: Set<String>
     ) throws(DirectionsURLError) -> QueryBytes.Parameter {
         if let p = try query.single("destination", format: format), !isBlankValue(p) { return p }
-        let hint = DirectionsURLParser.typoHint(in: query, for: "destination", known: known, aliases: aliases)
-        throw DirectionsURLError(
-            code: .missingDestination,
-            message: query.contains("destination" as StaticString)
-                ? "'destination' is empty; give an address, place name or 'latitude,longitude'"
-                : "this \(format) has no 'destination'" + (hint.map { "; \($0)" } ?? "; add destination=<address or latitude,longitude>"),
-            parameter: "destination")
+        throw DirectionsURLParser.missingDestination(
+            present: query.contains("destination" as StaticString), format: format,
+            hint: DirectionsURLParser.typoHint(in: query, for: "destination", known: known, aliases: aliases))
     }
 
     /// ``mode(_:_:in:format:what:)-(QueryString,_,_,_,_)`` of a ``QueryBytes``: the mode named by the

@@ -294,10 +294,17 @@ public struct DirectionsURLParser: Sendable {
             let value = parameter.value
             if !trimmed(value).isEmpty { return value }
         }
-        let hint = typoHint(in: query, for: "destination", known: known, aliases: aliases)
-        throw DirectionsURLError(
+        throw missingDestination(
+            present: query.contains("destination"), format: format,
+            hint: typoHint(in: query, for: "destination", known: known, aliases: aliases))
+    }
+
+    /// The `missing-destination` error of a link whose `destination` parameter is blank (`present`)
+    /// or absent, naming the likely typo `hint` when there is one.
+    static func missingDestination(present: Bool, format: String, hint: String?) -> DirectionsURLError {
+        DirectionsURLError(
             code: .missingDestination,
-            message: query.contains("destination")
+            message: present
                 ? "'destination' is empty; give an address, place name or 'latitude,longitude'"
                 : "this \(format) has no 'destination'" + (hint.map { "; \($0)" } ?? "; add destination=<address or latitude,longitude>"),
             parameter: "destination")

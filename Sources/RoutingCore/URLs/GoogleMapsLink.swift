@@ -468,13 +468,9 @@ extension DirectionsURLParser {
         static func missingDestination(
             _ query: QueryBytes, format: String, known: Set<String>, aliases: Set<String>
         ) -> DirectionsURLError {
-            let hint = DirectionsURLParser.typoHint(in: query, for: "destination", known: known, aliases: aliases)
-            return DirectionsURLError(
-                code: .missingDestination,
-                message: query.contains("destination")
-                    ? "'destination' is empty; give an address, place name or 'latitude,longitude'"
-                    : "this \(format) has no 'destination'" + (hint.map { "; \($0)" } ?? "; add destination=<address or latitude,longitude>"),
-                parameter: "destination")
+            DirectionsURLParser.missingDestination(
+                present: query.contains("destination"), format: format,
+                hint: DirectionsURLParser.typoHint(in: query, for: "destination", known: known, aliases: aliases))
         }
 
         /// `AppleGoogleLinkText.typoWarnings` of a ``QueryBytes``, for a query with a parameter that has
