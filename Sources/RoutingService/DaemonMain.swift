@@ -34,6 +34,14 @@ public enum DaemonMain {
         }
         // The daemon announces every reload (SIGHUP, inotify, Reload()) to the service manager.
         let notifier = ServiceNotifier.fromEnvironment(log: log)
+        // Watches first, then the first reading: a file changed while it is read makes a reload.
+        let reloader: ReloadThread
+        do {
+            reloader = try ReloadThread(watching: directories, log: log)
+        } catch {
+            log.error("cannot start the reload thread: \(error)")
+            return 1
+        }
         let daemon: RoutingDaemon
         do {
             daemon = try RoutingDaemon(
@@ -47,9 +55,8 @@ public enum DaemonMain {
 
         guard let socket = ServiceLifecycle.openSocket(path: socketPath, mode: socketMode, log: log) else { return 1 }
         // Reads, validates and swaps on its own thread, so SIGHUP and inotify never stall requests.
-        let reloader: ReloadThread
         do {
-            reloader = try ReloadThread(daemon: daemon)
+            try reloader.start(daemon)
         } catch {
             log.error("cannot start the reload thread: \(error)")
             return 1

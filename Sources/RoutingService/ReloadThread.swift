@@ -14,40 +14,106 @@ import Synchronization
 /// `cp -r` of a whole directory) becomes one reload, ``quietMilliseconds`` after the last event and
 /// at most ``maxDelayMilliseconds`` after the first. After each reload the watch set is brought up to
 /// date (a directory created or removed, a manifest naming a coverage file in another directory).
+///
+/// No change is lost at start-up. The watches are in place before the thread runs, so a change made
+/// after ``start(_:)`` returns is always seen; and a daemon built as
+/// ```swift
+/// let reloader = try ReloadThread(watching: directories, log: log)   // inotify watches first
+/// let daemon = try RoutingDaemon(directories: directories, log: log)  // then the first reading
+/// try reloader.start(daemon)
+/// ```
+/// also sees a change made while it read its files the first time: the event waits in the inotify
+/// queue and makes one reload once the thread runs. (A coverage file in a directory that only the
+/// reading revealed is watched from ``start(_:)`` on.)
 public final class ReloadThread: Sendable {
     /// Quiet time after the last event before reloading, in milliseconds.
     public static let quietMilliseconds: Int64 = 100
     /// Longest delay between the first event of a burst and its reload, in milliseconds.
     public static let maxDelayMilliseconds: Int64 = 1000
 
-    private let daemon: RoutingDaemon
+    private let log: Log?
     private let wakeup: WakeupEvent
     private let requests = Mutex<(reload: Bool, stop: Bool)>((false, false))
     private let thread = Mutex<pthread_t?>(nil)
+    /// The watcher between ``init(watching:log:)`` and ``start(_:)``; the thread owns it afterwards.
+    /// nil when inotify could not be set up (then only SIGHUP and `Reload()` reload).
+    private let pending: Mutex<Inotify?>
+    /// The directories watched now, as the thread last set them (an ancestor for one not created yet).
+    private let watching = Mutex<[String]>([])
     /// Reloads done by this thread (inotify or ``requestReload()``), for tests and logs.
     private let reloadCount = Atomic<Int>(0)
 
-    /// Starts the thread. Call after ``VarlinkServer/blockSignals(_:)`` so the thread inherits the
-    /// blocked signals.
-    /// - Throws: ``SystemError`` from eventfd(2) or pthread_create(3). inotify failing (too many
-    ///   instances) is not fatal: it is logged and only SIGHUP and `Reload()` reload.
-    public init(daemon: RoutingDaemon) throws(SystemError) {
-        self.daemon = daemon
+    /// Watches `directories`' app directories and coverage directory with inotify(7) at once, before
+    /// the daemon reads them; the thread starts with ``start(_:)``. Pass nil for a daemon over a fixed
+    /// registry (nothing to watch).
+    /// - Throws: ``SystemError`` from eventfd(2). inotify failing (too many instances) is not fatal:
+    ///   it is logged and only SIGHUP and `Reload()` reload.
+    public init(watching directories: AppDirectories?, log: Log?) throws(SystemError) {
+        self.log = log
         wakeup = try WakeupEvent()
-        let box = Unmanaged.passRetained(self).toOpaque()
+        var inotify: Inotify? = nil
+        if let directories {
+            do {
+                let watcher = try Inotify()
+                let wanted = directories.appDirectories + [directories.coverageDirectory]
+                watching.withLock { $0 = ReloadThread.watch(wanted, with: watcher, log: log) }
+                inotify = watcher
+            } catch {
+                log?.error("cannot watch the app directories, reload with SIGHUP or Reload(): \(error)")
+            }
+        }
+        pending = Mutex(inotify)
+    }
+
+    /// Watches `daemon`'s directories and starts the thread: ``init(watching:log:)`` then
+    /// ``start(_:)``, for a daemon already read. A change made between that reading and this call is
+    /// not seen until the next one; build the thread before the daemon to close that gap.
+    /// - Throws: ``SystemError`` from eventfd(2) or pthread_create(3).
+    public convenience init(daemon: RoutingDaemon) throws(SystemError) {
+        try self.init(watching: daemon.directories, log: daemon.log)
+        try start(daemon)
+    }
+
+    /// Adds the directories `daemon`'s reading found (coverage files named in other directories) to
+    /// the watch set, then starts the thread that reloads `daemon`. When this returns, every watched
+    /// directory is watched. Call once, after ``VarlinkServer/blockSignals(_:)`` so the thread inherits
+    /// the blocked signals.
+    /// - Throws: ``SystemError`` from pthread_create(3); then nothing runs and ``stop()`` is a no-op.
+    public func start(_ daemon: RoutingDaemon) throws(SystemError) {
+        let inotify = pending.withLock { i -> Inotify? in
+            let taken = i.take()
+            if let taken {
+                watching.withLock { $0 = ReloadThread.watch(daemon.watchedDirectories, with: taken, log: log) }
+            }
+            return taken
+        }
+        let box = Unmanaged.passRetained(Start(thread: self, daemon: daemon, inotify: inotify)).toOpaque()
         var handle = pthread_t()
         let rc = pthread_create(&handle, nil, { raw in
-            let me = Unmanaged<ReloadThread>.fromOpaque(raw!).takeRetainedValue()
-            me.run()
+            let start = Unmanaged<Start>.fromOpaque(raw!).takeRetainedValue()
+            start.thread.run(start.daemon, inotify: start.inotify)
             return nil
         }, box)
         guard rc == 0 else {
-            Unmanaged<ReloadThread>.fromOpaque(box).release()
-            wakeup.descriptor.close()
+            Unmanaged<Start>.fromOpaque(box).release()
             throw SystemError(operation: "pthread_create", errno: rc)
         }
         thread.withLock { $0 = handle }
     }
+
+    /// What the new thread needs, handed over through pthread_create(3)'s argument.
+    private final class Start {
+        let thread: ReloadThread
+        let daemon: RoutingDaemon
+        let inotify: Inotify?
+        init(thread: ReloadThread, daemon: RoutingDaemon, inotify: Inotify?) {
+            self.thread = thread
+            self.daemon = daemon
+            self.inotify = inotify
+        }
+    }
+
+    deinit { wakeup.descriptor.close() }
 
     /// Asks for a reload as soon as possible (SIGHUP). Returns at once; thread-safe.
     public func requestReload() {
@@ -66,28 +132,27 @@ public final class ReloadThread: Sendable {
         wakeup.signal()
         if let handle = thread.withLock({ h -> pthread_t? in defer { h = nil }; return h }) {
             pthread_join(handle, nil)
-            wakeup.descriptor.close()
         }
     }
 
     /// Reloads this thread has done so far.
     public var reloads: Int { reloadCount.load(ordering: .acquiring) }
 
-    private func run() {
-        let log = daemon.log
-        var inotify: Inotify?
-        do {
-            inotify = try Inotify()
-        } catch {
-            log?.error("cannot watch the app directories, reload with SIGHUP or Reload(): \(error)")
+    /// The directories inotify watches now (absolute or as configured, normalized), each the wanted
+    /// directory itself or, for one not created yet, its nearest existing ancestor. Updated after each
+    /// reload; empty without inotify.
+    public var watchedDirectories: [String] { watching.withLock { $0 } }
+
+    /// Points `inotify` at `directories`, logs what could not be watched, and returns what is watched.
+    private static func watch(_ directories: [String], with inotify: Inotify, log: Log?) -> [String] {
+        for problem in inotify.watch(directories) {
+            log?.warning("cannot watch for changes: \(problem)")
         }
-        func rewatch() {
-            guard let inotify else { return }
-            for problem in inotify.watch(daemon.watchedDirectories) {
-                log?.warning("cannot watch for changes: \(problem)")
-            }
-        }
-        rewatch()
+        return inotify.watched.map(\.path)
+    }
+
+    private func run(_ daemon: RoutingDaemon, inotify: Inotify?) {
+        var inotify = inotify
         var firstEvent: Int64? = nil
         var lastEvent: Int64 = 0
         var changed: [String] = []
@@ -103,6 +168,7 @@ public final class ReloadThread: Sendable {
             if ready < 0 && errno != EINTR {
                 log?.error("reload thread: \(SystemError.current("poll")); stopping inotify")
                 inotify = nil
+                watching.withLock { $0 = [] }
                 continue
             }
             if fds[0].revents != 0 { wakeup.drain() }
@@ -133,8 +199,10 @@ public final class ReloadThread: Sendable {
             firstEvent = nil
             changed = []
             daemon.reload(trigger: trigger)
+            if let inotify {
+                watching.withLock { $0 = ReloadThread.watch(daemon.watchedDirectories, with: inotify, log: log) }
+            }
             reloadCount.add(1, ordering: .releasing)
-            rewatch()
         }
     }
 

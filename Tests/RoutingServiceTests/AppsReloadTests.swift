@@ -118,8 +118,10 @@ final class RunningDaemon: Sendable {
 
     init(_ fixture: AppsFixture, currentLocation: Coordinate? = Westminster.abbey) throws {
         self.fixture = fixture
+        // As DaemonMain does: watches first, then the first reading, then the thread.
+        let reloader = try ReloadThread(watching: fixture.directories, log: nil)
         daemon = try RoutingDaemon(directories: fixture.directories, currentLocation: currentLocation)
-        let reloader = try ReloadThread(daemon: daemon)
+        try reloader.start(daemon)
         self.reloader = reloader
         server = try RunningServer(service: daemon.varlinkService()) { reloader.reloadOnHangUp($0) }
     }
@@ -319,12 +321,42 @@ enum Westminster {
         #expect(after["Paris"] == nil)
     }
 
+    /// The CI failure of 2026-11-30: the thread used to add its watches only once it ran, so an edit
+    /// made right after the daemon answered its first request could go unseen for good.
+    @Test func theWatchesAreInPlaceWhenTheThreadIsStarted() throws {
+        let fixture = try AppsFixture()
+        let daemon = try RoutingDaemon(directories: fixture.directories)
+        let reloader = try ReloadThread(daemon: daemon)
+        defer { reloader.stop() }
+        #expect(reloader.watchedDirectories == [fixture.apps, fixture.coverage])
+        let idle = try ReloadThread(watching: nil, log: nil)
+        #expect(idle.watchedDirectories.isEmpty, "a daemon over a fixed registry watches nothing")
+    }
+
+    /// Built as DaemonMain builds it (watches, then the first reading, then the thread), a daemon
+    /// sees a file changed after its first reading and before its thread ran.
+    @Test func aChangeDuringTheFirstReadingIsNotLost() throws {
+        let fixture = try AppsFixture()
+        let reloader = try ReloadThread(watching: fixture.directories, log: nil)
+        let daemon = try RoutingDaemon(directories: fixture.directories, currentLocation: Westminster.abbey)
+        #expect(daemon.registry.apps.first { $0.id == "org.example.LondonBus" }?.modes.count == 3)
+        try fixture.write(
+            "apps/LondonBus.routingapp", AppsFixture.londonBus.replacing("Modes=Bus;Subway;Pedestrian;", with: "Modes=Bus;"))
+        try reloader.start(daemon)
+        defer { reloader.stop() }
+        let deadline = DispatchTime.now() + 30
+        while reloader.reloads == 0 && DispatchTime.now() < deadline { usleep(10_000) }
+        #expect(reloader.reloads == 1, "the queued event made one reload")
+        #expect(daemon.registry.apps.first { $0.id == "org.example.LondonBus" }?.modes == [.bus])
+    }
+
     @Test func aDirectoryThatDoesNotExistYetIsWatchedFromItsParent() throws {
         let fixture = try AppsFixture()
         let later = fixture.root + "/later/apps"
         let daemon = try RoutingDaemon(
             directories: AppDirectories(appDirectories: [fixture.apps, later], coverageDirectory: fixture.coverage))
         let reloader = try ReloadThread(daemon: daemon)
+        #expect(reloader.watchedDirectories == [fixture.root, fixture.apps, fixture.coverage], "the nearest ancestor stands in for later/apps")
         let server = try RunningServer(service: daemon.varlinkService())
         defer {
             server.stop()
@@ -334,10 +366,10 @@ enum Westminster {
         defer { c.close() }
         #expect(mkdir(fixture.root + "/later", 0o755) == 0)
         #expect(mkdir(later, 0o755) == 0)
-        // Give the reload thread a moment to watch the new directory itself, then add a manifest.
+        // Wait until the reload thread watches the new directory itself, then add a manifest.
         let deadline = DispatchTime.now() + 30
-        while !daemon.watchedDirectories.contains(later) && DispatchTime.now() < deadline { usleep(10_000) }
-        usleep(300_000)
+        while !reloader.watchedDirectories.contains(later) && DispatchTime.now() < deadline { usleep(10_000) }
+        #expect(reloader.watchedDirectories.contains(later), "\(reloader.watchedDirectories)")
         try fixture.write("later/apps/rome.routingapp", """
             [Routing App]
             Name=Rome
