@@ -146,6 +146,14 @@ public struct DirectionsURLParser: Sendable {
                 message: "the scheme '\(scheme)' contains whitespace; pass the link without surrounding spaces",
                 parameter: "scheme")
         }
+        if !front.validScheme, let delimiter = Self.delimiters(bytes.string) {
+            // Copied from text or e-mail with its delimiters: say what to remove, not only that the
+            // scheme is wrong.
+            throw DirectionsURLError(
+                code: .malformedURL,
+                message: "the link is wrapped in \(delimiter); pass the link alone, without them",
+                parameter: "scheme")
+        }
         guard front.validScheme else {
             throw DirectionsURLError(
                 code: .malformedURL,
@@ -158,6 +166,19 @@ public struct DirectionsURLParser: Sendable {
         message.append(contentsOf: scheme)
         message.append(Self.unknownSchemeTail)
         throw DirectionsURLError(code: .unknownScheme, message: message, parameter: "scheme")
+    }
+
+    /// What wraps a link copied from text: `angle brackets '<' '>' (RFC 3986 Appendix C)`, with
+    /// `<URL:…>` too, or quotes; nil when the link does not start with one.
+    static func delimiters(_ link: String) -> String? {
+        switch link.unicodeScalars.first {
+        case "<": return link.hasPrefix("<URL:") || link.hasPrefix("<url:")
+            ? "'<URL:' and '>' (RFC 3986 Appendix C)" : "angle brackets '<' '>' (RFC 3986 Appendix C)"
+        case "\"": return "double quotes"
+        case "'": return "single quotes"
+        case "\u{201C}", "\u{201D}", "\u{2018}", "\u{2019}", "\u{AB}", "\u{BB}": return "typographic quotes"
+        default: return nil
+        }
     }
 
     /// Parses a link whose scheme is ``schemeEntries``[`entry`], ending at byte offset `colon`.

@@ -28,6 +28,20 @@ struct DirectionsURLParserTests {
         #expect(!e.message.isEmpty && !e.message.contains("\n"))
     }
 
+    @Test(arguments: [
+        ("<https://maps.apple.com/?daddr=Bern>", "angle brackets '<' '>' (RFC 3986 Appendix C)"),
+        ("<URL:geo:46.9,7.4>", "'<URL:' and '>' (RFC 3986 Appendix C)"),
+        ("\"geo:46.9,7.4\"", "double quotes"),
+        ("'maps:?daddr=Bern'", "single quotes"),
+        ("\u{201C}geo:46.9,7.4\u{201D}", "typographic quotes"),
+    ])
+    func aLinkCopiedWithItsDelimitersSaysWhatToRemove(_ url: String, _ what: String) throws {
+        let e = try #require(error(url))
+        #expect(e.code == .malformedURL)
+        #expect(e.parameter == "scheme")
+        #expect(e.message == "the link is wrapped in \(what); pass the link alone, without them")
+    }
+
     @Test func portAndTrailingDotOnHostAreTolerated() throws {
         let r = try URLTestSupport.parser.parse("https://maps.apple.com.:443/?daddr=Bern")
         #expect(r.destination == .address("Bern"))
