@@ -250,7 +250,7 @@ extension CitymapperLink: DirectionsLinkBuilding {
         if let mode = request.mode {
             omitted.append("mode \(mode.rawValue): Citymapper plans transit journeys and has no mode parameter")
         } else if request.transportType != .transit {
-            omitted.append("transport type \(request.transportType?.rawValue ?? "(any)"): Citymapper always plans transit")
+            omitted.append("transport type \(request.transportType?.rawValue ?? "unspecified"): Citymapper always plans transit")
         }
         if request.navigate { omitted.append("navigate: Citymapper links cannot start guidance") }
         if !request.avoid.isEmpty { omitted.append("avoid: Citymapper links carry no road options") }

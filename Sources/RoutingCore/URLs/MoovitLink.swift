@@ -181,7 +181,7 @@ extension MoovitLink: DirectionsLinkBuilding {
         if let mode = request.mode {
             omitted.append("mode \(mode.rawValue): Moovit plans transit trips and has no mode parameter")
         } else if request.transportType != .transit {
-            omitted.append("transport type \(request.transportType?.rawValue ?? "(any)"): Moovit always plans transit")
+            omitted.append("transport type \(request.transportType?.rawValue ?? "unspecified"): Moovit always plans transit")
         }
         if request.navigate { omitted.append("navigate: Moovit links cannot start guidance") }
         if !request.avoid.isEmpty { omitted.append("avoid: Moovit links carry no road options") }

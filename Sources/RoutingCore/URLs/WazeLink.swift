@@ -323,7 +323,7 @@ extension WazeLink: DirectionsLinkBuilding {
         if request.navigate { pairs.append(("navigate", "yes")) }
         if !request.waypoints.isEmpty { omitted.append("waypoints: Waze routes to one destination") }
         if request.mode != .car {
-            omitted.append("mode \(request.mode?.rawValue ?? "(any)"): Waze always routes by car")
+            omitted.append("mode \(request.mode?.rawValue ?? "unspecified"): Waze always routes by car")
         }
         if !request.avoid.isEmpty { omitted.append("avoid: Waze links carry no route options") }
         if request.departureDate != nil { omitted.append("departure date: Waze links carry none") }

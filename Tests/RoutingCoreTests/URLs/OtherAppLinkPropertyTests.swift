@@ -171,6 +171,17 @@ struct OtherAppLinkPropertyTests {
         #expect(try DirectionsLinkBuilder.build(try parser.parse(built.url), as: link.format).url == built.url)
     }
 
+    @Test("A link that narrows an unspecified mode says so in the same word 'resolve' uses")
+    func anUnspecifiedModeIsNamedUnspecified() throws {
+        let request = try parser.parse("geo:0,0?q=48.8584,2.2945")
+        #expect(request.mode == nil && request.transportType == nil)
+        #expect(try DirectionsLinkBuilder.build(request, as: .waze).omitted == ["mode unspecified: Waze always routes by car"])
+        #expect(try DirectionsLinkBuilder.build(request, as: .citymapper).omitted
+            == ["transport type unspecified: Citymapper always plans transit"])
+        #expect(try DirectionsLinkBuilder.build(request, as: .moovit).omitted
+            == ["transport type unspecified: Moovit always plans transit"])
+    }
+
     @Test("Mutated links of these formats parse or fail with a reason; what parses rebuilds and reads back")
     func mutatedLinks() throws {
         var rng = SplitMix64(state: 0x0A11_A995)
