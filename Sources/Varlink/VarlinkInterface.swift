@@ -1,7 +1,8 @@
 import StrictJSON
 
-/// Handles one call of one method. Runs on the server's event-loop thread, so it must not block;
-/// return the reply parameters or throw a ``VarlinkError`` declared in the interface.
+/// Handles one call of one method; returns the reply parameters or throws a ``VarlinkError``
+/// declared in the interface. Runs on the server's event-loop thread, so it must not block, unless
+/// its method is listed in ``VarlinkInterface/blockingMethods``.
 public typealias VarlinkMethodHandler = @Sendable (VarlinkCall) throws(VarlinkError) -> JSONObject
 
 /// An interface a service implements: its IDL text and a handler per method.
@@ -16,13 +17,18 @@ public struct VarlinkInterface: Sendable {
     /// Every method the IDL declares; a declared method without a handler answers
     /// `org.varlink.service.MethodNotImplemented`.
     let declaredMethods: Set<String>
+    /// Methods whose handlers may take long (read files, validate a large document, wait for a
+    /// lock): a server runs them away from the thread that serves the other clients.
+    public let blockingMethods: Set<String>
 
     /// - Parameters:
     ///   - description: The IDL text. Precondition: its first keyword is `interface` followed by a valid
     ///     interface name.
     ///   - methods: Handlers keyed by unqualified method name. Precondition: each key is declared as
     ///     `method Key(` in the IDL.
-    public init(description: String, methods: [String: VarlinkMethodHandler]) {
+    ///   - blocking: The methods whose handlers may take long; see ``blockingMethods``.
+    ///     Precondition: each has a handler.
+    public init(description: String, methods: [String: VarlinkMethodHandler], blocking: Set<String> = []) {
         guard let definition = InterfaceDefinition(description) else {
             preconditionFailure("varlink IDL must start with `interface <reverse.domain.name>`")
         }
@@ -31,7 +37,11 @@ public struct VarlinkInterface: Sendable {
                 definition.methods.contains(method),
                 "handler for \(method) but the IDL of \(definition.name) declares no `method \(method)(`")
         }
+        for method in blocking {
+            precondition(methods[method] != nil, "\(method) is listed as blocking but has no handler")
+        }
         self.name = definition.name
+        self.blockingMethods = blocking
         self.description = description
         self.handlers = methods
         self.declaredMethods = definition.methods

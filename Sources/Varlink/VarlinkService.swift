@@ -41,30 +41,68 @@ public final class VarlinkService: Sendable {
         self.interfaces = table
     }
 
-    /// Handles one message.
+    /// The blocking methods of `interface` (``VarlinkInterface/blockingMethods``); empty for an
+    /// interface the service does not implement.
+    public func blockingMethods(of interface: String) -> Set<String> {
+        interfaces[interface]?.blockingMethods ?? []
+    }
+
+    /// Handles one message, running its handler here whatever it is.
     /// - Parameters:
     ///   - message: The message bytes without the NUL terminator.
     ///   - peer: The connecting process, passed on in ``VarlinkCall/peer``.
     /// - Returns: The reply bytes including the trailing NUL, or nil for a `oneway` call.
     public func handle(_ message: [UInt8], peer: VarlinkPeer?) -> [UInt8]? {
+        switch start(message, peer: peer) {
+        case .finished(let reply): reply
+        case .blocking(let work): work()
+        }
+    }
+
+    /// What ``start(_:peer:)`` did with a message.
+    public enum Handling: Sendable {
+        /// Answered at once: the reply bytes with their NUL, or nil for a `oneway` call.
+        case finished([UInt8]?)
+        /// A call of one of ``VarlinkInterface/blockingMethods``, not run yet: run `work` on another
+        /// thread; it returns the reply bytes (nil for `oneway`). Replies keep call order, so the
+        /// caller handles that connection's next message only once `work` is done.
+        case blocking(@Sendable () -> [UInt8]?)
+    }
+
+    /// Decodes one message and answers it, unless its method is a blocking one: then the call,
+    /// decoded and checked, comes back as work to run elsewhere.
+    /// - Parameters: As ``handle(_:peer:)``.
+    public func start(_ message: [UInt8], peer: VarlinkPeer?) -> Handling {
         let call: VarlinkCall
         do {
             call = try VarlinkCall.decode(message, peer: peer)
         } catch {
-            return error.oneway ? nil : VarlinkReply.failure(error.error)
+            return .finished(error.oneway ? nil : VarlinkReply.failure(error.error))
         }
+        let found: (handler: VarlinkMethodHandler, blocking: Bool)
+        do {
+            found = try handler(for: call)
+        } catch {
+            return .finished(call.oneway ? nil : VarlinkReply.failure(error))
+        }
+        guard found.blocking else { return .finished(Self.run(found.handler, call)) }
+        return .blocking { Self.run(found.handler, call) }
+    }
+
+    /// Runs `handler` on `call` and encodes its reply (nil for `oneway`).
+    private static func run(_ handler: VarlinkMethodHandler, _ call: VarlinkCall) -> [UInt8]? {
         let reply: [UInt8]
         do {
-            reply = VarlinkReply.success(try dispatch(call))
+            reply = VarlinkReply.success(try handler(call))
         } catch {
             reply = VarlinkReply.failure(error)
         }
         return call.oneway ? nil : reply
     }
 
-    /// Finds the handler for `call` and runs it.
-    /// - Throws: The routing errors listed on the type, or the handler's error.
-    private func dispatch(_ call: VarlinkCall) throws(VarlinkError) -> JSONObject {
+    /// Finds the handler for `call`, and whether its method is a blocking one.
+    /// - Throws: The routing errors listed on the type.
+    private func handler(for call: VarlinkCall) throws(VarlinkError) -> (handler: VarlinkMethodHandler, blocking: Bool) {
         // `decode` has validated the form `interface.Method`.
         guard let (interfaceName, methodName) = VarlinkNames.splitQualifiedMethod(call.method) else {
             throw .invalidParameter("method")
@@ -74,6 +112,6 @@ public final class VarlinkService: Sendable {
         guard !call.upgrade, let handler = interface.handlers[methodName] else {
             throw .methodNotImplemented(call.method)
         }
-        return try handler(call)
+        return (handler, interface.blockingMethods.contains(methodName))
     }
 }
