@@ -42,7 +42,8 @@ public enum CoverageInterface {
         """
 
     /// The interface. `Validate` is a pure function of the document; `Contains` reads `daemon`'s
-    /// registry (one snapshot per call).
+    /// registry (one snapshot per call). `Validate` is a blocking method: a document of megabytes
+    /// takes long to validate, so a server runs it off its event loop (``BlockingCalls``).
     /// - Parameter log: where each call's outcome goes at debug level (`--verbose`).
     public static func make(daemon: RoutingDaemon? = nil, log: Log? = nil) -> VarlinkInterface {
         VarlinkInterface(description: description, methods: [
@@ -98,6 +99,6 @@ public enum CoverageInterface {
                     "diagnostics": .array(validation.diagnostics.map { WireFormat.encode($0) }),
                 ]
             },
-        ])
+        ], blocking: ["Validate"])
     }
 }

@@ -243,8 +243,8 @@ public enum DirectionsInterface {
                 ["apps": .array(daemon.registry.entries.map { WireFormat.encode($0) })]
             },
             "Reload": { (_: VarlinkCall) throws(VarlinkError) -> JSONObject in
-                // On the event loop: the reply carries the new registry's counts. Reloads are
-                // serialised with the reload thread's; see RoutingDaemon.reload(trigger:).
+                // A blocking method: runs on the server's BlockingCalls queue, not the event loop.
+                // Reloads are serialised with the reload thread's; see RoutingDaemon.reload(trigger:).
                 let outcome = daemon.reload(trigger: "Reload()")
                 if let failure = outcome.failure {
                     throw VarlinkError(name: "org.routingd.Directions.ReloadFailed", parameters: ["message": .string(failure)])
@@ -281,7 +281,9 @@ public enum DirectionsInterface {
                 return [:]
             },
         ]
-        return VarlinkInterface(description: description, methods: PeerCredentials.guarding(methods, log: daemon.log))
+        // Reload() reads and validates every file: off the event loop, so other clients are served.
+        return VarlinkInterface(
+            description: description, methods: PeerCredentials.guarding(methods, log: daemon.log), blocking: ["Reload"])
     }
 }
 

@@ -7,7 +7,9 @@ import Varlink
 ///
 /// Fairness: each connection gets at most one recv(2) of 64 KiB and ``messageBudget`` handled messages
 /// per turn; connections with messages left over are revisited without blocking in epoll_wait. A
-/// handler runs on this thread, so a slow handler delays every client: handlers must not block.
+/// handler runs on this thread, so a slow handler would delay every client: the handlers of blocking
+/// methods run on ``BlockingCalls``' queue instead, and their replies come back through the wakeup
+/// eventfd.
 /// Confined to the thread that calls ``run(onReady:)``.
 final class EventLoop {
     private enum Token {
@@ -29,6 +31,7 @@ final class EventLoop {
     private let limits: VarlinkServer.Limits
     private let listener: UnixListener
     private let wakeup: WakeupEvent
+    private let blockingCalls: BlockingCalls
     private let signals: SignalDescriptor
     private let signalActions: [Int32: [@Sendable () -> Void]]
     private let stopRequested: () -> Bool
@@ -54,7 +57,7 @@ final class EventLoop {
 
     init(
         service: VarlinkService, limits: VarlinkServer.Limits, listener: UnixListener, wakeup: WakeupEvent,
-        signals: SignalDescriptor, signalActions: [Int32: [@Sendable () -> Void]],
+        blockingCalls: BlockingCalls, signals: SignalDescriptor, signalActions: [Int32: [@Sendable () -> Void]],
         timers: [PeriodicTimer] = [], idleExitMilliseconds: Int64? = nil,
         stopRequested: @escaping () -> Bool
     ) throws(SystemError) {
@@ -65,6 +68,7 @@ final class EventLoop {
         self.limits = limits
         self.listener = listener
         self.wakeup = wakeup
+        self.blockingCalls = blockingCalls
         self.signals = signals
         self.signalActions = signalActions
         self.stopRequested = stopRequested
@@ -95,7 +99,9 @@ final class EventLoop {
                 switch event.token {
                 case Token.listener: try acceptConnections()
                 case Token.signals: handleSignals()
-                case Token.wakeup: wakeup.drain()
+                case Token.wakeup:
+                    wakeup.drain()
+                    finishBlockingCalls()
                 case Token.firstTimer..<Token.firstConnection:
                     let timer = timers[Int(event.token - Token.firstTimer)]
                     if timer.drain() > 0 { timer.action() }
@@ -187,18 +193,24 @@ final class EventLoop {
     /// Does one turn of work for `connection`: write, read, handle messages, write replies, then
     /// re-registers its epoll interest. Any I/O error (`ECONNRESET`, `EPIPE`, …) closes just it.
     private func serve(_ connection: VarlinkConnection, events: Epoll.Events) {
+        if connection.awaitingReply && !events.intersection([.hangUp, .error]).isEmpty {
+            // The client is gone while its blocking call runs: nobody can read the reply, and a
+            // level-triggered hang-up would otherwise be reported on every turn until it is done.
+            close(connection)
+            return
+        }
         do throws(SystemError) {
             if connection.wantsWrite && !events.isEmpty { try connection.flush() }
             if connection.wantsRead && !events.intersection([.readable, .hangUp, .error]).isEmpty {
                 try connection.read(using: readBuffer)
             }
-            connection.handleMessages(with: service, budget: messageBudget)
+            connection.handleMessages(with: service, budget: messageBudget, blockingCalls: blockingCalls)
             try connection.flush()
             if connection.isFinished {
                 close(connection)
                 return
             }
-            if connection.hasCompleteMessage && connection.pendingReplyBytes <= limits.maxPendingReplyBytes {
+            if connection.canHandleMessage && connection.pendingReplyBytes <= limits.maxPendingReplyBytes {
                 backlog.insert(connection.token)
             } else {
                 backlog.remove(connection.token)
@@ -212,6 +224,16 @@ final class EventLoop {
             }
         } catch {
             close(connection)
+        }
+    }
+
+    /// Queues the replies of the blocking calls that finished, and serves their connections (the
+    /// reply is written, the next message handled). A reply for a closed connection is dropped.
+    private func finishBlockingCalls() {
+        for (token, reply) in blockingCalls.takeFinished() {
+            guard let connection = connections[token] else { continue }
+            connection.finishBlockingCall(reply)
+            serve(connection, events: [])
         }
     }
 

@@ -19,8 +19,9 @@ public final class RoutingDaemon: Sendable {
     /// with the new status), whatever asked for them; nil outside systemd and in tests.
     public let notifier: ServiceNotifier?
     private let state: Mutex<State>
-    /// Serialises reloads (SIGHUP and inotify on the reload thread, `Reload()` on the event loop), so
-    /// each one builds on the registry the previous one installed. Holds the directories to watch.
+    /// Serialises reloads (SIGHUP and inotify on the reload thread, `Reload()` on the server's
+    /// ``BlockingCalls`` queue), so each one builds on the registry the previous one installed. Holds
+    /// the directories to watch.
     private let reloading: Mutex<[String]>
 
     private struct State {

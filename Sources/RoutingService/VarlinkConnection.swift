@@ -35,6 +35,9 @@ final class VarlinkConnection {
     private var discardBudget = 0
     /// While failing: the error reply is sent and the write side is shut down.
     private var sentFailure = false
+    /// A call of a blocking method is running elsewhere (``BlockingCalls``); the next message waits
+    /// for its reply, so replies keep call order.
+    private(set) var awaitingReply = false
     /// The epoll interest currently registered, maintained by the loop.
     var registeredEvents: Epoll.Events = []
 
@@ -53,6 +56,9 @@ final class VarlinkConnection {
         !isFailing && input[scannedUpTo...].contains(0)
     }
 
+    /// True when a complete message can be handled now (none is waiting for a blocking call's reply).
+    var canHandleMessage: Bool { !awaitingReply && hasCompleteMessage }
+
     /// True when the connection should be read from now.
     var wantsRead: Bool {
         if isFailing { return !inputClosed && discardBudget > 0 }
@@ -64,7 +70,7 @@ final class VarlinkConnection {
     /// True when there is nothing left to do and the connection should be closed.
     var isFinished: Bool {
         if isFailing { return sentFailure && (inputClosed || discardBudget <= 0) }
-        return inputClosed && !hasCompleteMessage && pendingReplyBytes == 0
+        return inputClosed && !awaitingReply && !hasCompleteMessage && pendingReplyBytes == 0
     }
 
     /// Reads what is available (one recv(2) of at most `buffer.count` bytes).
@@ -85,10 +91,19 @@ final class VarlinkConnection {
     /// Handles up to `budget` complete messages in order, queueing their replies, while pending replies
     /// stay within `maxPendingReplyBytes`. A message longer than `maxMessageBytes` — complete or still
     /// without its NUL — queues `org.varlink.service.InvalidParameter {"parameter":"message"}` and fails
-    /// the connection.
-    func handleMessages(with service: VarlinkService, budget: Int) {
+    /// the connection. A call of a blocking method goes to `blockingCalls` and ends the turn; the
+    /// messages after it wait for ``finishBlockingCall(_:)``.
+    func handleMessages(with service: VarlinkService, budget: Int, blockingCalls: BlockingCalls) {
+        if awaitingReply {
+            // Nothing is handled, but a message growing past the limit still fails the connection.
+            if !isFailing, input[scannedUpTo...].firstIndex(of: 0) == nil {
+                scannedUpTo = input.count
+                if input.count - inputStart > limits.maxMessageBytes { fail() }
+            }
+            return
+        }
         var handled = 0
-        while !isFailing, handled < budget, pendingReplyBytes <= limits.maxPendingReplyBytes {
+        while !isFailing, !awaitingReply, handled < budget, pendingReplyBytes <= limits.maxPendingReplyBytes {
             guard let end = input[scannedUpTo...].firstIndex(of: 0) else {
                 scannedUpTo = input.count
                 if input.count - inputStart > limits.maxMessageBytes { fail() }
@@ -102,9 +117,22 @@ final class VarlinkConnection {
             inputStart = end + 1
             scannedUpTo = inputStart
             handled += 1
-            if let reply = service.handle(message, peer: peer) { output.append(contentsOf: reply) }
+            switch service.start(message, peer: peer) {
+            case .finished(let reply):
+                if let reply { output.append(contentsOf: reply) }
+            case .blocking(let work):
+                awaitingReply = true
+                blockingCalls.run(for: token, work)
+            }
         }
         compactInput()
+    }
+
+    /// Queues the reply of the blocking call this connection waited for (nil for `oneway`); its next
+    /// message can then be handled.
+    func finishBlockingCall(_ reply: [UInt8]?) {
+        awaitingReply = false
+        if let reply, !isFailing { output.append(contentsOf: reply) }
     }
 
     /// Sends as much queued output as the socket takes.

@@ -3,7 +3,9 @@ import Glibc
 import Synchronization
 import Varlink
 
-/// Serves a ``VarlinkService`` on a ``UnixListener`` with one epoll event-loop thread.
+/// Serves a ``VarlinkService`` on a ``UnixListener`` with one epoll event-loop thread, and runs the
+/// handlers of blocking methods (``VarlinkInterface/blockingMethods``) on a queue of their own
+/// (``BlockingCalls``), so a long call does not hold up the other clients.
 ///
 /// Protocol and transport rules: messages are NUL-terminated JSON (varlink.org/Method-Call), handled
 /// in order per connection, replies in call order; sockets are non-blocking; writes use `MSG_NOSIGNAL`
@@ -109,8 +111,10 @@ public final class VarlinkServer: Sendable {
         routingd_ignore_sigpipe()
         let wakeup = try WakeupEvent()
         wakeupDescriptor.withLock { $0 = wakeup.descriptor.rawValue }
+        let blockingCalls = BlockingCalls(wakeup: wakeup)
         defer {
             wakeupDescriptor.withLock { $0 = -1 }
+            blockingCalls.detach()
             wakeup.descriptor.close()
         }
         let actions = signalActions.withLock { $0 }
@@ -123,7 +127,7 @@ public final class VarlinkServer: Sendable {
             timers.append(try PeriodicTimer(intervalMicroseconds: microseconds, action: action))
         }
         let loop = try EventLoop(
-            service: service, limits: limits, listener: listener, wakeup: wakeup, signals: signals,
+            service: service, limits: limits, listener: listener, wakeup: wakeup, blockingCalls: blockingCalls, signals: signals,
             signalActions: actions, timers: timers, idleExitMilliseconds: idleExitMilliseconds.withLock { $0 },
             stopRequested: { self.stopRequested.load(ordering: .acquiring) })
         defer { stoppedIdle.store(loop.stoppedBecauseIdle, ordering: .releasing) }

@@ -102,6 +102,16 @@ final class TestThread: Sendable {
     }
 }
 
+/// The calling thread's kernel thread id, from the /proc/thread-self link (`PID/task/TID`); 0 if
+/// unreadable (Glibc's Swift module has no gettid).
+func currentThreadID() -> Int32 {
+    var buffer = [CChar](repeating: 0, count: 64)
+    let count = readlink("/proc/thread-self", &buffer, buffer.count - 1)
+    guard count > 0 else { return 0 }
+    let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return target.split(separator: "/").last.flatMap { Int32($0) } ?? 0
+}
+
 // MARK: - A server on a background thread
 
 /// A ``VarlinkServer`` with the echo service, running on its own thread until ``stop()``.
@@ -114,6 +124,8 @@ final class RunningServer: Sendable {
     /// What the server thread reports.
     private final class State: Sendable {
         let loopThread = Atomic<UInt>(0)
+        /// The loop thread's kernel thread id, for /proc/self/task/TID/stat.
+        let loopTID = Atomic<Int32>(0)
         let outcome = Mutex<String?>(nil)
     }
 
@@ -138,6 +150,7 @@ final class RunningServer: Sendable {
         // `self` is not fully initialised yet, so the thread captures the pieces it needs.
         thread = TestThread { [server, state] in
             state.loopThread.store(UInt(pthread_self()), ordering: .releasing)
+            state.loopTID.store(currentThreadID(), ordering: .releasing)
             do {
                 try server.run()
                 state.outcome.withLock { $0 = "returned" }
@@ -151,6 +164,23 @@ final class RunningServer: Sendable {
     /// Sends `signal` to the loop thread only (pthread_kill), where run() has it blocked.
     func send(signal: Int32) {
         pthread_kill(pthread_t(state.loopThread.load(ordering: .acquiring)), signal)
+    }
+
+    /// CPU time the loop thread has used (user plus system), in seconds, from
+    /// /proc/self/task/TID/stat (proc(5): fields 14 and 15, in clock ticks); nil if unreadable.
+    func loopThreadCPUSeconds() -> Double? {
+        let tid = state.loopTID.load(ordering: .acquiring)
+        guard tid > 0, let file = fopen("/proc/self/task/\(tid)/stat", "r") else { return nil }
+        defer { fclose(file) }
+        var buffer = [CChar](repeating: 0, count: 1024)
+        guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
+        let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // The command name (field 2) is in parentheses and may hold spaces: count from after it.
+        guard let close = line.lastIndex(of: ")") else { return nil }
+        let fields = line[line.index(after: close)...].split(separator: " ")
+        // fields[0] is field 3 (state); utime and stime are fields 14 and 15.
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     /// Waits for run() to return by itself (e.g. after SIGTERM).
