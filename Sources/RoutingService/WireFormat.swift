@@ -147,7 +147,7 @@ public enum WireFormat {
                 "west": .number(box.west), "south": .number(box.south),
                 "east": .number(box.east), "north": .number(box.north),
             ]
-            object["area"] = .number(app.coverage.area.rounded())
+            object["area"] = .number(app.area.rounded())
         }
         object["errors"] = .array(entry.lines(.error).map(JSON.string))
         object["warnings"] = .array(entry.lines(.warning).map(JSON.string))
