@@ -78,16 +78,16 @@ public enum DaemonMain {
         return 0
     }
 
-    /// `3 apps`, `3 apps (1 stale, 1 invalid)`: apps in service, and how many have an error.
+    /// `3 apps in service`, `3 apps in service (1 stale), 1 invalid`: the apps that serve requests
+    /// (stale ones serve their last good version, and are counted among them), then those that do not.
     static func summary(_ registry: AppRegistry) -> String {
         let serving = registry.apps.count
         let stale = registry.entries.filter { $0.state == .stale }.count
         let invalid = registry.entries.filter { $0.state == .invalid }.count
-        let apps = serving == 1 ? "1 app" : "\(serving) apps"
-        var problems: [String] = []
-        if stale > 0 { problems.append("\(stale) stale") }
-        if invalid > 0 { problems.append("\(invalid) invalid") }
-        return problems.isEmpty ? apps : "\(apps) (\(problems.joined(separator: ", ")))"
+        var text = serving == 1 ? "1 app in service" : "\(serving) apps in service"
+        if stale > 0 { text += " (\(stale) stale)" }
+        if invalid > 0 { text += ", \(invalid) invalid" }
+        return text
     }
 
     /// One line per app not in service or serving a stale version, and one per warning of an app in

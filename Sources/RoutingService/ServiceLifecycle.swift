@@ -52,7 +52,7 @@ public enum ServiceLifecycle {
     public static func status(_ registry: AppRegistry) -> String {
         let invalid = registry.invalidEntries.map(\.id)
         let stale = registry.staleEntries.map(\.id)
-        var text = "serving " + DaemonMain.summary(registry)
+        var text = DaemonMain.summary(registry)
         if !invalid.isEmpty { text += "; invalid: " + invalid.joined(separator: ", ") }
         if !stale.isEmpty { text += "; last good version kept: " + stale.joined(separator: ", ") }
         return text
