@@ -199,7 +199,9 @@ public enum DirectionsInterface {
             "DecideApps": { (call: VarlinkCall) throws(VarlinkError) -> JSONObject in
                 guard let json = call.parameters["request"], !json.isNull else { throw .invalidParameter("request") }
                 let request = try decodeRequest(json)
-                return WireFormat.resolveReply(request: request, verdicts: daemon.decide(request))
+                let verdicts = daemon.decide(request)
+                daemon.log?.debug("DecideApps: " + verdicts.map { "\($0.appID)=\($0.eligible.map(String.init) ?? "null")" }.joined(separator: " "))
+                return WireFormat.resolveReply(request: request, verdicts: verdicts)
             },
             "BuildLink": { (call: VarlinkCall) throws(VarlinkError) -> JSONObject in
                 let formatName = try call.string("format")
