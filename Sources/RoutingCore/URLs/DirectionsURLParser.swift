@@ -81,9 +81,10 @@ public struct DirectionsURLParser: Sendable {
 
     /// Parses one directions link.
     ///
-    /// The input must be the link exactly as received (for example the `%u` argument of an
-    /// `x-scheme-handler/*` desktop entry): no surrounding whitespace, no control characters.
-    /// Dispatch is by scheme (case-insensitive), then for `http`/`https` by host; each format's
+    /// The input is the link as received (for example the `%u` argument of an
+    /// `x-scheme-handler/*` desktop entry), with no control characters inside. A link pasted with
+    /// the whitespace or the delimiters around it (`<…>`, `<URL:…>`, quotes; RFC 3986 Appendix C) is
+    /// taken out of them with a `repaired-syntax` warning (``LinkDelimiters``). Dispatch is by scheme (case-insensitive), then for `http`/`https` by host; each format's
     /// type documents its own decoding rules. Unknown parameters are ignored.
     ///
     /// - Returns: the request (source, ordered waypoints, destination, mode), the format that
@@ -96,6 +97,30 @@ public struct DirectionsURLParser: Sendable {
                 code: .malformedURL, message: "the link is empty; pass a geo:, maps: or https: directions link",
                 parameter: "url")
         }
+        return try parse(url, unwrapping: true)
+    }
+
+    /// Parses a link that may be wrapped: taken out of what surrounds it (``LinkDelimiters``), with
+    /// a `repaired-syntax` warning first naming what was removed. In strict mode that repair is the error, unless
+    /// the link itself fails: then its own error is the one that says what to fix.
+    @inline(never)
+    private func parseUnwrapped(_ url: String) throws(DirectionsURLError) -> ParsedLink {
+        guard let (inner, removed) = LinkDelimiters.unwrap(url) else { return try parse(url, unwrapping: false) }
+        var parsed = try parse(inner, unwrapping: false)
+        if strict {
+            throw DirectionsURLError(
+                code: .repairedSyntax,
+                message: "the link has " + removed + " around it (RFC 3986 Appendix C); pass the link alone (strict mode: repairs are errors)",
+                parameter: "url")
+        }
+        let message = "removed the " + removed + " around the link (RFC 3986 Appendix C); pass the link alone"
+        parsed.warnings.insert(DirectionsURLWarning(code: .repairedSyntax, message: message, parameter: "url"), at: 0)
+        return parsed
+    }
+
+    /// Parses `url` (not empty); with `unwrapping`, a link that may be wrapped (whitespace or
+    /// delimiters at its ends) goes to ``parseUnwrapped(_:)`` instead.
+    private func parse(_ url: String, unwrapping: Bool) throws(DirectionsURLError) -> ParsedLink {
         // The whole parse runs over the link's bytes, pinned here: parsers work on `ByteText`
         // slices of them and build only the strings they return.
         // The parse context points at this parser for the parse (no copy of its literals, so no
@@ -105,7 +130,7 @@ public struct DirectionsURLParser: Sendable {
         let parsed = withUnsafePointer(to: self) { parser in
             pinned.withUTF8 { buffer -> ParsedLink? in
                 do throws(DirectionsURLError) {
-                    return try Self.parseLink(ByteText(buffer), parser)
+                    return try Self.parseLink(ByteText(buffer), parser, unwrapping: unwrapping)
                 } catch {
                     failure = error
                     return nil
@@ -116,8 +141,15 @@ public struct DirectionsURLParser: Sendable {
         throw failure ?? DirectionsURLError(code: .malformedURL, message: "the link could not be read", parameter: "url")
     }
 
-    /// Parses the link whose bytes are `bytes` with the parser at `parser`.
-    private static func parseLink(_ bytes: ByteText, _ parser: UnsafePointer<DirectionsURLParser>) throws(DirectionsURLError) -> ParsedLink {
+    /// Parses the link whose bytes are `bytes` (not empty) with the parser at `parser`; with
+    /// `unwrapping`, a link that may be wrapped goes to ``parseUnwrapped(_:)``.
+    private static func parseLink(
+        _ bytes: ByteText, _ parser: UnsafePointer<DirectionsURLParser>, unwrapping: Bool
+    ) throws(DirectionsURLError) -> ParsedLink {
+        // Two byte comparisons for every link: no real link starts or ends like a wrapped one.
+        if unwrapping && LinkDelimiters.mayBeWrapped(first: bytes.bytes[0], last: bytes.bytes[bytes.count &- 1]) {
+            return try parser.pointee.parseUnwrapped(bytes.string)
+        }
         // One pass over the bytes: control characters, the first ':', the scheme's syntax and its
         // parser (compared ignoring ASCII case, so no lowercased copy is built).
         let front = Self.scanFront(bytes.bytes)
@@ -146,13 +178,13 @@ public struct DirectionsURLParser: Sendable {
                 message: "the scheme '\(scheme)' contains whitespace; pass the link without surrounding spaces",
                 parameter: "scheme")
         }
-        if !front.validScheme, let delimiter = Self.delimiters(bytes.string) {
-            // Copied from text or e-mail with its delimiters: say what to remove, not only that the
-            // scheme is wrong.
+        if !front.validScheme, let opener = LinkDelimiters.opener(of: bytes.string) {
+            // A delimiter from text or e-mail without its closing one: say what to remove, not only
+            // that the scheme is wrong.
             throw DirectionsURLError(
                 code: .malformedURL,
-                message: "the link is wrapped in \(delimiter); pass the link alone, without them",
-                parameter: "scheme")
+                message: "the link starts with \(opener), a delimiter from text or e-mail (RFC 3986 Appendix C) without its closing one; pass the link alone",
+                parameter: "url")
         }
         guard front.validScheme else {
             throw DirectionsURLError(
@@ -166,19 +198,6 @@ public struct DirectionsURLParser: Sendable {
         message.append(contentsOf: scheme)
         message.append(Self.unknownSchemeTail)
         throw DirectionsURLError(code: .unknownScheme, message: message, parameter: "scheme")
-    }
-
-    /// What wraps a link copied from text: `angle brackets '<' '>' (RFC 3986 Appendix C)`, with
-    /// `<URL:…>` too, or quotes; nil when the link does not start with one.
-    static func delimiters(_ link: String) -> String? {
-        switch link.unicodeScalars.first {
-        case "<": return link.hasPrefix("<URL:") || link.hasPrefix("<url:")
-            ? "'<URL:' and '>' (RFC 3986 Appendix C)" : "angle brackets '<' '>' (RFC 3986 Appendix C)"
-        case "\"": return "double quotes"
-        case "'": return "single quotes"
-        case "\u{201C}", "\u{201D}", "\u{2018}", "\u{2019}", "\u{AB}", "\u{BB}": return "typographic quotes"
-        default: return nil
-        }
     }
 
     /// Parses a link whose scheme is ``schemeEntries``[`entry`], ending at byte offset `colon`.

@@ -1,0 +1,75 @@
+/// What surrounds a link copied from text: spaces and line breaks, and one pair of delimiters such
+/// as `<…>`.
+///
+/// RFC 3986 Appendix C: "URIs are delimited in a variety of ways, but usually within double-quotes
+/// "http://example.com/", angle brackets <http://example.com/>, or just by using whitespace", and
+/// "the prefix "URL:" (with or without a trailing space) was formerly recommended". A link pasted
+/// from an e-mail or a chat keeps them. Taking them off has one safe reading, so a lenient parse
+/// does it with a `repaired-syntax` warning; strict mode refuses the link (see
+/// ``DirectionsURLParser/parseLink(_:)``).
+///
+/// Only the two ends are looked at: whitespace or a delimiter inside a link stays an error of the
+/// format's parser.
+enum LinkDelimiters {
+    /// The pairs taken off, longest opener first; each with how a message names it.
+    private static let pairs: [(open: String, close: String, name: String)] = [
+        ("<URL:", ">", "'<URL:' and '>'"),
+        ("<url:", ">", "'<url:' and '>'"),
+        ("<", ">", "angle brackets '<' '>'"),
+        ("\"", "\"", "double quotes"),
+        ("'", "'", "single quotes"),
+        ("\u{201C}", "\u{201D}", "typographic quotes"),
+        ("\u{201E}", "\u{201C}", "typographic quotes"),
+        ("\u{2018}", "\u{2019}", "typographic quotes"),
+        ("\u{AB}", "\u{BB}", "guillemets"),
+    ]
+
+    /// True when a link whose first and last bytes are `first` and `last` may be wrapped: it starts
+    /// or ends with whitespace or a control byte, or starts with a byte no scheme starts with that
+    /// begins a delimiter (`<`, `"`, `'`, or a non-ASCII character). Cheap; every real link is false.
+    static func mayBeWrapped(first: UInt8, last: UInt8) -> Bool {
+        first <= 0x20 || last <= 0x20 || first == UInt8(ascii: "<") || first == UInt8(ascii: "\"")
+            || first == UInt8(ascii: "'") || first >= 0x80
+    }
+
+    /// The link without the whitespace around it and one pair of delimiters (and the whitespace
+    /// inside them), and what was taken off (`whitespace`, `angle brackets '<' '>'`, `whitespace and
+    /// double quotes`); nil when nothing surrounds it or nothing would be left.
+    static func unwrap(_ link: String) -> (inner: String, removed: String)? {
+        var text = Substring(link)
+        let spaced = trimWhitespace(&text)
+        var delimiters: String? = nil
+        for pair in pairs where text.count > pair.open.count + pair.close.count - 1
+            && text.hasPrefix(pair.open) && text.hasSuffix(pair.close)
+        {
+            text = text.dropFirst(pair.open.count).dropLast(pair.close.count)
+            _ = trimWhitespace(&text)
+            delimiters = pair.name
+            break
+        }
+        guard spaced || delimiters != nil, !text.isEmpty else { return nil }
+        let removed = switch (spaced, delimiters) {
+        case (true, let name?): "whitespace and \(name)"
+        case (false, let name?): name
+        default: "whitespace"
+        }
+        return (String(text), removed)
+    }
+
+    /// How the delimiter that opens `link` is named (`'<'`), when the link starts with one that
+    /// ``unwrap(_:)`` could not take off (no matching closer): for the error message.
+    static func opener(of link: String) -> String? {
+        for pair in pairs where link.hasPrefix(pair.open) { return "'\(pair.open)'" }
+        return nil
+    }
+
+    /// Takes ASCII whitespace (space, tab, line feed, carriage return, form feed, vertical tab) off
+    /// both ends of `text`; true when there was some.
+    private static func trimWhitespace(_ text: inout Substring) -> Bool {
+        let before = text.utf8.count
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" || $0 == "\u{0C}" || $0 == "\u{0B}" }
+        while let first = text.first, isSpace(first) { text = text.dropFirst() }
+        while let last = text.last, isSpace(last) { text = text.dropLast() }
+        return text.utf8.count != before
+    }
+}
