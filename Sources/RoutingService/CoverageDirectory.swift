@@ -35,6 +35,9 @@ public enum CoverageDirectory {
             let code = errno
             var status = stat()
             if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG { return failure(describeType(status.st_mode)) }
+            if code == ENOENT, let near = nearName(to: path) {
+                return failure(describeErrno(code) + "; did you mean '\(near)'?")
+            }
             return failure(describeErrno(code))
         }
         defer { close(fd) }
@@ -47,7 +50,7 @@ public enum CoverageDirectory {
         let flags = fcntl(fd, F_GETFL)
         guard flags >= 0, fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0 else { return failure(describeErrno(errno)) }
         guard Int(status.st_size) <= maxFileBytes else {
-            return failure("the file is \(status.st_size) bytes, more than the \(maxFileBytes)-byte limit")
+            return failure("the file is \(status.st_size) bytes, more than the \(limitText) limit; " + tooLargeHint)
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(status.st_size))
@@ -61,11 +64,33 @@ public enum CoverageDirectory {
             if n == 0 { break }
             bytes += chunk[0..<n]
             if bytes.count > maxFileBytes {
-                return failure("the file is more than the \(maxFileBytes)-byte limit")
+                return failure("the file grew past the \(limitText) limit while it was read (is it still being written?); " + tooLargeHint)
             }
         }
         return .success(bytes)
     }
+
+    /// The name in `path`'s directory that `path` most likely misspells
+    /// (``FileNameSuggestion/closest(to:among:)``), for the message of a file that does not exist.
+    static func nearName(to path: String) -> String? {
+        let directory = Inotify.parent(of: path)
+        guard let handle = opendir(directory) else { return nil }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle), names.count < 10_000 {
+            names.append(withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            })
+        }
+        return FileNameSuggestion.closest(to: Inotify.lastComponent(of: path), among: names)
+    }
+
+    /// `64 MiB (67108864 bytes)`: ``maxFileBytes`` for messages.
+    static let limitText = "\(maxFileBytes >> 20) MiB (\(maxFileBytes) bytes)"
+
+    /// What to do about a file over the limit: coverage outlines are small (Apple recommends at
+    /// most 20 positions per polygon; see docs/coverage-rules.md, `too-many-points`).
+    static let tooLargeHint = "outline the area with fewer positions (Apple recommends at most 20 per polygon)"
 
     /// Why a file of type `mode` (st_mode) is not read: `it is a directory`, `not a regular file (a FIFO)`, ….
     static func describeType(_ mode: mode_t) -> String {

@@ -49,6 +49,32 @@ import Testing
         return false
     }
 
+    @Test func aFileOverTheSizeLimitIsRefusedWithItsSizeAndAHint() throws {
+        let tree = try Tree()
+        let path = tree.coverage + "/Huge.geojson"
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        try #require(fd >= 0)
+        // Sparse: no disk is used.
+        try #require(ftruncate(fd, off_t(CoverageDirectory.maxFileBytes + 1)) == 0)
+        close(fd)
+        guard case .failure(let error) = CoverageDirectory.readFile(path) else {
+            Issue.record("a file over the limit was read")
+            return
+        }
+        #expect(error.message == "\(path): cannot read: the file is 67108865 bytes, more than the 64 MiB (67108864 bytes) limit; outline the area with fewer positions (Apple recommends at most 20 per polygon)")
+    }
+
+    @Test func aMissingFileNamesTheNearestNameInItsDirectory() throws {
+        let tree = try Tree()
+        guard case .failure(let error) = CoverageDirectory.readFile(tree.coverage + "/paris.geojson") else {
+            Issue.record("paris.geojson was read")
+            return
+        }
+        #expect(error.message == tree.coverage + "/paris.geojson: cannot read: No such file or directory; did you mean 'Paris.geojson'?")
+        guard case .failure(let far) = CoverageDirectory.readFile(tree.coverage + "/Berlin.geojson") else { return }
+        #expect(far.message == tree.coverage + "/Berlin.geojson: cannot read: No such file or directory")
+    }
+
     @Test func readingAFIFOReturnsAtOnceSayingWhatItIs() throws {
         let tree = try Tree()
         try tree.makeFIFO("coverage/fifo.geojson")
