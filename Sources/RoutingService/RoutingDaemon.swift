@@ -115,7 +115,10 @@ public final class RoutingDaemon: Sendable {
             let next = AppRegistry(sources: reading.sources, previous: previous)
             state.withLock { $0.registry = next }
             watched = reading.watchedDirectories
-            log?.info("reloaded (\(trigger)): \(DaemonMain.summary(next))")
+            let kept = next.unchangedCoveragePaths.count
+            let unchanged = kept == 0 ? "" : kept == 1 ? "; 1 unchanged coverage file not validated again"
+                : "; \(kept) unchanged coverage files not validated again"
+            log?.info("reloaded (\(trigger)): \(DaemonMain.summary(next))" + unchanged)
             for line in RoutingDaemon.changeLines(from: previous, to: next) {
                 if line.warning { log?.warning(line.text) } else { log?.info(line.text) }
             }

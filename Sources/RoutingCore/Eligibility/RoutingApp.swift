@@ -34,11 +34,23 @@ public struct RoutingApp: Hashable, Sendable {
         coverage: Coverage, priority: Int = 0, exec: [String]? = nil, linkFormat: LinkFormat? = nil,
         manifestPath: String? = nil, coveragePath: String = ""
     ) {
+        self.init(
+            id: id, name: name, modes: modes, coverage: coverage, priority: priority, exec: exec,
+            linkFormat: linkFormat, manifestPath: manifestPath, coveragePath: coveragePath, area: nil)
+    }
+
+    /// As the public initializer, with the coverage's ``Coverage/area`` when already known (the
+    /// registry keeps it from the last validation of an unchanged file); nil computes it.
+    init(
+        id: String, name: String? = nil, modes: Set<DirectionsMode> = Set(DirectionsMode.allCases),
+        coverage: Coverage, priority: Int = 0, exec: [String]? = nil, linkFormat: LinkFormat? = nil,
+        manifestPath: String? = nil, coveragePath: String = "", area: Double?
+    ) {
         self.id = id
         self.name = name ?? id
         self.modes = modes
         self.coverage = coverage
-        self.area = coverage.area
+        self.area = area ?? coverage.area
         self.priority = priority
         self.exec = exec
         self.linkFormat = linkFormat

@@ -77,6 +77,21 @@ public struct AppRegistry: Sendable {
     /// All entries, sorted by id.
     public private(set) var entries: [Entry]
 
+    /// What validating each coverage file gave, by path: reused by the next registry for a file
+    /// whose bytes are unchanged (same ``ContentDigest``), so a reload re-validates only what changed.
+    private var validations: [String: ValidatedCoverage] = [:]
+
+    /// One coverage file's validation and, when valid, its covered area (square metres).
+    struct ValidatedCoverage: Sendable {
+        let digest: ContentDigest
+        let validation: CoverageValidation
+        let area: Double?
+    }
+
+    /// The coverage files whose validation was taken from the previous registry because their bytes
+    /// had not changed, sorted.
+    public private(set) var unchangedCoveragePaths: [String] = []
+
     /// The apps in service (active and stale), sorted by id.
     public var apps: [RoutingApp] { entries.compactMap(\.app) }
 
@@ -98,8 +113,21 @@ public struct AppRegistry: Sendable {
     ///     that is in service in `previous` stays in service (``State/stale``).
     public init(sources: [AppSource], previous: AppRegistry? = nil) {
         var byID: [String: Entry] = [:]
+        var validations: [String: ValidatedCoverage] = [:]
+        var unchanged: Set<String> = []
         for source in sources {
-            var entry = Self.build(source)
+            var entry = Self.build(source) { file, bytes in
+                let digest = ContentDigest(bytes)
+                if let known = validations[file.path] ?? previous?.validations[file.path], known.digest == digest {
+                    if previous?.validations[file.path]?.digest == digest { unchanged.insert(file.path) }
+                    validations[file.path] = known
+                    return known
+                }
+                let validation = CoverageValidator.validate(bytes)
+                let validated = ValidatedCoverage(digest: digest, validation: validation, area: validation.coverage?.area)
+                validations[file.path] = validated
+                return validated
+            }
             if let earlier = byID[entry.id] {
                 entry.overridden = earlier.overridden + [earlier.path] + entry.overridden
             }
@@ -113,6 +141,8 @@ public struct AppRegistry: Sendable {
             }
             return entry
         }
+        self.validations = validations
+        unchangedCoveragePaths = unchanged.sorted()
     }
 
     /// Builds a registry from bare coverage files (the daemon before manifests).
@@ -137,8 +167,11 @@ public struct AppRegistry: Sendable {
         public init(_ message: String) { self.message = message }
     }
 
-    /// One source's entry, without regard to a previous registry.
-    private static func build(_ source: AppSource) -> Entry {
+    /// One source's entry, without regard to a previous registry; `validate` validates the coverage
+    /// file's bytes (or finds them validated before).
+    private static func build(
+        _ source: AppSource, validate: (SourceFile, [UInt8]) -> ValidatedCoverage
+    ) -> Entry {
         var entry = Entry(
             id: source.id, name: nil, state: .invalid, app: nil, manifestPath: source.manifest?.path,
             coveragePath: source.coverage?.path, overridden: source.overridden, manifestProblems: [],
@@ -163,6 +196,7 @@ public struct AppRegistry: Sendable {
             }
         }
         var coverage: Coverage?
+        var area: Double?
         if let file = source.coverage {
             switch file.contents {
             case .failure(let error):
@@ -179,9 +213,11 @@ public struct AppRegistry: Sendable {
                     if entry.lastError == nil { entry.lastError = error.message }
                 }
             case .success(let bytes):
-                let validation = CoverageValidator.validate(bytes)
+                let validated = validate(file, bytes)
+                let validation = validated.validation
                 entry.diagnostics = validation.diagnostics
                 coverage = validation.coverage
+                area = validated.area
                 if let error = validation.diagnostics.first(where: { $0.severity == .error }), entry.lastError == nil {
                     entry.lastError = "\(file.path):\(error)"  // the same line as lines(.error)
                 }
@@ -195,9 +231,9 @@ public struct AppRegistry: Sendable {
             entry.app = RoutingApp(
                 id: manifest.id, name: manifest.name, modes: manifest.modes, coverage: coverage,
                 priority: manifest.priority, exec: manifest.exec, linkFormat: manifest.linkFormat,
-                manifestPath: source.manifest?.path, coveragePath: coveragePath)
+                manifestPath: source.manifest?.path, coveragePath: coveragePath, area: area)
         } else if source.manifest == nil {
-            entry.app = RoutingApp(id: entry.id, coverage: coverage, coveragePath: coveragePath)
+            entry.app = RoutingApp(id: entry.id, coverage: coverage, coveragePath: coveragePath, area: area)
         }
         entry.state = entry.app == nil ? .invalid : .active
         return entry

@@ -212,3 +212,72 @@ import Testing
         #expect(registry["London"]?.overridden == ["/c/London.geojson"])
     }
 }
+
+/// A reload validates again only the coverage files whose bytes changed (``ContentDigest``).
+@Suite struct UnchangedCoverageReuseTests {
+    var scenario = AppRegistryReloadTests()
+
+    @Test func unchangedFilesAreNotValidatedAgainAndGiveTheSameEntries() {
+        let first = scenario.registry()
+        #expect(first.unchangedCoveragePaths.isEmpty, "nothing to reuse at start")
+        let second = scenario.registry(previous: first)
+        #expect(second.unchangedCoveragePaths == [
+            "/apps/Broken.geojson", "/apps/Central.geojson", "/apps/London.geojson", "/cov/London.geojson",
+            "/cov/Paris.geojson", "/data/London.geojson",
+        ])
+        // The reused validations give exactly what validating again gives.
+        let fresh = scenario.registry()
+        #expect(second.entries.map(\.app) == fresh.entries.map(\.app))
+        #expect(second.entries.map(\.diagnostics) == fresh.entries.map(\.diagnostics))
+        #expect(second.entries.map(\.lastError) == fresh.entries.map(\.lastError))
+        #expect(second.apps.map(\.area) == fresh.apps.map(\.area))
+    }
+
+    @Test func aChangedFileIsValidatedAgainAndAnUnchangedBrokenOneStaysStale() throws {
+        var scenario = scenario
+        let first = scenario.registry()
+        scenario.files["/apps/Central.geojson"] = AppRegistryReloadTests.broken
+        let second = scenario.registry(previous: first)
+        #expect(!second.unchangedCoveragePaths.contains("/apps/Central.geojson"))
+        #expect(second["CentralCabs"]?.state == .stale)
+        #expect(second["CentralCabs"]?.lastError?.hasPrefix("/apps/Central.geojson:1:") == true)
+        // The same broken bytes again: reused, still stale with the last good version.
+        let third = scenario.registry(previous: second)
+        #expect(third.unchangedCoveragePaths.contains("/apps/Central.geojson"))
+        #expect(third["CentralCabs"]?.state == .stale)
+        #expect(third["CentralCabs"]?.lastError == second["CentralCabs"]?.lastError)
+        #expect(third["CentralCabs"]?.app == first["CentralCabs"]?.app)
+        // Repaired: validated again, active.
+        scenario.files["/apps/Central.geojson"] = AppRegistryReloadTests.central
+        let fourth = scenario.registry(previous: third)
+        #expect(!fourth.unchangedCoveragePaths.contains("/apps/Central.geojson"))
+        #expect(fourth["CentralCabs"]?.state == .active)
+    }
+
+    @Test func aManifestEditKeepsItsCoverageValidation() throws {
+        var scenario = scenario
+        let first = scenario.registry()
+        scenario.files["/apps/CentralCabs.routingapp"] = "[Routing App]\nName=Central Cabs\nModes=Taxi\nCoverage=Central.geojson\nLinkFormat=waze\n"
+        let second = scenario.registry(previous: first)
+        #expect(second.unchangedCoveragePaths.contains("/apps/Central.geojson"))
+        #expect(second["CentralCabs"]?.app?.modes == [.taxi])
+    }
+}
+
+@Suite struct ContentDigestTests {
+    @Test func everyByteAndTheLengthCount() {
+        let base = Array((0..<37).map { UInt8($0 &* 7 &+ 3) })
+        var seen: Set<ContentDigest> = [ContentDigest(base)]
+        for offset in base.indices {
+            var changed = base
+            changed[offset] ^= 1
+            #expect(seen.insert(ContentDigest(changed)).inserted, "a change at byte \(offset) went unseen")
+        }
+        // Trailing zero bytes make a different digest (the tail word alone would not tell).
+        for length in 0...17 {
+            #expect(seen.insert(ContentDigest([UInt8](repeating: 0, count: length))).inserted, "\(length) zero bytes")
+        }
+        #expect(ContentDigest(base) == ContentDigest(base))
+        #expect(ContentDigest(base).count == 37)
+    }
+}
