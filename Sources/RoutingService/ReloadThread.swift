@@ -206,10 +206,16 @@ public final class ReloadThread: Sendable {
         }
     }
 
-    /// `a, b and 3 more`, for the log line of a reload.
+    /// `a, b and 3 more`, for the log line of a reload. Manifests, coverage files and a queue
+    /// overflow come first, so an editor's temporary file (`sedOKLMpz`, `file~`) does not take the
+    /// place of the file it became.
     static func summary(_ paths: [String]) -> String {
         var seen = Set<String>()
-        let unique = paths.filter { seen.insert($0).inserted }
+        let all = paths.filter { seen.insert($0).inserted }
+        func known(_ path: String) -> Bool {
+            path.hasSuffix(".routingapp") || path.hasSuffix(".geojson") || path.hasPrefix("(")
+        }
+        let unique = all.filter(known) + all.filter { !known($0) }
         if unique.count <= 3 { return unique.joined(separator: ", ") }
         return unique.prefix(2).joined(separator: ", ") + " and \(unique.count - 2) more"
     }
