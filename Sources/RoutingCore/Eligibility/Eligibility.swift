@@ -39,14 +39,16 @@ public enum Eligibility {
                     let name = label.map { " (\($0))" } ?? ""
                     reasons.append(EligibilityReason(
                         role: role, rule: .outsideCoverage,
-                        message: "\(role) \(format(coordinate))\(name) is outside the coverage of \(app.id)"))
+                        message: "\(role) \(format(coordinate))\(name) is outside the coverage of \(app.id)"
+                            + swappedHint(coordinate, app)))
                 }
             case .currentLocation:
                 if let currentLocation {
                     if !app.coverage.contains(currentLocation) {
                         reasons.append(EligibilityReason(
                             role: role, rule: .outsideCoverage,
-                            message: "\(role) is the current location \(format(currentLocation)), outside the coverage of \(app.id)"))
+                            message: "\(role) is the current location \(format(currentLocation)), outside the coverage of \(app.id)"
+                                + swappedHint(currentLocation, app)))
                     }
                 } else {
                     reasons.append(EligibilityReason(
@@ -97,4 +99,14 @@ public enum Eligibility {
     /// "51.500652, -0.124833": latitude first, as people write it, each in its shortest exact form
     /// (`0`, not `0.0`).
     static func format(_ c: Coordinate) -> String { "\(JSON.format(c.latitude)), \(JSON.format(c.longitude))" }
+
+    /// For a point outside `app`'s coverage: a hint when the point with latitude and longitude
+    /// swapped is inside it, the sign of a coverage file (or a link) written in [latitude, longitude]
+    /// order (RFC 7946 §3.1.1 wants [longitude, latitude]); "" otherwise.
+    static func swappedHint(_ c: Coordinate, _ app: RoutingApp) -> String {
+        guard abs(c.longitude) <= 90, c.latitude != c.longitude,
+            app.coverage.contains(Coordinate(latitude: c.longitude, longitude: c.latitude))
+        else { return "" }
+        return " (but inside it with latitude and longitude swapped: is the coverage file, or the link, in [latitude, longitude] order? routingctl validate says; --fix --swap-axes repairs a file)"
+    }
 }

@@ -50,6 +50,25 @@ enum Fixture {
         #expect(reason.message.hasPrefix("destination 48.8584, 2.2945 (Eiffel Tower) is outside"))
     }
 
+    @Test func aCoverageWrittenLatitudeFirstIsHintedAt() throws {
+        // Paris written [latitude, longitude]: the box 48.65…49.05 "east", 2.05…2.65 "north".
+        let swapped = RoutingApp(id: "ParisSwapped", coverage: try Fixture.coverage("""
+            {"type":"MultiPolygon","coordinates":[[[[48.65,2.05],[49.05,2.05],[49.05,2.65],[48.65,2.65],[48.65,2.05]]]]}
+            """))
+        let request = DirectionsRequest(source: .currentLocation, destination: .coordinate(Fixture.eiffelTower, label: nil))
+        let verdict = Eligibility.verdict(for: request, app: swapped, currentLocation: Fixture.eiffelTower)
+        #expect(verdict.eligible == false)
+        #expect(verdict.reasons.map(\.rule) == [.outsideCoverage, .outsideCoverage])
+        for reason in verdict.reasons {
+            #expect(reason.message.hasSuffix(
+                "outside the coverage of ParisSwapped (but inside it with latitude and longitude swapped: is the coverage file, or the link, in [latitude, longitude] order? routingctl validate says; --fix --swap-axes repairs a file)"),
+                "\(reason.message)")
+        }
+        // An ordinary miss says nothing more.
+        let plain = Eligibility.verdict(for: request, app: london, currentLocation: Fixture.eiffelTower)
+        #expect(plain.reasons.allSatisfy { $0.message.hasSuffix("outside the coverage of London") })
+    }
+
     @Test func unknownCurrentLocationIsUndetermined() throws {
         let request = DirectionsRequest(destination: .coordinate(Fixture.bigBen, label: nil))
         let verdict = Eligibility.verdict(for: request, app: london, currentLocation: nil)
