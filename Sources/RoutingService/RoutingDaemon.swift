@@ -103,6 +103,7 @@ public final class RoutingDaemon: Sendable {
         guard let directories else { return ReloadOutcome(registry: registry, failure: nil) }
         return reloading.withLock { watched in
             notifier?.reloading()
+            let started = ReloadThread.now()
             let previous = registry
             let reading: AppDirectories.Reading
             do throws(CoverageDirectory.Error) {
@@ -118,7 +119,8 @@ public final class RoutingDaemon: Sendable {
             let kept = next.unchangedCoveragePaths.count
             let unchanged = kept == 0 ? "" : kept == 1 ? "; 1 unchanged coverage file not validated again"
                 : "; \(kept) unchanged coverage files not validated again"
-            log?.info("reloaded (\(trigger)): \(DaemonMain.summary(next))" + unchanged)
+            let seconds = Double(ReloadThread.now() - started) / 1000
+            log?.info("reloaded (\(trigger)) in \(ServiceLifecycle.format(seconds)) s: \(DaemonMain.summary(next))" + unchanged)
             for line in RoutingDaemon.changeLines(from: previous, to: next) {
                 if line.warning { log?.warning(line.text) } else { log?.info(line.text) }
             }
@@ -139,21 +141,46 @@ public final class RoutingDaemon: Sendable {
         var lines: [(warning: Bool, text: String)] = []
         for entry in new.entries {
             let before = old[entry.id]
-            if before?.state == entry.state && before?.lastError == entry.lastError { continue }
-            switch entry.state {
-            case .active:
-                // "active again" only for an app that served before (stale); one that never loaded is "loaded".
-                lines.append((false,
-                    before == nil ? "app \(entry.id): added"
-                        : before?.state == .invalid ? "app \(entry.id): loaded" : "app \(entry.id): active again"))
-            case .stale:
-                lines.append((true, "app \(entry.id): keeping the last good version: \(entry.lastError ?? "invalid")"))
-            case .invalid:
-                lines.append((true, "app \(entry.id): not loaded: \(entry.lastError ?? "invalid")"))
+            let warningsBefore = Set(before?.lines(.warning) ?? [])
+            let newWarnings = entry.lines(.warning).filter { !warningsBefore.contains($0) }
+            if before?.state != entry.state || before?.lastError != entry.lastError {
+                switch entry.state {
+                case .active:
+                    // "active again" only for an app that served before (stale); one that never loaded is "loaded".
+                    lines.append((false,
+                        before == nil ? "app \(entry.id): added"
+                            : before?.state == .invalid ? "app \(entry.id): loaded" : "app \(entry.id): active again"))
+                case .stale:
+                    lines.append((true, "app \(entry.id): keeping the last good version: \(entry.lastError ?? "invalid")"))
+                case .invalid:
+                    lines.append((true, "app \(entry.id): not loaded: \(entry.lastError ?? "invalid")"))
+                }
             }
+            // Warnings that are new with this reading (swapped axes, too many points), as at start.
+            for line in newWarnings { lines.append((true, "app \(entry.id): \(line)")) }
         }
-        for entry in old.entries where new[entry.id] == nil { lines.append((false, "app \(entry.id): removed")) }
+        for entry in old.entries where new[entry.id] == nil {
+            lines.append((false, "app \(entry.id): removed" + removalReason(entry, in: new)))
+        }
         return lines
+    }
+
+    /// Why `entry` has no successor in `new`, for its `removed` line: its manifest now gives
+    /// another id, its bare coverage file is now named by a manifest, or its file is gone.
+    private static func removalReason(_ entry: AppRegistry.Entry, in new: AppRegistry) -> String {
+        if let manifest = entry.manifestPath {
+            if let successor = new.entries.first(where: { $0.manifestPath == manifest }) {
+                return " (\(manifest) now gives the id \(successor.id))"
+            }
+            return " (\(manifest) is gone)"
+        }
+        if let coverage = entry.coveragePath {
+            if let user = new.entries.first(where: { $0.coveragePath == coverage }) {
+                return " (\(coverage) is now the coverage file of \(user.id), no bare app of its own)"
+            }
+            return " (\(coverage) is gone)"
+        }
+        return ""
     }
 
     /// The link parser with this daemon's current-location literals.

@@ -53,6 +53,32 @@ import Testing
         #expect(OpenCommandTests.read(root + "/a.routingapp") == "[Routing App]\nname=A\n")
     }
 
+    @Test func removalsSayWhyAndNewWarningsAreLogged() {
+        let bare = AppRegistry(sources: [.bare(SourceFile(path: "/c/Big.geojson", contents: .success(Array(Self.london.utf8))))])
+        // A manifest now names Big.geojson: the bare app goes, the manifest's app comes.
+        let named = AppRegistry(
+            sources: [AppSource(
+                manifest: SourceFile(path: "/a/b.routingapp", contents: .success(Array("[Routing App]\nName=B\nModes=Bus\nCoverage=/c/Big.geojson\nExec=b %u\n".utf8))),
+                coverage: SourceFile(path: "/c/Big.geojson", contents: .success(Array(Self.london.utf8))))],
+            previous: bare)
+        #expect(RoutingDaemon.changes(from: bare, to: named) == [
+            "app b: added", "app Big: removed (/c/Big.geojson is now the coverage file of b, no bare app of its own)",
+        ])
+        #expect(RoutingDaemon.changes(from: named, to: AppRegistry(sources: [], previous: named)) == [
+            "app b: removed (/a/b.routingapp is gone)"
+        ])
+        #expect(RoutingDaemon.changes(from: bare, to: AppRegistry(sources: [], previous: bare)) == [
+            "app Big: removed (/c/Big.geojson is gone)"
+        ])
+        // The same coverage file written [latitude, longitude]: still active, so only its new warning.
+        let swapped = #"{"type":"MultiPolygon","coordinates":[[[[52.257770,-0.989542],[51.001232,-0.943830],[51.050521,0.303471],[51.848169,0.362244],[52.257770,-0.989542]]]]}"#
+        let warned = AppRegistry(
+            sources: [.bare(SourceFile(path: "/c/Big.geojson", contents: .success(Array(swapped.utf8))))], previous: bare)
+        let lines = RoutingDaemon.changes(from: bare, to: warned)
+        #expect(lines.count == 1 && lines[0].hasPrefix("app Big: /c/Big.geojson:1:") && lines[0].hasSuffix("[axes-swapped]"), "\(lines)")
+        #expect(RoutingDaemon.changes(from: warned, to: AppRegistry(sources: [.bare(SourceFile(path: "/c/Big.geojson", contents: .success(Array(swapped.utf8))))], previous: warned)).isEmpty, "an old warning is not repeated")
+    }
+
     @Test func theLogSaysLoadedForAnAppThatNeverServed() {
         func registry(_ manifest: String, previous: AppRegistry? = nil) -> AppRegistry {
             AppRegistry(
