@@ -206,16 +206,24 @@ public final class ReloadThread: Sendable {
         }
     }
 
-    /// `a, b and 3 more`, for the log line of a reload. Manifests, coverage files and a queue
-    /// overflow come first, so an editor's temporary file (`sedOKLMpz`, `file~`) does not take the
-    /// place of the file it became.
+    /// `a, b and 3 more`, for the log line of a reload. When manifests, coverage files or a queue
+    /// overflow are among the paths, only they are named and the rest counted (`…/bus.routingapp and
+    /// 1 other path`), so an editor's temporary file (`sedOKLMpz`, `file~`) takes no room.
     static func summary(_ paths: [String]) -> String {
         var seen = Set<String>()
         let all = paths.filter { seen.insert($0).inserted }
         func known(_ path: String) -> Bool {
             path.hasSuffix(".routingapp") || path.hasSuffix(".geojson") || path.hasPrefix("(")
         }
-        let unique = all.filter(known) + all.filter { !known($0) }
+        let names = all.filter(known)
+        let others = all.count - names.count
+        if !names.isEmpty && others > 0 {
+            // Name what matters; count the rest (an editor's temporary file is not worth a name).
+            let rest = others == 1 ? "1 other path" : "\(others) other paths"
+            return (names.count <= 3 ? names : Array(names.prefix(2))).joined(separator: ", ")
+                + (names.count <= 3 ? " and " + rest : ", \(names.count - 2) more and " + rest)
+        }
+        let unique = all
         if unique.count <= 3 { return unique.joined(separator: ", ") }
         return unique.prefix(2).joined(separator: ", ") + " and \(unique.count - 2) more"
     }

@@ -179,11 +179,11 @@ public struct DirectionsURLParser: Sendable {
                 parameter: "scheme")
         }
         if !front.validScheme, let opener = LinkDelimiters.opener(of: bytes.string) {
-            // A delimiter from text or e-mail without its closing one: say what to remove, not only
-            // that the scheme is wrong.
+            // A delimiter from text or e-mail that LinkDelimiters could not take off: say what to
+            // remove, not only that the scheme is wrong.
             throw DirectionsURLError(
                 code: .malformedURL,
-                message: "the link starts with \(opener), a delimiter from text or e-mail (RFC 3986 Appendix C) without its closing one; pass the link alone",
+                message: "the link starts with \(opener), a delimiter from text or e-mail (RFC 3986 Appendix C) that could not be taken off (no matching one at the end, or more than one pair); pass the link alone, from its scheme (geo:, https:, …) to its last character",
                 parameter: "url")
         }
         guard front.validScheme else {

@@ -78,7 +78,11 @@ struct DirectionsURLParserTests {
         #expect(error("< >")?.code == .malformedURL, "nothing left inside")
         #expect(error("   ")?.parameter == "scheme", "whitespace alone has no scheme")
         // Nested delimiters: one pair is taken off, the next one is an error.
-        #expect(error("<<geo:1,2>>")?.message.hasPrefix("the link starts with '<'") == true)
+        for link in ["<<geo:1,2>>", "<geo:1,2>.", "<\"geo:1,2\">"] {
+            let e = try #require(error(link))
+            #expect(e.parameter == "url")
+            #expect(e.message.contains("could not be taken off (no matching one at the end, or more than one pair)"), "\(link): \(e.message)")
+        }
     }
 
     @Test func portAndTrailingDotOnHostAreTolerated() throws {
