@@ -79,21 +79,12 @@ enum BingMapsLink {
         return try RoutePoints.request(pieces) { (piece, role) throws(DirectionsURLError) in
             try point(piece, role: role, plusAsSpace: plusAsSpace, parser)
         } mode: { () throws(DirectionsURLError) -> ModeWord? in
-            var word = -1
-            if let m = try query.single("mode", format: formatName) {
-                word = try m.withValue { (raw: ByteText) throws(DirectionsURLError) -> Int in
-                    let value = raw.trimmed
-                    if value.isEmpty { return -1 }
-                    guard let word = modeWord(value) else {
-                        throw DirectionsURLError(
-                            code: .unknownMode,
-                            message: "'mode=\(DirectionsURLParser.shorten(m.value))' is not a Windows Maps mode; use d (driving), w (walking) or t (transit)",
-                            parameter: "mode")
-                    }
-                    return word
-                }
-            }
-            return word < 0 ? nil : modeVocabulary[word]
+            guard let m = try query.single("mode", format: formatName),
+                let word = try m.modeWord(
+                    name: "mode", emptyIsUnset: true,
+                    notA: "is not a Windows Maps mode; use d (driving), w (walking) or t (transit)", modeWord)
+            else { return nil }
+            return modeVocabulary[word]
         }
     }
 

@@ -105,21 +105,15 @@ enum HereLink {
         if let m = try keys.single(query, 0, "m", format: formatName) {
             // No non-ASCII text lowercases to (or is canonically equivalent to) one of the ASCII mode
             // words: comparing the bytes ignoring ASCII case is exact.
-            let found = m.withValue { (decoded: ByteText) -> (ModeWord?, Bool) in
-                let value = decoded.trimmed
-                if value.isEmpty { return (nil, true) }
+            let index = try m.modeWord(
+                name: "m", emptyIsUnset: true, notA: "is not a HERE routing mode; use d, w, pt, b, cs or t"
+            ) { value in
                 let i = modeIndex(value)
-                return i < 0 ? (nil, false) : (modeVocabulary[i], true)
+                return i < 0 ? nil : i
             }
-            guard found.1 else {
-                throw DirectionsURLError(
-                    code: .unknownMode,
-                    message: "'m=\(DirectionsURLParser.shorten(m.value))' is not a HERE routing mode; use d, w, pt, b, cs or t",
-                    parameter: "m")
-            }
-            if let word = found.0 {
-                mode = word.mode
-                transport = word.transportType
+            if let index {
+                mode = modeVocabulary[index].mode
+                transport = modeVocabulary[index].transportType
             }
         }
         var avoid: Set<RouteAvoidance> = []

@@ -177,17 +177,13 @@ enum OrganicMapsLink {
         if slots.hasUnknown { try OSMLinkBytes.warnLikelyTypos(query, known: known, format: formatName, &context) }
         var word: ModeWord? = nil
         if let type = try slots.single(RouteSlot.type, "type", query, format: formatName) {
-            let index = type.withValue { (v: ByteText) -> Int? in
-                let value = v.trimmed
-                return value.isASCII ? typeIndex(ascii: value) : OSMLinkBytes.index(of: value, in: typeWords)
+            let index = try type.modeWord(
+                name: "type", emptyIsUnset: false,
+                notA: "is not an Organic Maps route type; use vehicle, pedestrian, bicycle or transit"
+            ) { value in
+                value.isASCII ? typeIndex(ascii: value) : OSMLinkBytes.index(of: value, in: typeWords)
             }
-            guard let index else {
-                throw DirectionsURLError(
-                    code: .unknownMode,
-                    message: "'type=\(DirectionsURLParser.shorten(type.value))' is not an Organic Maps route type; use vehicle, pedestrian, bicycle or transit",
-                    parameter: "type")
-            }
-            word = typeWords[index]
+            word = index.map { typeWords[$0] }
         } else {
             try context.repair(
                 .repairedSyntax,

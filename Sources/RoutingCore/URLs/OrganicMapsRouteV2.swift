@@ -119,17 +119,11 @@ enum OrganicMapsRouteV2 {
             }
         }
         if let m {
-            let index = m.withValue { (v: ByteText) -> Int? in
-                let value = v.trimmed
-                return OSMLinkBytes.index(of: value, in: modeWords)
-            }
-            guard let index else {
-                throw DirectionsURLError(
-                    code: .unknownMode,
-                    message: "'\(m.name)=\(DirectionsURLParser.shorten(m.value))' is not an Organic Maps mode; use drive, walk, bike or transit",
-                    parameter: query.key(of: m))
-            }
-            word = modeWords[index]
+            let index = try m.modeWord(
+                name: m.name, parameter: query.key(of: m), emptyIsUnset: false,
+                notA: "is not an Organic Maps mode; use drive, walk, bike or transit"
+            ) { value in OSMLinkBytes.index(of: value, in: modeWords) }
+            word = index.map { modeWords[$0] }
         }
 
         var avoid: Set<RouteAvoidance> = []

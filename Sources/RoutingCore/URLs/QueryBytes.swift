@@ -42,6 +42,34 @@ struct QueryBytes {
             return try rawValue.withDecoded(plusAsSpace: flags & Flags.plusAsSpace != 0, body)
         }
 
+        /// This parameter's value (decoded, spaces trimmed) read as one word of a format's mode
+        /// vocabulary: its index, as `lookup` gives it.
+        /// - Parameters:
+        ///   - name: the parameter's name for the message (`mode`, `rtt`, `m`, …); `parameter`, the
+        ///     error's ``DirectionsURLError/parameter`` (the same unless the format has aliases).
+        ///   - emptyIsUnset: an empty value means no mode (nil) rather than an unknown word.
+        ///   - notA: the rest of the message, e.g. `is not a HERE routing mode; use d, w, pt, b, cs or t`.
+        ///   - lookup: the index of a word of the vocabulary, or nil for any other text.
+        /// - Returns: the index; nil for an empty value when `emptyIsUnset`.
+        /// - Throws: `unknown-mode` naming `parameter`: `'NAME=VALUE' is not …`.
+        @inline(__always)
+        func modeWord(
+            name: String, parameter: String? = nil, emptyIsUnset: Bool, notA: String, _ lookup: (ByteText) -> Int?
+        ) throws(DirectionsURLError) -> Int? {
+            let found = withValue { (decoded: ByteText) -> (index: Int?, empty: Bool) in
+                let value = decoded.trimmed
+                if emptyIsUnset && value.isEmpty { return (nil, true) }
+                return (lookup(value), false)
+            }
+            if found.empty { return nil }
+            guard let index = found.index else {
+                throw DirectionsURLError(
+                    code: .unknownMode, message: "'\(name)=\(DirectionsURLParser.shorten(value))' " + notA,
+                    parameter: parameter ?? name)
+            }
+            return index
+        }
+
         /// The decoded name as written.
         var name: String {
             if flags & Flags.namePlain != 0 { return rawName.string }

@@ -81,21 +81,11 @@ enum YandexMapsLink {
                 return try parser.stopEndpoint(text, parameter: "rtext")
             }
         } mode: { () throws(DirectionsURLError) -> ModeWord? in
-            var word = -1
-            if let m = try keys.single(query, 1, "rtt", format: formatName) {
-                word = try m.withValue { (raw: ByteText) throws(DirectionsURLError) -> Int in
-                    let value = raw.trimmed
-                    if value.isEmpty { return -1 }
-                    guard let word = modeWord(value) else {
-                        throw DirectionsURLError(
-                            code: .unknownMode,
-                            message: "'rtt=\(DirectionsURLParser.shorten(m.value))' is not a Yandex Maps route type; use auto, mt, pd or bc",
-                            parameter: "rtt")
-                    }
-                    return word
-                }
-            }
-            return word < 0 ? nil : modeVocabulary[word]
+            guard let m = try keys.single(query, 1, "rtt", format: formatName),
+                let word = try m.modeWord(
+                    name: "rtt", emptyIsUnset: true, notA: "is not a Yandex Maps route type; use auto, mt, pd or bc", modeWord)
+            else { return nil }
+            return modeVocabulary[word]
         }
     }
 
