@@ -99,17 +99,8 @@ struct LinkText {
             }
             pos = a
         }
-        // One scan finds the first '?' or '#' after the authority; a '#' after the '?' ends the query.
-        let mark = UTF8Text.firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "#"), in: bytes, from: pos, to: n)
-        let q: Int
-        let hash: Int
-        if mark < n && bytes[mark] == UInt8(ascii: "?") {
-            q = mark
-            hash = UTF8Text.firstOffset(of: UInt8(ascii: "#"), in: bytes, from: mark &+ 1, to: n)
-        } else {
-            q = n
-            hash = mark
-        }
+        // The first '?' or '#' after the authority; a '#' after the '?' ends the query.
+        let (q, hash) = UTF8Text.queryAndFragment(in: bytes, from: pos, to: n)
         let end = hash
         self.scheme = scheme
         self.hasAuthority = authority

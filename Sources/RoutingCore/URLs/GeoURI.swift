@@ -210,14 +210,7 @@ extension DirectionsURLParser {
                 ascii = s.isASCII
                 // The first '?' or '#'; after a '?' only the '#' that ends the query matters (the
                 // '&' and ';' that count come before the '?').
-                let first = UTF8Text.firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "#"), in: bytes, from: 0, to: count)
-                if first < count && bytes[first] == UInt8(ascii: "?") {
-                    question = first
-                    hash = UTF8Text.firstOffset(of: UInt8(ascii: "#"), in: bytes, from: first &+ 1, to: count)
-                } else {
-                    question = count
-                    hash = first
-                }
+                (question, hash) = UTF8Text.queryAndFragment(in: bytes, from: 0, to: count)
                 // The '&' and ';' before the first '?' or '#' (the path: short). An '&' after a ';'
                 // is not used (the ';' comes first), nor one after a '?'.
                 let end = min(question, hash)

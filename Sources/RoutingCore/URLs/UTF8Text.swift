@@ -60,6 +60,19 @@ enum UTF8Text {
         return to
     }
 
+    /// Where the query and the fragment of the URL text `bytes[from..<to]` start (RFC 3986 §3.4,
+    /// §3.5): `question` is the offset of the first `?` before any `#`, or `to`; `hash` is the offset
+    /// of the first `#` (after the `?` when there is one), or `to`. One scan for `?` or `#`, then one
+    /// for the `#` that ends the query.
+    @inline(__always)
+    static func queryAndFragment(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> (question: Int, hash: Int) {
+        let first = firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "#"), in: bytes, from: from, to: to)
+        if first < to && bytes[first] == UInt8(ascii: "?") {
+            return (first, firstOffset(of: UInt8(ascii: "#"), in: bytes, from: first &+ 1, to: to))
+        }
+        return (to, first)
+    }
+
     /// The offset of the first `a`, `b` or `c` in `bytes[from..<to]`, or `to`.
     @inline(__always)
     static func firstOffset(of a: UInt8, _ b: UInt8, _ c: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
