@@ -290,11 +290,10 @@ public struct AppManifest: Sendable, Hashable {
     /// The known key a misspelt one most likely means: `Name` for `name`, `Exec` for `Exce`,
     /// `Priority` for `Priorty` (same letters ignoring case, else at most 2 edits); nil when none is close.
     static func keySuggestion(_ key: String) -> String? {
-        let lower = key.lowercased()
-        if let folded = knownKeys.first(where: { $0.lowercased() == lower }) { return folded }
-        let scored = knownKeys.map { ($0, EditDistance.between(lower, $0.lowercased())) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2, best.1 < lower.count else { return nil }
-        return best.0
+        guard let best = EditDistance.nearest(to: key, among: knownKeys),
+            best.distance == 0 || (best.distance <= 2 && best.distance < key.lowercased().count)
+        else { return nil }
+        return best.candidate
     }
 
     /// Common words for a mode that are not Apple's names, lowercased, checked before edit distance.

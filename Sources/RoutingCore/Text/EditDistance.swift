@@ -7,6 +7,26 @@ enum EditDistance {
         between(Array(a), Array(b))
     }
 
+    /// The candidate nearest to `wanted`, case ignored: the first one equal to it ignoring case
+    /// (distance 0), else the first with the fewest edits; `tied` when another is as near. nil when
+    /// there are no candidates. Callers decide how near is near enough ("did you mean" hints for
+    /// manifest keys and file names).
+    static func nearest(to wanted: String, among candidates: [String]) -> (candidate: String, distance: Int, tied: Bool)? {
+        let key = wanted.lowercased()
+        var best: (candidate: String, distance: Int, tied: Bool)? = nil
+        for candidate in candidates {
+            let lower = candidate.lowercased()
+            if lower == key { return (candidate, 0, false) }
+            let distance = between(key, lower)
+            if let current = best, distance >= current.distance {
+                if distance == current.distance { best?.tied = true }
+                continue
+            }
+            best = (candidate, distance, false)
+        }
+        return best
+    }
+
     /// The distance between two sequences of elements (UTF-8 bytes, `Character`s).
     static func between<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
         if a.isEmpty { return b.count }
