@@ -111,10 +111,9 @@ public final class VarlinkServer: Sendable {
         routingd_ignore_sigpipe()
         let wakeup = try WakeupEvent()
         wakeupDescriptor.withLock { $0 = wakeup.descriptor.rawValue }
-        let blockingCalls = BlockingCalls(wakeup: wakeup)
+        let blockingCalls = BlockingCalls(wake: { [self] in wake() })
         defer {
             wakeupDescriptor.withLock { $0 = -1 }
-            blockingCalls.detach()
             wakeup.descriptor.close()
         }
         let actions = signalActions.withLock { $0 }
@@ -138,6 +137,12 @@ public final class VarlinkServer: Sendable {
     /// before `run()` makes `run()` return right after setting up.
     public func stop() {
         stopRequested.store(true, ordering: .releasing)
+        wake()
+    }
+
+    /// Wakes the running loop (its eventfd); a no-op when it is not running. The lock keeps the
+    /// descriptor from being closed meanwhile.
+    private func wake() {
         wakeupDescriptor.withLock { fd in
             guard fd >= 0 else { return }
             WakeupEvent(descriptor: FileDescriptor(rawValue: fd)).signal()
