@@ -25,7 +25,13 @@ public enum CoverageDirectory {
     /// `not a regular file (a FIFO)`, a directory as `it is a directory`.
     /// - Returns: the bytes, or why not: e.g. `nope.geojson: cannot read: No such file or directory`.
     public static func readFile(_ path: String) -> Result<[UInt8], AppRegistry.ReadError> {
-        func failure(_ reason: String) -> Result<[UInt8], AppRegistry.ReadError> {
+        readFileAndStatus(path).map(\.bytes)
+    }
+
+    /// ``readFile(_:)``, with the file's fstat(2) status from before the first read (for
+    /// ``FileSnapshot``).
+    static func readFileAndStatus(_ path: String) -> Result<(bytes: [UInt8], status: stat), AppRegistry.ReadError> {
+        func failure(_ reason: String) -> Result<(bytes: [UInt8], status: stat), AppRegistry.ReadError> {
             .failure(.init("\(path): cannot read: \(reason)"))
         }
         var fd: Int32
@@ -67,7 +73,7 @@ public enum CoverageDirectory {
                 return failure("the file grew past the \(limitText) limit while it was read (is it still being written?); " + tooLargeHint)
             }
         }
-        return .success(bytes)
+        return .success((bytes, status))
     }
 
     /// The name in `path`'s directory that `path` most likely misspells
