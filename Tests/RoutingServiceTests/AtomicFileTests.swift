@@ -101,7 +101,7 @@ private func isSymbolicLink(_ path: String) -> Bool {
         defer { dir.remove() }
         #expect(symlink("b", dir.file("a")) == 0)
         #expect(symlink("a", dir.file("b")) == 0)
-        #expect(throws: SystemError.self) { try AtomicFile.replace(dir.file("a"), with: [1]) }
+        #expect(throws: AtomicFile.Error.self) { try AtomicFile.replace(dir.file("a"), with: [1]) }
         #expect(dir.entries() == ["a", "b"])
     }
 
@@ -115,8 +115,9 @@ private func isSymbolicLink(_ path: String) -> Bool {
             try AtomicFile.replace(dir.file("target"), with: Array("new\n".utf8))
             Issue.record("replacing a directory succeeded")
         } catch {
-            #expect(error.errno == EISDIR)
-            #expect(error.description.contains("target"))
+            guard case .system(let system) = error else { Issue.record("\(error)"); return }
+            #expect(system.errno == EISDIR)
+            #expect(system.description.contains("target"))
         }
         #expect(dir.entries() == ["target"])
         #expect(read(dir.file("target/inside")) == "keep\n")
@@ -125,7 +126,7 @@ private func isSymbolicLink(_ path: String) -> Bool {
     @Test func missingDirectoryIsAnError() {
         let dir = ScratchDirectory()
         defer { dir.remove() }
-        #expect(throws: SystemError.self) { try AtomicFile.replace(dir.file("no/such.geojson"), with: [1]) }
+        #expect(throws: AtomicFile.Error.self) { try AtomicFile.replace(dir.file("no/such.geojson"), with: [1]) }
         #expect(dir.entries().isEmpty)
     }
 
@@ -143,7 +144,7 @@ private func isSymbolicLink(_ path: String) -> Bool {
                 return
             }
         }
-        #expect(throws: SystemError.self) { try AtomicFile.replace(target, with: Array("new\n".utf8)) }
+        #expect(throws: AtomicFile.Error.self) { try AtomicFile.replace(target, with: Array("new\n".utf8)) }
         #expect(read(target) == "original\n")
         #expect(dir.entries() == ["area.geojson"])
     }
