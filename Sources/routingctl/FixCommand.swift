@@ -1,4 +1,5 @@
 import CoverageReports
+import Glibc
 import RoutingCore
 import RoutingService
 
@@ -6,7 +7,7 @@ extension RoutingCtl {
     // MARK: validate --fix
 
     static let fixUsage = """
-        Usage: routingctl validate --fix [--output FILE] [--swap-axes] [--dry-run] FILE
+        Usage: routingctl validate --fix [--output FILE] [--swap-axes] [--dry-run] [--force] FILE
 
         Rewrites a coverage file into the form Apple accepts, one bare GeoJSON MultiPolygon:
           - unwraps a Feature or FeatureCollection (the polygons of all features become one
@@ -24,22 +25,32 @@ extension RoutingCtl {
         remain, as 'routingctl validate' prints them, at their positions in the result (named
         'FILE (fixed)' for --dry-run and --output -, as in the diff).
 
-        The file is replaced atomically (a temporary file in the same directory, then rename), and
-        only when something changes; a symbolic link is kept and its target replaced.
+        The file is replaced atomically, and only when something changes: the result goes to a
+        temporary file beside it, .FILE.routingctl-fix.PID.RANDOM.tmp, which is then renamed over
+        it, keeping its mode (and, as root, its owner); a symbolic link is kept and its target
+        replaced. Just before the rename the file is checked again: if it is not the file that was
+        read (another inode, size, modification time, permissions or contents), because someone
+        saved it meanwhile, nothing is written, the change is kept and the error says what changed;
+        run the command again. A read-only file (no write permission) and a file with other hard
+        links (which would keep the old contents) are not replaced without --force. Temporary files
+        left by an earlier run that was killed are removed, and listed.
           --output FILE   write the result to FILE instead ('-' for standard output); the original
-                          is not touched
+                          is not touched; FILE is replaced by the same rules
           --dry-run       write nothing: list the changes and show a unified diff
           --swap-axes     the file is written as [latitude, longitude]: swap every position
+          --force         replace a read-only or hard-linked file anyway (the new file keeps the
+                          mode; other hard links keep the old contents); never a changed file
         FILE '-' reads standard input (the result then goes to standard output unless --output).
         Exit status: 0 when the result is valid (warnings allowed), 1 when problems remain or the
-        file cannot be fixed, 2 on a usage or I/O error.
+        file cannot be fixed, 2 on a usage or I/O error or when the file was not replaced (it
+        changed meanwhile, or is read-only or hard-linked without --force).
         """
 
-    /// `routingctl validate --fix [--output FILE] [--swap-axes] [--dry-run] FILE`.
+    /// `routingctl validate --fix [--output FILE] [--swap-axes] [--dry-run] [--force] FILE`.
     static func fix(_ arguments: [String]) throws(Arguments.UsageError) -> Int32 {
         let args: Arguments
         do {
-            args = try Arguments(arguments, flags: ["fix", "swap-axes", "dry-run", "help"], options: ["output"])
+            args = try Arguments(arguments, flags: ["fix", "swap-axes", "dry-run", "force", "help"], options: ["output"])
         } catch {
             // e.g. --json or --profile, which belong to validate without --fix.
             return usageError("\(error.message) with --fix", command: "validate --fix")
@@ -58,21 +69,38 @@ extension RoutingCtl {
         if dryRun, args.options["output"] != nil {
             return usageError("--dry-run writes nothing; leave out --output", command: "validate --fix")
         }
+        if dryRun, args.has("force") {
+            return usageError("--dry-run writes nothing; leave out --force", command: "validate --fix")
+        }
         // Where the result goes: nil = back into FILE.
         let destination: String? = args.options["output"] ?? (path == "-" ? "-" : nil)
         if destination == "", !dryRun { return usageError("--output needs a file name", command: "validate --fix") }
         // Messages go to standard error when standard output carries the fixed file.
         let say: (String) -> Void = destination == "-" && !dryRun ? { err($0) } : { out($0) }
 
+        // The input, and what it was when read: the file is replaced only if it is still that.
         let original: [UInt8]
-        switch path == "-" ? readStandardInput() : CoverageDirectory.readFile(path) {
+        var snapshot: FileSnapshot? = nil
+        let read = path == "-" ? readStandardInput().map { ($0, nil) } : FileSnapshot.read(path).map { ($0.bytes, $0.snapshot) }
+        switch read {
         case .failure(let error):
             err("routingctl: \(TerminalText.escaped(error.message))")
             return ExitStatus.usage
-        case .success(let bytes):
+        case .success(let (bytes, taken)):
             original = bytes
+            snapshot = taken
         }
         let name = TerminalText.escaped(path)  // "-" for standard input, as validate names it; escaped for messages
+        // The file that may be replaced, and what must still be there when it is.
+        let file: (path: String, expecting: AtomicFile.Expectation)?
+        if dryRun {
+            file = nil
+        } else if let destination {
+            file = destination == "-" ? nil : (destination, .current(destination, sameFileAs: snapshot))
+        } else {
+            file = snapshot.map { (path, .unchanged($0)) }
+        }
+        if let file { reportLeftovers(AtomicFile.removeLeftovers(of: file.path, writer: fixWriter), of: file.path) }
         let result = CoverageFixer.fix(original, swapAxes: args.has("swap-axes"))
 
         guard let fixed = result.output else {
@@ -93,22 +121,14 @@ extension RoutingCtl {
         } else if let destination {
             if destination == "-" {
                 writeAll(1, String(decoding: fixed, as: UTF8.self))
-            } else {
-                do {
-                    try AtomicFile.replace(destination, with: fixed)
-                } catch {
-                    err("routingctl: cannot write \(TerminalText.escaped(destination)): \(error); nothing was changed")
-                    return ExitStatus.usage
-                }
+            } else if let file {
+                guard replace(file.path, with: fixed, expecting: file.expecting, inPlace: false, args: args, arguments: arguments)
+                else { return ExitStatus.usage }
                 writtenTo = destination
             }
-        } else if result.changed {
-            do {
-                try AtomicFile.replace(path, with: fixed)
-            } catch {
-                err("routingctl: cannot write \(TerminalText.escaped(path)): \(error); the file was left unchanged")
-                return ExitStatus.usage
-            }
+        } else if result.changed, let file {
+            guard replace(file.path, with: fixed, expecting: file.expecting, inPlace: true, args: args, arguments: arguments)
+            else { return ExitStatus.usage }
             writtenTo = path
         }
 
@@ -140,6 +160,89 @@ extension RoutingCtl {
             say("    hint: if the file is written as [latitude, longitude], run: routingctl validate --fix --swap-axes \(path)")
         }
         return result.isValid ? ExitStatus.success : ExitStatus.failure
+    }
+
+    /// Names the temporary files: `.FILE.routingctl-fix.PID.RANDOM.tmp`.
+    static let fixWriter = "routingctl-fix"
+
+    /// Set (to anything) by tests: the process stops itself (SIGSTOP) after writing the temporary
+    /// file, before the last check and the rename, so that a test can change the file or kill it there.
+    static let stopBeforeRenameVariable = "ROUTINGCTL_TEST_STOP_BEFORE_RENAME"
+
+    /// Writes `bytes` to `file` by ``AtomicFile``'s rules and says what happened: a refusal (what
+    /// changed, or the hazard and what --force would do) or the hazards --force overrode.
+    /// - Returns: whether the file was written.
+    static func replace(
+        _ file: String, with bytes: [UInt8], expecting: AtomicFile.Expectation, inPlace: Bool, args: Arguments,
+        arguments: [String]
+    ) -> Bool {
+        let shown = TerminalText.escaped(file)
+        let force = args.has("force")
+        let stop = getenv(stopBeforeRenameVariable) != nil
+        let outcome: AtomicFile.Outcome
+        do {
+            outcome = try AtomicFile.replace(
+                file, with: bytes, expecting: expecting, force: force, writer: fixWriter,
+                beforeRename: { if stop { _ = raise(SIGSTOP) } })
+        } catch {
+            let again = "routingctl validate " + ShellQuote.line(arguments)
+            switch error {
+            case .system(let error):
+                err("routingctl: cannot write \(shown): \(TerminalText.escaped(error.description)); nothing was written"
+                    + (inPlace ? ", the file is as it was" : ""))
+            case .changed(let target, let changes):
+                err("routingctl: \(describe(file, target)) changed \(inPlace ? "after it was read" : "while the fix ran"): "
+                    + TerminalText.escaped(changes.joined(separator: ", "))
+                    + "; nothing was written, and the file keeps that change")
+                err("    hint: to \(inPlace ? "fix the file as it is now" : "replace it"), run the command again: \(again)")
+            case .refused(let target, let hazards):
+                let what = hazards.map { hazard in
+                    switch hazard {
+                    case .readOnly(let mode): mode & 0o200 == 0 ? "is read-only (mode \(FileSnapshot.octal(mode)))"
+                        : "is not writable by you (mode \(FileSnapshot.octal(mode)))"
+                    case .hardLinked(let links): "has \(links) hard links"
+                    }
+                }
+                err("routingctl: \(describe(file, target)) \(what.joined(separator: " and ")); nothing was written")
+                for hazard in hazards {
+                    switch hazard {
+                    case .readOnly(let mode):
+                        err("    hint: --force replaces it anyway (the new file keeps mode \(FileSnapshot.octal(mode)))"
+                            + (mode & 0o200 == 0 ? "; or make it writable first: chmod u+w \(ShellQuote.quote(target))" : ""))
+                    case .hardLinked(let links):
+                        err("    hint: replacing it gives this name a new file, and the other \(links == 2 ? "name keeps" : "\(links - 1) names keep") the old contents; --force does that, --output FILE writes the result elsewhere")
+                    }
+                }
+            }
+            return false
+        }
+        for hazard in outcome.overridden {
+            switch hazard {
+            case .readOnly(let mode):
+                err("\(describe(file, outcome.target)): was read-only (mode \(FileSnapshot.octal(mode))); replaced anyway (--force), keeping that mode")
+            case .hardLinked(let links):
+                err("\(describe(file, outcome.target)): had \(links) hard links; replaced anyway (--force): this name has the new file, the other \(links == 2 ? "name keeps" : "\(links - 1) names keep") the old contents")
+            }
+        }
+        return true
+    }
+
+    /// `FILE`, or `FILE (a symbolic link to TARGET)`, escaped for the terminal.
+    static func describe(_ file: String, _ target: String) -> String {
+        let shown = TerminalText.escaped(file)
+        return target == file ? shown : "\(shown) (a symbolic link to \(TerminalText.escaped(target)))"
+    }
+
+    /// Says which leftover temporary files were removed, or could not be.
+    static func reportLeftovers(_ leftovers: [AtomicFile.Leftover], of file: String) {
+        for leftover in leftovers {
+            let what = "\(TerminalText.escaped(leftover.name)) (\(leftover.size) bytes), a temporary file left by an earlier 'routingctl validate --fix' (process \(leftover.writerPID)) that did not finish"
+            if let error = leftover.error {
+                err("routingctl: cannot remove \(what): \(TerminalText.escaped(error.description))")
+            } else {
+                err("\(TerminalText.escaped(file)): removed \(what)")
+            }
+        }
     }
 
     /// One finding as `validate` prints it: the GCC-style line, the source line of `source` with a
