@@ -20,7 +20,7 @@ enum RoutingCtl {
         Commands:
           validate [--profile apple|geojson] [--format gcc|json|sarif] FILE...
                                              check coverage files (Apple's rules, or RFC 7946 + OGC)
-          validate --fix [--swap-axes] [--dry-run] [--output FILE] FILE
+          validate --fix [--swap-axes] [--dry-run] [--output FILE] [--force] FILE
                                              rewrite a coverage file into Apple's form
           contains [--json] [--profile apple|geojson] FILE [LAT LON ...]
                                              inside, boundary or outside, for each point

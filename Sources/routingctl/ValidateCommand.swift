@@ -9,7 +9,7 @@ extension RoutingCtl {
 
     static let validateUsage = """
         Usage: routingctl validate [--profile apple|geojson] [--format gcc|json|sarif] [--json] FILE...
-               routingctl validate --fix [--output FILE] [--swap-axes] [--dry-run] FILE
+               routingctl validate --fix [--output FILE] [--swap-axes] [--dry-run] [--force] FILE
 
         Checks each coverage file ('-' reads standard input) and each routing-app manifest (a FILE
         ending in .routingapp, see docs/routing-apps.md): its problems, then the coverage file it
@@ -44,7 +44,7 @@ extension RoutingCtl {
         """
 
     static func validate(_ arguments: [String]) throws(Arguments.UsageError) -> Int32 {
-        for option in ["--dry-run", "--swap-axes", "--output"]
+        for option in ["--dry-run", "--swap-axes", "--output", "--force"]
         where arguments.contains(where: { $0 == option || $0.hasPrefix(option + "=") }) {
             return usageError("\(option) goes with --fix: routingctl validate --fix \(option) … FILE", command: "validate")
         }
