@@ -149,8 +149,9 @@ public enum AtomicFile {
         func apply(_ status: stat) -> Error? {
             let wanted = (status.st_mode & 0o7777, status.st_uid, status.st_gid)
             if let applied, applied == wanted { return nil }
-            if fchmod(fd, wanted.0) != 0 { return fail("chmod", errno) }
+            // chown(2) clears the set-user-ID and set-group-ID bits, even for root: chmod after it.
             if geteuid() == 0, fchown(fd, wanted.1, wanted.2) != 0 { return fail("chown", errno) }
+            if fchmod(fd, wanted.0) != 0 { return fail("chmod", errno) }
             applied = wanted
             return nil
         }

@@ -72,6 +72,16 @@ private func isSymbolicLink(_ path: String) -> Bool {
         #expect(dir.entries() == ["area.geojson"])
     }
 
+    /// chown(2) clears the set-user-ID and set-group-ID bits, so the mode is set after the owner.
+    @Test func keepsSpecialModeBits() throws {
+        let dir = ScratchDirectory()
+        defer { dir.remove() }
+        let target = dir.file("area.geojson")
+        write(target, "old\n", mode: 0o6750)
+        try AtomicFile.replace(target, with: Array("new\n".utf8))
+        #expect(read(target) == "new\n" && mode(target) == 0o6750)
+    }
+
     @Test func createsAMissingFile() throws {
         let dir = ScratchDirectory()
         defer { dir.remove() }
