@@ -207,8 +207,9 @@ extension RoutingCtl {
                 for hazard in hazards {
                     switch hazard {
                     case .readOnly(let mode):
-                        err("    hint: --force replaces it anyway (the new file keeps mode \(FileSnapshot.octal(mode)))"
-                            + (mode & 0o200 == 0 ? "; or make it writable first: chmod u+w \(ShellQuote.quote(target))" : ""))
+                        err(mode & 0o200 == 0
+                            ? "    hint: --force replaces it anyway (the new file keeps mode \(FileSnapshot.octal(mode))); or make it writable first: chmod u+w \(ShellQuote.quote(target))"
+                            : "    hint: --force replaces it anyway with a file that you own (mode \(FileSnapshot.octal(mode))); or ask its owner")
                     case .hardLinked(let links):
                         err("    hint: replacing it gives this name a new file, and the other \(links == 2 ? "name keeps" : "\(links - 1) names keep") the old contents; --force does that, --output FILE writes the result elsewhere")
                     }
@@ -218,8 +219,10 @@ extension RoutingCtl {
         }
         for hazard in outcome.overridden {
             switch hazard {
-            case .readOnly(let mode):
+            case .readOnly(let mode) where mode & 0o200 == 0:
                 err("\(describe(file, outcome.target)): was read-only (mode \(FileSnapshot.octal(mode))); replaced anyway (--force), keeping that mode")
+            case .readOnly(let mode):
+                err("\(describe(file, outcome.target)): was not writable by you (mode \(FileSnapshot.octal(mode))); replaced anyway (--force) with a file that you own, keeping that mode")
             case .hardLinked(let links):
                 err("\(describe(file, outcome.target)): had \(links) hard links; replaced anyway (--force): this name has the new file, the other \(links == 2 ? "name keeps" : "\(links - 1) names keep") the old contents")
             }
@@ -236,7 +239,7 @@ extension RoutingCtl {
     /// Says which leftover temporary files were removed, or could not be.
     static func reportLeftovers(_ leftovers: [AtomicFile.Leftover], of file: String) {
         for leftover in leftovers {
-            let what = "\(TerminalText.escaped(leftover.name)) (\(leftover.size) bytes), a temporary file left by an earlier 'routingctl validate --fix' (process \(leftover.writerPID)) that did not finish"
+            let what = "\(TerminalText.escaped(leftover.name)) (\(leftover.size) byte\(leftover.size == 1 ? "" : "s")), a temporary file left by an earlier 'routingctl validate --fix' (process \(leftover.writerPID)) that did not finish"
             if let error = leftover.error {
                 err("routingctl: cannot remove \(what): \(TerminalText.escaped(error.description))")
             } else {
