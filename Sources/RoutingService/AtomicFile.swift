@@ -7,8 +7,9 @@ import RoutingCore
 ///
 /// Method (the usual POSIX recipe, as in `rename(2)`'s "atomic replace" guarantee):
 /// 1. follow symbolic links to the real target, so that a link is kept and its target replaced;
-/// 2. refuse before writing anything when the target is not what the caller ``Expectation``s, is
-///    read-only, or has other hard links (``Hazard``; `force` overrides a hazard, never a change);
+/// 2. refuse before writing anything when the target is not what the caller expects
+///    (``Expectation``), is read-only or has other hard links (``Hazard``; `force` overrides a
+///    hazard, never a change);
 /// 3. create a temporary file next to the target (same directory, hence same file system), named
 ///    `.NAME.WRITER.PID.RANDOM.tmp` (``temporaryName(for:writer:pid:random:)``), with `O_CREAT |
 ///    O_EXCL` (never an existing file) and the mode of the file it replaces (`0666` less the umask
@@ -17,10 +18,10 @@ import RoutingCore
 /// 5. check the target again, contents included (see below), and the link resolution;
 /// 6. `rename(2)` it over the target, then `fsync(2)` the directory so the rename is durable.
 ///
-/// The check of step 5 leaves a window of a few system calls (close, rename) in which a change by
-/// another program is still lost: without a lock that every writer takes it cannot be closed, and
-/// editors take none (an advisory `flock(2)` would only exclude other routingctl runs, which the
-/// inode check already catches, so none is taken). Checking last keeps the window that small.
+/// The check of step 5 leaves a window of a few system calls (access, close, rename) in which a
+/// change by another program is still lost: without a lock that every writer takes it cannot be
+/// closed, and editors take none (an advisory `flock(2)` would only exclude other routingctl runs,
+/// which the inode check already catches, so none is taken). Checking last keeps the window small.
 ///
 /// As with every rename-based replace: the file gets a new inode (which is why other hard links
 /// are a hazard); extended attributes and ACLs are not copied; a writer that is not root owns the
