@@ -55,7 +55,7 @@ public struct FileSnapshot: Hashable, Sendable {
         let other = FileSnapshot(now, digest: digest)
         var changes: [String] = []
         if other.device != device || other.inode != inode {
-            changes.append("it is another file now (inode \(inode) → \(other.inode)): it was saved anew or replaced")
+            changes.append("it is another file now (inode \(inode) → \(other.inode): saved anew or replaced)")
         }
         if other.size != size { changes.append("its size (\(size) → \(other.size) bytes)") }
         if other.modifiedSeconds != modifiedSeconds || other.modifiedNanoseconds != modifiedNanoseconds {
