@@ -426,6 +426,28 @@ def check_fix(tmp):
     rc, out, err = ctl("validate", "--fix", "--output", os.path.join(tmp, "no", "such", "dir.geojson"), hole)
     check("fix exits 2 when it cannot write", rc == 2, out + err)
     check("no temporary file is left behind", not [n for n in os.listdir(tmp) if n.endswith(".tmp")], os.listdir(tmp))
+    # Read-only and hard-linked files need --force; a killed run's temporary file goes on the next run.
+    ro = os.path.join(tmp, "fix-readonly.geojson")
+    with open(ro, "w") as f:
+        f.write(text)
+    os.chmod(ro, 0o444)
+    rc, out, err = ctl("validate", "--fix", ro)
+    check("fix refuses a read-only file (exit 2) and says --force", rc == 2 and "is read-only (mode 0444)" in err and "--force" in err and open(ro).read() == text, out + err)
+    rc, out, err = ctl("validate", "--fix", "--force", ro)
+    check("fix --force replaces a read-only file, keeping its mode", rc == 0 and open(ro).read() == fixed and os.stat(ro).st_mode & 0o777 == 0o444, out + err)
+    hard = os.path.join(tmp, "fix-hard.geojson")
+    with open(hard, "w") as f:
+        f.write(text)
+    os.link(hard, hard + ".other")
+    rc, out, err = ctl("validate", "--fix", hard)
+    check("fix refuses a hard-linked file (exit 2)", rc == 2 and "has 2 hard links" in err and open(hard).read() == text, out + err)
+    rc, out, err = ctl("validate", "--fix", "--force", hard)
+    check("fix --force splits the hard link", rc == 0 and open(hard).read() == fixed and open(hard + ".other").read() == text, out + err)
+    stale = os.path.join(tmp, ".fix-hard.geojson.routingctl-fix.999999999.abc.tmp")
+    with open(stale, "w") as f:
+        f.write(text)
+    rc, out, err = ctl("validate", "--fix", hard)
+    check("fix removes a dead run's temporary file and says so", rc == 0 and not os.path.exists(stale) and "removed .fix-hard.geojson.routingctl-fix.999999999.abc.tmp" in err, out + err)
 
 
 def contains_checks():
