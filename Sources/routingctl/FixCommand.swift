@@ -51,7 +51,7 @@ extension RoutingCtl {
         }
         if path.hasSuffix(".routingapp") {
             return usageError(
-                "--fix repairs coverage files, not manifests; 'routingctl validate \(TerminalText.escaped(path))' shows each problem with its fix, to make by hand",
+                "--fix repairs coverage files, not manifests; 'routingctl validate \(OneLine.escaped(path))' shows each problem with its fix, to make by hand",
                 command: "validate --fix")
         }
         let dryRun = args.has("dry-run")
@@ -67,12 +67,12 @@ extension RoutingCtl {
         let original: [UInt8]
         switch path == "-" ? readStandardInput() : CoverageDirectory.readFile(path) {
         case .failure(let error):
-            err("routingctl: \(TerminalText.escaped(error.message))")
+            err("routingctl: \(OneLine.escaped(error.message))")
             return ExitStatus.usage
         case .success(let bytes):
             original = bytes
         }
-        let name = TerminalText.escaped(path)  // "-" for standard input, as validate names it; escaped for messages
+        let name = OneLine.escaped(path)  // "-" for standard input, as validate names it; escaped for messages
         let result = CoverageFixer.fix(original, swapAxes: args.has("swap-axes"))
 
         guard let fixed = result.output else {
@@ -97,7 +97,7 @@ extension RoutingCtl {
                 do {
                     try AtomicFile.replace(destination, with: fixed)
                 } catch {
-                    err("routingctl: cannot write \(TerminalText.escaped(destination)): \(error); nothing was changed")
+                    err("routingctl: cannot write \(OneLine.escaped(destination)): \(error); nothing was changed")
                     return ExitStatus.usage
                 }
                 writtenTo = destination
@@ -106,7 +106,7 @@ extension RoutingCtl {
             do {
                 try AtomicFile.replace(path, with: fixed)
             } catch {
-                err("routingctl: cannot write \(TerminalText.escaped(path)): \(error); the file was left unchanged")
+                err("routingctl: cannot write \(OneLine.escaped(path)): \(error); the file was left unchanged")
                 return ExitStatus.usage
             }
             writtenTo = path
@@ -122,11 +122,11 @@ extension RoutingCtl {
         let action: String
         if !result.changed {
             action = (problems > 0 ? "nothing that --fix may change" : "nothing to fix")
-                + (writtenTo.map { "; copied unchanged to \(TerminalText.escaped($0))" } ?? "; the file was not touched")
+                + (writtenTo.map { "; copied unchanged to \(OneLine.escaped($0))" } ?? "; the file was not touched")
         } else if dryRun {
             action = "\(fixes) to make (dry run: nothing written)"
         } else if let writtenTo {
-            action = "\(fixes) written to \(TerminalText.escaped(writtenTo))"
+            action = "\(fixes) written to \(OneLine.escaped(writtenTo))"
         } else {
             action = "\(fixes) written to standard output"
         }

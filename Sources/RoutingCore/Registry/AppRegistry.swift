@@ -164,7 +164,7 @@ public struct AppRegistry: Sendable {
     /// Why a file could not be read.
     public struct ReadError: Error, Hashable, Sendable {
         public var message: String
-        public init(_ message: String) { self.message = message }
+        public init(_ message: String) { self.message = OneLine.escaped(message) }
     }
 
     /// One source's entry, without regard to a previous registry; `validate` validates the coverage
