@@ -81,7 +81,7 @@ public struct AppManifest: Sendable, Hashable {
                 coverageLine: coverageAt?.line, coverageColumn: coverageAt?.column, name: nameValue)
         }
         for group in text.groups where group.name != groupName {
-            if group.name.hasPrefix("X-") { continue }
+            if group.name.utf8.starts(with: "X-".utf8) { continue }  // by byte, not by Character
             let message: String
             let hint: String
             if group.name == "Desktop Entry" {

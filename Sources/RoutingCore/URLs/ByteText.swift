@@ -351,24 +351,17 @@ extension ByteText {
         return string.lowercased() == String(describing: lower)
     }
 
-    /// The byte offset of the first `Character` that is the ASCII `separator` alone: the first such
-    /// byte when `ascii` (the text is ASCII), else found by `Character`s (a combining mark after the
-    /// byte makes it part of another `Character`).
+    /// The byte offset of the first ASCII `separator` byte. Separators are found by byte in non-ASCII
+    /// text too (a `Character` search takes U+037E for `;`); `ascii` is not used.
     func characterOffset(of separator: UInt8, ascii: Bool) -> Int? {
-        if ascii { return firstOffset(of: separator) }
-        let s = string
-        guard let i = s.firstIndex(of: Character(Unicode.Scalar(separator))) else { return nil }
-        return s.utf8.distance(from: s.startIndex, to: i)
+        firstOffset(of: separator)
     }
 
-    /// `substring.split(separator: Character(separator), omittingEmptySubsequences:)` as slices of
-    /// the text, for non-ASCII text (ASCII text uses ``pieces(separatedBy:)``).
+    /// The pieces between `separator` bytes, as ``pieces(separatedBy:)``, with empty ones left out
+    /// when `omittingEmpty`.
     func characterPieces(separatedBy separator: UInt8, omittingEmpty: Bool = false) -> [ByteText] {
-        let s = string
-        let utf8 = s.utf8
-        return s.split(separator: Character(Unicode.Scalar(separator)), omittingEmptySubsequences: omittingEmpty).map { piece in
-            slice(utf8.distance(from: s.startIndex, to: piece.startIndex), utf8.distance(from: s.startIndex, to: piece.endIndex))
-        }
+        let all = Array(pieces(separatedBy: separator))
+        return omittingEmpty ? all.filter { !$0.isEmpty } : all
     }
 }
 

@@ -59,7 +59,7 @@ enum HereLink {
         // Latitude, longitude and the title (commas and all), without an array.
         guard let (latText, lonText, titleText) = AppLinkBytes.splitThree(raw, UInt8(ascii: ",")) else {
             let decoded = try QueryString.decode(raw, plusAsSpace: plusAsSpace, parameter: "path")
-            if decoded.contains(","), let c = try? CoordinateText.parsePair(Substring(decoded), parameter: "path") {
+            if AppLinkBytes.contains(Substring(decoded), UInt8(ascii: ",")), let c = try? CoordinateText.parsePair(Substring(decoded), parameter: "path") {
                 try context.repair(.repairedSyntax, "the waypoint '\(raw)' encodes its comma as %2C; write it as <lat>,<lon>", parameter: "path")
                 return .coordinate(c, label: nil)
             }
@@ -385,8 +385,8 @@ extension HereLink: DirectionsLinkParsing {
         if link.scheme == "here-route" {
             // The first waypoint sits where a host would be; read the raw text so titles keep their case.
             var body = link.rest
-            if let q = body.firstIndex(where: { $0 == "?" || $0 == "#" }) { body = body[..<q] }
-            guard body.hasPrefix("//") else {
+            if let q = UTF8Text.firstIndex(of: UInt8(ascii: "?"), or: UInt8(ascii: "#"), in: body) { body = body[..<q] }
+            guard AppLinkBytes.hasPrefix(body, "//") else {
                 throw DirectionsURLError(code: .malformedURL, message: "write here-route://<waypoint>/<waypoint>", parameter: "path")
             }
             segments = AppLinkBytes.split(body.dropFirst(2), UInt8(ascii: "/"))[...]

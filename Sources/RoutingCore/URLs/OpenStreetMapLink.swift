@@ -103,9 +103,7 @@ enum OpenStreetMapLink {
     private static func points(
         _ text: ByteText, fromLabel: String?, toLabel: String?
     ) throws(DirectionsURLError) -> (Endpoint, Endpoint, [Endpoint]) {
-        // Non-ASCII text is split by Characters, as before (a `;` joined to a combining mark is not a
-        // separator; U+037E GREEK QUESTION MARK is canonically a `;`).
-        guard text.isASCII else { return try pointsByCharacters(Substring(text.string), fromLabel: fromLabel, toLabel: toLabel) }
+        // Split by byte in non-ASCII text too: U+037E GREEK QUESTION MARK is no `;` here.
         let semicolon = UInt8(ascii: ";")
         guard let firstSemicolon = text.firstOffset(of: semicolon) else { throw onePoint() }
         let lastSemicolon = text.lastOffset(of: semicolon) ?? firstSemicolon
@@ -119,23 +117,6 @@ enum OpenStreetMapLink {
         }
         let last = text.suffix(from: lastSemicolon &+ 1)
         guard !last.isBlank else { throw emptyLastPoint() }
-        return (source, .coordinate(try pair(last), label: toLabel), waypoints)
-    }
-
-    /// ``points(_:fromLabel:toLabel:)`` by Characters (non-ASCII text).
-    private static func pointsByCharacters(
-        _ routeText: Substring, fromLabel: String?, toLabel: String?
-    ) throws(DirectionsURLError) -> (Endpoint, Endpoint, [Endpoint]) {
-        let points = AppLinkBytes.split(routeText, UInt8(ascii: ";"))
-        guard points.count >= 2 else { throw onePoint() }
-        let first = UTF8Text.trimmed(points[0])
-        let source: Endpoint = first.isEmpty ? .currentLocation : .coordinate(try pair(first), label: fromLabel)
-        var waypoints: [Endpoint] = []
-        for middle in points.dropFirst().dropLast() {
-            waypoints.append(.coordinate(try pair(middle), label: nil))
-        }
-        let last = points[points.count - 1]
-        guard !UTF8Text.trimmed(last).isEmpty else { throw emptyLastPoint() }
         return (source, .coordinate(try pair(last), label: toLabel), waypoints)
     }
 
