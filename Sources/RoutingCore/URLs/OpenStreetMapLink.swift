@@ -268,8 +268,8 @@ extension OpenStreetMapLink: DirectionsLinkBuilding {
                 code: .cannotExpress, message: "OpenStreetMap directions cannot end at the current location", field: "destination")
         case (.coordinate(let a, let aLabel, _), .coordinate(let b, let bLabel, _)):
             pairs.append(("route", LinkWriting.encode(LinkWriting.pair(a) + ";" + LinkWriting.pair(b))))
-            if let aLabel { pairs.append(("from", LinkWriting.formValue(aLabel))) }
-            if let bLabel { pairs.append(("to", LinkWriting.formValue(bLabel))) }
+            if let aLabel = kept(aLabel, role: "source", omitted: &omitted) { pairs.append(("from", LinkWriting.formValue(aLabel))) }
+            if let bLabel = kept(bLabel, role: "destination", omitted: &omitted) { pairs.append(("to", LinkWriting.formValue(bLabel))) }
         default:
             pairs.append(("from", LinkWriting.formValue(text(request.source, role: "source", omitted: &omitted))))
             pairs.append(("to", LinkWriting.formValue(text(request.destination, role: "destination", omitted: &omitted))))
@@ -278,6 +278,18 @@ extension OpenStreetMapLink: DirectionsLinkBuilding {
         omitted += OmittedFields.lines(request, format: "OpenStreetMap", waypoints: false, mode: true, avoid: false)
         return BuiltLink(
             url: "https://www.openstreetmap.org/directions?" + LinkWriting.query(pairs), format: .openStreetMap, omitted: omitted)
+    }
+
+    /// `label`, unless the reader would not take it for one (see ``label(_:_:)``: number-like text
+    /// such as `1, 2`, or a current-location literal); then nil, with an `omitted` line.
+    private static func kept(_ label: String?, role: String, omitted: inout [String]) -> String? {
+        guard let label else { return nil }
+        let t = DirectionsURLParser.trimmed(label)
+        guard !t.isEmpty, !CoordinateText.isNumberLike(Substring(t)), !CurrentLocationLiterals.default.matches(t) else {
+            omitted.append("\(role) label: '\(DirectionsURLParser.shorten(label))' would read back as a coordinate or the current location in an OpenStreetMap link; left out")
+            return nil
+        }
+        return label
     }
 
     private static func text(_ e: Endpoint, role: String, omitted: inout [String]) -> String {
