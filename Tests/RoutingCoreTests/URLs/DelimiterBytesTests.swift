@@ -183,6 +183,15 @@ struct DelimiterBytesTests {
         #expect(DirectionsURLParser.GoogleLegacyLink.splitChain("Caf\u{00E9} to:B to:C") == ["Caf\u{00E9}", "B", "C"])
     }
 
+    @Test("Manifest paths split at '/' bytes, as the kernel does")
+    func manifestPaths() {
+        // A '/' that a combining mark follows still separates (as a Character it would not).
+        #expect(AppSource.normalize("x/\u{0301}/../y") == "x/y")
+        #expect(AppSource.normalize("/a/b/\u{0301}/..") == "/a/b")
+        #expect(AppSource.coveragePath("c.geojson", manifestPath: "/apps/\u{0301}/m.routingapp") == "/apps/\u{0301}/c.geojson")
+        #expect(AppSource.coveragePath("/\u{0301}c.geojson", manifestPath: "/apps/m.routingapp") == "/\u{0301}c.geojson")
+    }
+
     @Test("JSON member names compare by code unit: 'a;' and 'a' + U+037E are two names")
     func jsonMemberNames() throws {
         let node = try JSONParser().parse(#"{"a;": 1, "a\u037e": 2, "K": 3, "\u212A": 4}"#).root
