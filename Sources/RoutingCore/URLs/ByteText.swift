@@ -339,7 +339,7 @@ struct ByteText {
     }
 }
 
-// MARK: - Character readings for non-ASCII text
+// MARK: - Readings for non-ASCII text
 
 extension ByteText {
     /// Whether `string.lowercased() == lower` for a lowercase ASCII `lower`: by byte for ASCII text

@@ -190,7 +190,7 @@ enum Ge0Link {
 
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let all = link.bytes.rest
-        // Non-ASCII text (rare: links are percent-encoded) keeps the Character reading.
+        // Non-ASCII text (rare: links are percent-encoded) takes the Substring reading (delimiters by byte).
         guard all.isASCII else { return try parseCharacters(link, &context) }
         if isHTTP(link) {
             return try parseASCII(path: link.bytes.path.dropFirst(), clearCoordinates: hostIsOmaps(link.host), &context)

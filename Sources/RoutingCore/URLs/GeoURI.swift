@@ -49,8 +49,8 @@ extension DirectionsURLParser {
             let all = link.bytes.rest
             // Whether the text is ASCII, its first '#', and the first '?', '&', ';' before it.
             let marks = ByteMarks(all)
-            // Non-ASCII text (rare: links are percent-encoded) keeps the Character reading below, where a
-            // separator that a combining mark joins to is not one.
+            // Non-ASCII text (rare: links are percent-encoded) takes the Substring reading below, which
+            // also finds its separators by byte.
             guard marks.ascii else { return try parseCharacters(link.rest, &context) }
             // The usual `geo:lat,lon`: ASCII without a query, parameters or fragment, and a plain pair
             // (no label, escape, space or sign repair): read at once. Every other text (or a pair
@@ -521,7 +521,8 @@ extension DirectionsURLParser {
             }
         }
 
-        /// The Character reading of the text after `geo:` (for text that is not all ASCII).
+        /// The Substring reading of the text after `geo:` (for text that is not all ASCII); separators
+        /// are found by byte here too.
         private static func parseCharacters(_ all: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             var rest = all
             // Separators are found by byte (a `Character` search takes U+037E for `;` and hangs on it);

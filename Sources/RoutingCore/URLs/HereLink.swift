@@ -119,7 +119,7 @@ enum HereLink {
         var avoid: Set<RouteAvoidance> = []
         if let a = try keys.single(query, 1, "a", format: formatName) {
             try a.withValue { (value: ByteText) throws(DirectionsURLError) in
-                // Non-ASCII text is split and lowercased by Characters, as ever.
+                // Non-ASCII text is split at ',' bytes and lowercased as a String.
                 guard value.isASCII else {
                     for piece in AppLinkBytes.split(value.substring, UInt8(ascii: ","), omittingEmpty: true) {
                         try avoidance(DirectionsURLParser.trimmed(String(piece)), &avoid, &context)
