@@ -69,4 +69,33 @@ import Varlink
         #expect(!output.contains("\nroutingd: forged"))
         #expect(output.contains(#"\nroutingd: forged line\r\x1B[2J\u2028x"#), "\(output.debugDescription)")
     }
+
+    /// Varlink error texts built from the client's text are one line; their value fields are exact.
+    @Test func errorMessagesQuotingTheClientAreOneLine() throws {
+        let registry = AppRegistry(files: [(path: "/fixtures/Paris.geojson", contents: .success(Array(Self.paris.utf8)))])
+        let daemon = RoutingDaemon(registry: registry)
+        let server = try RunningServer(service: daemon.varlinkService())
+        defer { server.stop() }
+        let client = try VarlinkClient(path: server.path)
+        defer { client.close() }
+        let hostile = "x\nroutingd: forged\u{1B}[2J\u{2028}"
+        let calls: [(String, JSONObject, String)] = [
+            ("org.routingd.Coverage.Contains", ["appId": .string(hostile), "latitude": 48.86, "longitude": 2.33], "appId"),
+            ("org.routingd.Directions.DecideApps",
+             ["request": ["destination": ["kind": "address", "text": "Paris"], "mode": .string(hostile)]], ""),
+            ("org.routingd.Directions.BuildLink",
+             ["request": ["destination": ["kind": "address", "text": "Paris"]], "format": .string(hostile)], ""),
+            ("org.routingd.Directions.Resolve", ["url": .string("https://maps.apple.com/directions?destination=1,2&mode=" + "wal%0Ak")], ""),
+        ]
+        for (method, parameters, exactField) in calls {
+            do {
+                _ = try client.call(method, parameters)
+                Issue.record("\(method) accepted \(hostile.debugDescription)")
+            } catch let error as VarlinkError {
+                let message = try #require(error.parameters["message"]?.stringValue, "\(method): \(error)")
+                #expect(!message.unicodeScalars.contains(where: OneLine.isControl), "\(method): \(message.debugDescription)")
+                if !exactField.isEmpty { #expect(error.parameters[exactField]?.stringValue == hostile) }
+            }
+        }
+    }
 }
