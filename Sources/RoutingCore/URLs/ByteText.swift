@@ -351,15 +351,10 @@ extension ByteText {
         return string.lowercased() == String(describing: lower)
     }
 
-    /// The byte offset of the first ASCII `separator` byte. Separators are found by byte in non-ASCII
-    /// text too (a `Character` search takes U+037E for `;`); `ascii` is not used.
-    func characterOffset(of separator: UInt8, ascii: Bool) -> Int? {
-        firstOffset(of: separator)
-    }
-
-    /// The pieces between `separator` bytes, as ``pieces(separatedBy:)``, with empty ones left out
-    /// when `omittingEmpty`.
-    func characterPieces(separatedBy separator: UInt8, omittingEmpty: Bool = false) -> [ByteText] {
+    /// The pieces between `separator` bytes (in non-ASCII text too: a `Character` split would take
+    /// U+037E for `;`), as ``pieces(separatedBy:)`` in an array, with empty ones left out when
+    /// `omittingEmpty`.
+    func splitPieces(separatedBy separator: UInt8, omittingEmpty: Bool = false) -> [ByteText] {
         let all = Array(pieces(separatedBy: separator))
         return omittingEmpty ? all.filter { !$0.isEmpty } : all
     }

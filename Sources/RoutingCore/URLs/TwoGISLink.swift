@@ -26,7 +26,7 @@ enum TwoGISLink {
         // The non-empty pieces between `/`s: by byte for ASCII text; by `Character` otherwise (a `/`
         // that a combining mark joins is not a separator).
         if path.isASCII { return try parseParts(Segments(path)) }
-        return try parseParts(path.characterPieces(separatedBy: UInt8(ascii: "/"), omittingEmpty: true))
+        return try parseParts(path.splitPieces(separatedBy: UInt8(ascii: "/"), omittingEmpty: true))
     }
 
     /// The route of the non-empty path segments `parts` (iterated twice at most).
@@ -75,7 +75,7 @@ enum TwoGISLink {
                 return try route(
                     decoded.pieces(separatedBy: UInt8(ascii: "|")), twoOrMore: decoded.contains(UInt8(ascii: "|")), word: word)
             }
-            let pieces = decoded.characterPieces(separatedBy: UInt8(ascii: "|"), omittingEmpty: false)
+            let pieces = decoded.splitPieces(separatedBy: UInt8(ascii: "|"), omittingEmpty: false)
             return try route(pieces, twoOrMore: pieces.count >= 2, word: word)
         }
     }
@@ -91,7 +91,7 @@ enum TwoGISLink {
         }
         return try RoutePoints.request(pieces) { (piece, role) throws(DirectionsURLError) -> Endpoint in
             // What precedes the first ';' (a 2GIS object id follows it).
-            let text = piece.characterOffset(of: UInt8(ascii: ";"), ascii: piece.isASCII).map { piece.prefix($0) } ?? piece
+            let text = piece.firstOffset(of: UInt8(ascii: ";")).map { piece.prefix($0) } ?? piece
             if text.isBlank {
                 guard role == .source else {
                     throw DirectionsURLError(

@@ -53,7 +53,7 @@ enum YandexMapsLink {
             return try route(
                 value.pieces(separatedBy: UInt8(ascii: "~")), twoOrMore: value.contains(UInt8(ascii: "~")), query, keys, context.parser)
         }
-        let pieces = value.characterPieces(separatedBy: UInt8(ascii: "~"))
+        let pieces = value.splitPieces(separatedBy: UInt8(ascii: "~"))
         return try route(pieces, twoOrMore: pieces.count >= 2, query, keys, context.parser)
     }
 
