@@ -23,7 +23,8 @@ public enum GCCReport {
     /// `FILE:LINE:COLUMN: severity: message [rule]`.
     public static func headline(_ diagnostic: Diagnostic, path: String) -> String {
         let location = diagnostic.location
-        return "\(path):\(location.line):\(location.column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.rule)]"
+        // The path is outside input (a file name may hold a newline): one line, escaped.
+        return "\(OneLine.escaped(path)):\(location.line):\(location.column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.rule)]"
     }
 
     /// The lines for one finding, without a trailing newline.

@@ -66,14 +66,14 @@ public enum CoverageInterface {
                 guard let entry = daemon?.registry[appID] else {
                     throw VarlinkError(
                         name: "org.routingd.Coverage.NoSuchApp",
-                        parameters: ["appId": .string(appID), "message": .string("no routing app has the id '\(appID)'")])
+                        parameters: ["appId": .string(appID), "message": .string("no routing app has the id '\(OneLine.escaped(appID))'")])
                 }
                 guard let app = entry.app else {
                     throw VarlinkError(
                         name: "org.routingd.Coverage.NoSuchApp",
                         parameters: [
                             "appId": .string(appID),
-                            "message": .string("app \(appID) is not loaded: \(entry.lastError ?? "invalid")"),
+                            "message": .string(OneLine.escaped("app \(appID) is not loaded: \(entry.lastError ?? "invalid")")),
                         ])
                 }
                 let contains = app.coverage.contains(coordinate)

@@ -1,4 +1,5 @@
 import Glibc
+import RoutingCore
 
 /// Diagnostic output of the executables: one line per event on standard error.
 ///
@@ -11,12 +12,15 @@ public struct Log: Sendable {
     public var program: String
     /// Whether debug lines are written (`--verbose`).
     public var verbose: Bool
+    /// Where lines go: standard error (2), or another descriptor (a test's pipe).
+    public let fileDescriptor: Int32
     private let journal: Bool
 
-    public init(program: String, verbose: Bool = false) {
+    public init(program: String, verbose: Bool = false, fileDescriptor: Int32 = 2) {
         self.program = program
         self.verbose = verbose
-        journal = JournalStream.standardErrorIsJournal()
+        self.fileDescriptor = fileDescriptor
+        journal = fileDescriptor == 2 && JournalStream.standardErrorIsJournal()
     }
 
     public func error(_ message: String) { write(.error, message) }
@@ -26,18 +30,16 @@ public struct Log: Sendable {
     public func debug(_ message: @autoclosure () -> String) { if verbose { write(.debug, message()) } }
 
     public func write(_ level: Level, _ message: String) {
-        writeAll(2, Log.format(level, message, program: program, journal: journal))
+        writeAll(fileDescriptor, Log.format(level, message, program: program, journal: journal))
     }
 
-    /// The text written for `message`: every line of it prefixed with `<N>` (the syslog priority,
-    /// sd-daemon(3)) for the journal, else with `program: `; each line ends with a newline.
+    /// The line written for `message`: prefixed with `<N>` (the syslog priority, sd-daemon(3)) for the
+    /// journal, else with `program: `, and ended with a newline. One message is one line: its control
+    /// characters and line separators are written visibly (``OneLine``), so text from a client (a
+    /// link, an app name, a file name) cannot forge another line.
     public static func format(_ level: Level, _ message: String, program: String, journal: Bool) -> String {
         let prefix = journal ? "<\(level.rawValue)>" : "\(program): "
-        var text = ""
-        for line in message.split(separator: "\n", omittingEmptySubsequences: false) {
-            text += prefix + line + "\n"
-        }
-        return text
+        return prefix + OneLine.escaped(message) + "\n"
     }
 }
 

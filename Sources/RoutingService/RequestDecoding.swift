@@ -13,7 +13,7 @@ public struct InvalidRequest: Error, Hashable, Sendable, CustomStringConvertible
 
     public init(field: String, message: String) {
         self.field = field
-        self.message = message
+        self.message = OneLine.escaped(message)  // one line: it may quote the client's text
     }
 
     public var description: String { "\(field): \(message)" }

@@ -30,11 +30,31 @@ public enum ServiceLifecycle {
             return nil
         }
         do {
-            return Socket(listener: try UnixListener.bind(path: path, mode: mode), label: path, activated: false)
+            let listener = try UnixListener.bind(path: path, mode: mode)
+            if let warning = socketDirectoryWarning(socketPath: path) { log.warning(warning) }
+            return Socket(listener: listener, label: path, activated: false)
         } catch {
             log.error("cannot listen on \(path): \(error)\(explanation(for: error))")
             return nil
         }
+    }
+
+    /// A warning when the directory holding the socket (`$XDG_RUNTIME_DIR/routingd`, `/run/routingd`,
+    /// or the one `--socket` names) is writable by its group or by others (`mode & 0o022`): another
+    /// user could then remove or replace the socket and answer routingd's clients. routingd creates a
+    /// missing directory with mode 0700 but never changes an existing one, so it says what to run.
+    /// Nil when the directory is not group- or other-writable, or cannot be read.
+    static func socketDirectoryWarning(socketPath: String) -> String? {
+        let directory = Inotify.parent(of: socketPath)
+        var status = stat()
+        guard stat(directory, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else { return nil }
+        let permissions = UInt32(status.st_mode) & 0o7777
+        guard permissions & 0o022 != 0 else { return nil }
+        let octal = String(permissions, radix: 8)
+        let shown = OneLine.escaped(directory)
+        return "the socket directory \(shown) has mode \(String(repeating: "0", count: max(0, 4 - octal.count)) + octal), "
+            + "writable by \(permissions & 0o002 != 0 ? "every user" : "its group"): another user could replace the socket; "
+            + "run chmod 700 \(shown) (or chmod 755 \(shown) when other users' programs connect to a system daemon)"
     }
 
     /// What to do about a failed bind, after the system's message; "" when the message says it all.

@@ -55,9 +55,9 @@ public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral, Se
 
     /// The value of member `name`; setting nil removes the member, setting a value replaces it in place.
     public subscript(name: String) -> JSON? {
-        get { members.first(where: { $0.name == name })?.value }
+        get { members.first(where: { $0.name.utf8.elementsEqual(name.utf8) })?.value }
         set {
-            if let i = members.firstIndex(where: { $0.name == name }) {
+            if let i = members.firstIndex(where: { $0.name.utf8.elementsEqual(name.utf8) }) {
                 if let newValue { members[i].value = newValue } else { members.remove(at: i) }
             } else if let newValue {
                 members.append((name, newValue))

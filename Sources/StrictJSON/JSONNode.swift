@@ -31,7 +31,7 @@ public struct JSONNode: Sendable {
 
     /// The member named `name` when this is an object.
     public subscript(name: String) -> JSONNode? {
-        if case .object(let members) = value { return members.first(where: { $0.name == name })?.value }
+        if case .object(let members) = value { return members.first(where: { $0.name.utf8.elementsEqual(name.utf8) })?.value }
         return nil
     }
 

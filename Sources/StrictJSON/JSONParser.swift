@@ -232,7 +232,9 @@ private struct Scanner {
         try enter()
         index += 1
         var members: [JSONNode.Member] = []
-        var seen: [String: SourceLocation] = [:]
+        // Names compare by code unit (RFC 8259 §8.3), not as `String`s (canonical equivalence would
+        // make "a;" and "a\u037E" one name).
+        var seen: [MemberName: SourceLocation] = [:]
         try skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -252,13 +254,13 @@ private struct Scanner {
             }
             let nameLocation = here()
             let name = try string()
-            if let first = seen[name] {
-                throw fail(.duplicateMember, "duplicate member name \"\(name)\" (first at \(first)); names must be unique (I-JSON, RFC 7493 §2.3)", at: nameLocation.offset)
+            if let first = seen[MemberName(name)] {
+                throw fail(.duplicateMember, "duplicate member name \(JSON.quoted(name)) (first at \(first)); names must be unique (I-JSON, RFC 7493 §2.3)", at: nameLocation.offset)
             }
-            seen[name] = nameLocation
+            seen[MemberName(name)] = nameLocation
             try skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw fail(.syntax, "expected ':' after the member name \"\(name)\"")
+                throw fail(.syntax, "expected ':' after the member name \(JSON.quoted(name))")
             }
             index += 1
             try skipWhitespace()
@@ -521,3 +523,14 @@ private let powersOfTen: [Double] = [
     1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
     1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 ]
+
+/// A member name hashed and compared by its UTF-8 bytes (RFC 8259 §8.3), not by `String` equality.
+struct MemberName: Hashable {
+    let text: String
+    init(_ text: String) { self.text = text }
+    static func == (a: MemberName, b: MemberName) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(text.utf8.count)
+        for byte in text.utf8 { hasher.combine(byte) }
+    }
+}

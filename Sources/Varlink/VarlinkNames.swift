@@ -27,9 +27,9 @@ enum VarlinkNames {
 
     /// Splits `org.example.Iface.Method` at its last dot into a valid interface and member name.
     static func splitQualifiedMethod(_ method: String) -> (interface: String, member: String)? {
-        guard let dot = method.lastIndex(of: ".") else { return nil }
+        guard let dot = method.utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }  // by byte
         let interface = String(method[..<dot])
-        let member = String(method[method.index(after: dot)...])
+        let member = String(method[method.utf8.index(after: dot)...])
         guard isInterfaceName(interface), isMemberName(member) else { return nil }
         return (interface, member)
     }

@@ -155,18 +155,18 @@ enum RoutingCtl {
         let parser: DirectionsURLParser
         switch LinkInput.parser(literalsPath: literalsPath, strict: strict) {
         case .success(let p): parser = p
-        case .failure(let message): err("routingctl: \(TerminalText.escaped(message.text))"); return ExitStatus.usage
+        case .failure(let message): err("routingctl: \(OneLine.escaped(message.text))"); return ExitStatus.usage
         }
         // A .mkdirectionsrequest file is always read and parsed here.
         var parsedFile: ParsedLink? = nil
         if isFile {
             switch LinkInput.readRequestFile(url, parser: parser) {
             case .success(let parsed): parsedFile = parsed
-            case .failure(.io(let message)): err("routingctl: \(TerminalText.escaped(message))"); return ExitStatus.usage
+            case .failure(.io(let message)): err("routingctl: \(OneLine.escaped(message))"); return ExitStatus.usage
             case .failure(.parse(let error)):
                 return finishResolve(.failure(invalidURLError(error)), json: json)
             case .failure(.request(let error)):
-                err("routingctl: \(TerminalText.escaped(error.description))")
+                err("routingctl: \(OneLine.escaped(error.description))")
                 return ExitStatus.failure
             }
         }
@@ -243,9 +243,9 @@ enum RoutingCtl {
                 if json {
                     out(JSON.object(["error": .object(error.parameters)]).prettyPrinted())
                 } else {
-                    let parameter = error.parameters["parameter"]?.stringValue.map { " (parameter '\(TerminalText.escaped($0))')" } ?? ""
-                    let code = error.parameters["code"]?.stringValue.map { " [\(TerminalText.escaped($0))]" } ?? ""
-                    err("routingctl: cannot parse the link\(parameter): \(TerminalText.escaped(error.parameters["message"]?.stringValue ?? error.name))\(code)")
+                    let parameter = error.parameters["parameter"]?.stringValue.map { " (parameter '\(OneLine.escaped($0))')" } ?? ""
+                    let code = error.parameters["code"]?.stringValue.map { " [\(OneLine.escaped($0))]" } ?? ""
+                    err("routingctl: cannot parse the link\(parameter): \(OneLine.escaped(error.parameters["message"]?.stringValue ?? error.name))\(code)")
                 }
                 return ExitStatus.failure
             }
@@ -255,9 +255,9 @@ enum RoutingCtl {
 
     /// `warning: CODE (PARAMETER): MESSAGE`, or `warning: CODE: MESSAGE` without a parameter.
     static func warningLine(_ warning: JSON) -> String {
-        let code = TerminalText.escaped(warning["code"]?.stringValue, or: "?")
-        let parameter = warning["parameter"]?.stringValue.map { " (\(TerminalText.escaped($0)))" } ?? ""
-        return "warning: \(code)\(parameter): \(TerminalText.escaped(warning["message"]?.stringValue, or: ""))"
+        let code = OneLine.escaped(warning["code"]?.stringValue, or: "?")
+        let parameter = warning["parameter"]?.stringValue.map { " (\(OneLine.escaped($0)))" } ?? ""
+        return "warning: \(code)\(parameter): \(OneLine.escaped(warning["message"]?.stringValue, or: ""))"
     }
 
     static func printResolve(_ reply: JSONObject) {
@@ -268,19 +268,19 @@ enum RoutingCtl {
         }
         out("destination: \(describeEndpoint(request["destination"]))")
         let mode = request["mode"]?.stringValue ?? request["transportType"]?.stringValue.map { "any \($0) mode" } ?? "unspecified"
-        out("mode:        \(TerminalText.escaped(mode))")
+        out("mode:        \(OneLine.escaped(mode))")
         let avoid = (request["avoid"]?.arrayValue ?? []).compactMap(\.stringValue)
-        if !avoid.isEmpty { out("avoid:       \(TerminalText.escaped(avoid.joined(separator: ", ")))") }
+        if !avoid.isEmpty { out("avoid:       \(OneLine.escaped(avoid.joined(separator: ", ")))") }
         if request["navigate"] == .bool(true) { out("navigate:    yes (start guidance at once)") }
-        if let date = request["departureDate"]?.stringValue { out("depart at:   \(TerminalText.escaped(date))") }
-        if let date = request["arrivalDate"]?.stringValue { out("arrive by:   \(TerminalText.escaped(date))") }
-        if let format = reply["format"]?.stringValue { out("format:      \(TerminalText.escaped(format))") }
+        if let date = request["departureDate"]?.stringValue { out("depart at:   \(OneLine.escaped(date))") }
+        if let date = request["arrivalDate"]?.stringValue { out("arrive by:   \(OneLine.escaped(date))") }
+        if let format = reply["format"]?.stringValue { out("format:      \(OneLine.escaped(format))") }
         let apps = reply["apps"]?.arrayValue ?? []
         if apps.isEmpty { out("\nno valid routing apps"); return }
         out("")
-        let width = apps.compactMap { $0["id"]?.stringValue.map { TerminalText.escaped($0).count } }.max() ?? 0
+        let width = apps.compactMap { $0["id"]?.stringValue.map { OneLine.escaped($0).count } }.max() ?? 0
         for app in apps {
-            let id = TerminalText.escaped(app["id"]?.stringValue, or: "?")
+            let id = OneLine.escaped(app["id"]?.stringValue, or: "?")
             let pad = String(repeating: " ", count: max(0, width - id.count))
             let verdict: String
             switch app["eligible"] {
@@ -290,27 +290,27 @@ enum RoutingCtl {
             }
             out("\(id)\(pad)  \(verdict)")
             for reason in app["reasons"]?.arrayValue ?? [] {
-                out("\(String(repeating: " ", count: width))    - \(TerminalText.escaped(reason["message"]?.stringValue, or: ""))")
+                out("\(String(repeating: " ", count: width))    - \(OneLine.escaped(reason["message"]?.stringValue, or: ""))")
             }
         }
     }
 
     /// One endpoint for people: `current location`, `address "…"`, `LAT, LON (label)`; what came
-    /// from the link is escaped (``TerminalText``).
+    /// from the link is escaped (``OneLine``).
     static func describeEndpoint(_ endpoint: JSON?) -> String {
         guard let endpoint else { return "?" }
         switch endpoint["kind"]?.stringValue {
         case "currentLocation": return "current location"
         case "address":
-            let id = endpoint["placeID"]?.stringValue.map { " (place id \(TerminalText.escaped($0)))" } ?? ""
-            return "address \"\(TerminalText.escaped(endpoint["text"]?.stringValue, or: ""))\"\(id)"
+            let id = endpoint["placeID"]?.stringValue.map { " (place id \(OneLine.escaped($0)))" } ?? ""
+            return "address \"\(OneLine.escaped(endpoint["text"]?.stringValue, or: ""))\"\(id)"
         case "coordinate":
             let lat = endpoint["latitude"].map { JSON.format($0.doubleValue ?? .nan) } ?? "?"
             let lon = endpoint["longitude"].map { JSON.format($0.doubleValue ?? .nan) } ?? "?"
-            let label = endpoint["label"]?.stringValue.map { " (\(TerminalText.escaped($0)))" } ?? ""
-            let id = endpoint["placeID"]?.stringValue.map { " (place id \(TerminalText.escaped($0)))" } ?? ""
+            let label = endpoint["label"]?.stringValue.map { " (\(OneLine.escaped($0)))" } ?? ""
+            let id = endpoint["placeID"]?.stringValue.map { " (place id \(OneLine.escaped($0)))" } ?? ""
             return "\(lat), \(lon)\(label)\(id)"
-        default: return TerminalText.escaped(endpoint.serialized())
+        default: return OneLine.escaped(endpoint.serialized())
         }
     }
 
@@ -346,7 +346,7 @@ enum RoutingCtl {
 
     /// `ID (NAME): STATE, modes, priority, polygons, box, km²`, then indented files, errors, warnings.
     static func describeApp(_ app: JSON) -> [String] {
-        let show = { (text: String?) in TerminalText.escaped(text, or: "?") }
+        let show = { (text: String?) in OneLine.escaped(text, or: "?") }
         let rawID = app["id"]?.stringValue ?? "?"
         let id = show(rawID)
         let name = app["name"]?.stringValue.flatMap { $0 == rawID ? nil : $0 }.map { " (\(show($0)))" } ?? ""
@@ -401,7 +401,7 @@ enum RoutingCtl {
         switch call(args.options["socket"] ?? socket, "org.routingd.Directions.Reload", [:]) {
         case .unreachable(let status): return status
         case .error(let error) where error.name == "org.routingd.Directions.ReloadFailed" && !args.has("json"):
-            let message = TerminalText.escaped(error.parameters["message"]?.stringValue, or: "no reason given")
+            let message = OneLine.escaped(error.parameters["message"]?.stringValue, or: "no reason given")
             err("routingctl: reload failed, nothing changed: \(message)")
             err("routingctl: the daemon keeps serving the apps it had loaded ('routingctl apps' lists them); fix the directory or restart routingd with another --coverage DIR")
             return ExitStatus.failure
@@ -502,7 +502,7 @@ enum RoutingCtl {
             client = try VarlinkClient(path: socket, timeout: daemonTimeout)
         } catch {
             if error.errno == ETIMEDOUT { return .unreachable(notAnswering(socket, error: error)) }
-            err("routingctl: cannot reach routingd at \(TerminalText.escaped(socket)): \(TerminalText.escaped(error.description))")
+            err("routingctl: cannot reach routingd at \(OneLine.escaped(socket)): \(OneLine.escaped(error.description))")
             err("routingctl: " + unreachableHint(error.errno))
             return .unreachable(ExitStatus.usage)
         }
@@ -514,7 +514,7 @@ enum RoutingCtl {
         } catch let error as SystemError where error.errno == ETIMEDOUT {
             return .unreachable(notAnswering(socket, error: error))
         } catch {
-            err("routingctl: \(method) failed: \(TerminalText.escaped("\(error)"))")
+            err("routingctl: \(method) failed: \(OneLine.escaped("\(error)"))")
             return .unreachable(ExitStatus.usage)
         }
     }
@@ -523,7 +523,7 @@ enum RoutingCtl {
     /// returns the exit status (2).
     static func notAnswering(_ socket: String, error: SystemError) -> Int32 {
         let what = error.operation == "connect" ? "accept the connection" : "answer"
-        err("routingctl: routingd at \(TerminalText.escaped(socket)) did not \(what) within \(JSON.format(daemonTimeout)) seconds (\(error.operation): \(String(cString: strerror(error.errno))))")
+        err("routingctl: routingd at \(OneLine.escaped(socket)) did not \(what) within \(JSON.format(daemonTimeout)) seconds (\(error.operation): \(String(cString: strerror(error.errno))))")
         err("routingctl: a process holds the socket but is stuck or overloaded; check the daemon's log (journalctl -u routingd, journalctl --user -u routingd, or its terminal) and restart it if it stays stuck")
         return ExitStatus.usage
     }
@@ -540,10 +540,10 @@ enum RoutingCtl {
             out(JSON.object(["error": .object(object)]).prettyPrinted())
         } else if let message = error.parameters["message"]?.stringValue {
             // routingd's own errors carry a sentence; say it, not the error's name.
-            let parameter = error.parameters["parameter"]?.stringValue.map { " (parameter '\(TerminalText.escaped($0))')" } ?? ""
-            err("routingctl: \(TerminalText.escaped(message))\(parameter)")
+            let parameter = error.parameters["parameter"]?.stringValue.map { " (parameter '\(OneLine.escaped($0))')" } ?? ""
+            err("routingctl: \(OneLine.escaped(message))\(parameter)")
         } else {
-            err("routingctl: the daemon answered \(TerminalText.escaped(error.name)) \(TerminalText.escaped(JSON.object(error.parameters).serialized()))")
+            err("routingctl: the daemon answered \(OneLine.escaped(error.name)) \(OneLine.escaped(JSON.object(error.parameters).serialized()))")
         }
         return ExitStatus.failure
     }
@@ -613,7 +613,7 @@ enum RoutingCtl {
 
     /// Reports a usage error and points at the help of `command` (or of routingctl).
     static func usageError(_ message: String, command: String? = nil) -> Int32 {
-        err("routingctl: \(TerminalText.escaped(message))")
+        err("routingctl: \(OneLine.escaped(message))")
         err("Try 'routingctl \(command.map { $0 + " " } ?? "")--help'.")
         return ExitStatus.usage
     }

@@ -68,7 +68,7 @@ extension RoutingCtl {
             switch readStandardInput(limit: 1 << 30, what: "points") {
             case .success(let bytes): input = bytes
             case .failure(let error):
-                err("routingctl: \(TerminalText.escaped(error.message))")
+                err("routingctl: \(OneLine.escaped(error.message))")
                 return ExitStatus.usage
             }
             var lineNumber = 0
@@ -78,7 +78,7 @@ extension RoutingCtl {
                 let fields = line.split { $0 == " " || $0 == "\t" || $0 == "," || $0 == "\r" }
                 if fields.isEmpty || fields[0].hasPrefix("#") { continue }
                 guard fields.count == 2 else {
-                    err("routingctl: standard input line \(lineNumber): expected LATITUDE LONGITUDE, got '\(TerminalText.escaped(line))'")
+                    err("routingctl: standard input line \(lineNumber): expected LATITUDE LONGITUDE, got '\(OneLine.escaped(line))'")
                     return ExitStatus.usage
                 }
                 switch parsePoint(String(fields[0]), String(fields[1])) {
@@ -103,7 +103,7 @@ extension RoutingCtl {
         switch path == "-" ? readStandardInput() : CoverageDirectory.readFile(path) {
         case .success(let contents): bytes = contents
         case .failure(let error):
-            err("routingctl: \(TerminalText.escaped(error.message))")
+            err("routingctl: \(OneLine.escaped(error.message))")
             return ExitStatus.usage
         }
         let validation = CoverageValidator.validate(bytes, profile: profile)
@@ -117,7 +117,7 @@ extension RoutingCtl {
             }
             let catalogue = ruleCatalogueLink
             for d in errors { err(GCCReport.render(d, path: path, source: bytes, catalogue: catalogue)) }
-            err("routingctl: \(TerminalText.escaped(path)) is not a valid coverage file (\(profile.rawValue) profile): \(errors.count) error\(errors.count == 1 ? "" : "s")")
+            err("routingctl: \(OneLine.escaped(path)) is not a valid coverage file (\(profile.rawValue) profile): \(errors.count) error\(errors.count == 1 ? "" : "s")")
             return ExitStatus.failure
         }
 

@@ -62,7 +62,7 @@ extension RoutingCtl {
         }
         if path.hasSuffix(".routingapp") {
             return usageError(
-                "--fix repairs coverage files, not manifests; 'routingctl validate \(TerminalText.escaped(path))' shows each problem with its fix, to make by hand",
+                "--fix repairs coverage files, not manifests; 'routingctl validate \(OneLine.escaped(path))' shows each problem with its fix, to make by hand",
                 command: "validate --fix")
         }
         let dryRun = args.has("dry-run")
@@ -84,13 +84,13 @@ extension RoutingCtl {
         let read = path == "-" ? readStandardInput().map { ($0, nil) } : FileSnapshot.read(path).map { ($0.bytes, $0.snapshot) }
         switch read {
         case .failure(let error):
-            err("routingctl: \(TerminalText.escaped(error.message))")
+            err("routingctl: \(OneLine.escaped(error.message))")
             return ExitStatus.usage
         case .success(let (bytes, taken)):
             original = bytes
             snapshot = taken
         }
-        let name = TerminalText.escaped(path)  // "-" for standard input, as validate names it; escaped for messages
+        let name = OneLine.escaped(path)  // "-" for standard input, as validate names it; escaped for messages
         // The file that may be replaced, and what must still be there when it is.
         let file: (path: String, expecting: AtomicFile.Expectation)?
         if dryRun {
@@ -142,11 +142,11 @@ extension RoutingCtl {
         let action: String
         if !result.changed {
             action = (problems > 0 ? "nothing that --fix may change" : "nothing to fix")
-                + (writtenTo.map { "; copied unchanged to \(TerminalText.escaped($0))" } ?? "; the file was not touched")
+                + (writtenTo.map { "; copied unchanged to \(OneLine.escaped($0))" } ?? "; the file was not touched")
         } else if dryRun {
             action = "\(fixes) to make (dry run: nothing written)"
         } else if let writtenTo {
-            action = "\(fixes) written to \(TerminalText.escaped(writtenTo))"
+            action = "\(fixes) written to \(OneLine.escaped(writtenTo))"
         } else {
             action = "\(fixes) written to standard output"
         }
@@ -176,7 +176,7 @@ extension RoutingCtl {
         _ file: String, with bytes: [UInt8], expecting: AtomicFile.Expectation, inPlace: Bool, args: Arguments,
         arguments: [String]
     ) -> Bool {
-        let shown = TerminalText.escaped(file)
+        let shown = OneLine.escaped(file)
         let force = args.has("force")
         let stop = getenv(stopBeforeRenameVariable) != nil
         let outcome: AtomicFile.Outcome
@@ -188,11 +188,11 @@ extension RoutingCtl {
             let again = "routingctl validate " + ShellQuote.line(arguments)
             switch error {
             case .system(let error):
-                err("routingctl: cannot write \(shown): \(TerminalText.escaped(error.description)); nothing was written"
+                err("routingctl: cannot write \(shown): \(OneLine.escaped(error.description)); nothing was written"
                     + (inPlace ? ", the file is as it was" : ""))
             case .changed(let target, let changes):
                 err("routingctl: \(describe(file, target)) changed \(inPlace ? "after it was read" : "while the fix ran"): "
-                    + TerminalText.escaped(changes.joined(separator: ", "))
+                    + OneLine.escaped(changes.joined(separator: ", "))
                     + "; nothing was written, and the file keeps that change")
                 err("    hint: to \(inPlace ? "fix the file as it is now" : "replace it"), run the command again: \(again)")
             case .refused(let target, let hazards):
@@ -232,18 +232,18 @@ extension RoutingCtl {
 
     /// `FILE`, or `FILE (a symbolic link to TARGET)`, escaped for the terminal.
     static func describe(_ file: String, _ target: String) -> String {
-        let shown = TerminalText.escaped(file)
-        return target == file ? shown : "\(shown) (a symbolic link to \(TerminalText.escaped(target)))"
+        let shown = OneLine.escaped(file)
+        return target == file ? shown : "\(shown) (a symbolic link to \(OneLine.escaped(target)))"
     }
 
     /// Says which leftover temporary files were removed, or could not be.
     static func reportLeftovers(_ leftovers: [AtomicFile.Leftover], of file: String) {
         for leftover in leftovers {
-            let what = "\(TerminalText.escaped(leftover.name)) (\(leftover.size) byte\(leftover.size == 1 ? "" : "s")), a temporary file left by an earlier 'routingctl validate --fix' (process \(leftover.writerPID)) that did not finish"
+            let what = "\(OneLine.escaped(leftover.name)) (\(leftover.size) byte\(leftover.size == 1 ? "" : "s")), a temporary file left by an earlier 'routingctl validate --fix' (process \(leftover.writerPID)) that did not finish"
             if let error = leftover.error {
-                err("routingctl: cannot remove \(what): \(TerminalText.escaped(error.description))")
+                err("routingctl: cannot remove \(what): \(OneLine.escaped(error.description))")
             } else {
-                err("\(TerminalText.escaped(file)): removed \(what)")
+                err("\(OneLine.escaped(file)): removed \(what)")
             }
         }
     }

@@ -29,7 +29,7 @@ enum InProcessResolver {
         do {
             reading = try directories.read()
         } catch {
-            RoutingCtl.err("routingctl: \(TerminalText.escaped(error.description))"
+            RoutingCtl.err("routingctl: \(OneLine.escaped(error.description))"
                 + (coverage == nil ? "; give the routing apps' coverage files with --coverage DIR" : ""))
             return nil
         }
@@ -59,6 +59,6 @@ enum InProcessResolver {
         "routingctl: note: resolved in this process, which cannot know the daemon's current location (routingctl location set): the route uses the current location, so apps are undetermined; give --current-location LAT,LON"
 
     static func note(_ text: String) {
-        RoutingCtl.err("routingctl: note: \(TerminalText.escaped(text))")
+        RoutingCtl.err("routingctl: note: \(OneLine.escaped(text))")
     }
 }

@@ -61,26 +61,26 @@ extension RoutingCtl {
         let parser: DirectionsURLParser
         switch LinkInput.parser(literalsPath: args.options["current-location-literals"] ?? literals, strict: args.has("strict")) {
         case .success(let p): parser = p
-        case .failure(let message): err("routingctl: \(TerminalText.escaped(message.text))"); return ExitStatus.usage
+        case .failure(let message): err("routingctl: \(OneLine.escaped(message.text))"); return ExitStatus.usage
         }
         let request: DirectionsRequest
         switch LinkInput.read(input, parser: parser) {
         case .failure(.io(let message)):
-            err("routingctl: \(TerminalText.escaped(message))")
+            err("routingctl: \(OneLine.escaped(message))")
             return ExitStatus.usage
         case .failure(.parse(let error)):
             if json {
                 out(JSON.object(["error": .object(WireFormat.encode(error))]).prettyPrinted())
             } else {
-                let parameter = error.parameter.map { " (parameter '\(TerminalText.escaped($0))')" } ?? ""
-                err("routingctl: cannot parse the link\(parameter): \(TerminalText.escaped(error.message)) [\(error.code.rawValue)]")
+                let parameter = error.parameter.map { " (parameter '\(OneLine.escaped($0))')" } ?? ""
+                err("routingctl: cannot parse the link\(parameter): \(OneLine.escaped(error.message)) [\(error.code.rawValue)]")
             }
             return ExitStatus.failure
         case .failure(.request(let error)):
             if json {
                 out(JSON.object(["error": ["field": .string(error.field), "message": .string(error.message)]]).prettyPrinted())
             } else {
-                err("routingctl: invalid request: \(TerminalText.escaped(error.field)): \(TerminalText.escaped(error.message))")
+                err("routingctl: invalid request: \(OneLine.escaped(error.field)): \(OneLine.escaped(error.message))")
             }
             return ExitStatus.failure
         case .success(let parsed):
@@ -95,14 +95,14 @@ extension RoutingCtl {
                     out(JSON.object(WireFormat.encode(built)).prettyPrinted())
                 } else {
                     out(built.url)
-                    for line in built.omitted { err("omitted: \(TerminalText.escaped(line))") }
+                    for line in built.omitted { err("omitted: \(OneLine.escaped(line))") }
                 }
                 return ExitStatus.success
             } catch {
                 if json {
                     out(JSON.object(["error": .object(WireFormat.encode(error))]).prettyPrinted())
                 } else {
-                    err("routingctl: cannot write a \(formats[0].rawValue) link: \(TerminalText.escaped(error.description))")
+                    err("routingctl: cannot write a \(formats[0].rawValue) link: \(OneLine.escaped(error.description))")
                 }
                 return ExitStatus.failure
             }
@@ -118,13 +118,13 @@ extension RoutingCtl {
                 links.append(.object(object))
                 if !json {
                     out(format.rawValue + String(repeating: " ", count: width - format.rawValue.count) + "  " + built.url)
-                    for line in built.omitted { err("omitted (\(format.rawValue)): \(TerminalText.escaped(line))") }
+                    for line in built.omitted { err("omitted (\(format.rawValue)): \(OneLine.escaped(line))") }
                 }
             } catch {
                 var object = WireFormat.encode(error)
                 object["format"] = .string(format.rawValue)
                 errors.append(.object(object))
-                if !json { err("routingctl: \(format.rawValue): \(TerminalText.escaped(error.description))") }
+                if !json { err("routingctl: \(format.rawValue): \(OneLine.escaped(error.description))") }
             }
         }
         if json { out(JSON.object(["links": .array(links), "errors": .array(errors)]).prettyPrinted()) }

@@ -132,7 +132,7 @@ extension RoutingCtl {
             switch planThroughDaemon(url, socket: args.options["socket"] ?? socket, json: json) {
             case .planned(let planned): plan = planned
             case .notRunning(let reason):
-                err("routingctl: note: routingd is not running (\(TerminalText.escaped(reason))); resolving in this process")
+                err("routingctl: note: routingd is not running (\(OneLine.escaped(reason))); resolving in this process")
             case .failed(let status):
                 return status
             }
@@ -168,7 +168,7 @@ extension RoutingCtl {
         } catch {
             if error.errno == ENOENT || error.errno == ECONNREFUSED { return .notRunning("\(error)") }
             if error.errno == ETIMEDOUT { return .failed(notAnswering(socket, error: error)) }
-            err("routingctl: cannot reach routingd at \(TerminalText.escaped(socket)): \(TerminalText.escaped(error.description))")
+            err("routingctl: cannot reach routingd at \(OneLine.escaped(socket)): \(OneLine.escaped(error.description))")
             err("routingctl: " + unreachableHint(error.errno))
             return .failed(ExitStatus.usage)
         }
@@ -188,7 +188,7 @@ extension RoutingCtl {
         } catch let error as SystemError where error.errno == ETIMEDOUT {
             return .failed(notAnswering(socket, error: error))
         } catch {
-            err("routingctl: talking to routingd at \(TerminalText.escaped(socket)) failed: \(TerminalText.escaped("\(error)"))")
+            err("routingctl: talking to routingd at \(OneLine.escaped(socket)) failed: \(OneLine.escaped("\(error)"))")
             return .failed(ExitStatus.usage)
         }
         for warning in resolved["warnings"]?.arrayValue ?? [] { err(warningLine(warning)) }
@@ -250,7 +250,7 @@ extension RoutingCtl {
         switch LinkInput.parser(literalsPath: literalsPath, strict: false) {
         case .success(let p): parser = p
         case .failure(let message):
-            err("routingctl: \(TerminalText.escaped(message.text))")
+            err("routingctl: \(OneLine.escaped(message.text))")
             return .failure(StatusCode(code: ExitStatus.usage))
         }
         guard let daemon = InProcessResolver.load(
@@ -310,7 +310,7 @@ extension RoutingCtl {
             skipped[candidate.id] = why
             // Only for an app passed over on the way to the one launched (or offered by --choose).
             if choose || launchable.isEmpty {
-                err("routingctl: note: skipping \(TerminalText.escaped(candidate.id)): \(TerminalText.escaped(why))")
+                err("routingctl: note: skipping \(OneLine.escaped(candidate.id)): \(OneLine.escaped(why))")
             }
         }
         guard !launchable.isEmpty else {
@@ -324,7 +324,7 @@ extension RoutingCtl {
             err("Routing apps that can open this link:")
             for (i, item) in launchable.enumerated() {
                 let label = item.candidate.name == item.candidate.id ? item.candidate.id : "\(item.candidate.name) (\(item.candidate.id))"
-                err("  \(i + 1)) \(TerminalText.escaped(label)): \(ShellQuote.line(item.argv))")
+                err("  \(i + 1)) \(OneLine.escaped(label)): \(ShellQuote.line(item.argv))")
             }
             guard let index = readChoice(count: launchable.count) else {
                 err("routingctl: no app chosen; nothing launched")
@@ -339,7 +339,7 @@ extension RoutingCtl {
                     "argv": .array(chosen.argv.map(JSON.string)),
                 ]).serialized())
             } else {
-                err("routingctl: would launch \(TerminalText.escaped(chosen.candidate.id)):")
+                err("routingctl: would launch \(OneLine.escaped(chosen.candidate.id)):")
                 out(ShellQuote.line(chosen.argv))
             }
             return ExitStatus.success
@@ -348,7 +348,7 @@ extension RoutingCtl {
             setenv(xdgOpenMarker, chosen.argv[1], 1)
         }
         let failure = ProcessLaunch.exec(chosen.argv)
-        err("routingctl: cannot launch \(TerminalText.escaped(chosen.candidate.id)): \(TerminalText.escaped(failure.description))")
+        err("routingctl: cannot launch \(OneLine.escaped(chosen.candidate.id)): \(OneLine.escaped(failure.description))")
         return failure.exitStatus
     }
 
@@ -378,9 +378,9 @@ extension RoutingCtl {
         }
         err("routingctl: no routing app can open this link:")
         for candidate in plan.candidates {
-            err("  \(TerminalText.escaped(candidate.id)): \(candidate.eligible == nil ? "undetermined" : "not eligible")")
+            err("  \(OneLine.escaped(candidate.id)): \(candidate.eligible == nil ? "undetermined" : "not eligible")")
             for reason in candidate.reasons {
-                err("    - \(TerminalText.escaped(reason["message"]?.stringValue, or: "?"))")
+                err("    - \(OneLine.escaped(reason["message"]?.stringValue, or: "?"))")
             }
         }
         if plan.candidates.contains(where: { $0.eligible == nil }), plan.currentLocation == nil,

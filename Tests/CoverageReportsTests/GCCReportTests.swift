@@ -26,6 +26,9 @@ import Testing
             severity: .warning, rule: "too-many-points", message: "polygon 2 has 23 points", hint: "simplify",
             location: StrictJSON.SourceLocation(line: 7, column: 3, offset: 80))
         #expect(GCCReport.headline(d, path: "-") == "-:7:3: warning: polygon 2 has 23 points [too-many-points]")
+        // A file name with a newline or an escape sequence stays on the one line.
+        #expect(GCCReport.headline(d, path: "a\nb:1:1: error: forged\u{1B}[2J.geojson")
+            == #"a\nb:1:1: error: forged\x1B[2J.geojson:7:3: warning: polygon 2 has 23 points [too-many-points]"#)
     }
 
     @Test func withoutSourceHintOrCatalogueEntryThoseLinesAreLeftOut() {

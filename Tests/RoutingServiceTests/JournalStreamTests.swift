@@ -27,7 +27,7 @@ import Testing
     @Test func journalLinesCarryTheirPriority() {
         #expect(Log.format(.error, "cannot listen", program: "routingd", journal: true) == "<3>cannot listen\n")
         #expect(Log.format(.warning, "w", program: "routingd", journal: true) == "<4>w\n")
-        #expect(Log.format(.info, "a\nb", program: "routingd", journal: true) == "<6>a\n<6>b\n")
+        #expect(Log.format(.info, "a\nb", program: "routingd", journal: true) == "<6>a\\nb\n")  // one message, one line
         #expect(Log.format(.debug, "d", program: "routingd", journal: true) == "<7>d\n")
         #expect(Log.format(.info, "up", program: "routingd", journal: false) == "routingd: up\n")
     }

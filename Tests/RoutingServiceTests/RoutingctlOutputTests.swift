@@ -31,7 +31,8 @@ import Testing
         #expect(lines.stdout.contains("source:      address \"a\\nb\\x85c\\x7Fd\\te\""), "\(lines.stdout)")
         #expect(!lines.stdout.split(separator: "\n").contains { $0.hasPrefix("b") })
         #expect(!lines.stdout.unicodeScalars.contains { $0.value == 0x85 || $0.value == 0x7F || $0 == "\t" })
-        // open: the reasons on standard error too; the JSON keeps the text exact.
+        // open: the reasons on standard error too. In the JSON a reason's message is one line as
+        // well; the request's fields keep the text exact.
         let open = Self.routingctl(
             ["open", "--offline", "--apps", tree.apps, "--coverage", tree.coverage, "--current-location", "48.8584,2.2945",
              "--dry-run", "--json", newline.replacing("destination=48.8606,2.3376", with: "destination=10,10")], tree)
@@ -39,7 +40,10 @@ import Testing
         #expect(open.stderr.contains("a\\nb\\x85c\\x7Fd\\te") && !open.stderr.contains("a\nb"), "\(open.stderr)")
         let json = try JSONParser().parse(open.stdout).root.json
         let reason = json["apps"]?.arrayValue?.first?["reasons"]?.arrayValue?.first?["message"]?.stringValue ?? ""
-        #expect(reason.contains("a\nb\u{85}c\u{7F}d\te"), "\(reason)")
+        #expect(reason.contains("a\\nb\\x85c\\x7Fd\\te"), "\(reason)")
+        let resolved = Self.routingctl(["resolve", "--offline", "--json", "--coverage", tree.coverage, newline], tree)
+        let reply = try JSONParser().parse(resolved.stdout).root.json
+        #expect(reply["request"]?["source"]?["text"]?.stringValue == "a\nb\u{85}c\u{7F}d\te", "\(resolved.stdout)")
     }
 
     // MARK: in-process from anywhere

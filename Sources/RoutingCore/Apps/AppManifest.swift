@@ -56,7 +56,7 @@ public struct AppManifest: Sendable, Hashable {
 
     /// `London` for `/etc/routingd/apps/London.routingapp`.
     public static func defaultID(forFileName fileName: String) -> String {
-        let name = fileName.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? fileName
+        let name = UTF8Text.pieces(of: Substring(fileName), separatedBy: UInt8(ascii: "/")).last.map(String.init) ?? fileName
         return name.hasSuffix(fileExtension) ? String(name.dropLast(fileExtension.count)) : name
     }
 
@@ -81,7 +81,7 @@ public struct AppManifest: Sendable, Hashable {
                 coverageLine: coverageAt?.line, coverageColumn: coverageAt?.column, name: nameValue)
         }
         for group in text.groups where group.name != groupName {
-            if group.name.hasPrefix("X-") { continue }
+            if group.name.utf8.starts(with: "X-".utf8) { continue }  // by byte, not by Character
             let message: String
             let hint: String
             if group.name == "Desktop Entry" {

@@ -36,7 +36,7 @@ public struct LaunchError: Error, Hashable, Sendable, CustomStringConvertible {
         self.placeholder = placeholder
         self.argument = argument
         self.offset = offset
-        self.message = message
+        self.message = OneLine.escaped(message)
     }
 
     public var description: String { "\(message) [\(code.rawValue)]" }

@@ -26,8 +26,9 @@ public struct ManifestProblem: Hashable, Sendable, CustomStringConvertible {
         self.key = key
         self.severity = severity
         self.code = code.rawValue
-        self.message = message
-        self.hint = hint
+        // One line each: manifest values and file names may hold escaped newlines and controls.
+        self.message = OneLine.escaped(message)
+        self.hint = hint.map { OneLine.escaped($0) }
     }
 
     /// The message with the key in front when there is one and the message does not already name it
@@ -56,7 +57,7 @@ public struct ManifestProblem: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `PATH:LINE:COLUMN: severity: KEY: message; hint [code]`, the GCC diagnostic format with the hint.
-    public func located(in path: String) -> String { "\(path):\(description)" }
+    public func located(in path: String) -> String { "\(OneLine.escaped(path)):\(description)" }
 
     /// The same finding as a coverage-style ``Diagnostic`` (rule = code, message with the key in
     /// front), so `routingctl validate` reports manifests with the coverage reporters (GCC, JSON, SARIF).

@@ -11,7 +11,7 @@ public struct CoverageFix: Sendable {
         public var location: SourceLocation
 
         public init(message: String, location: SourceLocation) {
-            self.message = message
+            self.message = OneLine.escaped(message)
             self.location = location
         }
 

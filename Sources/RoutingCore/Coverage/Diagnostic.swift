@@ -38,8 +38,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public init(severity: Severity, rule: String, message: String, hint: String, location: SourceLocation) {
         self.severity = severity
         self.rule = rule
-        self.message = message
-        self.hint = hint
+        // One line each: messages may quote file text.
+        self.message = OneLine.escaped(message)
+        self.hint = OneLine.escaped(hint)
         self.location = location
     }
 

@@ -29,7 +29,7 @@ public struct EligibilityReason: Hashable, Sendable {
     public init(role: EndpointRole?, rule: Rule, message: String) {
         self.role = role
         self.rule = rule
-        self.message = message
+        self.message = OneLine.escaped(message)
     }
 
     /// Kinds of reason; raw values are stable ids.

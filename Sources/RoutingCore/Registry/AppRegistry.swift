@@ -157,14 +157,14 @@ public struct AppRegistry: Sendable {
 
     /// `London` for `/srv/Coverage/London.geojson`.
     public static func appID(forPath path: String) -> String {
-        let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+        let name = UTF8Text.pieces(of: Substring(path), separatedBy: UInt8(ascii: "/")).last.map(String.init) ?? path
         return name.hasSuffix(".geojson") ? String(name.dropLast(".geojson".count)) : name
     }
 
     /// Why a file could not be read.
     public struct ReadError: Error, Hashable, Sendable {
         public var message: String
-        public init(_ message: String) { self.message = message }
+        public init(_ message: String) { self.message = OneLine.escaped(message) }
     }
 
     /// One source's entry, without regard to a previous registry; `validate` validates the coverage

@@ -95,17 +95,18 @@ public struct AppSource: Sendable, Hashable {
     /// directory (`/etc/routingd/apps/London.routingapp` + `maps/London.geojson` →
     /// `/etc/routingd/apps/maps/London.geojson`; a manifest path without `/` leaves it as written).
     public static func coveragePath(_ written: String, manifestPath: String) -> String {
-        if written.hasPrefix("/") { return written }
-        guard let slash = manifestPath.lastIndex(of: "/") else { return written }
+        // By byte, as the kernel reads a path (a '/' that a combining mark follows is still one).
+        if written.utf8.first == UInt8(ascii: "/") { return written }
+        guard let slash = manifestPath.utf8.lastIndex(of: UInt8(ascii: "/")) else { return written }
         return String(manifestPath[...slash]) + written
     }
 
     /// Lexical normalization: `a/./b//c/../d` → `a/b/d`; a leading `/` is kept, leading `..` of a
     /// relative path are kept.
     public static func normalize(_ path: String) -> String {
-        let absolute = path.hasPrefix("/")
+        let absolute = path.utf8.first == UInt8(ascii: "/")
         var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+        for part in UTF8Text.pieces(of: Substring(path), separatedBy: UInt8(ascii: "/")) where !part.isEmpty {
             if part == "." { continue }
             if part == "..", let last = parts.last, last != ".." {
                 parts.removeLast()

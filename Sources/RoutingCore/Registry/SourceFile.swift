@@ -13,6 +13,6 @@ public struct SourceFile: Sendable, Hashable {
 
     /// The last path component: `London.routingapp` for `/etc/routingd/apps/London.routingapp`.
     public var fileName: String {
-        path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+        UTF8Text.pieces(of: Substring(path), separatedBy: UInt8(ascii: "/")).last.map(String.init) ?? path
     }
 }

@@ -2,12 +2,9 @@
 /// ge0, Waze, Citymapper, Bing, HERE, Yandex, 2GIS, Moovit): the hot paths scan UTF-8 code units
 /// (through `Span`, without closures) instead of `Character`s (grapheme breaking).
 ///
-/// Links are almost always plain ASCII (percent-encoded), and in ASCII text every separator byte is a
-/// whole Character (the only multi-scalar ASCII grapheme, CR LF, holds no separator), so a byte scan
-/// finds exactly what a Character scan finds. Every helper gives exactly the answer of the
-/// `Character`-based operation it replaces: it works on bytes when the text is ASCII, and falls back
-/// to the `Character`-based operation otherwise, so a separator that a combining mark joins to is
-/// still not one.
+/// Separators are found by byte, in ASCII and non-ASCII text alike: a `Character` search would take
+/// U+037E GREEK QUESTION MARK for `;` (canonical equivalence) and miss a `;` that a combining mark
+/// follows, and an index found that way is not one byte wide.
 enum AppLinkBytes {
     /// Whether every code unit of `s` is ASCII.
     @inline(__always)
@@ -33,10 +30,10 @@ enum AppLinkBytes {
         return nil
     }
 
-    /// The index of the first `byte` (an ASCII separator) in `s`: the byte scan for ASCII text, else
-    /// the first Character equal to it (whose index is the byte's, the next index one byte on).
+    /// The index of the first `byte` (an ASCII separator) in `s`'s UTF-8 (the next index is one byte
+    /// on). `ascii` is not used: kept for the callers that still pass it.
     static func find(_ s: Substring, _ byte: UInt8, ascii: Bool) -> Substring.Index? {
-        ascii ? firstByte(s, byte) : s.firstIndex(of: Character(Unicode.Scalar(byte)))
+        firstByte(s, byte)
     }
 
     /// The index of the first `byte` in `s`'s UTF-8.
@@ -50,15 +47,11 @@ enum AppLinkBytes {
     @inline(__always)
     static func contains(_ s: Substring, _ byte: UInt8) -> Bool { offset(of: byte, in: s) != nil }
 
-    /// `s.split(separator: Character(separator), maxSplits:, omittingEmptySubsequences:)`.
+    /// The pieces of `s` between `separator` bytes (`split(separator:maxSplits:omittingEmptySubsequences:)`
+    /// on the UTF-8 bytes).
     static func split(
         _ s: Substring, _ separator: UInt8, maxSplits: Int = Int.max, omittingEmpty: Bool = false
     ) -> [Substring] {
-        guard isASCII(s) else {
-            return s.split(
-                separator: Character(Unicode.Scalar(separator)), maxSplits: maxSplits,
-                omittingEmptySubsequences: omittingEmpty)
-        }
         var result: [Substring] = []
         let span = s.utf8.span
         let n = span.count
@@ -183,7 +176,7 @@ enum AppLinkBytes {
         }
     }
 
-    /// `s.split(separator: Character(separator), maxSplits: 2)` for a caller that wants its pieces
+    /// `split(s, separator, maxSplits: 2)` for a caller that wants its pieces
     /// without the array: the text up to the first separator, up to the second (or the end), and the
     /// rest after the second, or nil; nil when there is no separator at all.
     static func splitThree(_ s: Substring, _ separator: UInt8) -> (Substring, Substring, Substring?)? {
@@ -248,10 +241,9 @@ enum AppLinkBytes {
         return matches
     }
 
-    /// `s.hasPrefix(prefix)` for an ASCII `prefix`, without grapheme breaking when the byte after the
-    /// prefix is ASCII.
+    /// Whether `s`'s UTF-8 starts with the bytes of the ASCII `prefix`.
     static func hasPrefix(_ s: Substring, _ prefix: StaticString) -> Bool {
-        guard prefix.hasPointerRepresentation else { return s.hasPrefix(String(describing: prefix)) }
+        guard prefix.hasPointerRepresentation else { return s.utf8.starts(with: String(describing: prefix).utf8) }
         let utf8 = s.utf8
         let count = prefix.utf8CodeUnitCount
         let base = prefix.utf8Start
@@ -260,7 +252,6 @@ enum AppLinkBytes {
             guard i < utf8.endIndex, utf8[i] == base[j] else { return false }
             i = utf8.index(after: i)
         }
-        if i < utf8.endIndex && utf8[i] >= 0x80 { return s.hasPrefix(String(describing: prefix)) }
         return true
     }
 

@@ -195,11 +195,9 @@ enum AppleGoogleLinkText {
 // MARK: - Byte-level text helpers for the Apple and Google parsers
 
 extension AppleGoogleLinkText {
-    /// Hot-path helpers that work on UTF-8 code units instead of `Character`s. Each gives exactly the
-    /// answer of the `Character`-based operation it replaces: on ASCII text every byte is its own
-    /// grapheme (control characters, the only ASCII pair `CR LF`, never take part in the separators and
-    /// prefixes used here), so bytes are compared directly; text with any non-ASCII byte takes the
-    /// `Character` path, where a combining mark may join a separator into a larger grapheme.
+    /// Hot-path helpers that work on UTF-8 code units instead of `Character`s. Separators and
+    /// prefixes are found by byte in all text: a `Character` comparison takes U+037E for `;`
+    /// (canonical equivalence) and hides a separator that a combining mark follows.
     enum Bytes {
         /// Whether every code unit of `s` is ASCII.
         @inline(__always)
@@ -211,23 +209,8 @@ extension AppleGoogleLinkText {
             } ?? s.utf8.allSatisfy { $0 < 0x80 }
         }
 
-        /// `s.dropFirst(n)` without walking Characters when the first `n` bytes are ASCII and the
-        /// next one is not a combining continuation (any byte below 0x80, or the end).
-        static func dropFirstASCII(_ s: Substring, _ n: Int) -> Substring {
-            let utf8 = s.utf8
-            if let i = utf8.index(utf8.startIndex, offsetBy: n, limitedBy: utf8.endIndex),
-                utf8[..<i].allSatisfy({ $0 < 0x80 }), i == utf8.endIndex || utf8[i] < 0x80
-            {
-                return s[i...]
-            }
-            return s.dropFirst(n)
-        }
-
-        /// `s.split(separator: Character(separator), omittingEmptySubsequences: omitting)`.
+        /// The pieces of `s` between `separator` bytes (never a `Character` search: U+037E would be `;`).
         static func split(_ s: Substring, _ separator: UInt8, omitting: Bool = false) -> [Substring] {
-            guard isASCII(s) else {
-                return s.split(separator: Character(Unicode.Scalar(separator)), omittingEmptySubsequences: omitting)
-            }
             // Separator offsets from the contiguous bytes, then slices by offset (O(1) on UTF-8 text).
             if let parts = s.utf8.withContiguousStorageIfAvailable({ buffer -> [Substring] in
                 var parts: [Substring] = []
@@ -265,7 +248,7 @@ extension AppleGoogleLinkText {
             return parts
         }
 
-        /// `s.hasPrefix(prefix)` for an ASCII `prefix` that does not end in a control character.
+        /// Whether `s`'s UTF-8 starts with the bytes of the ASCII `prefix`.
         @inline(__always)
         static func hasPrefix<S: StringProtocol>(_ s: S, _ prefix: StaticString) -> Bool {
             let p = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
@@ -275,21 +258,16 @@ extension AppleGoogleLinkText {
                 guard i < utf8.endIndex, utf8[i] == b else { return false }
                 i = utf8.index(after: i)
             }
-            // A byte-level match is a Character-level one unless a non-ASCII scalar (a combining
-            // mark) follows and joins the prefix's last character.
-            if i == utf8.endIndex || utf8[i] < 0x80 { return true }
-            return s.hasPrefix(String(decoding: p, as: UTF8.self))
+            return true
         }
 
-        /// `s.contains(Character(byte))` for an ASCII, non-control `byte`.
+        /// Whether `s`'s UTF-8 holds the ASCII `byte`.
         @inline(__always)
         static func contains<S: StringProtocol>(_ s: S, _ byte: UInt8) -> Bool {
-            let found = s.utf8.withContiguousStorageIfAvailable { buffer in
+            s.utf8.withContiguousStorageIfAvailable { buffer in
                 for b in buffer where b == byte { return true }
                 return false
             } ?? s.utf8.contains(byte)
-            guard found else { return false }
-            return isASCII(s) || s.contains(Character(Unicode.Scalar(byte)))
         }
 
         /// Whether `s` equals the lowercase ASCII `word` ignoring ASCII case; exactly
@@ -347,8 +325,8 @@ extension AppleGoogleLinkText {
             }
         }
 
-        /// `s.lowercased().hasPrefix(prefix)` for a lowercase ASCII `prefix` holding no `k` (the only
-        /// ASCII letter a non-ASCII character lowercases to is `k`, from the Kelvin sign).
+        /// Whether `s`'s UTF-8 starts with the lowercase ASCII `prefix`, ASCII case ignored (by byte:
+        /// no Unicode case mapping, no `Character` comparison).
         static func hasPrefixIgnoringCase(_ s: Substring, _ prefix: StaticString) -> Bool {
             let p = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
             let utf8 = s.utf8
@@ -356,12 +334,10 @@ extension AppleGoogleLinkText {
             for b in p {
                 guard i < utf8.endIndex else { return false }
                 let c = utf8[i]
-                if c >= 0x80 { return lowercased(s).hasPrefix(String(decoding: p, as: UTF8.self)) }
                 guard (c >= 65 && c <= 90 ? c | 0x20 : c) == b else { return false }
                 i = utf8.index(after: i)
             }
-            if i == utf8.endIndex || utf8[i] < 0x80 { return true }
-            return lowercased(s).hasPrefix(String(decoding: p, as: UTF8.self))
+            return true
         }
 
         /// `value.split(separator: ",")` (empty pieces left out), each piece trimmed and lowercased
@@ -369,7 +345,7 @@ extension AppleGoogleLinkText {
         static func commaWords(_ value: String) -> [Substring] {
             let whole = Substring(value)
             guard isASCII(whole) else {
-                return value.split(separator: ",").map { Substring(DirectionsURLParser.trimmed(String($0)).lowercased()) }
+                return split(whole, UInt8(ascii: ","), omitting: true).map { Substring(DirectionsURLParser.trimmed(String($0)).lowercased()) }
             }
             // ASCII: lowercase once (no copy when already lowercase), then slice.
             return split(Substring(lowercased(whole)), UInt8(ascii: ","), omitting: true).map { trimmedASCII($0) ?? $0 }

@@ -165,8 +165,7 @@ extension DirectionsURLParser {
         /// Parses what follows `maps:` (see the type's notes).
         static func parseMapsScheme(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let rest = link.bytes.rest
-            if hasCharacterPrefix(rest, "//") {
-                // The two slashes are two Characters of one byte each.
+            if rest.hasPrefix("//") {
                 let inner = rest.dropFirst(2)
                 if isNestedWebLink(inner) {
                     return try context.parser.parseNested(inner, &context)
@@ -179,11 +178,10 @@ extension DirectionsURLParser {
                 }
                 return try parseApplePath(link, &context, fix: "write maps://?daddr=…")
             }
-            if hasCharacterPrefix(rest, "?") {
+            if rest.hasPrefix("?") {
                 return try parse(query: link.bytes.query, &context)
             }
-            // Error paths: the Character rules of the old code, on a Substring.
-            if rest.substring.prefix(2).lowercased() == "q=" {
+            if rest.hasPrefixIgnoringCase("q=") {
                 throw DirectionsURLError(
                     code: .notADirectionsLink,
                     message: "'maps:q=…' is a GNOME Maps search link (maps:q=<query>), not an Apple directions link; directions need maps:?daddr=…",
@@ -222,32 +220,12 @@ extension DirectionsURLParser {
                 parameter: "path")
         }
 
-        /// Whether `text` starts with the ASCII `literal` as Characters (`Substring.hasPrefix`): the
-        /// bytes match and the next byte does not start a non-ASCII scalar that could join the last
-        /// character of the literal (a combining mark); that case is decided by `Character`s.
-        private static func hasCharacterPrefix(_ text: ByteText, _ literal: StaticString) -> Bool {
-            guard text.hasPrefix(literal) else { return false }
-            let n = literal.utf8CodeUnitCount
-            if n >= text.count || text[n] < 0x80 { return true }
-            return text.substring.hasPrefix(literal.description)
-        }
-
         /// Whether `inner` (what follows `maps://`) starts with an `http:` or `https:` scheme: the
-        /// text before its first `:` is `https` or `http`, any case.
+        /// text before its first `:` byte is `https` or `http`, ASCII case ignored.
         private static func isNestedWebLink(_ inner: ByteText) -> Bool {
-            if inner.isASCII {
-                guard let colon = inner.firstOffset(of: UInt8(ascii: ":")) else { return false }
-                let scheme = inner.prefix(colon)
-                return scheme.equalsIgnoringCase("https" as StaticString) || scheme.equalsIgnoringCase("http" as StaticString)
-            }
-            return isNestedWebLink(inner.substring)
-        }
-
-        /// ``isNestedWebLink(_:)-(ByteText)`` by `Character`s (non-ASCII text: a `:` followed by a
-        /// combining mark is not a colon).
-        private static func isNestedWebLink(_ inner: Substring) -> Bool {
-            guard let colon = inner.firstIndex(of: ":") else { return false }
-            return inner[..<colon].lowercased() == "https" || inner[..<colon].lowercased() == "http"
+            guard let colon = inner.firstOffset(of: UInt8(ascii: ":")) else { return false }
+            let scheme = inner.prefix(colon)
+            return scheme.equalsIgnoringCase("https" as StaticString) || scheme.equalsIgnoringCase("http" as StaticString)
         }
 
         /// ``AppleGoogleLinkText/word(_:in:)-(ByteText,ModeWords)`` in ``modeVocabulary``: ASCII text is

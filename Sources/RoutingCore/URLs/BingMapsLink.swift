@@ -52,7 +52,7 @@ enum BingMapsLink {
                 value.pieces(separatedBy: UInt8(ascii: "~")), twoOrMore: value.contains(UInt8(ascii: "~")),
                 lastIsEmpty: value.last == UInt8(ascii: "~"), query, plusAsSpace: plusAsSpace, context.parser)
         }
-        let pieces = value.characterPieces(separatedBy: UInt8(ascii: "~"))
+        let pieces = value.splitPieces(separatedBy: UInt8(ascii: "~"))
         return try route(
             pieces, twoOrMore: pieces.count >= 2, lastIsEmpty: pieces.last?.isEmpty ?? true, query, plusAsSpace: plusAsSpace,
             context.parser)
@@ -144,9 +144,8 @@ enum BingMapsLink {
 
     /// `<lat>_<lon>[_<title>]` after `pos.`, raw.
     private static func position(_ text: ByteText, plusAsSpace: Bool) throws(DirectionsURLError) -> Endpoint {
-        // Latitude, longitude and the title, split at the first two `_` `Character`s.
-        let ascii = text.isASCII
-        guard let first = text.characterOffset(of: UInt8(ascii: "_"), ascii: ascii) else {
+        // Latitude, longitude and the title, split at the first two `_` bytes.
+        guard let first = text.firstOffset(of: UInt8(ascii: "_")) else {
             throw DirectionsURLError(
                 code: .malformedNumber,
                 message: "'pos.\(DirectionsURLParser.shorten(text.string))' in 'rtp' is not '<latitude>_<longitude>'; separate them with '_'",
@@ -155,7 +154,7 @@ enum BingMapsLink {
         let latText = text.prefix(first)
         var lonText = text.suffix(from: first &+ 1)
         var titleText: ByteText? = nil
-        if let second = lonText.characterOffset(of: UInt8(ascii: "_"), ascii: ascii) {
+        if let second = lonText.firstOffset(of: UInt8(ascii: "_")) {
             titleText = lonText.suffix(from: second &+ 1)
             lonText = lonText.prefix(second)
         }

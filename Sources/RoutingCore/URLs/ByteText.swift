@@ -339,7 +339,7 @@ struct ByteText {
     }
 }
 
-// MARK: - Character readings for non-ASCII text
+// MARK: - Readings for non-ASCII text
 
 extension ByteText {
     /// Whether `string.lowercased() == lower` for a lowercase ASCII `lower`: by byte for ASCII text
@@ -351,24 +351,12 @@ extension ByteText {
         return string.lowercased() == String(describing: lower)
     }
 
-    /// The byte offset of the first `Character` that is the ASCII `separator` alone: the first such
-    /// byte when `ascii` (the text is ASCII), else found by `Character`s (a combining mark after the
-    /// byte makes it part of another `Character`).
-    func characterOffset(of separator: UInt8, ascii: Bool) -> Int? {
-        if ascii { return firstOffset(of: separator) }
-        let s = string
-        guard let i = s.firstIndex(of: Character(Unicode.Scalar(separator))) else { return nil }
-        return s.utf8.distance(from: s.startIndex, to: i)
-    }
-
-    /// `substring.split(separator: Character(separator), omittingEmptySubsequences:)` as slices of
-    /// the text, for non-ASCII text (ASCII text uses ``pieces(separatedBy:)``).
-    func characterPieces(separatedBy separator: UInt8, omittingEmpty: Bool = false) -> [ByteText] {
-        let s = string
-        let utf8 = s.utf8
-        return s.split(separator: Character(Unicode.Scalar(separator)), omittingEmptySubsequences: omittingEmpty).map { piece in
-            slice(utf8.distance(from: s.startIndex, to: piece.startIndex), utf8.distance(from: s.startIndex, to: piece.endIndex))
-        }
+    /// The pieces between `separator` bytes (in non-ASCII text too: a `Character` split would take
+    /// U+037E for `;`), as ``pieces(separatedBy:)`` in an array, with empty ones left out when
+    /// `omittingEmpty`.
+    func splitPieces(separatedBy separator: UInt8, omittingEmpty: Bool = false) -> [ByteText] {
+        let all = Array(pieces(separatedBy: separator))
+        return omittingEmpty ? all.filter { !$0.isEmpty } : all
     }
 }
 

@@ -33,8 +33,7 @@ extension DirectionsURLParser {
         static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             if link.scheme == "comgooglemapsurl" {
                 var inner = link.bytes.rest
-                // `hasPrefix("//")` by Characters: a combining mark after the second `/` joins it.
-                if inner.hasPrefix("//") && (inner.count == 2 || inner[2] < 0x80 || Substring(inner.string).hasPrefix("//")) {
+                if inner.hasPrefix("//") {
                     inner = inner.dropFirst(2)
                 }
                 guard !inner.isEmpty else {

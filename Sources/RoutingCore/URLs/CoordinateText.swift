@@ -641,7 +641,7 @@ extension DirectionsURLParser {
             _ text: Substring, parameter: String, allowAltitude: Bool
         ) -> DirectionsURLError {
             let shown = text.count > 60 ? String(text.prefix(57)) + "..." : String(text)
-            let commas = text.filter { $0 == "," }.count
+            let commas = text.utf8.filter { $0 == UInt8(ascii: ",") }.count
             let words = text.split(whereSeparator: \.isWhitespace).filter { !$0.isEmpty }
             let hint: String
             if commas == 0 && words.count >= 2 {

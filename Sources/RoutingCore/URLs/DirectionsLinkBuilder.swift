@@ -46,7 +46,43 @@ public enum DirectionsLinkBuilder {
                     + formats.map(\.rawValue).joined(separator: ", "),
                 field: nil)
         }
-        return try builder.build(request)
+        // Every reader trims names and addresses, so they are written trimmed (said in `omitted`):
+        // otherwise build → parse → build would change the text (a ge0 name ending in an encoded
+        // space read back by the Google legacy format, issue 14).
+        var trimmed: [String] = []
+        let written = trimmedTexts(request, notes: &trimmed)
+        var built = try builder.build(written)
+        built.omitted = trimmed + built.omitted
+        return built
+    }
+
+    /// `request` with each endpoint's label and address text without leading and trailing
+    /// whitespace (``DirectionsURLParser/trimmed(_:)``, as the readers trim); a blank label is
+    /// dropped. One `notes` line per endpoint changed.
+    static func trimmedTexts(_ request: DirectionsRequest, notes: inout [String]) -> DirectionsRequest {
+        func trim(_ endpoint: Endpoint, _ field: String) -> Endpoint {
+            switch endpoint {
+            case .currentLocation:
+                return endpoint
+            case .coordinate(let c, let label?, let id):
+                let t = DirectionsURLParser.trimmed(label)
+                if t.utf8.count == label.utf8.count { return endpoint }
+                notes.append("\(field) label: spaces and line breaks at its ends are not kept; written as '\(DirectionsURLParser.shorten(t))'")
+                return .coordinate(c, label: t.isEmpty ? nil : t, placeID: id)
+            case .coordinate:
+                return endpoint
+            case .address(let text, let id):
+                let t = DirectionsURLParser.trimmed(text)
+                if t.utf8.count == text.utf8.count { return endpoint }
+                notes.append("\(field): spaces and line breaks at the ends of the address are not kept; written as '\(DirectionsURLParser.shorten(t))'")
+                return .address(t, placeID: id)
+            }
+        }
+        var out = request
+        out.source = trim(request.source, "source")
+        out.destination = trim(request.destination, "destination")
+        out.waypoints = request.waypoints.enumerated().map { trim($1, "waypoints[\($0)]") }
+        return out
     }
 
     /// The travel-mode words of `format` (empty when it has none or no builder).

@@ -225,7 +225,7 @@ public struct LinkBuildError: Error, Hashable, Sendable, CustomStringConvertible
 
     public init(code: Code, message: String, field: String? = nil) {
         self.code = code
-        self.message = message
+        self.message = OneLine.escaped(message)  // one line: it may quote a label or an address
         self.field = field
     }
 

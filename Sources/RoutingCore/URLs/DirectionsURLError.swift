@@ -59,7 +59,7 @@ public struct DirectionsURLError: Error, Hashable, Sendable, CustomStringConvert
     /// Creates an error.
     public init(code: Code, message: String, parameter: String? = nil) {
         self.code = code
-        self.message = message
+        self.message = OneLine.escaped(message)  // one line: decoded link text may hold %0A, ESC, …
         self.parameter = parameter
     }
 
@@ -84,7 +84,7 @@ public struct DirectionsURLWarning: Hashable, Sendable, CustomStringConvertible 
 
     public init(code: DirectionsURLError.Code, message: String, parameter: String? = nil) {
         self.code = code
-        self.message = message
+        self.message = OneLine.escaped(message)  // one line: decoded link text may hold %0A, ESC, …
         self.parameter = parameter
     }
 

@@ -190,7 +190,7 @@ enum Ge0Link {
 
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let all = link.bytes.rest
-        // Non-ASCII text (rare: links are percent-encoded) keeps the Character reading.
+        // Non-ASCII text (rare: links are percent-encoded) takes the Substring reading (delimiters by byte).
         guard all.isASCII else { return try parseCharacters(link, &context) }
         if isHTTP(link) {
             return try parseASCII(path: link.bytes.path.dropFirst(), clearCoordinates: hostIsOmaps(link.host), &context)
@@ -329,10 +329,10 @@ enum Ge0Link {
         }
     }
 
-    /// The Character reading of a link that is not all ASCII.
+    /// The reading of a link that is not all ASCII (delimiters still found by byte).
     private static func parseCharacters(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         if link.scheme == "http" || link.scheme == "https" {
-            return try parse(path: link.path.dropFirst(), clearCoordinates: link.host.hasSuffix("omaps.app"), &context)
+            return try parse(path: link.bytes.path.dropFirst().substring, clearCoordinates: hostIsOmaps(link.host), &context)
         }
         guard link.hasAuthority else {
             throw DirectionsURLError(
@@ -341,18 +341,14 @@ enum Ge0Link {
         }
         // ge0://CODE/Name and om://CODE/Name: the code is case-sensitive, so read it from the raw text.
         var rest = link.rest
-        if AppLinkBytes.isASCII(rest) {
-            // After "//", up to the first '?' or '#': offsets from the bytes, then one slice.
-            let span = rest.utf8.span
-            let start = min(2, span.count)
-            var end = start
-            while end < span.count && span[end] != UInt8(ascii: "?") && span[end] != UInt8(ascii: "#") { end &+= 1 }
-            let utf8 = rest.utf8
-            rest = rest[utf8.index(rest.startIndex, offsetBy: start)..<utf8.index(rest.startIndex, offsetBy: end)]
-        } else {
-            rest = rest.dropFirst(2)
-            if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
-        }
+        // After "//", up to the first '?' or '#' byte (in non-ASCII text too): offsets from the
+        // bytes, then one slice.
+        let span = rest.utf8.span
+        let start = min(2, span.count)
+        var end = start
+        while end < span.count && span[end] != UInt8(ascii: "?") && span[end] != UInt8(ascii: "#") { end &+= 1 }
+        let utf8 = rest.utf8
+        rest = rest[utf8.index(rest.startIndex, offsetBy: start)..<utf8.index(rest.startIndex, offsetBy: end)]
         return try parse(path: rest, clearCoordinates: false, &context)
     }
 

@@ -49,8 +49,8 @@ extension DirectionsURLParser {
             let all = link.bytes.rest
             // Whether the text is ASCII, its first '#', and the first '?', '&', ';' before it.
             let marks = ByteMarks(all)
-            // Non-ASCII text (rare: links are percent-encoded) keeps the Character reading below, where a
-            // separator that a combining mark joins to is not one.
+            // Non-ASCII text (rare: links are percent-encoded) takes the Substring reading below, which
+            // also finds its separators by byte.
             guard marks.ascii else { return try parseCharacters(link.rest, &context) }
             // The usual `geo:lat,lon`: ASCII without a query, parameters or fragment, and a plain pair
             // (no label, escape, space or sign repair): read at once. Every other text (or a pair
@@ -255,12 +255,9 @@ extension DirectionsURLParser {
             return try result.get()
         }
 
-        /// `trimmedPath.contains(":") && !trimmedPath.contains(",")` as the Character reading answers it.
+        /// Whether the text holds a `:` byte and no `,` byte.
         private static func hasColonNotComma(_ text: ByteText) -> Bool {
-            guard text.contains(UInt8(ascii: ":")) else { return false }
-            if text.isASCII { return !text.contains(UInt8(ascii: ",")) }
-            let s = text.string
-            return s.contains(":") && !s.contains(",")
+            text.contains(UInt8(ascii: ":")) && !text.contains(UInt8(ascii: ","))
         }
 
         /// `0:0`, `0.0:0.0`: a producer's broken placeholder (see ``isColonZeros(_:)-(String)``; a
@@ -524,17 +521,17 @@ extension DirectionsURLParser {
             }
         }
 
-        /// The Character reading of the text after `geo:` (for text that is not all ASCII).
+        /// The Substring reading of the text after `geo:` (for text that is not all ASCII); separators
+        /// are found by byte here too.
         private static func parseCharacters(_ all: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             var rest = all
-            // Plain ASCII (the norm: links are percent-encoded) is scanned byte by byte; otherwise the
-            // separators are looked for as Characters, as before, so a separator that a combining mark
-            // joins to is still not one.
+            // Separators are found by byte (a `Character` search takes U+037E for `;` and hangs on it);
+            // plain ASCII (the norm: links are percent-encoded) finds them all in one pass.
             let ascii = isASCII(rest)
             // For ASCII text, one pass finds the first '#', and the first '?', '&' and ';' before it.
             let marks = ascii ? Marks(rest) : nil
             if let hash = marks.map({ $0.at($0.hash, in: rest) }) ?? find(rest, UInt8(ascii: "#"), ascii) { rest = rest[..<hash] }
-            if ascii ? rest.utf8.first == UInt8(ascii: "/") : rest.hasPrefix("/") {
+            if rest.utf8.first == UInt8(ascii: "/") {
                 throw DirectionsURLError(
                     code: .malformedURL,
                     message: "'geo:\(DirectionsURLParser.shorten(String(rest)))' is not RFC 5870: write geo:<latitude>,<longitude> without slashes (slash-separated numbers are ambiguous, so they are not guessed)",
@@ -607,7 +604,7 @@ extension DirectionsURLParser {
                     code: .missingDestination,
                     message: "the geo: URI has no coordinates and no q; write geo:<latitude>,<longitude>",
                     parameter: "coordinates")
-            } else if AppLinkBytes.contains(Substring(trimmedPath), UInt8(ascii: ":")) && trimmedPath.contains(":") && !trimmedPath.contains(",") {
+            } else if AppLinkBytes.contains(Substring(trimmedPath), UInt8(ascii: ":")) && !AppLinkBytes.contains(Substring(trimmedPath), UInt8(ascii: ",")) {
                 throw DirectionsURLError(
                     code: .malformedNumber,
                     message: "'\(trimmedPath)' in the geo: URI uses ':' between the numbers; RFC 5870 separates latitude and longitude with ','",
@@ -680,9 +677,9 @@ extension DirectionsURLParser {
             AppLinkBytes.find(s, byte, ascii: ascii)
         }
 
-        /// Whether the last Character is `)`.
+        /// Whether the last byte is `)`.
         private static func hasClosingParenthesis(_ s: Substring, _ ascii: Bool) -> Bool {
-            ascii ? s.utf8.last == UInt8(ascii: ")") : s.hasSuffix(")")
+            s.utf8.last == UInt8(ascii: ")")
         }
 
         /// The path pair, with the whitespace and `+` repairs.
@@ -691,7 +688,7 @@ extension DirectionsURLParser {
             // A byte scan first: Character.isWhitespace is costly and plain-ASCII coordinates are the norm.
             let (spaceOrOther, plus) = scanPair(text)
             if spaceOrOther, text.contains(where: \.isWhitespace) {
-                if text.contains(",") {
+                if AppLinkBytes.contains(Substring(text), UInt8(ascii: ",")) {
                     try context.repair(
                         .repairedSyntax,
                         "the geo: coordinates contain spaces ('\(DirectionsURLParser.shorten(text))'); write geo:lat,lon without spaces",
@@ -710,7 +707,7 @@ extension DirectionsURLParser {
             let coordinate = try CoordinateText.parsePair(body, parameter: "coordinates", allowAltitude: true)
             // Without a '+' byte no number can start with '+' (the repaired body holds the same bytes).
             if plus,
-               body.split(separator: ",").contains(where: { $0.drop(while: \.isWhitespace).hasPrefix("+") }) {
+               UTF8Text.pieces(of: body, separatedBy: UInt8(ascii: ",")).contains(where: { $0.drop(while: \.isWhitespace).utf8.first == UInt8(ascii: "+") }) {
                 try context.repair(
                     .repairedSyntax,
                     "a number in the geo: coordinates starts with '+'; RFC 5870 numbers have only an optional '-'",
@@ -931,7 +928,7 @@ extension DirectionsURLParser {
         /// `0:0`, `0.0:0.0`: a producer's broken placeholder.
         private static func isColonZeros(_ text: String) -> Bool {
             guard AppLinkBytes.contains(Substring(text), UInt8(ascii: ":")) else { return false }
-            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+            let parts = UTF8Text.pieces(of: Substring(text), separatedBy: UInt8(ascii: ":"))
             return parts.count == 2 && parts.allSatisfy { CoordinateText.decimal($0) == 0 }
         }
 

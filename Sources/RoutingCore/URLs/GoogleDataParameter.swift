@@ -41,7 +41,7 @@ extension DirectionsURLParser {
             }
             var tokens: [Token] = []
             let utf8 = text.utf8
-            for piece in text.split(separator: "!") {
+            for piece in UTF8Text.pieces(of: text, separatedBy: UInt8(ascii: "!")) where !piece.isEmpty {
                 guard let kindIndex = piece.firstIndex(where: { !$0.isASCII || !$0.isNumber }),
                     let field = Int(piece[..<kindIndex])
                 else { continue }

@@ -271,31 +271,22 @@ extension DirectionsURLParser {
 
         /// Appends the pieces of ``splitChain(_:)`` to `parts`.
         static func appendChain(_ value: String, to parts: inout [String]) {
-            // Fast path: ASCII text, searched byte by byte (usually holding no ` to:` at all).
-            if AppleGoogleLinkText.Bytes.isASCII(value) {
-                let first = parts.count
-                let utf8 = value.utf8
-                var start = utf8.startIndex
-                var i = start
-                while let space = utf8[i...].firstIndex(of: 0x20) {
-                    if utf8[utf8.index(after: space)...].starts(with: "to:".utf8) {
-                        parts.append(String(value[start..<space]))
-                        start = utf8.index(space, offsetBy: 4)
-                        i = start
-                    } else {
-                        i = utf8.index(after: space)
-                    }
+            // Searched byte by byte, in non-ASCII text too (never by `Character`s).
+            let first = parts.count
+            let utf8 = value.utf8
+            var start = utf8.startIndex
+            var i = start
+            while let space = utf8[i...].firstIndex(of: 0x20) {
+                if utf8[utf8.index(after: space)...].starts(with: "to:".utf8) {
+                    parts.append(String(value[start..<space]))
+                    start = utf8.index(space, offsetBy: 4)
+                    i = start
+                } else {
+                    i = utf8.index(after: space)
                 }
-                if parts.count == first { parts.append(value); return }
-                parts.append(String(value[start...]))
-                return
             }
-            var rest = Substring(value)
-            while let range = rest.firstRange(of: " to:") {
-                parts.append(String(rest[..<range.lowerBound]))
-                rest = rest[range.upperBound...]
-            }
-            parts.append(String(rest))
+            if parts.count == first { parts.append(value); return }
+            parts.append(String(value[start...]))
         }
 
         /// The text of one stop as the Google app forms write it (`Label@lat,lon` when `labels`),
@@ -310,7 +301,7 @@ extension DirectionsURLParser {
             if case .coordinate(let c, let label?, _) = expected {
                 text = label + "@" + LinkWriting.pair(c)
             }
-            let changed = text.contains(" to:")
+            let changed = splitChain(text).count > 1  // by byte, as the reader splits
             if changed {
                 omitted.append("\(field): ' to:' inside the text would split the stop; written as ' to '")
                 var parts = splitChain(text)

@@ -84,9 +84,8 @@ extension DirectionsURLParser {
         /// Dispatches a Google web link (see the type's notes).
         static func dispatch(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let rawPath = link.bytes.path
-            let asciiPath = rawPath.isASCII
             if link.host == "goo.gl" || link.host == "maps.app.goo.gl" {
-                if link.host == "goo.gl" && !(asciiPath ? rawPath.hasPrefixIgnoringCase("/maps") : rawPath.string.lowercased().hasPrefix("/maps")) {
+                if link.host == "goo.gl" && !rawPath.hasPrefixIgnoringCase("/maps") {
                     throw DirectionsURLError(
                         code: .notADirectionsLink, message: "this goo.gl link is not a Google Maps link (those start goo.gl/maps/)",
                         parameter: "path")
@@ -96,24 +95,18 @@ extension DirectionsURLParser {
                     message: "\(link.host) short links hide the real link behind an HTTP redirect; open it once and pass the google.com/maps link it leads to",
                     parameter: "host")
             }
-            // The path and place forms are told apart without lowercasing their (long) paths; a
-            // non-ASCII path is lowercased by `Character`s, as `String` does.
-            let loweredPath: String? = asciiPath ? nil : rawPath.string.lowercased()
-            let isDirPath = loweredPath.map { $0.hasPrefix("/maps/dir/") && $0.utf8.count > 10 }
-                ?? (rawPath.hasPrefixIgnoringCase("/maps/dir/") && rawPath.count > 10)
+            // The path and place forms are told apart by bytes, ASCII case ignored.
+            let isDirPath = rawPath.hasPrefixIgnoringCase("/maps/dir/") && rawPath.count > 10
             if isDirPath {
                 context.format = .googlePath
                 return try GooglePathLink.parse(link, &context)
             }
-            if loweredPath.map({ $0.hasPrefix("/maps/place/") }) ?? rawPath.hasPrefixIgnoringCase("/maps/place/") {
+            if rawPath.hasPrefixIgnoringCase("/maps/place/") {
                 context.format = .googlePlace
                 return try GooglePlaceLink.parse(path: link, &context)
             }
-            /// Whether the lowercased path is `literal` (lowercase ASCII).
-            func pathIs(_ literal: StaticString) -> Bool {
-                if let loweredPath { return loweredPath == literal.description }
-                return rawPath.equalsIgnoringCase(literal)
-            }
+            /// Whether the path is `literal` (lowercase ASCII), ASCII case ignored.
+            func pathIs(_ literal: StaticString) -> Bool { rawPath.equalsIgnoringCase(literal) }
             let raw = link.bytes.query
             let query = try QueryBytes(raw, plusAsSpace: true)
             // One pass sorts the parameters by name; every look-up below is one read.
@@ -167,7 +160,7 @@ extension DirectionsURLParser {
                     code: .notADirectionsLink,
                     message: "Google ignores every parameter of a Maps URL without api=1; add api=1", parameter: "api")
             }
-            let atPath = loweredPath.map { $0.hasPrefix("/maps/@") } ?? rawPath.hasPrefixIgnoringCase("/maps/@")
+            let atPath = rawPath.hasPrefixIgnoringCase("/maps/@")
             throw DirectionsURLError(
                 code: .notADirectionsLink,
                 message: "this Google link shows a map or a search, not directions; use https://www.google.com/maps/dir/?api=1&destination=…",
@@ -228,15 +221,9 @@ extension DirectionsURLParser {
                             .repairedSyntax, "'waypoints' separates stops with a raw '|'; Google requires it encoded as %7C",
                             parameter: "waypoints")
                     }
-                    if value.isASCII || GoogleQueryRules.separatorsAreCharacters(value, UInt8(ascii: "|")) {
-                        waypoints.reserveCapacity(value.count(of: UInt8(ascii: "|")) &+ 1)
-                        for piece in value.pieces(separatedBy: UInt8(ascii: "|")) {
-                            waypoints.append(try parser.stopEndpoint(piece, parameter: "waypoints"))
-                        }
-                    } else {
-                        for piece in AppleGoogleLinkText.Bytes.split(Substring(value.string), UInt8(ascii: "|")) {
-                            waypoints.append(try parser.stopEndpoint(String(piece), parameter: "waypoints"))
-                        }
+                    waypoints.reserveCapacity(value.count(of: UInt8(ascii: "|")) &+ 1)
+                    for piece in value.pieces(separatedBy: UInt8(ascii: "|")) {
+                        waypoints.append(try parser.stopEndpoint(piece, parameter: "waypoints"))
                     }
                 }
             }
@@ -244,21 +231,13 @@ extension DirectionsURLParser {
                 // nil: used (or blank); else the number of ids, which does not match.
                 let matched: Int? = ids.withValue { (value) -> Int? in
                     if value.isBlank { return nil }
-                    if value.isASCII || GoogleQueryRules.separatorsAreCharacters(value, UInt8(ascii: "|")) {
-                        let count = value.count(of: UInt8(ascii: "|")) &+ 1
-                        guard count == waypoints.count else { return count }
-                        var i = 0
-                        for piece in value.pieces(separatedBy: UInt8(ascii: "|")) {
-                            let id = piece.trimmed
-                            if !id.isEmpty && waypoints[i] != .currentLocation { waypoints[i] = waypoints[i].withPlaceID(id.string) }
-                            i &+= 1
-                        }
-                        return nil
-                    }
-                    let pieces = AppleGoogleLinkText.Bytes.split(Substring(value.string), UInt8(ascii: "|")).map { DirectionsURLParser.trimmed(String($0)) }
-                    guard pieces.count == waypoints.count else { return pieces.count }
-                    for (i, id) in pieces.enumerated() where !id.isEmpty && waypoints[i] != .currentLocation {
-                        waypoints[i] = waypoints[i].withPlaceID(id)
+                    let count = value.count(of: UInt8(ascii: "|")) &+ 1
+                    guard count == waypoints.count else { return count }
+                    var i = 0
+                    for piece in value.pieces(separatedBy: UInt8(ascii: "|")) {
+                        let id = piece.trimmed
+                        if !id.isEmpty && waypoints[i] != .currentLocation { waypoints[i] = waypoints[i].withPlaceID(id.string) }
+                        i &+= 1
                     }
                     return nil
                 }
@@ -409,10 +388,11 @@ extension DirectionsURLParser.GoogleMapsLink: DirectionsLinkBuilding {
             let expected = AppleGoogleLinkText.carried(endpoint, field: field, format: name, labels: false, placeIDs: true, omitted: &omitted)
             if source && expected == .currentLocation { return nil }
             var t = AppleGoogleLinkText.text(expected)
-            let changed = waypoint && t.contains("|")
+            // By byte, as the reader splits (a `|` a combining mark follows is still one).
+            let changed = waypoint && t.utf8.contains(UInt8(ascii: "|"))
             if changed {
                 omitted.append("\(field): '|' cannot be written inside a Google waypoint; written as a space")
-                t = String(t.map { $0 == "|" ? " " : $0 })
+                t = String(String.UnicodeScalarView(t.unicodeScalars.map { $0 == "|" ? " " : $0 }))
             }
             let read = source ? try? checker.sourceEndpoint(t, parameter: field) : try? checker.stopEndpoint(t, parameter: field)
             guard try AppleGoogleLinkText.readable(t, field: field, read: read, omitted: &omitted) else { return nil }
@@ -442,7 +422,7 @@ extension DirectionsURLParser.GoogleMapsLink: DirectionsLinkBuilding {
             }
             if !texts.isEmpty { pairs.append(("waypoints", LinkWriting.formValue(texts.joined(separator: "|")))) }
             let present = ids.compactMap { $0 }
-            if !ids.isEmpty && present.count == ids.count && present.allSatisfy({ !$0.contains("|") }) {
+            if !ids.isEmpty && present.count == ids.count && present.allSatisfy({ !$0.utf8.contains(UInt8(ascii: "|")) }) {
                 pairs.append(("waypoint_place_ids", LinkWriting.formValue(present.joined(separator: "|"))))
             } else if !present.isEmpty {
                 omitted.append("waypoint place ids: Google links carry them only when every waypoint has one")
@@ -554,25 +534,9 @@ extension DirectionsURLParser {
             return -1
         }
 
-        /// Whether `text` holds `byte` (ASCII, not a control) as a whole `Character`: a byte next to
-        /// a non-ASCII scalar may be joined to it (a combining mark after it), so that case asks `String`.
+        /// Whether `text` holds the ASCII `byte` (by byte: never a `Character` comparison).
         static func containsCharacter(_ text: ByteText, _ byte: UInt8) -> Bool {
-            guard text.contains(byte) else { return false }
-            return text.isASCII || text.string.contains(Character(Unicode.Scalar(byte)))
-        }
-
-        /// Whether every `separator` (ASCII, not a control) in `text` is a whole `Character`, so that
-        /// splitting the bytes gives the pieces splitting by `Character`s gives: true when each has
-        /// ASCII bytes (or the ends) on both sides, since only a non-ASCII scalar can join an ASCII
-        /// one (a prepended mark before it, a combining mark after it).
-        static func separatorsAreCharacters(_ text: ByteText, _ separator: UInt8) -> Bool {
-            var i = 0
-            while let s = text.firstOffset(of: separator, from: i) {
-                if s > 0 && text[s &- 1] >= 0x80 { return false }
-                if s &+ 1 < text.count && text[s &+ 1] >= 0x80 { return false }
-                i = s &+ 1
-            }
-            return true
+            text.contains(byte)
         }
     }
 }

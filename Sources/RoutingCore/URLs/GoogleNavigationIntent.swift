@@ -27,15 +27,7 @@ extension DirectionsURLParser {
 
         static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             var raw = link.bytes.rest
-            // A '#' or the leading '//' and '?' next to non-ASCII text may be part of a larger
-            // Character, which the Substring reading does not cut at: that rare text goes that way.
-            if !raw.isASCII
-                && (DirectionsURLParser.GooglePathLink.separatorTouchesNonASCII(raw, UInt8(ascii: "#"))
-                    || DirectionsURLParser.GooglePathLink.separatorTouchesNonASCII(raw, UInt8(ascii: "/"))
-                    || DirectionsURLParser.GooglePathLink.separatorTouchesNonASCII(raw, UInt8(ascii: "?")))
-            {
-                return try parseCharacters(rest: raw.substring, &context)
-            }
+            // Delimiters are found by byte, in non-ASCII text too.
             if let hash = raw.firstOffset(of: UInt8(ascii: "#")) { raw = raw.prefix(hash) }
             if raw.hasPrefix("//") { raw = raw.dropFirst(2) }
             if raw.hasPrefix("?") { raw = raw.dropFirst() }
@@ -163,63 +155,6 @@ extension DirectionsURLParser {
             return AppleGoogleLinkText.meaning(word)
         }
 
-        /// The `Substring` reading (`rest` as the old `link.rest`), for rare non-ASCII text next to a
-        /// delimiter.
-        static func parseCharacters(rest: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-            var raw = rest
-            if AppleGoogleLinkText.Bytes.isASCII(raw) {
-                if let hash = raw.utf8.firstIndex(of: UInt8(ascii: "#")) { raw = raw[..<hash] }
-            } else if let hash = raw.firstIndex(of: "#") {
-                raw = raw[..<hash]
-            }
-            if AppleGoogleLinkText.Bytes.hasPrefix(raw, "//") { raw = raw.dropFirst(2) }
-            if AppleGoogleLinkText.Bytes.hasPrefix(raw, "?") { raw = raw.dropFirst() }
-            let query = try QueryString(raw, plusAsSpace: true)
-            try GoogleMapsLink.rawSpaces(query, &context)
-            guard let q = try AppleGoogleLinkText.single(query, "q", format: formatName), case let value = q.value,
-                !AppleGoogleLinkText.Bytes.isBlank(value)
-            else {
-                let hint = DirectionsURLParser.typoHint(in: query, for: "q", known: ["mode", "avoid"], aliases: ["ll", "daddr", "destination"])
-                throw DirectionsURLError(
-                    code: .missingDestination,
-                    message: "this \(formatName) has no destination" + (hint.map { "; \($0)" } ?? "; add q=<address or latitude,longitude>"),
-                    parameter: "q")
-            }
-            let destination = try GoogleStopText.endpoint(value, parameter: "q", source: false, parser: context.parser)
-            try AppleGoogleLinkText.typoWarnings(query, optional: ["mode", "avoid"], known: known, &context)
-            let (mode, transport) = try AppleGoogleLinkText.mode(
-                query, "mode", in: modeVocabulary, format: formatName, what: "a Google navigation mode")
-            var avoid: Set<RouteAvoidance> = []
-            if let a = try AppleGoogleLinkText.single(query, "avoid", format: formatName) {
-                let letters = AppleGoogleLinkText.Bytes.lowercased(DirectionsURLParser.trimmed(a.value))
-                // Fast path: ASCII letters one byte each (a CR LF pair is one Character, so not with CR).
-                if AppleGoogleLinkText.Bytes.isASCII(letters) && !letters.utf8.contains(13) {
-                    for letter in letters.utf8 {
-                        switch letter {
-                        case UInt8(ascii: "t"): avoid.insert(.tolls)
-                        case UInt8(ascii: "h"): avoid.insert(.highways)
-                        case UInt8(ascii: "f"): avoid.insert(.ferries)
-                        default:
-                            try context.repair(
-                                .ignoredValue, "'\(Character(Unicode.Scalar(letter)))' in 'avoid=\(a.value)' is not t, h or f and is ignored",
-                                parameter: "avoid")
-                        }
-                    }
-                    return DirectionsRequest(destination: destination, mode: mode, transportType: transport, avoid: avoid, navigate: true)
-                }
-                for letter in letters {
-                    switch letter {
-                    case "t": avoid.insert(.tolls)
-                    case "h": avoid.insert(.highways)
-                    case "f": avoid.insert(.ferries)
-                    default:
-                        try context.repair(
-                            .ignoredValue, "'\(letter)' in 'avoid=\(a.value)' is not t, h or f and is ignored", parameter: "avoid")
-                    }
-                }
-            }
-            return DirectionsRequest(destination: destination, mode: mode, transportType: transport, avoid: avoid, navigate: true)
-        }
     }
 }
 

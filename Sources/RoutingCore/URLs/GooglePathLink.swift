@@ -19,9 +19,7 @@ extension DirectionsURLParser {
     /// - One stop only names no destination: `missing-destination`.
     enum GooglePathLink {
         static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-            guard let after = tail(link.bytes.path, dropping: 10) else {
-                return try parseCharacters(path: link.bytes.path.substring, &context)
-            }
+            let after = tail(link.bytes.path, dropping: 10)
             // One pass finds the stop segments (the first ones, up to the first @, data= or am=) and
             // the blob (the last data= segment): no array of segments.
             var stopCount = 0
@@ -81,93 +79,22 @@ extension DirectionsURLParser {
             }
             return DirectionsRequest(source: source, destination: destination, waypoints: waypoints)
         }
-
-        /// The `Substring` reading of the path (`path` as the old `link.path`), for the rare paths whose
-        /// non-ASCII text next to a `/` may join it into a larger `Character` (see ``tail(_:dropping:)``).
-        static func parseCharacters(path: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-            let after = AppleGoogleLinkText.Bytes.dropFirstASCII(path, "/maps/dir/".utf8.count)
-            var rawStops: [Substring] = []
-            var blob: Substring? = nil
-            var ended = false
-            for segment in AppleGoogleLinkText.Bytes.split(after, UInt8(ascii: "/")) {
-                if AppleGoogleLinkText.Bytes.hasPrefix(segment, "data=") {
-                    blob = segment.dropFirst(5)
-                    ended = true
-                } else if AppleGoogleLinkText.Bytes.hasPrefix(segment, "@") || AppleGoogleLinkText.Bytes.hasPrefix(segment, "am=") {
-                    ended = true
-                } else if !ended {
-                    rawStops.append(segment)
-                }
-            }
-            if rawStops.count > 1, rawStops.last?.isEmpty == true { rawStops.removeLast() }
-            guard rawStops.count >= 2 else {
-                throw DirectionsURLError(
-                    code: .missingDestination,
-                    message: "this Google directions path names only \(rawStops.isEmpty ? "no stop" : "a start"); write /maps/dir/<start>/<destination> (an empty start is the current location)",
-                    parameter: "path")
-            }
-            let coordinates = blob.flatMap { GoogleDataParameter($0).stops }
-            let useBlob = coordinates?.count == rawStops.count
-            let parser = context.parser
-            var stops: [Endpoint] = []
-            for (i, raw) in rawStops.enumerated() {
-                let text = try QueryString.decode(raw, plusAsSpace: true, parameter: "path", what: "segment")
-                var endpoint = i == 0
-                    ? try parser.sourceEndpoint(text, parameter: "path")
-                    : try parser.stopEndpoint(text, parameter: "path")
-                if useBlob, case .address(let name, _) = endpoint, let c = coordinates?[i] ?? nil {
-                    endpoint = .coordinate(c, label: name)
-                }
-                stops.append(endpoint)
-            }
-            let source = stops.removeFirst()
-            let destination = stops.removeLast()
-            return DirectionsRequest(source: source, destination: destination, waypoints: stops)
-        }
     }
 }
 
 // MARK: - Byte helpers shared by the Google path and place parsers
 
 extension DirectionsURLParser.GooglePathLink {
-    /// The path after its first `n` bytes (`/maps/dir/`, `/maps/place/`), when slicing bytes gives
-    /// what the `Substring` reading gives: the first `n` bytes are ASCII, the next is not a non-ASCII
-    /// scalar that could join the `/` before it, and no `/` of the rest touches a non-ASCII byte (a
-    /// combining mark after a `/`, or a prepended mark before it, makes it part of a larger
-    /// `Character`, which the `Substring` split does not split on). Nil otherwise (rare).
-    static func tail(_ path: ByteText, dropping n: Int) -> ByteText? {
-        guard path.count >= n else { return nil }
-        var i = 0
-        while i < n {
-            if path[i] >= 0x80 { return nil }
-            i &+= 1
-        }
-        if n < path.count && path[n] >= 0x80 { return nil }
-        let rest = path.suffix(from: n)
-        if !rest.isASCII && separatorTouchesNonASCII(rest, UInt8(ascii: "/")) { return nil }
-        return rest
+    /// The path after its first `n` bytes (`/maps/dir/`, `/maps/place/`, which the caller matched).
+    /// Segments are then split at `/` bytes, in non-ASCII text too.
+    static func tail(_ path: ByteText, dropping n: Int) -> ByteText {
+        path.suffix(from: min(n, path.count))
     }
 
-    /// Whether some `separator` byte of `text` has a non-ASCII byte just before or after it.
-    static func separatorTouchesNonASCII(_ text: ByteText, _ separator: UInt8) -> Bool {
-        var i = 0
-        let n = text.count
-        while i < n {
-            if text[i] == separator && ((i > 0 && text[i &- 1] >= 0x80) || (i &+ 1 < n && text[i &+ 1] >= 0x80)) { return true }
-            i &+= 1
-        }
-        return false
-    }
-
-    /// `text.hasPrefix(literal)` by `Character`s (`AppleGoogleLinkText.Bytes.hasPrefix`) for an ASCII
-    /// literal: the bytes match and the next byte is ASCII (or the end); a non-ASCII next byte may join
-    /// the literal's last character, so that case asks `String` (rare).
+    /// Whether `text` starts with the bytes of the ASCII `literal`.
     @inline(__always)
     static func hasPrefix(_ text: ByteText, _ literal: StaticString) -> Bool {
-        guard text.hasPrefix(literal) else { return false }
-        let n = literal.utf8CodeUnitCount
-        if n >= text.count || text[n] < 0x80 { return true }
-        return text.string.hasPrefix(literal.description)
+        text.hasPrefix(literal)
     }
 
     /// Calls `body` with the percent-decoded bytes of `raw` (`+` as a space), without building a

@@ -13,9 +13,7 @@ extension DirectionsURLParser {
     enum GooglePlaceLink {
         static func parse(path link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             typealias Path = GooglePathLink
-            guard let after = Path.tail(link.bytes.path, dropping: 12) else {
-                return try parseCharacters(path: link.bytes.path.substring, &context)
-            }
+            let after = Path.tail(link.bytes.path, dropping: 12)
             var first: ByteText? = nil
             var blob: ByteText? = nil
             for segment in after.pieces(separatedBy: UInt8(ascii: "/")) {
@@ -40,25 +38,6 @@ extension DirectionsURLParser {
                 return try stopEndpoint(name, parameter: "path", parser: parser)
             }
             return DirectionsRequest(destination: destination)
-        }
-
-        /// The `Substring` reading of a place path (`path` as the old `link.path`), for the rare paths
-        /// whose non-ASCII text next to a `/` may join it into a larger `Character`.
-        static func parseCharacters(path: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-            let segments = AppleGoogleLinkText.Bytes.split(AppleGoogleLinkText.Bytes.dropFirstASCII(path, "/maps/place/".utf8.count), UInt8(ascii: "/"))
-            let name = try QueryString.decode(segments.first ?? "", plusAsSpace: true, parameter: "path", what: "segment")
-            let blob = segments.first(where: { AppleGoogleLinkText.Bytes.hasPrefix($0, "data=") }).map { $0.dropFirst(5) }
-            let pin = blob.flatMap { GoogleDataParameter($0).pin }
-            let trimmedName = DirectionsURLParser.trimmed(name)
-            if let pin { return DirectionsRequest(destination: .coordinate(pin, label: trimmedName.isEmpty ? nil : trimmedName)) }
-            guard !trimmedName.isEmpty, !AppleGoogleLinkText.Bytes.hasPrefix(trimmedName, "@") else {
-                throw DirectionsURLError(
-                    code: .missingDestination,
-                    message: "this Google place link has neither a place name nor a !3d<lat>!4d<lon> pin; the @ viewport is not a place",
-                    parameter: "path")
-            }
-            return DirectionsRequest(
-                destination: try GoogleStopText.endpoint(name, parameter: "path", source: false, parser: context.parser))
         }
 
         /// A `?q=` link (form-encoded): `keys` are its parameters sorted by name, `raw` the query's bytes.

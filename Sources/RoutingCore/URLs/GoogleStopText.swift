@@ -61,11 +61,10 @@ extension DirectionsURLParser {
             if text.isEmpty || parser.currentLocationLiterals.matches(text) {
                 return source ? try parser.sourceEndpoint(text, parameter: parameter) : try parser.stopEndpoint(text, parameter: parameter)
             }
-            // ASCII text (the usual case) is searched byte by byte: there every byte is its own
-            // Character, so the byte positions are the Character positions.
+            // Delimiters are found by byte (in non-ASCII text too: never by `Character`).
             let ascii = AppleGoogleLinkText.Bytes.isASCII(text)
-            if let at = ascii ? text.utf8.lastIndex(of: UInt8(ascii: "@")) : text.lastIndex(of: "@") {
-                let pair = text[(ascii ? text.utf8.index(after: at) : text.index(after: at))...]
+            if let at = text.utf8.lastIndex(of: UInt8(ascii: "@")) {
+                let pair = text[text.utf8.index(after: at)...]
                 if let numbers = CoordinateText.numbers(pair), numbers.count == 2 {
                     let c = try CoordinateText.parsePair(pair, parameter: parameter)
                     let label = DirectionsURLParser.trimmed(String(text[..<at]))
@@ -74,25 +73,15 @@ extension DirectionsURLParser {
             }
             var body = Substring(text)
             var marked = false
-            let isLoc: Bool
-            if ascii {
-                isLoc = body.utf8.count >= 4
-                    && AppleGoogleLinkText.Bytes.equalsIgnoringCase(body[..<body.utf8.index(body.startIndex, offsetBy: 4)], "loc:") == true
-            } else {
-                isLoc = body.prefix(4).lowercased() == "loc:"
-            }
-            if isLoc {
+            if AppleGoogleLinkText.Bytes.hasPrefixIgnoringCase(body, "loc:") {
                 body = body.dropFirst(4)
                 marked = true
             }
             var label: String? = nil
-            let closed = ascii ? body.utf8.last == UInt8(ascii: ")") : body.hasSuffix(")")
-            if closed, let open = ascii ? body.utf8.firstIndex(of: UInt8(ascii: "(")) : body.firstIndex(of: "(") {
+            if body.utf8.last == UInt8(ascii: ")"), let open = body.utf8.firstIndex(of: UInt8(ascii: "(")) {
                 let before = ascii ? AppleGoogleLinkText.Bytes.trimmedASCII(body[..<open]) ?? trim(body[..<open]) : trim(body[..<open])
                 if CoordinateText.numbers(before)?.count == 2 || hemisphereParts(before) != nil {
-                    let insideRange = ascii
-                        ? body.utf8.index(after: open)..<body.utf8.index(before: body.endIndex)
-                        : body.index(after: open)..<body.index(before: body.endIndex)
+                    let insideRange = body.utf8.index(after: open)..<body.utf8.index(before: body.endIndex)
                     let inside = DirectionsURLParser.trimmed(String(body[insideRange]))
                     label = inside.isEmpty ? nil : inside
                     body = before

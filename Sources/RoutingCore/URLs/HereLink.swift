@@ -59,7 +59,7 @@ enum HereLink {
         // Latitude, longitude and the title (commas and all), without an array.
         guard let (latText, lonText, titleText) = AppLinkBytes.splitThree(raw, UInt8(ascii: ",")) else {
             let decoded = try QueryString.decode(raw, plusAsSpace: plusAsSpace, parameter: "path")
-            if decoded.contains(","), let c = try? CoordinateText.parsePair(Substring(decoded), parameter: "path") {
+            if AppLinkBytes.contains(Substring(decoded), UInt8(ascii: ",")), let c = try? CoordinateText.parsePair(Substring(decoded), parameter: "path") {
                 try context.repair(.repairedSyntax, "the waypoint '\(raw)' encodes its comma as %2C; write it as <lat>,<lon>", parameter: "path")
                 return .coordinate(c, label: nil)
             }
@@ -119,7 +119,7 @@ enum HereLink {
         var avoid: Set<RouteAvoidance> = []
         if let a = try keys.single(query, 1, "a", format: formatName) {
             try a.withValue { (value: ByteText) throws(DirectionsURLError) in
-                // Non-ASCII text is split and lowercased by Characters, as ever.
+                // Non-ASCII text is split at ',' bytes and lowercased as a String.
                 guard value.isASCII else {
                     for piece in AppLinkBytes.split(value.substring, UInt8(ascii: ","), omittingEmpty: true) {
                         try avoidance(DirectionsURLParser.trimmed(String(piece)), &avoid, &context)
@@ -385,8 +385,8 @@ extension HereLink: DirectionsLinkParsing {
         if link.scheme == "here-route" {
             // The first waypoint sits where a host would be; read the raw text so titles keep their case.
             var body = link.rest
-            if let q = body.firstIndex(where: { $0 == "?" || $0 == "#" }) { body = body[..<q] }
-            guard body.hasPrefix("//") else {
+            if let q = UTF8Text.firstIndex(of: UInt8(ascii: "?"), or: UInt8(ascii: "#"), in: body) { body = body[..<q] }
+            guard AppLinkBytes.hasPrefix(body, "//") else {
                 throw DirectionsURLError(code: .malformedURL, message: "write here-route://<waypoint>/<waypoint>", parameter: "path")
             }
             segments = AppLinkBytes.split(body.dropFirst(2), UInt8(ascii: "/"))[...]

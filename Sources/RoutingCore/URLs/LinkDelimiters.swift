@@ -39,10 +39,12 @@ enum LinkDelimiters {
         var text = Substring(link)
         let spaced = trimWhitespace(&text)
         var delimiters: String? = nil
-        for pair in pairs where text.count > pair.open.count + pair.close.count - 1
-            && text.hasPrefix(pair.open) && text.hasSuffix(pair.close)
+        // By byte: a delimiter a combining mark follows is still one (never a `Character` match).
+        for pair in pairs where text.utf8.count > pair.open.utf8.count + pair.close.utf8.count - 1
+            && text.utf8.starts(with: pair.open.utf8) && text.utf8.reversed().starts(with: pair.close.utf8.reversed())
         {
-            text = text.dropFirst(pair.open.count).dropLast(pair.close.count)
+            let utf8 = text.utf8
+            text = text[utf8.index(utf8.startIndex, offsetBy: pair.open.utf8.count)..<utf8.index(utf8.endIndex, offsetBy: -pair.close.utf8.count)]
             _ = trimWhitespace(&text)
             delimiters = pair.name
             break
@@ -59,7 +61,7 @@ enum LinkDelimiters {
     /// How the delimiter that opens `link` is named (`'<'`), when the link starts with one that
     /// ``unwrap(_:)`` could not take off (no matching closer): for the error message.
     static func opener(of link: String) -> String? {
-        for pair in pairs where link.hasPrefix(pair.open) { return "'\(pair.open)'" }
+        for pair in pairs where link.utf8.starts(with: pair.open.utf8) { return "'\(pair.open)'" }
         return nil
     }
 

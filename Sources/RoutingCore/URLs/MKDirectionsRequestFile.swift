@@ -28,7 +28,9 @@ public enum MKDirectionsRequestFile {
     /// - Throws: ``DirectionsURLError`` `malformed-url` (parameter `file`) when the bytes are not a
     ///   readable binary property list or the top object is not a dictionary; `invalid-parameter`
     ///   naming the key when a map item has the wrong type or names nothing usable;
-    ///   `missing-destination` (parameter `MKDirectionsRequestDestination`) without a destination.
+    ///   `missing-destination` (parameter `MKDirectionsRequestDestination`) without a destination;
+    ///   `coordinates-unavailable` naming the key when a map item has no name and its place sits only
+    ///   in Apple-private `MKMapItemGEOMapItem` data.
     public static func parse(_ bytes: [UInt8], parser: DirectionsURLParser) throws(DirectionsURLError) -> ParsedLink {
         let top: BinaryPropertyList.Value
         do {

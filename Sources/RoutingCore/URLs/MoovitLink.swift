@@ -54,12 +54,9 @@ enum MoovitLink {
         if lat.isEmpty { return nil }
         // Two plain decimals in range: the coordinate the checks below would return.
         if let la = lat.decimal, let lo = lon.decimal, let c = AppLinkBytes.validated(la, lo) { return c }
-        // (Non-ASCII text is searched by Characters: a ',' a combining mark joins to is not a comma.)
         let latText = lat.string
         let lonText = lon.string
-        let comma = lat.isASCII && lon.isASCII
-            ? lat.contains(UInt8(ascii: ",")) || lon.contains(UInt8(ascii: ","))
-            : latText.contains(Character(",")) || lonText.contains(Character(","))
+        let comma = lat.contains(UInt8(ascii: ",")) || lon.contains(UInt8(ascii: ","))
         guard !comma else {
             throw DirectionsURLError(
                 code: .malformedNumber,

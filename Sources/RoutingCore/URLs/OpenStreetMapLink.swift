@@ -103,9 +103,7 @@ enum OpenStreetMapLink {
     private static func points(
         _ text: ByteText, fromLabel: String?, toLabel: String?
     ) throws(DirectionsURLError) -> (Endpoint, Endpoint, [Endpoint]) {
-        // Non-ASCII text is split by Characters, as before (a `;` joined to a combining mark is not a
-        // separator; U+037E GREEK QUESTION MARK is canonically a `;`).
-        guard text.isASCII else { return try pointsByCharacters(Substring(text.string), fromLabel: fromLabel, toLabel: toLabel) }
+        // Split by byte in non-ASCII text too: U+037E GREEK QUESTION MARK is no `;` here.
         let semicolon = UInt8(ascii: ";")
         guard let firstSemicolon = text.firstOffset(of: semicolon) else { throw onePoint() }
         let lastSemicolon = text.lastOffset(of: semicolon) ?? firstSemicolon
@@ -119,23 +117,6 @@ enum OpenStreetMapLink {
         }
         let last = text.suffix(from: lastSemicolon &+ 1)
         guard !last.isBlank else { throw emptyLastPoint() }
-        return (source, .coordinate(try pair(last), label: toLabel), waypoints)
-    }
-
-    /// ``points(_:fromLabel:toLabel:)`` by Characters (non-ASCII text).
-    private static func pointsByCharacters(
-        _ routeText: Substring, fromLabel: String?, toLabel: String?
-    ) throws(DirectionsURLError) -> (Endpoint, Endpoint, [Endpoint]) {
-        let points = AppLinkBytes.split(routeText, UInt8(ascii: ";"))
-        guard points.count >= 2 else { throw onePoint() }
-        let first = UTF8Text.trimmed(points[0])
-        let source: Endpoint = first.isEmpty ? .currentLocation : .coordinate(try pair(first), label: fromLabel)
-        var waypoints: [Endpoint] = []
-        for middle in points.dropFirst().dropLast() {
-            waypoints.append(.coordinate(try pair(middle), label: nil))
-        }
-        let last = points[points.count - 1]
-        guard !UTF8Text.trimmed(last).isEmpty else { throw emptyLastPoint() }
         return (source, .coordinate(try pair(last), label: toLabel), waypoints)
     }
 
@@ -287,8 +268,8 @@ extension OpenStreetMapLink: DirectionsLinkBuilding {
                 code: .cannotExpress, message: "OpenStreetMap directions cannot end at the current location", field: "destination")
         case (.coordinate(let a, let aLabel, _), .coordinate(let b, let bLabel, _)):
             pairs.append(("route", LinkWriting.encode(LinkWriting.pair(a) + ";" + LinkWriting.pair(b))))
-            if let aLabel { pairs.append(("from", LinkWriting.formValue(aLabel))) }
-            if let bLabel { pairs.append(("to", LinkWriting.formValue(bLabel))) }
+            if let aLabel = kept(aLabel, role: "source", omitted: &omitted) { pairs.append(("from", LinkWriting.formValue(aLabel))) }
+            if let bLabel = kept(bLabel, role: "destination", omitted: &omitted) { pairs.append(("to", LinkWriting.formValue(bLabel))) }
         default:
             pairs.append(("from", LinkWriting.formValue(text(request.source, role: "source", omitted: &omitted))))
             pairs.append(("to", LinkWriting.formValue(text(request.destination, role: "destination", omitted: &omitted))))
@@ -297,6 +278,18 @@ extension OpenStreetMapLink: DirectionsLinkBuilding {
         omitted += OmittedFields.lines(request, format: "OpenStreetMap", waypoints: false, mode: true, avoid: false)
         return BuiltLink(
             url: "https://www.openstreetmap.org/directions?" + LinkWriting.query(pairs), format: .openStreetMap, omitted: omitted)
+    }
+
+    /// `label`, unless the reader would not take it for one (see ``label(_:_:)``: number-like text
+    /// such as `1, 2`, or a current-location literal); then nil, with an `omitted` line.
+    private static func kept(_ label: String?, role: String, omitted: inout [String]) -> String? {
+        guard let label else { return nil }
+        let t = DirectionsURLParser.trimmed(label)
+        guard !t.isEmpty, !CoordinateText.isNumberLike(Substring(t)), !CurrentLocationLiterals.default.matches(t) else {
+            omitted.append("\(role) label: '\(DirectionsURLParser.shorten(label))' would read back as a coordinate or the current location in an OpenStreetMap link; left out")
+            return nil
+        }
+        return label
     }
 
     private static func text(_ e: Endpoint, role: String, omitted: inout [String]) -> String {

@@ -35,10 +35,8 @@ enum OrganicMapsLink {
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let isRoute: Bool
         if link.scheme == "http" || link.scheme == "https" {
-            let whole = link.bytes.path
-            guard whole.isASCII else { return try parseWebByCharacters(link, &context) }
-            // ASCII: each byte is one Character (the path starts with '/', so no CR LF is cut).
-            let path = whole.dropFirst()
+            // The method is found by byte, in non-ASCII text too.
+            let path = link.bytes.path.dropFirst()
             let end = path.firstOffset(of: UInt8(ascii: "/")) ?? path.count
             let method = path.prefix(end)
             if method.equals("v2") { return try v2(path.suffix(from: end), link, &context) }
@@ -57,20 +55,15 @@ enum OrganicMapsLink {
                     parameter: "host")
             }
             let rest = link.bytes.rest.dropFirst(2)
-            // The method runs to the first '/', '?' or '#'. By bytes while they are ASCII: a delimiter
-            // is then a whole Character unless a non-ASCII scalar (a combining mark) follows it, and
-            // such links go the Character way, as before.
+            // The method runs to the first '/', '?' or '#' byte.
             var end = 0
             while end < rest.count {
                 let b = rest[end]
-                if b >= 0x80 { return try parseSchemeByCharacters(link, &context) }
                 if b == UInt8(ascii: "/") || b == UInt8(ascii: "?") || b == UInt8(ascii: "#") { break }
                 end &+= 1
             }
-            if end &+ 1 < rest.count && rest[end &+ 1] >= 0x80 { return try parseSchemeByCharacters(link, &context) }
             let method = rest.prefix(end)
             if method.equals("v2") {
-                guard rest.isASCII else { return try parseSchemeByCharacters(link, &context) }
                 let tail = rest.suffix(from: end)
                 return try v2(tail.prefix(tail.firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "#")) ?? tail.count), link, &context)
             }
@@ -87,37 +80,6 @@ enum OrganicMapsLink {
         return isRoute ? try route(query, &context) : try point(query, &context)
     }
 
-    /// ``parse(_:_:)`` of an `https://omaps.app/…` link whose path is not ASCII: the method is found by
-    /// Characters.
-    private static func parseWebByCharacters(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let path = link.bytes.path.substring.dropFirst()
-        let end = AppLinkBytes.find(path, UInt8(ascii: "/"), ascii: false) ?? path.endIndex
-        let method = path[..<end]
-        if method == "v2" { return try v2(path[end...], link, &context) }
-        if method != "route" && method != "map" {
-            return try Ge0Link.parse(path: path, clearCoordinates: true, &context)
-        }
-        let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
-        return method == "route" ? try route(query, &context) : try point(query, &context)
-    }
-
-    /// ``parse(_:_:)`` of a scheme link whose method is not plain ASCII: found by Characters.
-    private static func parseSchemeByCharacters(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let rest = link.bytes.rest.substring.dropFirst(2)
-        let end = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? rest.endIndex
-        let method = rest[..<end]
-        if method == "v2" {
-            let tail = rest[end...]
-            return try v2(tail[..<(tail.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? tail.endIndex)], link, &context)
-        }
-        if method != "route" && method != "map" {
-            guard link.scheme == "om" else { throw notRouteOrMap(link, String(method)) }
-            return try Ge0Link.parse(link, &context)
-        }
-        let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
-        return method == "route" ? try route(query, &context) : try point(query, &context)
-    }
-
     private static func notRouteOrMap(_ link: LinkText, _ method: String) -> DirectionsURLError {
         DirectionsURLError(
             code: .notADirectionsLink,
@@ -125,19 +87,12 @@ enum OrganicMapsLink {
             parameter: "host")
     }
 
-    /// `/v2/dir` and `/v2/nav` (`path`, ASCII, is what follows `v2`).
+    /// `/v2/dir` and `/v2/nav` (`path` is what follows `v2`).
     private static func v2(_ path: ByteText, _ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let action = path.last == UInt8(ascii: "/") ? path.dropLast() : path
         let nav = action.equals("/nav")
         guard nav || action.equals("/dir") else { throw notV2Action(path.string) }
         return try OrganicMapsRouteV2.parse(try QueryBytes(link.bytes.query, plusAsSpace: true), nav: nav, &context)
-    }
-
-    /// `/v2/dir` and `/v2/nav`, by Characters (`path` is what follows `v2`).
-    private static func v2(_ path: Substring, _ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let action = path.hasSuffix("/") ? path.dropLast() : path
-        guard action == "/dir" || action == "/nav" else { throw notV2Action(String(path)) }
-        return try OrganicMapsRouteV2.parse(try QueryBytes(link.bytes.query, plusAsSpace: true), nav: action == "/nav", &context)
     }
 
     private static func notV2Action(_ path: String) -> DirectionsURLError {

@@ -129,10 +129,6 @@ enum OrganicMapsRouteV2 {
         var avoid: Set<RouteAvoidance> = []
         if let a = query.last("avoid") {
             try a.withValue { (value: ByteText) throws(DirectionsURLError) in
-                guard value.isASCII else {
-                    try avoidancesByCharacters(value.string, &avoid, &context)
-                    return
-                }
                 var start = 0
                 while start <= value.count {
                     var end = start
@@ -163,9 +159,7 @@ enum OrganicMapsRouteV2 {
 
     /// The stops of a decoded `waypoints` list, labelled by the slots of the decoded `waypoint_names`.
     private static func stops(_ list: ByteText, names: ByteText?) throws(DirectionsURLError) -> [Endpoint] {
-        // Non-ASCII text is split by Characters, as before (a `|` joined to a combining mark is not a
-        // separator).
-        guard list.isASCII, names?.isASCII ?? true else { return try stopsByCharacters(list.string, names: names?.string) }
+        // Split by byte, in non-ASCII text too.
         var waypoints: [Endpoint] = []
         var nameSlots = names?.pieces(separatedBy: UInt8(ascii: "|"))
         for slot in list.pieces(separatedBy: UInt8(ascii: "|")) {
@@ -180,42 +174,11 @@ enum OrganicMapsRouteV2 {
         return waypoints
     }
 
-    /// ``stops(_:names:)`` by Characters.
-    private static func stopsByCharacters(_ list: String, names namesText: String?) throws(DirectionsURLError) -> [Endpoint] {
-        var waypoints: [Endpoint] = []
-        let names = namesText.map { $0.split(separator: "|", omittingEmptySubsequences: false) } ?? []
-        for (i, slot) in list.split(separator: "|", omittingEmptySubsequences: false).enumerated() {
-            let text = DirectionsURLParser.trimmed(String(slot))
-            if text.isEmpty { continue }
-            let label = i < names.count ? DirectionsURLParser.trimmed(String(names[i])) : ""
-            waypoints.append(.coordinate(
-                try CoordinateText.parsePair(Substring(text), parameter: "waypoints"), label: label.isEmpty ? nil : label))
-            if waypoints.count > maxWaypoints { throw tooManyStops() }
-        }
-        return waypoints
-    }
-
     private static func tooManyStops() -> DirectionsURLError {
         DirectionsURLError(
             code: .invalidParameter,
             message: "'waypoints' has more than \(maxWaypoints) stops; Organic Maps accepts at most \(maxWaypoints)",
             parameter: "waypoints")
-    }
-
-    /// The `avoid` values of a non-ASCII decoded list, by Characters.
-    private static func avoidancesByCharacters(
-        _ list: String, _ avoid: inout Set<RouteAvoidance>, _ context: inout ParseContext
-    ) throws(DirectionsURLError) {
-        for piece in list.split(whereSeparator: { $0 == "," || $0 == "|" }) {
-            let v = DirectionsURLParser.trimmed(String(piece)).lowercased()
-            if let hit = RouteAvoidance(rawValue: v) {
-                avoid.insert(hit)
-            } else if !v.isEmpty {
-                try context.repair(
-                    .ignoredValue, "avoid '\(DirectionsURLParser.shorten(v))' has no meaning here; use tolls, highways or ferries",
-                    parameter: "avoid")
-            }
-        }
     }
 
     /// `known.contains(key of p)`, without building the key.
@@ -302,7 +265,7 @@ enum OrganicMapsRouteV2 {
     /// carry in `waypoint_names` (a `%257C` would arrive as the text `%7C`).
     /// Stop names are read back trimmed, so a name is written trimmed (noted when that changes it).
     private static func name(_ label: String, _ field: String, _ omitted: inout [String]) -> String? {
-        if label.contains("|") {
+        if label.utf8.contains(UInt8(ascii: "|")) {
             omitted.append("\(field) label: Organic Maps v2 names cannot contain '|'")
             return nil
         }

@@ -107,14 +107,6 @@ enum OsmAndLink {
         var avoid: Set<RouteAvoidance> = []
         if let params = try slots.single(RouteSlot.params, "params", query, format: formatName) {
             params.withValue { value in
-                guard value.isASCII else {
-                    // Non-ASCII: split and lowercase by Characters, as before.
-                    for option in value.string.split(separator: ",") {
-                        let o = DirectionsURLParser.trimmed(String(option)).lowercased()
-                        if let hit = avoidOptions.first(where: { $0.0 == o }) { avoid.insert(hit.1) }
-                    }
-                    return
-                }
                 for option in value.pieces(separatedBy: UInt8(ascii: ",")) {
                     let o = option.trimmed
                     if let hit = avoidOptions.first(where: { OSMLinkBytes.lowerEquals(o, $0.0) }) { avoid.insert(hit.1) }

@@ -26,7 +26,7 @@ enum TwoGISLink {
         // The non-empty pieces between `/`s: by byte for ASCII text; by `Character` otherwise (a `/`
         // that a combining mark joins is not a separator).
         if path.isASCII { return try parseParts(Segments(path)) }
-        return try parseParts(path.characterPieces(separatedBy: UInt8(ascii: "/"), omittingEmpty: true))
+        return try parseParts(path.splitPieces(separatedBy: UInt8(ascii: "/"), omittingEmpty: true))
     }
 
     /// The route of the non-empty path segments `parts` (iterated twice at most).
@@ -75,7 +75,7 @@ enum TwoGISLink {
                 return try route(
                     decoded.pieces(separatedBy: UInt8(ascii: "|")), twoOrMore: decoded.contains(UInt8(ascii: "|")), word: word)
             }
-            let pieces = decoded.characterPieces(separatedBy: UInt8(ascii: "|"), omittingEmpty: false)
+            let pieces = decoded.splitPieces(separatedBy: UInt8(ascii: "|"), omittingEmpty: false)
             return try route(pieces, twoOrMore: pieces.count >= 2, word: word)
         }
     }
@@ -91,7 +91,7 @@ enum TwoGISLink {
         }
         return try RoutePoints.request(pieces) { (piece, role) throws(DirectionsURLError) -> Endpoint in
             // What precedes the first ';' (a 2GIS object id follows it).
-            let text = piece.characterOffset(of: UInt8(ascii: ";"), ascii: piece.isASCII).map { piece.prefix($0) } ?? piece
+            let text = piece.firstOffset(of: UInt8(ascii: ";")).map { piece.prefix($0) } ?? piece
             if text.isBlank {
                 guard role == .source else {
                     throw DirectionsURLError(
@@ -201,10 +201,10 @@ extension TwoGISLink: DirectionsLinkParsing {
         // Every handled host starts with "www." or "2gis." (no Character starting with another byte does).
         guard let f = host.utf8.first, f == UInt8(ascii: "w") || f == UInt8(ascii: "2") else { return false }
         var bytesOfHost = host
-        let ascii: Bool? = bytesOfHost.withUTF8 { b in
-            // By byte: each byte is one Character ("\r\n" is neither a letter nor '.').
+        return bytesOfHost.withUTF8 { b in
+            // By byte: a non-ASCII host is never one of these.
             var h = ByteText(b)
-            guard h.isASCII else { return nil }
+            guard h.isASCII else { return false }
             if h.hasPrefix("www.") { h = h.dropFirst(4) }
             guard h.hasPrefix("2gis."), h.count > 5 else { return false }
             for c in h.dropFirst(5).bytes where !((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == UInt8(ascii: ".")) {
@@ -212,11 +212,6 @@ extension TwoGISLink: DirectionsLinkParsing {
             }
             return true
         }
-        if let ascii { return ascii }
-        var h = Substring(host)
-        if h.hasPrefix("www.") { h = h.dropFirst(4) }
-        guard h.hasPrefix("2gis."), h.count > 5 else { return false }
-        return h.dropFirst(5).allSatisfy { ($0.isASCII && $0.isLetter) || $0 == "." }
     }
 
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {

@@ -90,8 +90,7 @@ enum WazeLink {
         return try p.withValue { (decoded: ByteText) throws(DirectionsURLError) -> Coordinate? in
             let value = decoded.trimmed
             if value.isEmpty { return nil }
-            // ASCII: every byte is a Character, and lowercasing is ASCII's.
-            guard value.isASCII else { return try liveMapEndSlow(value.string, key: key) }
+            // Prefixes by byte, ASCII case ignored (in non-ASCII text too).
             if value.hasPrefixIgnoringCase("ll.") {
                 return try CoordinateText.parsePair(value.dropFirst(3), parameter: key)
             }
@@ -106,24 +105,6 @@ enum WazeLink {
                 message: "'\(key)=\(DirectionsURLParser.shorten(value.string))' is not a Live Map point; write \(key)=ll.<latitude>,<longitude>",
                 parameter: key)
         }
-    }
-
-    /// ``liveMapEnd(_:_:key:)`` of a trimmed non-ASCII value, by `Character`s.
-    private static func liveMapEndSlow(_ value: String, key: String) throws(DirectionsURLError) -> Coordinate? {
-        let lower = value.lowercased()
-        if lower.hasPrefix("ll.") {
-            return try CoordinateText.parsePair(Substring(value.dropFirst(3)), parameter: key)
-        }
-        if lower.hasPrefix("place.") {
-            throw DirectionsURLError(
-                code: .unresolvableOffline,
-                message: "'\(key)=\(DirectionsURLParser.shorten(value))' names a place by id, which only Waze's servers can resolve; write \(key)=ll.<latitude>,<longitude>",
-                parameter: key)
-        }
-        throw DirectionsURLError(
-            code: .invalidParameter,
-            message: "'\(key)=\(DirectionsURLParser.shorten(value))' is not a Live Map point; write \(key)=ll.<latitude>,<longitude>",
-            parameter: key)
     }
 
     /// The `navigate` flag of the parameter `p`, if any.
@@ -196,7 +177,7 @@ extension WazeLink: DirectionsLinkParsing {
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let path = link.bytes.path
         let isApp = link.scheme == "waze"
-        let kind = path.isASCII ? pathKind(asciiPath: path, link, isApp: isApp) : pathKind(path: path.string, link, isApp: isApp)
+        let kind = pathKind(asciiPath: path, link, isApp: isApp)
         switch kind {
         case .liveMap: return try parseLiveMap(link)
         case .deepLink: return try parseQuery(link, &context)
@@ -208,7 +189,7 @@ extension WazeLink: DirectionsLinkParsing {
         }
     }
 
-    /// ``Kind`` of an ASCII path (each byte a Character, lowercasing ASCII's; CR LF is one Character).
+    /// ``Kind`` of a path, by byte (in non-ASCII text too), ASCII case ignored; CR LF counts as one.
     private static func pathKind(asciiPath path: ByteText, _ link: LinkText, isApp: Bool) -> Kind {
         if !isApp, hasSuffixIgnoringCase(path, "/live-map/directions") || hasSuffixIgnoringCase(path, "/live-map/directions/") {
             // `path.split(separator: "/")`: the non-empty segments, and the Characters of the first.
@@ -231,25 +212,6 @@ extension WazeLink: DirectionsLinkParsing {
         return ok ? .deepLink : .other
     }
 
-    /// ``Kind`` of a non-ASCII path, by `Character`s as ever.
-    private static func pathKind(path raw: String, _ link: LinkText, isApp: Bool) -> Kind {
-        let path = raw.lowercased()
-        // (Both suffixes hold a '-', which no other Character is equal to: without one, skip them.)
-        if !isApp, raw.utf8.contains(UInt8(ascii: "-")),
-           path.hasSuffix("/live-map/directions") || path.hasSuffix("/live-map/directions/") {
-            let segments = path.split(separator: "/")
-            if segments.count == 2 || (segments.count == 3 && segments[0].count <= 5) {
-                return .liveMap
-            }
-        }
-        let ok: Bool
-        if isApp {
-            ok = (link.host.isEmpty || link.host == "ul") && (path.isEmpty || path == "/" || path == "/ul" || path == "/ul/")
-        } else {
-            ok = path == "/ul" || path == "/ul/" || (link.host == "ul.waze.com" && (path.isEmpty || path == "/"))
-        }
-        return ok ? .deepLink : .other
-    }
 }
 
 /// Whether `text` ends with the lowercase ASCII `literal`, ignoring ASCII case.

@@ -53,7 +53,7 @@ enum YandexMapsLink {
             return try route(
                 value.pieces(separatedBy: UInt8(ascii: "~")), twoOrMore: value.contains(UInt8(ascii: "~")), query, keys, context.parser)
         }
-        let pieces = value.characterPieces(separatedBy: UInt8(ascii: "~"))
+        let pieces = value.splitPieces(separatedBy: UInt8(ascii: "~"))
         return try route(pieces, twoOrMore: pieces.count >= 2, query, keys, context.parser)
     }
 
@@ -182,22 +182,12 @@ enum YandexMapsLink {
     /// The point of the trimmed decoded `lat` and `lon`.
     private static func navigatorPoint(_ lat: ByteText, _ lon: ByteText, suffix: String) throws(DirectionsURLError) -> Coordinate? {
         if lat.isEmpty && lon.isEmpty { return nil }
-        // (A ',' followed by a combining mark is not a ',' Character: non-ASCII text goes by Characters.)
-        guard lat.isASCII && lon.isASCII else { return try navigatorPoint(lat.string, lon.string, suffix: suffix) }
+        // (A ',' byte is a comma, in non-ASCII text too.)
         guard !lat.isEmpty, !lon.isEmpty, !lat.contains(UInt8(ascii: ",")), !lon.contains(UInt8(ascii: ",")) else {
             throw navigatorMalformed(latEmpty: lat.isEmpty, lonEmpty: lon.isEmpty, suffix: suffix)
         }
         if let la = lat.decimal, let lo = lon.decimal, let c = try? Coordinate.validated(latitude: la, longitude: lo) { return c }
         return try CoordinateText.parsePair(Substring(lat.string + "," + lon.string), parameter: "lat_" + suffix)
-    }
-
-    /// ``navigatorPoint(_:_:suffix:)-(ByteText,_,_)`` of non-ASCII text, by `Character`s.
-    private static func navigatorPoint(_ lat: String, _ lon: String, suffix: String) throws(DirectionsURLError) -> Coordinate? {
-        guard !lat.isEmpty, !lon.isEmpty, !lat.contains(","), !lon.contains(",") else {
-            throw navigatorMalformed(latEmpty: lat.isEmpty, lonEmpty: lon.isEmpty, suffix: suffix)
-        }
-        if let quick = AppLinkBytes.quickPair(Substring(lat), Substring(lon)) { return quick }
-        return try CoordinateText.parsePair(Substring(lat + "," + lon), parameter: "lat_" + suffix)
     }
 
     private static func navigatorMalformed(latEmpty: Bool, lonEmpty: Bool, suffix: String) -> DirectionsURLError {
@@ -209,21 +199,9 @@ enum YandexMapsLink {
     }
 
     /// `/maps`, `/maps/`, `/maps/<digits>/<slug>[/]`.
-    static func isMapsPath(_ path: ByteText) -> Bool {
-        if path.isASCII { return isMapsPathASCII(path) }
-        let path = path.substring
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        // "" "maps" [""] | "" "maps" id slug [""]
-        guard parts.count >= 2, parts[0].isEmpty, parts[1].lowercased() == "maps" else { return false }
-        let rest = parts.dropFirst(2).filter { !$0.isEmpty }
-        if rest.isEmpty { return parts.count <= 3 }
-        guard rest.count == 2, parts.count <= 5, rest[rest.startIndex].allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
-        return true
-    }
-
-    /// ``isMapsPath(_:)`` for ASCII text, by byte (each byte is one `Character`).
-    /// The pieces between `/` (`parts`) are walked over the bytes without building them.
-    private static func isMapsPathASCII(_ span: ByteText) -> Bool {
+    /// By byte (in non-ASCII text too): the pieces between `/` (`parts`) are walked over the bytes
+    /// without building them.
+    static func isMapsPath(_ span: ByteText) -> Bool {
         let n = span.count
         // parts[0] is empty: the path starts with '/'.
         guard n >= 1, span[0] == UInt8(ascii: "/") else { return false }
@@ -323,17 +301,10 @@ fileprivate func routeSlot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> In
 }
 
 
-/// `s.hasPrefix(prefix)` for an ASCII `prefix`, by byte unless a non-ASCII byte follows the prefix
-/// (which may join its last `Character`).
+/// Whether `s`'s UTF-8 starts with the bytes of the ASCII `prefix`.
 fileprivate func hasPrefix(_ s: String, _ prefix: StaticString) -> Bool {
     var bytesOfS = s
-    let byBytes: Bool? = bytesOfS.withUTF8 { b in
-        let t = ByteText(b)
-        guard t.hasPrefix(prefix) else { return false }
-        let n = prefix.utf8CodeUnitCount
-        return t.count == n || t[n] < 0x80 ? true : nil
-    }
-    return byBytes ?? s.hasPrefix(String(describing: prefix))
+    return bytesOfS.withUTF8 { ByteText($0).hasPrefix(prefix) }
 }
 
 /// Calls `body` with `p`'s decoded value, or with no bytes when `p` is nil.

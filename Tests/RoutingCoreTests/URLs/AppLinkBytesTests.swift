@@ -2,16 +2,17 @@ import Testing
 import TestSupport
 @testable import RoutingCore
 
-/// The byte-level helpers of the app-link parsers give exactly the answers of the `Character`-based
-/// operations they replace, on random text mixing ASCII, separators, `\r\n`, combining marks and
-/// case-mapping oddities (Kelvin sign, dotted capital I).
-@Suite("App-link byte helpers agree with the Character operations")
+/// The byte-level helpers of the app-link parsers, on random text mixing ASCII, separators, `\r\n`,
+/// combining marks and case-mapping oddities (Kelvin sign, dotted capital I): separators and
+/// prefixes are found by byte (a `Character` search takes U+037E for `;` and misses a `;` that a
+/// combining mark follows); case folding agrees with `lowercased()`.
+@Suite("App-link byte helpers")
 struct AppLinkBytesTests {
     static let alphabet: [String] = [
         "a", "d", "r", "s", "p", "o", "m", "y", "l", "c", "t", "i", "n", "k", "w", "e", "x", "g", "u",
         "A", "D", "R", "S", "P", "O", "M", "Y", "L", "K", "W", "E",
         "0", "1", "5", "9", ".", ",", "-", "+", "_", "~", "/", "|", ";", "%", "F", "f", " ",
-        "\r", "\n", "\r\n", "\u{301}", "\u{212A}", "\u{130}", "é", "ж", "🙂",
+        "\r", "\n", "\r\n", "\u{301}", "\u{212A}", "\u{130}", "é", "ж", "🙂", "\u{37E}", "\u{1FEF}",
     ]
 
     static func randomText(_ rng: inout SplitMix64, maxLength: Int = 12) -> String {
@@ -21,7 +22,7 @@ struct AppLinkBytesTests {
         return s
     }
 
-    @Test("split on an ASCII byte = split on the Character")
+    @Test("split on an ASCII byte = split of the UTF-8 bytes")
     func split() {
         var rng = SplitMix64(seed: 41)
         for _ in 0..<5000 {
@@ -30,13 +31,18 @@ struct AppLinkBytesTests {
                 let byte = sep.utf8.first!
                 for omitting in [false, true] {
                     for maxSplits in [1, 2, Int.max] {
-                        let expected = s.split(separator: Character(sep), maxSplits: maxSplits, omittingEmptySubsequences: omitting)
+                        let expected = s.utf8.split(separator: byte, maxSplits: maxSplits, omittingEmptySubsequences: omitting)
+                            .map { String(decoding: $0, as: UTF8.self) }
                         let got = AppLinkBytes.split(s, byte, maxSplits: maxSplits, omittingEmpty: omitting)
-                        #expect(got.map(String.init) == expected.map(String.init), "\(s.debugDescription) on \(sep)")
+                        #expect(got.map(String.init) == expected, "\(s.debugDescription) on \(sep)")
                     }
                 }
             }
         }
+        // The two traps of a `Character` split.
+        #expect(AppLinkBytes.split("a\u{37E}b", UInt8(ascii: ";")) == ["a\u{37E}b"])
+        #expect(AppLinkBytes.split("a;\u{301}b", UInt8(ascii: ";")) == ["a", "\u{301}b"])
+        #expect(AppLinkBytes.find("\u{37E};", UInt8(ascii: ";"), ascii: false).map { "\u{37E};".utf8.distance(from: "\u{37E};".startIndex, to: $0) } == 2)
     }
 
     @Test("lowerEquals = lowercased() ==; lowerPrefix agrees with lowercased().hasPrefix")
@@ -55,7 +61,7 @@ struct AppLinkBytesTests {
                     #expect(prefix == (String(s.prefix(word.count)).lowercased() == word), "\(s.debugDescription) prefix \(word)")
                 }
                 if word.hasSuffix(".") || word.hasSuffix("-") {
-                    #expect(AppLinkBytes.hasPrefix(sub, w) == s.hasPrefix(word), "\(s.debugDescription) hasPrefix \(word)")
+                    #expect(AppLinkBytes.hasPrefix(sub, w) == s.utf8.starts(with: word.utf8), "\(s.debugDescription) hasPrefix \(word)")
                 }
             }
             #expect(AppLinkBytes.lowercased(sub) == s.lowercased())
@@ -100,7 +106,7 @@ struct AppLinkBytesTests {
         }
     }
 
-    @Test("Yandex and 2GIS host matching = the Set and Character rules")
+    @Test("Yandex and 2GIS host matching = the Set and Character rules (2GIS hosts are ASCII)")
     func hosts() {
         func yandexReference(_ host: String) -> Bool {
             var h = Substring(host)
@@ -109,6 +115,7 @@ struct AppLinkBytesTests {
             return YandexMapsLink.countryDomains.contains(String(h.dropFirst(7)))
         }
         func twoGISReference(_ host: String) -> Bool {
+            guard host.utf8.allSatisfy({ $0 < 0x80 }) else { return false }
             var h = Substring(host)
             if h.hasPrefix("www.") { h = h.dropFirst(4) }
             guard h.hasPrefix("2gis."), h.count > 5 else { return false }

@@ -148,6 +148,60 @@ import TestSupport
         }
     }
 
+    /// Issue 14 and the link-roundtrip fuzz target: a name or an address with spaces or line breaks
+    /// at its ends (a ge0 name ending in an encoded space or in spaces, an om:// name ending in %0A)
+    /// is read back trimmed, so it is written trimmed, with an `omitted` line: build → parse → build
+    /// keeps the text in every format.
+    @Test func namesWithSpacesAtTheirEndsRoundTripInEveryFormat() throws {
+        for link in ["ge0://AwAAAAAAAA/Super%5f", "om://8wAAAAAAAA/Hello%09World%0A", "ge0://B__Name___/Ne__"] {
+            let request = try Self.parser.parse(link)
+            for format in DirectionsLinkBuilder.formats { Self.check(request, format) }
+        }
+        let c = Coordinate(latitude: 48.8584, longitude: 2.2945)
+        for text in ["Super ", " lead", "Hello\tWorld\n", "Tour, Eiffel ", " a, b, c ", "Caf\u{E9}\u{A0}"] {
+            for endpoint in [Endpoint.coordinate(c, label: text), .address(text)] {
+                let requests = [
+                    DirectionsRequest(destination: endpoint),
+                    DirectionsRequest(source: endpoint, destination: .coordinate(c, label: nil)),
+                    DirectionsRequest(destination: .coordinate(c, label: nil), waypoints: [endpoint]),
+                ]
+                for r in requests {
+                    for format in DirectionsLinkBuilder.formats { Self.check(r, format) }
+                }
+            }
+        }
+        // The Google legacy link of the ge0 finding: the name is written trimmed, and that is said.
+        let built = try DirectionsLinkBuilder.build(try Self.parser.parse("ge0://AwAAAAAAAA/Super%5f"), as: .googleLegacy)
+        #expect(built.url.contains("daddr=Super@"), "\(built.url)")
+        #expect(built.omitted.first == "destination label: spaces and line breaks at its ends are not kept; written as 'Super'")
+    }
+
+    /// Issue 14: a label holding commas (from a Google `q=Label@lat,lon`), such as `1, 2`, in every
+    /// format; OpenStreetMap, which reads such a `from`/`to` as no label, leaves it out and says so.
+    @Test func labelsHoldingCommasRoundTripInEveryFormat() throws {
+        let c = Coordinate(latitude: 48.8584, longitude: 2.2945)
+        for link in ["https://maps.google.com/maps?q=Tour,+Eiffel@48.8584,2.2945", "https://maps.google.com/maps?q=1,2@48.8584,2.2945",
+                     "https://maps.google.com/maps?q=loc:48.8584,2.2945+(a,+1,2)"] {
+            let request = try Self.parser.parse(link)
+            for format in DirectionsLinkBuilder.formats { Self.check(request, format) }
+        }
+        for label in ["Tour, Eiffel", "1, 2", "1,2,3", "-1.5,2.5", "a, b (c, d)", "48.8584,2.2945", "Current Location"] {
+            let labelled = Endpoint.coordinate(c, label: label)
+            let requests = [
+                DirectionsRequest(destination: labelled),
+                DirectionsRequest(source: labelled, destination: .coordinate(Coordinate(latitude: 48.86, longitude: 2.33), label: nil)),
+                DirectionsRequest(source: .coordinate(Coordinate(latitude: 48.86, longitude: 2.33), label: "A, B"), destination: labelled),
+            ]
+            for r in requests {
+                for format in DirectionsLinkBuilder.formats { Self.check(r, format) }
+            }
+        }
+        let osm = try DirectionsLinkBuilder.build(
+            DirectionsRequest(source: .coordinate(c, label: "1, 2"), destination: .coordinate(c, label: "Tour")), as: .openStreetMap)
+        #expect(!osm.url.contains("from="), "\(osm.url)")
+        #expect(osm.omitted.contains { $0.hasPrefix("source label: '1, 2' would read back") }, "\(osm.omitted)")
+    }
+
     @Test func extremeCoordinatesAreWrittenAsPlainDecimals() {
         for format in DirectionsLinkBuilder.formats {
             for latitude in Self.specialLatitudes {
