@@ -36,7 +36,9 @@ public enum DirectionsInterface {
         # ferries. navigate asks for turn-by-turn guidance at once. departureDate and arrivalDate
         # are ISO 8601 text exactly as the link gave it. As input (DecideApps, BuildLink) source
         # defaults to the current location, waypoints and avoid to empty, navigate to false;
-        # unknown members are refused with InvalidRequest.
+        # a member this interface does not declare is refused with
+        # org.varlink.service.InvalidParameter naming its path (request.destination.lattitude),
+        # a member of another endpoint kind with InvalidRequest.
         type Request (
           source: Endpoint,
           destination: Endpoint,

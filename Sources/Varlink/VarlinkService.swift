@@ -7,6 +7,8 @@ import StrictJSON
 /// (varlink.org/Method-Call):
 /// - malformed message → `org.varlink.service.InvalidParameter` with `parameter` naming the field:
 ///   `message` (not JSON or not an object), `method`, `parameters`, `oneway`, `more` or `upgrade`;
+/// - a parameter the method's IDL does not declare, at any depth → `InvalidParameter` naming its
+///   path (`strcit`, `request.destination.lattitude`; see ``InterfaceTypes``), before the handler runs;
 /// - unknown interface → `InterfaceNotFound(interface)`;
 /// - method not declared by the interface → `MethodNotFound(method)` with the fully qualified name;
 /// - declared but without a handler → `MethodNotImplemented(method)`;
@@ -111,6 +113,9 @@ public final class VarlinkService: Sendable {
         guard interface.declaredMethods.contains(methodName) else { throw .methodNotFound(call.method) }
         guard !call.upgrade, let handler = interface.handlers[methodName] else {
             throw .methodNotImplemented(call.method)
+        }
+        if let unknown = interface.inputTypes.unknownParameter(of: methodName, in: call.parameters) {
+            throw .invalidParameter(unknown)
         }
         return (handler, interface.blockingMethods.contains(methodName))
     }
