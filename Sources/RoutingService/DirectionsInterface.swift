@@ -285,9 +285,11 @@ public enum DirectionsInterface {
                 return [:]
             },
         ]
-        // Reload() reads and validates every file: off the event loop, so other clients are served.
+        // Reload() reads and validates every file, and ListApps' reply grows with the catalogue
+        // (megabytes for thousands of apps): off the event loop, so other clients are served.
         return VarlinkInterface(
-            description: description, methods: PeerCredentials.guarding(methods, log: daemon.log), blocking: ["Reload"])
+            description: description, methods: PeerCredentials.guarding(methods, log: daemon.log),
+            blocking: ["Reload", "ListApps"])
     }
 }
 

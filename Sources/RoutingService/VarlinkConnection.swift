@@ -120,9 +120,9 @@ final class VarlinkConnection {
             switch service.start(message, peer: peer) {
             case .finished(let reply):
                 if let reply { output.append(contentsOf: reply) }
-            case .blocking(let work):
+            case .blocking(let method, let work):
                 awaitingReply = true
-                blockingCalls.run(for: token, work)
+                blockingCalls.run(for: token, method: method, work)
             }
         }
         compactInput()
