@@ -3,8 +3,8 @@ import Synchronization
 
 /// Runs the calls of blocking methods (``VarlinkInterface/blockingMethods``: `Reload()`, which reads
 /// and validates every file, `Coverage.Validate`, whose document may be megabytes, and `ListApps`,
-/// whose reply grows with the catalogue) away from the event loop, and hands their replies back to
-/// the loop.
+/// `Resolve` and `DecideApps`, whose replies grow with the catalogue) away from the event loop, and
+/// hands their replies back to the loop.
 ///
 /// Each method has a serial Dispatch queue of its own: calls of one method run one at a time (a
 /// flood of `ListApps` takes one thread, not every core), and a call never waits behind another

@@ -285,11 +285,12 @@ public enum DirectionsInterface {
                 return [:]
             },
         ]
-        // Reload() reads and validates every file, and ListApps' reply grows with the catalogue
-        // (megabytes for thousands of apps): off the event loop, so other clients are served.
+        // Reload() reads and validates every file; the replies of ListApps, Resolve and DecideApps
+        // grow with the catalogue (a megabyte and tens of milliseconds for 3,000 apps): off the
+        // event loop, so other clients are served meanwhile.
         return VarlinkInterface(
             description: description, methods: PeerCredentials.guarding(methods, log: daemon.log),
-            blocking: ["Reload", "ListApps"])
+            blocking: ["Reload", "ListApps", "Resolve", "DecideApps"])
     }
 }
 

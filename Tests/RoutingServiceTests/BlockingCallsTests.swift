@@ -164,7 +164,7 @@ final class Gate: Sendable {
     @Test func theDaemonRunsReloadAndValidateOffTheEventLoop() throws {
         let fixture = try AppsFixture()
         let service = try RoutingDaemon(directories: fixture.directories).varlinkService()
-        #expect(service.blockingMethods(of: "org.routingd.Directions") == ["Reload", "ListApps"])
+        #expect(service.blockingMethods(of: "org.routingd.Directions") == ["Reload", "ListApps", "Resolve", "DecideApps"])
         #expect(service.blockingMethods(of: "org.routingd.Coverage") == ["Validate"])
     }
 }
