@@ -51,7 +51,7 @@ let usage = """
       --max-connections N
                        open connections in total (default 1024); more are closed at
                        once. Lowered, with a log line, to fit the descriptor limit
-                       (ulimit -n, raised to its hard limit when needed)
+                       (ulimit -n, whose soft limit is raised up to the hard one)
       --max-connections-per-user N
                        open connections per client uid (SO_PEERCRED), so one user
                        cannot take every slot (default: a quarter of
