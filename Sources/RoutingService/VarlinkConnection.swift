@@ -148,7 +148,7 @@ final class VarlinkConnection {
                 if let reply { output.append(contentsOf: reply) }
             case .blocking(let method, let work):
                 awaitingReply = true
-                blockingCalls.run(for: token, method: method, work)
+                blockingCalls.run(for: token, method: method, uid: peer?.uid, work)
             }
         }
         compactInput()

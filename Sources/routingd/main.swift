@@ -74,7 +74,7 @@ let usage = """
     Clients: replies a client does not read are held up to 256 KiB (one larger reply is
     still sent whole); beyond that routingd stops reading that client until it reads.
     Resolve, DecideApps, ListApps, Reload and Coverage.Validate run off the thread that
-    serves the others, one queue per method.
+    serves the others, one lane per method, taking waiting calls round-robin by client uid.
 
     Under systemd: socket activation (LISTEN_FDS, the descriptor named "varlink"),
     sd_notify (READY=1, RELOADING=1, STOPPING=1, STATUS=, WATCHDOG=1 to NOTIFY_SOCKET),
