@@ -13,6 +13,8 @@ Checks:
   3. 100 clients that pipeline ListApps against daemon B and never read: another client's calls
      (Contains) still answer within 100 ms; its Resolve calls, whose own cost grows with the apps,
      do not wait behind the ListApps ones (under 1 s).
+     3b. The same with uid nobody flooding Resolve from 100 never-reading connections: a root
+     client's Resolve does not queue behind them (round-robin by uid; under 1 s).
   4. SIGTERM to daemon B under that load, with eight more clients calling flat out: the process
      exits within 1 s.
   5. Links with U+037E GREEK QUESTION MARK answer an error at once (5 s bound each, so a hang is
@@ -256,6 +258,27 @@ def well_behaved_latencies(path, seconds):
 
 # 3, 4. Clients that never read.
 
+def flood_as_nobody(path, payload, clients=100, pipelined=20, hold_seconds=15.0):
+    """Forks a child that becomes uid nobody, opens `clients` connections each sending `payload`
+    `pipelined` times without ever reading, says "ready" on the returned pipe and holds them until
+    killed or hold_seconds pass. Returns (pid, pipe)."""
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # child
+        try:
+            os.close(read_end)
+            os.setgroups([])
+            os.setgid(NOBODY)
+            os.setuid(NOBODY)
+            sockets = never_reading_clients(path, clients, pipelined, payload)
+            os.write(write_end, f"ready {len(sockets)}\n".encode())
+            time.sleep(hold_seconds)
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    return pid, os.fdopen(read_end)
+
+
 def generate_coverage(directory, count):
     os.makedirs(directory)
     for name in ("London", "Paris", "BayArea"):
@@ -268,13 +291,13 @@ def generate_coverage(directory, count):
             json.dump({"type": "MultiPolygon", "coordinates": [[ring]]}, f)
 
 
-def never_reading_clients(path, clients=100, pipelined=20):
+def never_reading_clients(path, clients=100, pipelined=20, payload=LIST_APPS):
     sockets = []
     for _ in range(clients):
         s = connect(path)
         s.setblocking(False)
         try:
-            s.send(LIST_APPS * pipelined)
+            s.send(payload * pipelined)
         except BlockingIOError:
             pass
         sockets.append(s)
@@ -372,6 +395,24 @@ def main():
               f"{quiet * 1000:.0f} ms) do not wait behind them: median "
               f"{statistics.median(latencies[RESOLVE] or [0]) * 1000:.0f} ms, max {worst * 1000:.0f} ms (bound 1 s)",
               worst < 1.0 and len(latencies[RESOLVE]) >= 5)
+
+        # 3b. Another user's flood of Resolve calls (each a megabyte of verdicts here): lanes take
+        # waiting calls round-robin by uid, so this client's Resolve waits for at most one of them.
+        pid, pipe = flood_as_nobody(b.path, RESOLVE)
+        ready = pipe.readline().strip()
+        time.sleep(0.3)
+        latencies = []
+        end = time.monotonic() + 2.0
+        while time.monotonic() < end:
+            latencies.append(timed_call(b.path, RESOLVE, other)[0])
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        pipe.close()
+        worst = max(latencies, default=float("inf"))
+        check(f"uid {NOBODY} floods Resolve from 100 never-reading connections ({ready}): root's {len(latencies)} "
+              f"Resolve calls do not queue behind them: median {statistics.median(latencies or [0]) * 1000:.0f} ms, "
+              f"max {worst * 1000:.0f} ms (behind 100 of them: over 5 s; bound 1 s)",
+              worst < 1.0 and len(latencies) >= 3)
 
         # 4. On top of the clients that never read (and the ListApps calls they queued), eight
         # clients call as fast as they can until the daemon goes away.
