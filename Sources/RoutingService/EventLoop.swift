@@ -41,7 +41,6 @@ final class EventLoop {
     private let service: VarlinkService
     private let limits: VarlinkServer.Limits
     private var limitLog: LimitLog
-    private let sweepTimer: PeriodicTimer
     private let turnBudgetNanoseconds: UInt64
     private let idleTimeoutMilliseconds: Int64
     private let partialTimeoutMilliseconds: Int64
@@ -84,7 +83,6 @@ final class EventLoop {
     ) throws(SystemError) {
         precondition(UInt64(timers.count) <= Token.sweep - Token.firstTimer, "too many timers")
         self.limitLog = LimitLog(log: log)
-        self.sweepTimer = try PeriodicTimer(intervalMicroseconds: EventLoop.sweepMilliseconds * 1000, action: {})
         self.turnBudgetNanoseconds = UInt64(max(0, min(limits.turnBudget, 1)) * 1e9)
         self.idleTimeoutMilliseconds = Self.milliseconds(limits.idleTimeout)
         self.partialTimeoutMilliseconds = Self.milliseconds(limits.partialMessageTimeout)
@@ -105,7 +103,6 @@ final class EventLoop {
 
     deinit {
         closeConnections()
-        sweepTimer.close()
         readBuffer.deallocate()
     }
 
@@ -125,6 +122,9 @@ final class EventLoop {
         for (index, timer) in timers.enumerated() {
             try epoll.add(timer.descriptor, token: Token.firstTimer + UInt64(index), events: .readable)
         }
+        // Fires every sweepMilliseconds: the deadlines' check.
+        let sweepTimer = try PeriodicTimer(intervalMicroseconds: EventLoop.sweepMilliseconds * 1000, action: {})
+        defer { sweepTimer.close() }
         try epoll.add(sweepTimer.descriptor, token: Token.sweep, events: .readable)
         lastSignalPoll = EventLoop.monotonicMilliseconds()
         idleSince = EventLoop.monotonicMilliseconds()
