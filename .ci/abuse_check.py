@@ -11,14 +11,14 @@ Checks:
      answering (median under 10 ms) and new clients connect; then the deadlines close every one
      the daemon accepted, and the daemon logged the refusals.
   3. 100 clients that pipeline ListApps against daemon B and never read: another client's calls
-     (Contains) still answer within 100 ms; its Resolve calls, whose own cost grows with the apps,
-     do not wait behind the ListApps ones (under 1 s).
+     (Contains) still answer within 100 ms; its Resolve calls, whose own cost grows with the apps
+     (tens of ms for 3,000), do not wait behind the ListApps ones (under 2 s; behind them: over 5 s).
      3b. The same with uid nobody flooding Resolve from 100 never-reading connections: a root
-     client's Resolve does not queue behind them (round-robin by uid; under 1 s).
+     client's Resolve does not queue behind them (round-robin by uid; under 2 s, behind them: over 5 s).
   4. SIGTERM to daemon B under that load, with eight more clients calling flat out: the process
      exits within 1 s.
-  5. Links with U+037E GREEK QUESTION MARK answer an error at once (5 s bound each, so a hang is
-     reported, not waited for).
+  5. Links with U+037E GREEK QUESTION MARK, lenient and strict, answer at once, an error where the
+     link is unusable (5 s bound each, so a hang is reported, not waited for).
 Prints ok/FAIL per check and `N passed, M failed`; exits 1 on any failure.
 Usage: abuse_check.py BIN_DIR (the folder holding routingd).
 """
@@ -393,8 +393,8 @@ def main():
         worst = max(latencies[RESOLVE], default=float("inf"))
         check(f"... and its {len(latencies[RESOLVE])} Resolve calls ({GENERATED_APPS} verdicts, unloaded median "
               f"{quiet * 1000:.0f} ms) do not wait behind them: median "
-              f"{statistics.median(latencies[RESOLVE] or [0]) * 1000:.0f} ms, max {worst * 1000:.0f} ms (bound 1 s)",
-              worst < 1.0 and len(latencies[RESOLVE]) >= 5)
+              f"{statistics.median(latencies[RESOLVE] or [0]) * 1000:.0f} ms, max {worst * 1000:.0f} ms (bound 2 s)",
+              worst < 2.0 and len(latencies[RESOLVE]) >= 5)
 
         # 3b. Another user's flood of Resolve calls (each a megabyte of verdicts here): lanes take
         # waiting calls round-robin by uid, so this client's Resolve waits for at most one of them.
@@ -411,8 +411,8 @@ def main():
         worst = max(latencies, default=float("inf"))
         check(f"uid {NOBODY} floods Resolve from 100 never-reading connections ({ready}): root's {len(latencies)} "
               f"Resolve calls do not queue behind them: median {statistics.median(latencies or [0]) * 1000:.0f} ms, "
-              f"max {worst * 1000:.0f} ms (behind 100 of them: over 5 s; bound 1 s)",
-              worst < 1.0 and len(latencies) >= 3)
+              f"max {worst * 1000:.0f} ms (behind 100 of them: over 5 s; bound 2 s)",
+              worst < 2.0 and len(latencies) >= 3)
 
         # 4. On top of the clients that never read (and the ListApps calls they queued), eight
         # clients call as fast as they can until the daemon goes away.
@@ -444,13 +444,23 @@ def main():
         other.close()
 
         # 5. Last: until the parser fix is in, a hang here makes daemon A spin (it is killed below).
-        for url in ("geo:\u037e", "geo:48.8584,2.2945\u037e", "geo:48.8584,2.2945;u=10\u037e", "geo:0,0?q=\u037e"):
-            try:
-                elapsed, reply = timed_call(a.path, message("org.routingd.Directions.Resolve", {"url": url}))
-                check(f"Resolve {url!a} answers at once ({elapsed * 1000:.1f} ms): "
-                      f"{reply.get('error', 'no error')}", elapsed < 1.0 and "error" in reply, reply)
-            except OSError as e:
-                check(f"Resolve {url!a} answers at once", False, f"no answer within 5 s: {e!r}")
+        # Lenient (where the hang was) and strict (where any repair is an error). Lenient, a link
+        # with coordinates may be answered with a repair warning; one without must be an error.
+        hung = False
+        for url in ("geo:\u037e", "geo:48.8584,2.2945\u037e", "geo:48.8584,2.2945;u=10\u037e"):
+            for strict in (False, True):
+                name = f"Resolve{' strict' if strict else ''} {url!a}"
+                try:
+                    elapsed, reply = timed_call(a.path, message("org.routingd.Directions.Resolve", {"url": url, "strict": strict}))
+                    wants_error = strict or url == "geo:\u037e"
+                    outcome = reply.get("error") or f"warnings {[w.get('code') for w in reply.get('parameters', {}).get('warnings', [])]}"
+                    check(f"{name} answers at once ({elapsed * 1000:.1f} ms): {outcome}",
+                          elapsed < 1.0 and ("error" in reply or not wants_error), reply)
+                except OSError as e:
+                    check(f"{name} answers at once", False, f"no answer within 5 s: {e!r}")
+                    hung = True
+                    break
+            if hung:
                 break
     finally:
         for daemon in daemons:
