@@ -170,6 +170,20 @@ def main():
         check("unknown method on the wire gives MethodNotFound",
               reply and reply.get("error") == "org.varlink.service.MethodNotFound", reply)
 
+        # A parameter the IDL does not declare, at any depth: InvalidParameter naming its path.
+        for name, parameters, expected in [
+            ("'strcit' in Resolve", {"url": "geo:48.8584,2.2945", "strcit": True}, "strcit"),
+            ("'request.destination.lattitude' in DecideApps",
+             {"request": {"destination": {"kind": "coordinate", "lattitude": 48.8, "longitude": 2.3}}},
+             "request.destination.lattitude"),
+        ]:
+            method = "Resolve" if "url" in parameters else "DecideApps"
+            reply = raw_call(path, json.dumps({"method": "org.routingd.Directions." + method,
+                                               "parameters": parameters}).encode() + b"\0")
+            check(f"unknown parameter {name} gives InvalidParameter naming it",
+                  reply and reply.get("error") == "org.varlink.service.InvalidParameter"
+                  and reply.get("parameters", {}).get("parameter") == expected, reply)
+
         # A silent client holding a half message does not delay others.
         silent = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         silent.connect(path)

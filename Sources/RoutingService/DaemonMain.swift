@@ -12,9 +12,10 @@ public enum DaemonMain {
     ///   - literalsFile: a ``LiteralsFile`` replacing the default current-location literals.
     ///   - socketMode: permission bits of a socket file we bind (not of one passed by socket activation).
     ///   - exitIdleSeconds: with socket activation, exit after this many seconds without a connection.
+    ///   - limits: the server's connection caps, deadlines and buffer bounds.
     public static func run(
         socketPath: String, directories: AppDirectories, literalsFile: String? = nil,
-        socketMode: UInt32 = 0o600, exitIdleSeconds: Double? = nil, log: Log
+        socketMode: UInt32 = 0o600, exitIdleSeconds: Double? = nil, limits: VarlinkServer.Limits = .init(), log: Log
     ) -> Int32 {
         var currentLocationLiterals = CurrentLocationLiterals.default
         if let literalsFile {
@@ -61,8 +62,11 @@ public enum DaemonMain {
             log.error("cannot start the reload thread: \(error)")
             return 1
         }
-        defer { reloader.stop() }
-        let server = VarlinkServer(service: daemon.varlinkService(), listener: socket.listener)
+        // Not joined: a reload of thousands of files may be running, and SIGTERM must stop the
+        // process within a second; the reload only reads files, so exiting under it loses nothing.
+        defer { reloader.stop(waiting: false) }
+        let server = VarlinkServer(service: daemon.varlinkService(), listener: socket.listener, limits: limits)
+        server.log = log
         ServiceLifecycle.attach(
             to: server, notifier: notifier, daemon: daemon, exitIdleSeconds: exitIdleSeconds,
             activated: socket.activated, log: log)

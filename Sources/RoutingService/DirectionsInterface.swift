@@ -36,7 +36,9 @@ public enum DirectionsInterface {
         # ferries. navigate asks for turn-by-turn guidance at once. departureDate and arrivalDate
         # are ISO 8601 text exactly as the link gave it. As input (DecideApps, BuildLink) source
         # defaults to the current location, waypoints and avoid to empty, navigate to false;
-        # unknown members are refused with InvalidRequest.
+        # a member this interface does not declare is refused with
+        # org.varlink.service.InvalidParameter naming its path (request.destination.lattitude),
+        # a member of another endpoint kind with InvalidRequest.
         type Request (
           source: Endpoint,
           destination: Endpoint,
@@ -283,9 +285,12 @@ public enum DirectionsInterface {
                 return [:]
             },
         ]
-        // Reload() reads and validates every file: off the event loop, so other clients are served.
+        // Reload() reads and validates every file; the replies of ListApps, Resolve and DecideApps
+        // grow with the catalogue (a megabyte and tens of milliseconds for 3,000 apps): off the
+        // event loop, so other clients are served meanwhile.
         return VarlinkInterface(
-            description: description, methods: PeerCredentials.guarding(methods, log: daemon.log), blocking: ["Reload"])
+            description: description, methods: PeerCredentials.guarding(methods, log: daemon.log),
+            blocking: ["Reload", "ListApps", "Resolve", "DecideApps"])
     }
 }
 

@@ -5,20 +5,27 @@ import Varlink
 /// The server's single-threaded epoll loop (epoll(7)): accepts connections, reads, dispatches each
 /// complete message to the service, writes replies, and reads signals from a signalfd.
 ///
-/// Fairness: each connection gets at most one recv(2) of 64 KiB and ``messageBudget`` handled messages
-/// per turn; connections with messages left over are revisited without blocking in epoll_wait. A
-/// handler runs on this thread, so a slow handler would delay every client: the handlers of blocking
-/// methods run on ``BlockingCalls``' queue instead, and their replies come back through the wakeup
-/// eventfd.
+/// Fairness: each connection gets at most one recv(2) of 64 KiB, ``messageBudget`` handled messages
+/// and `turnBudget` of time per turn; connections with messages left over are revisited without
+/// blocking in epoll_wait. A handler runs on this thread, so a slow handler would delay every client:
+/// the handlers of blocking methods run on ``BlockingCalls``' queues instead, and their replies come
+/// back through the wakeup eventfd. Pending signals are also read between connections, at least
+/// every ``signalPollMilliseconds``, so a long turn does not delay SIGTERM.
+///
+/// Deadlines and caps (``VarlinkServer/Limits``): a timerfd sweeps every connection every
+/// ``sweepMilliseconds`` and closes those idle for `idleTimeout` or waiting for the rest of a message
+/// for `partialMessageTimeout`; at accept, a connection beyond `maxConnections` or beyond its peer
+/// uid's `maxConnectionsPerUser` is closed at once. Each is logged through ``LimitLog``.
 /// Confined to the thread that calls ``run(onReady:)``.
 final class EventLoop {
     private enum Token {
         static let listener: UInt64 = 0
         static let signals: UInt64 = 1
         static let wakeup: UInt64 = 2
-        /// Timers take tokens from here up to `firstConnection`.
+        /// Timers take tokens from here up to `sweep`.
         static let firstTimer: UInt64 = 3
-        static let firstConnection: UInt64 = 16
+        static let sweep: UInt64 = 16
+        static let firstConnection: UInt64 = 17
     }
 
     /// Messages handled per connection per turn.
@@ -26,9 +33,22 @@ final class EventLoop {
     /// How long accepting pauses after running out of descriptors or memory (`EMFILE`, `ENFILE`,
     /// `ENOBUFS`, `ENOMEM`), in milliseconds; level-triggered epoll would otherwise spin.
     private let acceptPauseMilliseconds: Int64 = 100
+    /// How often the deadlines are checked, in milliseconds: they are coarse by this much.
+    static let sweepMilliseconds: UInt64 = 250
+    /// Longest time between reads of pending signals within a turn, in milliseconds.
+    static let signalPollMilliseconds: Int64 = 20
 
     private let service: VarlinkService
     private let limits: VarlinkServer.Limits
+    private var limitLog: LimitLog
+    private let turnBudgetNanoseconds: UInt64
+    private let idleTimeoutMilliseconds: Int64
+    private let partialTimeoutMilliseconds: Int64
+    private let maxConnectionsPerUser: Int
+    /// Open connections per limited peer uid (see ``VarlinkConnection/limitedUID``).
+    private var connectionsPerUID: [UInt32: Int] = [:]
+    /// CLOCK_MONOTONIC milliseconds of the last read of pending signals.
+    private var lastSignalPoll: Int64 = 0
     private let listener: UnixListener
     private let wakeup: WakeupEvent
     private let blockingCalls: BlockingCalls
@@ -56,12 +76,17 @@ final class EventLoop {
     private(set) var stoppedBecauseIdle = false
 
     init(
-        service: VarlinkService, limits: VarlinkServer.Limits, listener: UnixListener, wakeup: WakeupEvent,
+        service: VarlinkService, limits: VarlinkServer.Limits, log: Log? = nil, listener: UnixListener, wakeup: WakeupEvent,
         blockingCalls: BlockingCalls, signals: SignalDescriptor, signalActions: [Int32: [@Sendable () -> Void]],
         timers: [PeriodicTimer] = [], idleExitMilliseconds: Int64? = nil,
         stopRequested: @escaping () -> Bool
     ) throws(SystemError) {
-        precondition(UInt64(timers.count) <= Token.firstConnection - Token.firstTimer, "too many timers")
+        precondition(UInt64(timers.count) <= Token.sweep - Token.firstTimer, "too many timers")
+        self.limitLog = LimitLog(log: log)
+        self.turnBudgetNanoseconds = UInt64(max(0, min(limits.turnBudget, 1)) * 1e9)
+        self.idleTimeoutMilliseconds = Self.milliseconds(limits.idleTimeout)
+        self.partialTimeoutMilliseconds = Self.milliseconds(limits.partialMessageTimeout)
+        self.maxConnectionsPerUser = limits.effectiveMaxConnectionsPerUser
         self.timers = timers
         self.idleExitMilliseconds = idleExitMilliseconds
         self.service = service
@@ -81,6 +106,12 @@ final class EventLoop {
         readBuffer.deallocate()
     }
 
+    /// `seconds` in milliseconds, at least 1; a huge or infinite value is clamped.
+    private static func milliseconds(_ seconds: Double) -> Int64 {
+        guard seconds.isFinite else { return Int64.max / 2 }
+        return Int64(max(0.001, min(seconds, 1e12)) * 1000)
+    }
+
     /// Runs until SIGTERM/SIGINT or `stopRequested()`; closes every connection before returning.
     /// - Throws: ``SystemError`` for failures of the loop itself (epoll, accept4 with an unexpected errno).
     func run(onReady: (@Sendable () -> Void)?) throws(SystemError) {
@@ -91,6 +122,11 @@ final class EventLoop {
         for (index, timer) in timers.enumerated() {
             try epoll.add(timer.descriptor, token: Token.firstTimer + UInt64(index), events: .readable)
         }
+        // Fires every sweepMilliseconds: the deadlines' check.
+        let sweepTimer = try PeriodicTimer(intervalMicroseconds: EventLoop.sweepMilliseconds * 1000, action: {})
+        defer { sweepTimer.close() }
+        try epoll.add(sweepTimer.descriptor, token: Token.sweep, events: .readable)
+        lastSignalPoll = EventLoop.monotonicMilliseconds()
         idleSince = EventLoop.monotonicMilliseconds()
         onReady?()
         while !stopping && !stopRequested() {
@@ -102,15 +138,19 @@ final class EventLoop {
                 case Token.wakeup:
                     wakeup.drain()
                     finishBlockingCalls()
-                case Token.firstTimer..<Token.firstConnection:
+                case Token.firstTimer..<Token.sweep:
                     let timer = timers[Int(event.token - Token.firstTimer)]
                     if timer.drain() > 0 { timer.action() }
+                case Token.sweep:
+                    if sweepTimer.drain() > 0 { sweep() }
                 default:
                     if let connection = connections[event.token] { serve(connection, events: event.events) }
+                    pollSignalsIfDue()
                 }
             }
             for token in backlog where !stopping {
                 if let connection = connections[token] { serve(connection, events: []) }
+                pollSignalsIfDue()
             }
             try resumeAcceptingIfDue()
             stopIfIdleTooLong()
@@ -145,7 +185,9 @@ final class EventLoop {
     // MARK: Connections
 
     /// Accepts pending connections (at most 64 per turn) with accept4(SOCK_NONBLOCK | SOCK_CLOEXEC).
-    /// Beyond `maxConnections` a connection is accepted and closed at once.
+    /// Beyond `maxConnections`, or beyond `maxConnectionsPerUser` for its peer uid (except
+    /// `unlimitedUIDs`; a peer without credentials counts as one uid, `UInt32.max`), a connection
+    /// is accepted and closed at once, and the refusal logged.
     private func acceptConnections() throws(SystemError) {
         for _ in 0..<64 {
             let fd = FileDescriptor.retryingOnInterrupt { routingd_accept4(listener.descriptor.rawValue) }
@@ -161,8 +203,12 @@ final class EventLoop {
                 }
             }
             let descriptor = FileDescriptor(rawValue: fd)
+            let now = EventLoop.monotonicMilliseconds()
             guard connections.count < limits.maxConnections else {
                 descriptor.close()
+                limitLog.report(
+                    "total", .warning,
+                    "refused a connection: \(connections.count) are open, the limit (--max-connections)", now: now)
                 continue
             }
             var pid: Int32 = 0
@@ -170,12 +216,28 @@ final class EventLoop {
             var gid: UInt32 = 0
             let peer =
                 routingd_peer_credentials(fd, &pid, &uid, &gid) == 0 ? VarlinkPeer(pid: pid, uid: uid, gid: gid) : nil
-            let connection = VarlinkConnection(descriptor: descriptor, token: nextToken, peer: peer, limits: limits)
+            let limitedUID: UInt32? = peer.map { limits.unlimitedUIDs.contains($0.uid) ? nil : $0.uid } ?? UInt32.max
+            if let limitedUID {
+                let open = connectionsPerUID[limitedUID, default: 0]
+                guard open < maxConnectionsPerUser else {
+                    descriptor.close()
+                    let who = limitedUID == UInt32.max ? "a peer without credentials" : "uid \(limitedUID)"
+                    limitLog.report(
+                        "uid \(limitedUID)", .warning,
+                        "refused a connection from \(who): it has \(open) open, the per-user limit (--max-connections-per-user)",
+                        now: now)
+                    continue
+                }
+                connectionsPerUID[limitedUID] = open + 1
+            }
+            let connection = VarlinkConnection(descriptor: descriptor, token: nextToken, peer: peer, limits: limits, now: now)
+            connection.limitedUID = limitedUID
             nextToken += 1
             do {
                 try epoll.add(descriptor, token: connection.token, events: .readable)
             } catch {
                 descriptor.close()
+                if let limitedUID { release(uid: limitedUID) }
                 continue
             }
             connection.registeredEvents = .readable
@@ -204,7 +266,9 @@ final class EventLoop {
             if connection.wantsRead && !events.intersection([.readable, .hangUp, .error]).isEmpty {
                 try connection.read(using: readBuffer)
             }
-            connection.handleMessages(with: service, budget: messageBudget, blockingCalls: blockingCalls)
+            connection.handleMessages(
+                with: service, budget: messageBudget, deadline: EventLoop.monotonicNanoseconds() &+ turnBudgetNanoseconds,
+                blockingCalls: blockingCalls)
             try connection.flush()
             if connection.isFinished {
                 close(connection)
@@ -242,16 +306,73 @@ final class EventLoop {
         connection.descriptor.close()
         connections[connection.token] = nil
         backlog.remove(connection.token)
+        if let uid = connection.limitedUID { release(uid: uid) }
         if connections.isEmpty { idleSince = EventLoop.monotonicMilliseconds() }
+    }
+
+    private func release(uid: UInt32) {
+        let open = connectionsPerUID[uid, default: 1] - 1
+        connectionsPerUID[uid] = open > 0 ? open : nil
     }
 
     private func closeConnections() {
         for connection in connections.values { connection.descriptor.close() }
         connections = [:]
+        connectionsPerUID = [:]
         backlog = []
     }
 
+    // MARK: Deadlines
+
+    /// Closes the connections past their deadline: idle (no progress, no call running) for
+    /// `idleTimeout`, or waiting for the rest of a message for `partialMessageTimeout`. Then writes
+    /// the limit log's summaries that are due. One pass over the connections, every
+    /// ``sweepMilliseconds``.
+    private func sweep() {
+        let now = EventLoop.monotonicMilliseconds()
+        var expired: [(VarlinkConnection, partial: Bool)] = []
+        for connection in connections.values {
+            if connection.isWaitingForRestOfMessage {
+                if let since = connection.partialSince {
+                    if now - since >= partialTimeoutMilliseconds { expired.append((connection, true)) }
+                    continue
+                }
+                connection.partialSince = now
+            } else {
+                connection.partialSince = nil
+            }
+            if !connection.awaitingReply && now - connection.lastActivity >= idleTimeoutMilliseconds {
+                expired.append((connection, false))
+            }
+        }
+        for (connection, partial) in expired {
+            close(connection)
+            let who = connection.peer.map { "uid \($0.uid)" } ?? "a peer without credentials"
+            if partial {
+                limitLog.report(
+                    "partial", .warning,
+                    "closed a connection of \(who): part of a message and not the rest for \(ServiceLifecycle.format(limits.partialMessageTimeout)) s (--message-timeout)",
+                    now: now)
+            } else {
+                limitLog.report(
+                    "idle", .debug,
+                    "closed a connection of \(who): idle for \(ServiceLifecycle.format(limits.idleTimeout)) s (--idle-timeout)",
+                    now: now)
+            }
+        }
+        limitLog.flush(now: now)
+    }
+
     // MARK: Signals
+
+    /// Reads pending signals when ``signalPollMilliseconds`` have passed since the last time, so a
+    /// long turn (thousands of busy connections) still stops soon after SIGTERM.
+    private func pollSignalsIfDue() {
+        let now = EventLoop.monotonicMilliseconds()
+        guard now - lastSignalPoll >= EventLoop.signalPollMilliseconds else { return }
+        lastSignalPoll = now
+        handleSignals()
+    }
 
     /// Runs registered actions for each pending signal; SIGTERM and SIGINT then stop the loop.
     private func handleSignals() {
@@ -262,9 +383,16 @@ final class EventLoop {
     }
 
     /// CLOCK_MONOTONIC in milliseconds.
-    private static func monotonicMilliseconds() -> Int64 {
+    static func monotonicMilliseconds() -> Int64 {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+    }
+
+    /// CLOCK_MONOTONIC in nanoseconds.
+    static func monotonicNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
 }

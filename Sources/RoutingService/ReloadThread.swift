@@ -126,12 +126,14 @@ public final class ReloadThread: Sendable {
         server.onSignal(SIGHUP) { [self] in requestReload() }
     }
 
-    /// Stops the thread and waits for it (a reload in progress finishes first).
-    public func stop() {
+    /// Stops the thread. With `waiting`, waits for it (a reload in progress finishes first);
+    /// without, detaches it and returns at once (it ends after that reload, unless the process
+    /// exits first), for a daemon that must exit promptly on SIGTERM.
+    public func stop(waiting: Bool = true) {
         requests.withLock { $0.stop = true }
         wakeup.signal()
         if let handle = thread.withLock({ h -> pthread_t? in defer { h = nil }; return h }) {
-            pthread_join(handle, nil)
+            if waiting { pthread_join(handle, nil) } else { pthread_detach(handle) }
         }
     }
 

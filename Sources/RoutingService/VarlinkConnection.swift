@@ -9,7 +9,11 @@ import Varlink
 /// The event loop asks it what it wants (``wantsRead``, ``wantsWrite``) and tells it what is ready.
 /// Flow control: it stops asking to read while complete messages are still unhandled or while more
 /// than `maxPendingReplyBytes` of replies wait to be sent, so a client that never reads its replies
-/// only fills its own buffers. Confined to the event-loop thread.
+/// only fills its own buffers; it resumes once they drain below the bound. A reply larger than the
+/// bound is still queued whole (the bound is checked before each message, not within a reply).
+/// For the loop's deadlines it records when the connection last made progress (``lastActivity``)
+/// and since when it has waited for the rest of a message (``partialSince``).
+/// Confined to the event-loop thread.
 final class VarlinkConnection {
     let descriptor: FileDescriptor
     /// The epoll token; unique for the server's lifetime, unlike descriptor numbers.
@@ -40,12 +44,29 @@ final class VarlinkConnection {
     private(set) var awaitingReply = false
     /// The epoll interest currently registered, maintained by the loop.
     var registeredEvents: Epoll.Events = []
+    /// The uid this connection counts against in the per-user limit; nil when it counts against none.
+    var limitedUID: UInt32?
+    /// CLOCK_MONOTONIC milliseconds of the last progress: accepted, bytes read or sent, a blocking
+    /// call's reply queued. The loop closes a connection without progress for `idleTimeout`.
+    private(set) var lastActivity: Int64
+    /// CLOCK_MONOTONIC milliseconds since which the loop has seen this connection waiting for the
+    /// rest of a message (``isWaitingForRestOfMessage``) with no message completed since; set by the
+    /// loop's sweep, cleared whenever a message completes.
+    var partialSince: Int64?
 
-    init(descriptor: FileDescriptor, token: UInt64, peer: VarlinkPeer?, limits: VarlinkServer.Limits) {
+    init(descriptor: FileDescriptor, token: UInt64, peer: VarlinkPeer?, limits: VarlinkServer.Limits, now: Int64) {
         self.descriptor = descriptor
         self.token = token
         self.peer = peer
         self.limits = limits
+        self.lastActivity = now
+    }
+
+    /// True when the only thing this connection waits for is the rest of a message the client has
+    /// started: input after the last complete message, no call running, replies within their bound.
+    var isWaitingForRestOfMessage: Bool {
+        !isFailing && !inputClosed && !awaitingReply && pendingReplyBytes <= limits.maxPendingReplyBytes
+            && inputStart < input.count && !hasCompleteMessage
     }
 
     /// Reply bytes queued but not yet accepted by the kernel.
@@ -77,6 +98,7 @@ final class VarlinkConnection {
     /// - Throws: ``SystemError`` for a broken connection (`ECONNRESET`, …); the caller closes it.
     func read(using buffer: UnsafeMutableRawBufferPointer) throws(SystemError) {
         guard let count = try descriptor.receive(into: buffer) else { return }
+        lastActivity = EventLoop.monotonicMilliseconds()
         if count == 0 {
             inputClosed = true
             return
@@ -89,11 +111,12 @@ final class VarlinkConnection {
     }
 
     /// Handles up to `budget` complete messages in order, queueing their replies, while pending replies
-    /// stay within `maxPendingReplyBytes`. A message longer than `maxMessageBytes` — complete or still
+    /// stay within `maxPendingReplyBytes` and CLOCK_MONOTONIC is before `deadline` (nanoseconds; the
+    /// first message is always handled). A message longer than `maxMessageBytes` — complete or still
     /// without its NUL — queues `org.varlink.service.InvalidParameter {"parameter":"message"}` and fails
     /// the connection. A call of a blocking method goes to `blockingCalls` and ends the turn; the
     /// messages after it wait for ``finishBlockingCall(_:)``.
-    func handleMessages(with service: VarlinkService, budget: Int, blockingCalls: BlockingCalls) {
+    func handleMessages(with service: VarlinkService, budget: Int, deadline: UInt64, blockingCalls: BlockingCalls) {
         if awaitingReply {
             // Nothing is handled, but a message growing past the limit still fails the connection.
             if !isFailing, input[scannedUpTo...].firstIndex(of: 0) == nil {
@@ -103,7 +126,9 @@ final class VarlinkConnection {
             return
         }
         var handled = 0
-        while !isFailing, !awaitingReply, handled < budget, pendingReplyBytes <= limits.maxPendingReplyBytes {
+        while !isFailing, !awaitingReply, handled < budget, pendingReplyBytes <= limits.maxPendingReplyBytes,
+            handled == 0 || EventLoop.monotonicNanoseconds() < deadline
+        {
             guard let end = input[scannedUpTo...].firstIndex(of: 0) else {
                 scannedUpTo = input.count
                 if input.count - inputStart > limits.maxMessageBytes { fail() }
@@ -117,12 +142,13 @@ final class VarlinkConnection {
             inputStart = end + 1
             scannedUpTo = inputStart
             handled += 1
+            partialSince = nil
             switch service.start(message, peer: peer) {
             case .finished(let reply):
                 if let reply { output.append(contentsOf: reply) }
-            case .blocking(let work):
+            case .blocking(let method, let work):
                 awaitingReply = true
-                blockingCalls.run(for: token, work)
+                blockingCalls.run(for: token, method: method, uid: peer?.uid, work)
             }
         }
         compactInput()
@@ -132,6 +158,7 @@ final class VarlinkConnection {
     /// message can then be handled.
     func finishBlockingCall(_ reply: [UInt8]?) {
         awaitingReply = false
+        lastActivity = EventLoop.monotonicMilliseconds()
         if let reply, !isFailing { output.append(contentsOf: reply) }
     }
 
@@ -146,6 +173,7 @@ final class VarlinkConnection {
             }
             guard let sent = try result.get() else { break }
             outputStart += sent
+            if sent > 0 { lastActivity = EventLoop.monotonicMilliseconds() }
         }
         if outputStart == output.count && isFailing && !sentFailure {
             // The error is out: end our side so the client reads it and then end-of-stream.

@@ -22,18 +22,43 @@ import Varlink
 /// `Sendable`: configuration is immutable; mutable state is in `Mutex`/`Atomic`. The loop's own state
 /// lives in an ``EventLoop`` confined to the thread that calls ``run()``.
 public final class VarlinkServer: Sendable {
-    /// Resource bounds, per connection unless stated.
+    /// Resource bounds, per connection unless stated. Times are in seconds.
     public struct Limits: Sendable {
         /// Longest accepted message in bytes, without its NUL. A longer one gets
         /// `org.varlink.service.InvalidParameter {"parameter":"message"}` and the connection is closed.
         public var maxMessageBytes = 8 << 20
-        /// Open connections in total; further clients are accepted and closed at once.
+        /// Open connections in total; further clients are accepted and closed at once. ``VarlinkServer/run()``
+        /// lowers it, with a log line, when the process may not open that many descriptors
+        /// (`RLIMIT_NOFILE`, after raising its soft limit to the hard one).
         public var maxConnections = 1024
-        /// Reply bytes queued for a client that does not read them, in bytes; above it the server stops
-        /// reading (and handling) that client's messages until the queue drains.
-        public var maxPendingReplyBytes = 8 << 20
+        /// Open connections per peer uid (`SO_PEERCRED` at accept), so that one user cannot take every
+        /// slot; nil for a quarter of ``maxConnections``. The uids in ``unlimitedUIDs`` are not limited
+        /// by it, and a peer whose credentials cannot be read counts as one uid. Further connections
+        /// of that uid are accepted and closed at once, with a log line (at most one per 10 s per uid,
+        /// counting the rest).
+        public var maxConnectionsPerUser: Int? = nil
+        /// The uids ``maxConnectionsPerUser`` does not apply to: root, so that an administrator can
+        /// always connect.
+        public var unlimitedUIDs: Set<UInt32> = [0]
+        /// Reply bytes queued for a client that does not read them; above it the server stops reading
+        /// (and handling) that client's messages until the queue drains below it again. One reply larger
+        /// than the bound is still queued and sent whole.
+        public var maxPendingReplyBytes = 256 << 10
+        /// A connection without progress for this long is closed: nothing read from it, nothing it read
+        /// of its replies, no call of it running. A client waiting for a long call's reply is not idle.
+        public var idleTimeout: Double = 60
+        /// A connection that has sent part of a message and not the rest for this long is closed
+        /// (counted from when the server is ready to read the rest: no call of it running, replies
+        /// within their bound).
+        public var partialMessageTimeout: Double = 10
+        /// Time spent handling one connection's messages in one turn of the loop, in seconds, on top of
+        /// the 64-message budget; the rest waits for the next turn, after the other connections.
+        public var turnBudget: Double = 0.002
 
         public init() {}
+
+        /// ``maxConnectionsPerUser`` or its default, a quarter of ``maxConnections`` (at least 1).
+        public var effectiveMaxConnectionsPerUser: Int { maxConnectionsPerUser ?? max(1, maxConnections / 4) }
     }
 
     private let service: VarlinkService
@@ -49,6 +74,7 @@ public final class VarlinkServer: Sendable {
     private let intervalActions = Mutex<[(microseconds: UInt64, action: @Sendable () -> Void)]>([])
     private let idleExitMilliseconds = Mutex<Int64?>(nil)
     private let stoppedIdle = Atomic<Bool>(false)
+    private let logger = Mutex<Log?>(nil)
 
     public init(service: VarlinkService, listener: UnixListener, limits: Limits = .init()) {
         self.service = service
@@ -61,6 +87,14 @@ public final class VarlinkServer: Sendable {
     public var onReady: (@Sendable () -> Void)? {
         get { readyAction.withLock { $0 } }
         set { readyAction.withLock { $0 = newValue } }
+    }
+
+    /// Where limits that bite (per-user and total connection caps, deadlines, the descriptor limit)
+    /// are reported, each kind at most once per 10 s with a count of the rest; nil for silence. Set
+    /// before ``run()``.
+    public var log: Log? {
+        get { logger.withLock { $0 } }
+        set { logger.withLock { $0 = newValue } }
     }
 
     /// Blocks `signals` in the calling thread's mask; threads created afterwards inherit it. Call it
@@ -125,12 +159,39 @@ public final class VarlinkServer: Sendable {
         for (microseconds, action) in intervalActions.withLock({ $0 }) {
             timers.append(try PeriodicTimer(intervalMicroseconds: microseconds, action: action))
         }
+        let log = logger.withLock { $0 }
+        let limits = Self.fitDescriptorLimit(limits, log: log)
         let loop = try EventLoop(
-            service: service, limits: limits, listener: listener, wakeup: wakeup, blockingCalls: blockingCalls, signals: signals,
+            service: service, limits: limits, log: log, listener: listener, wakeup: wakeup, blockingCalls: blockingCalls, signals: signals,
             signalActions: actions, timers: timers, idleExitMilliseconds: idleExitMilliseconds.withLock { $0 },
             stopRequested: { self.stopRequested.load(ordering: .acquiring) })
         defer { stoppedIdle.store(loop.stoppedBecauseIdle, ordering: .releasing) }
         try loop.run(onReady: onReady)
+    }
+
+    /// Descriptors kept free for everything but connections (listener, epoll, signalfd, timers, files
+    /// a reload reads, the journal).
+    static let reservedDescriptors = 64
+
+    /// `limits` with `maxConnections` lowered to fit `RLIMIT_NOFILE` (less ``reservedDescriptors``),
+    /// after raising the soft limit to the hard one if needed (setrlimit(2)); logs when it lowers it.
+    static func fitDescriptorLimit(_ limits: Limits, log: Log?) -> Limits {
+        var limits = limits
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return limits }
+        let wanted = rlim_t(limits.maxConnections + reservedDescriptors)
+        if limit.rlim_cur != rlim_t.max && limit.rlim_cur < wanted {
+            var raised = limit
+            raised.rlim_cur = limit.rlim_max == rlim_t.max ? wanted : min(wanted, limit.rlim_max)
+            if setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
+        }
+        if limit.rlim_cur != rlim_t.max && limit.rlim_cur < wanted {
+            let fitting = max(1, Int(limit.rlim_cur) - reservedDescriptors)
+            log?.warning(
+                "at most \(fitting) connections instead of \(limits.maxConnections): the descriptor limit (RLIMIT_NOFILE, ulimit -n) is \(limit.rlim_cur); raise it (LimitNOFILE= in the unit) or lower --max-connections")
+            limits.maxConnections = fitting
+        }
+        return limits
     }
 
     /// Makes ``run()`` return soon (it finishes the current turn of the loop). Thread-safe; calling it

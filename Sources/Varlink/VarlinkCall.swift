@@ -40,7 +40,8 @@ public struct VarlinkCall: Sendable {
     /// - Throws: ``DecodingFailure`` with `org.varlink.service.InvalidParameter` naming the bad field:
     ///   `message` (not JSON, not an object), `method` (absent, not a string, not `iface.Method`),
     ///   `parameters` (neither an object nor null), `oneway`/`more`/`upgrade` (neither a bool nor null).
-    ///   Unknown keys are ignored (varlink.org/FAQ allows vendor keys).
+    ///   Unknown keys of the message itself are ignored (varlink.org/FAQ allows vendor keys); unknown
+    ///   keys in `parameters` are refused later, against the method's IDL (``InterfaceTypes``).
     static func decode(_ message: [UInt8], peer: VarlinkPeer?) throws(DecodingFailure) -> VarlinkCall {
         let root: JSON
         do {

@@ -20,6 +20,8 @@ public struct VarlinkInterface: Sendable {
     /// Methods whose handlers may take long (read files, validate a large document, wait for a
     /// lock): a server runs them away from the thread that serves the other clients.
     public let blockingMethods: Set<String>
+    /// The methods' input types, to refuse parameters the IDL does not declare.
+    let inputTypes: InterfaceTypes
 
     /// - Parameters:
     ///   - description: The IDL text. Precondition: its first keyword is `interface` followed by a valid
@@ -37,6 +39,9 @@ public struct VarlinkInterface: Sendable {
                 definition.methods.contains(method),
                 "handler for \(method) but the IDL of \(definition.name) declares no `method \(method)(`")
         }
+        guard let inputTypes = InterfaceTypes(description) else {
+            preconditionFailure("the varlink IDL of \(definition.name) has a type, method or error declaration that does not parse")
+        }
         for method in blocking {
             precondition(methods[method] != nil, "\(method) is listed as blocking but has no handler")
         }
@@ -45,5 +50,6 @@ public struct VarlinkInterface: Sendable {
         self.description = description
         self.handlers = methods
         self.declaredMethods = definition.methods
+        self.inputTypes = inputTypes
     }
 }

@@ -7,6 +7,8 @@ import StrictJSON
 /// (varlink.org/Method-Call):
 /// - malformed message → `org.varlink.service.InvalidParameter` with `parameter` naming the field:
 ///   `message` (not JSON or not an object), `method`, `parameters`, `oneway`, `more` or `upgrade`;
+/// - a parameter the method's IDL does not declare, at any depth → `InvalidParameter` naming its
+///   path (`strcit`, `request.destination.lattitude`; see ``InterfaceTypes``), before the handler runs;
 /// - unknown interface → `InterfaceNotFound(interface)`;
 /// - method not declared by the interface → `MethodNotFound(method)` with the fully qualified name;
 /// - declared but without a handler → `MethodNotImplemented(method)`;
@@ -55,7 +57,7 @@ public final class VarlinkService: Sendable {
     public func handle(_ message: [UInt8], peer: VarlinkPeer?) -> [UInt8]? {
         switch start(message, peer: peer) {
         case .finished(let reply): reply
-        case .blocking(let work): work()
+        case .blocking(_, let work): work()
         }
     }
 
@@ -65,8 +67,9 @@ public final class VarlinkService: Sendable {
         case finished([UInt8]?)
         /// A call of one of ``VarlinkInterface/blockingMethods``, not run yet: run `work` on another
         /// thread; it returns the reply bytes (nil for `oneway`). Replies keep call order, so the
-        /// caller handles that connection's next message only once `work` is done.
-        case blocking(@Sendable () -> [UInt8]?)
+        /// caller handles that connection's next message only once `work` is done. `method` is the
+        /// fully qualified method name, e.g. to give each method a queue of its own.
+        case blocking(method: String, work: @Sendable () -> [UInt8]?)
     }
 
     /// Decodes one message and answers it, unless its method is a blocking one: then the call,
@@ -86,7 +89,7 @@ public final class VarlinkService: Sendable {
             return .finished(call.oneway ? nil : VarlinkReply.failure(error))
         }
         guard found.blocking else { return .finished(Self.run(found.handler, call)) }
-        return .blocking { Self.run(found.handler, call) }
+        return .blocking(method: call.method, work: { Self.run(found.handler, call) })
     }
 
     /// Runs `handler` on `call` and encodes its reply (nil for `oneway`).
@@ -111,6 +114,9 @@ public final class VarlinkService: Sendable {
         guard interface.declaredMethods.contains(methodName) else { throw .methodNotFound(call.method) }
         guard !call.upgrade, let handler = interface.handlers[methodName] else {
             throw .methodNotImplemented(call.method)
+        }
+        if let unknown = interface.inputTypes.unknownParameter(of: methodName, in: call.parameters) {
+            throw .invalidParameter(unknown)
         }
         return (handler, interface.blockingMethods.contains(methodName))
     }

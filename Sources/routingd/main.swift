@@ -6,7 +6,8 @@ import RoutingService
 
 let usage = """
     Usage: routingd [--socket PATH] [--apps DIR]... [--coverage DIR] [--current-location-literals FILE] [--verbose]
-                    [--socket-mode MODE] [--exit-idle SECONDS]
+                    [--socket-mode MODE] [--exit-idle SECONDS] [--idle-timeout SECONDS]
+                    [--message-timeout SECONDS] [--max-connections N] [--max-connections-per-user N]
            routingd --list-interfaces | --print-interface NAME
 
     Serves org.routingd.Directions and org.routingd.Coverage (varlink) on a Unix socket.
@@ -40,6 +41,22 @@ let usage = """
                        service manager keeps the socket and starts routingd again
                        on the next connection. Without socket activation it is
                        ignored with a log line (nothing would start routingd again)
+      --idle-timeout SECONDS
+                       close a connection that makes no progress for SECONDS: sends
+                       nothing, reads none of its replies, has no call running
+                       (default 60); a client waiting for a long call is not idle
+      --message-timeout SECONDS
+                       close a connection that sent part of a message and not the
+                       rest within SECONDS (default 10)
+      --max-connections N
+                       open connections in total (default 1024); more are closed at
+                       once. Lowered, with a log line, to fit the descriptor limit
+                       (ulimit -n, whose soft limit is raised up to the hard one)
+      --max-connections-per-user N
+                       open connections per client uid (SO_PEERCRED), so one user
+                       cannot take every slot (default: a quarter of
+                       --max-connections); root is not limited by it. Refusals are
+                       logged, at most one line per uid per 10 s
       --varlink=unix:PATH
                        the same as --socket PATH (the address varlink activators pass)
       --list-interfaces
@@ -51,8 +68,13 @@ let usage = """
 
     Reload: the directories are watched (inotify), and SIGHUP or the varlink method
     org.routingd.Directions.Reload reload too; a file that fails validation keeps its
-    app's last good version. SIGTERM and SIGINT stop cleanly and remove the socket
-    (when routingd bound it itself).
+    app's last good version. SIGTERM and SIGINT stop cleanly within a second, whatever
+    the load, and remove the socket (when routingd bound it itself).
+
+    Clients: replies a client does not read are held up to 256 KiB (one larger reply is
+    still sent whole); beyond that routingd stops reading that client until it reads.
+    Resolve, DecideApps, ListApps, Reload and Coverage.Validate run off the thread that
+    serves the others, one lane per method, taking waiting calls round-robin by client uid.
 
     Under systemd: socket activation (LISTEN_FDS, the descriptor named "varlink"),
     sd_notify (READY=1, RELOADING=1, STOPPING=1, STATUS=, WATCHDOG=1 to NOTIFY_SOCKET),
@@ -70,6 +92,7 @@ struct Options {
     var literalsFile: String? = nil
     var socketMode: UInt32 = 0o600
     var exitIdleSeconds: Double? = nil
+    var limits = VarlinkServer.Limits()
 
     /// Parses the command line; prints help or an error and exits where that is the answer.
     static func parse(_ arguments: [String]) -> Options {
@@ -92,6 +115,8 @@ struct Options {
             case "--socket-mode": options.socketMode = socketMode(value(for: argument))
             case "--exit-idle": options.exitIdleSeconds = seconds(value(for: argument))
             case "--varlink": options.socketPath = varlinkPath(value(for: argument))
+            case "--idle-timeout", "--message-timeout", "--max-connections", "--max-connections-per-user":
+                options.setLimit(argument, value(for: argument))
             case "--list-interfaces":
                 writeAll(1, InterfaceFiles.all.map { $0.name + "\n" }.joined())
                 exit(0)
@@ -118,6 +143,11 @@ struct Options {
                     options.exitIdleSeconds = seconds(String(argument.dropFirst("--exit-idle=".count)))
                 } else if argument.hasPrefix("--socket-mode=") {
                     options.socketMode = socketMode(String(argument.dropFirst("--socket-mode=".count)))
+                } else if let equals = argument.firstIndex(of: "="),
+                    ["--idle-timeout", "--message-timeout", "--max-connections", "--max-connections-per-user"]
+                        .contains(String(argument[..<equals]))
+                {
+                    options.setLimit(String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
                 } else if argument.hasPrefix("--coverage=") {
                     options.coverageDirectory = String(argument.dropFirst("--coverage=".count))
                 } else {
@@ -129,6 +159,26 @@ struct Options {
         return options
     }
 
+    /// `--idle-timeout`, `--message-timeout` (positive seconds), `--max-connections`,
+    /// `--max-connections-per-user` (positive counts).
+    mutating func setLimit(_ option: String, _ text: String) {
+        switch option {
+        case "--idle-timeout": limits.idleTimeout = Options.seconds(text, option: option)
+        case "--message-timeout": limits.partialMessageTimeout = Options.seconds(text, option: option)
+        case "--max-connections": limits.maxConnections = Options.count(text, option: option)
+        default: limits.maxConnectionsPerUser = Options.count(text, option: option)
+        }
+    }
+
+    /// A positive whole number for `option`.
+    static func count(_ text: String, option: String) -> Int {
+        guard let count = Int(text), count > 0, count <= 1 << 20 else {
+            writeAll(2, "routingd: \(option) needs a whole number from 1 to 1048576, not '\(text)'\n")
+            exit(2)
+        }
+        return count
+    }
+
     /// `--socket-mode`: octal permission bits, at most 0777.
     static func socketMode(_ text: String) -> UInt32 {
         guard let mode = UInt32(text, radix: 8), mode <= 0o777 else {
@@ -138,10 +188,10 @@ struct Options {
         return mode
     }
 
-    /// `--exit-idle`: a positive number of seconds.
-    static func seconds(_ text: String) -> Double {
+    /// `--exit-idle` and the timeouts: a positive number of seconds.
+    static func seconds(_ text: String, option: String = "--exit-idle") -> Double {
         guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-            writeAll(2, "routingd: --exit-idle needs a positive number of seconds, not '\(text)'\n")
+            writeAll(2, "routingd: \(option) needs a positive number of seconds, not '\(text)'\n")
             exit(2)
         }
         return seconds
@@ -180,4 +230,4 @@ exit(DaemonMain.run(
     socketPath: options.socketPath ?? DefaultPaths.socket(),
     directories: directories,
     literalsFile: options.literalsFile,
-    socketMode: options.socketMode, exitIdleSeconds: options.exitIdleSeconds, log: log))
+    socketMode: options.socketMode, exitIdleSeconds: options.exitIdleSeconds, limits: options.limits, log: log))

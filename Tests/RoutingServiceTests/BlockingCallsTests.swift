@@ -164,7 +164,45 @@ final class Gate: Sendable {
     @Test func theDaemonRunsReloadAndValidateOffTheEventLoop() throws {
         let fixture = try AppsFixture()
         let service = try RoutingDaemon(directories: fixture.directories).varlinkService()
-        #expect(service.blockingMethods(of: "org.routingd.Directions") == ["Reload"])
+        #expect(service.blockingMethods(of: "org.routingd.Directions") == ["Reload", "ListApps", "Resolve", "DecideApps"])
         #expect(service.blockingMethods(of: "org.routingd.Coverage") == ["Validate"])
+    }
+}
+
+/// Each blocking method has a queue of its own: a call of one never waits behind another's.
+@Suite struct BlockingMethodQueuesTests {
+    static let idl = """
+        # Two blocking methods.
+        interface org.example.lanes
+
+        # Waits at the test's gate; blocking.
+        method Slow() -> ()
+
+        # Returns at once, but is declared blocking too.
+        method Quick(text: string) -> (text: string)
+        """
+
+    @Test func aBlockingCallDoesNotWaitBehindAnotherMethods() throws {
+        let gate = Gate()
+        let interface = VarlinkInterface(
+            description: Self.idl,
+            methods: [
+                "Slow": { _ throws(VarlinkError) in
+                    gate.pass()
+                    return [:]
+                },
+                "Quick": { call throws(VarlinkError) in ["text": call.parameters["text"] ?? .null] },
+            ],
+            blocking: ["Slow", "Quick"])
+        let service = VarlinkService(vendor: "Example", product: "lanes", version: "1", url: "https://example.org", interfaces: [interface])
+        let running = try RunningServer(service: service)
+        defer { running.stop() }
+        defer { gate.open() }
+        let slow = try RawConnection(path: running.path)
+        slow.send(call("org.example.lanes.Slow"))
+        #expect(gate.waitForArrival())
+        let quick = try RawConnection(path: running.path)
+        quick.send(call("org.example.lanes.Quick", #"{"text":"not queued behind Slow"}"#))
+        #expect(BlockingCallsTests.text(quick.readReply()) == "not queued behind Slow")
     }
 }

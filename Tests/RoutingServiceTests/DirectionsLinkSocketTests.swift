@@ -104,7 +104,6 @@ import Varlink
         defer { c.close() }
         let cases: [(JSON, String)] = [
             (["destination": ["kind": "coordinate", "latitude": 91, "longitude": 0]], "destination.latitude"),
-            (["destination": ["kind": "coordinate", "lattitude": 48.8, "longitude": 2.3]], "destination.lattitude"),
             (["destination": ["kind": "place", "text": "x"]], "destination.kind"),
             (["source": ["kind": "address", "text": "  "], "destination": ["kind": "currentLocation"]], "source.text"),
             (["destination": ["kind": "currentLocation"], "waypoints": [["kind": "currentLocation"], ["kind": "coordinate", "latitude": "48"]]], "waypoints[1].latitude"),
@@ -112,7 +111,6 @@ import Varlink
             (["destination": ["kind": "currentLocation"], "mode": "Bus", "transportType": "Automobile"], "transportType"),
             (["destination": ["kind": "currentLocation"], "avoid": ["tolls", "stairs"]], "avoid[1]"),
             (["destination": ["kind": "currentLocation"], "navigate": "yes"], "navigate"),
-            (["destination": ["kind": "currentLocation"], "via": []], "via"),
             (["mode": "Car"], "destination"),
         ]
         for (request, field) in cases {
@@ -120,6 +118,18 @@ import Varlink
             #expect(error.name == "org.routingd.Directions.InvalidRequest", "\(request)")
             #expect(error.parameters["field"] == .string(field), "\(request): \(error)")
             #expect(error.parameters["message"]?.stringValue?.isEmpty == false)
+        }
+        // A member the IDL does not declare, at any depth: InvalidParameter naming its path, as the
+        // reference varlink server answers an unknown parameter.
+        let unknown: [(JSONObject, String)] = [
+            (["request": ["destination": ["kind": "coordinate", "lattitude": 48.8, "longitude": 2.3]]], "request.destination.lattitude"),
+            (["request": ["destination": ["kind": "currentLocation"], "via": []]], "request.via"),
+            (["request": ["destination": ["kind": "currentLocation"], "waypoints": [["kind": "currentLocation"], ["kind": "currentLocation", "x": 1]]]], "request.waypoints[1].x"),
+            (["request": ["destination": ["kind": "currentLocation"]], "strict": true], "strict"),
+        ]
+        for (parameters, path) in unknown {
+            let error = try #require(callError(c, "org.routingd.Directions.DecideApps", parameters))
+            #expect(error == .invalidParameter(path), "\(parameters)")
         }
     }
 

@@ -47,14 +47,14 @@ import Testing
     @Test func aBlockingMethodComesBackAsWorkThatRunsOnlyWhenCalled() {
         let service = service()
         #expect(service.blockingMethods(of: "org.example.slow") == ["Count", "Broken"])
-        guard case .blocking(let work) = service.start(Array(#"{"method":"org.example.slow.Count"}"#.utf8), peer: nil) else {
+        guard case .blocking(_, let work) = service.start(Array(#"{"method":"org.example.slow.Count"}"#.utf8), peer: nil) else {
             Issue.record("Count was answered at once")
             return
         }
         #expect(calls.count == 0, "the handler has not run yet")
         #expect(text(work()) == #"{"parameters":{"count":1}}"#)
         #expect(calls.count == 1)
-        guard case .blocking(let failing) = service.start(Array(#"{"method":"org.example.slow.Broken"}"#.utf8), peer: nil) else {
+        guard case .blocking(_, let failing) = service.start(Array(#"{"method":"org.example.slow.Broken"}"#.utf8), peer: nil) else {
             Issue.record("Broken was answered at once")
             return
         }
@@ -63,7 +63,7 @@ import Testing
 
     @Test func aOnewayBlockingCallRunsAndRepliesNothing() {
         let service = service()
-        guard case .blocking(let work) = service.start(Array(#"{"method":"org.example.slow.Count","oneway":true}"#.utf8), peer: nil) else {
+        guard case .blocking(_, let work) = service.start(Array(#"{"method":"org.example.slow.Count","oneway":true}"#.utf8), peer: nil) else {
             Issue.record("Count was answered at once")
             return
         }
