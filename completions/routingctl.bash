@@ -1,0 +1,84 @@
+# bash completion for routingctl(1). Installed as share/bash-completion/completions/routingctl, where
+# bash-completion loads it on demand; needs nothing from bash-completion itself.
+
+# The link formats routingctl can write, from `routingctl link --help` (the binary being completed).
+_routingctl_link_formats() {
+    "$1" link --help 2>/dev/null | sed -n '/^Formats that can be written:/,/^--format all/{/^ /p}'
+}
+
+_routingctl() {
+    local cur="${COMP_WORDS[COMP_CWORD]}" prev="" program="${COMP_WORDS[0]}"
+    [ "$COMP_CWORD" -gt 0 ] && prev="${COMP_WORDS[COMP_CWORD-1]}"
+    COMPREPLY=()
+    local commands="validate contains resolve link apps reload open location help"
+    local global="--socket --current-location-literals --help --version"
+
+    # The command: the first word after the global options (and their values).
+    local i=1 command=""
+    while [ "$i" -lt "$COMP_CWORD" ]; do
+        case "${COMP_WORDS[i]}" in
+            --socket|--current-location-literals) i=$((i + 2)); continue ;;
+            -*) i=$((i + 1)); continue ;;
+            *) command="${COMP_WORDS[i]}"; break ;;
+        esac
+    done
+
+    # Values of options.
+    case "$prev" in
+        --socket|--current-location-literals|--output)
+            compopt -o filenames 2>/dev/null
+            mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return 0 ;;
+        --apps|--coverage)
+            compopt -o filenames 2>/dev/null
+            mapfile -t COMPREPLY < <(compgen -d -- "$cur"); return 0 ;;
+        --profile) COMPREPLY=($(compgen -W "apple geojson" -- "$cur")); return 0 ;;
+        --format)
+            if [ "$command" = link ]; then
+                COMPREPLY=($(compgen -W "$(_routingctl_link_formats "$program") all" -- "$cur"))
+            else
+                COMPREPLY=($(compgen -W "gcc json sarif" -- "$cur"))
+            fi
+            return 0 ;;
+        --current-location) return 0 ;;
+    esac
+
+    if [ -z "$command" ]; then
+        if [[ "$cur" == -* ]]; then
+            COMPREPLY=($(compgen -W "$global" -- "$cur"))
+        else
+            COMPREPLY=($(compgen -W "$commands" -- "$cur"))
+        fi
+        return 0
+    fi
+
+    local options="" files=""
+    case "$command" in
+        validate) options="--profile --format --json --fix --output --swap-axes --dry-run --force --help"; files=1 ;;
+        contains) options="--json --profile --help"; files=1 ;;
+        resolve) options="--json --strict --offline --apps --coverage --current-location --current-location-literals --socket --help"; files=1 ;;
+        link) options="--format --strict --json --current-location-literals --help"; files=1 ;;
+        apps|reload) options="--json --socket --help" ;;
+        open) options="--dry-run --json --choose --offline --socket --apps --coverage --current-location --current-location-literals --help" ;;
+        location)
+            options="--json --socket --help"
+            # location get|set|clear
+            local j=$((i + 1)) sub=""
+            while [ "$j" -lt "$COMP_CWORD" ]; do
+                case "${COMP_WORDS[j]}" in --socket) j=$((j + 2)); continue ;; -*) ;; *) sub="${COMP_WORDS[j]}"; break ;; esac
+                j=$((j + 1))
+            done
+            if [ -z "$sub" ] && [[ "$cur" != -* ]]; then
+                COMPREPLY=($(compgen -W "get set clear" -- "$cur")); return 0
+            fi ;;
+        help) return 0 ;;
+    esac
+    if [[ "$cur" == -* ]]; then
+        COMPREPLY=($(compgen -W "$options" -- "$cur"))
+    elif [ -n "$files" ]; then
+        compopt -o filenames 2>/dev/null
+        mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+    fi
+    return 0
+}
+
+complete -F _routingctl routingctl

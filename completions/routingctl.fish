@@ -1,0 +1,58 @@
+# fish completion for routingctl(1). Installed as share/fish/vendor_completions.d/routingctl.fish.
+
+set -l commands validate contains resolve link apps reload open location help
+
+# The link formats routingctl can write, from `routingctl link --help`.
+function __routingctl_link_formats
+    command routingctl link --help 2>/dev/null | sed -n '/^Formats that can be written:/,/^--format all/{/^ /p}' | string split ' ' | string match -rv '^$'
+    echo all
+end
+
+complete -c routingctl -f
+# Global options, before the command.
+complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -l socket -r -F -d 'daemon socket'
+complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -l current-location-literals -r -F -d 'texts meaning "current location"'
+complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -l help -d 'show help'
+complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -l version -d 'show the version'
+
+complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a validate -d 'check coverage files and manifests, or --fix one'
+complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a contains -d 'inside, boundary or outside, for each point'
+complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a resolve -d 'parse a directions link and decide every app'
+complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a link -d 'write the request as a link in another format'
+complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a apps -d "list the daemon's routing apps"
+complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a reload -d 'make the daemon read its apps again'
+complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a open -d 'launch the first eligible routing app on a link'
+complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a location -d "the daemon's current location"
+complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a help -d 'show the commands'
+
+# validate
+complete -c routingctl -n "__fish_seen_subcommand_from validate" -F
+complete -c routingctl -n "__fish_seen_subcommand_from validate contains" -l profile -x -a 'apple geojson' -d 'rules to apply'
+complete -c routingctl -n "__fish_seen_subcommand_from validate" -l format -x -a 'gcc json sarif' -d 'output format'
+complete -c routingctl -n "__fish_seen_subcommand_from validate" -l fix -d "rewrite the file into Apple's form"
+complete -c routingctl -n "__fish_seen_subcommand_from validate" -l output -r -F -d 'with --fix: write the result to FILE'
+complete -c routingctl -n "__fish_seen_subcommand_from validate" -l swap-axes -d 'with --fix: swap [latitude, longitude]'
+complete -c routingctl -n "__fish_seen_subcommand_from validate" -l dry-run -d 'with --fix: write nothing, show a diff'
+complete -c routingctl -n "__fish_seen_subcommand_from validate" -l force -d 'with --fix: replace a read-only or hard-linked file'
+# contains
+complete -c routingctl -n "__fish_seen_subcommand_from contains" -F
+# resolve, open: in-process options
+complete -c routingctl -n "__fish_seen_subcommand_from resolve" -F
+complete -c routingctl -n "__fish_seen_subcommand_from resolve open" -l offline -d 'resolve in this process'
+complete -c routingctl -n "__fish_seen_subcommand_from resolve open" -l apps -x -a '(__fish_complete_directories)' -d 'another manifest directory'
+complete -c routingctl -n "__fish_seen_subcommand_from resolve open" -l coverage -x -a '(__fish_complete_directories)' -d 'coverage directory'
+complete -c routingctl -n "__fish_seen_subcommand_from resolve open" -l current-location -x -d 'LAT,LON standing in for the current location'
+complete -c routingctl -n "__fish_seen_subcommand_from resolve link" -l strict -d 'make any repair of the link an error'
+complete -c routingctl -n "__fish_seen_subcommand_from resolve link open" -l current-location-literals -r -F -d 'texts meaning "current location"'
+complete -c routingctl -n "__fish_seen_subcommand_from resolve apps reload open location" -l socket -r -F -d 'daemon socket'
+# link
+complete -c routingctl -n "__fish_seen_subcommand_from link" -F
+complete -c routingctl -n "__fish_seen_subcommand_from link" -l format -x -a '(__routingctl_link_formats)' -d 'link format'
+# open
+complete -c routingctl -n "__fish_seen_subcommand_from open" -l dry-run -d 'print the command instead of running it'
+complete -c routingctl -n "__fish_seen_subcommand_from open" -l choose -d 'choose the app from a numbered list'
+# location
+complete -c routingctl -n "__fish_seen_subcommand_from location; and not __fish_seen_subcommand_from get set clear" -a 'get set clear'
+# every command
+complete -c routingctl -n "__fish_seen_subcommand_from validate contains resolve link apps reload open location" -l json -d 'print JSON'
+complete -c routingctl -n "__fish_seen_subcommand_from validate contains resolve link apps reload open location" -l help -d 'show help'
