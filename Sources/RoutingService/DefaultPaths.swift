@@ -51,6 +51,17 @@ public enum DefaultPaths {
         return candidates
     }
 
+    /// `PREFIX/share/doc/routingd` next to the running program's `PREFIX/bin`: where `scripts/install`
+    /// puts README.md, the docs (`coverage-rules.md`, …), LICENSE and NOTICE. Nil when `executable`
+    /// is nil, relative or directly in `/`. Whether the directory exists is the caller's question.
+    public static func documentationDirectory(executable: String? = currentExecutable()) -> String? {
+        guard let executable, executable.hasPrefix("/") else { return nil }
+        let bin = Inotify.parent(of: executable)
+        guard bin != "/" else { return nil }
+        let prefix = Inotify.parent(of: bin)
+        return (prefix == "/" ? "" : prefix) + "/share/doc/routingd"
+    }
+
     /// The running program's path, from `/proc/self/exe` (symbolic links resolved); nil when it
     /// cannot be read.
     public static func currentExecutable() -> String? {

@@ -197,26 +197,36 @@ extension RoutingCtl {
         ruleCataloguePath().map { ArtifactURI.fileURI(forAbsolutePath: $0) }
     }
 
-    /// How `see:` lines name the rule catalogue: `docs/coverage-rules.md` when that path works from
-    /// the current directory (the repository), else the absolute path of the copy found by
-    /// ``ruleCataloguePath()``, else the repository path anyway.
-    /// Looked up once per process.
+    /// How `see:` lines name the rule catalogue: the installed copy next to this program
+    /// (`PREFIX/share/doc/routingd/coverage-rules.md`, for `PREFIX/bin/routingctl`) when there is one;
+    /// else `docs/coverage-rules.md` when that path works from the current directory (the
+    /// repository); else the absolute path found by ``ruleCataloguePath()``; else the repository path
+    /// anyway. Looked up once per process.
     static let ruleCatalogueLink: String = findRuleCatalogueLink()
 
     private static func findRuleCatalogueLink() -> String {
+        if let installed = installedRuleCataloguePath() { return installed }
         if access("docs/coverage-rules.md", F_OK) == 0 { return "docs/coverage-rules.md" }
         return ruleCataloguePath() ?? "docs/coverage-rules.md"
     }
 
-    /// The absolute path of the rule catalogue `docs/coverage-rules.md`: the copy in the source tree
-    /// this routingctl was built in (found upwards from the executable, e.g. from
-    /// `.build/release/`), else an installed copy under `share/doc/routingd/`; nil when there is none.
+    /// `PREFIX/share/doc/routingd/coverage-rules.md` next to this program's `PREFIX/bin` (what
+    /// `scripts/install` writes), when it exists.
+    static func installedRuleCataloguePath() -> String? {
+        guard let directory = DefaultPaths.documentationDirectory() else { return nil }
+        let path = directory + "/coverage-rules.md"
+        return access(path, F_OK) == 0 ? path : nil
+    }
+
+    /// The absolute path of the rule catalogue `docs/coverage-rules.md`: the installed copy next to
+    /// this program (``installedRuleCataloguePath()``), else the copy in the source tree this
+    /// routingctl was built in (found upwards from the executable, e.g. from `.build/release/`), else
+    /// an installed copy under `/usr/local/share/doc/routingd/` or `/usr/share/doc/routingd/`; nil
+    /// when there is none.
     static func ruleCataloguePath() -> String? {
+        if let installed = installedRuleCataloguePath() { return installed }
         func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        if n > 0 {
-            var directory = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if var directory = DefaultPaths.currentExecutable() {
             for _ in 0..<6 {
                 guard let slash = directory.lastIndex(of: "/"), slash != directory.startIndex else { break }
                 directory = String(directory[..<slash])

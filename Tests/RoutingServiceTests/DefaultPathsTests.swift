@@ -23,3 +23,17 @@ import Testing
         #expect(DefaultPaths.clientSocket(environment: ["XDG_RUNTIME_DIR": ""], exists: { _ in false }) == "/run/routingd/io.socket")
     }
 }
+
+@Suite struct DocumentationDirectoryTests {
+    @Test func theDocsNextToTheProgramsPrefix() {
+        #expect(DefaultPaths.documentationDirectory(executable: "/usr/bin/routingctl") == "/usr/share/doc/routingd")
+        #expect(DefaultPaths.documentationDirectory(executable: "/home/a/.local/bin/routingctl") == "/home/a/.local/share/doc/routingd")
+        #expect(DefaultPaths.documentationDirectory(executable: "/bin/routingctl") == "/share/doc/routingd")
+    }
+
+    @Test func noneWithoutAnAbsoluteProgramPath() {
+        #expect(DefaultPaths.documentationDirectory(executable: nil) == nil)
+        #expect(DefaultPaths.documentationDirectory(executable: "routingctl") == nil)
+        #expect(DefaultPaths.documentationDirectory(executable: "/routingctl") == nil)
+    }
+}
