@@ -9,6 +9,12 @@ _routingctl_link_formats() {
 _routingctl() {
     local cur="${COMP_WORDS[COMP_CWORD]}" prev="" program="${COMP_WORDS[0]}"
     [ "$COMP_CWORD" -gt 0 ] && prev="${COMP_WORDS[COMP_CWORD-1]}"
+    # --option=value: bash splits at '=' (COMP_WORDBREAKS), so the option is one or two words back.
+    if [ "$cur" = "=" ]; then
+        cur=""
+    elif [ "$prev" = "=" ] && [ "$COMP_CWORD" -gt 1 ]; then
+        prev="${COMP_WORDS[COMP_CWORD-2]}"
+    fi
     COMPREPLY=()
     local commands="validate contains resolve link apps reload open location help"
     local global="--socket --current-location-literals --help --version"
@@ -17,7 +23,9 @@ _routingctl() {
     local i=1 command=""
     while [ "$i" -lt "$COMP_CWORD" ]; do
         case "${COMP_WORDS[i]}" in
-            --socket|--current-location-literals) i=$((i + 2)); continue ;;
+            --socket|--current-location-literals)
+                if [ "${COMP_WORDS[i+1]}" = "=" ]; then i=$((i + 3)); else i=$((i + 2)); fi
+                continue ;;
             -*) i=$((i + 1)); continue ;;
             *) command="${COMP_WORDS[i]}"; break ;;
         esac
