@@ -4,10 +4,12 @@
 #include "CSystemShim.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stddef.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/mman.h>
 #include <sys/eventfd.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
@@ -145,6 +147,59 @@ long routingd_unix_sendto(int fd, const char *name, int abstract, const void *da
         size_of_address = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + length + 1);
     }
     return (long)sendto(fd, data, size, MSG_NOSIGNAL, (struct sockaddr *)&address, size_of_address);
+}
+
+int routingd_unix_send_memfd(int fd, const char *name, const void *data, size_t size) {
+    struct sockaddr_un address;
+    memset(&address, 0, sizeof address);
+    address.sun_family = AF_UNIX;
+    size_t length = strlen(name);
+    if (length == 0) { errno = EINVAL; return -1; }
+    if (length >= sizeof address.sun_path) { errno = ENAMETOOLONG; return -1; }
+    memcpy(address.sun_path, name, length + 1);
+    int memfd = memfd_create("routingd-journal", MFD_ALLOW_SEALING | MFD_CLOEXEC);
+    if (memfd < 0) return -1;
+    const char *bytes = data;
+    size_t written = 0;
+    while (written < size) {
+        ssize_t n = write(memfd, bytes + written, size - written);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            int saved = errno;
+            close(memfd);
+            errno = saved;
+            return -1;
+        }
+        written += (size_t)n;
+    }
+    if (fcntl(memfd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL) != 0) {
+        int saved = errno;
+        close(memfd);
+        errno = saved;
+        return -1;
+    }
+    union {
+        struct cmsghdr header;
+        char space[CMSG_SPACE(sizeof(int))];
+    } control;
+    memset(&control, 0, sizeof control);
+    struct msghdr message;
+    memset(&message, 0, sizeof message);
+    message.msg_name = &address;
+    message.msg_namelen = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + length + 1);
+    message.msg_control = &control;
+    message.msg_controllen = CMSG_SPACE(sizeof(int));
+    struct cmsghdr *cmsg = CMSG_FIRSTHDR(&message);
+    cmsg->cmsg_level = SOL_SOCKET;
+    cmsg->cmsg_type = SCM_RIGHTS;
+    cmsg->cmsg_len = CMSG_LEN(sizeof(int));
+    memcpy(CMSG_DATA(cmsg), &memfd, sizeof(int));
+    ssize_t sent;
+    do { sent = sendmsg(fd, &message, MSG_NOSIGNAL); } while (sent < 0 && errno == EINTR);
+    int saved = errno;
+    close(memfd);
+    errno = saved;
+    return sent < 0 ? -1 : 0;
 }
 
 /// A periodic CLOCK_MONOTONIC timerfd (timerfd_create(2), timerfd_settime(2)).

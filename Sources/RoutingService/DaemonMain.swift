@@ -71,7 +71,8 @@ public enum DaemonMain {
             to: server, notifier: notifier, daemon: daemon, exitIdleSeconds: exitIdleSeconds,
             activated: socket.activated, log: log)
         reloader.reloadOnHangUp(server)
-        log.info("listening on \(socket.label) with \(summary(daemon.registry)); apps from \(directories.appDirectories.joined(separator: ", ")) and coverage files from \(directories.coverageDirectory) (pid \(getpid()), version \(RoutingDaemon.version))")
+        log.info("listening on \(socket.label) with \(summary(daemon.registry)); apps from \(directories.appDirectories.joined(separator: ", ")) and coverage files from \(directories.coverageDirectory) (pid \(getpid()), version \(RoutingDaemon.version))",
+            [.messageID(.started)])
         do {
             try server.run()
         } catch {
@@ -99,11 +100,26 @@ public enum DaemonMain {
     static func report(_ registry: AppRegistry, log: Log) {
         for entry in registry.entries {
             switch entry.state {
-            case .invalid: log.warning("app \(entry.id): not loaded: \(entry.lastError ?? "invalid")")
-            case .stale: log.warning("app \(entry.id): keeping the last good version: \(entry.lastError ?? "invalid")")
+            case .invalid: log.warning("app \(entry.id): not loaded: \(entry.lastError ?? "invalid")", invalidFileFields(entry))
+            case .stale: log.warning("app \(entry.id): keeping the last good version: \(entry.lastError ?? "invalid")", invalidFileFields(entry))
             case .active: break
             }
-            for line in entry.lines(.warning) { log.warning("app \(entry.id): \(line)") }
+            for line in entry.lines(.warning) { log.warning("app \(entry.id): \(line)", appFields(entry)) }
         }
+    }
+
+    /// `ROUTINGD_APP=` and `ROUTINGD_FILE=` (the manifest, else the coverage file) of `entry`.
+    static func appFields(_ entry: AppRegistry.Entry) -> [JournalField] {
+        [.app(entry.id)] + (entry.path.isEmpty ? [] : [.file(entry.path)])
+    }
+
+    /// The fields of an app not loaded or stale: `MESSAGE_ID=` for an invalid file, the app, the
+    /// file that failed and, when a rule failed, `ROUTINGD_RULE=`.
+    static func invalidFileFields(_ entry: AppRegistry.Entry) -> [JournalField] {
+        let source = entry.lastErrorSource
+        var fields: [JournalField] = [.messageID(.invalidFile), .app(entry.id)]
+        if let path = source?.path ?? (entry.path.isEmpty ? nil : entry.path) { fields.append(.file(path)) }
+        if let rule = source?.rule { fields.append(.rule(rule)) }
+        return fields
     }
 }

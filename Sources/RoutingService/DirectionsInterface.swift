@@ -246,10 +246,10 @@ public enum DirectionsInterface {
             "ListApps": { (_: VarlinkCall) throws(VarlinkError) -> JSONObject in
                 ["apps": .array(daemon.registry.entries.map { WireFormat.encode($0) })]
             },
-            "Reload": { (_: VarlinkCall) throws(VarlinkError) -> JSONObject in
+            "Reload": { (call: VarlinkCall) throws(VarlinkError) -> JSONObject in
                 // A blocking method: runs on the server's BlockingCalls queue, not the event loop.
                 // Reloads are serialised with the reload thread's; see RoutingDaemon.reload(trigger:).
-                let outcome = daemon.reload(trigger: "Reload()")
+                let outcome = daemon.reload(trigger: "Reload()", caller: call.peer)
                 if let failure = outcome.failure {
                     throw VarlinkError(name: "org.routingd.Directions.ReloadFailed", parameters: ["message": .string(failure)])
                 }
@@ -267,7 +267,9 @@ public enum DirectionsInterface {
                 let longitude = try call.number("longitude")
                 do throws(Coordinate.RangeError) {
                     daemon.currentLocation = try Coordinate.validated(latitude: latitude, longitude: longitude)
-                    daemon.log?.debug("current location set to \(JSON.format(latitude)), \(JSON.format(longitude))")
+                    daemon.log?.debug(
+                        "current location set to \(JSON.format(latitude)), \(JSON.format(longitude))",
+                        [.messageID(.currentLocation)] + JournalField.caller(call.peer))
                 } catch {
                     let (parameter, message) = switch error {
                     case .latitudeOutOfRange(let v): ("latitude", "latitude \(JSON.format(v)) is outside -90...90 degrees")
@@ -279,9 +281,9 @@ public enum DirectionsInterface {
                 }
                 return [:]
             },
-            "ClearCurrentLocation": { (_: VarlinkCall) throws(VarlinkError) -> JSONObject in
+            "ClearCurrentLocation": { (call: VarlinkCall) throws(VarlinkError) -> JSONObject in
                 daemon.currentLocation = nil
-                daemon.log?.debug("current location cleared")
+                daemon.log?.debug("current location cleared", [.messageID(.currentLocation)] + JournalField.caller(call.peer))
                 return [:]
             },
         ]

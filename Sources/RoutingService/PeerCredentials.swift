@@ -56,7 +56,9 @@ public enum PeerCredentials {
         return { (call: VarlinkCall) throws(VarlinkError) -> JSONObject in
             if !mayChangeState(peer: call.peer, daemonUID: daemonUID) {
                 let who = call.peer.map { "uid \($0.uid) (pid \($0.pid))" } ?? "a peer without credentials"
-                log?.warning("refused \(method) from \(who): only root and uid \(daemonUID) may change state")
+                log?.warning(
+                    "refused \(method) from \(who): only root and uid \(daemonUID) may change state",
+                    JournalField.caller(call.peer))
                 throw permissionDenied(method: method, peer: call.peer, daemonUID: daemonUID)
             }
             return try handler(call)

@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// Reading and validating the files happens here, not on the thread that serves requests: a coverage
 /// file may be up to 64 MiB, and validating it can take a second, during which every client would
-/// otherwise wait. Requests keep using the old registry until ``RoutingDaemon/reload(trigger:)`` swaps
+/// otherwise wait. Requests keep using the old registry until ``RoutingDaemon/reload(trigger:caller:)`` swaps
 /// in the new one under the state lock, in one assignment.
 ///
 /// Debounce: a burst of events (an editor writing a temporary file, renaming it, deleting a backup;

@@ -62,7 +62,7 @@ public final class RoutingDaemon: Sendable {
             currentLocation: currentLocation, currentLocationLiterals: currentLocationLiterals, log: log)
     }
 
-    /// Creates a daemon over an already-built registry (tests, offline use); ``reload(trigger:)``
+    /// Creates a daemon over an already-built registry (tests, offline use); ``reload(trigger:caller:)``
     /// then keeps it.
     public init(
         registry: AppRegistry, currentLocation: Coordinate? = nil,
@@ -96,10 +96,12 @@ public final class RoutingDaemon: Sendable {
     /// state or error changed gets one log line (`FILE:LINE:COLUMN: message`).
     /// The ``notifier`` hears `RELOADING=1` before and `READY=1` with ``ServiceLifecycle/status(_:)``
     /// after, also when the reload failed (the old apps still serve).
-    /// - Parameter trigger: what asked for it, for the log (`SIGHUP`, `Reload()`, the changed files).
+    /// - Parameters:
+    ///   - trigger: what asked for it, for the log (`SIGHUP`, `Reload()`, the changed files).
+    ///   - caller: the varlink peer that called `Reload()`, for the journal fields; nil otherwise.
     /// - Returns: the registry in service afterwards, and the failure if the whole reload failed.
     @discardableResult
-    public func reload(trigger: String) -> ReloadOutcome {
+    public func reload(trigger: String, caller: VarlinkPeer? = nil) -> ReloadOutcome {
         guard let directories else { return ReloadOutcome(registry: registry, failure: nil) }
         return reloading.withLock { watched in
             notifier?.reloading()
@@ -109,7 +111,9 @@ public final class RoutingDaemon: Sendable {
             do throws(CoverageDirectory.Error) {
                 reading = try directories.read()
             } catch {
-                log?.error("reload (\(trigger)) failed, keeping the previous apps: \(error)")
+                log?.error(
+                    "reload (\(trigger)) failed, keeping the previous apps: \(error)",
+                    [.messageID(.reloaded)] + JournalField.caller(caller))
                 notifier?.ready(status: ServiceLifecycle.status(previous))
                 return ReloadOutcome(registry: previous, failure: error.description)
             }
@@ -120,9 +124,11 @@ public final class RoutingDaemon: Sendable {
             let unchanged = kept == 0 ? "" : kept == 1 ? "; 1 unchanged coverage file not validated again"
                 : "; \(kept) unchanged coverage files not validated again"
             let seconds = Double(ReloadThread.now() - started) / 1000
-            log?.info("reloaded (\(trigger)) in \(ServiceLifecycle.format(seconds)) s: \(DaemonMain.summary(next))" + unchanged)
+            log?.info(
+                "reloaded (\(trigger)) in \(ServiceLifecycle.format(seconds)) s: \(DaemonMain.summary(next))" + unchanged,
+                [.messageID(.reloaded)] + JournalField.caller(caller))
             for line in RoutingDaemon.changeLines(from: previous, to: next) {
-                if line.warning { log?.warning(line.text) } else { log?.info(line.text) }
+                if line.warning { log?.warning(line.text, line.fields) } else { log?.info(line.text, line.fields) }
             }
             notifier?.ready(status: ServiceLifecycle.status(next))
             return ReloadOutcome(registry: next, failure: nil)
@@ -137,8 +143,10 @@ public final class RoutingDaemon: Sendable {
 
     /// ``changes(from:to:)`` with each line's weight: a warning for an app that stopped serving its
     /// files (stale, not loaded), information for one added, loaded, active again or removed.
-    static func changeLines(from old: AppRegistry, to new: AppRegistry) -> [(warning: Bool, text: String)] {
-        var lines: [(warning: Bool, text: String)] = []
+    /// Each line has its journal fields: the app and file, and for an app not loaded or stale the
+    /// invalid-file `MESSAGE_ID=` and rule (``DaemonMain/invalidFileFields(_:)``).
+    static func changeLines(from old: AppRegistry, to new: AppRegistry) -> [(warning: Bool, text: String, fields: [JournalField])] {
+        var lines: [(warning: Bool, text: String, fields: [JournalField])] = []
         for entry in new.entries {
             let before = old[entry.id]
             let warningsBefore = Set(before?.lines(.warning) ?? [])
@@ -149,18 +157,21 @@ public final class RoutingDaemon: Sendable {
                     // "active again" only for an app that served before (stale); one that never loaded is "loaded".
                     lines.append((false,
                         before == nil ? "app \(entry.id): added"
-                            : before?.state == .invalid ? "app \(entry.id): loaded" : "app \(entry.id): active again"))
+                            : before?.state == .invalid ? "app \(entry.id): loaded" : "app \(entry.id): active again",
+                        DaemonMain.appFields(entry)))
                 case .stale:
-                    lines.append((true, "app \(entry.id): keeping the last good version: \(entry.lastError ?? "invalid")"))
+                    lines.append((true, "app \(entry.id): keeping the last good version: \(entry.lastError ?? "invalid")",
+                        DaemonMain.invalidFileFields(entry)))
                 case .invalid:
-                    lines.append((true, "app \(entry.id): not loaded: \(entry.lastError ?? "invalid")"))
+                    lines.append((true, "app \(entry.id): not loaded: \(entry.lastError ?? "invalid")",
+                        DaemonMain.invalidFileFields(entry)))
                 }
             }
             // Warnings that are new with this reading (swapped axes, too many points), as at start.
-            for line in newWarnings { lines.append((true, "app \(entry.id): \(line)")) }
+            for line in newWarnings { lines.append((true, "app \(entry.id): \(line)", DaemonMain.appFields(entry))) }
         }
         for entry in old.entries where new[entry.id] == nil {
-            lines.append((false, "app \(entry.id): removed" + removalReason(entry, in: new)))
+            lines.append((false, "app \(entry.id): removed" + removalReason(entry, in: new), DaemonMain.appFields(entry)))
         }
         return lines
     }

@@ -4,7 +4,7 @@ import RoutingCore
 /// What routingd does as a service, around the varlink server: where its socket comes from (socket
 /// activation or binding, ``openSocket(path:mode:log:)``) and what it tells the service manager when
 /// (``attach(to:notifier:daemon:exitIdleSeconds:activated:log:)``; reloads are announced by
-/// ``RoutingDaemon/reload(trigger:)`` itself, whichever path asked for them).
+/// ``RoutingDaemon/reload(trigger:caller:)`` itself, whichever path asked for them).
 public enum ServiceLifecycle {
     /// The socket the daemon serves on.
     public struct Socket {

@@ -214,7 +214,11 @@ struct Options {
 }
 
 let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
-let log = Log(program: "routingd", verbose: options.verbose)
+// Under the journal, entries go to its native socket with fields; ROUTINGD_JOURNAL_SOCKET names
+// another socket (tests stand one in).
+let log = Log(
+    program: "routingd", verbose: options.verbose,
+    nativeJournalSocket: getenv("ROUTINGD_JOURNAL_SOCKET").map { String(cString: $0) } ?? JournalNative.defaultPath)
 let directories = AppDirectories.standard(extra: options.appDirectories, coverageDirectory: options.coverageDirectory)
 for warning in directories.directoryWarnings() { log.warning(warning) }
 if directories.coverageDirectoryMissing {

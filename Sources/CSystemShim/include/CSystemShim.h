@@ -74,6 +74,13 @@ int routingd_unix_connect(int fd, const char *path);
 /// Returns the number of bytes sent.
 long routingd_unix_sendto(int fd, const char *name, int abstract, const void *data, size_t size);
 
+/// Sends `size` bytes to the filesystem Unix datagram socket `name` the way sd_journal_send(3) does
+/// for an entry too large for one datagram (systemd's "Native Journal Protocol"): the bytes go into
+/// a memfd_create(2) file, sealed against change (F_SEAL_SHRINK, GROW, WRITE, SEAL), and its
+/// descriptor is passed alone as SCM_RIGHTS in an empty datagram. Returns 0 once sent. Unlike the
+/// other calls it retries EINTR itself, since the memfd it made is gone when it returns.
+int routingd_unix_send_memfd(int fd, const char *name, const void *data, size_t size);
+
 /// timerfd_create(2) on CLOCK_MONOTONIC, non-blocking and close-on-exec, armed to expire every
 /// `interval_usec` microseconds (the first expiry one interval from now). `interval_usec` must be > 0.
 int routingd_timerfd_periodic(uint64_t interval_usec);

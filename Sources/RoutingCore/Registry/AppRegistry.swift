@@ -56,6 +56,24 @@ public struct AppRegistry: Sendable {
         /// The first error, for one-line reports (the same as ``lastError``).
         public var firstError: String? { lastError }
 
+        /// The file and the rule behind ``lastError``: the manifest and its problem code, the
+        /// coverage file and its validation rule (`ring-not-closed`), or for a read error or a
+        /// manifest naming no coverage file ``path`` without a rule; nil when there is no error.
+        public var lastErrorSource: (path: String, rule: String?)? {
+            guard let lastError else { return nil }
+            if let manifestPath,
+                let problem = manifestProblems.first(where: { $0.severity == .error && $0.located(in: manifestPath) == lastError })
+            {
+                return (manifestPath, problem.code)
+            }
+            if let coveragePath,
+                let diagnostic = diagnostics.first(where: { $0.severity == .error && "\(coveragePath):\($0)" == lastError })
+            {
+                return (coveragePath, diagnostic.rule)
+            }
+            return (path, nil)
+        }
+
         /// The current files' findings of one severity, one line each in the GCC format: the manifest's
         /// problems first (``ManifestProblem/located(in:)``: `FILE:LINE:COLUMN: severity: KEY: message;
         /// hint [code]`; a coverage file that cannot be read is one of them, at the `Coverage=` value),
