@@ -43,13 +43,14 @@ public enum ServiceLifecycle {
     /// or the one `--socket` names) is writable by its group or by others (`mode & 0o022`): another
     /// user could then remove or replace the socket and answer routingd's clients. routingd creates a
     /// missing directory with mode 0700 but never changes an existing one, so it says what to run.
-    /// Nil when the directory is not group- or other-writable, or cannot be read.
+    /// Nil when the directory is not group- or other-writable, is sticky (`/tmp`'s 1777: only a file's
+    /// owner may remove or rename it there, sticky(7)), or cannot be read.
     static func socketDirectoryWarning(socketPath: String) -> String? {
         let directory = Inotify.parent(of: socketPath)
         var status = stat()
         guard stat(directory, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else { return nil }
         let permissions = UInt32(status.st_mode) & 0o7777
-        guard permissions & 0o022 != 0 else { return nil }
+        guard permissions & 0o022 != 0, permissions & UInt32(S_ISVTX) == 0 else { return nil }
         let octal = String(permissions, radix: 8)
         let shown = OneLine.escaped(directory)
         return "the socket directory \(shown) has mode \(String(repeating: "0", count: max(0, 4 - octal.count)) + octal), "

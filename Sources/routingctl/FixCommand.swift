@@ -211,7 +211,7 @@ extension RoutingCtl {
                             ? "    hint: --force replaces it anyway (the new file keeps mode \(FileSnapshot.octal(mode))); or make it writable first: chmod u+w \(ShellQuote.quote(target))"
                             : "    hint: --force replaces it anyway with a file that you own (mode \(FileSnapshot.octal(mode))); or ask its owner")
                     case .hardLinked(let links):
-                        err("    hint: replacing it gives this name a new file, and the other \(links == 2 ? "name keeps" : "\(links - 1) names keep") the old contents; --force does that, --output FILE writes the result elsewhere")
+                        err("    hint: replacing it gives this name a new file, and the other \(links == 2 ? "name keeps" : "\(links - 1) names keep") the old contents; --force does that\(inPlace ? ", --output FILE writes the result elsewhere" : "; or give --output another file")")
                     }
                 }
             }

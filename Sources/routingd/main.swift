@@ -30,7 +30,9 @@ let usage = """
                        the texts that mean "current location" in links, one per line
                        (UTF-8, # comments), instead of the built-in English, French,
                        German, Spanish, Italian, Portuguese and Dutch phrases
-      --verbose        log every request's outcome, not only start, reload and errors
+      --verbose        also log the outcome of each request that decides or changes
+                       something (Resolve, DecideApps, Contains, Validate, location
+                       changes; not ListApps or GetInfo)
       --socket-mode MODE
                        octal permission bits of the socket file routingd binds
                        (default 0600: only its own user may connect); ignored for
@@ -155,6 +157,10 @@ struct Options {
                     exit(2)
                 }
             }
+        }
+        if let perUser = options.limits.maxConnectionsPerUser, perUser > options.limits.maxConnections {
+            writeAll(2, "routingd: --max-connections-per-user \(perUser) is more than --max-connections \(options.limits.maxConnections), so it would limit nothing; give a smaller number, or raise --max-connections\n")
+            exit(2)
         }
         return options
     }

@@ -11,6 +11,13 @@ import Varlink
 @Suite struct ConnectionLimitsTests {
     static func text(_ reply: JSONObject?) -> String? { reply?["parameters"]?["text"]?.stringValue }
 
+    @Test func aPerUserLimitAboveTheTotalIsRefusedAtStart() {
+        let run = OpenCommandTests.run(
+            [Daemon.routingdPath, "--max-connections", "8", "--max-connections-per-user", "9"], environment: [])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("--max-connections-per-user 9 is more than --max-connections 8"), "\(run.stderr)")
+    }
+
     @Test func aSilentConnectionIsClosedAfterTheIdleTimeoutAndABusyOneIsNot() throws {
         var limits = VarlinkServer.Limits()
         limits.idleTimeout = 0.5

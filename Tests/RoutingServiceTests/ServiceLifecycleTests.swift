@@ -41,6 +41,10 @@ import Testing
         #expect(ServiceLifecycle.socketDirectoryWarning(socketPath: path)?.contains("mode 0775, writable by its group") == true)
         try #require(chmod(directory, 0o755) == 0)
         #expect(ServiceLifecycle.socketDirectoryWarning(socketPath: path) == nil)
+        // Sticky, as /tmp: only a file's owner may remove or rename it there, so no warning (and no
+        // advice to chmod /tmp).
+        try #require(chmod(directory, 0o1777) == 0)
+        #expect(ServiceLifecycle.socketDirectoryWarning(socketPath: path) == nil)
 
         // Binding in an existing 0777 directory logs the warning (one line), and routingd still listens.
         try #require(chmod(directory, 0o777) == 0)
