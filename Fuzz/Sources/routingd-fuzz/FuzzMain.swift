@@ -19,6 +19,8 @@ enum FuzzMain {
             exit(name == "list" ? 0 : 2)
         }
         FuzzTargets.selected = target
+        // libFuzzer's -fork, -jobs and -minimize_crash run this program again with the options only.
+        setenv("ROUTINGD_FUZZ_TARGET", target.name, 1)
         target.setUp?()
         // libFuzzer keeps argv for its own use (and for -fork/-jobs children): strings that live forever.
         var argc = Int32(arguments.count)
