@@ -56,3 +56,20 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets (Fuzz/README.md): one executable, `routingd-fuzz TARGET`, built by scripts/fuzz
+// with `-sanitize=fuzzer,address`. Declared only when ROUTINGD_FUZZ=1, so that `swift build` and
+// `swift test` neither build it nor need libFuzzer.
+if Context.environment["ROUTINGD_FUZZ"] == "1" {
+    package.targets += [
+        // Declares libFuzzer's LLVMFuzzerRunDriver (compiler-rt); no code of its own.
+        .target(name: "CFuzzDriver", path: "Fuzz/Sources/CFuzzDriver"),
+        .executableTarget(
+            name: "routingd-fuzz",
+            dependencies: ["CFuzzDriver", "RoutingCore", "RoutingService", "Varlink", "StrictJSON"],
+            path: "Fuzz/Sources/routingd-fuzz",
+            swiftSettings: strict
+        ),
+    ]
+    package.products.append(.executable(name: "routingd-fuzz", targets: ["routingd-fuzz"]))
+}
