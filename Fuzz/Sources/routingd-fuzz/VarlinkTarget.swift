@@ -33,7 +33,7 @@ enum VarlinkTarget {
             let reply: [UInt8]?
             switch service.start(bytes, peer: peer) {
             case .finished(let answer): reply = answer
-            case .blocking(let work): reply = work()
+            case .blocking(_, let work): reply = work()
             }
             check(message: bytes, reply: reply)
             _ = service.handle(Array(#"{"method":"org.routingd.Directions.ClearCurrentLocation","oneway":true}"#.utf8), peer: peer)
