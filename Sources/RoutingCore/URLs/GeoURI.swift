@@ -952,7 +952,8 @@ extension DirectionsURLParser.GeoURI: DirectionsLinkBuilding {
     /// Writes the destination as a `geo:` URI:
     /// - a coordinate: `geo:lat,lon`; with a label, `geo:lat,lon?q=lat,lon(label)` (the Android form that
     ///   shows a labelled pin; the label is percent-encoded, space as `%20`);
-    /// - an address: `geo:0,0?q=<address>` (form-encoded, `+` for space, `%2B` for a literal `+`).
+    /// - an address: `geo:0,0?q=<address>` (percent-encoded, space as `%20`, `+` as `%2B`; Android's
+    ///   guide writes `1st%20%26%20Pike%2C%20Seattle`).
     /// - Throws: `cannot-express` when the destination is the current location, or the source is not the
     ///   current location (a `geo:` URI always starts where the device is; writing it would change the
     ///   route's start).
@@ -980,7 +981,9 @@ extension DirectionsURLParser.GeoURI: DirectionsLinkBuilding {
             }
             if placeID != nil { omitted.append("destination place id: geo: has no place ids") }
         case .address(let text, let placeID):
-            url = "geo:0,0?q=" + LinkWriting.encode(text, spaceAsPlus: true)
+            // A space as %20, not `+`: the reader keeps a `+` after a leading Plus Code-like word
+            // (`37+p`, `GV4C+XV`) as part of the code. Android's guide writes %20 too.
+            url = "geo:0,0?q=" + LinkWriting.encode(text)
             if placeID != nil { omitted.append("destination place id: geo: has no place ids") }
         }
         omitted += OmittedFields.lines(request, format: "geo:", waypoints: false, mode: false, avoid: false)

@@ -253,7 +253,7 @@ struct GeoURITests {
         #expect(try build(DirectionsRequest(destination: point(37.9715, 23.7257, "Acropolis (Athens) & more"))).url
             == "geo:37.9715,23.7257?q=37.9715,23.7257(Acropolis%20%28Athens%29%20%26%20more)")
         #expect(try build(DirectionsRequest(destination: .address("1st & Pike, Seattle"))).url
-            == "geo:0,0?q=1st+%26+Pike%2C+Seattle")
+            == "geo:0,0?q=1st%20%26%20Pike%2C%20Seattle")
         #expect(try build(DirectionsRequest(destination: .address("849VCWC8+R9"))).url == "geo:0,0?q=849VCWC8%2BR9")
         #expect(try build(DirectionsRequest(destination: point(1, 2))).omitted.isEmpty)
     }

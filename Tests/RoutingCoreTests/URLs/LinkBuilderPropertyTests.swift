@@ -202,6 +202,22 @@ import TestSupport
         #expect(osm.omitted.contains { $0.hasPrefix("source label: '1, 2' would read back") }, "\(osm.omitted)")
     }
 
+    /// Fuzz target link-roundtrip: the geo: builder wrote the address "37 p" as `q=37+p`, which the
+    /// reader keeps as the Plus Code-like "37+p". A space in a geo: `q` is written `%20` (Android's
+    /// guide does too); the reader still takes `+` as a space.
+    @Test func geoAddressesWithSpacesRoundTrip() throws {
+        let request = try Self.parser.parse("http://maps.apple.com?daddr=37+p")
+        #expect(request.destination == .address("37 p"))
+        for format in DirectionsLinkBuilder.formats { Self.check(request, format) }
+        let built = try DirectionsLinkBuilder.build(request, as: .geo)
+        #expect(built.url == "geo:0,0?q=37%20p")
+        #expect(try Self.parser.parse(built.url).destination == .address("37 p"))
+        for text in ["37 p", "GV4C XV London", "CF Cardiff", "8FVC 9G8F", "a + b", "849VCWC8+R9 x"] {
+            Self.check(DirectionsRequest(destination: .address(text)), .geo)
+        }
+        #expect(try Self.parser.parse("geo:0,0?q=GV4C+XV+London").destination == .address("GV4C+XV London"))
+    }
+
     @Test func extremeCoordinatesAreWrittenAsPlainDecimals() {
         for format in DirectionsLinkBuilder.formats {
             for latitude in Self.specialLatitudes {
