@@ -37,7 +37,8 @@ public enum DirectionsLinkBuilder {
 
     /// Writes `request` as a link in `format`.
     /// - Throws: ``LinkBuildError`` `unsupported-format` for a parse-only format, `cannot-express`
-    ///   when the format cannot carry the request's destination or fixed parts.
+    ///   when the format cannot carry the request's destination or fixed parts, or when an address
+    ///   would read back as a coordinate or the current location (`@9,2`, `1, 2` in a Google link).
     public static func build(_ request: DirectionsRequest, as format: LinkFormat) throws(LinkBuildError) -> BuiltLink {
         guard let builder = byFormat[format] else {
             throw LinkBuildError(
@@ -52,8 +53,79 @@ public enum DirectionsLinkBuilder {
         var trimmed: [String] = []
         let written = trimmedTexts(request, notes: &trimmed)
         var built = try builder.build(written)
+        try checkKinds(written, built, builder)
         built.omitted = trimmed + built.omitted
         return built
+    }
+
+    /// Reads `built` back (default literals, lenient) and refuses it when an endpoint of `request`
+    /// comes back as another kind (address, coordinate, current location): an address such as
+    /// `@9,2` written into a Google `daddr` reads back as the coordinate 9,2, so the link would
+    /// send the user somewhere else, and build → parse → build would change the text (issue 14,
+    /// fuzz target link-roundtrip). Waypoints are compared when the link keeps all of them. A link
+    /// that does not parse because of an address (`-1.5 2.5` reads as a malformed pair) is refused
+    /// naming that address's field.
+    /// - Throws: `cannot-express` naming the field (`source`, `destination`, `waypoints[i]`).
+    static func checkKinds(
+        _ request: DirectionsRequest, _ built: BuiltLink, _ builder: any DirectionsLinkBuilding.Type
+    ) throws(LinkBuildError) {
+        let read: DirectionsRequest
+        do {
+            read = try AppleGoogleLinkText.checker.parse(built.url)
+        } catch {
+            try unreadableAddress(request, built, builder, error)
+            return  // not an address: the builder's own bug, caught by the round-trip tests
+        }
+        var pairs = [("source", request.source, read.source), ("destination", request.destination, read.destination)]
+        if read.waypoints.count == request.waypoints.count {
+            for i in request.waypoints.indices { pairs.append(("waypoints[\(i)]", request.waypoints[i], read.waypoints[i])) }
+        }
+        for (field, wanted, got) in pairs where kind(wanted) != kind(got) {
+            throw LinkBuildError(
+                code: .cannotExpress,
+                message: "the \(field) \(describe(wanted)) would read back as \(kind(got)) in a \(built.format.rawValue) link, "
+                    + "which has no way to mark it as \(kind(wanted)); write it in another format",
+                field: field)
+        }
+    }
+
+    /// Finds the address that makes `built` unreadable: the first whose replacement by a plain word
+    /// gives a link that parses.
+    private static func unreadableAddress(
+        _ request: DirectionsRequest, _ built: BuiltLink, _ builder: any DirectionsLinkBuilding.Type, _ error: DirectionsURLError
+    ) throws(LinkBuildError) {
+        for (role, endpoint) in request.endpoints {
+            guard case .address(let text, let id) = endpoint else { continue }
+            var plain = request
+            let field: String
+            switch role {
+            case .source: plain.source = .address("Paris", placeID: id); field = "source"
+            case .destination: plain.destination = .address("Paris", placeID: id); field = "destination"
+            case .waypoint(let i): plain.waypoints[i] = .address("Paris", placeID: id); field = "waypoints[\(i)]"
+            }
+            guard let other = try? builder.build(plain), (try? AppleGoogleLinkText.checker.parse(other.url)) != nil else { continue }
+            throw LinkBuildError(
+                code: .cannotExpress,
+                message: "the \(field) '\(DirectionsURLParser.shorten(text))' cannot be written in a \(built.format.rawValue) link: "
+                    + "it would read back as an error (\(error.message))",
+                field: field)
+        }
+    }
+
+    private static func kind(_ endpoint: Endpoint) -> String {
+        switch endpoint {
+        case .address: "an address"
+        case .coordinate: "a coordinate"
+        case .currentLocation: "the current location"
+        }
+    }
+
+    private static func describe(_ endpoint: Endpoint) -> String {
+        switch endpoint {
+        case .address(let text, _): "'\(DirectionsURLParser.shorten(text))'"
+        case .coordinate(let c, _, _): LinkWriting.pair(c)
+        case .currentLocation: "(the current location)"
+        }
     }
 
     /// `request` with each endpoint's label and address text without leading and trailing

@@ -218,6 +218,56 @@ import TestSupport
         #expect(try Self.parser.parse("geo:0,0?q=GV4C+XV+London").destination == .address("GV4C+XV London"))
     }
 
+    /// Fuzz target link-roundtrip: an address that a format reads as a coordinate or the current
+    /// location (`@9,2` in a Google `daddr` is the coordinate 9,2) is refused with `cannot-express`
+    /// naming the field, never written to read back as another place.
+    @Test func addressesThatReadAsCoordinatesAreRefusedOrKept() throws {
+        for link in ["http://maps.apple.com?daddr=@9,2", "http://maps.apple.com/directions?destination=@1,2"] {
+            let request = try Self.parser.parse(link)
+            for format in DirectionsLinkBuilder.formats { Self.check(request, format) }
+        }
+        let c = Endpoint.coordinate(Coordinate(latitude: 48.8584, longitude: 2.2945), label: nil)
+        for text in ["@9,2", "1, 2", "loc:1,2", "x@1,2", "48.8584,2.2945", "Current Location", "here", "-1.5 2.5"] {
+            let address = Endpoint.address(text)
+            for r in [DirectionsRequest(destination: address), DirectionsRequest(source: address, destination: c),
+                      DirectionsRequest(destination: c, waypoints: [address, c])] {
+                for format in DirectionsLinkBuilder.formats {
+                    Self.check(r, format)
+                    guard let built = try? DirectionsLinkBuilder.build(r, as: format),
+                          let read = try? Self.parser.parse(built.url) else { continue }
+                    // Whatever was omitted, an address never comes back as a coordinate or here.
+                    for (a, b) in zip([r.source, r.destination], [read.source, read.destination]) {
+                        guard case .address = a else { continue }
+                        if case .address = b { continue }
+                        Issue.record("\(format): '\(text)' in \(built.url) read as \(b)")
+                    }
+                }
+            }
+        }
+        do {
+            _ = try DirectionsLinkBuilder.build(DirectionsRequest(destination: .address("@9,2")), as: .googleLegacy)
+            Issue.record("google-legacy wrote the address '@9,2'")
+        } catch {
+            #expect(error.code == .cannotExpress)
+            #expect(error.field == "destination")
+            #expect(error.message.contains("would read back as a coordinate"), "\(error.message)")
+        }
+        do {
+            _ = try DirectionsLinkBuilder.build(DirectionsRequest(destination: c, waypoints: [.address("1, 2")]), as: .googleLegacy)
+            Issue.record("google-legacy wrote the waypoint address '1, 2'")
+        } catch {
+            #expect(error.field == "waypoints[0]")
+        }
+        // An address that no reader takes as an address or a pair is refused naming its field.
+        do {
+            _ = try DirectionsLinkBuilder.build(DirectionsRequest(source: .address("-1.5 2.5"), destination: c), as: .openStreetMap)
+            Issue.record("osm wrote the source address '-1.5 2.5'")
+        } catch {
+            #expect(error.code == .cannotExpress)
+            #expect(error.field == "source")
+        }
+    }
+
     @Test func extremeCoordinatesAreWrittenAsPlainDecimals() {
         for format in DirectionsLinkBuilder.formats {
             for latitude in Self.specialLatitudes {
