@@ -306,7 +306,8 @@ extension DirectionsURLParser {
                 omitted.append("\(field): ' to:' inside the text would split the stop; written as ' to '")
                 var parts = splitChain(text)
                 let first = parts.removeFirst()
-                text = parts.reduce(first) { $0 + " to " + $1 }
+                // Trimmed, as the reader trims: `A to:` (an empty part) would end in a space.
+                text = DirectionsURLParser.trimmed(parts.reduce(first) { $0 + " to " + $1 })
             }
             let read = try? GoogleStopText.endpoint(text, parameter: field, source: source, parser: AppleGoogleLinkText.checker)
             guard try AppleGoogleLinkText.readable(text, field: field, read: read, omitted: &omitted) else { return nil }

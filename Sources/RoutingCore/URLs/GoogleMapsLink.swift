@@ -392,7 +392,8 @@ extension DirectionsURLParser.GoogleMapsLink: DirectionsLinkBuilding {
             let changed = waypoint && t.utf8.contains(UInt8(ascii: "|"))
             if changed {
                 omitted.append("\(field): '|' cannot be written inside a Google waypoint; written as a space")
-                t = String(String.UnicodeScalarView(t.unicodeScalars.map { $0 == "|" ? " " : $0 }))
+                // Trimmed, as the reader trims: a `|` at an end (`M|`) would be a space there.
+                t = DirectionsURLParser.trimmed(String(String.UnicodeScalarView(t.unicodeScalars.map { $0 == "|" ? " " : $0 })))
             }
             let read = source ? try? checker.sourceEndpoint(t, parameter: field) : try? checker.stopEndpoint(t, parameter: field)
             guard try AppleGoogleLinkText.readable(t, field: field, read: read, omitted: &omitted) else { return nil }

@@ -268,6 +268,25 @@ import TestSupport
         }
     }
 
+    /// Fuzz target link-roundtrip: a Google waypoint with a `|` at an end (`M|`, `|s`) is written with
+    /// the `|` as a space and then trimmed, as the reader trims; a Google legacy stop ending in ` to:`
+    /// is written without the space its empty part would leave.
+    @Test func googleStopSeparatorsAtTheEndsRoundTrip() throws {
+        for link in ["http://google.co/maps/dir//%7Cs/6", "http://googLe.uk/maps?daddr=M|+to:B",
+                     "http://google.om/maps/place/\u{FFFD}+to:"] {
+            let request = try Self.parser.parse(link)
+            for format in DirectionsLinkBuilder.formats { Self.check(request, format) }
+        }
+        let c = Endpoint.coordinate(Coordinate(latitude: 48.8584, longitude: 2.2945), label: nil)
+        for text in ["M|", "|s", "|", "a | b", "x to:", "to: y", "A to: to: B"] {
+            for r in [DirectionsRequest(destination: .address(text)), DirectionsRequest(destination: c, waypoints: [.address(text)])] {
+                for format in DirectionsLinkBuilder.formats { Self.check(r, format) }
+            }
+        }
+        let built = try DirectionsLinkBuilder.build(DirectionsRequest(destination: .address("B"), waypoints: [.address("M|")]), as: .google)
+        #expect(built.url.hasSuffix("waypoints=M"), "\(built.url)")
+    }
+
     @Test func extremeCoordinatesAreWrittenAsPlainDecimals() {
         for format in DirectionsLinkBuilder.formats {
             for latitude in Self.specialLatitudes {
