@@ -83,7 +83,7 @@ public enum DirectionsLinkBuilder {
         for (field, wanted, got) in pairs where kind(wanted) != kind(got) {
             throw LinkBuildError(
                 code: .cannotExpress,
-                message: "the \(field) \(describe(wanted)) would read back as \(kind(got)) in a \(built.format.rawValue) link, "
+                message: "the \(field) \(describe(wanted)) would read back as \(kind(got)) from a link in the \(built.format.rawValue) format, "
                     + "which has no way to mark it as \(kind(wanted)); write it in another format",
                 field: field)
         }
@@ -106,7 +106,7 @@ public enum DirectionsLinkBuilder {
             guard let other = try? builder.build(plain), (try? AppleGoogleLinkText.checker.parse(other.url)) != nil else { continue }
             throw LinkBuildError(
                 code: .cannotExpress,
-                message: "the \(field) '\(DirectionsURLParser.shorten(text))' cannot be written in a \(built.format.rawValue) link: "
+                message: "the \(field) address '\(DirectionsURLParser.shorten(text))' cannot be written in the \(built.format.rawValue) format: "
                     + "it would read back as an error (\(error.message))",
                 field: field)
         }
@@ -122,7 +122,7 @@ public enum DirectionsLinkBuilder {
 
     private static func describe(_ endpoint: Endpoint) -> String {
         switch endpoint {
-        case .address(let text, _): "'\(DirectionsURLParser.shorten(text))'"
+        case .address(let text, _): "address '\(DirectionsURLParser.shorten(text))'"
         case .coordinate(let c, _, _): LinkWriting.pair(c)
         case .currentLocation: "(the current location)"
         }
