@@ -161,15 +161,19 @@ enum Ge0Link {
     }
 
     /// The name as a path segment (`ge0` `UrlEncodeString(TransformName(name))`): space ↔ `_` swapped,
-    /// then control characters, space and ``<>#%"!*'();:@&=+$,/?[]{}\|^` `` percent-encoded; other
+    /// then control characters (C0, DEL, C1), space and ``<>#%"!*'();:@&=+$,/?[]{}\|^` `` percent-encoded; other
     /// bytes, including UTF-8, are written as they are.
     static func encodeName(_ name: String) -> String {
         let special = Set(" <>#%\"!*'();:@&=+$,/?[]{}\\|^`".utf8)
         let hex = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
-        for var b in name.utf8 {
+        let bytes = Array(name.utf8)
+        for (i, var b) in bytes.enumerated() {
             if b == UInt8(ascii: " ") { b = UInt8(ascii: "_") } else if b == UInt8(ascii: "_") { b = UInt8(ascii: " ") }
-            if b < 0x20 || b == 0x7F || special.contains(b) {
+            // C1 controls (U+0080–U+009F, UTF-8 C2 80–C2 9F) too: a link holding one raw is refused.
+            let c1 = (b == 0xC2 && i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1]))
+                || ((0x80...0x9F).contains(b) && i > 0 && bytes[i - 1] == 0xC2)
+            if b < 0x20 || b == 0x7F || c1 || special.contains(b) {
                 out += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 15)]]
             } else {
                 out.append(b)

@@ -287,6 +287,24 @@ import TestSupport
         #expect(built.url.hasSuffix("waypoints=M"), "\(built.url)")
     }
 
+    /// Fuzz target link-roundtrip: a name holding a C1 control character (U+009F, from a HERE link's
+    /// `%C2%9F`) was written raw into a ge0 link, which every reader refuses; it is percent-encoded.
+    @Test func controlCharactersInNamesArePercentEncoded() throws {
+        let request = try Self.parser.parse(
+            "https://share.here.com/r/mylocation/24.1,11.5,A%2F.4B/82,11.6,Invalidenstra%C2%9Fe%20116,10115%20Berlin?m=pt")
+        for format in DirectionsLinkBuilder.formats { Self.check(request, format) }
+        let c = Coordinate(latitude: 48.8584, longitude: 2.2945)
+        for text in ["a\u{9F}b", "\u{80}x", "x\u{85}y", "tab\there", "del\u{7F}"] {
+            for endpoint in [Endpoint.coordinate(c, label: text), .address(text)] {
+                for r in [DirectionsRequest(destination: endpoint),
+                          DirectionsRequest(source: .coordinate(c, label: nil), destination: endpoint)] {
+                    for format in DirectionsLinkBuilder.formats { Self.check(r, format) }
+                }
+            }
+        }
+        #expect(Ge0Link.encodeName("a\u{9F}b") == "a%C2%9Fb")
+    }
+
     @Test func extremeCoordinatesAreWrittenAsPlainDecimals() {
         for format in DirectionsLinkBuilder.formats {
             for latitude in Self.specialLatitudes {
