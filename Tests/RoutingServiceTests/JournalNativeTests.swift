@@ -168,7 +168,7 @@ import Testing
         #expect(cleared["ROUTINGD_CALLER_PID"] == me["ROUTINGD_CALLER_PID"])
 
         daemon.stop()
-        #expect(Self.read(daemon.stderrPath) == "", "every event went to the journal socket")
+        #expect(OpenCommandTests.read(daemon.stderrPath) == "", "every event went to the journal socket")
     }
 
     /// With the native socket unreachable, the daemon writes `<N>` lines to the journal stream as before.
@@ -182,7 +182,7 @@ import Testing
         defer { daemon.stop() }
         var text = ""
         for _ in 0..<2000 {
-            text = Self.read(daemon.stderrPath)
+            text = OpenCommandTests.read(daemon.stderrPath)
             if text.contains("listening on") { break }
             usleep(10_000)
         }
@@ -239,19 +239,6 @@ import Testing
         fputs(text, file)
         fclose(file)
         try #require(rename(temporary, path) == 0)
-    }
-
-    static func read(_ path: String) -> String {
-        guard let file = fopen(path, "r") else { return "" }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = fread(&chunk, 1, chunk.count, file)
-            if n <= 0 { break }
-            bytes += chunk[..<n]
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
 
