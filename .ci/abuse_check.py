@@ -178,12 +178,9 @@ async def many_clients(path, clients=1000, calls=100):
 
 # 2. Silent and half-message connections from another uid.
 
-def attack_as_nobody(path, silent=2000, half=500):
-    """Forks a child that becomes uid nobody and opens the connections, every fifth one sending half
-    a message; returns (pid, pipe). The child reports, as one JSON line each, counting from when it
-    has opened them all: how many it opened; how many the daemon kept after 1 s; how many silent and
-    half-message ones are open after 3 s (past --message-timeout 2, before --idle-timeout 6); how
-    many are open after 9.5 s (past both)."""
+def fork_as_nobody(child):
+    """Forks a child that drops to uid and gid nobody and runs child(write_end) (a pipe descriptor it
+    reports on), then exits; returns (pid, the pipe's read end as a text file)."""
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:  # child
@@ -192,45 +189,56 @@ def attack_as_nobody(path, silent=2000, half=500):
             os.setgroups([])
             os.setgid(NOBODY)
             os.setuid(NOBODY)
-            out = os.fdopen(write_end, "w", buffering=1)
-            sockets, halves, failures = [], set(), []
-            for i in range(silent + half):
-                s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-                for attempt in range(200):  # a full listen backlog refuses with EAGAIN: retry
-                    try:
-                        s.connect(path)
-                        break
-                    except BlockingIOError:
-                        time.sleep(0.01)
-                    except OSError as e:
-                        failures.append(repr(e))
-                        break
-                else:
-                    failures.append("listen backlog full for 2 s")
-                    continue
-                try:
-                    if i % ((silent + half) // half) == 0 and i // ((silent + half) // half) < half:
-                        halves.add(s)
-                        s.sendall(b'{"method":"org.routingd.Directions.Resolve","parameters":{"url":"geo:1,')
-                    sockets.append(s)
-                except OSError:
-                    sockets.append(s)  # refused by the daemon already: still counts as opened
-            out.write(json.dumps({"opened": len(sockets), "half": len(halves), "failures": failures[:3]}) + "\n")
-            opened = time.monotonic()
-
-            def count_open(after):
-                time.sleep(max(0.0, opened + after - time.monotonic()))
-                still = [s for s in sockets if not is_closed_by_peer(s)]
-                return {"silent": len([s for s in still if s not in halves]), "half": len([s for s in still if s in halves])}
-
-            out.write(json.dumps(count_open(1.0)) + "\n")
-            out.write(json.dumps(count_open(3.0)) + "\n")
-            out.write(json.dumps(count_open(9.5)) + "\n")
-            out.close()
+            child(write_end)
         finally:
             os._exit(0)
     os.close(write_end)
     return pid, os.fdopen(read_end)
+
+
+def attack_as_nobody(path, silent=2000, half=500):
+    """Forks a child that becomes uid nobody and opens the connections, every fifth one sending half
+    a message; returns (pid, pipe). The child reports, as one JSON line each, counting from when it
+    has opened them all: how many it opened; how many the daemon kept after 1 s; how many silent and
+    half-message ones are open after 3 s (past --message-timeout 2, before --idle-timeout 6); how
+    many are open after 9.5 s (past both)."""
+    def child(write_end):
+        out = os.fdopen(write_end, "w", buffering=1)
+        sockets, halves, failures = [], set(), []
+        for i in range(silent + half):
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            for attempt in range(200):  # a full listen backlog refuses with EAGAIN: retry
+                try:
+                    s.connect(path)
+                    break
+                except BlockingIOError:
+                    time.sleep(0.01)
+                except OSError as e:
+                    failures.append(repr(e))
+                    break
+            else:
+                failures.append("listen backlog full for 2 s")
+                continue
+            try:
+                if i % ((silent + half) // half) == 0 and i // ((silent + half) // half) < half:
+                    halves.add(s)
+                    s.sendall(b'{"method":"org.routingd.Directions.Resolve","parameters":{"url":"geo:1,')
+                sockets.append(s)
+            except OSError:
+                sockets.append(s)  # refused by the daemon already: still counts as opened
+        out.write(json.dumps({"opened": len(sockets), "half": len(halves), "failures": failures[:3]}) + "\n")
+        opened = time.monotonic()
+
+        def count_open(after):
+            time.sleep(max(0.0, opened + after - time.monotonic()))
+            still = [s for s in sockets if not is_closed_by_peer(s)]
+            return {"silent": len([s for s in still if s not in halves]), "half": len([s for s in still if s in halves])}
+
+        out.write(json.dumps(count_open(1.0)) + "\n")
+        out.write(json.dumps(count_open(3.0)) + "\n")
+        out.write(json.dumps(count_open(9.5)) + "\n")
+        out.close()
+    return fork_as_nobody(child)
 
 
 def well_behaved_latencies(path, seconds):
@@ -262,21 +270,11 @@ def flood_as_nobody(path, payload, clients=100, pipelined=20, hold_seconds=15.0)
     """Forks a child that becomes uid nobody, opens `clients` connections each sending `payload`
     `pipelined` times without ever reading, says "ready" on the returned pipe and holds them until
     killed or hold_seconds pass. Returns (pid, pipe)."""
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # child
-        try:
-            os.close(read_end)
-            os.setgroups([])
-            os.setgid(NOBODY)
-            os.setuid(NOBODY)
-            sockets = never_reading_clients(path, clients, pipelined, payload)
-            os.write(write_end, f"ready {len(sockets)}\n".encode())
-            time.sleep(hold_seconds)
-        finally:
-            os._exit(0)
-    os.close(write_end)
-    return pid, os.fdopen(read_end)
+    def child(write_end):
+        sockets = never_reading_clients(path, clients, pipelined, payload)
+        os.write(write_end, f"ready {len(sockets)}\n".encode())
+        time.sleep(hold_seconds)
+    return fork_as_nobody(child)
 
 
 def generate_coverage(directory, count):
