@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+// SPDX-License-Identifier: Apache-2.0
 // routingd: iOS-style routing-app integration for Linux.
 // One pure library (no I/O) per concept group, one I/O library, two thin executables.
 import PackageDescription

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Abuse checks of the release routingd (issue 14): one client must not stall or lock out the others.
 
 Starts its own daemons on temporary Unix sockets (loopback only, bounded in count and time):

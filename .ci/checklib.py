@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """What the .ci/*.py checks share: a tally of passed and failed checks, one raw varlink exchange
 over a Unix socket, and polling until something holds."""
 

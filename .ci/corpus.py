@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Checks routingctl against the real-world corpus in ../shared/corpus, read in place (never copied
 into the repository).
 

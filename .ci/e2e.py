@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """End-to-end checks of routingd through its real Unix socket.
 
 Starts the release `routingd` on a temporary socket with the repository's Coverage/ samples and

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Differential check of routingd's geometry engine against GEOS (through shapely).
 
 1. Validity. Generates GEOMETRY_CASES small random Polygons and MultiPolygons with a fixed seed:

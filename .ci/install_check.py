@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """What an installed routingd ships besides the programs: a DESTDIR install (of the static build
 .ci/service_check.py made, SKIP_BUILD) holds the licence, the notice, the docs, the manual pages and
 the shell completions; each page renders with man -l and groff -ww without a warning; the completion

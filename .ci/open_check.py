@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """End-to-end checks of `routingctl open`, the desktop URL handler, on the release binaries.
 
 Writes a temporary apps directory of manifests (Paris on foot, London transit, the Bay Area with

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """routingd as a system service (issue 6), checked without systemd as PID 1.
 
 Usage: service_check.py BIN_DIR (the folder holding the release routingd and routingctl).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # bash completion for routingctl(1). Installed as share/bash-completion/completions/routingctl, where
 # bash-completion loads it on demand; needs nothing from bash-completion itself.
 

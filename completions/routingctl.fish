@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # fish completion for routingctl(1). Installed as share/fish/vendor_completions.d/routingctl.fish.
 
 set -l commands validate contains resolve link apps reload open location help

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Peer for link-benchmark: Python's urllib.parse splitting the same links.
 
 Reads the benchmark's own links (`link-benchmark --print-links`) and times, on one thread, best of N

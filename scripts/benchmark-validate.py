@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Benchmark: validate a generated MultiPolygon of 1,000,000 positions with routingctl, and with
 shapely (GEOS) `from_geojson` + `is_valid` on the same file, on the same machine, in one run.
 

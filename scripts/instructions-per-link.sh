@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Instructions per parsed link inside DirectionsURLParser.parseLink, counted by callgrind (stable
 # under load, unlike the wall clock). Needs valgrind (apt-get install -y valgrind).
 #

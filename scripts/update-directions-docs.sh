@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Regenerates the generated part of docs/directions-links.md (formats that can be written and every
 # format's mode words) from the code, then checks the whole document against it.
 set -euo pipefail

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Implementation of include/CSystemShim.h. _GNU_SOURCE is needed for accept4, struct ucred,
 // signalfd and eventfd; it is defined here only, so the header's types match Swift's Glibc module.
 #define _GNU_SOURCE

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// URIs for files in reports (SARIF `artifactLocation.uri`, RFC 3986).
 ///
 /// - An absolute path becomes a `file://` URI: `/srv/a b.geojson` → `file:///srv/a%20b.geojson`.

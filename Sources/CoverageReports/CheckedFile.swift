@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RoutingCore
 
 /// One file that `routingctl validate` was asked to check, and what came of it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// How one column of a source line is shown on a terminal, and what goes under it in the caret line
 /// so that a caret further right stays aligned.
 ///

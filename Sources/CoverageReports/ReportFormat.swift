@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The output formats of `routingctl validate --format`.
 public enum ReportFormat: String, Sendable, CaseIterable {
     /// `FILE:LINE:COLUMN: severity: message [rule]` with the source line, a caret, the hint and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import StrictJSON
 
 /// The source line of a finding and a caret line pointing at its column, as compilers print them:

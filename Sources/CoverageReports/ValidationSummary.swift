@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RoutingCore
 
 /// The outcome of one `routingctl validate` run over several files: the summary line and the exit

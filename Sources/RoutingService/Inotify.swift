@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// Watches the routing-app directories with inotify(7) and says when a reload is due.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Varlink
 
 /// The varlink interfaces routingd serves besides `org.varlink.service`, as IDL text

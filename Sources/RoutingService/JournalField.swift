@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Varlink
 
 /// One field of a journal entry (systemd.journal-fields(7)): an upper-case name (`A`–`Z`, `0`–`9`,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// Whether standard error is connected to the systemd journal, so log lines should carry a syslog

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Log lines for limits that bite (a refused connection, a connection closed at a deadline), so
 /// that a flood of them does not flood the log: per key (a kind of event, or a uid), the first line
 /// is written at once; the next ones within ``window`` are only counted, and one line then says how

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RoutingCore
 
 /// The `--current-location-literals FILE` of routingd and routingctl: the texts that mean "current

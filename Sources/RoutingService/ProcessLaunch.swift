@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// Starts a routing app: replaces the calling process with `argv` through `execve(2)`.

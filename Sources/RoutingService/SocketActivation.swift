@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// Systemd socket activation (sd_listen_fds(3)): the listening socket a service manager (systemd,

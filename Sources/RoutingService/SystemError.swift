@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// A failed system call: which operation, the path it concerned if any, and `errno` (errno(3)).

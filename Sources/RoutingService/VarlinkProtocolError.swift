@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A reply that breaks the varlink framing or message rules (varlink.org/Method-Call), as seen by
 /// ``VarlinkClient``.
 public enum VarlinkProtocolError: Error, Hashable, Sendable, CustomStringConvertible {

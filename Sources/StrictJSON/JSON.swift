@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A JSON value (RFC 8259), without source positions. Used to build and inspect messages.
 ///
 /// Numbers are IEEE 754 binary64, as I-JSON (RFC 7493 §2.2) requires. Object members keep their order;

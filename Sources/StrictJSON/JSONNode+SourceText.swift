@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Compact JSON text for a parsed value, with every number written exactly as it was in the source.
 extension JSONNode {
     /// The value as compact RFC 8259 text (no whitespace), numbers as their source literals.

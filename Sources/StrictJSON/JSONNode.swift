@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A parsed JSON value together with where it starts in the source text.
 ///
 /// Produced by ``JSONParser``; the tree mirrors ``JSON`` but every value and member name keeps its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A strict JSON parser (RFC 8259 with I-JSON, RFC 7493) that records where every value starts.
 ///
 /// It rejects, with the exact line and column: comments, trailing commas, `NaN`/`Infinity`, numbers

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Why a text is not strict JSON (RFC 8259 with the I-JSON restrictions of RFC 7493), and where.
 public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A stable identifier for the kind of error, e.g. `json-trailing-comma`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Serialises ``JSON`` values as RFC 8259 text in UTF-8.
 ///
 /// Numbers are written in the shortest form that reads back to the same double; integral values

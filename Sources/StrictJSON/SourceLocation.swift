@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A place in a source text: 1-based line and column, and the 0-based byte offset.
 ///
 /// Columns count Unicode scalars from the start of the line (a tab is one column), so they match what

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The few facts the dispatcher needs from an interface definition (varlink.org/Interface-Definition):
 /// the interface name and the declared method and error names. Not a validating IDL parser: it skips
 /// `#` comments, splits the text into words, and reads the word after each `interface`, `method` and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import StrictJSON
 
 /// The input types of an interface's methods, read from its IDL (varlink.org/Interface-Definition),

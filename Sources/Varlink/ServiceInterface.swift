@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import StrictJSON
 
 /// `org.varlink.service`, which every varlink service provides (varlink.org/Service).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import StrictJSON
 
 /// One method call, decoded from `{"method": …, "parameters"?: {…}, "oneway"?: bool, "more"?: bool,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import StrictJSON
 
 /// A varlink error reply: a fully qualified error name and its parameters.

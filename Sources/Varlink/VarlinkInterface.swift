@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import StrictJSON
 
 /// Handles one call of one method; returns the reply parameters or throws a ``VarlinkError``

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The naming rules of varlink.org/Interface-Definition:
 ///
 /// - `interface_name = [a-z]([-]*[a-z0-9])*(\.[a-z0-9]([-]*[a-z0-9])*)+` (reverse domain, ≥ 2 labels),

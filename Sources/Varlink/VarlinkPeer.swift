@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The process at the other end of a Unix socket connection, as the kernel recorded it at
 /// `connect(2)` time (`SO_PEERCRED`, unix(7)). Use it for authorisation, never a client's claim.
 public struct VarlinkPeer: Hashable, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import StrictJSON
 
 /// Encodes replies (varlink.org/Method-Call): `{"parameters": {…}}` for success,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import StrictJSON
 
 /// A varlink service: decodes calls, dispatches them to interfaces, encodes replies. Pure — no I/O —

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The mixed set of realistic links the benchmark parses: every format, the shapes people send
 /// (written for this benchmark after the vendors' documented forms; none is copied from a corpus).
 /// Weighted roughly as links arrive on a desktop: Google and Apple first, then geo:, then the rest.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A tiny option parser: flags, options with values (`--x V` or `--x=V`) and positionals.
 struct Arguments {
     struct UsageError: Error {

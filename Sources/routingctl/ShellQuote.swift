@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RoutingCore
 
 /// Writes an argv as one line a POSIX shell would split back into exactly the same elements, for

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A small deterministic generator (SplitMix64, Steele, Lea and Flood 2014), so every test run draws
 /// the same "random" cases. Shared by every test target that needs reproducible random input.
 public struct SplitMix64: RandomNumberGenerator, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// One fuzz target: a name for the command line and the function libFuzzer calls with each input.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RoutingCore
 
 /// Build then parse: the request read from the fuzzed link is written in every format that

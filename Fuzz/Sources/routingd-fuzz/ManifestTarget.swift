@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RoutingCore
 
 /// The manifest reader (``AppManifest/parse(_:fileName:)``) and the launch template

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RoutingCore
 
 /// The binary property-list reader (Sources/RoutingCore/PropertyList) through Apple's

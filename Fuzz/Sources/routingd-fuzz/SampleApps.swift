@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The sample apps of Coverage/ (manifest and coverage file), copied here so that the varlink
 /// target builds its registry without reading files. Keep in step with Coverage/.
 enum SampleApps {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What Swift's Glibc module lacks for the daemon's socket layer (see linux-daemon.md §6):
 /// `accept4`, `struct ucred`/`SO_PEERCRED`, epoll (whose `struct epoll_event` is packed on x86-64),
 /// `signalfd`, `eventfd`, `SIG_IGN` (a cast macro Swift cannot import) and `struct sockaddr_un`

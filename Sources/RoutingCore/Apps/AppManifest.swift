@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A routing app's manifest: a `*.routingapp` file in the freedesktop key-file format, the Linux
 /// counterpart of the Info.plist keys and coverage file of an iOS routing app.
 ///

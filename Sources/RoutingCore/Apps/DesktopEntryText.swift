@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The key-file syntax of the freedesktop Desktop Entry Specification (1.5, "Basic format of the
 /// file", "Possible value types"), as `*.routingapp` manifests use it: a lexer that keeps every
 /// position.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Splits a manifest's `Exec` value into argv template tokens, by the quoting rules of the Desktop
 /// Entry Specification ("The Exec key"), after the string escapes (`\s`, `\\`, …) have been applied.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import StrictJSON
 
 /// Turns a routing app's launch template into the argv that `execve(2)` runs for one request.

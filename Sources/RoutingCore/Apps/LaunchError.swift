@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Why a routing app's launch command cannot be built for a request.
 ///
 /// Positions are 0-based: ``argument`` is the index of the `Exec` token (after the Desktop Entry

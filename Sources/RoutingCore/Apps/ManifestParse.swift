@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The outcome of parsing one `*.routingapp` manifest (``AppManifest/parse(_:fileName:)``).
 public struct ManifestParse: Hashable, Sendable {
     /// The manifest, or nil exactly when some problem is an error.

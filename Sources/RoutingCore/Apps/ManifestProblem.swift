@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import StrictJSON
 
 /// One finding about a `*.routingapp` manifest: what is wrong, where, and how to fix it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What a coverage area is, at a glance: where (bounding box), how big (km²) and which populated
 /// places it covers, largest first; or, when it covers none, the nearest one.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A routing app's geographic coverage: the area where Maps offers the app for directions.
 ///
 /// Built by ``CoverageValidator/validate(_:profile:)`` from a coverage file, which Apple requires to be

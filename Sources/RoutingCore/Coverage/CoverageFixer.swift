@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import StrictJSON
 
 /// The result of ``CoverageFixer/fix(_:swapAxes:)``: the rewritten file, what was changed and where,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One rule that coverage validation checks: its stable id, how serious a finding is in each
 /// ``ValidationProfile``, and what it means.
 ///

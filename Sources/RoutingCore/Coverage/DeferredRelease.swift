@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Dispatch
 
 /// Frees large values on a background thread, so that the caller need not wait for it.

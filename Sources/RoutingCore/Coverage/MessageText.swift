@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import StrictJSON
 
 // Small helpers shared by the validator and the fixer for reading coordinates and writing messages.

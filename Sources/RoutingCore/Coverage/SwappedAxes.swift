@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Detects coverage files written as [latitude, longitude] instead of GeoJSON's [longitude, latitude]
 /// (RFC 7946 §3.1.1; Apple's Location and Maps Programming Guide also asks for "longitude … followed
 /// by latitude"), from evidence rather than from ranges alone.

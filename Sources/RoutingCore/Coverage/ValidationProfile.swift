@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Which rule set ``CoverageValidator`` applies.
 public enum ValidationProfile: String, Sendable, Hashable, CaseIterable {
     /// Apple's routing-app coverage rules (the default): exactly one bare `MultiPolygon`, no holes, at

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Whether one routing app can serve one directions request, and why not.
 ///
 /// `eligible` is three-valued, as the question sometimes has no answer yet:

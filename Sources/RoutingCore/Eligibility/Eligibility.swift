@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import StrictJSON
 
 /// Decides which routing apps can serve a directions request, as Maps does on iOS.

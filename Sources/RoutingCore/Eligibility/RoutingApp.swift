@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A routing app as routingd knows it: an id, a name, the modes it serves, its coverage, and how to
 /// launch it.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The populated place nearest to an area, for areas that contain none.
 ///
 /// `distance` is the great-circle distance in metres from the place to the closest point of the area's

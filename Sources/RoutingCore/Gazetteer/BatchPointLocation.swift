@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Point-in-polygon for many points at once: one pass over the edges instead of one per point.
 ///
 /// Same semantics as ``RingLocation`` and ``CoveragePolygon/covers(_:)``: planar [longitude, latitude]

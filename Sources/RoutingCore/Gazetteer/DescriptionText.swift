@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Text for area descriptions and swapped-axes messages: degrees with hemisphere letters, grouped
 /// thousands, distances and areas with sensible precision, and lists of places. No Foundation, no
 /// locale: the output is the same everywhere (English, "." for decimals, "," between thousands).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The embedded gazetteer: populated places of the world, for evidence about what an area covers.
 ///
 /// Data: GeoNames (https://www.geonames.org/), file `cities15000` (every populated place with a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The gazetteer's places with the lookup structures built once from the embedded table.
 ///
 /// - `places` are ordered by population, largest first (ties in table order: by country code, then

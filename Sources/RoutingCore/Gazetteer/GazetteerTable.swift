@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Reads the embedded place table of ``GazetteerData`` (written by scripts/gazetteer/generate.py).
 ///
 /// Format, one record per line:

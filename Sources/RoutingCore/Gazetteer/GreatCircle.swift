@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Great-circle distances on a spherical Earth, for "how far is the nearest place" answers.
 ///
 /// Model: a sphere of radius ``earthRadius`` = 6 371 008.8 m (IUGG mean radius, the same as the

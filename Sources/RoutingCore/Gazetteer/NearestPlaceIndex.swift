@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What nearest-place queries need, built from ``GazetteerIndex`` at the first such query (most
 /// areas contain places and never need it): every place's unit vector and |cos latitude|, and the
 /// places in latitude order, so that a query can start at its own latitude and stop once the latitude

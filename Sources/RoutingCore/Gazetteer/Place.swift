@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A populated place from the embedded gazetteer (GeoNames, population ≥ 15,000; see ``Gazetteer``).
 ///
 /// Used as evidence about what a coverage area covers: ``Gazetteer/places(in:limit:)`` lists the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Exact floating-point arithmetic after J. R. Shewchuk, "Adaptive Precision Floating-Point
 /// Arithmetic and Fast Robust Geometric Predicates" (Discrete & Computational Geometry 18, 1997):
 /// TwoSum, TwoProduct (with a fused multiply-add) and non-overlapping expansions. Shared by the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Decides whether a point on the boundary of some polygons is nevertheless in the interior of their
 /// union, by looking at the edges around the point (the "star" of the node).
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Exact angular predicates for edges that meet at one node, as in GEOS
 /// `algorithm::PolygonNodeTopology` (JTS `PolygonNodeTopology`, M. Davis).
 ///

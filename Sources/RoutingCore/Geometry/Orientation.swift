@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The exact orientation predicate for three points in the plane, the one primitive behind every
 /// point-in-coverage answer.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A position inside a MultiPolygon's coordinate array: `coordinates[polygon][ring][position]`,
 /// all 0-based. `ring` 0 is the exterior ring, 1… are holes. `position` indexes the ring array exactly
 /// as written in the file, repeated positions and the closing position included.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Dispatch
 import Synchronization
 /// OGC Simple Features validity of polygons and MultiPolygons, with the semantics of GEOS

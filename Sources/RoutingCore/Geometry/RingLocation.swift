@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Where a point lies relative to one closed ring, with planar [longitude, latitude] edges.
 ///
 /// Semantics (RFC 7946 §3.1.1 and §3.1.6): each edge is the straight Cartesian segment between two

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The winding of a closed ring in the (longitude, latitude) plane.
 ///
 /// Decided exactly at the ring's lexicographically smallest vertex v (smallest longitude, then

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Which way a ring runs in the [longitude, latitude] plane, from the **exact** sign of its signed
 /// (shoelace) area.
 ///

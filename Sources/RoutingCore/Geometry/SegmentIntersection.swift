@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// How two closed straight segments in the (longitude, latitude) plane meet, decided exactly.
 ///
 /// Segments are the straight Cartesian edges of RFC 7946 §3.1.1, x = longitude, y = latitude, in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Finds the pairs of segments, among all edges of many polylines, whose bounding boxes overlap:
 /// the candidates for ``SegmentIntersection``, without comparing every pair.
 ///

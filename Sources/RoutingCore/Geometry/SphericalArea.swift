@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Area on a sphere of regions bounded by planar [longitude, latitude] edges.
 ///
 /// Model: the Earth is a sphere of radius ``earthRadius`` = 6 371 008.8 m (IUGG mean radius R₁), and

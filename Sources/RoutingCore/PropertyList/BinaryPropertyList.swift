@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A reader for Apple's binary property lists (`bplist00`), written for hostile input: every length,
 /// offset and object reference is bounds-checked, arithmetic never overflows, reference cycles,
 /// nesting deeper than ``maximumDepth`` and shared references expanding past ``maximumVisits`` objects

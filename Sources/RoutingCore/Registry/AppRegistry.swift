@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The routing apps the daemon serves, built from files already read into memory
 /// (``AppSource``: a manifest and its coverage file, or a bare coverage file).
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The files one routing app is built from: its manifest (nil for a bare coverage file) and its
 /// coverage file. The I/O layer reads them; ``AppRegistry/init(sources:previous:)`` builds the app.
 public struct AppSource: Sendable, Hashable {

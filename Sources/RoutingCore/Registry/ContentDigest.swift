@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A 128-bit fingerprint of a file's bytes, to tell on reload whether a coverage file changed
 /// since it was last validated (``AppRegistry/init(sources:previous:)``).
 ///

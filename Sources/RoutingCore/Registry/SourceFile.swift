@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One file as the I/O layer read it: its path and its bytes, or why it could not be read.
 public struct SourceFile: Sendable, Hashable {
     /// The path the file was read from (kept as given: absolute, or relative to the daemon's working

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A position on the WGS84 ellipsoid, in degrees.
 ///
 /// Latitude comes first here, as in MapKit's `CLLocationCoordinate2D` and in RFC 5870 `geo:` URIs.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A mode of transport, named as in Apple's `MKDirectionsApplicationSupportedModes` Info.plist key
 /// (values `MKDirectionsModeCar` … `MKDirectionsModeOther`, written here without the prefix).
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A request for directions, modelled on MapKit's `MKDirectionsRequest`: where from, where to, the
 /// ordered stops between, and how to travel.
 ///

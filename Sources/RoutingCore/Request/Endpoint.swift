@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One end (or a stop) of a directions request, as MapKit's `MKMapItem` is for `MKDirectionsRequest`.
 ///
 /// An endpoint is one of three things:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The Levenshtein distance between two texts (insertions, deletions and substitutions each cost 1).
 /// Used for "did you mean" hints: a URL parameter that looks like a misspelt known one, a manifest
 /// mode such as `Streetcar` for `StreetCar`, a manifest key or link format.

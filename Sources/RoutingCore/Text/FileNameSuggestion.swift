@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The "did you mean" for a file that does not exist: the name in the same directory that the
 /// wanted one was most likely meant to be (`london.geojson` for `London.geojson`, `Lodnon.geojson`).
 public enum FileNameSuggestion {

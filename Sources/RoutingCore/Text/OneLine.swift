@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Text from outside input (a link, a file name, a manifest value, a property-list name) made safe to
 /// put in a one-line message, warning or log line.
 ///

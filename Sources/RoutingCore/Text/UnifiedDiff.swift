@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A line diff of two texts in the unified format of GNU `diff -u` (POSIX `diff -u`), for showing
 /// what `routingctl validate --fix --dry-run` would change.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Byte-level text helpers of the parsers outside Apple and Google (geo, OSM, OsmAnd, Organic Maps,
 /// ge0, Waze, Citymapper, Bing, HERE, Yandex, 2GIS, Moovit): the hot paths scan UTF-8 code units
 /// (through `Span`, without closures) instead of `Character`s (grapheme breaking).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Text rules shared by the Apple and Google link types (`AppleMapsLink`, `AppleUnifiedLink`,
 /// `GoogleMapsLink`, `GoogleLegacyLink`, `ComGoogleMapsLink`, `GoogleNavigationIntent`): looking a
 /// travel-mode word up in a format's vocabulary table, and, while building, writing an endpoint as

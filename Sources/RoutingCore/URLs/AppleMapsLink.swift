@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension DirectionsURLParser {
     /// Apple Map Links, the legacy form: `https://maps.apple.com/?saddr=&daddr=&dirflg=` (Apple, "Map
     /// Links" reference, developer.apple.com/library/archive/featuredarticles/iPhoneURLScheme_Reference/MapLinks).

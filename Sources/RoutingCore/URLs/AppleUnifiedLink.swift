@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension DirectionsURLParser {
     /// Apple unified Maps URLs (iOS 18.4, macOS 15.4, watchOS 11.4 and later; Apple, "Adopting unified
     /// Maps URLs", developer.apple.com/documentation/mapkit/unified-map-urls), directions and place forms.

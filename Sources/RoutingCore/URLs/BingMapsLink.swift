@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Windows Maps / Bing Maps route links (Microsoft, "Launch the Windows Maps app",
 /// https://learn.microsoft.com/en-us/windows/uwp/launch-resume/launch-maps-app, `bingmaps:` parameter
 /// reference), plus the same `rtp` on `https://www.bing.com/maps?…` (also `bing.com`, `/maps/default.aspx`).

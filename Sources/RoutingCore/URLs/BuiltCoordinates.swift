@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The check every link builder of the geo/OSM/OsmAnd/Organic/ge0 family makes first: a request built
 /// in code (not parsed) may hold a coordinate that is not WGS84 degrees in range (NaN, infinite,
 /// latitude 91). Such a coordinate is never written, because no format can carry it and writing `nan`

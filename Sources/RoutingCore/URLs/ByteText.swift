@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A run of the UTF-8 bytes of the link being parsed: a pointer and a count, with no reference
 /// count, so slicing and passing it around costs nothing.
 ///

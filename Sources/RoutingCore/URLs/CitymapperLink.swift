@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Citymapper directions links (Citymapper, "Launch Citymapper for directions",
 /// https://citymapper.com/tools/1053/launch-citymapper-for-directions):
 /// `https://citymapper.com/directions?startcoord=&startname=&startaddress=&endcoord=&endname=&endaddress=&arrival_time=`

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension DirectionsURLParser {
     /// Google Maps for iOS URL scheme (Google, "Google Maps URL Scheme for iOS",
     /// developers.google.com/maps/documentation/urls/ios-urlscheme):

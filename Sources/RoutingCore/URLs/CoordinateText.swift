@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension DirectionsURLParser {
     /// Reads `latitude,longitude` text as written in Apple, Google and `geo:` links.
     ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Texts that links use for "start from where I am" instead of leaving the source out.
 ///
 /// Real links write `saddr=Current+Location`, `My+Location`, `here` (which Apple Maps honours on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Writes a ``DirectionsRequest`` as a link a routing app understands. Pure: no I/O.
 ///
 /// Every format with a builder round-trips: parsing a built link gives back the request when

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The parts every directions-link format shares: the split link, the parse context that collects
 /// warnings, and the two protocols a format's type conforms to.
 

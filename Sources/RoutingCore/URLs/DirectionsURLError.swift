@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Why a directions link could not be turned into a ``DirectionsRequest``.
 ///
 /// Every error names the URL parameter at fault (when there is one) and carries a one-line message

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Turns one directions link into a ``DirectionsRequest``. Pure: no I/O, no geocoding, no Foundation.
 ///
 /// Accepted formats (dispatch by scheme, case-insensitive, then by host and path):

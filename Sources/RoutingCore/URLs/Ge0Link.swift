@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Organic Maps / MAPS.ME short point links ("ge0"): `ge0://<code>/<name>`, `om://<code>/<name>`,
 /// `https://omaps.app/<code>/<name>` (also `http:`), `http(s)://ge0.me/<code>/<name>`, and Organic
 /// Maps' clear-coordinate form `https://omaps.app/<lat>,<lon>/<name>?z=<zoom>`.

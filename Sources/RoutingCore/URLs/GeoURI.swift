@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension DirectionsURLParser {
     /// `geo:` URIs: RFC 5870 with the Android extensions (Android "Common intents", Maps;
     /// Google Assistant's `geo.offline:` variant is read the same way).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension DirectionsURLParser {
     /// The undocumented `data=` path segment of Google Maps web links (`/maps/dir/…/data=!4m…`,
     /// `/maps/place/…/data=!3m1!4b1!4m5!3m4!…!8m2!3d<lat>!4d<lon>`), read only for coordinates.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension DirectionsURLParser {
     /// Google's legacy directions links, `https://maps.google.com/maps?saddr=&daddr=&dirflg=` (also
     /// `maps.google.<tld>/?…`, `www.google.<tld>/maps?…`). No current Google documentation; the forms

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension DirectionsURLParser {
     /// Google Maps URLs, directions action (Google, "Get started with Maps URLs",
     /// developers.google.com/maps/documentation/urls/get-started):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension DirectionsURLParser {
     /// Google Maps for Android navigation intent (Google, "Google Maps Intents for Android",
     /// developers.google.com/maps/documentation/urls/android-intents, "Launch turn-by-turn navigation"):

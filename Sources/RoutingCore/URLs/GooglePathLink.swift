@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension DirectionsURLParser {
     /// Google's path-style directions, `https://www.google.com/maps/dir/A/B/C/@lat,lon,15z/data=!4m…`
     /// (undocumented: not in Google's Maps URLs guide; forms from OsmAnd #14066 and #17708, geoshare #111

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension DirectionsURLParser {
     /// How Google's free-text stops are read in its undocumented and app forms (legacy `saddr`/`daddr`,
     /// `comgooglemaps://`, `?q=`, `google.navigation:q=`), beyond the documented `latitude,longitude`

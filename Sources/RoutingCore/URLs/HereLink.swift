@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// HERE WeGo route links (HERE Deeplinking API, "Sharing a Route",
 /// https://developer.here.com/documentation/deeplink-web/topics/share-route.html):
 /// `https://share.here.com/r/<waypoint>/<waypoint>[/…]?m=<mode>&a=<avoid,…>`; also the app scheme seen

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What surrounds a link copied from text: spaces and line breaks, and one pair of delimiters such
 /// as `<…>`.
 ///

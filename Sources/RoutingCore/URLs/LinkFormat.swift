@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The dialect a directions link was written in, or a link routingd can build.
 ///
 /// Raw values are the stable names used on the wire (`format` in `Resolve` replies) and by

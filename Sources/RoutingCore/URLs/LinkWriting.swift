@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Text helpers shared by the link builders: plain-decimal degrees and percent-encoding.
 enum LinkWriting {
     /// `degrees` as a plain decimal with the fewest digits that read back as the same `Double`:

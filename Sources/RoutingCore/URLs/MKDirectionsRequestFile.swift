@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Apple's `.mkdirectionsrequest` file: what iOS Maps hands a routing app (Location and Maps
 /// Programming Guide, "Providing Directions"; `MKDirectionsRequest initWithContentsOfURL:`).
 ///

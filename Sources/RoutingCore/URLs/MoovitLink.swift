@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Moovit trip-planning links: `moovit://directions?dest_lat=&dest_lon=&dest_name=&orig_lat=&orig_lon=&orig_name=&date=&auto_run=&partner_id=`
 /// (Moovit developer deep-link page, as summarised by protocol-launcher,
 /// https://zhensherlock.github.io/protocol-launcher/apps/moovit; the vendor page itself is not public).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The `omitted` lines a link builder reports for request fields its format has no place for.
 ///
 /// One line per field the request sets and the format cannot carry (waypoints, mode, avoidances,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// openstreetmap.org directions links:
 /// `https://www.openstreetmap.org/directions?engine=fossgis_osrm_foot&route=48.8584%2C2.2945%3B48.8606%2C2.3376`
 /// and the text form `…/directions?from=&to=-33.8568%2C151.2153`, on the hosts `openstreetmap.org`,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Organic Maps and MAPS.ME API links: routes `om://route?sll=&saddr=&dll=&daddr=&type=` and points
 /// `om://map?ll=&n=`, under the schemes `om`, `mapswithme`, `mapsme`, `mwm` and on the web host
 /// `omaps.app` (`https://omaps.app/route?…`). This type owns the `om` scheme and the `omaps.app` host:

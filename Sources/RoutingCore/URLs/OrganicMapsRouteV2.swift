@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Organic Maps route links v2: `om://v2/dir?origin=&destination=&waypoints=a|b&mode=` (preview) and
 /// `om://v2/nav?…` (start navigation), also `https://omaps.app/v2/dir?…`. Reached through
 /// ``OrganicMapsLink``, which owns the `om` scheme and the `omaps.app` host; the format is

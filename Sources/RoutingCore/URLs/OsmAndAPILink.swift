@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// OsmAnd's Android API navigate intent:
 /// `osmand.api://navigate?start_lat=&start_lon=&start_name=&dest_lat=&dest_lon=&dest_name=&profile=`
 /// (OsmAnd API demo, osmand-api-demo #40; the names and coordinates are separate parameters).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// OsmAnd web and iOS links:
 /// - `https://osmand.net/map/navigate?start=lat%2Clon&end=lat%2Clon&profile=car&params=car,avoid_toll#15/lat/lon`
 ///   (OsmAnd #25585), and the web app's `https://osmand.net/map/?start=…&finish=…&profile=…#16/lat/lon`

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A format's known parameter names (lowercase), looked up by the bytes of a parameter's name:
 /// a plain name (ASCII, no escape) is compared byte by byte ignoring ASCII case, with no `String`
 /// built and nothing hashed; another name by its decoded, lowercased key.

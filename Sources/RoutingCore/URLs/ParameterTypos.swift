@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension DirectionsURLParser {
     /// Warns about query parameters that look like misspellings of a format's known parameters
     /// (`engin=` for `engine=`, `finnish=` for `finish=`) while the link is still usable: each becomes a

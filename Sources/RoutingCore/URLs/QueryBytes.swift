@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A URL query split over the bytes of the link being parsed, keeping every parameter in order
 /// (repeated `daddr`/`waypoint` parameters are ordered stops, so a last-wins dictionary would lose them).
 ///

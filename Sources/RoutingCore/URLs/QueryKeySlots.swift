@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A format's parameters sorted into key slots in one pass over a ``QueryBytes``: for each slot, the
 /// index of its first parameter and how many there are, so that each look-up afterwards is one read
 /// instead of a scan comparing every name. The format supplies `slot`, which maps a parameter to its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The points of a route written as one list in travel order — Bing `rtp=A~B~C`, Yandex
 /// `rtext=A~B~C`, 2GIS `points/A|B|C` — sorted into a request's roles: the first point is the
 /// source, the last the destination, and any between are waypoints, in order.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// 2GIS route links. 2GIS publishes no link reference; the forms below are the ones public code
 /// writes and parses (found with the code search: web links such as
 /// `https://2gis.ru/spb/directions/tab/bus/points/%7C30.2115%2C59.9419%3B5348660212664017`, and

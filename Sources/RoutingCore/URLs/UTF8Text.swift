@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Byte-level text helpers for the link parsers' hot paths.
 ///
 /// Every delimiter of a link (`:`, `/`, `?`, `&`, `=`, `,`, `;`, `#`, `~`, `!`, …) is ASCII, so an index

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Waze deep links (Google, "Waze deep links", https://developers.google.com/waze/deeplinks):
 /// `https://waze.com/ul?ll=<lat>%2C<lon>&navigate=yes&zoom=17`, also on `www.waze.com` and
 /// `ul.waze.com`, and the app scheme `waze://?…` (`waze://ul?…`).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Yandex Maps route links (Yandex, "Launch web version of Yandex Maps",
 /// https://yandex.com/dev/yandex-apps-launch-maps/doc/en/concepts/yandexmaps-web):
 /// `https://yandex.ru/maps/?rtext=<lat>,<lon>~<lat>,<lon>[~…]&rtt=auto|mt|pd|bc`, on the hosts

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A tiny bplist00 writer for tests: fixtures are built here, byte by byte, never copied from files.
 enum PlistFixture {
     indirect enum Node {

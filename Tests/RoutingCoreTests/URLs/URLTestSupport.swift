@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 @testable import RoutingCore
 
 /// Shared helpers for the directions-URL tests (named for URLs so they cannot collide with other suites).

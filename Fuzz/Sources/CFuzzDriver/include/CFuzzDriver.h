@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #ifndef ROUTINGD_CFUZZDRIVER_H
 #define ROUTINGD_CFUZZDRIVER_H
 
