@@ -29,6 +29,8 @@ let package = Package(
         .target(name: "Varlink", dependencies: ["StrictJSON"], swiftSettings: strict, linkerSettings: libm),
         // What Glibc's Swift module lacks: accept4, struct ucred, epoll, signalfd.
         .target(name: "CSystemShim"),
+        // sd-bus from libsystemd.so.0, loaded with dlopen (no libsystemd-dev needed to build).
+        .target(name: "CSDBus", linkerSettings: [.linkedLibrary("dl")]),
         // The I/O shell: sockets, event loop, coverage directory, the daemon's interfaces.
         .target(
             name: "RoutingService",
@@ -38,9 +40,16 @@ let package = Package(
         // How routingctl shows validation findings: GCC-style lines with the source line and a caret,
         // and SARIF 2.1.0. Pure: diagnostics and bytes in, text out.
         .target(name: "CoverageReports", dependencies: ["RoutingCore", "StrictJSON"], swiftSettings: strict),
+        // The desktop user's session: D-Bus (GeoClue2, notifications), URL handlers, the app chooser.
+        .target(
+            name: "DesktopSession",
+            dependencies: ["RoutingCore", "RoutingService", "CSDBus", "CSystemShim"],
+            swiftSettings: strict
+        ),
         .executableTarget(name: "routingd", dependencies: ["RoutingService"], swiftSettings: strict),
         .executableTarget(
-            name: "routingctl", dependencies: ["RoutingService", "CoverageReports"], swiftSettings: strict),
+            name: "routingctl", dependencies: ["RoutingService", "CoverageReports", "DesktopSession"],
+            swiftSettings: strict),
         // Not a test: link-parsing throughput, `swift run -c release link-benchmark` (see BENCHMARKS.md).
         .executableTarget(name: "link-benchmark", dependencies: ["RoutingCore"], swiftSettings: strict),
         // Helpers shared by the test targets (a seeded generator, a child-process runner); tests only.
@@ -50,6 +59,8 @@ let package = Package(
         .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "StrictJSON", "TestSupport"]),
         .testTarget(
             name: "CoverageReportsTests", dependencies: ["CoverageReports", "RoutingCore", "StrictJSON", "TestSupport"]),
+        .testTarget(
+            name: "DesktopSessionTests", dependencies: ["DesktopSession", "RoutingCore", "TestSupport"]),
         .testTarget(
             name: "RoutingServiceTests",
             dependencies: ["RoutingService", "RoutingCore", "Varlink", "StrictJSON", "TestSupport"]
