@@ -307,6 +307,11 @@ enum RoutingCtl {
         if let date = request["departureDate"]?.stringValue { out("depart at:   \(OneLine.escaped(date))") }
         if let date = request["arrivalDate"]?.stringValue { out("arrive by:   \(OneLine.escaped(date))") }
         if let format = reply["format"]?.stringValue { out("format:      \(OneLine.escaped(format))") }
+        let usesHere = ([request["source"], request["destination"]] + (request["waypoints"]?.arrayValue ?? []).map { $0 })
+            .contains { $0?["kind"]?.stringValue == "currentLocation" }
+        if usesHere, let here = reply["currentLocation"], !here.isNull {
+            out("here:        \(describeLocation(here))")
+        }
         let apps = reply["apps"]?.arrayValue ?? []
         if apps.isEmpty { out("\nno valid routing apps"); return }
         out("")
@@ -325,6 +330,20 @@ enum RoutingCtl {
                 out("\(String(repeating: " ", count: width))    - \(OneLine.escaped(reason["message"]?.stringValue, or: ""))")
             }
         }
+    }
+
+    /// A `Location` of a reply for people: `48.8584, 2.2945 ±25 m (given with the request by
+    /// command-line)` or `… (routingd's own, set 2026-12-04T18:47:51Z by command-line)`.
+    static func describeLocation(_ location: JSON) -> String {
+        var text = "\(JSON.format(location["latitude"]?.doubleValue ?? .nan)), \(JSON.format(location["longitude"]?.doubleValue ?? .nan))"
+        if let accuracy = location["accuracy"]?.doubleValue { text += " ±\(JSON.format(accuracy)) m" }
+        let source = location["source"]?.stringValue.map { " by \(OneLine.escaped($0))" } ?? ""
+        if location["origin"]?.stringValue == "request" {
+            text += " (given with the request\(source))"
+        } else {
+            text += " (routingd's own" + (location["setAt"]?.stringValue.map { ", set \(OneLine.escaped($0))" } ?? "") + source + ")"
+        }
+        return text
     }
 
     /// One endpoint for people: `current location`, `address "…"`, `LAT, LON (label)`; what came

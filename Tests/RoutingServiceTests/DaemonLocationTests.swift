@@ -140,6 +140,29 @@ import Varlink
         }
     }
 
+    /// `routingctl location get` says when and by what the location was set.
+    @Test func locationGetShowsWhenAndByWhat() throws {
+        let root = try JournalNativeTests.makeDirectory()
+        defer { JournalNativeTests.remove(root) }
+        let registry = AppRegistry(files: [(path: "/fixtures/Paris.geojson", contents: .success(Array(Self.paris.utf8)))])
+        let daemon = RoutingDaemon(registry: registry)
+        let server = try RunningServer(service: daemon.varlinkService())
+        defer { server.stop() }
+        let unknown = OpenCommandTests.routingctl(["--socket", server.path, "location", "get"], root: root)
+        #expect(unknown.status == 0 && unknown.stdout == "unknown\n", "\(unknown.stdout)\(unknown.stderr)")
+        let set = OpenCommandTests.routingctl(["--socket", server.path, "location", "set", "--accuracy", "25", "48.8606,2.3376"], root: root)
+        #expect(set.status == 0, "\(set.stderr)")
+        let stored = try #require(daemon.ownLocation)
+        #expect(stored.location.source == "command-line" && stored.location.accuracy == 25)
+        let get = OpenCommandTests.routingctl(["--socket", server.path, "location", "get"], root: root)
+        #expect(get.stdout == "48.8606, 2.3376 ±25 m\nset \(stored.setAt) by command-line\n", "\(get.stdout)")
+        let json = OpenCommandTests.routingctl(["--socket", server.path, "location", "get", "--json"], root: root)
+        let reply = try JSONParser().parse(json.stdout).root.json
+        #expect(reply["location"]?["setAt"] == .string(stored.setAt.description), "\(json.stdout)")
+        let bad = OpenCommandTests.routingctl(["--socket", server.path, "location", "set", "--accuracy", "-3", "48.86,2.33"], root: root)
+        #expect(bad.status == 2 && bad.stderr.contains("--accuracy '-3' is not a finite number of metres >= 0"), "\(bad.stderr)")
+    }
+
     @Test func theStateDirectoryFollowsSystemdThenXDG() {
         #expect(DefaultPaths.stateDirectory(environment: ["STATE_DIRECTORY": "/var/lib/routingd:/var/lib/other", "HOME": "/home/a"]) == "/var/lib/routingd")
         #expect(DefaultPaths.stateDirectory(environment: ["XDG_STATE_HOME": "/x/state", "HOME": "/home/a"]) == "/x/state/routingd")
