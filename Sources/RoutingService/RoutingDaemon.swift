@@ -21,6 +21,9 @@ public final class RoutingDaemon: Sendable {
     /// with the new status), whatever asked for them; nil outside systemd and in tests.
     public let notifier: ServiceNotifier?
     private let state: Mutex<State>
+    /// Called at the end of every successful reload, under the reload lock, with the directories
+    /// to watch now (``ReloadThread/rearm(_:)``), whatever asked for the reload.
+    private let reloadedHook = Mutex<(@Sendable ([String]) -> Void)?>(nil)
     /// Serialises reloads (SIGHUP and inotify on the reload thread, `Reload()` on the server's
     /// ``BlockingCalls`` queue), so each one builds on the registry the previous one installed. Holds
     /// the directories to watch.
@@ -140,6 +143,7 @@ public final class RoutingDaemon: Sendable {
             let next = AppRegistry(sources: reading.sources, previous: previous)
             state.withLock { $0.registry = next }
             watched = reading.watchedDirectories
+            reloadedHook.withLock { $0 }?(watched)
             let kept = next.unchangedCoveragePaths.count
             let unchanged = kept == 0 ? "" : kept == 1 ? "; 1 unchanged coverage file not validated again"
                 : "; \(kept) unchanged coverage files not validated again"
@@ -153,6 +157,12 @@ public final class RoutingDaemon: Sendable {
             notifier?.ready(status: ServiceLifecycle.status(next))
             return ReloadOutcome(registry: next, failure: nil)
         }
+    }
+
+    /// Calls `hook` after every successful reload (SIGHUP, inotify, `Reload()`) with the
+    /// directories to watch, before the reload returns; replaces an earlier hook.
+    public func onReloaded(_ hook: @escaping @Sendable ([String]) -> Void) {
+        reloadedHook.withLock { $0 = hook }
     }
 
     /// One line per app whose state or last error differs between the two registries, and per app
