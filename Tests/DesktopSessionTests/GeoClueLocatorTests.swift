@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import DesktopSession
 import Glibc
+import TestSupport
 import Testing
 
 /// GeoClueLocator against python-dbusmock's GeoClue2 (.ci/dbusmock/geoclue2.py) on a private bus.
@@ -137,5 +138,16 @@ struct GeoClueLocatorTests {
         #expect("\(GeoClueUnavailable.timedOut(seconds: 3))" == "GeoClue2 gave no location within 3 s")
         #expect("\(GeoClueUnavailable.timedOut(seconds: 0.25))" == "GeoClue2 gave no location within 0.3 s")
         #expect("\(GeoClueUnavailable.failed("a\nb"))" == "GeoClue2 failed: a\\nb")
+    }
+}
+
+/// GeoClue2 knows the app by its desktop entry: the id routingctl sends names systemd/routingd-open.desktop,
+/// which tells the location prompt why (X-Geoclue-Reason).
+@Suite struct GeoClueDesktopEntryTests {
+    @Test func theDesktopIdNamesTheEntryAndItGivesAReason() throws {
+        let id = GeoClueLocator().desktopId
+        let text = try #require(RepositoryFile.text("systemd/\(id).desktop"))
+        let reason = text.split(separator: "\n").first { $0.hasPrefix("X-Geoclue-Reason=") }
+        #expect((reason?.count ?? 0) > "X-Geoclue-Reason=".count)
     }
 }
