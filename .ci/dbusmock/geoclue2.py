@@ -12,13 +12,14 @@ Run it on a private system bus:
 
 Parameters (all optional): latitude, longitude (degrees; London by default), accuracy (metres,
 default 5000), description, and mode: "normal" (Start emits LocationUpdated), "deny" (Start fails
-with org.freedesktop.DBus.Error.AccessDenied, as GeoClue does when no agent allows the app) or
-"silent" (Start succeeds and no location ever comes).
+with org.freedesktop.DBus.Error.AccessDenied, as GeoClue does when no agent allows the app),
+"silent" (Start succeeds and no location ever comes) or "hang" (Start never answers: the mock sleeps
+for a minute in it, so use a bus of its own).
 
 Control interface org.freedesktop.GeoClue2.Mock on the Manager object:
   SetLocation(d latitude, d longitude, d accuracy)  moves the location; every started client gets
                                                     LocationUpdated(old, new) with a new Location
-  SetMode(s mode)                                   "normal", "deny" or "silent"
+  SetMode(s mode)                                   "normal", "deny", "silent" or "hang"
   LastClient() -> a{sv}                             the newest client's DesktopId,
                                                     RequestedAccuracyLevel, Active, Path
 
@@ -43,7 +44,7 @@ CLIENT_IFACE = 'org.freedesktop.GeoClue2.Client'
 LOCATION_IFACE = 'org.freedesktop.GeoClue2.Location'
 CONTROL_IFACE = 'org.freedesktop.GeoClue2.Mock'
 ACCESS_DENIED = 'org.freedesktop.DBus.Error.AccessDenied'
-MODES = ('normal', 'deny', 'silent')
+MODES = ('normal', 'deny', 'silent', 'hang')
 
 
 def load(mock, parameters):
@@ -110,6 +111,9 @@ def _start(client):
     if state['mode'] == 'deny':
         raise dbus.exceptions.DBusException(
             f"'{props['DesktopId']}' disallowed, no agent for UID 1000", name=ACCESS_DENIED)
+    if state['mode'] == 'hang':
+        time.sleep(60)
+        return
     client.UpdateProperties(CLIENT_IFACE, {'Active': dbus.Boolean(True)})
     if state['mode'] == 'normal':
         # After the reply to Start, as GeoClue does.
@@ -161,7 +165,7 @@ def SetLocation(self, latitude, longitude, accuracy):
 
 @dbus.service.method(CONTROL_IFACE, in_signature='s', out_signature='')
 def SetMode(self, mode):
-    '''"normal", "deny" or "silent" for every later Start.'''
+    '''"normal", "deny", "silent" or "hang" for every later Start.'''
     if str(mode) not in MODES:
         raise dbus.exceptions.DBusException(f'mode must be one of {MODES}', name='org.freedesktop.DBus.Error.InvalidArgs')
     self.geoclue['mode'] = str(mode)

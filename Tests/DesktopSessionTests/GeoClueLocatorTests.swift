@@ -125,6 +125,17 @@ struct GeoClueLocatorTests {
         #expect(elapsed >= 0.9 && elapsed < 3)
     }
 
+    /// Start never answers: the call's own timeout is the deadline.
+    @Test func unresponsiveGeoClueTimesOutOnTime() throws {
+        let bus = try PrivateBus()
+        defer { bus.stop() }
+        try bus.startMock(template: PrivateBus.geoclueTemplate, name: "org.freedesktop.GeoClue2", parameters: #"{"mode": "hang"}"#)
+        let locator = GeoClueLocator(bus: .address(bus.address), timeout: 1)
+        let (outcome, elapsed) = seconds { locator.locate() }
+        #expect(outcome == .unavailable(.timedOut(seconds: 1)))
+        #expect(elapsed >= 0.9 && elapsed < 3)
+    }
+
     @Test func noBusMeansDBusUnavailable() {
         let outcome = GeoClueLocator(bus: .address("unix:path=/nonexistent/routingd-test/bus"), timeout: 1).locate()
         guard case .unavailable(let reason) = outcome, case .dbusUnavailable = reason else {
