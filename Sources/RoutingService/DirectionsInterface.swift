@@ -187,7 +187,8 @@ public enum DirectionsInterface {
 
         # Sets the daemon's own current location (latitude -90..90, longitude -180..180 degrees;
         # accuracy in metres, finite and >= 0; source such as command-line), the fallback for
-        # kiosks, tests and clients without a session, and stores it in the state directory.
+        # kiosks, tests and clients without a session, and stores it in the state directory (when
+        # that fails it is kept in memory until the daemon stops, and the log says why).
         method SetCurrentLocation(latitude: float, longitude: float, accuracy: ?float, source: ?string) -> ()
 
         # Forgets the daemon's own current location (and removes it from the state directory);
