@@ -335,11 +335,12 @@ public enum DirectionsInterface {
             },
         ]
         // Reload() reads and validates every file; the replies of ListApps, Resolve and DecideApps
-        // grow with the catalogue (a megabyte and tens of milliseconds for 3,000 apps): off the
-        // event loop, so other clients are served meanwhile.
+        // grow with the catalogue (a megabyte and tens of milliseconds for 3,000 apps); Set- and
+        // ClearCurrentLocation write and fsync the state file: off the event loop, so other
+        // clients are served meanwhile.
         return VarlinkInterface(
             description: description, methods: PeerCredentials.guarding(methods, log: daemon.log),
-            blocking: ["Reload", "ListApps", "Resolve", "DecideApps"])
+            blocking: ["Reload", "ListApps", "Resolve", "DecideApps", "SetCurrentLocation", "ClearCurrentLocation"])
     }
 }
 

@@ -34,6 +34,8 @@ public final class RoutingDaemon: Sendable {
         var ownLocation: DaemonLocation?
     }
 
+    /// Serialises writes of the state file.
+    private let persisting = Mutex<Void>(())
     /// Where the daemon's own current location is kept (``DaemonLocation``), so that it survives
     /// the idle exit and a restart; nil keeps it in memory only (tests, `routingctl --offline`).
     public let stateDirectory: String?
@@ -252,13 +254,17 @@ public final class RoutingDaemon: Sendable {
         let stored = location.map { RoutingDaemon.stamped($0) }
         state.withLock { $0.ownLocation = stored }
         guard let stateDirectory else { return nil }
-        do throws(DaemonLocation.FileError) {
-            try DaemonLocation.store(stored, in: stateDirectory)
-            return nil
-        } catch {
-            let message = "cannot keep the current location in \(stateDirectory): \(error); it is kept in memory until routingd stops"
-            log?.error(message)
-            return message
+        // One writer at a time, each writing the latest value: the file never ends older than memory.
+        return persisting.withLock { _ -> String? in
+            let latest = state.withLock { $0.ownLocation }
+            do throws(DaemonLocation.FileError) {
+                try DaemonLocation.store(latest, in: stateDirectory)
+                return nil
+            } catch {
+                let message = "cannot keep the current location in \(stateDirectory): \(error); it is kept in memory until routingd stops"
+                log?.error(message)
+                return message
+            }
         }
     }
 
