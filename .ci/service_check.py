@@ -11,7 +11,8 @@ Usage: service_check.py BIN_DIR (the folder holding the release routingd and rou
 2. Idle exit: `varlink.Client.new_with_activate([... --exit-idle 1 --varlink=$VARLINK_ADDRESS])`
    answers, then the daemon exits 0 by itself; the next activation answers again. A socket keeper
    that holds the listening socket as systemd does: a client that connects while no daemon runs is
-   served by a new instance, without an error.
+   served by a new instance, without an error; the location set before an idle exit is back in the
+   next instance (the state directory), with when and by what it was set.
    The socket file: a symbolic link is refused with the reason, a stale socket is replaced, a live
    one is not, the file is created 0600.
 3. Units: installed with PREFIX into a scratch directory (no DESTDIR, so the units name real files),
@@ -239,20 +240,36 @@ def idle_exit(tmp):
                 os._exit(127)
         return pid
 
+    # Round 1 sets the daemon's own location; round 2, a new process after the idle exit, has it
+    # back from the state directory (checklib's XDG_STATE_HOME), says when it was set, and clears it.
+    follow_up = {
+        1: {"method": "org.routingd.Directions.SetCurrentLocation",
+            "parameters": {"latitude": 51.5, "longitude": -0.12, "source": "service-check"}},
+        2: {"method": "org.routingd.Directions.ClearCurrentLocation", "parameters": {}},
+    }
     for round_ in (1, 2):
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as client:
             client.settimeout(10)
             client.connect(path)  # no daemon yet: the connection waits in the backlog
-            client.sendall(json.dumps({"method": "org.routingd.Directions.GetCurrentLocation", "parameters": {}}).encode() + b"\0")
+            client.sendall(json.dumps({"method": "org.routingd.Directions.GetCurrentLocation", "parameters": {}}).encode() + b"\0"
+                           + json.dumps(follow_up[round_]).encode() + b"\0")
             pid = start_when_waiting()
             data = b""
-            while pid and not data.endswith(b"\0"):
+            while pid and data.count(b"\0") < 2:
                 chunk = client.recv(65536)
                 if not chunk:
                     break
                 data += chunk
-        check(f"kept socket, start {round_}: a client waiting while no daemon runs is answered",
-              data.rstrip(b"\0") == b'{"parameters":{"location":null}}', repr(data))
+        replies = [json.loads(part) for part in data.split(b"\0")[:2] if part] if data.count(b"\0") >= 2 else []
+        location = replies[0].get("parameters", {}).get("location") if replies else "no reply"
+        if round_ == 1:
+            check("kept socket, start 1: a client waiting while no daemon runs is answered",
+                  location is None, repr(data))
+            check("kept socket, start 1: SetCurrentLocation is answered", replies[1:] == [{"parameters": {}}], repr(data))
+        else:
+            check("kept socket, start 2: the location set before the idle exit is back, with when and by what",
+                  isinstance(location, dict) and location.get("latitude") == 51.5 and location.get("source") == "service-check"
+                  and location.get("origin") == "daemon" and str(location.get("setAt", "")).endswith("Z"), repr(data))
         if not pid:
             break
         code = None

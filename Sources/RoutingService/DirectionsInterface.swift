@@ -187,7 +187,8 @@ public enum DirectionsInterface {
 
         # Sets the daemon's own current location (latitude -90..90, longitude -180..180 degrees;
         # accuracy in metres, finite and >= 0; source such as command-line), the fallback for
-        # kiosks, tests and clients without a session, and stores it in the state directory.
+        # kiosks, tests and clients without a session, and stores it in the state directory (when
+        # that fails it is kept in memory until the daemon stops, and the log says why).
         method SetCurrentLocation(latitude: float, longitude: float, accuracy: ?float, source: ?string) -> ()
 
         # Forgets the daemon's own current location (and removes it from the state directory);
@@ -334,11 +335,12 @@ public enum DirectionsInterface {
             },
         ]
         // Reload() reads and validates every file; the replies of ListApps, Resolve and DecideApps
-        // grow with the catalogue (a megabyte and tens of milliseconds for 3,000 apps): off the
-        // event loop, so other clients are served meanwhile.
+        // grow with the catalogue (a megabyte and tens of milliseconds for 3,000 apps); Set- and
+        // ClearCurrentLocation write and fsync the state file: off the event loop, so other
+        // clients are served meanwhile.
         return VarlinkInterface(
             description: description, methods: PeerCredentials.guarding(methods, log: daemon.log),
-            blocking: ["Reload", "ListApps", "Resolve", "DecideApps"])
+            blocking: ["Reload", "ListApps", "Resolve", "DecideApps", "SetCurrentLocation", "ClearCurrentLocation"])
     }
 }
 

@@ -21,8 +21,8 @@ public final class RoutingDaemon: Sendable {
     /// with the new status), whatever asked for them; nil outside systemd and in tests.
     public let notifier: ServiceNotifier?
     private let state: Mutex<State>
-    /// Called at the end of every successful reload, under the reload lock, with the directories
-    /// to watch now (``ReloadThread/rearm(_:)``), whatever asked for the reload.
+    /// Called on every successful reload, under the reload lock, just before the new registry is
+    /// put in service, with the directories to watch now (``ReloadThread/rearm(_:)``), whatever asked for the reload.
     private let reloadedHook = Mutex<(@Sendable ([String]) -> Void)?>(nil)
     /// Serialises reloads (SIGHUP and inotify on the reload thread, `Reload()` on the server's
     /// ``BlockingCalls`` queue), so each one builds on the registry the previous one installed. Holds
@@ -34,6 +34,8 @@ public final class RoutingDaemon: Sendable {
         var ownLocation: DaemonLocation?
     }
 
+    /// Serialises writes of the state file.
+    private let persisting = Mutex<Void>(())
     /// Where the daemon's own current location is kept (``DaemonLocation``), so that it survives
     /// the idle exit and a restart; nil keeps it in memory only (tests, `routingctl --offline`).
     public let stateDirectory: String?
@@ -141,9 +143,11 @@ public final class RoutingDaemon: Sendable {
                 return ReloadOutcome(registry: previous, failure: error.description)
             }
             let next = AppRegistry(sources: reading.sources, previous: previous)
-            state.withLock { $0.registry = next }
+            // Watches first: once a client can see an app from a new directory, that directory is
+            // watched.
             watched = reading.watchedDirectories
             reloadedHook.withLock { $0 }?(watched)
+            state.withLock { $0.registry = next }
             let kept = next.unchangedCoveragePaths.count
             let unchanged = kept == 0 ? "" : kept == 1 ? "; 1 unchanged coverage file not validated again"
                 : "; \(kept) unchanged coverage files not validated again"
@@ -159,8 +163,8 @@ public final class RoutingDaemon: Sendable {
         }
     }
 
-    /// Calls `hook` after every successful reload (SIGHUP, inotify, `Reload()`) with the
-    /// directories to watch, before the reload returns; replaces an earlier hook.
+    /// Calls `hook` on every successful reload (SIGHUP, inotify, `Reload()`) with the directories
+    /// to watch, just before the new registry is put in service; replaces an earlier hook.
     public func onReloaded(_ hook: @escaping @Sendable ([String]) -> Void) {
         reloadedHook.withLock { $0 = hook }
     }
@@ -250,13 +254,17 @@ public final class RoutingDaemon: Sendable {
         let stored = location.map { RoutingDaemon.stamped($0) }
         state.withLock { $0.ownLocation = stored }
         guard let stateDirectory else { return nil }
-        do throws(DaemonLocation.FileError) {
-            try DaemonLocation.store(stored, in: stateDirectory)
-            return nil
-        } catch {
-            let message = "cannot keep the current location in \(stateDirectory): \(error); it is kept in memory until routingd stops"
-            log?.error(message)
-            return message
+        // One writer at a time, each writing the latest value: the file never ends older than memory.
+        return persisting.withLock { _ -> String? in
+            let latest = state.withLock { $0.ownLocation }
+            do throws(DaemonLocation.FileError) {
+                try DaemonLocation.store(latest, in: stateDirectory)
+                return nil
+            } catch {
+                let message = "cannot keep the current location in \(stateDirectory): \(error); it is kept in memory until routingd stops"
+                log?.error(message)
+                return message
+            }
         }
     }
 

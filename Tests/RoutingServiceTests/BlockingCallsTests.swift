@@ -165,7 +165,7 @@ final class Gate: Sendable {
     @Test func theDaemonRunsReloadAndValidateOffTheEventLoop() throws {
         let fixture = try AppsFixture()
         let service = try RoutingDaemon(directories: fixture.directories).varlinkService()
-        #expect(service.blockingMethods(of: "org.routingd.Directions") == ["Reload", "ListApps", "Resolve", "DecideApps"])
+        #expect(service.blockingMethods(of: "org.routingd.Directions") == ["Reload", "ListApps", "Resolve", "DecideApps", "SetCurrentLocation", "ClearCurrentLocation"])
         #expect(service.blockingMethods(of: "org.routingd.Coverage") == ["Validate"])
     }
 }

@@ -163,6 +163,23 @@ import Varlink
         #expect(bad.status == 2 && bad.stderr.contains("--accuracy '-3' is not a finite number of metres >= 0"), "\(bad.stderr)")
     }
 
+    /// A state directory that cannot be written: the location is set in memory all the same, and
+    /// the failure is named (path and reason).
+    @Test func anUnwritableStateDirectoryKeepsTheLocationInMemory() throws {
+        let root = try JournalNativeTests.makeDirectory()
+        defer { JournalNativeTests.remove(root) }
+        try JournalNativeTests.write(root + "/file", "not a directory")
+        mkdir(root + "/coverage", 0o700)
+        try JournalNativeTests.write(root + "/coverage/Paris.geojson", Self.paris)
+        let daemon = try RoutingDaemon(
+            directories: AppDirectories(appDirectories: [], coverageDirectory: root + "/coverage"),
+            stateDirectory: root + "/file/state")
+        let failure = daemon.setOwnLocation(CurrentLocation(coordinate: Coordinate(latitude: 48.86, longitude: 2.33), origin: .daemon))
+        #expect(failure?.contains("cannot keep the current location in \(root)/file/state: create directory \(root)/file/state: Not a directory") == true,
+            "\(String(describing: failure))")
+        #expect(daemon.currentLocation == Coordinate(latitude: 48.86, longitude: 2.33))
+    }
+
     @Test func theStateDirectoryFollowsSystemdThenXDG() {
         #expect(DefaultPaths.stateDirectory(environment: ["STATE_DIRECTORY": "/var/lib/routingd:/var/lib/other", "HOME": "/home/a"]) == "/var/lib/routingd")
         #expect(DefaultPaths.stateDirectory(environment: ["XDG_STATE_HOME": "/x/state", "HOME": "/home/a"]) == "/x/state/routingd")
