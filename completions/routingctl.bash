@@ -48,7 +48,7 @@ _routingctl() {
                 COMPREPLY=($(compgen -W "gcc json sarif" -- "$cur"))
             fi
             return 0 ;;
-        --current-location|--accuracy) return 0 ;;
+        --current-location|--accuracy|--location-timeout) return 0 ;;
     esac
 
     if [ -z "$command" ]; then
@@ -64,10 +64,10 @@ _routingctl() {
     case "$command" in
         validate) options="--profile --format --json --fix --output --swap-axes --dry-run --force --help"; files=1 ;;
         contains) options="--json --profile --help"; files=1 ;;
-        resolve) options="--json --strict --offline --apps --coverage --current-location --current-location-literals --socket --help"; files=1 ;;
+        resolve) options="--json --strict --offline --apps --coverage --current-location --location-timeout --current-location-literals --socket --help"; files=1 ;;
         link) options="--format --strict --json --current-location-literals --help"; files=1 ;;
         apps|reload) options="--json --socket --help" ;;
-        open) options="--dry-run --json --choose --offline --socket --apps --coverage --current-location --current-location-literals --help" ;;
+        open) options="--dry-run --json --choose --offline --socket --apps --coverage --current-location --location-timeout --current-location-literals --help" ;;
         location)
             options="--json --socket --accuracy --help"
             # location get|set|clear

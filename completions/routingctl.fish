@@ -43,6 +43,7 @@ complete -c routingctl -n "__fish_seen_subcommand_from resolve open" -l offline 
 complete -c routingctl -n "__fish_seen_subcommand_from resolve open" -l apps -x -a '(__fish_complete_directories)' -d 'another manifest directory'
 complete -c routingctl -n "__fish_seen_subcommand_from resolve open" -l coverage -x -a '(__fish_complete_directories)' -d 'coverage directory'
 complete -c routingctl -n "__fish_seen_subcommand_from resolve open" -l current-location -x -d 'LAT,LON where you are, sent with the request'
+complete -c routingctl -n "__fish_seen_subcommand_from resolve open" -l location-timeout -x -d 'seconds GeoClue2 may take (default 3)'
 complete -c routingctl -n "__fish_seen_subcommand_from resolve link" -l strict -d 'make any repair of the link an error'
 complete -c routingctl -n "__fish_seen_subcommand_from resolve link open" -l current-location-literals -r -F -d 'texts meaning "current location"'
 complete -c routingctl -n "__fish_seen_subcommand_from resolve apps reload open location" -l socket -r -F -d 'daemon socket'

@@ -26,7 +26,7 @@ enum RoutingCtl {
           contains [--json] [--profile apple|geojson] FILE [LAT LON ...]
                                              inside, boundary or outside, for each point
           resolve [--json] [--strict] [--offline] [--apps DIR]... [--coverage DIR] [--current-location LAT,LON]
-                  (URL | FILE.mkdirectionsrequest)
+                  [--location-timeout SECONDS] (URL | FILE.mkdirectionsrequest)
                                              parse a directions link and decide every app
           link --format FORMAT|all [--strict] [--json]
                (URL | FILE.mkdirectionsrequest | JSON-REQUEST | -)
@@ -34,7 +34,7 @@ enum RoutingCtl {
           apps [--json]                      list the daemon's routing apps, their state and errors
           reload [--json]                    make the daemon read its apps again
           open [--dry-run [--json]] [--choose] [--offline] [--apps DIR]... [--coverage DIR]
-               [--current-location LAT,LON] URL
+               [--current-location LAT,LON] [--location-timeout SECONDS] URL
                                              launch the first eligible routing app on a link
           location get [--json]              show the daemon's own current location, and when it was set
           location set [--accuracy METRES] LATITUDE LONGITUDE
@@ -54,6 +54,8 @@ enum RoutingCtl {
         resolve and open ask the daemon, or resolve in this process with --offline, with
         --apps or --coverage, or (open) when the daemon is not running; --current-location
         goes with the request either way and decides it instead of the daemon's own location.
+        Without it, a route from or to the current location asks GeoClue2 (at most
+        --location-timeout SECONDS, default 3).
 
         Exit status: 0 success; 1 invalid file, unparsable link or error reply;
         2 usage or I/O error (unreadable file, daemon not reachable or not answering);
@@ -108,9 +110,11 @@ enum RoutingCtl {
     // MARK: resolve
 
     static let resolveUsage = """
-        Usage: routingctl resolve [--json] [--strict] [--current-location LAT,LON] (URL | FILE.mkdirectionsrequest)
+        Usage: routingctl resolve [--json] [--strict] [--current-location LAT,LON] [--location-timeout SECONDS]
+                                  (URL | FILE.mkdirectionsrequest)
                routingctl resolve --offline [--apps DIR]... [--coverage DIR] [--current-location LAT,LON]
-                                  [--current-location-literals FILE] [--json] [--strict] (URL | FILE)
+                                  [--location-timeout SECONDS] [--current-location-literals FILE] [--json]
+                                  [--strict] (URL | FILE)
 
         Parses a directions link (Apple Maps, Google Maps, geo:, OpenStreetMap, OsmAnd, Organic Maps,
         Waze, Citymapper, Bing, HERE, Yandex, 2GIS, Moovit; see docs/directions-links.md) or an Apple
@@ -128,8 +132,11 @@ enum RoutingCtl {
         --current-location LAT,LON is where you are: it goes with the request (the currentLocation
         of Resolve or DecideApps, source command-line) and decides it, taking precedence over the
         daemon's own location (routingctl location set), which this process cannot know offline.
-        When the route starts or ends at the current location and none is given, a line on
-        standard error says why ("current location unavailable: ...") and what was used instead.
+        Without it, when the route starts or ends at the current location, GeoClue2 (the desktop's
+        location service, on the system bus) is asked, as routingd-open, for a city-level location
+        (source geoclue2), waiting at most --location-timeout SECONDS (default 3). When none is
+        known, a line on standard error says why ("current location unavailable: GeoClue2 is not
+        running") and what was used instead.
         Lenient by default: each repair of a sloppy link is printed on standard error as
           warning: CODE (PARAMETER): MESSAGE
         --strict makes any repair an error (exit 1), for scripts.
@@ -146,7 +153,7 @@ enum RoutingCtl {
     static func resolve(_ arguments: [String], socket: String, literals: String?) throws(Arguments.UsageError) -> Int32 {
         let args = try Arguments(
             arguments, flags: ["json", "offline", "strict", "help"],
-            options: ["apps", "coverage", "current-location", "socket", "current-location-literals"])
+            options: ["apps", "coverage", "current-location", "socket", "current-location-literals", "location-timeout"])
         if args.has("help") { out(resolveUsage); return ExitStatus.success }
         guard args.positionals.count == 1, let url = args.positionals.first else {
             let hint = args.positionals.count > 1 && args.options["current-location"] != nil
@@ -179,9 +186,15 @@ enum RoutingCtl {
             }
         }
         // The session's location goes with the request (the daemon uses it for this request only).
+        let locationTimeout: Double
+        switch SessionLocation.timeout(args.options["location-timeout"]) {
+        case .success(let seconds): locationTimeout = seconds
+        case .failure(let problem): return usageError("--location-timeout: \(problem.message)", command: "resolve")
+        }
         let session: SessionLocation.Answer
         switch SessionLocation.current(
-            for: parsedFile?.request ?? (try? parser.parse(url)), option: args.options["current-location"])
+            for: parsedFile?.request ?? (try? parser.parse(url)), option: args.options["current-location"],
+            timeout: locationTimeout)
         {
         case .success(let answer): session = answer
         case .failure(let problem): return usageError("--current-location: \(problem.message)", command: "resolve")

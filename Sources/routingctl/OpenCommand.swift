@@ -24,7 +24,8 @@ extension RoutingCtl {
 
     static let openUsage = """
         Usage: routingctl open [--dry-run [--json]] [--choose] [--offline] [--socket PATH]
-                               [--apps DIR]... [--coverage DIR] [--current-location LAT,LON] URL
+                               [--apps DIR]... [--coverage DIR] [--current-location LAT,LON]
+                               [--location-timeout SECONDS] URL
 
         Opens a directions link in the routing app that can serve it: the desktop's URL handler
         (systemd/routingd-open.desktop runs 'routingctl open %u'). The link is resolved by the daemon
@@ -40,9 +41,12 @@ extension RoutingCtl {
         here, as --offline does.
         --current-location LAT,LON is where you are: it goes with the request (source
         command-line) and decides it, through the daemon or here, taking precedence over the
-        daemon's own location (routingctl location set), which applies without it. When the route
-        starts or ends at the current location and none is known, a line on standard error says
-        why ("current location unavailable: ...") and which location was used instead.
+        daemon's own location (routingctl location set), which applies without it. Without it, when
+        the route starts or ends at the current location, GeoClue2 (the desktop's location service,
+        on the system bus) is asked, as routingd-open, for a city-level location (source geoclue2),
+        waiting at most --location-timeout SECONDS (default 3). When none is known, a line on
+        standard error says why ("current location unavailable: GeoClue2 is not running") and
+        which location was used instead.
         The first eligible app in the daemon's order (priority, then the smaller coverage, then id)
         that has a launch command (Exec or LinkFormat in its manifest) is started with execve(2):
         never through a shell, each argument exactly one element. Eligible apps without a launch
@@ -102,7 +106,7 @@ extension RoutingCtl {
     static func open(_ arguments: [String], socket: String, literals: String?) throws(Arguments.UsageError) -> Int32 {
         let args = try Arguments(
             arguments, flags: ["dry-run", "choose", "offline", "json", "help"],
-            options: ["socket", "apps", "coverage", "current-location", "current-location-literals"])
+            options: ["socket", "apps", "coverage", "current-location", "current-location-literals", "location-timeout"])
         let appsDirectories = args.allValues["apps"] ?? []
         if args.has("help") { out(openUsage); return ExitStatus.success }
         guard args.positionals.count == 1, let url = args.positionals.first else {
@@ -127,8 +131,15 @@ extension RoutingCtl {
             || literalsPath != nil
         // The session's location goes with the request, to the daemon or the in-process resolution.
         let localParser = (try? LinkInput.parser(literalsPath: literalsPath, strict: false).get())
+        let locationTimeout: Double
+        switch SessionLocation.timeout(args.options["location-timeout"]) {
+        case .success(let seconds): locationTimeout = seconds
+        case .failure(let problem): return usageError("--location-timeout: \(problem.message)", command: "open")
+        }
         let session: SessionLocation.Answer
-        switch SessionLocation.current(for: try? localParser?.parse(url), option: args.options["current-location"]) {
+        switch SessionLocation.current(
+            for: try? localParser?.parse(url), option: args.options["current-location"], timeout: locationTimeout)
+        {
         case .success(let answer): session = answer
         case .failure(let problem): return usageError("--current-location: \(problem.message)", command: "open")
         }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import DesktopSession
 import RoutingCore
 import StrictJSON
 
@@ -6,10 +7,10 @@ import StrictJSON
 /// `resolve` ask. The answer goes with the request (varlink `currentLocation`, or the in-process
 /// resolution) and decides that request only; the daemon never stores it.
 ///
-/// Sources, in order: `--current-location LAT,LON` (source `command-line`). The user's location
-/// service (GeoClue2, in the DesktopSession target) is to be asked here too, after the option and
-/// only when the request needs it; until then, without the option the location is unavailable and
-/// the daemon's own (`routingctl location set`) applies, if it has one.
+/// Sources, in order: `--current-location LAT,LON` (source `command-line`); else, only when the
+/// request starts or ends at the current location, GeoClue2 on the system bus (source `geoclue2`,
+/// at most `--location-timeout SECONDS`, 3 by default). Without either the location is unavailable
+/// (GeoClue2's reason is given) and the daemon's own (`routingctl location set`) applies, if it has one.
 enum SessionLocation {
     /// The answer for one request.
     enum Answer: Equatable {
@@ -36,13 +37,38 @@ enum SessionLocation {
     /// The `source` of a location given with `--current-location`.
     static let commandLineSource = "command-line"
 
+    /// How long GeoClue2 may take without `--location-timeout`, in seconds (issue 15: 3 s).
+    static let defaultTimeout = 3.0
+    /// The longest `--location-timeout` accepted, in seconds: a link click should not wait longer.
+    static let maximumTimeout = 60.0
+
+    /// The seconds of `--location-timeout SECONDS` (a decimal number above 0 and at most 60), or
+    /// ``defaultTimeout`` without the option.
+    static func timeout(_ option: String?) -> Result<Double, RoutingCtl.LocationProblem> {
+        guard let option else { return .success(defaultTimeout) }
+        // Digits with at most one '.', read by byte: no sign, exponent, hex, inf or nan.
+        let bytes = Array(option.utf8)
+        let dots = bytes.filter { $0 == UInt8(ascii: ".") }.count
+        let wellFormed = !bytes.isEmpty && dots <= 1 && bytes.contains { (0x30...0x39).contains($0) }
+            && bytes.allSatisfy { (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") }
+        guard wellFormed, let seconds = Double(option), seconds > 0, seconds <= maximumTimeout else {
+            return .failure(.init(message: "'\(OneLine.escaped(option))' is not a number of seconds above 0 and at most \(Int(maximumTimeout)), e.g. 3 or 0.5"))
+        }
+        return .success(seconds)
+    }
+
     /// The session's current location for `request`.
     /// - Parameters:
     ///   - request: the request as parsed here; nil when it could not be (then nothing is asked and
     ///     the daemon's own location applies).
     ///   - option: the value of `--current-location`, if given; it is used whatever the request.
+    ///   - timeout: seconds GeoClue2 may take (``timeout(_:)``).
+    ///   - locate: asks the location service; GeoClue2 on the system bus unless a test says otherwise.
     /// - Returns: the answer, or the usage problem of a malformed `--current-location`.
-    static func current(for request: DirectionsRequest?, option: String?) -> Result<Answer, RoutingCtl.LocationProblem> {
+    static func current(
+        for request: DirectionsRequest?, option: String?, timeout: Double = defaultTimeout,
+        locate: (Double) -> GeoClueOutcome = { GeoClueLocator(timeout: $0).locate() }
+    ) -> Result<Answer, RoutingCtl.LocationProblem> {
         if let option {
             switch RoutingCtl.parseLocation([option]) {
             case .failure(let problem): return .failure(problem)
@@ -53,7 +79,16 @@ enum SessionLocation {
         guard let request, request.endpoints.contains(where: { $0.endpoint == .currentLocation }) else {
             return .success(.notNeeded)
         }
-        return .success(.unavailable(reason: "no --current-location LAT,LON was given, and routingctl asks no location service yet"))
+        switch locate(timeout) {
+        case .located(let here):
+            return .success(
+                .known(
+                    CurrentLocation(
+                        coordinate: Coordinate(latitude: here.latitude, longitude: here.longitude), accuracy: here.accuracy,
+                        source: here.source, origin: .request)))
+        case .unavailable(let why):
+            return .success(.unavailable(reason: "\(why)"))
+        }
     }
 
     /// The varlink `CurrentLocation` parameter: `{"latitude","longitude","accuracy"?,"source"?}`.

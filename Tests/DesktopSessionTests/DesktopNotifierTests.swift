@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-import DesktopSession
+@testable import DesktopSession
+import Glibc
 import Testing
 
 /// DesktopNotifier against python-dbusmock's notification_daemon template on a private bus.
@@ -74,5 +75,15 @@ struct DesktopNotifierTests {
         #expect(DBusValue.structure([.uint64(1), .uint64(2)]).signature == "(tt)")
         #expect(DBusValue.array(elementSignature: "s", []).signature == "as")
         #expect(DBusValue.variant(.objectPath("/")).unwrapped.text == "/")
+    }
+}
+
+@Suite struct DBusConnectionFailureTests {
+    @Test func aSessionWithoutAnyBusAddressIsSaidInWords() {
+        let error = DBusConnection.connectFailure(-ENOMEDIUM, .session, "the session bus")
+        #expect(error.message == "no session bus: neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR is set")
+        let refused = DBusConnection.connectFailure(-ECONNREFUSED, .system, "the system bus")
+        #expect(refused.message == "cannot connect to the system bus: Connection refused")
+        #expect(refused.name == DBusError.Name.noBus)
     }
 }

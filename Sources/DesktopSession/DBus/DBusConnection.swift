@@ -47,16 +47,24 @@ public final class DBusConnection {
             r = address.withCString { csdbus_open_address($0, &bus) }
             what = "the bus at \(address)"
         }
-        guard r >= 0, let bus else {
-            let cause = DBusError.errno(r, "cannot connect to \(what)")
-            throw DBusError(name: DBusError.Name.noBus, message: cause.message)
-        }
+        guard r >= 0, let bus else { throw DBusConnection.connectFailure(r, which, what) }
         self.bus = bus
     }
 
     deinit {
         for slot in matches { _ = csdbus_slot_unref(slot) }
         _ = csdbus_flush_close_unref(bus)
+    }
+
+    /// Why connecting to `which` (`what`, in words) failed with `code` (a negative errno).
+    static func connectFailure(_ code: Int32, _ which: DBusBus, _ what: String) -> DBusError {
+        // sd_bus_open_user says ENOMEDIUM when it has no address to try.
+        if which == .session && (code == -ENOMEDIUM || code == ENOMEDIUM) {
+            return DBusError(
+                name: DBusError.Name.noBus,
+                message: "no session bus: neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR is set")
+        }
+        return DBusError(name: DBusError.Name.noBus, message: DBusError.errno(code, "cannot connect to \(what)").message)
     }
 
     /// Loads libsystemd.so.0 (once per process); throws why it cannot.

@@ -10,7 +10,7 @@ enum DBusMessageCoding {
         func check(_ r: Int32) throws(DBusError) {
             if r < 0 { throw DBusError.errno(r, "building a D-Bus message (\(value.signature))") }
         }
-        func basic<T>(_ type: Character, _ v: T) throws(DBusError) {
+        func basic<T: BitwiseCopyable>(_ type: Character, _ v: T) throws(DBusError) {
             var v = v
             try check(withUnsafePointer(to: &v) { csdbus_message_append_basic(m, code(type), $0) })
         }
@@ -80,9 +80,9 @@ enum DBusMessageCoding {
         try check(r)
         if r == 0 { return nil }
         let contents = contentsPointer.map { String(cString: $0) } ?? ""
-        func basic<T>(_ initial: T) throws(DBusError) -> T {
+        func basic<T: BitwiseCopyable>(_ initial: T) throws(DBusError) -> T {
             var v = initial
-            try check(csdbus_message_read_basic(m, type, &v))
+            try check(withUnsafeMutablePointer(to: &v) { csdbus_message_read_basic(m, type, $0) })
             return v
         }
         func text() throws(DBusError) -> String {

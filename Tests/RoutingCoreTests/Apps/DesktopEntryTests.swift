@@ -34,6 +34,7 @@ import TestSupport
         #expect(lines.contains("Exec=routingctl open %u"))
         #expect(lines.contains("NoDisplay=true"))
         #expect(lines.contains("Type=Application"))
-        #expect(lines.first == "[Desktop Entry]")
+        // The first group, after comments (the SPDX line), is [Desktop Entry] (Desktop Entry Spec, "Basic format").
+        #expect(lines.first { !$0.hasPrefix("#") && !$0.isEmpty } == "[Desktop Entry]")
     }
 }
