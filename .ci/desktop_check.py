@@ -439,6 +439,9 @@ def main():
             set_current_location(session, *here)
             expect(session, name, url, opener, want)
             clicks += 1
+        # The README's note: Debian 12's xdg-open takes ge0://… for a file name; gio open (above) works.
+        launches, _, (rc, output) = session.click("ge0://w4CNu48LSq", "xdg-open")
+        check("xdg-open refuses ge0: (a digit in the scheme): use gio open", rc != 0 and launches == [], (rc, output))
         os.unlink(preferences)
 
         chooser_check(session)
