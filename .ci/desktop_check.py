@@ -292,7 +292,7 @@ CLICKS = [
 HTTPS_CLICKS = [
     ("https: not a map link goes to the browser byte for byte", "https://example.org/a%20b/?q=%E2%82%AC&x=1;y#frag",
      LONDON, ("pretend-browser", None)),
-    ("https: a map host that is not a route goes to the browser", "https://www.google.com/maps/place/Big+Ben/@51.5007,-0.1246,17z",
+    ("https: a map host that is not a route goes to the browser", "https://www.google.com/maps/@51.5007,-0.1246,17z",
      LONDON, ("pretend-browser", None)),
     ("https: Google directions link opens the app", "https://www.google.com/maps/dir/?api=1&origin=51.5007,-0.1246&destination=51.5081,-0.0759&travelmode=transit",
      LONDON, ["london-transit", "--from=51.5007,-0.1246", "--to=" + LONDON_TOWER]),
