@@ -64,8 +64,8 @@ extension RoutingCtl {
         undetermined ones marked as such; cancelling it launches nothing (exit 1). Otherwise the
         first is opened.
         After 'routingctl desktop register', a link no app can open, or that is not a directions
-        link (a maps:q= search; with --https, a web link that is not a map link), is handed
-        unchanged to the handler its scheme had before (recorded in
+        link (a maps:q= search; once http and https are registered too, a web link that is not a
+        map link), is handed unchanged to the handler its scheme had before (recorded in
         $XDG_STATE_HOME/routingd/handlers), by 'gio launch' (else 'gtk-launch') of its desktop
         file, never to routingd-open itself; the reason is shown as a notification (on standard
         error for now). Not with --dry-run or --app.
