@@ -125,11 +125,15 @@ extension RoutingCtl {
             err("routingctl: note: cannot show the list with \(program.rawValue) (\(OneLine.escaped(error.description))); opening the first app")
             return .success(nil)
         case .success(let outcome):
-            guard let index = AppChooser.choice(status: outcome.status, output: outcome.output, count: entries.count) else {
+            switch AppChooser.answer(status: outcome.status, output: outcome.output, count: entries.count) {
+            case .chosen(let index): return .success(offered[index])
+            case .cancelled:
                 err("routingctl: no app chosen; nothing launched")
                 return .failure(StatusCode(code: ExitStatus.failure))
+            case .failed(let status):
+                err("routingctl: note: \(program.rawValue) could not show the list (exit status \(status)); opening the first app")
+                return .success(nil)
             }
-            return .success(offered[index])
         }
     }
 }

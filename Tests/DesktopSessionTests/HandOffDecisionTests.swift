@@ -101,12 +101,13 @@ import Testing
     }
 
     @Test func readingTheAnswer() {
-        #expect(AppChooser.choice(status: 0, output: Array("2\n".utf8), count: 3) == 1)
-        #expect(AppChooser.choice(status: 0, output: Array("3|3\n".utf8), count: 3) == 2)
-        #expect(AppChooser.choice(status: 1, output: [], count: 3) == nil)  // Cancel
-        #expect(AppChooser.choice(status: 0, output: [], count: 3) == nil)  // OK with nothing selected
-        #expect(AppChooser.choice(status: 0, output: Array("4\n".utf8), count: 3) == nil)
-        #expect(AppChooser.choice(status: 0, output: Array("x\n".utf8), count: 3) == nil)
+        #expect(AppChooser.answer(status: 0, output: Array("2\n".utf8), count: 3) == .chosen(1))
+        #expect(AppChooser.answer(status: 0, output: Array("3|3\n".utf8), count: 3) == .chosen(2))
+        #expect(AppChooser.answer(status: 1, output: [], count: 3) == .cancelled)  // Cancel, Escape
+        #expect(AppChooser.answer(status: 0, output: [], count: 3) == .cancelled)  // OK with nothing selected
+        #expect(AppChooser.answer(status: 0, output: Array("4\n".utf8), count: 3) == .cancelled)
+        #expect(AppChooser.answer(status: 0, output: Array("x\n".utf8), count: 3) == .cancelled)
+        #expect(AppChooser.answer(status: 255, output: [], count: 3) == .failed(status: 255))  // e.g. no display
     }
 
     @Test func preferences() {

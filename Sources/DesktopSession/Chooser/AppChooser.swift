@@ -52,14 +52,24 @@ public enum AppChooser {
         }
     }
 
-    /// The index chosen, from the program's exit status and output (the number of the entry, on
-    /// the first line); nil when cancelled or when the answer is not one of the entries.
-    public static func choice(status: Int32, output: [UInt8], count: Int) -> Int? {
-        guard status == 0 else { return nil }
+    /// What the list's program answered.
+    public enum Answer: Hashable, Sendable {
+        /// The entry at this index.
+        case chosen(Int)
+        /// Cancel, Escape or the window closed (exit status 1), or OK with nothing selected.
+        case cancelled
+        /// The program failed (another exit status, e.g. no display): the list was not shown.
+        case failed(status: Int32)
+    }
+
+    /// The answer, from the program's exit status and output (the number of the entry, on the
+    /// first line).
+    public static func answer(status: Int32, output: [UInt8], count: Int) -> Answer {
+        guard status == 0 else { return status == 1 ? .cancelled : .failed(status: status) }
         let line = output.split(separator: 0x0A).first.map { String(decoding: MimeAppsList.trimmed($0), as: UTF8.self) } ?? ""
         // zenity prints `2|2` for a double-click on some versions: take the first field.
         let first = line.split(separator: "|").first.map(String.init) ?? line
-        guard let number = Int(first), (1...count).contains(number) else { return nil }
-        return number - 1
+        guard let number = Int(first), (1...max(count, 1)).contains(number), count > 0 else { return .cancelled }
+        return .chosen(number - 1)
     }
 }
