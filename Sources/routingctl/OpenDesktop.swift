@@ -31,7 +31,10 @@ extension RoutingCtl {
     static func handOffNothingFits(_ plan: OpenPlan, url: String) -> Int32 {
         let verdicts = plan.candidates.map {
             HandOffDecision.Verdict(
-                id: $0.id, name: $0.name, eligible: $0.eligible, reasons: $0.reasons.compactMap { $0["message"]?.stringValue })
+                id: $0.id, name: $0.name, eligible: $0.eligible,
+                reasons: $0.reasons.compactMap { reason in
+                    reason["message"]?.stringValue.map { .init(rule: reason["rule"]?.stringValue ?? "", message: $0) }
+                })
         }
         let unknownHere = plan.currentLocation == nil && plan.request.endpoints.contains { $0.endpoint == .currentLocation }
         let reason = HandOffDecision.mainReason(verdicts, currentLocationUnknown: unknownHere)

@@ -43,16 +43,28 @@ import Testing
     }
 
     @Test func theMainReason() {
-        let london = HandOffDecision.Verdict(id: "l", name: "London", eligible: false, reasons: ["destination is outside the coverage of l"])
-        let paris = HandOffDecision.Verdict(id: "p", name: "Paris", eligible: nil, reasons: ["source is the current location, which is not known"])
+        typealias R = HandOffDecision.Verdict.Reason
+        let london = HandOffDecision.Verdict(id: "l", name: "London", eligible: false, reasons: [
+            R(rule: "mode-not-supported", message: "l does not serve the Car mode"),
+            R(rule: "outside-coverage", message: "destination is outside the coverage of l"),
+        ])
+        let cab = HandOffDecision.Verdict(id: "c", name: "Cab", eligible: false, reasons: [
+            R(rule: "outside-coverage", message: "destination is outside the coverage of c"),
+        ])
+        let paris = HandOffDecision.Verdict(id: "p", name: "Paris", eligible: nil, reasons: [
+            R(rule: "current-location-unknown", message: "source is the current location, which is not known"),
+        ])
         #expect(HandOffDecision.mainReason([], currentLocationUnknown: false) == "there are no routing apps installed")
-        #expect(HandOffDecision.mainReason([london], currentLocationUnknown: false) == "London: destination is outside the coverage of l")
-        #expect(HandOffDecision.mainReason([london, paris], currentLocationUnknown: false)
-            == "no app covers it (London: destination is outside the coverage of l)")
-        #expect(HandOffDecision.mainReason([london, paris], currentLocationUnknown: true)
+        #expect(HandOffDecision.mainReason([london], currentLocationUnknown: false) == "London: l does not serve the Car mode")
+        // The rule that rules out the most apps, in the words of the first app it rules out.
+        #expect(HandOffDecision.mainReason([london, cab], currentLocationUnknown: false)
+            == "no app can serve it (London: destination is outside the coverage of l)")
+        #expect(HandOffDecision.mainReason([london, cab, paris], currentLocationUnknown: true)
             == "the route starts or ends at the current location, which is unknown")
-        #expect(HandOffDecision.mainReason([HandOffDecision.Verdict(id: "x", name: "X", eligible: false, reasons: ["a\nb"])], currentLocationUnknown: false)
+        #expect(HandOffDecision.mainReason([HandOffDecision.Verdict(id: "x", name: "X", eligible: false, reasons: [R(rule: "r", message: "a\nb")])], currentLocationUnknown: false)
             == "X: a\\nb")
+        #expect(HandOffDecision.mainReason([HandOffDecision.Verdict(id: "x", name: "X", eligible: false, reasons: [])], currentLocationUnknown: false)
+            == "X: not eligible")
     }
 
     @Test func notificationText() {

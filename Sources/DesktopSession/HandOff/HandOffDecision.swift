@@ -49,8 +49,19 @@ public enum HandOffDecision {
         public var name: String
         /// nil: undetermined.
         public var eligible: Bool?
-        public var reasons: [String]
-        public init(id: String, name: String, eligible: Bool?, reasons: [String]) {
+        /// The verdict's reasons: the rule id (`outside-coverage`, `mode-not-supported`, …) and the message.
+        public var reasons: [Reason]
+
+        public struct Reason: Hashable, Sendable {
+            public var rule: String
+            public var message: String
+            public init(rule: String, message: String) {
+                self.rule = rule
+                self.message = message
+            }
+        }
+
+        public init(id: String, name: String, eligible: Bool?, reasons: [Reason]) {
             self.id = id
             self.name = name
             self.eligible = eligible
@@ -59,15 +70,34 @@ public enum HandOffDecision {
     }
 
     /// The main reason no app can open a link, one line for a notification: no apps; the current
-    /// location unknown (when it decides); or the best app's first reason.
+    /// location unknown (when it decides); else the rule that rules out the most apps (the first
+    /// in verdict order on a tie), in the words of the best app it rules out.
     public static func mainReason(_ verdicts: [Verdict], currentLocationUnknown: Bool) -> String {
-        guard let first = verdicts.first else { return "there are no routing apps installed" }
+        guard !verdicts.isEmpty else { return "there are no routing apps installed" }
         if currentLocationUnknown, verdicts.contains(where: { $0.eligible == nil }) {
             return "the route starts or ends at the current location, which is unknown"
         }
-        let best = verdicts.first { $0.eligible == false && !$0.reasons.isEmpty } ?? first
-        let reason = best.reasons.first.map { OneLine.escaped($0) } ?? (best.eligible == nil ? "undetermined" : "not eligible")
-        return verdicts.count == 1 ? "\(best.name): \(reason)" : "no app covers it (\(best.name): \(reason))"
+        // Each rule once, in verdict order, with the number of apps it rules out.
+        var order: [String] = []
+        var count: [String: Int] = [:]
+        for verdict in verdicts {
+            var seen: Set<String> = []
+            for reason in verdict.reasons where seen.insert(reason.rule).inserted {
+                if count[reason.rule] == nil { order.append(reason.rule) }
+                count[reason.rule, default: 0] += 1
+            }
+        }
+        var best: String? = nil
+        for rule in order where best == nil || count[rule]! > count[best!]! { best = rule }
+        guard let rule = best,
+            let verdict = verdicts.first(where: { $0.reasons.contains { $0.rule == rule } }),
+            let reason = verdict.reasons.first(where: { $0.rule == rule })
+        else {
+            let first = verdicts[0]
+            return "\(first.name): \(first.eligible == nil ? "undetermined" : "not eligible")"
+        }
+        let text = "\(verdict.name): \(OneLine.escaped(reason.message))"
+        return verdicts.count == 1 ? text : "no app can serve it (\(text))"
     }
 
     /// The notification for a hand-off: a short summary and a body naming the reason and where the
