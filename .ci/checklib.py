@@ -2,9 +2,21 @@
 """What the .ci/*.py checks share: a tally of passed and failed checks, one raw varlink exchange
 over a Unix socket, and polling until something holds."""
 
+import atexit
 import json
+import os
+import shutil
 import socket
+import tempfile
 import time
+
+# Every routingd a check starts keeps its own current location (routingctl location set) in a
+# directory of its own, never in the CI user's ~/.local/state/routingd; STATE_DIRECTORY would win
+# over XDG_STATE_HOME, so it goes.
+_STATE = tempfile.mkdtemp(prefix="routingd-ci-state-")
+atexit.register(shutil.rmtree, _STATE, True)
+os.environ.pop("STATE_DIRECTORY", None)
+os.environ["XDG_STATE_HOME"] = _STATE
 
 
 class Tally:

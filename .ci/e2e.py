@@ -100,9 +100,28 @@ def main():
             check("London is undetermined without a current location",
                   london and london[0].get("eligible") is None, reply)
 
+            # The request's own location decides that request only, and is never stored.
+            here = {"latitude": 51.500543, "longitude": -0.135702, "accuracy": 20, "source": "geoclue2"}
+            reply = d.Resolve(url=BIG_BEN, currentLocation=here)
+            london = [a for a in reply["apps"] if a["id"] == "London"]
+            check("Resolve with currentLocation decides London eligible", london and london[0].get("eligible") is True, reply)
+            check("the reply says the request's location decided",
+                  reply.get("currentLocation", {}).get("origin") == "request"
+                  and reply["currentLocation"].get("source") == "geoclue2", reply)
+            check("currentLocation is not stored", d.GetCurrentLocation().get("location") is None)
+            try:
+                d.Resolve(url=BIG_BEN, currentLocation={"latitude": 91, "longitude": 0})
+                check("currentLocation latitude 91 is InvalidParameter", False)
+            except varlink.VarlinkError as e:
+                check("currentLocation latitude 91 is InvalidParameter",
+                      e.error() == "org.varlink.service.InvalidParameter"
+                      and e.parameters().get("parameter") == "currentLocation.latitude", e.as_dict())
+
             d.SetCurrentLocation(51.500543, -0.135702)  # Westminster Abbey
             loc = d.GetCurrentLocation()["location"]
             check("SetCurrentLocation is kept", abs(loc["latitude"] - 51.500543) < 1e-12 and abs(loc["longitude"] + 0.135702) < 1e-12, loc)
+            check("GetCurrentLocation says when it was set (ISO 8601 UTC) and whose it is",
+                  loc.get("origin") == "daemon" and len(loc.get("setAt", "")) == 20 and loc["setAt"].endswith("Z"), loc)
 
             reply = d.Resolve(BIG_BEN)
             req = reply["request"]
@@ -204,9 +223,14 @@ def main():
               any(a["id"] == "London" and a["eligible"] is True for a in online.get("apps", [])), out)
         check("routingctl resolve prints eligible null explicitly or a bool",
               all("eligible" in a for a in online.get("apps", [])), out)
+        # --current-location goes with the request, to the daemon or offline: the same reply.
+        rc, out, err = ctl("resolve", "--json", "--current-location", "51.500543,-0.135702", BIG_BEN, socket_path=path)
+        given = json.loads(out) if rc == 0 else {}
+        check("routingctl resolve --current-location sends it (source command-line)",
+              given.get("currentLocation", {}).get("source") == "command-line", out + err)
         rc, out, err = ctl("resolve", "--json", "--offline", "--coverage", "Coverage",
                            "--current-location", "51.500543,-0.135702", BIG_BEN)
-        check("offline resolve gives the same reply", rc == 0 and json.loads(out) == online, out + err)
+        check("offline resolve gives the same reply", rc == 0 and json.loads(out) == given, out + err)
         rc, out, err = ctl("resolve", "--json", "http://maps.apple.com/?daddr=91,0", socket_path=path)
         parsed = json.loads(out) if out.strip() else {}
         check("routingctl resolve of a bad link exits 1 with an error object",

@@ -48,7 +48,7 @@ _routingctl() {
                 COMPREPLY=($(compgen -W "gcc json sarif" -- "$cur"))
             fi
             return 0 ;;
-        --current-location|--app) return 0 ;;
+        --current-location|--accuracy|--app) return 0 ;;
     esac
 
     if [ -z "$command" ]; then
@@ -69,11 +69,11 @@ _routingctl() {
         apps|reload) options="--json --socket --help" ;;
         open) options="--dry-run --json --choose --app --offline --socket --apps --coverage --current-location --current-location-literals --help" ;;
         location)
-            options="--json --socket --help"
+            options="--json --socket --accuracy --help"
             # location get|set|clear
             local j=$((i + 1)) sub=""
             while [ "$j" -lt "$COMP_CWORD" ]; do
-                case "${COMP_WORDS[j]}" in --socket) j=$((j + 2)); continue ;; -*) ;; *) sub="${COMP_WORDS[j]}"; break ;; esac
+                case "${COMP_WORDS[j]}" in --socket|--accuracy) j=$((j + 2)); continue ;; -*) ;; *) sub="${COMP_WORDS[j]}"; break ;; esac
                 j=$((j + 1))
             done
             if [ -z "$sub" ] && [[ "$cur" != -* ]]; then

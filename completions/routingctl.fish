@@ -43,7 +43,7 @@ complete -c routingctl -n "__fish_seen_subcommand_from resolve" -F
 complete -c routingctl -n "__fish_seen_subcommand_from resolve open" -l offline -d 'resolve in this process'
 complete -c routingctl -n "__fish_seen_subcommand_from resolve open" -l apps -x -a '(__fish_complete_directories)' -d 'another manifest directory'
 complete -c routingctl -n "__fish_seen_subcommand_from resolve open" -l coverage -x -a '(__fish_complete_directories)' -d 'coverage directory'
-complete -c routingctl -n "__fish_seen_subcommand_from resolve open" -l current-location -x -d 'LAT,LON standing in for the current location'
+complete -c routingctl -n "__fish_seen_subcommand_from resolve open" -l current-location -x -d 'LAT,LON where you are, sent with the request'
 complete -c routingctl -n "__fish_seen_subcommand_from resolve link" -l strict -d 'make any repair of the link an error'
 complete -c routingctl -n "__fish_seen_subcommand_from resolve link open" -l current-location-literals -r -F -d 'texts meaning "current location"'
 complete -c routingctl -n "__fish_seen_subcommand_from resolve apps reload open location" -l socket -r -F -d 'daemon socket'
@@ -59,6 +59,7 @@ complete -c routingctl -n "__fish_seen_subcommand_from desktop; and not __fish_s
 complete -c routingctl -n "__fish_seen_subcommand_from desktop" -l https -d 'also take over http and https links'
 # location
 complete -c routingctl -n "__fish_seen_subcommand_from location; and not __fish_seen_subcommand_from get set clear" -a 'get set clear'
+complete -c routingctl -n "__fish_seen_subcommand_from location" -l accuracy -x -d 'with set: how precise, in metres'
 # every command
 complete -c routingctl -n "__fish_seen_subcommand_from validate contains resolve link apps reload open location" -l json -d 'print JSON'
 complete -c routingctl -n "__fish_seen_subcommand_from validate contains resolve link apps reload open desktop location" -l help -d 'show help'

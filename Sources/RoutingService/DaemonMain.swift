@@ -11,11 +11,13 @@ public enum DaemonMain {
     /// - Parameters:
     ///   - directories: where the manifests and coverage files are (``AppDirectories/standard(extra:coverageDirectory:environment:)``).
     ///   - literalsFile: a ``LiteralsFile`` replacing the default current-location literals.
+    ///   - stateDirectory: where the daemon's own current location is kept (``DaemonLocation``); nil
+    ///     keeps it in memory only.
     ///   - socketMode: permission bits of a socket file we bind (not of one passed by socket activation).
     ///   - exitIdleSeconds: with socket activation, exit after this many seconds without a connection.
     ///   - limits: the server's connection caps, deadlines and buffer bounds.
     public static func run(
-        socketPath: String, directories: AppDirectories, literalsFile: String? = nil,
+        socketPath: String, directories: AppDirectories, literalsFile: String? = nil, stateDirectory: String? = nil,
         socketMode: UInt32 = 0o600, exitIdleSeconds: Double? = nil, limits: VarlinkServer.Limits = .init(), log: Log
     ) -> Int32 {
         var currentLocationLiterals = CurrentLocationLiterals.default
@@ -48,7 +50,7 @@ public enum DaemonMain {
         do {
             daemon = try RoutingDaemon(
                 directories: directories, currentLocationLiterals: currentLocationLiterals, log: log,
-                notifier: notifier)
+                notifier: notifier, stateDirectory: stateDirectory)
         } catch {
             log.error("\(error)")
             return 1

@@ -13,6 +13,22 @@ public enum DefaultPaths {
         return "/run/routingd/io.socket"
     }
 
+    /// Where the daemon keeps its state (its own current location): the first path of
+    /// `$STATE_DIRECTORY` (set by systemd's `StateDirectory=routingd`: `/var/lib/routingd` for the
+    /// system unit, `$XDG_STATE_HOME/routingd` for a user unit), else `$XDG_STATE_HOME/routingd`,
+    /// else `$HOME/.local/state/routingd` (XDG Base Directory Specification 0.8); nil when none of
+    /// these is set to an absolute path.
+    public static func stateDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if let state = environment["STATE_DIRECTORY"], let first = state.split(separator: ":").first, first.hasPrefix("/") {
+            return String(first)
+        }
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/routingd" }
+        if let home = environment["HOME"], home.hasPrefix("/") {
+            return (home == "/" ? "" : home) + "/.local/state/routingd"
+        }
+        return nil
+    }
+
     /// The system daemon's socket (`routingd.socket` of the system units).
     public static let systemSocket = "/run/routingd/io.socket"
 

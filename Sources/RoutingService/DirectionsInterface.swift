@@ -63,7 +63,10 @@ public enum DirectionsInterface {
 
         # Why an app is not, or not yet, eligible. endpoint is source, waypoint[N] or destination,
         # absent for a reason about the mode. rule is outside-coverage, mode-not-supported,
-        # current-location-unknown or address-unresolved.
+        # current-location-unknown, address-unresolved, or near-coverage-boundary: a note on an
+        # app that stays eligible, because the current location is covered but the coverage
+        # boundary is closer than its accuracy (the person may be outside it). A reason about the
+        # current location says which one was used (given with the request, or the daemon's).
         type Reason (
           endpoint: ?string,
           rule: string,
@@ -71,17 +74,37 @@ public enum DirectionsInterface {
         )
 
         # One app's verdict: eligible is true, false, or null when undetermined (the current
-        # location is unknown, or an endpoint is an address that was not geocoded).
+        # location is unknown, or an endpoint is an address that was not geocoded). An eligible
+        # app has no reasons, or only near-coverage-boundary notes.
         type Verdict (
           id: string,
           eligible: ?bool,
           reasons: []Reason
         )
 
-        # A position in WGS84 degrees.
+        # The person's current location given with a request (Resolve, DecideApps), used for
+        # that request only and never stored; it takes precedence over the daemon's own.
+        # latitude -90..90 and longitude -180..180 are WGS84 degrees; accuracy is the radius of
+        # uncertainty in metres (finite, >= 0; GeoClue2's Accuracy); source says where it came
+        # from (geoclue2, command-line). A value out of range is
+        # org.varlink.service.InvalidParameter naming it (currentLocation.latitude).
+        type CurrentLocation (
+          latitude: float,
+          longitude: float,
+          accuracy: ?float,
+          source: ?string
+        )
+
+        # A position in WGS84 degrees, with its accuracy in metres and source when known. origin
+        # says whose it is: request (given with the request) or daemon (the daemon's own, set with
+        # SetCurrentLocation; then setAt is when, ISO 8601 UTC such as 2026-12-04T18:47:51Z).
         type Location (
           latitude: float,
-          longitude: float
+          longitude: float,
+          accuracy: ?float,
+          source: ?string,
+          origin: (request, daemon),
+          setAt: ?string
         )
 
         # A bounding box in degrees.
@@ -122,17 +145,26 @@ public enum DirectionsInterface {
         # OsmAnd, Organic Maps, Waze, ...) and decides every valid app. format is the dialect that
         # matched (apple, google-path, geo, osm, ...). Lenient by default: each repair is a warning.
         # With strict, any repair is an InvalidURL error carrying the repair's code.
-        # Eligible apps come first, then undetermined, then ineligible.
-        method Resolve(url: string, strict: ?bool) -> (
+        # Eligible apps come first, then undetermined, then ineligible. currentLocation is the
+        # person's location for this request (see CurrentLocation); without it the daemon's own
+        # is used. The reply's currentLocation is the location that decided currentLocation
+        # endpoints (origin request or daemon), null when neither is known.
+        method Resolve(url: string, strict: ?bool, currentLocation: ?CurrentLocation) -> (
           request: Request,
           format: string,
           warnings: []Warning,
-          apps: []Verdict
+          apps: []Verdict,
+          currentLocation: ?Location
         )
 
         # Decides every valid app for a request given as an object (a .mkdirectionsrequest file
         # read by the caller, a program's own request). The reply repeats the request as read.
-        method DecideApps(request: Request) -> (request: Request, apps: []Verdict)
+        # currentLocation as for Resolve.
+        method DecideApps(request: Request, currentLocation: ?CurrentLocation) -> (
+          request: Request,
+          apps: []Verdict,
+          currentLocation: ?Location
+        )
 
         # Writes a request as a link in format (google, apple, geo, osm, ... as listed in
         # docs/directions-links.md). Give exactly one of request and url (a link is parsed
@@ -148,13 +180,18 @@ public enum DirectionsInterface {
         # error (stale or invalid). A file that fails keeps its app's last good version.
         method Reload() -> (apps: int, invalid: int)
 
-        # The current location used for currentLocation endpoints; null when unknown.
+        # The daemon's own current location, used for currentLocation endpoints of requests that
+        # carry none; null when unknown. It is kept in the daemon's state directory, so it survives
+        # the idle exit and a restart; setAt says when it was set, source by what.
         method GetCurrentLocation() -> (location: ?Location)
 
-        # Sets the current location (latitude -90..90, longitude -180..180 degrees).
-        method SetCurrentLocation(latitude: float, longitude: float) -> ()
+        # Sets the daemon's own current location (latitude -90..90, longitude -180..180 degrees;
+        # accuracy in metres, finite and >= 0; source such as command-line), the fallback for
+        # kiosks, tests and clients without a session, and stores it in the state directory.
+        method SetCurrentLocation(latitude: float, longitude: float, accuracy: ?float, source: ?string) -> ()
 
-        # Forgets the current location; verdicts that need it become null.
+        # Forgets the daemon's own current location (and removes it from the state directory);
+        # verdicts that need it become null unless the request carries its own.
         method ClearCurrentLocation() -> ()
 
         # The link could not be parsed (or, with strict, needed a repair). code is a stable id
@@ -171,7 +208,8 @@ public enum DirectionsInterface {
         # say, would be lost); field is the request field at fault or null.
         error CannotBuildLink (code: string, message: string, field: ?string)
 
-        # A location parameter is not a valid WGS84 coordinate.
+        # A SetCurrentLocation parameter is not valid: parameter is latitude, longitude,
+        # accuracy or source.
         error InvalidLocation (parameter: string, message: string)
 
         # The reload failed as a whole (the coverage directory cannot be listed); the apps in
@@ -190,10 +228,13 @@ public enum DirectionsInterface {
             "Resolve": { (call: VarlinkCall) throws(VarlinkError) -> JSONObject in
                 let url = try call.string("url")
                 let strict = try call.optionalBool("strict") ?? false
+                let given = try requestLocation(call)
                 do throws(DirectionsURLError) {
-                    let (parsed, verdicts) = try daemon.resolve(url, strict: strict)
+                    let (parsed, verdicts) = try daemon.resolve(url, strict: strict, currentLocation: given)
                     daemon.log?.debug("Resolve \(url): " + verdicts.map { "\($0.appID)=\($0.eligible.map(String.init) ?? "null")" }.joined(separator: " "))
-                    return WireFormat.resolveReply(parsed, verdicts: verdicts)
+                    var reply = WireFormat.resolveReply(parsed, verdicts: verdicts)
+                    reply["currentLocation"] = usedLocation(given, daemon)
+                    return reply
                 } catch {
                     daemon.log?.debug("Resolve \(url): \(error)")
                     throw invalidURL(error)
@@ -202,9 +243,12 @@ public enum DirectionsInterface {
             "DecideApps": { (call: VarlinkCall) throws(VarlinkError) -> JSONObject in
                 guard let json = call.parameters["request"], !json.isNull else { throw .invalidParameter("request") }
                 let request = try decodeRequest(json)
-                let verdicts = daemon.decide(request)
+                let given = try requestLocation(call)
+                let verdicts = daemon.decide(request, currentLocation: given)
                 daemon.log?.debug("DecideApps: " + verdicts.map { "\($0.appID)=\($0.eligible.map(String.init) ?? "null")" }.joined(separator: " "))
-                return WireFormat.resolveReply(request: request, verdicts: verdicts)
+                var reply = WireFormat.resolveReply(request: request, verdicts: verdicts)
+                reply["currentLocation"] = usedLocation(given, daemon)
+                return reply
             },
             "BuildLink": { (call: VarlinkCall) throws(VarlinkError) -> JSONObject in
                 let formatName = try call.string("format")
@@ -261,29 +305,30 @@ public enum DirectionsInterface {
                 ]
             },
             "GetCurrentLocation": { (_: VarlinkCall) throws(VarlinkError) -> JSONObject in
-                ["location": daemon.currentLocation.map { WireFormat.encode($0) } ?? JSON.null]
+                ["location": daemon.ownLocation?.json ?? JSON.null]
             },
             "SetCurrentLocation": { (call: VarlinkCall) throws(VarlinkError) -> JSONObject in
                 let latitude = try call.number("latitude")
                 let longitude = try call.number("longitude")
-                do throws(Coordinate.RangeError) {
-                    daemon.currentLocation = try Coordinate.validated(latitude: latitude, longitude: longitude)
+                let accuracy = try call.optionalNumber("accuracy")
+                let source = try call.optionalString("source")
+                do throws(CurrentLocation.Problem) {
+                    let location = try CurrentLocation.validated(
+                        latitude: latitude, longitude: longitude, accuracy: accuracy, source: source, origin: .daemon)
+                    daemon.setOwnLocation(location)
                     daemon.log?.debug(
-                        "current location set to \(JSON.format(latitude)), \(JSON.format(longitude))",
+                        "current location set to \(JSON.format(latitude)), \(JSON.format(longitude))"
+                            + (accuracy.map { " ±\(JSON.format($0)) m" } ?? "") + (location.source.map { " by \($0)" } ?? ""),
                         [.messageID(.currentLocation)] + JournalField.caller(call.peer))
                 } catch {
-                    let (parameter, message) = switch error {
-                    case .latitudeOutOfRange(let v): ("latitude", "latitude \(JSON.format(v)) is outside -90...90 degrees")
-                    case .longitudeOutOfRange(let v): ("longitude", "longitude \(JSON.format(v)) is outside -180...180 degrees")
-                    }
                     throw VarlinkError(
                         name: "org.routingd.Directions.InvalidLocation",
-                        parameters: ["parameter": .string(parameter), "message": .string(message)])
+                        parameters: ["parameter": .string(error.field), "message": .string(error.message)])
                 }
                 return [:]
             },
             "ClearCurrentLocation": { (call: VarlinkCall) throws(VarlinkError) -> JSONObject in
-                daemon.currentLocation = nil
+                daemon.setOwnLocation(nil)
                 daemon.log?.debug("current location cleared", [.messageID(.currentLocation)] + JournalField.caller(call.peer))
                 return [:]
             },
@@ -313,7 +358,53 @@ func decodeRequest(_ json: JSON) throws(VarlinkError) -> DirectionsRequest {
     }
 }
 
+/// The `currentLocation` parameter of Resolve and DecideApps: nil when absent or null;
+/// `InvalidParameter(currentLocation.FIELD)` for a member that is missing, of the wrong type or out
+/// of range (unknown members are refused before, by the IDL check).
+func requestLocation(_ call: VarlinkCall) throws(VarlinkError) -> CurrentLocation? {
+    guard let value = call.parameters["currentLocation"], !value.isNull else { return nil }
+    guard let object = value.objectValue else { throw .invalidParameter("currentLocation") }
+    guard let latitude = object["latitude"]?.doubleValue else { throw .invalidParameter("currentLocation.latitude") }
+    guard let longitude = object["longitude"]?.doubleValue else { throw .invalidParameter("currentLocation.longitude") }
+    var accuracy: Double? = nil
+    if let a = object["accuracy"], !a.isNull {
+        guard let number = a.doubleValue else { throw .invalidParameter("currentLocation.accuracy") }
+        accuracy = number
+    }
+    var source: String? = nil
+    if let s = object["source"], !s.isNull {
+        guard let text = s.stringValue else { throw .invalidParameter("currentLocation.source") }
+        source = text
+    }
+    do throws(CurrentLocation.Problem) {
+        return try CurrentLocation.validated(
+            latitude: latitude, longitude: longitude, accuracy: accuracy, source: source, origin: .request)
+    } catch {
+        throw .invalidParameter("currentLocation." + error.field)
+    }
+}
+
+/// The reply's `currentLocation`: the request's own, else the daemon's (with `setAt`), else null.
+func usedLocation(_ given: CurrentLocation?, _ daemon: RoutingDaemon) -> JSON {
+    if let given { return WireFormat.encode(given) }
+    return daemon.ownLocation?.json ?? .null
+}
+
 extension VarlinkCall {
+    /// The optional number parameter `name` (absent or null → nil), or `InvalidParameter(name)`.
+    func optionalNumber(_ name: String) throws(VarlinkError) -> Double? {
+        guard let value = parameters[name], !value.isNull else { return nil }
+        guard let d = value.doubleValue else { throw .invalidParameter(name) }
+        return d
+    }
+
+    /// The optional string parameter `name` (absent or null → nil), or `InvalidParameter(name)`.
+    func optionalString(_ name: String) throws(VarlinkError) -> String? {
+        guard let value = parameters[name], !value.isNull else { return nil }
+        guard let s = value.stringValue else { throw .invalidParameter(name) }
+        return s
+    }
+
     /// The optional bool parameter `name` (absent or null → nil), or `InvalidParameter(name)`.
     func optionalBool(_ name: String) throws(VarlinkError) -> Bool? {
         guard let value = parameters[name], !value.isNull else { return nil }

@@ -8,8 +8,9 @@ import Glibc
 /// deleted; the directory itself removed or renamed). A directory that does not exist yet is fine:
 /// its nearest existing ancestor is watched instead, for the creation of the next path component, so
 /// `mkdir -p ~/.local/share/routingd/apps` is noticed and the caller re-runs ``watch(_:)`` after its
-/// reload. Events for names starting with `.` (editors' temporary files) are ignored; the rename
-/// that puts the finished file in place is not.
+/// reload. Events for names starting with `.` (editors' temporary files) are ignored in a watched
+/// directory, but not in an ancestor waiting for such a name (`~/.local`); the rename that puts the
+/// finished file in place is not ignored.
 ///
 /// inotify is not recursive and does not follow a file's content through a symbolic link to another
 /// directory; a coverage file outside the watched directories is watched through its own directory
@@ -101,6 +102,20 @@ final class Inotify {
         return problems
     }
 
+    /// The wanted paths that exist now under an ancestor watched for their creation: created
+    /// between the look for the nearest existing ancestor and the watch on it, so no event will
+    /// come for them. The caller reloads (and watches again) when this is not empty.
+    func appeared() -> [String] {
+        var paths: [String] = []
+        for watch in watches.values {
+            for child in (watch.children ?? []).sorted() {
+                let path = watch.path == "/" ? "/" + child : watch.path + "/" + child
+                if Inotify.isDirectory(path) { paths.append(path) }
+            }
+        }
+        return paths.sorted()
+    }
+
     /// Reads every queued event (never blocks).
     /// - Returns: the paths whose events matter (a file in a watched directory, a watched directory
     ///   removed, a wanted directory created), `"(queue overflow)"` after `IN_Q_OVERFLOW`; empty when
@@ -130,8 +145,14 @@ final class Inotify {
                     if mask & UInt32(IN_IGNORED) != 0 { watches[wd] = nil }
                     continue
                 }
-                if name.isEmpty || name.hasPrefix(".") { continue }
-                if let children = watch.children, !children.contains(name) { continue }
+                if name.isEmpty { continue }
+                if let children = watch.children {
+                    // An ancestor waits for exactly these names, dot-directories included
+                    // (~/.local for ~/.local/share/routingd/apps).
+                    if !children.contains(name) { continue }
+                } else if name.hasPrefix(".") {
+                    continue
+                }
                 relevant.append(watch.path == "/" ? "/" + name : watch.path + "/" + name)
             }
         }

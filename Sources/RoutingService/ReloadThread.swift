@@ -36,9 +36,13 @@ public final class ReloadThread: Sendable {
     private let wakeup: WakeupEvent
     private let requests = Mutex<(reload: Bool, stop: Bool)>((false, false))
     private let thread = Mutex<pthread_t?>(nil)
-    /// The watcher between ``init(watching:log:)`` and ``start(_:)``; the thread owns it afterwards.
-    /// nil when inotify could not be set up (then only SIGHUP and `Reload()` reload).
-    private let pending: Mutex<Inotify?>
+    /// The watcher; nil when inotify could not be set up (then only SIGHUP and `Reload()` reload).
+    /// Under the lock because it is re-armed after every reload, whichever thread did it (this
+    /// one, or the server's for `Reload()`), while this thread reads its events.
+    private let watcher: Mutex<Inotify?>
+    /// Wanted directories found created after the watch on their ancestor was set (see
+    /// ``Inotify/appeared()``): a reload is due for them, as for an event.
+    private let appeared = Mutex<[String]>([])
     /// The directories watched now, as the thread last set them (an ancestor for one not created yet).
     private let watching = Mutex<[String]>([])
     /// Reloads done by this thread (inotify or ``requestReload()``), for tests and logs.
@@ -63,7 +67,7 @@ public final class ReloadThread: Sendable {
                 log?.error("cannot watch the app directories, reload with SIGHUP or Reload(): \(error)")
             }
         }
-        pending = Mutex(inotify)
+        watcher = Mutex(inotify)
     }
 
     /// Watches `daemon`'s directories and starts the thread: ``init(watching:log:)`` then
@@ -81,14 +85,12 @@ public final class ReloadThread: Sendable {
     /// the blocked signals.
     /// - Throws: ``SystemError`` from pthread_create(3); then nothing runs and ``stop()`` is a no-op.
     public func start(_ daemon: RoutingDaemon) throws(SystemError) {
-        let inotify = pending.withLock { i -> Inotify? in
-            let taken = i.take()
-            if let taken {
-                watching.withLock { $0 = ReloadThread.watch(daemon.watchedDirectories, with: taken, log: log) }
-            }
-            return taken
-        }
-        let box = Unmanaged.passRetained(Start(thread: self, daemon: daemon, inotify: inotify)).toOpaque()
+        rearm(daemon.watchedDirectories)
+        // Every reload, whatever asked for it (this thread, SIGHUP, Reload() on the server's
+        // blocking queue), re-arms the watches for the directories it found.
+        daemon.onReloaded { [self] directories in rearm(directories) }
+        let descriptor = watcher.withLock { $0?.descriptor.rawValue }
+        let box = Unmanaged.passRetained(Start(thread: self, daemon: daemon, inotify: descriptor)).toOpaque()
         var handle = pthread_t()
         let rc = pthread_create(&handle, nil, { raw in
             let start = Unmanaged<Start>.fromOpaque(raw!).takeRetainedValue()
@@ -106,8 +108,9 @@ public final class ReloadThread: Sendable {
     private final class Start {
         let thread: ReloadThread
         let daemon: RoutingDaemon
-        let inotify: Inotify?
-        init(thread: ReloadThread, daemon: RoutingDaemon, inotify: Inotify?) {
+        /// The inotify descriptor to poll, owned by the ``Inotify`` in ``ReloadThread/watcher``.
+        let inotify: Int32?
+        init(thread: ReloadThread, daemon: RoutingDaemon, inotify: Int32?) {
             self.thread = thread
             self.daemon = daemon
             self.inotify = inotify
@@ -154,8 +157,23 @@ public final class ReloadThread: Sendable {
         return inotify.watched.map(\.path)
     }
 
-    private func run(_ daemon: RoutingDaemon, inotify: Inotify?) {
-        var inotify = inotify
+    /// Makes the watches cover `directories` (the daemon's ``RoutingDaemon/watchedDirectories``
+    /// after a reading). A wanted directory that was created while its ancestor's watch was being
+    /// set gives no event: it makes a reload as if it had. Thread-safe; called after every reload.
+    public func rearm(_ directories: [String]) {
+        let found = watcher.withLock { inotify -> [String] in
+            guard let inotify else { return [] }
+            let paths = ReloadThread.watch(directories, with: inotify, log: log)
+            watching.withLock { $0 = paths }
+            return inotify.appeared()
+        }
+        guard !found.isEmpty else { return }
+        appeared.withLock { $0 += found }
+        wakeup.signal()
+    }
+
+    private func run(_ daemon: RoutingDaemon, inotify descriptor: Int32?) {
+        var descriptor = descriptor
         var firstEvent: Int64? = nil
         var lastEvent: Int64 = 0
         var changed: [String] = []
@@ -166,11 +184,12 @@ public final class ReloadThread: Sendable {
                 timeout = Int32(clamping: max(0, due - ReloadThread.now()))
             }
             var fds = [pollfd(fd: wakeup.descriptor.rawValue, events: Int16(POLLIN), revents: 0)]
-            if let inotify { fds.append(pollfd(fd: inotify.descriptor.rawValue, events: Int16(POLLIN), revents: 0)) }
+            if let descriptor { fds.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)) }
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready < 0 && errno != EINTR {
                 log?.error("reload thread: \(SystemError.current("poll")); stopping inotify")
-                inotify = nil
+                descriptor = nil
+                watcher.withLock { $0 = nil }
                 watching.withLock { $0 = [] }
                 continue
             }
@@ -180,14 +199,18 @@ public final class ReloadThread: Sendable {
                 return (r.reload, r.stop)
             }
             if stopRequested { break }
-            if let inotify, fds.count > 1, fds[1].revents != 0 {
-                let paths = inotify.readEvents()
-                if !paths.isEmpty {
-                    let now = ReloadThread.now()
-                    if firstEvent == nil { firstEvent = now }
-                    lastEvent = now
-                    changed += paths
-                }
+            var paths = appeared.withLock { found in
+                defer { found = [] }
+                return found
+            }
+            if fds.count > 1, fds[1].revents != 0 {
+                paths += watcher.withLock { $0?.readEvents() ?? [] }
+            }
+            if !paths.isEmpty {
+                let now = ReloadThread.now()
+                if firstEvent == nil { firstEvent = now }
+                lastEvent = now
+                changed += paths
             }
             var trigger: String? = nil
             if reloadRequested {
@@ -201,10 +224,8 @@ public final class ReloadThread: Sendable {
             guard let trigger else { continue }
             firstEvent = nil
             changed = []
+            // The watches are re-armed by the daemon's onReloaded hook (rearm(_:)).
             daemon.reload(trigger: trigger)
-            if let inotify {
-                watching.withLock { $0 = ReloadThread.watch(daemon.watchedDirectories, with: inotify, log: log) }
-            }
             reloadCount.add(1, ordering: .releasing)
         }
     }

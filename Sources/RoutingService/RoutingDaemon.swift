@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import RoutingCore
 import StrictJSON
+import Glibc
 import Synchronization
 import Varlink
 
@@ -20,6 +21,9 @@ public final class RoutingDaemon: Sendable {
     /// with the new status), whatever asked for them; nil outside systemd and in tests.
     public let notifier: ServiceNotifier?
     private let state: Mutex<State>
+    /// Called at the end of every successful reload, under the reload lock, with the directories
+    /// to watch now (``ReloadThread/rearm(_:)``), whatever asked for the reload.
+    private let reloadedHook = Mutex<(@Sendable ([String]) -> Void)?>(nil)
     /// Serialises reloads (SIGHUP and inotify on the reload thread, `Reload()` on the server's
     /// ``BlockingCalls`` queue), so each one builds on the registry the previous one installed. Holds
     /// the directories to watch.
@@ -27,8 +31,12 @@ public final class RoutingDaemon: Sendable {
 
     private struct State {
         var registry: AppRegistry
-        var currentLocation: Coordinate?
+        var ownLocation: DaemonLocation?
     }
+
+    /// Where the daemon's own current location is kept (``DaemonLocation``), so that it survives
+    /// the idle exit and a restart; nil keeps it in memory only (tests, `routingctl --offline`).
+    public let stateDirectory: String?
 
     /// The texts that mean "current location" in links (`--current-location-literals FILE`, else
     /// ``CurrentLocationLiterals/default``).
@@ -37,18 +45,29 @@ public final class RoutingDaemon: Sendable {
     /// Reads the apps from `directories`.
     /// - Throws: ``CoverageDirectory/Error`` when the coverage directory cannot be listed. Invalid
     ///   manifests and coverage files do not throw; they are kept as invalid entries and reported.
+    /// - Parameters:
+    ///   - stateDirectory: where the daemon's own current location is kept; read here (a missing
+    ///     or corrupt file is logged and ignored) unless `currentLocation` is given.
     public init(
         directories: AppDirectories, currentLocation: Coordinate? = nil,
         currentLocationLiterals: CurrentLocationLiterals = .default, log: Log? = nil,
-        notifier: ServiceNotifier? = nil
+        notifier: ServiceNotifier? = nil, stateDirectory: String? = nil
     ) throws(CoverageDirectory.Error) {
         self.directories = directories
         self.log = log
         self.notifier = notifier
         self.currentLocationLiterals = currentLocationLiterals
+        self.stateDirectory = stateDirectory
         let reading = try directories.read()
         for note in reading.notes { log?.info(note) }
-        state = Mutex(State(registry: AppRegistry(sources: reading.sources, previous: nil), currentLocation: currentLocation))
+        var own = currentLocation.map { RoutingDaemon.stamped(CurrentLocation(coordinate: $0, origin: .daemon)) }
+        if own == nil, let stateDirectory {
+            own = DaemonLocation.load(from: stateDirectory, log: log)
+            if let own {
+                log?.info("current location \(JSON.format(own.location.coordinate.latitude)), \(JSON.format(own.location.coordinate.longitude)) restored from \(stateDirectory)/\(DaemonLocation.fileName) (set \(own.setAt)\(own.location.source.map { " by \($0)" } ?? ""))")
+            }
+        }
+        state = Mutex(State(registry: AppRegistry(sources: reading.sources, previous: nil), ownLocation: own))
         reloading = Mutex(reading.watchedDirectories)
     }
 
@@ -72,8 +91,11 @@ public final class RoutingDaemon: Sendable {
         directories = nil
         self.log = log
         notifier = nil
+        stateDirectory = nil
         self.currentLocationLiterals = currentLocationLiterals
-        state = Mutex(State(registry: registry, currentLocation: currentLocation))
+        state = Mutex(State(
+            registry: registry,
+            ownLocation: currentLocation.map { RoutingDaemon.stamped(CurrentLocation(coordinate: $0, origin: .daemon)) }))
         reloading = Mutex([])
     }
 
@@ -121,6 +143,7 @@ public final class RoutingDaemon: Sendable {
             let next = AppRegistry(sources: reading.sources, previous: previous)
             state.withLock { $0.registry = next }
             watched = reading.watchedDirectories
+            reloadedHook.withLock { $0 }?(watched)
             let kept = next.unchangedCoveragePaths.count
             let unchanged = kept == 0 ? "" : kept == 1 ? "; 1 unchanged coverage file not validated again"
                 : "; \(kept) unchanged coverage files not validated again"
@@ -134,6 +157,12 @@ public final class RoutingDaemon: Sendable {
             notifier?.ready(status: ServiceLifecycle.status(next))
             return ReloadOutcome(registry: next, failure: nil)
         }
+    }
+
+    /// Calls `hook` after every successful reload (SIGHUP, inotify, `Reload()`) with the
+    /// directories to watch, before the reload returns; replaces an earlier hook.
+    public func onReloaded(_ hook: @escaping @Sendable ([String]) -> Void) {
+        reloadedHook.withLock { $0 = hook }
     }
 
     /// One line per app whose state or last error differs between the two registries, and per app
@@ -203,28 +232,66 @@ public final class RoutingDaemon: Sendable {
     /// The registry now in use.
     public var registry: AppRegistry { state.withLock { $0.registry } }
 
-    /// The current location, in WGS84 degrees, or nil when unknown.
+    /// The daemon's own current location, in WGS84 degrees, or nil when unknown. Setting it is
+    /// ``setOwnLocation(_:)`` without a source or accuracy.
     public var currentLocation: Coordinate? {
-        get { state.withLock { $0.currentLocation } }
-        set { state.withLock { $0.currentLocation = newValue } }
+        get { state.withLock { $0.ownLocation?.location.coordinate } }
+        set { _ = setOwnLocation(newValue.map { CurrentLocation(coordinate: $0, origin: .daemon) }) }
+    }
+
+    /// The daemon's own current location with when it was set, or nil when unknown.
+    public var ownLocation: DaemonLocation? { state.withLock { $0.ownLocation } }
+
+    /// Sets (or with nil forgets) the daemon's own current location, stamped with the time now,
+    /// and keeps it in the ``stateDirectory``.
+    /// - Returns: why it could not be stored (it is set in memory all the same), or nil.
+    @discardableResult
+    public func setOwnLocation(_ location: CurrentLocation?) -> String? {
+        let stored = location.map { RoutingDaemon.stamped($0) }
+        state.withLock { $0.ownLocation = stored }
+        guard let stateDirectory else { return nil }
+        do throws(DaemonLocation.FileError) {
+            try DaemonLocation.store(stored, in: stateDirectory)
+            return nil
+        } catch {
+            let message = "cannot keep the current location in \(stateDirectory): \(error); it is kept in memory until routingd stops"
+            log?.error(message)
+            return message
+        }
+    }
+
+    static func stamped(_ location: CurrentLocation) -> DaemonLocation {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return DaemonLocation(location: location, setAt: UTCTimestamp(secondsSinceEpoch: Int64(now.tv_sec)))
+    }
+
+    /// The location that decides a request's `currentLocation` endpoints: the request's own when
+    /// it carries one, else the daemon's, else nil.
+    public func location(for requestLocation: CurrentLocation?) -> CurrentLocation? {
+        requestLocation ?? ownLocation?.location
     }
 
     /// Parses `url` (lenient, or `strict`: repairs are errors) and decides every valid app's
     /// eligibility against one consistent snapshot.
+    /// - Parameter currentLocation: the request's own current location (used for this request only,
+    ///   never stored), else the daemon's is used.
     /// - Returns: the parsed link (request, format, warnings) and the verdicts.
     /// - Throws: ``DirectionsURLError`` when the link cannot be parsed.
-    public func resolve(_ url: String, strict: Bool = false)
+    public func resolve(_ url: String, strict: Bool = false, currentLocation: CurrentLocation? = nil)
         throws(DirectionsURLError) -> (parsed: ParsedLink, verdicts: [AppVerdict])
     {
         let parsed = try parser(strict: strict).parseLink(url)
-        return (parsed, decide(parsed.request))
+        return (parsed, decide(parsed.request, currentLocation: currentLocation))
     }
 
     /// Decides every valid app's eligibility for a request already parsed (a `.mkdirectionsrequest`
     /// file, a program's own request), against one consistent snapshot.
-    public func decide(_ request: DirectionsRequest) -> [AppVerdict] {
-        let (registry, location) = state.withLock { ($0.registry, $0.currentLocation) }
-        return Eligibility.verdicts(for: request, apps: registry.apps, currentLocation: location)
+    /// - Parameter currentLocation: the request's own current location (used for this request only,
+    ///   never stored), else the daemon's is used.
+    public func decide(_ request: DirectionsRequest, currentLocation: CurrentLocation? = nil) -> [AppVerdict] {
+        let (registry, own) = state.withLock { ($0.registry, $0.ownLocation) }
+        return Eligibility.verdicts(for: request, apps: registry.apps, location: currentLocation ?? own?.location)
     }
 
     /// The varlink service with `org.varlink.service`, `org.routingd.Directions` and `org.routingd.Coverage`.

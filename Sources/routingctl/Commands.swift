@@ -38,8 +38,10 @@ enum RoutingCtl {
                                              launch the first eligible routing app on a link
           desktop register [--https]         make routingd-open the URL handler, recording the previous
           desktop unregister                 restore the URL handlers recorded by register
-          location get [--json]              show the daemon's current location
-          location set LATITUDE LONGITUDE    set it (WGS84 degrees; LAT,LON works too)
+          location get [--json]              show the daemon's own current location, and when it was set
+          location set [--accuracy METRES] LATITUDE LONGITUDE
+                                             set it (WGS84 degrees; LAT,LON works too); kept
+                                             across restarts in the daemon's state directory
           location clear                     forget it
 
         Options:
@@ -51,8 +53,9 @@ enum RoutingCtl {
           --help          help for routingctl or for one command
           --version       show the version
 
-        resolve and open ask the daemon, or resolve in this process with --offline, with any of
-        --apps, --coverage and --current-location, or (open) when the daemon is not running.
+        resolve and open ask the daemon, or resolve in this process with --offline, with
+        --apps or --coverage, or (open) when the daemon is not running; --current-location
+        goes with the request either way and decides it instead of the daemon's own location.
 
         Exit status: 0 success; 1 invalid file, unparsable link or error reply;
         2 usage or I/O error (unreadable file, daemon not reachable or not answering);
@@ -108,7 +111,7 @@ enum RoutingCtl {
     // MARK: resolve
 
     static let resolveUsage = """
-        Usage: routingctl resolve [--json] [--strict] (URL | FILE.mkdirectionsrequest)
+        Usage: routingctl resolve [--json] [--strict] [--current-location LAT,LON] (URL | FILE.mkdirectionsrequest)
                routingctl resolve --offline [--apps DIR]... [--coverage DIR] [--current-location LAT,LON]
                                   [--current-location-literals FILE] [--json] [--strict] (URL | FILE)
 
@@ -121,12 +124,15 @@ enum RoutingCtl {
         directories /usr/share/routingd/apps, /etc/routingd/apps, $XDG_DATA_HOME/routingd/apps,
         then each --apps DIR; and the coverage directory: --coverage DIR, or by default ./Coverage
         if it exists, else PREFIX/share/routingd/coverage next to this program's PREFIX/bin, and
-        when neither exists no bare coverage file, with a note), with --current-location LAT,LON
-        standing in for the daemon's current location, which this process cannot know (without it a
-        route from "here" leaves the apps undetermined, with a note). --apps, --coverage,
-        --current-location and, for a link, --current-location-literals apply only in this
-        process, so giving any of them resolves here as --offline does. Invalid manifests and
-        coverage files, and a --apps DIR that does not exist, are reported on standard error.
+        when neither exists no bare coverage file, with a note). --apps, --coverage and, for a
+        link, --current-location-literals apply only in this process, so giving any of them
+        resolves here as --offline does. Invalid manifests and coverage files, and a --apps DIR
+        that does not exist, are reported on standard error.
+        --current-location LAT,LON is where you are: it goes with the request (the currentLocation
+        of Resolve or DecideApps, source command-line) and decides it, taking precedence over the
+        daemon's own location (routingctl location set), which this process cannot know offline.
+        When the route starts or ends at the current location and none is given, a line on
+        standard error says why ("current location unavailable: ...") and what was used instead.
         Lenient by default: each repair of a sloppy link is printed on standard error as
           warning: CODE (PARAMETER): MESSAGE
         --strict makes any repair an error (exit 1), for scripts.
@@ -134,7 +140,8 @@ enum RoutingCtl {
           {"request":{"source":E,"destination":E,"waypoints":[E],"mode":M,"transportType":T,
                       "avoid":[…],"navigate":B,"departureDate"?:D,"arrivalDate"?:D},
            "format":F,"warnings":[{"code","message","parameter"}],
-           "apps":[{"id","eligible","reasons":[{"endpoint","rule","message"}]}]}
+           "apps":[{"id","eligible","reasons":[{"endpoint","rule","message"}]}],
+           "currentLocation":{"latitude","longitude","accuracy"?,"source"?,"origin","setAt"?}|null}
         and for a link that cannot be parsed {"error":{"code","message","parameter"}} (exit 1);
         an error reply of the daemon is {"error":{"code","message",…}} too (exit 1).
         """
@@ -174,25 +181,31 @@ enum RoutingCtl {
                 return ExitStatus.failure
             }
         }
+        // The session's location goes with the request (the daemon uses it for this request only).
+        let session: SessionLocation.Answer
+        switch SessionLocation.current(
+            for: parsedFile?.request ?? (try? parser.parse(url)), option: args.options["current-location"])
+        {
+        case .success(let answer): session = answer
+        case .failure(let problem): return usageError("--current-location: \(problem.message)", command: "resolve")
+        }
         let reply: Result<JSONObject, VarlinkError>
         if offline {
-            var location: Coordinate? = nil
-            if let text = args.options["current-location"] {
-                switch parseLocation([text]) {
-                case .success(let parsed): location = parsed
-                case .failure(let problem): return usageError("--current-location: \(problem.message)", command: "resolve")
-                }
-            }
             guard let daemon = InProcessResolver.load(
                 appsDirectories: args.allValues["apps"] ?? [], coverage: args.options["coverage"],
-                currentLocation: location, literals: parser.currentLocationLiterals)
+                currentLocation: nil, literals: parser.currentLocationLiterals)
             else { return ExitStatus.usage }
+            let used = session.location.map(WireFormat.encode) ?? .null
             if let parsedFile {
-                reply = .success(WireFormat.resolveReply(parsedFile, verdicts: daemon.decide(parsedFile.request)))
+                var parameters = WireFormat.resolveReply(parsedFile, verdicts: daemon.decide(parsedFile.request, currentLocation: session.location))
+                parameters["currentLocation"] = used
+                reply = .success(parameters)
             } else {
                 do {
-                    let (parsed, verdicts) = try daemon.resolve(url, strict: strict)
-                    reply = .success(WireFormat.resolveReply(parsed, verdicts: verdicts))
+                    let (parsed, verdicts) = try daemon.resolve(url, strict: strict, currentLocation: session.location)
+                    var parameters = WireFormat.resolveReply(parsed, verdicts: verdicts)
+                    parameters["currentLocation"] = used
+                    reply = .success(parameters)
                 } catch {
                     reply = .failure(invalidURLError(error))
                 }
@@ -200,11 +213,14 @@ enum RoutingCtl {
         } else {
             let path = args.options["socket"] ?? socket
             if let parsedFile {
-                switch call(path, "org.routingd.Directions.DecideApps", ["request": WireFormat.encode(parsedFile.request)]) {
+                var parameters: JSONObject = ["request": WireFormat.encode(parsedFile.request)]
+                if let location = session.location { parameters["currentLocation"] = SessionLocation.parameter(location) }
+                switch call(path, "org.routingd.Directions.DecideApps", parameters) {
                 case .reply(let parameters):
                     // The Resolve shape: the file's format and warnings, the daemon's verdicts.
                     var combined = WireFormat.resolveReply(parsedFile, verdicts: [])
                     combined["apps"] = parameters["apps"] ?? []
+                    combined["currentLocation"] = parameters["currentLocation"] ?? .null
                     reply = .success(combined)
                 case .error(let error): reply = .failure(error)
                 case .unreachable(let status): return status
@@ -212,6 +228,7 @@ enum RoutingCtl {
             } else {
                 var parameters: JSONObject = ["url": .string(url)]
                 if strict { parameters["strict"] = true }
+                if let location = session.location { parameters["currentLocation"] = SessionLocation.parameter(location) }
                 switch call(path, "org.routingd.Directions.Resolve", parameters) {
                 case .reply(let parameters): reply = .success(parameters)
                 case .error(let error): reply = .failure(error)
@@ -220,12 +237,26 @@ enum RoutingCtl {
             }
         }
         let status = finishResolve(reply, json: json)
-        if offline, args.options["current-location"] == nil, case .success(let parameters) = reply,
-            InProcessResolver.undeterminedForCurrentLocation(parameters["apps"]?.arrayValue ?? [])
-        {
-            err(InProcessResolver.currentLocationNote)
+        if case .success(let parameters) = reply {
+            reportSessionLocation(session, reply: parameters, inProcess: offline)
         }
         return status
+    }
+
+    /// On standard error, after a resolution that needed the current location and got none from
+    /// the session: why (`current location unavailable: …`), and what decided instead: the
+    /// daemon's own location (with when it was set), or nothing (the apps are undetermined).
+    static func reportSessionLocation(_ session: SessionLocation.Answer, reply: JSONObject, inProcess: Bool) {
+        guard let line = session.unavailableLine else { return }
+        if let used = reply["currentLocation"], used["origin"]?.stringValue == "daemon" {
+            let setAt = used["setAt"]?.stringValue.map { ", set \($0)" } ?? ""
+            let source = used["source"]?.stringValue.map { " by \($0)" } ?? ""
+            err("routingctl: note: \(line); routingd's own current location was used (routingctl location get\(setAt)\(source))")
+        } else if inProcess {
+            err("routingctl: \(line); resolved in this process, which cannot know the daemon's own location (routingctl location set), so apps that need it are undetermined")
+        } else {
+            err("routingctl: \(line), and routingd has none set (routingctl location set LAT LON), so apps that need it are undetermined")
+        }
     }
 
     static func invalidURLError(_ error: DirectionsURLError) -> VarlinkError {
@@ -279,6 +310,11 @@ enum RoutingCtl {
         if let date = request["departureDate"]?.stringValue { out("depart at:   \(OneLine.escaped(date))") }
         if let date = request["arrivalDate"]?.stringValue { out("arrive by:   \(OneLine.escaped(date))") }
         if let format = reply["format"]?.stringValue { out("format:      \(OneLine.escaped(format))") }
+        let usesHere = ([request["source"], request["destination"]] + (request["waypoints"]?.arrayValue ?? []).map { $0 })
+            .contains { $0?["kind"]?.stringValue == "currentLocation" }
+        if usesHere, let here = reply["currentLocation"], !here.isNull {
+            out("here:        \(describeLocation(here))")
+        }
         let apps = reply["apps"]?.arrayValue ?? []
         if apps.isEmpty { out("\nno valid routing apps"); return }
         out("")
@@ -297,6 +333,20 @@ enum RoutingCtl {
                 out("\(String(repeating: " ", count: width))    - \(OneLine.escaped(reason["message"]?.stringValue, or: ""))")
             }
         }
+    }
+
+    /// A `Location` of a reply for people: `48.8584, 2.2945 ±25 m (given with the request by
+    /// command-line)` or `… (routingd's own, set 2026-12-04T18:47:51Z by command-line)`.
+    static func describeLocation(_ location: JSON) -> String {
+        var text = "\(JSON.format(location["latitude"]?.doubleValue ?? .nan)), \(JSON.format(location["longitude"]?.doubleValue ?? .nan))"
+        if let accuracy = location["accuracy"]?.doubleValue { text += " ±\(JSON.format(accuracy)) m" }
+        let source = location["source"]?.stringValue.map { " by \(OneLine.escaped($0))" } ?? ""
+        if location["origin"]?.stringValue == "request" {
+            text += " (given with the request\(source))"
+        } else {
+            text += " (routingd's own" + (location["setAt"]?.stringValue.map { ", set \(OneLine.escaped($0))" } ?? "") + source + ")"
+        }
+        return text
     }
 
     /// One endpoint for people: `current location`, `address "…"`, `LAT, LON (label)`; what came
@@ -424,21 +474,34 @@ enum RoutingCtl {
 
     static let locationUsage = """
         Usage: routingctl location get [--json]
-               routingctl location set LATITUDE LONGITUDE
+               routingctl location set [--accuracy METRES] LATITUDE LONGITUDE
                routingctl location clear
 
-        The daemon's current location, used wherever a link means "from here" (WGS84 degrees).
-        Negative numbers are fine: routingctl location set 51.500543 -0.135702
+        The daemon's own current location (WGS84 degrees), used wherever a link means "from here"
+        and the request carries no location of its own (the one open and resolve send, or a
+        client's currentLocation): the fallback for kiosks, tests and clients without a session. Negative numbers are fine: routingctl location set 51.500543 -0.135702
+        The daemon keeps it in its state directory (/var/lib/routingd for the system service,
+        $XDG_STATE_HOME/routingd or the user unit's StateDirectory= for a user's), so it survives
+        the idle exit and a restart.
+          get             prints "LAT, LON" then "set TIME by SOURCE" (ISO 8601 UTC), or "unknown";
+                          --json prints {"location":{"latitude","longitude","accuracy"?,"source"?,
+                          "origin":"daemon","setAt"}|null}
+          set             --accuracy METRES: how precise it is (finite, >= 0); the source is recorded
+                          as "command-line"
+          clear           forgets it (and removes it from the state directory)
         """
 
     static func location(_ arguments: [String], socket: String) throws(Arguments.UsageError) -> Int32 {
         guard let sub = arguments.first else { return usageError("location needs get, set or clear", command: "location") }
         if sub == "--help" || sub == "-h" { out(locationUsage); return ExitStatus.success }
         // A negative coordinate such as -0.135702 is a positional: only "--name" is an option.
-        let args = try Arguments(Array(arguments.dropFirst()), flags: ["json", "help"], options: ["socket"])
+        let args = try Arguments(Array(arguments.dropFirst()), flags: ["json", "help"], options: ["socket", "accuracy"])
         if args.has("help") { out(locationUsage); return ExitStatus.success }
         let positionals = args.positionals
         let path = args.options["socket"] ?? socket
+        if args.options["accuracy"] != nil && sub != "set" {
+            return usageError("--accuracy goes with location set", command: "location")
+        }
         switch sub {
         case "get":
             guard positionals.isEmpty else { return usageError("location get takes no arguments", command: "location") }
@@ -448,7 +511,11 @@ enum RoutingCtl {
             case .reply(let reply):
                 if args.has("json") { out(JSON.object(reply).prettyPrinted()); return ExitStatus.success }
                 if let location = reply["location"], !location.isNull {
-                    out("\(JSON.format(location["latitude"]?.doubleValue ?? .nan)), \(JSON.format(location["longitude"]?.doubleValue ?? .nan))")
+                    let accuracy = location["accuracy"]?.doubleValue.map { " ±\(JSON.format($0)) m" } ?? ""
+                    out("\(JSON.format(location["latitude"]?.doubleValue ?? .nan)), \(JSON.format(location["longitude"]?.doubleValue ?? .nan))\(accuracy)")
+                    if let setAt = location["setAt"]?.stringValue {
+                        out("set \(OneLine.escaped(setAt))" + (location["source"]?.stringValue.map { " by \(OneLine.escaped($0))" } ?? ""))
+                    }
                 } else {
                     out("unknown")
                 }
@@ -460,9 +527,17 @@ enum RoutingCtl {
             case .success(let parsed): coordinate = parsed
             case .failure(let problem): return usageError("location set: \(problem.message)", command: "location")
             }
-            return simple(call(path, "org.routingd.Directions.SetCurrentLocation",
-                               ["latitude": .number(coordinate.latitude), "longitude": .number(coordinate.longitude)]),
-                          json: args.has("json"))
+            var parameters: JSONObject = [
+                "latitude": .number(coordinate.latitude), "longitude": .number(coordinate.longitude),
+                "source": .string(SessionLocation.commandLineSource),
+            ]
+            if let text = args.options["accuracy"] {
+                guard let accuracy = Double(Substring(text).trimmingSpaces), accuracy.isFinite, accuracy >= 0 else {
+                    return usageError("location set: --accuracy '\(text)' is not a finite number of metres >= 0", command: "location")
+                }
+                parameters["accuracy"] = .number(accuracy)
+            }
+            return simple(call(path, "org.routingd.Directions.SetCurrentLocation", parameters), json: args.has("json"))
         case "clear":
             guard positionals.isEmpty else { return usageError("location clear takes no arguments", command: "location") }
             return simple(call(path, "org.routingd.Directions.ClearCurrentLocation", [:]), json: args.has("json"))

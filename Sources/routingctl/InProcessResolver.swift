@@ -5,13 +5,13 @@ import StrictJSON
 
 /// The routing apps loaded in this process, for `resolve --offline` and `open` without a daemon:
 /// the daemon's directories and code (``AppDirectories``, ``RoutingDaemon``), so the answer is the
-/// daemon's, except for one thing this process cannot know, the daemon's current location
-/// (`routingctl location set`): it is `--current-location LAT,LON` or unknown.
+/// daemon's, except for one thing this process cannot know, the daemon's own current location
+/// (`routingctl location set`): only the session's (``SessionLocation``) decides here.
 enum InProcessResolver {
-    /// `--apps DIR`, `--coverage DIR` and `--current-location LAT,LON` only make sense for an
-    /// in-process resolution, so `resolve` and `open` resolve in-process when any of them is given,
-    /// as with `--offline`.
-    static let options = ["apps", "coverage", "current-location"]
+    /// `--apps DIR` and `--coverage DIR` only make sense for an in-process resolution, so `resolve`
+    /// and `open` resolve in-process when either is given, as with `--offline`.
+    /// (`--current-location` goes with the request to the daemon.)
+    static let options = ["apps", "coverage"]
 
     /// Loads the apps from the standard directories, each `--apps DIR` and the coverage directory.
     /// On standard error: each directory warning (a missing `--apps DIR`, a missing default coverage
@@ -44,20 +44,6 @@ enum InProcessResolver {
         }
         return RoutingDaemon(registry: registry, currentLocation: currentLocation, currentLocationLiterals: literals)
     }
-
-    /// Whether a resolution left some app undetermined only because the current location is not
-    /// known: the case worth explaining that this process does not know the daemon's.
-    /// - Parameter apps: the `apps` of a Resolve reply.
-    static func undeterminedForCurrentLocation(_ apps: [JSON]) -> Bool {
-        apps.contains { app in
-            app["eligible"]?.isNull ?? true
-                && (app["reasons"]?.arrayValue ?? []).contains { $0["rule"]?.stringValue == "current-location-unknown" }
-        }
-    }
-
-    /// The note for ``undeterminedForCurrentLocation(_:)``.
-    static let currentLocationNote =
-        "routingctl: note: resolved in this process, which cannot know the daemon's current location (routingctl location set): the route uses the current location, so apps are undetermined; give --current-location LAT,LON"
 
     static func note(_ text: String) {
         RoutingCtl.err("routingctl: note: \(OneLine.escaped(text))")

@@ -35,11 +35,14 @@ extension RoutingCtl {
         exist is skipped with a note) and the coverage directory: --coverage DIR (it must exist), or
         by default ./Coverage if it exists, else PREFIX/share/routingd/coverage next to this
         program's PREFIX/bin; when neither exists there are no bare coverage files (a note, not an
-        error: a desktop starts handlers in $HOME). This process cannot know the daemon's current
-        location: --current-location LAT,LON stands in for it, and without it a route from "here"
-        leaves the apps undetermined (a note says so). --apps, --coverage, --current-location and
+        error: a desktop starts handlers in $HOME). --apps, --coverage and
         --current-location-literals apply only in this process, so giving any of them resolves
         here, as --offline does.
+        --current-location LAT,LON is where you are: it goes with the request (source
+        command-line) and decides it, through the daemon or here, taking precedence over the
+        daemon's own location (routingctl location set), which applies without it. When the route
+        starts or ends at the current location and none is known, a line on standard error says
+        why ("current location unavailable: ...") and which location was used instead.
         The first eligible app in the daemon's order (priority, then the smaller coverage, then id)
         that has a launch command (Exec or LinkFormat in its manifest) is started with execve(2):
         never through a shell, each argument exactly one element. Eligible apps without a launch
@@ -67,8 +70,8 @@ extension RoutingCtl {
         link (a maps:q= search; once http and https are registered too, a web link that is not a
         map link), is handed unchanged to the handler its scheme had before (recorded in
         $XDG_STATE_HOME/routingd/handlers), by 'gio launch' (else 'gtk-launch') of its desktop
-        file, never to routingd-open itself; the reason is shown as a notification (on standard
-        error for now). Not with --dry-run or --app.
+        file, never to routingd-open itself; the reason is shown in a desktop notification (on
+        standard error without a notification service). Not with --dry-run or --app.
 
         Exit status: 0 launched (then it is the app's own status) or printed; 1 the link cannot be
         parsed, the daemon answered an error, or the choice was cancelled; 2 usage or I/O error;
@@ -103,10 +106,13 @@ extension RoutingCtl {
     /// What resolving a link gives `open`.
     struct OpenPlan {
         var request: DirectionsRequest
+        /// The location that decided current-location endpoints (the session's, else the daemon's).
         var currentLocation: Coordinate?
         var candidates: [OpenCandidate]
         /// Resolved in this process, which cannot know the daemon's current location.
         var inProcess: Bool
+        /// The Resolve reply (or its in-process equivalent), for the notes about the location.
+        var reply: JSONObject? = nil
     }
 
     static func open(_ arguments: [String], socket: String, literals: String?) throws(Arguments.UsageError) -> Int32 {
@@ -137,22 +143,22 @@ extension RoutingCtl {
                 "--choose reads the choice from a terminal, and standard input is not one; use --dry-run to see the command, or drop --choose to open the first eligible app",
                 command: "open")
         }
-        var location: Coordinate? = nil
-        if let text = args.options["current-location"] {
-            switch parseLocation([text]) {
-            case .success(let parsed): location = parsed
-            case .failure(let problem): return usageError("--current-location: \(problem.message)", command: "open")
-            }
-        }
         let literalsPath = args.options["current-location-literals"] ?? literals
         // The in-process options resolve in-process, as in `resolve`.
         let offline = args.has("offline") || InProcessResolver.options.contains { args.options[$0] != nil }
             || literalsPath != nil
+        // The session's location goes with the request, to the daemon or the in-process resolution.
+        let localParser = (try? LinkInput.parser(literalsPath: literalsPath, strict: false).get())
+        let session: SessionLocation.Answer
+        switch SessionLocation.current(for: try? localParser?.parse(url), option: args.options["current-location"]) {
+        case .success(let answer): session = answer
+        case .failure(let problem): return usageError("--current-location: \(problem.message)", command: "open")
+        }
 
         // Through the daemon unless told otherwise or it is not running.
         var plan: OpenPlan? = nil
         if !offline {
-            switch planThroughDaemon(url, socket: args.options["socket"] ?? socket, json: json) {
+            switch planThroughDaemon(url, socket: args.options["socket"] ?? socket, json: json, session: session) {
             case .planned(let planned): plan = planned
             case .notRunning(let reason):
                 err("routingctl: note: routingd is not running (\(OneLine.escaped(reason))); resolving in this process")
@@ -163,13 +169,14 @@ extension RoutingCtl {
         if plan == nil {
             switch planInProcess(
                 url, appsDirectories: appsDirectories, coverage: args.options["coverage"],
-                currentLocation: location, literalsPath: literalsPath, json: json)
+                session: session, literalsPath: literalsPath, json: json)
             {
             case .success(let planned): plan = planned
             case .failure(let status): return status.code
             }
         }
         guard let plan else { return ExitStatus.usage }
+        if let reply = plan.reply { reportSessionLocation(session, reply: reply, inProcess: plan.inProcess) }
         return launch(plan, url: url, dryRun: args.has("dry-run"), json: json, choose: args.has("choose"), app: args.options["app"])
     }
 
@@ -183,8 +190,8 @@ extension RoutingCtl {
 
     struct StatusCode: Error { var code: Int32 }
 
-    /// Resolve, GetCurrentLocation and ListApps over one connection.
-    static func planThroughDaemon(_ url: String, socket: String, json: Bool) -> DaemonPlan {
+    /// Resolve (with the session's location) and ListApps over one connection.
+    static func planThroughDaemon(_ url: String, socket: String, json: Bool, session: SessionLocation.Answer) -> DaemonPlan {
         let client: VarlinkClient
         do {
             client = try VarlinkClient(path: socket, timeout: daemonTimeout)
@@ -197,11 +204,11 @@ extension RoutingCtl {
         }
         defer { client.close() }
         let resolved: JSONObject
-        let location: JSONObject
         let listed: JSONObject
         do {
-            resolved = try client.call("org.routingd.Directions.Resolve", ["url": .string(url)])
-            location = try client.call("org.routingd.Directions.GetCurrentLocation", [:])
+            var parameters: JSONObject = ["url": .string(url)]
+            if let location = session.location { parameters["currentLocation"] = SessionLocation.parameter(location) }
+            resolved = try client.call("org.routingd.Directions.Resolve", parameters)
             listed = try client.call("org.routingd.Directions.ListApps", [:])
         } catch let error as VarlinkError {
             if error.name == "org.routingd.Directions.InvalidURL" {
@@ -222,10 +229,7 @@ extension RoutingCtl {
             err("routingctl: the daemon's Resolve reply has an unreadable request: \(error)")
             return .failed(ExitStatus.failure)
         }
-        var currentLocation: Coordinate? = nil
-        if let point = location["location"], let lat = point["latitude"]?.doubleValue, let lon = point["longitude"]?.doubleValue {
-            currentLocation = Coordinate(latitude: lat, longitude: lon)
-        }
+        let currentLocation = SessionLocation.used(resolved)
         var listings: [String: JSON] = [:]
         for app in listed["apps"]?.arrayValue ?? [] {
             if let id = app["id"]?.stringValue { listings[id] = app }
@@ -236,7 +240,8 @@ extension RoutingCtl {
             return OpenCandidate(
                 verdict: verdict, name: listing?["name"]?.stringValue, launch: launchData(listing: listing, id: id))
         }
-        return .planned(OpenPlan(request: request, currentLocation: currentLocation, candidates: candidates, inProcess: false))
+        return .planned(OpenPlan(
+            request: request, currentLocation: currentLocation, candidates: candidates, inProcess: false, reply: resolved))
     }
 
     /// The launch data of an app listed by the daemon: its `exec` and `linkFormat` members (null
@@ -266,7 +271,7 @@ extension RoutingCtl {
     /// Loads the apps here and resolves with the daemon's own code (``InProcessResolver``); the
     /// verdicts go through the Resolve reply's wire form, as the daemon's do.
     static func planInProcess(
-        _ url: String, appsDirectories: [String], coverage: String?, currentLocation: Coordinate?, literalsPath: String?,
+        _ url: String, appsDirectories: [String], coverage: String?, session: SessionLocation.Answer, literalsPath: String?,
         json: Bool
     ) -> Result<OpenPlan, StatusCode> {
         let parser: DirectionsURLParser
@@ -277,13 +282,13 @@ extension RoutingCtl {
             return .failure(StatusCode(code: ExitStatus.usage))
         }
         guard let daemon = InProcessResolver.load(
-            appsDirectories: appsDirectories, coverage: coverage, currentLocation: currentLocation,
+            appsDirectories: appsDirectories, coverage: coverage, currentLocation: nil,
             literals: parser.currentLocationLiterals)
         else { return .failure(StatusCode(code: ExitStatus.usage)) }
         let parsed: ParsedLink
         let verdicts: [AppVerdict]
         do {
-            (parsed, verdicts) = try daemon.resolve(url)
+            (parsed, verdicts) = try daemon.resolve(url, currentLocation: session.location)
         } catch {
             return .failure(StatusCode(code: finishResolve(.failure(invalidURLError(error)), json: json)))
         }
@@ -296,7 +301,11 @@ extension RoutingCtl {
                 verdict: WireFormat.encode(verdict), name: app?.name,
                 launch: app.map { .success(($0.exec, $0.linkFormat)) } ?? .failure(OpenNote(text: "\(verdict.appID) is not loaded")))
         }
-        return .success(OpenPlan(request: parsed.request, currentLocation: currentLocation, candidates: candidates, inProcess: true))
+        var reply = WireFormat.resolveReply(parsed, verdicts: verdicts)
+        reply["currentLocation"] = session.location.map(WireFormat.encode) ?? .null
+        return .success(OpenPlan(
+            request: parsed.request, currentLocation: session.location?.coordinate, candidates: candidates, inProcess: true,
+            reply: reply))
     }
 
     // MARK: launching
@@ -420,13 +429,7 @@ extension RoutingCtl {
                 err("    - \(OneLine.escaped(reason["message"]?.stringValue, or: "?"))")
             }
         }
-        if plan.candidates.contains(where: { $0.eligible == nil }), plan.currentLocation == nil,
-            plan.request.endpoints.contains(where: { $0.endpoint == .currentLocation })
-        {
-            err(plan.inProcess
-                ? InProcessResolver.currentLocationNote
-                : "routingctl: the route starts or ends at the current location, which the daemon does not know: 'routingctl location set LAT LON'")
-        }
+        // When the current location was unknown, reportSessionLocation has said why.
     }
 
     /// Reads a number 1…count from the terminal on standard input; nil on end of input, `q` or

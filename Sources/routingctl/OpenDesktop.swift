@@ -9,8 +9,8 @@ import RoutingService
 /// several eligible apps are offered in a graphical list (``AppChooser``), or the user's preferred
 /// app (``ChooserPreferences``) or `--app ID` is opened.
 extension RoutingCtl {
-    /// The notifier for hand-offs.
-    static func userNotifier() -> any UserNotifier { StandardErrorNotifier() }
+    /// The notifier for hand-offs: a desktop notification, else standard error.
+    static func userNotifier() -> any UserNotifier { SessionNotifier() }
 
     static func sessionFiles() -> HandlerFiles? {
         XDGDirectories(environment: SessionProcess.environment()).map { HandlerFiles(directories: $0) }

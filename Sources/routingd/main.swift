@@ -7,6 +7,7 @@ import RoutingService
 
 let usage = """
     Usage: routingd [--socket PATH] [--apps DIR]... [--coverage DIR] [--current-location-literals FILE] [--verbose]
+                    [--state-directory DIR]
                     [--socket-mode MODE] [--exit-idle SECONDS] [--idle-timeout SECONDS]
                     [--message-timeout SECONDS] [--max-connections N] [--max-connections-per-user N]
            routingd --list-interfaces | --print-interface NAME
@@ -31,6 +32,12 @@ let usage = """
                        the texts that mean "current location" in links, one per line
                        (UTF-8, # comments), instead of the built-in English, French,
                        German, Spanish, Italian, Portuguese and Dutch phrases
+      --state-directory DIR
+                       where the daemon's own current location (SetCurrentLocation,
+                       routingctl location set) is kept, so that it survives the
+                       idle exit and a restart. Default: $STATE_DIRECTORY (systemd's
+                       StateDirectory=, /var/lib/routingd for the system unit), else
+                       $XDG_STATE_HOME/routingd (~/.local/state/routingd)
       --verbose        also log the outcome of each request that decides or changes
                        something (Resolve, DecideApps, Contains, Validate, location
                        changes; not ListApps or GetInfo)
@@ -93,6 +100,8 @@ struct Options {
     var appDirectories: [String] = []
     var verbose = false
     var literalsFile: String? = nil
+    /// `--state-directory DIR`; nil for ``DefaultPaths/stateDirectory(environment:)``.
+    var stateDirectory: String? = nil
     var socketMode: UInt32 = 0o600
     var exitIdleSeconds: Double? = nil
     var limits = VarlinkServer.Limits()
@@ -115,6 +124,7 @@ struct Options {
             case "--apps": options.appDirectories.append(value(for: argument))
             case "--current-location-literals": options.literalsFile = value(for: argument)
             case "--verbose", "-v": options.verbose = true
+            case "--state-directory": options.stateDirectory = value(for: argument)
             case "--socket-mode": options.socketMode = socketMode(value(for: argument))
             case "--exit-idle": options.exitIdleSeconds = seconds(value(for: argument))
             case "--varlink": options.socketPath = varlinkPath(value(for: argument))
@@ -151,6 +161,8 @@ struct Options {
                         .contains(String(argument[..<equals]))
                 {
                     options.setLimit(String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+                } else if argument.hasPrefix("--state-directory="), argument.count > "--state-directory=".count {
+                    options.stateDirectory = String(argument.dropFirst("--state-directory=".count))
                 } else if argument.hasPrefix("--coverage=") {
                     options.coverageDirectory = String(argument.dropFirst("--coverage=".count))
                 } else {
@@ -241,4 +253,5 @@ exit(DaemonMain.run(
     socketPath: options.socketPath ?? DefaultPaths.socket(),
     directories: directories,
     literalsFile: options.literalsFile,
+    stateDirectory: options.stateDirectory ?? DefaultPaths.stateDirectory(),
     socketMode: options.socketMode, exitIdleSeconds: options.exitIdleSeconds, limits: options.limits, log: log))

@@ -103,7 +103,10 @@ import Varlink
         let c = try client()
         defer { c.close() }
         _ = try c.call("org.routingd.Directions.SetCurrentLocation", ["latitude": -33.8568, "longitude": 151.2153])
-        #expect(try c.call("org.routingd.Directions.GetCurrentLocation")["location"] == ["latitude": -33.8568, "longitude": 151.2153])
+        let location = try c.call("org.routingd.Directions.GetCurrentLocation")["location"]
+        #expect(location?["latitude"] == -33.8568 && location?["longitude"] == 151.2153, "\(String(describing: location))")
+        #expect(location?["origin"] == "daemon")
+        #expect(location?["setAt"]?.stringValue.flatMap(UTCTimestamp.init) != nil, "when it was set, ISO 8601 UTC")
         _ = try c.call("org.routingd.Directions.ClearCurrentLocation")
         #expect(try c.call("org.routingd.Directions.GetCurrentLocation")["location"] == .null)
     }
@@ -159,7 +162,7 @@ import Varlink
         let info = try c.call("org.varlink.service.GetInfo")
         #expect(info["interfaces"] == ["org.varlink.service", "org.routingd.Directions", "org.routingd.Coverage"])
         let description = try c.call("org.varlink.service.GetInterfaceDescription", ["interface": "org.routingd.Directions"])
-        #expect(description["description"]?.stringValue?.contains("method Resolve(url: string, strict: ?bool)") == true)
+        #expect(description["description"]?.stringValue?.contains("method Resolve(url: string, strict: ?bool, currentLocation: ?CurrentLocation)") == true)
         #expect(description["description"]?.stringValue?.contains("method BuildLink(request: ?Request, url: ?string, format: string)") == true)
     }
 }

@@ -340,7 +340,10 @@ final class Daemon {
         close(stderrFD)
         var environment: [String] = []
         var pointer = environ
-        let dropped = ["JOURNAL_STREAM=", "ROUTINGD_JOURNAL_SOCKET=", "XDG_DATA_HOME=", "NOTIFY_SOCKET=", "LISTEN_", "WATCHDOG_"]
+        let dropped = [
+            "JOURNAL_STREAM=", "ROUTINGD_JOURNAL_SOCKET=", "XDG_DATA_HOME=", "NOTIFY_SOCKET=", "LISTEN_", "WATCHDOG_",
+            "XDG_STATE_HOME=", "STATE_DIRECTORY=",
+        ]
         while let entry = pointer.pointee {
             let text = String(cString: entry)
             if !dropped.contains(where: { text.hasPrefix($0) }) { environment.append(text) }
@@ -348,7 +351,7 @@ final class Daemon {
         }
         environment += [
             "JOURNAL_STREAM=\(status.st_dev):\(status.st_ino)", "ROUTINGD_JOURNAL_SOCKET=\(journalSocket)",
-            "XDG_DATA_HOME=\(root)/xdg",
+            "XDG_DATA_HOME=\(root)/xdg", "XDG_STATE_HOME=\(root)/xdg-state",  // the location it sets stays here
         ]
         let argv = [Self.routingdPath, "--socket", socket, "--coverage", coverage, "--verbose"]
         var actions = posix_spawn_file_actions_t()

@@ -320,8 +320,8 @@ import Testing
             #expect(viaDaemon.stdout == inProcess.stdout, "\(url)")
             #expect(!viaDaemon.stderr.contains("not running"))
         }
-        // --apps, --coverage and --current-location resolve in this process, as --offline does, even
-        // with the daemon running (resolve does the same).
+        // --apps and --coverage resolve in this process, as --offline does, even with the daemon
+        // running (resolve does the same); --current-location goes with the request either way.
         let options = ["--apps", tree.apps, "--coverage", tree.coverage, "--current-location", "48.8584,2.2945"]
         let withOptions = Self.routingctl(
             ["--socket", server.path, "open"] + options + ["--dry-run", "--json", Self.walk], root: tree.root)
@@ -335,6 +335,41 @@ import Testing
             ["--socket", tree.root + "/nothing.sock", "open", "--dry-run", "--json", "geo:48.8606,2.3376"],
             root: tree.root, workingDirectory: tree.root)
         #expect(missing.stderr.contains("routingd is not running"), "\(missing.stderr)")
+    }
+
+    /// `--current-location` is sent to the daemon with the request (source command-line) and
+    /// decides it instead of the daemon's own location; without it the daemon's own is used, and
+    /// stderr says why the session's was unavailable.
+    @Test func currentLocationGoesToTheDaemonWithTheRequest() throws {
+        let tree = try Self.standardTree()
+        let sources = try AppDirectories(appDirectories: [tree.apps], coverageDirectory: tree.coverage).read().sources
+        // The daemon's own location is in London: a walk in Paris "from here" is served by no app.
+        let daemon = RoutingDaemon(registry: AppRegistry(sources: sources), currentLocation: Coordinate(latitude: 51.5, longitude: -0.12))
+        let server = try RunningServer(service: daemon.varlinkService())
+        defer { server.stop() }
+        let fromHere = "https://www.google.com/maps/dir/?api=1&destination=48.8606,2.3376&travelmode=walking"
+        let own = Self.routingctl(["--socket", server.path, "open", "--dry-run", "--json", fromHere], root: tree.root)
+        #expect(own.status == 3, "\(own.stderr)")
+        #expect(own.stderr.contains("routingctl: note: current location unavailable: no --current-location LAT,LON was given"), "\(own.stderr)")
+        #expect(own.stderr.contains("routingd's own current location was used (routingctl location get, set 2"), "\(own.stderr)")
+
+        let here = Self.routingctl(
+            ["--socket", server.path, "open", "--dry-run", "--json", "--current-location", "48.8584,2.2945", fromHere], root: tree.root)
+        #expect(here.status == 0, "\(here.stderr)")
+        #expect(!here.stderr.contains("resolving in this process") && !here.stderr.contains("unavailable"), "\(here.stderr)")
+        #expect(here.stdout == tree.offline(["--dry-run", "--json"], fromHere).stdout)
+
+        let resolved = Self.routingctl(
+            ["--socket", server.path, "resolve", "--json", "--current-location", "48.8584,2.2945", fromHere], root: tree.root)
+        #expect(resolved.status == 0, "\(resolved.stderr)")
+        let reply = try JSONParser().parse(resolved.stdout).root.json
+        #expect(reply["currentLocation"] == ["latitude": 48.8584, "longitude": 2.2945, "source": "command-line", "origin": "request"])
+        #expect(reply["apps"]?.arrayValue?.first?["eligible"] == true, "\(resolved.stdout)")
+        // Never stored: the daemon's own is still London.
+        #expect(daemon.currentLocation == Coordinate(latitude: 51.5, longitude: -0.12))
+        // A bad value is a usage error naming the option, before anything is asked.
+        let bad = Self.routingctl(["--socket", server.path, "resolve", "--current-location", "91,0", fromHere], root: tree.root)
+        #expect(bad.status == 2 && bad.stderr.contains("--current-location: latitude 91 is outside -90...90 degrees"), "\(bad.stderr)")
     }
 
     // MARK: running routingctl

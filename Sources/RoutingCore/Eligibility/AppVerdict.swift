@@ -9,7 +9,9 @@
 public struct AppVerdict: Hashable, Sendable {
     public var appID: String
     public var eligible: Bool?
-    /// Every reason the app is not (or not yet) eligible, in endpoint order; empty when eligible.
+    /// Every reason the app is not (or not yet) eligible, in endpoint order. An eligible app has
+    /// none, or only notes (``EligibilityReason/Rule/isNote``: the current location is near the
+    /// coverage boundary).
     public var reasons: [EligibilityReason]
 
     public init(appID: String, eligible: Bool?, reasons: [EligibilityReason]) {
@@ -43,8 +45,14 @@ public struct EligibilityReason: Hashable, Sendable {
         case currentLocationUnknown = "current-location-unknown"
         /// The endpoint is an address that has not been resolved to a coordinate. Undetermined.
         case addressUnresolved = "address-unresolved"
+        /// The current location is covered, but the coverage boundary is within its accuracy: the
+        /// person may be outside. A note: the app stays eligible, flagged.
+        case nearCoverageBoundary = "near-coverage-boundary"
 
         /// True for the rules that make a verdict `false`; the others make it undetermined.
         public var rulesOut: Bool { self == .outsideCoverage || self == .modeNotSupported }
+
+        /// True for the rules that only inform: the verdict stays what the other reasons make it.
+        public var isNote: Bool { self == .nearCoverageBoundary }
     }
 }

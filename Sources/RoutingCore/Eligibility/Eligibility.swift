@@ -18,6 +18,24 @@ public enum Eligibility {
     public static func verdict(
         for request: DirectionsRequest, app: RoutingApp, currentLocation: Coordinate?
     ) -> AppVerdict {
+        verdict(for: request, app: app, location: currentLocation.map { CurrentLocation(coordinate: $0, origin: .daemon) })
+    }
+
+    /// The verdict for one app, with the current location and where it came from.
+    ///
+    /// The current location decides as a point. When it has an ``CurrentLocation/accuracy`` and the
+    /// coverage boundary is within that many metres of it, the verdict says so, because the person
+    /// may stand on the other side of the line:
+    /// - inside the coverage: the app stays **eligible**, with a ``EligibilityReason/Rule/nearCoverageBoundary``
+    ///   note (the route may not be served), so the app is still listed, flagged;
+    /// - outside: the app stays ineligible, and its `outside-coverage` message adds that the route
+    ///   may be served after all.
+    /// Every reason about the current location says which one was used (``CurrentLocation/provenance``).
+    /// - Parameters:
+    ///   - location: the request's own current location, else the daemon's; nil when neither is known.
+    public static func verdict(
+        for request: DirectionsRequest, app: RoutingApp, location currentLocation: CurrentLocation?
+    ) -> AppVerdict {
         var reasons: [EligibilityReason] = []
         if let mode = request.mode {
             if !app.modes.contains(mode) {
@@ -45,16 +63,31 @@ public enum Eligibility {
                 }
             case .currentLocation:
                 if let currentLocation {
-                    if !app.coverage.contains(currentLocation) {
+                    let point = currentLocation.coordinate
+                    let said = "\(role) is the current location \(format(point)) (\(currentLocation.provenance))"
+                    let covered = app.coverage.contains(point)
+                    var nearBoundary = ""
+                    if let accuracy = currentLocation.accuracy, accuracy > 0,
+                        let distance = app.coverage.boundaryDistance(from: point, within: accuracy)
+                    {
+                        nearBoundary = "within \(CurrentLocation.metres(distance)) m of the coverage boundary of \(app.id), "
+                            + "closer than its accuracy (±\(CurrentLocation.metres(accuracy)) m)"
+                    }
+                    if !covered {
                         reasons.append(EligibilityReason(
                             role: role, rule: .outsideCoverage,
-                            message: "\(role) is the current location \(format(currentLocation)), outside the coverage of \(app.id)"
-                                + swappedHint(currentLocation, app)))
+                            message: "\(said), outside the coverage of \(app.id)"
+                                + (nearBoundary.isEmpty ? "" : "; it is \(nearBoundary): the route may be served after all")
+                                + swappedHint(point, app)))
+                    } else if !nearBoundary.isEmpty {
+                        reasons.append(EligibilityReason(
+                            role: role, rule: .nearCoverageBoundary,
+                            message: "\(said) is \(nearBoundary); the route may not be served"))
                     }
                 } else {
                     reasons.append(EligibilityReason(
                         role: role, rule: .currentLocationUnknown,
-                        message: "\(role) is the current location, which is not known; set it to decide"))
+                        message: "\(role) is the current location, which is not known: the request carries none and the daemon has none set (routingctl location set)"))
                 }
             case .address(let text, _):
                 reasons.append(EligibilityReason(
@@ -65,7 +98,7 @@ public enum Eligibility {
         let eligible: Bool?
         if reasons.contains(where: { $0.rule.rulesOut }) {
             eligible = false
-        } else if reasons.isEmpty {
+        } else if reasons.allSatisfy(\.rule.isNote) {
             eligible = true
         } else {
             eligible = nil
@@ -79,6 +112,14 @@ public enum Eligibility {
     public static func verdicts(
         for request: DirectionsRequest, apps: [RoutingApp], currentLocation: Coordinate?
     ) -> [AppVerdict] {
+        verdicts(for: request, apps: apps, location: currentLocation.map { CurrentLocation(coordinate: $0, origin: .daemon) })
+    }
+
+    /// ``verdicts(for:apps:currentLocation:)`` with the current location and where it came from
+    /// (``verdict(for:app:location:)``).
+    public static func verdicts(
+        for request: DirectionsRequest, apps: [RoutingApp], location currentLocation: CurrentLocation?
+    ) -> [AppVerdict] {
         func rank(_ v: AppVerdict) -> Int {
             switch v.eligible {
             case true?: 0
@@ -86,7 +127,7 @@ public enum Eligibility {
             case false?: 2
             }
         }
-        return apps.map { (app: $0, verdict: verdict(for: request, app: $0, currentLocation: currentLocation)) }
+        return apps.map { (app: $0, verdict: verdict(for: request, app: $0, location: currentLocation)) }
             .sorted { a, b in
                 let ra = rank(a.verdict), rb = rank(b.verdict)
                 if ra != rb { return ra < rb }

@@ -160,3 +160,60 @@ enum Fixture {
         #expect(AppRegistry.appID(forPath: "Bay.Area.geojson") == "Bay.Area")
     }
 }
+
+/// The current location's provenance and accuracy in the verdicts.
+@Suite struct CurrentLocationEligibilityTests {
+    let london: RoutingApp
+
+    init() throws {
+        london = RoutingApp(id: "London", coverage: try Fixture.coverage(Fixture.london))
+    }
+
+    @Test func reasonsSayWhichLocationWasUsed() throws {
+        let request = DirectionsRequest(source: .currentLocation, destination: .coordinate(Fixture.bigBen, label: nil, placeID: nil))
+        let given = try CurrentLocation.validated(latitude: 48.8584, longitude: 2.2945, accuracy: 12.4, source: "geoclue2", origin: .request)
+        let verdict = Eligibility.verdict(for: request, app: london, location: given)
+        #expect(verdict.eligible == false)
+        #expect(verdict.reasons.map(\.message) == [
+            "source is the current location 48.8584, 2.2945 (given with the request by geoclue2, ±12 m), outside the coverage of London"
+        ])
+        let daemons = Eligibility.verdict(for: request, app: london, currentLocation: Fixture.eiffelTower)
+        #expect(daemons.reasons.first?.message.contains("(the daemon's)") == true)
+    }
+
+    @Test func invalidValuesNameTheirField() {
+        let cases: [(Double, Double, Double?, String?, String)] = [
+            (90.0001, 0, nil, nil, "latitude"), (.nan, 0, nil, nil, "latitude"), (0, -180.5, nil, nil, "longitude"),
+            (0, 0, -0.1, nil, "accuracy"), (0, 0, .infinity, nil, "accuracy"), (0, 0, nil, "", "source"),
+            (0, 0, nil, String(repeating: "x", count: 201), "source"),
+        ]
+        for (latitude, longitude, accuracy, source, field) in cases {
+            do {
+                _ = try CurrentLocation.validated(latitude: latitude, longitude: longitude, accuracy: accuracy, source: source, origin: .request)
+                Issue.record("accepted \(latitude), \(longitude), \(String(describing: accuracy)), \(String(describing: source))")
+            } catch {
+                #expect(error.field == field)
+            }
+        }
+        #expect((try? CurrentLocation.validated(latitude: -90, longitude: 180, accuracy: 0, source: "a\nb", origin: .request))?.source == "a\\nb")
+    }
+
+    /// Westminster Abbey is some kilometres inside London: measure it, then ask with an accuracy either side.
+    @Test func aNoteWhenTheAccuracyReachesTheBoundary() throws {
+        let request = DirectionsRequest(source: .currentLocation, destination: .coordinate(Fixture.bigBen, label: nil, placeID: nil))
+        let distance = try #require(london.coverage.boundaryDistance(from: Fixture.westminsterAbbey))
+        let wide = try CurrentLocation.validated(
+            latitude: Fixture.westminsterAbbey.latitude, longitude: Fixture.westminsterAbbey.longitude,
+            accuracy: distance + 100, source: "geoclue2", origin: .request)
+        let flagged = Eligibility.verdict(for: request, app: london, location: wide)
+        #expect(flagged.eligible == true, "a note does not change the verdict")
+        #expect(flagged.reasons.map(\.rule) == [.nearCoverageBoundary])
+        #expect(flagged.reasons.first?.message.contains("the route may not be served") == true)
+        var narrow = wide
+        narrow.accuracy = distance - 100
+        #expect(Eligibility.verdict(for: request, app: london, location: narrow).reasons.isEmpty)
+        // Without an accuracy nothing is said.
+        narrow.accuracy = nil
+        #expect(Eligibility.verdict(for: request, app: london, location: narrow).reasons.isEmpty)
+    }
+}
