@@ -17,7 +17,7 @@ _routingctl() {
         prev="${COMP_WORDS[COMP_CWORD-2]}"
     fi
     COMPREPLY=()
-    local commands="validate contains resolve link apps reload open location help"
+    local commands="validate contains resolve link apps reload open desktop location help"
     local global="--socket --current-location-literals --help --version"
 
     # The command: the first word after the global options (and their values).
@@ -48,7 +48,7 @@ _routingctl() {
                 COMPREPLY=($(compgen -W "gcc json sarif" -- "$cur"))
             fi
             return 0 ;;
-        --current-location|--accuracy|--location-timeout) return 0 ;;
+        --current-location|--accuracy|--location-timeout|--app) return 0 ;;
     esac
 
     if [ -z "$command" ]; then
@@ -67,7 +67,7 @@ _routingctl() {
         resolve) options="--json --strict --offline --apps --coverage --current-location --location-timeout --current-location-literals --socket --help"; files=1 ;;
         link) options="--format --strict --json --current-location-literals --help"; files=1 ;;
         apps|reload) options="--json --socket --help" ;;
-        open) options="--dry-run --json --choose --offline --socket --apps --coverage --current-location --location-timeout --current-location-literals --help" ;;
+        open) options="--dry-run --json --choose --app --offline --socket --apps --coverage --current-location --location-timeout --current-location-literals --help" ;;
         location)
             options="--json --socket --accuracy --help"
             # location get|set|clear
@@ -78,6 +78,16 @@ _routingctl() {
             done
             if [ -z "$sub" ] && [[ "$cur" != -* ]]; then
                 COMPREPLY=($(compgen -W "get set clear" -- "$cur")); return 0
+            fi ;;
+        desktop)
+            options="--https --help"
+            local j=$((i + 1)) sub=""
+            while [ "$j" -lt "$COMP_CWORD" ]; do
+                case "${COMP_WORDS[j]}" in -*) ;; *) sub="${COMP_WORDS[j]}"; break ;; esac
+                j=$((j + 1))
+            done
+            if [ -z "$sub" ] && [[ "$cur" != -* ]]; then
+                COMPREPLY=($(compgen -W "register unregister" -- "$cur")); return 0
             fi ;;
         help) return 0 ;;
     esac

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # fish completion for routingctl(1). Installed as share/fish/vendor_completions.d/routingctl.fish.
 
-set -l commands validate contains resolve link apps reload open location help
+set -l commands validate contains resolve link apps reload open desktop location help
 
 # The link formats routingctl can write, from `routingctl link --help`.
 function __routingctl_link_formats
@@ -23,6 +23,7 @@ complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a link -d
 complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a apps -d "list the daemon's routing apps"
 complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a reload -d 'make the daemon read its apps again'
 complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a open -d 'launch the first eligible routing app on a link'
+complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a desktop -d 'make routingd-open the URL handler, or restore the previous'
 complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a location -d "the daemon's current location"
 complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a help -d 'show the commands'
 
@@ -53,9 +54,13 @@ complete -c routingctl -n "__fish_seen_subcommand_from link" -l format -x -a '(_
 # open
 complete -c routingctl -n "__fish_seen_subcommand_from open" -l dry-run -d 'print the command instead of running it'
 complete -c routingctl -n "__fish_seen_subcommand_from open" -l choose -d 'choose the app from a numbered list'
+complete -c routingctl -n "__fish_seen_subcommand_from open" -l app -x -d 'open this routing app if it is eligible'
+# desktop
+complete -c routingctl -n "__fish_seen_subcommand_from desktop; and not __fish_seen_subcommand_from register unregister" -a 'register unregister'
+complete -c routingctl -n "__fish_seen_subcommand_from desktop" -l https -d 'also take over http and https links'
 # location
 complete -c routingctl -n "__fish_seen_subcommand_from location; and not __fish_seen_subcommand_from get set clear" -a 'get set clear'
 complete -c routingctl -n "__fish_seen_subcommand_from location" -l accuracy -x -d 'with set: how precise, in metres'
 # every command
 complete -c routingctl -n "__fish_seen_subcommand_from validate contains resolve link apps reload open location" -l json -d 'print JSON'
-complete -c routingctl -n "__fish_seen_subcommand_from validate contains resolve link apps reload open location" -l help -d 'show help'
+complete -c routingctl -n "__fish_seen_subcommand_from validate contains resolve link apps reload open desktop location" -l help -d 'show help'

@@ -33,9 +33,11 @@ enum RoutingCtl {
                                              write the request as a link in another format
           apps [--json]                      list the daemon's routing apps, their state and errors
           reload [--json]                    make the daemon read its apps again
-          open [--dry-run [--json]] [--choose] [--offline] [--apps DIR]... [--coverage DIR]
+          open [--dry-run [--json]] [--choose | --app ID] [--offline] [--apps DIR]... [--coverage DIR]
                [--current-location LAT,LON] [--location-timeout SECONDS] URL
                                              launch the first eligible routing app on a link
+          desktop register [--https]         make routingd-open the URL handler, recording the previous
+          desktop unregister                 restore the URL handlers recorded by register
           location get [--json]              show the daemon's own current location, and when it was set
           location set [--accuracy METRES] LATITUDE LONGITUDE
                                              set it (WGS84 degrees; LAT,LON works too); kept
@@ -99,6 +101,7 @@ enum RoutingCtl {
             case "reload": return try reload(args, socket: socket)
             case "location": return try location(args, socket: socket)
             case "open": return try open(args, socket: socket, literals: literals)
+            case "desktop": return try desktop(args)
             case "help": out(usage); return ExitStatus.success
             default: return usageError("unknown command '\(command)'")
             }

@@ -23,7 +23,7 @@ extension RoutingCtl {
     static let xdgOpenMarker = "ROUTINGCTL_OPEN_VIA_XDG_OPEN"
 
     static let openUsage = """
-        Usage: routingctl open [--dry-run [--json]] [--choose] [--offline] [--socket PATH]
+        Usage: routingctl open [--dry-run [--json]] [--choose | --app ID] [--offline] [--socket PATH]
                                [--apps DIR]... [--coverage DIR] [--current-location LAT,LON]
                                [--location-timeout SECONDS] URL
 
@@ -60,6 +60,22 @@ extension RoutingCtl {
                       that cannot be parsed gives {"error":{"code","message","parameter"}} (exit 1)
           --choose    list the eligible apps on standard error, numbered, and read the choice from
                       the terminal (standard input must be a terminal)
+          --app ID    open the routing app ID, if it is eligible (else its reasons, exit 3; an
+                      unknown ID is a usage error)
+
+        With two or more eligible apps and neither --choose nor --app: the first app named by
+        PreferredApp=ID in $XDG_CONFIG_HOME/routingd/preferences (default ~/.config/routingd/
+        preferences; Key=Value lines, # comments) that is eligible is opened; else, with a display
+        (DISPLAY or WAYLAND_DISPLAY) and neither standard input nor standard output a terminal, a
+        list is shown with zenity (or kdialog): the eligible apps, best first, then the
+        undetermined ones marked as such; cancelling it launches nothing (exit 1). Otherwise the
+        first is opened.
+        After 'routingctl desktop register', a link no app can open, or that is not a directions
+        link (a maps:q= search; once http and https are registered too, a web link that is not a
+        map link), is handed unchanged to the handler its scheme had before (recorded in
+        $XDG_STATE_HOME/routingd/handlers), by 'gio launch' (else 'gtk-launch') of its desktop
+        file, never to routingd-open itself; the reason is shown in a desktop notification (on
+        standard error without a notification service). Not with --dry-run or --app.
 
         Exit status: 0 launched (then it is the app's own status) or printed; 1 the link cannot be
         parsed, the daemon answered an error, or the choice was cancelled; 2 usage or I/O error;
@@ -106,7 +122,7 @@ extension RoutingCtl {
     static func open(_ arguments: [String], socket: String, literals: String?) throws(Arguments.UsageError) -> Int32 {
         let args = try Arguments(
             arguments, flags: ["dry-run", "choose", "offline", "json", "help"],
-            options: ["socket", "apps", "coverage", "current-location", "current-location-literals", "location-timeout"])
+            options: ["socket", "apps", "coverage", "current-location", "current-location-literals", "location-timeout", "app"])
         let appsDirectories = args.allValues["apps"] ?? []
         if args.has("help") { out(openUsage); return ExitStatus.success }
         guard args.positionals.count == 1, let url = args.positionals.first else {
@@ -115,6 +131,12 @@ extension RoutingCtl {
         if let marker = getenv(xdgOpenMarker), String(cString: marker) == url {
             err("routingctl: this link comes back from the xdg-open that routingctl open ran for it (routingd-open.desktop is the handler of its scheme); refusing to dispatch it again, which would loop. Give the app an Exec= line that starts it directly")
             return OpenStatus.loop
+        }
+        // A link routingd cannot route goes to the scheme's previous handler (OpenDesktop.swift).
+        if !args.has("dry-run"), args.options["app"] == nil,
+            let status = desktopPreflight(url, literalsPath: args.options["current-location-literals"] ?? literals)
+        {
+            return status
         }
         let json = args.has("json")
         if json && !args.has("dry-run") {
@@ -166,7 +188,7 @@ extension RoutingCtl {
         }
         guard let plan else { return ExitStatus.usage }
         if let reply = plan.reply { reportSessionLocation(session, reply: reply, inProcess: plan.inProcess) }
-        return launch(plan, url: url, dryRun: args.has("dry-run"), json: json, choose: args.has("choose"))
+        return launch(plan, url: url, dryRun: args.has("dry-run"), json: json, choose: args.has("choose"), app: args.options["app"])
     }
 
     // MARK: resolving
@@ -299,10 +321,17 @@ extension RoutingCtl {
 
     // MARK: launching
 
-    static func launch(_ plan: OpenPlan, url: String, dryRun: Bool, json: Bool, choose: Bool) -> Int32 {
-        let eligible = plan.candidates.filter { $0.eligible == true }
+    static func launch(_ plan: OpenPlan, url: String, dryRun: Bool, json: Bool, choose: Bool, app: String? = nil) -> Int32 {
+        var eligible = plan.candidates.filter { $0.eligible == true }
+        if let app {
+            switch pickApp(app, plan: plan) {
+            case .success(let candidate): eligible = [candidate]
+            case .failure(let status): return status.code
+            }
+        }
         guard !eligible.isEmpty else {
             explainNoEligibleApp(plan)
+            if !dryRun { return handOffNothingFits(plan, url: url) }
             if dryRun && json {
                 let message = plan.candidates.isEmpty
                     ? "no routing app can open this link: there are no valid routing apps"
@@ -338,6 +367,7 @@ extension RoutingCtl {
             let message = "\(eligible.count == 1 ? "the eligible app has no" : "none of the \(eligible.count) eligible apps has a") usable launch command; give \(eligible.count == 1 ? "it" : "one") a manifest with Exec or LinkFormat (docs/routing-apps.md)"
             err("routingctl: \(message)")
             if dryRun && json { printNothingToLaunch(plan, code: "no-launch-command", message: message, skipped: skipped) }
+            if !dryRun && app == nil { return handOffNothingFits(plan, url: url) }
             return OpenStatus.nothingToLaunch
         }
         var chosen = launchable[0]
@@ -352,6 +382,12 @@ extension RoutingCtl {
                 return ExitStatus.failure
             }
             chosen = launchable[index]
+        } else if !dryRun && app == nil && launchable.count > 1 {
+            switch desktopChoice(launchable, plan: plan, url: url) {
+            case .success(let picked?): chosen = picked
+            case .success(nil): break
+            case .failure(let status): return status.code
+            }
         }
         if dryRun {
             if json {
