@@ -103,6 +103,13 @@ grep -q 'GeoNames' "$work/deb/usr/share/doc/routingd/copyright" && grep -q 'CC-B
 if ldd "$work/deb/usr/bin/routingctl" | grep -q libswift; then fail "routingctl needs the Swift runtime"; else pass "routingctl has the Swift runtime linked in"; fi
 "$work/deb/usr/bin/routingctl" --version | grep -q "routingctl $upstream" && pass "routingctl --version says $upstream" \
     || fail "routingctl --version does not say $upstream"
+# The see: lines of the packaged routingctl name the packaged (uncompressed) rule catalogue.
+see="$(cd "$work" && printf '{"type":"MultiPolygon","coordinates":[[[[0,0],[1,0],[1,1],[0,1]]]]}' \
+    | "$work/deb/usr/bin/routingctl" validate - 2>/dev/null | grep 'see:' || true)"
+case "$see" in
+    *"see: $work/deb/usr/share/doc/routingd/coverage-rules.md#ring-not-closed") pass "routingctl's see: lines name the packaged rule catalogue" ;;
+    *) fail "routingctl's see: line is '$see', not the packaged rule catalogue" ;;
+esac
 grep -q 'systemd-sysusers' "$work/control/postinst" && pass "postinst creates the routingd user (systemd-sysusers)" \
     || fail "postinst does not run systemd-sysusers"
 grep -q 'routingd.socket' "$work/control/postinst" && pass "postinst enables and starts routingd.socket" \
