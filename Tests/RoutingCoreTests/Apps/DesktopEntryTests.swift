@@ -34,6 +34,7 @@ import TestSupport
         #expect(lines.contains("Exec=routingctl open %u"))
         #expect(lines.contains("NoDisplay=true"))
         #expect(lines.contains("Type=Application"))
-        #expect(lines.first == "[Desktop Entry]")
+        // The first group header, after the SPDX comment (desktop entry spec: comments may precede it).
+        #expect(lines.first { !$0.hasPrefix("#") } == "[Desktop Entry]")
     }
 }
