@@ -249,7 +249,8 @@ def daemon_checks(apps, coverage, env, urls, expectations):
 def choose_check(apps, coverage, env, urls):
     """Paris on foot: Paris Walk and Europe Drive are eligible; pick the second on a pty."""
     args = [CTL] + ["open", "--offline", "--apps", apps, "--coverage", coverage,
-                    "--current-location", "48.85,2.35", "--choose", "--dry-run", "--json", "--", urls["B34"]]
+                    "--current-location", "48.85,2.35", "--choose", "--dry-run", "--json=short", "--", urls["B34"]]
+    # --json=short: on a terminal --json alone is indented (as systemd's tools do); one line here.
     pid, fd = pty.fork()
     if pid == 0:
         os.execve(CTL, args, env)

@@ -11,14 +11,15 @@ _routingctl() {
     local cur="${COMP_WORDS[COMP_CWORD]}" prev="" program="${COMP_WORDS[0]}"
     [ "$COMP_CWORD" -gt 0 ] && prev="${COMP_WORDS[COMP_CWORD-1]}"
     # --option=value: bash splits at '=' (COMP_WORDBREAKS), so the option is one or two words back.
+    local eq=""  # the value is after '=' in the same word (--json=MODE)
     if [ "$cur" = "=" ]; then
-        cur=""
+        cur="" eq=1
     elif [ "$prev" = "=" ] && [ "$COMP_CWORD" -gt 1 ]; then
-        prev="${COMP_WORDS[COMP_CWORD-2]}"
+        prev="${COMP_WORDS[COMP_CWORD-2]}" eq=1
     fi
     COMPREPLY=()
     local commands="validate contains resolve link apps reload open desktop location help"
-    local global="--socket --current-location-literals --help --version"
+    local global="--socket --current-location-literals --no-pager --help --version"
 
     # The command: the first word after the global options (and their values).
     local i=1 command=""
@@ -49,6 +50,7 @@ _routingctl() {
             fi
             return 0 ;;
         --current-location|--accuracy|--location-timeout|--app) return 0 ;;
+        --json) if [ -n "$eq" ]; then COMPREPLY=($(compgen -W "pretty short off" -- "$cur")); return 0; fi ;;
     esac
 
     if [ -z "$command" ]; then
@@ -62,14 +64,14 @@ _routingctl() {
 
     local options="" files=""
     case "$command" in
-        validate) options="--profile --format --json --fix --output --swap-axes --dry-run --force --help"; files=1 ;;
-        contains) options="--json --profile --help"; files=1 ;;
-        resolve) options="--json --strict --offline --apps --coverage --current-location --location-timeout --current-location-literals --socket --help"; files=1 ;;
-        link) options="--format --strict --json --current-location-literals --help"; files=1 ;;
-        apps|reload) options="--json --socket --help" ;;
-        open) options="--dry-run --json --choose --app --offline --socket --apps --coverage --current-location --location-timeout --current-location-literals --help" ;;
+        validate) options="--profile --format --json --fix --output --swap-axes --dry-run --force --no-pager --help"; files=1 ;;
+        contains) options="--json --profile --no-pager --help"; files=1 ;;
+        resolve) options="--json --strict --offline --apps --coverage --current-location --location-timeout --current-location-literals --socket --no-pager --help"; files=1 ;;
+        link) options="--format --strict --json --current-location-literals --no-pager --help"; files=1 ;;
+        apps|reload) options="--json --socket --no-pager --help" ;;
+        open) options="--dry-run --json --choose --app --offline --socket --apps --coverage --current-location --location-timeout --current-location-literals --no-pager --help" ;;
         location)
-            options="--json --socket --accuracy --help"
+            options="--json --socket --accuracy --no-pager --help"
             # location get|set|clear
             local j=$((i + 1)) sub=""
             while [ "$j" -lt "$COMP_CWORD" ]; do
@@ -80,7 +82,7 @@ _routingctl() {
                 COMPREPLY=($(compgen -W "get set clear" -- "$cur")); return 0
             fi ;;
         desktop)
-            options="--https --help"
+            options="--https --no-pager --help"
             local j=$((i + 1)) sub=""
             while [ "$j" -lt "$COMP_CWORD" ]; do
                 case "${COMP_WORDS[j]}" in -*) ;; *) sub="${COMP_WORDS[j]}"; break ;; esac
@@ -89,7 +91,10 @@ _routingctl() {
             if [ -z "$sub" ] && [[ "$cur" != -* ]]; then
                 COMPREPLY=($(compgen -W "register unregister" -- "$cur")); return 0
             fi ;;
-        help) return 0 ;;
+        help)
+            # help COMMAND: one command name.
+            [ "$COMP_CWORD" -eq $((i + 1)) ] && COMPREPLY=($(compgen -W "$commands" -- "$cur"))
+            return 0 ;;
     esac
     if [[ "$cur" == -* ]]; then
         COMPREPLY=($(compgen -W "$options" -- "$cur"))

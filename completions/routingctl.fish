@@ -13,6 +13,7 @@ complete -c routingctl -f
 # Global options, before the command.
 complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -l socket -r -F -d 'daemon socket'
 complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -l current-location-literals -r -F -d 'texts meaning "current location"'
+complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -l no-pager -d 'accepted; routingctl pages nothing'
 complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -l help -d 'show help'
 complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -l version -d 'show the version'
 
@@ -25,7 +26,7 @@ complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a reload 
 complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a open -d 'launch the first eligible routing app on a link'
 complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a desktop -d 'make routingd-open the URL handler, or restore the previous'
 complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a location -d "the daemon's current location"
-complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a help -d 'show the commands'
+complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a help -d "show the commands, or a command's help"
 
 # validate
 complete -c routingctl -n "__fish_seen_subcommand_from validate" -F
@@ -62,5 +63,9 @@ complete -c routingctl -n "__fish_seen_subcommand_from desktop" -l https -d 'als
 complete -c routingctl -n "__fish_seen_subcommand_from location; and not __fish_seen_subcommand_from get set clear" -a 'get set clear'
 complete -c routingctl -n "__fish_seen_subcommand_from location" -l accuracy -x -d 'with set: how precise, in metres'
 # every command
-complete -c routingctl -n "__fish_seen_subcommand_from validate contains resolve link apps reload open location" -l json -d 'print JSON'
+complete -c routingctl -n "__fish_seen_subcommand_from validate contains resolve link apps reload open location" -l json -d 'print JSON (pretty on a terminal, one line in a pipe)'
+complete -c routingctl -n "__fish_seen_subcommand_from validate contains resolve link apps reload open location" -a '--json=pretty --json=short --json=off' -d 'JSON layout; off prints text'
+complete -c routingctl -n "__fish_seen_subcommand_from validate contains resolve link apps reload open desktop location" -l no-pager -d 'accepted; routingctl pages nothing'
 complete -c routingctl -n "__fish_seen_subcommand_from validate contains resolve link apps reload open desktop location" -l help -d 'show help'
+# help COMMAND
+complete -c routingctl -n "__fish_seen_subcommand_from help; and not __fish_seen_subcommand_from validate contains resolve link apps reload open desktop location" -a 'validate contains resolve link apps reload open desktop location help'

@@ -21,11 +21,15 @@ public enum GCCReport {
     /// The indentation of the lines under the first.
     public static let indent = "    "
 
-    /// `FILE:LINE:COLUMN: severity: message [rule]`.
-    public static func headline(_ diagnostic: Diagnostic, path: String) -> String {
+    /// `FILE:LINE:COLUMN: severity: message [rule]`; with `colour`, the locus bold and the severity
+    /// in its colour (``TerminalStyle``).
+    public static func headline(_ diagnostic: Diagnostic, path: String, colour: Bool = false) -> String {
         let location = diagnostic.location
+        let severity = diagnostic.severity.rawValue
         // The path is outside input (a file name may hold a newline): one line, escaped.
-        return "\(OneLine.escaped(path)):\(location.line):\(location.column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.rule)]"
+        let locus = TerminalStyle.paint("\(OneLine.escaped(path)):\(location.line):\(location.column):", .bold, enabled: colour)
+        let label = TerminalStyle.paint(severity + ":", TerminalStyle.colour(ofSeverity: severity), enabled: colour)
+        return "\(locus) \(label) \(diagnostic.message) [\(diagnostic.rule)]"
     }
 
     /// The lines for one finding, without a trailing newline.
@@ -33,13 +37,15 @@ public enum GCCReport {
     ///   - source: the file's bytes, for the source line; nil leaves it out.
     ///   - catalogue: how to name the rule catalogue in the `see:` line (a path that works from where
     ///     the user is); `docs/coverage-rules.md` by default.
+    ///   - colour: colour the headline and the caret for a terminal (``TerminalStyle``); off by default.
     public static func render(
-        _ diagnostic: Diagnostic, path: String, source: [UInt8]?, catalogue: String = "docs/coverage-rules.md"
+        _ diagnostic: Diagnostic, path: String, source: [UInt8]?, catalogue: String = "docs/coverage-rules.md",
+        colour: Bool = false
     ) -> String {
-        var lines = [headline(diagnostic, path: path)]
+        var lines = [headline(diagnostic, path: path, colour: colour)]
         if let source, let excerpt = SourceExcerpt(of: source, at: diagnostic.location) {
             lines.append(indent + excerpt.line)
-            lines.append(indent + excerpt.caret)
+            lines.append(indent + TerminalStyle.paint(excerpt.caret, .green, enabled: colour))
         }
         if !diagnostic.hint.isEmpty {
             lines.append(indent + "hint: " + diagnostic.hint)

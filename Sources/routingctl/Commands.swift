@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import CoverageReports
 import Glibc
 import RoutingCore
 import RoutingService
@@ -43,6 +44,7 @@ enum RoutingCtl {
                                              set it (WGS84 degrees; LAT,LON works too); kept
                                              across restarts in the daemon's state directory
           location clear                     forget it
+          help [COMMAND]                     this help, or COMMAND's (as COMMAND --help)
 
         Options:
           --socket PATH   daemon socket (default: $XDG_RUNTIME_DIR/routingd/io.socket,
@@ -50,8 +52,13 @@ enum RoutingCtl {
           --current-location-literals FILE
                           texts meaning "current location", one per line (UTF-8, # comments),
                           for links parsed by routingctl itself (--offline, link, files)
+          --no-pager      accepted anywhere, as systemd's tools take it; routingctl pages nothing
           --help          help for routingctl or for one command
           --version       show the version
+
+        JSON: --json is pretty on a terminal and one line in a pipe; --json=pretty and --json=short
+        choose, --json=off prints text. Colour: only on a terminal, never when NO_COLOR is set (to
+        anything but the empty string) or TERM=dumb.
 
         resolve and open ask the daemon, or resolve in this process with --offline, with
         --apps or --coverage, or (open) when the daemon is not running; --current-location
@@ -64,6 +71,9 @@ enum RoutingCtl {
         open: 3 no routing app can open the link, 4 a loop refused, 126/127 the app cannot be run.
         """
 
+    /// The commands, in the order `--help` lists them (for "did you mean" and `help COMMAND`).
+    static let commands = ["validate", "contains", "resolve", "link", "apps", "reload", "open", "desktop", "location", "help"]
+
     static func main(_ arguments: [String]) -> Int32 {
         // Global options come before the command.
         var rest = arguments[...]
@@ -74,6 +84,7 @@ enum RoutingCtl {
             switch first {
             case "--help", "-h": out(usage); return ExitStatus.success
             case "--version": out("routingctl \(RoutingDaemon.version)"); return ExitStatus.success
+            case "--no-pager": continue  // routingctl pages nothing
             case "--socket":
                 guard let value = rest.popFirst() else { return usageError("--socket needs a value") }
                 socket = value
@@ -90,7 +101,11 @@ enum RoutingCtl {
             }
         }
         guard let command = rest.popFirst() else { return usageError("no command given") }
-        let args = Array(rest)
+        return run(command, Array(rest), socket: socket, literals: literals)
+    }
+
+    /// Runs one command with its arguments.
+    static func run(_ command: String, _ args: [String], socket: String, literals: String?) -> Int32 {
         do {
             switch command {
             case "validate": return try args.contains("--fix") ? fix(args) : validate(args)
@@ -102,12 +117,36 @@ enum RoutingCtl {
             case "location": return try location(args, socket: socket)
             case "open": return try open(args, socket: socket, literals: literals)
             case "desktop": return try desktop(args)
-            case "help": out(usage); return ExitStatus.success
-            default: return usageError("unknown command '\(command)'")
+            case "help": return help(args, socket: socket, literals: literals)
+            default: return unknownCommand(command)
             }
         } catch {
-            return usageError(error.message)
+            return usageError(error.message, command: command)
         }
+    }
+
+    static let helpUsage = """
+        Usage: routingctl help [COMMAND]
+
+        Shows routingctl's help, or COMMAND's: routingctl help validate is routingctl validate --help.
+        A COMMAND that does not exist is a usage error (exit 2) that names the nearest command.
+        """
+
+    /// `routingctl help [COMMAND]`: routingctl's help, or the command's (`COMMAND --help`).
+    static func help(_ args: [String], socket: String, literals: String?) -> Int32 {
+        let words = args.filter { $0 != "--no-pager" }
+        guard let command = words.first else { out(usage); return ExitStatus.success }
+        if command == "--help" || command == "-h" { out(helpUsage); return ExitStatus.success }
+        guard words.count == 1 else { return usageError("help takes one command, got \(words.count)", command: "help") }
+        guard commands.contains(command) else { return unknownCommand(command) }
+        if command == "help" { out(helpUsage); return ExitStatus.success }
+        return run(command, ["--help"], socket: socket, literals: literals)
+    }
+
+    /// `routingctl: unknown command 'validat'; did you mean 'validate'?` (exit 2).
+    static func unknownCommand(_ command: String) -> Int32 {
+        let hint = suggestion(for: command, among: commands).map { "; did you mean '\($0)'?" } ?? ""
+        return usageError("unknown command '\(command)'\(hint)")
     }
 
     // MARK: resolve
@@ -280,7 +319,7 @@ enum RoutingCtl {
         switch reply {
         case .success(let parameters):
             if json {
-                out(JSON.object(parameters).prettyPrinted())
+                out(jsonText(JSON.object(parameters)))
             } else {
                 printResolve(parameters)
                 for warning in parameters["warnings"]?.arrayValue ?? [] { err(warningLine(warning)) }
@@ -289,7 +328,7 @@ enum RoutingCtl {
         case .failure(let error):
             if error.name == "org.routingd.Directions.InvalidURL" {
                 if json {
-                    out(JSON.object(["error": .object(error.parameters)]).prettyPrinted())
+                    out(jsonText(JSON.object(["error": .object(error.parameters)])))
                 } else {
                     let parameter = error.parameters["parameter"]?.stringValue.map { " (parameter '\(OneLine.escaped($0))')" } ?? ""
                     let code = error.parameters["code"]?.stringValue.map { " [\(OneLine.escaped($0))]" } ?? ""
@@ -301,11 +340,13 @@ enum RoutingCtl {
         }
     }
 
-    /// `warning: CODE (PARAMETER): MESSAGE`, or `warning: CODE: MESSAGE` without a parameter.
+    /// `warning: CODE (PARAMETER): MESSAGE`, or `warning: CODE: MESSAGE` without a parameter, for
+    /// standard error (the label coloured when that is a terminal, ``TerminalStyle``).
     static func warningLine(_ warning: JSON) -> String {
         let code = OneLine.escaped(warning["code"]?.stringValue, or: "?")
         let parameter = warning["parameter"]?.stringValue.map { " (\(OneLine.escaped($0)))" } ?? ""
-        return "warning: \(code)\(parameter): \(OneLine.escaped(warning["message"]?.stringValue, or: ""))"
+        let label = TerminalStyle.paint("warning:", .magenta, enabled: colourErr)
+        return "\(label) \(code)\(parameter): \(OneLine.escaped(warning["message"]?.stringValue, or: ""))"
     }
 
     static func printResolve(_ reply: JSONObject) {
@@ -403,7 +444,7 @@ enum RoutingCtl {
         case .unreachable(let status): return status
         case .error(let error): return report(error, json: args.has("json"))
         case .reply(let reply):
-            if args.has("json") { out(JSON.object(reply).prettyPrinted()); return ExitStatus.success }
+            if args.has("json") { out(jsonText(JSON.object(reply))); return ExitStatus.success }
             let apps = reply["apps"]?.arrayValue ?? []
             if apps.isEmpty { out("no routing apps") }
             for app in apps { describeApp(app).forEach(out) }
@@ -474,7 +515,7 @@ enum RoutingCtl {
             return ExitStatus.failure
         case .error(let error): return report(error, json: args.has("json"))
         case .reply(let reply):
-            if args.has("json") { out(JSON.object(reply).prettyPrinted()); return ExitStatus.success }
+            if args.has("json") { out(jsonText(JSON.object(reply))); return ExitStatus.success }
             let apps = reply["apps"]?.intValue ?? 0
             let invalid = reply["invalid"]?.intValue ?? 0
             out("reloaded: \(apps) app\(apps == 1 ? "" : "s") in service, \(invalid) with errors"
@@ -505,6 +546,7 @@ enum RoutingCtl {
         """
 
     static func location(_ arguments: [String], socket: String) throws(Arguments.UsageError) -> Int32 {
+        let arguments = arguments.filter { $0 != "--no-pager" }  // also before get, set or clear
         guard let sub = arguments.first else { return usageError("location needs get, set or clear", command: "location") }
         if sub == "--help" || sub == "-h" { out(locationUsage); return ExitStatus.success }
         // A negative coordinate such as -0.135702 is a positional: only "--name" is an option.
@@ -522,7 +564,7 @@ enum RoutingCtl {
             case .unreachable(let status): return status
             case .error(let error): return report(error, json: args.has("json"))
             case .reply(let reply):
-                if args.has("json") { out(JSON.object(reply).prettyPrinted()); return ExitStatus.success }
+                if args.has("json") { out(jsonText(JSON.object(reply))); return ExitStatus.success }
                 if let location = reply["location"], !location.isNull {
                     let accuracy = location["accuracy"]?.doubleValue.map { " ±\(JSON.format($0)) m" } ?? ""
                     out("\(JSON.format(location["latitude"]?.doubleValue ?? .nan)), \(JSON.format(location["longitude"]?.doubleValue ?? .nan))\(accuracy)")
@@ -629,7 +671,7 @@ enum RoutingCtl {
             var object = error.parameters
             if object["code"]?.stringValue == nil { object["code"] = .string(errorCode(error.name)) }
             if object["message"]?.stringValue == nil { object["message"] = .string("the daemon answered \(error.name)") }
-            out(JSON.object(["error": .object(object)]).prettyPrinted())
+            out(jsonText(JSON.object(["error": .object(object)])))
         } else if let message = error.parameters["message"]?.stringValue {
             // routingd's own errors carry a sentence; say it, not the error's name.
             let parameter = error.parameters["parameter"]?.stringValue.map { " (parameter '\(OneLine.escaped($0))')" } ?? ""

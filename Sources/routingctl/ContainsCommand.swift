@@ -111,13 +111,13 @@ extension RoutingCtl {
         guard let coverage = validation.coverage else {
             let errors = validation.diagnostics.filter { $0.severity == .error }
             if json {
-                out(JSON.object([
+                out(jsonText(JSON.object([
                     "path": .string(path), "valid": false,
                     "diagnostics": .array(validation.diagnostics.map(WireFormat.encode)),
-                ]).prettyPrinted())
+                ])))
             }
             let catalogue = ruleCatalogueLink
-            for d in errors { err(GCCReport.render(d, path: path, source: bytes, catalogue: catalogue)) }
+            for d in errors { err(GCCReport.render(d, path: path, source: bytes, catalogue: catalogue, colour: colourErr)) }
             err("routingctl: \(OneLine.escaped(path)) is not a valid coverage file (\(profile.rawValue) profile): \(errors.count) error\(errors.count == 1 ? "" : "s")")
             return ExitStatus.failure
         }
@@ -130,7 +130,7 @@ extension RoutingCtl {
                     "location": .string(coverage.location(of: point.coordinate).rawValue),
                 ]
             }
-            out(JSON.object(["points": .array(encoded)]).prettyPrinted())
+            out(jsonText(JSON.object(["points": .array(encoded)])))
         } else {
             var text = ""
             for point in points {

@@ -71,7 +71,7 @@ extension RoutingCtl {
             return ExitStatus.usage
         case .failure(.parse(let error)):
             if json {
-                out(JSON.object(["error": .object(WireFormat.encode(error))]).prettyPrinted())
+                out(jsonText(JSON.object(["error": .object(WireFormat.encode(error))])))
             } else {
                 let parameter = error.parameter.map { " (parameter '\(OneLine.escaped($0))')" } ?? ""
                 err("routingctl: cannot parse the link\(parameter): \(OneLine.escaped(error.message)) [\(error.code.rawValue)]")
@@ -79,7 +79,7 @@ extension RoutingCtl {
             return ExitStatus.failure
         case .failure(.request(let error)):
             if json {
-                out(JSON.object(["error": ["field": .string(error.field), "message": .string(error.message)]]).prettyPrinted())
+                out(jsonText(JSON.object(["error": ["field": .string(error.field), "message": .string(error.message)]])))
             } else {
                 err("routingctl: invalid request: \(OneLine.escaped(error.field)): \(OneLine.escaped(error.message))")
             }
@@ -93,7 +93,7 @@ extension RoutingCtl {
             do throws(LinkBuildError) {
                 let built = try DirectionsLinkBuilder.build(request, as: formats[0])
                 if json {
-                    out(JSON.object(WireFormat.encode(built)).prettyPrinted())
+                    out(jsonText(JSON.object(WireFormat.encode(built))))
                 } else {
                     out(built.url)
                     for line in built.omitted { err("omitted: \(OneLine.escaped(line))") }
@@ -101,7 +101,7 @@ extension RoutingCtl {
                 return ExitStatus.success
             } catch {
                 if json {
-                    out(JSON.object(["error": .object(WireFormat.encode(error))]).prettyPrinted())
+                    out(jsonText(JSON.object(["error": .object(WireFormat.encode(error))])))
                 } else {
                     err("routingctl: cannot write a \(formats[0].rawValue) link: \(OneLine.escaped(error.description))")
                 }
@@ -128,7 +128,7 @@ extension RoutingCtl {
                 if !json { err("routingctl: \(format.rawValue): \(OneLine.escaped(error.description))") }
             }
         }
-        if json { out(JSON.object(["links": .array(links), "errors": .array(errors)]).prettyPrinted()) }
+        if json { out(jsonText(JSON.object(["links": .array(links), "errors": .array(errors)]))) }
         return links.isEmpty ? ExitStatus.failure : ExitStatus.success
     }
 }

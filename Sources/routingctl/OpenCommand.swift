@@ -391,10 +391,10 @@ extension RoutingCtl {
         }
         if dryRun {
             if json {
-                out(JSON.object([
+                out(jsonText(JSON.object([
                     "app": .string(chosen.candidate.id), "name": .string(chosen.candidate.name),
                     "argv": .array(chosen.argv.map(JSON.string)),
-                ]).serialized())
+                ])))
             } else {
                 err("routingctl: would launch \(OneLine.escaped(chosen.candidate.id)):")
                 out(ShellQuote.line(chosen.argv))
@@ -421,9 +421,9 @@ extension RoutingCtl {
             if let why = skipped[candidate.id] { object["skipped"] = .string(why) }
             return .object(object)
         }
-        out(JSON.object([
+        out(jsonText(JSON.object([
             "error": ["code": .string(code), "message": .string(message)], "apps": .array(apps),
-        ]).serialized())
+        ])))
     }
 
     /// Every app's verdict and reasons, on standard error.

@@ -86,7 +86,7 @@ extension RoutingCtl {
             switch format {
             case .gcc:
                 for diagnostic in validation.diagnostics {
-                    out(GCCReport.render(diagnostic, path: path, source: bytes, catalogue: catalogue))
+                    out(GCCReport.render(diagnostic, path: path, source: bytes, catalogue: catalogue, colour: colourOut))
                 }
                 // What a valid file covers, so an admin sees at a glance whether it is the right place.
                 if let coverage = validation.coverage {
@@ -132,7 +132,7 @@ extension RoutingCtl {
             switch format {
             case .gcc:
                 for diagnostic in diagnostics {
-                    out(GCCReport.render(diagnostic, path: path, source: bytes, catalogue: catalogue))
+                    out(GCCReport.render(diagnostic, path: path, source: bytes, catalogue: catalogue, colour: colourOut))
                 }
                 if valid, let manifest = parse.manifest {
                     let modes = DirectionsMode.allCases.filter(manifest.modes.contains).map(\.rawValue).joined(separator: " ")
@@ -182,7 +182,7 @@ extension RoutingCtl {
             // The summary goes to stderr so stdout holds only the findings.
             err(summary.text)
         case .json:
-            out(JSON.object(["files": .array(json)]).prettyPrinted())
+            out(jsonText(JSON.object(["files": .array(json)])))
         case .sarif:
             let report = SARIFReport(
                 toolVersion: RoutingDaemon.version, profile: profile, files: checked,

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 /// The Levenshtein distance between two texts (insertions, deletions and substitutions each cost 1).
 /// Used for "did you mean" hints: a URL parameter that looks like a misspelt known one, a manifest
-/// mode such as `Streetcar` for `StreetCar`, a manifest key or link format.
-enum EditDistance {
+/// mode such as `Streetcar` for `StreetCar`, a manifest key or link format, a routingctl command.
+public enum EditDistance {
     /// The distance between `a` and `b` counted in `Character`s; 0 when they are equal.
-    static func between(_ a: String, _ b: String) -> Int {
+    public static func between(_ a: String, _ b: String) -> Int {
         between(Array(a), Array(b))
     }
 
@@ -12,7 +12,7 @@ enum EditDistance {
     /// (distance 0), else the first with the fewest edits; `tied` when another is as near. nil when
     /// there are no candidates. Callers decide how near is near enough ("did you mean" hints for
     /// manifest keys and file names).
-    static func nearest(to wanted: String, among candidates: [String]) -> (candidate: String, distance: Int, tied: Bool)? {
+    public static func nearest(to wanted: String, among candidates: [String]) -> (candidate: String, distance: Int, tied: Bool)? {
         let key = wanted.lowercased()
         var best: (candidate: String, distance: Int, tied: Bool)? = nil
         for candidate in candidates {
