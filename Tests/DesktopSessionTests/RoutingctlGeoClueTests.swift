@@ -131,8 +131,8 @@ struct RoutingctlGeoClueTests {
         let resolved = Self.routingctl(
             ["resolve", "--offline", "--json", "--apps", dir + "/apps", "--coverage", dir + "/coverage", Self.fromHere], bus)
         #expect(resolved.status == 0, "\(resolved.stderr)")
-        #expect(resolved.stdout.contains(#""source": "geoclue2""#), "\(resolved.stdout)")
-        #expect(resolved.stdout.contains(#""accuracy": 100,"#), "\(resolved.stdout)")
+        #expect(resolved.stdout.contains(#""source":"geoclue2""#), "\(resolved.stdout)")
+        #expect(resolved.stdout.contains(#""accuracy":100,"#), "\(resolved.stdout)")
 
         // --current-location wins, and GeoClue2 is not asked.
         let given = open(bus, ["--current-location", "51.5,-0.12"])
