@@ -8,15 +8,16 @@ Sets up Xvfb, a session D-Bus (dbus-daemon --session), python3-dbusmock's notifi
 template (its log is where notifications are read), a temporary HOME with XDG directories and a
 mimeapps.list naming a pretend maps app (geo:, maps:) and a pretend browser (http, https) as the
 handlers, routingd serving three pretend routing apps (manifests + coverage; each a script that
-logs its argv), and the daemon's current location (`routingctl location set`, see
-set_current_location: the GeoClue2 check replaces it with a dbusmock GeoClue2 service).
+logs its argv), and GeoClue2 on a private system bus (a dbusmock template, .ci/dbusmock/geoclue2.py)
+whose location each click moves (set_current_location); the daemon keeps no location of its own.
 
 Then clicks realistic links of every format and checks that the right app starts with the right
 arguments, or that the pretend previous handler gets the link unchanged together with a
 notification naming the reason. The chooser: two eligible apps, zenity lists them under Xvfb (a
 screenshot goes to .build/ci-logs/desktop-chooser.png), xdotool picks the second, the second app
 starts. https: a web link that is not a map link reaches the pretend browser byte for byte; a map
-link opens the app. Installs what it needs with apt-get when missing (CI runs as root).
+link opens the app. GeoClue2: moving it from London to Paris changes what one link opens; with it
+gone, the reason says so within --location-timeout. Installs what it needs with apt-get when missing (CI runs as root).
 Usage: desktop_check.py BIN_DIR
 """
 import json
@@ -92,6 +93,7 @@ class Session:
     def __init__(self):
         self.tmp = tempfile.mkdtemp(prefix="routingd-desktop-")
         self.procs = []
+        self.geoclue = None  # the dbusmock GeoClue2 process, once started
         self.home = os.path.join(self.tmp, "home")
         self.config = os.path.join(self.home, ".config")
         self.data = os.path.join(self.home, ".local", "share")
@@ -111,6 +113,12 @@ class Session:
             "PATH": f"{BIN}:{self.scripts}:/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8",
             "SWIFT_BACKTRACE": "enable=no",
         }
+
+    def geoclue_call(self, method, *args):
+        """Calls the GeoClue2 mock's control interface (SetLocation, LastClient) on its system bus."""
+        return subprocess.run(["gdbus", "call", "--system", "--dest", "org.freedesktop.GeoClue2", "--object-path",
+                               "/org/freedesktop/GeoClue2/Manager", "--method", "org.freedesktop.GeoClue2.Mock." + method, "--",
+                               *args], env=self.env, capture_output=True, text=True, timeout=15)
 
     def spawn(self, argv, **kw):
         log = open(os.path.join(self.tmp, os.path.basename(argv[0]) + ".log"), "a")
@@ -226,16 +234,56 @@ class Session:
 
 
 def set_current_location(session, lat, lon):
-    """The current location for links with no source: the daemon's, until GeoClue2 answers in the
-    session. The GeoClue2 check replaces this with its dbusmock GeoClue2 service (move the location
-    there instead)."""
+    """The current location for links with no source. In this session it comes from GeoClue2 (the
+    dbusmock GeoClue2 on its own system bus), as on a desktop: move it there. The daemon's own
+    location stays cleared, so a click can only know where it is from GeoClue2."""
+    if session.geoclue is not None:
+        p = session.geoclue_call("SetLocation", str(lat), str(lon), "50.0")
+        check(f"GeoClue2 moves to {lat},{lon}", p.returncode == 0, p.stderr)
+        return
     p = session.ctl("location", "set", str(lat), str(lon))
     check(f"location set {lat},{lon}", p.returncode == 0, p.stderr)
 
 
 def geoclue_session_hook(session):
-    """Where the GeoClue2 part (a dbusmock GeoClue2 on a private system bus) plugs in; nothing yet."""
-    return None
+    """GeoClue2 on a private system bus: a dbusmock template (.ci/dbusmock/geoclue2.py) whose
+    location the check moves; Debian 12's geoclue-2.0 cannot serve a fixed location offline."""
+    p = session.spawn(["dbus-daemon", "--session", "--nofork", "--print-address=1"], stdout=subprocess.PIPE)
+    address = p.stdout.readline().decode().strip()
+    check("private system bus for GeoClue2 starts", bool(address))
+    session.env["DBUS_SYSTEM_BUS_ADDRESS"] = address
+    session.geoclue = session.spawn([SYSTEM_PYTHON, "-m", "dbusmock", "--system", "--template",
+                                     os.path.join(ROOT, ".ci", "dbusmock", "geoclue2.py"),
+                                     "-p", json.dumps({"latitude": LONDON[0], "longitude": LONDON[1], "accuracy": 50.0})])
+    check("dbusmock GeoClue2 answers on the private system bus",
+          wait_for(lambda: session.geoclue_call("LastClient").returncode == 0, 15))
+    p = session.ctl("location", "clear")
+    check("the daemon has no location of its own (GeoClue2 decides)", p.returncode == 0, p.stderr)
+
+
+def geoclue_check(session):
+    """Moving GeoClue2 from London to Paris changes which app a link opens; without GeoClue2 the
+    reason says so within --location-timeout."""
+    url = "maps:?daddr=48.8606,2.3376&dirflg=w"
+    set_current_location(session, *LONDON)
+    launches, notes, out = session.click(url, "xdg-open")
+    check("GeoClue2 in London: the Paris route goes to the previous maps: handler, with a notification",
+          launches == [["pretend-maps", url]] and len(notes) > 0, (launches, notes, out))
+    last = session.geoclue_call("LastClient")
+    check("routingctl asked GeoClue2 as routingd-open, city accuracy",
+          "routingd-open" in last.stdout and "uint32 4" in last.stdout, last.stdout + last.stderr)
+    set_current_location(session, *PARIS)
+    expect(session, "GeoClue2 moved to Paris: the same link opens Paris Walk", url, "xdg-open",
+           ["paris-walk", "--from=" + fmt(PARIS), "--to=48.8606,2.3376", "--mode=Pedestrian"])
+    session.geoclue.terminate()
+    session.geoclue.wait(timeout=10)
+    started = time.monotonic()
+    r = session.ctl("open", "--dry-run", "--location-timeout", "2", url)
+    elapsed = time.monotonic() - started
+    check("GeoClue2 gone: 'current location unavailable: GeoClue2 is not …' within the timeout",
+          "current location unavailable: GeoClue2 is not" in r.stderr and elapsed < 3.5,
+          {"elapsed": round(elapsed, 2), "rc": r.returncode, "stderr": r.stderr[-600:]})
+    session.geoclue = None
 
 
 def fmt(point):
@@ -394,9 +442,9 @@ def main():
         check("Xvfb starts", session.start_x())
         check("session D-Bus starts", session.start_session_bus())
         check("dbusmock notification daemon answers", session.start_notification_daemon())
-        geoclue_session_hook(session)
         session.write_desktop_entries()
         check("routingd starts with three pretend routing apps", session.start_routingd())
+        geoclue_session_hook(session)
         apps = session.ctl("apps")
         check("routingctl apps lists the three apps", all(a[0] in apps.stdout for a in APPS.values()), apps.stdout + apps.stderr)
 
@@ -445,6 +493,7 @@ def main():
         os.unlink(preferences)
 
         chooser_check(session)
+        geoclue_check(session)
 
         p = session.ctl("desktop", "register", "--https")
         check("desktop register --https", p.returncode == 0, p.stdout + p.stderr)
