@@ -16,6 +16,9 @@ import RoutingCore
 //                                                             per link (format, request, warnings, or the
 //                                                             error): diff two builds' output to check
 //                                                             that a change keeps behaviour
+//   link-benchmark --dump-build FILE                          parse each line of FILE (lenient) and, when it
+//                                                             parses, write the request in every format
+//                                                             the builder knows: one line per link
 
 func now() -> Double {
     var t = timespec()
@@ -60,16 +63,20 @@ while let argument = arguments.popFirst() {
     case "--dump":
         dump(path: arguments.popFirst() ?? "")
         exit(0)
+    case "--dump-build":
+        dump(path: arguments.popFirst() ?? "", build: true)
+        exit(0)
     default:
-        print("usage: link-benchmark [--seconds S] [--rounds N] [--per-format] [--only PREFIX] [--link URL]... [--passes N] | --print-links | --dump FILE")
+        print("usage: link-benchmark [--seconds S] [--rounds N] [--per-format] [--only PREFIX] [--link URL]... [--passes N] | --print-links | --dump FILE | --dump-build FILE")
         exit(2)
     }
 }
 
 let parser = DirectionsURLParser()
 
-/// `--dump`: one line per input line, tab-separated, newlines and tabs escaped.
-func dump(path: String) {
+/// `--dump`: one line per input line, tab-separated, newlines and tabs escaped. `--dump-build`
+/// (`build`): the lenient parse's request written in each of ``DirectionsLinkBuilder/formats``.
+func dump(path: String, build: Bool = false) {
     let parser = DirectionsURLParser()
     let strictParser = DirectionsURLParser(strict: true)
     guard let file = fopen(path, "r") else {
@@ -94,14 +101,32 @@ func dump(path: String) {
         guard let line else { break }
         var link = String(cString: line)
         if link.hasSuffix("\n") { link.removeLast() }
-        // Lenient, then strict, on one line.
         var out = ""
+        if build {
+            // Lenient parse, then every builder, on one line.
+            do {
+                let request = try parser.parseLink(link).request
+                for format in DirectionsLinkBuilder.formats {
+                    do {
+                        let built = try DirectionsLinkBuilder.build(request, as: format)
+                        out += "\t\(format.rawValue)\tOK\t\(clean(built.url))\t\(clean(String(describing: built.omitted)))"
+                    } catch {
+                        out += "\t\(format.rawValue)\tERR\t\(clean(String(describing: error)))"
+                    }
+                }
+            } catch {
+                out += "ERR\t\(error.code.rawValue)"
+            }
+            print(out)
+            continue
+        }
+        // Lenient, then strict, on one line.
         for parser in [parser, strictParser] {
             do {
                 let result = try parser.parseLink(link)
                 out += "OK\t\(result.format.rawValue)\t\(clean(String(describing: result.request)))\t\(clean(String(describing: result.warnings)))"
             } catch {
-                out += "ERR\t\(error.code.rawValue)\t\(error.parameter ?? "-")\t\(clean(error.message))"
+                out += "ERR\t\(error.code.rawValue)\t\(clean(error.parameter ?? "-"))\t\(clean(error.message))"
             }
             if parser.strict == false { out += "\t|\t" }
         }

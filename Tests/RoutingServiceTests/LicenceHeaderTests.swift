@@ -10,7 +10,7 @@ import TestSupport
     static let folders = ["Sources", "Tests", "Fuzz/Sources", "scripts", ".ci", "completions", "man", "systemd"]
     static let suffixes = [".swift", ".c", ".h", ".py", ".sh", ".bash", ".fish", ".service", ".socket", ".conf",
                            ".desktop", ".1", ".5", ".8"]
-    static let extensionless: Set<String> = [".ci/run", "scripts/fuzz", "scripts/install", "completions/_routingctl"]
+    static let extensionless: Set<String> = [".ci/run", "scripts/fuzz", "scripts/install", "scripts/link-dump-compare", "completions/_routingctl"]
 
     /// Paths below `folder` (relative to the repository root), depth first, in name order.
     static func files(below folder: String) -> [String] {
