@@ -22,9 +22,14 @@ let package = Package(
     targets: [
         // Strict RFC 8259 / I-JSON parser with line:column positions, and a writer. Pure.
         .target(name: "StrictJSON", swiftSettings: strict, linkerSettings: libm),
-        // Request model, directions-URL parsing, coverage parsing/validation,
-        // geometry and eligibility. Pure: values in, values out, no I/O.
-        .target(name: "RoutingCore", dependencies: ["StrictJSON"], swiftSettings: strict, linkerSettings: libm),
+        // The request model and directions links: reading every link format into a DirectionsRequest
+        // and writing one back. Pure: bytes in, values out, no I/O.
+        .target(name: "DirectionsLinks", dependencies: ["StrictJSON"], swiftSettings: strict, linkerSettings: libm),
+        // Coverage parsing/validation, geometry and eligibility; re-exports DirectionsLinks.
+        // Pure: values in, values out, no I/O.
+        .target(
+            name: "RoutingCore", dependencies: ["DirectionsLinks", "StrictJSON"], swiftSettings: strict,
+            linkerSettings: libm),
         // The varlink protocol: message codec, errors, org.varlink.service, dispatch. Pure.
         .target(name: "Varlink", dependencies: ["StrictJSON"], swiftSettings: strict, linkerSettings: libm),
         // What Glibc's Swift module lacks: accept4, struct ucred, epoll, signalfd.
@@ -55,7 +60,8 @@ let package = Package(
         // Helpers shared by the test targets (a seeded generator, a child-process runner); tests only.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
-        .testTarget(name: "RoutingCoreTests", dependencies: ["RoutingCore", "StrictJSON", "TestSupport"]),
+        .testTarget(
+            name: "RoutingCoreTests", dependencies: ["RoutingCore", "DirectionsLinks", "StrictJSON", "TestSupport"]),
         .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "StrictJSON", "TestSupport"]),
         .testTarget(
             name: "CoverageReportsTests", dependencies: ["CoverageReports", "RoutingCore", "StrictJSON", "TestSupport"]),

@@ -2,6 +2,7 @@
 import StrictJSON
 import Testing
 import TestSupport
+@testable import DirectionsLinks
 @testable import RoutingCore
 
 /// Mutates `seed` bytes: flips, inserts, deletes, duplicates and truncates, biased towards the

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import RoutingCore
 
-/// The binary property-list reader (Sources/RoutingCore/PropertyList) through Apple's
+/// The binary property-list reader (Sources/DirectionsLinks/PropertyList) through Apple's
 /// `.mkdirectionsrequest` file reader (``MKDirectionsRequestFile``), which decodes every input with
 /// it first, lenient and strict.
 ///

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Glibc
 import Testing
+@testable import DirectionsLinks
 @testable import RoutingCore
 import TestSupport
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Testing
+@testable import DirectionsLinks
 @testable import RoutingCore
 
 /// Placeholder substitution: each placeholder fills (part of) exactly one argv element, never split,

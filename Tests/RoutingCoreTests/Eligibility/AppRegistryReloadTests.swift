@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Testing
+@testable import DirectionsLinks
 @testable import RoutingCore
 
 /// Several manifests and coverage files, in memory: overlapping coverage, a mode mismatch, an

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import StrictJSON
 import Testing
+@testable import DirectionsLinks
 @testable import RoutingCore
 
 /// Fixtures: small coverage files of our own.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Testing
 import TestSupport
+@testable import DirectionsLinks
 @testable import RoutingCore
 
 /// The byte-level helpers of the app-link parsers, on random text mixing ASCII, separators, `\r\n`,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Testing
 import TestSupport
+@testable import DirectionsLinks
 @testable import RoutingCore
 
 /// Mutated Apple and Google links never crash or hang the parsers or the builders, every rejection

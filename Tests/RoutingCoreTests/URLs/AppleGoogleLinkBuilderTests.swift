@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Testing
 import TestSupport
+@testable import DirectionsLinks
 @testable import RoutingCore
 
 /// Seeded random requests for the Apple and Google builders: coordinates with 0–7 decimals, addresses

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Testing
+@testable import DirectionsLinks
 @testable import RoutingCore
 
 /// The byte-level foundation of link parsing: `ByteText` must agree with the `String`/`Character`

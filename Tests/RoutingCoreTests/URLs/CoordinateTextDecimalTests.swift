@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Testing
+@testable import DirectionsLinks
 @testable import RoutingCore
 
 /// The one-pass decimal reader (eight digits at a time) against the standard library: every number

@@ -2,6 +2,7 @@
 import Glibc
 import Testing
 
+@testable import DirectionsLinks
 @testable import RoutingCore
 import TestSupport
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Testing
+@testable import DirectionsLinks
 @testable import RoutingCore
 
 /// The Organic Maps ge0 test vectors (`ge0/ge0_tests/parser_tests.cpp`, `url_generator_tests.cpp`),

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Testing
 import TestSupport
+@testable import DirectionsLinks
 @testable import RoutingCore
 
 /// Build/parse properties of the geo:, OpenStreetMap, OsmAnd, OsmAnd API, Organic Maps and ge0

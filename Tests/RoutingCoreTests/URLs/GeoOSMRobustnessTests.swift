@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Testing
 import TestSupport
+@testable import DirectionsLinks
 @testable import RoutingCore
 
 /// Mutated geo:, OpenStreetMap, OsmAnd, Organic Maps and ge0 links (fixed seed) never crash or hang

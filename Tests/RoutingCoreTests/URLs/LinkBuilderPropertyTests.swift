@@ -2,6 +2,7 @@
 import Testing
 import TestSupport
 
+@testable import DirectionsLinks
 @testable import RoutingCore
 
 /// Properties every link builder must have, checked on seeded random requests in every format of

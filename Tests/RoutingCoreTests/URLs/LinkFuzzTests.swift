@@ -2,6 +2,7 @@
 import Testing
 import TestSupport
 
+@testable import DirectionsLinks
 @testable import RoutingCore
 
 /// Fuzz-style robustness of every link parser and of the `.mkdirectionsrequest` reader, with fixed

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Testing
+@testable import DirectionsLinks
 @testable import RoutingCore
 
 /// One test per `geo:` failure reported in the wild (ids refer to the shared URL case notes). Each

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+@testable import DirectionsLinks
 @testable import RoutingCore
 
 /// Shared helpers for the directions-URL tests (named for URLs so they cannot collide with other suites).

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Testing
+@testable import DirectionsLinks
 @testable import RoutingCore
 
 /// The word-at-a-time scans give what a byte-by-byte scan gives, at every length and alignment.

@@ -32,7 +32,7 @@ public struct DirectionsURLParser: Sendable {
         self.strict = strict
     }
 
-    /// Every parser, by family. Each format's type lives in its own file in `URLs/`.
+    /// Every parser, by family. Each format's type lives in its own file in `Formats/`.
     static let parsers: [any DirectionsLinkParsing.Type] = [
         GeoURI.self,
         AppleMapsLink.self,

@@ -4,7 +4,7 @@
 /// Every format with a builder round-trips: parsing a built link gives back the request when
 /// ``BuiltLink/omitted`` is empty, and building again from that parse gives the same text.
 public enum DirectionsLinkBuilder {
-    /// Every builder, one per format. Each format's type lives in its own file in `URLs/`.
+    /// Every builder, one per format. Each format's type lives in its own file in `Formats/`.
     static let builders: [any DirectionsLinkBuilding.Type] = [
         DirectionsURLParser.AppleUnifiedLink.self,
         DirectionsURLParser.AppleMapsLink.self,

@@ -88,7 +88,7 @@ public struct CurrentLocation: Hashable, Sendable {
     }
 
     /// Metres for people: whole metres, no fraction ("800", "12").
-    static func metres(_ value: Double) -> String {
+    package static func metres(_ value: Double) -> String {
         guard value.isFinite else { return "\(value)" }
         return value < 1e15 ? String(Int64(value.rounded())) : "\(value)"
     }

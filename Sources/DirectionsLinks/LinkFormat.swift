@@ -2,7 +2,7 @@
 /// The dialect a directions link was written in, or a link routingd can build.
 ///
 /// Raw values are the stable names used on the wire (`format` in `Resolve` replies) and by
-/// `routingctl link --format`. Each format has its own parser type in `Sources/RoutingCore/URLs/`;
+/// `routingctl link --format`. Each format has its own parser type in `Sources/DirectionsLinks/Formats/`;
 /// ``DirectionsLinkBuilder/formats`` lists the ones that can also be built.
 public enum LinkFormat: String, CaseIterable, Hashable, Sendable {
     /// Apple Map Links, `https://maps.apple.com/?saddr=&daddr=&dirflg=`, also under `maps:?…` and

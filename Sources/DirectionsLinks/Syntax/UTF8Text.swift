@@ -6,7 +6,7 @@
 /// the link's storage. These helpers scan the contiguous UTF-8 bytes of native strings (every link
 /// received as a Swift `String` is native) and fall back to the `utf8` view otherwise; no grapheme
 /// breaking, no allocation. All are bounds-checked: nothing here trusts the input.
-enum UTF8Text {
+package enum UTF8Text {
     // MARK: Word-at-a-time scans (8 bytes per step; every load is inside the buffer)
 
     /// A mask with the high bit of each byte of `word` that equals `byte` set, and no other bit
@@ -175,7 +175,7 @@ enum UTF8Text {
     /// The pieces of `s` between `separator` bytes, like `split(separator:omittingEmptySubsequences:
     /// false)` on `Character`s but by byte (so `"a,,b"` gives `a`, ``, `b` and `""` gives one empty
     /// piece).
-    static func pieces(of s: Substring, separatedBy separator: UInt8) -> [Substring] {
+    package static func pieces(of s: Substring, separatedBy separator: UInt8) -> [Substring] {
         var result: [Substring] = []
         var rest = s
         while let i = firstIndex(of: separator, in: rest) {
