@@ -50,9 +50,6 @@ extension DirectionsURLParser {
             let all = link.bytes.rest
             // Whether the text is ASCII, its first '#', and the first '?', '&', ';' before it.
             let marks = ByteMarks(all)
-            // Non-ASCII text (rare: links are percent-encoded) takes the Substring reading below, which
-            // also finds its separators by byte.
-            guard marks.ascii else { return try parseCharacters(link.rest, &context) }
             // The usual `geo:lat,lon`: ASCII without a query, parameters or fragment, and a plain pair
             // (no label, escape, space or sign repair): read at once. Every other text (or a pair
             // plainPair refuses) goes on below, which gives the same answer for this one.
@@ -125,9 +122,7 @@ extension DirectionsURLParser {
                 return try finish(decoded, qText: nil, query, pathLabel, &context)
             }
             let raw = q.rawValue
-            if let plus = raw.firstOffset(of: UInt8(ascii: "+")), isPlusCode(raw, plus: plus) {
-                var end = plus &+ 1
-                while end < raw.count, isOLCByte(raw[end]) { end &+= 1 }
+            if let plus = raw.firstOffset(of: UInt8(ascii: "+")), let end = plusCodeEnd(raw, plus: plus) {
                 // Checked by QueryBytes: the decode cannot fail.
                 let text = raw.prefix(end).string + (try raw.suffix(from: end).decoded(plusAsSpace: true, parameter: "q"))
                 return try withByteText(text) { (t: ByteText) throws(DirectionsURLError) -> DirectionsRequest in
@@ -365,10 +360,17 @@ extension DirectionsURLParser {
                 let eq = piece.firstOffset(of: UInt8(ascii: "="))
                 let rawName = eq.map { piece.prefix($0) } ?? piece
                 let rawValue = eq.map { piece.suffix(from: $0 &+ 1) } ?? ByteText.empty
+                // A non-ASCII name is lowercased by Unicode first: the Kelvin sign (U+212A) becomes
+                // 'k', so `;\u{212A}=1` is the parameter `k`.
+                let unicodeName: String? = rawName.isASCII ? nil : rawName.string.lowercased()
                 var validName = !rawName.isEmpty
-                for b in rawName.bytes where !(isAlphanumeric(b) || b == UInt8(ascii: "-")) {
-                    validName = false
-                    break
+                if let unicodeName {
+                    validName = unicodeName.utf8.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "-") }
+                } else {
+                    for b in rawName.bytes where !(isAlphanumeric(b) || b == UInt8(ascii: "-")) {
+                        validName = false
+                        break
+                    }
                 }
                 guard validName else {
                     throw DirectionsURLError(
@@ -379,10 +381,10 @@ extension DirectionsURLParser {
                         parameter: rawName.isEmpty ? "parameters" : rawName.string)
                 }
                 if rawValue.contains(UInt8(ascii: "%")) {
-                    _ = try rawValue.decoded(plusAsSpace: false, parameter: rawName.lowercasedASCII)
+                    _ = try rawValue.decoded(plusAsSpace: false, parameter: (unicodeName ?? rawName.lowercasedASCII))
                 }
                 if eq != nil, rawValue.isEmpty || !allPValue(rawValue) {
-                    let name = rawName.lowercasedASCII
+                    let name = (unicodeName ?? rawName.lowercasedASCII)
                     try context.repair(
                         .repairedSyntax,
                         "the value of ';\(name)=' is empty or has characters RFC 5870 does not allow there; percent-encode them",
@@ -469,14 +471,30 @@ extension DirectionsURLParser {
             return true
         }
 
-        /// ``isPlusCode(_:plus:)-(Substring,_)`` of ASCII bytes.
-        private static func isPlusCode(_ raw: ByteText, plus: Int) -> Bool {
-            guard plus >= 2, plus <= 8, plus % 2 == 0 else { return false }
+        /// Where the Plus Code (`849VCWC8+R9`) that starts `raw` ends, as a byte offset, or nil when
+        /// `raw` does not start with one: 2–8 code characters (an even count, `0` padding allowed), the
+        /// `+` at `plus`, 0–3 code characters, then the end or a character that is no letter or number.
+        /// Non-ASCII text is read by `Character` from the `+` on: a combining mark joins the code
+        /// character (or the `+`) before it, and a letter such as `é` or `中` ends no code.
+        private static func plusCodeEnd(_ raw: ByteText, plus: Int) -> Int? {
+            guard plus >= 2, plus <= 8, plus % 2 == 0 else { return nil }
             var i = 0
             while i < plus {
                 let b = raw[i]
-                guard isOLCByte(b) || b == UInt8(ascii: "0") else { return false }
+                guard isOLCByte(b) || b == UInt8(ascii: "0") else { return nil }
                 i &+= 1
+            }
+            guard raw.isASCII else {
+                let text = Substring(raw.string)
+                var end = text.index(after: text.utf8.index(text.startIndex, offsetBy: plus))
+                var n = 0
+                while end < text.endIndex, isOLC(text[end]) {
+                    end = text.index(after: end)
+                    n += 1
+                }
+                guard n <= 3 else { return nil }
+                if end < text.endIndex, text[end].isLetter || text[end].isNumber { return nil }
+                return text.utf8.distance(from: text.startIndex, to: end)
             }
             var end = plus &+ 1
             var n = 0
@@ -484,9 +502,9 @@ extension DirectionsURLParser {
                 end &+= 1
                 n &+= 1
             }
-            guard n <= 3 else { return false }
-            if end == raw.count { return true }
-            return !isAlphanumeric(raw[end])
+            guard n <= 3 else { return nil }
+            if end == raw.count { return end }
+            return isAlphanumeric(raw[end]) ? nil : end
         }
 
         /// ``coordinateWithLabel(_:)-(String)`` of decoded, trimmed bytes.
@@ -522,155 +540,7 @@ extension DirectionsURLParser {
             }
         }
 
-        /// The Substring reading of the text after `geo:` (for text that is not all ASCII); separators
-        /// are found by byte here too.
-        private static func parseCharacters(_ all: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-            var rest = all
-            // Separators are found by byte (a `Character` search takes U+037E for `;` and hangs on it);
-            // plain ASCII (the norm: links are percent-encoded) finds them all in one pass.
-            let ascii = isASCII(rest)
-            // For ASCII text, one pass finds the first '#', and the first '?', '&' and ';' before it.
-            let marks = ascii ? Marks(rest) : nil
-            if let hash = marks.map({ $0.at($0.hash, in: rest) }) ?? find(rest, UInt8(ascii: "#"), ascii) { rest = rest[..<hash] }
-            if rest.utf8.first == UInt8(ascii: "/") {
-                throw DirectionsURLError(
-                    code: .malformedURL,
-                    message: "'geo:\(DirectionsURLParser.shorten(String(rest)))' is not RFC 5870: write geo:<latitude>,<longitude> without slashes (slash-separated numbers are ambiguous, so they are not guessed)",
-                    parameter: "coordinates")
-            }
-            // Split path and query: at '?', or (a repair) at an '&' that comes before any ';'.
-            var path = rest
-            var rawQuery: Substring = rest[rest.endIndex...]
-            var semiInPath: Substring.Index?? = nil  // known from the marks when ASCII
-            if let q = marks.map({ $0.at($0.question, in: rest) }) ?? find(rest, UInt8(ascii: "?"), ascii) {
-                path = rest[..<q]
-                rawQuery = rest[rest.utf8.index(after: q)...]
-                if let marks { semiInPath = .some(marks.semicolon < marks.question ? marks.at(marks.semicolon, in: rest) : nil) }
-            } else if let amp = marks.map({ $0.at($0.ampersand, in: rest) }) ?? find(rest, UInt8(ascii: "&"), ascii),
-                      (marks.map { $0.at($0.semicolon, in: rest) } ?? find(rest, UInt8(ascii: ";"), ascii)).map({ amp < $0 }) ?? true {
-                try context.repair(
-                    .repairedSyntax,
-                    "the geo: URI has '&' where its query starts; write '?' before the first query parameter (geo:lat,lon?z=…)",
-                    parameter: "query")
-                path = rest[..<amp]
-                rawQuery = rest[rest.utf8.index(after: amp)...]
-                if marks != nil { semiInPath = .some(nil) }
-            } else if let marks {
-                semiInPath = .some(marks.at(marks.semicolon, in: rest))
-            }
-            let query = try QueryString(rawQuery, plusAsSpace: true)
-
-            // Path: coordinates, then ;parameters.
-            var coordinateText = path
-            if let semi = semiInPath ?? find(path, UInt8(ascii: ";"), ascii) {
-                coordinateText = path[..<semi]
-                try checkParameters(path[path.utf8.index(after: semi)...], ascii: ascii, &context)
-            }
-            var pathLabel: String? = nil
-            if hasClosingParenthesis(coordinateText, ascii), let open = find(coordinateText, UInt8(ascii: "("), ascii) {
-                let inside = coordinateText[coordinateText.utf8.index(after: open)..<coordinateText.utf8.index(before: coordinateText.endIndex)]
-                pathLabel = nonEmpty(try QueryString.decode(inside, plusAsSpace: false, parameter: "coordinates"))
-                coordinateText = coordinateText[..<open]
-                try context.repair(
-                    .repairedSyntax,
-                    "a '(label)' after the geo: coordinates is not RFC 5870; put it in the query: geo:0,0?q=lat,lon(label)",
-                    parameter: "coordinates")
-            }
-            if find(coordinateText, UInt8(ascii: "%"), ascii) != nil {
-                try context.repair(
-                    .repairedSyntax,
-                    "the geo: coordinates are percent-encoded ('\(DirectionsURLParser.shorten(String(coordinateText)))'); RFC 5870 §3.3 writes them plainly: geo:lat,lon",
-                    parameter: "coordinates")
-            }
-            let decoded = try QueryString.decode(coordinateText, plusAsSpace: false, parameter: "coordinates")
-            let qText = try decodedQ(query)
-            let zLabel = try AppLinkBytes.single(query, "z", format: "geo: URI").flatMap { labelSuffix($0.value) }
-
-            let pathCoordinate: Coordinate?  // nil: placeholder (empty or 0:0) usable only with q
-            let trimmedPath = DirectionsURLParser.trimmed(decoded)
-            if trimmedPath.isEmpty, qText != nil {
-                try context.repair(
-                    .repairedSyntax,
-                    "the geo: URI has no coordinates before '?q='; RFC 5870 needs them: write geo:0,0?q=…",
-                    parameter: "coordinates")
-                pathCoordinate = nil
-            } else if qText != nil, isColonZeros(trimmedPath) {
-                try context.repair(
-                    .repairedSyntax,
-                    "'geo:\(trimmedPath)' separates the placeholder with ':'; write geo:0,0?q=… (q is used)",
-                    parameter: "coordinates")
-                pathCoordinate = nil
-            } else if trimmedPath.isEmpty {
-                throw DirectionsURLError(
-                    code: .missingDestination,
-                    message: "the geo: URI has no coordinates and no q; write geo:<latitude>,<longitude>",
-                    parameter: "coordinates")
-            } else if AppLinkBytes.contains(Substring(trimmedPath), UInt8(ascii: ":")) && !AppLinkBytes.contains(Substring(trimmedPath), UInt8(ascii: ",")) {
-                throw DirectionsURLError(
-                    code: .malformedNumber,
-                    message: "'\(trimmedPath)' in the geo: URI uses ':' between the numbers; RFC 5870 separates latitude and longitude with ','",
-                    parameter: "coordinates")
-            } else {
-                pathCoordinate = try pathPair(decoded, &context)
-            }
-
-            let destination: Endpoint
-            if let qText {
-                if let (coordinate, label) = try coordinateWithLabel(qText) {
-                    destination = .coordinate(coordinate, label: label ?? pathLabel ?? zLabel)
-                } else if let pathCoordinate, pathCoordinate != Coordinate(latitude: 0, longitude: 0) {
-                    destination = .coordinate(pathCoordinate, label: qText)
-                } else {
-                    destination = .address(qText)
-                }
-            } else if let pathCoordinate {
-                destination = .coordinate(pathCoordinate, label: pathLabel ?? zLabel)
-            } else {
-                throw DirectionsURLError(
-                    code: .missingDestination, message: "the geo: URI has no coordinates; write geo:<latitude>,<longitude>",
-                    parameter: "coordinates")
-            }
-            return DirectionsRequest(source: .currentLocation, destination: destination)
-        }
-
         // MARK: - Private
-
-        /// Byte offsets in ASCII text of the first `#`, and of the first `?`, `&` and `;` before it
-        /// (the text's length when there is none).
-        private struct Marks {
-            var hash: Int
-            var question: Int
-            var ampersand: Int
-            var semicolon: Int
-            let count: Int
-
-            init(_ s: Substring) {
-                let span = s.utf8.span
-                count = span.count
-                hash = count
-                question = count
-                ampersand = count
-                semicolon = count
-                var i = 0
-                while i < count {
-                    switch span[i] {
-                    case UInt8(ascii: "#"):
-                        hash = i
-                        return
-                    case UInt8(ascii: "?"): if question == count { question = i }
-                    case UInt8(ascii: "&"): if ampersand == count { ampersand = i }
-                    case UInt8(ascii: ";"): if semicolon == count { semicolon = i }
-                    default: break
-                    }
-                    i &+= 1
-                }
-            }
-
-            /// The index of `offset` in `s` (whose start is offset 0), or nil for "none".
-            func at(_ offset: Int, in s: Substring) -> Substring.Index? {
-                offset < count ? s.utf8.index(s.startIndex, offsetBy: offset) : nil
-            }
-        }
 
         private static func isASCII(_ s: Substring) -> Bool { AppLinkBytes.isASCII(s) }
 
@@ -732,108 +602,6 @@ extension DirectionsURLParser {
             return (other, plus)
         }
 
-        /// `;crs=`, `;u=` and other parameters (RFC 5870 §3.3, §3.4.1, §3.4.3); `text` is what follows
-        /// the first `;`.
-        ///
-        /// An empty parameter (a bare `;`, as in `geo:1,2;` or `;;`) has no name, which RFC 5870's
-        /// `pname = 1*pnamechar` needs: it is a repair (ignored), named `parameters`. A name that is
-        /// empty before `=` (`;=x`) is `invalid-parameter`, also named `parameters`.
-        private static func checkParameters(
-            _ text: Substring, ascii: Bool, _ context: inout ParseContext
-        ) throws(DirectionsURLError) {
-            var seenCRS = false
-            var seenU = false
-            var index = 0
-            var sawOther = false
-            var remaining: Substring? = text
-            while let current = remaining {
-                let piece: Substring
-                if let semi = find(current, UInt8(ascii: ";"), ascii) {
-                    piece = current[..<semi]
-                    remaining = current[current.utf8.index(after: semi)...]
-                } else {
-                    piece = current
-                    remaining = nil
-                }
-                if piece.isEmpty {
-                    try context.repair(
-                        .repairedSyntax,
-                        "the geo: URI has an empty ';' parameter; RFC 5870 parameters are ;name or ;name=value (the empty one is ignored)",
-                        parameter: "parameters")
-                    continue
-                }
-                defer { index += 1 }
-                let eq = find(piece, UInt8(ascii: "="), ascii)
-                let rawName = eq.map { piece[..<$0] } ?? piece
-                let rawValue = eq.map { piece[piece.utf8.index(after: $0)...] } ?? piece[piece.endIndex...]
-                let name = lowercasedName(rawName)
-                guard !name.isEmpty, name.utf8.allSatisfy({ isAlphanumeric($0) || $0 == UInt8(ascii: "-") }) else {
-                    throw DirectionsURLError(
-                        code: .invalidParameter,
-                        message: rawName.isEmpty
-                            ? "';\(DirectionsURLParser.shorten(String(piece)))' has no parameter name; geo: URI parameters are ;name=value with letters, digits and '-' in the name"
-                            : "';\(DirectionsURLParser.shorten(String(piece)))' is not a geo: URI parameter; parameters are ;name=value with letters, digits and '-' in the name",
-                        parameter: rawName.isEmpty ? "parameters" : String(rawName))
-                }
-                let value = try AppLinkBytes.decoded(rawValue, parameter: name)
-                if eq != nil, rawValue.isEmpty || !rawValue.utf8.allSatisfy(isPValue) {
-                    try context.repair(
-                        .repairedSyntax,
-                        "the value of ';\(name)=' is empty or has characters RFC 5870 does not allow there; percent-encode them",
-                        parameter: name)
-                }
-                let isCRS = name == "crs"
-                if isCRS || name == "u" {
-                    if isCRS ? seenCRS : seenU {
-                        throw DirectionsURLError(
-                            code: .duplicateParameter,
-                            message: "';\(name)=' appears more than once; RFC 5870 allows it once",
-                            parameter: name)
-                    }
-                    if isCRS { seenCRS = true } else { seenU = true }
-                    let inOrder = isCRS ? index == 0 : !sawOther
-                    if !inOrder {
-                        try context.repair(
-                            .repairedSyntax,
-                            isCRS
-                                ? "';crs=' must be the first parameter after the coordinates (RFC 5870 §3.3)"
-                                : "';u=' must come right after the coordinates or ';crs=', before other parameters (RFC 5870 §3.3)",
-                            parameter: name)
-                    }
-                } else {
-                    sawOther = true
-                }
-                if isCRS && !AppLinkBytes.lowerEquals(value, "wgs84") {
-                    throw DirectionsURLError(
-                        code: .unsupportedCRS,
-                        message: "crs '\(DirectionsURLParser.shorten(String(value)))' is not supported; only wgs84 (the RFC 5870 default) is, so give WGS84 coordinates and drop ;crs",
-                        parameter: "crs")
-                }
-                if name == "u" {
-                    guard let u = AppLinkBytes.decimal(value) else {
-                        throw DirectionsURLError(
-                            code: .malformedNumber,
-                            message: "';u=\(DirectionsURLParser.shorten(String(value)))' is not a number; the uncertainty is a distance in metres such as u=40",
-                            parameter: "u")
-                    }
-                    if u < 0 {
-                        throw DirectionsURLError(
-                            code: .invalidParameter,
-                            message: "';u=\(value)' is negative; the uncertainty is a distance in metres, 0 or more",
-                            parameter: "u")
-                    }
-                }
-            }
-        }
-
-        /// The parameter name lowercased: bytes for ASCII (only when a byte is uppercase), else
-        /// `lowercased()` (which may map a non-ASCII letter to an ASCII one, as before).
-        private static func lowercasedName(_ raw: Substring) -> String {
-            guard raw.utf8.allSatisfy({ $0 < 0x80 }) else { return raw.lowercased() }
-            guard raw.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return String(raw) }
-            return String(decoding: raw.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }, as: UTF8.self)
-        }
-
         /// RFC 5870 `pvalue` bytes: `p-unreserved` (`[ ] : & + $`), `unreserved`, and `%` of pct-encoded
         /// (already checked by decoding).
         private static func isPValue(_ b: UInt8) -> Bool {
@@ -845,40 +613,6 @@ extension DirectionsURLParser {
             default:
                 return isAlphanumeric(b)
             }
-        }
-
-        /// The decoded, trimmed `q`, or nil when absent or blank. A leading Plus Code keeps its `+`.
-        private static func decodedQ(_ query: QueryString) throws(DirectionsURLError) -> String? {
-            guard let q = try AppLinkBytes.single(query, "q", format: "geo: URI") else { return nil }
-            let raw = q.rawValue
-            var text: String
-            if let plus = find(raw, UInt8(ascii: "+"), isASCII(raw)), isPlusCode(raw, plus: plus) {
-                var end = raw.index(after: plus)
-                while end < raw.endIndex, isOLC(raw[end]) { end = raw.index(after: end) }
-                text = String(raw[..<end])
-                    + (try QueryString.decode(raw[end...], plusAsSpace: true, parameter: "q"))
-            } else {
-                text = q.value
-            }
-            text = DirectionsURLParser.trimmed(text)
-            return text.isEmpty ? nil : text
-        }
-
-        /// `849VCWC8+R9` at the start of the raw value: 2–8 code characters (even count, `0` padding
-        /// allowed), `+`, 0–3 code characters, then the end or a non-alphanumeric character.
-        private static func isPlusCode(_ raw: Substring, plus: Substring.Index) -> Bool {
-            let prefix = raw[..<plus]
-            // Every code character is ASCII: a prefix with another byte is no Plus Code (the common
-            // case, an address such as `1600+Amphitheatre`, ends here without counting Characters).
-            guard prefix.utf8.allSatisfy({ isOLCByte($0) || $0 == UInt8(ascii: "0") }) else { return false }
-            let count = prefix.utf8.count  // ASCII, so also the Character count
-            guard (2...8).contains(count), count % 2 == 0 else { return false }
-            var end = raw.index(after: plus)
-            var n = 0
-            while end < raw.endIndex, isOLC(raw[end]) { end = raw.index(after: end); n += 1 }
-            guard n <= 3 else { return false }
-            if end == raw.endIndex { return true }
-            return !(raw[end].isLetter || raw[end].isNumber)
         }
 
         private static func isOLC(_ c: Character) -> Bool {
@@ -924,13 +658,6 @@ extension DirectionsURLParser {
             let ascii = isASCII(v)
             guard hasClosingParenthesis(v, ascii), let open = find(v, UInt8(ascii: "("), ascii) else { return nil }
             return nonEmpty(String(v[v.utf8.index(after: open)..<v.utf8.index(before: v.endIndex)]))
-        }
-
-        /// `0:0`, `0.0:0.0`: a producer's broken placeholder.
-        private static func isColonZeros(_ text: String) -> Bool {
-            guard AppLinkBytes.contains(Substring(text), UInt8(ascii: ":")) else { return false }
-            let parts = UTF8Text.pieces(of: Substring(text), separatedBy: UInt8(ascii: ":"))
-            return parts.count == 2 && parts.allSatisfy { CoordinateText.decimal($0) == 0 }
         }
 
         private static func nonEmpty(_ s: String) -> String? {
