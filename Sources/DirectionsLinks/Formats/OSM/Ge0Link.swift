@@ -68,21 +68,6 @@ enum Ge0Link {
         return bits.centre(characters: code.count)
     }
 
-    /// `decodeLatLon(code.utf8.dropFirst())` for a 10-byte code (zoom, then 9 position characters),
-    /// read from the contiguous bytes.
-    private static func decodeCode(_ code: Substring) -> Coordinate? {
-        let span = code.utf8.span
-        guard span.count == maxPointBytes else { return decodeLatLon(code.utf8.dropFirst()) }
-        var bits = Bits()
-        var i = 1
-        while i < span.count {
-            guard let a = value(of: span[i]) else { return nil }
-            bits.add(a)
-            i &+= 1
-        }
-        return bits.centre(characters: span.count &- 1)
-    }
-
     /// Latitude and longitude bits read so far, most significant first.
     private struct Bits {
         var lat = 0
@@ -195,10 +180,8 @@ enum Ge0Link {
 
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let all = link.bytes.rest
-        // Non-ASCII text (rare: links are percent-encoded) takes the Substring reading (delimiters by byte).
-        guard all.isASCII else { return try parseCharacters(link, &context) }
         if isHTTP(link) {
-            return try parseASCII(path: link.bytes.path.dropFirst(), clearCoordinates: hostIsOmaps(link.host), &context)
+            return try parse(path: link.bytes.path.dropFirst(), clearCoordinates: hostIsOmaps(link.host), &context)
         }
         guard link.hasAuthority else {
             throw DirectionsURLError(
@@ -209,7 +192,7 @@ enum Ge0Link {
         // case-sensitive, so it is read from the raw text).
         let start = min(2, all.count)
         let end = all.firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "#"), from: start) ?? all.count
-        return try parseASCII(path: all.slice(start, end), clearCoordinates: false, &context)
+        return try parse(path: all.slice(start, end), clearCoordinates: false, &context)
     }
 
     /// `link.scheme == "http" || link.scheme == "https"`, from the scheme's bytes (ASCII case ignored,
@@ -229,16 +212,9 @@ enum Ge0Link {
         return host.withUTF8 { ByteText($0).hasSuffix("omaps.app") }
     }
 
-    /// ``parse(path:clearCoordinates:_:)-(Substring,_,_)`` of the bytes of the link being parsed.
+    /// Parses `<code>[/<name>]` (or, when `clearCoordinates`, `<lat>,<lon>[/<name>]`), raw bytes of
+    /// the link (delimiters are ASCII, so non-ASCII text reads the same byte by byte).
     static func parse(
-        path: ByteText, clearCoordinates: Bool, _ context: inout ParseContext
-    ) throws(DirectionsURLError) -> DirectionsRequest {
-        guard path.isASCII else { return try parse(path: path.substring, clearCoordinates: clearCoordinates, &context) }
-        return try parseASCII(path: path, clearCoordinates: clearCoordinates, &context)
-    }
-
-    /// Parses ASCII `<code>[/<name>]` (or, when `clearCoordinates`, `<lat>,<lon>[/<name>]`).
-    private static func parseASCII(
         path: ByteText, clearCoordinates: Bool, _ context: inout ParseContext
     ) throws(DirectionsURLError) -> DirectionsRequest {
         context.format = .ge0
@@ -292,7 +268,7 @@ enum Ge0Link {
         return Bits(lat: lat &<< shift, lon: lon &<< shift, shift: 0).centre(characters: maxPointBytes &- 1)
     }
 
-    /// ``decodeName(_:_:)-(Substring,_)`` of ASCII bytes.
+    /// `ge0::Ge0Parser::DecodeName`: cut at a malformed escape (a repair), decode, swap `_` and space.
     static func decodeName(_ raw: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> String? {
         guard raw.contains(UInt8(ascii: "%")) else { return raw.isEmpty ? nil : swapped(raw) }
         var cut = raw.count
@@ -332,99 +308,6 @@ enum Ge0Link {
             }
             return i
         }
-    }
-
-    /// The reading of a link that is not all ASCII (delimiters still found by byte).
-    private static func parseCharacters(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        if link.scheme == "http" || link.scheme == "https" {
-            return try parse(path: link.bytes.path.dropFirst().substring, clearCoordinates: hostIsOmaps(link.host), &context)
-        }
-        guard link.hasAuthority else {
-            throw DirectionsURLError(
-                code: .malformedURL, message: "'\(link.scheme):' must be followed by '//'; write \(link.scheme)://<code>/<name>",
-                parameter: "code")
-        }
-        // ge0://CODE/Name and om://CODE/Name: the code is case-sensitive, so read it from the raw text.
-        var rest = link.rest
-        // After "//", up to the first '?' or '#' byte (in non-ASCII text too): offsets from the
-        // bytes, then one slice.
-        let span = rest.utf8.span
-        let start = min(2, span.count)
-        var end = start
-        while end < span.count && span[end] != UInt8(ascii: "?") && span[end] != UInt8(ascii: "#") { end &+= 1 }
-        let utf8 = rest.utf8
-        rest = rest[utf8.index(rest.startIndex, offsetBy: start)..<utf8.index(rest.startIndex, offsetBy: end)]
-        return try parse(path: rest, clearCoordinates: false, &context)
-    }
-
-    /// Parses `<code>[/<name>]` (or, when `clearCoordinates`, `<lat>,<lon>[/<name>]`).
-    static func parse(
-        path: Substring, clearCoordinates: Bool, _ context: inout ParseContext
-    ) throws(DirectionsURLError) -> DirectionsRequest {
-        context.format = .ge0
-        let ascii = AppLinkBytes.isASCII(path)
-        let slash = AppLinkBytes.find(path, UInt8(ascii: "/"), ascii: ascii)
-        let code = slash.map { path[..<$0] } ?? path
-        let rawName = slash.map { path[path.utf8.index(after: $0)...] } ?? path[path.endIndex...]
-        if clearCoordinates, AppLinkBytes.find(code, UInt8(ascii: ","), ascii: ascii) != nil {
-            let text = try QueryString.decode(code, plusAsSpace: false, parameter: "coordinates")
-            let c = try CoordinateText.parsePair(Substring(text), parameter: "coordinates")
-            return DirectionsRequest(destination: .coordinate(c, label: try decodeName(rawName, &context)))
-        }
-        let bytes = code.utf8
-        if bytes.count != 10, (clearCoordinates && code.isEmpty) || otherMethods.contains(String(code)) {
-            throw DirectionsURLError(
-                code: .notADirectionsLink,
-                message: "'\(DirectionsURLParser.shorten(String(code)))' is not a route or point link of Organic Maps; routes use route?sll=…&dll=…&type=… or v2/dir?destination=…",
-                parameter: "path")
-        }
-        guard bytes.count == 10 else {
-            throw DirectionsURLError(
-                code: .malformedURL,
-                message: "'\(DirectionsURLParser.shorten(String(code)))' is not a ge0 code: a ge0 link has exactly 10 base64 characters (zoom, then 9 for the position) before the name",
-                parameter: "code")
-        }
-        guard let first = bytes.first, let zoomValue = value(of: first), let c = decodeCode(code) else {
-            throw DirectionsURLError(
-                code: .malformedURL,
-                message: "'\(code)' is not a ge0 code: it may hold only A-Z, a-z, 0-9, '-' and '_'",
-                parameter: "code")
-        }
-        _ = zoom(ofValue: zoomValue)  // a viewport: checked, not used
-        return DirectionsRequest(destination: .coordinate(c, label: try decodeName(rawName, &context)))
-    }
-
-    /// `ge0::Ge0Parser::DecodeName`: cut at a malformed escape (a repair), decode, swap `_` and space.
-    static func decodeName(_ raw: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> String? {
-        // Without escapes the name is the raw text (valid UTF-8), with `_` and space swapped.
-        if !AppLinkBytes.contains(raw, UInt8(ascii: "%")) {
-            if raw.isEmpty { return nil }
-            return AppLinkBytes.mapped(raw) { swapSpace($0) }
-        }
-        var bytes = Array(raw.utf8)
-        var i = 0
-        while i < bytes.count {
-            if bytes[i] == UInt8(ascii: "%") {
-                if i + 2 >= bytes.count || !isHex(bytes[i + 1]) || !isHex(bytes[i + 2]) {
-                    try context.repair(
-                        .repairedSyntax,
-                        "the ge0 name has a malformed percent-escape; the name is cut there, as Organic Maps does (write '%' as %25)",
-                        parameter: "name")
-                    bytes.removeSubrange(i...)
-                    break
-                }
-                i += 3
-            } else {
-                i += 1
-            }
-        }
-        let decoded = try QueryString.decode(
-            Substring(String(decoding: bytes, as: UTF8.self)), plusAsSpace: false, parameter: "name")
-        var swapped: [UInt8] = []
-        swapped.reserveCapacity(decoded.utf8.count)
-        for b in decoded.utf8 { swapped.append(swapSpace(b)) }
-        let name = String(decoding: swapped, as: UTF8.self)
-        return name.isEmpty ? nil : name
     }
 
     private static func swapSpace(_ b: UInt8) -> UInt8 {

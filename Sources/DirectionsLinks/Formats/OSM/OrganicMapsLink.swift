@@ -46,7 +46,7 @@ enum OrganicMapsLink {
             } else if method.equals("map") {
                 isRoute = false
             } else {
-                return try Ge0Link.parse(path: path.substring, clearCoordinates: true, &context)
+                return try Ge0Link.parse(path: path, clearCoordinates: true, &context)
             }
         } else {
             guard link.hasAuthority else {
