@@ -324,22 +324,6 @@ public struct DirectionsURLParser: Sendable {
 
     // MARK: - Typos
 
-    /// The value of the required `destination` parameter of a unified Apple or Google link.
-    /// - Throws: `missing-destination` naming `destination` when it is absent (with a typo hint such
-    ///   as "found 'destinaton': did you mean 'destination'?") or empty; `duplicate-parameter` when
-    ///   it is given twice.
-    static func requiredDestination(
-        in query: QueryString, format: String, known: Set<String>, aliases: Set<String>
-    ) throws(DirectionsURLError) -> String {
-        if let parameter = try query.single("destination", format: format) {
-            let value = parameter.value
-            if !trimmed(value).isEmpty { return value }
-        }
-        throw missingDestination(
-            present: query.contains("destination"), format: format,
-            hint: typoHint(in: query, for: "destination", known: known, aliases: aliases))
-    }
-
     /// The `missing-destination` error of a link whose `destination` parameter is blank (`present`)
     /// or absent, naming the likely typo `hint` when there is one.
     static func missingDestination(present: Bool, format: String, hint: String?) -> DirectionsURLError {
@@ -353,18 +337,6 @@ public struct DirectionsURLParser: Sendable {
 
     /// When `query` has a parameter that looks like a misspelling of `expected`, returns
     /// `found 'addr': did you mean 'daddr'?`. Known parameters of the format are never suggested.
-    static func typoHint(
-        in query: QueryString, for expected: String, known: Set<String>, aliases: Set<String>
-    ) -> String? {
-        for p in query.parameters where p.key != expected && !known.contains(p.key) {
-            if aliases.contains(p.key) || (p.key.count >= 3 && EditDistance.between(p.key, expected) <= 2) {
-                return "found '\(p.name)': did you mean '\(expected)'?"
-            }
-        }
-        return nil
-    }
-
-    /// ``typoHint(in:for:known:aliases:)`` of a ``QueryBytes``.
     static func typoHint(
         in query: QueryBytes, for expected: String, known: Set<String>, aliases: Set<String>
     ) -> String? {

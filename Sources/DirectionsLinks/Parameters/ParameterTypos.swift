@@ -5,33 +5,8 @@ extension DirectionsURLParser {
     /// `likely-typo` repair (a warning when lenient, an error when strict). "Looks like" is an edit
     /// distance of at most 1 for known names of up to 4 characters and at most 2 for longer ones, for
     /// unknown names of 3 characters or more. Unknown parameters that resemble nothing are ignored, as
-    /// every format's vendor does.
-    static func warnLikelyTypos(
-        in query: QueryString, known: Set<String>, format: String, _ context: inout ParseContext
-    ) throws(DirectionsURLError) {
-        for p in query.parameters where !known.contains(p.key) && p.key.utf8.count >= 3 {
-            if let expected = likelyTypo(of: p.key, known: known), !query.contains(expected) {
-                try context.repair(
-                    .likelyTypo,
-                    "'\(shorten(p.name))' is not a \(format) parameter and was ignored; did you mean '\(expected)'?",
-                    parameter: p.name)
-            }
-        }
-    }
-
-    /// The first unknown parameter of `query` that looks like a misspelling of one of `expected`
-    /// (for the message of a `missing-destination` error).
-    static func likelyTypoParameter(
-        in query: QueryString, for expected: Set<String>, known: Set<String>
-    ) -> (found: String, expected: String)? {
-        for p in query.parameters where !known.contains(p.key) && p.key.utf8.count >= 3 {
-            if let e = likelyTypo(of: p.key, known: expected) { return (p.name, e) }
-        }
-        return nil
-    }
-
-    /// ``warnLikelyTypos(in:known:format:_:)`` of a ``QueryBytes``: builds a parameter's key only
-    /// when it is unknown and long enough to be a typo.
+    /// every format's vendor does. A parameter's key is built only when it is unknown and long
+    /// enough to be a typo.
     static func warnLikelyTypos(
         in query: QueryBytes, known: ParameterNames, format: String, _ context: inout ParseContext
     ) throws(DirectionsURLError) {
@@ -50,7 +25,8 @@ extension DirectionsURLParser {
         }
     }
 
-    /// ``likelyTypoParameter(in:for:known:)`` of a ``QueryBytes``.
+    /// The first unknown parameter of `query` that looks like a misspelling of one of `expected`
+    /// (for the message of a `missing-destination` error).
     static func likelyTypoParameter(
         in query: QueryBytes, for expected: Set<String>, known: ParameterNames
     ) -> (found: String, expected: String)? {

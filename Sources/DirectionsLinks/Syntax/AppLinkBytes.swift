@@ -97,30 +97,6 @@ enum AppLinkBytes {
         b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b
     }
 
-    /// `DirectionsURLParser.trimmed(p.value)` as the raw text when that is what it is (no escape, no
-    /// `+`, visible ASCII at both ends, or empty); nil otherwise.
-    static func plainTrimmedValue(_ p: QueryString.Parameter) -> Substring? {
-        let raw = p.rawValue
-        let span = raw.utf8.span
-        let n = span.count
-        if n == 0 { return raw }
-        let first = span[0]
-        let last = span[n &- 1]
-        guard first > 0x20, first < 0x7F, last > 0x20, last < 0x7F else { return nil }
-        var i = 0
-        while i < n {
-            let b = span[i]
-            if b == UInt8(ascii: "%") || b == UInt8(ascii: "+") { return nil }
-            i &+= 1
-        }
-        return raw
-    }
-
-    /// `DirectionsURLParser.trimmed(p.value)`, without a copy for a plain value.
-    static func trimmedValue(_ p: QueryString.Parameter) -> Substring {
-        plainTrimmedValue(p) ?? Substring(DirectionsURLParser.trimmed(p.value))
-    }
-
     /// `Substring(QueryString.decode(raw, plusAsSpace: false, parameter:))`, without a copy when
     /// there is no escape (decoding then gives the text back).
     static func decoded(_ raw: Substring, parameter: String) throws(DirectionsURLError) -> Substring {
@@ -188,17 +164,6 @@ enum AppLinkBytes {
         return (s[..<first], afterFirst[..<second], afterFirst[afterFirst.utf8.index(after: second)...])
     }
 
-    /// `DirectionsURLParser.warnLikelyTypos(in:known:format:)`, skipped when `isKnown` (the same test as
-    /// `known.contains`, without hashing) holds for every key: it only looks at unknown ones.
-    static func warnLikelyTypos(
-        _ query: QueryString, known: Set<String>, isKnown: (String) -> Bool, format: String, _ context: inout ParseContext
-    ) throws(DirectionsURLError) {
-        for p in query.parameters where !isKnown(p.key) {
-            try DirectionsURLParser.warnLikelyTypos(in: query, known: known, format: format, &context)
-            return
-        }
-    }
-
     /// `s.lowercased() == lower`, for an ASCII `lower` (a format's mode word).
     static func lowerEquals(_ s: Substring, _ lower: String) -> Bool {
         let bytes = s.utf8.span
@@ -254,22 +219,6 @@ enum AppLinkBytes {
             i = utf8.index(after: i)
         }
         return true
-    }
-
-    /// `query.single(key, format:)` without building an array: the only parameter called `key`, or
-    /// nil; a repeated `key` is left to `single`, which throws its `duplicate-parameter` error.
-    static func single(
-        _ query: DirectionsURLParser.QueryString, _ key: String, format: String
-    ) throws(DirectionsURLError) -> DirectionsURLParser.QueryString.Parameter? {
-        var found = -1
-        let parameters = query.parameters
-        // (The byte count first: most keys differ in length, and it is cheaper than the comparison.)
-        let count = key.utf8.count
-        for i in parameters.indices where parameters[i].key.utf8.count == count && parameters[i].key == key {
-            if found >= 0 { return try query.single(key, format: format) }
-            found = i
-        }
-        return found >= 0 ? parameters[found] : nil
     }
 
     /// `CoordinateText.decimal(text)`: a C-locale `[+-]?\d+(\.\d+)?`, or nil (read in one pass over

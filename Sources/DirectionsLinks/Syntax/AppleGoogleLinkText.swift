@@ -62,29 +62,6 @@ enum AppleGoogleLinkText {
         return words.dropLast().joined(separator: ", ") + " or " + words[words.count - 1]
     }
 
-    /// One `likely-typo` repair for each parameter of `optional` that is absent while an unknown
-    /// parameter looks like a misspelling of it (`travelmod` for `travelmode`): the link is still
-    /// usable, but the misspelt parameter is ignored. Parameters in `known` are never suspects.
-    static func typoWarnings(
-        _ query: QueryString, optional: [String], known: Set<String>, _ context: inout ParseContext
-    ) throws(DirectionsURLError) {
-        // Fast path: no parameter can be a suspect (too short, or known), so no hint can be found.
-        // `typoHint` only names parameters that are unknown and, when not an alias (none here), at
-        // least 3 characters long within edit distance 2 of the expected name.
-        var suspects = false
-        let parameters = query.parameters
-        for i in parameters.indices where parameters[i].key.utf8.count >= 3 && !isKnown(parameters[i].key, known) {
-            suspects = true
-            break
-        }
-        guard suspects else { return }
-        for expected in optional where !query.contains(expected) {
-            if let hint = DirectionsURLParser.typoHint(in: query, for: expected, known: known, aliases: []) {
-                try context.repair(.likelyTypo, hint + " It was ignored.", parameter: expected)
-            }
-        }
-    }
-
     /// The parser builders use to check how their text reads back (default literals, lenient).
     static let checker = DirectionsURLParser()
 
@@ -173,24 +150,6 @@ enum AppleGoogleLinkText {
     /// The mode and transport type a vocabulary word means.
     static func meaning(_ word: ModeWord) -> (DirectionsMode?, TransportType?) { (word.mode, word.transportType) }
 
-    /// The mode named by the single query parameter `name`, looked up in `vocabulary`; (nil, nil)
-    /// when the parameter is absent or blank.
-    /// - Throws: `duplicate-parameter` when `name` is repeated; `unknown-mode` naming `name` when the
-    ///   word is not in `vocabulary` ("'mode=x' is not <what>; use …").
-    static func mode(
-        _ query: QueryString, _ name: String, in vocabulary: [ModeWord], format: String, what: String
-    ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
-        guard let m = try single(query, name, format: format) else { return (nil, nil) }
-        let value = m.value
-        if Bytes.isBlank(value) { return (nil, nil) }
-        guard let word = word(value, in: vocabulary) else {
-            throw DirectionsURLError(
-                code: .unknownMode,
-                message: "'\(name)=\(value)' is not \(what); use " + list(vocabulary),
-                parameter: name)
-        }
-        return meaning(word)
-    }
 }
 
 // MARK: - Byte-level text helpers for the Apple and Google parsers
@@ -400,59 +359,6 @@ extension AppleGoogleLinkText {
         }
     }
 
-    /// The only parameter called `key` (already lowercase), or nil: `query.single(key, format:)`
-    /// without building an array.
-    /// - Throws: `duplicate-parameter` when it appears more than once.
-    static func single(_ query: QueryString, _ key: String, format: String) throws(DirectionsURLError) -> QueryString.Parameter? {
-        // Indices only (no copy of a parameter while searching); the byte count first, so most
-        // keys are told apart without a String comparison.
-        let parameters = query.parameters
-        let length = key.utf8.count
-        var found = -1
-        for i in parameters.indices where parameters[i].key.utf8.count == length && parameters[i].key == key {
-            if found >= 0 { return try query.single(key, format: format) }
-            found = i
-        }
-        return found >= 0 ? parameters[found] : nil
-    }
-
-    /// `DirectionsURLParser.requiredDestination`, with the usual case (one non-blank `destination`)
-    /// decided here; the other cases (and their errors) are left to it.
-    static func requiredDestination(
-        _ query: QueryString, format: String, known: Set<String>, aliases: Set<String>
-    ) throws(DirectionsURLError) -> String {
-        if let p = try single(query, "destination", format: format) {
-            let value = p.value
-            if !Bytes.isBlank(value) { return value }
-        }
-        return try DirectionsURLParser.requiredDestination(in: query, format: format, known: known, aliases: aliases)
-    }
-
-    /// The last parameter called `key` (already lowercase), or nil: `query.all(key).last` without
-    /// building an array.
-    static func last(_ query: QueryString, _ key: String) -> QueryString.Parameter? {
-        let parameters = query.parameters
-        let length = key.utf8.count
-        var i = parameters.endIndex
-        while i > parameters.startIndex {
-            i -= 1
-            if parameters[i].key.utf8.count == length && parameters[i].key == key { return parameters[i] }
-        }
-        return nil
-    }
-
-    /// Whether a parameter called `key` (already lowercase) appears: `query.contains(key)` with the
-    /// byte count compared first.
-    @inline(__always)
-    static func has(_ query: QueryString, _ key: String) -> Bool {
-        let parameters = query.parameters
-        let length = key.utf8.count
-        for i in parameters.indices where parameters[i].key.utf8.count == length && parameters[i].key == key {
-            return true
-        }
-        return false
-    }
-
     /// `known.contains(key)` without hashing `key`: the (small) set is scanned, byte counts first.
     @inline(__always)
     static func isKnown(_ key: String, _ known: Set<String>) -> Bool {
@@ -585,8 +491,10 @@ extension AppleGoogleLinkText {
         return text.slice(a, b)
     }
 
-    /// ``typoWarnings(_:optional:known:_:)-(QueryString,_,_,_)`` of a ``QueryBytes``: nothing is built
-    /// unless a parameter is unknown.
+    /// One `likely-typo` repair for each parameter of `optional` that is absent while an unknown
+    /// parameter looks like a misspelling of it (`travelmod` for `travelmode`): the link is still
+    /// usable, but the misspelt parameter is ignored. Parameters in `known` are never suspects.
+    /// Nothing is built unless a parameter is unknown.
     static func typoWarnings(
         _ query: QueryBytes, optional: @autoclosure () -> [String], known: KnownNames, _ context: inout ParseContext
     ) throws(DirectionsURLError) {
@@ -632,9 +540,11 @@ extension AppleGoogleLinkText {
     @inline(__always)
     static func has(_ query: QueryBytes, _ key: StaticString) -> Bool { query.contains(key) }
 
-    /// The required `destination` parameter, whose decoded value is not blank (read it with
-    /// `withValue`): ``DirectionsURLParser/requiredDestination(in:format:known:aliases:)`` of a
-    /// ``QueryBytes``, with the same errors.
+    /// The required `destination` parameter of a unified Apple or Google link, whose decoded value
+    /// is not blank (read it with `withValue`).
+    /// - Throws: `missing-destination` naming `destination` when it is absent (with a typo hint such
+    ///   as "found 'destinaton': did you mean 'destination'?") or empty; `duplicate-parameter` when
+    ///   it is given twice.
     static func requiredDestination(
         _ query: QueryBytes, format: String, known: Set<String>, aliases: Set<String>
     ) throws(DirectionsURLError) -> QueryBytes.Parameter {
@@ -644,8 +554,10 @@ extension AppleGoogleLinkText {
             hint: DirectionsURLParser.typoHint(in: query, for: "destination", known: known, aliases: aliases))
     }
 
-    /// ``mode(_:_:in:format:what:)-(QueryString,_,_,_,_)`` of a ``QueryBytes``: the mode named by the
-    /// single parameter `name`; (nil, nil) when absent or blank; the same errors.
+    /// The mode named by the single query parameter `name`, looked up in `vocabulary`; (nil, nil)
+    /// when the parameter is absent or blank.
+    /// - Throws: `duplicate-parameter` when `name` is repeated; `unknown-mode` naming `name` when the
+    ///   word is not in `vocabulary` ("'mode=x' is not <what>; use …").
     static func mode(
         _ query: QueryBytes, _ name: StaticString, in vocabulary: ModeWords, format: String, what: String
     ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {

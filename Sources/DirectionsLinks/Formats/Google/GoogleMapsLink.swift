@@ -307,18 +307,8 @@ extension DirectionsURLParser {
         }
 
         /// One `repaired-syntax` repair for each parameter whose raw value holds a space (a link
-        /// pasted from text; Google wants `+` or `%20`).
-        static func rawSpaces(_ query: QueryString, _ context: inout ParseContext) throws(DirectionsURLError) {
-            for p in query.parameters where AppleGoogleLinkText.Bytes.contains(p.rawValue, UInt8(ascii: " ")) {
-                // A piece with an empty name (`=a b`) is reported as `query`, as QueryString does.
-                let name = p.name.isEmpty ? "query" : p.name
-                try context.repair(
-                    .repairedSyntax, "the value of '\(name)' holds a raw space; write it as + or %20", parameter: name)
-            }
-        }
-
-        /// ``rawSpaces(_:_:)-(QueryString,_)`` of a ``QueryBytes`` split from `raw`: one scan of `raw`
-        /// when it holds no space (the usual case).
+        /// pasted from text; Google wants `+` or `%20`): one scan of `raw` (the query `query` was
+        /// split from) when it holds no space (the usual case).
         static func rawSpaces(_ query: QueryBytes, raw: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) {
             guard raw.contains(UInt8(ascii: " ")) else { return }
             for p in query.parameters where GoogleQueryRules.containsCharacter(p.rawValue, UInt8(ascii: " ")) {
@@ -445,7 +435,7 @@ extension DirectionsURLParser {
     /// (`GoogleMapsLink`, `GoogleLegacyLink`, `ComGoogleMapsLink`) use: the same results, errors and
     /// repairs, without building a `String` unless a value, a repair or an error needs one.
     enum GoogleQueryRules {
-        /// `DirectionsURLParser.requiredDestination`'s `missing-destination` error, for a query whose
+        /// `AppleGoogleLinkText.requiredDestination`'s `missing-destination` error, for a query whose
         /// single `destination` is absent or blank.
         static func missingDestination(
             _ query: QueryBytes, format: String, known: Set<String>, aliases: Set<String>
