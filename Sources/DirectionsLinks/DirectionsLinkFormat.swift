@@ -237,6 +237,5 @@ public struct LinkBuildError: Error, Hashable, Sendable, CustomStringConvertible
 }
 
 /// Short names for the shared decoding helpers, for format types declared outside the parser.
-typealias QueryString = DirectionsURLParser.QueryString
 typealias PercentDecoding = DirectionsURLParser.PercentDecoding
 typealias CoordinateText = DirectionsURLParser.CoordinateText

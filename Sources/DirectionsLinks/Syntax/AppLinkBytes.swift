@@ -97,11 +97,11 @@ enum AppLinkBytes {
         b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b
     }
 
-    /// `Substring(QueryString.decode(raw, plusAsSpace: false, parameter:))`, without a copy when
+    /// `Substring(PercentDecoding.decode(raw, plusAsSpace: false, parameter:))`, without a copy when
     /// there is no escape (decoding then gives the text back).
     static func decoded(_ raw: Substring, parameter: String) throws(DirectionsURLError) -> Substring {
         if !contains(raw, UInt8(ascii: "%")) { return raw }
-        return Substring(try QueryString.decode(raw, plusAsSpace: false, parameter: parameter))
+        return Substring(try PercentDecoding.decode(raw, plusAsSpace: false, parameter: parameter))
     }
 
     /// `s.lowercased() == lower`, for a lowercase ASCII `lower`.

@@ -285,11 +285,11 @@ struct ByteText {
         PercentDecoding.decode(bytes, plusAsSpace: plusAsSpace) ?? .success(string)
     }
 
-    /// Percent-decodes, throwing `malformed-url` naming `parameter` (as ``QueryString/decode(_:plusAsSpace:parameter:what:)``).
+    /// Percent-decodes, throwing `malformed-url` naming `parameter` (as ``DirectionsURLParser/PercentDecoding/decode(_:plusAsSpace:parameter:what:)``).
     func decoded(plusAsSpace: Bool, parameter: String, what: String = "value") throws(DirectionsURLError) -> String {
         switch percentDecoded(plusAsSpace: plusAsSpace) {
         case .success(let text): return text
-        case .failure(let failure): throw QueryString.decodingError(failure, parameter: parameter, what: what)
+        case .failure(let failure): throw PercentDecoding.decodingError(failure, parameter: parameter, what: what)
         }
     }
 

@@ -2,12 +2,13 @@
 /// A URL query split over the bytes of the link being parsed, keeping every parameter in order
 /// (repeated `daddr`/`waypoint` parameters are ordered stops, so a last-wins dictionary would lose them).
 ///
-/// Rules (as ``DirectionsURLParser/QueryString``): the raw query (without `?`, without `#fragment`) is
+/// Rules: the raw query (without `?`, without `#fragment`) is
 /// split on `&`; each piece is split into name and value at its first `=` (a piece without `=` has an
 /// empty value); empty pieces (`a=1&&b=2`) are skipped. Name and value are percent-decoded exactly
 /// once, as UTF-8. When `plusAsSpace` is true (form-encoded formats: Apple, Google, the `q` of `geo:`)
 /// a raw `+` becomes a space; an encoded `%2B` always stays a literal `+`. Names are looked up ignoring
-/// case (ASCII case for plain names; the decoded name lowercased otherwise).
+/// case (ASCII case for plain names; the decoded name lowercased otherwise). Foundation's
+/// `URLComponents` is deliberately not used: it never turns `+` into a space.
 ///
 /// Storage: one array of parameters, each two ``ByteText`` slices and flags; nothing is decoded or
 /// built until read. Like every ``ByteText``, a `QueryBytes` is valid only during the parse.
@@ -100,9 +101,21 @@ struct QueryBytes {
     /// No parameters.
     init() {}
 
+    /// `name` lowercased; ASCII names without Unicode case mapping, and without a copy when
+    /// they are lowercase already (the usual case).
+    static func lowercasedKey(_ name: String) -> String {
+        var upper = false
+        for b in name.utf8 {
+            if b >= 0x80 { return name.lowercased() }
+            if b &- 65 < 26 { upper = true }
+        }
+        guard upper else { return name }
+        return UTF8Text.lowercased(name[...])
+    }
+
     /// Splits `raw`, checking every escape and the UTF-8 of every decoded name and value.
     /// - Throws: `malformed-url` naming the parameter when a `%` escape is malformed or the decoded
-    ///   bytes are not UTF-8 (the same errors as ``DirectionsURLParser/QueryString``).
+    ///   bytes are not UTF-8 (``DirectionsURLParser/PercentDecoding/decodingError(_:parameter:what:)``).
     init(_ raw: ByteText, plusAsSpace: Bool) throws(DirectionsURLError) {
         if raw.isEmpty { return }
         let bytes = raw.bytes
@@ -210,10 +223,10 @@ struct QueryBytes {
             case nil: decodedName = name.string
             case .success(let text)?: decodedName = text
             case .failure(let failure)?:
-                throw QueryString.decodingError(failure, parameter: name.isEmpty ? "query" : name.string, what: "name")
+                throw PercentDecoding.decodingError(failure, parameter: name.isEmpty ? "query" : name.string, what: "name")
             }
             keyIndex = Int32(decodedKeys.count)
-            decodedKeys.append(QueryString.lowercasedKey(decodedName))
+            decodedKeys.append(QueryBytes.lowercasedKey(decodedName))
         }
         if piece.valuePercent {
             switch PercentDecoding.check(value.bytes, plusAsSpace: plusAsSpace) {
@@ -226,7 +239,7 @@ struct QueryBytes {
                 default: shown = name.string
                 }
                 if shown.isEmpty { shown = "query" }
-                throw QueryString.decodingError(failure, parameter: shown, what: "value")
+                throw PercentDecoding.decodingError(failure, parameter: shown, what: "value")
             }
         } else if piece.valuePlus || piece.valueEscape {
             flags |= Flags.valueNeedsDecoding
@@ -373,7 +386,7 @@ struct QueryBytes {
         return parameters[first]
     }
 
-    /// The `duplicate-parameter` error (as ``DirectionsURLParser/QueryString/single(_:format:)``).
+    /// The `duplicate-parameter` error of a parameter that may appear once.
     func duplicate(_ key: String, count: Int, format: String) -> DirectionsURLError {
         DirectionsURLError(
             code: .duplicateParameter,

@@ -85,25 +85,41 @@ struct ByteTextTests {
         #expect(failure?.code == .malformedURL && failure?.parameter == "q")
     }
 
-    @Test func queryBytesAgreesWithQueryString() throws {
-        let queries = [
-            "daddr=Oslo&saddr=Bergen&daddr=Trondheim", "&&a=1&&b=2&", "DADDR=X&DaDdR=Y", "note=a=b=c&flag&empty=",
-            "d%61ddr=1&DA%44DR=2", "q=Fish+%26+Chips+%2B+Peas", "%C3%89tape=1&%C3%A9tape=2", "a+b=1",
-        ]
-        for raw in queries {
-            for plus in [true, false] {
-                let reference = try DirectionsURLParser.QueryString(Substring(raw), plusAsSpace: plus)
-                try with(raw) { t in
-                    let q = try QueryBytes(t, plusAsSpace: plus)
-                    #expect(q.parameters.map(\.name) == reference.parameters.map(\.name), "\(raw)")
-                    #expect(q.parameters.map(\.value) == reference.parameters.map(\.value), "\(raw)")
-                    #expect(q.parameters.map { q.key(of: $0) } == reference.parameters.map(\.key), "\(raw)")
-                    #expect(q.parameters.map(\.hasEquals) == reference.parameters.map(\.hasEquals), "\(raw)")
-                    let scratchValues = q.parameters.map { p in p.withValue { (d: ByteText) -> String in d.string } }
-                    #expect(scratchValues == reference.parameters.map(\.value), "\(raw)")
-                    for key in ["daddr", "a", "note", "flag", "étape", "a b", "q"] {
-                        #expect(q.contains(key) == reference.contains(key), "\(raw) \(key)")
-                    }
+    /// What the query splitter gives for awkward queries (recorded from `QueryString`, the
+    /// `Substring` splitter that `QueryBytes` replaced): names, values, keys, whether each piece had
+    /// an `=`, and which of a few keys it contains.
+    static let splitQueries: [(raw: String, plus: Bool, names: [String], values: [String], keys: [String], hasEquals: [Bool], contains: [String])] = [
+        ("daddr=Oslo&saddr=Bergen&daddr=Trondheim", true, ["daddr", "saddr", "daddr"], ["Oslo", "Bergen", "Trondheim"], ["daddr", "saddr", "daddr"], [true, true, true], ["daddr"]),
+        ("daddr=Oslo&saddr=Bergen&daddr=Trondheim", false, ["daddr", "saddr", "daddr"], ["Oslo", "Bergen", "Trondheim"], ["daddr", "saddr", "daddr"], [true, true, true], ["daddr"]),
+        ("&&a=1&&b=2&", true, ["a", "b"], ["1", "2"], ["a", "b"], [true, true], ["a"]),
+        ("&&a=1&&b=2&", false, ["a", "b"], ["1", "2"], ["a", "b"], [true, true], ["a"]),
+        ("DADDR=X&DaDdR=Y", true, ["DADDR", "DaDdR"], ["X", "Y"], ["daddr", "daddr"], [true, true], ["daddr"]),
+        ("DADDR=X&DaDdR=Y", false, ["DADDR", "DaDdR"], ["X", "Y"], ["daddr", "daddr"], [true, true], ["daddr"]),
+        ("note=a=b=c&flag&empty=", true, ["note", "flag", "empty"], ["a=b=c", "", ""], ["note", "flag", "empty"], [true, false, true], ["note", "flag"]),
+        ("note=a=b=c&flag&empty=", false, ["note", "flag", "empty"], ["a=b=c", "", ""], ["note", "flag", "empty"], [true, false, true], ["note", "flag"]),
+        ("d%61ddr=1&DA%44DR=2", true, ["daddr", "DADDR"], ["1", "2"], ["daddr", "daddr"], [true, true], ["daddr"]),
+        ("d%61ddr=1&DA%44DR=2", false, ["daddr", "DADDR"], ["1", "2"], ["daddr", "daddr"], [true, true], ["daddr"]),
+        ("q=Fish+%26+Chips+%2B+Peas", true, ["q"], ["Fish & Chips + Peas"], ["q"], [true], ["q"]),
+        ("q=Fish+%26+Chips+%2B+Peas", false, ["q"], ["Fish+&+Chips+++Peas"], ["q"], [true], ["q"]),
+        ("%C3%89tape=1&%C3%A9tape=2", true, ["Étape", "étape"], ["1", "2"], ["étape", "étape"], [true, true], ["étape"]),
+        ("%C3%89tape=1&%C3%A9tape=2", false, ["Étape", "étape"], ["1", "2"], ["étape", "étape"], [true, true], ["étape"]),
+        ("a+b=1", true, ["a b"], ["1"], ["a b"], [true], ["a b"]),
+        ("a+b=1", false, ["a+b"], ["1"], ["a+b"], [true], []),
+    ]
+
+    @Test func queryBytesSplitsAsRecorded() throws {
+        for expected in Self.splitQueries {
+            let raw = expected.raw
+            try with(raw) { t in
+                let q = try QueryBytes(t, plusAsSpace: expected.plus)
+                #expect(q.parameters.map(\.name) == expected.names, "\(raw)")
+                #expect(q.parameters.map(\.value) == expected.values, "\(raw)")
+                #expect(q.parameters.map { q.key(of: $0) } == expected.keys, "\(raw)")
+                #expect(q.parameters.map(\.hasEquals) == expected.hasEquals, "\(raw)")
+                let scratchValues = q.parameters.map { p in p.withValue { (d: ByteText) -> String in d.string } }
+                #expect(scratchValues == expected.values, "\(raw)")
+                for key in ["daddr", "a", "note", "flag", "étape", "a b", "q"] {
+                    #expect(q.contains(key) == expected.contains.contains(key), "\(raw) \(key)")
                 }
             }
         }
@@ -124,11 +140,15 @@ struct ByteTextTests {
         }
     }
 
-    @Test func queryBytesErrorsMatchQueryString() {
-        for raw in ["a=%zz", "%=1", "a=%C3", "n%C3=1"] {
-            let reference = #expect(throws: DirectionsURLError.self) {
-                try DirectionsURLParser.QueryString(Substring(raw), plusAsSpace: true)
-            }
+    @Test func queryBytesErrorsAsRecorded() {
+        // Recorded from `QueryString`, the splitter `QueryBytes` replaced.
+        let expected: [(String, DirectionsURLError)] = [
+            ("a=%zz", DirectionsURLError(code: .malformedURL, message: "the value of 'a' has a malformed percent-escape '%zz'; write '%' as %25 and escapes as %XX with two hex digits", parameter: "a")),
+            ("%=1", DirectionsURLError(code: .malformedURL, message: "the name of '%' has a malformed percent-escape '%'; write '%' as %25 and escapes as %XX with two hex digits", parameter: "%")),
+            ("a=%C3", DirectionsURLError(code: .malformedURL, message: "the value of 'a' does not decode to UTF-8 text; percent-encode the UTF-8 bytes of the text", parameter: "a")),
+            ("n%C3=1", DirectionsURLError(code: .malformedURL, message: "the name of 'n%C3' does not decode to UTF-8 text; percent-encode the UTF-8 bytes of the text", parameter: "n%C3")),
+        ]
+        for (raw, reference) in expected {
             let bytes = #expect(throws: DirectionsURLError.self) {
                 try self.with(raw) { try QueryBytes($0, plusAsSpace: true) }
             }

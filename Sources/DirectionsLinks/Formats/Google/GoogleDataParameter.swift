@@ -34,7 +34,7 @@ extension DirectionsURLParser {
         /// Splits `blob` (the text after `data=`, raw; `!` may also arrive as `%21`).
         init(_ blob: Substring) {
             var text = AppleGoogleLinkText.Bytes.contains(blob, UInt8(ascii: "%"))
-                ? Substring((try? QueryString.decode(blob, plusAsSpace: false, parameter: "data")) ?? "") : blob
+                ? Substring((try? PercentDecoding.decode(blob, plusAsSpace: false, parameter: "data")) ?? "") : blob
             if AppleGoogleLinkText.Bytes.isASCII(text) {
                 self.tokens = text.withUTF8 { Self.asciiTokens($0) }
                 self.text = text

@@ -312,7 +312,7 @@ extension DirectionsURLParser {
         static func rawSpaces(_ query: QueryBytes, raw: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) {
             guard raw.contains(UInt8(ascii: " ")) else { return }
             for p in query.parameters where GoogleQueryRules.containsCharacter(p.rawValue, UInt8(ascii: " ")) {
-                // A piece with an empty name (`=a b`) is reported as `query`, as QueryString does.
+                // A piece with an empty name (`=a b`) is reported as `query`.
                 let name = p.name.isEmpty ? "query" : p.name
                 try context.repair(
                     .repairedSyntax, "the value of '\(name)' holds a raw space; write it as + or %20", parameter: name)

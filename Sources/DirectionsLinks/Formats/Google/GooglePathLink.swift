@@ -100,7 +100,7 @@ extension DirectionsURLParser.GooglePathLink {
 
     /// Calls `body` with the percent-decoded bytes of `raw` (`+` as a space), without building a
     /// `String`.
-    /// - Throws: the `malformed-url` error of `QueryString.decode(raw, plusAsSpace: true, parameter:what:)`.
+    /// - Throws: the `malformed-url` error of `PercentDecoding.decode(raw, plusAsSpace: true, parameter:what:)`.
     @inline(__always)
     static func decoded<R>(
         _ raw: ByteText, parameter: String, what: String, _ body: (ByteText) throws(DirectionsURLError) -> R
@@ -108,7 +108,7 @@ extension DirectionsURLParser.GooglePathLink {
         switch PercentDecoding.check(raw.bytes, plusAsSpace: true) {
         case .plain: return try body(raw)
         case .needsDecoding: return try raw.withDecoded(plusAsSpace: true, body)
-        case .failure(let failure): throw QueryString.decodingError(failure, parameter: parameter, what: what)
+        case .failure(let failure): throw PercentDecoding.decodingError(failure, parameter: parameter, what: what)
         }
     }
 }

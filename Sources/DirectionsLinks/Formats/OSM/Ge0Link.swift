@@ -291,7 +291,7 @@ enum Ge0Link {
         let kept = raw.prefix(cut)
         // Every escape left is well formed: only the decoded UTF-8 can fail (the old decode's error).
         if case .failure(let failure) = PercentDecoding.check(kept.bytes, plusAsSpace: false) {
-            throw QueryString.decodingError(failure, parameter: "name", what: "value")
+            throw PercentDecoding.decodingError(failure, parameter: "name", what: "value")
         }
         return kept.withDecoded(plusAsSpace: false) { (decoded: ByteText) -> String? in
             decoded.isEmpty ? nil : swapped(decoded)

@@ -59,7 +59,7 @@ enum HereLink {
         }
         // Latitude, longitude and the title (commas and all), without an array.
         guard let (latText, lonText, titleText) = AppLinkBytes.splitThree(raw, UInt8(ascii: ",")) else {
-            let decoded = try QueryString.decode(raw, plusAsSpace: plusAsSpace, parameter: "path")
+            let decoded = try PercentDecoding.decode(raw, plusAsSpace: plusAsSpace, parameter: "path")
             if AppLinkBytes.contains(Substring(decoded), UInt8(ascii: ",")), let c = try? CoordinateText.parsePair(Substring(decoded), parameter: "path") {
                 try context.repair(.repairedSyntax, "the waypoint '\(raw)' encodes its comma as %2C; write it as <lat>,<lon>", parameter: "path")
                 return .coordinate(c, label: nil)
@@ -80,7 +80,7 @@ enum HereLink {
         let lon = try AppLinkBytes.decoded(lonText, parameter: "path")
         if plusAsSpace, CoordinateText.decimal(UTF8Text.trimmed(lat)) == nil {
             // wego segments may be addresses ("Munich,Hauptstraße+12").
-            let text = try QueryString.decode(raw, plusAsSpace: true, parameter: "path")
+            let text = try PercentDecoding.decode(raw, plusAsSpace: true, parameter: "path")
             if let c = try CoordinateText.classify(text, parameter: "path") { return .coordinate(c, label: nil) }
             return .address(DirectionsURLParser.trimmed(text))
         }
@@ -92,7 +92,7 @@ enum HereLink {
         }
         var label: String? = nil
         if let titleText {
-            let t = try QueryString.decode(titleText, plusAsSpace: plusAsSpace, parameter: "path")
+            let t = try PercentDecoding.decode(titleText, plusAsSpace: plusAsSpace, parameter: "path")
             label = t.isEmpty ? nil : t
         }
         return .coordinate(c, label: label)
@@ -347,7 +347,7 @@ extension HereLink: DirectionsLinkParsing {
             try withDecodedPath(lonText) { (lon: ByteText) throws(DirectionsURLError) -> Point in
                 if plusAsSpace, lat.trimmed.decimal == nil {
                     // wego segments may be addresses ("Munich,Hauptstraße+12").
-                    let text = try QueryString.decode(raw.substring, plusAsSpace: true, parameter: "path")
+                    let text = try PercentDecoding.decode(raw.substring, plusAsSpace: true, parameter: "path")
                     if let c = try CoordinateText.classify(text, parameter: "path") { return .done(.coordinate(c, label: nil)) }
                     return .done(.address(DirectionsURLParser.trimmed(text)))
                 }
@@ -426,7 +426,7 @@ fileprivate func optionSlot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> I
 }
 
 /// Calls `body` with `raw` percent-decoded (`+` literal), throwing the `malformed-url` error of
-/// `QueryString.decode(raw, plusAsSpace: false, parameter: "path")`.
+/// `PercentDecoding.decode(raw, plusAsSpace: false, parameter: "path")`.
 @inline(__always)
 fileprivate func withDecodedPath<R>(
     _ raw: ByteText, _ body: (ByteText) throws(DirectionsURLError) -> R
@@ -434,7 +434,7 @@ fileprivate func withDecodedPath<R>(
     switch PercentDecoding.check(raw.bytes, plusAsSpace: false) {
     case .plain: return try body(raw)
     case .needsDecoding: return try raw.withDecoded(plusAsSpace: false, body)
-    case .failure(let failure): throw QueryString.decodingError(failure, parameter: "path", what: "value")
+    case .failure(let failure): throw PercentDecoding.decodingError(failure, parameter: "path", what: "value")
     }
 }
 

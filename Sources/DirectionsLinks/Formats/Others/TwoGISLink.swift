@@ -69,7 +69,7 @@ enum TwoGISLink {
         }
         // Decoded first (into a temporary buffer), then split.
         if case .failure(let failure) = PercentDecoding.check(points.bytes, plusAsSpace: false) {
-            throw QueryString.decodingError(failure, parameter: "points", what: "value")
+            throw PercentDecoding.decodingError(failure, parameter: "points", what: "value")
         }
         return try points.withDecoded(plusAsSpace: false) { (decoded: ByteText) throws(DirectionsURLError) -> DirectionsRequest in
             if decoded.isASCII {
@@ -115,7 +115,7 @@ enum TwoGISLink {
         var to: Coordinate? = nil
         while let key = parts.next(), let value = parts.next() {
             if case .failure(let failure) = PercentDecoding.check(value.bytes, plusAsSpace: false) {
-                throw QueryString.decodingError(failure, parameter: key.string.lowercased(), what: "value")
+                throw PercentDecoding.decodingError(failure, parameter: key.string.lowercased(), what: "value")
             }
             try value.withDecoded(plusAsSpace: false) { (value: ByteText) throws(DirectionsURLError) in
                 if key.lowercasedEquals("rstype") {

@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: Apache-2.0
+extension DirectionsURLParser {
+    /// RFC 3986 §2.1 percent-decoding to UTF-8 text, done once.
+    enum PercentDecoding {
+        /// Percent-decodes once, throwing `malformed-url` naming `parameter`.
+        static func decode(
+            _ raw: Substring, plusAsSpace: Bool, parameter: String, what: String = "value"
+        ) throws(DirectionsURLError) -> String {
+            switch decode(raw, plusAsSpace: plusAsSpace) {
+            case .success(let text):
+                return text
+            case .failure(let failure):
+                throw decodingError(failure, parameter: parameter, what: what)
+            }
+        }
+
+        /// The `malformed-url` error of a failed decoding (built only on the error path).
+        static func decodingError(
+            _ failure: PercentDecoding.Failure, parameter: String, what: String
+        ) -> DirectionsURLError {
+            switch failure {
+            case .badEscape(let escape):
+                return DirectionsURLError(
+                    code: .malformedURL,
+                    message: "the \(what) of '\(parameter)' has a malformed percent-escape '\(escape)'; write '%' as %25 and escapes as %XX with two hex digits",
+                    parameter: parameter)
+            case .invalidUTF8:
+                return DirectionsURLError(
+                    code: .malformedURL,
+                    message: "the \(what) of '\(parameter)' does not decode to UTF-8 text; percent-encode the UTF-8 bytes of the text",
+                    parameter: parameter)
+            }
+        }
+
+        enum Failure: Error, Hashable {
+            /// A `%` not followed by two hex digits; carries the offending text (at most three characters).
+            case badEscape(String)
+            /// The decoded bytes are not valid UTF-8.
+            case invalidUTF8
+        }
+
+        /// Decodes `%XX` escapes; with `plusAsSpace`, a raw `+` becomes U+0020.
+        static func decode(_ text: Substring, plusAsSpace: Bool) -> Result<String, Failure> {
+            let decoded: Result<String, Failure>? = UTF8Text.withBytes(text) { bytes in
+                decode(bytes, plusAsSpace: plusAsSpace)
+            }
+            return decoded ?? .success(String(text))
+        }
+
+        /// What decoding `bytes` would give, without building the text.
+        enum Check {
+            /// Nothing to decode: the text is the bytes as they are.
+            case plain
+            /// Decoding succeeds and changes the text.
+            case needsDecoding
+            /// Decoding fails, as `decode` would.
+            case failure(Failure)
+        }
+
+        /// Checks `bytes` as ``decode(_:plusAsSpace:)`` would decode them, building text only when an
+        /// escaped byte ≥ 0x80 needs UTF-8 validation (rare).
+        static func check(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> Check {
+            let n = bytes.count
+            let first = plusAsSpace
+                ? UTF8Text.firstOffset(of: UInt8(ascii: "%"), or: UInt8(ascii: "+"), in: bytes, from: 0, to: n)
+                : UTF8Text.firstOffset(of: UInt8(ascii: "%"), in: bytes, from: 0, to: n)
+            if first == n { return .plain }
+            var i = first
+            while i < n {
+                if bytes[i] == UInt8(ascii: "%") {
+                    guard i + 2 < n, let hi = hexValue(bytes[i + 1]), hexValue(bytes[i + 2]) != nil else {
+                        break  // decode builds the failure
+                    }
+                    if hi >= 8 { break }  // decode validates the UTF-8
+                    i &+= 3
+                } else {
+                    i &+= 1
+                }
+            }
+            if i >= n { return .needsDecoding }
+            switch decode(bytes, plusAsSpace: plusAsSpace) {
+            case .failure(let failure)?: return .failure(failure)
+            default: return .needsDecoding
+            }
+        }
+
+        /// Decodes text whose escapes and decoded UTF-8 were already checked (by ``check(_:plusAsSpace:)``),
+        /// in one pass. Gives what ``decode(_:plusAsSpace:)`` gives for such text.
+        static func decodeChecked(_ text: Substring, plusAsSpace: Bool) -> String {
+            UTF8Text.withBytes(text) { bytes in decodeChecked(bytes, plusAsSpace: plusAsSpace) }
+        }
+
+        /// ``decodeChecked(_:plusAsSpace:)`` of bytes.
+        static func decodeChecked(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> String {
+            let n = bytes.count
+            // Every '%' starts a checked escape, so the decoded length is exact (short texts stay
+            // inline); the initializer checks the UTF-8 again (valid: the check decoded the same bytes).
+            let count = max(0, n &- 2 &* UTF8Text.count(of: UInt8(ascii: "%"), in: bytes))
+            return String(unsafeUninitializedCapacity: count) { out in
+                write(bytes, into: out, plusAsSpace: plusAsSpace)
+            }
+        }
+
+        /// Decodes `bytes`; nil when nothing needs decoding (the caller copies the text as is).
+        static func decode(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> Result<String, Failure>? {
+            let n = bytes.count
+            var first = 0
+            while first < n {
+                let b = bytes[first]
+                if b == UInt8(ascii: "%") || (plusAsSpace && b == UInt8(ascii: "+")) { break }
+                first &+= 1
+            }
+            if first == n { return nil }
+            // Check every escape first, so the output can be written in one pass into a String.
+            var i = first
+            var escapes = 0
+            var highBytes = false
+            while i < n {
+                if bytes[i] == UInt8(ascii: "%") {
+                    guard i + 2 < n, let hi = hexValue(bytes[i + 1]), hexValue(bytes[i + 2]) != nil else {
+                        let end = min(i + 3, n)
+                        let snippet = String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<end]), as: UTF8.self)
+                        return .failure(.badEscape(snippet))
+                    }
+                    if hi >= 8 { highBytes = true }
+                    escapes &+= 1
+                    i &+= 3
+                } else {
+                    i &+= 1
+                }
+            }
+            let count = n - 2 * escapes
+            if highBytes {
+                // An escaped byte ≥ 0x80 may make invalid UTF-8, which is an error: validate (rare).
+                let out = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                    initialized = write(bytes, into: buffer, plusAsSpace: plusAsSpace)
+                }
+                guard let decoded = String(validating: out, as: UTF8.self) else { return .failure(.invalidUTF8) }
+                return .success(decoded)
+            }
+            // Every escape is ASCII and the other bytes come from valid UTF-8 text: the result is
+            // valid UTF-8, written once.
+            let decoded = String(unsafeUninitializedCapacity: count) { out in
+                write(bytes, into: out, plusAsSpace: plusAsSpace)
+            }
+            return .success(decoded)
+        }
+
+        /// Writes the decoded form of `bytes` into `out` (see ``write(_:into:plusAsSpace:)``); returns
+        /// the number of bytes written (at most `bytes.count`).
+        @inline(__always)
+        static func writeDecoded(
+            _ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>, plusAsSpace: Bool
+        ) -> Int {
+            write(bytes, into: out, plusAsSpace: plusAsSpace)
+        }
+
+        /// Writes the decoded form of `bytes` into `out` (escapes already checked, or skipped when
+        /// malformed as the checking callers never pass them), a raw `+` as a space with
+        /// `plusAsSpace`; stops when `out` is full. Returns the number of bytes written.
+        @inline(__always)
+        private static func write(
+            _ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>, plusAsSpace: Bool
+        ) -> Int {
+            let n = bytes.count
+            var o = 0
+            var i = 0
+            while i < n && o < out.count {
+                let b = bytes[i]
+                if b == UInt8(ascii: "%"), i + 2 < n, let hi = hexValue(bytes[i + 1]), let lo = hexValue(bytes[i + 2]) {
+                    out[o] = hi << 4 | lo
+                    i &+= 3
+                } else {
+                    out[o] = plusAsSpace && b == UInt8(ascii: "+") ? UInt8(ascii: " ") : b
+                    i &+= 1
+                }
+                o &+= 1
+            }
+            return o
+        }
+
+        private static func hexValue(_ b: UInt8) -> UInt8? {
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): b - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): b - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): b - UInt8(ascii: "A") + 10
+            default: nil
+            }
+        }
+    }
+}
