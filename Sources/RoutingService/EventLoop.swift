@@ -53,6 +53,7 @@ final class EventLoop {
     private let listener: UnixListener
     private let wakeup: WakeupEvent
     private let blockingCalls: BlockingCalls
+    private let streams: StreamReplies
     private let signals: SignalDescriptor
     private let signalActions: [Int32: [@Sendable () -> Void]]
     private let stopRequested: () -> Bool
@@ -78,7 +79,7 @@ final class EventLoop {
 
     init(
         service: VarlinkService, limits: VarlinkServer.Limits, log: Log? = nil, listener: UnixListener, wakeup: WakeupEvent,
-        blockingCalls: BlockingCalls, signals: SignalDescriptor, signalActions: [Int32: [@Sendable () -> Void]],
+        blockingCalls: BlockingCalls, streams: StreamReplies, signals: SignalDescriptor, signalActions: [Int32: [@Sendable () -> Void]],
         timers: [PeriodicTimer] = [], idleExitMilliseconds: Int64? = nil,
         stopRequested: @escaping () -> Bool
     ) throws(SystemError) {
@@ -95,6 +96,7 @@ final class EventLoop {
         self.listener = listener
         self.wakeup = wakeup
         self.blockingCalls = blockingCalls
+        self.streams = streams
         self.signals = signals
         self.signalActions = signalActions
         self.stopRequested = stopRequested
@@ -139,6 +141,7 @@ final class EventLoop {
                 case Token.wakeup:
                     wakeup.drain()
                     finishBlockingCalls()
+                    queueStreamReplies()
                 case Token.firstTimer..<Token.sweep:
                     let timer = timers[Int(event.token - Token.firstTimer)]
                     if timer.drain() > 0 { timer.action() }
@@ -256,9 +259,9 @@ final class EventLoop {
     /// Does one turn of work for `connection`: write, read, handle messages, write replies, then
     /// re-registers its epoll interest. Any I/O error (`ECONNRESET`, `EPIPE`, …) closes just it.
     private func serve(_ connection: VarlinkConnection, events: Epoll.Events) {
-        if connection.awaitingReply && !events.intersection([.hangUp, .error]).isEmpty {
-            // The client is gone while its blocking call runs: nobody can read the reply, and a
-            // level-triggered hang-up would otherwise be reported on every turn until it is done.
+        if connection.callInProgress && !events.intersection([.hangUp, .error]).isEmpty {
+            // The client is gone while its blocking call runs or its stream is open: nobody can read
+            // the replies, and a level-triggered hang-up would otherwise be reported on every turn.
             close(connection)
             return
         }
@@ -269,8 +272,13 @@ final class EventLoop {
             }
             connection.handleMessages(
                 with: service, budget: messageBudget, deadline: EventLoop.monotonicNanoseconds() &+ turnBudgetNanoseconds,
-                blockingCalls: blockingCalls)
+                blockingCalls: blockingCalls, streams: streams)
             try connection.flush()
+            if connection.inputClosed && connection.openStream != nil {
+                // Closing the connection is how a client ends a stream (a Monitor it no longer wants).
+                close(connection)
+                return
+            }
             if connection.isFinished {
                 close(connection)
                 return
@@ -302,7 +310,33 @@ final class EventLoop {
         }
     }
 
+    /// Queues the replies streams sent since the last turn on their connections, and serves those
+    /// (the replies are written; after a stream's last reply the next message is handled). A
+    /// connection that left more than `maxStreamBacklogBytes` unread is closed and its stream
+    /// cancelled, so one slow reader never holds up the others or the sender.
+    private func queueStreamReplies() {
+        var touched: [UInt64] = []
+        for (token, reply, last) in streams.take() {
+            guard let connection = connections[token] else { continue }
+            if connection.queueStreamReply(reply, last: last) {
+                if touched.last != token { touched.append(token) }
+                continue
+            }
+            let unread = connection.pendingReplyBytes
+            close(connection)
+            let who = connection.peer.map { "uid \($0.uid) (pid \($0.pid))" } ?? "a peer without credentials"
+            limitLog.report(
+                "stream", .warning,
+                "closed a connection of \(who): it left \(unread) bytes of streamed replies unread, more than \(limits.maxStreamBacklogBytes); its client may reconnect",
+                now: EventLoop.monotonicMilliseconds())
+        }
+        for token in Set(touched) {
+            if let connection = connections[token] { serve(connection, events: []) }
+        }
+    }
+
     private func close(_ connection: VarlinkConnection) {
+        connection.cancelStream()
         epoll.remove(connection.descriptor)
         connection.descriptor.close()
         connections[connection.token] = nil
@@ -317,7 +351,10 @@ final class EventLoop {
     }
 
     private func closeConnections() {
-        for connection in connections.values { connection.descriptor.close() }
+        for connection in connections.values {
+            connection.cancelStream()
+            connection.descriptor.close()
+        }
         connections = [:]
         connectionsPerUID = [:]
         backlog = []
@@ -342,7 +379,7 @@ final class EventLoop {
             } else {
                 connection.partialSince = nil
             }
-            if !connection.awaitingReply && now - connection.lastActivity >= idleTimeoutMilliseconds {
+            if !connection.callInProgress && now - connection.lastActivity >= idleTimeoutMilliseconds {
                 expired.append((connection, false))
             }
         }

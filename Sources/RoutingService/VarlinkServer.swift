@@ -45,6 +45,12 @@ public final class VarlinkServer: Sendable {
         /// (and handling) that client's messages until the queue drains below it again. One reply larger
         /// than the bound is still queued and sent whole.
         public var maxPendingReplyBytes = 256 << 10
+        /// Replies of a `more` call (a stream, such as `Monitor`) a client may leave unread. The
+        /// server never waits for a slow reader: it queues each reply, and when one comes while more
+        /// than this many bytes are still unread, it closes that connection (with a log line) rather
+        /// than hold the replies, or the others, back. The client reconnects and starts again from
+        /// the current state. One reply larger than the bound is still queued whole.
+        public var maxStreamBacklogBytes = 1 << 20
         /// A connection without progress for this long is closed: nothing read from it, nothing it read
         /// of its replies, no call of it running. A client waiting for a long call's reply is not idle.
         public var idleTimeout: Double = 60
@@ -147,6 +153,7 @@ public final class VarlinkServer: Sendable {
         let wakeup = try WakeupEvent()
         wakeupDescriptor.withLock { $0 = wakeup.descriptor.rawValue }
         let blockingCalls = BlockingCalls(wake: { [self] in wake() })
+        let streams = StreamReplies(wake: { [self] in wake() })
         defer {
             wakeupDescriptor.withLock { $0 = -1 }
             wakeup.descriptor.close()
@@ -163,7 +170,7 @@ public final class VarlinkServer: Sendable {
         let log = logger.withLock { $0 }
         let limits = Self.fitDescriptorLimit(limits, log: log)
         let loop = try EventLoop(
-            service: service, limits: limits, log: log, listener: listener, wakeup: wakeup, blockingCalls: blockingCalls, signals: signals,
+            service: service, limits: limits, log: log, listener: listener, wakeup: wakeup, blockingCalls: blockingCalls, streams: streams, signals: signals,
             signalActions: actions, timers: timers, idleExitMilliseconds: idleExitMilliseconds.withLock { $0 },
             stopRequested: { self.stopRequested.load(ordering: .acquiring) })
         defer { stoppedIdle.store(loop.stoppedBecauseIdle, ordering: .releasing) }
