@@ -68,13 +68,18 @@ public enum DaemonMain {
         // Not joined: a reload of thousands of files may be running, and SIGTERM must stop the
         // process within a second; the reload only reads files, so exiting under it loses nothing.
         defer { reloader.stop(waiting: false) }
-        let server = VarlinkServer(service: daemon.varlinkService(), listener: socket.listener, limits: limits)
+        let server: VarlinkServer
+        if let listener = socket.listener {
+            server = VarlinkServer(service: daemon.varlinkService(), listener: listener, limits: limits)
+        } else {
+            server = VarlinkServer(service: daemon.varlinkService(), connection: socket.connection ?? -1, limits: limits)
+        }
         server.log = log
         ServiceLifecycle.attach(
             to: server, notifier: notifier, daemon: daemon, exitIdleSeconds: exitIdleSeconds,
             activated: socket.activated, log: log)
         reloader.reloadOnHangUp(server)
-        log.info("listening on \(socket.label) with \(summary(daemon.registry)); apps from \(directories.appDirectories.joined(separator: ", ")) and coverage files from \(directories.coverageDirectory) (pid \(getpid()), version \(RoutingDaemon.version))",
+        log.info("\(socket.listener == nil ? "serving the connection on" : "listening on") \(socket.label) with \(summary(daemon.registry)); apps from \(directories.appDirectories.joined(separator: ", ")) and coverage files from \(directories.coverageDirectory) (pid \(getpid()), version \(RoutingDaemon.version))",
             [.messageID(.started)])
         do {
             try server.run()
@@ -82,7 +87,9 @@ public enum DaemonMain {
             log.error("\(error)")
             return 1
         }
-        log.info(server.stoppedBecauseIdle ? "stopped: idle for \(ServiceLifecycle.format(exitIdleSeconds ?? 0)) s" : "stopped")
+        log.info(
+            server.stoppedBecauseIdle ? "stopped: idle for \(ServiceLifecycle.format(exitIdleSeconds ?? 0)) s"
+                : server.servesOneConnection ? "stopped: the connection closed" : "stopped")
         return 0
     }
 

@@ -50,7 +50,10 @@ final class EventLoop {
     private var connectionsPerUID: [UInt32: Int] = [:]
     /// CLOCK_MONOTONIC milliseconds of the last read of pending signals.
     private var lastSignalPoll: Int64 = 0
-    private let listener: UnixListener
+    /// Where clients connect; nil when the loop serves one already connected client.
+    private let listener: UnixListener?
+    /// The one connected client served without a listener; the loop stops when it closes.
+    private let initialConnection: Int32?
     private let wakeup: WakeupEvent
     private let blockingCalls: BlockingCalls
     private let streams: StreamReplies
@@ -78,7 +81,8 @@ final class EventLoop {
     private(set) var stoppedBecauseIdle = false
 
     init(
-        service: VarlinkService, limits: VarlinkServer.Limits, log: Log? = nil, listener: UnixListener, wakeup: WakeupEvent,
+        service: VarlinkService, limits: VarlinkServer.Limits, log: Log? = nil, listener: UnixListener?,
+        connection: Int32? = nil, wakeup: WakeupEvent,
         blockingCalls: BlockingCalls, streams: StreamReplies, signals: SignalDescriptor, signalActions: [Int32: [@Sendable () -> Void]],
         timers: [PeriodicTimer] = [], idleExitMilliseconds: Int64? = nil,
         stopRequested: @escaping () -> Bool
@@ -94,6 +98,7 @@ final class EventLoop {
         self.service = service
         self.limits = limits
         self.listener = listener
+        self.initialConnection = connection
         self.wakeup = wakeup
         self.blockingCalls = blockingCalls
         self.streams = streams
@@ -119,7 +124,12 @@ final class EventLoop {
     /// - Throws: ``SystemError`` for failures of the loop itself (epoll, accept4 with an unexpected errno).
     func run(onReady: (@Sendable () -> Void)?) throws(SystemError) {
         defer { closeConnections() }
-        try epoll.add(listener.descriptor, token: Token.listener, events: .readable)
+        if let listener { try epoll.add(listener.descriptor, token: Token.listener, events: .readable) }
+        if let initialConnection {
+            guard adopt(initialConnection, now: EventLoop.monotonicMilliseconds()) else {
+                throw SystemError(operation: "epoll_ctl (the passed connection)", errno: EBADF)
+            }
+        }
         try epoll.add(signals.descriptor, token: Token.signals, events: .readable)
         try epoll.add(wakeup.descriptor, token: Token.wakeup, events: .readable)
         for (index, timer) in timers.enumerated() {
@@ -193,6 +203,7 @@ final class EventLoop {
     /// `unlimitedUIDs`; a peer without credentials counts as one uid, `UInt32.max`), a connection
     /// is accepted and closed at once, and the refusal logged.
     private func acceptConnections() throws(SystemError) {
+        guard let listener else { return }
         for _ in 0..<64 {
             let fd = FileDescriptor.retryingOnInterrupt { routingd_accept4(listener.descriptor.rawValue) }
             if fd < 0 {
@@ -206,25 +217,20 @@ final class EventLoop {
                 default: throw SystemError.current("accept4", path: listener.path)
                 }
             }
-            let descriptor = FileDescriptor(rawValue: fd)
             let now = EventLoop.monotonicMilliseconds()
             guard connections.count < limits.maxConnections else {
-                descriptor.close()
+                FileDescriptor(rawValue: fd).close()
                 limitLog.report(
                     "total", .warning,
                     "refused a connection: \(connections.count) are open, the limit (--max-connections)", now: now)
                 continue
             }
-            var pid: Int32 = 0
-            var uid: UInt32 = 0
-            var gid: UInt32 = 0
-            let peer =
-                routingd_peer_credentials(fd, &pid, &uid, &gid) == 0 ? VarlinkPeer(pid: pid, uid: uid, gid: gid) : nil
+            let peer = Self.peer(of: fd)
             let limitedUID: UInt32? = peer.map { limits.unlimitedUIDs.contains($0.uid) ? nil : $0.uid } ?? UInt32.max
             if let limitedUID {
                 let open = connectionsPerUID[limitedUID, default: 0]
                 guard open < maxConnectionsPerUser else {
-                    descriptor.close()
+                    FileDescriptor(rawValue: fd).close()
                     let who = limitedUID == UInt32.max ? "a peer without credentials" : "uid \(limitedUID)"
                     limitLog.report(
                         "uid \(limitedUID)", .warning,
@@ -234,24 +240,43 @@ final class EventLoop {
                 }
                 connectionsPerUID[limitedUID] = open + 1
             }
-            let connection = VarlinkConnection(descriptor: descriptor, token: nextToken, peer: peer, limits: limits, now: now)
-            connection.limitedUID = limitedUID
-            nextToken += 1
-            do {
-                try epoll.add(descriptor, token: connection.token, events: .readable)
-            } catch {
-                descriptor.close()
-                if let limitedUID { release(uid: limitedUID) }
-                continue
-            }
-            connection.registeredEvents = .readable
-            connections[connection.token] = connection
-            idleSince = nil
+            if !adopt(fd, peer: peer, limitedUID: limitedUID, now: now), let limitedUID { release(uid: limitedUID) }
         }
     }
 
+    /// The process at the other end of `fd` (`SO_PEERCRED`), nil when unknown.
+    private static func peer(of fd: Int32) -> VarlinkPeer? {
+        var pid: Int32 = 0
+        var uid: UInt32 = 0
+        var gid: UInt32 = 0
+        return routingd_peer_credentials(fd, &pid, &uid, &gid) == 0 ? VarlinkPeer(pid: pid, uid: uid, gid: gid) : nil
+    }
+
+    /// Serves the connected socket `fd` from now on (registers it for reading); closes it and returns
+    /// false when epoll refuses it.
+    private func adopt(_ fd: Int32, now: Int64) -> Bool {
+        adopt(fd, peer: Self.peer(of: fd), limitedUID: nil, now: now)
+    }
+
+    private func adopt(_ fd: Int32, peer: VarlinkPeer?, limitedUID: UInt32?, now: Int64) -> Bool {
+        let descriptor = FileDescriptor(rawValue: fd)
+        let connection = VarlinkConnection(descriptor: descriptor, token: nextToken, peer: peer, limits: limits, now: now)
+        connection.limitedUID = limitedUID
+        nextToken += 1
+        do {
+            try epoll.add(descriptor, token: connection.token, events: .readable)
+        } catch {
+            descriptor.close()
+            return false
+        }
+        connection.registeredEvents = .readable
+        connections[connection.token] = connection
+        idleSince = nil
+        return true
+    }
+
     private func resumeAcceptingIfDue() throws(SystemError) {
-        guard let until = acceptPausedUntil, EventLoop.monotonicMilliseconds() >= until else { return }
+        guard let listener, let until = acceptPausedUntil, EventLoop.monotonicMilliseconds() >= until else { return }
         acceptPausedUntil = nil
         try epoll.modify(listener.descriptor, token: Token.listener, events: .readable)
     }
@@ -343,6 +368,8 @@ final class EventLoop {
         backlog.remove(connection.token)
         if let uid = connection.limitedUID { release(uid: uid) }
         if connections.isEmpty { idleSince = EventLoop.monotonicMilliseconds() }
+        // Serving one passed connection: its end is the end.
+        if listener == nil && connections.isEmpty { stopping = true }
     }
 
     private func release(uid: UInt32) {

@@ -69,7 +69,9 @@ public final class VarlinkServer: Sendable {
     }
 
     private let service: VarlinkService
-    private let listener: UnixListener
+    private let listener: UnixListener?
+    /// The connected socket served instead of a listener (``init(service:connection:limits:)``).
+    private let connection: Int32?
     private let limits: Limits
     private let started = Atomic<Bool>(false)
     private let stopRequested = Atomic<Bool>(false)
@@ -86,8 +88,22 @@ public final class VarlinkServer: Sendable {
     public init(service: VarlinkService, listener: UnixListener, limits: Limits = .init()) {
         self.service = service
         self.listener = listener
+        self.connection = nil
         self.limits = limits
     }
+
+    /// A server for one client already connected on `connection` (a socket passed by socket
+    /// activation with `Accept=yes`, or by varlinkctl's `exec:` transport): ``run()`` serves it and
+    /// returns once it is closed (or on SIGTERM, SIGINT, ``stop()``), closing the descriptor.
+    public init(service: VarlinkService, connection: Int32, limits: Limits = .init()) {
+        self.service = service
+        self.listener = nil
+        self.connection = connection
+        self.limits = limits
+    }
+
+    /// True for a server of one connected client (``init(service:connection:limits:)``).
+    public var servesOneConnection: Bool { connection != nil }
 
     /// Called once on the loop thread when the listener, signalfd and wakeup descriptor are registered
     /// and the loop is about to wait (e.g. to send `READY=1` with sd_notify). Set before ``run()``.
@@ -145,7 +161,7 @@ public final class VarlinkServer: Sendable {
     /// - Throws: ``SystemError`` when setting up (eventfd, signalfd, epoll, registering the listener —
     ///   e.g. `EBADF` for a bad adopted descriptor) or the loop itself fails.
     public func run() throws(SystemError) {
-        defer { listener.close() }
+        defer { listener?.close() }
         guard !started.exchange(true, ordering: .acquiringAndReleasing) else {
             throw SystemError(operation: "run", errno: EALREADY)
         }
@@ -170,7 +186,7 @@ public final class VarlinkServer: Sendable {
         let log = logger.withLock { $0 }
         let limits = Self.fitDescriptorLimit(limits, log: log)
         let loop = try EventLoop(
-            service: service, limits: limits, log: log, listener: listener, wakeup: wakeup, blockingCalls: blockingCalls, streams: streams, signals: signals,
+            service: service, limits: limits, log: log, listener: listener, connection: connection, wakeup: wakeup, blockingCalls: blockingCalls, streams: streams, signals: signals,
             signalActions: actions, timers: timers, idleExitMilliseconds: idleExitMilliseconds.withLock { $0 },
             stopRequested: { self.stopRequested.load(ordering: .acquiring) })
         defer { stoppedIdle.store(loop.stoppedBecauseIdle, ordering: .releasing) }
