@@ -58,7 +58,7 @@ def ctl(*args, socket_path=None):
 
 def main():
     tmp = tempfile.mkdtemp(prefix="routingd-e2e-")
-    path = os.path.join(tmp, "run", "io.socket")
+    path = os.path.join(tmp, "run", "org.routingd.Directions")
     log = open(os.path.join(tmp, "routingd.log"), "w+")
     daemon = subprocess.Popen(
         [os.path.join(BIN, "routingd"), "--socket", path, "--coverage", os.path.join(ROOT, "Coverage")],
@@ -411,7 +411,7 @@ def link_checks(client, path, tmp):
                         "--coverage", "Coverage", "--current-location-literals", bad],
                        capture_output=True, text=True, timeout=30, cwd=ROOT)
     check("routingd refuses a bad literals file naming FILE:LINE", p.returncode != 0 and f"{bad}:2:" in p.stderr, p.stderr)
-    served = os.path.join(tmp, "lit", "io.socket")
+    served = os.path.join(tmp, "lit", "org.routingd.Directions")
     second = subprocess.Popen([os.path.join(BIN, "routingd"), "--socket", served, "--coverage", os.path.join(ROOT, "Coverage"),
                                "--current-location-literals", literals], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
     try:
@@ -533,7 +533,7 @@ def reload_checks(tmp):
     london_path = os.path.join(coverage, "London.geojson")
     with open(london_path) as f:
         london_good = f.read()
-    path = os.path.join(tmp, "io.socket")
+    path = os.path.join(tmp, "org.routingd.Directions")
     log_path = os.path.join(tmp, "routingd.log")
     log = open(log_path, "w+")
     env = dict(os.environ, XDG_DATA_HOME=os.path.join(tmp, "xdg"))  # no user manifests from the CI host

@@ -16,9 +16,12 @@ public enum DaemonMain {
     ///   - socketMode: permission bits of a socket file we bind (not of one passed by socket activation).
     ///   - exitIdleSeconds: with socket activation, exit after this many seconds without a connection.
     ///   - limits: the server's connection caps, deadlines and buffer bounds.
+    ///   - linkLegacySocketName: `socketPath` is the default one: when routingd binds it itself, it
+    ///     also links the earlier name `io.socket` to it for as long as it runs (``LegacySocketLink``).
     public static func run(
         socketPath: String, directories: AppDirectories, literalsFile: String? = nil, stateDirectory: String? = nil,
-        socketMode: UInt32 = 0o600, exitIdleSeconds: Double? = nil, limits: VarlinkServer.Limits = .init(), log: Log
+        socketMode: UInt32 = 0o600, exitIdleSeconds: Double? = nil, limits: VarlinkServer.Limits = .init(),
+        linkLegacySocketName: Bool = false, log: Log
     ) -> Int32 {
         var currentLocationLiterals = CurrentLocationLiterals.default
         if let literalsFile {
@@ -58,6 +61,8 @@ public enum DaemonMain {
         report(daemon.registry, log: log)
 
         guard let socket = ServiceLifecycle.openSocket(path: socketPath, mode: socketMode, log: log) else { return 1 }
+        let legacyLink = linkLegacySocketName && !socket.activated ? LegacySocketLink.create(beside: socketPath, log: log) : nil
+        defer { legacyLink?.remove() }
         // Reads, validates and swaps on its own thread, so SIGHUP and inotify never stall requests.
         do {
             try reloader.start(daemon)

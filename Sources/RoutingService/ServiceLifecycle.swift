@@ -14,7 +14,7 @@ public enum ServiceLifecycle {
         /// A connected socket passed by socket activation (`Accept=yes`, varlinkctl's `exec:`):
         /// routingd serves that one client and exits when it closes.
         public var connection: Int32?
-        /// `/run/routingd/io.socket` or `fd 3 (varlink)`, for log lines.
+        /// `/run/routingd/org.routingd.Directions` or `fd 3 (varlink)`, for log lines.
         public var label: String
         /// True when the service manager passed the socket (it keeps it while we are not running).
         public var activated: Bool

@@ -48,8 +48,9 @@ enum RoutingCtl {
           help [COMMAND]                     this help, or COMMAND's (as COMMAND --help)
 
         Options:
-          --socket PATH   daemon socket (default: $XDG_RUNTIME_DIR/routingd/io.socket,
-                          or /run/routingd/io.socket)
+          --socket PATH   daemon socket (default: $XDG_RUNTIME_DIR/routingd/org.routingd.Directions,
+                          or /run/routingd/org.routingd.Directions; io.socket, an older daemon's
+                          name, in either place too)
           --current-location-literals FILE
                           texts meaning "current location", one per line (UTF-8, # comments),
                           for links parsed by routingctl itself (--offline, link, files)
