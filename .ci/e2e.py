@@ -245,6 +245,7 @@ def main():
         check("unreachable daemon exits 2 with a hint", rc == 2 and "cannot reach routingd" in err, err)
 
         link_checks(client, path, tmp)
+        monitor_checks(path)
 
         check("daemon still running", daemon.poll() is None)
         daemon.send_signal(signal.SIGTERM)
@@ -275,6 +276,30 @@ def main():
 # geo:0:0?q=…: a producer wrote ':' between the placeholder zeros; the one safe reading is q.
 REPAIRED = "geo:0:0?q=48.8584%2C2.2945"
 LOUVRE = {"destination": {"kind": "coordinate", "latitude": 48.8606, "longitude": 2.3376}, "mode": "Pedestrian"}
+
+
+def monitor_checks(path):
+    """Monitor() through the reference client (_more=True): the state, then a change made on another
+    connection; without more, ExpectedMore."""
+    with varlink.Client("unix:" + path) as watcher, watcher.open("org.routingd.Directions") as w, \
+            varlink.Client("unix:" + path) as other, other.open("org.routingd.Directions") as d:
+        stream = w.Monitor(_more=True)
+        first = next(stream)
+        check("Monitor's first reply is the state, with every app",
+              first.get("event") == "state" and any(a.get("id") == "London" for a in first.get("apps", [])), first)
+        d.SetCurrentLocation(latitude=51.500543, longitude=-0.135702, source="e2e")
+        change = next(stream)
+        check("Monitor tells the location set on another connection",
+              change.get("event") == "locationSet" and change.get("location", {}).get("source") == "e2e", change)
+        d.ClearCurrentLocation()
+        change = next(stream)
+        check("Monitor tells the location cleared", change.get("event") == "locationCleared", change)
+    with varlink.Client("unix:" + path) as c, c.open("org.routingd.Directions") as d:
+        try:
+            d.Monitor()
+            check("Monitor without more is ExpectedMore", False)
+        except varlink.VarlinkError as e:
+            check("Monitor without more is ExpectedMore", e.error() == "org.varlink.service.ExpectedMore", e.as_dict())
 
 
 def link_checks(client, path, tmp):

@@ -10,7 +10,8 @@ import Varlink
 /// and `turnBudget` of time per turn; connections with messages left over are revisited without
 /// blocking in epoll_wait. A handler runs on this thread, so a slow handler would delay every client:
 /// the handlers of blocking methods run on ``BlockingCalls``' queues instead, and their replies come
-/// back through the wakeup eventfd. Pending signals are also read between connections, at least
+/// back through the wakeup eventfd, as do the replies of streams (`more` calls), which the loop
+/// queues on their connections (closing one that leaves too many unread). Pending signals are also read between connections, at least
 /// every ``signalPollMilliseconds``, so a long turn does not delay SIGTERM.
 ///
 /// Deadlines and caps (``VarlinkServer/Limits``): a timerfd sweeps every connection every

@@ -12,6 +12,8 @@ import Varlink
 /// than `maxPendingReplyBytes` of replies wait to be sent, so a client that never reads its replies
 /// only fills its own buffers; it resumes once they drain below the bound. A reply larger than the
 /// bound is still queued whole (the bound is checked before each message, not within a reply).
+/// The replies of an open stream (a `more` call) are not held back: ``queueStreamReply(_:last:)``
+/// refuses one once `maxStreamBacklogBytes` are unread, and the loop closes the connection.
 /// For the loop's deadlines it records when the connection last made progress (``lastActivity``)
 /// and since when it has waited for the rest of a message (``partialSince``).
 /// Confined to the event-loop thread.

@@ -13,6 +13,15 @@ import Varlink
 /// and SIGPIPE is ignored, so a vanished client is just closed (`EPIPE`/`ECONNRESET`). See
 /// ``Limits`` for resource bounds.
 ///
+/// Streams: a `more` call of a streaming method (``VarlinkStreamingHandler``) gets a
+/// ``VarlinkStream`` whose replies, sent from any thread, are queued on the connection by the loop
+/// (``StreamReplies``), in order; the connection's next message waits for the last one. The loop never
+/// waits for a slow reader: a connection that leaves more than `maxStreamBacklogBytes` of them unread
+/// is closed, and closing a connection (the client's way of ending a stream) cancels its stream.
+///
+/// A server made with ``init(service:connection:limits:)`` serves one already connected client
+/// instead of a listener (socket activation with a connected socket) and stops when it closes.
+///
 /// Signals (signalfd(2)): `run()` blocks SIGTERM, SIGINT, SIGHUP and every signal passed to
 /// ``onSignal(_:_:)`` in the calling thread and reads them from a signalfd in the same epoll set.
 /// A process-directed signal is only seen if **every** thread blocks it, so a daemon should call
