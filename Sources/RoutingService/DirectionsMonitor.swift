@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import Dispatch
 import RoutingCore
 import StrictJSON
 import Synchronization
@@ -40,8 +41,12 @@ public final class DirectionsMonitor: Sendable {
             return id
         }
         guard let id else { return }
+        // Cancelled on the event loop's thread (the connection closed): unsubscribe elsewhere, so
+        // the loop never waits for a change being told under the lock.
         stream.onCancel { [self] in
-            _ = subscribers.withLock { $0.streams.removeValue(forKey: id) }
+            DispatchQueue.global().async { [self] in
+                _ = subscribers.withLock { $0.streams.removeValue(forKey: id) }
+            }
         }
     }
 

@@ -157,13 +157,19 @@ public final class RoutingDaemon: Sendable {
             watched = reading.watchedDirectories
             reloadedHook.withLock { $0 }?(watched)
             let seconds = Double(ReloadThread.now() - started) / 1000
+            let events = {
+                DirectionsMonitor.appEvents(from: previous, to: next)
+                    + [DirectionsMonitor.reloadEvent(trigger: trigger, registry: next, seconds: seconds, failure: nil)]
+            }
+            // Built before taking the monitor's lock when someone listens (the lock is held only to
+            // swap and send); built under it for a monitor that started meanwhile.
+            let prepared = monitor.count > 0 ? events() : nil
             // The swap and its events under the monitor's lock: a Monitor() starting meanwhile
             // sees the change in its first reply or as events, never both.
             monitor.update { listening in
                 state.withLock { $0.registry = next }
                 guard listening else { return ((), []) }
-                return ((), DirectionsMonitor.appEvents(from: previous, to: next)
-                    + [DirectionsMonitor.reloadEvent(trigger: trigger, registry: next, seconds: seconds, failure: nil)])
+                return ((), prepared ?? events())
             }
             let kept = next.unchangedCoveragePaths.count
             let unchanged = kept == 0 ? "" : kept == 1 ? "; 1 unchanged coverage file not validated again"

@@ -46,6 +46,17 @@ import Varlink
         return event
     }
 
+    /// The number of Monitor subscribers once it is `expected`, or after 5 s (a cancelled stream is
+    /// unsubscribed off the event loop, shortly after its connection closes).
+    static func subscribers(of running: Daemon, become expected: Int) -> Int {
+        var count = running.daemon.monitor.count
+        for _ in 0..<500 where count != expected {
+            usleep(10_000)
+            count = running.daemon.monitor.count
+        }
+        return count
+    }
+
     @Test func aMonitorSeesTheStateThenEachChangeOnceInOrder() throws {
         let running = try Daemon()
         defer { running.stop() }
@@ -118,12 +129,7 @@ import Varlink
         let (monitor, _) = try running.monitor()
         #expect(running.daemon.monitor.count == 1)
         monitor.close()
-        var count = running.daemon.monitor.count
-        for _ in 0..<500 where count != 0 {
-            usleep(10_000)
-            count = running.daemon.monitor.count
-        }
-        #expect(count == 0, "the closed monitor's stream is cancelled and unsubscribed")
+        #expect(Self.subscribers(of: running, become: 0) == 0, "the closed monitor's stream is cancelled and unsubscribed")
         // And the daemon still tells changes to the others.
         let (other, _) = try running.monitor()
         _ = try VarlinkClient(path: running.server.path).call("org.routingd.Directions.Reload")
@@ -163,6 +169,6 @@ import Varlink
         #expect(inOrder)
         // The slow one was closed: what it has buffered, then end of stream.
         #expect(slow.waitForClose(), "the slow monitor is disconnected")
-        #expect(running.daemon.monitor.count == 1, "and unsubscribed; the fast one stays")
+        #expect(Self.subscribers(of: running, become: 1) == 1, "and unsubscribed; the fast one stays")
     }
 }
