@@ -28,6 +28,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 import varlink
@@ -294,6 +295,36 @@ def monitor_checks(path):
         d.ClearCurrentLocation()
         change = next(stream)
         check("Monitor tells the location cleared", change.get("event") == "locationCleared", change)
+    # routingctl monitor, as a person sees it, and with --json: a line per change as it happens.
+    for args, first_ok, change_ok in (
+        ([], lambda line: line.startswith("state: ") and "current location unknown" in line,
+         lambda line: line.startswith("current location set: 51.500543, -0.135702 (by e2e, set ")),
+        (["--json"], lambda line: json.loads(line).get("event") == "state",
+         lambda line: json.loads(line).get("event") == "locationSet"),
+    ):
+        watcher = subprocess.Popen([os.path.join(BIN, "routingctl"), "--socket", path, "monitor"] + args,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+        # A monitor runs until stopped: a missing line must not hang the check.
+        deadline = threading.Timer(30, watcher.kill)
+        deadline.start()
+        try:
+            first = watcher.stdout.readline()
+            with varlink.Client("unix:" + path) as c, c.open("org.routingd.Directions") as d:
+                d.SetCurrentLocation(latitude=51.500543, longitude=-0.135702, source="e2e")
+                d.ClearCurrentLocation()
+            lines = []
+            while not any(change_ok(line) for line in lines):
+                line = watcher.stdout.readline()
+                if not line:
+                    break
+                lines.append(line)
+            name = "routingctl monitor " + " ".join(args)
+            check(f"{name}: the state first", first_ok(first), first)
+            check(f"{name}: the location set, as it happens", any(change_ok(line) for line in lines), lines)
+        finally:
+            deadline.cancel()
+            watcher.terminate()
+            watcher.wait(timeout=10)
     with varlink.Client("unix:" + path) as c, c.open("org.routingd.Directions") as d:
         try:
             d.Monitor()
