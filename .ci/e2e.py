@@ -318,7 +318,7 @@ def monitor_checks(path):
                 if not line:
                     break
                 lines.append(line)
-            name = "routingctl monitor " + " ".join(args)
+            name = " ".join(["routingctl monitor"] + args)
             check(f"{name}: the state first", first_ok(first), first)
             check(f"{name}: the location set, as it happens", any(change_ok(line) for line in lines), lines)
         finally:
