@@ -34,7 +34,10 @@ extension RoutingCtl {
             client = try VarlinkClient(path: path, timeout: 0)
         } catch {
             err("routingctl: cannot reach routingd at \(OneLine.escaped(path)): \(OneLine.escaped(error.description))")
-            err("routingctl: " + unreachableHint(error.errno))
+            // There is nothing to monitor offline.
+            err("routingctl: " + unreachableHint(error.errno)
+                .replacing(", pass --socket PATH, or use --offline", with: " or pass --socket PATH")
+                .replacing(", or use --offline", with: ""))
             return ExitStatus.usage
         }
         defer { client.close() }
