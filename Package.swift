@@ -56,6 +56,11 @@ let package = Package(
         .executableTarget(
             name: "routingctl", dependencies: ["RoutingService", "CoverageReports", "DesktopSession"],
             swiftSettings: strict),
+        // Test only, not installed (scripts/install builds routingd and routingctl): org.varlink.certification
+        // served with the Varlink library, and the certification client; .ci/run checks both against python-varlink.
+        .executableTarget(
+            name: "varlink-certification", dependencies: ["RoutingService", "Varlink", "StrictJSON"],
+            swiftSettings: strict),
         // Not a test: link-parsing throughput, `swift run -c release link-benchmark` (see BENCHMARKS.md).
         .executableTarget(name: "link-benchmark", dependencies: ["RoutingCore"], swiftSettings: strict),
         // Helpers shared by the test targets (a seeded generator, a child-process runner); tests only.

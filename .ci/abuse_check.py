@@ -77,7 +77,7 @@ class Daemon:
         self.run_dir = os.path.join(tmp, name)
         os.mkdir(self.run_dir)
         os.chmod(self.run_dir, 0o755)
-        self.path = os.path.join(self.run_dir, "io.socket")
+        self.path = os.path.join(self.run_dir, "org.routingd.Directions")
         self.log_path = os.path.join(tmp, name + ".log")
         self.log = open(self.log_path, "w+")
         self.process = subprocess.Popen(

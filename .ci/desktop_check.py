@@ -209,7 +209,7 @@ class Session:
                 f.write(coverage)
         coverage = os.path.join(self.tmp, "coverage")
         os.makedirs(coverage, exist_ok=True)
-        socket_path = os.path.join(self.runtime, "routingd", "io.socket")
+        socket_path = os.path.join(self.runtime, "routingd", "org.routingd.Directions")
         os.makedirs(os.path.dirname(socket_path), exist_ok=True)
         self.spawn([os.path.join(BIN, "routingd"), "--socket", socket_path, "--coverage", coverage, "--apps", apps])
         return wait_for(lambda: os.path.exists(socket_path), 15)

@@ -28,6 +28,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 import varlink
@@ -58,7 +59,7 @@ def ctl(*args, socket_path=None):
 
 def main():
     tmp = tempfile.mkdtemp(prefix="routingd-e2e-")
-    path = os.path.join(tmp, "run", "io.socket")
+    path = os.path.join(tmp, "run", "org.routingd.Directions")
     log = open(os.path.join(tmp, "routingd.log"), "w+")
     daemon = subprocess.Popen(
         [os.path.join(BIN, "routingd"), "--socket", path, "--coverage", os.path.join(ROOT, "Coverage")],
@@ -245,6 +246,7 @@ def main():
         check("unreachable daemon exits 2 with a hint", rc == 2 and "cannot reach routingd" in err, err)
 
         link_checks(client, path, tmp)
+        monitor_checks(path)
 
         check("daemon still running", daemon.poll() is None)
         daemon.send_signal(signal.SIGTERM)
@@ -275,6 +277,60 @@ def main():
 # geo:0:0?q=…: a producer wrote ':' between the placeholder zeros; the one safe reading is q.
 REPAIRED = "geo:0:0?q=48.8584%2C2.2945"
 LOUVRE = {"destination": {"kind": "coordinate", "latitude": 48.8606, "longitude": 2.3376}, "mode": "Pedestrian"}
+
+
+def monitor_checks(path):
+    """Monitor() through the reference client (_more=True): the state, then a change made on another
+    connection; without more, ExpectedMore."""
+    with varlink.Client("unix:" + path) as watcher, watcher.open("org.routingd.Directions") as w, \
+            varlink.Client("unix:" + path) as other, other.open("org.routingd.Directions") as d:
+        stream = w.Monitor(_more=True)
+        first = next(stream)
+        check("Monitor's first reply is the state, with every app",
+              first.get("event") == "state" and any(a.get("id") == "London" for a in first.get("apps", [])), first)
+        d.SetCurrentLocation(latitude=51.500543, longitude=-0.135702, source="e2e")
+        change = next(stream)
+        check("Monitor tells the location set on another connection",
+              change.get("event") == "locationSet" and change.get("location", {}).get("source") == "e2e", change)
+        d.ClearCurrentLocation()
+        change = next(stream)
+        check("Monitor tells the location cleared", change.get("event") == "locationCleared", change)
+    # routingctl monitor, as a person sees it, and with --json: a line per change as it happens.
+    for args, first_ok, change_ok in (
+        ([], lambda line: line.startswith("state: ") and "current location unknown" in line,
+         lambda line: line.startswith("current location set: 51.500543, -0.135702 (by e2e, set ")),
+        (["--json"], lambda line: json.loads(line).get("event") == "state",
+         lambda line: json.loads(line).get("event") == "locationSet"),
+    ):
+        watcher = subprocess.Popen([os.path.join(BIN, "routingctl"), "--socket", path, "monitor"] + args,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+        # A monitor runs until stopped: a missing line must not hang the check.
+        deadline = threading.Timer(30, watcher.kill)
+        deadline.start()
+        try:
+            first = watcher.stdout.readline()
+            with varlink.Client("unix:" + path) as c, c.open("org.routingd.Directions") as d:
+                d.SetCurrentLocation(latitude=51.500543, longitude=-0.135702, source="e2e")
+                d.ClearCurrentLocation()
+            lines = []
+            while not any(change_ok(line) for line in lines):
+                line = watcher.stdout.readline()
+                if not line:
+                    break
+                lines.append(line)
+            name = " ".join(["routingctl monitor"] + args)
+            check(f"{name}: the state first", first_ok(first), first)
+            check(f"{name}: the location set, as it happens", any(change_ok(line) for line in lines), lines)
+        finally:
+            deadline.cancel()
+            watcher.terminate()
+            watcher.wait(timeout=10)
+    with varlink.Client("unix:" + path) as c, c.open("org.routingd.Directions") as d:
+        try:
+            d.Monitor()
+            check("Monitor without more is ExpectedMore", False)
+        except varlink.VarlinkError as e:
+            check("Monitor without more is ExpectedMore", e.error() == "org.varlink.service.ExpectedMore", e.as_dict())
 
 
 def link_checks(client, path, tmp):
@@ -411,7 +467,7 @@ def link_checks(client, path, tmp):
                         "--coverage", "Coverage", "--current-location-literals", bad],
                        capture_output=True, text=True, timeout=30, cwd=ROOT)
     check("routingd refuses a bad literals file naming FILE:LINE", p.returncode != 0 and f"{bad}:2:" in p.stderr, p.stderr)
-    served = os.path.join(tmp, "lit", "io.socket")
+    served = os.path.join(tmp, "lit", "org.routingd.Directions")
     second = subprocess.Popen([os.path.join(BIN, "routingd"), "--socket", served, "--coverage", os.path.join(ROOT, "Coverage"),
                                "--current-location-literals", literals], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
     try:
@@ -533,7 +589,7 @@ def reload_checks(tmp):
     london_path = os.path.join(coverage, "London.geojson")
     with open(london_path) as f:
         london_good = f.read()
-    path = os.path.join(tmp, "io.socket")
+    path = os.path.join(tmp, "org.routingd.Directions")
     log_path = os.path.join(tmp, "routingd.log")
     log = open(log_path, "w+")
     env = dict(os.environ, XDG_DATA_HOME=os.path.join(tmp, "xdg"))  # no user manifests from the CI host

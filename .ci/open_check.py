@@ -214,7 +214,7 @@ def main():
 
 def daemon_checks(apps, coverage, env, urls, expectations):
     sock_dir = tempfile.mkdtemp(prefix="routingd-open-sock-")
-    path = os.path.join(sock_dir, "io.socket")
+    path = os.path.join(sock_dir, "org.routingd.Directions")
     log = open(os.path.join(sock_dir, "routingd.log"), "w+")
     daemon = subprocess.Popen([os.path.join(BIN, "routingd"), "--socket", path, "--coverage", coverage, "--apps", apps],
                               stdout=log, stderr=log, env=env)

@@ -14,7 +14,8 @@ Usage: service_check.py BIN_DIR (the folder holding the release routingd and rou
    served by a new instance, without an error; the location set before an idle exit is back in the
    next instance (the state directory), with when and by what it was set.
    The socket file: a symbolic link is refused with the reason, a stale socket is replaced, a live
-   one is not, the file is created 0600.
+   one is not, the file is created 0600. Without --socket: $XDG_RUNTIME_DIR/routingd/org.routingd.Directions,
+   with io.socket (the earlier name) linked to it while the daemon runs, and routingctl finds it.
 3. Units: installed with PREFIX into a scratch directory (no DESTDIR, so the units name real files),
    `systemd-analyze verify` prints nothing for the system and the user units and
    `systemd-analyze security --offline=true` gives 1.5 or less for the system service.
@@ -45,6 +46,7 @@ BIN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/release")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 COVERAGE = os.path.join(ROOT, "Coverage")
 ROUTINGD = os.path.join(BIN, "routingd")
+ROUTINGCTL = os.path.join(BIN, "routingctl")
 PEER_USER = "routingd-ci-peer"
 # The static build gets its own SwiftPM build directory, so it neither replaces the release build
 # the other checks use nor is rebuilt from scratch on the next run.
@@ -302,7 +304,7 @@ def socket_file_safety(tmp):
     print("-- the socket file: umask, stale sockets, symbolic links")
     directory = os.path.join(tmp, "bind")
     os.makedirs(directory)
-    sock = os.path.join(directory, "io.socket")
+    sock = os.path.join(directory, "org.routingd.Directions")
     target = os.path.join(tmp, "precious")
     with open(target, "w") as f:
         f.write("keep me")
@@ -335,6 +337,31 @@ def socket_file_safety(tmp):
         daemon.send_signal(signal.SIGTERM)
         wait_exit(daemon)
 
+    # The default socket, $XDG_RUNTIME_DIR/routingd/org.routingd.Directions, with the earlier name
+    # io.socket linked to it while the daemon runs; routingctl finds it without --socket.
+    runtime = os.path.join(tmp, "runtime-default")
+    os.makedirs(runtime, mode=0o700)
+    env = dict(os.environ, XDG_RUNTIME_DIR=runtime)
+    default = os.path.join(runtime, "routingd", "org.routingd.Directions")
+    legacy = os.path.join(runtime, "routingd", "io.socket")
+    daemon = subprocess.Popen([ROUTINGD, "--coverage", COVERAGE], env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        listening = wait_for(lambda: os.path.exists(default), 20)
+        check("without --socket the daemon listens on $XDG_RUNTIME_DIR/routingd/org.routingd.Directions", listening)
+        check("io.socket beside it is a symbolic link to it",
+              os.path.islink(legacy) and os.readlink(legacy) == "org.routingd.Directions",
+              os.readlink(legacy) if os.path.islink(legacy) else "no link")
+        reply = raw_call(legacy, "org.varlink.service.GetInfo") if os.path.islink(legacy) else None
+        check("a client of the earlier name reaches the daemon through the link",
+              reply is not None and reply.get("parameters", {}).get("product") == "routingd", str(reply))
+        p = subprocess.run([ROUTINGCTL, "apps"], env=env, capture_output=True, text=True, timeout=30)
+        check("routingctl finds the default socket without --socket", p.returncode == 0, p.stdout + p.stderr)
+    finally:
+        daemon.send_signal(signal.SIGTERM)
+        wait_exit(daemon)
+    check("the link goes when the daemon stops", not os.path.lexists(legacy) and not os.path.exists(default))
+
 
 def units(tmp):
     print("-- units (systemd-analyze verify and security on an install into a scratch PREFIX)")
@@ -348,6 +375,17 @@ def units(tmp):
     with open(os.path.join(system, "routingd.service")) as f:
         service = f.read()
     check("the installed units name the installed binary", f"ExecStart={prefix}/bin/routingd " in service)
+    # The socket is named after the interface; the earlier name is a symbolic link to it.
+    with open(os.path.join(system, "routingd.socket")) as f:
+        system_socket = f.read()
+    with open(os.path.join(user, "routingd.socket")) as f:
+        user_socket = f.read()
+    check("the system socket is /run/routingd/org.routingd.Directions, with io.socket linked to it",
+          "ListenStream=/run/routingd/org.routingd.Directions\n" in system_socket
+          and "Symlinks=/run/routingd/io.socket\n" in system_socket, system_socket)
+    check("the user socket is %t/routingd/org.routingd.Directions, with io.socket linked to it",
+          "ListenStream=%t/routingd/org.routingd.Directions\n" in user_socket
+          and "Symlinks=%t/routingd/io.socket\n" in user_socket, user_socket)
     # verify runs man(1) on each Documentation=man:… of the units: look in the scratch PREFIX's pages.
     manpath = dict(os.environ, MANPATH=os.path.join(prefix, "share/man"))
     man = [] if shutil.which("man") else ["--man=no"]
@@ -394,7 +432,7 @@ def access_control(tmp):
     os.makedirs(directory)
     os.chmod(tmp, 0o755)
     os.chmod(directory, 0o755)
-    sock = os.path.join(directory, "io.socket")
+    sock = os.path.join(directory, "org.routingd.Directions")
     daemon = subprocess.Popen([ROUTINGD, "--coverage", COVERAGE, "--socket", sock, "--socket-mode", "0666"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:

@@ -18,7 +18,7 @@ _routingctl() {
         prev="${COMP_WORDS[COMP_CWORD-2]}" eq=1
     fi
     COMPREPLY=()
-    local commands="validate contains resolve link apps reload open desktop location help"
+    local commands="validate contains resolve link apps reload monitor open desktop location help"
     local global="--socket --current-location-literals --no-pager --help --version"
 
     # The command: the first word after the global options (and their values).
@@ -68,7 +68,7 @@ _routingctl() {
         contains) options="--json --profile --no-pager --help"; files=1 ;;
         resolve) options="--json --strict --offline --apps --coverage --current-location --location-timeout --current-location-literals --socket --no-pager --help"; files=1 ;;
         link) options="--format --strict --json --current-location-literals --no-pager --help"; files=1 ;;
-        apps|reload) options="--json --socket --no-pager --help" ;;
+        apps|reload|monitor) options="--json --socket --no-pager --help" ;;
         open) options="--dry-run --json --choose --app --offline --socket --apps --coverage --current-location --location-timeout --current-location-literals --no-pager --help" ;;
         location)
             options="--json --socket --accuracy --no-pager --help"

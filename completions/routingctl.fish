@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # fish completion for routingctl(1). Installed as share/fish/vendor_completions.d/routingctl.fish.
 
-set -l commands validate contains resolve link apps reload open desktop location help
+set -l commands validate contains resolve link apps reload monitor open desktop location help
 
 # The link formats routingctl can write, from `routingctl link --help`.
 function __routingctl_link_formats
@@ -23,6 +23,7 @@ complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a resolve
 complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a link -d 'write the request as a link in another format'
 complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a apps -d "list the daemon's routing apps"
 complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a reload -d 'make the daemon read its apps again'
+complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a monitor -d 'follow the daemon: its state, then each change as it happens'
 complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a open -d 'launch the first eligible routing app on a link'
 complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a desktop -d 'make routingd-open the URL handler, or restore the previous'
 complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a location -d "the daemon's current location"
@@ -48,7 +49,7 @@ complete -c routingctl -n "__fish_seen_subcommand_from resolve open" -l current-
 complete -c routingctl -n "__fish_seen_subcommand_from resolve open" -l location-timeout -x -d 'seconds GeoClue2 may take (default 3)'
 complete -c routingctl -n "__fish_seen_subcommand_from resolve link" -l strict -d 'make any repair of the link an error'
 complete -c routingctl -n "__fish_seen_subcommand_from resolve link open" -l current-location-literals -r -F -d 'texts meaning "current location"'
-complete -c routingctl -n "__fish_seen_subcommand_from resolve apps reload open location" -l socket -r -F -d 'daemon socket'
+complete -c routingctl -n "__fish_seen_subcommand_from resolve apps reload monitor open location" -l socket -r -F -d 'daemon socket'
 # link
 complete -c routingctl -n "__fish_seen_subcommand_from link" -F
 complete -c routingctl -n "__fish_seen_subcommand_from link" -l format -x -a '(__routingctl_link_formats)' -d 'link format'
@@ -63,9 +64,9 @@ complete -c routingctl -n "__fish_seen_subcommand_from desktop" -l https -d 'als
 complete -c routingctl -n "__fish_seen_subcommand_from location; and not __fish_seen_subcommand_from get set clear" -a 'get set clear'
 complete -c routingctl -n "__fish_seen_subcommand_from location" -l accuracy -x -d 'with set: how precise, in metres'
 # every command
-complete -c routingctl -n "__fish_seen_subcommand_from validate contains resolve link apps reload open location" -l json -d 'print JSON (pretty on a terminal, one line in a pipe)'
-complete -c routingctl -n "__fish_seen_subcommand_from validate contains resolve link apps reload open location" -a '--json=pretty --json=short --json=off' -d 'JSON layout; off prints text'
-complete -c routingctl -n "__fish_seen_subcommand_from validate contains resolve link apps reload open desktop location" -l no-pager -d 'accepted; routingctl pages nothing'
-complete -c routingctl -n "__fish_seen_subcommand_from validate contains resolve link apps reload open desktop location" -l help -d 'show help'
+complete -c routingctl -n "__fish_seen_subcommand_from validate contains resolve link apps reload monitor open location" -l json -d 'print JSON (pretty on a terminal, one line in a pipe)'
+complete -c routingctl -n "__fish_seen_subcommand_from validate contains resolve link apps reload monitor open location" -a '--json=pretty --json=short --json=off' -d 'JSON layout; off prints text'
+complete -c routingctl -n "__fish_seen_subcommand_from validate contains resolve link apps reload monitor open desktop location" -l no-pager -d 'accepted; routingctl pages nothing'
+complete -c routingctl -n "__fish_seen_subcommand_from validate contains resolve link apps reload monitor open desktop location" -l help -d 'show help'
 # help COMMAND
-complete -c routingctl -n "__fish_seen_subcommand_from help; and not __fish_seen_subcommand_from validate contains resolve link apps reload open desktop location" -a 'validate contains resolve link apps reload open desktop location help'
+complete -c routingctl -n "__fish_seen_subcommand_from help; and not __fish_seen_subcommand_from validate contains resolve link apps reload monitor open desktop location" -a 'validate contains resolve link apps reload monitor open desktop location help'

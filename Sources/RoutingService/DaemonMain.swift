@@ -16,9 +16,12 @@ public enum DaemonMain {
     ///   - socketMode: permission bits of a socket file we bind (not of one passed by socket activation).
     ///   - exitIdleSeconds: with socket activation, exit after this many seconds without a connection.
     ///   - limits: the server's connection caps, deadlines and buffer bounds.
+    ///   - linkLegacySocketName: `socketPath` is the default one: when routingd binds it itself, it
+    ///     also links the earlier name `io.socket` to it for as long as it runs (``LegacySocketLink``).
     public static func run(
         socketPath: String, directories: AppDirectories, literalsFile: String? = nil, stateDirectory: String? = nil,
-        socketMode: UInt32 = 0o600, exitIdleSeconds: Double? = nil, limits: VarlinkServer.Limits = .init(), log: Log
+        socketMode: UInt32 = 0o600, exitIdleSeconds: Double? = nil, limits: VarlinkServer.Limits = .init(),
+        linkLegacySocketName: Bool = false, log: Log
     ) -> Int32 {
         var currentLocationLiterals = CurrentLocationLiterals.default
         if let literalsFile {
@@ -58,6 +61,8 @@ public enum DaemonMain {
         report(daemon.registry, log: log)
 
         guard let socket = ServiceLifecycle.openSocket(path: socketPath, mode: socketMode, log: log) else { return 1 }
+        let legacyLink = linkLegacySocketName && !socket.activated ? LegacySocketLink.create(beside: socketPath, log: log) : nil
+        defer { legacyLink?.remove() }
         // Reads, validates and swaps on its own thread, so SIGHUP and inotify never stall requests.
         do {
             try reloader.start(daemon)
@@ -68,13 +73,18 @@ public enum DaemonMain {
         // Not joined: a reload of thousands of files may be running, and SIGTERM must stop the
         // process within a second; the reload only reads files, so exiting under it loses nothing.
         defer { reloader.stop(waiting: false) }
-        let server = VarlinkServer(service: daemon.varlinkService(), listener: socket.listener, limits: limits)
+        let server: VarlinkServer
+        if let listener = socket.listener {
+            server = VarlinkServer(service: daemon.varlinkService(), listener: listener, limits: limits)
+        } else {
+            server = VarlinkServer(service: daemon.varlinkService(), connection: socket.connection ?? -1, limits: limits)
+        }
         server.log = log
         ServiceLifecycle.attach(
             to: server, notifier: notifier, daemon: daemon, exitIdleSeconds: exitIdleSeconds,
             activated: socket.activated, log: log)
         reloader.reloadOnHangUp(server)
-        log.info("listening on \(socket.label) with \(summary(daemon.registry)); apps from \(directories.appDirectories.joined(separator: ", ")) and coverage files from \(directories.coverageDirectory) (pid \(getpid()), version \(RoutingDaemon.version))",
+        log.info("\(socket.listener == nil ? "serving the connection on" : "listening on") \(socket.label) with \(summary(daemon.registry)); apps from \(directories.appDirectories.joined(separator: ", ")) and coverage files from \(directories.coverageDirectory) (pid \(getpid()), version \(RoutingDaemon.version))",
             [.messageID(.started)])
         do {
             try server.run()
@@ -82,7 +92,9 @@ public enum DaemonMain {
             log.error("\(error)")
             return 1
         }
-        log.info(server.stoppedBecauseIdle ? "stopped: idle for \(ServiceLifecycle.format(exitIdleSeconds ?? 0)) s" : "stopped")
+        log.info(
+            server.stoppedBecauseIdle ? "stopped: idle for \(ServiceLifecycle.format(exitIdleSeconds ?? 0)) s"
+                : server.servesOneConnection ? "stopped: the connection closed" : "stopped")
         return 0
     }
 

@@ -4,13 +4,29 @@ import Glibc
 
 /// Where routingd looks for things when not told.
 public enum DefaultPaths {
-    /// `$XDG_RUNTIME_DIR/routingd/io.socket`, or `/run/routingd/io.socket` when `XDG_RUNTIME_DIR` is unset
-    /// or empty (a system service).
+    /// The socket's file name: the name of the interface it serves first, as systemd's daemons name
+    /// theirs (`/run/systemd/resolve/io.systemd.Resolve`), so that a varlink client finds it by name.
+    public static let socketName = "org.routingd.Directions"
+
+    /// The socket's earlier file name, kept beside it as a symbolic link to ``socketName`` (by the
+    /// units' `Symlinks=`, and by a daemon that binds its default socket itself) for the clients
+    /// and scripts that still name it.
+    public static let legacySocketName = "io.socket"
+
+    /// `$XDG_RUNTIME_DIR/routingd/org.routingd.Directions`, or `/run/routingd/org.routingd.Directions`
+    /// when `XDG_RUNTIME_DIR` is unset or empty (a system service).
     public static func socket(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
-            return runtime + "/routingd/io.socket"
+            return runtime + "/routingd/" + socketName
         }
-        return "/run/routingd/io.socket"
+        return systemSocket
+    }
+
+    /// `path` with its last component replaced by ``legacySocketName``: where the old name of the
+    /// socket at `path` lives.
+    public static func legacySocket(beside path: String) -> String {
+        let directory = Inotify.parent(of: path)
+        return (directory == "/" ? "" : directory) + "/" + legacySocketName
     }
 
     /// Where the daemon keeps its state (its own current location): the first path of
@@ -30,10 +46,11 @@ public enum DefaultPaths {
     }
 
     /// The system daemon's socket (`routingd.socket` of the system units).
-    public static let systemSocket = "/run/routingd/io.socket"
+    public static let systemSocket = "/run/routingd/" + socketName
 
     /// The socket a client talks to when not told: the user session's (``socket(environment:)``) when
-    /// it exists, else the system daemon's when that exists, else the user session's (so the error
+    /// it exists, else the system daemon's when that exists, each also under its earlier name
+    /// (``legacySocketName``: a daemon of an older release), else the user session's (so the error
     /// names the socket a user-session daemon would create).
     /// - Parameter exists: whether a path exists (`access(2)`); replaceable in tests.
     public static func clientSocket(
@@ -41,8 +58,8 @@ public enum DefaultPaths {
         exists: (String) -> Bool = { access($0, F_OK) == 0 }
     ) -> String {
         let own = socket(environment: environment)
-        if own == systemSocket || exists(own) { return own }
-        return exists(systemSocket) ? systemSocket : own
+        let candidates = [own, legacySocket(beside: own), systemSocket, legacySocket(beside: systemSocket)]
+        return candidates.first(where: exists) ?? own
     }
 
     /// `Coverage`, relative to the working directory: the sample coverage files when started from the

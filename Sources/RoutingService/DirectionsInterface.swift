@@ -195,6 +195,39 @@ public enum DirectionsInterface {
         # verdicts that need it become null unless the request carries its own.
         method ClearCurrentLocation() -> ()
 
+        # What a reload did: trigger is what asked for it (SIGHUP, Reload(), the changed files);
+        # apps how many apps serve requests afterwards (active or stale), invalid how many have an
+        # error (stale or invalid); seconds how long it took; failure why it failed as a whole
+        # (then the apps in service are unchanged), else null.
+        type ReloadSummary (
+          trigger: string,
+          apps: int,
+          invalid: int,
+          seconds: float,
+          failure: ?string
+        )
+
+        # Follows the daemon's state; must be called with more (else
+        # org.varlink.service.ExpectedMore). The first reply is the current state: event state,
+        # apps (every app, as ListApps) and location (the daemon's own current location, null when
+        # unknown). Then one reply per change, as it happens, each once and in order:
+        # appAdded (a new manifest or coverage file; app), appRemoved (id), appStale (its files
+        # now fail and the last good version serves; app, with lastError), appFixed (an app that
+        # was stale or invalid is active again; app), appChanged (anything else about an app;
+        # app), locationSet (location) or locationCleared (the daemon's own current location),
+        # reloaded (a reload finished, after its app events; reload). A client ends it by closing
+        # the connection. A client that leaves about a megabyte of replies unread is disconnected
+        # rather than slowing the daemon or the others; it may call Monitor again, whose first
+        # reply is the state then.
+        method Monitor() -> (
+          event: (state, appAdded, appRemoved, appStale, appFixed, appChanged, locationSet, locationCleared, reloaded),
+          apps: ?[]App,
+          app: ?App,
+          id: ?string,
+          location: ?Location,
+          reload: ?ReloadSummary
+        )
+
         # The link could not be parsed (or, with strict, needed a repair). code is a stable id
         # such as missing-destination, latitude-out-of-range, unknown-scheme or repaired-syntax;
         # parameter names the URL parameter at fault.
@@ -338,9 +371,11 @@ public enum DirectionsInterface {
         // grow with the catalogue (a megabyte and tens of milliseconds for 3,000 apps); Set- and
         // ClearCurrentLocation write and fsync the state file: off the event loop, so other
         // clients are served meanwhile.
+        // Monitor's first reply lists every app, as ListApps does: off the event loop too.
         return VarlinkInterface(
             description: description, methods: PeerCredentials.guarding(methods, log: daemon.log),
-            blocking: ["Reload", "ListApps", "Resolve", "DecideApps", "SetCurrentLocation", "ClearCurrentLocation"])
+            streaming: ["Monitor": { (_: VarlinkCall, stream: VarlinkStream) throws(VarlinkError) in daemon.startMonitor(stream) }],
+            blocking: ["Reload", "ListApps", "Resolve", "DecideApps", "SetCurrentLocation", "ClearCurrentLocation", "Monitor"])
     }
 }
 

@@ -10,7 +10,8 @@ import Varlink
 /// and `turnBudget` of time per turn; connections with messages left over are revisited without
 /// blocking in epoll_wait. A handler runs on this thread, so a slow handler would delay every client:
 /// the handlers of blocking methods run on ``BlockingCalls``' queues instead, and their replies come
-/// back through the wakeup eventfd. Pending signals are also read between connections, at least
+/// back through the wakeup eventfd, as do the replies of streams (`more` calls), which the loop
+/// queues on their connections (closing one that leaves too many unread). Pending signals are also read between connections, at least
 /// every ``signalPollMilliseconds``, so a long turn does not delay SIGTERM.
 ///
 /// Deadlines and caps (``VarlinkServer/Limits``): a timerfd sweeps every connection every
@@ -50,9 +51,13 @@ final class EventLoop {
     private var connectionsPerUID: [UInt32: Int] = [:]
     /// CLOCK_MONOTONIC milliseconds of the last read of pending signals.
     private var lastSignalPoll: Int64 = 0
-    private let listener: UnixListener
+    /// Where clients connect; nil when the loop serves one already connected client.
+    private let listener: UnixListener?
+    /// The one connected client served without a listener; the loop stops when it closes.
+    private let initialConnection: Int32?
     private let wakeup: WakeupEvent
     private let blockingCalls: BlockingCalls
+    private let streams: StreamReplies
     private let signals: SignalDescriptor
     private let signalActions: [Int32: [@Sendable () -> Void]]
     private let stopRequested: () -> Bool
@@ -77,8 +82,9 @@ final class EventLoop {
     private(set) var stoppedBecauseIdle = false
 
     init(
-        service: VarlinkService, limits: VarlinkServer.Limits, log: Log? = nil, listener: UnixListener, wakeup: WakeupEvent,
-        blockingCalls: BlockingCalls, signals: SignalDescriptor, signalActions: [Int32: [@Sendable () -> Void]],
+        service: VarlinkService, limits: VarlinkServer.Limits, log: Log? = nil, listener: UnixListener?,
+        connection: Int32? = nil, wakeup: WakeupEvent,
+        blockingCalls: BlockingCalls, streams: StreamReplies, signals: SignalDescriptor, signalActions: [Int32: [@Sendable () -> Void]],
         timers: [PeriodicTimer] = [], idleExitMilliseconds: Int64? = nil,
         stopRequested: @escaping () -> Bool
     ) throws(SystemError) {
@@ -93,8 +99,10 @@ final class EventLoop {
         self.service = service
         self.limits = limits
         self.listener = listener
+        self.initialConnection = connection
         self.wakeup = wakeup
         self.blockingCalls = blockingCalls
+        self.streams = streams
         self.signals = signals
         self.signalActions = signalActions
         self.stopRequested = stopRequested
@@ -117,7 +125,12 @@ final class EventLoop {
     /// - Throws: ``SystemError`` for failures of the loop itself (epoll, accept4 with an unexpected errno).
     func run(onReady: (@Sendable () -> Void)?) throws(SystemError) {
         defer { closeConnections() }
-        try epoll.add(listener.descriptor, token: Token.listener, events: .readable)
+        if let listener { try epoll.add(listener.descriptor, token: Token.listener, events: .readable) }
+        if let initialConnection {
+            guard adopt(initialConnection, now: EventLoop.monotonicMilliseconds()) else {
+                throw SystemError(operation: "epoll_ctl (the passed connection)", errno: EBADF)
+            }
+        }
         try epoll.add(signals.descriptor, token: Token.signals, events: .readable)
         try epoll.add(wakeup.descriptor, token: Token.wakeup, events: .readable)
         for (index, timer) in timers.enumerated() {
@@ -139,6 +152,7 @@ final class EventLoop {
                 case Token.wakeup:
                     wakeup.drain()
                     finishBlockingCalls()
+                    queueStreamReplies()
                 case Token.firstTimer..<Token.sweep:
                     let timer = timers[Int(event.token - Token.firstTimer)]
                     if timer.drain() > 0 { timer.action() }
@@ -190,6 +204,7 @@ final class EventLoop {
     /// `unlimitedUIDs`; a peer without credentials counts as one uid, `UInt32.max`), a connection
     /// is accepted and closed at once, and the refusal logged.
     private func acceptConnections() throws(SystemError) {
+        guard let listener else { return }
         for _ in 0..<64 {
             let fd = FileDescriptor.retryingOnInterrupt { routingd_accept4(listener.descriptor.rawValue) }
             if fd < 0 {
@@ -203,25 +218,20 @@ final class EventLoop {
                 default: throw SystemError.current("accept4", path: listener.path)
                 }
             }
-            let descriptor = FileDescriptor(rawValue: fd)
             let now = EventLoop.monotonicMilliseconds()
             guard connections.count < limits.maxConnections else {
-                descriptor.close()
+                FileDescriptor(rawValue: fd).close()
                 limitLog.report(
                     "total", .warning,
                     "refused a connection: \(connections.count) are open, the limit (--max-connections)", now: now)
                 continue
             }
-            var pid: Int32 = 0
-            var uid: UInt32 = 0
-            var gid: UInt32 = 0
-            let peer =
-                routingd_peer_credentials(fd, &pid, &uid, &gid) == 0 ? VarlinkPeer(pid: pid, uid: uid, gid: gid) : nil
+            let peer = Self.peer(of: fd)
             let limitedUID: UInt32? = peer.map { limits.unlimitedUIDs.contains($0.uid) ? nil : $0.uid } ?? UInt32.max
             if let limitedUID {
                 let open = connectionsPerUID[limitedUID, default: 0]
                 guard open < maxConnectionsPerUser else {
-                    descriptor.close()
+                    FileDescriptor(rawValue: fd).close()
                     let who = limitedUID == UInt32.max ? "a peer without credentials" : "uid \(limitedUID)"
                     limitLog.report(
                         "uid \(limitedUID)", .warning,
@@ -231,24 +241,43 @@ final class EventLoop {
                 }
                 connectionsPerUID[limitedUID] = open + 1
             }
-            let connection = VarlinkConnection(descriptor: descriptor, token: nextToken, peer: peer, limits: limits, now: now)
-            connection.limitedUID = limitedUID
-            nextToken += 1
-            do {
-                try epoll.add(descriptor, token: connection.token, events: .readable)
-            } catch {
-                descriptor.close()
-                if let limitedUID { release(uid: limitedUID) }
-                continue
-            }
-            connection.registeredEvents = .readable
-            connections[connection.token] = connection
-            idleSince = nil
+            if !adopt(fd, peer: peer, limitedUID: limitedUID, now: now), let limitedUID { release(uid: limitedUID) }
         }
     }
 
+    /// The process at the other end of `fd` (`SO_PEERCRED`), nil when unknown.
+    private static func peer(of fd: Int32) -> VarlinkPeer? {
+        var pid: Int32 = 0
+        var uid: UInt32 = 0
+        var gid: UInt32 = 0
+        return routingd_peer_credentials(fd, &pid, &uid, &gid) == 0 ? VarlinkPeer(pid: pid, uid: uid, gid: gid) : nil
+    }
+
+    /// Serves the connected socket `fd` from now on (registers it for reading); closes it and returns
+    /// false when epoll refuses it.
+    private func adopt(_ fd: Int32, now: Int64) -> Bool {
+        adopt(fd, peer: Self.peer(of: fd), limitedUID: nil, now: now)
+    }
+
+    private func adopt(_ fd: Int32, peer: VarlinkPeer?, limitedUID: UInt32?, now: Int64) -> Bool {
+        let descriptor = FileDescriptor(rawValue: fd)
+        let connection = VarlinkConnection(descriptor: descriptor, token: nextToken, peer: peer, limits: limits, now: now)
+        connection.limitedUID = limitedUID
+        nextToken += 1
+        do {
+            try epoll.add(descriptor, token: connection.token, events: .readable)
+        } catch {
+            descriptor.close()
+            return false
+        }
+        connection.registeredEvents = .readable
+        connections[connection.token] = connection
+        idleSince = nil
+        return true
+    }
+
     private func resumeAcceptingIfDue() throws(SystemError) {
-        guard let until = acceptPausedUntil, EventLoop.monotonicMilliseconds() >= until else { return }
+        guard let listener, let until = acceptPausedUntil, EventLoop.monotonicMilliseconds() >= until else { return }
         acceptPausedUntil = nil
         try epoll.modify(listener.descriptor, token: Token.listener, events: .readable)
     }
@@ -256,9 +285,9 @@ final class EventLoop {
     /// Does one turn of work for `connection`: write, read, handle messages, write replies, then
     /// re-registers its epoll interest. Any I/O error (`ECONNRESET`, `EPIPE`, …) closes just it.
     private func serve(_ connection: VarlinkConnection, events: Epoll.Events) {
-        if connection.awaitingReply && !events.intersection([.hangUp, .error]).isEmpty {
-            // The client is gone while its blocking call runs: nobody can read the reply, and a
-            // level-triggered hang-up would otherwise be reported on every turn until it is done.
+        if connection.callInProgress && !events.intersection([.hangUp, .error]).isEmpty {
+            // The client is gone while its blocking call runs or its stream is open: nobody can read
+            // the replies, and a level-triggered hang-up would otherwise be reported on every turn.
             close(connection)
             return
         }
@@ -269,8 +298,13 @@ final class EventLoop {
             }
             connection.handleMessages(
                 with: service, budget: messageBudget, deadline: EventLoop.monotonicNanoseconds() &+ turnBudgetNanoseconds,
-                blockingCalls: blockingCalls)
+                blockingCalls: blockingCalls, streams: streams)
             try connection.flush()
+            if connection.inputClosed && connection.openStream != nil {
+                // Closing the connection is how a client ends a stream (a Monitor it no longer wants).
+                close(connection)
+                return
+            }
             if connection.isFinished {
                 close(connection)
                 return
@@ -302,13 +336,41 @@ final class EventLoop {
         }
     }
 
+    /// Queues the replies streams sent since the last turn on their connections, and serves those
+    /// (the replies are written; after a stream's last reply the next message is handled). A
+    /// connection that left more than `maxStreamBacklogBytes` unread is closed and its stream
+    /// cancelled, so one slow reader never holds up the others or the sender.
+    private func queueStreamReplies() {
+        var touched: [UInt64] = []
+        for (token, reply, last) in streams.take() {
+            guard let connection = connections[token] else { continue }
+            if connection.queueStreamReply(reply, last: last) {
+                if touched.last != token { touched.append(token) }
+                continue
+            }
+            let unread = connection.pendingReplyBytes
+            close(connection)
+            let who = connection.peer.map { "uid \($0.uid) (pid \($0.pid))" } ?? "a peer without credentials"
+            limitLog.report(
+                "stream", .warning,
+                "closed a connection of \(who): it left \(unread) bytes of streamed replies unread, more than \(limits.maxStreamBacklogBytes); its client may reconnect",
+                now: EventLoop.monotonicMilliseconds())
+        }
+        for token in Set(touched) {
+            if let connection = connections[token] { serve(connection, events: []) }
+        }
+    }
+
     private func close(_ connection: VarlinkConnection) {
+        connection.cancelStream()
         epoll.remove(connection.descriptor)
         connection.descriptor.close()
         connections[connection.token] = nil
         backlog.remove(connection.token)
         if let uid = connection.limitedUID { release(uid: uid) }
         if connections.isEmpty { idleSince = EventLoop.monotonicMilliseconds() }
+        // Serving one passed connection: its end is the end.
+        if listener == nil && connections.isEmpty { stopping = true }
     }
 
     private func release(uid: UInt32) {
@@ -317,7 +379,10 @@ final class EventLoop {
     }
 
     private func closeConnections() {
-        for connection in connections.values { connection.descriptor.close() }
+        for connection in connections.values {
+            connection.cancelStream()
+            connection.descriptor.close()
+        }
         connections = [:]
         connectionsPerUID = [:]
         backlog = []
@@ -342,7 +407,7 @@ final class EventLoop {
             } else {
                 connection.partialSince = nil
             }
-            if !connection.awaitingReply && now - connection.lastActivity >= idleTimeoutMilliseconds {
+            if !connection.callInProgress && now - connection.lastActivity >= idleTimeoutMilliseconds {
                 expired.append((connection, false))
             }
         }

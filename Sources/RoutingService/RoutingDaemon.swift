@@ -21,6 +21,9 @@ public final class RoutingDaemon: Sendable {
     /// with the new status), whatever asked for them; nil outside systemd and in tests.
     public let notifier: ServiceNotifier?
     private let state: Mutex<State>
+    /// The `Monitor()` subscribers; every change of the registry or the own location is made
+    /// through it, so each subscriber hears of it exactly once.
+    public let monitor = DirectionsMonitor()
     /// Called on every successful reload, under the reload lock, just before the new registry is
     /// put in service, with the directories to watch now (``ReloadThread/rearm(_:)``), whatever asked for the reload.
     private let reloadedHook = Mutex<(@Sendable ([String]) -> Void)?>(nil)
@@ -139,6 +142,12 @@ public final class RoutingDaemon: Sendable {
                 log?.error(
                     "reload (\(trigger)) failed, keeping the previous apps: \(error)",
                     [.messageID(.reloaded)] + JournalField.caller(caller))
+                let seconds = Double(ReloadThread.now() - started) / 1000
+                monitor.update { listening in
+                    ((), listening
+                        ? [DirectionsMonitor.reloadEvent(trigger: trigger, registry: previous, seconds: seconds, failure: error.description)]
+                        : [])
+                }
                 notifier?.ready(status: ServiceLifecycle.status(previous))
                 return ReloadOutcome(registry: previous, failure: error.description)
             }
@@ -147,11 +156,24 @@ public final class RoutingDaemon: Sendable {
             // watched.
             watched = reading.watchedDirectories
             reloadedHook.withLock { $0 }?(watched)
-            state.withLock { $0.registry = next }
+            let seconds = Double(ReloadThread.now() - started) / 1000
+            let events = {
+                DirectionsMonitor.appEvents(from: previous, to: next)
+                    + [DirectionsMonitor.reloadEvent(trigger: trigger, registry: next, seconds: seconds, failure: nil)]
+            }
+            // Built before taking the monitor's lock when someone listens (the lock is held only to
+            // swap and send); built under it for a monitor that started meanwhile.
+            let prepared = monitor.count > 0 ? events() : nil
+            // The swap and its events under the monitor's lock: a Monitor() starting meanwhile
+            // sees the change in its first reply or as events, never both.
+            monitor.update { listening in
+                state.withLock { $0.registry = next }
+                guard listening else { return ((), []) }
+                return ((), prepared ?? events())
+            }
             let kept = next.unchangedCoveragePaths.count
             let unchanged = kept == 0 ? "" : kept == 1 ? "; 1 unchanged coverage file not validated again"
                 : "; \(kept) unchanged coverage files not validated again"
-            let seconds = Double(ReloadThread.now() - started) / 1000
             log?.info(
                 "reloaded (\(trigger)) in \(ServiceLifecycle.format(seconds)) s: \(DaemonMain.summary(next))" + unchanged,
                 [.messageID(.reloaded)] + JournalField.caller(caller))
@@ -236,6 +258,15 @@ public final class RoutingDaemon: Sendable {
     /// The registry now in use.
     public var registry: AppRegistry { state.withLock { $0.registry } }
 
+    /// Starts a `Monitor()` stream: its first reply is the current state (every app, the own
+    /// location), then one reply per change (``DirectionsMonitor``).
+    public func startMonitor(_ stream: VarlinkStream) {
+        monitor.subscribe(stream) {
+            let (registry, own) = state.withLock { ($0.registry, $0.ownLocation) }
+            return DirectionsMonitor.stateEvent(registry, location: own)
+        }
+    }
+
     /// The daemon's own current location, in WGS84 degrees, or nil when unknown. Setting it is
     /// ``setOwnLocation(_:)`` without a source or accuracy.
     public var currentLocation: Coordinate? {
@@ -252,7 +283,14 @@ public final class RoutingDaemon: Sendable {
     @discardableResult
     public func setOwnLocation(_ location: CurrentLocation?) -> String? {
         let stored = location.map { RoutingDaemon.stamped($0) }
-        state.withLock { $0.ownLocation = stored }
+        monitor.update { listening in
+            let before = state.withLock { state in
+                defer { state.ownLocation = stored }
+                return state.ownLocation
+            }
+            // Clearing a location that was not set changes nothing, and tells nobody.
+            return ((), listening && (stored != nil || before != nil) ? [DirectionsMonitor.locationEvent(stored)] : [])
+        }
         guard let stateDirectory else { return nil }
         // One writer at a time, each writing the latest value: the file never ends older than memory.
         return persisting.withLock { _ -> String? in
@@ -306,9 +344,19 @@ public final class RoutingDaemon: Sendable {
     public func varlinkService(version: String = RoutingDaemon.version) -> VarlinkService {
         VarlinkService(
             vendor: "routingd", product: "routingd", version: version,
-            url: "",  // no public home page yet
+            url: RoutingDaemon.documentationURL,
             interfaces: [DirectionsInterface.make(self), CoverageInterface.make(daemon: self, log: log)])
     }
+
+    /// `GetInfo`'s `url`: where routingd's documentation is, as a `file:` URL, since the project has
+    /// no public home page: the README `scripts/install` put in `PREFIX/share/doc/routingd` next to
+    /// the running program, else the Debian package's `/usr/share/doc/routingd/README.md`.
+    public static let documentationURL: String = {
+        if let directory = DefaultPaths.documentationDirectory(), access(directory + "/README.md", R_OK) == 0 {
+            return "file://" + directory + "/README.md"
+        }
+        return "file:///usr/share/doc/routingd/README.md"
+    }()
 
     /// The release this build calls itself.
     public static let version = "0.1.0"

@@ -9,8 +9,12 @@ import RoutingCore
 public enum ServiceLifecycle {
     /// The socket the daemon serves on.
     public struct Socket {
-        public var listener: UnixListener
-        /// `/run/routingd/io.socket` or `fd 3 (varlink)`, for log lines.
+        /// The listening socket; nil when the service manager passed a connected one.
+        public var listener: UnixListener?
+        /// A connected socket passed by socket activation (`Accept=yes`, varlinkctl's `exec:`):
+        /// routingd serves that one client and exits when it closes.
+        public var connection: Int32?
+        /// `/run/routingd/org.routingd.Directions` or `fd 3 (varlink)`, for log lines.
         public var label: String
         /// True when the service manager passed the socket (it keeps it while we are not running).
         public var activated: Bool
@@ -24,7 +28,7 @@ public enum ServiceLifecycle {
     public static func openSocket(path: String, mode: UInt32, log: Log) -> Socket? {
         do {
             if let adopted = try SocketActivation.adoptFromEnvironment(log: log) {
-                return Socket(listener: adopted.listener, label: adopted.label, activated: true)
+                return Socket(listener: adopted.listener, connection: adopted.connection, label: adopted.label, activated: true)
             }
         } catch {
             log.error("cannot use the socket passed by socket activation: \(error)")
@@ -33,7 +37,7 @@ public enum ServiceLifecycle {
         do {
             let listener = try UnixListener.bind(path: path, mode: mode)
             if let warning = socketDirectoryWarning(socketPath: path) { log.warning(warning) }
-            return Socket(listener: listener, label: path, activated: false)
+            return Socket(listener: listener, connection: nil, label: path, activated: false)
         } catch {
             log.error("cannot listen on \(path): \(error)\(explanation(for: error))")
             return nil
@@ -99,7 +103,9 @@ public enum ServiceLifecycle {
             server.every(microseconds: interval) { notifier.watchdog() }
         }
         if let exitIdleSeconds {
-            if activated {
+            if server.servesOneConnection {
+                // It exits when its one connection closes.
+            } else if activated {
                 server.exitWhenIdle(seconds: exitIdleSeconds)
             } else {
                 log.warning("--exit-idle \(format(exitIdleSeconds)) ignored: the socket was not passed by socket activation, so nothing would start routingd again")

@@ -78,17 +78,29 @@ public enum SocketActivation {
 
     /// A descriptor ready to serve on, or why none is.
     public struct Adopted: Sendable {
-        public var listener: UnixListener
+        /// The listening socket to accept clients on; nil for a connected socket.
+        public var listener: UnixListener?
+        /// A connected socket (`Accept=yes` in systemd.socket(5), varlinkctl's `exec:` transport):
+        /// serve this one client and exit when it closes; nil for a listening socket.
+        public var connection: Int32?
         /// `fd 3 (varlink)`, for log lines.
         public var label: String
     }
 
+    /// What a passed stream socket is for.
+    public enum StreamSocketKind: Equatable, Sendable {
+        /// It listens: accept clients on it.
+        case listening
+        /// It is connected to one client (getpeername(2) succeeds).
+        case connected
+    }
+
     /// Reads and unsets `LISTEN_PID`, `LISTEN_FDS` and `LISTEN_FDNAMES`; when they pass us a socket,
-    /// checks that it is a listening stream socket (fstat(2), `SO_ACCEPTCONN`), sets `O_NONBLOCK` and
-    /// `FD_CLOEXEC`, closes the unused others and adopts it.
+    /// checks that it is a stream socket that listens or is connected (``checkStreamSocket(_:label:)``),
+    /// sets `O_NONBLOCK` and `FD_CLOEXEC`, closes the unused others and adopts it.
     /// - Parameter log: gets one line for variables that are ignored and for notes.
-    /// - Returns: the listener, or nil when not activated (bind instead).
-    /// - Throws: ``SystemError`` when the chosen descriptor is not a usable listening socket.
+    /// - Returns: the listener or the connection, or nil when not activated (bind instead).
+    /// - Throws: ``SystemError`` when the chosen descriptor is not a usable stream socket.
     public static func adoptFromEnvironment(log: Log) throws(SystemError) -> Adopted? {
         func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
         let outcome = decide(
@@ -105,20 +117,33 @@ public enum SocketActivation {
             if let note { log.warning("socket activation: \(note)") }
             for other in unused { _ = Glibc.close(other) }
             let label = name.map { "fd \(fd) (\($0))" } ?? "fd \(fd)"
-            try checkListeningStreamSocket(fd, label: label)
+            let kind = try checkStreamSocket(fd, label: label)
             let descriptor = FileDescriptor(rawValue: fd)
             do throws(SystemError) {
                 try descriptor.setNonBlockingAndCloseOnExec()
             } catch {
                 throw SystemError(operation: error.operation, path: label, errno: error.errno)
             }
-            return Adopted(listener: UnixListener(adopting: fd), label: label)
+            switch kind {
+            case .listening: return Adopted(listener: UnixListener(adopting: fd), connection: nil, label: label)
+            case .connected: return Adopted(listener: nil, connection: fd, label: label)
+            }
         }
     }
 
     /// Throws unless `fd` is an open socket of type `SOCK_STREAM` that listens (socket(7)
     /// `SO_TYPE`, `SO_ACCEPTCONN`).
     static func checkListeningStreamSocket(_ fd: Int32, label: String) throws(SystemError) {
+        guard try checkStreamSocket(fd, label: label) == .listening else {
+            throw SystemError(operation: "socket activation (the socket does not listen)", path: label, errno: EINVAL)
+        }
+    }
+
+    /// Whether `fd`, an open socket of type `SOCK_STREAM`, listens (`SO_ACCEPTCONN`) or is connected
+    /// (getpeername(2)).
+    /// - Throws: ``SystemError`` for a descriptor that is not a socket (`ENOTSOCK`), not a stream
+    ///   socket (`EPROTOTYPE`), or a stream socket that neither listens nor is connected (`ENOTCONN`).
+    static func checkStreamSocket(_ fd: Int32, label: String) throws(SystemError) -> StreamSocketKind {
         var status = stat()
         guard fstat(fd, &status) == 0 else { throw SystemError.current("fstat", path: label) }
         guard (status.st_mode & S_IFMT) == S_IFSOCK else {
@@ -137,8 +162,16 @@ public enum SocketActivation {
         guard getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &length) == 0 else {
             throw SystemError.current("getsockopt SO_ACCEPTCONN", path: label)
         }
-        guard listening != 0 else {
-            throw SystemError(operation: "socket activation (the socket does not listen)", path: label, errno: EINVAL)
+        if listening != 0 { return .listening }
+        var peer = sockaddr_storage()
+        var peerLength = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let connected = withUnsafeMutablePointer(to: &peer) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &peerLength) }
         }
+        guard connected == 0 else {
+            throw SystemError(
+                operation: "socket activation (the socket neither listens nor is connected)", path: label, errno: ENOTCONN)
+        }
+        return .connected
     }
 }

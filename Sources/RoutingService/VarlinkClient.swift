@@ -4,7 +4,10 @@ import Glibc
 import StrictJSON
 import Varlink
 
-/// A blocking varlink client over a Unix socket, for the CLI and tests: one call at a time.
+/// A blocking varlink client over a Unix socket, for the CLI, tests and the certification client:
+/// one call at a time, with one reply (``call(_:_:)``), several (``callMore(_:_:onReply:)``,
+/// varlink.org/Method-Call `more`) or none (``callOneway(_:_:)``). It sends only the message members
+/// a call needs (`method`, `parameters`, and `more` or `oneway` when true), as the reference clients do.
 ///
 /// Not `Sendable`: use one client per thread.
 public final class VarlinkClient {
@@ -55,9 +58,50 @@ public final class VarlinkClient {
     ///   `ETIMEDOUT`); ``VarlinkProtocolError`` for a closed connection or malformed reply.
     public func call(_ method: String, _ parameters: JSONObject = [:]) throws -> JSONObject {
         guard descriptor >= 0 else { throw VarlinkProtocolError.clientClosed }
-        let message: JSON = ["method": .string(method), "parameters": .object(parameters)]
-        try send(Array(message.serialized().utf8) + [0])
-        return try Self.decodeReply(try receiveMessage())
+        try send(Self.message(method, parameters, flag: nil))
+        let reply = try Self.decodeReply(try receiveMessage())
+        if reply.continues { throw VarlinkProtocolError.malformedReply("continues is true for a call without more") }
+        return reply.parameters
+    }
+
+    /// Calls `method` with `more: true` and hands each reply's `parameters` to `onReply`, in order,
+    /// until the last one (the reply without `continues: true`).
+    /// - Parameters:
+    ///   - onReply: gets the parameters and whether more replies follow; returns false to stop
+    ///     listening, which closes the connection (how a varlink client ends a stream).
+    /// - Throws: as ``call(_:_:)``; an error reply ends the call with its ``VarlinkError``. The
+    ///   receive timeout given at ``init(path:timeout:)`` applies to each reply: use 0 for a stream
+    ///   that may be quiet for long (a monitor).
+    public func callMore(
+        _ method: String, _ parameters: JSONObject = [:], onReply: (_ parameters: JSONObject, _ continues: Bool) throws -> Bool
+    ) throws {
+        guard descriptor >= 0 else { throw VarlinkProtocolError.clientClosed }
+        try send(Self.message(method, parameters, flag: "more"))
+        while true {
+            let reply = try Self.decodeReply(try receiveMessage())
+            guard try onReply(reply.parameters, reply.continues) else {
+                close()
+                return
+            }
+            if !reply.continues { return }
+        }
+    }
+
+    /// Sends a call of `method` with `oneway: true`: the service runs it and sends nothing back,
+    /// not even an error.
+    /// - Throws: ``SystemError`` when sending fails; ``VarlinkProtocolError/clientClosed``.
+    public func callOneway(_ method: String, _ parameters: JSONObject = [:]) throws {
+        guard descriptor >= 0 else { throw VarlinkProtocolError.clientClosed }
+        try send(Self.message(method, parameters, flag: "oneway"))
+    }
+
+    /// `{"method": …, "parameters": {…}}` (without `parameters` when empty) and the NUL, with
+    /// `flag: true` (`more`, `oneway`) when given.
+    private static func message(_ method: String, _ parameters: JSONObject, flag: String?) -> [UInt8] {
+        var message: JSONObject = ["method": .string(method)]
+        if parameters.count > 0 { message["parameters"] = .object(parameters) }
+        if let flag { message[flag] = .bool(true) }
+        return Array(JSON.object(message).serialized().utf8) + [0]
     }
 
     /// Closes the connection. Idempotent.
@@ -105,8 +149,8 @@ public final class VarlinkClient {
         }
     }
 
-    /// Decodes `{"parameters": {…}}` or `{"error": name, "parameters": {…}}`.
-    private static func decodeReply(_ bytes: [UInt8]) throws -> JSONObject {
+    /// Decodes `{"parameters": {…}, "continues"?: bool}` or `{"error": name, "parameters": {…}}`.
+    private static func decodeReply(_ bytes: [UInt8]) throws -> (parameters: JSONObject, continues: Bool) {
         let root: JSON
         do {
             root = try JSONParser().parse(bytes).root.json
@@ -120,8 +164,14 @@ public final class VarlinkClient {
         case .object(let object)?: parameters = object
         default: throw VarlinkProtocolError.malformedReply("parameters is not an object")
         }
+        let continues: Bool
+        switch reply["continues"] {
+        case nil, .null?: continues = false
+        case .bool(let value)?: continues = value
+        default: throw VarlinkProtocolError.malformedReply("continues is not a bool")
+        }
         switch reply["error"] {
-        case nil, .null?: return parameters
+        case nil, .null?: return (parameters, continues)
         case .string(let name)?: throw VarlinkError(name: name, parameters: parameters)
         default: throw VarlinkProtocolError.malformedReply("error is not a string")
         }

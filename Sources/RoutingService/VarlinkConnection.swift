@@ -12,6 +12,8 @@ import Varlink
 /// than `maxPendingReplyBytes` of replies wait to be sent, so a client that never reads its replies
 /// only fills its own buffers; it resumes once they drain below the bound. A reply larger than the
 /// bound is still queued whole (the bound is checked before each message, not within a reply).
+/// The replies of an open stream (a `more` call) are not held back: ``queueStreamReply(_:last:)``
+/// refuses one once `maxStreamBacklogBytes` are unread, and the loop closes the connection.
 /// For the loop's deadlines it records when the connection last made progress (``lastActivity``)
 /// and since when it has waited for the rest of a message (``partialSince``).
 /// Confined to the event-loop thread.
@@ -43,6 +45,9 @@ final class VarlinkConnection {
     /// A call of a blocking method is running elsewhere (``BlockingCalls``); the next message waits
     /// for its reply, so replies keep call order.
     private(set) var awaitingReply = false
+    /// A `more` call whose replies are still coming (``VarlinkStream``); the next message waits for
+    /// its last reply. Cancelled when the connection closes.
+    private(set) var openStream: VarlinkStream?
     /// The epoll interest currently registered, maintained by the loop.
     var registeredEvents: Epoll.Events = []
     /// The uid this connection counts against in the per-user limit; nil when it counts against none.
@@ -66,7 +71,7 @@ final class VarlinkConnection {
     /// True when the only thing this connection waits for is the rest of a message the client has
     /// started: input after the last complete message, no call running, replies within their bound.
     var isWaitingForRestOfMessage: Bool {
-        !isFailing && !inputClosed && !awaitingReply && pendingReplyBytes <= limits.maxPendingReplyBytes
+        !isFailing && !inputClosed && !awaitingReply && openStream == nil && pendingReplyBytes <= limits.maxPendingReplyBytes
             && inputStart < input.count && !hasCompleteMessage
     }
 
@@ -79,7 +84,11 @@ final class VarlinkConnection {
     }
 
     /// True when a complete message can be handled now (none is waiting for a blocking call's reply).
-    var canHandleMessage: Bool { !awaitingReply && hasCompleteMessage }
+    var canHandleMessage: Bool { !awaitingReply && openStream == nil && hasCompleteMessage }
+
+    /// True while a call of this connection is still running: a blocking call, or a stream whose
+    /// last reply has not come. Such a connection is not idle.
+    var callInProgress: Bool { awaitingReply || openStream != nil }
 
     /// True when the connection should be read from now.
     var wantsRead: Bool {
@@ -92,7 +101,7 @@ final class VarlinkConnection {
     /// True when there is nothing left to do and the connection should be closed.
     var isFinished: Bool {
         if isFailing { return sentFailure && (inputClosed || discardBudget <= 0) }
-        return inputClosed && !awaitingReply && !hasCompleteMessage && pendingReplyBytes == 0
+        return inputClosed && !awaitingReply && openStream == nil && !hasCompleteMessage && pendingReplyBytes == 0
     }
 
     /// Reads what is available (one recv(2) of at most `buffer.count` bytes).
@@ -117,8 +126,14 @@ final class VarlinkConnection {
     /// without its NUL — queues `org.varlink.service.InvalidParameter {"parameter":"message"}` and fails
     /// the connection. A call of a blocking method goes to `blockingCalls` and ends the turn; the
     /// messages after it wait for ``finishBlockingCall(_:)``.
-    func handleMessages(with service: VarlinkService, budget: Int, deadline: UInt64, blockingCalls: BlockingCalls) {
-        if awaitingReply {
+    ///
+    /// A `more` call of a streaming method gets a stream from `streams` and is started here, or on
+    /// `blockingCalls` for a blocking method; it also ends the turn, and the next message waits for
+    /// the stream's last reply (``queueStreamReply(_:last:)``).
+    func handleMessages(
+        with service: VarlinkService, budget: Int, deadline: UInt64, blockingCalls: BlockingCalls, streams: StreamReplies
+    ) {
+        if callInProgress {
             // Nothing is handled, but a message growing past the limit still fails the connection.
             if !isFailing, input[scannedUpTo...].firstIndex(of: 0) == nil {
                 scannedUpTo = input.count
@@ -127,7 +142,7 @@ final class VarlinkConnection {
             return
         }
         var handled = 0
-        while !isFailing, !awaitingReply, handled < budget, pendingReplyBytes <= limits.maxPendingReplyBytes,
+        while !isFailing, !callInProgress, handled < budget, pendingReplyBytes <= limits.maxPendingReplyBytes,
             handled == 0 || EventLoop.monotonicNanoseconds() < deadline
         {
             guard let end = input[scannedUpTo...].firstIndex(of: 0) else {
@@ -150,6 +165,18 @@ final class VarlinkConnection {
             case .blocking(let method, let work):
                 awaitingReply = true
                 blockingCalls.run(for: token, method: method, uid: peer?.uid, work)
+            case .streaming(let method, let blocking, let start):
+                let stream = streams.stream(for: token)
+                openStream = stream
+                if blocking {
+                    awaitingReply = true
+                    blockingCalls.run(for: token, method: method, uid: peer?.uid) {
+                        start(stream)
+                        return nil
+                    }
+                } else {
+                    start(stream)
+                }
             }
         }
         compactInput()
@@ -161,6 +188,25 @@ final class VarlinkConnection {
         awaitingReply = false
         lastActivity = EventLoop.monotonicMilliseconds()
         if let reply, !isFailing { output.append(contentsOf: reply) }
+    }
+
+    /// Queues one reply of the open stream; after the `last` one the next message can be handled.
+    /// - Returns: false when the client has left more than `maxStreamBacklogBytes` of earlier replies
+    ///   unread: the reply is not queued, and the caller closes the connection (a client that falls
+    ///   that far behind reconnects and starts from the current state).
+    func queueStreamReply(_ reply: [UInt8], last: Bool) -> Bool {
+        guard openStream != nil, !isFailing else { return true }
+        if pendingReplyBytes > limits.maxStreamBacklogBytes { return false }
+        output.append(contentsOf: reply)
+        if last { openStream = nil }
+        return true
+    }
+
+    /// Cancels the open stream, if any (the connection is closing).
+    func cancelStream() {
+        let stream = openStream
+        openStream = nil
+        stream?.cancel()
     }
 
     /// Sends as much queued output as the socket takes.

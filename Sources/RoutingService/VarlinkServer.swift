@@ -13,6 +13,15 @@ import Varlink
 /// and SIGPIPE is ignored, so a vanished client is just closed (`EPIPE`/`ECONNRESET`). See
 /// ``Limits`` for resource bounds.
 ///
+/// Streams: a `more` call of a streaming method (``VarlinkStreamingHandler``) gets a
+/// ``VarlinkStream`` whose replies, sent from any thread, are queued on the connection by the loop
+/// (``StreamReplies``), in order; the connection's next message waits for the last one. The loop never
+/// waits for a slow reader: a connection that leaves more than `maxStreamBacklogBytes` of them unread
+/// is closed, and closing a connection (the client's way of ending a stream) cancels its stream.
+///
+/// A server made with ``init(service:connection:limits:)`` serves one already connected client
+/// instead of a listener (socket activation with a connected socket) and stops when it closes.
+///
 /// Signals (signalfd(2)): `run()` blocks SIGTERM, SIGINT, SIGHUP and every signal passed to
 /// ``onSignal(_:_:)`` in the calling thread and reads them from a signalfd in the same epoll set.
 /// A process-directed signal is only seen if **every** thread blocks it, so a daemon should call
@@ -45,6 +54,12 @@ public final class VarlinkServer: Sendable {
         /// (and handling) that client's messages until the queue drains below it again. One reply larger
         /// than the bound is still queued and sent whole.
         public var maxPendingReplyBytes = 256 << 10
+        /// Replies of a `more` call (a stream, such as `Monitor`) a client may leave unread. The
+        /// server never waits for a slow reader: it queues each reply, and when one comes while more
+        /// than this many bytes are still unread, it closes that connection (with a log line) rather
+        /// than hold the replies, or the others, back. The client reconnects and starts again from
+        /// the current state. One reply larger than the bound is still queued whole.
+        public var maxStreamBacklogBytes = 1 << 20
         /// A connection without progress for this long is closed: nothing read from it, nothing it read
         /// of its replies, no call of it running. A client waiting for a long call's reply is not idle.
         public var idleTimeout: Double = 60
@@ -63,7 +78,9 @@ public final class VarlinkServer: Sendable {
     }
 
     private let service: VarlinkService
-    private let listener: UnixListener
+    private let listener: UnixListener?
+    /// The connected socket served instead of a listener (``init(service:connection:limits:)``).
+    private let connection: Int32?
     private let limits: Limits
     private let started = Atomic<Bool>(false)
     private let stopRequested = Atomic<Bool>(false)
@@ -80,8 +97,22 @@ public final class VarlinkServer: Sendable {
     public init(service: VarlinkService, listener: UnixListener, limits: Limits = .init()) {
         self.service = service
         self.listener = listener
+        self.connection = nil
         self.limits = limits
     }
+
+    /// A server for one client already connected on `connection` (a socket passed by socket
+    /// activation with `Accept=yes`, or by varlinkctl's `exec:` transport): ``run()`` serves it and
+    /// returns once it is closed (or on SIGTERM, SIGINT, ``stop()``), closing the descriptor.
+    public init(service: VarlinkService, connection: Int32, limits: Limits = .init()) {
+        self.service = service
+        self.listener = nil
+        self.connection = connection
+        self.limits = limits
+    }
+
+    /// True for a server of one connected client (``init(service:connection:limits:)``).
+    public var servesOneConnection: Bool { connection != nil }
 
     /// Called once on the loop thread when the listener, signalfd and wakeup descriptor are registered
     /// and the loop is about to wait (e.g. to send `READY=1` with sd_notify). Set before ``run()``.
@@ -139,7 +170,7 @@ public final class VarlinkServer: Sendable {
     /// - Throws: ``SystemError`` when setting up (eventfd, signalfd, epoll, registering the listener —
     ///   e.g. `EBADF` for a bad adopted descriptor) or the loop itself fails.
     public func run() throws(SystemError) {
-        defer { listener.close() }
+        defer { listener?.close() }
         guard !started.exchange(true, ordering: .acquiringAndReleasing) else {
             throw SystemError(operation: "run", errno: EALREADY)
         }
@@ -147,6 +178,7 @@ public final class VarlinkServer: Sendable {
         let wakeup = try WakeupEvent()
         wakeupDescriptor.withLock { $0 = wakeup.descriptor.rawValue }
         let blockingCalls = BlockingCalls(wake: { [self] in wake() })
+        let streams = StreamReplies(wake: { [self] in wake() })
         defer {
             wakeupDescriptor.withLock { $0 = -1 }
             wakeup.descriptor.close()
@@ -163,7 +195,7 @@ public final class VarlinkServer: Sendable {
         let log = logger.withLock { $0 }
         let limits = Self.fitDescriptorLimit(limits, log: log)
         let loop = try EventLoop(
-            service: service, limits: limits, log: log, listener: listener, wakeup: wakeup, blockingCalls: blockingCalls, signals: signals,
+            service: service, limits: limits, log: log, listener: listener, connection: connection, wakeup: wakeup, blockingCalls: blockingCalls, streams: streams, signals: signals,
             signalActions: actions, timers: timers, idleExitMilliseconds: idleExitMilliseconds.withLock { $0 },
             stopRequested: { self.stopRequested.load(ordering: .acquiring) })
         defer { stoppedIdle.store(loop.stoppedBecauseIdle, ordering: .releasing) }

@@ -15,6 +15,10 @@ public struct VarlinkInterface: Sendable {
     public let description: String
     /// Handlers by unqualified method name.
     let handlers: [String: VarlinkMethodHandler]
+    /// Handlers of the methods that answer with several replies, by unqualified method name. Such a
+    /// method must be called with `more: true`; without it the call gets
+    /// `org.varlink.service.ExpectedMore`.
+    let streamingHandlers: [String: VarlinkStreamingHandler]
     /// Every method the IDL declares; a declared method without a handler answers
     /// `org.varlink.service.MethodNotImplemented`.
     let declaredMethods: Set<String>
@@ -29,13 +33,22 @@ public struct VarlinkInterface: Sendable {
     ///     interface name.
     ///   - methods: Handlers keyed by unqualified method name. Precondition: each key is declared as
     ///     `method Key(` in the IDL.
+    ///   - streaming: Handlers of the methods that answer a `more` call with several replies
+    ///     (``VarlinkStreamingHandler``). Precondition: each key is declared in the IDL and has no
+    ///     handler in `methods`.
     ///   - blocking: The methods whose handlers may take long; see ``blockingMethods``.
     ///     Precondition: each has a handler.
-    public init(description: String, methods: [String: VarlinkMethodHandler], blocking: Set<String> = []) {
+    public init(
+        description: String, methods: [String: VarlinkMethodHandler],
+        streaming: [String: VarlinkStreamingHandler] = [:], blocking: Set<String> = []
+    ) {
         guard let definition = InterfaceDefinition(description) else {
             preconditionFailure("varlink IDL must start with `interface <reverse.domain.name>`")
         }
-        for method in methods.keys {
+        for method in streaming.keys {
+            precondition(methods[method] == nil, "\(method) has both a handler and a streaming handler")
+        }
+        for method in Array(methods.keys) + Array(streaming.keys) {
             precondition(
                 definition.methods.contains(method),
                 "handler for \(method) but the IDL of \(definition.name) declares no `method \(method)(`")
@@ -44,12 +57,14 @@ public struct VarlinkInterface: Sendable {
             preconditionFailure("the varlink IDL of \(definition.name) has a type, method or error declaration that does not parse")
         }
         for method in blocking {
-            precondition(methods[method] != nil, "\(method) is listed as blocking but has no handler")
+            precondition(
+                methods[method] != nil || streaming[method] != nil, "\(method) is listed as blocking but has no handler")
         }
         self.name = definition.name
         self.blockingMethods = blocking
         self.description = description
         self.handlers = methods
+        self.streamingHandlers = streaming
         self.declaredMethods = definition.methods
         self.inputTypes = inputTypes
     }

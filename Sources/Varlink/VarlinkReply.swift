@@ -2,12 +2,15 @@
 import StrictJSON
 
 /// Encodes replies (varlink.org/Method-Call): `{"parameters": {…}}` for success,
+/// `{"continues": true, "parameters": {…}}` for a reply of a `more` call that is not the last,
 /// `{"error": name, "parameters": {…}}` for an error, each followed by the NUL that ends a message.
 /// `parameters` is always present, also when empty, which every client accepts.
 enum VarlinkReply {
-    /// The bytes of a successful reply, NUL included.
-    static func success(_ parameters: JSONObject) -> [UInt8] {
-        encode(["parameters": .object(parameters)])
+    /// The bytes of a successful reply, NUL included; `continues` marks one that is not the last.
+    static func success(_ parameters: JSONObject, continues: Bool = false) -> [UInt8] {
+        continues
+            ? encode(["continues": .bool(true), "parameters": .object(parameters)])
+            : encode(["parameters": .object(parameters)])
     }
 
     /// The bytes of an error reply, NUL included.

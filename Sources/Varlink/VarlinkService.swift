@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import StrictJSON
+import Synchronization
 
 /// A varlink service: decodes calls, dispatches them to interfaces, encodes replies. Pure — no I/O —
 /// so it is tested without sockets and driven by the transport (`VarlinkServer`) one message at a time.
@@ -16,7 +17,11 @@ import StrictJSON
 /// - `upgrade: true` → `MethodNotImplemented(method)`: no method of this implementation supports
 ///   protocol upgrades, and answering normally would let the client believe the connection changed
 ///   protocol;
-/// - `more: true` → one normal reply without `continues` (a server may ignore `more`);
+/// - a method with a streaming handler (``VarlinkStreamingHandler``) answers a `more: true` call
+///   with its replies, each but the last with `continues: true`; called without `more` it answers
+///   `org.varlink.service.ExpectedMore`, and called `oneway` it is not run (nobody would read it);
+/// - `more: true` on any other method → one normal reply without `continues` (a server may ignore
+///   `more`);
 /// - `oneway: true` → the handler runs and nothing is sent, not even an error.
 public final class VarlinkService: Sendable {
     /// The `GetInfo` reply.
@@ -55,10 +60,18 @@ public final class VarlinkService: Sendable {
     ///   - message: The message bytes without the NUL terminator.
     ///   - peer: The connecting process, passed on in ``VarlinkCall/peer``.
     /// - Returns: The reply bytes including the trailing NUL, or nil for a `oneway` call.
+    /// A streaming method's replies are those it sends before its handler returns, concatenated;
+    /// later ones are dropped (the stream is cancelled on return).
     public func handle(_ message: [UInt8], peer: VarlinkPeer?) -> [UInt8]? {
         switch start(message, peer: peer) {
-        case .finished(let reply): reply
-        case .blocking(_, let work): work()
+        case .finished(let reply): return reply
+        case .blocking(_, let work): return work()
+        case .streaming(_, _, let begin):
+            let collected = Mutex<[UInt8]>([])
+            let stream = VarlinkStream(deliver: { reply, _ in collected.withLock { $0 += reply } })
+            begin(stream)
+            stream.cancel()
+            return collected.withLock { $0 }
         }
     }
 
@@ -71,6 +84,11 @@ public final class VarlinkService: Sendable {
         /// caller handles that connection's next message only once `work` is done. `method` is the
         /// fully qualified method name, e.g. to give each method a queue of its own.
         case blocking(method: String, work: @Sendable () -> [UInt8]?)
+        /// A `more` call of a streaming method, not run yet: the transport makes a ``VarlinkStream``
+        /// that queues replies for this connection and passes it to `start`, on its loop or, when
+        /// `blocking`, on another thread. The call lasts until the stream's last reply or until the
+        /// transport cancels it (the client closed); the connection's next message waits until then.
+        case streaming(method: String, blocking: Bool, start: @Sendable (VarlinkStream) -> Void)
     }
 
     /// Decodes one message and answers it, unless its method is a blocking one: then the call,
@@ -83,14 +101,33 @@ public final class VarlinkService: Sendable {
         } catch {
             return .finished(error.oneway ? nil : VarlinkReply.failure(error.error))
         }
-        let found: (handler: VarlinkMethodHandler, blocking: Bool)
+        let found: (handler: Handler, blocking: Bool)
         do {
             found = try handler(for: call)
         } catch {
             return .finished(call.oneway ? nil : VarlinkReply.failure(error))
         }
-        guard found.blocking else { return .finished(Self.run(found.handler, call)) }
-        return .blocking(method: call.method, work: { Self.run(found.handler, call) })
+        switch found.handler {
+        case .single(let handler):
+            guard found.blocking else { return .finished(Self.run(handler, call)) }
+            return .blocking(method: call.method, work: { Self.run(handler, call) })
+        case .streaming(let handler):
+            if call.oneway { return .finished(nil) }
+            guard call.more else { return .finished(VarlinkReply.failure(.expectedMore())) }
+            return .streaming(method: call.method, blocking: found.blocking, start: { stream in
+                do throws(VarlinkError) {
+                    try handler(call, stream)
+                } catch {
+                    stream.fail(error)
+                }
+            })
+        }
+    }
+
+    /// A method's handler: one reply, or a stream of them.
+    private enum Handler {
+        case single(VarlinkMethodHandler)
+        case streaming(VarlinkStreamingHandler)
     }
 
     /// Runs `handler` on `call` and encodes its reply (nil for `oneway`).
@@ -106,14 +143,19 @@ public final class VarlinkService: Sendable {
 
     /// Finds the handler for `call`, and whether its method is a blocking one.
     /// - Throws: The routing errors listed on the type.
-    private func handler(for call: VarlinkCall) throws(VarlinkError) -> (handler: VarlinkMethodHandler, blocking: Bool) {
+    private func handler(for call: VarlinkCall) throws(VarlinkError) -> (handler: Handler, blocking: Bool) {
         // `decode` has validated the form `interface.Method`.
         guard let (interfaceName, methodName) = VarlinkNames.splitQualifiedMethod(call.method) else {
             throw .invalidParameter("method")
         }
         guard let interface = interfaces[interfaceName] else { throw .interfaceNotFound(interfaceName) }
         guard interface.declaredMethods.contains(methodName) else { throw .methodNotFound(call.method) }
-        guard !call.upgrade, let handler = interface.handlers[methodName] else {
+        let handler: Handler
+        if !call.upgrade, let single = interface.handlers[methodName] {
+            handler = .single(single)
+        } else if !call.upgrade, let streaming = interface.streamingHandlers[methodName] {
+            handler = .streaming(streaming)
+        } else {
             throw .methodNotImplemented(call.method)
         }
         if let unknown = interface.inputTypes.unknownParameter(of: methodName, in: call.parameters) {

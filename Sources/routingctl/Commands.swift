@@ -34,6 +34,7 @@ enum RoutingCtl {
                                              write the request as a link in another format
           apps [--json]                      list the daemon's routing apps, their state and errors
           reload [--json]                    make the daemon read its apps again
+          monitor [--json]                   follow the daemon: its state, then each change as it happens
           open [--dry-run [--json]] [--choose | --app ID] [--offline] [--apps DIR]... [--coverage DIR]
                [--current-location LAT,LON] [--location-timeout SECONDS] URL
                                              launch the first eligible routing app on a link
@@ -47,8 +48,9 @@ enum RoutingCtl {
           help [COMMAND]                     this help, or COMMAND's (as COMMAND --help)
 
         Options:
-          --socket PATH   daemon socket (default: $XDG_RUNTIME_DIR/routingd/io.socket,
-                          or /run/routingd/io.socket)
+          --socket PATH   daemon socket (default: $XDG_RUNTIME_DIR/routingd/org.routingd.Directions,
+                          or /run/routingd/org.routingd.Directions; io.socket, an older daemon's
+                          name, in either place too)
           --current-location-literals FILE
                           texts meaning "current location", one per line (UTF-8, # comments),
                           for links parsed by routingctl itself (--offline, link, files)
@@ -72,7 +74,9 @@ enum RoutingCtl {
         """
 
     /// The commands, in the order `--help` lists them (for "did you mean" and `help COMMAND`).
-    static let commands = ["validate", "contains", "resolve", "link", "apps", "reload", "open", "desktop", "location", "help"]
+    static let commands = [
+        "validate", "contains", "resolve", "link", "apps", "reload", "monitor", "open", "desktop", "location", "help",
+    ]
 
     static func main(_ arguments: [String]) -> Int32 {
         // Global options come before the command.
@@ -114,6 +118,7 @@ enum RoutingCtl {
             case "link": return try link(args, literals: literals)
             case "apps": return try apps(args, socket: socket)
             case "reload": return try reload(args, socket: socket)
+            case "monitor": return try monitor(args, socket: socket)
             case "location": return try location(args, socket: socket)
             case "open": return try open(args, socket: socket, literals: literals)
             case "desktop": return try desktop(args)

@@ -19,8 +19,9 @@ let usage = """
     *.geojson file in the coverage directory that no manifest names is an app too.
 
     Options:
-      --socket PATH    socket to listen on (default: $XDG_RUNTIME_DIR/routingd/io.socket,
-                       or /run/routingd/io.socket without XDG_RUNTIME_DIR)
+      --socket PATH    socket to listen on (default: $XDG_RUNTIME_DIR/routingd/org.routingd.Directions,
+                       or /run/routingd/org.routingd.Directions without XDG_RUNTIME_DIR;
+                       io.socket beside it links to it, for clients of the earlier name)
       --apps DIR       another manifest directory, after the standard ones (repeatable);
                        one that does not exist is skipped with a warning
       --coverage DIR   coverage directory; it must exist. Default: ./Coverage (the
@@ -254,4 +255,5 @@ exit(DaemonMain.run(
     directories: directories,
     literalsFile: options.literalsFile,
     stateDirectory: options.stateDirectory ?? DefaultPaths.stateDirectory(),
-    socketMode: options.socketMode, exitIdleSeconds: options.exitIdleSeconds, limits: options.limits, log: log))
+    socketMode: options.socketMode, exitIdleSeconds: options.exitIdleSeconds, limits: options.limits,
+    linkLegacySocketName: options.socketPath == nil, log: log))

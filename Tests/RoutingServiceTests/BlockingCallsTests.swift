@@ -165,7 +165,8 @@ final class Gate: Sendable {
     @Test func theDaemonRunsReloadAndValidateOffTheEventLoop() throws {
         let fixture = try AppsFixture()
         let service = try RoutingDaemon(directories: fixture.directories).varlinkService()
-        #expect(service.blockingMethods(of: "org.routingd.Directions") == ["Reload", "ListApps", "Resolve", "DecideApps", "SetCurrentLocation", "ClearCurrentLocation"])
+        // Monitor's first reply lists every app, as ListApps does.
+        #expect(service.blockingMethods(of: "org.routingd.Directions") == ["Reload", "ListApps", "Resolve", "DecideApps", "SetCurrentLocation", "ClearCurrentLocation", "Monitor"])
         #expect(service.blockingMethods(of: "org.routingd.Coverage") == ["Validate"])
     }
 }

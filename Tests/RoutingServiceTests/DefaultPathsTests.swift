@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct DefaultPathsTests {
     let session = ["XDG_RUNTIME_DIR": "/run/user/1000"]
-    let userSocket = "/run/user/1000/routingd/io.socket"
+    let userSocket = "/run/user/1000/routingd/org.routingd.Directions"
 
     @Test func theSessionSocketWhenItExists() {
         #expect(DefaultPaths.clientSocket(environment: session, exists: { _ in true }) == userSocket)
@@ -12,7 +12,23 @@ import Testing
 
     @Test func theSystemSocketWhenOnlyItExists() {
         let found = DefaultPaths.clientSocket(environment: session, exists: { $0 == DefaultPaths.systemSocket })
-        #expect(found == "/run/routingd/io.socket")
+        #expect(found == "/run/routingd/org.routingd.Directions")
+    }
+
+    @Test func theSocketIsNamedAfterTheInterface() {
+        #expect(DefaultPaths.socket(environment: session) == userSocket)
+        #expect(DefaultPaths.socket(environment: [:]) == "/run/routingd/org.routingd.Directions")
+        #expect(DefaultPaths.legacySocket(beside: userSocket) == "/run/user/1000/routingd/io.socket")
+    }
+
+    @Test func anOlderDaemonsSocketNameIsFoundToo() {
+        // A daemon of an older release listens on io.socket only.
+        let oldSession = DefaultPaths.clientSocket(environment: session, exists: { $0 == "/run/user/1000/routingd/io.socket" })
+        #expect(oldSession == "/run/user/1000/routingd/io.socket")
+        let oldSystem = DefaultPaths.clientSocket(environment: session, exists: { $0 == "/run/routingd/io.socket" })
+        #expect(oldSystem == "/run/routingd/io.socket")
+        // The current name wins when both exist.
+        #expect(DefaultPaths.clientSocket(environment: session, exists: { _ in true }) == userSocket)
     }
 
     @Test func theSessionSocketNamedWhenNeitherExists() {
@@ -20,8 +36,8 @@ import Testing
     }
 
     @Test func theSystemSocketOutsideASession() {
-        #expect(DefaultPaths.clientSocket(environment: [:], exists: { _ in false }) == "/run/routingd/io.socket")
-        #expect(DefaultPaths.clientSocket(environment: ["XDG_RUNTIME_DIR": ""], exists: { _ in false }) == "/run/routingd/io.socket")
+        #expect(DefaultPaths.clientSocket(environment: [:], exists: { _ in false }) == "/run/routingd/org.routingd.Directions")
+        #expect(DefaultPaths.clientSocket(environment: ["XDG_RUNTIME_DIR": ""], exists: { _ in false }) == "/run/routingd/org.routingd.Directions")
     }
 }
 

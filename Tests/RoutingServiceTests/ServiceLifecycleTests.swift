@@ -55,7 +55,7 @@ import Testing
         _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
         let socket = ServiceLifecycle.openSocket(path: path, mode: 0o600, log: Log(program: "routingd", fileDescriptor: fds[1]))
         #expect(socket != nil)
-        socket?.listener.close()
+        socket?.listener?.close()
         var buffer = [UInt8](repeating: 0, count: 4096)
         let n = read(fds[0], &buffer, buffer.count)
         let logged = n > 0 ? String(decoding: buffer[..<n], as: UTF8.self) : ""

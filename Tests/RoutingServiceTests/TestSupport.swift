@@ -227,6 +227,11 @@ final class RawConnection {
         }
     }
 
+    /// Takes over `descriptor`, an already connected socket (one end of a socketpair(2)).
+    init(descriptor: Int32) {
+        fd = descriptor
+    }
+
     deinit { close() }
 
     private var closed = false

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import StrictJSON
+import Synchronization
 import Testing
 
 @testable import Varlink
@@ -255,5 +256,82 @@ func invalidParameter(_ field: String) -> JSONObject {
         #expect(VarlinkError.expectedMore().name == "org.varlink.service.ExpectedMore")
         #expect(VarlinkError.interfaceNotFound("a.b").parameters == ["interface": "a.b"])
         #expect(VarlinkError.methodNotImplemented("a.b.C").parameters == ["method": "a.b.C"])
+    }
+}
+
+/// Methods that answer a `more` call with several replies (varlink.org/Method-Call).
+@Suite struct StreamingMethodTests {
+    static let idl = """
+        interface org.example.count
+
+        # Counts to n: one reply per number, each but the last with continues.
+        method Count(n: int) -> (number: int)
+        """
+
+    let service = VarlinkService(
+        vendor: "Example", product: "countd", version: "1", url: "https://example.org",
+        interfaces: [
+            VarlinkInterface(
+                description: StreamingMethodTests.idl, methods: [:],
+                streaming: [
+                    "Count": { call, stream throws(VarlinkError) in
+                        guard let n = call.parameters["n"]?.intValue, n >= 1 else { throw .invalidParameter("n") }
+                        for i in 1..<n { stream.send(["number": .number(Double(i))]) }
+                        stream.finish(["number": .number(Double(n))])
+                    }
+                ])
+        ])
+
+    /// The NUL-separated replies to `text`.
+    func replies(_ text: String) -> [String] {
+        guard let bytes = service.handle(Array(text.utf8), peer: nil) else { return [] }
+        return bytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    @Test func moreGetsEveryReplyWithContinuesButTheLast() {
+        #expect(replies(#"{"method":"org.example.count.Count","parameters":{"n":3},"more":true}"#) == [
+            #"{"continues":true,"parameters":{"number":1}}"#,
+            #"{"continues":true,"parameters":{"number":2}}"#,
+            #"{"parameters":{"number":3}}"#,
+        ])
+    }
+
+    @Test func withoutMoreItIsExpectedMore() {
+        #expect(replies(#"{"method":"org.example.count.Count","parameters":{"n":3}}"#) == [
+            #"{"error":"org.varlink.service.ExpectedMore","parameters":{}}"#
+        ])
+    }
+
+    @Test func anErrorBeforeAnyReplyIsTheOnlyReply() {
+        #expect(replies(#"{"method":"org.example.count.Count","parameters":{"n":0},"more":true}"#) == [
+            #"{"error":"org.varlink.service.InvalidParameter","parameters":{"parameter":"n"}}"#
+        ])
+    }
+
+    @Test func onewayRunsNothingAndSendsNothing() {
+        #expect(service.handle(Array(#"{"method":"org.example.count.Count","parameters":{"n":3},"oneway":true}"#.utf8), peer: nil) == nil)
+    }
+
+    @Test func aCancelledStreamSendsNothingMoreAndRunsItsCancelActions() {
+        let sent = Mutex<[String]>([])
+        let stream = VarlinkStream(deliver: { reply, last in
+            sent.withLock { $0.append(String(decoding: reply.dropLast(), as: UTF8.self) + (last ? " (last)" : "")) }
+        })
+        let cancelled = Mutex(0)
+        stream.onCancel { cancelled.withLock { $0 += 1 } }
+        #expect(stream.send(["a": 1]))
+        stream.cancel()
+        stream.cancel()
+        #expect(!stream.send(["b": 2]))
+        #expect(!stream.finish([:]))
+        #expect(cancelled.withLock { $0 } == 1)
+        #expect(sent.withLock { $0 } == [#"{"continues":true,"parameters":{"a":1}}"#])
+        // After the last reply, cancelling does nothing.
+        let finished = VarlinkStream(deliver: { _, _ in })
+        finished.onCancel { cancelled.withLock { $0 += 1 } }
+        #expect(finished.finish([:]))
+        finished.cancel()
+        #expect(cancelled.withLock { $0 } == 1)
+        #expect(finished.isEnded && !finished.isCancelled)
     }
 }
