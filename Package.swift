@@ -65,7 +65,8 @@ let package = Package(
         .testTarget(
             name: "CoverageReportsTests", dependencies: ["CoverageReports", "RoutingCore", "StrictJSON", "TestSupport"]),
         .testTarget(
-            name: "CoverageRenderTests", dependencies: ["CoverageRender", "RoutingCore", "TestSupport"]),
+            name: "CoverageRenderTests", dependencies: ["CoverageRender", "RoutingCore", "TestSupport"],
+            exclude: ["Golden"]),
         .testTarget(
             name: "DesktopSessionTests", dependencies: ["DesktopSession", "RoutingCore", "TestSupport"]),
         .testTarget(

@@ -199,13 +199,13 @@ struct MapDrawing {
 
     // MARK: graticule
 
-    /// Degrees between graticule lines: the smallest step giving at most 7 lines across the larger
-    /// side of the view.
+    /// Degrees between graticule lines: the smallest of the usual steps that puts lines at least
+    /// 90 pixels apart along the map's width.
     var graticuleStep: Double {
         let view = projection.visibleBox
-        let span = max(view.east - view.west, view.north - view.south)
+        let pixelsPerDegree = mapWidth / max(view.east - view.west, 1e-9)
         let steps = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, 15, 30, 45, 90]
-        return steps.first { span / $0 <= 7 } ?? 90
+        return steps.first { $0 * pixelsPerDegree >= 90 } ?? 90
     }
 
     var graticuleDecimals: Int {
@@ -283,7 +283,7 @@ struct MapDrawing {
             guard c.longitude >= view.west, c.longitude <= view.east, c.latitude >= view.south, c.latitude <= view.north
             else { continue }
             let p = projection.pixel(c)
-            guard p.x > 8, p.x < mapWidth - 60, p.y > 16, p.y < mapHeight - 40 else { continue }
+            guard p.x > 8, p.x < mapWidth - 60, p.y > 28, p.y < mapHeight - 40 else { continue }
             if chosen.contains(where: { abs($0.1.x - p.x) < 64 && abs($0.1.y - p.y) < 24 }) { continue }
             if chosen.contains(where: { kilometres($0.0.coordinate, c) < separation }) { continue }
             chosen.append((place, p))
@@ -444,39 +444,42 @@ struct MapDrawing {
                         ("fill", "none"), ("stroke", colour), ("stroke-width", "3"), ("stroke-dasharray", "8 4"),
                     ], title: mark.text)
                 }
-                Self.writeSymbol(mark.symbol, at: p, colour: colour, title: mark.text, into: &svg)
+                Self.writeSymbol(mark.symbol, at: p, colour: colour, title: mark.text, role: "finding", into: &svg)
             }
         svg.close("g")
     }
 
     /// One finding's mark at `p`: an ×, a triangle, a diamond, a square or a ring.
-    static func writeSymbol(_ symbol: FindingMark.Symbol, at p: PixelPoint, colour: String, title: String?, into svg: inout SVGWriter) {
+    /// `role` is the first class of the element: `finding` on the map, `key` in the legend.
+    static func writeSymbol(
+        _ symbol: FindingMark.Symbol, at p: PixelPoint, colour: String, title: String?, role: String, into svg: inout SVGWriter
+    ) {
         let x = SVGWriter.number(p.x), y = SVGWriter.number(p.y)
         let n = { (v: Double) in SVGWriter.number(v) }
         switch symbol {
         case .crossing:
             svg.element("path", [
-                ("class", "finding crossing"), ("d", "M\(n(p.x - 6)) \(n(p.y - 6))L\(n(p.x + 6)) \(n(p.y + 6))M\(n(p.x - 6)) \(n(p.y + 6))L\(n(p.x + 6)) \(n(p.y - 6))"),
+                ("class", "\(role) crossing"), ("d", "M\(n(p.x - 6)) \(n(p.y - 6))L\(n(p.x + 6)) \(n(p.y + 6))M\(n(p.x - 6)) \(n(p.y + 6))L\(n(p.x + 6)) \(n(p.y - 6))"),
                 ("stroke", colour), ("stroke-width", "3"), ("stroke-linecap", "round"), ("fill", "none"),
             ], title: title)
         case .spike:
             svg.element("path", [
-                ("class", "finding spike"), ("d", "M\(x) \(n(p.y - 8))L\(n(p.x + 7)) \(n(p.y + 5))L\(n(p.x - 7)) \(n(p.y + 5))Z"),
+                ("class", "\(role) spike"), ("d", "M\(x) \(n(p.y - 8))L\(n(p.x + 7)) \(n(p.y + 5))L\(n(p.x - 7)) \(n(p.y + 5))Z"),
                 ("fill", colour), ("fill-opacity", "0.85"), ("stroke", "#ffffff"), ("stroke-width", "1"),
             ], title: title)
         case .antimeridianJump:
             svg.element("path", [
-                ("class", "finding jump"), ("d", "M\(x) \(n(p.y - 7))L\(n(p.x + 7)) \(y)L\(x) \(n(p.y + 7))L\(n(p.x - 7)) \(y)Z"),
+                ("class", "\(role) jump"), ("d", "M\(x) \(n(p.y - 7))L\(n(p.x + 7)) \(y)L\(x) \(n(p.y + 7))L\(n(p.x - 7)) \(y)Z"),
                 ("fill", colour), ("stroke", "#ffffff"), ("stroke-width", "1"),
             ], title: title)
         case .hole:
             svg.element("rect", [
-                ("class", "finding hole"), ("x", n(p.x - 6)), ("y", n(p.y - 6)), ("width", "12"), ("height", "12"),
+                ("class", "\(role) hole"), ("x", n(p.x - 6)), ("y", n(p.y - 6)), ("width", "12"), ("height", "12"),
                 ("fill", "none"), ("stroke", colour), ("stroke-width", "2.5"),
             ], title: title)
         case .other:
             svg.element("circle", [
-                ("class", "finding other"), ("cx", x), ("cy", y), ("r", "6"), ("fill", "none"), ("stroke", colour),
+                ("class", "\(role) other"), ("cx", x), ("cy", y), ("r", "6"), ("fill", "none"), ("stroke", colour),
                 ("stroke-width", "2.5"),
             ], title: title)
         }

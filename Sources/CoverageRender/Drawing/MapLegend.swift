@@ -132,7 +132,7 @@ extension MapDrawing {
             case .dashed(let colour):
                 svg.element("path", [("d", "M\(n(x0)) \(n(y - 4))H\(n(x0 + 16))"), ("stroke", colour), ("stroke-width", "2"), ("stroke-dasharray", "4 2"), ("fill", "none")])
             case .symbol(let symbol, let colour):
-                Self.writeSymbol(symbol, at: PixelPoint(x: x0 + 8, y: y - 4), colour: colour, title: nil, into: &svg)
+                Self.writeSymbol(symbol, at: PixelPoint(x: x0 + 8, y: y - 4), colour: colour, title: nil, role: "key", into: &svg)
             case .pin(let letter, let colour):
                 svg.element("circle", [("cx", n(x0 + 8)), ("cy", n(y - 4)), ("r", "7"), ("fill", colour)])
                 svg.text("text", [("x", n(x0 + 8)), ("y", n(y - 0.5)), ("text-anchor", "middle"), ("font-size", "9"), ("font-weight", "bold"), ("fill", "#ffffff")], letter)
