@@ -38,6 +38,9 @@ extension RoutingCtl {
                              current location and addresses have no coordinate and are only listed
           --profile NAME     the rules the findings come from: apple (default) or geojson
           --width PIXELS     width of the map (400 to 4000, default 960); the legend adds 320
+          --socket PATH      the daemon's socket, for --app (default as for routingctl)
+          --current-location-literals FILE
+                             texts meaning "current location" in the --request link
 
         The same input gives the same bytes. Text from files and links is escaped. Huge files are
         thinned for drawing only (at most 100,000 outline vertices), never for the findings.
