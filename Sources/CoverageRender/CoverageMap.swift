@@ -200,12 +200,12 @@ struct MapDrawing {
     // MARK: graticule
 
     /// Degrees between graticule lines: the smallest of the usual steps that puts lines at least
-    /// 90 pixels apart along the map's width.
+    /// 85 pixels apart along the map's width.
     var graticuleStep: Double {
         let view = projection.visibleBox
         let pixelsPerDegree = mapWidth / max(view.east - view.west, 1e-9)
         let steps = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, 15, 30, 45, 90]
-        return steps.first { $0 * pixelsPerDegree >= 90 } ?? 90
+        return steps.first { $0 * pixelsPerDegree >= 85 } ?? 90
     }
 
     var graticuleDecimals: Int {
@@ -543,8 +543,9 @@ struct MapDrawing {
                         ("x", SVGWriter.number(p.x)), ("y", SVGWriter.number(p.y - 13)), ("text-anchor", "middle"),
                         ("font-size", "10"), ("font-weight", "bold"), ("fill", "#ffffff"),
                     ], pin.letter)
+                    // Above the pin's head, so that the place label right of a dot stays readable.
                     svg.text("text", [
-                        ("x", SVGWriter.number(p.x + 10)), ("y", SVGWriter.number(p.y - 6)), ("font-size", "11"),
+                        ("x", SVGWriter.number(p.x)), ("y", SVGWriter.number(p.y - 25)), ("text-anchor", "middle"), ("font-size", "11"),
                         ("fill", "#111111"), ("stroke", "#ffffff"), ("stroke-width", "3"), ("paint-order", "stroke"),
                     ], Self.truncated(pin.endpoint.name ?? "\(pin.role)", 40))
                 svg.close("g")
