@@ -94,6 +94,9 @@ extension RoutingCtl {
             return usageError("render needs coverage FILEs or --app ID", command: "render")
         }
 
+        if args.options["request"] == "-", args.positionals.contains("-") {
+            return usageError("standard input can hold the request or a coverage file, not both", command: "render")
+        }
         // The request first: a bad link is reported before any file is read.
         var request: DirectionsRequest? = nil
         if let link = args.options["request"] {

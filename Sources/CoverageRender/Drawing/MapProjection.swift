@@ -36,8 +36,8 @@ struct MapProjection: Sendable {
     let height: Double
 
     /// The projection for `box` (degrees, not empty), fitted into a map area of `width` pixels and a
-    /// height between 0.45 and 1.0 times that, chosen from the box's shape; the box is centred and
-    /// grown by `margin` (a fraction of its size) on every side.
+    /// height between 0.45 and 1.0 times that, chosen from the box's shape; the box is centred, and
+    /// the side with room to spare shows more around it.
     static func fitted(to box: BoundingBox, width: Double, left: Double, top: Double) -> MapProjection {
         let latitudeSpan = box.north - box.south
         let longitudeSpan = box.east - box.west
