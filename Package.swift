@@ -46,6 +46,11 @@ let package = Package(
         // How routingctl shows validation findings: GCC-style lines with the source line and a caret,
         // and SARIF 2.1.0. Pure: diagnostics and bytes in, text out.
         .target(name: "CoverageReports", dependencies: ["RoutingCore", "StrictJSON"], swiftSettings: strict),
+        // `routingctl render`: coverage files, their findings and a request drawn as an SVG map over
+        // Natural Earth outlines and the gazetteer's places. Pure: values in, SVG bytes out.
+        .target(
+            name: "CoverageRender", dependencies: ["RoutingCore", "StrictJSON"], swiftSettings: strict,
+            linkerSettings: libm),
         // The desktop user's session: D-Bus (GeoClue2, notifications), URL handlers, the app chooser.
         .target(
             name: "DesktopSession",
@@ -54,7 +59,7 @@ let package = Package(
         ),
         .executableTarget(name: "routingd", dependencies: ["RoutingService"], swiftSettings: strict),
         .executableTarget(
-            name: "routingctl", dependencies: ["RoutingService", "CoverageReports", "DesktopSession"],
+            name: "routingctl", dependencies: ["RoutingService", "CoverageReports", "CoverageRender", "DesktopSession"],
             swiftSettings: strict),
         // Test only, not installed (scripts/install builds routingd and routingctl): org.varlink.certification
         // served with the Varlink library, and the certification client; .ci/run checks both against python-varlink.
@@ -71,6 +76,9 @@ let package = Package(
         .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "StrictJSON", "TestSupport"]),
         .testTarget(
             name: "CoverageReportsTests", dependencies: ["CoverageReports", "RoutingCore", "StrictJSON", "TestSupport"]),
+        .testTarget(
+            name: "CoverageRenderTests", dependencies: ["CoverageRender", "RoutingCore", "TestSupport"],
+            exclude: ["Golden"]),
         .testTarget(
             name: "DesktopSessionTests", dependencies: ["DesktopSession", "RoutingCore", "TestSupport"]),
         .testTarget(

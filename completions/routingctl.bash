@@ -18,7 +18,7 @@ _routingctl() {
         prev="${COMP_WORDS[COMP_CWORD-2]}" eq=1
     fi
     COMPREPLY=()
-    local commands="validate contains resolve link apps reload monitor open desktop location help"
+    local commands="validate render contains resolve link apps reload monitor open desktop location help"
     local global="--socket --current-location-literals --no-pager --help --version"
 
     # The command: the first word after the global options (and their values).
@@ -35,7 +35,7 @@ _routingctl() {
 
     # Values of options.
     case "$prev" in
-        --socket|--current-location-literals|--output)
+        --socket|--current-location-literals|--output|-o|--request)
             compopt -o filenames 2>/dev/null
             mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return 0 ;;
         --apps|--coverage)
@@ -49,7 +49,7 @@ _routingctl() {
                 COMPREPLY=($(compgen -W "gcc json sarif" -- "$cur"))
             fi
             return 0 ;;
-        --current-location|--accuracy|--location-timeout|--app) return 0 ;;
+        --current-location|--accuracy|--location-timeout|--app|--width) return 0 ;;
         --json) if [ -n "$eq" ]; then COMPREPLY=($(compgen -W "pretty short off" -- "$cur")); return 0; fi ;;
     esac
 
@@ -65,6 +65,7 @@ _routingctl() {
     local options="" files=""
     case "$command" in
         validate) options="--profile --format --json --fix --output --swap-axes --dry-run --force --no-pager --help"; files=1 ;;
+        render) options="-o --output --app --request --profile --width --offline --apps --coverage --socket --current-location-literals --no-pager --help"; files=1 ;;
         contains) options="--json --profile --no-pager --help"; files=1 ;;
         resolve) options="--json --strict --offline --apps --coverage --current-location --location-timeout --current-location-literals --socket --no-pager --help"; files=1 ;;
         link) options="--format --strict --json --current-location-literals --no-pager --help"; files=1 ;;

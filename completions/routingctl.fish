@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # fish completion for routingctl(1). Installed as share/fish/vendor_completions.d/routingctl.fish.
 
-set -l commands validate contains resolve link apps reload monitor open desktop location help
+set -l commands validate render contains resolve link apps reload monitor open desktop location help
 
 # The link formats routingctl can write, from `routingctl link --help`.
 function __routingctl_link_formats
@@ -18,6 +18,7 @@ complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -l help -d
 complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -l version -d 'show the version'
 
 complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a validate -d 'check coverage files and manifests, or --fix one'
+complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a render -d 'draw coverage files, their findings and a request on a map'
 complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a contains -d 'inside, boundary or outside, for each point'
 complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a resolve -d 'parse a directions link and decide every app'
 complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a link -d 'write the request as a link in another format'
@@ -38,6 +39,18 @@ complete -c routingctl -n "__fish_seen_subcommand_from validate" -l output -r -F
 complete -c routingctl -n "__fish_seen_subcommand_from validate" -l swap-axes -d 'with --fix: swap [latitude, longitude]'
 complete -c routingctl -n "__fish_seen_subcommand_from validate" -l dry-run -d 'with --fix: write nothing, show a diff'
 complete -c routingctl -n "__fish_seen_subcommand_from validate" -l force -d 'with --fix: replace a read-only or hard-linked file'
+# render
+complete -c routingctl -n "__fish_seen_subcommand_from render" -F
+complete -c routingctl -n "__fish_seen_subcommand_from render" -s o -l output -r -F -d 'where to write: FILE.svg, FILE.png or -'
+complete -c routingctl -n "__fish_seen_subcommand_from render" -l request -r -F -d 'also draw a directions request'
+complete -c routingctl -n "__fish_seen_subcommand_from render" -l width -x -d 'width of the map in pixels'
+complete -c routingctl -n "__fish_seen_subcommand_from render" -l profile -x -a 'apple geojson' -d 'rules the findings come from'
+complete -c routingctl -n "__fish_seen_subcommand_from render" -l app -x -d "draw this routing app's coverage"
+complete -c routingctl -n "__fish_seen_subcommand_from render" -l offline -d 'read the apps in this process'
+complete -c routingctl -n "__fish_seen_subcommand_from render" -l apps -x -a '(__fish_complete_directories)' -d 'another manifest directory'
+complete -c routingctl -n "__fish_seen_subcommand_from render" -l coverage -x -a '(__fish_complete_directories)' -d 'coverage directory'
+complete -c routingctl -n "__fish_seen_subcommand_from render" -l socket -r -F -d 'daemon socket'
+complete -c routingctl -n "__fish_seen_subcommand_from render" -l current-location-literals -r -F -d 'texts meaning "current location"'
 # contains
 complete -c routingctl -n "__fish_seen_subcommand_from contains" -F
 # resolve, open: in-process options
@@ -66,7 +79,7 @@ complete -c routingctl -n "__fish_seen_subcommand_from location" -l accuracy -x 
 # every command
 complete -c routingctl -n "__fish_seen_subcommand_from validate contains resolve link apps reload monitor open location" -l json -d 'print JSON (pretty on a terminal, one line in a pipe)'
 complete -c routingctl -n "__fish_seen_subcommand_from validate contains resolve link apps reload monitor open location" -a '--json=pretty --json=short --json=off' -d 'JSON layout; off prints text'
-complete -c routingctl -n "__fish_seen_subcommand_from validate contains resolve link apps reload monitor open desktop location" -l no-pager -d 'accepted; routingctl pages nothing'
-complete -c routingctl -n "__fish_seen_subcommand_from validate contains resolve link apps reload monitor open desktop location" -l help -d 'show help'
+complete -c routingctl -n "__fish_seen_subcommand_from validate render contains resolve link apps reload monitor open desktop location" -l no-pager -d 'accepted; routingctl pages nothing'
+complete -c routingctl -n "__fish_seen_subcommand_from validate render contains resolve link apps reload monitor open desktop location" -l help -d 'show help'
 # help COMMAND
-complete -c routingctl -n "__fish_seen_subcommand_from help; and not __fish_seen_subcommand_from validate contains resolve link apps reload monitor open desktop location" -a 'validate contains resolve link apps reload monitor open desktop location help'
+complete -c routingctl -n "__fish_seen_subcommand_from help; and not __fish_seen_subcommand_from validate render contains resolve link apps reload monitor open desktop location" -a 'validate render contains resolve link apps reload monitor open desktop location help'

@@ -24,6 +24,8 @@ enum RoutingCtl {
                                              check coverage files (Apple's rules, or RFC 7946 + OGC)
           validate --fix [--swap-axes] [--dry-run] [--output FILE] [--force] FILE
                                              rewrite a coverage file into Apple's form
+          render [--request LINK] [--profile apple|geojson] -o FILE.svg|FILE.png (FILE... | --app ID)
+                                             draw coverage files, their findings and a request on a map
           contains [--json] [--profile apple|geojson] FILE [LAT LON ...]
                                              inside, boundary or outside, for each point
           resolve [--json] [--strict] [--offline] [--apps DIR]... [--coverage DIR] [--current-location LAT,LON]
@@ -75,7 +77,7 @@ enum RoutingCtl {
 
     /// The commands, in the order `--help` lists them (for "did you mean" and `help COMMAND`).
     static let commands = [
-        "validate", "contains", "resolve", "link", "apps", "reload", "monitor", "open", "desktop", "location", "help",
+        "validate", "render", "contains", "resolve", "link", "apps", "reload", "monitor", "open", "desktop", "location", "help",
     ]
 
     static func main(_ arguments: [String]) -> Int32 {
@@ -113,6 +115,7 @@ enum RoutingCtl {
         do {
             switch command {
             case "validate": return try args.contains("--fix") ? fix(args) : validate(args)
+            case "render": return try render(args, socket: socket, literals: literals)
             case "contains": return try contains(args)
             case "resolve": return try resolve(args, socket: socket, literals: literals)
             case "link": return try link(args, literals: literals)

@@ -1097,7 +1097,7 @@ private func isCollinear(_ ring: [Coordinate]) -> Bool {
 
 extension PolygonProblem.Kind {
     /// The rule id the validator reports this problem under (see docs/coverage-rules.md).
-    var rule: String {
+    public var rule: String {
         switch self {
         case .tooFewPoints: "ring-too-few-points"
         case .zeroArea: "ring-zero-area"
