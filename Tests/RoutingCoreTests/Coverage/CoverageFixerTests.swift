@@ -358,6 +358,26 @@ private let collection = """
         #expect(!unasked.messages.contains { $0.hasPrefix("swapped") })
     }
 
+    @Test func anUnclosedSwappedRingGetsOneVerdictOnTheFirstRun() throws {
+        // The London box written [latitude, longitude] and left unclosed: validate, --fix --dry-run
+        // and --fix --swap-axes must agree that the axes look swapped, the first time.
+        let unclosed = #"{"type":"MultiPolygon","coordinates":[[[[51.28,-0.5100],[51.28,0.33],[51.69,0.33],[51.69,-0.5100]]]]}"#
+        let validation = validateText(unclosed)
+        #expect(validation.rules.contains("ring-not-closed"))
+        let warning = try #require(validation.only("axes-swapped").first)
+        #expect(place(warning) == place(of: "[51.28,-0.5100]", in: unclosed))
+        // --fix (and --fix --dry-run, the same result): closes the ring and still warns.
+        let fixed = fix(unclosed)
+        #expect(fixed.unfixedRules.contains("axes-swapped"))
+        // --fix --swap-axes: swaps, saying that validation agrees.
+        let swapped = fix(unclosed, swapAxes: true)
+        #expect(swapped.isValid)
+        let message = try #require(swapped.messages.first { $0.hasPrefix("swapped the axes") })
+        #expect(message.contains("as validation suggests"), "\(message)")
+        #expect(!message.contains("no sign of swapped axes"))
+        #expect(!swapped.unfixedRules.contains("axes-swapped"))
+    }
+
     @Test func swapIsRefusedWhenAFirstNumberCannotBeALatitude() {
         let text = #"{"type":"Polygon","coordinates":[[[-123.15,45.65],[-122.25,45.65],[-122.25,45.25],[-123.15,45.25],[-123.15,45.65]]]}"#
         let result = fix(text, swapAxes: true)
