@@ -192,6 +192,24 @@ import Testing
         #expect(!given.coverageDirectoryMissing)
     }
 
+    @Test func theDaemonNamesOnlyACoverageDirectoryItReadsAndWarnsWithNoApps() throws {
+        let tree = try OpenCommandTests.standardTree()
+        let absent = AppDirectories(
+            appDirectories: [tree.apps], coverageDirectory: tree.root + "/Coverage",
+            coverageOrigin: .searched([tree.root + "/Coverage"]))
+        #expect(DaemonMain.coverageSource(absent) == "no coverage directory (\(tree.root)/Coverage does not exist)")
+        let empty = tree.root + "/empty-coverage"
+        #expect(mkdir(empty, 0o755) == 0)
+        let present = AppDirectories(appDirectories: [tree.root + "/no-apps"], coverageDirectory: empty)
+        #expect(DaemonMain.coverageSource(present) == "coverage files from \(empty)")
+        // An empty coverage directory and no manifest: 0 apps, with a warning that says why.
+        let nothing = AppRegistry(sources: try present.read().sources)
+        #expect(nothing.entries.isEmpty)
+        #expect(DaemonMain.noAppsWarning(nothing, present) == "no routing apps: no manifest in \(tree.root)/no-apps and no *.geojson file in the coverage directory \(empty); every request is answered with no app until one is added (these directories are watched)")
+        let some = AppRegistry(sources: try absent.read().sources)
+        #expect(DaemonMain.noAppsWarning(some, absent) == nil)
+    }
+
     @Test func routingdOutsideTheRepositoryWithNoAppsStopsWithAHint() throws {
         // Only meaningful where the system directories hold no manifest.
         for system in ["/usr/share/routingd/apps", "/etc/routingd/apps"] where access(system, F_OK) == 0 { return }
