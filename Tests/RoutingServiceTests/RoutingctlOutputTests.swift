@@ -192,6 +192,26 @@ import Testing
         #expect(!given.coverageDirectoryMissing)
     }
 
+    @Test func aValidFileWithAWarningKeepsItsCoversLineApartFromTheSummary() throws {
+        // Standard output and standard error into one pipe, as a terminal or `2>&1` shows them.
+        let tree = try OpenCommandTests.standardTree()
+        let file = tree.root + "/beijing.geojson"
+        let text = #"{"type":"MultiPolygon","coordinates":[[[[116.2,39.8],[116.6,39.8],[116.6,39.8],[116.6,40.1],[116.2,40.1],[116.2,39.8]]]]}"#
+        let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        #expect(fd >= 0)
+        _ = text.withCString { write(fd, $0, strlen($0)) }
+        close(fd)
+        let run = OpenCommandTests.run(
+            ["/bin/sh", "-c", "\"$0\" validate \"$1\" 2>&1", OpenCommandTests.routingctlPath, file],
+            environment: OpenCommandTests.environment(root: tree.root))
+        #expect(run.status == 0, "\(run.stdout)")
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.contains { $0.hasPrefix("\(file):1:") && $0.hasSuffix("[duplicate-position]") }, "\(run.stdout)")
+        #expect(lines.contains("\(file): covers 39.80°N…40.10°N, 116.20°E…116.60°E, 1,137 km², contains Beijing (CN)"), "\(run.stdout)")
+        #expect(lines.contains("1 file checked: 1 valid, 0 not valid or unreadable, 1 warning"), "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("1 warning\n"))
+    }
+
     @Test func theDaemonNamesOnlyACoverageDirectoryItReadsAndWarnsWithNoApps() throws {
         let tree = try OpenCommandTests.standardTree()
         let absent = AppDirectories(
