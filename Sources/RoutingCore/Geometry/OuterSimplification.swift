@@ -192,32 +192,50 @@ public enum OuterSimplification {
     /// corners remain; nil when that cannot be done.
     static func collapseEdges(_ hull: [Coordinate], maximumPoints: Int) -> [Coordinate]? {
         var polygon = hull
+        /// The collapse of edge `i → i+1`: the corner that replaces both ends, and the area it adds.
+        func candidate(_ i: Int) -> (point: Coordinate, area: Double)? {
+            let m = polygon.count
+            guard m >= 5 else { return nil }
+            let before2 = polygon[(i + m - 2) % m], before = polygon[(i + m - 1) % m]
+            let v = polygon[i], w = polygon[(i + 1) % m]
+            let after = polygon[(i + 2) % m], after2 = polygon[(i + 3) % m]
+            guard let meeting = meetingPoint(before, v, w, after) else { return nil }
+            let area = abs((meeting.longitude - v.longitude) * (w.latitude - v.latitude)
+                - (meeting.latitude - v.latitude) * (w.longitude - v.longitude)) / 2
+            let candidates = outwardRoundings(meeting) + [meeting]
+            guard let point = candidates.first(where: { p in
+                isCollapse(to: p, before2: before2, before: before, v: v, w: w, after: after, after2: after2)
+            }) else { return nil }
+            return (point, area)
+        }
+        // Each collapse changes only the candidates of the edges around it: the others are kept.
+        var candidates = polygon.indices.map(candidate)
         while polygon.count > maximumPoints {
             let m = polygon.count
             guard m >= 5 else { return nil }
-            var best: (edge: Int, point: Coordinate, area: Double)?
+            var best: Int?
             for i in 0..<m {
-                let before2 = polygon[(i + m - 2) % m], before = polygon[(i + m - 1) % m]
-                let v = polygon[i], w = polygon[(i + 1) % m]
-                let after = polygon[(i + 2) % m], after2 = polygon[(i + 3) % m]
-                guard let meeting = meetingPoint(before, v, w, after) else { continue }
-                let area = abs((meeting.longitude - v.longitude) * (w.latitude - v.latitude)
-                    - (meeting.latitude - v.latitude) * (w.longitude - v.longitude)) / 2
-                if let best, best.area <= area { continue }
-                let candidates = outwardRoundings(meeting) + [meeting]
-                guard let point = candidates.first(where: { p in
-                    isCollapse(to: p, before2: before2, before: before, v: v, w: w, after: after, after2: after2)
-                }) else { continue }
-                best = (i, point, area)
+                guard let c = candidates[i] else { continue }
+                if let b = best, candidates[b]!.area <= c.area { continue }
+                best = i
             }
-            guard let best else { return nil }
-            // Replace corners i and i+1 by the meeting point.
-            let i = best.edge
+            guard let i = best, let point = candidates[i]?.point else { return nil }
+            // Replace corners i and i+1 by the meeting point, which takes index `at`.
+            let at: Int
             if i + 1 < m {
-                polygon.replaceSubrange(i...(i + 1), with: [best.point])
+                polygon.replaceSubrange(i...(i + 1), with: [point])
+                candidates.remove(at: i + 1)
+                at = i
             } else {
-                polygon[m - 1] = best.point
+                polygon[m - 1] = point
                 polygon.removeFirst()
+                candidates.removeFirst()
+                at = m - 2
+            }
+            let n = polygon.count
+            for k in -3...2 where n > 0 {
+                let j = ((at + k) % n + n) % n
+                candidates[j] = candidate(j)
             }
         }
         return polygon

@@ -114,6 +114,24 @@ private func expectOuter(_ original: [Coordinate], maximum: Int, sourceLocation:
         #expect(ring.allSatisfy(polygon.covers))
     }
 
+    @Test func aLargeConvexOutlineIsCollapsedToTwentyCorners() throws {
+        // 8,000 corners of a disc: beyond step 1, a hull of thousands of corners to collapse.
+        var ring: [Coordinate] = []
+        for k in 0..<8_000 {
+            let angle = Double(k) / 8_000 * 2 * Double.pi
+            ring.append(Coordinate(latitude: 45 + 3 * sin(angle), longitude: 7 + 4 * cos(angle)))
+        }
+        ring.append(ring[0])
+        let (simplified, method) = try #require(OuterSimplification.simplify(ring, maximumPoints: 20))
+        #expect(method == .convexHull)
+        #expect(simplified.count - 1 <= 20)
+        #expect(isValid(simplified))
+        let polygon = CoveragePolygon(ring: simplified)
+        #expect(ring.allSatisfy(polygon.covers))
+        // An outer 20-gon of a disc adds little: well under 5 % here.
+        #expect(SphericalArea.ringArea(simplified) < 1.05 * SphericalArea.ringArea(ring))
+    }
+
     @Test func resultsStayInRangeNearThePoleAndTheAntimeridian() throws {
         // A 40-corner disc touching latitude 90 and longitude 180: extended edges would leave the
         // globe, so the corners found must stay in range.
