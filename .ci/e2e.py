@@ -174,6 +174,12 @@ def main():
             first = reply["diagnostics"][0]
             check("diagnostics carry line, column, rule, hint",
                   all(k in first for k in ("line", "column", "rule", "hint", "severity", "message")), first)
+            good = c.Validate('{"type":"MultiPolygon","coordinates":[[[[2.25,48.8],[2.45,48.8],[2.45,48.92],[2.25,48.92],[2.25,48.8]]]]}')
+            area = good.get("area") or {}
+            check("Validate describes a valid document's area, as validate --json does",
+                  good["valid"] is True and len(area.get("boundingBox", [])) == 4 and area.get("squareKilometres", 0) > 100
+                  and "Paris" in area.get("summary", "") and area.get("largestPlaces", [{}])[0].get("countryCode") == "FR", good)
+            check("an invalid document has no area", "area" not in reply or reply["area"] is None, reply)
 
         # Garbage, wrong shapes and an unknown interface on the raw socket: error replies, daemon keeps serving.
         for name, payload in [

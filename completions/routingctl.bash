@@ -46,7 +46,7 @@ _routingctl() {
             if [ "$command" = link ]; then
                 COMPREPLY=($(compgen -W "$(_routingctl_link_formats "$program") all" -- "$cur"))
             else
-                COMPREPLY=($(compgen -W "gcc json sarif" -- "$cur"))
+                COMPREPLY=($(compgen -W "gcc json sarif geojson" -- "$cur"))
             fi
             return 0 ;;
         --current-location|--accuracy|--location-timeout|--app|--width) return 0 ;;
@@ -64,7 +64,7 @@ _routingctl() {
 
     local options="" files=""
     case "$command" in
-        validate) options="--profile --format --json --fix --output --swap-axes --dry-run --force --no-pager --help"; files=1 ;;
+        validate) options="--profile --format --json --fix --output --swap-axes --simplify --drop-holes --dry-run --force --no-pager --help"; files=1 ;;
         render) options="-o --output --app --request --profile --width --offline --apps --coverage --socket --current-location-literals --no-pager --help"; files=1 ;;
         contains) options="--json --profile --no-pager --help"; files=1 ;;
         resolve) options="--json --strict --offline --apps --coverage --current-location --location-timeout --current-location-literals --socket --no-pager --help"; files=1 ;;

@@ -33,10 +33,12 @@ complete -c routingctl -n "not __fish_seen_subcommand_from $commands" -a help -d
 # validate
 complete -c routingctl -n "__fish_seen_subcommand_from validate" -F
 complete -c routingctl -n "__fish_seen_subcommand_from validate contains" -l profile -x -a 'apple geojson' -d 'rules to apply'
-complete -c routingctl -n "__fish_seen_subcommand_from validate" -l format -x -a 'gcc json sarif' -d 'output format'
+complete -c routingctl -n "__fish_seen_subcommand_from validate" -l format -x -a 'gcc json sarif geojson' -d 'output format'
 complete -c routingctl -n "__fish_seen_subcommand_from validate" -l fix -d "rewrite the file into Apple's form"
 complete -c routingctl -n "__fish_seen_subcommand_from validate" -l output -r -F -d 'with --fix: write the result to FILE'
 complete -c routingctl -n "__fish_seen_subcommand_from validate" -l swap-axes -d 'with --fix: swap [latitude, longitude]'
+complete -c routingctl -n "__fish_seen_subcommand_from validate" -l simplify -d 'with --fix: at most N points per polygon (default 20), never shrinking it'
+complete -c routingctl -n "__fish_seen_subcommand_from validate" -l drop-holes -d 'with --fix: fill holes (the app is then offered inside them)'
 complete -c routingctl -n "__fish_seen_subcommand_from validate" -l dry-run -d 'with --fix: write nothing, show a diff'
 complete -c routingctl -n "__fish_seen_subcommand_from validate" -l force -d 'with --fix: replace a read-only or hard-linked file'
 # render

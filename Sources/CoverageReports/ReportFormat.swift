@@ -8,13 +8,16 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case json
     /// SARIF 2.1.0 (OASIS), for code-review tools (``SARIFReport``).
     case sarif
+    /// A GeoJSON FeatureCollection of the findings as Points, for a map beside the file
+    /// (``GeoJSONReport``).
+    case geojson
 
     /// The format named `name`, or nil for an unknown name.
     public init?(name: String) {
         self.init(rawValue: name)
     }
 
-    /// `gcc, json or sarif`, for usage messages.
+    /// `gcc, json, sarif or geojson`, for usage messages.
     public static var names: String {
         let all = allCases.map(\.rawValue)
         return all.dropLast().joined(separator: ", ") + " or " + all.last!

@@ -24,11 +24,36 @@ public enum CoverageInterface {
           column: int
         )
 
+        # A populated place of the GeoNames gazetteer (15,000 people or more). latitude and
+        # longitude in WGS84 degrees; distance (metres, to the area's boundary) only for the
+        # nearest place of an area that covers none.
+        type Place (
+          name: string,
+          countryCode: string,
+          latitude: float,
+          longitude: float,
+          population: int,
+          distance: ?float
+        )
+
+        # What a valid document covers, as routingctl validate prints it: boundingBox is
+        # [west, south, east, north] in degrees, squareKilometres the area (on a sphere),
+        # placeCount the populated places covered, largestPlaces at most 3 of them, largest first,
+        # nearestPlace the nearest one when it covers none, summary the same as one line.
+        type Area (
+          boundingBox: []float,
+          squareKilometres: float,
+          placeCount: int,
+          largestPlaces: []Place,
+          nearestPlace: ?Place,
+          summary: string
+        )
+
         # Validates a coverage document (the file's text). name is echoed back, for clients that
         # validate several documents. profile is "apple" (the default: Apple's coverage rules) or
         # "geojson" (RFC 7946 plus OGC validity: holes, Polygon, Feature and FeatureCollection
-        # allowed). valid is false when any diagnostic is an error.
-        method Validate(document: string, name: ?string, profile: ?string) -> (name: ?string, valid: bool, diagnostics: []Diagnostic)
+        # allowed). valid is false when any diagnostic is an error; area is given when valid.
+        method Validate(document: string, name: ?string, profile: ?string) -> (name: ?string, valid: bool, diagnostics: []Diagnostic, area: ?Area)
 
         # Whether the coverage of the routing app appId (as in org.routingd.Directions.ListApps)
         # contains the point latitude, longitude (WGS84 degrees). A point on the boundary counts as
@@ -94,11 +119,16 @@ public enum CoverageInterface {
                 }
                 let validation = CoverageValidator.validate(Array(document.utf8), profile: profile)
                 log?.debug("Validate \(name?.stringValue ?? "(unnamed)"): \(validation.isValid ? "valid" : "invalid"), \(validation.diagnostics.count) diagnostics")
-                return [
+                var reply: JSONObject = [
                     "name": name ?? .null,
                     "valid": .bool(validation.isValid),
                     "diagnostics": .array(validation.diagnostics.map { WireFormat.encode($0) }),
                 ]
+                // The same description as `routingctl validate --json` prints.
+                if let coverage = validation.coverage {
+                    reply["area"] = WireFormat.encode(AreaDescription.describe(coverage))
+                }
+                return reply
             },
         ], blocking: ["Validate"])
     }

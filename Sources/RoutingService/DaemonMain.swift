@@ -59,6 +59,7 @@ public enum DaemonMain {
             return 1
         }
         report(daemon.registry, log: log)
+        if let warning = noAppsWarning(daemon.registry, directories) { log.warning(warning) }
 
         guard let socket = ServiceLifecycle.openSocket(path: socketPath, mode: socketMode, log: log) else { return 1 }
         let legacyLink = linkLegacySocketName && !socket.activated ? LegacySocketLink.create(beside: socketPath, log: log) : nil
@@ -84,7 +85,7 @@ public enum DaemonMain {
             to: server, notifier: notifier, daemon: daemon, exitIdleSeconds: exitIdleSeconds,
             activated: socket.activated, log: log)
         reloader.reloadOnHangUp(server)
-        log.info("\(socket.listener == nil ? "serving the connection on" : "listening on") \(socket.label) with \(summary(daemon.registry)); apps from \(directories.appDirectories.joined(separator: ", ")) and coverage files from \(directories.coverageDirectory) (pid \(getpid()), version \(RoutingDaemon.version))",
+        log.info("\(socket.listener == nil ? "serving the connection on" : "listening on") \(socket.label) with \(summary(daemon.registry)); apps from \(directories.appDirectories.joined(separator: ", ")) and \(coverageSource(directories)) (pid \(getpid()), version \(RoutingDaemon.version))",
             [.messageID(.started)])
         do {
             try server.run()
@@ -96,6 +97,24 @@ public enum DaemonMain {
             server.stoppedBecauseIdle ? "stopped: idle for \(ServiceLifecycle.format(exitIdleSeconds ?? 0)) s"
                 : server.servesOneConnection ? "stopped: the connection closed" : "stopped")
         return 0
+    }
+
+    /// `coverage files from DIR`, or, for a default coverage directory that does not exist, `no
+    /// coverage directory (DIR does not exist)`: never a directory that is not read.
+    public static func coverageSource(_ directories: AppDirectories) -> String {
+        directories.coverageDirectoryMissing
+            ? "no coverage directory (\(directories.coverageDirectory) does not exist)"
+            : "coverage files from \(directories.coverageDirectory)"
+    }
+
+    /// When there is no app at all (an empty coverage directory and no manifest): why every request
+    /// gets no app. Serving nothing is allowed (apps may be added: the directories are watched), but
+    /// an admin reading the journal must see it. nil when there is some app, even an invalid one.
+    public static func noAppsWarning(_ registry: AppRegistry, _ directories: AppDirectories) -> String? {
+        guard registry.entries.isEmpty else { return nil }
+        let coverage = directories.coverageDirectoryMissing
+            ? "no coverage directory" : "no *.geojson file in the coverage directory \(directories.coverageDirectory)"
+        return "no routing apps: no manifest in \(directories.appDirectories.joined(separator: ", ")) and \(coverage); every request is answered with no app until one is added (these directories are watched)"
     }
 
     /// `3 apps in service`, `3 apps in service (1 stale), 1 invalid`: the apps that serve requests

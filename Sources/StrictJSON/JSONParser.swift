@@ -54,6 +54,20 @@ private struct Scanner {
     // MARK: positions
 
     mutating func location(at offset: Int) -> SourceLocation {
+        // An offset on an earlier line (a trailing comma seen before the newlines that follow it):
+        // count its line back from the current one, so line and column name the same byte.
+        if offset < lineStart {
+            var earlierLine = line
+            var start = lineStart
+            while offset < start {
+                earlierLine -= 1
+                start -= 1  // the LF that ended the earlier line
+                while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
+            }
+            var column = 1
+            for i in start..<offset where bytes[i] & 0xC0 != 0x80 { column += 1 }
+            return SourceLocation(line: earlierLine, column: column, offset: offset)
+        }
         // Offsets are asked for in increasing order within a line, so count scalars incrementally.
         if columnCacheOffset < lineStart || columnCacheOffset > offset {
             columnCacheOffset = lineStart

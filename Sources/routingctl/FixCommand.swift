@@ -8,18 +8,26 @@ extension RoutingCtl {
     // MARK: validate --fix
 
     static let fixUsage = """
-        Usage: routingctl validate --fix [--output FILE] [--swap-axes] [--dry-run] [--force] FILE
+        Usage: routingctl validate --fix [--output FILE] [--swap-axes] [--simplify [N]] [--drop-holes] [--dry-run] [--force] FILE
 
         Rewrites a coverage file into the form Apple accepts, one bare GeoJSON MultiPolygon:
           - unwraps a Feature or FeatureCollection (the polygons of all features become one
             MultiPolygon: coverage is their union) and turns a Polygon into a MultiPolygon;
           - closes unclosed rings, drops repeated consecutive positions, and rewinds rings to the
             RFC 7946 right-hand rule (exteriors counter-clockwise, holes clockwise);
-          - with --swap-axes, swaps every position from [latitude, longitude] to [longitude, latitude].
+          - with --swap-axes, swaps every position from [latitude, longitude] to [longitude, latitude];
+          - with --drop-holes, fills every hole (drops the interior rings): coverage grows, and the
+            app will be offered inside the holes; each fill is reported with the area it adds;
+          - with --simplify [N], brings every valid polygon down to at most N points (default 20,
+            Apple's advice; closing repeats not counted; at least 4) without ever shrinking it: the new
+            outline contains the old one (concave corners filled in; else the convex hull with
+            edges extended; else the bounding box). Each is reported with the area it adds, in km²
+            and as a share of the polygon's area. A polygon that is not valid is left alone.
         Dropped data (a Feature's properties and id, bbox, crs, other members, and features that
-        cover no area: null geometries, points and lines) is reported. Holes, self-intersections,
-        more than 20 polygons, out-of-range numbers and a top-level geometry that is not a polygon
-        are never changed: they are reported, and the exit status says so. A --swap-axes whose
+        cover no area: null geometries, points and lines) is reported. Holes (without
+        --drop-holes), self-intersections, more than 20 polygons, out-of-range numbers and a
+        top-level geometry that is not a polygon are never changed: they are reported, and the exit
+        status says so. A --swap-axes whose
         result would itself look swapped (the file is already [longitude, latitude]) is refused.
         Numbers are copied exactly as written. Each change is printed as FILE:LINE:COLUMN: message
         (positions in the original), then a summary on standard error, then any problems that
@@ -39,6 +47,8 @@ extension RoutingCtl {
                           is not touched; FILE is replaced by the same rules
           --dry-run       write nothing: list the changes and show a unified diff
           --swap-axes     the file is written as [latitude, longitude]: swap every position
+          --simplify [N]  at most N points per polygon (default 20), growing it, never shrinking it
+          --drop-holes    fill holes (the app will then be offered inside them)
           --force         replace a read-only or hard-linked file anyway (the new file keeps the
                           mode; other hard links keep the old contents); never a changed file
         FILE '-' reads standard input (the result then goes to standard output unless --output).
@@ -47,11 +57,35 @@ extension RoutingCtl {
         changed meanwhile, or is read-only or hard-linked without --force).
         """
 
-    /// `routingctl validate --fix [--output FILE] [--swap-axes] [--dry-run] [--force] FILE`.
+    /// `--simplify` without N.
+    static let defaultSimplify = CoverageValidator.recommendedMaximumPointCount
+
+    /// `routingctl validate --fix [--output FILE] [--swap-axes] [--simplify [N]] [--drop-holes]
+    /// [--dry-run] [--force] FILE`.
     static func fix(_ arguments: [String]) throws(Arguments.UsageError) -> Int32 {
+        // --simplify takes an optional N: the next argument when it is a number, else 20.
+        var given: [String] = []
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            if argument == "--" {
+                given.append(argument)
+                given += rest
+                break
+            }
+            if argument == "--simplify" {
+                if let value = rest.first, !value.isEmpty, value.utf8.allSatisfy({ (48...57).contains($0) }) {
+                    rest = rest.dropFirst()
+                    given.append("--simplify=" + value)
+                } else {
+                    given.append("--simplify=\(defaultSimplify)")
+                }
+                continue
+            }
+            given.append(argument)
+        }
         let args: Arguments
         do {
-            args = try Arguments(arguments, flags: ["fix", "swap-axes", "dry-run", "force", "help"], options: ["output"])
+            args = try Arguments(given, flags: ["fix", "swap-axes", "dry-run", "force", "drop-holes", "help"], options: ["output", "simplify"])
         } catch {
             // e.g. --json or --profile, which belong to validate without --fix.
             return usageError("\(error.message) with --fix", command: "validate --fix")
@@ -65,6 +99,15 @@ extension RoutingCtl {
             return usageError(
                 "--fix repairs coverage files, not manifests; 'routingctl validate \(OneLine.escaped(path))' shows each problem with its fix, to make by hand",
                 command: "validate --fix")
+        }
+        var simplify: Int? = nil
+        if let value = args.options["simplify"] {
+            guard let n = Int(value), n >= OuterSimplification.minimumPoints else {
+                return usageError(
+                    "--simplify takes a number of points of at least \(OuterSimplification.minimumPoints) (the bounding box needs 4), not '\(value)'",
+                    command: "validate --fix")
+            }
+            simplify = n
         }
         let dryRun = args.has("dry-run")
         if dryRun, args.options["output"] != nil {
@@ -102,7 +145,7 @@ extension RoutingCtl {
             file = snapshot.map { (path, .unchanged($0)) }
         }
         if let file { reportLeftovers(AtomicFile.removeLeftovers(of: file.path, writer: fixWriter), of: file.path) }
-        let result = CoverageFixer.fix(original, swapAxes: args.has("swap-axes"))
+        let result = CoverageFixer.fix(original, swapAxes: args.has("swap-axes"), simplify: simplify, dropHoles: args.has("drop-holes"))
 
         guard let fixed = result.output else {
             for d in result.unfixed { printDiagnostic(d, path: name, source: original, say: say) }
@@ -111,6 +154,7 @@ extension RoutingCtl {
         }
 
         for change in result.changes { say("\(name):\(change.location.line):\(change.location.column): \(change.message)") }
+        for skip in result.skipped { say("\(name):\(skip.location.line):\(skip.location.column): \(skip.message)") }
         let fixes = "\(result.changes.count) fix\(result.changes.count == 1 ? "" : "es")"
 
         // Write (or show) the result.

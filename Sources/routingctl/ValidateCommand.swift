@@ -9,8 +9,8 @@ extension RoutingCtl {
     // MARK: validate
 
     static let validateUsage = """
-        Usage: routingctl validate [--profile apple|geojson] [--format gcc|json|sarif] [--json] FILE...
-               routingctl validate --fix [--output FILE] [--swap-axes] [--dry-run] [--force] FILE
+        Usage: routingctl validate [--profile apple|geojson] [--format gcc|json|sarif|geojson] [--json] FILE...
+               routingctl validate --fix [--output FILE] [--swap-axes] [--simplify [N]] [--drop-holes] [--dry-run] [--force] FILE
 
         Checks each coverage file ('-' reads standard input) and each routing-app manifest (a FILE
         ending in .routingapp, see docs/routing-apps.md): its problems, then the coverage file it
@@ -38,14 +38,19 @@ extension RoutingCtl {
                      "coverage"?:PATH (manifests), "area"?:{"boundingBox":[west,south,east,north],"squareKilometres","placeCount",
                               "largestPlaces":[…],"nearestPlace"?,"summary"}}]}
         --format sarif prints a SARIF 2.1.0 log for code-review tools; files that cannot be read are
-        tool execution notifications. Every rule is described in docs/coverage-rules.md.
+        tool execution notifications. --format geojson prints the findings as one GeoJSON
+        FeatureCollection, to open beside the file in geojson.io or QGIS: a Point per finding at its
+        place (the crossing of a self-intersection, the position it is written at; null geometry
+        for findings without one, such as JSON syntax), with the properties file, severity, rule,
+        message, hint, line and column; it validates under --profile geojson. Every rule is
+        described in docs/coverage-rules.md.
 
         Exit status: 0 when every file is valid (warnings allowed), 1 when any is invalid,
         2 on a usage or I/O error.
         """
 
     static func validate(_ arguments: [String]) throws(Arguments.UsageError) -> Int32 {
-        for option in ["--dry-run", "--swap-axes", "--output", "--force"]
+        for option in ["--dry-run", "--swap-axes", "--output", "--force", "--simplify", "--drop-holes"]
         where arguments.contains(where: { $0 == option || $0.hasPrefix(option + "=") }) {
             return usageError("\(option) goes with --fix: routingctl validate --fix \(option) … FILE", command: "validate")
         }
@@ -77,6 +82,7 @@ extension RoutingCtl {
 
         var checked: [CheckedFile] = []
         var json: [JSON] = []
+        var features: [JSON] = []
         let catalogue = ruleCatalogueLink
 
         /// Reports one coverage file that was read.
@@ -104,6 +110,9 @@ extension RoutingCtl {
                 json.append(.object(file))
             case .sarif:
                 break  // one log for all files, below
+            case .geojson:
+                let places = FindingPlaces.coordinates(of: validation.diagnostics, in: bytes)
+                features += GeoJSONReport.features(path: path, diagnostics: validation.diagnostics, places: places)
             }
         }
 
@@ -148,6 +157,9 @@ extension RoutingCtl {
                 ])
             case .sarif:
                 break
+            case .geojson:
+                // A manifest's problems have no place on the map.
+                features += GeoJSONReport.features(path: path, diagnostics: diagnostics, places: [])
             }
             // The coverage file, unless it is also named on the command line (checked there).
             if let coverage, !named.contains(AppSource.normalize(coverage.path)) {
@@ -163,6 +175,8 @@ extension RoutingCtl {
                 checked.append(CheckedFile(path: path, outcome: .unreadable(message: error.message)))
                 if format == .json {
                     json.append(["path": .string(path), "valid": false, "diagnostics": [], "error": .string(error.message)])
+                } else if format == .geojson {
+                    features.append(GeoJSONReport.unreadable(path: path, message: error.message))
                 } else {
                     err("routingctl: \(error.message)")
                 }
@@ -189,6 +203,8 @@ extension RoutingCtl {
                 documentationURI: installedRuleCatalogueURI(), workingDirectoryURI: workingDirectoryURI(),
                 exitCode: status)
             out(report.log().prettyPrinted())
+        case .geojson:
+            out(jsonText(GeoJSONReport.collection(features)))
         }
         return status
     }

@@ -31,6 +31,7 @@ import Testing
     @Test func formatNames() {
         #expect(ReportFormat(name: "sarif") == .sarif)
         #expect(ReportFormat(name: "SARIF") == nil)
-        #expect(ReportFormat.names == "gcc, json or sarif")
+        #expect(ReportFormat(name: "geojson") == .geojson)
+        #expect(ReportFormat.names == "gcc, json, sarif or geojson")
     }
 }

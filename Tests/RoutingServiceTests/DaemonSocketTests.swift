@@ -141,6 +141,14 @@ import Varlink
         let good = try c.call("org.routingd.Coverage.Validate", ["document": .string(Self.paris)])
         #expect(good["valid"] == true)
         #expect(good["name"] == .null)
+        // The area description that `routingctl validate --json` prints, typed as the IDL's Area.
+        let area = try #require(good["area"])
+        let expected = WireFormat.encode(AreaDescription.describe(try #require(CoverageValidator.validate(Array(Self.paris.utf8)).coverage)))
+        #expect(area == expected, "\(area)")
+        #expect(area["summary"]?.stringValue?.contains("Paris") == true, "\(area)")
+        #expect(area["boundingBox"]?.arrayValue?.count == 4)
+        #expect(area["largestPlaces"]?.arrayValue?.first?["countryCode"] == "FR")
+        #expect(reply["area"] == nil, "an invalid document has no area")
         // The geojson profile accepts a Polygon with a hole, which Apple's rules reject.
         let holed = #"{"type":"Polygon","coordinates":[[[0,0],[9,0],[9,9],[0,9],[0,0]],[[2,2],[2,4],[4,4],[4,2],[2,2]]]}"#
         let apple = try c.call("org.routingd.Coverage.Validate", ["document": .string(holed)])

@@ -192,6 +192,44 @@ import Testing
         #expect(!given.coverageDirectoryMissing)
     }
 
+    @Test func aValidFileWithAWarningKeepsItsCoversLineApartFromTheSummary() throws {
+        // Standard output and standard error into one pipe, as a terminal or `2>&1` shows them.
+        let tree = try OpenCommandTests.standardTree()
+        let file = tree.root + "/beijing.geojson"
+        let text = #"{"type":"MultiPolygon","coordinates":[[[[116.2,39.8],[116.6,39.8],[116.6,39.8],[116.6,40.1],[116.2,40.1],[116.2,39.8]]]]}"#
+        let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        #expect(fd >= 0)
+        _ = text.withCString { write(fd, $0, strlen($0)) }
+        close(fd)
+        let run = OpenCommandTests.run(
+            ["/bin/sh", "-c", "\"$0\" validate \"$1\" 2>&1", OpenCommandTests.routingctlPath, file],
+            environment: OpenCommandTests.environment(root: tree.root))
+        #expect(run.status == 0, "\(run.stdout)")
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.contains { $0.hasPrefix("\(file):1:") && $0.hasSuffix("[duplicate-position]") }, "\(run.stdout)")
+        #expect(lines.contains("\(file): covers 39.80°N…40.10°N, 116.20°E…116.60°E, 1,137 km², contains Beijing (CN)"), "\(run.stdout)")
+        #expect(lines.contains("1 file checked: 1 valid, 0 not valid or unreadable, 1 warning"), "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("1 warning\n"))
+    }
+
+    @Test func theDaemonNamesOnlyACoverageDirectoryItReadsAndWarnsWithNoApps() throws {
+        let tree = try OpenCommandTests.standardTree()
+        let absent = AppDirectories(
+            appDirectories: [tree.apps], coverageDirectory: tree.root + "/Coverage",
+            coverageOrigin: .searched([tree.root + "/Coverage"]))
+        #expect(DaemonMain.coverageSource(absent) == "no coverage directory (\(tree.root)/Coverage does not exist)")
+        let empty = tree.root + "/empty-coverage"
+        #expect(mkdir(empty, 0o755) == 0)
+        let present = AppDirectories(appDirectories: [tree.root + "/no-apps"], coverageDirectory: empty)
+        #expect(DaemonMain.coverageSource(present) == "coverage files from \(empty)")
+        // An empty coverage directory and no manifest: 0 apps, with a warning that says why.
+        let nothing = AppRegistry(sources: try present.read().sources)
+        #expect(nothing.entries.isEmpty)
+        #expect(DaemonMain.noAppsWarning(nothing, present) == "no routing apps: no manifest in \(tree.root)/no-apps and no *.geojson file in the coverage directory \(empty); every request is answered with no app until one is added (these directories are watched)")
+        let some = AppRegistry(sources: try absent.read().sources)
+        #expect(DaemonMain.noAppsWarning(some, absent) == nil)
+    }
+
     @Test func routingdOutsideTheRepositoryWithNoAppsStopsWithAHint() throws {
         // Only meaningful where the system directories hold no manifest.
         for system in ["/usr/share/routingd/apps", "/etc/routingd/apps"] where access(system, F_OK) == 0 { return }

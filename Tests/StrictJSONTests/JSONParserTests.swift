@@ -28,6 +28,11 @@ import Testing
     @Test(arguments: [
         ("[1,2,]", JSONSyntaxError.Rule.trailingComma, 1, 5),
         ("{\"a\":1,}", .trailingComma, 1, 7),
+        // The comma's own line and column, not the line of the bracket after it (the caret of the
+        // source excerpt is drawn at the offset, so both must name the comma).
+        ("[1,2,\n]", .trailingComma, 1, 5),
+        ("{\"é\":1,\r\n\n  }", .trailingComma, 1, 7),
+        ("[\n [1,\n  2],\n\n\n]", .trailingComma, 3, 5),
         ("{\"a\":1,\n\"a\":2}", .duplicateMember, 2, 1),
         ("[NaN]", .nonFiniteNumber, 1, 2),
         ("[-Infinity]", .nonFiniteNumber, 1, 2),
@@ -51,6 +56,11 @@ import Testing
         let e = try #require(error(text))
         #expect(e.rule == rule, "\(e)")
         #expect(e.location.line == line && e.location.column == column, "\(e)")
+        // The offset names the same byte as line:column.
+        let bytes = Array(text.utf8)
+        let lineStart = bytes[..<e.location.offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        #expect(bytes[..<lineStart].count(where: { $0 == 0x0A }) + 1 == e.location.line, "\(e)")
+        #expect(String(decoding: bytes[lineStart..<e.location.offset], as: UTF8.self).unicodeScalars.count + 1 == e.location.column, "\(e)")
     }
 
     @Test func rejectsInvalidUTF8AndUTF16() throws {

@@ -35,12 +35,19 @@ public struct CoverageFix: Sendable {
     /// The errors and warnings ``CoverageValidator`` finds in ``output``, located in ``output``
     /// (for showing them against the file as written). Empty when ``output`` is nil.
     public var outputDiagnostics: [Diagnostic]
+    /// What was asked for and not done, and why, located in the original: a polygon that
+    /// `simplify` left alone because it is not valid, or because its holes alone have too many points.
+    public var skipped: [Change]
 
-    public init(output: [UInt8]?, changes: [Change], unfixed: [Diagnostic], outputDiagnostics: [Diagnostic] = []) {
+    public init(
+        output: [UInt8]?, changes: [Change], unfixed: [Diagnostic], outputDiagnostics: [Diagnostic] = [],
+        skipped: [Change] = []
+    ) {
         self.output = output
         self.changes = changes
         self.unfixed = unfixed
         self.outputDiagnostics = outputDiagnostics
+        self.skipped = skipped
     }
 
     /// True when ``output`` differs from the input (some change was made). The fixer rewrites only
@@ -81,7 +88,17 @@ public struct CoverageFix: Sendable {
 /// (forbidden by RFC 7946 §7.1). Members that are merely ignored (`bbox`, `crs`, foreign members of a
 /// bare MultiPolygon) do not by themselves cause a rewrite.
 ///
-/// Never fixed, so coverage never shrinks or moves silently: holes, self-intersections, more than 20
+/// Opt-in fixes that grow coverage (never shrink it), each reported with the area it adds:
+/// - `dropHoles`: holes are filled (their rings dropped), with a warning that the app will be
+///   offered inside them;
+/// - `simplify: N`: every valid polygon with more than N points (closing repeats not counted, as in
+///   `too-many-points`) gets an exterior ring of at most N points that contains the original
+///   (``OuterSimplification``: concave corners removed, else the convex hull with edges collapsed,
+///   else the bounding box). Kept positions keep their numbers as written; new corners are written
+///   with at most 7 decimals when that is exact enough to contain the original, else in full.
+///   A polygon that is not valid is left alone (``CoverageFix/skipped``).
+///
+/// Never fixed otherwise, so coverage never shrinks or moves silently: holes, self-intersections, more than 20
 /// polygons, out-of-range numbers, too many points, rings with fewer than 3 distinct positions,
 /// positions that are not 2 or 3 numbers (such a ring is copied as written), non-polygon geometries,
 /// JSON syntax errors. These appear in ``CoverageFix/unfixed``.
@@ -102,7 +119,12 @@ public enum CoverageFixer {
     /// - Parameters:
     ///   - bytes: the file as read.
     ///   - swapAxes: also swap the first two numbers of every position ([lat, lon] → [lon, lat]).
-    public static func fix(_ bytes: some Collection<UInt8>, swapAxes: Bool = false) -> CoverageFix {
+    ///   - simplify: bring every valid polygon down to at most this many points (at least
+    ///     ``OuterSimplification/minimumPoints``; smaller values count as that), never shrinking it.
+    ///   - dropHoles: fill every hole.
+    public static func fix(
+        _ bytes: some Collection<UInt8>, swapAxes: Bool = false, simplify: Int? = nil, dropHoles: Bool = false
+    ) -> CoverageFix {
         let input = Array(bytes)
         let document: JSONDocument
         do {
@@ -111,6 +133,8 @@ public enum CoverageFixer {
             return CoverageFix(output: nil, changes: [], unfixed: problems(in: input))
         }
         var rewriter = Rewriter(swapAxes: swapAxes)
+        rewriter.simplify = simplify.map { max($0, OuterSimplification.minimumPoints) }
+        rewriter.dropHoles = dropHoles
         if swapAxes {
             // Say whether the validator's evidence (rule `axes-swapped`) agrees with the request.
             // Evidence: the axes-swapped warning, or latitudes beyond ±90 (longitudes in the latitude place).
@@ -128,7 +152,7 @@ public enum CoverageFixer {
         }
         guard !rewriter.changes.isEmpty else {
             let found = problems(in: input)
-            return CoverageFix(output: input, changes: [], unfixed: found, outputDiagnostics: found)
+            return CoverageFix(output: input, changes: [], unfixed: found, outputDiagnostics: found, skipped: rewriter.skipped)
         }
         var writer = LayoutWriter()
         writer.write(plan)
@@ -155,7 +179,7 @@ public enum CoverageFixer {
         .map(\.1)
         return CoverageFix(
             output: writer.bytes, changes: rewriter.changes + rewriter.pendingDrops,
-            unfixed: remaining, outputDiagnostics: found)
+            unfixed: remaining, outputDiagnostics: found, skipped: rewriter.skipped)
     }
 
     /// The errors and warnings the validator finds (notes are information, not problems).
@@ -202,6 +226,12 @@ private struct Rewriter {
     var swap = false
     /// Whether validation of the input warned that the axes look swapped (only asked with `--swap-axes`).
     var swapEvidence = false
+    /// `--simplify N`: at most this many points per polygon.
+    var simplify: Int?
+    /// `--drop-holes`.
+    var dropHoles = false
+    /// What was asked for and not done (see ``CoverageFix/skipped``).
+    var skipped: [CoverageFix.Change] = []
 
     init(swapAxes: Bool) { swapAxesRequested = swapAxes }
 
@@ -555,7 +585,73 @@ private struct Rewriter {
         for (index, ring) in rings.enumerated() {
             fixed.append(fixRing(ring, name: "\(name), ring \(index + 1)", isExterior: index == 0))
         }
+        if dropHoles, fixed.count > 1 { fixed = fillHoles(fixed, original: rings, name: name) }
+        if let simplify { fixed = simplifyPolygon(fixed, to: simplify, at: polygon.location, name: name) }
         return JSONNode(location: polygon.location, value: .array(fixed))
+    }
+
+    /// `--drop-holes`: keeps only the exterior ring, saying how much area the holes added.
+    mutating func fillHoles(_ rings: [JSONNode], original: [JSONNode], name: String) -> [JSONNode] {
+        let holes = rings.dropFirst()
+        let added = holes.reduce(0.0) { sum, hole in
+            guard let positions = hole.elements, positions.allSatisfy(isPosition) else { return sum }
+            return sum + SphericalArea.ringArea(positions.map(coordinate))
+        }
+        let exterior = rings[0].elements.flatMap { $0.allSatisfy(isPosition) ? $0.map(coordinate) : nil }
+        let total = exterior.map { SphericalArea.ringArea($0) } ?? 0
+        let share = total > 0 ? " (\(percent(added / (total - added))) of what \(name) covered)" : ""
+        let which = holes.count == 1 ? "its hole (ring 2)" : "its \(holes.count) holes (rings 2 to \(rings.count))"
+        change(
+            "filled \(which) of \(name), adding \(DescriptionText.area(squareKilometres: added / 1_000_000))\(share) of coverage; warning: Maps will now offer the app inside \(holes.count == 1 ? "it" : "them"), where it was not offered before",
+            at: original[1].location)
+        return [rings[0]]
+    }
+
+    /// `--simplify N`: the exterior ring of a valid polygon with more than `maximum` points becomes
+    /// one of at most `maximum` points (fewer by the holes' points) that contains it.
+    mutating func simplifyPolygon(_ rings: [JSONNode], to maximum: Int, at location: SourceLocation, name: String) -> [JSONNode] {
+        guard let exteriorNodes = rings[0].elements, rings.allSatisfy({ $0.elements?.allSatisfy(isPosition) ?? false })
+        else { return rings }
+        let coordinates = rings.map { $0.elements!.map(coordinate) }
+        let points = coordinates.reduce(0) { $0 + max(0, $1.count - 1) }
+        guard points > maximum else { return rings }
+        let holePoints = points - (coordinates[0].count - 1)
+        let budget = maximum - holePoints
+        guard budget >= OuterSimplification.minimumPoints else {
+            skipped.append(CoverageFix.Change(
+                message: "not simplified: \(name)'s holes alone have \(holePoints) points, leaving fewer than \(OuterSimplification.minimumPoints) of \(maximum) for its exterior ring (--drop-holes fills them)",
+                location: location))
+            return rings
+        }
+        guard PolygonValidity.problems(in: [coordinates]).isEmpty else {
+            skipped.append(CoverageFix.Change(
+                message: "not simplified: \(name) is not a valid polygon (see the errors below); fix it first",
+                location: location))
+            return rings
+        }
+        guard let (ring, method) = OuterSimplification.simplify(coordinates[0], maximumPoints: budget), method != .unchanged
+        else { return rings }
+        // Positions kept keep their numbers as written (and any altitude); new corners are written anew.
+        var written: [Coordinate: JSONNode] = [:]
+        for node in exteriorNodes { written[coordinate(node)] = written[coordinate(node)] ?? node }
+        let nodes = ring.map { c in
+            written[c] ?? JSONNode(location: rings[0].location, value: .array([
+                JSONNode(location: rings[0].location, value: .number(c.longitude, literal: JSON.format(c.longitude))),
+                JSONNode(location: rings[0].location, value: .number(c.latitude, literal: JSON.format(c.latitude))),
+            ]))
+        }
+        let before = SphericalArea.ringArea(coordinates[0])
+        let added = SphericalArea.ringArea(ring) - before
+        let how = switch method {
+            case .outward: "by filling in concave corners"
+            case .convexHull: "to its convex hull, with edges extended to fewer corners"
+            case .boundingBox: "to its bounding box"
+            case .unchanged: ""
+        }
+        change(
+            "simplified \(name) from \(points) to \(points - (coordinates[0].count - ring.count)) points \(how), never shrinking it: added \(DescriptionText.area(squareKilometres: added / 1_000_000)) (\(percent(before > 0 ? added / before : 0)) of its area) where Maps will now offer the app",
+            at: location)
+        return [JSONNode(location: rings[0].location, value: .array(nodes))] + rings.dropFirst()
     }
 
     /// Swaps, deduplicates, closes and rewinds one ring. A ring that holds anything other than
@@ -651,6 +747,15 @@ private func shown(_ node: JSONNode) -> String {
     let text = node.compactText
     guard text.count > 400 else { return text }
     return String(text.prefix(399)) + "…"
+}
+
+/// A share as a percentage for messages: "0.81 %", "12 %", "< 0.01 %".
+private func percent(_ share: Double) -> String {
+    let value = share * 100
+    guard value.isFinite else { return "? %" }
+    if value == 0 { return "0 %" }
+    if value < 0.01 { return "< 0.01 %" }
+    return (value >= 10 ? JSON.format(value.rounded()) : JSON.format((value * 100).rounded() / 100)) + " %"
 }
 
 private func list(_ items: [String]) -> String {

@@ -137,6 +137,8 @@ extension CoverageRule {
                      summary: "A Feature without \"geometry\" or \"properties\", or a FeatureCollection without \"features\" (RFC 7946 §3.2, §3.3)."),
         CoverageRule(id: "feature-no-geometry", apple: nil, geojson: .note, title: "Feature without geometry",
                      summary: "A Feature whose geometry is null (RFC 7946 §3.2 allows it): it covers nothing."),
+        CoverageRule(id: "feature-point", apple: nil, geojson: .note, title: "Point feature",
+                     summary: "A Point feature of a FeatureCollection, e.g. a marker or a finding of routingctl validate --format geojson: its position is checked (RFC 7946 §3.1.2); it covers no area."),
         both("foreign-member", .note, "Ignored member",
              "A member that is not part of the geometry, e.g. \"name\" or \"crs\": allowed as a foreign member (RFC 7946 §6.1) and ignored; \"crs\" was removed by RFC 7946 (Appendix B.1)."),
         both("bbox-ignored", .note, "bbox ignored",

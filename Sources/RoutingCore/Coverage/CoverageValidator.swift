@@ -53,6 +53,10 @@ public enum CoverageValidator {
     /// Numbers with more decimals than this get the `excess-precision` note: 1e-7 degree is about
     /// 1.1 cm on the ground, below any coverage decision (RFC 7946 §11.2: 6 decimals ≈ 10 cm).
     public static let precisionNoteDecimals = 7
+    /// A ring whose longitudes leave less than this many degrees uncovered around the antimeridian
+    /// (and that is at least ten times taller than that) means the whole world, so its long edges
+    /// are no `antimeridian-jump`: a box from −179.9 to 179.9.
+    public static let wholeWorldGap: Double = 1
 
     /// Validates one coverage file's bytes under `profile` (Apple's rules by default; RFC 7946 and
     /// strict RFC 8259 / I-JSON underneath in both profiles).
@@ -81,7 +85,9 @@ public enum CoverageValidator {
                 .map(\.element))
         let hasError = sorted.contains { $0.severity == .error }
         let polygons = walker.geometries.flatMap(\.polygons).map(\.coveragePolygon)
-        var coverage = hasError || polygons.isEmpty ? nil : Coverage(polygons: polygons)
+        // The geojson profile accepts a FeatureCollection without areas (markers, null geometries,
+        // no features): valid, covering nothing. Apple's profile needs a polygon (`no-polygons`).
+        var coverage = hasError || (polygons.isEmpty && profile == .apple) ? nil : Coverage(polygons: polygons)
         // Without errors every polygon passed the topology checks (PolygonValidity).
         coverage?.polygonsAreValid = true
         if bytes.count >= deferredReleaseThreshold {
@@ -112,7 +118,7 @@ public enum CoverageValidator {
                 result.append(Diagnostic(
                     severity: d.severity, rule: d.rule,
                     message: "\(more) more finding\(more == 1 ? "" : "s") of this rule from here on are not listed (\(counts[d.rule]!) found); the first is: \(d.message)",
-                    hint: d.hint, location: d.location))
+                    hint: d.hint, location: d.location, point: d.point))
             }
         }
         return result
@@ -163,6 +169,10 @@ private struct CoverageWalker {
     var fineNumbers: (first: SourceLocation, literal: String, count: Int)?
     /// Polygons seen anywhere in the file (also inside wrappers), for the 20-polygon limit.
     var polygonCount = 0
+    /// Every exterior ring whose positions are all usable numbers, closed or not, in file order, with
+    /// where its first position is: the evidence for swapped axes, so that the verdict does not wait
+    /// for an unclosed ring to be closed (the fixer asks the same question of the same positions).
+    var exteriorRings: [(coordinates: [Coordinate], location: SourceLocation)] = []
 
     mutating func report(
         _ severity: Severity, _ rule: String, _ message: String, hint: String, at location: SourceLocation
@@ -189,25 +199,25 @@ private struct CoverageWalker {
                 hint: "nothing to do; round to 6 or 7 decimals to make the file smaller (RFC 7946 §11.2)",
                 at: seen.first)
         }
+        checkAxes()
         if geometries.isEmpty || !geometries.contains(where: { !$0.polygons.isEmpty }) { return }
         for geometry in geometries where geometry.complete {
             checkTopology(geometry)
         }
-        checkAxes()
     }
 
     /// Positions written [latitude, longitude]: judged on evidence from the gazetteer (what the area
     /// covers as written and read the other way round), not on ranges alone; see ``SwappedAxes``.
+    /// Unclosed rings count (``exteriorRings``): closing a ring does not move it.
     mutating func checkAxes() {
-        let polygons = geometries.flatMap(\.polygons)
-        guard let first = polygons.first,
-            let evidence = SwappedAxes.evidence(for: polygons.map { $0.rings[0].coordinates })
+        guard let first = exteriorRings.first,
+            let evidence = SwappedAxes.evidence(for: exteriorRings.map(\.coordinates))
         else { return }
         report(
             .warning, "axes-swapped",
             "the positions look like [latitude, longitude], not GeoJSON's [longitude, latitude]: \(evidence.message)",
             hint: "if so, swap every position's two numbers: routingctl validate --fix --swap-axes FILE",
-            at: first.rings[0].positionLocation(0))
+            at: first.location)
     }
 
     /// Self-intersections, spikes, touching rings, holes and overlapping polygons of one geometry,
@@ -303,7 +313,9 @@ private struct CoverageWalker {
                 ? "nothing to do; merging them into one polygon keeps the file simple"
                 : "merge the two polygons into one"
         }
-        report(severity, problem.kind.rule, override ?? message, hint: hint, at: location)
+        diagnostics.append(Diagnostic(
+            severity: severity, rule: problem.kind.rule, message: override ?? message, hint: hint, location: location,
+            point: problem.point))
     }
 
     // MARK: top level
@@ -468,7 +480,7 @@ private struct CoverageWalker {
                     continue
                 }
                 checkWrapperMembers(feature, kind: "Feature", required: ["geometry", "properties"], forbidden: ["coordinates", "features"])
-                if let geometry = feature["geometry"] { walkWrappedGeometry(geometry, prefix: name) }
+                if let geometry = feature["geometry"] { walkWrappedGeometry(geometry, prefix: name, inCollection: true) }
             }
             return
         }
@@ -534,7 +546,9 @@ private struct CoverageWalker {
     /// Checks the coordinates of a geometry inside a wrapper. In the Apple profile the wrapper is
     /// already an error naming the inner type, so problems that would survive unwrapping are reported
     /// in the same run; in the geojson profile this is the geometry itself.
-    mutating func walkWrappedGeometry(_ geometry: JSONNode, prefix: String) {
+    /// `inCollection`: the geometry of a FeatureCollection's feature, where the geojson profile
+    /// allows a Point beside the areas (a marker, a finding of `--format geojson`).
+    mutating func walkWrappedGeometry(_ geometry: JSONNode, prefix: String, inCollection: Bool = false) {
         if case .null = geometry.value {
             if profile == .geojson {
                 report(
@@ -550,6 +564,18 @@ private struct CoverageWalker {
         case "Polygon":
             if profile == .geojson { checkGeometryMembers(geometry) }
             walkPolygonGeometry(geometry, name: prefix)
+        case "Point" where profile == .geojson && inCollection:
+            checkGeometryMembers(geometry)
+            guard let coordinates = geometry["coordinates"] else {
+                report(
+                    .error, "coordinates-missing", "\(prefix) is a Point without a \"coordinates\" member",
+                    hint: "add \"coordinates\": [longitude, latitude]", at: geometry.location)
+                return
+            }
+            guard walkPosition(coordinates, name: prefix, index: 0) != nil else { return }
+            report(
+                .note, "feature-point", "\(prefix) is a Point: a marker, which covers no area",
+                hint: "nothing to do; it adds nothing to the coverage", at: geometry.location)
         default:
             guard profile == .geojson else { return }
             let type = geometry["type"]?.string
@@ -662,6 +688,7 @@ private struct CoverageWalker {
     /// Takes over another walker's findings (one that walked positions after this one's).
     mutating func merge(_ other: CoverageWalker) {
         diagnostics += other.diagnostics
+        exteriorRings += other.exteriorRings
         if let seen = other.threeDimensional {
             threeDimensional = threeDimensional.map { ($0.first, $0.count + seen.count) } ?? seen
         }
@@ -711,7 +738,9 @@ private struct CoverageWalker {
             } else {
                 usable = false
             }
-            points += max(0, (ring.elements?.count ?? 0) - 1)
+            // A closing repeat is not a point; an unclosed ring has none to leave out.
+            let positions = ring.elements ?? []
+            points += positions.count - (positions.count >= 2 && isClosingRepeat(positions[0], positions[positions.count - 1]) ? 1 : 0)
         }
         if rings.count > 1, profile == .apple {
             let holes = rings.count - 1
@@ -762,6 +791,9 @@ private struct CoverageWalker {
             coordinates.append(position.coordinate)
             if index == 0 { first = position }
             if index == elements.count - 1 { last = position }
+        }
+        if isExterior, allPositionsUsable, coordinates.count >= 3 {
+            exteriorRings.append((coordinates, elements[0].location))
         }
         var usable = true
         if elements.count < 4 {
@@ -815,7 +847,9 @@ private struct CoverageWalker {
                 hint: "delete the repeated position (routingctl validate --fix does this)",
                 at: elements[repeated].location)
         }
-        if let jump = (1..<coordinates.count).first(where: { isAntimeridianJump(coordinates[$0 - 1], coordinates[$0]) }) {
+        if !spansTheWorld(coordinates),
+            let jump = (1..<coordinates.count).first(where: { isAntimeridianJump(coordinates[$0 - 1], coordinates[$0]) })
+        {
             let a = coordinates[jump - 1], b = coordinates[jump]
             report(
                 .warning, "antimeridian-jump",
@@ -1082,6 +1116,31 @@ private func decimals(of literal: String) -> Int {
 /// (a whole-world box from -180 to 180) are fine.
 private func isAntimeridianJump(_ a: Coordinate, _ b: Coordinate) -> Bool {
     abs(b.longitude - a.longitude) > 180 && abs(a.longitude) != 180 && abs(b.longitude) != 180
+}
+
+/// Whether a ring reaches to within ``CoverageValidator/wholeWorldGap`` of longitude of both sides of
+/// the antimeridian and is at least ten times taller than that gap: a box from −179.9 to 179.9 means
+/// the world. Read as crossing the antimeridian it would be a sliver narrower than the gap running
+/// from far south to far north, which no one draws; a small area that crosses it (179.8 to −179.8
+/// over an island) is still reported.
+private func spansTheWorld(_ ring: [Coordinate]) -> Bool {
+    guard let first = ring.first else { return false }
+    var west = first.longitude, east = first.longitude, south = first.latitude, north = first.latitude
+    for c in ring {
+        west = min(west, c.longitude)
+        east = max(east, c.longitude)
+        south = min(south, c.latitude)
+        north = max(north, c.latitude)
+    }
+    let gap = 360 - (east - west)
+    return gap < CoverageValidator.wholeWorldGap && north - south >= 10 * gap
+}
+
+/// Whether the last position of a ring repeats the first (the same numbers, altitude included):
+/// the closing repeat, which is not a point of its own.
+private func isClosingRepeat(_ first: JSONNode, _ last: JSONNode) -> Bool {
+    guard let a = first.elements, let b = last.elements, a.count == b.count else { return false }
+    return zip(a, b).allSatisfy { x, y in x.number != nil && x.number == y.number }
 }
 
 /// Degrees for messages: up to 7 decimals, no trailing zeros.

@@ -35,14 +35,22 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var hint: String
     /// Where in the file (1-based line and column).
     public var location: SourceLocation
+    /// Where on the map, when the finding names a point that is not a position of the file: the
+    /// crossing of two edges, the tip of a spike (degrees WGS 84). nil for the others, whose place on
+    /// the map is the position at ``location`` (see ``FindingPlaces``).
+    public var point: Coordinate?
 
-    public init(severity: Severity, rule: String, message: String, hint: String, location: SourceLocation) {
+    public init(
+        severity: Severity, rule: String, message: String, hint: String, location: SourceLocation,
+        point: Coordinate? = nil
+    ) {
         self.severity = severity
         self.rule = rule
         // One line each: messages may quote file text.
         self.message = OneLine.escaped(message)
         self.hint = OneLine.escaped(hint)
         self.location = location
+        self.point = point
     }
 
     /// `LINE:COLUMN: severity: message [rule]`, the usual compiler-style line.

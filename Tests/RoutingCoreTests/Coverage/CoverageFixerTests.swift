@@ -358,6 +358,26 @@ private let collection = """
         #expect(!unasked.messages.contains { $0.hasPrefix("swapped") })
     }
 
+    @Test func anUnclosedSwappedRingGetsOneVerdictOnTheFirstRun() throws {
+        // The London box written [latitude, longitude] and left unclosed: validate, --fix --dry-run
+        // and --fix --swap-axes must agree that the axes look swapped, the first time.
+        let unclosed = #"{"type":"MultiPolygon","coordinates":[[[[51.28,-0.5100],[51.28,0.33],[51.69,0.33],[51.69,-0.5100]]]]}"#
+        let validation = validateText(unclosed)
+        #expect(validation.rules.contains("ring-not-closed"))
+        let warning = try #require(validation.only("axes-swapped").first)
+        #expect(place(warning) == place(of: "[51.28,-0.5100]", in: unclosed))
+        // --fix (and --fix --dry-run, the same result): closes the ring and still warns.
+        let fixed = fix(unclosed)
+        #expect(fixed.unfixedRules.contains("axes-swapped"))
+        // --fix --swap-axes: swaps, saying that validation agrees.
+        let swapped = fix(unclosed, swapAxes: true)
+        #expect(swapped.isValid)
+        let message = try #require(swapped.messages.first { $0.hasPrefix("swapped the axes") })
+        #expect(message.contains("as validation suggests"), "\(message)")
+        #expect(!message.contains("no sign of swapped axes"))
+        #expect(!swapped.unfixedRules.contains("axes-swapped"))
+    }
+
     @Test func swapIsRefusedWhenAFirstNumberCannotBeALatitude() {
         let text = #"{"type":"Polygon","coordinates":[[[-123.15,45.65],[-122.25,45.65],[-122.25,45.25],[-123.15,45.25],[-123.15,45.65]]]}"#
         let result = fix(text, swapAxes: true)
@@ -666,3 +686,95 @@ private func mutateTree(_ node: JSONNode, _ rng: inout SplitMix64) -> JSONNode {
     }
     return edit(node, target[...], &rng)
 }
+
+// MARK: - growing fixes: --simplify, --drop-holes
+
+@Suite struct CoverageFixerGrowingTests {
+    /// A 40-corner polygon (a jagged disc around Paris) and a plain box.
+    static let jagged: String = {
+        var positions: [String] = []
+        for k in 0..<40 {
+            let angle = Double(k) / 40 * 2 * Double.pi
+            let r = k % 2 == 0 ? 0.1 : 0.07
+            // Multiples of 1/1024 degree: exact midpoints for the containment check.
+            let x = ((2.35 + r * cosine(angle)) * 1024).rounded() / 1024
+            let y = ((48.85 + r * sine(angle)) * 1024).rounded() / 1024
+            positions.append("[\(x),\(y)]")
+        }
+        positions.append(positions[0])
+        return "{\"type\":\"MultiPolygon\",\"coordinates\":[[[\(positions.joined(separator: ","))]],[[[0,0],[1,0],[1,1],[0,1],[0,0]]]]}"
+    }()
+
+    @Test func simplifyNeverShrinksAndIsIdempotent() throws {
+        let before = try #require(validateText(Self.jagged).coverage)
+        #expect(validateText(Self.jagged).only("too-many-points").count == 1)
+        let result = CoverageFixer.fix(Array(Self.jagged.utf8), simplify: 20)
+        #expect(result.isValid)
+        #expect(result.changes.count == 1)
+        let message = try #require(result.changes.first?.message)
+        #expect(message.hasPrefix("simplified polygon 1 from 40 to "), "\(message)")
+        #expect(message.contains("km²") && message.contains("%"), "\(message)")
+        #expect(result.changes.first.map(place) == [place(of: "[[[", in: Self.jagged)[0], place(of: "[[[", in: Self.jagged)[1] + 1])
+        let output = try #require(result.output)
+        let after = try #require(validateText(String(decoding: output, as: UTF8.self)).coverage)
+        #expect(validateText(String(decoding: output, as: UTF8.self)).only("too-many-points").isEmpty)
+        // Every original position and edge midpoint is still covered.
+        for polygon in before.polygons {
+            let ring = polygon.exterior
+            for c in ring { #expect(after.contains(c), "\(c)") }
+            for i in 1..<ring.count {
+                let mid = Coordinate(
+                    latitude: (ring[i - 1].latitude + ring[i].latitude) / 2,
+                    longitude: (ring[i - 1].longitude + ring[i].longitude) / 2)
+                #expect(after.contains(mid), "\(mid)")
+            }
+        }
+        #expect(after.area >= before.area)
+        // Idempotent: simplified again, nothing changes.
+        let again = CoverageFixer.fix(output, simplify: 20)
+        #expect(again.changes.isEmpty && again.output == output)
+        // Without --simplify the polygon is left as it is.
+        #expect(CoverageFixer.fix(Array(Self.jagged.utf8)).changes.isEmpty)
+    }
+
+    @Test func dropHolesFillsThemWithAWarning() throws {
+        let holed = #"{"type":"MultiPolygon","coordinates":[[[[0,0],[10,0],[10,10],[0,10],[0,0]],[[2,2],[2,4],[4,4],[4,2],[2,2]],[[6,6],[6,8],[8,8],[8,6],[6,6]]]]}"#
+        let plain = CoverageFixer.fix(Array(holed.utf8))
+        #expect(plain.unfixedRules.contains("polygon-has-hole"))
+        let result = CoverageFixer.fix(Array(holed.utf8), dropHoles: true)
+        #expect(result.isValid)
+        #expect(result.text == "{\"type\":\"MultiPolygon\",\"coordinates\":[\n  [[[0,0],[10,0],[10,10],[0,10],[0,0]]]\n]}\n")
+        let message = try #require(result.messages.first)
+        #expect(message.hasPrefix("filled its 2 holes (rings 2 to 3) of polygon 1, adding "), "\(message)")
+        #expect(message.contains("warning: Maps will now offer the app inside them"), "\(message)")
+        #expect(result.changes.map(place) == [place(of: "[[2,2]", in: holed)])
+        expectIdempotent(result)
+        // Inside a former hole is covered now.
+        let output = try #require(result.output)
+        #expect(validateText(String(decoding: output, as: UTF8.self)).coverage?.contains(Coordinate(latitude: 3, longitude: 3)) == true)
+    }
+
+    @Test func anInvalidPolygonIsNotSimplified() {
+        var bowTie = ["[0,0]", "[4,4]", "[4,0]", "[0,4]"]
+        for k in 1...20 { bowTie.insert("[\(k),0]", at: 0) }
+        let text = "{\"type\":\"MultiPolygon\",\"coordinates\":[[[[30,0],\(bowTie.joined(separator: ",")),[30,0]]]]}"
+        let result = CoverageFixer.fix(Array(text.utf8), simplify: 20)
+        #expect(result.skipped.count == 1)
+        #expect(result.skipped.first?.message.hasPrefix("not simplified: polygon 1 is not a valid polygon") == true)
+        #expect(!result.isValid)
+    }
+}
+
+private func sine(_ x: Double) -> Double {
+    // Taylor series around 0 after reducing to -π…π; plenty for test shapes.
+    var x = x.truncatingRemainder(dividingBy: 2 * Double.pi)
+    if x > Double.pi { x -= 2 * Double.pi }
+    var term = x, sum = x
+    for n in 1..<12 {
+        term *= -x * x / Double((2 * n) * (2 * n + 1))
+        sum += term
+    }
+    return sum
+}
+
+private func cosine(_ x: Double) -> Double { sine(x + Double.pi / 2) }

@@ -189,6 +189,18 @@ struct CoverageFileVerdictTests {
         #expect(warning?.message == "polygon 1 has 22 points across its 2 rings (not counting closing repeats); Apple recommends no more than 20 per polygon")
     }
 
+    @Test func anUnclosedRingsPointsAreAllCounted() {
+        // 21 distinct corners, written without the closing repeat: 21 points, not 20.
+        let corners = (0..<21).map { i in "[\(i),\(i % 2 == 0 ? 0 : 1)]" } + ["[20,5]", "[0,5]"]
+        let text = "{\"type\":\"MultiPolygon\",\"coordinates\":[[[\(corners.joined(separator: ","))]]]}"
+        let result = validate(text)
+        #expect(result.rules.contains("ring-not-closed"))
+        #expect(result.only("too-many-points").first?.message == "polygon 1 has 23 points (not counting closing repeats); Apple recommends no more than 20 per polygon")
+        // Closed, the same ring has the same 23 points.
+        let closed = text.replacing("[0,5]]", with: "[0,5],[0,0]]")
+        #expect(validate(closed).only("too-many-points").first?.message == "polygon 1 has 23 points (not counting closing repeats); Apple recommends no more than 20 per polygon")
+    }
+
     @Test func longitude190() {
         let text = #"{"type":"MultiPolygon","coordinates":[[[[170,10],[190,10],[190,20],[170,20],[170,10]]]]}"#
         let result = validate(text)

@@ -99,6 +99,14 @@ struct PositionFindingTests {
         // A whole-world box from -180 to 180 is fine: its long edges end on the ±180 meridian.
         let world = #"{"type":"MultiPolygon","coordinates":[[[[-180,-90],[180,-90],[180,90],[-180,90],[-180,-90]]]]}"#
         #expect(validateText(world).only("antimeridian-jump").isEmpty)
+        // Nearly the whole world (−179.9…179.9) means the world, not a 0.2° sliver across the dateline.
+        let nearWorld = #"{"type":"MultiPolygon","coordinates":[[[[-179.9,-85],[179.9,-85],[179.9,85],[-179.9,85],[-179.9,-85]]]]}"#
+        #expect(validateText(nearWorld).only("antimeridian-jump").isEmpty)
+        #expect(validateText(nearWorld).isValid)
+        // A small area over the dateline at the same longitudes still warns: 0.2° wide read across
+        // it, as tall as it is wide.
+        let island = #"{"type":"MultiPolygon","coordinates":[[[[179.9,-16.9],[-179.9,-16.9],[-179.9,-16.6],[179.9,-16.6],[179.9,-16.9]]]]}"#
+        #expect(validateText(island).only("antimeridian-jump").count == 1)
         // G20: edges spanning 190° between points off the meridian also jump.
         let wide = #"{"type":"MultiPolygon","coordinates":[[[[-100,0],[90,0],[90,60],[-100,60],[-100,0]]]]}"#
         #expect(validateText(wide).only("antimeridian-jump").count == 1)
