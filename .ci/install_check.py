@@ -130,7 +130,7 @@ def main():
         got, err = complete("routingctl", "validate", "--profile", "")
         check("bash completes --profile to apple, geojson", got == ["apple", "geojson"], f"{got} {err}")
         got, err = complete("routingctl", "validate", "--format", "")
-        check("bash completes validate --format to gcc, json, sarif", got == ["gcc", "json", "sarif"], f"{got} {err}")
+        check("bash completes validate --format to gcc, json, sarif, geojson", got == ["gcc", "json", "sarif", "geojson"], f"{got} {err}")
         routingctl = os.path.join(usr, "bin/routingctl")
         got, err = complete(routingctl, "link", "--format", "osm")
         check("bash completes link --format osm from the installed routingctl's list",
