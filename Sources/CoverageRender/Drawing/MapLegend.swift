@@ -21,6 +21,8 @@ extension MapDrawing {
     static let legendRowHeight = 18.0
     /// Characters of 12-pixel text that fit beside a key in the panel.
     static let legendColumns = 44
+    /// Characters of a bold 13-pixel heading that fit across the whole panel.
+    static let legendHeadingColumns = 36
 
     func legendHeight(_ rows: [LegendRow]) -> Double {
         Double(rows.count) * Self.legendRowHeight + 24
@@ -53,8 +55,11 @@ extension MapDrawing {
     func legendRows() -> [LegendRow] {
         var rows: [LegendRow] = []
         func add(_ key: LegendRow.Key, _ text: String, indent: Bool = false) {
-            for (i, line) in Self.wrapped(text, width: Self.legendColumns).enumerated() {
-                rows.append(LegendRow(key: i == 0 ? key : .none, text: line))
+            // A heading starts at the key's column in bold 13-pixel text: fewer characters fit.
+            let isHeading = if case .heading = key { true } else { false }
+            let width = isHeading ? Self.legendHeadingColumns : Self.legendColumns
+            for (i, line) in Self.wrapped(text, width: width).enumerated() {
+                rows.append(LegendRow(key: i == 0 || isHeading ? key : .none, text: line))
             }
         }
         add(.heading, layers.count == 1 ? "Coverage file" : "Coverage files")
