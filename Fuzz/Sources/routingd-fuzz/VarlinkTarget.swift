@@ -2,6 +2,7 @@
 import RoutingCore
 import RoutingService
 import StrictJSON
+import Synchronization
 import Varlink
 
 /// Varlink message handling: ``VarlinkService/start(_:peer:)`` on any message, with the daemon's
@@ -31,12 +32,20 @@ enum VarlinkTarget {
             service = RoutingDaemon(registry: registry).varlinkService()
         },
         run: { bytes in
-            let reply: [UInt8]?
             switch service.start(bytes, peer: peer) {
-            case .finished(let answer): reply = answer
-            case .blocking(_, let work): reply = work()
+            case .finished(let answer): check(message: bytes, reply: answer)
+            case .blocking(_, let work): check(message: bytes, reply: work())
+            case .streaming(_, _, let begin):
+                // What a transport does with a `more` call: start the stream, then close as a
+                // client would. Each reply sent until then must be a well-formed reply on its own.
+                let replies = Mutex<[[UInt8]]>([])
+                let stream = VarlinkStream(deliver: { reply, _ in replies.withLock { $0.append(reply) } })
+                begin(stream)
+                stream.cancel()
+                let sent = replies.withLock { $0 }
+                if sent.isEmpty { check(message: bytes, reply: nil) }
+                for reply in sent { check(message: bytes, reply: reply) }
             }
-            check(message: bytes, reply: reply)
             _ = service.handle(Array(#"{"method":"org.routingd.Directions.ClearCurrentLocation","oneway":true}"#.utf8), peer: peer)
         })
 
