@@ -36,11 +36,11 @@ SEED_ROUTE = "http://maps.apple.com/?saddr=51.500543,-0.135702&daddr=51.500652,-
 check = Tally(show_passes=True, detail_limit=1500)
 
 
-def ctl(*args, env=None, socket_path=None):
+def ctl(*args, env=None, socket_path=None, cwd=ROOT):
     cmd = [os.path.join(BIN, "routingctl")]
     if socket_path:
         cmd += ["--socket", socket_path]
-    p = subprocess.run(cmd + list(args), capture_output=True, timeout=120, cwd=ROOT, env=env)
+    p = subprocess.run(cmd + list(args), capture_output=True, timeout=120, cwd=cwd, env=env)
     return p.returncode, p.stdout, p.stderr.decode("utf-8", "replace")
 
 
@@ -153,14 +153,15 @@ def main():
     check("an unknown app is a usage error with a suggestion", rc == 2 and "London" in err, (rc, err))
     sock = os.path.join(tmp, "run", "io.socket")
     log = open(os.path.join(tmp, "routingd.log"), "w+")
-    daemon = subprocess.Popen([os.path.join(BIN, "routingd"), "--socket", sock, "--coverage", os.path.join(ROOT, "Coverage")],
+    # A relative --coverage: the daemon reports absolute paths, so a client elsewhere finds the file.
+    daemon = subprocess.Popen([os.path.join(BIN, "routingd"), "--socket", sock, "--coverage", "Coverage"],
                               stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
     try:
         wait_for(lambda: os.path.exists(sock))
         out = os.path.join(tmp, "daemon-app.svg")
-        rc, _, err = ctl("render", "--app", "Paris", "-o", out, socket_path=sock)
+        rc, _, err = ctl("render", "--app", "Paris", "-o", out, socket_path=sock, cwd=tmp)
         root = parse(out) if rc == 0 else None
-        check("render --app Paris through routingd (ListApps)",
+        check("render --app Paris through routingd (ListApps), from another directory than the daemon's",
               root is not None and any("Paris" in (e.text or "") for e in root.iter(SVG + "title")), (rc, err))
     finally:
         daemon.terminate()

@@ -73,6 +73,20 @@ public struct AppDirectories: Sendable, Hashable {
             coverageOrigin: .searched(candidates), givenAppDirectories: extra)
     }
 
+    /// The same directories with each relative path joined to `workingDirectory` (the process's by
+    /// default), so that every path the daemon reports (an app's manifest and coverage in
+    /// `ListApps`, `Monitor`, messages) names the same file for a client in another directory.
+    public func absolute(workingDirectory: String = AppDirectories.workingDirectory()) -> AppDirectories {
+        func absolute(_ path: String) -> String {
+            if path.hasPrefix("/") { return path }
+            let base = workingDirectory.hasSuffix("/") ? String(workingDirectory.dropLast()) : workingDirectory
+            return path == "." ? base : base + "/" + (path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
+        }
+        return AppDirectories(
+            appDirectories: appDirectories.map(absolute), coverageDirectory: absolute(coverageDirectory),
+            coverageOrigin: coverageOrigin, givenAppDirectories: givenAppDirectories.map(absolute))
+    }
+
     /// Whether the coverage directory is a default one that does not exist (then there are no bare
     /// coverage files).
     public var coverageDirectoryMissing: Bool {
@@ -100,7 +114,7 @@ public struct AppDirectories: Sendable, Hashable {
     }
 
     /// The working directory, for messages about relative paths; `.` when it cannot be read.
-    static func workingDirectory() -> String {
+    public static func workingDirectory() -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard getcwd(&buffer, buffer.count) != nil else { return "." }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

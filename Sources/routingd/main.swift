@@ -250,9 +250,11 @@ if directories.coverageDirectoryMissing {
         exit(1)
     }
 }
+// Absolute from here on: clients read the coverage paths the daemon reports from their own
+// working directory (`routingctl render --app ID`).
 exit(DaemonMain.run(
     socketPath: options.socketPath ?? DefaultPaths.socket(),
-    directories: directories,
+    directories: directories.absolute(),
     literalsFile: options.literalsFile,
     stateDirectory: options.stateDirectory ?? DefaultPaths.stateDirectory(),
     socketMode: options.socketMode, exitIdleSeconds: options.exitIdleSeconds, limits: options.limits,

@@ -212,6 +212,20 @@ import Testing
         #expect(run.stdout.hasSuffix("1 warning\n"))
     }
 
+    /// The daemon reports the paths of apps' files; relative ones would name other files for a
+    /// client in another directory (`routingctl render --app ID`).
+    @Test func theDaemonsDirectoriesAreMadeAbsolute() {
+        let given = AppDirectories(
+            appDirectories: ["/usr/share/routingd/apps", "apps", "./more/"], coverageDirectory: "Coverage",
+            coverageOrigin: .searched(["Coverage"]), givenAppDirectories: ["apps", "./more/"])
+        let absolute = given.absolute(workingDirectory: "/srv/routingd/")
+        #expect(absolute.appDirectories == ["/usr/share/routingd/apps", "/srv/routingd/apps", "/srv/routingd/more/"])
+        #expect(absolute.givenAppDirectories == ["/srv/routingd/apps", "/srv/routingd/more/"])
+        #expect(absolute.coverageDirectory == "/srv/routingd/Coverage")
+        #expect(given.absolute(workingDirectory: "/").coverageDirectory == "/Coverage")
+        #expect(AppDirectories(appDirectories: [], coverageDirectory: ".").absolute(workingDirectory: "/w").coverageDirectory == "/w")
+    }
+
     @Test func theDaemonNamesOnlyACoverageDirectoryItReadsAndWarnsWithNoApps() throws {
         let tree = try OpenCommandTests.standardTree()
         let absent = AppDirectories(
