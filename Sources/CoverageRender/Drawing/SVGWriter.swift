@@ -15,26 +15,8 @@ struct SVGWriter {
         bytes.reserveCapacity(1 << 16)
     }
 
-    /// Text for an attribute value or a text node: control characters made visible (``OneLine``, as
-    /// in every message), then `&`, `<`, `>`, `"` and `'` written as character references. XML 1.0
-    /// forbids most control characters even as references, so they never reach the output.
-    static func escaped(_ text: String) -> String {
-        let visible = OneLine.escaped(text)
-        var result = ""
-        result.reserveCapacity(visible.utf8.count)
-        for scalar in visible.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\u{FFFE}", "\u{FFFF}": result += "\u{FFFD}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
+    /// Text for an attribute value or a text node (``MarkupText``: quotes escaped, controls visible).
+    static func escaped(_ text: String) -> String { MarkupText.escaped(text) }
 
     /// A number of pixels or a coordinate with at most `decimals` decimals (default 1), no exponent,
     /// no trailing zeros, `-0` written `0`; non-finite values are written `0` (never reached for

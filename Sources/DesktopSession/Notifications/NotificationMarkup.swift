@@ -8,19 +8,7 @@ import RoutingCore
 public enum NotificationMarkup {
     /// `text` safe as a notification body: `&amp;`, `&lt;`, `&gt;`; other controls as OneLine does.
     public static func body(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\n": out += "\n"
-            default:
-                if OneLine.isControl(scalar) { out += OneLine.visible(scalar) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out
+        MarkupText.escaped(text, quotes: false, keepingLineFeeds: true)
     }
 
     /// `text` as a one-line plain-text summary (OneLine.escaped).
