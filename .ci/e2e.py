@@ -23,6 +23,7 @@ is picked up by inotify; SIGHUP and Reload() reload; Coverage.Contains answers p
 import json
 import os
 import plistlib
+import re
 import signal
 import socket
 import subprocess
@@ -318,8 +319,10 @@ def monitor_checks(path):
             with varlink.Client("unix:" + path) as c, c.open("org.routingd.Directions") as d:
                 d.SetCurrentLocation(latitude=51.500543, longitude=-0.135702, source="e2e")
                 d.ClearCurrentLocation()
+                d.Reload()
+            reloaded = lambda line: line.startswith("reloaded (") or '"event":"reloaded"' in line.replace(" ", "")
             lines = []
-            while not any(change_ok(line) for line in lines):
+            while not (any(change_ok(line) for line in lines) and any(reloaded(line) for line in lines)):
                 line = watcher.stdout.readline()
                 if not line:
                     break
@@ -327,6 +330,10 @@ def monitor_checks(path):
             name = " ".join(["routingctl monitor"] + args)
             check(f"{name}: the state first", first_ok(first), first)
             check(f"{name}: the location set, as it happens", any(change_ok(line) for line in lines), lines)
+            if not args:
+                check(f"{name}: a reload's time in milliseconds, never 'in 0 s'",
+                      any(re.match(r"reloaded \(Reload\(\)\) in (under 1 ms|\d+ ms|[\d.]+ s): ", line) and " in 0 s" not in line
+                          for line in lines), lines)
         finally:
             deadline.cancel()
             watcher.terminate()
