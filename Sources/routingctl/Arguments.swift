@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import RoutingCore
 /// A tiny option parser: flags, options with values (`--x V` or `--x=V`) and positionals.
 struct Arguments {
     struct UsageError: Error {
@@ -54,7 +55,9 @@ struct Arguments {
                     options[name] = value
                     allValues[name, default: []].append(value)
                 } else {
-                    throw UsageError(message: "unknown option '--\(name)'")
+                    let known = (flagNames.union(optionNames).union(Self.everywhere)).sorted()
+                    let hint = RoutingCtl.suggestion(for: name, among: known).map { "; did you mean '--\($0)'?" } ?? ""
+                    throw UsageError(message: "unknown option '--\(OneLine.escaped(name))'\(hint)")
                 }
             } else if argument == "-h" {
                 flags.insert("help")

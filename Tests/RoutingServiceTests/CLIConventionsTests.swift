@@ -98,6 +98,17 @@ import Testing
         #expect(fix.stderr.hasPrefix("routingctl: unknown option '--json' with --fix\n"), "\(fix.stderr)")
     }
 
+    @Test func aMistypedOptionGetsTheNearestOne() throws {
+        let directory = try Self.files()
+        let run = Self.routingctl(["contains", "--jsno", "square.geojson", "0.5", "0.5"], in: directory)
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("routingctl: unknown option '--jsno'; did you mean '--json'?\n"), "\(run.stderr)")
+        // Nothing near: no guess. A control character in the name is shown, not sent to the terminal.
+        let far = Self.routingctl(["contains", "--zzzzzzzz\u{1B}", "square.geojson", "0.5", "0.5"], in: directory)
+        #expect(far.status == 2)
+        #expect(far.stderr.hasPrefix("routingctl: unknown option '--zzzzzzzz\\x1B'\n"), "\(far.stderr)")
+    }
+
     @Test func jsonAloneIsIndentedOnATerminal() throws {
         let directory = try Self.files()
         let run = Self.onTerminal(["contains", "--json", "square.geojson", "0.5", "0.5"], in: directory, environment: ["TERM=xterm"])
