@@ -122,7 +122,12 @@ struct MapDrawing {
             !(layer.geometry?.polygons.contains { $0.rings.contains { !$0.positions.isEmpty } } ?? false)
         }.map(\.source.name)
         for name in undrawable {
-            notes.append("\(OneLine.escaped(name)): nothing to draw (\(layers.first { $0.source.name == name }.map(\.verdict) ?? "unreadable"); no polygon with a position in range)")
+            let layer = layers.first { $0.source.name == name }
+            // The first error says why (not JSON, no coordinates) where it is; validate shows them all.
+            let why = layer?.validation.diagnostics.first { $0.severity == .error }.map {
+                ": \($0.location.line):\($0.location.column): \(OneLine.escaped($0.message)) [\($0.rule)]; routingctl validate \(OneLine.escaped(name)) shows every finding"
+            } ?? ""
+            notes.append("\(OneLine.escaped(name)): nothing to draw (\(layer.map(\.verdict) ?? "unreadable"); no polygon with a position in range)\(why)")
         }
         return RenderedMap(
             svg: svg.bytes, notes: notes, undrawable: undrawable, drawnVertices: drawnVertices,

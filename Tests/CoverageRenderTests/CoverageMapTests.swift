@@ -210,6 +210,8 @@ private func structure(_ map: RenderedMap, sourceLocation: Testing.SourceLocatio
         let map = render("{\"type\": ", name: "broken.geojson")
         #expect(map.undrawable == ["broken.geojson"])
         #expect(map.notes.contains { $0.contains("broken.geojson: nothing to draw") })
+        // Why, where, and how to see every finding.
+        #expect(map.notes.contains { $0.contains(": 1:10: not valid JSON: ") && $0.hasSuffix("[json-syntax]; routingctl validate broken.geojson shows every finding") }, "\(map.notes)")
         let svg = try #require(structure(map))
         #expect(svg.element(id: "coverage-1") == nil)
         #expect(svg.element(id: "land") != nil, "the world is shown")
