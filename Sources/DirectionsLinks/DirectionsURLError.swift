@@ -66,7 +66,8 @@ public struct DirectionsURLError: Error, Hashable, Sendable, CustomStringConvert
 
     /// `code (parameter): message`, or `code: message` without a parameter.
     public var description: String {
-        if let parameter { return "\(code.rawValue) (\(parameter)): \(message)" }
+        // The parameter's name comes from the link (a decoded `%0A` is possible): one line.
+        if let parameter { return "\(code.rawValue) (\(OneLine.escaped(parameter))): \(message)" }
         return "\(code.rawValue): \(message)"
     }
 }
@@ -91,7 +92,8 @@ public struct DirectionsURLWarning: Hashable, Sendable, CustomStringConvertible 
 
     /// `code (parameter): message`.
     public var description: String {
-        if let parameter { return "\(code.rawValue) (\(parameter)): \(message)" }
+        // The parameter's name comes from the link (a decoded `%0A` is possible): one line.
+        if let parameter { return "\(code.rawValue) (\(OneLine.escaped(parameter))): \(message)" }
         return "\(code.rawValue): \(message)"
     }
 }
