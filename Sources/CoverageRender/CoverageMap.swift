@@ -271,7 +271,10 @@ struct MapDrawing {
     /// at least 25 km (or a tenth of the view's width, when that is less) from every larger one
     /// chosen: GeoNames lists districts of big cities as places of their own (London's boroughs),
     /// which would otherwise crowd out the next towns.
-    var places: [(Place, PixelPoint)] {
+    var places: [(Place, PixelPoint)] { choosePlaces(avoiding: reservedRects) }
+
+    /// ``places``, leaving out any whose dot or label would lie under one of `reserved`.
+    func choosePlaces(avoiding reserved: [PixelRect]) -> [(Place, PixelPoint)] {
         var chosen: [(Place, PixelPoint)] = []
         let view = projection.visibleBox
         let kilometresPerDegree = MapProjection.metresPerDegree / 1000
@@ -290,6 +293,8 @@ struct MapDrawing {
             let p = projection.pixel(c)
             guard p.x > 8, p.x < mapWidth - 60, p.y > 28, p.y < mapHeight - 40 else { continue }
             if chosen.contains(where: { abs($0.1.x - p.x) < 64 && abs($0.1.y - p.y) < 24 }) { continue }
+            // A place whose dot or label would lie under a pin or a reading label is left out.
+            if reserved.contains(where: { $0.intersects(Self.placeLabelRect(place, at: p)) }) { continue }
             if chosen.contains(where: { kilometres($0.0.coordinate, c) < separation }) { continue }
             chosen.append((place, p))
             if chosen.count == 14 { break }
@@ -339,6 +344,10 @@ struct MapDrawing {
     mutating func writeCoverage() {
         let cell = coverageCell()
         coverageGridCell = cell
+        let labels = readingLabels
+        func placement(_ index: Int, _ label: String) -> LabelPlacement? {
+            labels.first { $0.layer == index && $0.label == label }?.placement
+        }
         for (index, layer) in layers.enumerated() {
             let colour = Self.layerColours[index % Self.layerColours.count]
             guard let geometry = layer.geometry else { continue }
@@ -381,7 +390,7 @@ struct MapDrawing {
                     svg.element("path", [("class", "dots"), ("d", d.text), ("fill", colour)])
                 }
             svg.close("g")
-            writeHalo(box: geometry.box, colour: colour, label: layer.swapped == nil ? nil : "as written")
+            writeHalo(box: geometry.box, colour: colour, label: placement(index, "as written").map { ("as written", $0) })
             if let swapped = layer.swapped {
                 var path = PathData()
                 for ring in swapped {
@@ -394,7 +403,8 @@ struct MapDrawing {
                     ("fill-opacity", "0.15"), ("stroke", Self.swappedColour), ("stroke-width", "2"), ("stroke-dasharray", "7 4"),
                 ], title: "\(layer.source.name) read as [latitude, longitude]")
                 let box = BoundingBox(enclosing: swapped.joined())
-                writeHalo(box: box, colour: Self.swappedColour, label: "read as [latitude, longitude]")
+                let readAs = "read as [latitude, longitude]"
+                writeHalo(box: box, colour: Self.swappedColour, label: placement(index, readAs).map { (readAs, $0) })
                 // Join the two readings so that the eye finds one from the other.
                 let a = centre(geometry.box), b = centre(box)
                 svg.element("path", [
@@ -409,26 +419,26 @@ struct MapDrawing {
         projection.pixel(Coordinate(latitude: (box.south + box.north) / 2, longitude: (box.west + box.east) / 2))
     }
 
-    /// A circle around an area too small to see at this scale, and a label beside it when given.
-    mutating func writeHalo(box: BoundingBox, colour: String, label: String?) {
-        guard box.west <= box.east else { return }
-        let a = projection.pixel(Coordinate(latitude: box.north, longitude: box.west))
-        let b = projection.pixel(Coordinate(latitude: box.south, longitude: box.east))
-        let size = max(b.x - a.x, b.y - a.y)
-        let c = PixelPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
-        let radius = max(size / 2 + 6, 14)
-        if size < 16 {
+    /// A circle around an area too small to see at this scale, and a label where it was placed
+    /// (``readingLabels``, clear of the pins).
+    mutating func writeHalo(box: BoundingBox, colour: String, label: (text: String, placement: LabelPlacement)?) {
+        guard let (c, radius, circled) = halo(box) else { return }
+        if circled {
             svg.element("circle", [
                 ("class", "halo"), ("cx", SVGWriter.number(c.x)), ("cy", SVGWriter.number(c.y)), ("r", SVGWriter.number(radius)),
                 ("fill", "none"), ("stroke", colour), ("stroke-width", "2"),
             ])
         }
         if let label {
-            svg.text("text", [
-                ("class", "reading-label"), ("x", SVGWriter.number(c.x + radius + 4)), ("y", SVGWriter.number(c.y + 4)),
+            var attributes = [
+                ("class", "reading-label"), ("x", SVGWriter.number(label.placement.point.x)), ("y", SVGWriter.number(label.placement.point.y)),
+            ]
+            if label.placement.anchor != "start" { attributes.append(("text-anchor", label.placement.anchor)) }
+            attributes += [
                 ("font-size", "12"), ("font-weight", "bold"), ("fill", colour), ("stroke", "#ffffff"), ("stroke-width", "3"),
                 ("paint-order", "stroke"),
-            ], label)
+            ]
+            svg.text("text", attributes, label.text)
         }
     }
 
@@ -534,26 +544,35 @@ struct MapDrawing {
             if !legs.isEmpty {
                 svg.element("path", [("class", "legs"), ("d", legs.text), ("fill", "none"), ("stroke", "#333333"), ("stroke-width", "2"), ("stroke-dasharray", "6 4")])
             }
-            for pin in pins {
-                guard let c = Self.drawable(pin.endpoint) else { continue }
-                let p = projection.pixel(c)
-                let colour = Self.pinColour(pin.role)
-                let title = "\(pin.role): \(Self.coordinateText(c))" + (pin.endpoint.name.map { " (\($0))" } ?? "")
-                svg.open("g", [("class", "pin")])
-                    svg.element("path", [
-                        ("d", "M\(SVGWriter.number(p.x)) \(SVGWriter.number(p.y))l-7 -12a8 8 0 1 1 14 0z"),
-                        ("fill", colour), ("stroke", "#ffffff"), ("stroke-width", "1.5"),
-                    ], title: title)
-                    svg.text("text", [
-                        ("x", SVGWriter.number(p.x)), ("y", SVGWriter.number(p.y - 13)), ("text-anchor", "middle"),
-                        ("font-size", "10"), ("font-weight", "bold"), ("fill", "#ffffff"),
-                    ], pin.letter)
-                    // Above the pin's head, so that the place label right of a dot stays readable.
-                    svg.text("text", [
-                        ("x", SVGWriter.number(p.x)), ("y", SVGWriter.number(p.y - 25)), ("text-anchor", "middle"), ("font-size", "11"),
-                        ("fill", "#111111"), ("stroke", "#ffffff"), ("stroke-width", "3"), ("paint-order", "stroke"),
-                    ], Self.truncated(pin.endpoint.name ?? "\(pin.role)", 40))
-                svg.close("g")
+            for group in pinGroups {
+                for member in group.members {
+                    let colour = Self.pinColour(member.role)
+                    let title = "\(member.role): \(Self.coordinateText(member.coordinate))" + (member.endpoint.name.map { " (\($0))" } ?? "")
+                    let tip = member.tip
+                    svg.open("g", [("class", "pin")])
+                        if tip != member.point {
+                            // Drawn beside a pin it would cover: a line to where the stop is.
+                            svg.element("path", [
+                                ("class", "pin-leader"), ("d", "M\(SVGWriter.number(tip.x)) \(SVGWriter.number(tip.y))L\(SVGWriter.number(member.point.x)) \(SVGWriter.number(member.point.y))"),
+                                ("stroke", colour), ("stroke-width", "1.5"), ("fill", "none"),
+                            ])
+                        }
+                        svg.element("path", [
+                            ("d", "M\(SVGWriter.number(tip.x)) \(SVGWriter.number(tip.y))l-7 -12a8 8 0 1 1 14 0z"),
+                            ("fill", colour), ("stroke", "#ffffff"), ("stroke-width", "1.5"),
+                        ], title: title)
+                        svg.text("text", [
+                            ("x", SVGWriter.number(tip.x)), ("y", SVGWriter.number(tip.y - 13)), ("text-anchor", "middle"),
+                            ("font-size", "10"), ("font-weight", "bold"), ("fill", "#ffffff"),
+                        ], member.letter)
+                    svg.close("g")
+                }
+                // One label above the group's heads, so that the place label right of a dot stays readable.
+                let x = (group.rect.minX + group.rect.maxX) / 2
+                svg.text("text", [
+                    ("class", "pin-label"), ("x", SVGWriter.number(x)), ("y", SVGWriter.number(group.rect.maxY - 27)), ("text-anchor", "middle"), ("font-size", "11"),
+                    ("fill", "#111111"), ("stroke", "#ffffff"), ("stroke-width", "3"), ("paint-order", "stroke"),
+                ], group.label)
             }
         svg.close("g")
     }

@@ -190,6 +190,30 @@ private func structure(_ map: RenderedMap, sourceLocation: Testing.SourceLocatio
         #expect(texts.contains("read as [latitude, longitude]"))
         #expect(texts.contains("as written"))
         #expect(svg.elements.filter { $0.name == "text" }.contains { $0.text == "Madrid" })
+        #expect(texts.contains { $0.hasPrefix("circled: the file's area, too small to see") }, "the legend names the circle")
+    }
+
+    @Test func theReadingLabelLeavesThePinsAndThePinsEachOtherVisible() throws {
+        // The seed's London listing written [latitude, longitude] with the recipe's route at Westminster.
+        let text = #"{"type":"MultiPolygon","coordinates":[[[[52.25777,-0.989542],[51.001232,-0.94383],[51.050521,0.303471],[51.848169,0.362244],[52.25777,-0.989542]]]]}"#
+        let request = DirectionsRequest(
+            source: .at(latitude: 51.500543, longitude: -0.135702), destination: .at(latitude: 51.500652, longitude: -0.124833))
+        let map = render(text, request: request)
+        let drawing = MapDrawing(
+            layers: [LayerAnalysis(CoverageSource(name: "t", bytes: Array(text.utf8)), profile: .apple)], request: request,
+            options: RenderOptions())
+        let groups = drawing.pinGroups
+        try #require(groups.count == 1, "two stops 0.7 km apart on a map of a continent share one group")
+        #expect(groups[0].label == "source · destination")
+        let tips = groups[0].members.map(\.tip.x)
+        #expect(abs(tips[0] - tips[1]) >= MapDrawing.pinSpacing, "side by side, not on top of each other")
+        let readAs = try #require(drawing.readingLabels.first { $0.label == "read as [latitude, longitude]" })
+        #expect(!readAs.placement.rect.intersects(groups[0].rect), "the label covers no pin")
+        for (place, p) in drawing.places {
+            #expect(!MapDrawing.placeLabelRect(place, at: p).intersects(groups[0].rect), "\(place.name) is not under the pins")
+        }
+        let svg = try #require(structure(map))
+        #expect(svg.elements(class: "pin").count == 2)
     }
 
     @Test func requestPinsAndLegs() throws {
@@ -202,7 +226,11 @@ private func structure(_ map: RenderedMap, sourceLocation: Testing.SourceLocatio
         let legs = try #require(svg.elements(class: "legs").first)
         #expect(numbers(in: legs.attribute("d") ?? "").count == 4, "one straight leg between the two drawn stops")
         let texts = svg.elements.map(\.text)
-        #expect(texts.contains("Westminster Abbey"))
+        // 0.7 km apart on a 60 km map: the pins stand side by side, each with a line to its stop,
+        // under one label that names both.
+        #expect(texts.contains("Westminster Abbey · waypoint[0]"))
+        let pins = svg.elements(class: "pin-leader")
+        #expect(pins.count == 2, "both pins are drawn beside their stops, neither hidden")
         #expect(texts.contains { $0.contains("destination: the current location, not drawn") })
     }
 

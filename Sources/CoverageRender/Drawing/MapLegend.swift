@@ -10,6 +10,7 @@ struct LegendRow {
         case dashed(String)
         case symbol(FindingMark.Symbol, String)
         case pin(String, String)
+        case halo(String)
         case dot
     }
 
@@ -75,6 +76,9 @@ extension MapDrawing {
             }
             add(.none, detail)
             if layer.swapped != nil { add(.dashed(Self.swappedColour), "the same file read as [latitude, longitude]: where it was probably meant to be") }
+            if let geometry = layer.geometry, halo(geometry.box)?.circled == true {
+                add(.halo(colour), "circled: the file's area, too small to see at this scale")
+            }
             if !layer.unplaced.isEmpty {
                 add(.none, "\(layer.unplaced.count) finding\(layer.unplaced.count == 1 ? "" : "s") not tied to a place (see routingctl validate)")
             }
@@ -141,6 +145,8 @@ extension MapDrawing {
             case .pin(let letter, let colour):
                 svg.element("circle", [("cx", n(x0 + 8)), ("cy", n(y - 4)), ("r", "7"), ("fill", colour)])
                 svg.text("text", [("x", n(x0 + 8)), ("y", n(y - 0.5)), ("text-anchor", "middle"), ("font-size", "9"), ("font-weight", "bold"), ("fill", "#ffffff")], letter)
+            case .halo(let colour):
+                svg.element("circle", [("cx", n(x0 + 8)), ("cy", n(y - 4)), ("r", "6.5"), ("fill", "none"), ("stroke", colour), ("stroke-width", "2")])
             case .dot:
                 svg.element("circle", [("cx", n(x0 + 8)), ("cy", n(y - 4)), ("r", "2.5"), ("fill", "#333333")])
             }

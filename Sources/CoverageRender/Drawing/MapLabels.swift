@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: Apache-2.0
+import RoutingCore
+
+/// An axis-aligned rectangle of the drawing, in pixels (y grows downwards).
+struct PixelRect: Sendable {
+    var minX: Double, minY: Double, maxX: Double, maxY: Double
+
+    func intersects(_ other: PixelRect) -> Bool {
+        minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+    }
+}
+
+/// Pins that would cover each other (stops a few hundred metres apart on a map of a country),
+/// drawn side by side above their shared point, each joined to its own point by a thin line.
+struct PinGroup: Sendable {
+    struct Member: Sendable {
+        var letter: String
+        var role: EndpointRole
+        var endpoint: Endpoint
+        var coordinate: Coordinate
+        /// Where the stop is.
+        var point: PixelPoint
+        /// Where its pin's tip is drawn: `point`, or beside it when the group has several pins.
+        var tip: PixelPoint
+    }
+
+    var members: [Member]
+    /// The text above the group: each stop's name (or role), joined by ` · `.
+    var label: String
+    /// What the pins and their label cover, so that no other label is drawn under them.
+    var rect: PixelRect
+}
+
+/// Where a label beside a circled or outlined area goes: its first character's baseline point, its
+/// `text-anchor`, and what it covers.
+struct LabelPlacement: Sendable {
+    var point: PixelPoint
+    var anchor: String
+    var rect: PixelRect
+}
+
+extension MapDrawing {
+    /// Pins closer than this (pixels) are grouped, and drawn this far apart.
+    static let pinSpacing = 18.0
+    /// Width of a character of 11–12-pixel DejaVu Sans, on average, for label boxes (pixels).
+    static let characterWidth = 6.6
+
+    /// The request's drawable stops, grouped where their pins would overlap, in travel order.
+    var pinGroups: [PinGroup] {
+        var groups: [(anchor: PixelPoint, members: [(String, EndpointRole, Endpoint, Coordinate, PixelPoint)])] = []
+        for pin in pins {
+            guard let c = Self.drawable(pin.endpoint) else { continue }
+            let p = projection.pixel(c)
+            if let i = groups.firstIndex(where: { abs($0.anchor.x - p.x) < Self.pinSpacing && abs($0.anchor.y - p.y) < Self.pinSpacing }) {
+                groups[i].members.append((pin.letter, pin.role, pin.endpoint, c, p))
+            } else {
+                groups.append((p, [(pin.letter, pin.role, pin.endpoint, c, p)]))
+            }
+        }
+        return groups.map { group in
+            let k = Double(group.members.count)
+            let members = group.members.enumerated().map { i, m in
+                let tip = k == 1 ? m.4 : PixelPoint(x: group.anchor.x + (Double(i) - (k - 1) / 2) * Self.pinSpacing, y: group.anchor.y)
+                return PinGroup.Member(letter: m.0, role: m.1, endpoint: m.2, coordinate: m.3, point: m.4, tip: tip)
+            }
+            var names: [String] = []
+            for m in members {
+                let name = m.endpoint.name ?? "\(m.role)"
+                if !names.contains(name) { names.append(name) }
+            }
+            let label = Self.truncated(names.joined(separator: " · "), 40)
+            let half = max(k * Self.pinSpacing / 2 + 2, Double(label.count) * Self.characterWidth / 2)
+            let rect = PixelRect(minX: group.anchor.x - half, minY: group.anchor.y - 37, maxX: group.anchor.x + half, maxY: group.anchor.y + 2)
+            return PinGroup(members: members, label: label, rect: rect)
+        }
+    }
+
+    /// The circle drawn around an area too small to see at this scale (`box` in degrees): its
+    /// centre, radius, and whether it is drawn at all.
+    func halo(_ box: BoundingBox) -> (centre: PixelPoint, radius: Double, circled: Bool)? {
+        guard box.west <= box.east else { return nil }
+        let a = projection.pixel(Coordinate(latitude: box.north, longitude: box.west))
+        let b = projection.pixel(Coordinate(latitude: box.south, longitude: box.east))
+        let size = max(b.x - a.x, b.y - a.y)
+        return (PixelPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2), max(size / 2 + 6, 14), size < 16)
+    }
+
+    /// What a place's dot and label (right of it) cover.
+    static func placeLabelRect(_ place: Place, at p: PixelPoint) -> PixelRect {
+        PixelRect(minX: p.x - 3, minY: p.y - 15, maxX: p.x + 5 + Double(place.name.count) * characterWidth, maxY: p.y + 3)
+    }
+
+    /// Where `label` goes beside the area `box`: right of it, else left, below or above, the first
+    /// place on the map that covers none of `taken` (pins, other labels) nor, where one can,
+    /// `preferablyFree` (the labels of the largest places: Madrid beside a box around Madrid).
+    func labelPlacement(
+        _ label: String, beside box: BoundingBox, avoiding taken: [PixelRect], preferablyFree: [PixelRect] = []
+    ) -> LabelPlacement? {
+        guard let (c, radius, _) = halo(box) else { return nil }
+        let width = Double(label.count) * Self.characterWidth + 4
+        let candidates: [LabelPlacement] = [
+            LabelPlacement(point: PixelPoint(x: c.x + radius + 4, y: c.y + 4), anchor: "start",
+                           rect: PixelRect(minX: c.x + radius + 2, minY: c.y - 9, maxX: c.x + radius + 4 + width, maxY: c.y + 7)),
+            LabelPlacement(point: PixelPoint(x: c.x - radius - 4, y: c.y + 4), anchor: "end",
+                           rect: PixelRect(minX: c.x - radius - 4 - width, minY: c.y - 9, maxX: c.x - radius - 2, maxY: c.y + 7)),
+            LabelPlacement(point: PixelPoint(x: c.x, y: c.y + radius + 15), anchor: "middle",
+                           rect: PixelRect(minX: c.x - width / 2, minY: c.y + radius + 2, maxX: c.x + width / 2, maxY: c.y + radius + 18)),
+            LabelPlacement(point: PixelPoint(x: c.x, y: c.y - radius - 6), anchor: "middle",
+                           rect: PixelRect(minX: c.x - width / 2, minY: c.y - radius - 19, maxX: c.x + width / 2, maxY: c.y - radius - 2)),
+        ]
+        let onMap = { (r: PixelRect) in r.minX >= 0 && r.maxX <= mapWidth && r.minY >= 0 && r.maxY <= mapHeight }
+        let free = { (r: PixelRect, rects: [PixelRect]) in !rects.contains { $0.intersects(r) } }
+        return candidates.first { onMap($0.rect) && free($0.rect, taken) && free($0.rect, preferablyFree) }
+            ?? candidates.first { candidate in onMap(candidate.rect) && !taken.contains { $0.intersects(candidate.rect) } }
+            ?? candidates.first { candidate in !taken.contains { $0.intersects(candidate.rect) } }
+            ?? candidates[0]
+    }
+
+    /// The labels beside each layer's areas ("as written", "read as [latitude, longitude]"), placed
+    /// clear of the pins, in drawing order: (layer index, label, box, placement).
+    var readingLabels: [(layer: Int, label: String, box: BoundingBox, placement: LabelPlacement)] {
+        var taken = pinGroups.map(\.rect)
+        let placeLabels = choosePlaces(avoiding: taken).map { Self.placeLabelRect($0.0, at: $0.1) }
+        var labels: [(Int, String, BoundingBox, LabelPlacement)] = []
+        for (index, layer) in layers.enumerated() {
+            guard let swapped = layer.swapped, let geometry = layer.geometry else { continue }
+            for (label, box) in [("as written", geometry.box), ("read as [latitude, longitude]", BoundingBox(enclosing: swapped.joined()))] {
+                guard let placement = labelPlacement(label, beside: box, avoiding: taken, preferablyFree: placeLabels) else { continue }
+                taken.append(placement.rect)
+                labels.append((index, label, box, placement))
+            }
+        }
+        return labels
+    }
+
+    /// What place labels must not cover: the pins with their labels, and the reading labels.
+    var reservedRects: [PixelRect] {
+        pinGroups.map(\.rect) + readingLabels.map(\.placement.rect)
+    }
+}
