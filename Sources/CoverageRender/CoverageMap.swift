@@ -43,6 +43,8 @@ struct MapDrawing {
     var notes: [String] = []
     var drawnVertices = 0
     var coverageGridCell = 0.5
+    /// Where the pins and labels go (``makeLayout()``), once per map.
+    private(set) var layout = MapLabelLayout()
 
     static let layerColours = ["#1f5fbf", "#8e44ad", "#00897b", "#b5651d", "#c2185b", "#556b2f"]
     static let swappedColour = "#2e9d3a"
@@ -65,6 +67,7 @@ struct MapDrawing {
         self.options = options
         projection = MapProjection.fitted(
             to: Self.extent(layers: layers, request: request), width: Double(options.width), left: 0, top: 0)
+        layout = makeLayout()
     }
 
     /// The area to show: every drawn position, swapped reading and pin, grown by 15 % on each side
@@ -270,10 +273,8 @@ struct MapDrawing {
     /// The largest places of the gazetteer in view, at most 14, whose labels do not collide, each
     /// at least 25 km (or a tenth of the view's width, when that is less) from every larger one
     /// chosen: GeoNames lists districts of big cities as places of their own (London's boroughs),
-    /// which would otherwise crowd out the next towns.
-    var places: [(Place, PixelPoint)] { choosePlaces(avoiding: reservedRects) }
-
-    /// ``places``, leaving out any whose dot or label would lie under one of `reserved`.
+    /// which would otherwise crowd out the next towns. A place whose dot or label would lie under
+    /// one of `reserved` (the pins and reading labels: ``makeLayout()``) is left out.
     func choosePlaces(avoiding reserved: [PixelRect]) -> [(Place, PixelPoint)] {
         var chosen: [(Place, PixelPoint)] = []
         let view = projection.visibleBox
@@ -344,9 +345,8 @@ struct MapDrawing {
     mutating func writeCoverage() {
         let cell = coverageCell()
         coverageGridCell = cell
-        let labels = readingLabels
         func placement(_ index: Int, _ label: String) -> LabelPlacement? {
-            labels.first { $0.layer == index && $0.label == label }?.placement
+            layout.readingLabels.first { $0.layer == index && $0.label == label }?.placement
         }
         for (index, layer) in layers.enumerated() {
             let colour = Self.layerColours[index % Self.layerColours.count]

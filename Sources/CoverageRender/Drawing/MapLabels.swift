@@ -39,29 +39,72 @@ struct LabelPlacement: Sendable {
     var rect: PixelRect
 }
 
+/// A label beside one of a layer's areas: "as written", or "read as [latitude, longitude]".
+struct ReadingLabel: Sendable {
+    var layer: Int
+    var label: String
+    var placement: LabelPlacement
+}
+
+/// Where the map's labels go, worked out once per map: the pins first, then the reading labels
+/// clear of them, then the places whose dots and labels lie under neither.
+struct MapLabelLayout: Sendable {
+    var pinGroups: [PinGroup] = []
+    var readingLabels: [ReadingLabel] = []
+    var places: [(Place, PixelPoint)] = []
+}
+
 extension MapDrawing {
     /// Pins closer than this (pixels) are grouped, and drawn this far apart.
     static let pinSpacing = 18.0
     /// Width of a character of 11–12-pixel DejaVu Sans, on average, for label boxes (pixels).
     static let characterWidth = 6.6
 
+    var pinGroups: [PinGroup] { layout.pinGroups }
+    var readingLabels: [ReadingLabel] { layout.readingLabels }
+    /// The places drawn, as ``choosePlaces(avoiding:)`` picks them clear of the pins and labels.
+    var places: [(Place, PixelPoint)] { layout.places }
+
+    /// The labels' layout (see ``MapLabelLayout``); the gazetteer is read twice: once for the
+    /// place labels the reading labels should leave free, once for the places drawn.
+    func makeLayout() -> MapLabelLayout {
+        let groups = groupPins()
+        var taken = groups.map(\.rect)
+        let placeLabels = choosePlaces(avoiding: taken).map { Self.placeLabelRect($0.0, at: $0.1) }
+        var labels: [ReadingLabel] = []
+        for (index, layer) in layers.enumerated() {
+            guard let swapped = layer.swapped, let geometry = layer.geometry else { continue }
+            for (label, box) in [("as written", geometry.box), ("read as [latitude, longitude]", BoundingBox(enclosing: swapped.joined()))] {
+                guard let placement = labelPlacement(label, beside: box, avoiding: taken, preferablyFree: placeLabels) else { continue }
+                taken.append(placement.rect)
+                labels.append(ReadingLabel(layer: index, label: label, placement: placement))
+            }
+        }
+        return MapLabelLayout(pinGroups: groups, readingLabels: labels, places: choosePlaces(avoiding: taken))
+    }
+
     /// The request's drawable stops, grouped where their pins would overlap, in travel order.
-    var pinGroups: [PinGroup] {
-        var groups: [(anchor: PixelPoint, members: [(String, EndpointRole, Endpoint, Coordinate, PixelPoint)])] = []
+    func groupPins() -> [PinGroup] {
+        var groups: [[PinGroup.Member]] = []
         for pin in pins {
             guard let c = Self.drawable(pin.endpoint) else { continue }
             let p = projection.pixel(c)
-            if let i = groups.firstIndex(where: { abs($0.anchor.x - p.x) < Self.pinSpacing && abs($0.anchor.y - p.y) < Self.pinSpacing }) {
-                groups[i].members.append((pin.letter, pin.role, pin.endpoint, c, p))
+            let member = PinGroup.Member(letter: pin.letter, role: pin.role, endpoint: pin.endpoint, coordinate: c, point: p, tip: p)
+            if let i = groups.firstIndex(where: { abs($0[0].point.x - p.x) < Self.pinSpacing && abs($0[0].point.y - p.y) < Self.pinSpacing }) {
+                groups[i].append(member)
             } else {
-                groups.append((p, [(pin.letter, pin.role, pin.endpoint, c, p)]))
+                groups.append([member])
             }
         }
-        return groups.map { group in
-            let k = Double(group.members.count)
-            let members = group.members.enumerated().map { i, m in
-                let tip = k == 1 ? m.4 : PixelPoint(x: group.anchor.x + (Double(i) - (k - 1) / 2) * Self.pinSpacing, y: group.anchor.y)
-                return PinGroup.Member(letter: m.0, role: m.1, endpoint: m.2, coordinate: m.3, point: m.4, tip: tip)
+        return groups.map { members in
+            // Side by side, centred on the first stop's point.
+            let anchor = members[0].point
+            let k = Double(members.count)
+            var members = members
+            if members.count > 1 {
+                for i in members.indices {
+                    members[i].tip = PixelPoint(x: anchor.x + (Double(i) - (k - 1) / 2) * Self.pinSpacing, y: anchor.y)
+                }
             }
             var names: [String] = []
             for m in members {
@@ -70,7 +113,7 @@ extension MapDrawing {
             }
             let label = Self.truncated(names.joined(separator: " · "), 40)
             let half = max(k * Self.pinSpacing / 2 + 2, Double(label.count) * Self.characterWidth / 2)
-            let rect = PixelRect(minX: group.anchor.x - half, minY: group.anchor.y - 37, maxX: group.anchor.x + half, maxY: group.anchor.y + 2)
+            let rect = PixelRect(minX: anchor.x - half, minY: anchor.y - 37, maxX: anchor.x + half, maxY: anchor.y + 2)
             return PinGroup(members: members, label: label, rect: rect)
         }
     }
@@ -109,32 +152,14 @@ extension MapDrawing {
                            rect: PixelRect(minX: c.x - width / 2, minY: c.y - radius - 19, maxX: c.x + width / 2, maxY: c.y - radius - 2)),
         ]
         let onMap = { (r: PixelRect) in r.minX >= 0 && r.maxX <= mapWidth && r.minY >= 0 && r.maxY <= mapHeight }
-        let free = { (r: PixelRect, rects: [PixelRect]) in !rects.contains { $0.intersects(r) } }
-        return candidates.first { onMap($0.rect) && free($0.rect, taken) && free($0.rect, preferablyFree) }
-            ?? candidates.first { candidate in onMap(candidate.rect) && !taken.contains { $0.intersects(candidate.rect) } }
-            ?? candidates.first { candidate in !taken.contains { $0.intersects(candidate.rect) } }
-            ?? candidates[0]
-    }
-
-    /// The labels beside each layer's areas ("as written", "read as [latitude, longitude]"), placed
-    /// clear of the pins, in drawing order: (layer index, label, box, placement).
-    var readingLabels: [(layer: Int, label: String, box: BoundingBox, placement: LabelPlacement)] {
-        var taken = pinGroups.map(\.rect)
-        let placeLabels = choosePlaces(avoiding: taken).map { Self.placeLabelRect($0.0, at: $0.1) }
-        var labels: [(Int, String, BoundingBox, LabelPlacement)] = []
-        for (index, layer) in layers.enumerated() {
-            guard let swapped = layer.swapped, let geometry = layer.geometry else { continue }
-            for (label, box) in [("as written", geometry.box), ("read as [latitude, longitude]", BoundingBox(enclosing: swapped.joined()))] {
-                guard let placement = labelPlacement(label, beside: box, avoiding: taken, preferablyFree: placeLabels) else { continue }
-                taken.append(placement.rect)
-                labels.append((index, label, box, placement))
-            }
+        let clear = { (r: PixelRect, rects: [PixelRect]) in !rects.contains { $0.intersects(r) } }
+        // From the best to the least bad: on the map and clear of both, clear of `taken` only, anywhere.
+        let tests: [(PixelRect) -> Bool] = [
+            { onMap($0) && clear($0, taken) && clear($0, preferablyFree) }, { onMap($0) && clear($0, taken) }, { clear($0, taken) },
+        ]
+        for test in tests {
+            if let found = candidates.first(where: { test($0.rect) }) { return found }
         }
-        return labels
-    }
-
-    /// What place labels must not cover: the pins with their labels, and the reading labels.
-    var reservedRects: [PixelRect] {
-        pinGroups.map(\.rect) + readingLabels.map(\.placement.rect)
+        return candidates[0]
     }
 }
