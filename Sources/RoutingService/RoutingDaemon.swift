@@ -175,7 +175,7 @@ public final class RoutingDaemon: Sendable {
             let unchanged = kept == 0 ? "" : kept == 1 ? "; 1 unchanged coverage file not validated again"
                 : "; \(kept) unchanged coverage files not validated again"
             log?.info(
-                "reloaded (\(trigger)) in \(ServiceLifecycle.format(seconds)) s: \(DaemonMain.summary(next))" + unchanged,
+                "reloaded (\(trigger)) in \(ElapsedTime.text(seconds: seconds)): \(DaemonMain.summary(next))" + unchanged,
                 [.messageID(.reloaded)] + JournalField.caller(caller))
             for line in RoutingDaemon.changeLines(from: previous, to: next) {
                 if line.warning { log?.warning(line.text, line.fields) } else { log?.info(line.text, line.fields) }

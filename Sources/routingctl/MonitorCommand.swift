@@ -92,22 +92,13 @@ extension RoutingCtl {
             }
             let apps = reload["apps"]?.intValue ?? 0
             let invalid = reload["invalid"]?.intValue ?? 0
-            return ["reloaded (\(trigger)) in \(duration(reload["seconds"]?.doubleValue ?? 0)): \(apps) app\(apps == 1 ? "" : "s") in service, \(invalid) with errors"]
+            return ["reloaded (\(trigger)) in \(ElapsedTime.text(seconds: reload["seconds"]?.doubleValue ?? 0)): \(apps) app\(apps == 1 ? "" : "s") in service, \(invalid) with errors"]
         default:
             return ["\(show(reply["event"]?.stringValue)): \(show(JSON.object(reply).serialized()))"]
         }
     }
 
     /// `51.5, -0.12 (±20 m, by command-line, set 2026-12-04T18:47:51Z)` or `unknown`.
-    /// A reload's duration as a person reads it: `2.5 s` from a second up, else whole milliseconds
-    /// (the daemon measures in milliseconds, so a fast reload is `under 1 ms`, not `0 s`).
-    static func duration(_ seconds: Double) -> String {
-        guard seconds.isFinite, seconds >= 0 else { return "? s" }
-        if seconds >= 1 { return "\(JSON.format((seconds * 100).rounded() / 100)) s" }
-        let milliseconds = Int((seconds * 1000).rounded())
-        return milliseconds == 0 ? "under 1 ms" : "\(milliseconds) ms"
-    }
-
     static func describeLocation(_ location: JSON?) -> String {
         guard let location, let latitude = location["latitude"]?.doubleValue,
             let longitude = location["longitude"]?.doubleValue
