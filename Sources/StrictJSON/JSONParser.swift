@@ -165,10 +165,15 @@ private struct Scanner {
             if word == "NaN" || word == "Infinity" {
                 throw fail(.nonFiniteNumber, "\(word) is not a JSON number (RFC 8259 §6); use a finite number", at: start.offset)
             }
-            throw fail(.syntax, "unexpected '\(word)'; expected a value", at: start.offset)
+            throw fail(.syntax, "unexpected '\(word)'; expected a value\(Self.caseHint(word))", at: start.offset)
         case UInt8(ascii: "'"):
             throw fail(.invalidString, "strings must use double quotes, not single quotes")
         default:
+            // `True`, `FALSE`: a literal in another case gets the hint.
+            let word = isIdentifierByte(bytes[index]) ? identifier() : ""
+            if !Self.caseHint(word).isEmpty {
+                throw fail(.syntax, "unexpected '\(word)'; expected a value\(Self.caseHint(word))", at: start.offset)
+            }
             throw fail(.syntax, "unexpected \(describe(at: index)); expected a value")
         }
     }
@@ -177,6 +182,12 @@ private struct Scanner {
         var end = index
         while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
+    }
+
+    /// ` (true, false and null are lower case)` when `word` is one of them in another case (`True`,
+    /// `NULL`), else empty: the hint is for that mistake only, not for any word.
+    static func caseHint(_ word: String) -> String {
+        ["true", "false", "null"].contains(word.lowercased()) ? " (true, false and null are lower case)" : ""
     }
 
     func isIdentifierByte(_ b: UInt8) -> Bool {
@@ -190,7 +201,7 @@ private struct Scanner {
         let matches = start + count <= bytes.count && (0..<count).allSatisfy { bytes[start + $0] == w[$0] }
         if !matches || (start + count < bytes.count && isIdentifierByte(bytes[start + count])) {
             let got = identifier()
-            throw fail(.syntax, "unexpected '\(got.isEmpty ? word : got)'; expected a value (true, false and null are lower case)", at: start)
+            throw fail(.syntax, "unexpected '\(got.isEmpty ? word : got)'; expected a value\(Self.caseHint(got))", at: start)
         }
         index += count
     }

@@ -11,6 +11,13 @@ import Testing
         do { _ = try parser.parse(bytes); return nil } catch { return error }
     }
 
+    @Test func theLiteralCaseHintOnlyForALiteralInAnotherCase() throws {
+        let upper = try #require(error("[True]"))
+        #expect(upper.message == "unexpected 'True'; expected a value (true, false and null are lower case)")
+        let word = try #require(error("this is not json"))
+        #expect(word.message == "unexpected 'this'; expected a value")
+    }
+
     @Test func parsesNestedValuesWithPositions() throws {
         let doc = try parser.parse("{\n  \"type\": \"MultiPolygon\",\n  \"coordinates\": [[[[1.5, -2]]]]\n}")
         #expect(doc.root.location == SourceLocation(line: 1, column: 1, offset: 0))
