@@ -130,7 +130,8 @@ struct MapDrawing {
             let why = layer?.validation.diagnostics.first { $0.severity == .error }.map {
                 ": \($0.location.line):\($0.location.column): \(OneLine.escaped($0.message)) [\($0.rule)]; routingctl validate \(OneLine.escaped(name)) shows every finding"
             } ?? ""
-            notes.append("\(OneLine.escaped(name)): nothing to draw (\(layer.map(\.verdict) ?? "unreadable"); no polygon with a position in range)\(why)")
+            let what = layer?.geometry == nil ? "not JSON" : "no polygon with a position in range"
+            notes.append("\(OneLine.escaped(name)): nothing to draw (\(layer.map(\.verdict) ?? "unreadable"); \(what))\(why)")
         }
         return RenderedMap(
             svg: svg.bytes, notes: notes, undrawable: undrawable, drawnVertices: drawnVertices,
@@ -275,8 +276,8 @@ struct MapDrawing {
     /// chosen: GeoNames lists districts of big cities as places of their own (London's boroughs),
     /// which would otherwise crowd out the next towns. A place whose dot or label would lie under
     /// one of `reserved` (the pins and reading labels: ``makeLayout()``) is left out.
-    func choosePlaces(avoiding reserved: [PixelRect]) -> [(Place, PixelPoint)] {
-        var chosen: [(Place, PixelPoint)] = []
+    func choosePlaces(avoiding reserved: [PixelRect]) -> [PlacedPlace] {
+        var chosen: [PlacedPlace] = []
         let view = projection.visibleBox
         let kilometresPerDegree = MapProjection.metresPerDegree / 1000
         let middle = (view.south + view.north) / 2
@@ -293,11 +294,14 @@ struct MapDrawing {
             else { continue }
             let p = projection.pixel(c)
             guard p.x > 8, p.x < mapWidth - 60, p.y > 28, p.y < mapHeight - 40 else { continue }
-            if chosen.contains(where: { abs($0.1.x - p.x) < 64 && abs($0.1.y - p.y) < 24 }) { continue }
+            if chosen.contains(where: { abs($0.point.x - p.x) < 64 && abs($0.point.y - p.y) < 24 }) { continue }
             // A place whose dot or label would lie under a pin or a reading label is left out.
-            if reserved.contains(where: { $0.intersects(Self.placeLabelRect(place, at: p)) }) { continue }
-            if chosen.contains(where: { kilometres($0.0.coordinate, c) < separation }) { continue }
-            chosen.append((place, p))
+            // Right of the dot, else below or left of it, where no pin or reading label is.
+            guard let label = Self.placeLabelPlacements(place.name, at: p).first(where: { candidate in
+                !reserved.contains { $0.intersects(candidate.rect) }
+            }) else { continue }
+            if chosen.contains(where: { kilometres($0.place.coordinate, c) < separation }) { continue }
+            chosen.append(PlacedPlace(place: place, point: p, label: label))
             if chosen.count == 14 { break }
         }
         return chosen
@@ -307,7 +311,8 @@ struct MapDrawing {
         let places = self.places
         guard !places.isEmpty else { return }
         svg.open("g", [("id", "places"), ("fill", "#333333")])
-            for (place, p) in places {
+            for placed in places {
+                let place = placed.place, p = placed.point
                 svg.element("circle", [("cx", SVGWriter.number(p.x)), ("cy", SVGWriter.number(p.y)), ("r", "2.5")], title: "\(place.name) (\(place.countryCode)), population \(place.population)")
             }
         svg.close("g")
@@ -317,8 +322,10 @@ struct MapDrawing {
         let places = self.places
         guard !places.isEmpty else { return }
         svg.open("g", [("id", "place-labels"), ("font-size", "11"), ("fill", "#222222"), ("stroke", "#ffffff"), ("stroke-width", "3"), ("paint-order", "stroke"), ("stroke-linejoin", "round")])
-            for (place, p) in places {
-                svg.text("text", [("x", SVGWriter.number(p.x + 5)), ("y", SVGWriter.number(p.y - 4))], place.name)
+            for placed in places {
+                var attributes = [("x", SVGWriter.number(placed.label.point.x)), ("y", SVGWriter.number(placed.label.point.y))]
+                if placed.label.anchor != "start" { attributes.append(("text-anchor", placed.label.anchor)) }
+                svg.text("text", attributes, placed.place.name)
             }
         svg.close("g")
     }

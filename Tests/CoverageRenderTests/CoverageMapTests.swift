@@ -209,9 +209,12 @@ private func structure(_ map: RenderedMap, sourceLocation: Testing.SourceLocatio
         #expect(abs(tips[0] - tips[1]) >= MapDrawing.pinSpacing, "side by side, not on top of each other")
         let readAs = try #require(drawing.readingLabels.first { $0.label == "read as [latitude, longitude]" })
         #expect(!readAs.placement.rect.intersects(groups[0].rect), "the label covers no pin")
-        for (place, p) in drawing.places {
-            #expect(!MapDrawing.placeLabelRect(place, at: p).intersects(groups[0].rect), "\(place.name) is not under the pins")
+        for placed in drawing.places {
+            #expect(!placed.label.rect.intersects(groups[0].rect), "\(placed.place.name)'s label is not under the pins")
         }
+        // London, under the pins, keeps its label: below its dot.
+        let london = try #require(drawing.places.first { $0.place.name == "London" }, "the swapped reading lands on London: it is named")
+        #expect(london.label.anchor == "middle")
         let svg = try #require(structure(map))
         #expect(svg.elements(class: "pin").count == 2)
     }
@@ -231,6 +234,7 @@ private func structure(_ map: RenderedMap, sourceLocation: Testing.SourceLocatio
         #expect(texts.contains("Westminster Abbey · waypoint[0]"))
         let pins = svg.elements(class: "pin-leader")
         #expect(pins.count == 2, "both pins are drawn beside their stops, neither hidden")
+        #expect(texts.contains { $0.hasPrefix("pins side by side: stops too close to") }, "the legend says why")
         #expect(texts.contains { $0.contains("destination: the current location, not drawn") })
     }
 
@@ -239,7 +243,7 @@ private func structure(_ map: RenderedMap, sourceLocation: Testing.SourceLocatio
         #expect(map.undrawable == ["broken.geojson"])
         #expect(map.notes.contains { $0.contains("broken.geojson: nothing to draw") })
         // Why, where, and how to see every finding.
-        #expect(map.notes.contains { $0.contains(": 1:10: not valid JSON: ") && $0.hasSuffix("[json-syntax]; routingctl validate broken.geojson shows every finding") }, "\(map.notes)")
+        #expect(map.notes.contains { $0.contains("; not JSON): 1:10: not valid JSON: ") && $0.hasSuffix("[json-syntax]; routingctl validate broken.geojson shows every finding") }, "\(map.notes)")
         let svg = try #require(structure(map))
         #expect(svg.element(id: "coverage-1") == nil)
         #expect(svg.element(id: "land") != nil, "the world is shown")

@@ -39,6 +39,13 @@ struct LabelPlacement: Sendable {
     var rect: PixelRect
 }
 
+/// A place of the gazetteer drawn on the map: its dot at `point`, its name where `label` says.
+struct PlacedPlace: Sendable {
+    var place: Place
+    var point: PixelPoint
+    var label: LabelPlacement
+}
+
 /// A label beside one of a layer's areas: "as written", or "read as [latitude, longitude]".
 struct ReadingLabel: Sendable {
     var layer: Int
@@ -51,7 +58,7 @@ struct ReadingLabel: Sendable {
 struct MapLabelLayout: Sendable {
     var pinGroups: [PinGroup] = []
     var readingLabels: [ReadingLabel] = []
-    var places: [(Place, PixelPoint)] = []
+    var places: [PlacedPlace] = []
 }
 
 extension MapDrawing {
@@ -63,14 +70,14 @@ extension MapDrawing {
     var pinGroups: [PinGroup] { layout.pinGroups }
     var readingLabels: [ReadingLabel] { layout.readingLabels }
     /// The places drawn, as ``choosePlaces(avoiding:)`` picks them clear of the pins and labels.
-    var places: [(Place, PixelPoint)] { layout.places }
+    var places: [PlacedPlace] { layout.places }
 
     /// The labels' layout (see ``MapLabelLayout``); the gazetteer is read twice: once for the
     /// place labels the reading labels should leave free, once for the places drawn.
     func makeLayout() -> MapLabelLayout {
         let groups = groupPins()
         var taken = groups.map(\.rect)
-        let placeLabels = choosePlaces(avoiding: taken).map { Self.placeLabelRect($0.0, at: $0.1) }
+        let placeLabels = choosePlaces(avoiding: taken).map(\.label.rect)
         var labels: [ReadingLabel] = []
         for (index, layer) in layers.enumerated() {
             guard let swapped = layer.swapped, let geometry = layer.geometry else { continue }
@@ -128,9 +135,18 @@ extension MapDrawing {
         return (PixelPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2), max(size / 2 + 6, 14), size < 16)
     }
 
-    /// What a place's dot and label (right of it) cover.
-    static func placeLabelRect(_ place: Place, at p: PixelPoint) -> PixelRect {
-        PixelRect(minX: p.x - 3, minY: p.y - 15, maxX: p.x + 5 + Double(place.name.count) * characterWidth, maxY: p.y + 3)
+    /// Where a place's name may go beside its dot at `p`, in order of preference: right of it
+    /// (where it always went), below it, left of it.
+    static func placeLabelPlacements(_ name: String, at p: PixelPoint) -> [LabelPlacement] {
+        let width = Double(name.count) * characterWidth
+        return [
+            LabelPlacement(point: PixelPoint(x: p.x + 5, y: p.y - 4), anchor: "start",
+                           rect: PixelRect(minX: p.x + 3, minY: p.y - 15, maxX: p.x + 5 + width, maxY: p.y - 1)),
+            LabelPlacement(point: PixelPoint(x: p.x, y: p.y + 14), anchor: "middle",
+                           rect: PixelRect(minX: p.x - width / 2, minY: p.y + 3, maxX: p.x + width / 2, maxY: p.y + 17)),
+            LabelPlacement(point: PixelPoint(x: p.x - 5, y: p.y - 4), anchor: "end",
+                           rect: PixelRect(minX: p.x - 5 - width, minY: p.y - 15, maxX: p.x - 3, maxY: p.y - 1)),
+        ]
     }
 
     /// Where `label` goes beside the area `box`: right of it, else left, below or above, the first

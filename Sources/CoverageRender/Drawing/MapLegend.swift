@@ -116,6 +116,9 @@ extension MapDrawing {
                 }
             }
             add(.dashed("#333333"), "legs: straight lines between the stops, not a route")
+            if pinGroups.contains(where: { $0.members.count > 1 }) {
+                add(.none, "pins side by side: stops too close to draw apart, each joined by a short line to where it is")
+            }
         }
         add(.heading, "Map")
         add(.dot, "populated place (GeoNames, the largest in view)")
