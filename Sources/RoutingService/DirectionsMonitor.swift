@@ -83,6 +83,8 @@ public final class DirectionsMonitor: Sendable {
         let previous = Dictionary(old.entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let current = Set(new.entries.map(\.id))
         for entry in new.entries {
+            // Taken unchanged from `old`: no event, and no need to encode it twice to find that out.
+            if new.unchangedIDs.contains(entry.id), previous[entry.id] != nil { continue }
             let encoded = WireFormat.encode(entry)
             guard let before = previous[entry.id] else {
                 events.append(["event": "appAdded", "app": encoded])

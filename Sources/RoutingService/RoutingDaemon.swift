@@ -204,6 +204,8 @@ public final class RoutingDaemon: Sendable {
     static func changeLines(from old: AppRegistry, to new: AppRegistry) -> [(warning: Bool, text: String, fields: [JournalField])] {
         var lines: [(warning: Bool, text: String, fields: [JournalField])] = []
         for entry in new.entries {
+            // Taken unchanged from `old` (same files, same bytes): nothing to report.
+            if new.unchangedIDs.contains(entry.id) { continue }
             let before = old[entry.id]
             let warningsBefore = Set(before?.lines(.warning) ?? [])
             let newWarnings = entry.lines(.warning).filter { !warningsBefore.contains($0) }
@@ -226,24 +228,38 @@ public final class RoutingDaemon: Sendable {
             // Warnings that are new with this reading (swapped axes, too many points), as at start.
             for line in newWarnings { lines.append((true, "app \(entry.id): \(line)", DaemonMain.appFields(entry))) }
         }
+        // Built once, only when an app was removed: a scan of `new` per removed app would be
+        // quadratic when a whole directory goes.
+        var successors: (byManifest: [String: String], byCoverage: [String: String])? = nil
         for entry in old.entries where new[entry.id] == nil {
-            lines.append((false, "app \(entry.id): removed" + removalReason(entry, in: new), DaemonMain.appFields(entry)))
+            if successors == nil {
+                var byManifest: [String: String] = [:], byCoverage: [String: String] = [:]
+                for entry in new.entries.reversed() {
+                    if let path = entry.manifestPath { byManifest[path] = entry.id }
+                    if let path = entry.coveragePath { byCoverage[path] = entry.id }
+                }
+                successors = (byManifest, byCoverage)
+            }
+            lines.append((false, "app \(entry.id): removed" + removalReason(entry, successors!), DaemonMain.appFields(entry)))
         }
         return lines
     }
 
-    /// Why `entry` has no successor in `new`, for its `removed` line: its manifest now gives
-    /// another id, its bare coverage file is now named by a manifest, or its file is gone.
-    private static func removalReason(_ entry: AppRegistry.Entry, in new: AppRegistry) -> String {
+    /// Why `entry` has no successor in the new registry, for its `removed` line: its manifest now
+    /// gives another id, its bare coverage file is now named by a manifest, or its file is gone.
+    /// `successors` gives the id of the first new entry with each manifest and coverage path.
+    private static func removalReason(
+        _ entry: AppRegistry.Entry, _ successors: (byManifest: [String: String], byCoverage: [String: String])
+    ) -> String {
         if let manifest = entry.manifestPath {
-            if let successor = new.entries.first(where: { $0.manifestPath == manifest }) {
-                return " (\(manifest) now gives the id \(successor.id))"
+            if let successor = successors.byManifest[manifest] {
+                return " (\(manifest) now gives the id \(successor))"
             }
             return " (\(manifest) is gone)"
         }
         if let coverage = entry.coveragePath {
-            if let user = new.entries.first(where: { $0.coveragePath == coverage }) {
-                return " (\(coverage) is now the coverage file of \(user.id), no bare app of its own)"
+            if let user = successors.byCoverage[coverage] {
+                return " (\(coverage) is now the coverage file of \(user), no bare app of its own)"
             }
             return " (\(coverage) is gone)"
         }

@@ -111,8 +111,48 @@ public struct AppRegistry: Sendable {
     /// had not changed, sorted.
     public private(set) var unchangedCoveragePaths: [String] = []
 
-    /// The apps in service (active and stale), sorted by id.
-    public var apps: [RoutingApp] { entries.compactMap(\.app) }
+    /// Each entry's position in ``entries``, by id: lookups by id are O(1), not a scan (a reload's
+    /// change report looks up every app).
+    private var positions: [String: Int] = [:]
+
+    /// What each entry was built from, by its ``Entry/path``: a reload reuses an entry whose files
+    /// are byte for byte the same, without parsing or validating again.
+    private var fingerprints: [String: (fingerprint: SourceFingerprint, id: String)] = [:]
+
+    /// The ids of the entries taken unchanged from the previous registry (same files, same bytes):
+    /// nothing about them changed, so a reload's report can skip them.
+    public private(set) var unchangedIDs: Set<String> = []
+
+    /// A source's paths and the digests of its bytes (or its read errors).
+    struct SourceFingerprint: Hashable, Sendable {
+        enum File: Hashable, Sendable {
+            case bytes(ContentDigest)
+            case unreadable(String)
+        }
+        let manifestPath: String?
+        let manifest: File?
+        let coveragePath: String?
+        let coverage: File?
+        let overridden: [String]
+
+        init(_ source: AppSource) {
+            func file(_ source: SourceFile?) -> File? {
+                switch source?.contents {
+                case .success(let bytes): .bytes(ContentDigest(bytes))
+                case .failure(let error): .unreadable(error.message)
+                case nil: nil
+                }
+            }
+            manifestPath = source.manifest?.path
+            manifest = file(source.manifest)
+            coveragePath = source.coverage?.path
+            coverage = file(source.coverage)
+            overridden = source.overridden
+        }
+    }
+
+    /// The apps in service (active and stale), sorted by id. Kept, not gathered per request.
+    public private(set) var apps: [RoutingApp] = []
 
     /// The entries that serve nothing, sorted by id.
     public var invalidEntries: [Entry] { entries.filter { $0.state == .invalid } }
@@ -134,34 +174,67 @@ public struct AppRegistry: Sendable {
         var byID: [String: Entry] = [:]
         var validations: [String: ValidatedCoverage] = [:]
         var unchanged: Set<String> = []
+        var fingerprints: [String: (fingerprint: SourceFingerprint, id: String)] = [:]
+        var reused: Set<String> = []
         for source in sources {
-            var entry = Self.build(source) { file, bytes in
-                let digest = ContentDigest(bytes)
-                if let known = validations[file.path] ?? previous?.validations[file.path], known.digest == digest {
-                    if previous?.validations[file.path]?.digest == digest { unchanged.insert(file.path) }
-                    validations[file.path] = known
-                    return known
+            let fingerprint = SourceFingerprint(source)
+            let key = source.manifest?.path ?? source.coverage?.path ?? ""
+            var entry: Entry
+            if let previous, let built = previous.fingerprints[key], built.fingerprint == fingerprint,
+                let known = previous[built.id], known.path == key
+            {
+                // Same files, same bytes: the same entry (also when stale: it keeps the same last good
+                // version), without parsing or validating again.
+                entry = known
+                entry.overridden = source.overridden
+                if let path = source.coverage?.path, let validated = previous.validations[path] {
+                    validations[path] = validated
+                    unchanged.insert(path)
                 }
-                let validation = CoverageValidator.validate(bytes)
-                let validated = ValidatedCoverage(digest: digest, validation: validation, area: validation.coverage?.area)
-                validations[file.path] = validated
-                return validated
+                reused.insert(known.id)
+            } else {
+                entry = Self.build(source) { file, bytes in
+                    let digest = ContentDigest(bytes)
+                    if let known = validations[file.path] ?? previous?.validations[file.path], known.digest == digest {
+                        if previous?.validations[file.path]?.digest == digest { unchanged.insert(file.path) }
+                        validations[file.path] = known
+                        return known
+                    }
+                    let validation = CoverageValidator.validate(bytes)
+                    let validated = ValidatedCoverage(digest: digest, validation: validation, area: validation.coverage?.area)
+                    validations[file.path] = validated
+                    return validated
+                }
+                reused.remove(entry.id)
             }
             if let earlier = byID[entry.id] {
                 entry.overridden = earlier.overridden + [earlier.path] + entry.overridden
+                reused.remove(entry.id)
             }
             byID[entry.id] = entry
+            fingerprints[key] = (fingerprint, entry.id)
         }
         entries = byID.keys.sorted().map { id in
             var entry = byID[id]!
-            if entry.app == nil, let last = previous?[id]?.app {
+            if entry.app == nil, !reused.contains(id), let last = previous?[id]?.app {
                 entry.app = last
                 entry.state = .stale
             }
             return entry
         }
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(entries.count)
+        for (position, entry) in entries.enumerated() { positions[entry.id] = position }
+        self.positions = positions
+        // Only a source that made an entry can be reused (not one a later source overrode).
+        let entries = self.entries
+        self.fingerprints = fingerprints.filter { key, built in
+            positions[built.id].map { entries[$0].path == key } ?? false
+        }
         self.validations = validations
         unchangedCoveragePaths = unchanged.sorted()
+        unchangedIDs = reused
+        apps = entries.compactMap(\.app)
     }
 
     /// Builds a registry from bare coverage files (the daemon before manifests).
@@ -172,7 +245,7 @@ public struct AppRegistry: Sendable {
     }
 
     /// The entry with this id.
-    public subscript(id: String) -> Entry? { entries.first { $0.id == id } }
+    public subscript(id: String) -> Entry? { positions[id].map { entries[$0] } }
 
     /// `London` for `/srv/Coverage/London.geojson`.
     public static func appID(forPath path: String) -> String {
@@ -191,8 +264,11 @@ public struct AppRegistry: Sendable {
     private static func build(
         _ source: AppSource, validate: (SourceFile, [UInt8]) -> ValidatedCoverage
     ) -> Entry {
+        // The id before the manifest is parsed (below); AppSource.id would parse it once more.
+        let provisionalID = source.manifest.map { AppManifest.defaultID(forFileName: $0.fileName) }
+            ?? appID(forPath: source.coverage?.path ?? "")
         var entry = Entry(
-            id: source.id, name: nil, state: .invalid, app: nil, manifestPath: source.manifest?.path,
+            id: provisionalID, name: nil, state: .invalid, app: nil, manifestPath: source.manifest?.path,
             coveragePath: source.coverage?.path, overridden: source.overridden, manifestProblems: [],
             diagnostics: [], readError: nil, lastError: nil)
         var manifest: AppManifest?
@@ -203,7 +279,7 @@ public struct AppRegistry: Sendable {
                 entry.readError = error.message
                 entry.lastError = error.message
             case .success(let bytes):
-                let parse = AppManifest.parse(bytes, fileName: file.fileName)
+                let parse = source.parsedManifest ?? AppManifest.parse(bytes, fileName: file.fileName)
                 parsed = parse
                 entry.id = parse.id
                 entry.name = parse.name

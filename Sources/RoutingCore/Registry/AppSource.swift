@@ -8,11 +8,15 @@ public struct AppSource: Sendable, Hashable {
     public var coverage: SourceFile?
     /// Manifests with the same id in earlier directories, which this one overrides (lowest first).
     public var overridden: [String]
+    /// The manifest's bytes already parsed (by ``resolve(manifests:coverageFiles:readCoverage:)``),
+    /// so the registry need not parse them again; nil to have them parsed when needed.
+    public var parsedManifest: ManifestParse?
 
-    public init(manifest: SourceFile?, coverage: SourceFile?, overridden: [String] = []) {
+    public init(manifest: SourceFile?, coverage: SourceFile?, overridden: [String] = [], parsedManifest: ManifestParse? = nil) {
         self.manifest = manifest
         self.coverage = coverage
         self.overridden = overridden
+        self.parsedManifest = parsedManifest
     }
 
     /// A bare coverage file: an app with all modes, no launch command, priority 0.
@@ -25,7 +29,7 @@ public struct AppSource: Sendable, Hashable {
     public var id: String {
         if let manifest {
             if case .success(let bytes) = manifest.contents {
-                return AppManifest.parse(bytes, fileName: manifest.fileName).id
+                return (parsedManifest ?? AppManifest.parse(bytes, fileName: manifest.fileName)).id
             }
             return AppManifest.defaultID(forFileName: manifest.fileName)
         }
@@ -60,6 +64,7 @@ public struct AppSource: Sendable, Hashable {
             var manifest: SourceFile
             var coverage: String?
             var overridden: [String]
+            var parsed: ManifestParse?
         }
         var winners: [String: Winner] = [:]
         var named: Set<String> = []
@@ -67,14 +72,16 @@ public struct AppSource: Sendable, Hashable {
             for file in directory {
                 var id = AppManifest.defaultID(forFileName: file.fileName)
                 var coverage: String?
+                var parsed: ManifestParse?
                 if case .success(let bytes) = file.contents {
                     let parse = AppManifest.parse(bytes, fileName: file.fileName)
+                    parsed = parse
                     id = parse.id
                     coverage = parse.coverage.map { coveragePath($0, manifestPath: file.path) }
                 }
                 if let coverage { named.insert(normalize(coverage)) }
                 let overridden = winners[id].map { $0.overridden + [$0.manifest.path] } ?? []
-                winners[id] = Winner(manifest: file, coverage: coverage, overridden: overridden)
+                winners[id] = Winner(manifest: file, coverage: coverage, overridden: overridden, parsed: parsed)
             }
         }
         var sources: [String: AppSource] = [:]
@@ -82,7 +89,7 @@ public struct AppSource: Sendable, Hashable {
             sources[id] = AppSource(
                 manifest: winner.manifest,
                 coverage: winner.coverage.map { SourceFile(path: $0, contents: readCoverage($0)) },
-                overridden: winner.overridden)
+                overridden: winner.overridden, parsedManifest: winner.parsed)
         }
         for path in coverageFiles where !named.contains(normalize(path)) {
             let id = AppRegistry.appID(forPath: path)
