@@ -97,7 +97,7 @@ enum GazetteerData {{
 
     /// The table: a country-code line, then `name|latitude|longitude|population` lines (coordinates in
     /// thousandths of a degree).
-    static let table = #\"\"\"
+    static let table: StaticString = #\"\"\"
 """
     text = header + table + '\n"""#\n}\n'
     with open(OUTPUT, "w", encoding="utf-8", newline="\n") as f:

@@ -100,7 +100,7 @@ struct AreaProximity: Sendable, Hashable {
             bounds += 1
             if bounds > boundBudget || distances > distanceBudget { return false }
             if lowerBound(index, nearestIndex, i, box) > best { return true }
-            let place = index.places[i].coordinate
+            let place = index.coordinate(i)
             if ring.count == 1 {
                 distances += 1
                 offer(i, GreatCircle.distance(place, ring[0]))
@@ -161,7 +161,7 @@ struct AreaProximity: Sendable, Hashable {
             }
         }
         guard bestIndex >= 0 else { return (nil, exhaustive) }
-        return (AreaProximity(place: index.places[bestIndex], distance: best, isExhaustive: exhaustive), exhaustive)
+        return (AreaProximity(place: index.place(bestIndex), distance: best, isExhaustive: exhaustive), exhaustive)
     }
 
     private static let metresPerDegree = GreatCircle.earthRadius * GreatCircle.radiansPerDegree

@@ -7,13 +7,15 @@
 /// are WGS 84 degrees rounded to 0.001° (≈ 110 m). A "populated place" everywhere in RoutingCore means
 /// a place of this table.
 ///
-/// The table is embedded as one string literal (``GazetteerData``) and parsed once, at first use, into
-/// an immutable index (`static let`, so thread-safe). All queries are pure.
+/// The table is embedded as one static string (``GazetteerData``) and parsed once, at first use, into
+/// a compact immutable index (`static let`, so thread-safe) of numbers; names are read from the
+/// table when a place is returned. All queries are pure.
 public enum Gazetteer {
-    /// Every place, largest population first (ties by country code, then name). Parsed once.
-    public static var places: [Place] { index.places }
+    /// Every place, largest population first (ties by country code, then name). Made at first use
+    /// (the daemon never uses it: about 2 MB).
+    public static let places: [Place] = index.places
 
-    static let index = GazetteerIndex(places: GazetteerTable.parse(GazetteerData.table))
+    static let index = GazetteerIndex(table: GazetteerData.table)
 
     /// Built at the first nearest-place query.
     static let nearestIndex = NearestPlaceIndex(index)
@@ -34,7 +36,7 @@ public enum Gazetteer {
     ///
     /// Places exactly on ±180° are located as given (the table has none there).
     public static func places(in coverage: Coverage, limit: Int) -> [Place] {
-        covered(by: coverage, limit: limit).indices.map { index.places[Int($0)] }
+        covered(by: coverage, limit: limit).indices.map { index.place(Int($0)) }
     }
 
     /// Indices into ``places`` of the covered places, ascending (largest first), at most `limit`, and
@@ -44,7 +46,7 @@ public enum Gazetteer {
         by coverage: Coverage, limit: Int, stopAtFirst: Bool = false
     ) -> (indices: [Int32], total: Int) {
         let index = self.index
-        var found = [Bool](repeating: false, count: index.places.count)
+        var found = [Bool](repeating: false, count: index.count)
         var foundCount = 0
         var budget = workBudget
         for polygon in coverage.polygons {
@@ -111,7 +113,7 @@ public enum Gazetteer {
         // Only real places on the globe have a nearest place.
         guard (-90.0...90.0).contains(coordinate.latitude), (-180.0...180.0).contains(coordinate.longitude),
             let (i, angle) = nearestIndex.nearest(to: coordinate) else { return nil }
-        return (index.places[i], angle * GreatCircle.earthRadius)
+        return (index.place(i), angle * GreatCircle.earthRadius)
     }
 }
 
@@ -128,12 +130,12 @@ extension Gazetteer {
     /// three parts of London; this names London and the next towns instead.
     static func distinctLargest(_ covered: [Int32], count: Int) -> [Place] {
         guard count > 0 else { return [] }
-        let places = index.places
+        let index = self.index
         var chosen: [Int32] = []
         var skipped: [Int32] = []
         for i in covered {
-            let place = places[Int(i)].coordinate
-            if chosen.allSatisfy({ GreatCircle.distance(places[Int($0)].coordinate, place) >= distinctSeparation }) {
+            let place = index.coordinate(Int(i))
+            if chosen.allSatisfy({ GreatCircle.distance(index.coordinate(Int($0)), place) >= distinctSeparation }) {
                 chosen.append(i)
                 if chosen.count == count { break }
             } else {
@@ -141,7 +143,7 @@ extension Gazetteer {
             }
         }
         if chosen.count < count { chosen = (chosen + skipped.prefix(count - chosen.count)).sorted() }
-        return chosen.map { places[Int($0)] }
+        return chosen.map { index.place(Int($0)) }
     }
 
     /// How many covered places ``distinctLargest(_:count:)`` looks at.

@@ -22,7 +22,7 @@ enum GazetteerData {
 
     /// The table: a country-code line, then `name|latitude|longitude|population` lines (coordinates in
     /// thousandths of a degree).
-    static let table = #"""
+    static let table: StaticString = #"""
 AD
 Andorra la Vella|42508|1521|20430
 les Escaldes|42507|1534|15853

@@ -1,47 +1,88 @@
 // SPDX-License-Identifier: Apache-2.0
 /// The gazetteer's places with the lookup structures built once from the embedded table.
 ///
-/// - `places` are ordered by population, largest first (ties in table order: by country code, then
+/// - Places are ordered by population, largest first (ties in table order: by country code, then
 ///   name), so "largest first" is "smallest index first" everywhere.
 /// - A 1° × 1° grid (180 rows × 360 columns) lists the places of every cell, for box queries.
+/// - Compact: per place only numbers (coordinates, population, country code, where the name lies
+///   in the static table), about 40 bytes; a ``Place`` with its strings is made when asked for
+///   (``place(_:)``), so the daemon, which only asks whether an area covers any place, makes none.
 ///
 /// What only nearest-place queries need is in ``NearestPlaceIndex``, built on first such query.
 struct GazetteerIndex: Sendable {
-    let places: [Place]
+    /// The table the names are read from (its bytes stay in the binary's read-only data).
+    private let table: StaticString
+    /// The number of places.
+    let count: Int
     let latitudes: [Double]
     let longitudes: [Double]
+    private let nameStarts: [Int32]
+    private let nameLengths: [UInt16]
+    private let countries: [UInt16]
+    private let populations: [Int32]
     private let cellStart: [Int32]
     private let cellPlaces: [Int32]
 
     private static let rows = 180
     private static let columns = 360
 
-    /// Indexes `unordered` (in table order: by country code, then largest first, then by name).
-    init(places unordered: [Place]) {
+    /// Indexes the places of `table` (``GazetteerTable`` format, in table order: by country code,
+    /// then largest first, then by name).
+    init(table: StaticString) {
+        self.table = table
+        var records: [GazetteerTable.Record] = []
+        records.reserveCapacity(GazetteerData.placeCount)
+        table.withUTF8Buffer { bytes in
+            GazetteerTable.scan(bytes) { record in
+                // Names longer than 65,535 bytes and populations beyond Int32 do not occur; such a
+                // record is skipped like a malformed one (the tests compare the count).
+                if record.nameLength <= Int(UInt16.max), record.population <= Int(Int32.max) { records.append(record) }
+            }
+        }
         // Sorting plain integer keys (population descending, then table position) keeps this fast.
         let shift = 24
-        let keys = Self.radixSorted(unordered.indices.map {
-            (UInt64((1 << 36) - min(max(0, unordered[$0].population), (1 << 36) - 1)) << shift) | UInt64($0)
+        let keys = Self.radixSorted(records.indices.map {
+            (UInt64((1 << 36) - min(max(0, records[$0].population), (1 << 36) - 1)) << shift) | UInt64($0)
         })
-        let places = keys.map { unordered[Int($0 & ((1 << shift) - 1))] }
-        self.places = places
-        latitudes = places.map(\.coordinate.latitude)
-        longitudes = places.map(\.coordinate.longitude)
-        let lats = latitudes
+        let order = keys.map { Int($0 & ((1 << shift) - 1)) }
+        count = order.count
+        latitudes = order.map { Double(records[$0].latitude) / 1000 }
+        longitudes = order.map { Double(records[$0].longitude) / 1000 }
+        nameStarts = order.map { Int32(records[$0].nameStart) }
+        nameLengths = order.map { UInt16(records[$0].nameLength) }
+        countries = order.map { records[$0].country }
+        populations = order.map { Int32(records[$0].population) }
+        let lats = latitudes, lons = longitudes
         // Counting sort into grid cells; stable, so each cell keeps population order.
         var counts = [Int32](repeating: 0, count: Self.rows * Self.columns + 1)
-        let cells = places.indices.map { Self.cell(latitude: lats[$0], longitude: places[$0].coordinate.longitude) }
+        let cells = lats.indices.map { Self.cell(latitude: lats[$0], longitude: lons[$0]) }
         for cell in cells { counts[cell + 1] += 1 }
         for i in 1..<counts.count { counts[i] += counts[i - 1] }
         cellStart = counts
         var next = counts
-        var members = [Int32](repeating: 0, count: places.count)
+        var members = [Int32](repeating: 0, count: lats.count)
         for (index, cell) in cells.enumerated() {
             members[Int(next[cell])] = Int32(index)
             next[cell] += 1
         }
         cellPlaces = members
     }
+
+    /// Place `i` (0 the largest), made from the table.
+    func place(_ i: Int) -> Place {
+        let name = table.withUTF8Buffer { bytes in
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(nameStarts[i])..<(Int(nameStarts[i]) + Int(nameLengths[i]))]), as: UTF8.self)
+        }
+        return Place(
+            name: name, countryCode: GazetteerTable.countryCode(countries[i]), coordinate: coordinate(i),
+            population: Int(populations[i]))
+    }
+
+    /// Where place `i` is.
+    func coordinate(_ i: Int) -> Coordinate { Coordinate(latitude: latitudes[i], longitude: longitudes[i]) }
+
+    /// Every place, largest first (made anew: keep the array when it is needed more than once).
+    var places: [Place] { (0..<count).map(place) }
 
     /// `keys` sorted ascending: least-significant-digit radix sort, 16 bits a pass (four passes), linear
     /// in the number of keys.

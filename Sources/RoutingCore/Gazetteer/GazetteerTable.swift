@@ -11,16 +11,49 @@
 /// before any country line) are skipped; the tests check that the embedded table has none, by
 /// comparing the count with ``GazetteerData/placeCount``.
 enum GazetteerTable {
+    /// One place as the table gives it: where its name lies in the table's bytes, and its values.
+    /// No string is made: ``GazetteerIndex`` keeps these numbers and makes a ``Place`` only when asked.
+    struct Record {
+        /// Byte offset and length of the name in the table.
+        var nameStart: Int
+        var nameLength: Int
+        /// The two bytes of the country code, the first in the high byte.
+        var country: UInt16
+        /// Thousandths of a degree.
+        var latitude: Int
+        var longitude: Int
+        var population: Int
+    }
+
     /// Parses `table` into places, in table order.
     static func parse(_ table: String) -> [Place] {
         var table = table
-        return table.withUTF8 { bytes in parse(bytes) }
+        return table.withUTF8 { bytes in
+            var places: [Place] = []
+            scan(bytes) { places.append(place($0, in: bytes)) }
+            return places
+        }
     }
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> [Place] {
-        var places: [Place] = []
-        places.reserveCapacity(GazetteerData.placeCount)
-        var country = ""
+    /// The place `record` of the table `bytes` describes.
+    static func place(_ record: Record, in bytes: UnsafeBufferPointer<UInt8>) -> Place {
+        let name = String(
+            decoding: UnsafeBufferPointer(rebasing: bytes[record.nameStart..<(record.nameStart + record.nameLength)]),
+            as: UTF8.self)
+        return Place(
+            name: name, countryCode: countryCode(record.country),
+            coordinate: Coordinate(latitude: Double(record.latitude) / 1000, longitude: Double(record.longitude) / 1000),
+            population: record.population)
+    }
+
+    /// `GB` for the two bytes of a country line packed as in ``Record/country``.
+    static func countryCode(_ packed: UInt16) -> String {
+        String(decoding: [UInt8(truncatingIfNeeded: packed >> 8), UInt8(truncatingIfNeeded: packed)], as: UTF8.self)
+    }
+
+    /// Calls `body` with every well-formed record of `bytes`, in table order.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Record) -> Void) {
+        var country: UInt16? = nil
         var lineStart = 0
         let count = bytes.count
         while lineStart < count {
@@ -40,24 +73,21 @@ enum GazetteerTable {
             }
             if bars == 0 {
                 if lineEnd - lineStart == 2 {
-                    country = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), as: UTF8.self)
+                    country = UInt16(bytes[lineStart]) << 8 | UInt16(bytes[lineStart + 1])
                 }
                 continue
             }
-            guard bars == 3, !country.isEmpty, bar0 > lineStart,
+            guard bars == 3, let country, bar0 > lineStart,
                 let latitude = integer(bytes, bar0 + 1, bar1),
                 let longitude = integer(bytes, bar1 + 1, bar2),
                 let population = integer(bytes, bar2 + 1, lineEnd),
                 (-90_000...90_000).contains(latitude), (-180_000...180_000).contains(longitude),
                 population >= 0
             else { continue }
-            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<bar0]), as: UTF8.self)
-            places.append(Place(
-                name: name, countryCode: country,
-                coordinate: Coordinate(latitude: Double(latitude) / 1000, longitude: Double(longitude) / 1000),
-                population: population))
+            body(Record(
+                nameStart: lineStart, nameLength: bar0 - lineStart, country: country,
+                latitude: latitude, longitude: longitude, population: population))
         }
-        return places
     }
 
     /// A decimal integer with optional leading '-', or nil.

@@ -11,14 +11,14 @@ struct NearestPlaceIndex: Sendable {
     private let sortedLatitudes: [Double]
 
     init(_ index: GazetteerIndex) {
-        let places = index.places
+        let count = index.count
         let shift = 24
         var x: [Double] = [], y: [Double] = [], z: [Double] = [], cosines: [Double] = []
-        x.reserveCapacity(places.count); y.reserveCapacity(places.count); z.reserveCapacity(places.count)
-        cosines.reserveCapacity(places.count)
-        for place in places {
-            let phi = place.coordinate.latitude * GreatCircle.radiansPerDegree
-            let lambda = place.coordinate.longitude * GreatCircle.radiansPerDegree
+        x.reserveCapacity(count); y.reserveCapacity(count); z.reserveCapacity(count)
+        cosines.reserveCapacity(count)
+        for i in 0..<count {
+            let phi = index.latitudes[i] * GreatCircle.radiansPerDegree
+            let lambda = index.longitudes[i] * GreatCircle.radiansPerDegree
             let cosPhi = Trigonometry.cos(phi)
             x.append(cosPhi * Trigonometry.cos(lambda))
             y.append(cosPhi * Trigonometry.sin(lambda))
