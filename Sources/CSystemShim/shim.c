@@ -2,6 +2,7 @@
 // Implementation of include/CSystemShim.h. _GNU_SOURCE is needed for accept4, struct ucred,
 // signalfd and eventfd; it is defined here only, so the header's types match Swift's Glibc module.
 #define _GNU_SOURCE
+#include <malloc.h>
 #include "CSystemShim.h"
 
 #include <errno.h>
@@ -220,3 +221,5 @@ int routingd_timerfd_periodic(uint64_t interval_usec) {
     }
     return fd;
 }
+
+int routingd_malloc_trim(void) { return malloc_trim(0); }

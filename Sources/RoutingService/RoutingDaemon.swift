@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import CSystemShim
 import RoutingCore
 import StrictJSON
 import Glibc
@@ -131,6 +132,13 @@ public final class RoutingDaemon: Sendable {
     @discardableResult
     public func reload(trigger: String, caller: VarlinkPeer? = nil) -> ReloadOutcome {
         guard let directories else { return ReloadOutcome(registry: registry, failure: nil) }
+        defer {
+            // The old registry and the files read are freed by now, partly in this thread's malloc
+            // arena (Reload() runs on a worker, SIGHUP and inotify on the reload thread): give the
+            // free pages back, or resident memory grows with every reload (70 MB after a few at
+            // 10,000 apps).
+            _ = routingd_malloc_trim()
+        }
         return reloading.withLock { watched in
             notifier?.reloading()
             let started = ReloadThread.now()

@@ -86,4 +86,7 @@ int routingd_unix_send_memfd(int fd, const char *name, const void *data, size_t 
 /// `interval_usec` microseconds (the first expiry one interval from now). `interval_usec` must be > 0.
 int routingd_timerfd_periodic(uint64_t interval_usec);
 
+/// malloc_trim(3): gives free heap pages of every arena back to the kernel; returns 1 when some were.
+int routingd_malloc_trim(void);
+
 #endif
