@@ -33,8 +33,14 @@ struct RingEdgeIndex: Sendable {
             south = min(south, c.latitude)
             north = max(north, c.latitude)
         }
-        // About one band per edge: a smooth outline then has two or three edges per band.
-        let bandCount = north > south ? min(edgeCount, 1 << 20) : 1
+        // About one band per edge: a smooth outline then has two or three edges per band. An edge
+        // is copied into every band it spans, so rings of long edges (spikes) get fewer bands: at
+        // most about four extra copies per edge.
+        var spans = 0.0
+        for i in 0..<edgeCount { spans += abs(ring[i + 1].latitude - ring[i].latitude) }
+        var bands = Double(min(edgeCount, 1 << 20))
+        if spans > 0 { bands = min(bands, 4 * Double(edgeCount) * (north - south) / spans) }
+        let bandCount = north > south ? max(1, Int(bands)) : 1
         let scale = north > south ? Double(bandCount) / (north - south) : 0
         guard scale.isFinite else { return nil }
         self.south = south
@@ -54,7 +60,7 @@ struct RingEdgeIndex: Sendable {
         }
         for k in 0..<bandCount { counts[k + 1] += counts[k] }
         // An edge spanning many bands is copied into each; a ring of long edges would need too many.
-        guard counts[bandCount] <= 64 * edgeCount, counts[bandCount] < Int(Int32.max) else { return nil }
+        guard counts[bandCount] <= 16 * edgeCount, counts[bandCount] < Int(Int32.max) else { return nil }
         var next = counts
         var edges = [Double](repeating: 0, count: 4 * counts[bandCount])
         for i in 0..<edgeCount {

@@ -42,6 +42,15 @@ enum RingLocation: Sendable, Hashable {
         inside: inout Bool
     ) -> Bool {
         let straddles = (ay > py) != (by > py)
+        if straddles {
+            // Decided by comparisons alone when the point is beside both ends: the edge's line at the
+            // point's latitude lies between ax and bx, so the point is strictly on one side of it.
+            if px < ax && px < bx {
+                inside.toggle()
+                return false
+            }
+            if px > ax && px > bx { return false }
+        }
         let inBox = px >= min(ax, bx) && px <= max(ax, bx) && py >= min(ay, by) && py <= max(ay, by)
         if !straddles && !inBox { return false }
         let orientation = PlanarOrientation.of(ax, ay, bx, by, px, py)
