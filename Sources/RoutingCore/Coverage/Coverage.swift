@@ -54,7 +54,10 @@ public struct Coverage: Hashable, Sendable {
     /// ``polygons`` drops the indexes.
     public func indexed() -> Coverage {
         var copy = self
-        for i in copy.polygons.indices { copy.polygons[i].buildEdgeIndex() }
+        // One assignment: each change of `polygons` recomputes the box over every position.
+        var polygons = self.polygons
+        for i in polygons.indices { polygons[i].buildEdgeIndex() }
+        copy.polygons = polygons
         // The rings did not change: keep what the validator knew (the didSet cleared it).
         copy.polygonsAreValid = polygonsAreValid
         if polygons.count >= Self.polygonTreeMinimum {
