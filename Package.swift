@@ -68,6 +68,8 @@ let package = Package(
             swiftSettings: strict),
         // Not a test: link-parsing throughput, `swift run -c release link-benchmark` (see BENCHMARKS.md).
         .executableTarget(name: "link-benchmark", dependencies: ["RoutingCore"], swiftSettings: strict),
+        // Not a test: point-in-coverage throughput, run by scripts/benchmark-contains (see BENCHMARKS.md).
+        .executableTarget(name: "coverage-benchmark", dependencies: ["RoutingCore"], swiftSettings: strict),
         // Helpers shared by the test targets (a seeded generator, a child-process runner); tests only.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),

@@ -108,7 +108,7 @@ extension RoutingCtl {
             return ExitStatus.usage
         }
         let validation = CoverageValidator.validate(bytes, profile: profile)
-        guard let coverage = validation.coverage else {
+        guard var coverage = validation.coverage else {
             let errors = validation.diagnostics.filter { $0.severity == .error }
             if json {
                 out(jsonText(JSON.object([
@@ -122,6 +122,9 @@ extension RoutingCtl {
             return ExitStatus.failure
         }
 
+        // Building the edge indexes costs about as much as scanning each edge once or twice: worth it
+        // only for more than a few points.
+        if points.count > 4 { coverage = coverage.indexed() }
         if json {
             let encoded: [JSON] = points.map { point in
                 [

@@ -24,8 +24,12 @@ public struct Coverage: Hashable, Sendable {
         didSet {
             boundingBox = BoundingBox(enclosing: polygons.lazy.flatMap(\.exterior))
             polygonsAreValid = false
+            polygonTree = IndexSlot()
         }
     }
+
+    /// The polygons' boxes in a packed R-tree, set by ``indexed()`` for coverages of many polygons.
+    private var polygonTree = IndexSlot<PackedBoxTree>()
 
     /// The smallest longitude/latitude box containing every position, in degrees: west ≤ east, south ≤
     /// north (coverage never wraps across the antimeridian). Used as an early exit by ``location(of:)``.
@@ -40,6 +44,34 @@ public struct Coverage: Hashable, Sendable {
     public init(polygons: [CoveragePolygon]) {
         self.polygons = polygons
         self.boundingBox = BoundingBox(enclosing: polygons.lazy.flatMap(\.exterior))
+    }
+
+    /// This coverage with its search indexes built: an edge index per large ring (edges bucketed by
+    /// latitude) and, for many polygons, an R-tree of the polygons' boxes. Build it once when a
+    /// coverage is loaded to answer many points: ``location(of:)`` then visits only the polygons
+    /// whose box holds the point and, in each, the edges at the point's latitude. The answers are
+    /// exactly those of the coverage without indexes, and the two compare equal; changing
+    /// ``polygons`` drops the indexes.
+    public func indexed() -> Coverage {
+        var copy = self
+        // One assignment: each change of `polygons` recomputes the box over every position.
+        var polygons = self.polygons
+        for i in polygons.indices { polygons[i].buildEdgeIndex() }
+        copy.polygons = polygons
+        // The rings did not change: keep what the validator knew (the didSet cleared it).
+        copy.polygonsAreValid = polygonsAreValid
+        if polygons.count >= Self.polygonTreeMinimum {
+            copy.polygonTree = IndexSlot(PackedBoxTree(boxes: polygons.map(\.boundingBox)))
+        }
+        return copy
+    }
+
+    /// Below this many polygons, checking each polygon's box is as fast as a tree.
+    static let polygonTreeMinimum = 8
+
+    /// Whether ``indexed()`` built this coverage's indexes.
+    public var isIndexed: Bool {
+        polygonTree.value != nil || polygons.contains { $0.isIndexed }
     }
 
     /// Whether `coordinate` is covered: ``location(of:)`` is ``CoverageLocation/inside`` or
@@ -74,23 +106,39 @@ public struct Coverage: Hashable, Sendable {
     /// and +180 are the same meridian: both copies of such a point are located together.
     public func location(of coordinate: Coordinate) -> CoverageLocation {
         guard coordinate.latitude.isFinite, coordinate.longitude.isFinite else { return .outside }
-        var probes = [coordinate]
-        if coordinate.longitude == 180 || coordinate.longitude == -180 {
-            probes.append(Coordinate(latitude: coordinate.latitude, longitude: -coordinate.longitude))
-        }
-        var onBoundary: [(probe: Coordinate, polygon: Int)] = []
-        for probe in probes where boundingBox.contains(probe) {
-            for (index, polygon) in polygons.enumerated() {
-                switch polygon.location(of: probe) {
-                case .inside: return .inside
-                case .boundary: onBoundary.append((probe, index))
-                case .outside: break
+        let onMeridian = coordinate.longitude == 180 || coordinate.longitude == -180
+        // No array of probes: this runs once per point, and the common case allocates nothing.
+        var onBoundary: [(probeIndex: Int, probe: Coordinate, polygon: Int)] = []
+        for probeIndex in 0..<(onMeridian ? 2 : 1) {
+            let probe = probeIndex == 0
+                ? coordinate : Coordinate(latitude: coordinate.latitude, longitude: -coordinate.longitude)
+            guard boundingBox.contains(probe) else { continue }
+            if let tree = polygonTree.value {
+                var inside = false
+                tree.forEach(containing: probe) { index in
+                    if inside { return }
+                    switch polygons[index].location(of: probe) {
+                    case .inside: inside = true
+                    case .boundary: onBoundary.append((probeIndex, probe, index))
+                    case .outside: break
+                    }
+                }
+                if inside { return .inside }
+            } else {
+                for index in polygons.indices {
+                    switch polygons[index].location(of: probe) {
+                    case .inside: return .inside
+                    case .boundary: onBoundary.append((probeIndex, probe, index))
+                    case .outside: break
+                    }
                 }
             }
         }
         if onBoundary.isEmpty { return .outside }
+        // In the order a scan finds them, whatever order the tree gave.
+        onBoundary.sort { ($0.probeIndex, $0.polygon) < ($1.probeIndex, $1.polygon) }
         var star = LocalCover()
-        for (probe, index) in onBoundary {
+        for (_, probe, index) in onBoundary {
             polygons[index].addRays(through: probe, to: &star, source: index)
         }
         return star.coversNeighbourhood() ? .inside : .boundary
@@ -123,6 +171,16 @@ public enum CoverageLocation: String, Sendable, Hashable, CaseIterable {
 /// accepted for every ring and means the same area (RFC 7946 §3.1.6 asks for counter-clockwise
 /// exteriors and clockwise holes, but says parsers should not reject the others).
 public struct CoveragePolygon: Hashable, Sendable {
+    // Equality and hashing: the rings only (the other fields are derived from them).
+    public static func == (lhs: CoveragePolygon, rhs: CoveragePolygon) -> Bool {
+        lhs.exterior == rhs.exterior && lhs.holes == rhs.holes
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(exterior)
+        hasher.combine(holes)
+    }
+
     /// The exterior ring's positions in file order, closed: the first position equals the last.
     public var exterior: [Coordinate] {
         didSet { exterior = Self.closed(exterior); derive() }
@@ -135,6 +193,8 @@ public struct CoveragePolygon: Hashable, Sendable {
     private var box: BoundingBox
     /// Winding of each ring (exterior first): true when counter-clockwise.
     private var counterclockwise: [Bool]
+    /// Edge indexes, exterior first, nil for a small ring; built by ``Coverage/indexed()``.
+    private var edgeIndex = IndexSlot<[RingEdgeIndex?]>()
 
     /// Creates a polygon. A ring that is not closed gets its first position appended to close it.
     public init(exterior: [Coordinate], holes: [[Coordinate]] = []) {
@@ -161,6 +221,29 @@ public struct CoveragePolygon: Hashable, Sendable {
     private mutating func derive() {
         box = BoundingBox(enclosing: exterior)
         counterclockwise = ([exterior] + holes).map(RingOrientation.isCounterclockwise)
+        edgeIndex = IndexSlot()
+    }
+
+    /// The box of the exterior ring, degrees.
+    public var boundingBox: BoundingBox { box }
+
+    /// Whether some ring of this polygon has an edge index.
+    var isIndexed: Bool { edgeIndex.value?.contains { $0 != nil } ?? false }
+
+    /// Builds the edge index of every ring large enough to need one.
+    mutating func buildEdgeIndex() {
+        let rings = [exterior] + holes
+        let indexes = rings.map(RingEdgeIndex.init(ring:))
+        edgeIndex = IndexSlot(indexes.contains { $0 != nil } ? indexes : nil)
+    }
+
+    /// Ring `ring`'s location (0 the exterior, then the holes), through its edge index when it has one.
+    @inline(__always)
+    private func locate(_ coordinate: Coordinate, ring: Int, _ positions: [Coordinate]) -> RingLocation {
+        if let indexes = edgeIndex.value, let index = indexes[ring] {
+            return index.location(of: coordinate)
+        }
+        return RingLocation.of(coordinate, in: positions)
     }
 
     /// Whether `coordinate` lies inside or on the boundary of this polygon: in or on the exterior ring
@@ -175,13 +258,13 @@ public struct CoveragePolygon: Hashable, Sendable {
     public func location(of coordinate: Coordinate) -> CoverageLocation {
         guard box.contains(coordinate) else { return .outside }
         var onBoundary = false
-        switch RingLocation.of(coordinate, in: exterior) {
+        switch locate(coordinate, ring: 0, exterior) {
         case .outside: return .outside
         case .boundary: onBoundary = true
         case .inside: break
         }
-        for hole in holes {
-            switch RingLocation.of(coordinate, in: hole) {
+        for (index, hole) in holes.enumerated() {
+            switch locate(coordinate, ring: index + 1, hole) {
             case .inside: return .outside
             case .boundary: onBoundary = true
             case .outside: break

@@ -36,6 +36,15 @@ public enum Eligibility {
     public static func verdict(
         for request: DirectionsRequest, app: RoutingApp, location currentLocation: CurrentLocation?
     ) -> AppVerdict {
+        verdict(for: request, app: app, location: currentLocation) { app.coverage.contains($0) }
+    }
+
+    /// ``verdict(for:app:location:)`` with `covers` answering whether the app's coverage contains a
+    /// point: `app.coverage.contains`, or the same answer looked up in an ``AppCoverageIndex``.
+    static func verdict(
+        for request: DirectionsRequest, app: RoutingApp, location currentLocation: CurrentLocation?,
+        covers: (Coordinate) -> Bool
+    ) -> AppVerdict {
         var reasons: [EligibilityReason] = []
         if let mode = request.mode {
             if !app.modes.contains(mode) {
@@ -54,18 +63,18 @@ public enum Eligibility {
         for (role, endpoint) in request.endpoints {
             switch endpoint {
             case .coordinate(let coordinate, let label, _):
-                if !app.coverage.contains(coordinate) {
+                if !covers(coordinate) {
                     let name = label.map { " (\($0))" } ?? ""
                     reasons.append(EligibilityReason(
                         role: role, rule: .outsideCoverage,
                         message: "\(role) \(format(coordinate))\(name) is outside the coverage of \(app.id)"
-                            + swappedHint(coordinate, app)))
+                            + swappedHint(coordinate, app, covers)))
                 }
             case .currentLocation:
                 if let currentLocation {
                     let point = currentLocation.coordinate
                     let said = "\(role) is the current location \(format(point)) (\(currentLocation.provenance))"
-                    let covered = app.coverage.contains(point)
+                    let covered = covers(point)
                     var nearBoundary = ""
                     if let accuracy = currentLocation.accuracy, accuracy > 0,
                         let distance = app.coverage.boundaryDistance(from: point, within: accuracy)
@@ -78,7 +87,7 @@ public enum Eligibility {
                             role: role, rule: .outsideCoverage,
                             message: "\(said), outside the coverage of \(app.id)"
                                 + (nearBoundary.isEmpty ? "" : "; it is \(nearBoundary): the route may be served after all")
-                                + swappedHint(point, app)))
+                                + swappedHint(point, app, covers)))
                     } else if !nearBoundary.isEmpty {
                         reasons.append(EligibilityReason(
                             role: role, rule: .nearCoverageBoundary,
@@ -120,6 +129,18 @@ public enum Eligibility {
     public static func verdicts(
         for request: DirectionsRequest, apps: [RoutingApp], location currentLocation: CurrentLocation?
     ) -> [AppVerdict] {
+        ranked(apps.map { (app: $0, verdict: verdict(for: request, app: $0, location: currentLocation)) })
+    }
+
+    /// The point with latitude and longitude swapped, when that can be a point (|longitude| ≤ 90) and
+    /// differs from it; nil otherwise.
+    static func swappedPoint(_ c: Coordinate) -> Coordinate? {
+        guard abs(c.longitude) <= 90, c.latitude != c.longitude else { return nil }
+        return Coordinate(latitude: c.longitude, longitude: c.latitude)
+    }
+
+    /// Sorts verdicts in the order ``verdicts(for:apps:location:)`` documents.
+    static func ranked(_ verdicts: [(app: RoutingApp, verdict: AppVerdict)]) -> [AppVerdict] {
         func rank(_ v: AppVerdict) -> Int {
             switch v.eligible {
             case true?: 0
@@ -127,7 +148,7 @@ public enum Eligibility {
             case false?: 2
             }
         }
-        return apps.map { (app: $0, verdict: verdict(for: request, app: $0, location: currentLocation)) }
+        return verdicts
             .sorted { a, b in
                 let ra = rank(a.verdict), rb = rank(b.verdict)
                 if ra != rb { return ra < rb }
@@ -145,9 +166,8 @@ public enum Eligibility {
     /// For a point outside `app`'s coverage: a hint when the point with latitude and longitude
     /// swapped is inside it, the sign of a coverage file (or a link) written in [latitude, longitude]
     /// order (RFC 7946 §3.1.1 wants [longitude, latitude]); "" otherwise.
-    static func swappedHint(_ c: Coordinate, _ app: RoutingApp) -> String {
-        guard abs(c.longitude) <= 90, c.latitude != c.longitude,
-            app.coverage.contains(Coordinate(latitude: c.longitude, longitude: c.latitude))
+    static func swappedHint(_ c: Coordinate, _ app: RoutingApp, _ covers: (Coordinate) -> Bool) -> String {
+        guard let swapped = swappedPoint(c), covers(swapped)
         else { return "" }
         return " (but inside it with latitude and longitude swapped: is the coverage file, or the link, in [latitude, longitude] order? routingctl validate says; --fix --swap-axes repairs a file)"
     }

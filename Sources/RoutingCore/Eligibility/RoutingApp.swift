@@ -58,4 +58,12 @@ public struct RoutingApp: Hashable, Sendable {
         self.manifestPath = manifestPath
         self.coveragePath = coveragePath
     }
+
+    /// This app with ``Coverage/indexed()`` coverage; the area is kept (indexing leaves the rings as
+    /// they are), not computed again.
+    func withIndexedCoverage() -> RoutingApp {
+        RoutingApp(
+            id: id, name: name, modes: modes, coverage: coverage.indexed(), priority: priority, exec: exec,
+            linkFormat: linkFormat, manifestPath: manifestPath, coveragePath: coveragePath, area: area)
+    }
 }

@@ -28,21 +28,41 @@ enum RingLocation: Sendable, Hashable {
         for index in 1..<ring.count {
             let b = ring[index]
             defer { a = b }
-            let ax = a.longitude, ay = a.latitude, bx = b.longitude, by = b.latitude
-            let straddles = (ay > py) != (by > py)
-            let inBox = px >= min(ax, bx) && px <= max(ax, bx) && py >= min(ay, by) && py <= max(ay, by)
-            if !straddles && !inBox { continue }
-            let orientation = PlanarOrientation.of(ax, ay, bx, by, px, py)
-            if orientation == .collinear && inBox { return .boundary }
-            if straddles {
-                // The edge crosses the horizontal line through the point; it crosses the ray when the
-                // point is on the side of the edge facing -x.
-                let upward = by > ay
-                if upward ? orientation == .counterclockwise : orientation == .clockwise {
-                    inside.toggle()
-                }
-            }
+            if visit(a.longitude, a.latitude, b.longitude, b.latitude, px, py, inside: &inside) { return .boundary }
         }
         return inside ? .inside : .outside
+    }
+
+    /// One edge's share of ``of(_:in:)``: true when the point lies on the edge (vertices included);
+    /// otherwise toggles `inside` when the edge crosses the ray towards +x. Edges whose latitude range
+    /// does not contain `py` never do either, which is what lets ``RingEdgeIndex`` skip them.
+    @inline(__always)
+    static func visit(
+        _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, _ px: Double, _ py: Double,
+        inside: inout Bool
+    ) -> Bool {
+        let straddles = (ay > py) != (by > py)
+        if straddles {
+            // Decided by comparisons alone when the point is beside both ends: the edge's line at the
+            // point's latitude lies between ax and bx, so the point is strictly on one side of it.
+            if px < ax && px < bx {
+                inside.toggle()
+                return false
+            }
+            if px > ax && px > bx { return false }
+        }
+        let inBox = px >= min(ax, bx) && px <= max(ax, bx) && py >= min(ay, by) && py <= max(ay, by)
+        if !straddles && !inBox { return false }
+        let orientation = PlanarOrientation.of(ax, ay, bx, by, px, py)
+        if orientation == .collinear && inBox { return true }
+        if straddles {
+            // The edge crosses the horizontal line through the point; it crosses the ray when the
+            // point is on the side of the edge facing -x.
+            let upward = by > ay
+            if upward ? orientation == .counterclockwise : orientation == .clockwise {
+                inside.toggle()
+            }
+        }
+        return false
     }
 }

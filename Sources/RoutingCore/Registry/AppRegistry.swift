@@ -200,7 +200,8 @@ public struct AppRegistry: Sendable {
                         validations[file.path] = known
                         return known
                     }
-                    let validation = CoverageValidator.validate(bytes)
+                    var validation = CoverageValidator.validate(bytes)
+                    validation.coverage = validation.coverage?.indexed()
                     let validated = ValidatedCoverage(digest: digest, validation: validation, area: validation.coverage?.area)
                     validations[file.path] = validated
                     return validated
