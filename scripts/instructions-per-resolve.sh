@@ -95,7 +95,8 @@ PY
   wait "$pid" || true
   grep -o 'Collected : [0-9]*' "$tmp/log.$calls" | grep -o '[0-9]*$'
 }
-echo "routingd under callgrind: $few calls, then $many (apps: ${apps/#0/Coverage/'s 3})" >&2
+if [ "$apps" -gt 0 ]; then described="$apps generated apps"; else described="the 3 apps of Coverage/"; fi
+echo "routingd under callgrind: $few calls, then $many, with $described" >&2
 short="$(run "$few")"
 long="$(run "$many")"
 echo "$(( (long - short) / (many - few) )) instructions per Resolve"
