@@ -133,9 +133,28 @@ def main():
             check("mode is Pedestrian", req.get("mode") == "Pedestrian", req)
             apps = {a["id"]: a for a in reply["apps"]}
             check("London is eligible", apps.get("London", {}).get("eligible") is True, reply)
-            check("Paris is not eligible", apps.get("Paris", {}).get("eligible") is False, reply)
+            check("Resolve lists only the eligible and undetermined apps, and counts the others",
+                  "Paris" not in apps and all(a.get("eligible") is not False for a in reply["apps"])
+                  and reply.get("ineligible") == 2, reply)
+            explained = d.Resolve(url=BIG_BEN, explain=True)
+            apps = {a["id"]: a for a in explained["apps"]}
+            check("Paris is not eligible (explain)", apps.get("Paris", {}).get("eligible") is False
+                  and apps["Paris"].get("reasons"), explained)
+            check("explain lists every app, the ruled-out ones last",
+                  len(explained["apps"]) == 3 and explained["apps"][0]["id"] == "London"
+                  and explained.get("ineligible") == 2, explained)
+            one = d.Resolve(url=BIG_BEN, appId="Paris")
+            check("appId gives one app's verdict", [a["id"] for a in one["apps"]] == ["Paris"]
+                  and one["apps"][0].get("eligible") is False and one.get("ineligible") == 1, one)
+            try:
+                d.Resolve(url=BIG_BEN, appId="Nowhere")
+                check("an unknown appId is NoSuchApp", False)
+            except varlink.VarlinkError as e:
+                check("an unknown appId is NoSuchApp",
+                      e.error() == "org.routingd.Directions.NoSuchApp" and e.parameters().get("appId") == "Nowhere"
+                      and "Nowhere" in e.parameters().get("message", ""), e.as_dict())
 
-            reply = d.Resolve(EIFFEL)
+            reply = d.Resolve(url=EIFFEL, explain=True)
             apps = {a["id"]: a for a in reply["apps"]}
             london = apps.get("London", {})
             check("London is not eligible for a Paris destination", london.get("eligible") is False, london)
@@ -243,6 +262,22 @@ def main():
         parsed = json.loads(out) if out.strip() else {}
         check("routingctl resolve of a bad link exits 1 with an error object",
               rc == 1 and parsed.get("error", {}).get("parameter") == "daddr", out + err)
+        rc, out, err = ctl("resolve", BIG_BEN, socket_path=path)
+        check("routingctl resolve counts the apps ruled out and says how to see why",
+              rc == 0 and "London" in out and "Paris" not in out and "2 apps ruled out" in out
+              and "routingctl resolve --explain" in out and "--app ID" in out, out + err)
+        rc, out, err = ctl("resolve", "--explain", BIG_BEN, socket_path=path)
+        check("routingctl resolve --explain lists the ruled-out apps with their reasons",
+              rc == 0 and "not eligible" in out and "outside the coverage of Paris" in out
+              and "ruled out" not in out, out + err)
+        rc, out, err = ctl("resolve", "--json", "--app", "Paris", BIG_BEN, socket_path=path)
+        one = json.loads(out) if rc == 0 else {}
+        check("routingctl resolve --app gives one app's verdict",
+              [a["id"] for a in one.get("apps", [])] == ["Paris"] and one.get("ineligible") == 1, out + err)
+        rc, out, err = ctl("resolve", "--app", "Nowhere", BIG_BEN, socket_path=path)
+        check("routingctl resolve --app with an unknown id exits 1 naming it", rc == 1 and "Nowhere" in err, out + err)
+        rc, out, err = ctl("resolve", "--offline", "--coverage", "Coverage", "--app", "Nowhere", BIG_BEN)
+        check("offline: the same error for an unknown --app", rc == 1 and "Nowhere" in err, out + err)
         rc, out, err = ctl("location", "clear", socket_path=path)
         rc, out, err = ctl("resolve", "--json", BIG_BEN, socket_path=path)
         check("without a current location the London verdict is null",
@@ -364,7 +399,7 @@ def link_checks(client, path, tmp):
         check("strict Resolve passes a clean link, no warnings",
               clean.get("warnings", []) == [] and clean.get("format") == "apple-legacy", clean)
 
-        reply = d.DecideApps(LOUVRE)
+        reply = d.DecideApps(request=LOUVRE, explain=True)
         apps = {a["id"]: a for a in reply["apps"]}
         check("DecideApps decides a request object", apps.get("Paris", {}).get("eligible") is not False
               and apps.get("London", {}).get("eligible") is False and reply["request"]["transportType"] == "Walking", reply)

@@ -236,6 +236,16 @@ def daemon_checks(apps, coverage, env, urls, expectations):
             check(f"{cid} through the daemon: same app and argv", got.get("app") == app and got.get("argv") == want,
                   (p.returncode, p.stdout, p.stderr, want))
             check(f"{cid} through the daemon: no in-process fallback", "not running" not in p.stderr, p.stderr)
+        # Resolve lists only the apps that can serve; with none eligible open asks again with
+        # explain, so every app is still explained.
+        for cid, here in CASES_NOTHING.items():
+            lat, lon = here.split(",")
+            run(["--socket", path, "location", "set", lat, lon], env)
+            p = run(["--socket", path, "open", "--dry-run", "--", urls[cid]], env)
+            check(f"{cid} through the daemon: no app can open it, exit 3", p.returncode == 3, (p.returncode, p.stdout, p.stderr))
+            check(f"{cid} through the daemon: every app explained, with its reasons",
+                  all(f"  {a}: " in p.stderr for a in ["Amsterdam"] + [m.split("\n")[0][3:] for m, _, _ in APPS.values()])
+                  and "    - " in p.stderr, p.stderr)
     finally:
         daemon.send_signal(signal.SIGTERM)
         try:

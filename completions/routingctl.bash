@@ -67,7 +67,7 @@ _routingctl() {
         validate) options="--profile --format --json --fix --output --swap-axes --simplify --drop-holes --dry-run --force --no-pager --help"; files=1 ;;
         render) options="-o --output --app --request --profile --width --offline --apps --coverage --socket --current-location-literals --no-pager --help"; files=1 ;;
         contains) options="--json --profile --no-pager --help"; files=1 ;;
-        resolve) options="--json --strict --offline --apps --coverage --current-location --location-timeout --current-location-literals --socket --no-pager --help"; files=1 ;;
+        resolve) options="--json --strict --explain --app --offline --apps --coverage --current-location --location-timeout --current-location-literals --socket --no-pager --help"; files=1 ;;
         link) options="--format --strict --json --current-location-literals --no-pager --help"; files=1 ;;
         apps|reload|monitor) options="--json --socket --no-pager --help" ;;
         open) options="--dry-run --json --choose --app --offline --socket --apps --coverage --current-location --location-timeout --current-location-literals --no-pager --help" ;;

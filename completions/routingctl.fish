@@ -63,6 +63,8 @@ complete -c routingctl -n "__fish_seen_subcommand_from resolve open" -l coverage
 complete -c routingctl -n "__fish_seen_subcommand_from resolve open" -l current-location -x -d 'LAT,LON where you are, sent with the request'
 complete -c routingctl -n "__fish_seen_subcommand_from resolve open" -l location-timeout -x -d 'seconds GeoClue2 may take (default 3)'
 complete -c routingctl -n "__fish_seen_subcommand_from resolve link" -l strict -d 'make any repair of the link an error'
+complete -c routingctl -n "__fish_seen_subcommand_from resolve" -l explain -d 'list every app, those ruled out with their reasons'
+complete -c routingctl -n "__fish_seen_subcommand_from resolve" -l app -x -d "give one app's verdict and reasons"
 complete -c routingctl -n "__fish_seen_subcommand_from resolve link open" -l current-location-literals -r -F -d 'texts meaning "current location"'
 complete -c routingctl -n "__fish_seen_subcommand_from resolve apps reload monitor open location" -l socket -r -F -d 'daemon socket'
 # link

@@ -145,24 +145,30 @@ public enum DirectionsInterface {
         # OsmAnd, Organic Maps, Waze, ...) and decides every valid app. format is the dialect that
         # matched (apple, google-path, geo, osm, ...). Lenient by default: each repair is a warning.
         # With strict, any repair is an InvalidURL error carrying the repair's code.
-        # Eligible apps come first, then undetermined, then ineligible. currentLocation is the
-        # person's location for this request (see CurrentLocation); without it the daemon's own
-        # is used. The reply's currentLocation is the location that decided currentLocation
-        # endpoints (origin request or daemon), null when neither is known.
-        method Resolve(url: string, strict: ?bool, currentLocation: ?CurrentLocation) -> (
+        # apps lists the eligible apps, then the undetermined ones, with their reasons, as iOS
+        # lists the routing apps that can serve a route; ineligible counts the apps ruled out,
+        # which are not listed. With explain, apps lists every app, the ruled-out ones last with
+        # their reasons. With appId, apps is that one app's verdict, whatever it is, and
+        # ineligible is 1 when it is ruled out, else 0; an id of no valid app is NoSuchApp.
+        # currentLocation is the person's location for this request (see CurrentLocation);
+        # without it the daemon's own is used. The reply's currentLocation is the location that
+        # decided currentLocation endpoints (origin request or daemon), null when neither is known.
+        method Resolve(url: string, strict: ?bool, currentLocation: ?CurrentLocation, explain: ?bool, appId: ?string) -> (
           request: Request,
           format: string,
           warnings: []Warning,
           apps: []Verdict,
+          ineligible: int,
           currentLocation: ?Location
         )
 
         # Decides every valid app for a request given as an object (a .mkdirectionsrequest file
         # read by the caller, a program's own request). The reply repeats the request as read.
-        # currentLocation as for Resolve.
-        method DecideApps(request: Request, currentLocation: ?CurrentLocation) -> (
+        # apps, ineligible, explain, appId and currentLocation as for Resolve.
+        method DecideApps(request: Request, currentLocation: ?CurrentLocation, explain: ?bool, appId: ?string) -> (
           request: Request,
           apps: []Verdict,
+          ineligible: int,
           currentLocation: ?Location
         )
 
@@ -246,6 +252,10 @@ public enum DirectionsInterface {
         # accuracy or source.
         error InvalidLocation (parameter: string, message: string)
 
+        # appId (of Resolve or DecideApps) names no app that serves requests: none has that id, or
+        # its files never validated (ListApps lists it as invalid). message says which.
+        error NoSuchApp (appId: string, message: string)
+
         # The reload failed as a whole (the coverage directory cannot be listed); the apps in
         # service are unchanged.
         error ReloadFailed (message: string)
@@ -263,24 +273,30 @@ public enum DirectionsInterface {
                 let url = try call.string("url")
                 let strict = try call.optionalBool("strict") ?? false
                 let given = try requestLocation(call)
+                let explain = try call.optionalBool("explain") ?? false
+                let appID = try call.optionalString("appId")
+                let parsed: ParsedLink
                 do throws(DirectionsURLError) {
-                    let (parsed, verdicts) = try daemon.resolve(url, strict: strict, currentLocation: given)
-                    daemon.log?.debug("Resolve \(url): " + verdicts.map { "\($0.appID)=\($0.eligible.map(String.init) ?? "null")" }.joined(separator: " "))
-                    var reply = WireFormat.resolveReply(parsed, verdicts: verdicts)
-                    reply["currentLocation"] = usedLocation(given, daemon)
-                    return reply
+                    parsed = try daemon.parser(strict: strict).parseLink(url)
                 } catch {
                     daemon.log?.debug("Resolve \(url): \(error)")
                     throw invalidURL(error)
                 }
+                let verdicts = try decideVerdicts(daemon, parsed.request, given, appID: appID)
+                daemon.log?.debug("Resolve \(url): " + verdicts.map { "\($0.appID)=\($0.eligible.map(String.init) ?? "null")" }.joined(separator: " "))
+                var reply = WireFormat.resolveReply(parsed, verdicts: verdicts, explain: explain || appID != nil)
+                reply["currentLocation"] = usedLocation(given, daemon)
+                return reply
             },
             "DecideApps": { (call: VarlinkCall) throws(VarlinkError) -> JSONObject in
                 guard let json = call.parameters["request"], !json.isNull else { throw .invalidParameter("request") }
                 let request = try decodeRequest(json)
                 let given = try requestLocation(call)
-                let verdicts = daemon.decide(request, currentLocation: given)
+                let explain = try call.optionalBool("explain") ?? false
+                let appID = try call.optionalString("appId")
+                let verdicts = try decideVerdicts(daemon, request, given, appID: appID)
                 daemon.log?.debug("DecideApps: " + verdicts.map { "\($0.appID)=\($0.eligible.map(String.init) ?? "null")" }.joined(separator: " "))
-                var reply = WireFormat.resolveReply(request: request, verdicts: verdicts)
+                var reply = WireFormat.resolveReply(request: request, verdicts: verdicts, explain: explain || appID != nil)
                 reply["currentLocation"] = usedLocation(given, daemon)
                 return reply
             },
@@ -377,6 +393,22 @@ public enum DirectionsInterface {
             streaming: ["Monitor": { (_: VarlinkCall, stream: VarlinkStream) throws(VarlinkError) in daemon.startMonitor(stream) }],
             blocking: ["Reload", "ListApps", "Resolve", "DecideApps", "SetCurrentLocation", "ClearCurrentLocation", "Monitor"])
     }
+}
+
+/// Every valid app's verdict (``RoutingDaemon/decide(_:currentLocation:)``), or with `appID` that
+/// app's alone: what `Resolve` and `DecideApps` decide, shared with `routingctl --offline`.
+/// - Throws: `org.routingd.Directions.NoSuchApp(appId, message)` when no valid app has that id.
+public func decideVerdicts(
+    _ daemon: RoutingDaemon, _ request: DirectionsRequest, _ given: CurrentLocation?, appID: String?
+) throws(VarlinkError) -> [AppVerdict] {
+    guard let appID else { return daemon.decide(request, currentLocation: given) }
+    if let verdict = daemon.decide(request, currentLocation: given, appID: appID) { return [verdict] }
+    let shown = OneLine.escaped(appID)
+    let message = daemon.registry[appID] == nil
+        ? "no routing app has the id '\(shown)'; routingctl apps lists them"
+        : "the routing app '\(shown)' is invalid (its files never validated) and serves no request; routingctl apps says why"
+    throw VarlinkError(
+        name: "org.routingd.Directions.NoSuchApp", parameters: ["appId": .string(appID), "message": .string(message)])
 }
 
 /// `InvalidURL(code, message, parameter)` for a link that cannot be parsed.

@@ -364,6 +364,14 @@ public final class RoutingDaemon: Sendable {
         return Eligibility.verdicts(for: request, apps: registry.apps, location: currentLocation ?? own?.location)
     }
 
+    /// Decides one app's eligibility for a request, as ``decide(_:currentLocation:)`` does for every
+    /// app; nil when no app with that id serves requests (unknown, or invalid).
+    public func decide(_ request: DirectionsRequest, currentLocation: CurrentLocation? = nil, appID: String) -> AppVerdict? {
+        let (registry, own) = state.withLock { ($0.registry, $0.ownLocation) }
+        guard let app = registry[appID]?.app else { return nil }
+        return Eligibility.verdict(for: request, app: app, location: currentLocation ?? own?.location)
+    }
+
     /// The varlink service with `org.varlink.service`, `org.routingd.Directions` and `org.routingd.Coverage`.
     public func varlinkService(version: String = RoutingDaemon.version) -> VarlinkService {
         VarlinkService(

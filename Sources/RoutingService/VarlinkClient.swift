@@ -101,7 +101,9 @@ public final class VarlinkClient {
         var message: JSONObject = ["method": .string(method)]
         if parameters.count > 0 { message["parameters"] = .object(parameters) }
         if let flag { message[flag] = .bool(true) }
-        return Array(JSON.object(message).serialized().utf8) + [0]
+        var bytes = JSON.object(message).serializedBytes(extraCapacity: 1)
+        bytes.append(0)
+        return bytes
     }
 
     /// Closes the connection. Idempotent.

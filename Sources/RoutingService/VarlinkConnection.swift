@@ -264,5 +264,5 @@ final class VarlinkConnection {
 private let invalidMessageReply: [UInt8] = {
     let error = VarlinkError.invalidParameter("message")
     let reply: JSONObject = ["error": .string(error.name), "parameters": .object(error.parameters)]
-    return Array(JSON.object(reply).serialized().utf8) + [0]
+    return JSON.object(reply).serializedBytes() + [0]
 }()

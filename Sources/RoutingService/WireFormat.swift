@@ -67,18 +67,39 @@ public enum WireFormat {
         ]
     }
 
-    /// The `DecideApps` reply: `{"request":…,"apps":[…]}`.
-    public static func resolveReply(request: DirectionsRequest, verdicts: [AppVerdict]) -> JSONObject {
-        ["request": encode(request), "apps": .array(verdicts.map(encode))]
+    /// The `apps` and `ineligible` members of a `Resolve` or `DecideApps` reply, from verdicts in
+    /// ``Eligibility`` order. `ineligible` counts the verdicts that rule their app out; `apps` lists
+    /// the eligible and undetermined ones (their reasons included) and, with `explain`, the ruled-out
+    /// ones too, so a reply's size follows the answer rather than the number of apps.
+    public static func verdictMembers(_ verdicts: [AppVerdict], explain: Bool) -> (apps: JSON, ineligible: JSON) {
+        var listed: [JSON] = []
+        var ineligible = 0
+        for verdict in verdicts {
+            if verdict.eligible == false {
+                ineligible += 1
+                if !explain { continue }
+            }
+            listed.append(encode(verdict))
+        }
+        return (.array(listed), .number(Double(ineligible)))
     }
 
-    /// The `Resolve` reply: `{"request":…,"format":…,"warnings":[…],"apps":[…]}`.
-    public static func resolveReply(_ parsed: ParsedLink, verdicts: [AppVerdict]) -> JSONObject {
-        [
+    /// The `DecideApps` reply: `{"request":…,"apps":[…],"ineligible":N}` (``verdictMembers(_:explain:)``).
+    public static func resolveReply(request: DirectionsRequest, verdicts: [AppVerdict], explain: Bool = false) -> JSONObject {
+        let (apps, ineligible) = verdictMembers(verdicts, explain: explain)
+        return ["request": encode(request), "apps": apps, "ineligible": ineligible]
+    }
+
+    /// The `Resolve` reply: `{"request":…,"format":…,"warnings":[…],"apps":[…],"ineligible":N}`
+    /// (``verdictMembers(_:explain:)``).
+    public static func resolveReply(_ parsed: ParsedLink, verdicts: [AppVerdict], explain: Bool = false) -> JSONObject {
+        let (apps, ineligible) = verdictMembers(verdicts, explain: explain)
+        return [
             "request": encode(parsed.request),
             "format": .string(parsed.format.rawValue),
             "warnings": .array(parsed.warnings.map(encode)),
-            "apps": .array(verdicts.map(encode)),
+            "apps": apps,
+            "ineligible": ineligible,
         ]
     }
 

@@ -20,7 +20,7 @@ enum VarlinkReply {
 
     private static func encode(_ object: JSONObject) -> [UInt8] {
         // The writer escapes U+0000 as \u0000, so the only NUL is the terminator.
-        var bytes = Array(JSON.object(object).serialized().utf8)
+        var bytes = JSON.object(object).serializedBytes(extraCapacity: 1)
         bytes.append(0)
         return bytes
     }

@@ -160,16 +160,18 @@ enum RoutingCtl {
     // MARK: resolve
 
     static let resolveUsage = """
-        Usage: routingctl resolve [--json] [--strict] [--current-location LAT,LON] [--location-timeout SECONDS]
-                                  (URL | FILE.mkdirectionsrequest)
+        Usage: routingctl resolve [--json] [--strict] [--explain | --app ID] [--current-location LAT,LON]
+                                  [--location-timeout SECONDS] (URL | FILE.mkdirectionsrequest)
                routingctl resolve --offline [--apps DIR]... [--coverage DIR] [--current-location LAT,LON]
                                   [--location-timeout SECONDS] [--current-location-literals FILE] [--json]
-                                  [--strict] (URL | FILE)
+                                  [--strict] [--explain | --app ID] (URL | FILE)
 
         Parses a directions link (Apple Maps, Google Maps, geo:, OpenStreetMap, OsmAnd, Organic Maps,
         Waze, Citymapper, Bing, HERE, Yandex, 2GIS, Moovit; see docs/directions-links.md) or an Apple
         .mkdirectionsrequest file into source, destination, waypoints and mode, and says which
-        routing apps can serve it and why the others cannot.
+        routing apps can serve it (eligible, or undetermined with the reason) and how many were
+        ruled out. --explain lists every app, those ruled out last with their reasons; --app ID
+        gives one app's verdict and reasons (an id no valid app has is an error, exit 1).
         By default it asks the daemon (a file is read here and its request sent with DecideApps);
         --offline resolves in this process against the apps the daemon would read (the manifest
         directories /usr/share/routingd/apps, /etc/routingd/apps, $XDG_DATA_HOME/routingd/apps,
@@ -190,11 +192,12 @@ enum RoutingCtl {
         Lenient by default: each repair of a sloppy link is printed on standard error as
           warning: CODE (PARAMETER): MESSAGE
         --strict makes any repair an error (exit 1), for scripts.
-        --json prints the parameters of the Resolve reply:
+        --json prints the parameters of the Resolve reply (apps: the eligible and undetermined
+        apps, every app with --explain, the one with --app; ineligible: how many were ruled out):
           {"request":{"source":E,"destination":E,"waypoints":[E],"mode":M,"transportType":T,
                       "avoid":[…],"navigate":B,"departureDate"?:D,"arrivalDate"?:D},
            "format":F,"warnings":[{"code","message","parameter"}],
-           "apps":[{"id","eligible","reasons":[{"endpoint","rule","message"}]}],
+           "apps":[{"id","eligible","reasons":[{"endpoint","rule","message"}]}],"ineligible":N,
            "currentLocation":{"latitude","longitude","accuracy"?,"source"?,"origin","setAt"?}|null}
         and for a link that cannot be parsed {"error":{"code","message","parameter"}} (exit 1);
         an error reply of the daemon is {"error":{"code","message",…}} too (exit 1).
@@ -202,8 +205,8 @@ enum RoutingCtl {
 
     static func resolve(_ arguments: [String], socket: String, literals: String?) throws(Arguments.UsageError) -> Int32 {
         let args = try Arguments(
-            arguments, flags: ["json", "offline", "strict", "help"],
-            options: ["apps", "coverage", "current-location", "socket", "current-location-literals", "location-timeout"])
+            arguments, flags: ["json", "offline", "strict", "explain", "help"],
+            options: ["apps", "coverage", "current-location", "socket", "current-location-literals", "location-timeout", "app"])
         if args.has("help") { out(resolveUsage); return ExitStatus.success }
         guard args.positionals.count == 1, let url = args.positionals.first else {
             let hint = args.positionals.count > 1 && args.options["current-location"] != nil
@@ -212,6 +215,9 @@ enum RoutingCtl {
         }
         let json = args.has("json")
         let strict = args.has("strict")
+        let appID = args.options["app"]
+        let explain = args.has("explain") || appID != nil
+        let hint = ResolveHint(link: url)
         let isFile = LinkInput.isRequestFile(url)
         let literalsPath = args.options["current-location-literals"] ?? literals
         // The in-process options resolve in-process (for a file, the literals apply to reading it).
@@ -229,7 +235,7 @@ enum RoutingCtl {
             case .success(let parsed): parsedFile = parsed
             case .failure(.io(let message)): err("routingctl: \(OneLine.escaped(message))"); return ExitStatus.usage
             case .failure(.parse(let error)):
-                return finishResolve(.failure(invalidURLError(error)), json: json)
+                return finishResolve(.failure(invalidURLError(error)), json: json, hint: hint)
             case .failure(.request(let error)):
                 err("routingctl: \(OneLine.escaped(error.description))")
                 return ExitStatus.failure
@@ -256,30 +262,37 @@ enum RoutingCtl {
                 currentLocation: nil, literals: parser.currentLocationLiterals)
             else { return ExitStatus.usage }
             let used = session.location.map(WireFormat.encode) ?? .null
-            if let parsedFile {
-                var parameters = WireFormat.resolveReply(parsedFile, verdicts: daemon.decide(parsedFile.request, currentLocation: session.location))
+            do throws(VarlinkError) {
+                let parsed: ParsedLink
+                if let parsedFile {
+                    parsed = parsedFile
+                } else {
+                    do throws(DirectionsURLError) {
+                        parsed = try daemon.parser(strict: strict).parseLink(url)
+                    } catch {
+                        throw invalidURLError(error)
+                    }
+                }
+                let verdicts = try decideVerdicts(daemon, parsed.request, session.location, appID: appID)
+                var parameters = WireFormat.resolveReply(parsed, verdicts: verdicts, explain: explain)
                 parameters["currentLocation"] = used
                 reply = .success(parameters)
-            } else {
-                do {
-                    let (parsed, verdicts) = try daemon.resolve(url, strict: strict, currentLocation: session.location)
-                    var parameters = WireFormat.resolveReply(parsed, verdicts: verdicts)
-                    parameters["currentLocation"] = used
-                    reply = .success(parameters)
-                } catch {
-                    reply = .failure(invalidURLError(error))
-                }
+            } catch {
+                reply = .failure(error)
             }
         } else {
             let path = args.options["socket"] ?? socket
             if let parsedFile {
                 var parameters: JSONObject = ["request": WireFormat.encode(parsedFile.request)]
                 if let location = session.location { parameters["currentLocation"] = SessionLocation.parameter(location) }
+                if explain { parameters["explain"] = true }
+                if let appID { parameters["appId"] = .string(appID) }
                 switch call(path, "org.routingd.Directions.DecideApps", parameters) {
                 case .reply(let parameters):
                     // The Resolve shape: the file's format and warnings, the daemon's verdicts.
                     var combined = WireFormat.resolveReply(parsedFile, verdicts: [])
                     combined["apps"] = parameters["apps"] ?? []
+                    combined["ineligible"] = parameters["ineligible"] ?? 0
                     combined["currentLocation"] = parameters["currentLocation"] ?? .null
                     reply = .success(combined)
                 case .error(let error): reply = .failure(error)
@@ -289,6 +302,8 @@ enum RoutingCtl {
                 var parameters: JSONObject = ["url": .string(url)]
                 if strict { parameters["strict"] = true }
                 if let location = session.location { parameters["currentLocation"] = SessionLocation.parameter(location) }
+                if explain { parameters["explain"] = true }
+                if let appID { parameters["appId"] = .string(appID) }
                 switch call(path, "org.routingd.Directions.Resolve", parameters) {
                 case .reply(let parameters): reply = .success(parameters)
                 case .error(let error): reply = .failure(error)
@@ -296,7 +311,7 @@ enum RoutingCtl {
                 }
             }
         }
-        let status = finishResolve(reply, json: json)
+        let status = finishResolve(reply, json: json, hint: hint)
         if case .success(let parameters) = reply {
             reportSessionLocation(session, reply: parameters, inProcess: offline)
         }
@@ -323,13 +338,19 @@ enum RoutingCtl {
         VarlinkError(name: "org.routingd.Directions.InvalidURL", parameters: WireFormat.encode(error))
     }
 
-    static func finishResolve(_ reply: Result<JSONObject, VarlinkError>, json: Bool) -> Int32 {
+    /// What `routingctl resolve` needs to say how to see why the apps it did not list were ruled
+    /// out: the link or file as given.
+    struct ResolveHint {
+        var link: String
+    }
+
+    static func finishResolve(_ reply: Result<JSONObject, VarlinkError>, json: Bool, hint: ResolveHint? = nil) -> Int32 {
         switch reply {
         case .success(let parameters):
             if json {
                 out(jsonText(JSON.object(parameters)))
             } else {
-                printResolve(parameters)
+                printResolve(parameters, hint: hint)
                 for warning in parameters["warnings"]?.arrayValue ?? [] { err(warningLine(warning)) }
             }
             return ExitStatus.success
@@ -357,7 +378,7 @@ enum RoutingCtl {
         return "\(label) \(code)\(parameter): \(OneLine.escaped(warning["message"]?.stringValue, or: ""))"
     }
 
-    static func printResolve(_ reply: JSONObject) {
+    static func printResolve(_ reply: JSONObject, hint: ResolveHint? = nil) {
         let request = reply["request"] ?? .null
         out("source:      \(describeEndpoint(request["source"]))")
         for (i, waypoint) in (request["waypoints"]?.arrayValue ?? []).enumerated() {
@@ -378,7 +399,20 @@ enum RoutingCtl {
             out("here:        \(describeLocation(here))")
         }
         let apps = reply["apps"]?.arrayValue ?? []
-        if apps.isEmpty { out("\nno valid routing apps"); return }
+        let ruledOut = reply["ineligible"]?.intValue ?? 0
+        let unlisted = apps.contains { $0["eligible"] == .bool(false) } ? 0 : ruledOut
+        defer {
+            if unlisted > 0 {
+                // The reply leaves out the apps ruled out; say how many, and how to see why.
+                let link = hint.map { ShellQuote.quote($0.link) } ?? "LINK"
+                out("\n\(unlisted) \(unlisted == 1 ? "app" : "apps") ruled out; to see why: routingctl resolve --explain \(link)"
+                    + " (or --app ID for one app)")
+            }
+        }
+        if apps.isEmpty {
+            out(ruledOut > 0 ? "\nno routing app can serve this route" : "\nno valid routing apps")
+            return
+        }
         out("")
         let width = apps.compactMap { $0["id"]?.stringValue.map { OneLine.escaped($0).count } }.max() ?? 0
         for app in apps {

@@ -169,7 +169,9 @@ extension RoutingCtl {
         // Through the daemon unless told otherwise or it is not running.
         var plan: OpenPlan? = nil
         if !offline {
-            switch planThroughDaemon(url, socket: args.options["socket"] ?? socket, json: json, session: session) {
+            switch planThroughDaemon(
+                url, socket: args.options["socket"] ?? socket, json: json, session: session, app: args.options["app"])
+            {
             case .planned(let planned): plan = planned
             case .notRunning(let reason):
                 err("routingctl: note: routingd is not running (\(OneLine.escaped(reason))); resolving in this process")
@@ -201,8 +203,12 @@ extension RoutingCtl {
 
     struct StatusCode: Error { var code: Int32 }
 
-    /// Resolve (with the session's location) and ListApps over one connection.
-    static func planThroughDaemon(_ url: String, socket: String, json: Bool, session: SessionLocation.Answer) -> DaemonPlan {
+    /// Resolve (with the session's location) and ListApps over one connection. Resolve lists only
+    /// the eligible and undetermined apps; when none is eligible, or `--app` names one, it is asked
+    /// again with `explain`, so the message says why each app was ruled out.
+    static func planThroughDaemon(
+        _ url: String, socket: String, json: Bool, session: SessionLocation.Answer, app: String? = nil
+    ) -> DaemonPlan {
         let client: VarlinkClient
         do {
             client = try VarlinkClient(path: socket, timeout: daemonTimeout)
@@ -219,7 +225,14 @@ extension RoutingCtl {
         do {
             var parameters: JSONObject = ["url": .string(url)]
             if let location = session.location { parameters["currentLocation"] = SessionLocation.parameter(location) }
-            resolved = try client.call("org.routingd.Directions.Resolve", parameters)
+            if app != nil { parameters["explain"] = true }
+            var reply = try client.call("org.routingd.Directions.Resolve", parameters)
+            let anyEligible = (reply["apps"]?.arrayValue ?? []).contains { $0["eligible"] == .bool(true) }
+            if app == nil, !anyEligible, (reply["ineligible"]?.intValue ?? 0) > 0 {
+                parameters["explain"] = true
+                reply = try client.call("org.routingd.Directions.Resolve", parameters)
+            }
+            resolved = reply
             listed = try client.call("org.routingd.Directions.ListApps", [:])
         } catch let error as VarlinkError {
             if error.name == "org.routingd.Directions.InvalidURL" {

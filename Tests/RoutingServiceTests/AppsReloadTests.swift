@@ -245,14 +245,14 @@ enum Westminster {
 
         // Walking: the bus app (smaller coverage) is eligible; bikes fail on the mode; Paris on both
         // ends; broken serves nothing.
-        let walk = Self.verdicts(try c.call("org.routingd.Directions.Resolve", ["url": .string(Westminster.walkToBigBen)]))
+        let walk = Self.verdicts(try c.call("org.routingd.Directions.Resolve", ["url": .string(Westminster.walkToBigBen), "explain": true]))
         #expect(walk.map(\.id) == ["org.example.LondonBus", "bikes", "Paris"])
         #expect(walk.map(\.eligible) == [true, false, false])
         #expect(walk[1].rules == ["mode-not-supported"])
         #expect(walk[2].rules == ["outside-coverage", "outside-coverage"])
 
         // Cycling: bikes (priority 5) eligible, the bus app now fails on the mode.
-        let cycle = Self.verdicts(try c.call("org.routingd.Directions.Resolve", ["url": .string(Westminster.cycleToBigBen)]))
+        let cycle = Self.verdicts(try c.call("org.routingd.Directions.Resolve", ["url": .string(Westminster.cycleToBigBen), "explain": true]))
         #expect(cycle.map(\.id) == ["bikes", "org.example.LondonBus", "Paris"])
         #expect(cycle.map(\.eligible) == [true, false, false])
         #expect(cycle[1].rules == ["mode-not-supported"])
@@ -303,7 +303,7 @@ enum Westminster {
             "apps/LondonBus.routingapp", AppsFixture.londonBus.replacing("Modes=Bus;Subway;Pedestrian;", with: "Modes=Bus;"))
         let apps = try running.waitForApps(c) { $0["org.example.LondonBus"]?["modes"] == ["Bus"] }
         #expect(apps["org.example.LondonBus"]?["modes"] == ["Bus"], "inotify did not reload within 30 s")
-        let walk = Self.verdicts(try c.call("org.routingd.Directions.Resolve", ["url": .string(Westminster.walkToBigBen)]))
+        let walk = Self.verdicts(try c.call("org.routingd.Directions.Resolve", ["url": .string(Westminster.walkToBigBen), "explain": true]))
         #expect(walk.first { $0.id == "org.example.LondonBus" }?.rules == ["mode-not-supported"])
 
         // A new manifest in the directory appears; a deleted one disappears.
@@ -421,7 +421,7 @@ enum Westminster {
         #expect(error.hasPrefix(running.fixture.apps + "/Central.geojson:2:"), "\(error)")
         #expect(bus["area"] != .null, "the last good version is described")
         // Still in service.
-        let walk = Self.verdicts(try c.call("org.routingd.Directions.Resolve", ["url": .string(Westminster.walkToBigBen)]))
+        let walk = Self.verdicts(try c.call("org.routingd.Directions.Resolve", ["url": .string(Westminster.walkToBigBen), "explain": true]))
         #expect(walk.first { $0.id == "org.example.LondonBus" }?.eligible == true)
         #expect(try c.call("org.routingd.Coverage.Contains", ["appId": "org.example.LondonBus", "latitude": 51.5, "longitude": -0.1])["contains"] == true)
         // Reload() counts it as serving and as having an error.
@@ -508,8 +508,8 @@ enum Westminster {
                     var i = 0
                     while !stop.load(ordering: .acquiring) {
                         let reply = i % 2 == 0
-                            ? try c.call("org.routingd.Directions.Resolve", ["url": .string(Westminster.walkToBigBen)])
-                            : try c.call("org.routingd.Directions.DecideApps", ["request": request])
+                            ? try c.call("org.routingd.Directions.Resolve", ["url": .string(Westminster.walkToBigBen), "explain": true])
+                            : try c.call("org.routingd.Directions.DecideApps", ["request": request, "explain": true])
                         let verdicts = AppsReloadTests.verdicts(reply)
                         let expected: [(String, JSON)] = i % 2 == 0
                             ? [("org.example.LondonBus", true), ("bikes", false), ("Paris", false)]

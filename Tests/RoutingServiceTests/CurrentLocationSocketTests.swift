@@ -49,7 +49,7 @@ import Varlink
         let c = try VarlinkClient(path: server.path)
         defer { c.close() }
         // Without: the daemon's location (Paris) is outside the box.
-        let plain = try c.call("org.routingd.Directions.Resolve", ["url": .string(Self.link)])
+        let plain = try c.call("org.routingd.Directions.Resolve", ["url": .string(Self.link), "explain": true])
         #expect(Self.apps(plain)["Box"]?["eligible"] == false)
         #expect(Self.messages(Self.apps(plain)["Box"]).contains { $0.contains("(the daemon's)") }, "\(plain)")
         #expect(plain["currentLocation"]?["origin"] == "daemon")
@@ -58,7 +58,7 @@ import Varlink
 
         // With: a point in the box, from GeoClue2.
         let here: JSON = ["latitude": 50.4, "longitude": 0.4, "accuracy": 50, "source": "geoclue2"]
-        let given = try c.call("org.routingd.Directions.Resolve", ["url": .string(Self.link), "currentLocation": here])
+        let given = try c.call("org.routingd.Directions.Resolve", ["url": .string(Self.link), "currentLocation": here, "explain": true])
         #expect(Self.apps(given)["Box"]?["eligible"] == true, "\(given)")
         #expect(Self.apps(given)["Box"]?["reasons"] == [])
         #expect(Self.apps(given)["Paris"]?["eligible"] == false)
@@ -69,7 +69,7 @@ import Varlink
 
         // DecideApps takes it too.
         let request: JSON = ["destination": ["kind": "coordinate", "latitude": 50.5, "longitude": 0.5]]
-        let decidedPlain = try c.call("org.routingd.Directions.DecideApps", ["request": request])
+        let decidedPlain = try c.call("org.routingd.Directions.DecideApps", ["request": request, "explain": true])
         let decided = try c.call("org.routingd.Directions.DecideApps", ["request": request, "currentLocation": ["latitude": 50.4, "longitude": 0.4]])
         #expect(Self.apps(decidedPlain)["Box"]?["eligible"] == false)
         #expect(Self.apps(decided)["Box"]?["eligible"] == true)
@@ -79,7 +79,7 @@ import Varlink
         let own = try c.call("org.routingd.Directions.GetCurrentLocation")
         #expect(own["location"]?["latitude"] == 48.8606 && own["location"]?["longitude"] == 2.3376, "\(own)")
         #expect(own["location"]?["origin"] == "daemon")
-        let again = try c.call("org.routingd.Directions.Resolve", ["url": .string(Self.link)])
+        let again = try c.call("org.routingd.Directions.Resolve", ["url": .string(Self.link), "explain": true])
         #expect(Self.apps(again)["Box"]?["eligible"] == false)
     }
 
@@ -88,7 +88,7 @@ import Varlink
         daemon.currentLocation = nil
         let c = try VarlinkClient(path: server.path)
         defer { c.close() }
-        let reply = try c.call("org.routingd.Directions.Resolve", ["url": .string(Self.link)])
+        let reply = try c.call("org.routingd.Directions.Resolve", ["url": .string(Self.link), "explain": true])
         #expect(reply["currentLocation"] == .null)
         let box = Self.apps(reply)["Box"]
         #expect(box?["eligible"] == .null)
@@ -143,6 +143,7 @@ import Varlink
         defer { c.close() }
         func box(_ longitude: Double, _ accuracy: Double) throws -> JSON? {
             let reply = try c.call("org.routingd.Directions.Resolve", [
+                "explain": true,
                 "url": .string(Self.link),
                 "currentLocation": ["latitude": 50.5, "longitude": .number(longitude), "accuracy": .number(accuracy), "source": "geoclue2"],
             ])

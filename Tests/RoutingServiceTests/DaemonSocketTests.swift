@@ -42,11 +42,11 @@ import Varlink
         defer { server.stop() }
         let c = try client()
         defer { c.close() }
-        let unknown = try c.call("org.routingd.Directions.Resolve", ["url": .string(Self.recipeURL)])
+        let unknown = try c.call("org.routingd.Directions.Resolve", ["url": .string(Self.recipeURL), "explain": true])
         #expect(verdicts(unknown)["London"] == .null, "no current location: undetermined")
 
         _ = try c.call("org.routingd.Directions.SetCurrentLocation", ["latitude": 51.500543, "longitude": -0.135702])
-        let reply = try c.call("org.routingd.Directions.Resolve", ["url": .string(Self.recipeURL)])
+        let reply = try c.call("org.routingd.Directions.Resolve", ["url": .string(Self.recipeURL), "explain": true])
         let request = try #require(reply["request"])
         #expect(request["source"] == ["kind": "currentLocation"])
         #expect(request["destination"] == ["kind": "coordinate", "latitude": 51.500652, "longitude": -0.124833])
@@ -61,7 +61,7 @@ import Varlink
         daemon.currentLocation = Coordinate(latitude: 51.500543, longitude: -0.135702)
         let c = try client()
         defer { c.close() }
-        let reply = try c.call("org.routingd.Directions.Resolve", ["url": "http://maps.apple.com/?daddr=48.8584,2.2945"])
+        let reply = try c.call("org.routingd.Directions.Resolve", ["url": "http://maps.apple.com/?daddr=48.8584,2.2945", "explain": true])
         let london = try #require(reply["apps"]?.arrayValue?.first { $0["id"] == "London" })
         #expect(london["eligible"] == false)
         let reason = try #require(london["reasons"]?.arrayValue?.first)
@@ -122,7 +122,7 @@ import Varlink
         #expect(broken["errors"]?.arrayValue?.first?.stringValue?.hasPrefix("/fixtures/Broken.geojson:1:") == true)
         #expect(apps[1]["state"] == "active")
         #expect(apps[1]["polygons"] == 1)
-        let resolved = try c.call("org.routingd.Directions.Resolve", ["url": "geo:51.5,-0.12"])
+        let resolved = try c.call("org.routingd.Directions.Resolve", ["url": "geo:51.5,-0.12", "explain": true])
         #expect(Set(verdicts(resolved).keys) == ["London", "Paris"], "an invalid file serves no request")
     }
 
@@ -170,7 +170,7 @@ import Varlink
         let info = try c.call("org.varlink.service.GetInfo")
         #expect(info["interfaces"] == ["org.varlink.service", "org.routingd.Directions", "org.routingd.Coverage"])
         let description = try c.call("org.varlink.service.GetInterfaceDescription", ["interface": "org.routingd.Directions"])
-        #expect(description["description"]?.stringValue?.contains("method Resolve(url: string, strict: ?bool, currentLocation: ?CurrentLocation)") == true)
+        #expect(description["description"]?.stringValue?.contains("method Resolve(url: string, strict: ?bool, currentLocation: ?CurrentLocation, explain: ?bool, appId: ?string)") == true)
         #expect(description["description"]?.stringValue?.contains("method BuildLink(request: ?Request, url: ?string, format: string)") == true)
     }
 }

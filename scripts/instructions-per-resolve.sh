@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Instructions per varlink Resolve call in the release routingd, counted by callgrind (stable under
+# load, unlike the wall clock): the whole daemon (every thread: reading the call, deciding, encoding
+# and writing the reply) runs once with FEW and once with MANY calls of the recipe's route over one
+# connection; the difference divided by MANY - FEW is the cost of one call, start-up and shut-down
+# cancelling out. Then the functions that take most of the MANY run, inclusive. Needs valgrind
+# (apt-get install -y valgrind) and python3.
+#
+#   scripts/instructions-per-resolve.sh [--apps N] [--calls MANY] [--top K]
+#     --apps N     N generated small apps (fixed seed, a few cover London) instead of Coverage/'s 3
+#     --calls MANY calls in the long run (default 600; the short run makes 100)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+usage() { sed -n '10,12s/^# \{0,1\}//p' "$0"; }
+apps=0 many=600 top=12 few=100
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --apps) apps="$2"; shift 2 ;;
+    --calls) many="$2"; shift 2 ;;
+    --top) top="$2"; shift 2 ;;
+    -h|--help) usage; exit 0 ;;
+    *) echo "unknown argument: $1" >&2; usage >&2; exit 2 ;;
+  esac
+done
+[ "$many" -gt "$few" ] || { echo "--calls must be more than $few" >&2; exit 2; }
+command -v valgrind >/dev/null || { echo "valgrind is not installed (apt-get install -y valgrind)" >&2; exit 2; }
+swift build -c release --product routingd >/dev/null
+bin="$(swift build -c release --show-bin-path)/routingd"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+coverage="$PWD/Coverage"
+if [ "$apps" -gt 0 ]; then
+  coverage="$tmp/coverage"
+  mkdir -p "$coverage"
+  python3 - "$coverage" "$apps" <<'PY'
+import random, sys
+directory, count = sys.argv[1], int(sys.argv[2])
+rng = random.Random(18)
+for i in range(count):
+    if i % 1000 == 0:  # covers Westminster and Big Ben
+        w, s, e, n = -0.5, 51.3, 0.3, 51.7
+    else:  # a small box somewhere else
+        w, s = rng.uniform(-170, 160), rng.uniform(-60, 40)
+        e, n = w + rng.uniform(0.01, 2), s + rng.uniform(0.01, 2)
+    with open(f"{directory}/app{i:05d}.geojson", "w") as f:
+        f.write('{"type":"Polygon","coordinates":[[[%r,%r],[%r,%r],[%r,%r],[%r,%r],[%r,%r]]]}'
+                % (w, s, e, s, e, n, w, n, w, s))
+PY
+fi
+
+# One daemon run under callgrind making CALLS Resolve calls; prints its total instruction count.
+run() {
+  local calls="$1" out="$tmp/callgrind.$1"
+  local socket="$tmp/s$1/org.routingd.Directions"
+  mkdir -p "$tmp/s$1" "$tmp/xdg"
+  XDG_DATA_HOME="$tmp/xdg" XDG_CONFIG_HOME="$tmp/xdg" XDG_STATE_HOME="$tmp/xdg" \
+    valgrind --tool=callgrind --callgrind-out-file="$out" \
+    "$bin" --socket "$socket" --coverage "$coverage" > "$tmp/log.$calls" 2>&1 &
+  local pid=$!
+  python3 - "$socket" "$calls" <<'PY'
+import json, os, socket, sys, time
+path, calls = sys.argv[1], int(sys.argv[2])
+deadline = time.time() + 300
+while not os.path.exists(path):
+    if time.time() > deadline:
+        sys.exit("routingd did not create its socket")
+    time.sleep(0.1)
+s = socket.socket(socket.AF_UNIX)
+s.connect(path)
+buffered = b""
+def call(method, parameters):
+    global buffered
+    s.sendall(json.dumps({"method": method, "parameters": parameters}).encode() + b"\0")
+    while b"\0" not in buffered:
+        chunk = s.recv(1 << 16)
+        if not chunk:
+            sys.exit("routingd closed the connection")
+        buffered += chunk
+    message, buffered = buffered.split(b"\0", 1)
+    reply = json.loads(message)
+    if "error" in reply:
+        sys.exit(f"{method}: {reply}")
+    return reply["parameters"]
+call("org.routingd.Directions.SetCurrentLocation", {"latitude": 51.500543, "longitude": -0.135702})
+url = "http://maps.apple.com/?daddr=51.500652,-0.124833&dirflg=w"
+for _ in range(calls):
+    reply = call("org.routingd.Directions.Resolve", {"url": url})
+if calls:
+    print(f"  reply: {len(json.dumps(reply))} bytes, {len(reply['apps'])} apps listed, "
+          f"{reply.get('ineligible', 0)} ruled out", file=sys.stderr)
+s.close()
+PY
+  kill -TERM "$pid"
+  wait "$pid" || true
+  grep -o 'Collected : [0-9]*' "$tmp/log.$calls" | grep -o '[0-9]*$'
+}
+if [ "$apps" -gt 0 ]; then described="$apps generated apps"; else described="the 3 apps of Coverage/"; fi
+echo "routingd under callgrind: $few calls, then $many, with $described" >&2
+short="$(run "$few")"
+long="$(run "$many")"
+echo "$(( (long - short) / (many - few) )) instructions per Resolve"
+echo "top functions of the $many-call run, inclusive (% of the whole run, start-up included):"
+callgrind_annotate --inclusive=yes "$tmp/callgrind.$many" 2>/dev/null \
+  | awk '/^-+$/ {n++; next} n >= 3 && NF' | sed -n "1,${top}p" | cut -c1-200
