@@ -335,21 +335,6 @@ public struct DirectionsURLParser: Sendable {
             parameter: "destination")
     }
 
-    /// When `query` has a parameter that looks like a misspelling of `expected`, returns
-    /// `found 'addr': did you mean 'daddr'?`. Known parameters of the format are never suggested.
-    static func typoHint(
-        in query: QueryBytes, for expected: String, known: Set<String>, aliases: Set<String>
-    ) -> String? {
-        for p in query.parameters {
-            let key = query.key(of: p)
-            guard key != expected && !known.contains(key) else { continue }
-            if aliases.contains(key) || (key.count >= 3 && EditDistance.between(key, expected) <= 2) {
-                return "found '\(p.name)': did you mean '\(expected)'?"
-            }
-        }
-        return nil
-    }
-
     // MARK: - Small text helpers
 
     static func trimmed(_ s: String) -> String {
