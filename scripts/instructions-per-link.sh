@@ -12,7 +12,7 @@ bin="$(swift build -c release --show-bin-path)/link-benchmark"
 out="$(mktemp)"
 trap 'rm -f "$out" "$out.txt"' EXIT
 valgrind --tool=callgrind --callgrind-out-file="$out" \
-  --toggle-collect='$s11RoutingCore19DirectionsURLParserV9parseLinky*' \
+  --toggle-collect='$s15DirectionsLinks0A9URLParserV9parseLinky*' \
   "$bin" --rounds 1 --seconds 0.3 "$@" > "$out.txt" 2>&1
 python3 - "$out" "$out.txt" <<'PY'
 import re, sys
@@ -26,7 +26,7 @@ for i, line in enumerate(lines):
         continue
     if m.group(2):
         names[m.group(1)] = m.group(2)
-    if line.startswith("cfn") and "DirectionsURLParserV9parseLinky" in names.get(m.group(1), "") \
+    if line.startswith("cfn") and "URLParserV9parseLinky" in names.get(m.group(1), "") \
             and i + 1 < len(lines) and lines[i + 1].startswith("calls="):
         calls += int(lines[i + 1].split("=")[1].split()[0])
 print(f"{collected // max(calls, 1)} instructions per link ({calls} parses)")

@@ -123,18 +123,16 @@ struct LinkText {
 /// Like a ``ByteText``, it is valid only during the parse: it points at the parser (a copy would
 /// retain its literals, an atomic operation on every parse).
 struct ParseContext {
-    /// The parser: current-location literals and strictness.
-    var parser: DirectionsURLParser { unsafeAddress { pointer } }
-    private let pointer: UnsafePointer<DirectionsURLParser>
+    /// The parser: current-location literals and strictness (a copy: a few references, no pointer).
+    let parser: DirectionsURLParser
     /// The format that matched; set by the format's parser when it is more specific than its family.
     var format: LinkFormat
     /// Repairs made so far (lenient mode only; strict mode throws at the first).
     var warnings: [DirectionsURLWarning] = []
 
-    /// A context for one parse by the parser at `parser`, which must stay valid until the parse
-    /// returns.
-    init(parser: UnsafePointer<DirectionsURLParser>, format: LinkFormat) {
-        self.pointer = parser
+    /// A context for one parse by `parser`.
+    init(parser: DirectionsURLParser, format: LinkFormat) {
+        self.parser = parser
         self.format = format
     }
 

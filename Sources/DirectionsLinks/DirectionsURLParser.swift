@@ -124,32 +124,28 @@ public struct DirectionsURLParser: Sendable {
     private func parse(_ url: String, unwrapping: Bool) throws(DirectionsURLError) -> ParsedLink {
         // The whole parse runs over the link's bytes, pinned here: parsers work on `ByteText`
         // slices of them and build only the strings they return.
-        // The parse context points at this parser for the parse (no copy of its literals, so no
-        // reference count).
         var pinned = url
         var failure: DirectionsURLError? = nil
-        let parsed = withUnsafePointer(to: self) { parser in
-            pinned.withUTF8 { buffer -> ParsedLink? in
-                do throws(DirectionsURLError) {
-                    return try Self.parseLink(ByteText(buffer), parser, unwrapping: unwrapping)
-                } catch {
-                    failure = error
-                    return nil
-                }
+        let parsed = pinned.withUTF8 { buffer -> ParsedLink? in
+            do throws(DirectionsURLError) {
+                return try Self.parseLink(ByteText(buffer), self, unwrapping: unwrapping)
+            } catch {
+                failure = error
+                return nil
             }
         }
         if let parsed { return parsed }
         throw failure ?? DirectionsURLError(code: .malformedURL, message: "the link could not be read", parameter: "url")
     }
 
-    /// Parses the link whose bytes are `bytes` (not empty) with the parser at `parser`; with
+    /// Parses the link whose bytes are `bytes` (not empty) with `parser`; with
     /// `unwrapping`, a link that may be wrapped goes to ``parseUnwrapped(_:)``.
     private static func parseLink(
-        _ bytes: ByteText, _ parser: UnsafePointer<DirectionsURLParser>, unwrapping: Bool
+        _ bytes: ByteText, _ parser: DirectionsURLParser, unwrapping: Bool
     ) throws(DirectionsURLError) -> ParsedLink {
         // Two byte comparisons for every link: no real link starts or ends like a wrapped one.
         if unwrapping && LinkDelimiters.mayBeWrapped(first: bytes.bytes[0], last: bytes.bytes[bytes.count &- 1]) {
-            return try parser.pointee.parseUnwrapped(bytes.string)
+            return try parser.parseUnwrapped(bytes.string)
         }
         // One pass over the bytes: control characters, the first ':', the scheme's syntax and its
         // parser (compared ignoring ASCII case, so no lowercased copy is built).
@@ -203,7 +199,7 @@ public struct DirectionsURLParser: Sendable {
 
     /// Parses a link whose scheme is ``schemeEntries``[`entry`], ending at byte offset `colon`.
     private static func parseLink(
-        _ bytes: ByteText, _ parser: UnsafePointer<DirectionsURLParser>, entry: Int, colon: Int
+        _ bytes: ByteText, _ parser: DirectionsURLParser, entry: Int, colon: Int
     ) throws(DirectionsURLError) -> ParsedLink {
         let schemeParser = Self.schemeParsers[entry]
         let link = LinkText(link: bytes, scheme: Self.schemeNames[entry], colon: colon, lookUpHost: schemeParser == nil)
@@ -333,21 +329,6 @@ public struct DirectionsURLParser: Sendable {
                 ? "'destination' is empty; give an address, place name or 'latitude,longitude'"
                 : "this \(format) has no 'destination'" + (hint.map { "; \($0)" } ?? "; add destination=<address or latitude,longitude>"),
             parameter: "destination")
-    }
-
-    /// When `query` has a parameter that looks like a misspelling of `expected`, returns
-    /// `found 'addr': did you mean 'daddr'?`. Known parameters of the format are never suggested.
-    static func typoHint(
-        in query: QueryBytes, for expected: String, known: Set<String>, aliases: Set<String>
-    ) -> String? {
-        for p in query.parameters {
-            let key = query.key(of: p)
-            guard key != expected && !known.contains(key) else { continue }
-            if aliases.contains(key) || (key.count >= 3 && EditDistance.between(key, expected) <= 2) {
-                return "found '\(p.name)': did you mean '\(expected)'?"
-            }
-        }
-        return nil
     }
 
     // MARK: - Small text helpers

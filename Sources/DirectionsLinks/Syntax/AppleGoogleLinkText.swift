@@ -418,7 +418,7 @@ extension AppleGoogleLinkText {
 
     /// A format's known parameter names (lowercase), with a ``WordTable`` so that a plain parameter
     /// name is tested without building or hashing a `String` (`set` for the slow paths and
-    /// ``DirectionsURLParser/typoHint(in:for:known:aliases:)-(QueryBytes,_,_,_)``).
+    /// ``TypoPolicy/hint(in:for:known:aliases:)``).
     struct KnownNames: Sendable {
         /// The names.
         let set: Set<String>
@@ -510,7 +510,7 @@ extension AppleGoogleLinkText {
         }
         guard suspects else { return }
         for expected in optional() where !query.contains(expected) {
-            if let hint = DirectionsURLParser.typoHint(in: query, for: expected, known: known.set, aliases: []) {
+            if let hint = TypoPolicy.hint(in: query, for: expected, known: known.set, aliases: []) {
                 try context.repair(.likelyTypo, hint + " It was ignored.", parameter: expected)
             }
         }
@@ -551,7 +551,7 @@ extension AppleGoogleLinkText {
         if let p = try query.single("destination", format: format), !isBlankValue(p) { return p }
         throw DirectionsURLParser.missingDestination(
             present: query.contains("destination" as StaticString), format: format,
-            hint: DirectionsURLParser.typoHint(in: query, for: "destination", known: known, aliases: aliases))
+            hint: TypoPolicy.hint(in: query, for: "destination", known: known, aliases: aliases))
     }
 
     /// The mode named by the single query parameter `name`, looked up in `vocabulary`; (nil, nil)

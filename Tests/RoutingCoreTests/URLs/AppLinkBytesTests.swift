@@ -141,9 +141,22 @@ struct AppLinkBytesTests {
         }
     }
 
-    @Test("Citymapper's known-key switch is its known set")
-    func citymapperKnown() {
-        for key in CitymapperLink.known { #expect(CitymapperLink.isKnown(key)) }
-        for key in ["end", "endcoords", "start", "arrival", "ll", "", "ENDCOORD"] { #expect(!CitymapperLink.isKnown(key)) }
+    @Test("Citymapper's schema finds its names in any case, plain or escaped, and no near miss")
+    func citymapperKnown() throws {
+        let names = ["startcoord", "startname", "startaddress", "endcoord", "endname", "endaddress", "arrival_time", "arriveby"]
+        #expect(CitymapperLink.schema.known == Set(names))
+        func slot(_ raw: String) throws -> Int {
+            var raw = raw
+            return try raw.withUTF8 { bytes in
+                let query = try QueryBytes(ByteText(bytes), plusAsSpace: true)
+                return CitymapperLink.schema.slot(of: query.parameters[0], in: query)
+            }
+        }
+        for (i, name) in names.enumerated() {
+            #expect(try slot(name + "=1") == i)
+            #expect(try slot(name.uppercased() + "=1") == i)
+            #expect(try slot("%" + String(name.utf8.first!, radix: 16) + name.dropFirst() + "=1") == i)
+        }
+        for key in ["end", "endcoords", "start", "arrival", "ll", "x", "endcoord%C3%A9"] { #expect(try slot(key + "=1") == -1) }
     }
 }

@@ -244,7 +244,7 @@ extension DirectionsURLParser {
         }
 
         private static func missingDestination(_ query: QueryBytes, hasSource: Bool) -> DirectionsURLError {
-            if let hint = DirectionsURLParser.typoHint(in: query, for: "daddr", known: known, aliases: daddrAliases) {
+            if let hint = TypoPolicy.hint(in: query, for: "daddr", known: known, aliases: daddrAliases) {
                 return DirectionsURLError(
                     code: .missingDestination,
                     message: "this \(formatName) has no 'daddr' (the destination); \(hint)",

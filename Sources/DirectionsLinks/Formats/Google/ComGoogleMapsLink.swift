@@ -68,7 +68,7 @@ extension DirectionsURLParser {
                     try GoogleStopText.endpoint(v, parameter: "q", source: false, parser: parser)
                 }
             } else {
-                if let hint = DirectionsURLParser.typoHint(in: query, for: "daddr", known: known, aliases: AppleMapsLink.daddrAliases) {
+                if let hint = TypoPolicy.hint(in: query, for: "daddr", known: known, aliases: AppleMapsLink.daddrAliases) {
                     throw DirectionsURLError(
                         code: .missingDestination, message: "this \(formatName) has no 'daddr' (the destination); \(hint)", parameter: "daddr")
                 }

@@ -46,7 +46,7 @@ extension DirectionsURLParser {
             let parser = context.parser
             let saddr = try keys.single(query, K.saddr, "saddr", format: formatName)
             guard let stops = try stops(query, keys: keys, parser: parser) else {
-                if let hint = DirectionsURLParser.typoHint(in: query, for: "daddr", known: known, aliases: daddrAliases) {
+                if let hint = TypoPolicy.hint(in: query, for: "daddr", known: known, aliases: daddrAliases) {
                     throw DirectionsURLError(
                         code: .missingDestination, message: "this \(formatName) has no 'daddr' (the destination); \(hint)",
                         parameter: "daddr")

@@ -141,7 +141,7 @@ extension DirectionsURLParser {
                     context.format = .googlePlace
                     return try GooglePlaceLink.parse(q: query, keys: keys, raw: raw, &context)
                 }
-                if let hint = DirectionsURLParser.typoHint(
+                if let hint = TypoPolicy.hint(
                     in: query, for: "daddr", known: GoogleLegacyLink.known, aliases: GoogleLegacyLink.daddrAliases),
                     !keys.contains(K.destination), !keys.contains(K.origin)
                 {
@@ -442,7 +442,7 @@ extension DirectionsURLParser {
         ) -> DirectionsURLError {
             DirectionsURLParser.missingDestination(
                 present: query.contains("destination"), format: format,
-                hint: DirectionsURLParser.typoHint(in: query, for: "destination", known: known, aliases: aliases))
+                hint: TypoPolicy.hint(in: query, for: "destination", known: known, aliases: aliases))
         }
 
         /// `AppleGoogleLinkText.typoWarnings` of a ``QueryBytes``, for a query with a parameter that has
@@ -452,7 +452,7 @@ extension DirectionsURLParser {
             _ query: QueryBytes, optional: [String], known: Set<String>, _ context: inout ParseContext
         ) throws(DirectionsURLError) {
             for expected in optional where !query.contains(expected) {
-                if let hint = DirectionsURLParser.typoHint(in: query, for: expected, known: known, aliases: []) {
+                if let hint = TypoPolicy.hint(in: query, for: expected, known: known, aliases: []) {
                     try context.repair(.likelyTypo, hint + " It was ignored.", parameter: expected)
                 }
             }

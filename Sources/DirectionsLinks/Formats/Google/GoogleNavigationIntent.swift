@@ -45,7 +45,7 @@ extension DirectionsURLParser {
                     text.isBlank ? nil : try Place.stopEndpoint(text, parameter: "q", parser: parser)
                 })
             else {
-                let hint = DirectionsURLParser.typoHint(in: query, for: "q", known: ["mode", "avoid"], aliases: ["ll", "daddr", "destination"])
+                let hint = TypoPolicy.hint(in: query, for: "q", known: ["mode", "avoid"], aliases: ["ll", "daddr", "destination"])
                 throw DirectionsURLError(
                     code: .missingDestination,
                     message: "this \(formatName) has no destination" + (hint.map { "; \($0)" } ?? "; add q=<address or latitude,longitude>"),

@@ -27,7 +27,15 @@
 ///   point), coordinate errors naming `route`, `from` or `to`; `not-a-directions-link` for other paths.
 enum OpenStreetMapLink {
     static let formatName = "OpenStreetMap directions link"
-    static let known: Set<String> = ["engine", "route", "from", "to", "mlat", "mlon", "layers"]
+    static let schema = ParameterSchema(format: formatName, typos: .closestByLength, [
+        .single("from", "the start field's text: an address, 'lat,lon' or a current-location word"),
+        .single("to", "the destination field's text"),
+        .single("route", "'lat,lon;lat,lon' points, latitude first: start, waypoints, destination"),
+        .single("engine", "the routing engine, which fixes the mode"),
+        .ignored("mlat", "the marker's latitude (marker links)"),
+        .ignored("mlon", "the marker's longitude (marker links)"),
+        .ignored("layers", "the map layers shown"),
+    ])
 
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         // (Byte equality is the old `Substring ==`: no non-ASCII text is canonically equivalent to these.)
@@ -40,15 +48,15 @@ enum OpenStreetMapLink {
                 parameter: "path")
         }
         let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
-        let slots = QuerySlots(query, slot: slot)
+        let slots = schema.slots(query)
         let parser = context.parser
-        let from = try slots.single(Slot.from, "from", query, format: formatName)
-        let to = try slots.single(Slot.to, "to", query, format: formatName)
+        let from = try slots.single("from")
+        let to = try slots.single("to")
 
         let source: Endpoint
         let destination: Endpoint
         var waypoints: [Endpoint] = []
-        if let route = try slots.single(Slot.route, "route", query, format: formatName), !AppleGoogleLinkText.isBlankValue(route) {
+        if let route = try slots.single("route"), !AppleGoogleLinkText.isBlankValue(route) {
             let fromLabel = label(from, parser)
             let toLabel = label(to, parser)
             (source, destination, waypoints) = try route.withValue {
@@ -57,7 +65,7 @@ enum OpenStreetMapLink {
             }
         } else {
             guard let to, !AppleGoogleLinkText.isBlankValue(to) else {
-                let hint = OSMLinkBytes.likelyTypoParameter(in: query, for: ["to", "route"], known: known)
+                let hint = schema.likelyTypo(in: query, for: ["to", "route"])
                 throw DirectionsURLError(
                     code: .missingDestination,
                     message: "this \(formatName) has no destination"
@@ -77,9 +85,9 @@ enum OpenStreetMapLink {
             }
         }
 
-        if slots.hasUnknown { try OSMLinkBytes.warnLikelyTypos(query, known: known, format: formatName, &context) }
+        if slots.hasUnknown { try schema.warnLikelyTypos(query, &context) }
         var word: ModeWord? = nil
-        if let engine = try slots.single(Slot.engine, "engine", query, format: formatName) {
+        if let engine = try slots.single("engine") {
             // (The engine names are lowercase ASCII.)
             let found: (index: Int?, empty: Bool) = engine.withValue { v in
                 let value = v.trimmed
@@ -144,48 +152,6 @@ enum OpenStreetMapLink {
     private static func pair(_ text: Substring) throws(DirectionsURLError) -> Coordinate {
         if let c = AppLinkBytes.quickPair(text) { return c }
         return try CoordinateText.parsePair(text, parameter: "route")
-    }
-
-    /// The ``QuerySlots`` of the parameters read.
-    private enum Slot {
-        static let from = 0, to = 1, route = 2, engine = 3
-    }
-
-    /// The ``Slot`` of `p`; -1 for the other known keys, -2 for unknown ones (`known` is the same list).
-    /// A plain name (ASCII, no escape, no `+`) is picked by its byte count and compared once or twice.
-    @inline(__always)
-    private static func slot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
-        guard query.isPlain(p) else { return slotByKey(query, p) }
-        let n = p.rawName
-        switch n.count {
-        case 2:
-            if n.equalsIgnoringCase("to" as StaticString) { return Slot.to }
-            return -2
-        case 4:
-            if n.equalsIgnoringCase("from" as StaticString) { return Slot.from }
-            if n.equalsIgnoringCase("mlat" as StaticString) { return -1 }
-            if n.equalsIgnoringCase("mlon" as StaticString) { return -1 }
-            return -2
-        case 5:
-            if n.equalsIgnoringCase("route" as StaticString) { return Slot.route }
-            return -2
-        case 6:
-            if n.equalsIgnoringCase("engine" as StaticString) { return Slot.engine }
-            if n.equalsIgnoringCase("layers" as StaticString) { return -1 }
-            return -2
-        default: return -2
-        }
-    }
-
-    /// ``slot(_:_:)`` of a name that is not plain, by its decoded key.
-    private static func slotByKey(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
-        @inline(__always) func key(_ k: StaticString) -> Bool { query.isKey(p, k) }
-        if key("from") { return Slot.from }
-        if key("to") { return Slot.to }
-        if key("route") { return Slot.route }
-        if key("engine") { return Slot.engine }
-        if key("mlat") || key("mlon") || key("layers") { return -1 }
-        return -2
     }
 
     /// The index in ``modeVocabulary`` of the ASCII `value`, ASCII case ignored, or nil

@@ -28,10 +28,18 @@
 enum OrganicMapsLink {
     static let formatName = "Organic Maps link"
     static let routeKeys = ["sll", "saddr", "dll", "daddr"]
-    static let known: Set<String> = [
-        "sll", "saddr", "dll", "daddr", "type", "v", "appname", "backurl", "ll", "n", "z", "id", "s", "cll",
-        "balloonaction",
-    ]
+    /// The first four slots are ``routeKeys``, in order.
+    static let schema = ParameterSchema(format: formatName, typos: .closestByLength, [
+        .single("sll", "the start, 'lat,lon'; absent: the current location"),
+        .single("saddr", "the start's name"),
+        .single("dll", "the destination, 'lat,lon'"),
+        .single("daddr", "the destination's name"),
+        .single("type", "the route type, which fixes the mode"),
+        .repeatable("ll", "a map link's point; the first is the destination"),
+        .repeatable("n", "the name of the point before it"),
+        .ignored("v", "the API version"), .ignored("appname"), .ignored("backurl"), .ignored("z", "a zoom"),
+        .ignored("id"), .ignored("s"), .ignored("cll"), .ignored("balloonaction"),
+    ])
 
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let isRoute: Bool
@@ -104,9 +112,9 @@ enum OrganicMapsLink {
     }
 
     private static func route(_ query: QueryBytes, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let slots = QuerySlots(query, slot: routeSlot)
-        guard let dll = try slots.single(RouteSlot.dll, "dll", query, format: formatName), !AppleGoogleLinkText.isBlankValue(dll) else {
-            let hint = OSMLinkBytes.likelyTypoParameter(in: query, for: ["dll"], known: known)
+        let slots = schema.slots(query)
+        guard let dll = try slots.single("dll"), !AppleGoogleLinkText.isBlankValue(dll) else {
+            let hint = schema.likelyTypo(in: query, for: ["dll"])
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "this \(formatName) has no destination"
@@ -115,12 +123,12 @@ enum OrganicMapsLink {
         }
         let destination = Endpoint.coordinate(
             try OsmAndLink.pair(dll, parameter: "dll"),
-            label: try slots.single(RouteSlot.daddr, "daddr", query, format: formatName).flatMap(OSMLinkBytes.nonEmptyValue))
+            label: try slots.single("daddr").flatMap(OSMLinkBytes.nonEmptyValue))
         var source = Endpoint.currentLocation
-        if let sll = try slots.single(RouteSlot.sll, "sll", query, format: formatName) {
+        if let sll = try slots.single("sll") {
             source = .coordinate(
                 try OsmAndLink.pair(sll, parameter: "sll"),
-                label: try slots.single(RouteSlot.saddr, "saddr", query, format: formatName).flatMap(OSMLinkBytes.nonEmptyValue))
+                label: try slots.single("saddr").flatMap(OSMLinkBytes.nonEmptyValue))
         }
         if !inRouteOrder(query, slots) {
             let order = query.parameters.map { query.key(of: $0) }.filter { routeKeys.contains($0) }
@@ -130,9 +138,9 @@ enum OrganicMapsLink {
                     + (query.contains("sll") ? "" : "; without sll the route starts at the current location"),
                 parameter: order.count < 4 ? routeKeys.first(where: { !order.contains($0) }) : "sll")
         }
-        if slots.hasUnknown { try OSMLinkBytes.warnLikelyTypos(query, known: known, format: formatName, &context) }
+        if slots.hasUnknown { try schema.warnLikelyTypos(query, &context) }
         var word: ModeWord? = nil
-        if let type = try slots.single(RouteSlot.type, "type", query, format: formatName) {
+        if let type = try slots.single("type") {
             let index = try type.modeWord(
                 name: "type", emptyIsUnset: false,
                 notA: "is not an Organic Maps route type; use vehicle, pedestrian, bicycle or transit"
@@ -173,87 +181,26 @@ enum OrganicMapsLink {
             }
             j &+= 1
         }
-        try OSMLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
+        try schema.warnLikelyTypos(query, &context)
         return DirectionsRequest(destination: .coordinate(c, label: label))
     }
 
     /// Whether the route keys appear exactly as `sll, saddr, dll, daddr` (each once, in this order),
     /// without building the list of keys.
-    private static func inRouteOrder(_ query: QueryBytes, _ slots: QuerySlots) -> Bool {
+    private static func inRouteOrder(_ query: QueryBytes, _ slots: ParameterSchema.Slots) -> Bool {
         // Each once: then in order when the first (only) indexes increase.
-        var once = true
-        for s in RouteSlot.sll...RouteSlot.daddr where !slots.hasOne(s) { once = false }
-        if once {
-            return slots.index(RouteSlot.sll) < slots.index(RouteSlot.saddr) && slots.index(RouteSlot.saddr) < slots.index(RouteSlot.dll)
-                && slots.index(RouteSlot.dll) < slots.index(RouteSlot.daddr)
+        if routeKeys.allSatisfy(slots.hasOne) {
+            return slots.index("sll") < slots.index("saddr") && slots.index("saddr") < slots.index("dll")
+                && slots.index("dll") < slots.index("daddr")
         }
         var next = 0
         for p in query.parameters {
-            guard let i = routeKeyIndex(query, p) else { continue }
+            let i = schema.slot(of: p, in: query)
+            guard i >= 0 && i < routeKeys.count else { continue }
             guard i == next else { return false }
             next += 1
         }
         return next == routeKeys.count
-    }
-
-    /// The ``QuerySlots`` of the route parameters (the first four in `routeKeys` order).
-    private enum RouteSlot {
-        static let sll = 0, saddr = 1, dll = 2, daddr = 3, type = 4
-    }
-
-    /// The ``RouteSlot`` of `p`; -1 for the other known keys, -2 for unknown ones (`known` is the same list).
-    /// A plain name (ASCII, no escape, no `+`) is picked by its byte count and compared a few times.
-    @inline(__always)
-    private static func routeSlot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
-        guard query.isPlain(p) else { return routeSlotByKey(query, p) }
-        let n = p.rawName
-        switch n.count {
-        case 1:
-            if n.equalsIgnoringCase("v" as StaticString) { return -1 }
-            if n.equalsIgnoringCase("n" as StaticString) { return -1 }
-            if n.equalsIgnoringCase("z" as StaticString) { return -1 }
-            if n.equalsIgnoringCase("s" as StaticString) { return -1 }
-            return -2
-        case 2:
-            if n.equalsIgnoringCase("ll" as StaticString) { return -1 }
-            if n.equalsIgnoringCase("id" as StaticString) { return -1 }
-            return -2
-        case 3:
-            if n.equalsIgnoringCase("sll" as StaticString) { return RouteSlot.sll }
-            if n.equalsIgnoringCase("dll" as StaticString) { return RouteSlot.dll }
-            if n.equalsIgnoringCase("cll" as StaticString) { return -1 }
-            return -2
-        case 4:
-            if n.equalsIgnoringCase("type" as StaticString) { return RouteSlot.type }
-            return -2
-        case 5:
-            if n.equalsIgnoringCase("saddr" as StaticString) { return RouteSlot.saddr }
-            if n.equalsIgnoringCase("daddr" as StaticString) { return RouteSlot.daddr }
-            return -2
-        case 7:
-            if n.equalsIgnoringCase("appname" as StaticString) { return -1 }
-            if n.equalsIgnoringCase("backurl" as StaticString) { return -1 }
-            return -2
-        case 13:
-            if n.equalsIgnoringCase("balloonaction" as StaticString) { return -1 }
-            return -2
-        default: return -2
-        }
-    }
-
-    /// ``routeSlot(_:_:)`` of a name that is not plain, by its decoded key.
-    private static func routeSlotByKey(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
-        @inline(__always) func key(_ k: StaticString) -> Bool { query.isKey(p, k) }
-        if key("sll") { return RouteSlot.sll }
-        if key("saddr") { return RouteSlot.saddr }
-        if key("dll") { return RouteSlot.dll }
-        if key("daddr") { return RouteSlot.daddr }
-        if key("type") { return RouteSlot.type }
-        if key("v") || key("appname") || key("backurl") || key("ll") || key("n") || key("z") || key("id") || key("s")
-            || key("cll") || key("balloonaction") {
-            return -1
-        }
-        return -2
     }
 
     /// The index in ``typeWords`` of the ASCII `value`, ASCII case ignored, or nil
@@ -264,34 +211,6 @@ enum OrganicMapsLink {
         if value.equalsIgnoringCase("bicycle" as StaticString) { return 2 }
         if value.equalsIgnoringCase("transit" as StaticString) { return 3 }
         return nil
-    }
-
-    /// `routeKeys.firstIndex(of: key of p)`.
-    private static func routeKeyIndex(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int? {
-        let c = p.rawName.count
-        // (A plain name of another length is none of them.)
-        if (c < 3 || c > 5) && OSMLinkBytes.isPlainName(p) { return nil }
-        if query.isKey(p, "sll") { return 0 }
-        if query.isKey(p, "saddr") { return 1 }
-        if query.isKey(p, "dll") { return 2 }
-        if query.isKey(p, "daddr") { return 3 }
-        return nil
-    }
-
-    /// `known.contains(key of p)`, without building the key.
-    private static func isKnown(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Bool {
-        guard OSMLinkBytes.isPlainName(p) else { return known.contains(query.key(of: p)) }
-        let n = p.rawName
-        switch n.count {
-        case 1: return n.equalsIgnoringCase("v") || n.equalsIgnoringCase("n") || n.equalsIgnoringCase("z") || n.equalsIgnoringCase("s")
-        case 2: return n.equalsIgnoringCase("ll") || n.equalsIgnoringCase("id")
-        case 3: return n.equalsIgnoringCase("sll") || n.equalsIgnoringCase("dll") || n.equalsIgnoringCase("cll")
-        case 4: return n.equalsIgnoringCase("type")
-        case 5: return n.equalsIgnoringCase("saddr") || n.equalsIgnoringCase("daddr")
-        case 7: return n.equalsIgnoringCase("appname") || n.equalsIgnoringCase("backurl")
-        case 13: return n.equalsIgnoringCase("balloonaction")
-        default: return false
-        }
     }
 }
 

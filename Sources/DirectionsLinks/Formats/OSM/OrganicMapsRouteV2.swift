@@ -26,11 +26,23 @@
 /// - Callbacks, `optimize`, `ref_name`, `api`, `ref` and unknown parameters are ignored.
 enum OrganicMapsRouteV2 {
     static let formatName = "Organic Maps v2 route link"
-    static let known: Set<String> = [
-        "origin", "origin_name", "origin_callback", "origin_heading", "destination", "destination_name",
-        "destination_callback", "waypoints", "waypoint_names", "waypoint_callbacks", "api", "mode", "travelmode",
-        "dir_action", "optimize", "ref", "ref_name", "callback", "callback_label", "avoid",
-    ]
+    /// Every parameter may repeat: the last one is read, as Organic Maps does.
+    static let schema = ParameterSchema(format: formatName, typos: .closestByLength, [
+        .repeatable("destination", "the destination, 'lat,lon'"),
+        .repeatable("destination_name", "the destination's name"),
+        .repeatable("origin", "the start, 'lat,lon'; empty or currentLocation: the current location"),
+        .repeatable("origin_name", "the start's name"),
+        .repeatable("origin_heading", "the start's heading, degrees 0-360 clockwise from north"),
+        .repeatable("waypoints", "stops, 'lat,lon|lat,lon'"),
+        .repeatable("waypoint_names", "the stops' names, '|'-separated, aligned with waypoints"),
+        .repeatable("mode", "the travel mode (the last of mode and travelmode)"),
+        .repeatable("travelmode", "the travel mode, Google's name"),
+        .repeatable("dir_action", "navigate: start guidance"),
+        .repeatable("avoid", "tolls, highways, ferries; ',' or '|'-separated"),
+        .ignored("origin_callback"), .ignored("destination_callback"), .ignored("waypoint_callbacks"),
+        .ignored("api"), .ignored("optimize"), .ignored("ref"), .ignored("ref_name"), .ignored("callback"),
+        .ignored("callback_label"),
+    ])
 
     /// The `mode` words; the first word of each meaning is the one written.
     static let modeWords: [ModeWord] = [
@@ -52,7 +64,7 @@ enum OrganicMapsRouteV2 {
     /// Parses the query of `/v2/dir` (`navigate` false) or `/v2/nav` (`navigate` true).
     static func parse(_ query: QueryBytes, nav: Bool, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         guard let destinationParameter = query.last("destination"), !destinationParameter.withValue({ $0.isBlank }) else {
-            let hint = OSMLinkBytes.likelyTypoParameter(in: query, for: ["destination"], known: known)
+            let hint = schema.likelyTypo(in: query, for: ["destination"])
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "this \(formatName) has no destination"
@@ -152,7 +164,7 @@ enum OrganicMapsRouteV2 {
                 }
             }
         }
-        try OSMLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
+        try schema.warnLikelyTypos(query, &context)
         return DirectionsRequest(
             source: source, destination: destination, waypoints: waypoints, mode: word?.mode, transportType: word?.transportType,
             avoid: avoid, navigate: navigate)
@@ -180,30 +192,6 @@ enum OrganicMapsRouteV2 {
             code: .invalidParameter,
             message: "'waypoints' has more than \(maxWaypoints) stops; Organic Maps accepts at most \(maxWaypoints)",
             parameter: "waypoints")
-    }
-
-    /// `known.contains(key of p)`, without building the key.
-    private static func isKnown(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Bool {
-        guard OSMLinkBytes.isPlainName(p) else { return known.contains(query.key(of: p)) }
-        let n = p.rawName
-        switch n.count {
-        case 3: return n.equalsIgnoringCase("api") || n.equalsIgnoringCase("ref")
-        case 4: return n.equalsIgnoringCase("mode")
-        case 5: return n.equalsIgnoringCase("avoid")
-        case 6: return n.equalsIgnoringCase("origin")
-        case 8: return n.equalsIgnoringCase("optimize") || n.equalsIgnoringCase("ref_name") || n.equalsIgnoringCase("callback")
-        case 9: return n.equalsIgnoringCase("waypoints")
-        case 10: return n.equalsIgnoringCase("travelmode") || n.equalsIgnoringCase("dir_action")
-        case 11: return n.equalsIgnoringCase("origin_name") || n.equalsIgnoringCase("destination")
-        case 14:
-            return n.equalsIgnoringCase("origin_heading") || n.equalsIgnoringCase("waypoint_names")
-                || n.equalsIgnoringCase("callback_label")
-        case 15: return n.equalsIgnoringCase("origin_callback")
-        case 16: return n.equalsIgnoringCase("destination_name")
-        case 18: return n.equalsIgnoringCase("waypoint_callbacks")
-        case 20: return n.equalsIgnoringCase("destination_callback")
-        default: return false
-        }
     }
 
     /// Writes `om://v2/dir?…` (or `om://v2/nav?…` when the request navigates from the current location),

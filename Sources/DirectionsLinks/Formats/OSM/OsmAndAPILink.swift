@@ -13,10 +13,16 @@
 ///   (`force`, `locations_permission`) are ignored, a likely typo is a `likely-typo` repair.
 enum OsmAndAPILink {
     static let formatName = "OsmAnd API link"
-    static let known: Set<String> = [
-        "start_lat", "start_lon", "start_name", "dest_lat", "dest_lon", "dest_name", "profile", "force",
-        "locations_permission",
-    ]
+    static let schema = ParameterSchema(format: formatName, typos: .closestByLength, [
+        .single("dest_lat", "the destination's latitude"),
+        .single("dest_lon", "the destination's longitude"),
+        .single("dest_name", "the destination's name"),
+        .single("start_lat", "the start's latitude; with start_lon absent too: the current location"),
+        .single("start_lon", "the start's longitude"),
+        .single("start_name", "the start's name"),
+        .single("profile", "the OsmAnd profile, which fixes the mode"),
+        .ignored("force"), .ignored("locations_permission"),
+    ])
 
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         guard link.host == "navigate" else {
@@ -26,11 +32,10 @@ enum OsmAndAPILink {
                 parameter: "host")
         }
         let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
-        let slots = QuerySlots(query, slot: slot)
-        guard let destLat = try slots.single(Slot.destLat, "dest_lat", query, format: formatName),
-              let destLon = try slots.single(Slot.destLon, "dest_lon", query, format: formatName) else {
-            let hint = OSMLinkBytes.likelyTypoParameter(in: query, for: ["dest_lat", "dest_lon"], known: known)
-            let missing = slots.contains(Slot.destLat) ? "dest_lon" : "dest_lat"
+        let slots = schema.slots(query)
+        guard let destLat = try slots.single("dest_lat"), let destLon = try slots.single("dest_lon") else {
+            let hint = schema.likelyTypo(in: query, for: ["dest_lat", "dest_lon"])
+            let missing = slots.contains("dest_lat") ? "dest_lon" : "dest_lat"
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "this \(formatName) has no '\(missing)'"
@@ -39,17 +44,17 @@ enum OsmAndAPILink {
         }
         let destination = Endpoint.coordinate(
             try OsmAndLink.coordinate(destLat, destLon, latitudeName: "dest_lat", longitudeName: "dest_lon"),
-            label: try slots.single(Slot.destName, "dest_name", query, format: formatName).flatMap(OSMLinkBytes.nonEmptyValue))
+            label: try slots.single("dest_name").flatMap(OSMLinkBytes.nonEmptyValue))
         let source: Endpoint
-        let startLat = try slots.single(Slot.startLat, "start_lat", query, format: formatName)
-        let startLon = try slots.single(Slot.startLon, "start_lon", query, format: formatName)
+        let startLat = try slots.single("start_lat")
+        let startLon = try slots.single("start_lon")
         switch (startLat, startLon) {
         case (nil, nil):
             source = .currentLocation
         case (let lat?, let lon?):
             source = .coordinate(
                 try OsmAndLink.coordinate(lat, lon, latitudeName: "start_lat", longitudeName: "start_lon"),
-                label: try slots.single(Slot.startName, "start_name", query, format: formatName).flatMap(OSMLinkBytes.nonEmptyValue))
+                label: try slots.single("start_name").flatMap(OSMLinkBytes.nonEmptyValue))
         default:
             let missing = startLat == nil ? "start_lat" : "start_lon"
             throw DirectionsURLError(
@@ -57,60 +62,9 @@ enum OsmAndAPILink {
                 message: "the start has only one coordinate; add '\(missing)', or leave out both to start at the current location",
                 parameter: missing)
         }
-        if slots.hasUnknown { try OSMLinkBytes.warnLikelyTypos(query, known: known, format: formatName, &context) }
-        let (mode, transport) = try OsmAndLink.profile(try slots.single(Slot.profile, "profile", query, format: formatName), &context)
+        if slots.hasUnknown { try schema.warnLikelyTypos(query, &context) }
+        let (mode, transport) = try OsmAndLink.profile(try slots.single("profile"), &context)
         return DirectionsRequest(source: source, destination: destination, mode: mode, transportType: transport)
-    }
-
-    /// The ``QuerySlots`` of the parameters read.
-    private enum Slot {
-        static let destLat = 0, destLon = 1, destName = 2, startLat = 3, startLon = 4, startName = 5, profile = 6
-    }
-
-    /// The ``Slot`` of `p`; -1 for the other known keys, -2 for unknown ones (`known` is the same list).
-    /// A plain name (ASCII, no escape, no `+`) is picked by its byte count and compared once or twice.
-    @inline(__always)
-    private static func slot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
-        guard query.isPlain(p) else { return slotByKey(query, p) }
-        let n = p.rawName
-        switch n.count {
-        case 5:
-            if n.equalsIgnoringCase("force" as StaticString) { return -1 }
-            return -2
-        case 7:
-            if n.equalsIgnoringCase("profile" as StaticString) { return Slot.profile }
-            return -2
-        case 8:
-            if NameWords.equal(n, 0x74616C5F74736564, 0x74616C5F74736564) { return Slot.destLat }
-            if NameWords.equal(n, 0x6E6F6C5F74736564, 0x6E6F6C5F74736564) { return Slot.destLon }
-            return -2
-        case 9:
-            if NameWords.equal(n, 0x6D616E5F74736564, 0x656D616E5F747365) { return Slot.destName }
-            if NameWords.equal(n, 0x616C5F7472617473, 0x74616C5F74726174) { return Slot.startLat }
-            if NameWords.equal(n, 0x6F6C5F7472617473, 0x6E6F6C5F74726174) { return Slot.startLon }
-            return -2
-        case 10:
-            if NameWords.equal(n, 0x616E5F7472617473, 0x656D616E5F747261) { return Slot.startName }
-            return -2
-        case 20:
-            if NameWords.equal(n, 0x6E6F697461636F6C, 0x73696D7265705F73, 0x6E6F697373696D72) { return -1 }
-            return -2
-        default: return -2
-        }
-    }
-
-    /// ``slot(_:_:)`` of a name that is not plain, by its decoded key.
-    private static func slotByKey(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
-        @inline(__always) func key(_ k: StaticString) -> Bool { query.isKey(p, k) }
-        if key("dest_lat") { return Slot.destLat }
-        if key("dest_lon") { return Slot.destLon }
-        if key("dest_name") { return Slot.destName }
-        if key("start_lat") { return Slot.startLat }
-        if key("start_lon") { return Slot.startLon }
-        if key("start_name") { return Slot.startName }
-        if key("profile") { return Slot.profile }
-        if key("force") || key("locations_permission") { return -1 }
-        return -2
     }
 }
 

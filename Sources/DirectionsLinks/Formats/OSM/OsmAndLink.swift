@@ -21,7 +21,19 @@
 /// - Unknown parameters are ignored; a likely typo of a known one is a `likely-typo` repair.
 enum OsmAndLink {
     static let formatName = "OsmAnd link"
-    static let known: Set<String> = ["start", "end", "finish", "profile", "params", "lat", "lon", "z", "title", "name", "pin"]
+    static let schema = ParameterSchema(format: formatName, typos: .closestByLength, [
+        .single("end", "the destination, 'lat,lon'"),
+        .single("finish", "the destination as the web app writes it"),
+        .single("start", "the start, 'lat,lon'; absent or empty: the current location"),
+        .single("profile", "the OsmAnd profile, which fixes the mode"),
+        .single("params", "routing options, comma-separated; avoid_* are avoidances"),
+        .single("lat", "a point's latitude (go and navigate links)"),
+        .single("lon", "a point's longitude"),
+        .single("title", "a point's name (iOS)"),
+        .single("name", "a point's name"),
+        .single("pin", "the web map's marker, 'lat,lon'"),
+        .ignored("z", "a zoom"),
+    ])
 
     /// OsmAnd's profile keys and their meaning. Written in `profile=` by both OsmAnd builders.
     /// `truck` is a car profile; `motorcycle` and `moped` are two-wheelers (no Apple mode: Other);
@@ -47,9 +59,8 @@ enum OsmAndLink {
 
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
-        // One pass sorts the parameters into the route slots (read by `route`, and to tell a route).
-        let slots = QuerySlots(query, slot: routeSlot)
-        let routeLike = slots.contains(RouteSlot.start) || slots.contains(RouteSlot.end) || slots.contains(RouteSlot.finish)
+        let slots = schema.slots(query)
+        let routeLike = slots.contains("start") || slots.contains("end") || slots.contains("finish")
         if link.scheme == "osmandmaps" {
             guard link.host == "navigate" || link.host.isEmpty else {
                 throw DirectionsURLError(
@@ -69,7 +80,7 @@ enum OsmAndLink {
             return try point(query, &context)
         }
         if isMap, let pin = try query.single("pin", format: formatName) {
-            try OSMLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
+            try schema.warnLikelyTypos(query, &context)
             return DirectionsRequest(destination: .coordinate(try pair(pin, parameter: "pin"), label: nil))
         }
         throw DirectionsURLError(
@@ -78,12 +89,12 @@ enum OsmAndLink {
             parameter: "path")
     }
 
-    /// `start`, `end`/`finish`, `profile`, `params` (`slots`: the query sorted by ``routeSlot(_:_:)``).
+    /// `start`, `end`/`finish`, `profile`, `params`.
     private static func route(
-        _ query: QueryBytes, _ slots: QuerySlots, _ context: inout ParseContext
+        _ query: QueryBytes, _ slots: ParameterSchema.Slots, _ context: inout ParseContext
     ) throws(DirectionsURLError) -> DirectionsRequest {
-        let end = try slots.single(RouteSlot.end, "end", query, format: formatName)
-        let finish = try slots.single(RouteSlot.finish, "finish", query, format: formatName)
+        let end = try slots.single("end")
+        let finish = try slots.single("finish")
         if let end, let finish, !sameTrimmedValue(end, finish) {
             throw DirectionsURLError(
                 code: .duplicateParameter,
@@ -91,7 +102,7 @@ enum OsmAndLink {
                 parameter: "finish")
         }
         guard let target = end ?? finish, !AppleGoogleLinkText.isBlankValue(target) else {
-            let hint = OSMLinkBytes.likelyTypoParameter(in: query, for: ["end", "finish"], known: known)
+            let hint = schema.likelyTypo(in: query, for: ["end", "finish"])
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "this \(formatName) has no destination"
@@ -100,13 +111,13 @@ enum OsmAndLink {
         }
         let destination = Endpoint.coordinate(try pair(target, parameter: end != nil ? "end" : "finish"), label: nil)
         var source = Endpoint.currentLocation
-        if let start = try slots.single(RouteSlot.start, "start", query, format: formatName), !AppleGoogleLinkText.isBlankValue(start) {
+        if let start = try slots.single("start"), !AppleGoogleLinkText.isBlankValue(start) {
             source = .coordinate(try pair(start, parameter: "start"), label: nil)
         }
-        if slots.hasUnknown { try OSMLinkBytes.warnLikelyTypos(query, known: known, format: formatName, &context) }
-        let (mode, transport) = try profile(try slots.single(RouteSlot.profile, "profile", query, format: formatName), &context)
+        if slots.hasUnknown { try schema.warnLikelyTypos(query, &context) }
+        let (mode, transport) = try profile(try slots.single("profile"), &context)
         var avoid: Set<RouteAvoidance> = []
-        if let params = try slots.single(RouteSlot.params, "params", query, format: formatName) {
+        if let params = try slots.single("params") {
             params.withValue { value in
                 for option in value.pieces(separatedBy: UInt8(ascii: ",")) {
                     let o = option.trimmed
@@ -115,57 +126,6 @@ enum OsmAndLink {
             }
         }
         return DirectionsRequest(source: source, destination: destination, mode: mode, transportType: transport, avoid: avoid)
-    }
-
-    /// The ``QuerySlots`` of the route parameters.
-    private enum RouteSlot {
-        static let end = 0, finish = 1, start = 2, profile = 3, params = 4
-    }
-
-    /// The ``RouteSlot`` of `p`; -1 for the other known keys, -2 for unknown ones (`known` is the same list).
-    /// A plain name (ASCII, no escape, no `+`) is picked by its byte count and compared once or twice.
-    @inline(__always)
-    private static func routeSlot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
-        guard query.isPlain(p) else { return routeSlotByKey(query, p) }
-        let n = p.rawName
-        switch n.count {
-        case 1:
-            if n.equalsIgnoringCase("z" as StaticString) { return -1 }
-            return -2
-        case 3:
-            if n.equalsIgnoringCase("end" as StaticString) { return RouteSlot.end }
-            if n.equalsIgnoringCase("lat" as StaticString) { return -1 }
-            if n.equalsIgnoringCase("lon" as StaticString) { return -1 }
-            if n.equalsIgnoringCase("pin" as StaticString) { return -1 }
-            return -2
-        case 4:
-            if n.equalsIgnoringCase("name" as StaticString) { return -1 }
-            return -2
-        case 5:
-            if n.equalsIgnoringCase("start" as StaticString) { return RouteSlot.start }
-            if n.equalsIgnoringCase("title" as StaticString) { return -1 }
-            return -2
-        case 6:
-            if n.equalsIgnoringCase("finish" as StaticString) { return RouteSlot.finish }
-            if n.equalsIgnoringCase("params" as StaticString) { return RouteSlot.params }
-            return -2
-        case 7:
-            if n.equalsIgnoringCase("profile" as StaticString) { return RouteSlot.profile }
-            return -2
-        default: return -2
-        }
-    }
-
-    /// ``routeSlot(_:_:)`` of a name that is not plain, by its decoded key.
-    private static func routeSlotByKey(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
-        @inline(__always) func key(_ k: StaticString) -> Bool { query.isKey(p, k) }
-        if key("end") { return RouteSlot.end }
-        if key("finish") { return RouteSlot.finish }
-        if key("start") { return RouteSlot.start }
-        if key("profile") { return RouteSlot.profile }
-        if key("params") { return RouteSlot.params }
-        if key("lat") || key("lon") || key("z") || key("title") || key("name") || key("pin") { return -1 }
-        return -2
     }
 
     /// Whether the trimmed decoded values of `a` and `b` are equal as `String`s (canonical equivalence,
@@ -190,7 +150,7 @@ enum OsmAndLink {
                 parameter: query.contains("lat") ? "lon" : "lat")
         }
         let c = try OsmAndLink.coordinate(lat, lon, latitudeName: "lat", longitudeName: "lon")
-        try OSMLinkBytes.warnLikelyTypos(query, known: known, isKnown: isKnown, format: formatName, &context)
+        try schema.warnLikelyTypos(query, &context)
         // An empty `title` is no label, and `name` is then not read.
         var label: String? = nil
         if let title = try query.single("title", format: formatName) {
@@ -262,21 +222,6 @@ enum OsmAndLink {
         }
     }
 
-    /// `known.contains(key of p)`, without building the key.
-    private static func isKnown(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Bool {
-        guard OSMLinkBytes.isPlainName(p) else { return known.contains(query.key(of: p)) }
-        let n = p.rawName
-        switch n.count {
-        case 1: return n.equalsIgnoringCase("z")
-        case 3: return n.equalsIgnoringCase("end") || n.equalsIgnoringCase("lat") || n.equalsIgnoringCase("lon") || n.equalsIgnoringCase("pin")
-        case 4: return n.equalsIgnoringCase("name")
-        case 5: return n.equalsIgnoringCase("start") || n.equalsIgnoringCase("title")
-        case 6: return n.equalsIgnoringCase("finish") || n.equalsIgnoringCase("params")
-        case 7: return n.equalsIgnoringCase("profile")
-        default: return false
-        }
-    }
-
     /// A coordinate from two separate decimal parameters (their decoded values, trimmed).
     /// - Throws: `malformed-number` or the range errors, naming the parameter at fault.
     static func coordinate(
@@ -326,53 +271,8 @@ enum OsmAndLink {
     }
 }
 
-/// A query's parameters sorted, in one pass, into the slots of the keys a format reads (instead of
-/// one scan of the query per `single`/`contains`), noting whether any parameter is not a known one.
-/// `slot` gives a parameter's slot (0 ..< 8), -1 for a known key without a slot, -2 for an unknown key.
-struct QuerySlots {
-    private var firstIndex = InlineArray<8, Int32>(repeating: -1)
-    private var counts = InlineArray<8, Int32>(repeating: 0)
-    /// Whether some parameter's key is not known to the format.
-    private(set) var hasUnknown = false
-
-    @inline(__always)
-    init(_ query: QueryBytes, slot: (QueryBytes, QueryBytes.Parameter) -> Int) {
-        var i = 0
-        for p in query.parameters {
-            let s = slot(query, p)
-            if s >= 0 && s < 8 {
-                if counts[s] == 0 { firstIndex[s] = Int32(i) }
-                counts[s] &+= 1
-            } else if s == -2 {
-                hasUnknown = true
-            }
-            i &+= 1
-        }
-    }
-
-    /// Whether the key of `slot` appears exactly once.
-    @inline(__always) func hasOne(_ slot: Int) -> Bool { counts[slot] == 1 }
-
-    /// The index of the first parameter of `slot` in the query (-1 when absent).
-    @inline(__always) func index(_ slot: Int) -> Int { Int(firstIndex[slot]) }
-
-    /// Whether the key of `slot` appears.
-    @inline(__always) func contains(_ slot: Int) -> Bool { counts[slot] > 0 }
-
-    /// `query.single(key, format:)`: the only parameter of `slot` (whose key is `key`), or nil.
-    /// - Throws: `duplicate-parameter` naming `key` when it appears more than once.
-    @inline(__always)
-    func single(_ slot: Int, _ key: StaticString, _ query: QueryBytes, format: String) throws(DirectionsURLError) -> QueryBytes.Parameter? {
-        let n = counts[slot]
-        if n == 0 { return nil }
-        if n > 1 { throw query.duplicate(key.description, count: Int(n), format: format) }
-        let i = Int(firstIndex[slot])
-        return i < query.parameters.count ? query.parameters[i] : nil
-    }
-}
-
 /// Byte helpers of the OpenStreetMap, OsmAnd, OsmAnd API and Organic Maps parsers that the shared
-/// files lack (to be folded into `QueryBytes`/`ByteText`/`ParameterTypos`).
+/// files lack.
 enum OSMLinkBytes {
     /// `text.lowercased() == word` for a lowercase ASCII `word`: ASCII case folding for ASCII text,
     /// the Unicode lowercasing of the `String` otherwise (a non-ASCII letter may lower to ASCII).
@@ -396,21 +296,6 @@ enum OSMLinkBytes {
         return words.firstIndex(where: { $0.value == lower })
     }
 
-    /// Whether the name of `p` is plain (ASCII, no escape, no `+`): its key is then its bytes with ASCII
-    /// uppercase lowered, of the same length.
-    @inline(__always)
-    static func isPlainName(_ p: QueryBytes.Parameter) -> Bool {
-        for b in p.rawName.bytes where b >= 0x80 || b == UInt8(ascii: "%") || b == UInt8(ascii: "+") { return false }
-        return true
-    }
-
-    /// `query.isKey(p, key)`, answered by the length alone for most plain names (`plain` is
-    /// ``isPlainName(_:)`` of `p`).
-    @inline(__always)
-    static func isKey(_ query: QueryBytes, _ p: QueryBytes.Parameter, plain: Bool, _ key: StaticString) -> Bool {
-        (!plain || p.rawName.count == key.utf8CodeUnitCount) && query.isKey(p, key)
-    }
-
     /// ``lowerEquals(_:_:)-(_,String)`` for a literal word.
     static func lowerEquals(_ text: ByteText, _ word: StaticString) -> Bool {
         if text.isASCII { return text.equalsIgnoringCase(word) }
@@ -428,47 +313,6 @@ enum OSMLinkBytes {
     /// `p.value` when not empty, else nil (a raw value is empty exactly when its decoded value is).
     static func nonEmptyValue(_ p: QueryBytes.Parameter) -> String? {
         p.rawValue.isEmpty ? nil : p.value
-    }
-
-    /// `DirectionsURLParser.warnLikelyTypos(in:known:format:)` of a ``QueryBytes``, skipped when
-    /// `isKnown` (the same test as `known.contains(key)`, without building the key) holds for every
-    /// parameter.
-    static func warnLikelyTypos(
-        _ query: QueryBytes, known: Set<String>, isKnown: (QueryBytes, QueryBytes.Parameter) -> Bool, format: String,
-        _ context: inout ParseContext
-    ) throws(DirectionsURLError) {
-        for p in query.parameters where !isKnown(query, p) {
-            try warnLikelyTypos(query, known: known, format: format, &context)
-            return
-        }
-    }
-
-    /// `DirectionsURLParser.warnLikelyTypos(in:known:format:)` of a ``QueryBytes``.
-    static func warnLikelyTypos(
-        _ query: QueryBytes, known: Set<String>, format: String, _ context: inout ParseContext
-    ) throws(DirectionsURLError) {
-        for p in query.parameters {
-            let key = query.key(of: p)
-            guard !known.contains(key) && key.utf8.count >= 3 else { continue }
-            if let expected = DirectionsURLParser.likelyTypo(of: key, known: known), !query.contains(expected) {
-                try context.repair(
-                    .likelyTypo,
-                    "'\(DirectionsURLParser.shorten(p.name))' is not a \(format) parameter and was ignored; did you mean '\(expected)'?",
-                    parameter: p.name)
-            }
-        }
-    }
-
-    /// `DirectionsURLParser.likelyTypoParameter(in:for:known:)` of a ``QueryBytes``.
-    static func likelyTypoParameter(
-        in query: QueryBytes, for expected: Set<String>, known: Set<String>
-    ) -> (found: String, expected: String)? {
-        for p in query.parameters {
-            let key = query.key(of: p)
-            guard !known.contains(key) && key.utf8.count >= 3 else { continue }
-            if let e = DirectionsURLParser.likelyTypo(of: key, known: expected) { return (p.name, e) }
-        }
-        return nil
     }
 }
 

@@ -33,7 +33,7 @@ enum BingMapsLink {
     /// The route of `query` (`rtp`, `mode`), read from the link's bytes.
     static func parseRoute(_ query: QueryBytes, plusAsSpace: Bool, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         guard let rtp = try query.single("rtp", format: formatName), !rtp.rawValue.isEmpty else {
-            let hint = DirectionsURLParser.typoHint(in: query, for: "rtp", known: known, aliases: rtpAliases)
+            let hint = TypoPolicy.hint(in: query, for: "rtp", known: known, aliases: rtpAliases)
             if hint == nil && (query.contains("cp") || query.contains("where") || query.contains("q") || query.contains("collection")) {
                 throw DirectionsURLError(
                     code: .notADirectionsLink,

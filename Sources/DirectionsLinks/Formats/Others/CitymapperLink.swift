@@ -21,30 +21,25 @@
 ///   `startcoord` or `arrival_time`, is a `likely-typo` warning (an error when strict).
 enum CitymapperLink {
     static let formatName = "Citymapper link"
-    static let known: Set<String> = [
-        "startcoord", "startname", "startaddress", "endcoord", "endname", "endaddress", "arrival_time", "arriveby",
-    ]
-    static let destinationAliases: Set<String> = ["dest", "destination", "daddr", "to", "end", "endcoords", "end_coord", "ll"]
-
-    /// `known.contains(key)`, by string comparison instead of hashing.
-    static func isKnown(_ key: String) -> Bool {
-        switch key {
-        case "startcoord", "startname", "startaddress", "endcoord", "endname", "endaddress", "arrival_time", "arriveby": true
-        default: false
-        }
-    }
-
-    fileprivate static let startCoord = 0, startName = 1, startAddress = 2, endCoord = 3, endName = 4, endAddress = 5,
-        arrivalTime = 6, arriveBy = 7
+    static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
+        .single("startcoord", "the start, 'lat,lon'; no start: the current location"),
+        .single("startname", "the start's name"),
+        .single("startaddress", "the start's street address"),
+        .single(
+            "endcoord", aliases: ["dest", "destination", "daddr", "to", "end", "endcoords", "end_coord", "ll"],
+            "the end, 'lat,lon'"),
+        .single("endname", "the end's name"),
+        .single("endaddress", "the end's street address"),
+        .single("arrival_time", "the arrival time, ISO 8601, kept verbatim"),
+        .ignored("arriveby", "deprecated"),
+    ])
 
     private static func end(
-        _ query: QueryBytes, _ keys: QueryKeySlots, parser: DirectionsURLParser, source: Bool
+        _ keys: ParameterSchema.Slots, parser: DirectionsURLParser, source: Bool
     ) throws(DirectionsURLError) -> Endpoint? {
-        // The keys as literals: no string building on the success path.
-        let coord = try source ? keys.single(query, startCoord, "startcoord", format: CitymapperLink.formatName) : keys.single(query, endCoord, "endcoord", format: CitymapperLink.formatName)
-        let name = try source ? keys.single(query, startName, "startname", format: CitymapperLink.formatName) : keys.single(query, endName, "endname", format: CitymapperLink.formatName)
-        let address = try source
-            ? keys.single(query, startAddress, "startaddress", format: CitymapperLink.formatName) : keys.single(query, endAddress, "endaddress", format: CitymapperLink.formatName)
+        let coord = try keys.single(source ? "startcoord" : "endcoord")
+        let name = try keys.single(source ? "startname" : "endname")
+        let address = try keys.single(source ? "startaddress" : "endaddress")
         if let coord, let c = try coord.trimmedPair(parameter: source ? "startcoord" : "endcoord") {
             // The label: the name, else the address (each decoded once; blank is none).
             return .coordinate(c, label: nonBlankValue(name) ?? nonBlankValue(address))
@@ -75,9 +70,6 @@ enum CitymapperLink {
         p.withValue { $0.trimmed.string }
     }
 }
-
-
-
 
 extension QueryBytes.Parameter {
     /// `latitude,longitude` read straight from the raw value when it is two plain decimals (only
@@ -128,42 +120,6 @@ extension QueryBytes.Parameter {
     }
 }
 
-/// The key slot of `p`: `CitymapperLink.startCoord` … `CitymapperLink.arriveBy`, or -1.
-fileprivate func slot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
-    let name = p.rawName
-    guard query.isPlain(p) else {
-        // An escaped or non-ASCII name: its decoded key (ASCII keys: `==` is byte equality here).
-        switch query.key(of: p) {
-        case "startcoord": return CitymapperLink.startCoord
-        case "startname": return CitymapperLink.startName
-        case "startaddress": return CitymapperLink.startAddress
-        case "endcoord": return CitymapperLink.endCoord
-        case "endname": return CitymapperLink.endName
-        case "endaddress": return CitymapperLink.endAddress
-        case "arrival_time": return CitymapperLink.arrivalTime
-        case "arriveby": return CitymapperLink.arriveBy
-        default: return -1
-        }
-    }
-    switch name.count {
-    case 7:
-        if name.equalsIgnoringCase("endname") { return CitymapperLink.endName }
-    case 8:
-        if name.equalsIgnoringCase("endcoord") { return CitymapperLink.endCoord }
-        if name.equalsIgnoringCase("arriveby") { return CitymapperLink.arriveBy }
-    case 9:
-        if name.equalsIgnoringCase("startname") { return CitymapperLink.startName }
-    case 10:
-        if name.equalsIgnoringCase("startcoord") { return CitymapperLink.startCoord }
-        if name.equalsIgnoringCase("endaddress") { return CitymapperLink.endAddress }
-    case 12:
-        if name.equalsIgnoringCase("startaddress") { return CitymapperLink.startAddress }
-        if name.equalsIgnoringCase("arrival_time") { return CitymapperLink.arrivalTime }
-    default: break
-    }
-    return -1
-}
-
 extension CitymapperLink: DirectionsLinkParsing {
     static var defaultFormat: LinkFormat { .citymapper }
     static var schemes: [String] { ["citymapper"] }
@@ -186,10 +142,10 @@ extension CitymapperLink: DirectionsLinkParsing {
         let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
         // Only needed when the end is missing or not a coordinate: not built on the usual path.
         func endHint() -> String? {
-            DirectionsURLParser.typoHint(in: query, for: "endcoord", known: known, aliases: destinationAliases)
+            schema.hint(in: query, for: "endcoord")
         }
-        let keys = QueryKeySlots(query, slot: slot)
-        guard let destination = try end(query, keys, parser: context.parser, source: false) else {
+        let keys = schema.slots(query)
+        guard let destination = try end(keys, parser: context.parser, source: false) else {
             let hint = endHint()
             throw DirectionsURLError(
                 code: .missingDestination,
@@ -199,19 +155,17 @@ extension CitymapperLink: DirectionsLinkParsing {
         if destination.coordinate == nil, let hint = endHint() {
             try context.repair(.likelyTypo, hint, parameter: "endcoord")
         }
-        // typoHint only names a parameter outside `known`; with none, skip the look-ups.
+        // A hint only names an unknown parameter; with none, skip the look-ups.
         if keys.hasUnknown {
-            if !keys.contains(startCoord),
-               let hint = DirectionsURLParser.typoHint(in: query, for: "startcoord", known: known, aliases: []) {
+            if !keys.contains("startcoord"), let hint = schema.hint(in: query, for: "startcoord") {
                 try context.repair(.likelyTypo, hint + " (ignored)", parameter: "startcoord")
             }
-            if !keys.contains(arrivalTime),
-               let hint = DirectionsURLParser.typoHint(in: query, for: "arrival_time", known: known, aliases: []) {
+            if !keys.contains("arrival_time"), let hint = schema.hint(in: query, for: "arrival_time") {
                 try context.repair(.likelyTypo, hint + " (ignored)", parameter: "arrival_time")
             }
         }
-        let source = try end(query, keys, parser: context.parser, source: true) ?? .currentLocation
-        let arrival = try keys.single(query, arrivalTime, "arrival_time", format: CitymapperLink.formatName).map(trimmedValue)
+        let source = try end(keys, parser: context.parser, source: true) ?? .currentLocation
+        let arrival = try keys.single("arrival_time").map(trimmedValue)
         return DirectionsRequest(
             source: source, destination: destination, transportType: .transit,
             arrivalDate: arrival.flatMap { $0.isEmpty ? nil : $0 })

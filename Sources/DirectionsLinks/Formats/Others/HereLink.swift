@@ -98,12 +98,17 @@ enum HereLink {
         return .coordinate(c, label: label)
     }
 
+    /// The query options of every HERE link (the points are in the path or `waypoint0`…).
+    static let optionSchema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
+        .single("m", "the routing mode"),
+        .single("a", "what to avoid, comma-separated"),
+    ])
+
     static func options(_ query: QueryBytes, _ context: inout ParseContext) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?, Set<RouteAvoidance>) {
         var mode: DirectionsMode? = nil
         var transport: TransportType? = nil
-        // `m` and `a` found in one pass.
-        let keys = QueryKeySlots(query, slot: optionSlot)
-        if let m = try keys.single(query, 0, "m", format: formatName) {
+        let keys = optionSchema.slots(query)
+        if let m = try keys.single("m") {
             // No non-ASCII text lowercases to (or is canonically equivalent to) one of the ASCII mode
             // words: comparing the bytes ignoring ASCII case is exact.
             let index = try m.modeWord(
@@ -118,7 +123,7 @@ enum HereLink {
             }
         }
         var avoid: Set<RouteAvoidance> = []
-        if let a = try keys.single(query, 1, "a", format: formatName) {
+        if let a = try keys.single("a") {
             try a.withValue { (value: ByteText) throws(DirectionsURLError) in
                 // Non-ASCII text is split at ',' bytes and lowercased as a String.
                 guard value.isASCII else {
@@ -416,13 +421,6 @@ extension HereLink: DirectionsLinkParsing {
         let (source, waypoints, destination) = try parseWaypoints(segments, plusAsSpace: plusAsSpace, &context)
         return try request(source: source, waypoints: waypoints, destination: destination, wegoMode: wegoMode, query, &context)
     }
-}
-
-/// The key slot of `p` among the options: 0 for `m`, 1 for `a`, else -1.
-fileprivate func optionSlot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
-    if query.isKey(p, "m") { return 0 }
-    if query.isKey(p, "a") { return 1 }
-    return -1
 }
 
 /// Calls `body` with `raw` percent-decoded (`+` literal), throwing the `malformed-url` error of

@@ -18,15 +18,23 @@
 enum MoovitLink {
     static let formatName = "Moovit link"
 
-    fileprivate static let destLat = 0, destLon = 1, destName = 2, origLat = 3, origLon = 4, origName = 5, date = 6
+    static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
+        .single("dest_lat", aliases: ["lat", "latitude", "to_lat", "destination_lat"], "the destination's latitude"),
+        .single("dest_lon", "the destination's longitude"),
+        .single("dest_name", "the destination's name; alone, an address Moovit searches"),
+        .single("orig_lat", "the start's latitude; no orig_*: the current location"),
+        .single("orig_lon", "the start's longitude"),
+        .single("orig_name", "the start's name"),
+        .single("date", "the departure time, ISO 8601, kept verbatim"),
+        .ignored("auto_run"), .ignored("partner_id"),
+    ])
 
     private static func end(
-        _ query: QueryBytes, _ keys: QueryKeySlots, _ parser: DirectionsURLParser, source: Bool
+        _ keys: ParameterSchema.Slots, _ parser: DirectionsURLParser, source: Bool
     ) throws(DirectionsURLError) -> Endpoint? {
-        // The keys as literals: no string building on the success path.
-        let latParameter = try source ? keys.single(query, origLat, "orig_lat", format: MoovitLink.formatName) : keys.single(query, destLat, "dest_lat", format: MoovitLink.formatName)
-        let lonParameter = try source ? keys.single(query, origLon, "orig_lon", format: MoovitLink.formatName) : keys.single(query, destLon, "dest_lon", format: MoovitLink.formatName)
-        let nameParameter = try source ? keys.single(query, origName, "orig_name", format: MoovitLink.formatName) : keys.single(query, destName, "dest_name", format: MoovitLink.formatName)
+        let latParameter = try keys.single(source ? "orig_lat" : "dest_lat")
+        let lonParameter = try keys.single(source ? "orig_lon" : "dest_lon")
+        let nameParameter = try keys.single(source ? "orig_name" : "dest_name")
         let coordinate = try withTrimmedValue(latParameter) { (lat: ByteText) throws(DirectionsURLError) -> Coordinate? in
             try withTrimmedValue(lonParameter) { (lon: ByteText) throws(DirectionsURLError) -> Coordinate? in
                 try point(lat, lon, source: source)
@@ -77,41 +85,6 @@ fileprivate func withTrimmedValue<R, E: Error>(
     return try p.withValue { (value: ByteText) throws(E) -> R in try body(value.trimmed) }
 }
 
-
-
-
-/// The key slot of `p`: `MoovitLink.destLat` … `MoovitLink.date`, or -1.
-fileprivate func slot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
-    let name = p.rawName
-    guard query.isPlain(p) else {
-        // An escaped or non-ASCII name: its decoded key (ASCII keys: `==` is byte equality here).
-        switch query.key(of: p) {
-        case "dest_lat": return MoovitLink.destLat
-        case "dest_lon": return MoovitLink.destLon
-        case "dest_name": return MoovitLink.destName
-        case "orig_lat": return MoovitLink.origLat
-        case "orig_lon": return MoovitLink.origLon
-        case "orig_name": return MoovitLink.origName
-        case "date": return MoovitLink.date
-        default: return -1
-        }
-    }
-    switch name.count {
-    case 8:
-        if name.equalsIgnoringCase("dest_lat") { return MoovitLink.destLat }
-        if name.equalsIgnoringCase("dest_lon") { return MoovitLink.destLon }
-        if name.equalsIgnoringCase("orig_lat") { return MoovitLink.origLat }
-        if name.equalsIgnoringCase("orig_lon") { return MoovitLink.origLon }
-    case 9:
-        if name.equalsIgnoringCase("dest_name") { return MoovitLink.destName }
-        if name.equalsIgnoringCase("orig_name") { return MoovitLink.origName }
-    case 4:
-        if name.equalsIgnoringCase("date") { return MoovitLink.date }
-    default: break
-    }
-    return -1
-}
-
 extension MoovitLink: DirectionsLinkParsing {
     static var defaultFormat: LinkFormat { .moovit }
     static var schemes: [String] { ["moovit"] }
@@ -126,19 +99,16 @@ extension MoovitLink: DirectionsLinkParsing {
                 parameter: "host")
         }
         let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
-        let keys = QueryKeySlots(query, slot: slot)
-        guard let destination = try end(query, keys, context.parser, source: false) else {
-            let hint = DirectionsURLParser.typoHint(
-                in: query, for: "dest_lat",
-                known: ["orig_lat", "orig_lon", "orig_name", "dest_lon", "dest_name", "date", "auto_run", "partner_id"],
-                aliases: ["lat", "latitude", "to_lat", "destination_lat"])
+        let keys = schema.slots(query)
+        guard let destination = try end(keys, context.parser, source: false) else {
+            let hint = schema.hint(in: query, for: "dest_lat")
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "this \(formatName) has no destination" + (hint.map { "; \($0)" } ?? "; add dest_lat=…&dest_lon=… (or dest_name=…)"),
                 parameter: "dest_lat")
         }
-        let source = try end(query, keys, context.parser, source: true) ?? .currentLocation
-        let date = try keys.single(query, Self.date, "date", format: MoovitLink.formatName).map { p in p.withValue { $0.trimmed.string } }
+        let source = try end(keys, context.parser, source: true) ?? .currentLocation
+        let date = try keys.single("date").map { p in p.withValue { $0.trimmed.string } }
         return DirectionsRequest(
             source: source, destination: destination, transportType: .transit,
             departureDate: date.flatMap { $0.isEmpty ? nil : $0 })

@@ -25,42 +25,46 @@
 ///   the `missing-destination` error.
 enum WazeLink {
     static let formatName = "Waze link"
-    static let known: Set<String> = ["ll", "q", "favorite", "navigate", "zoom", "z", "utm_source", "utm_medium", "utm_campaign"]
-    static let destinationAliases: Set<String> = ["lat", "latlng", "latlon", "loc", "dest", "destination", "daddr", "to", "coords", "l"]
-
-    fileprivate static let ll = 0, q = 1, favorite = 2, navigate = 3, otherKnown = 4
+    static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
+        .single(
+            "ll", aliases: ["lat", "latlng", "latlon", "loc", "dest", "destination", "daddr", "to", "coords", "l"],
+            "the destination, 'lat,lon'"),
+        .single("q", "search text, the destination when there is no ll"),
+        .single("favorite", "home or work, saved in the user's Waze account"),
+        .single("navigate", aliases: ["nav", "navigation"], "yes: start guidance"),
+        .ignored("zoom"), .ignored("z"), .ignored("utm_source"), .ignored("utm_medium"), .ignored("utm_campaign"),
+    ])
 
     static func parseQuery(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
-        let keys = QueryKeySlots(query, slot: slot)
-        let navigate = try navigateFlag(keys.single(query, Self.navigate, "navigate", format: WazeLink.formatName))
-        // typoHint only names a parameter outside `known`: with none, skip it.
-        if keys.hasUnknown, !keys.contains(Self.navigate),
-           let hint = DirectionsURLParser.typoHint(in: query, for: "navigate", known: known, aliases: ["nav", "navigation"]) {
+        let keys = schema.slots(query)
+        let navigate = try navigateFlag(keys.single("navigate"))
+        // A hint only names an unknown parameter: with none, skip it.
+        if keys.hasUnknown, !keys.contains("navigate"), let hint = schema.hint(in: query, for: "navigate") {
             try context.repair(.likelyTypo, hint + " (ignored: the link only shows the route)", parameter: "navigate")
         }
-        if let ll = try keys.single(query, Self.ll, "ll", format: WazeLink.formatName), let c = try ll.trimmedPair(parameter: "ll") {
+        if let ll = try keys.single("ll"), let c = try ll.trimmedPair(parameter: "ll") {
             return DirectionsRequest(
                 source: .currentLocation, destination: .coordinate(c, label: nil), mode: .car, navigate: navigate)
         }
-        if let fav = try keys.single(query, favorite, "favorite", format: WazeLink.formatName) {
+        if let fav = try keys.single("favorite") {
             throw DirectionsURLError(
                 code: .unresolvableOffline,
                 message: "'favorite=\(DirectionsURLParser.shorten(fav.value))' is a place saved in the user's Waze account, which routingd cannot look up; give ll=latitude,longitude or q=<address>",
                 parameter: "favorite")
         }
-        if let q = try keys.single(query, Self.q, "q", format: WazeLink.formatName),
+        if let q = try keys.single("q"),
            let destination = try q.withValue({ (value: ByteText) throws(DirectionsURLError) -> Endpoint? in
                let text = value.trimmed
                if text.isEmpty { return nil }
-               if keys.hasUnknown, let hint = DirectionsURLParser.typoHint(in: query, for: "ll", known: known, aliases: destinationAliases) {
+               if keys.hasUnknown, let hint = schema.hint(in: query, for: "ll") {
                    try context.repair(.likelyTypo, hint + " (the link searches for q instead)", parameter: "ll")
                }
                return try context.parser.place(text, parameter: "q")
            }) {
             return DirectionsRequest(source: .currentLocation, destination: destination, mode: .car, navigate: navigate)
         }
-        let hint = DirectionsURLParser.typoHint(in: query, for: "ll", known: known, aliases: destinationAliases)
+        let hint = schema.hint(in: query, for: "ll")
         throw DirectionsURLError(
             code: .missingDestination,
             message: "this \(formatName) has no destination" + (hint.map { "; \($0)" } ?? "; add ll=<latitude>,<longitude> or q=<address>"),
@@ -128,43 +132,6 @@ enum WazeLink {
             message: "'navigate=\(DirectionsURLParser.shorten(p.value))' is not valid; write navigate=yes to start guidance, or leave it out",
             parameter: "navigate")
     }
-}
-
-
-
-
-/// The key slot of `p` in a `ul` link: `WazeLink.ll` … `WazeLink.otherKnown` (zoom, z, utm_*), or -1.
-fileprivate func slot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
-    let name = p.rawName
-    guard query.isPlain(p) else {
-        // An escaped or non-ASCII name: its decoded key (ASCII keys: `==` is byte equality here).
-        switch query.key(of: p) {
-        case "ll": return WazeLink.ll
-        case "q": return WazeLink.q
-        case "favorite": return WazeLink.favorite
-        case "navigate": return WazeLink.navigate
-        case "zoom", "z", "utm_source", "utm_medium", "utm_campaign": return WazeLink.otherKnown
-        default: return -1
-        }
-    }
-    switch name.count {
-    case 1:
-        if name.equalsIgnoringCase("q") { return WazeLink.q }
-        if name.equalsIgnoringCase("z") { return WazeLink.otherKnown }
-    case 2:
-        if name.equalsIgnoringCase("ll") { return WazeLink.ll }
-    case 4:
-        if name.equalsIgnoringCase("zoom") { return WazeLink.otherKnown }
-    case 8:
-        if name.equalsIgnoringCase("navigate") { return WazeLink.navigate }
-        if name.equalsIgnoringCase("favorite") { return WazeLink.favorite }
-    case 10:
-        if name.equalsIgnoringCase("utm_source") || name.equalsIgnoringCase("utm_medium") { return WazeLink.otherKnown }
-    case 12:
-        if name.equalsIgnoringCase("utm_campaign") { return WazeLink.otherKnown }
-    default: break
-    }
-    return -1
 }
 
 extension WazeLink: DirectionsLinkParsing {

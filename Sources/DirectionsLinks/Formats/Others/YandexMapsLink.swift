@@ -27,18 +27,26 @@
 ///   `rtext` next to a near miss (`rtxt`) is named in the `missing-destination` error.
 enum YandexMapsLink {
     static let formatName = "Yandex Maps link"
-    static let known: Set<String> = ["rtext", "rtt", "ll", "pt", "z", "spn", "l", "text", "mode", "whatshere", "ol", "oid", "ruri", "sll", "sspn", "panorama", "si", "from", "utm_source", "utm_medium", "source"]
-    static let rtextAliases: Set<String> = ["route", "rtxt", "r_text", "rtex", "daddr", "destination", "to", "dest"]
+    static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
+        .single(
+            "rtext", aliases: ["route", "rtxt", "r_text", "rtex", "daddr", "destination", "to", "dest"],
+            "route points, '~'-separated: start, waypoints, destination"),
+        .single("rtt", "the route type, which fixes the mode"),
+        .ignored("ll", "the viewport's centre, longitude first"), .ignored("pt", "placemarks, longitude first"),
+        .ignored("z", "a zoom"), .ignored("spn", "the viewport's span"), .ignored("l", "map layers"),
+        .ignored("text"), .ignored("mode"), .ignored("whatshere"), .ignored("ol"), .ignored("oid"), .ignored("ruri"),
+        .ignored("sll"), .ignored("sspn"), .ignored("panorama"), .ignored("si"), .ignored("from"),
+        .ignored("utm_source"), .ignored("utm_medium"), .ignored("source"),
+    ])
     static let countryDomains: Set<String> = ["ru", "com", "by", "kz", "ua", "uz", "com.tr", "az", "com.am", "com.ge", "co.il", "ee", "lt", "lv", "md", "tj", "tm", "fr"]
     static let navigatorFormatName = "Yandex Navigator link"
 
     /// The route of the raw query `raw` (`rtext`, `rtt`), read from the link's bytes.
     static func parseQuery(_ raw: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let query = try QueryBytes(raw, plusAsSpace: true)
-        // `rtext` and `rtt` found in one pass.
-        let keys = QueryKeySlots(query, slot: routeSlot)
-        guard let rtext = try keys.single(query, 0, "rtext", format: formatName) else {
-            let hint = DirectionsURLParser.typoHint(in: query, for: "rtext", known: known, aliases: rtextAliases)
+        let keys = schema.slots(query)
+        guard let rtext = try keys.single("rtext") else {
+            let hint = schema.hint(in: query, for: "rtext")
             if let hint {
                 throw DirectionsURLError(code: .missingDestination, message: "this \(formatName) has no 'rtext'; \(hint)", parameter: "rtext")
             }
@@ -60,7 +68,7 @@ enum YandexMapsLink {
 
     /// The request of the raw `rtext` points `pieces` (whether there are two or more) and `rtt`.
     private static func route(
-        _ pieces: some Sequence<ByteText>, twoOrMore: Bool, _ query: QueryBytes, _ keys: QueryKeySlots,
+        _ pieces: some Sequence<ByteText>, twoOrMore: Bool, _ query: QueryBytes, _ keys: ParameterSchema.Slots,
         _ parser: DirectionsURLParser
     ) throws(DirectionsURLError) -> DirectionsRequest {
         guard twoOrMore else {
@@ -82,7 +90,7 @@ enum YandexMapsLink {
                 return try parser.stopEndpoint(text, parameter: "rtext")
             }
         } mode: { () throws(DirectionsURLError) -> ModeWord? in
-            guard let m = try keys.single(query, 1, "rtt", format: formatName),
+            guard let m = try keys.single("rtt"),
                 let word = try m.modeWord(
                     name: "rtt", emptyIsUnset: true, notA: "is not a Yandex Maps route type; use auto, mt, pd or bc", modeWord)
             else { return nil }
@@ -290,15 +298,6 @@ extension YandexMapsLink: DirectionsLinkParsing {
         }
         return try parseQuery(link.bytes.query, &context)
     }
-}
-
-// MARK: - Byte helpers (candidates for ByteText / QueryBytes)
-
-/// The key slot of `p` in a route query: 0 for `rtext`, 1 for `rtt`, else -1.
-fileprivate func routeSlot(_ query: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
-    if query.isKey(p, "rtext") { return 0 }
-    if query.isKey(p, "rtt") { return 1 }
-    return -1
 }
 
 

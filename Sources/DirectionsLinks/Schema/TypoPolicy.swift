@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: Apache-2.0
+/// How a format decides that an unknown query parameter is a misspelt known one.
+///
+/// There are two policies because the formats grew two, and one threshold for all formats changes
+/// the warnings of hundreds of links (the dump compare of issue 16 counts them): making them one is
+/// the owner's decision, not a refactor's. Both compare lowercase keys by ``EditDistance`` over
+/// UTF-8 bytes and never suggest a name the format knows.
+enum TypoPolicy: Sendable {
+    /// The OpenStreetMap family's: an unknown key of 3 bytes or more is a typo of the *closest* known
+    /// name within edit distance 1 (names of up to 4 bytes) or 2 (longer names); ties go to the name
+    /// that sorts first. Message: `'x' is not a <format> parameter and was ignored; did you mean 'y'?`.
+    case closestByLength
+    /// The others' (Apple, Google, Waze, Citymapper, Moovit, Bing, Yandex, HERE): the *first*
+    /// parameter, in query order, whose key is an alias of the expected name or has 3 characters or
+    /// more within edit distance 2 of it. Message: `found 'x': did you mean 'y'?` (``hint(in:for:known:aliases:)``).
+    case firstWithinTwo
+
+    /// The name of `names` that `key` most likely misspells, under ``closestByLength``, or nil.
+    func closest(to key: String, among names: Set<String>) -> String? {
+        let k = Array(key.utf8)
+        guard k.count <= 40 else { return nil }
+        var best: (name: String, distance: Int)? = nil
+        for name in names {
+            let count = name.utf8.count
+            let limit = count <= 4 ? 1 : 2
+            guard abs(count - k.count) <= limit else { continue }
+            let d = EditDistance.between(k, Array(name.utf8))
+            if d <= limit, best.map({ d < $0.distance || (d == $0.distance && name < $0.name) }) ?? true {
+                best = (name, d)
+            }
+        }
+        return best?.name
+    }
+
+    /// Under ``firstWithinTwo``: when `query` has a parameter that looks like a misspelling of
+    /// `expected` (or is one of its `aliases`), `found 'addr': did you mean 'daddr'?`. Parameters in
+    /// `known` are never suggested.
+    static func hint(
+        in query: QueryBytes, for expected: String, known: Set<String>, aliases: Set<String>
+    ) -> String? {
+        for p in query.parameters {
+            let key = query.key(of: p)
+            guard key != expected && !known.contains(key) else { continue }
+            if aliases.contains(key) || (key.count >= 3 && EditDistance.between(key, expected) <= 2) {
+                return "found '\(p.name)': did you mean '\(expected)'?"
+            }
+        }
+        return nil
+    }
+}
