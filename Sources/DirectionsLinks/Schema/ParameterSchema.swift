@@ -124,6 +124,24 @@ final class ParameterSchema: Sendable {
             }
             return query.parameters[f]
         }
+
+        /// The last parameter `name` (of a repeatable one, the last of them); nil when absent.
+        @inline(__always)
+        func last(_ name: String) -> QueryBytes.Parameter? {
+            let k = schema.slot(name)
+            let f = Int(first[k])
+            if f < 0 { return nil }
+            if count[k] == 1 { return query.parameters[f] }
+            var i = query.parameters.count
+            while i > f {
+                i &-= 1
+                if schema.slot(of: query.parameters[i], in: query) == k { return query.parameters[i] }
+            }
+            return query.parameters[f]
+        }
+
+        /// How many parameters are called `name`.
+        @inline(__always) func count(_ name: String) -> Int { Int(count[schema.slot(name)]) }
     }
 
     // MARK: - Typos
@@ -157,6 +175,23 @@ final class ParameterSchema: Sendable {
         }
         return nil
     }
+
+    /// Under ``TypoPolicy/firstWithinTwo``: a `likely-typo` repair (a warning when lenient, the error
+    /// when strict) for each of the `optional` parameters that `slots` lacks while an unknown
+    /// parameter looks like a misspelling of it (`mdoe=walking` for `mode`): the link is still usable
+    /// and the misspelt parameter is ignored (`found 'mdoe': did you mean 'mode'? It was ignored.`).
+    /// Nothing is looked at unless a parameter is unknown (``Slots/hasUnknown``).
+    func warnAbsentTypos(_ optional: [String], _ slots: Slots, _ context: inout ParseContext) throws(DirectionsURLError) {
+        guard slots.hasUnknown else { return }
+        for expected in optional where !slots.contains(expected) {
+            if let hint = hint(in: slots.query, for: expected) {
+                try context.repair(.likelyTypo, hint + " It was ignored.", parameter: expected)
+            }
+        }
+    }
+
+    /// The aliases of the parameter `name` (for a format that borrows another's).
+    func aliases(of name: String) -> Set<String> { parameters[slot(name)].aliases }
 
     /// ``TypoPolicy/hint(in:for:known:aliases:)`` for the parameter `name`, with its aliases.
     func hint(in query: QueryBytes, for name: String) -> String? {

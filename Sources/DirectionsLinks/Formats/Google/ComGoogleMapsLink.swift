@@ -68,7 +68,7 @@ extension DirectionsURLParser {
                     try GoogleStopText.endpoint(v, parameter: "q", source: false, parser: parser)
                 }
             } else {
-                if let hint = TypoPolicy.hint(in: query, for: "daddr", known: known, aliases: AppleMapsLink.daddrAliases) {
+                if let hint = TypoPolicy.hint(in: query, for: "daddr", known: known, aliases: AppleMapsLink.schema.aliases(of: "daddr")) {
                     throw DirectionsURLError(
                         code: .missingDestination, message: "this \(formatName) has no 'daddr' (the destination); \(hint)", parameter: "daddr")
                 }

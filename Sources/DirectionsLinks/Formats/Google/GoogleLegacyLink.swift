@@ -31,7 +31,7 @@ extension DirectionsURLParser {
             "hl", "gl", "f", "ie", "oe", "um", "fb", "sa", "ftid", "cid", "mrt", "directionsmode", "output",
         ]
         /// Other names people write for `daddr`.
-        static let daddrAliases: Set<String> = AppleMapsLink.daddrAliases
+        static let daddrAliases: Set<String> = AppleMapsLink.schema.aliases(of: "daddr")
 
         /// Optional parameters whose misspellings are `likely-typo` repairs.
         static let typoOptional = ["saddr", "dirflg"]
