@@ -213,8 +213,7 @@ extension DirectionsURLParser {
     }
 }
 
-extension DirectionsURLParser.AppleMapsLink: DirectionsLinkParsing {
-    static var defaultFormat: LinkFormat { .appleMaps }
+extension DirectionsURLParser.AppleMapsLink: DirectionsLinkFormat {
     static var schemes: [String] { ["maps"] }
     static var hosts: [String] { ["maps.apple.com", "maps.apple"] }
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
@@ -230,7 +229,7 @@ extension DirectionsURLParser.AppleMapsLink: DirectionsLinkParsing {
     }
 }
 
-extension DirectionsURLParser.AppleMapsLink: DirectionsLinkBuilding {
+extension DirectionsURLParser.AppleMapsLink {
     static var format: LinkFormat { .appleMaps }
 
     /// Apple Map Links `dirflg`: `d` (by car), `w` (by foot), `r` (by public transit).

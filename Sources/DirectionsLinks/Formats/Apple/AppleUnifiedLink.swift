@@ -298,8 +298,13 @@ extension Endpoint {
     }
 }
 
-extension DirectionsURLParser.AppleUnifiedLink: DirectionsLinkBuilding {
+extension DirectionsURLParser.AppleUnifiedLink: DirectionsLinkFormat {
     static var format: LinkFormat { .appleUnified }
+
+    /// Read by its family's type, which dispatches `/directions` and `/place` here.
+    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        try DirectionsURLParser.AppleMapsLink.parse(link, &context)
+    }
 
     /// Unified Maps URLs `mode`: `driving`, `walking`, `transit`, `cycling`.
     static let modeVocabulary: [ModeWord] = [

@@ -673,12 +673,11 @@ extension DirectionsURLParser {
     }
 }
 
-extension DirectionsURLParser.GeoURI: DirectionsLinkParsing {
-    static var defaultFormat: LinkFormat { .geo }
+extension DirectionsURLParser.GeoURI: DirectionsLinkFormat {
     static var schemes: [String] { ["geo", "geo.offline"] }
 }
 
-extension DirectionsURLParser.GeoURI: DirectionsLinkBuilding {
+extension DirectionsURLParser.GeoURI {
     static var format: LinkFormat { .geo }
     /// `geo:` has no travel mode.
     static var modeVocabulary: [ModeWord] { [] }

@@ -109,12 +109,11 @@ extension DirectionsURLParser {
     }
 }
 
-extension DirectionsURLParser.ComGoogleMapsLink: DirectionsLinkParsing {
-    static var defaultFormat: LinkFormat { .comGoogleMaps }
+extension DirectionsURLParser.ComGoogleMapsLink: DirectionsLinkFormat {
     static var schemes: [String] { ["comgooglemaps", "comgooglemaps-x-callback", "comgooglemapsurl"] }
 }
 
-extension DirectionsURLParser.ComGoogleMapsLink: DirectionsLinkBuilding {
+extension DirectionsURLParser.ComGoogleMapsLink {
     static var format: LinkFormat { .comGoogleMaps }
 
     /// The meaning of word `i` of ``modeVocabulary`` (read without it; checked against it in debug builds).

@@ -327,8 +327,13 @@ extension DirectionsURLParser {
     }
 }
 
-extension DirectionsURLParser.GoogleLegacyLink: DirectionsLinkBuilding {
+extension DirectionsURLParser.GoogleLegacyLink: DirectionsLinkFormat {
     static var format: LinkFormat { .googleLegacy }
+
+    /// Read by its family's type, which dispatches a `saddr`/`daddr` query here.
+    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        try DirectionsURLParser.GoogleMapsLink.parse(link, &context)
+    }
 
     /// Legacy `dirflg` mode letters: `d`, `w`, `r`, `b` (the avoid letters `h`, `t` are not modes).
     static let modeVocabulary: [ModeWord] = [

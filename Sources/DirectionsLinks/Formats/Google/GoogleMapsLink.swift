@@ -341,8 +341,7 @@ extension DirectionsURLParser {
     }
 }
 
-extension DirectionsURLParser.GoogleMapsLink: DirectionsLinkParsing {
-    static var defaultFormat: LinkFormat { .google }
+extension DirectionsURLParser.GoogleMapsLink: DirectionsLinkFormat {
     static var hosts: [String] { ["google.com", "www.google.com", "maps.google.com", "goo.gl", "maps.app.goo.gl"] }
     static func handles(host: String) -> Bool { isGoogleHost(host) }
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
@@ -350,7 +349,7 @@ extension DirectionsURLParser.GoogleMapsLink: DirectionsLinkParsing {
     }
 }
 
-extension DirectionsURLParser.GoogleMapsLink: DirectionsLinkBuilding {
+extension DirectionsURLParser.GoogleMapsLink {
     static var format: LinkFormat { .google }
 
     /// The meaning of word `i` of ``modeVocabulary`` (read without it; checked against it in debug builds).

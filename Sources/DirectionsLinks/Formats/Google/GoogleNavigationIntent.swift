@@ -159,12 +159,11 @@ extension DirectionsURLParser {
     }
 }
 
-extension DirectionsURLParser.GoogleNavigationIntent: DirectionsLinkParsing {
-    static var defaultFormat: LinkFormat { .googleNavigation }
+extension DirectionsURLParser.GoogleNavigationIntent: DirectionsLinkFormat {
     static var schemes: [String] { ["google.navigation"] }
 }
 
-extension DirectionsURLParser.GoogleNavigationIntent: DirectionsLinkBuilding {
+extension DirectionsURLParser.GoogleNavigationIntent {
     static var format: LinkFormat { .googleNavigation }
 
     /// Android navigation `mode`: `d`, `b`, `l` (two-wheeler), `w`.

@@ -288,8 +288,7 @@ enum BingMapsLink {
     }
 }
 
-extension BingMapsLink: DirectionsLinkParsing {
-    static var defaultFormat: LinkFormat { .bing }
+extension BingMapsLink: DirectionsLinkFormat {
     static var schemes: [String] { ["bingmaps", "ms-drive-to", "ms-walk-to"] }
     static var hosts: [String] { ["bing.com", "www.bing.com"] }
 
@@ -315,7 +314,7 @@ extension BingMapsLink: DirectionsLinkParsing {
 
 
 
-extension BingMapsLink: DirectionsLinkBuilding {
+extension BingMapsLink {
     static var format: LinkFormat { .bing }
     static let modeVocabulary: [ModeWord] = [
         ModeWord("mode", "d", mode: .car),

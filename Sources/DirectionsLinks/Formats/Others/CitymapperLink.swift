@@ -120,8 +120,7 @@ extension QueryBytes.Parameter {
     }
 }
 
-extension CitymapperLink: DirectionsLinkParsing {
-    static var defaultFormat: LinkFormat { .citymapper }
+extension CitymapperLink: DirectionsLinkFormat {
     static var schemes: [String] { ["citymapper"] }
     static var hosts: [String] { ["citymapper.com", "www.citymapper.com"] }
 
@@ -172,7 +171,7 @@ extension CitymapperLink: DirectionsLinkParsing {
     }
 }
 
-extension CitymapperLink: DirectionsLinkBuilding {
+extension CitymapperLink {
     static var format: LinkFormat { .citymapper }
     /// Citymapper has no mode parameter: it plans transit journeys.
     static var modeVocabulary: [ModeWord] { [] }

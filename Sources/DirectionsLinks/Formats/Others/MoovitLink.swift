@@ -85,8 +85,7 @@ fileprivate func withTrimmedValue<R, E: Error>(
     return try p.withValue { (value: ByteText) throws(E) -> R in try body(value.trimmed) }
 }
 
-extension MoovitLink: DirectionsLinkParsing {
-    static var defaultFormat: LinkFormat { .moovit }
+extension MoovitLink: DirectionsLinkFormat {
     static var schemes: [String] { ["moovit"] }
 
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
@@ -115,7 +114,7 @@ extension MoovitLink: DirectionsLinkParsing {
     }
 }
 
-extension MoovitLink: DirectionsLinkBuilding {
+extension MoovitLink {
     static var format: LinkFormat { .moovit }
     /// Moovit has no mode parameter: it plans transit trips.
     static var modeVocabulary: [ModeWord] { [] }
