@@ -200,14 +200,7 @@ extension CitymapperLink {
         write(request.source, "start", field: "source")
         write(request.destination, "end", field: "destination")
         if let arrival = request.arrivalDate { pairs.append(("arrival_time", LinkWriting.encode(arrival))) }
-        if !request.waypoints.isEmpty { omitted.append("waypoints: Citymapper links have a start and an end only") }
-        if let mode = request.mode {
-            omitted.append("mode \(mode.rawValue): Citymapper plans transit journeys and has no mode parameter")
-        } else if request.transportType != .transit {
-            omitted.append("transport type \(request.transportType?.rawValue ?? "unspecified"): Citymapper always plans transit")
-        }
-        if request.navigate { omitted.append("navigate: Citymapper links cannot start guidance") }
-        if !request.avoid.isEmpty { omitted.append("avoid: Citymapper links carry no road options") }
+        omitted += OmittedFields.transitPlanner(request, app: "Citymapper", ends: "a start and an end", plans: "transit journeys")
         if request.departureDate != nil { omitted.append("departure date: Citymapper links carry only an arrival time") }
         return BuiltLink(url: "https://citymapper.com/directions?" + LinkWriting.query(pairs), format: .citymapper, omitted: omitted)
     }

@@ -144,14 +144,7 @@ extension MoovitLink {
         write(request.destination, "dest", field: "destination")
         write(request.source, "orig", field: "source")
         if let date = request.departureDate { pairs.append(("date", LinkWriting.encode(date))) }
-        if !request.waypoints.isEmpty { omitted.append("waypoints: Moovit links have an origin and a destination only") }
-        if let mode = request.mode {
-            omitted.append("mode \(mode.rawValue): Moovit plans transit trips and has no mode parameter")
-        } else if request.transportType != .transit {
-            omitted.append("transport type \(request.transportType?.rawValue ?? "unspecified"): Moovit always plans transit")
-        }
-        if request.navigate { omitted.append("navigate: Moovit links cannot start guidance") }
-        if !request.avoid.isEmpty { omitted.append("avoid: Moovit links carry no road options") }
+        omitted += OmittedFields.transitPlanner(request, app: "Moovit", ends: "an origin and a destination", plans: "transit trips")
         if request.arrivalDate != nil { omitted.append("arrival date: Moovit links carry only a departure date") }
         return BuiltLink(url: "moovit://directions?" + LinkWriting.query(pairs), format: .moovit, omitted: omitted)
     }
