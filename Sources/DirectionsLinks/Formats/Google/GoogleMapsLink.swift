@@ -489,63 +489,14 @@ extension DirectionsURLParser {
 
         /// The position in `GoogleMapsLink.modeVocabulary` (driving, walking, bicycling, transit,
         /// two-wheeler) or `ComGoogleMapsLink.modeVocabulary` (driving, transit, bicycling, walking,
-        /// with `app`) of ASCII `text`, ignoring ASCII case, or -1: compared as lowered 8-byte words
-        /// (the constants are the words' bytes, first byte lowest).
+        /// with `app`) of ASCII `text`, ignoring ASCII case, or -1.
         static func travelModeIndex(_ text: ByteText, app: Bool) -> Int {
-            let b = text.bytes
-            let n = b.count
-            guard n >= 7 && n <= 11 else { return -1 }
-            let w0 = lowered(word(b, 0))
-            let w1: UInt64 = n > 8 ? lowered(word(b, 8)) : 0
-            switch n {
-            case 7:
-                if w0 == 0x67_6e69_7669_7264 { return 0 }  // driving
-                if w0 == 0x67_6e69_6b6c_6177 { return app ? 3 : 1 }  // walking
-                if w0 == 0x74_6973_6e61_7274 { return app ? 1 : 3 }  // transit
-            case 9:
-                if w0 == 0x6e69_6c63_7963_6962 && w1 == 0x67 { return 2 }  // bicycling
-            case 11:
-                if !app && w0 == 0x6565_6877_2d6f_7774 && w1 == 0x72_656c { return 4 }  // two-wheeler
-            default: break
-            }
+            if text.equalsIgnoringCase("driving" as StaticString) { return 0 }
+            if text.equalsIgnoringCase("walking" as StaticString) { return app ? 3 : 1 }
+            if text.equalsIgnoringCase("transit" as StaticString) { return app ? 1 : 3 }
+            if text.equalsIgnoringCase("bicycling" as StaticString) { return 2 }
+            if !app && text.equalsIgnoringCase("two-wheeler" as StaticString) { return 4 }
             return -1
-        }
-
-        /// The bytes of `b` from `from` (up to 8), first byte lowest, zero above the end.
-        @inline(__always)
-        static func word(_ b: UnsafeBufferPointer<UInt8>, _ from: Int) -> UInt64 {
-            let n = b.count
-            if from &+ 8 <= n { return UTF8Text.word(b, from) }
-            // Fewer than 8 bytes left: at most one 4-, one 2- and one 1-byte load, all inside `b`.
-            let rest = n &- from
-            guard rest > 0 else { return 0 }
-            let raw = UnsafeRawBufferPointer(b)
-            var w: UInt64 = 0
-            var at = from
-            var shift: UInt64 = 0
-            if rest & 4 != 0 {
-                w = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
-                at &+= 4
-                shift = 32
-            }
-            if rest & 2 != 0 {
-                w |= UInt64(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt16.self))) << shift
-                at &+= 2
-                shift &+= 16
-            }
-            if rest & 1 != 0 { w |= UInt64(b[at]) << shift }
-            return w
-        }
-
-        /// `w` (ASCII bytes) with ASCII uppercase letters lowered: a byte gets 0x20 when it is at
-        /// least `A` (it plus 0x3F reaches 0x80) and below `[` (it plus 0x25 does not); no carry
-        /// crosses a byte, as every byte is below 0x80.
-        @inline(__always)
-        static func lowered(_ w: UInt64) -> UInt64 {
-            let atLeastA = w &+ 0x3F3F_3F3F_3F3F_3F3F
-            let atLeastBracket = w &+ 0x2525_2525_2525_2525
-            let upper = atLeastA & ~atLeastBracket & 0x8080_8080_8080_8080
-            return w | (upper >> 2)
         }
 
         /// Whether `text` holds the ASCII `byte` (by byte: never a `Character` comparison).
