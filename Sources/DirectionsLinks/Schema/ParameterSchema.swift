@@ -36,7 +36,7 @@ final class ParameterSchema: Sendable {
     }
 
     /// The most parameters a schema holds (the slots live on the stack; a family's union too).
-    static let capacity = 48
+    static let capacity = 40
 
     /// The format's name as messages show it (`OsmAnd link`).
     let format: String
@@ -51,7 +51,7 @@ final class ParameterSchema: Sendable {
     /// Bit `k` set: slot `k` may repeat.
     private let repeatableMask: UInt64
     /// For a family (``init(family:_:)``): each member's names and repeatable names as slot bits.
-    private let members: [ObjectIdentifier: (known: UInt64, repeatable: UInt64)]
+    private let members: [(schema: ObjectIdentifier, known: UInt64, repeatable: UInt64)]
 
     init(format: String, typos: TypoPolicy, _ parameters: [Parameter]) {
         precondition(parameters.count <= Self.capacity, "a schema holds at most \(Self.capacity) parameters")
@@ -64,7 +64,7 @@ final class ParameterSchema: Sendable {
         var repeatable: UInt64 = 0
         for (k, p) in parameters.enumerated() where p.repeatable { repeatable |= 1 << UInt64(k) }
         self.repeatableMask = repeatable
-        self.members = [:]
+        self.members = []
     }
 
     /// The schema of a family whose formats share one query reading (Google: the dispatch looks at
@@ -88,7 +88,7 @@ final class ParameterSchema: Sendable {
         self.table = DirectionsURLParser.ByteTable(parameters.map(\.name))
         self.slotByKey = slotByKey
         self.repeatableMask = ~0
-        var masks: [ObjectIdentifier: (known: UInt64, repeatable: UInt64)] = [:]
+        var masks: [(schema: ObjectIdentifier, known: UInt64, repeatable: UInt64)] = []
         for member in members {
             var known: UInt64 = 0
             var repeatable: UInt64 = 0
@@ -97,7 +97,7 @@ final class ParameterSchema: Sendable {
                 known |= bit
                 if p.repeatable { repeatable |= bit }
             }
-            masks[ObjectIdentifier(member)] = (known, repeatable)
+            masks.append((ObjectIdentifier(member), known, repeatable))
         }
         self.members = masks
     }
@@ -110,10 +110,13 @@ final class ParameterSchema: Sendable {
         return slotByKey[query.key(of: p)] ?? -1
     }
 
-    /// The slot of the parameter called `name` (a name of this schema).
+    /// The slot of the parameter called `name` (a name of this schema): found in the byte table
+    /// (a name is a literal of the format's code, read at every look-up; hashing it cost more).
     @inline(__always)
     func slot(_ name: String) -> Int {
-        guard let k = slotByKey[name] else { preconditionFailure("'\(name)' is not in the \(format) schema") }
+        var name = name
+        let k = name.withUTF8 { table.index(of: $0) }
+        if k < 0 { preconditionFailure("'\(name)' is not in the \(format) schema") }
         return k
     }
 
@@ -130,10 +133,13 @@ final class ParameterSchema: Sendable {
         private(set) var format: String
         private var knownMask: UInt64 = ~0
         private var repeatableMask: UInt64
-        private var first = InlineArray<48, Int32>(repeating: -1)
-        private var count = InlineArray<48, Int32>(repeating: 0)
+        /// For each slot, the index in the query of its first parameter (valid when ``seen`` has its
+        /// bit). The slots are copied with the view of ``reading(as:)``: small is fast.
+        private var first = InlineArray<40, Int32>(repeating: -1)
         /// The slots that appear (bit per slot).
         private var seen: UInt64 = 0
+        /// The slots that appear more than once.
+        private var repeated: UInt64 = 0
         /// Whether some parameter has none of the schema's names.
         private var hasOther = false
 
@@ -148,9 +154,13 @@ final class ParameterSchema: Sendable {
                 if k < 0 {
                     hasOther = true
                 } else {
-                    if first[k] < 0 { first[k] = Int32(truncatingIfNeeded: i) }
-                    count[k] &+= 1
-                    seen |= 1 << UInt64(k)
+                    let bit: UInt64 = 1 << UInt64(k)
+                    if seen & bit != 0 {
+                        repeated |= bit
+                    } else {
+                        first[k] = Int32(truncatingIfNeeded: i)
+                        seen |= bit
+                    }
                 }
                 i &+= 1
             }
@@ -161,7 +171,8 @@ final class ParameterSchema: Sendable {
         /// not know, ``single(_:)`` refuses a repeat of a name `member` reads once, and messages
         /// name `member`'s format.
         func reading(as member: ParameterSchema) -> Slots {
-            guard let masks = schema.members[ObjectIdentifier(member)] else {
+            // A family has a few members: a scan, no hashing.
+            guard let masks = schema.members.first(where: { $0.schema == ObjectIdentifier(member) }) else {
                 preconditionFailure("\(member.format) is not a member of the \(schema.format) family")
             }
             var view = self
@@ -178,13 +189,26 @@ final class ParameterSchema: Sendable {
         @inline(__always) func contains(_ name: String) -> Bool { first[schema.slot(name)] >= 0 }
 
         /// Whether the parameter `name` appears exactly once.
-        @inline(__always) func hasOne(_ name: String) -> Bool { count[schema.slot(name)] == 1 }
+        @inline(__always) func hasOne(_ name: String) -> Bool {
+            let bit: UInt64 = 1 << UInt64(schema.slot(name))
+            return seen & bit != 0 && repeated & bit == 0
+        }
 
         /// The index in the query of the first parameter `name` (-1 when absent).
         @inline(__always) func index(_ name: String) -> Int { Int(first[schema.slot(name)]) }
 
         /// How many parameters are called `name`.
-        @inline(__always) func count(_ name: String) -> Int { Int(count[schema.slot(name)]) }
+        func count(_ name: String) -> Int { count(slot: schema.slot(name)) }
+
+        /// How many parameters are in slot `k` (counted only for a repeated one).
+        private func count(slot k: Int) -> Int {
+            let bit: UInt64 = 1 << UInt64(k)
+            if seen & bit == 0 { return 0 }
+            if repeated & bit == 0 { return 1 }
+            var n = 0
+            for p in query.parameters where schema.slot(of: p, in: query) == k { n &+= 1 }
+            return n
+        }
 
         /// The parameter `name`: the only one, or for a repeatable one the first; nil when absent.
         /// - Throws: `duplicate-parameter` naming `name` when a single parameter appears more than once.
@@ -193,8 +217,8 @@ final class ParameterSchema: Sendable {
             let k = schema.slot(name)
             let f = Int(first[k])
             if f < 0 { return nil }
-            if count[k] > 1 && repeatableMask & (1 << UInt64(k)) == 0 {
-                throw query.duplicate(name, count: Int(count[k]), format: format)
+            if repeated & ~repeatableMask & (1 << UInt64(k)) != 0 {
+                throw query.duplicate(name, count: count(slot: k), format: format)
             }
             return query.parameters[f]
         }
@@ -213,7 +237,7 @@ final class ParameterSchema: Sendable {
             let k = schema.slot(name)
             let f = Int(first[k])
             if f < 0 { return nil }
-            if count[k] == 1 { return query.parameters[f] }
+            if repeated & (1 << UInt64(k)) == 0 { return query.parameters[f] }
             var i = query.parameters.count
             while i > f {
                 i &-= 1
@@ -229,7 +253,7 @@ final class ParameterSchema: Sendable {
             let f = Int(first[k])
             if f < 0 { return }
             let parameters = query.parameters
-            if count[k] == 1 { return try body(parameters[f]) }
+            if repeated & (1 << UInt64(k)) == 0 { return try body(parameters[f]) }
             var i = f
             while i < parameters.count {
                 if schema.slot(of: parameters[i], in: query) == k { try body(parameters[i]) }
