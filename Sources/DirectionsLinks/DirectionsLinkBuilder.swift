@@ -4,32 +4,9 @@
 /// Every format with a builder round-trips: parsing a built link gives back the request when
 /// ``BuiltLink/omitted`` is empty, and building again from that parse gives the same text.
 public enum DirectionsLinkBuilder {
-    /// Every builder, one per format. Each format's type lives in its own file in `Formats/`.
-    static let builders: [any DirectionsLinkBuilding.Type] = [
-        DirectionsURLParser.AppleUnifiedLink.self,
-        DirectionsURLParser.AppleMapsLink.self,
-        DirectionsURLParser.GoogleMapsLink.self,
-        DirectionsURLParser.GoogleLegacyLink.self,
-        DirectionsURLParser.ComGoogleMapsLink.self,
-        DirectionsURLParser.GoogleNavigationIntent.self,
-        DirectionsURLParser.GeoURI.self,
-        OpenStreetMapLink.self,
-        OsmAndLink.self,
-        OsmAndAPILink.self,
-        OrganicMapsLink.self,
-        Ge0Link.self,
-        WazeLink.self,
-        CitymapperLink.self,
-        BingMapsLink.self,
-        HereLink.self,
-        YandexMapsLink.self,
-        TwoGISLink.self,
-        MoovitLink.self,
-    ]
-
-    private static let byFormat: [LinkFormat: any DirectionsLinkBuilding.Type] = {
-        var table: [LinkFormat: any DirectionsLinkBuilding.Type] = [:]
-        for builder in builders { table[builder.format] = builder }
+    private static let byFormat: [LinkFormat: any DirectionsLinkFormat.Type] = {
+        var table: [LinkFormat: any DirectionsLinkFormat.Type] = [:]
+        for builder in DirectionsLinkFormats.all { table[builder.format] = builder }
         return table
     }()
 
@@ -68,7 +45,7 @@ public enum DirectionsLinkBuilder {
     /// naming that address's field.
     /// - Throws: `cannot-express` naming the field (`source`, `destination`, `waypoints[i]`).
     static func checkKinds(
-        _ request: DirectionsRequest, _ built: BuiltLink, _ builder: any DirectionsLinkBuilding.Type
+        _ request: DirectionsRequest, _ built: BuiltLink, _ builder: any DirectionsLinkFormat.Type
     ) throws(LinkBuildError) {
         let read: DirectionsRequest
         do {
@@ -93,7 +70,7 @@ public enum DirectionsLinkBuilder {
     /// Finds the address that makes `built` unreadable: the first whose replacement by a plain word
     /// gives a link that parses.
     private static func unreadableAddress(
-        _ request: DirectionsRequest, _ built: BuiltLink, _ builder: any DirectionsLinkBuilding.Type, _ error: DirectionsURLError
+        _ request: DirectionsRequest, _ built: BuiltLink, _ builder: any DirectionsLinkFormat.Type, _ error: DirectionsURLError
     ) throws(LinkBuildError) {
         for (role, endpoint) in request.endpoints {
             guard case .address(let text, let id) = endpoint else { continue }

@@ -150,35 +150,27 @@ struct ParseContext {
     }
 }
 
-/// A type that parses one family of directions links.
+/// A directions-link format's type: which links it takes, how it reads them and how it writes a
+/// request as one. Every format conforms, and ``DirectionsLinkFormats/all`` lists each once: the
+/// parser dispatches through it (by scheme, then for `http`/`https` by host), the builder picks a
+/// format's type from it, and the docs tables are generated from it.
 ///
-/// The dispatcher (``DirectionsURLParser/parseLink(_:)``) hands it every link whose scheme is in
-/// ``schemes``, and every `http`/`https` link whose host is in ``hosts`` or for which
-/// ``handles(host:)`` is true. It sets ``ParseContext/format`` when it recognises a more specific
-/// dialect than ``defaultFormat``.
-protocol DirectionsLinkParsing: SendableMetatype {
-    /// The format recorded when the parser does not set a more specific one.
-    static var defaultFormat: LinkFormat { get }
-    /// Lowercase schemes handled outright (`geo`, `om`, `bingmaps`); empty for web-only formats.
-    static var schemes: [String] { get }
-    /// Lowercase http(s) hosts handled (exact match).
-    static var hosts: [String] { get }
-    /// Host patterns a list cannot hold (Google's and Yandex's country domains).
-    static func handles(host: String) -> Bool
-    /// Parses `link`.
-    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest
-}
-
-extension DirectionsLinkParsing {
-    static var schemes: [String] { [] }
-    static var hosts: [String] { [] }
-    static func handles(host: String) -> Bool { false }
-}
-
-/// A type that writes requests as links of one format.
-protocol DirectionsLinkBuilding: SendableMetatype {
-    /// The format written.
+/// A format's parameters are declared in its ``ParameterSchema`` (a `static let schema`, or one per
+/// link form), read by ``parse(_:_:)``.
+protocol DirectionsLinkFormat: SendableMetatype {
+    /// The format written, and recorded for a link read unless ``parse(_:_:)`` finds a more
+    /// specific one (``ParseContext/format``).
     static var format: LinkFormat { get }
+    /// Match: lowercase schemes handled outright (`geo`, `om`, `bingmaps`); none for web-only
+    /// formats and for a format read through its family's type (Apple unified through Apple Maps).
+    static var schemes: [String] { get }
+    /// Match: lowercase http(s) hosts handled (exact match).
+    static var hosts: [String] { get }
+    /// Match: host patterns a list cannot hold (Google's and Yandex's country domains).
+    static func handles(host: String) -> Bool
+    /// Reads `link`, a link the match above sent here (a format read through its family's type
+    /// hands it to that type).
+    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest
     /// The format's travel-mode words, for its parser, its builder and the docs.
     static var modeVocabulary: [ModeWord] { get }
     /// Writes `request` as a link.
@@ -186,6 +178,38 @@ protocol DirectionsLinkBuilding: SendableMetatype {
     /// - Throws: ``LinkBuildError`` when the format cannot carry the request at all (a `geo:` URI
     ///   with an address destination it cannot express, a destination that is the current location, …).
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink
+}
+
+extension DirectionsLinkFormat {
+    static var schemes: [String] { [] }
+    static var hosts: [String] { [] }
+    static func handles(host: String) -> Bool { false }
+}
+
+/// Every directions-link format, once. The order is the dispatcher's (a scheme or host claimed
+/// twice would go to the later type; none is) and the fuzz tests' (their seeded inputs follow it).
+enum DirectionsLinkFormats {
+    static let all: [any DirectionsLinkFormat.Type] = [
+        DirectionsURLParser.GeoURI.self,
+        DirectionsURLParser.AppleMapsLink.self,
+        DirectionsURLParser.AppleUnifiedLink.self,
+        DirectionsURLParser.GoogleMapsLink.self,
+        DirectionsURLParser.GoogleLegacyLink.self,
+        DirectionsURLParser.ComGoogleMapsLink.self,
+        DirectionsURLParser.GoogleNavigationIntent.self,
+        OpenStreetMapLink.self,
+        OsmAndLink.self,
+        OsmAndAPILink.self,
+        OrganicMapsLink.self,
+        Ge0Link.self,
+        WazeLink.self,
+        CitymapperLink.self,
+        BingMapsLink.self,
+        HereLink.self,
+        YandexMapsLink.self,
+        TwoGISLink.self,
+        MoovitLink.self,
+    ]
 }
 
 /// A link built from a request.

@@ -65,8 +65,12 @@ public struct DirectionsURLError: Error, Hashable, Sendable, CustomStringConvert
     }
 
     /// `code (parameter): message`, or `code: message` without a parameter.
-    public var description: String {
-        // The parameter's name comes from the link (a decoded `%0A` is possible): one line.
+    public var description: String { Self.line(code, parameter, message) }
+
+    /// `code (parameter): message`, or `code: message` without a parameter: the one-line form of an
+    /// error and of a warning. The parameter's name comes from the link (a decoded `%0A` is
+    /// possible), so it is escaped to one line.
+    static func line(_ code: Code, _ parameter: String?, _ message: String) -> String {
         if let parameter { return "\(code.rawValue) (\(OneLine.escaped(parameter))): \(message)" }
         return "\(code.rawValue): \(message)"
     }
@@ -90,10 +94,6 @@ public struct DirectionsURLWarning: Hashable, Sendable, CustomStringConvertible 
         self.parameter = parameter
     }
 
-    /// `code (parameter): message`.
-    public var description: String {
-        // The parameter's name comes from the link (a decoded `%0A` is possible): one line.
-        if let parameter { return "\(code.rawValue) (\(OneLine.escaped(parameter))): \(message)" }
-        return "\(code.rawValue): \(message)"
-    }
+    /// `code (parameter): message`, or `code: message` without a parameter.
+    public var description: String { DirectionsURLError.line(code, parameter, message) }
 }

@@ -32,36 +32,15 @@ public struct DirectionsURLParser: Sendable {
         self.strict = strict
     }
 
-    /// Every parser, by family. Each format's type lives in its own file in `Formats/`.
-    static let parsers: [any DirectionsLinkParsing.Type] = [
-        GeoURI.self,
-        AppleMapsLink.self,
-        GoogleMapsLink.self,
-        ComGoogleMapsLink.self,
-        GoogleNavigationIntent.self,
-        OpenStreetMapLink.self,
-        OsmAndLink.self,
-        OsmAndAPILink.self,
-        OrganicMapsLink.self,
-        Ge0Link.self,
-        WazeLink.self,
-        CitymapperLink.self,
-        BingMapsLink.self,
-        HereLink.self,
-        YandexMapsLink.self,
-        TwoGISLink.self,
-        MoovitLink.self,
-    ]
-
-    private static let byScheme: [String: any DirectionsLinkParsing.Type] = {
-        var table: [String: any DirectionsLinkParsing.Type] = [:]
-        for parser in parsers { for scheme in parser.schemes { table[scheme] = parser } }
+    private static let byScheme: [String: any DirectionsLinkFormat.Type] = {
+        var table: [String: any DirectionsLinkFormat.Type] = [:]
+        for parser in DirectionsLinkFormats.all { for scheme in parser.schemes { table[scheme] = parser } }
         return table
     }()
 
-    private static let byHost: [String: any DirectionsLinkParsing.Type] = {
-        var table: [String: any DirectionsLinkParsing.Type] = [:]
-        for parser in parsers { for host in parser.hosts { table[host] = parser } }
+    private static let byHost: [String: any DirectionsLinkFormat.Type] = {
+        var table: [String: any DirectionsLinkFormat.Type] = [:]
+        for parser in DirectionsLinkFormats.all { for host in parser.hosts { table[host] = parser } }
         return table
     }()
 
@@ -203,19 +182,19 @@ public struct DirectionsURLParser: Sendable {
     ) throws(DirectionsURLError) -> ParsedLink {
         let schemeParser = Self.schemeParsers[entry]
         let link = LinkText(link: bytes, scheme: Self.schemeNames[entry], colon: colon, lookUpHost: schemeParser == nil)
-        let family: any DirectionsLinkParsing.Type
+        let family: any DirectionsLinkFormat.Type
         if let schemeParser {
             family = schemeParser
         } else {
             family = try webFamily(link)
         }
-        var context = ParseContext(parser: parser, format: family.defaultFormat)
+        var context = ParseContext(parser: parser, format: family.format)
         let request = try family.parse(link, &context)
         return ParsedLink(request: request, format: context.format, warnings: context.warnings)
     }
 
     /// The family of an http(s) link, by host.
-    static func webFamily(_ link: LinkText) throws(DirectionsURLError) -> any DirectionsLinkParsing.Type {
+    static func webFamily(_ link: LinkText) throws(DirectionsURLError) -> any DirectionsLinkFormat.Type {
         guard link.hasAuthority else {
             throw DirectionsURLError(
                 code: .malformedURL,
@@ -223,7 +202,7 @@ public struct DirectionsURLParser: Sendable {
                 parameter: "host")
         }
         if link.hostEntry >= 0 { return Self.hostEntries[link.hostEntry].parser }
-        if let found = Self.parsers.first(where: { $0.handles(host: link.host) }) { return found }
+        if let found = DirectionsLinkFormats.all.first(where: { $0.handles(host: link.host) }) { return found }
         throw DirectionsURLError(
             code: .notADirectionsLink,
             message: "'\(link.host)' is not a known directions host; known: " + Self.knownHosts,
@@ -251,7 +230,7 @@ public struct DirectionsURLParser: Sendable {
             link: bytes, scheme: scheme.isLowercaseASCII ? scheme.string : scheme.string.lowercased(),
             colon: colon, lookUpHost: true)
         let family = try Self.webFamily(link)
-        context.format = family.defaultFormat
+        context.format = family.format
         return try family.parse(link, &context)
     }
 
@@ -363,7 +342,7 @@ public struct DirectionsURLParser: Sendable {
     /// A scheme and its parser; `parser` is nil for `http`/`https` (dispatched by host).
     struct SchemeEntry: Sendable {
         let name: String
-        let parser: (any DirectionsLinkParsing.Type)?
+        let parser: (any DirectionsLinkFormat.Type)?
     }
 
     /// `http`, `https`, then every parser's schemes (as ``byScheme`` maps them).
@@ -380,7 +359,7 @@ public struct DirectionsURLParser: Sendable {
 
     /// Every exact host (its name is a literal from a parser's `hosts`: no allocation, no
     /// reference count) and its parser (as ``byHost`` maps them).
-    static let hostEntries: [(name: String, parser: any DirectionsLinkParsing.Type)] =
+    static let hostEntries: [(name: String, parser: any DirectionsLinkFormat.Type)] =
         byHost.keys.sorted().compactMap { name in byHost[name].map { (name, $0) } }
 
     /// The bytes of every host of ``hostEntries``, in order, for a byte scan without reference counts.

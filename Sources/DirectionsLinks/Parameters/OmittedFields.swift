@@ -34,4 +34,22 @@ enum OmittedFields {
         }
         return out
     }
+
+    /// The lines of a transit planner's link (Citymapper, Moovit: two ends, always transit): the
+    /// waypoints, a mode or another transport type, navigate and avoidances, in that order.
+    /// - Parameters:
+    ///   - app: the app's name; `ends`, what its links hold (`a start and an end`); `plans`, what it
+    ///     plans (`transit journeys`).
+    static func transitPlanner(_ r: DirectionsRequest, app: String, ends: String, plans: String) -> [String] {
+        var out: [String] = []
+        if !r.waypoints.isEmpty { out.append("waypoints: \(app) links have \(ends) only") }
+        if let mode = r.mode {
+            out.append("mode \(mode.rawValue): \(app) plans \(plans) and has no mode parameter")
+        } else if r.transportType != .transit {
+            out.append("transport type \(r.transportType?.rawValue ?? "unspecified"): \(app) always plans transit")
+        }
+        if r.navigate { out.append("navigate: \(app) links cannot start guidance") }
+        if !r.avoid.isEmpty { out.append("avoid: \(app) links carry no road options") }
+        return out
+    }
 }

@@ -35,8 +35,8 @@ final class ParameterSchema: Sendable {
         }
     }
 
-    /// The most parameters a schema holds (the slots live on the stack).
-    static let capacity = 24
+    /// The most parameters a schema holds (the slots live on the stack; a family's union too).
+    static let capacity = 40
 
     /// The format's name as messages show it (`OsmAnd link`).
     let format: String
@@ -48,6 +48,10 @@ final class ParameterSchema: Sendable {
     let typos: TypoPolicy
     private let table: DirectionsURLParser.ByteTable
     private let slotByKey: [String: Int]
+    /// Bit `k` set: slot `k` may repeat.
+    private let repeatableMask: UInt64
+    /// For a family (``init(family:_:)``): each member's names and repeatable names as slot bits.
+    private let members: [(schema: ObjectIdentifier, known: UInt64, repeatable: UInt64)]
 
     init(format: String, typos: TypoPolicy, _ parameters: [Parameter]) {
         precondition(parameters.count <= Self.capacity, "a schema holds at most \(Self.capacity) parameters")
@@ -57,6 +61,45 @@ final class ParameterSchema: Sendable {
         self.known = Set(parameters.map(\.name))
         self.table = DirectionsURLParser.ByteTable(parameters.map(\.name))
         self.slotByKey = Dictionary(uniqueKeysWithValues: parameters.enumerated().map { ($1.name, $0) })
+        var repeatable: UInt64 = 0
+        for (k, p) in parameters.enumerated() where p.repeatable { repeatable |= 1 << UInt64(k) }
+        self.repeatableMask = repeatable
+        self.members = []
+    }
+
+    /// The schema of a family whose formats share one query reading (Google: the dispatch looks at
+    /// names of every Google format, then one of them reads the query): every name of `members`,
+    /// each once. A query is sorted once with the family's schema; a member reads it through
+    /// ``Slots/reading(as:)``, which applies the member's names, repeats and format name.
+    init(family format: String, _ members: [ParameterSchema]) {
+        var parameters: [Parameter] = []
+        var slotByKey: [String: Int] = [:]
+        for member in members {
+            for p in member.parameters where slotByKey[p.name] == nil {
+                slotByKey[p.name] = parameters.count
+                parameters.append(Parameter(name: p.name, repeatable: true, aliases: [], meaning: p.meaning))
+            }
+        }
+        precondition(parameters.count <= Self.capacity, "a schema holds at most \(Self.capacity) parameters")
+        self.format = format
+        self.typos = .firstWithinTwo
+        self.parameters = parameters
+        self.known = Set(parameters.map(\.name))
+        self.table = DirectionsURLParser.ByteTable(parameters.map(\.name))
+        self.slotByKey = slotByKey
+        self.repeatableMask = ~0
+        var masks: [(schema: ObjectIdentifier, known: UInt64, repeatable: UInt64)] = []
+        for member in members {
+            var known: UInt64 = 0
+            var repeatable: UInt64 = 0
+            for p in member.parameters {
+                let bit: UInt64 = 1 << UInt64(slotByKey[p.name]!)
+                known |= bit
+                if p.repeatable { repeatable |= bit }
+            }
+            masks.append((ObjectIdentifier(member), known, repeatable))
+        }
+        self.members = masks
     }
 
     /// The slot of `p`, a parameter of `query`, or -1 for a name the format does not know. A plain
@@ -67,10 +110,13 @@ final class ParameterSchema: Sendable {
         return slotByKey[query.key(of: p)] ?? -1
     }
 
-    /// The slot of the parameter called `name` (a name of this schema).
+    /// The slot of the parameter called `name` (a name of this schema): found in the byte table
+    /// (a name is a literal of the format's code, read at every look-up; hashing it cost more).
     @inline(__always)
     func slot(_ name: String) -> Int {
-        guard let k = slotByKey[name] else { preconditionFailure("'\(name)' is not in the \(format) schema") }
+        var name = name
+        let k = name.withUTF8 { table.index(of: $0) }
+        if k < 0 { preconditionFailure("'\(name)' is not in the \(format) schema") }
         return k
     }
 
@@ -82,35 +128,87 @@ final class ParameterSchema: Sendable {
     struct Slots {
         let schema: ParameterSchema
         let query: QueryBytes
-        private var first = InlineArray<24, Int32>(repeating: -1)
-        private var count = InlineArray<24, Int32>(repeating: 0)
-        /// Whether some parameter has none of the format's names (only then can a typo be found).
-        private(set) var hasUnknown = false
+        /// The format whose rules apply: its name in `duplicate-parameter` messages, its names
+        /// (bits of slots) and which of them may repeat.
+        private(set) var format: String
+        private var knownMask: UInt64 = ~0
+        private var repeatableMask: UInt64
+        /// For each slot, the index in the query of its first parameter (valid when ``seen`` has its
+        /// bit). The slots are copied with the view of ``reading(as:)``: small is fast.
+        private var first = InlineArray<40, Int32>(repeating: -1)
+        /// The slots that appear (bit per slot).
+        private var seen: UInt64 = 0
+        /// The slots that appear more than once.
+        private var repeated: UInt64 = 0
+        /// Whether some parameter has none of the schema's names.
+        private var hasOther = false
 
         init(_ schema: ParameterSchema, _ query: QueryBytes) {
             self.schema = schema
             self.query = query
+            self.format = schema.format
+            self.repeatableMask = schema.repeatableMask
             var i = 0
             for p in query.parameters {
                 let k = schema.slot(of: p, in: query)
                 if k < 0 {
-                    hasUnknown = true
+                    hasOther = true
                 } else {
-                    if first[k] < 0 { first[k] = Int32(truncatingIfNeeded: i) }
-                    count[k] &+= 1
+                    let bit: UInt64 = 1 << UInt64(k)
+                    if seen & bit != 0 {
+                        repeated |= bit
+                    } else {
+                        first[k] = Int32(truncatingIfNeeded: i)
+                        seen |= bit
+                    }
                 }
                 i &+= 1
             }
         }
 
+        /// The same slots read by `member`, one of the family whose schema sorted them
+        /// (``ParameterSchema/init(family:_:)``): ``hasUnknown`` counts the names `member` does
+        /// not know, ``single(_:)`` refuses a repeat of a name `member` reads once, and messages
+        /// name `member`'s format.
+        func reading(as member: ParameterSchema) -> Slots {
+            // A family has a few members: a scan, no hashing.
+            guard let masks = schema.members.first(where: { $0.schema == ObjectIdentifier(member) }) else {
+                preconditionFailure("\(member.format) is not a member of the \(schema.format) family")
+            }
+            var view = self
+            view.format = member.format
+            view.knownMask = masks.known
+            view.repeatableMask = masks.repeatable
+            return view
+        }
+
+        /// Whether some parameter has none of the format's names (only then can a typo be found).
+        var hasUnknown: Bool { hasOther || seen & ~knownMask != 0 }
+
         /// Whether the parameter `name` appears.
         @inline(__always) func contains(_ name: String) -> Bool { first[schema.slot(name)] >= 0 }
 
         /// Whether the parameter `name` appears exactly once.
-        @inline(__always) func hasOne(_ name: String) -> Bool { count[schema.slot(name)] == 1 }
+        @inline(__always) func hasOne(_ name: String) -> Bool {
+            let bit: UInt64 = 1 << UInt64(schema.slot(name))
+            return seen & bit != 0 && repeated & bit == 0
+        }
 
         /// The index in the query of the first parameter `name` (-1 when absent).
         @inline(__always) func index(_ name: String) -> Int { Int(first[schema.slot(name)]) }
+
+        /// How many parameters are called `name`.
+        func count(_ name: String) -> Int { count(slot: schema.slot(name)) }
+
+        /// How many parameters are in slot `k` (counted only for a repeated one).
+        private func count(slot k: Int) -> Int {
+            let bit: UInt64 = 1 << UInt64(k)
+            if seen & bit == 0 { return 0 }
+            if repeated & bit == 0 { return 1 }
+            var n = 0
+            for p in query.parameters where schema.slot(of: p, in: query) == k { n &+= 1 }
+            return n
+        }
 
         /// The parameter `name`: the only one, or for a repeatable one the first; nil when absent.
         /// - Throws: `duplicate-parameter` naming `name` when a single parameter appears more than once.
@@ -119,10 +217,48 @@ final class ParameterSchema: Sendable {
             let k = schema.slot(name)
             let f = Int(first[k])
             if f < 0 { return nil }
-            if count[k] > 1 && !schema.parameters[k].repeatable {
-                throw query.duplicate(name, count: Int(count[k]), format: schema.format)
+            if repeated & ~repeatableMask & (1 << UInt64(k)) != 0 {
+                throw query.duplicate(name, count: count(slot: k), format: format)
             }
             return query.parameters[f]
+        }
+
+        /// The first parameter called `a` or `b` (whichever comes first in the query), or nil.
+        func first(either a: String, or b: String) -> QueryBytes.Parameter? {
+            let fa = index(a)
+            let fb = index(b)
+            let found = fa < 0 ? fb : fb < 0 ? fa : min(fa, fb)
+            return found < 0 ? nil : query.parameters[found]
+        }
+
+        /// The last parameter `name` (of a repeatable one, the last of them); nil when absent.
+        @inline(__always)
+        func last(_ name: String) -> QueryBytes.Parameter? {
+            let k = schema.slot(name)
+            let f = Int(first[k])
+            if f < 0 { return nil }
+            if repeated & (1 << UInt64(k)) == 0 { return query.parameters[f] }
+            var i = query.parameters.count
+            while i > f {
+                i &-= 1
+                if schema.slot(of: query.parameters[i], in: query) == k { return query.parameters[i] }
+            }
+            return query.parameters[f]
+        }
+
+        /// Calls `body` with each parameter called `name`, in order.
+        @inline(__always)
+        func forEach<E: Error>(_ name: String, _ body: (QueryBytes.Parameter) throws(E) -> Void) throws(E) {
+            let k = schema.slot(name)
+            let f = Int(first[k])
+            if f < 0 { return }
+            let parameters = query.parameters
+            if repeated & (1 << UInt64(k)) == 0 { return try body(parameters[f]) }
+            var i = f
+            while i < parameters.count {
+                if schema.slot(of: parameters[i], in: query) == k { try body(parameters[i]) }
+                i &+= 1
+            }
         }
     }
 
@@ -157,6 +293,24 @@ final class ParameterSchema: Sendable {
         }
         return nil
     }
+
+    /// Under ``TypoPolicy/firstWithinTwo``: a `likely-typo` repair (a warning when lenient, the error
+    /// when strict) for each of the `optional` parameters that `slots` lacks while an unknown
+    /// parameter looks like a misspelling of it (`mdoe=walking` for `mode`): the link is still usable
+    /// and the misspelt parameter is ignored (`found 'mdoe': did you mean 'mode'? It was ignored.`).
+    /// Nothing is looked at unless a parameter is unknown (``Slots/hasUnknown``).
+    /// `slots` are this schema's, or its family's read ``Slots/reading(as:)`` this schema.
+    func warnAbsentTypos(_ optional: [String], _ slots: Slots, _ context: inout ParseContext) throws(DirectionsURLError) {
+        guard slots.hasUnknown else { return }
+        for expected in optional where !slots.contains(expected) {
+            if let hint = hint(in: slots.query, for: expected) {
+                try context.repair(.likelyTypo, hint + " It was ignored.", parameter: expected)
+            }
+        }
+    }
+
+    /// The aliases of the parameter `name` (for a format that borrows another's).
+    func aliases(of name: String) -> Set<String> { parameters[slot(name)].aliases }
 
     /// ``TypoPolicy/hint(in:for:known:aliases:)`` for the parameter `name`, with its aliases.
     func hint(in query: QueryBytes, for name: String) -> String? {

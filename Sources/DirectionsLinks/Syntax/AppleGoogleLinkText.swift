@@ -358,14 +358,6 @@ extension AppleGoogleLinkText {
             return s[lo..<hi]
         }
     }
-
-    /// `known.contains(key)` without hashing `key`: the (small) set is scanned, byte counts first.
-    @inline(__always)
-    static func isKnown(_ key: String, _ known: Set<String>) -> Bool {
-        let length = key.utf8.count
-        for k in known where k.utf8.count == length && k == key { return true }
-        return false
-    }
 }
 
 // MARK: - Byte versions (QueryBytes / ByteText) for the converted parsers
@@ -416,44 +408,6 @@ extension AppleGoogleLinkText {
         }
     }
 
-    /// A format's known parameter names (lowercase), with a ``WordTable`` so that a plain parameter
-    /// name is tested without building or hashing a `String` (`set` for the slow paths and
-    /// ``TypoPolicy/hint(in:for:known:aliases:)``).
-    struct KnownNames: Sendable {
-        /// The names.
-        let set: Set<String>
-        private let words: WordTable
-
-        init(_ set: Set<String>) {
-            self.set = set
-            self.words = WordTable(set.sorted())
-        }
-
-        /// Whether the plain (ASCII, no escape, no `+`) name `raw`, ASCII case ignored, is known.
-        @inline(__always)
-        func containsPlain(_ raw: ByteText) -> Bool {
-            guard let i = words.index(ofASCII: raw) else { return set.contains(raw.lowercasedASCII) }
-            return i >= 0
-        }
-
-        /// Whether `p` could be a misspelling worth a look (``typoWarnings(_:optional:known:_:)-(QueryBytes,_,_,_)``'s
-        /// fast path): its key has at least 3 bytes and is not known.
-        @inline(__always)
-        func isSuspect(_ p: QueryBytes.Parameter, in query: QueryBytes) -> Bool {
-            let raw = p.rawName
-            if Self.isPlain(raw) { return raw.count >= 3 && !containsPlain(raw) }
-            let key = query.key(of: p)
-            return key.utf8.count >= 3 && !AppleGoogleLinkText.isKnown(key, set)
-        }
-
-        /// Whether a raw name's key is its bytes with ASCII case lowered (ASCII, no `%`, no `+`).
-        @inline(__always)
-        static func isPlain(_ raw: ByteText) -> Bool {
-            for b in raw.bytes where b >= 0x80 || b == UInt8(ascii: "%") || b == UInt8(ascii: "+") { return false }
-            return true
-        }
-    }
-
     /// A format's mode vocabulary with a ``WordTable`` of its words.
     struct ModeWords: Sendable {
         let vocabulary: [ModeWord]
@@ -491,31 +445,6 @@ extension AppleGoogleLinkText {
         return text.slice(a, b)
     }
 
-    /// One `likely-typo` repair for each parameter of `optional` that is absent while an unknown
-    /// parameter looks like a misspelling of it (`travelmod` for `travelmode`): the link is still
-    /// usable, but the misspelt parameter is ignored. Parameters in `known` are never suspects.
-    /// Nothing is built unless a parameter is unknown.
-    static func typoWarnings(
-        _ query: QueryBytes, optional: @autoclosure () -> [String], known: KnownNames, _ context: inout ParseContext
-    ) throws(DirectionsURLError) {
-        var suspects = false
-        let parameters = query.parameters
-        var i = 0
-        while i < parameters.count {
-            if known.isSuspect(parameters[i], in: query) {
-                suspects = true
-                break
-            }
-            i &+= 1
-        }
-        guard suspects else { return }
-        for expected in optional() where !query.contains(expected) {
-            if let hint = TypoPolicy.hint(in: query, for: expected, known: known.set, aliases: []) {
-                try context.repair(.likelyTypo, hint + " It was ignored.", parameter: expected)
-            }
-        }
-    }
-
     /// Whether the decoded value of `p` is blank (`Character.isWhitespace` trimming); decided
     /// without decoding when the value starts with visible ASCII other than `%` and `+` (a
     /// visible character stays visible whatever follows it).
@@ -523,74 +452,5 @@ extension AppleGoogleLinkText {
     static func isBlankValue(_ p: QueryBytes.Parameter) -> Bool {
         if let f = p.rawValue.first, f > 0x20 && f < 0x7F && f != UInt8(ascii: "%") && f != UInt8(ascii: "+") { return false }
         return p.withValue { $0.isBlank }
-    }
-
-    /// The only parameter called `key` (lowercase), or nil.
-    /// - Throws: `duplicate-parameter` when it appears more than once.
-    @inline(__always)
-    static func single(_ query: QueryBytes, _ key: StaticString, format: String) throws(DirectionsURLError) -> QueryBytes.Parameter? {
-        try query.single(key, format: format)
-    }
-
-    /// The last parameter called `key` (lowercase), or nil.
-    @inline(__always)
-    static func last(_ query: QueryBytes, _ key: StaticString) -> QueryBytes.Parameter? { query.last(key) }
-
-    /// Whether a parameter called `key` (lowercase) appears.
-    @inline(__always)
-    static func has(_ query: QueryBytes, _ key: StaticString) -> Bool { query.contains(key) }
-
-    /// The required `destination` parameter of a unified Apple or Google link, whose decoded value
-    /// is not blank (read it with `withValue`).
-    /// - Throws: `missing-destination` naming `destination` when it is absent (with a typo hint such
-    ///   as "found 'destinaton': did you mean 'destination'?") or empty; `duplicate-parameter` when
-    ///   it is given twice.
-    static func requiredDestination(
-        _ query: QueryBytes, format: String, known: Set<String>, aliases: Set<String>
-    ) throws(DirectionsURLError) -> QueryBytes.Parameter {
-        if let p = try query.single("destination", format: format), !isBlankValue(p) { return p }
-        throw DirectionsURLParser.missingDestination(
-            present: query.contains("destination" as StaticString), format: format,
-            hint: TypoPolicy.hint(in: query, for: "destination", known: known, aliases: aliases))
-    }
-
-    /// The mode named by the single query parameter `name`, looked up in `vocabulary`; (nil, nil)
-    /// when the parameter is absent or blank.
-    /// - Throws: `duplicate-parameter` when `name` is repeated; `unknown-mode` naming `name` when the
-    ///   word is not in `vocabulary` ("'mode=x' is not <what>; use …").
-    static func mode(
-        _ query: QueryBytes, _ name: StaticString, in vocabulary: ModeWords, format: String, what: String
-    ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
-        guard let m = try query.single(name, format: format) else { return (nil, nil) }
-        return try m.withValue { (value: ByteText) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) in
-            if value.isBlank { return (nil, nil) }
-            guard let word = word(value, in: vocabulary) else {
-                throw DirectionsURLError(
-                    code: .unknownMode,
-                    message: "'\(name)=\(value.string)' is not \(what); use " + list(vocabulary.vocabulary),
-                    parameter: name.description)
-            }
-            return meaning(word)
-        }
-    }
-}
-
-extension AppleGoogleLinkText {
-    /// ``mode(_:_:in:format:what:)-(QueryBytes,_,ModeWords,_,_)`` with a plain vocabulary (the
-    /// signature first committed; prefer a static ``ModeWords``, whose byte table is built once).
-    static func mode(
-        _ query: QueryBytes, _ name: StaticString, in vocabulary: [ModeWord], format: String, what: String
-    ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
-        guard let m = try query.single(name, format: format) else { return (nil, nil) }
-        return try m.withValue { (value: ByteText) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) in
-            if value.isBlank { return (nil, nil) }
-            guard let word = word(value, in: vocabulary) else {
-                throw DirectionsURLError(
-                    code: .unknownMode,
-                    message: "'\(name)=\(value.string)' is not \(what); use " + list(vocabulary),
-                    parameter: name.description)
-            }
-            return meaning(word)
-        }
     }
 }

@@ -186,20 +186,6 @@ package enum UTF8Text {
         return result
     }
 
-    /// Whether `s` equals `lowercase` ignoring ASCII case; `lowercase` must be lowercase ASCII
-    /// (`"https"`, `"dir"`). Non-ASCII bytes compare exactly.
-    @inline(__always)
-    static func equalsIgnoringASCIICase(_ s: Substring, _ lowercase: String) -> Bool {
-        let a = s.utf8, b = lowercase.utf8
-        guard a.count == b.count else { return false }
-        var j = b.startIndex
-        for x in a {
-            if lower(x) != b[j] { return false }
-            j = b.index(after: j)
-        }
-        return true
-    }
-
     /// Whether `s` starts with the bytes of `prefix` exactly (like `hasPrefix` on ASCII text,
     /// without grapheme breaking).
     @inline(__always)

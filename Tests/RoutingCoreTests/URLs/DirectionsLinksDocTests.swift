@@ -96,7 +96,7 @@ import TestSupport
 
     @Test func everySchemeAndHostIsDocumented() throws {
         let text = try #require(Self.read(Self.docPath))
-        for parser in DirectionsURLParser.parsers {
+        for parser in DirectionsLinkFormats.all {
             for scheme in parser.schemes {
                 #expect(text.contains("`\(scheme):"), "scheme \(scheme): is not in docs/directions-links.md")
             }

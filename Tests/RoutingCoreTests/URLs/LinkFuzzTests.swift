@@ -87,7 +87,7 @@ import TestSupport
     /// hosts differ from the hand-written links.
     static var generated: [String] {
         var links: [String] = []
-        for parser in DirectionsURLParser.parsers {
+        for parser in DirectionsLinkFormats.all {
             for scheme in parser.schemes {
                 links.append("\(scheme)://route?saddr=48.8584,2.2945&daddr=48.8606,2.3376&dll=48.8606,2.3376&mode=w")
                 links.append("\(scheme):?q=48.8584,2.2945&rtp=pos.48.86_2.33&dest_lat=48.86&dest_lon=2.33")
@@ -214,7 +214,7 @@ import TestSupport
 
     @Test func everySchemeAndHostHasSeeds() {
         let seeds = Self.seeds
-        for parser in DirectionsURLParser.parsers {
+        for parser in DirectionsLinkFormats.all {
             for scheme in parser.schemes {
                 #expect(seeds.contains { $0.lowercased().hasPrefix(scheme + ":") }, "no seed for scheme \(scheme)")
             }
@@ -236,7 +236,7 @@ import TestSupport
     @Test func randomURLishTextBehindEverySchemeAndHost() {
         var rng = SplitMix64(seed: 0x5EED_0002)
         var prefixes = ["", "http://", "https://", "maps:", "geo:"]
-        for parser in DirectionsURLParser.parsers {
+        for parser in DirectionsLinkFormats.all {
             prefixes += parser.schemes.map { $0 + ":" } + parser.schemes.map { $0 + "://" }
             prefixes += parser.hosts.map { "https://\($0)/" } + parser.hosts.map { "https://\($0)/?" }
         }

@@ -30,84 +30,33 @@ extension DirectionsURLParser {
     enum AppleMapsLink {
         static let formatName = "Apple Maps link"
 
-        /// Parameters these links define; never suggested as typos.
-        static let known: Set<String> = [
-            "saddr", "daddr", "dirflg", "ll", "q", "address", "near", "sll", "z", "t", "spn", "sspn",
-        ]
-        /// Other names people write for `daddr`.
-        static let daddrAliases: Set<String> = ["addr", "dadr", "daadr", "dadd", "daddress", "dest", "destination", "to", "end", "dst"]
+        /// The legacy Map Links parameters (Apple's table); `ll` … `sspn` are view and search only.
+        static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
+            .single("saddr", "the source: an address or `latitude,longitude`; absent or empty: the current location"),
+            .repeatable(
+                "daddr", aliases: ["addr", "dadr", "daadr", "dadd", "daddress", "dest", "destination", "to", "end", "dst"],
+                "the destination; repeated, the stops in order and the last is the destination"),
+            .single("dirflg", "d (car), w (walking) or r (transit)"),
+            .ignored("ll", "the map centre"), .ignored("q", "a search"), .ignored("address", "an address to show"),
+            .ignored("near", "a search location"), .ignored("sll", "a search centre"), .ignored("z", "the zoom"),
+            .ignored("t", "the map type"), .ignored("spn", "the span"), .ignored("sspn", "the search span"),
+        ])
 
         /// Parameters worth a typo warning when absent.
         static let optional: [String] = ["saddr", "dirflg"]
-        /// ``known`` as a byte table.
-        static let knownNames = AppleGoogleLinkText.KnownNames(known)
         /// ``modeVocabulary`` with its byte table.
         static let modeWords = AppleGoogleLinkText.ModeWords(modeVocabulary)
 
         /// Parses the query of a legacy Apple link (the bytes after `?`).
         static func parse(query raw: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let query = try QueryBytes(raw, plusAsSpace: true)
-            // One pass: where `saddr`, `daddr` and `dirflg` are, and whether a name could be a typo.
+            let slots = schema.slots(query)
             let parameters = query.parameters
-            var saddrAt = -1
-            var saddrCount = 0
-            var dirflgAt = -1
-            var dirflgCount = 0
-            // The `daddr` parameters in order, by index (no array); the last is the destination.
-            var last = -1
-            var count = 0
-            var suspects = false
-            var i = 0
-            while i < parameters.count {
-                let raw = parameters[i].rawName
-                // The byte count picks the candidates. A name equal to one ignoring ASCII case is
-                // plain (no escape, `+` or non-ASCII byte), so its key is that name.
-                var found = true
-                switch raw.count {
-                    case 1, 2: found = false  // q, z, t, ll: too short to be taken for a typo either way
-                    case 3 where raw.equalsIgnoringCase("sll" as StaticString) || raw.equalsIgnoringCase("spn" as StaticString): break
-                    case 4 where raw.equalsIgnoringCase("near" as StaticString) || raw.equalsIgnoringCase("sspn" as StaticString): break
-                    case 5 where raw.equalsIgnoringCase("daddr" as StaticString):
-                        last = i
-                        count &+= 1
-                    case 5 where raw.equalsIgnoringCase("saddr" as StaticString):
-                        if saddrAt < 0 { saddrAt = i }
-                        saddrCount &+= 1
-                    case 6 where raw.equalsIgnoringCase("dirflg" as StaticString):
-                        if dirflgAt < 0 { dirflgAt = i }
-                        dirflgCount &+= 1
-                    case 7 where raw.equalsIgnoringCase("address" as StaticString): break
-                    default: found = false
-                }
-                if found {
-                    // Found above.
-                } else if query.isPlain(parameters[i]) {
-                    if raw.count >= 3 { suspects = true }
-                } else {
-                    // Escaped or non-ASCII names: by the decoded, lowercased key.
-                    let key = query.key(of: parameters[i])
-                    switch key {
-                    case "daddr":
-                        last = i
-                        count &+= 1
-                    case "saddr":
-                        if saddrAt < 0 { saddrAt = i }
-                        saddrCount &+= 1
-                    case "dirflg":
-                        if dirflgAt < 0 { dirflgAt = i }
-                        dirflgCount &+= 1
-                    default: break
-                    }
-                    if key.utf8.count >= 3 && !AppleGoogleLinkText.isKnown(key, known) { suspects = true }
-                }
-                i &+= 1
-            }
-            if saddrCount > 1 { throw query.duplicate("saddr", count: saddrCount, format: formatName) }
-            let saddr: QueryBytes.Parameter? = saddrAt >= 0 ? parameters[saddrAt] : nil
-            guard last >= 0 else {
+            let saddr = try slots.single("saddr")
+            guard let destinationParameter = slots.last("daddr") else {
                 throw missingDestination(query, hasSource: saddr != nil)
             }
-            let destinationParameter = parameters[last]
+            let count = slots.count("daddr")
             if AppleGoogleLinkText.isBlankValue(destinationParameter) {
                 throw DirectionsURLError(
                     code: .missingDestination,
@@ -118,8 +67,11 @@ extension DirectionsURLParser {
             var stops: [Endpoint] = []
             if count > 1 {
                 stops.reserveCapacity(count &- 1)
-                for i in parameters.indices where i != last && query.isKey(parameters[i], "daddr" as StaticString) {
-                    stops.append(try parameters[i].withValue { (v: ByteText) throws(DirectionsURLError) in
+                // Every `daddr` but the last, in order.
+                var left = count &- 1
+                for p in parameters where left > 0 && query.isKey(p, "daddr" as StaticString) {
+                    left &-= 1
+                    stops.append(try p.withValue { (v: ByteText) throws(DirectionsURLError) in
                         try parser.stopEndpoint(v, parameter: "daddr")
                     })
                 }
@@ -127,9 +79,7 @@ extension DirectionsURLParser {
             let destination = try destinationParameter.withValue { (v: ByteText) throws(DirectionsURLError) in
                 try parser.stopEndpoint(v, parameter: "daddr")
             }
-            if suspects {
-                try AppleGoogleLinkText.typoWarnings(query, optional: optional, known: knownNames, &context)
-            }
+            try schema.warnAbsentTypos(optional, slots, &context)
             let source: Endpoint
             if let saddr {
                 source = try saddr.withValue { (v: ByteText) throws(DirectionsURLError) in
@@ -140,9 +90,7 @@ extension DirectionsURLParser {
             }
             var mode: DirectionsMode? = nil
             var transport: TransportType? = nil
-            if dirflgCount > 1 { throw query.duplicate("dirflg", count: dirflgCount, format: formatName) }
-            if dirflgAt >= 0 {
-                let flag = parameters[dirflgAt]
+            if let flag = try slots.single("dirflg") {
                 // nil: blank (no mode); .some(nil): not a word of the vocabulary.
                 let found = flag.withValue { (v: ByteText) -> ModeWord?? in
                     v.isBlank ? nil : .some(dirflgWord(v))
@@ -244,7 +192,7 @@ extension DirectionsURLParser {
         }
 
         private static func missingDestination(_ query: QueryBytes, hasSource: Bool) -> DirectionsURLError {
-            if let hint = TypoPolicy.hint(in: query, for: "daddr", known: known, aliases: daddrAliases) {
+            if let hint = schema.hint(in: query, for: "daddr") {
                 return DirectionsURLError(
                     code: .missingDestination,
                     message: "this \(formatName) has no 'daddr' (the destination); \(hint)",
@@ -265,8 +213,7 @@ extension DirectionsURLParser {
     }
 }
 
-extension DirectionsURLParser.AppleMapsLink: DirectionsLinkParsing {
-    static var defaultFormat: LinkFormat { .appleMaps }
+extension DirectionsURLParser.AppleMapsLink: DirectionsLinkFormat {
     static var schemes: [String] { ["maps"] }
     static var hosts: [String] { ["maps.apple.com", "maps.apple"] }
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
@@ -282,7 +229,7 @@ extension DirectionsURLParser.AppleMapsLink: DirectionsLinkParsing {
     }
 }
 
-extension DirectionsURLParser.AppleMapsLink: DirectionsLinkBuilding {
+extension DirectionsURLParser.AppleMapsLink {
     static var format: LinkFormat { .appleMaps }
 
     /// Apple Map Links `dirflg`: `d` (by car), `w` (by foot), `r` (by public transit).

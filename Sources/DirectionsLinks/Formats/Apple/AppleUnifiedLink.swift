@@ -35,16 +35,32 @@ extension DirectionsURLParser {
     /// avoidance `ferries`, `navigate` and times cannot be carried.
     enum AppleUnifiedLink {
         static let formatName = "Apple Maps directions link"
-        static let known: Set<String> = [
-            "source", "source-place-id", "destination", "destination-place-id", "waypoint", "waypoint-place-id",
-            "mode", "avoid", "transit-preferences", "start",
-        ]
-        static let destinationAliases: Set<String> = ["daddr", "dest", "to", "end", "destination-name", "target"]
+        /// The directions form's parameters (Apple's unified Maps URLs reference).
+        static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
+            .single("source", "the source: an address, a coordinate or a place name; absent: the current location"),
+            .single("source-place-id", "the source's place id, kept verbatim"),
+            .single(
+                "destination", aliases: ["daddr", "dest", "to", "end", "destination-name", "target"],
+                "the destination: an address, `latitude,longitude` or a place name"),
+            .single("destination-place-id", "the destination's place id, kept verbatim"),
+            .repeatable("waypoint", "a stop, in travel order"),
+            .repeatable("waypoint-place-id", "a waypoint's place id, after its waypoint or in order"),
+            .single("mode", "driving, walking, transit or cycling"),
+            .single("avoid", "tolls, highways (busy-roads, stairs: ignored), comma-separated"),
+            .ignored("transit-preferences", "bus, subway, commuter, ferry: not a directions mode"),
+            .ignored("start", "a departure delay: the request has no field for it"),
+        ])
+
+        /// The place form's parameters (`map`, `span`, `center` and others are view-only and ignored).
+        static let placeSchema = ParameterSchema(format: "Apple Maps place link", typos: .firstWithinTwo, [
+            .single("coordinate", "the place, `latitude,longitude`"),
+            .single("name", "the place's name: the coordinate's label, or the text without a coordinate"),
+            .single("address", "the place's address: the label when there is no name"),
+            .single("place-id", "the place id, kept verbatim"),
+        ])
 
         /// Parameters worth a typo warning when absent.
         static let optional: [String] = ["source", "waypoint", "mode", "avoid"]
-        /// ``known`` as a byte table.
-        static let knownNames = AppleGoogleLinkText.KnownNames(known)
         /// ``modeVocabulary`` with its byte table.
         static let modeWords = AppleGoogleLinkText.ModeWords(modeVocabulary)
 
@@ -52,30 +68,27 @@ extension DirectionsURLParser {
         static func parse(query raw: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let query = try QueryBytes(raw, plusAsSpace: true)
             // One pass finds every parameter this format reads (instead of one look-up each).
-            let slots = Slots(query)
+            let slots = schema.slots(query)
             let parameters = query.parameters
-            let destinationParameter: QueryBytes.Parameter
-            if slots.destination.count == 1, !AppleGoogleLinkText.isBlankValue(parameters[slots.destination.at]) {
-                destinationParameter = parameters[slots.destination.at]
-            } else {
-                // Duplicate, absent or blank: the shared look-up throws its error.
-                destinationParameter = try AppleGoogleLinkText.requiredDestination(
-                    query, format: formatName, known: known, aliases: destinationAliases)
+            guard let destinationParameter = try slots.single("destination"),
+                !AppleGoogleLinkText.isBlankValue(destinationParameter)
+            else {
+                throw DirectionsURLParser.missingDestination(
+                    present: slots.contains("destination"), format: formatName,
+                    hint: schema.hint(in: query, for: "destination"))
             }
             let parser = context.parser
             var destination = try destinationParameter.withValue { (v: ByteText) throws(DirectionsURLError) in
                 try parser.stopEndpoint(v, parameter: "destination")
             }
-            if slots.suspects {
-                try AppleGoogleLinkText.typoWarnings(query, optional: optional, known: knownNames, &context)
-            }
+            try schema.warnAbsentTypos(optional, slots, &context)
             var source = Endpoint.currentLocation
-            if let s = try slots.source.single(query, "source") {
+            if let s = try slots.single("source") {
                 source = try s.withValue { (v: ByteText) throws(DirectionsURLError) in
                     try parser.sourceEndpoint(v, parameter: "source")
                 }
             }
-            if let id = try placeID(slots.sourceID.single(query, "source-place-id")) {
+            if let id = try placeID(slots.single("source-place-id")) {
                 if case .currentLocation = source {
                     try context.repair(
                         .ignoredValue, "'source-place-id' needs a 'source'; the route starts at the current location",
@@ -84,7 +97,7 @@ extension DirectionsURLParser {
                     source = source.withPlaceID(id)
                 }
             }
-            if let id = try placeID(slots.destinationID.single(query, "destination-place-id")) {
+            if let id = try placeID(slots.single("destination-place-id")) {
                 if case .currentLocation = destination {
                     try context.repair(
                         .ignoredValue, "'destination-place-id' cannot name the current location; leave it out",
@@ -97,8 +110,8 @@ extension DirectionsURLParser {
             var ids: [String] = []
             var interleaved = true
             var previousWasWaypoint = false
-            if slots.waypoints > 0 || slots.waypointIDs > 0 {
-            waypoints.reserveCapacity(slots.waypoints)
+            if slots.contains("waypoint") || slots.contains("waypoint-place-id") {
+            waypoints.reserveCapacity(slots.count("waypoint"))
             for i in parameters.indices {
                 let p = parameters[i]
                 if query.isKey(p, "waypoint" as StaticString) {
@@ -140,7 +153,7 @@ extension DirectionsURLParser {
             }
             var mode: DirectionsMode? = nil
             var transport: TransportType? = nil
-            if let m = try slots.mode.single(query, "mode") {
+            if let m = try slots.single("mode") {
                 // As AppleGoogleLinkText.mode, without looking the parameter up again.
                 let found = m.withValue { (v: ByteText) -> ModeWord?? in
                     v.isBlank ? nil : .some(modeWord(v))
@@ -156,7 +169,7 @@ extension DirectionsURLParser {
                 }
             }
             var avoid: Set<RouteAvoidance> = []
-            if let a = try slots.avoid.single(query, "avoid") {
+            if let a = try slots.single("avoid") {
                 var tolls = false
                 var highways = false
                 try a.withValue { (value: ByteText) throws(DirectionsURLError) in
@@ -225,12 +238,11 @@ extension DirectionsURLParser {
 
         /// Parses the query of a `/place` link as a destination-only request (see the type's notes).
         static func parsePlace(query raw: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-            let query = try QueryBytes(raw, plusAsSpace: true)
-            let format = "Apple Maps place link"
-            let name = try text(query, "name", format: format)
-            let address = try text(query, "address", format: format)
-            let id = try text(query, "place-id", format: format)
-            if let c = try query.single("coordinate", format: format) {
+            let slots = placeSchema.slots(try QueryBytes(raw, plusAsSpace: true))
+            let name = try text(slots, "name")
+            let address = try text(slots, "address")
+            let id = try text(slots, "place-id")
+            if let c = try slots.single("coordinate") {
                 // nil: blank, as if absent.
                 let coordinate = try c.withValue { (v: ByteText) throws(DirectionsURLError) -> Coordinate? in
                     let t = v.trimmed
@@ -256,8 +268,8 @@ extension DirectionsURLParser {
         }
 
         /// The trimmed decoded value of the single parameter `key`, or nil when absent or blank.
-        private static func text(_ query: QueryBytes, _ key: StaticString, format: String) throws(DirectionsURLError) -> String? {
-            guard let p = try query.single(key, format: format) else { return nil }
+        private static func text(_ slots: ParameterSchema.Slots, _ key: String) throws(DirectionsURLError) -> String? {
+            guard let p = try slots.single(key) else { return nil }
             return p.withValue { (v: ByteText) -> String? in
                 let t = v.trimmed
                 return t.isEmpty ? nil : t.string
@@ -270,86 +282,6 @@ extension DirectionsURLParser {
             return p.withValue { (v: ByteText) -> String? in
                 let t = v.trimmed
                 return t.isEmpty ? nil : t.string
-            }
-        }
-
-        /// Where the parameters of a `/directions` link are, from one pass over its query.
-        private struct Slots {
-            /// The first index of a key and how often it appears.
-            struct Slot {
-                var at = -1
-                var count = 0
-
-                @inline(__always)
-                mutating func note(_ i: Int) {
-                    if at < 0 { at = i }
-                    count &+= 1
-                }
-
-                /// The parameter when it appears once, nil when absent.
-                /// - Throws: `duplicate-parameter` (as ``QueryBytes/single(_:format:)``) when repeated.
-                @inline(__always)
-                func single(_ query: QueryBytes, _ key: String) throws(DirectionsURLError) -> QueryBytes.Parameter? {
-                    if count > 1 { throw query.duplicate(key, count: count, format: formatName) }
-                    return at >= 0 ? query.parameters[at] : nil
-                }
-            }
-
-            var source = Slot()
-            var sourceID = Slot()
-            var destination = Slot()
-            var destinationID = Slot()
-            var mode = Slot()
-            var avoid = Slot()
-            var waypoints = 0
-            var waypointIDs = 0
-            /// Whether a parameter could be a misspelling (unknown, key of at least 3 bytes).
-            var suspects = false
-
-            init(_ query: QueryBytes) {
-                let parameters = query.parameters
-                var i = 0
-                while i < parameters.count {
-                    let p = parameters[i]
-                    let raw = p.rawName
-                    // The byte count picks the one candidate. A name equal to one ignoring ASCII case
-                    // is plain (no escape, `+` or non-ASCII byte), so its key is that name.
-                    var found = true
-                    switch raw.count {
-                        case 4 where raw.equalsIgnoringCase("mode" as StaticString): mode.note(i)
-                        case 5 where raw.equalsIgnoringCase("avoid" as StaticString): avoid.note(i)
-                        case 5 where raw.equalsIgnoringCase("start" as StaticString): break
-                        case 6 where raw.equalsIgnoringCase("source" as StaticString): source.note(i)
-                        case 8 where NameWords.equal(raw, 0x746E696F70796177, 0x746E696F70796177): waypoints &+= 1
-                        case 11 where NameWords.equal(raw, 0x74616E6974736564, 0x6E6F6974616E6974): destination.note(i)
-                        case 15 where NameWords.equal(raw, 0x702D656372756F73, 0x64692D6563616C70): sourceID.note(i)
-                        case 17 where NameWords.equal(raw, 0x746E696F70796177, 0x692D6563616C702D, 0x64692D6563616C70): waypointIDs &+= 1
-                        case 19 where NameWords.equal(raw, 0x2D7469736E617274, 0x6E65726566657270, 0x7365636E65726566): break
-                        case 20 where NameWords.equal(raw, 0x74616E6974736564, 0x63616C702D6E6F69, 0x64692D6563616C70): destinationID.note(i)
-                        default: found = false
-                    }
-                    if found {
-                        // Found above.
-                    } else if query.isPlain(p) {
-                        if raw.count >= 3 { suspects = true }
-                    } else {
-                        // Escaped or non-ASCII names: by the decoded, lowercased key.
-                        let key = query.key(of: p)
-                        switch key {
-                        case "mode": mode.note(i)
-                        case "avoid": avoid.note(i)
-                        case "source": source.note(i)
-                        case "waypoint": waypoints &+= 1
-                        case "destination": destination.note(i)
-                        case "source-place-id": sourceID.note(i)
-                        case "waypoint-place-id": waypointIDs &+= 1
-                        case "destination-place-id": destinationID.note(i)
-                        default: break
-                        }
-                        if key.utf8.count >= 3 && !AppleGoogleLinkText.isKnown(key, known) { suspects = true }
-                    }
-                    i &+= 1
-                }
             }
         }
     }
@@ -366,8 +298,13 @@ extension Endpoint {
     }
 }
 
-extension DirectionsURLParser.AppleUnifiedLink: DirectionsLinkBuilding {
+extension DirectionsURLParser.AppleUnifiedLink: DirectionsLinkFormat {
     static var format: LinkFormat { .appleUnified }
+
+    /// Read by its family's type, which dispatches `/directions` and `/place` here.
+    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        try DirectionsURLParser.AppleMapsLink.parse(link, &context)
+    }
 
     /// Unified Maps URLs `mode`: `driving`, `walking`, `transit`, `cycling`.
     static let modeVocabulary: [ModeWord] = [
@@ -411,37 +348,5 @@ extension DirectionsURLParser.AppleUnifiedLink: DirectionsLinkBuilding {
         if !avoid.isEmpty { pairs.append(("avoid", avoid.map(\.rawValue).joined(separator: ","))) }
         AppleGoogleLinkText.extras(request, format: name, avoid: [.tolls, .highways], navigate: false, omitted: &omitted)
         return BuiltLink(url: "https://maps.apple.com/directions?" + LinkWriting.query(pairs), format: format, omitted: omitted)
-    }
-}
-
-/// Plain parameter names compared eight bytes at a time with a lowercase ASCII literal given as its
-/// little-endian words (written out by hand where the name is matched): the answer of
-/// ``ByteText/equalsIgnoringCase(_:)-(StaticString)`` with that literal, in two or three word
-/// comparisons instead of one per byte. The caller has checked the name's byte count; every word
-/// read lies inside the name.
-enum NameWords {
-    /// The eight bytes of `name` at `offset` (0 ≤ offset ≤ count − 8) with `A`–`Z` lowercased, or
-    /// nil when one is not ASCII (such a name equals no ASCII literal ignoring ASCII case).
-    @inline(__always)
-    static func lowered(_ name: ByteText, _ offset: Int) -> UInt64? {
-        let word = UTF8Text.word(name.bytes, offset)
-        if word & 0x8080_8080_8080_8080 != 0 { return nil }
-        let atLeastA = word &+ 0x3F3F_3F3F_3F3F_3F3F  // high bit: byte ≥ 0x41 (no carry: bytes < 0x80)
-        let pastZ = word &+ 0x2525_2525_2525_2525  // high bit: byte ≥ 0x5B
-        return word | ((atLeastA & ~pastZ & 0x8080_8080_8080_8080) >> 2)
-    }
-
-    /// Whether `name` (8 to 16 bytes) is the literal whose words at 0 and count − 8 are `a` and `b`.
-    @inline(__always)
-    static func equal(_ name: ByteText, _ a: UInt64, _ b: UInt64) -> Bool {
-        guard name.count >= 8 else { return false }
-        return lowered(name, 0) == a && lowered(name, name.count &- 8) == b
-    }
-
-    /// Whether `name` (16 to 24 bytes) is the literal whose words at 0, 8 and count − 8 are `a`, `b`, `c`.
-    @inline(__always)
-    static func equal(_ name: ByteText, _ a: UInt64, _ b: UInt64, _ c: UInt64) -> Bool {
-        guard name.count >= 16 else { return false }
-        return lowered(name, 0) == a && lowered(name, 8) == b && lowered(name, name.count &- 8) == c
     }
 }

@@ -46,6 +46,12 @@ extension DirectionsURLParser {
     /// Sources: RFC 5870 §3.3, §3.4; Android developer guide "Common intents" (Maps); Organic Maps
     /// `ge0/geo_url_parser.cpp` tests for the `0,0` and label rules.
     enum GeoURI {
+        /// The Android query's parameters; every other one is ignored (no typo guesses).
+        static let schema = ParameterSchema(format: "geo: URI", typos: .firstWithinTwo, [
+            .single("q", "the destination: `lat,lon(label)`, or text (an address, a Plus Code) at path 0,0"),
+            .single("z", "the zoom (a viewport), read only for an OsmAnd-style label: `z=19(Name)`"),
+        ])
+
         static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let all = link.bytes.rest
             // Whether the text is ASCII, its first '#', and the first '?', '&', ';' before it.
@@ -82,7 +88,7 @@ extension DirectionsURLParser {
             } else if marks.semicolon < marks.hash {
                 semi = marks.semicolon
             }
-            let query = try QueryBytes(rawQuery, plusAsSpace: true)
+            let query = schema.slots(try QueryBytes(rawQuery, plusAsSpace: true))
 
             // Path: coordinates, then ;parameters.
             var coordinateText = path
@@ -116,9 +122,9 @@ extension DirectionsURLParser {
 
         /// Reads `q` (decoded, trimmed; a leading Plus Code keeps its `+`) and goes on with ``finish``.
         private static func withQ(
-            _ decoded: ByteText, _ query: QueryBytes, _ pathLabel: String?, _ context: inout ParseContext
+            _ decoded: ByteText, _ query: ParameterSchema.Slots, _ pathLabel: String?, _ context: inout ParseContext
         ) throws(DirectionsURLError) -> DirectionsRequest {
-            guard let q = try query.single("q", format: "geo: URI") else {
+            guard let q = try query.single("q") else {
                 return try finish(decoded, qText: nil, query, pathLabel, &context)
             }
             let raw = q.rawValue
@@ -138,9 +144,9 @@ extension DirectionsURLParser {
 
         /// The path coordinates (decoded, `decoded`), `q` and `z` into the request.
         private static func finish(
-            _ decoded: ByteText, qText: ByteText?, _ query: QueryBytes, _ pathLabel: String?, _ context: inout ParseContext
+            _ decoded: ByteText, qText: ByteText?, _ query: ParameterSchema.Slots, _ pathLabel: String?, _ context: inout ParseContext
         ) throws(DirectionsURLError) -> DirectionsRequest {
-            let z = try query.single("z", format: "geo: URI")
+            let z = try query.single("z")
             let pathCoordinate: Coordinate?  // nil: placeholder (empty or 0:0) usable only with q
             let trimmedPath = decoded.trimmed
             if let plain = plainPair(decoded) {
@@ -667,12 +673,11 @@ extension DirectionsURLParser {
     }
 }
 
-extension DirectionsURLParser.GeoURI: DirectionsLinkParsing {
-    static var defaultFormat: LinkFormat { .geo }
+extension DirectionsURLParser.GeoURI: DirectionsLinkFormat {
     static var schemes: [String] { ["geo", "geo.offline"] }
 }
 
-extension DirectionsURLParser.GeoURI: DirectionsLinkBuilding {
+extension DirectionsURLParser.GeoURI {
     static var format: LinkFormat { .geo }
     /// `geo:` has no travel mode.
     static var modeVocabulary: [ModeWord] { [] }

@@ -26,8 +26,18 @@ extension DirectionsURLParser {
     /// place ids, avoidances, `navigate` and times are `omitted` lines.
     enum ComGoogleMapsLink {
         static let formatName = "Google Maps app link"
-        /// The parameters these links define (``GoogleKeys/appKnown``); never suggested as typos.
-        static let known: Set<String> = ["saddr", "daddr", "directionsmode", "q", "center", "zoom", "views", "mapmode", "x-success", "x-source", "x-error"]
+        /// The parameters of the Google Maps app's URL scheme (Google, "Google Maps URL Scheme for iOS").
+        static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
+            .single("saddr", "the source; absent or empty: the current location"),
+            .repeatable(
+                "daddr", aliases: AppleMapsLink.schema.aliases(of: "daddr"),
+                "the destination, stops chained with `+to:`; repeated, the stops in order"),
+            .single("directionsmode", "driving, transit, bicycling or walking"),
+            .repeatable("q", "a search: the destination when there is no daddr (the last counts)"),
+            .ignored("center", "the map centre"), .ignored("zoom", "the zoom"), .ignored("views", "map layers"),
+            .ignored("mapmode", "standard or streetview"), .ignored("x-success", "the x-callback return link"),
+            .ignored("x-source", "the calling app's name"), .ignored("x-error", "the x-callback error link"),
+        ])
         /// Optional parameters whose misspellings are `likely-typo` repairs.
         static let typoOptional = ["saddr", "directionsmode"]
 
@@ -54,25 +64,24 @@ extension DirectionsURLParser {
             let raw = link.bytes.query
             let query = try QueryBytes(raw, plusAsSpace: true)
             // One pass sorts the parameters by name; every look-up below is one read.
-            let keys = GoogleKeys(query)
-            typealias K = GoogleKeys
+            let keys = schema.slots(query)
             try GoogleMapsLink.rawSpaces(query, raw: raw, &context)
             let parser = context.parser
             let destination: Endpoint
             var waypoints: [Endpoint] = []
-            if let stops = try GoogleLegacyLink.stops(query, keys: keys, parser: parser) {
+            if let stops = try GoogleLegacyLink.stops(keys, parser: parser) {
                 destination = stops.destination
                 waypoints = stops.waypoints
-            } else if let q = keys.last(query, K.q), !q.withValue({ $0.isBlank }) {
+            } else if let q = keys.last("q"), !q.withValue({ $0.isBlank }) {
                 destination = try q.withValue { (v) throws(DirectionsURLError) in
                     try GoogleStopText.endpoint(v, parameter: "q", source: false, parser: parser)
                 }
             } else {
-                if let hint = TypoPolicy.hint(in: query, for: "daddr", known: known, aliases: AppleMapsLink.daddrAliases) {
+                if let hint = schema.hint(in: query, for: "daddr") {
                     throw DirectionsURLError(
                         code: .missingDestination, message: "this \(formatName) has no 'daddr' (the destination); \(hint)", parameter: "daddr")
                 }
-                if keys.contains(K.saddr) || keys.contains(K.directionsmode) {
+                if keys.contains("saddr") || keys.contains("directionsmode") {
                     throw DirectionsURLError(
                         code: .missingDestination, message: "this \(formatName) has no 'daddr'; add daddr=<address or latitude,longitude>",
                         parameter: "daddr")
@@ -82,12 +91,9 @@ extension DirectionsURLParser {
                     message: "this \(formatName) shows a map, not directions; directions need daddr=<address or latitude,longitude>",
                     parameter: "daddr")
             }
-            // A typo hint needs a parameter with none of the format's names.
-            if keys.hasUnknown(K.appKnown) {
-                try GoogleQueryRules.typoWarnings(query, optional: typoOptional, known: known, &context)
-            }
+            try schema.warnAbsentTypos(typoOptional, keys, &context)
             let source: Endpoint
-            if let saddr = try keys.single(query, K.saddr, "saddr", format: formatName) {
+            if let saddr = try keys.single("saddr") {
                 source = try saddr.withValue { (v) throws(DirectionsURLError) in
                     try GoogleStopText.endpoint(v, parameter: "saddr", source: true, parser: parser)
                 }
@@ -95,7 +101,7 @@ extension DirectionsURLParser {
                 source = try GoogleStopText.endpoint(ByteText.empty, parameter: "saddr", source: true, parser: parser)
             }
             let (mode, transport) = try GoogleQueryRules.mode(
-                try keys.single(query, K.directionsmode, "directionsmode", format: formatName), "directionsmode",
+                try keys.single("directionsmode"), "directionsmode",
                 index: { GoogleQueryRules.travelModeIndex($0, app: true) }, meaning: directionsModeMeaning, vocabulary: { modeVocabulary },
                 what: "a Google Maps app travel mode")
             return DirectionsRequest(source: source, destination: destination, waypoints: waypoints, mode: mode, transportType: transport)
@@ -103,12 +109,11 @@ extension DirectionsURLParser {
     }
 }
 
-extension DirectionsURLParser.ComGoogleMapsLink: DirectionsLinkParsing {
-    static var defaultFormat: LinkFormat { .comGoogleMaps }
+extension DirectionsURLParser.ComGoogleMapsLink: DirectionsLinkFormat {
     static var schemes: [String] { ["comgooglemaps", "comgooglemaps-x-callback", "comgooglemapsurl"] }
 }
 
-extension DirectionsURLParser.ComGoogleMapsLink: DirectionsLinkBuilding {
+extension DirectionsURLParser.ComGoogleMapsLink {
     static var format: LinkFormat { .comGoogleMaps }
 
     /// The meaning of word `i` of ``modeVocabulary`` (read without it; checked against it in debug builds).

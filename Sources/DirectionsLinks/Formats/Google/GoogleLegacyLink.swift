@@ -25,28 +25,37 @@ extension DirectionsURLParser {
     /// `Label@lat,lon`; place ids, the avoidance `ferries`, `navigate` and times cannot be carried.
     enum GoogleLegacyLink {
         static let formatName = "Google Maps legacy link"
-        /// Parameters these links define (``GoogleKeys/legacyKnown``); never suggested as typos.
-        static let known: Set<String> = [
-            "saddr", "daddr", "dirflg", "dirflag", "ll", "q", "address", "near", "sll", "z", "t", "spn", "sspn",
-            "hl", "gl", "f", "ie", "oe", "um", "fb", "sa", "ftid", "cid", "mrt", "directionsmode", "output",
-        ]
-        /// Other names people write for `daddr`.
-        static let daddrAliases: Set<String> = AppleMapsLink.daddrAliases
+        /// The parameters these links define (`ll` … `output`: view, search and tracking, ignored).
+        static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
+            .single("saddr", "the source; absent or empty: the current location"),
+            .repeatable(
+                "daddr", aliases: AppleMapsLink.schema.aliases(of: "daddr"),
+                "the destination, stops chained with `+to:`; repeated, the stops in order"),
+            .single("dirflg", "one mode letter (d, w, r, b) and avoid letters (h, t)"),
+            .single("dirflag", "read as dirflg when there is no dirflg"),
+            .ignored("ll", "the map centre"), .repeatable("q", "a search (a place link without daddr)"),
+            .ignored("address"), .ignored("near"), .ignored("sll"), .ignored("z"), .ignored("t"), .ignored("spn"),
+            .ignored("sspn"), .ignored("hl"), .ignored("gl"), .ignored("f"), .ignored("ie"), .ignored("oe"),
+            .ignored("um"), .ignored("fb"), .ignored("sa"),
+            .repeatable("ftid", "a Google feature id (needs an online look-up)"),
+            .repeatable("cid", "a Google feature id (needs an online look-up)"),
+            .ignored("mrt"), .ignored("directionsmode"), .ignored("output"),
+        ])
 
         /// Optional parameters whose misspellings are `likely-typo` repairs.
         static let typoOptional = ["saddr", "dirflg"]
 
-        /// Parses the query of a legacy Google link: `keys` are its parameters sorted by name, `raw`
-        /// the query's bytes.
+        /// Parses the query of a legacy Google link: `family` are its parameters sorted by
+        /// ``GoogleMapsLink/family``, `raw` the query's bytes.
         static func parse(
-            query: QueryBytes, keys: GoogleKeys, raw: ByteText, _ context: inout ParseContext
+            query: QueryBytes, keys family: ParameterSchema.Slots, raw: ByteText, _ context: inout ParseContext
         ) throws(DirectionsURLError) -> DirectionsRequest {
-            typealias K = GoogleKeys
+            let keys = family.reading(as: schema)
             try GoogleMapsLink.rawSpaces(query, raw: raw, &context)
             let parser = context.parser
-            let saddr = try keys.single(query, K.saddr, "saddr", format: formatName)
-            guard let stops = try stops(query, keys: keys, parser: parser) else {
-                if let hint = TypoPolicy.hint(in: query, for: "daddr", known: known, aliases: daddrAliases) {
+            let saddr = try keys.single("saddr")
+            guard let stops = try stops(keys, parser: parser) else {
+                if let hint = schema.hint(in: query, for: "daddr") {
                     throw DirectionsURLError(
                         code: .missingDestination, message: "this \(formatName) has no 'daddr' (the destination); \(hint)",
                         parameter: "daddr")
@@ -55,10 +64,7 @@ extension DirectionsURLParser {
                     code: .missingDestination, message: "this \(formatName) has no 'daddr'; add daddr=<address or latitude,longitude>",
                     parameter: "daddr")
             }
-            // A typo hint needs a parameter with none of the format's names.
-            if keys.hasUnknown(K.legacyKnown) {
-                try GoogleQueryRules.typoWarnings(query, optional: typoOptional, known: known, &context)
-            }
+            try schema.warnAbsentTypos(typoOptional, keys, &context)
             let source: Endpoint
             if let saddr {
                 source = try saddr.withValue { (v) throws(DirectionsURLError) in
@@ -67,8 +73,8 @@ extension DirectionsURLParser {
             } else {
                 source = try GoogleStopText.endpoint(ByteText.empty, parameter: "saddr", source: true, parser: parser)
             }
-            var flag = try keys.single(query, K.dirflg, "dirflg", format: formatName)
-            if flag == nil { flag = try keys.single(query, K.dirflag, "dirflag", format: formatName) }
+            var flag = try keys.single("dirflg")
+            if flag == nil { flag = try keys.single("dirflag") }
             var mode: DirectionsMode? = nil
             var transport: TransportType? = nil
             var avoid: Set<RouteAvoidance> = []
@@ -166,18 +172,18 @@ extension DirectionsURLParser {
 
         /// The stops of every `daddr` in order (each split by ``splitChain(_:)``), read by
         /// ``GoogleStopText``: the last is the destination, the others waypoints; nil when there is no
-        /// `daddr`. `keys` are the query's parameters sorted by name.
+        /// `daddr`. `keys` are the query's parameters sorted by a schema that has `daddr`.
         /// - Throws: `missing-destination` when the last stop is blank (before any error of another
         ///   stop, as the stops are checked first), else the first stop's error.
         static func stops(
-            _ query: QueryBytes, keys: GoogleKeys, parser: DirectionsURLParser
+            _ keys: ParameterSchema.Slots, parser: DirectionsURLParser
         ) throws(DirectionsURLError) -> (destination: Endpoint, waypoints: [Endpoint])? {
             var any = false
             var lastBlank = false
             var pending: Endpoint? = nil
             var waypoints: [Endpoint] = []
             var failure: DirectionsURLError? = nil
-            keys.forEach(query, GoogleKeys.daddr) { p in
+            keys.forEach("daddr") { p in
                 p.withValue { value in
                     forEachChainPiece(value) { piece, marks in
                         // The first piece of a chain tells how many marks follow: room for the waypoints.
@@ -321,8 +327,13 @@ extension DirectionsURLParser {
     }
 }
 
-extension DirectionsURLParser.GoogleLegacyLink: DirectionsLinkBuilding {
+extension DirectionsURLParser.GoogleLegacyLink: DirectionsLinkFormat {
     static var format: LinkFormat { .googleLegacy }
+
+    /// Read by its family's type, which dispatches a `saddr`/`daddr` query here.
+    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        try DirectionsURLParser.GoogleMapsLink.parse(link, &context)
+    }
 
     /// Legacy `dirflg` mode letters: `d`, `w`, `r`, `b` (the avoid letters `h`, `t` are not modes).
     static let modeVocabulary: [ModeWord] = [

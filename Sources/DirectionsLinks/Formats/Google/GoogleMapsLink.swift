@@ -38,12 +38,27 @@ extension DirectionsURLParser {
     /// every waypoint has one.
     enum GoogleMapsLink {
         static let formatName = "Google Maps directions link"
-        /// The parameters these links define (``GoogleKeys/apiKnown``); never suggested as typos.
-        static let known: Set<String> = [
-            "api", "origin", "origin_place_id", "destination", "destination_place_id", "travelmode",
-            "dir_action", "waypoints", "waypoint_place_ids", "avoid",
-        ]
-        static let destinationAliases: Set<String> = ["daddr", "dest", "to", "end", "destination_name", "query"]
+        /// The `api=1` directions parameters (Google, "Maps URLs", "Directions").
+        static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
+            .single("api", "must be 1"),
+            .single("origin", "the source: an address, a place name or `latitude,longitude`; absent: the current location"),
+            .single("origin_place_id", "the source's place id, kept verbatim"),
+            .single(
+                "destination", aliases: ["daddr", "dest", "to", "end", "destination_name", "query"],
+                "the destination: an address, a place name or `latitude,longitude`"),
+            .single("destination_place_id", "the destination's place id, kept verbatim"),
+            .single("travelmode", "driving, walking, bicycling, transit or two-wheeler"),
+            .single("dir_action", "navigate: start guidance"),
+            .single("waypoints", "the stops, separated by `|` (%7C)"),
+            .single("waypoint_place_ids", "one place id per waypoint, separated by `|`"),
+            .single("avoid", "tolls, highways, ferries, comma-separated"),
+        ])
+
+        /// Every name a query on a Google Maps web link may have: the `api=1` directions, the
+        /// legacy `saddr`/`daddr` and the search links. The query is sorted once with it; the path
+        /// and the names present pick the format, which reads it with its own schema.
+        static let family = ParameterSchema(
+            family: "Google Maps link", [schema, GoogleLegacyLink.schema, GooglePlaceLink.searchSchema])
         /// Optional parameters whose misspellings are `likely-typo` repairs.
         static let typoOptional = ["origin", "waypoints", "travelmode", "dir_action", "avoid"]
 
@@ -111,9 +126,8 @@ extension DirectionsURLParser {
             let raw = link.bytes.query
             let query = try QueryBytes(raw, plusAsSpace: true)
             // One pass sorts the parameters by name; every look-up below is one read.
-            let keys = GoogleKeys(query)
-            typealias K = GoogleKeys
-            if let api = try keys.single(query, K.api, "api", format: formatName) {
+            let keys = family.slots(query)
+            if let api = try keys.reading(as: schema).single("api") {
                 guard api.withValue({ $0.trimmed.equals("1") }) else {
                     throw DirectionsURLError(
                         code: .invalidParameter,
@@ -133,30 +147,29 @@ extension DirectionsURLParser {
             }
             let onLegacyPath = pathIs("/maps") || pathIs("/maps/") || (AppleGoogleLinkText.Bytes.hasPrefix(link.host, "maps.") && (rawPath.isEmpty || pathIs("/")))
             if onLegacyPath {
-                if keys.contains(K.saddr) || keys.contains(K.daddr) || keys.contains(K.dirflg) || keys.contains(K.dirflag) {
+                if keys.contains("saddr") || keys.contains("daddr") || keys.contains("dirflg") || keys.contains("dirflag") {
                     context.format = .googleLegacy
                     return try GoogleLegacyLink.parse(query: query, keys: keys, raw: raw, &context)
                 }
-                if let q = keys.last(query, K.q), !q.withValue({ $0.isBlank }) {
+                if let q = keys.last("q"), !q.withValue({ $0.isBlank }) {
                     context.format = .googlePlace
                     return try GooglePlaceLink.parse(q: query, keys: keys, raw: raw, &context)
                 }
-                if let hint = TypoPolicy.hint(
-                    in: query, for: "daddr", known: GoogleLegacyLink.known, aliases: GoogleLegacyLink.daddrAliases),
-                    !keys.contains(K.destination), !keys.contains(K.origin)
+                if let hint = GoogleLegacyLink.schema.hint(in: query, for: "daddr"),
+                    !keys.contains("destination"), !keys.contains("origin")
                 {
                     throw DirectionsURLError(
                         code: .missingDestination, message: "this Google Maps legacy link has no 'daddr' (the destination); \(hint)",
                         parameter: "daddr")
                 }
             }
-            if let feature = keys.first(query, either: K.ftid, or: K.cid) {
+            if let feature = keys.first(either: "ftid", or: "cid") {
                 throw DirectionsURLError(
                     code: .unresolvableOffline,
                     message: "this Google link names the place only by '\(feature.name)', a Google feature id that needs an online look-up; share a link with coordinates or an address",
                     parameter: feature.name)
             }
-            if keys.contains(K.destination) || keys.contains(K.origin) || keys.contains(K.travelmode) || keys.contains(K.waypoints) {
+            if keys.contains("destination") || keys.contains("origin") || keys.contains("travelmode") || keys.contains("waypoints") {
                 throw DirectionsURLError(
                     code: .notADirectionsLink,
                     message: "Google ignores every parameter of a Maps URL without api=1; add api=1", parameter: "api")
@@ -168,17 +181,17 @@ extension DirectionsURLParser {
                 parameter: atPath ? "path" : "api")
         }
 
-        /// Parses the query of an `api=1` directions link: `keys` are its parameters sorted by name,
-        /// `raw` the query's bytes.
+        /// Parses the query of an `api=1` directions link: `family` are its parameters sorted by
+        /// ``family``, `raw` the query's bytes.
         static func parse(
-            query: QueryBytes, keys: GoogleKeys, raw: ByteText, _ context: inout ParseContext
+            query: QueryBytes, keys family: ParameterSchema.Slots, raw: ByteText, _ context: inout ParseContext
         ) throws(DirectionsURLError) -> DirectionsRequest {
-            typealias K = GoogleKeys
+            let keys = family.reading(as: schema)
             let parser = context.parser
             try rawSpaces(query, raw: raw, &context)
             // The destination is read once: nil when absent or blank (as `stopEndpoint` reads it).
             var destination: Endpoint
-            if let p = try keys.single(query, K.destination, "destination", format: formatName),
+            if let p = try keys.single("destination"),
                 let read = try p.withValue({ (v) throws(DirectionsURLError) -> Endpoint? in
                     let t = v.trimmed
                     if t.isEmpty { return nil }
@@ -188,24 +201,22 @@ extension DirectionsURLParser {
             {
                 destination = read
             } else {
-                throw GoogleQueryRules.missingDestination(query, format: formatName, known: known, aliases: destinationAliases)
+                throw DirectionsURLParser.missingDestination(
+                    present: keys.contains("destination"), format: formatName, hint: schema.hint(in: query, for: "destination"))
             }
-            // A typo hint needs a parameter with none of the format's names.
-            if keys.hasUnknown(K.apiKnown) {
-                try GoogleQueryRules.typoWarnings(query, optional: typoOptional, known: known, &context)
-            }
+            try schema.warnAbsentTypos(typoOptional, keys, &context)
             var source: Endpoint = .currentLocation
-            if let origin = try keys.single(query, K.origin, "origin", format: formatName) {
+            if let origin = try keys.single("origin") {
                 source = try origin.withValue { (v) throws(DirectionsURLError) in try parser.sourceEndpoint(v, parameter: "origin") }
             }
-            if let id = try nonEmpty(query, keys, K.originPlaceID, "origin_place_id") {
+            if let id = try nonEmpty(keys, "origin_place_id") {
                 if source == .currentLocation {
                     try context.repair(.ignoredValue, "'origin_place_id' needs an 'origin'; the route starts at the current location", parameter: "origin_place_id")
                 } else {
                     source = source.withPlaceID(id)
                 }
             }
-            if let id = try nonEmpty(query, keys, K.destinationPlaceID, "destination_place_id") {
+            if let id = try nonEmpty(keys, "destination_place_id") {
                 if destination == .currentLocation {
                     try context.repair(.ignoredValue, "'destination_place_id' cannot name the current location; leave it out", parameter: "destination_place_id")
                 } else {
@@ -213,7 +224,7 @@ extension DirectionsURLParser {
                 }
             }
             var waypoints: [Endpoint] = []
-            if let w = try keys.single(query, K.waypoints, "waypoints", format: formatName) {
+            if let w = try keys.single("waypoints") {
                 // Decoded once: blank, the raw `|` repair, then the stops.
                 try w.withValue { (value) throws(DirectionsURLError) in
                     if value.isBlank { return }
@@ -228,7 +239,7 @@ extension DirectionsURLParser {
                     }
                 }
             }
-            if let ids = try keys.single(query, K.waypointPlaceIDs, "waypoint_place_ids", format: formatName) {
+            if let ids = try keys.single("waypoint_place_ids") {
                 // nil: used (or blank); else the number of ids, which does not match.
                 let matched: Int? = ids.withValue { (value) -> Int? in
                     if value.isBlank { return nil }
@@ -250,11 +261,11 @@ extension DirectionsURLParser {
                 }
             }
             let (mode, transport) = try GoogleQueryRules.mode(
-                try keys.single(query, K.travelmode, "travelmode", format: formatName), "travelmode",
+                try keys.single("travelmode"), "travelmode",
                 index: { GoogleQueryRules.travelModeIndex($0, app: false) }, meaning: travelModeMeaning, vocabulary: { modeVocabulary },
                 what: "a Google Maps travel mode")
             var navigate = false
-            if let action = try keys.single(query, K.dirAction, "dir_action", format: formatName) {
+            if let action = try keys.single("dir_action") {
                 // nil: neither empty nor `navigate`.
                 let navigating: Bool? = action.withValue { (v) -> Bool? in
                     let t = v.trimmed
@@ -270,7 +281,7 @@ extension DirectionsURLParser {
                 navigate = navigating
             }
             var avoid: Set<RouteAvoidance> = []
-            if let a = try keys.single(query, K.avoid, "avoid", format: formatName) {
+            if let a = try keys.single("avoid") {
                 try a.withValue { (value) throws(DirectionsURLError) in
                     if value.isASCII {
                         for piece in value.pieces(separatedBy: UInt8(ascii: ",")) where !piece.isEmpty {
@@ -319,11 +330,9 @@ extension DirectionsURLParser {
             }
         }
 
-        /// The trimmed value of the single parameter of name `k` (text `key`) when not blank.
-        private static func nonEmpty(
-            _ query: QueryBytes, _ keys: GoogleKeys, _ k: Int, _ key: StaticString
-        ) throws(DirectionsURLError) -> String? {
-            guard let p = try keys.single(query, k, key, format: formatName) else { return nil }
+        /// The trimmed value of the single parameter `key` when not blank.
+        private static func nonEmpty(_ keys: ParameterSchema.Slots, _ key: String) throws(DirectionsURLError) -> String? {
+            guard let p = try keys.single(key) else { return nil }
             return p.withValue { v -> String? in
                 let t = v.trimmed
                 return t.isEmpty ? nil : t.string
@@ -332,8 +341,7 @@ extension DirectionsURLParser {
     }
 }
 
-extension DirectionsURLParser.GoogleMapsLink: DirectionsLinkParsing {
-    static var defaultFormat: LinkFormat { .google }
+extension DirectionsURLParser.GoogleMapsLink: DirectionsLinkFormat {
     static var hosts: [String] { ["google.com", "www.google.com", "maps.google.com", "goo.gl", "maps.app.goo.gl"] }
     static func handles(host: String) -> Bool { isGoogleHost(host) }
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
@@ -341,7 +349,7 @@ extension DirectionsURLParser.GoogleMapsLink: DirectionsLinkParsing {
     }
 }
 
-extension DirectionsURLParser.GoogleMapsLink: DirectionsLinkBuilding {
+extension DirectionsURLParser.GoogleMapsLink {
     static var format: LinkFormat { .google }
 
     /// The meaning of word `i` of ``modeVocabulary`` (read without it; checked against it in debug builds).
@@ -435,29 +443,6 @@ extension DirectionsURLParser {
     /// (`GoogleMapsLink`, `GoogleLegacyLink`, `ComGoogleMapsLink`) use: the same results, errors and
     /// repairs, without building a `String` unless a value, a repair or an error needs one.
     enum GoogleQueryRules {
-        /// `AppleGoogleLinkText.requiredDestination`'s `missing-destination` error, for a query whose
-        /// single `destination` is absent or blank.
-        static func missingDestination(
-            _ query: QueryBytes, format: String, known: Set<String>, aliases: Set<String>
-        ) -> DirectionsURLError {
-            DirectionsURLParser.missingDestination(
-                present: query.contains("destination"), format: format,
-                hint: TypoPolicy.hint(in: query, for: "destination", known: known, aliases: aliases))
-        }
-
-        /// `AppleGoogleLinkText.typoWarnings` of a ``QueryBytes``, for a query with a parameter that has
-        /// none of the format's names (the caller checks, with ``GoogleKeys/hasUnknown(_:)``; without
-        /// one no hint can be found).
-        static func typoWarnings(
-            _ query: QueryBytes, optional: [String], known: Set<String>, _ context: inout ParseContext
-        ) throws(DirectionsURLError) {
-            for expected in optional where !query.contains(expected) {
-                if let hint = TypoPolicy.hint(in: query, for: expected, known: known, aliases: []) {
-                    try context.repair(.likelyTypo, hint + " It was ignored.", parameter: expected)
-                }
-            }
-        }
-
         /// `AppleGoogleLinkText.mode` of a ``QueryBytes``: the mode named by `m`, the single parameter
         /// `name` (lowercase); (nil, nil) when absent or blank. Trimmed ASCII text is matched by
         /// `index` (the position of its word in `vocabulary`, ASCII case ignored, or -1), whose meaning
@@ -504,328 +489,19 @@ extension DirectionsURLParser {
 
         /// The position in `GoogleMapsLink.modeVocabulary` (driving, walking, bicycling, transit,
         /// two-wheeler) or `ComGoogleMapsLink.modeVocabulary` (driving, transit, bicycling, walking,
-        /// with `app`) of ASCII `text`, ignoring ASCII case, or -1: compared as lowered 8-byte words
-        /// (the constants are the words' bytes, first byte lowest).
+        /// with `app`) of ASCII `text`, ignoring ASCII case, or -1.
         static func travelModeIndex(_ text: ByteText, app: Bool) -> Int {
-            let b = text.bytes
-            let n = b.count
-            guard n >= 7 && n <= 11 else { return -1 }
-            let w0 = GoogleKeys.lowered(GoogleKeys.word(b, 0))
-            let w1: UInt64 = n > 8 ? GoogleKeys.lowered(GoogleKeys.word(b, 8)) : 0
-            switch n {
-            case 7:
-                if w0 == 0x67_6e69_7669_7264 { return 0 }  // driving
-                if w0 == 0x67_6e69_6b6c_6177 { return app ? 3 : 1 }  // walking
-                if w0 == 0x74_6973_6e61_7274 { return app ? 1 : 3 }  // transit
-            case 9:
-                if w0 == 0x6e69_6c63_7963_6962 && w1 == 0x67 { return 2 }  // bicycling
-            case 11:
-                if !app && w0 == 0x6565_6877_2d6f_7774 && w1 == 0x72_656c { return 4 }  // two-wheeler
-            default: break
-            }
+            if text.equalsIgnoringCase("driving" as StaticString) { return 0 }
+            if text.equalsIgnoringCase("walking" as StaticString) { return app ? 3 : 1 }
+            if text.equalsIgnoringCase("transit" as StaticString) { return app ? 1 : 3 }
+            if text.equalsIgnoringCase("bicycling" as StaticString) { return 2 }
+            if !app && text.equalsIgnoringCase("two-wheeler" as StaticString) { return 4 }
             return -1
         }
 
         /// Whether `text` holds the ASCII `byte` (by byte: never a `Character` comparison).
         static func containsCharacter(_ text: ByteText, _ byte: UInt8) -> Bool {
             text.contains(byte)
-        }
-    }
-}
-
-// MARK: - The parameter names of the Google query formats, sorted in one pass
-
-extension DirectionsURLParser {
-    /// The parameters of a Google query (`api=1`, legacy `saddr`/`daddr`, `?q=`, `/maps/search/`,
-    /// `comgooglemaps://`, `google.navigation:`) sorted in one pass over a ``QueryBytes`` by the names
-    /// the Google formats read or know: for each name the first parameter with it and whether
-    /// it is repeated, so every look-up afterwards is one read instead of a scan comparing every name
-    /// (the last of a repeated name is looked for from the end).
-    /// Names compare as ``QueryBytes/isKey(_:_:)-(_,StaticString)`` does (ASCII case ignored for
-    /// plain names; the decoded key otherwise).
-    struct GoogleKeys {
-        // `api=1` directions links.
-        static let api = 0, origin = 1, originPlaceID = 2, destination = 3, destinationPlaceID = 4, travelmode = 5
-        static let dirAction = 6, waypoints = 7, waypointPlaceIDs = 8, avoid = 9
-        // Legacy, place, search, app and intent links.
-        static let saddr = 10, daddr = 11, dirflg = 12, dirflag = 13, q = 14, query = 15, queryPlaceID = 16
-        static let ftid = 17, cid = 18, directionsmode = 19, mode = 20
-        // Names known (never suggested as typos) but not read.
-        static let ll = 21, address = 22, near = 23, sll = 24, z = 25, t = 26, spn = 27, sspn = 28, hl = 29, gl = 30
-        static let f = 31, ie = 32, oe = 33, um = 34, fb = 35, sa = 36, mrt = 37, output = 38
-        static let center = 39, zoom = 40, views = 41, mapmode = 42, xSuccess = 43, xSource = 44, xError = 45
-        /// How many names.
-        static let count = 46
-
-        /// The names each format knows (bits of the indices above).
-        static let apiKnown: UInt64 = 0b11_1111_1111  // api … avoid
-        /// saddr, daddr, dirflg, dirflag, ll, q, address, near, sll, z, t, spn, sspn, hl, gl, f, ie, oe,
-        /// um, fb, sa, ftid, cid, mrt, directionsmode, output (a literal: a computed global costs a
-        /// lazy-initialisation check at every use).
-        static let legacyKnown: UInt64 = 0x7f_ffee_7c00
-        /// saddr, daddr, directionsmode, q, center, zoom, views, mapmode, x-success, x-source, x-error.
-        static let appKnown: UInt64 = 0x3f80_0008_4c00
-        /// q, mode, avoid.
-        static let intentKnown: UInt64 = 0x10_4200
-
-        /// How many names are read (``api`` … ``mode``); the others are only known.
-        static let readCount = 21
-        /// Per name read: the index of its first parameter (valid when its ``seen`` bit is set).
-        private var firstAt = InlineArray<21, Int32>(repeating: 0)
-        /// The names that appear (bit per index).
-        private(set) var seen: UInt64 = 0
-        /// The names that appear more than once.
-        private var repeated: UInt64 = 0
-        /// Whether some parameter has none of the names.
-        private(set) var hasOther = false
-
-        init(_ query: __shared QueryBytes) {
-            // `query` is borrowed (an initializer would otherwise take it owned: a retain and releases).
-            let count = query.parameters.count
-            var i = 0
-            while i < count {
-                let k = Self.index(query, query.parameters[i])
-                if k < 0 {
-                    hasOther = true
-                } else {
-                    let bit: UInt64 = 1 << UInt64(k)
-                    if seen & bit != 0 {
-                        repeated |= bit
-                    } else {
-                        if k < Self.readCount { firstAt[k] = Int32(truncatingIfNeeded: i) }
-                        seen |= bit
-                    }
-                }
-                i &+= 1
-            }
-        }
-
-        /// Whether some parameter is not one of `known` (only then can a typo hint be found).
-        @inline(__always)
-        func hasUnknown(_ known: UInt64) -> Bool { hasOther || seen & ~known != 0 }
-
-        /// Whether a parameter called name `k` appears.
-        @inline(__always)
-        func contains(_ k: Int) -> Bool { seen & (1 << UInt64(k)) != 0 }
-
-        /// The index of the first parameter called name `k` (one of the names read), or -1.
-        @inline(__always)
-        private func firstIndex(_ k: Int) -> Int { contains(k) ? Int(firstAt[k]) : -1 }
-
-        /// The first parameter called name `a` or name `b`, or nil.
-        func first(_ query: QueryBytes, either a: Int, or b: Int) -> QueryBytes.Parameter? {
-            let fa = firstIndex(a)
-            let fb = firstIndex(b)
-            let found = fa < 0 ? fb : fb < 0 ? fa : min(fa, fb)
-            return found < 0 ? nil : query.parameters[found]
-        }
-
-        /// The last parameter called name `k`, or nil.
-        @inline(__always)
-        func last(_ query: QueryBytes, _ k: Int) -> QueryBytes.Parameter? {
-            let f = firstIndex(k)
-            if f < 0 { return nil }
-            let parameters = query.parameters
-            if repeated & (1 << UInt64(k)) == 0 { return parameters[f] }
-            var i = parameters.count
-            while i > f {
-                i &-= 1
-                if Self.index(query, parameters[i]) == k { return parameters[i] }
-            }
-            return parameters[f]
-        }
-
-        /// ``QueryBytes/single(_:format:)`` of name `k`, whose text is `key`: the only parameter, or nil.
-        /// - Throws: `duplicate-parameter` naming `key` when it appears more than once.
-        @inline(__always)
-        func single(_ query: QueryBytes, _ k: Int, _ key: StaticString, format: String) throws(DirectionsURLError) -> QueryBytes.Parameter? {
-            let f = firstIndex(k)
-            if f < 0 { return nil }
-            if repeated & (1 << UInt64(k)) != 0 { throw query.duplicate(key.description, count: query.count(key), format: format) }
-            return query.parameters[f]
-        }
-
-        /// Calls `body` with each parameter called name `k`, in order.
-        @inline(__always)
-        func forEach<E: Error>(_ query: QueryBytes, _ k: Int, _ body: (QueryBytes.Parameter) throws(E) -> Void) throws(E) {
-            let f = firstIndex(k)
-            if f < 0 { return }
-            let parameters = query.parameters
-            if repeated & (1 << UInt64(k)) == 0 { return try body(parameters[f]) }
-            var i = f
-            let end = parameters.count
-            while i < end {
-                if Self.index(query, parameters[i]) == k { try body(parameters[i]) }
-                i &+= 1
-            }
-        }
-
-        /// The name index of `p`, or -1. A plain name (ASCII, no escape) is read as up to three
-        /// 8-byte words, lowered, and compared with each name of its length as words (the constants
-        /// are the names' bytes, first byte lowest).
-        static func index(_ bytes: QueryBytes, _ p: QueryBytes.Parameter) -> Int {
-            guard bytes.isPlain(p) else { return index(decodedKey: bytes.key(of: p)) }
-            let b = p.rawName.bytes
-            let n = b.count
-            guard n >= 1 && n <= 20 else { return -1 }
-            let w0 = lowered(word(b, 0))
-            let w1: UInt64 = n > 8 ? lowered(word(b, 8)) : 0
-            let w2: UInt64 = n > 16 ? lowered(word(b, 16)) : 0
-            switch n {
-            case 1:
-                if w0 == 0x71 { return q }  // q
-                if w0 == 0x7a { return z }  // z
-                if w0 == 0x74 { return t }  // t
-                if w0 == 0x66 { return f }  // f
-            case 2:
-                if w0 == 0x6c6c { return ll }  // ll
-                if w0 == 0x6c68 { return hl }  // hl
-                if w0 == 0x6c67 { return gl }  // gl
-                if w0 == 0x6569 { return ie }  // ie
-                if w0 == 0x656f { return oe }  // oe
-                if w0 == 0x6d75 { return um }  // um
-                if w0 == 0x6266 { return fb }  // fb
-                if w0 == 0x6173 { return sa }  // sa
-            case 3:
-                if w0 == 0x697061 { return api }  // api
-                if w0 == 0x646963 { return cid }  // cid
-                if w0 == 0x6c6c73 { return sll }  // sll
-                if w0 == 0x6e7073 { return spn }  // spn
-                if w0 == 0x74726d { return mrt }  // mrt
-            case 4:
-                if w0 == 0x64697466 { return ftid }  // ftid
-                if w0 == 0x65646f6d { return mode }  // mode
-                if w0 == 0x7261656e { return near }  // near
-                if w0 == 0x6e707373 { return sspn }  // sspn
-                if w0 == 0x6d6f6f7a { return zoom }  // zoom
-            case 5:
-                if w0 == 0x64696f7661 { return avoid }  // avoid
-                if w0 == 0x7264646173 { return saddr }  // saddr
-                if w0 == 0x7264646164 { return daddr }  // daddr
-                if w0 == 0x7972657571 { return query }  // query
-                if w0 == 0x7377656976 { return views }  // views
-            case 6:
-                if w0 == 0x6e696769726f { return origin }  // origin
-                if w0 == 0x676c66726964 { return dirflg }  // dirflg
-                if w0 == 0x74757074756f { return output }  // output
-                if w0 == 0x7265746e6563 { return center }  // center
-            case 7:
-                if w0 == 0x67616c66726964 { return dirflag }  // dirflag
-                if w0 == 0x73736572646461 { return address }  // address
-                if w0 == 0x65646f6d70616d { return mapmode }  // mapmode
-                if w0 == 0x726f7272652d78 { return xError }  // x-error
-            case 8:
-                if w0 == 0x656372756f732d78 { return xSource }  // x-source
-            case 9:
-                if w0 == 0x746e696f70796177 && w1 == 0x73 { return waypoints }  // waypoints
-                if w0 == 0x7365636375732d78 && w1 == 0x73 { return xSuccess }  // x-success
-            case 10:
-                if w0 == 0x6f6d6c6576617274 && w1 == 0x6564 { return travelmode }  // travelmode
-                if w0 == 0x697463615f726964 && w1 == 0x6e6f { return dirAction }  // dir_action
-            case 11:
-                if w0 == 0x74616e6974736564 && w1 == 0x6e6f69 { return destination }  // destination
-            case 14:
-                if w0 == 0x6c705f7972657571 && w1 == 0x64695f656361 { return queryPlaceID }  // query_place_id
-                if w0 == 0x6f69746365726964 && w1 == 0x65646f6d736e { return directionsmode }  // directionsmode
-            case 15:
-                if w0 == 0x705f6e696769726f && w1 == 0x64695f6563616c { return originPlaceID }  // origin_place_id
-            case 18:
-                if w0 == 0x746e696f70796177 && w1 == 0x695f6563616c705f && w2 == 0x7364 { return waypointPlaceIDs }  // waypoint_place_ids
-            case 20:
-                if w0 == 0x74616e6974736564 && w1 == 0x63616c705f6e6f69 && w2 == 0x64695f65 { return destinationPlaceID }  // destination_place_id
-            default: break
-            }
-            return -1
-        }
-
-        /// The bytes of `b` from `from` (up to 8), first byte lowest, zero above the end.
-        @inline(__always)
-        static func word(_ b: UnsafeBufferPointer<UInt8>, _ from: Int) -> UInt64 {
-            let n = b.count
-            if from &+ 8 <= n { return UTF8Text.word(b, from) }
-            // Fewer than 8 bytes left: at most one 4-, one 2- and one 1-byte load, all inside `b`.
-            let rest = n &- from
-            guard rest > 0 else { return 0 }
-            let raw = UnsafeRawBufferPointer(b)
-            var w: UInt64 = 0
-            var at = from
-            var shift: UInt64 = 0
-            if rest & 4 != 0 {
-                w = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
-                at &+= 4
-                shift = 32
-            }
-            if rest & 2 != 0 {
-                w |= UInt64(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt16.self))) << shift
-                at &+= 2
-                shift &+= 16
-            }
-            if rest & 1 != 0 { w |= UInt64(b[at]) << shift }
-            return w
-        }
-
-        /// `w` (ASCII bytes) with ASCII uppercase letters lowered: a byte gets 0x20 when it is at
-        /// least `A` (it plus 0x3F reaches 0x80) and below `[` (it plus 0x25 does not); no carry
-        /// crosses a byte, as every byte is below 0x80.
-        @inline(__always)
-        static func lowered(_ w: UInt64) -> UInt64 {
-            let atLeastA = w &+ 0x3F3F_3F3F_3F3F_3F3F
-            let atLeastBracket = w &+ 0x2525_2525_2525_2525
-            let upper = atLeastA & ~atLeastBracket & 0x8080_8080_8080_8080
-            return w | (upper >> 2)
-        }
-
-        /// The name index of a decoded key (escaped, non-ASCII or with a `+`), or -1.
-        private static func index(decodedKey key: String) -> Int {
-            switch key {
-            case "api": return api
-            case "origin": return origin
-            case "origin_place_id": return originPlaceID
-            case "destination": return destination
-            case "destination_place_id": return destinationPlaceID
-            case "travelmode": return travelmode
-            case "dir_action": return dirAction
-            case "waypoints": return waypoints
-            case "waypoint_place_ids": return waypointPlaceIDs
-            case "avoid": return avoid
-            case "saddr": return saddr
-            case "daddr": return daddr
-            case "dirflg": return dirflg
-            case "dirflag": return dirflag
-            case "q": return q
-            case "query": return query
-            case "query_place_id": return queryPlaceID
-            case "ftid": return ftid
-            case "cid": return cid
-            case "directionsmode": return directionsmode
-            case "mode": return mode
-            case "ll": return ll
-            case "address": return address
-            case "near": return near
-            case "sll": return sll
-            case "z": return z
-            case "t": return t
-            case "spn": return spn
-            case "sspn": return sspn
-            case "hl": return hl
-            case "gl": return gl
-            case "f": return f
-            case "ie": return ie
-            case "oe": return oe
-            case "um": return um
-            case "fb": return fb
-            case "sa": return sa
-            case "mrt": return mrt
-            case "output": return output
-            case "center": return center
-            case "zoom": return zoom
-            case "views": return views
-            case "mapmode": return mapmode
-            case "x-success": return xSuccess
-            case "x-source": return xSource
-            case "x-error": return xError
-            default: return -1
-            }
         }
     }
 }

@@ -24,7 +24,11 @@ extension DirectionsURLParser {
     /// times are `omitted` lines.
     enum GoogleNavigationIntent {
         static let formatName = "google.navigation intent"
-        static let known: Set<String> = ["q", "mode", "avoid"]
+        static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
+            .single("q", aliases: ["ll", "daddr", "destination"], "the destination: an address or `latitude,longitude`"),
+            .single("mode", "d (driving), b (bicycling), l (two-wheeler) or w (walking)"),
+            .single("avoid", "letters t (tolls), h (highways), f (ferries), combined"),
+        ])
 
         static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             var raw = link.bytes.rest
@@ -34,31 +38,27 @@ extension DirectionsURLParser {
             if raw.hasPrefix("?") { raw = raw.dropFirst() }
             let query = try QueryBytes(raw, plusAsSpace: true)
             // One pass sorts the parameters by name; every look-up below is one read.
-            let keys = GoogleKeys(query)
-            typealias K = GoogleKeys
+            let keys = schema.slots(query)
             typealias Place = DirectionsURLParser.GooglePlaceLink
             try GoogleMapsLink.rawSpaces(query, raw: raw, &context)
             let parser = context.parser
             // `q` is decoded once: nil when absent or blank.
-            guard let q = try keys.single(query, K.q, "q", format: formatName),
+            guard let q = try keys.single("q"),
                 let destination = try q.withValue({ (text) throws(DirectionsURLError) -> Endpoint? in
                     text.isBlank ? nil : try Place.stopEndpoint(text, parameter: "q", parser: parser)
                 })
             else {
-                let hint = TypoPolicy.hint(in: query, for: "q", known: ["mode", "avoid"], aliases: ["ll", "daddr", "destination"])
+                let hint = schema.hint(in: query, for: "q")
                 throw DirectionsURLError(
                     code: .missingDestination,
                     message: "this \(formatName) has no destination" + (hint.map { "; \($0)" } ?? "; add q=<address or latitude,longitude>"),
                     parameter: "q")
             }
-            // A typo hint needs a parameter other than q, mode and avoid.
-            if keys.hasUnknown(K.intentKnown) {
-                try GoogleQueryRules.typoWarnings(query, optional: ["mode", "avoid"], known: known, &context)
-            }
-            let (mode, transport) = try Self.mode(query, keys, &context)
+            try schema.warnAbsentTypos(["mode", "avoid"], keys, &context)
+            let (mode, transport) = try Self.mode(keys, &context)
             // The letters as bits (tolls 1, highways 2, ferries 4): the set is built once, at the end.
             var avoidBits = 0
-            if let a = try keys.single(query, K.avoid, "avoid", format: formatName) {
+            if let a = try keys.single("avoid") {
                 // Fast path: ASCII letters one byte each (a CR LF pair is one Character, so not with CR).
                 let done = try a.withValue { (value) throws(DirectionsURLError) -> Bool in
                     let letters = value.trimmed
@@ -117,9 +117,9 @@ extension DirectionsURLParser {
 
         /// `AppleGoogleLinkText.mode(query, "mode", in: modeVocabulary, …)` of a ``QueryBytes``.
         private static func mode(
-            _ query: QueryBytes, _ keys: GoogleKeys, _ context: inout ParseContext
+            _ keys: ParameterSchema.Slots, _ context: inout ParseContext
         ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
-            guard let m = try keys.single(query, GoogleKeys.mode, "mode", format: formatName) else { return (nil, nil) }
+            guard let m = try keys.single("mode") else { return (nil, nil) }
             // -2: blank; -1: no word; nil: only Unicode case mapping can tell (non-ASCII text).
             let index = m.withValue { value -> Int? in
                 let t = value.trimmed
@@ -159,12 +159,11 @@ extension DirectionsURLParser {
     }
 }
 
-extension DirectionsURLParser.GoogleNavigationIntent: DirectionsLinkParsing {
-    static var defaultFormat: LinkFormat { .googleNavigation }
+extension DirectionsURLParser.GoogleNavigationIntent: DirectionsLinkFormat {
     static var schemes: [String] { ["google.navigation"] }
 }
 
-extension DirectionsURLParser.GoogleNavigationIntent: DirectionsLinkBuilding {
+extension DirectionsURLParser.GoogleNavigationIntent {
     static var format: LinkFormat { .googleNavigation }
 
     /// Android navigation `mode`: `d`, `b`, `l` (two-wheeler), `w`.

@@ -12,6 +12,13 @@ extension DirectionsURLParser {
     /// - `https://www.google.com/maps/search/?api=1&query=…&query_place_id=…` (Google Maps URLs guide,
     ///   "Search"): `query` as above, the place id kept in ``Endpoint/placeID``.
     enum GooglePlaceLink {
+        /// The parameters of a `/maps/search/?api=1` link.
+        static let searchSchema = ParameterSchema(format: "Google Maps search link", typos: .firstWithinTwo, [
+            .ignored("api", "1"),
+            .single("query", "the place: text or `latitude,longitude`"),
+            .single("query_place_id", "the place id, kept verbatim"),
+        ])
+
         static func parse(path link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             typealias Path = GooglePathLink
             let after = Path.tail(link.bytes.path, dropping: 12)
@@ -41,13 +48,14 @@ extension DirectionsURLParser {
             return DirectionsRequest(destination: destination)
         }
 
-        /// A `?q=` link (form-encoded): `keys` are its parameters sorted by name, `raw` the query's bytes.
+        /// A `?q=` link (form-encoded): `keys` are its parameters sorted by ``GoogleMapsLink/family``,
+        /// `raw` the query's bytes.
         static func parse(
-            q query: QueryBytes, keys: GoogleKeys, raw: ByteText, _ context: inout ParseContext
+            q query: QueryBytes, keys: ParameterSchema.Slots, raw: ByteText, _ context: inout ParseContext
         ) throws(DirectionsURLError) -> DirectionsRequest {
             try GoogleMapsLink.rawSpaces(query, raw: raw, &context)
             let parser = context.parser
-            guard let q = keys.last(query, GoogleKeys.q) else {
+            guard let q = keys.last("q") else {
                 return DirectionsRequest(destination: try stopEndpoint(.empty, parameter: "q", parser: parser))
             }
             return DirectionsRequest(destination: try q.withValue { (text) throws(DirectionsURLError) in
@@ -55,15 +63,15 @@ extension DirectionsURLParser {
             })
         }
 
-        /// A `/maps/search/?api=1` link (form-encoded): `keys` are its parameters sorted by name, `raw`
-        /// the query's bytes.
+        /// A `/maps/search/?api=1` link (form-encoded): `family` are its parameters sorted by
+        /// ``GoogleMapsLink/family``, `raw` the query's bytes.
         static func parse(
-            search query: QueryBytes, keys: GoogleKeys, raw: ByteText, _ context: inout ParseContext
+            search query: QueryBytes, keys family: ParameterSchema.Slots, raw: ByteText, _ context: inout ParseContext
         ) throws(DirectionsURLError) -> DirectionsRequest {
+            let keys = family.reading(as: searchSchema)
             try GoogleMapsLink.rawSpaces(query, raw: raw, &context)
-            let format = "Google Maps search link"
             let parser = context.parser
-            let q = try keys.single(query, GoogleKeys.query, "query", format: format)
+            let q = try keys.single("query")
             guard let q, !q.withValue({ $0.isBlank }) else {
                 throw DirectionsURLError(
                     code: .missingDestination, message: "this Google Maps search link has no 'query'; add query=<place or latitude,longitude>",
@@ -72,7 +80,7 @@ extension DirectionsURLParser {
             var destination = try q.withValue { (text) throws(DirectionsURLError) in
                 try stopEndpoint(text, parameter: "query", parser: parser)
             }
-            if let id = try keys.single(query, GoogleKeys.queryPlaceID, "query_place_id", format: format), destination != .currentLocation {
+            if let id = try keys.single("query_place_id"), destination != .currentLocation {
                 let trimmed = id.withValue { $0.trimmed.isEmpty ? nil : $0.trimmed.string }
                 if let trimmed { destination = destination.withPlaceID(trimmed) }
             }

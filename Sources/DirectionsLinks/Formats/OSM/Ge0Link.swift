@@ -319,13 +319,12 @@ enum Ge0Link {
     }
 }
 
-extension Ge0Link: DirectionsLinkParsing {
-    static var defaultFormat: LinkFormat { .ge0 }
+extension Ge0Link: DirectionsLinkFormat {
     static var schemes: [String] { ["ge0"] }
     static var hosts: [String] { ["ge0.me", "www.ge0.me"] }
 }
 
-extension Ge0Link: DirectionsLinkBuilding {
+extension Ge0Link {
     static var format: LinkFormat { .ge0 }
     /// ge0 links have no travel mode.
     static var modeVocabulary: [ModeWord] { [] }

@@ -192,12 +192,11 @@ enum OpenStreetMapLink {
     }
 }
 
-extension OpenStreetMapLink: DirectionsLinkParsing {
-    static var defaultFormat: LinkFormat { .openStreetMap }
+extension OpenStreetMapLink: DirectionsLinkFormat {
     static var hosts: [String] { ["openstreetmap.org", "www.openstreetmap.org", "osm.org", "www.osm.org"] }
 }
 
-extension OpenStreetMapLink: DirectionsLinkBuilding {
+extension OpenStreetMapLink {
     static var format: LinkFormat { .openStreetMap }
 
     /// The `engine` values of openstreetmap.org (FOSSGIS OSRM and Valhalla servers, GraphHopper). The

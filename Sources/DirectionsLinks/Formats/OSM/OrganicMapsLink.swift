@@ -214,13 +214,12 @@ enum OrganicMapsLink {
     }
 }
 
-extension OrganicMapsLink: DirectionsLinkParsing {
-    static var defaultFormat: LinkFormat { .organicMaps }
+extension OrganicMapsLink: DirectionsLinkFormat {
     static var schemes: [String] { ["om", "mapswithme", "mapsme", "mwm"] }
     static var hosts: [String] { ["omaps.app", "www.omaps.app"] }
 }
 
-extension OrganicMapsLink: DirectionsLinkBuilding {
+extension OrganicMapsLink {
     static var format: LinkFormat { .organicMaps }
 
     /// The legacy route `type` values (Organic Maps `map/mwm_url.cpp`).

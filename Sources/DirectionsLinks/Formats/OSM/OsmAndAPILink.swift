@@ -68,12 +68,11 @@ enum OsmAndAPILink {
     }
 }
 
-extension OsmAndAPILink: DirectionsLinkParsing {
-    static var defaultFormat: LinkFormat { .osmAndAPI }
+extension OsmAndAPILink: DirectionsLinkFormat {
     static var schemes: [String] { ["osmand.api"] }
 }
 
-extension OsmAndAPILink: DirectionsLinkBuilding {
+extension OsmAndAPILink {
     static var format: LinkFormat { .osmAndAPI }
     static var modeVocabulary: [ModeWord] { OsmAndLink.profiles }
 

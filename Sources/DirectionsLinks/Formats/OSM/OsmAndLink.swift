@@ -316,13 +316,12 @@ enum OSMLinkBytes {
     }
 }
 
-extension OsmAndLink: DirectionsLinkParsing {
-    static var defaultFormat: LinkFormat { .osmAnd }
+extension OsmAndLink: DirectionsLinkFormat {
     static var schemes: [String] { ["osmandmaps"] }
     static var hosts: [String] { ["osmand.net", "www.osmand.net"] }
 }
 
-extension OsmAndLink: DirectionsLinkBuilding {
+extension OsmAndLink {
     static var format: LinkFormat { .osmAnd }
     static var modeVocabulary: [ModeWord] { profiles }
 

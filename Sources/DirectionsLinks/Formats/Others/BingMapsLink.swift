@@ -27,14 +27,32 @@
 /// - Repairs: none; every accepted spelling is documented by Microsoft or written by bing.com.
 enum BingMapsLink {
     static let formatName = "Bing Maps link"
-    static let known: Set<String> = ["rtp", "mode", "cp", "lvl", "bb", "sty", "trfc", "where", "q", "collection", "rad", "pit", "hdg", "ss", "form", "v", "style", "rtop", "where1", "sp"]
-    static let rtpAliases: Set<String> = ["route", "rte", "rpt", "rtp1", "directions", "dest", "destination", "to"]
+    /// The `bingmaps:` and `bing.com/maps` parameters (Microsoft's reference); only `rtp` and `mode`
+    /// are read, the others are view and search settings (never typos).
+    static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
+        .single("rtp", aliases: ["route", "rte", "rpt", "rtp1", "directions", "dest", "destination", "to"],
+                "the route points, `~` between them: `pos.<lat>_<lon>[_<title>]` or `adr.<address>`"),
+        .single("mode", "d (driving), w (walking) or t (transit), any case"),
+        .ignored("cp", "the map centre"), .ignored("lvl", "the zoom level"), .ignored("bb", "the bounding box"),
+        .ignored("sty", "the map style"), .ignored("trfc", "show traffic"), .ignored("where", "a search"),
+        .ignored("q", "a search"), .ignored("collection", "a collection of points"), .ignored("rad", "a search radius"),
+        .ignored("pit", "the pitch"), .ignored("hdg", "the heading"), .ignored("ss", "Streetside"),
+        .ignored("form", "the referring form"), .ignored("v", "the version"), .ignored("style", "the map style"),
+        .ignored("rtop", "route options"), .ignored("where1", "a search"), .ignored("sp", "points of interest"),
+    ])
+    /// The parameters of `ms-drive-to:` and `ms-walk-to:` (no typo guesses: a missing one is named).
+    static let driveToSchema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
+        .single("destination.latitude", "the destination's latitude, decimal degrees"),
+        .single("destination.longitude", "the destination's longitude, decimal degrees"),
+        .single("destination.name", "the destination's label"),
+    ])
 
     /// The route of `query` (`rtp`, `mode`), read from the link's bytes.
     static func parseRoute(_ query: QueryBytes, plusAsSpace: Bool, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        guard let rtp = try query.single("rtp", format: formatName), !rtp.rawValue.isEmpty else {
-            let hint = TypoPolicy.hint(in: query, for: "rtp", known: known, aliases: rtpAliases)
-            if hint == nil && (query.contains("cp") || query.contains("where") || query.contains("q") || query.contains("collection")) {
+        let slots = schema.slots(query)
+        guard let rtp = try slots.single("rtp"), !rtp.rawValue.isEmpty else {
+            let hint = schema.hint(in: query, for: "rtp")
+            if hint == nil && (slots.contains("cp") || slots.contains("where") || slots.contains("q") || slots.contains("collection")) {
                 throw DirectionsURLError(
                     code: .notADirectionsLink,
                     message: "this \(formatName) shows a map or a search, not a route; routes use rtp=<from>~<to>",
@@ -51,18 +69,18 @@ enum BingMapsLink {
         if value.isASCII {
             return try route(
                 value.pieces(separatedBy: UInt8(ascii: "~")), twoOrMore: value.contains(UInt8(ascii: "~")),
-                lastIsEmpty: value.last == UInt8(ascii: "~"), query, plusAsSpace: plusAsSpace, context.parser)
+                lastIsEmpty: value.last == UInt8(ascii: "~"), slots, plusAsSpace: plusAsSpace, context.parser)
         }
         let pieces = value.splitPieces(separatedBy: UInt8(ascii: "~"))
         return try route(
-            pieces, twoOrMore: pieces.count >= 2, lastIsEmpty: pieces.last?.isEmpty ?? true, query, plusAsSpace: plusAsSpace,
+            pieces, twoOrMore: pieces.count >= 2, lastIsEmpty: pieces.last?.isEmpty ?? true, slots, plusAsSpace: plusAsSpace,
             context.parser)
     }
 
     /// The request of the raw `rtp` points `pieces` (whether there are two or more, whether the last is
     /// empty), and `mode`.
     private static func route(
-        _ pieces: some Sequence<ByteText>, twoOrMore: Bool, lastIsEmpty: Bool, _ query: QueryBytes, plusAsSpace: Bool,
+        _ pieces: some Sequence<ByteText>, twoOrMore: Bool, lastIsEmpty: Bool, _ slots: ParameterSchema.Slots, plusAsSpace: Bool,
         _ parser: DirectionsURLParser
     ) throws(DirectionsURLError) -> DirectionsRequest {
         guard twoOrMore else {
@@ -80,7 +98,7 @@ enum BingMapsLink {
         return try RoutePoints.request(pieces) { (piece, role) throws(DirectionsURLError) in
             try point(piece, role: role, plusAsSpace: plusAsSpace, parser)
         } mode: { () throws(DirectionsURLError) -> ModeWord? in
-            guard let m = try query.single("mode", format: formatName),
+            guard let m = try slots.single("mode"),
                 let word = try m.modeWord(
                     name: "mode", emptyIsUnset: true,
                     notA: "is not a Windows Maps mode; use d (driving), w (walking) or t (transit)", modeWord)
@@ -232,10 +250,10 @@ enum BingMapsLink {
     }
 
     static func parseDriveTo(_ link: LinkText, walk: Bool) throws(DirectionsURLError) -> DirectionsRequest {
-        let query = try QueryBytes(link.bytes.query, plusAsSpace: false)
-        let latP = try query.single("destination.latitude", format: formatName)
-        let lonP = try query.single("destination.longitude", format: formatName)
-        let nameP = try query.single("destination.name", format: formatName)
+        let slots = driveToSchema.slots(try QueryBytes(link.bytes.query, plusAsSpace: false))
+        let latP = try slots.single("destination.latitude")
+        let lonP = try slots.single("destination.longitude")
+        let nameP = try slots.single("destination.name")
         let latBlank = latP?.withValue { $0.isBlank } ?? true
         guard let latP, let lonP, !latBlank, !lonP.withValue({ $0.isBlank }) else {
             throw DirectionsURLError(
@@ -270,8 +288,7 @@ enum BingMapsLink {
     }
 }
 
-extension BingMapsLink: DirectionsLinkParsing {
-    static var defaultFormat: LinkFormat { .bing }
+extension BingMapsLink: DirectionsLinkFormat {
     static var schemes: [String] { ["bingmaps", "ms-drive-to", "ms-walk-to"] }
     static var hosts: [String] { ["bing.com", "www.bing.com"] }
 
@@ -297,7 +314,7 @@ extension BingMapsLink: DirectionsLinkParsing {
 
 
 
-extension BingMapsLink: DirectionsLinkBuilding {
+extension BingMapsLink {
     static var format: LinkFormat { .bing }
     static let modeVocabulary: [ModeWord] = [
         ModeWord("mode", "d", mode: .car),

@@ -120,8 +120,7 @@ extension QueryBytes.Parameter {
     }
 }
 
-extension CitymapperLink: DirectionsLinkParsing {
-    static var defaultFormat: LinkFormat { .citymapper }
+extension CitymapperLink: DirectionsLinkFormat {
     static var schemes: [String] { ["citymapper"] }
     static var hosts: [String] { ["citymapper.com", "www.citymapper.com"] }
 
@@ -172,7 +171,7 @@ extension CitymapperLink: DirectionsLinkParsing {
     }
 }
 
-extension CitymapperLink: DirectionsLinkBuilding {
+extension CitymapperLink {
     static var format: LinkFormat { .citymapper }
     /// Citymapper has no mode parameter: it plans transit journeys.
     static var modeVocabulary: [ModeWord] { [] }
@@ -201,14 +200,7 @@ extension CitymapperLink: DirectionsLinkBuilding {
         write(request.source, "start", field: "source")
         write(request.destination, "end", field: "destination")
         if let arrival = request.arrivalDate { pairs.append(("arrival_time", LinkWriting.encode(arrival))) }
-        if !request.waypoints.isEmpty { omitted.append("waypoints: Citymapper links have a start and an end only") }
-        if let mode = request.mode {
-            omitted.append("mode \(mode.rawValue): Citymapper plans transit journeys and has no mode parameter")
-        } else if request.transportType != .transit {
-            omitted.append("transport type \(request.transportType?.rawValue ?? "unspecified"): Citymapper always plans transit")
-        }
-        if request.navigate { omitted.append("navigate: Citymapper links cannot start guidance") }
-        if !request.avoid.isEmpty { omitted.append("avoid: Citymapper links carry no road options") }
+        omitted += OmittedFields.transitPlanner(request, app: "Citymapper", ends: "a start and an end", plans: "transit journeys")
         if request.departureDate != nil { omitted.append("departure date: Citymapper links carry only an arrival time") }
         return BuiltLink(url: "https://citymapper.com/directions?" + LinkWriting.query(pairs), format: .citymapper, omitted: omitted)
     }

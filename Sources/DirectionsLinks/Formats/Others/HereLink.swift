@@ -192,8 +192,7 @@ enum HereLink {
     ]
 }
 
-extension HereLink: DirectionsLinkParsing {
-    static var defaultFormat: LinkFormat { .here }
+extension HereLink: DirectionsLinkFormat {
     static var schemes: [String] { ["here-route"] }
     static var hosts: [String] { ["share.here.com", "wego.here.com"] }
 
@@ -436,7 +435,7 @@ fileprivate func withDecodedPath<R>(
     }
 }
 
-extension HereLink: DirectionsLinkBuilding {
+extension HereLink {
     static var format: LinkFormat { .here }
     static let modeVocabulary: [ModeWord] = [
         ModeWord("m", "d", mode: .car),

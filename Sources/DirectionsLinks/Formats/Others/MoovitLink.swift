@@ -85,8 +85,7 @@ fileprivate func withTrimmedValue<R, E: Error>(
     return try p.withValue { (value: ByteText) throws(E) -> R in try body(value.trimmed) }
 }
 
-extension MoovitLink: DirectionsLinkParsing {
-    static var defaultFormat: LinkFormat { .moovit }
+extension MoovitLink: DirectionsLinkFormat {
     static var schemes: [String] { ["moovit"] }
 
     static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
@@ -115,7 +114,7 @@ extension MoovitLink: DirectionsLinkParsing {
     }
 }
 
-extension MoovitLink: DirectionsLinkBuilding {
+extension MoovitLink {
     static var format: LinkFormat { .moovit }
     /// Moovit has no mode parameter: it plans transit trips.
     static var modeVocabulary: [ModeWord] { [] }
@@ -145,14 +144,7 @@ extension MoovitLink: DirectionsLinkBuilding {
         write(request.destination, "dest", field: "destination")
         write(request.source, "orig", field: "source")
         if let date = request.departureDate { pairs.append(("date", LinkWriting.encode(date))) }
-        if !request.waypoints.isEmpty { omitted.append("waypoints: Moovit links have an origin and a destination only") }
-        if let mode = request.mode {
-            omitted.append("mode \(mode.rawValue): Moovit plans transit trips and has no mode parameter")
-        } else if request.transportType != .transit {
-            omitted.append("transport type \(request.transportType?.rawValue ?? "unspecified"): Moovit always plans transit")
-        }
-        if request.navigate { omitted.append("navigate: Moovit links cannot start guidance") }
-        if !request.avoid.isEmpty { omitted.append("avoid: Moovit links carry no road options") }
+        omitted += OmittedFields.transitPlanner(request, app: "Moovit", ends: "an origin and a destination", plans: "transit trips")
         if request.arrivalDate != nil { omitted.append("arrival date: Moovit links carry only a departure date") }
         return BuiltLink(url: "moovit://directions?" + LinkWriting.query(pairs), format: .moovit, omitted: omitted)
     }

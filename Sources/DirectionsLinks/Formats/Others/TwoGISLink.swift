@@ -194,8 +194,7 @@ enum TwoGISLink {
     }
 }
 
-extension TwoGISLink: DirectionsLinkParsing {
-    static var defaultFormat: LinkFormat { .twoGIS }
+extension TwoGISLink: DirectionsLinkFormat {
     static var schemes: [String] { ["dgis"] }
 
     static func handles(host: String) -> Bool {
@@ -243,7 +242,7 @@ fileprivate struct Segments: Sequence, IteratorProtocol {
 
 
 
-extension TwoGISLink: DirectionsLinkBuilding {
+extension TwoGISLink {
     static var format: LinkFormat { .twoGIS }
     static let modeVocabulary: [ModeWord] = [
         ModeWord("tab", "car", mode: .car),

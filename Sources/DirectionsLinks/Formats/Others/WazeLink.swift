@@ -134,8 +134,7 @@ enum WazeLink {
     }
 }
 
-extension WazeLink: DirectionsLinkParsing {
-    static var defaultFormat: LinkFormat { .waze }
+extension WazeLink: DirectionsLinkFormat {
     static var schemes: [String] { ["waze"] }
     static var hosts: [String] { ["waze.com", "www.waze.com", "ul.waze.com"] }
 
@@ -207,7 +206,7 @@ fileprivate func crlfCount(_ text: ByteText) -> Int {
     return n
 }
 
-extension WazeLink: DirectionsLinkBuilding {
+extension WazeLink {
     static var format: LinkFormat { .waze }
     /// Waze has no travel-mode parameter: it routes by car only.
     static var modeVocabulary: [ModeWord] { [] }

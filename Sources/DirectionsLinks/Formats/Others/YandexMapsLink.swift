@@ -245,8 +245,7 @@ enum YandexMapsLink {
     }
 }
 
-extension YandexMapsLink: DirectionsLinkParsing {
-    static var defaultFormat: LinkFormat { .yandex }
+extension YandexMapsLink: DirectionsLinkFormat {
     static var schemes: [String] { ["yandexmaps", "yandexnavi"] }
 
     static func handles(host: String) -> Bool {
@@ -316,7 +315,7 @@ fileprivate func withValue<R>(
 }
 
 
-extension YandexMapsLink: DirectionsLinkBuilding {
+extension YandexMapsLink {
     static var format: LinkFormat { .yandex }
     static let modeVocabulary: [ModeWord] = [
         ModeWord("rtt", "auto", mode: .car),
