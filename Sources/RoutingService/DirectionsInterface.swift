@@ -282,9 +282,9 @@ public enum DirectionsInterface {
                     daemon.log?.debug("Resolve \(url): \(error)")
                     throw invalidURL(error)
                 }
-                let verdicts = try decideVerdicts(daemon, parsed.request, given, appID: appID)
-                daemon.log?.debug("Resolve \(url): " + verdicts.map { "\($0.appID)=\($0.eligible.map(String.init) ?? "null")" }.joined(separator: " "))
-                var reply = WireFormat.resolveReply(parsed, verdicts: verdicts, explain: explain || appID != nil)
+                let (verdicts, unlisted) = try decideVerdicts(daemon, parsed.request, given, appID: appID, explain: explain)
+                daemon.log?.debug("Resolve \(url): " + verdicts.map { "\($0.appID)=\($0.eligible.map(String.init) ?? "null")" }.joined(separator: " ") + WireFormat.unlistedNote(unlisted))
+                var reply = WireFormat.resolveReply(parsed, verdicts: verdicts, explain: explain || appID != nil, unlisted: unlisted)
                 reply["currentLocation"] = usedLocation(given, daemon)
                 return reply
             },
@@ -294,9 +294,9 @@ public enum DirectionsInterface {
                 let given = try requestLocation(call)
                 let explain = try call.optionalBool("explain") ?? false
                 let appID = try call.optionalString("appId")
-                let verdicts = try decideVerdicts(daemon, request, given, appID: appID)
-                daemon.log?.debug("DecideApps: " + verdicts.map { "\($0.appID)=\($0.eligible.map(String.init) ?? "null")" }.joined(separator: " "))
-                var reply = WireFormat.resolveReply(request: request, verdicts: verdicts, explain: explain || appID != nil)
+                let (verdicts, unlisted) = try decideVerdicts(daemon, request, given, appID: appID, explain: explain)
+                daemon.log?.debug("DecideApps: " + verdicts.map { "\($0.appID)=\($0.eligible.map(String.init) ?? "null")" }.joined(separator: " ") + WireFormat.unlistedNote(unlisted))
+                var reply = WireFormat.resolveReply(request: request, verdicts: verdicts, explain: explain || appID != nil, unlisted: unlisted)
                 reply["currentLocation"] = usedLocation(given, daemon)
                 return reply
             },
@@ -395,14 +395,16 @@ public enum DirectionsInterface {
     }
 }
 
-/// Every valid app's verdict (``RoutingDaemon/decide(_:currentLocation:)``), or with `appID` that
-/// app's alone: what `Resolve` and `DecideApps` decide, shared with `routingctl --offline`.
+/// The verdicts `Resolve` and `DecideApps` list, and how many ruled-out apps they only count
+/// (``RoutingDaemon/decide(_:currentLocation:explain:)``): with `explain` every valid app's verdict
+/// and 0; without, the eligible and undetermined apps' verdicts (found through the coverage index)
+/// and the number ruled out; with `appID` that app's verdict alone and 0.
 /// - Throws: `org.routingd.Directions.NoSuchApp(appId, message)` when no valid app has that id.
 public func decideVerdicts(
-    _ daemon: RoutingDaemon, _ request: DirectionsRequest, _ given: CurrentLocation?, appID: String?
-) throws(VarlinkError) -> [AppVerdict] {
-    guard let appID else { return daemon.decide(request, currentLocation: given) }
-    if let verdict = daemon.decide(request, currentLocation: given, appID: appID) { return [verdict] }
+    _ daemon: RoutingDaemon, _ request: DirectionsRequest, _ given: CurrentLocation?, appID: String?, explain: Bool
+) throws(VarlinkError) -> (verdicts: [AppVerdict], unlisted: Int) {
+    guard let appID else { return daemon.decide(request, currentLocation: given, explain: explain) }
+    if let verdict = daemon.decide(request, currentLocation: given, appID: appID) { return ([verdict], 0) }
     let shown = OneLine.escaped(appID)
     let message = daemon.registry[appID] == nil
         ? "no routing app has the id '\(shown)'; routingctl apps lists them"
