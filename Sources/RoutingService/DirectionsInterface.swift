@@ -391,7 +391,9 @@ public enum DirectionsInterface {
         return VarlinkInterface(
             description: description, methods: PeerCredentials.guarding(methods, log: daemon.log),
             streaming: ["Monitor": { (_: VarlinkCall, stream: VarlinkStream) throws(VarlinkError) in daemon.startMonitor(stream) }],
-            blocking: ["Reload", "ListApps", "Resolve", "DecideApps", "SetCurrentLocation", "ClearCurrentLocation", "Monitor"])
+            blocking: ["Reload", "ListApps", "Resolve", "DecideApps", "SetCurrentLocation", "ClearCurrentLocation", "Monitor"],
+            // They read one snapshot of the registry and its index: run on every core.
+            concurrent: ["Resolve", "DecideApps"])
     }
 }
 
