@@ -35,6 +35,10 @@ final class BlockingCalls: Sendable {
         /// The uids with waiting calls, in the order they are served next.
         var turns: [UInt32?] = []
         var draining = 0
+        /// How many threads may drain it at once.
+        let width: Int
+
+        init(width: Int) { self.width = width }
 
         /// The next call, round-robin by uid.
         mutating func next() -> Call? {
@@ -75,12 +79,12 @@ final class BlockingCalls: Sendable {
     /// Runs `work`, a call of `method` by a peer with `uid`, for the connection with `token`, in
     /// that method's lane.
     func run(for token: UInt64, method: String, uid: UInt32?, _ work: @escaping @Sendable () -> [UInt8]?) {
-        let limit = max(1, width(method))
         let start = lanes.withLock { lanes -> Bool in
-            var lane = lanes[method, default: Lane()]
+            // The width is asked once per method, when its lane is made.
+            var lane = lanes[method] ?? Lane(width: max(1, width(method)))
             if lane.waiting[uid] == nil { lane.turns.append(uid) }
             lane.waiting[uid, default: []].append(Call(token: token, work: work))
-            let start = lane.draining < limit
+            let start = lane.draining < lane.width
             if start { lane.draining += 1 }
             lanes[method] = lane
             return start
