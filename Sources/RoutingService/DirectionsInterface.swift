@@ -460,7 +460,7 @@ func requestLocation(_ call: VarlinkCall) throws(VarlinkError) -> CurrentLocatio
 /// The reply's `currentLocation`: the request's own, else the daemon's (with `setAt`), else null.
 func usedLocation(_ given: CurrentLocation?, _ daemon: RoutingDaemon) -> JSON {
     if let given { return WireFormat.encode(given) }
-    return daemon.ownLocation?.json ?? .null
+    return daemon.ownLocationJSON
 }
 
 extension VarlinkCall {

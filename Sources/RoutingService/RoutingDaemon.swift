@@ -37,7 +37,18 @@ public final class RoutingDaemon: Sendable {
     private struct State {
         /// The registry and the index over its apps, always assigned together.
         var served: Served
-        var ownLocation: DaemonLocation?
+        var ownLocation: DaemonLocation? {
+            didSet { ownLocationJSON = ownLocation?.json ?? .null }
+        }
+        /// ``DaemonLocation/json`` of ``ownLocation``, or null: made when it is set, not in every
+        /// reply (its `setAt` text alone cost about 8,500 instructions a `Resolve`).
+        var ownLocationJSON: JSON
+
+        init(served: Served, ownLocation: DaemonLocation?) {
+            self.served = served
+            self.ownLocation = ownLocation
+            ownLocationJSON = ownLocation?.json ?? .null
+        }
     }
 
     /// A registry and the coverage index over its valid apps: built together off the request path
@@ -319,6 +330,9 @@ public final class RoutingDaemon: Sendable {
 
     /// The daemon's own current location with when it was set, or nil when unknown.
     public var ownLocation: DaemonLocation? { state.withLock { $0.ownLocation } }
+
+    /// ``ownLocation``'s ``DaemonLocation/json``, or null when none is set.
+    public var ownLocationJSON: JSON { state.withLock { $0.ownLocationJSON } }
 
     /// Sets (or with nil forgets) the daemon's own current location, stamped with the time now,
     /// and keeps it in the ``stateDirectory``.
