@@ -44,7 +44,9 @@ for i in range(count):
         w, s = rng.uniform(-170, 160), rng.uniform(-60, 40)
         e, n = w + rng.uniform(0.01, 2), s + rng.uniform(0.01, 2)
     with open(f"{directory}/app{i:05d}.geojson", "w") as f:
-        f.write('{"type":"Polygon","coordinates":[[[%r,%r],[%r,%r],[%r,%r],[%r,%r],[%r,%r]]]}'
+        # A MultiPolygon, as Apple requires of a coverage file (a Polygon is refused, and the
+        # daemon would have no app).
+        f.write('{"type":"MultiPolygon","coordinates":[[[[%r,%r],[%r,%r],[%r,%r],[%r,%r],[%r,%r]]]]}'
                 % (w, s, e, s, e, n, w, n, w, s))
 PY
 fi
