@@ -4,8 +4,8 @@
 # load, unlike the wall clock): the whole daemon (every thread: reading the call, deciding, encoding
 # and writing the reply) runs once with FEW and once with MANY calls of the recipe's route over one
 # connection; the difference divided by MANY - FEW is the cost of one call, start-up and shut-down
-# cancelling out. Then the functions that take most of the MANY run, inclusive. Needs valgrind
-# (apt-get install -y valgrind) and python3.
+# cancelling out. Then the functions that cost most per call, the same way (inclusive, then self).
+# Needs valgrind (apt-get install -y valgrind) and python3.
 #
 #   scripts/instructions-per-resolve.sh [--apps N] [--calls MANY] [--top K]
 #     --apps N     N generated small apps (fixed seed, a few cover London) instead of Coverage/'s 3
@@ -44,7 +44,9 @@ for i in range(count):
         w, s = rng.uniform(-170, 160), rng.uniform(-60, 40)
         e, n = w + rng.uniform(0.01, 2), s + rng.uniform(0.01, 2)
     with open(f"{directory}/app{i:05d}.geojson", "w") as f:
-        f.write('{"type":"Polygon","coordinates":[[[%r,%r],[%r,%r],[%r,%r],[%r,%r],[%r,%r]]]}'
+        # A MultiPolygon, as Apple requires of a coverage file (a Polygon is refused, and the
+        # daemon would have no app).
+        f.write('{"type":"MultiPolygon","coordinates":[[[[%r,%r],[%r,%r],[%r,%r],[%r,%r],[%r,%r]]]]}'
                 % (w, s, e, s, e, n, w, n, w, s))
 PY
 fi
@@ -100,6 +102,30 @@ echo "routingd under callgrind: $few calls, then $many, with $described" >&2
 short="$(run "$few")"
 long="$(run "$many")"
 echo "$(( (long - short) / (many - few) )) instructions per Resolve"
-echo "top functions of the $many-call run, inclusive (% of the whole run, start-up included):"
-callgrind_annotate --inclusive=yes "$tmp/callgrind.$many" 2>/dev/null \
-  | awk '/^-+$/ {n++; next} n >= 3 && NF' | sed -n "1,${top}p" | cut -c1-200
+# Per call, by function: the difference between the two runs' counts divided by the difference in
+# calls, so start-up (validation, the gazetteer) drops out and what remains is what a Resolve costs.
+per_call() {
+  python3 - "$tmp/$1.$few" "$tmp/$1.$many" "$(( many - few ))" "$top" <<'PY'
+import re, sys
+def load(path):
+    costs = {}
+    for line in open(path, errors="replace"):
+        m = re.match(r"\s*([\d,]+) (?:\([^)]*\)\s+)?(\S.*)$", line)
+        if m and ":" in m.group(2) and "PROGRAM TOTALS" not in m.group(2):
+            costs[m.group(2)] = costs.get(m.group(2), 0) + int(m.group(1).replace(",", ""))
+    return costs
+short, long = load(sys.argv[1]), load(sys.argv[2])
+calls, top = int(sys.argv[3]), int(sys.argv[4])
+rows = sorted(((long.get(k, 0) - short.get(k, 0)) / calls, k) for k in long)
+for cost, name in reversed(rows[-top:]):
+    print(f"{cost:>10,.0f}  {name[:170]}")
+PY
+}
+for calls in "$few" "$many"; do
+  callgrind_annotate --inclusive=yes "$tmp/callgrind.$calls" > "$tmp/inclusive.$calls" 2>/dev/null
+  callgrind_annotate "$tmp/callgrind.$calls" > "$tmp/self.$calls" 2>/dev/null
+done
+echo "instructions per call by function, inclusive (the $many-call run minus the $few-call run):"
+per_call inclusive
+echo "instructions per call by function, self:"
+per_call self

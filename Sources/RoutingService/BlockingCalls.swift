@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Dispatch
+import Glibc
 import Synchronization
 
 /// Runs the calls of blocking methods (``VarlinkInterface/blockingMethods``: `Reload()`, which reads
@@ -7,13 +8,17 @@ import Synchronization
 /// `Resolve` and `DecideApps`, whose replies grow with the catalogue) away from the event loop, and
 /// hands their replies back to the loop.
 ///
-/// Each method has a lane of its own, which runs its calls one at a time: a flood of `ListApps`
-/// takes one thread, not every core, and a call never waits behind another method's (a `ListApps`
-/// does not wait for a `Reload()` of thousands of files). Within a lane the waiting calls are taken
-/// round-robin by peer uid (`SO_PEERCRED`), so one user's backlog delays another user's call by at
-/// most one call per user ahead of it. The loop keeps serving every other client meanwhile; the
+/// Each method has a lane of its own, which runs its calls one at a time, or up to `width(method)`
+/// at once for a method whose calls only read a snapshot (``VarlinkInterface/concurrentMethods``:
+/// `Resolve` and `DecideApps` use every core): a flood of `ListApps` takes one thread, not every
+/// core, and a call never waits behind another method's (a `ListApps` does not wait for a `Reload()`
+/// of thousands of files). Within a lane the waiting calls are taken round-robin by peer uid
+/// (`SO_PEERCRED`), so one user's backlog delays another user's call by at most one call per user
+/// (per thread of the lane) ahead of it. The loop keeps serving every other client meanwhile; the
 /// calling connection handles its next message only once its reply is queued, so replies keep call
-/// order (varlink.org/Method-Call), and each connection has at most one call here at a time.
+/// order (varlink.org/Method-Call), and each connection has at most one call here at a time: calls
+/// running side by side are always of different connections. No lock is held while a call runs
+/// (and encodes its reply).
 ///
 /// A finished call adds `(connection token, reply)` to a list and wakes the loop (the server's
 /// wakeup eventfd, as ``VarlinkServer/stop()`` does); the loop takes the list when woken. A reply
@@ -24,12 +29,16 @@ final class BlockingCalls: Sendable {
         var work: @Sendable () -> [UInt8]?
     }
 
-    /// One method's waiting calls, by peer uid (nil: no credentials), and whether a thread drains it.
+    /// One method's waiting calls, by peer uid (nil: no credentials), and how many threads drain it.
     private struct Lane {
         var waiting: [UInt32?: [Call]] = [:]
         /// The uids with waiting calls, in the order they are served next.
         var turns: [UInt32?] = []
-        var draining = false
+        var draining = 0
+        /// How many threads may drain it at once.
+        let width: Int
+
+        init(width: Int) { self.width = width }
 
         /// The next call, round-robin by uid.
         mutating func next() -> Call? {
@@ -53,20 +62,30 @@ final class BlockingCalls: Sendable {
     /// Wakes the loop; a no-op once it has stopped.
     private let wake: @Sendable () -> Void
 
-    /// - Parameter wake: wakes the loop, called after each finished call.
-    init(wake: @escaping @Sendable () -> Void) {
+    /// How many calls of a method may run at once (at least 1).
+    private let width: @Sendable (String) -> Int
+
+    /// - Parameters:
+    ///   - wake: wakes the loop, called after each finished call.
+    ///   - width: how many calls of a method (fully qualified name) may run at once; 1 by default.
+    init(wake: @escaping @Sendable () -> Void, width: @escaping @Sendable (String) -> Int = { _ in 1 }) {
         self.wake = wake
+        self.width = width
     }
+
+    /// The threads a lane of concurrent calls uses: the cores this process may run on, at least 2.
+    static let concurrentWidth: Int = max(2, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
     /// Runs `work`, a call of `method` by a peer with `uid`, for the connection with `token`, in
     /// that method's lane.
     func run(for token: UInt64, method: String, uid: UInt32?, _ work: @escaping @Sendable () -> [UInt8]?) {
         let start = lanes.withLock { lanes -> Bool in
-            var lane = lanes[method, default: Lane()]
+            // The width is asked once per method, when its lane is made.
+            var lane = lanes[method] ?? Lane(width: max(1, width(method)))
             if lane.waiting[uid] == nil { lane.turns.append(uid) }
             lane.waiting[uid, default: []].append(Call(token: token, work: work))
-            let start = !lane.draining
-            lane.draining = true
+            let start = lane.draining < lane.width
+            if start { lane.draining += 1 }
             lanes[method] = lane
             return start
         }
@@ -75,11 +94,11 @@ final class BlockingCalls: Sendable {
         }
     }
 
-    /// Runs the lane's calls until none is waiting.
+    /// Runs the lane's calls until none is waiting (one of the lane's threads).
     private func drain(_ method: String) {
         while let call = lanes.withLock({ lanes -> Call? in
             guard let call = lanes[method]?.next() else {
-                lanes[method]?.draining = false
+                lanes[method]?.draining -= 1
                 return nil
             }
             return call

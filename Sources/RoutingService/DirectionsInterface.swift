@@ -282,9 +282,9 @@ public enum DirectionsInterface {
                     daemon.log?.debug("Resolve \(url): \(error)")
                     throw invalidURL(error)
                 }
-                let verdicts = try decideVerdicts(daemon, parsed.request, given, appID: appID)
-                daemon.log?.debug("Resolve \(url): " + verdicts.map { "\($0.appID)=\($0.eligible.map(String.init) ?? "null")" }.joined(separator: " "))
-                var reply = WireFormat.resolveReply(parsed, verdicts: verdicts, explain: explain || appID != nil)
+                let (verdicts, unlisted) = try decideVerdicts(daemon, parsed.request, given, appID: appID, explain: explain)
+                daemon.log?.debug("Resolve \(url): " + verdicts.map { "\($0.appID)=\($0.eligible.map(String.init) ?? "null")" }.joined(separator: " ") + WireFormat.unlistedNote(unlisted))
+                var reply = WireFormat.resolveReply(parsed, verdicts: verdicts, explain: explain || appID != nil, unlisted: unlisted)
                 reply["currentLocation"] = usedLocation(given, daemon)
                 return reply
             },
@@ -294,9 +294,9 @@ public enum DirectionsInterface {
                 let given = try requestLocation(call)
                 let explain = try call.optionalBool("explain") ?? false
                 let appID = try call.optionalString("appId")
-                let verdicts = try decideVerdicts(daemon, request, given, appID: appID)
-                daemon.log?.debug("DecideApps: " + verdicts.map { "\($0.appID)=\($0.eligible.map(String.init) ?? "null")" }.joined(separator: " "))
-                var reply = WireFormat.resolveReply(request: request, verdicts: verdicts, explain: explain || appID != nil)
+                let (verdicts, unlisted) = try decideVerdicts(daemon, request, given, appID: appID, explain: explain)
+                daemon.log?.debug("DecideApps: " + verdicts.map { "\($0.appID)=\($0.eligible.map(String.init) ?? "null")" }.joined(separator: " ") + WireFormat.unlistedNote(unlisted))
+                var reply = WireFormat.resolveReply(request: request, verdicts: verdicts, explain: explain || appID != nil, unlisted: unlisted)
                 reply["currentLocation"] = usedLocation(given, daemon)
                 return reply
             },
@@ -391,18 +391,22 @@ public enum DirectionsInterface {
         return VarlinkInterface(
             description: description, methods: PeerCredentials.guarding(methods, log: daemon.log),
             streaming: ["Monitor": { (_: VarlinkCall, stream: VarlinkStream) throws(VarlinkError) in daemon.startMonitor(stream) }],
-            blocking: ["Reload", "ListApps", "Resolve", "DecideApps", "SetCurrentLocation", "ClearCurrentLocation", "Monitor"])
+            blocking: ["Reload", "ListApps", "Resolve", "DecideApps", "SetCurrentLocation", "ClearCurrentLocation", "Monitor"],
+            // They read one snapshot of the registry and its index: run on every core.
+            concurrent: ["Resolve", "DecideApps"])
     }
 }
 
-/// Every valid app's verdict (``RoutingDaemon/decide(_:currentLocation:)``), or with `appID` that
-/// app's alone: what `Resolve` and `DecideApps` decide, shared with `routingctl --offline`.
+/// The verdicts `Resolve` and `DecideApps` list, and how many ruled-out apps they only count
+/// (``RoutingDaemon/decide(_:currentLocation:explain:)``): with `explain` every valid app's verdict
+/// and 0; without, the eligible and undetermined apps' verdicts (found through the coverage index)
+/// and the number ruled out; with `appID` that app's verdict alone and 0.
 /// - Throws: `org.routingd.Directions.NoSuchApp(appId, message)` when no valid app has that id.
 public func decideVerdicts(
-    _ daemon: RoutingDaemon, _ request: DirectionsRequest, _ given: CurrentLocation?, appID: String?
-) throws(VarlinkError) -> [AppVerdict] {
-    guard let appID else { return daemon.decide(request, currentLocation: given) }
-    if let verdict = daemon.decide(request, currentLocation: given, appID: appID) { return [verdict] }
+    _ daemon: RoutingDaemon, _ request: DirectionsRequest, _ given: CurrentLocation?, appID: String?, explain: Bool
+) throws(VarlinkError) -> (verdicts: [AppVerdict], unlisted: Int) {
+    guard let appID else { return daemon.decide(request, currentLocation: given, explain: explain) }
+    if let verdict = daemon.decide(request, currentLocation: given, appID: appID) { return ([verdict], 0) }
     let shown = OneLine.escaped(appID)
     let message = daemon.registry[appID] == nil
         ? "no routing app has the id '\(shown)'; routingctl apps lists them"
@@ -456,7 +460,7 @@ func requestLocation(_ call: VarlinkCall) throws(VarlinkError) -> CurrentLocatio
 /// The reply's `currentLocation`: the request's own, else the daemon's (with `setAt`), else null.
 func usedLocation(_ given: CurrentLocation?, _ daemon: RoutingDaemon) -> JSON {
     if let given { return WireFormat.encode(given) }
-    return daemon.ownLocation?.json ?? .null
+    return daemon.ownLocationJSON
 }
 
 extension VarlinkCall {

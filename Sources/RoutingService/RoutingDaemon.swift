@@ -10,8 +10,9 @@ import Varlink
 ///
 /// Holds the app registry (read from ``AppDirectories`` at start and on each reload) and the current
 /// location, like the custom location of the iOS simulator. Requests read a snapshot of the registry
-/// taken under the lock, and a reload swaps the whole registry in one assignment under the same lock,
-/// so a request sees the old registry or the new one, never a mix. No request reads a file.
+/// and its ``AppCoverageIndex`` taken under the lock, and a reload swaps both in one assignment under
+/// the same lock, so a request sees the old registry with its index or the new one with its own,
+/// never a mix. No request reads a file or builds an index.
 public final class RoutingDaemon: Sendable {
     /// Where the apps are read from; nil for a daemon built over a fixed registry (tests).
     public let directories: AppDirectories?
@@ -34,8 +35,35 @@ public final class RoutingDaemon: Sendable {
     private let reloading: Mutex<[String]>
 
     private struct State {
-        var registry: AppRegistry
-        var ownLocation: DaemonLocation?
+        /// The registry and the index over its apps, always assigned together.
+        var served: Served
+        var ownLocation: DaemonLocation? {
+            didSet { ownLocationJSON = ownLocation?.json ?? .null }
+        }
+        /// ``DaemonLocation/json`` of ``ownLocation``, or null: made when it is set, not in every
+        /// reply (its `setAt` text alone cost about 8,500 instructions a `Resolve`).
+        var ownLocationJSON: JSON
+
+        init(served: Served, ownLocation: DaemonLocation?) {
+            self.served = served
+            self.ownLocation = ownLocation
+            ownLocationJSON = ownLocation?.json ?? .null
+        }
+    }
+
+    /// A registry and the coverage index over its valid apps: built together off the request path
+    /// (at start and in the reload), swapped together.
+    private struct Served: Sendable {
+        let registry: AppRegistry
+        let index: AppCoverageIndex
+
+        /// Indexes `registry`'s apps. Their coverages are already indexed by the registry (which
+        /// keeps an unchanged app's entry, indexed coverage included, across reloads), so this builds
+        /// only the tree over the polygons' boxes.
+        init(_ registry: AppRegistry) {
+            self.registry = registry
+            index = AppCoverageIndex(apps: registry.apps)
+        }
     }
 
     /// Serialises writes of the state file.
@@ -73,7 +101,7 @@ public final class RoutingDaemon: Sendable {
                 log?.info("current location \(JSON.format(own.location.coordinate.latitude)), \(JSON.format(own.location.coordinate.longitude)) restored from \(stateDirectory)/\(DaemonLocation.fileName) (set \(own.setAt)\(own.location.source.map { " by \($0)" } ?? ""))")
             }
         }
-        state = Mutex(State(registry: AppRegistry(sources: reading.sources, previous: nil), ownLocation: own))
+        state = Mutex(State(served: Served(AppRegistry(sources: reading.sources, previous: nil)), ownLocation: own))
         reloading = Mutex(reading.watchedDirectories)
     }
 
@@ -100,7 +128,7 @@ public final class RoutingDaemon: Sendable {
         stateDirectory = nil
         self.currentLocationLiterals = currentLocationLiterals
         state = Mutex(State(
-            registry: registry,
+            served: Served(registry),
             ownLocation: currentLocation.map { RoutingDaemon.stamped(CurrentLocation(coordinate: $0, origin: .daemon)) }))
         reloading = Mutex([])
     }
@@ -160,6 +188,8 @@ public final class RoutingDaemon: Sendable {
                 return ReloadOutcome(registry: previous, failure: error.description)
             }
             let next = AppRegistry(sources: reading.sources, previous: previous)
+            // Indexed here, on the reload's thread, not by the first request after the swap.
+            let served = Served(next)
             // Watches first: once a client can see an app from a new directory, that directory is
             // watched.
             watched = reading.watchedDirectories
@@ -175,7 +205,7 @@ public final class RoutingDaemon: Sendable {
             // The swap and its events under the monitor's lock: a Monitor() starting meanwhile
             // sees the change in its first reply or as events, never both.
             monitor.update { listening in
-                state.withLock { $0.registry = next }
+                state.withLock { $0.served = served }
                 guard listening else { return ((), []) }
                 return ((), prepared ?? events())
             }
@@ -280,13 +310,13 @@ public final class RoutingDaemon: Sendable {
     }
 
     /// The registry now in use.
-    public var registry: AppRegistry { state.withLock { $0.registry } }
+    public var registry: AppRegistry { state.withLock { $0.served.registry } }
 
     /// Starts a `Monitor()` stream: its first reply is the current state (every app, the own
     /// location), then one reply per change (``DirectionsMonitor``).
     public func startMonitor(_ stream: VarlinkStream) {
         monitor.subscribe(stream) {
-            let (registry, own) = state.withLock { ($0.registry, $0.ownLocation) }
+            let (registry, own) = state.withLock { ($0.served.registry, $0.ownLocation) }
             return DirectionsMonitor.stateEvent(registry, location: own)
         }
     }
@@ -300,6 +330,9 @@ public final class RoutingDaemon: Sendable {
 
     /// The daemon's own current location with when it was set, or nil when unknown.
     public var ownLocation: DaemonLocation? { state.withLock { $0.ownLocation } }
+
+    /// ``ownLocation``'s ``DaemonLocation/json``, or null when none is set.
+    public var ownLocationJSON: JSON { state.withLock { $0.ownLocationJSON } }
 
     /// Sets (or with nil forgets) the daemon's own current location, stamped with the time now,
     /// and keeps it in the ``stateDirectory``.
@@ -356,19 +389,34 @@ public final class RoutingDaemon: Sendable {
     }
 
     /// Decides every valid app's eligibility for a request already parsed (a `.mkdirectionsrequest`
-    /// file, a program's own request), against one consistent snapshot.
+    /// file, a program's own request), against one consistent snapshot, in ``Eligibility`` order.
     /// - Parameter currentLocation: the request's own current location (used for this request only,
     ///   never stored), else the daemon's is used.
     public func decide(_ request: DirectionsRequest, currentLocation: CurrentLocation? = nil) -> [AppVerdict] {
-        let (registry, own) = state.withLock { ($0.registry, $0.ownLocation) }
-        return Eligibility.verdicts(for: request, apps: registry.apps, location: currentLocation ?? own?.location)
+        let (served, own) = state.withLock { ($0.served, $0.ownLocation) }
+        return Eligibility.verdicts(for: request, index: served.index, location: currentLocation ?? own?.location)
+    }
+
+    /// The verdicts a reply lists and how many apps it only counts, against one consistent snapshot.
+    /// With `explain`, every app's verdict (``decide(_:currentLocation:)``) and `unlisted` 0;
+    /// without, only the verdicts that do not rule their app out (eligible or undetermined, in the
+    /// same order) and `unlisted` the number of apps ruled out, found through the coverage index so
+    /// that the cost follows the answer, not the number of apps.
+    public func decide(_ request: DirectionsRequest, currentLocation: CurrentLocation? = nil, explain: Bool)
+        -> (verdicts: [AppVerdict], unlisted: Int)
+    {
+        let (served, own) = state.withLock { ($0.served, $0.ownLocation) }
+        let location = currentLocation ?? own?.location
+        if explain { return (Eligibility.verdicts(for: request, index: served.index, location: location), 0) }
+        let (listed, ruledOut) = Eligibility.possibleVerdicts(for: request, index: served.index, location: location)
+        return (listed, ruledOut)
     }
 
     /// Decides one app's eligibility for a request, as ``decide(_:currentLocation:)`` does for every
     /// app; nil when no app with that id serves requests (unknown, or invalid).
     public func decide(_ request: DirectionsRequest, currentLocation: CurrentLocation? = nil, appID: String) -> AppVerdict? {
-        let (registry, own) = state.withLock { ($0.registry, $0.ownLocation) }
-        guard let app = registry[appID]?.app else { return nil }
+        let (served, own) = state.withLock { ($0.served, $0.ownLocation) }
+        guard let app = served.registry[appID]?.app else { return nil }
         return Eligibility.verdict(for: request, app: app, location: currentLocation ?? own?.location)
     }
 

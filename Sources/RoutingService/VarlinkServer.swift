@@ -177,7 +177,10 @@ public final class VarlinkServer: Sendable {
         routingd_ignore_sigpipe()
         let wakeup = try WakeupEvent()
         wakeupDescriptor.withLock { $0 = wakeup.descriptor.rawValue }
-        let blockingCalls = BlockingCalls(wake: { [self] in wake() })
+        let service = service
+        let blockingCalls = BlockingCalls(
+            wake: { [self] in wake() },
+            width: { service.runsConcurrently($0) ? BlockingCalls.concurrentWidth : 1 })
         let streams = StreamReplies(wake: { [self] in wake() })
         defer {
             wakeupDescriptor.withLock { $0 = -1 }

@@ -70,10 +70,12 @@ public enum WireFormat {
     /// The `apps` and `ineligible` members of a `Resolve` or `DecideApps` reply, from verdicts in
     /// ``Eligibility`` order. `ineligible` counts the verdicts that rule their app out; `apps` lists
     /// the eligible and undetermined ones (their reasons included) and, with `explain`, the ruled-out
-    /// ones too, so a reply's size follows the answer rather than the number of apps.
-    public static func verdictMembers(_ verdicts: [AppVerdict], explain: Bool) -> (apps: JSON, ineligible: JSON) {
+    /// ones too, so a reply's size follows the answer rather than the number of apps. `unlisted`
+    /// counts ruled-out apps whose verdicts were not even made (``RoutingDaemon/decide(_:currentLocation:explain:)``);
+    /// it is added to `ineligible`.
+    public static func verdictMembers(_ verdicts: [AppVerdict], explain: Bool, unlisted: Int = 0) -> (apps: JSON, ineligible: JSON) {
         var listed: [JSON] = []
-        var ineligible = 0
+        var ineligible = unlisted
         for verdict in verdicts {
             if verdict.eligible == false {
                 ineligible += 1
@@ -84,16 +86,25 @@ public enum WireFormat {
         return (.array(listed), .number(Double(ineligible)))
     }
 
+    /// " (N more ruled out)" for a debug log line listing only the apps not ruled out; "" for 0.
+    static func unlistedNote(_ unlisted: Int) -> String {
+        unlisted == 0 ? "" : " (\(unlisted) more ruled out)"
+    }
+
     /// The `DecideApps` reply: `{"request":…,"apps":[…],"ineligible":N}` (``verdictMembers(_:explain:)``).
-    public static func resolveReply(request: DirectionsRequest, verdicts: [AppVerdict], explain: Bool = false) -> JSONObject {
-        let (apps, ineligible) = verdictMembers(verdicts, explain: explain)
+    public static func resolveReply(
+        request: DirectionsRequest, verdicts: [AppVerdict], explain: Bool = false, unlisted: Int = 0
+    ) -> JSONObject {
+        let (apps, ineligible) = verdictMembers(verdicts, explain: explain, unlisted: unlisted)
         return ["request": encode(request), "apps": apps, "ineligible": ineligible]
     }
 
     /// The `Resolve` reply: `{"request":…,"format":…,"warnings":[…],"apps":[…],"ineligible":N}`
     /// (``verdictMembers(_:explain:)``).
-    public static func resolveReply(_ parsed: ParsedLink, verdicts: [AppVerdict], explain: Bool = false) -> JSONObject {
-        let (apps, ineligible) = verdictMembers(verdicts, explain: explain)
+    public static func resolveReply(
+        _ parsed: ParsedLink, verdicts: [AppVerdict], explain: Bool = false, unlisted: Int = 0
+    ) -> JSONObject {
+        let (apps, ineligible) = verdictMembers(verdicts, explain: explain, unlisted: unlisted)
         return [
             "request": encode(parsed.request),
             "format": .string(parsed.format.rawValue),

@@ -58,34 +58,49 @@ struct InterfaceTypes: Sendable {
     /// or nil when every member is declared (or the method is unknown here).
     func unknownParameter(of method: String, in parameters: JSONObject) -> String? {
         guard let input = inputs[method] else { return nil }
-        return unknownMember(in: .object(parameters), shape: input, path: nil)
+        // The path is written only for the member found: nothing is built for a call without one.
+        guard let steps = unknownMember(in: .object(parameters), shape: input) else { return nil }
+        var path: String? = nil
+        for step in steps.reversed() {
+            switch step {
+            case .member(let name): path = path.map { "\($0).\(name)" } ?? name
+            case .element(let key): path = "\(path ?? "")[\(key)]"
+            }
+        }
+        return path
     }
 
-    private func unknownMember(in value: JSON, shape: Shape, path: String?) -> String? {
+    /// One step of the path to an unknown member: a member name, or an array index or map key.
+    private enum Step {
+        case member(String)
+        case element(String)
+    }
+
+    /// The steps to the first unknown member, innermost first; nil when there is none.
+    private func unknownMember(in value: JSON, shape: Shape) -> [Step]? {
         switch shape {
         case .leaf:
             return nil
         case .named(let name):
             guard let declared = types[name] else { return nil }
-            return unknownMember(in: value, shape: declared, path: path)
+            return unknownMember(in: value, shape: declared)
         case .structure(let fields):
             guard case .object(let object) = value else { return nil }
             for (name, member) in object {
-                let memberPath = path.map { "\($0).\(name)" } ?? name
-                guard let fieldShape = fields[name] else { return memberPath }
-                if let found = unknownMember(in: member, shape: fieldShape, path: memberPath) { return found }
+                guard let fieldShape = fields[name] else { return [.member(name)] }
+                if let found = unknownMember(in: member, shape: fieldShape) { return found + [.member(name)] }
             }
             return nil
         case .array(let element):
             guard case .array(let elements) = value else { return nil }
             for (index, item) in elements.enumerated() {
-                if let found = unknownMember(in: item, shape: element, path: "\(path ?? "")[\(index)]") { return found }
+                if let found = unknownMember(in: item, shape: element) { return found + [.element(String(index))] }
             }
             return nil
         case .map(let element):
             guard case .object(let object) = value else { return nil }
             for (key, item) in object {
-                if let found = unknownMember(in: item, shape: element, path: "\(path ?? "")[\(key)]") { return found }
+                if let found = unknownMember(in: item, shape: element) { return found + [.element(key)] }
             }
             return nil
         }

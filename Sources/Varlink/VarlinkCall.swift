@@ -45,10 +45,16 @@ public struct VarlinkCall: Sendable {
     ///   keys in `parameters` are refused later, against the method's IDL (``InterfaceTypes``).
     static func decode(_ message: [UInt8], peer: VarlinkPeer?) throws(DecodingFailure) -> VarlinkCall {
         let root: JSON
-        do {
-            root = try JSONParser(maxDepth: 64).parse(message).root.json
-        } catch {
-            throw DecodingFailure(error: .invalidParameter("message"), oneway: false)
+        // The usual message in one pass to JSON values (MessageJSON); anything outside its subset,
+        // errors included, through the strict parser, which decides and gives the same values.
+        if let lean = message.withUnsafeBufferPointer(MessageJSON.parse) {
+            root = lean
+        } else {
+            do {
+                root = try JSONParser(maxDepth: 64).parse(message).root.json
+            } catch {
+                throw DecodingFailure(error: .invalidParameter("message"), oneway: false)
+            }
         }
         guard case .object(let object) = root else {
             throw DecodingFailure(error: .invalidParameter("message"), oneway: false)

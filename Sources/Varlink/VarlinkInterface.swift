@@ -25,6 +25,10 @@ public struct VarlinkInterface: Sendable {
     /// Methods whose handlers may take long (read files, validate a large document, wait for a
     /// lock): a server runs them away from the thread that serves the other clients.
     public let blockingMethods: Set<String>
+    /// Blocking methods whose calls may run several at once, each on its own thread: handlers that
+    /// only read a consistent snapshot of shared state (a server still runs at most one call per
+    /// connection at a time, so replies keep call order). A subset of ``blockingMethods``.
+    public let concurrentMethods: Set<String>
     /// The methods' input types, to refuse parameters the IDL does not declare.
     let inputTypes: InterfaceTypes
 
@@ -38,9 +42,12 @@ public struct VarlinkInterface: Sendable {
     ///     handler in `methods`.
     ///   - blocking: The methods whose handlers may take long; see ``blockingMethods``.
     ///     Precondition: each has a handler.
+    ///   - concurrent: The blocking methods whose calls may run several at once; see
+    ///     ``concurrentMethods``. Precondition: each is in `blocking`.
     public init(
         description: String, methods: [String: VarlinkMethodHandler],
-        streaming: [String: VarlinkStreamingHandler] = [:], blocking: Set<String> = []
+        streaming: [String: VarlinkStreamingHandler] = [:], blocking: Set<String> = [],
+        concurrent: Set<String> = []
     ) {
         guard let definition = InterfaceDefinition(description) else {
             preconditionFailure("varlink IDL must start with `interface <reverse.domain.name>`")
@@ -61,7 +68,9 @@ public struct VarlinkInterface: Sendable {
                 methods[method] != nil || streaming[method] != nil, "\(method) is listed as blocking but has no handler")
         }
         self.name = definition.name
+        precondition(concurrent.isSubset(of: blocking), "a concurrent method must be a blocking one")
         self.blockingMethods = blocking
+        self.concurrentMethods = concurrent
         self.description = description
         self.handlers = methods
         self.streamingHandlers = streaming

@@ -55,6 +55,13 @@ public final class VarlinkService: Sendable {
         interfaces[interface]?.blockingMethods ?? []
     }
 
+    /// Whether calls of `method` (fully qualified, e.g. `org.example.Get`) may run several at once
+    /// (``VarlinkInterface/concurrentMethods``); false for a method the service does not implement.
+    public func runsConcurrently(_ method: String) -> Bool {
+        guard let (interface, name) = VarlinkNames.splitQualifiedMethod(method) else { return false }
+        return interfaces[interface]?.concurrentMethods.contains(name) ?? false
+    }
+
     /// Handles one message, running its handler here whatever it is.
     /// - Parameters:
     ///   - message: The message bytes without the NUL terminator.

@@ -273,8 +273,8 @@ enum RoutingCtl {
                         throw invalidURLError(error)
                     }
                 }
-                let verdicts = try decideVerdicts(daemon, parsed.request, session.location, appID: appID)
-                var parameters = WireFormat.resolveReply(parsed, verdicts: verdicts, explain: explain)
+                let (verdicts, unlisted) = try decideVerdicts(daemon, parsed.request, session.location, appID: appID, explain: explain)
+                var parameters = WireFormat.resolveReply(parsed, verdicts: verdicts, explain: explain, unlisted: unlisted)
                 parameters["currentLocation"] = used
                 reply = .success(parameters)
             } catch {

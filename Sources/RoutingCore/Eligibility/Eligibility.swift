@@ -73,7 +73,9 @@ public enum Eligibility {
             case .currentLocation:
                 if let currentLocation {
                     let point = currentLocation.coordinate
-                    let said = "\(role) is the current location \(format(point)) (\(currentLocation.provenance))"
+                    // Written only for a reason: an app that covers the point without a note gets
+                    // no text (formatting the point was most of a listed app's cost).
+                    func said() -> String { "\(role) is the current location \(format(point)) (\(currentLocation.provenance))" }
                     let covered = covers(point)
                     var nearBoundary = ""
                     if let accuracy = currentLocation.accuracy, accuracy > 0,
@@ -85,13 +87,13 @@ public enum Eligibility {
                     if !covered {
                         reasons.append(EligibilityReason(
                             role: role, rule: .outsideCoverage,
-                            message: "\(said), outside the coverage of \(app.id)"
+                            message: "\(said()), outside the coverage of \(app.id)"
                                 + (nearBoundary.isEmpty ? "" : "; it is \(nearBoundary): the route may be served after all")
                                 + swappedHint(point, app, covers)))
                     } else if !nearBoundary.isEmpty {
                         reasons.append(EligibilityReason(
                             role: role, rule: .nearCoverageBoundary,
-                            message: "\(said) is \(nearBoundary); the route may not be served"))
+                            message: "\(said()) is \(nearBoundary); the route may not be served"))
                     }
                 } else {
                     reasons.append(EligibilityReason(
