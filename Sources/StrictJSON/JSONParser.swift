@@ -136,7 +136,14 @@ private struct Scanner {
 
     // MARK: whitespace and comments
 
+    /// Skips whitespace; most calls find none (compact files), so that case returns at once.
+    @inline(__always)
     mutating func skipWhitespace() throws(JSONSyntaxError) {
+        if index < bytes.count, bytes[index] > 0x20, bytes[index] != UInt8(ascii: "/") { return }
+        try skipWhitespaceRun()
+    }
+
+    mutating func skipWhitespaceRun() throws(JSONSyntaxError) {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09, 0x0D:
@@ -377,10 +384,6 @@ private struct Scanner {
         var significand: UInt64 = 0
         var significantDigits = 0
         var scale = 0
-        @inline(__always) func gather(_ digit: UInt8) {
-            if significand != 0 || digit != 0x30 { significantDigits += 1 }
-            if significantDigits <= 15 { significand = significand &* 10 &+ UInt64(digit &- 0x30) }
-        }
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
             if index < bytes.count, isDigit(bytes[index]) {
@@ -390,21 +393,14 @@ private struct Scanner {
                 throw fail(.malformedNumber, "hexadecimal numbers are not JSON", at: begin)
             }
         } else {
-            while index < bytes.count, isDigit(bytes[index]) {
-                gather(bytes[index])
-                index += 1
-            }
+            _ = gatherDigits(&significand, &significantDigits)
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             guard index < bytes.count, isDigit(bytes[index]) else {
                 throw fail(.malformedNumber, "expected a digit after the decimal point")
             }
-            while index < bytes.count, isDigit(bytes[index]) {
-                gather(bytes[index])
-                scale -= 1
-                index += 1
-            }
+            scale -= gatherDigits(&significand, &significantDigits)
         }
         var hasExponent = false
         var exponent = 0
@@ -443,6 +439,29 @@ private struct Scanner {
         }
         // `scale` is minus the number of fraction digits.
         return (value, max(0, -scale - exponent))
+    }
+
+    /// Moves past the run of digits at `index`, gathering them into `significand` (at most 15
+    /// significant digits; `significantDigits` counts them all, leading zeros excluded). Returns how
+    /// many digits there were. Works on local copies so that the loop stays in registers.
+    @inline(__always)
+    mutating func gatherDigits(_ significand: inout UInt64, _ significantDigits: inout Int) -> Int {
+        let b = bytes
+        let start = index
+        var i = start
+        var s = significand
+        var n = significantDigits
+        while i < b.count {
+            let digit = b[i] &- 0x30
+            if digit > 9 { break }
+            if s != 0 || digit != 0 { n += 1 }
+            if n <= 15 { s = s &* 10 &+ UInt64(digit) }
+            i += 1
+        }
+        index = i
+        significand = s
+        significantDigits = n
+        return i - start
     }
 
     // MARK: strings
