@@ -4,7 +4,12 @@
 shapely (GEOS) `from_geojson` + `is_valid` on the same file, on the same machine, in one run.
 
 Usage: python3 scripts/benchmark-validate.py [BIN_DIR] [--positions N] [--runs R] [--jagged]
+                                            [--taskset CPU] [--baseline ROUTINGCTL]
   BIN_DIR defaults to the release build (`swift build -c release --show-bin-path`).
+  --taskset CPU pins this process, hence shapely and every routingctl it starts, to that one
+  processor (as `taskset -c CPU python3 ...`): the one-core comparison.
+  --baseline ROUTINGCTL also times another routingctl binary (e.g. a copy of the build before a
+  change) on the same file in the same run, for before/after figures side by side.
   Needs `pip install shapely`. Prints the timings and the ratio; record them in BENCHMARKS.md.
 
 The file: 1,000 star-shaped polygons of 1,000 positions each (999 corners + the closing repeat),
@@ -15,7 +20,8 @@ boundary); with --jagged every corner gets an independent random radius, so ever
 and the boxes of neighbouring edges overlap (a hard case for any sweep, GEOS's included).
 
 Both sides start from the file's bytes: routingctl reads the file itself (process start included);
-shapely's time includes reading the file into a string. Each side runs R times; the best run counts.
+shapely's time includes reading the file into a string. Each side runs R times, the sides taking
+turns (so that a slow spell of the machine hits all of them); the best run of each counts.
 """
 import json
 import math
@@ -53,14 +59,17 @@ def generate(positions: int, seed: int = 20261129, jagged: bool = False) -> str:
     return json.dumps({"type": "MultiPolygon", "coordinates": polygons}, separators=(",", ":"))
 
 
-def best(runs, fn):
-    times = []
-    result = None
+def best_of_turns(runs, fns):
+    """Runs every function of `fns` once per round, `runs` rounds; returns (best time, last result)
+    for each, in order."""
+    times = [[] for _ in fns]
+    results = [None for _ in fns]
     for _ in range(runs):
-        start = time.perf_counter()
-        result = fn()
-        times.append(time.perf_counter() - start)
-    return min(times), result
+        for k, fn in enumerate(fns):
+            start = time.perf_counter()
+            results[k] = fn()
+            times[k].append(time.perf_counter() - start)
+    return [(min(t), r) for t, r in zip(times, results)]
 
 
 def main() -> int:
@@ -73,12 +82,22 @@ def main() -> int:
         i = args.index("--positions"); positions = int(args[i + 1]); del args[i:i + 2]
     if "--runs" in args:
         i = args.index("--runs"); runs = int(args[i + 1]); del args[i:i + 2]
+    baseline = None
+    if "--baseline" in args:
+        i = args.index("--baseline"); baseline = args[i + 1]; del args[i:i + 2]
+    cpu = None
+    if "--taskset" in args:
+        i = args.index("--taskset"); cpu = int(args[i + 1]); del args[i:i + 2]
     if args:
         bin_dir = args[0]
     else:
         bin_dir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"],
                                  capture_output=True, text=True, check=True).stdout.strip()
     routingctl = os.path.join(bin_dir, "routingctl")
+    if cpu is not None:
+        # Inherited by every routingctl started below; shapely runs in this process.
+        os.sched_setaffinity(0, {cpu})
+        print(f"pinned to processor {cpu} (both sides)")
     try:
         import shapely
     except ImportError:
@@ -93,9 +112,9 @@ def main() -> int:
         n = text.count("],[") + 1
         print(f"file: {len(text) / 1e6:.1f} MB, about {n:,} positions, {positions // 1000} {'jagged' if jagged else 'smooth'} polygons")
 
-        def ours(profile):
+        def ours(profile, binary=routingctl):
             def run():
-                p = subprocess.run([routingctl, "validate", "--json", "--profile", profile, path],
+                p = subprocess.run([binary, "validate", "--json", "--profile", profile, path],
                                    capture_output=True, text=True)
                 if p.returncode not in (0, 1):
                     raise SystemExit(f"routingctl failed ({p.returncode}): {p.stderr}")
@@ -107,13 +126,16 @@ def main() -> int:
                 geometry = shapely.from_geojson(f.read())
             return bool(shapely.is_valid(geometry))
 
-        t_geojson, v_geojson = best(runs, ours("geojson"))
-        t_apple, _ = best(runs, ours("apple"))
-        t_shapely, v_shapely = best(runs, theirs)
+        fns = [ours("geojson"), ours("apple"), theirs] + ([ours("geojson", baseline)] if baseline else [])
+        measured = best_of_turns(runs, fns)
+        (t_geojson, v_geojson), (t_apple, _), (t_shapely, v_shapely) = measured[:3]
         print(f"routingctl validate --profile geojson: {t_geojson:.3f} s (valid: {v_geojson})")
         print(f"routingctl validate --profile apple:   {t_apple:.3f} s (invalid by Apple's 20-polygon limit, as expected)")
         print(f"shapely {shapely.__version__} (GEOS {shapely.geos_version_string}) from_geojson + is_valid: {t_shapely:.3f} s (valid: {v_shapely})")
         print(f"ratio routingctl(geojson) / shapely: {t_geojson / t_shapely:.2f}")
+        if baseline:
+            t_base, v_base = measured[3]
+            print(f"baseline {baseline} --profile geojson: {t_base:.3f} s (valid: {v_base}); ratio baseline / shapely: {t_base / t_shapely:.2f}")
         if v_geojson != v_shapely:
             print("validity disagrees: this is a bug", file=sys.stderr)
             return 1

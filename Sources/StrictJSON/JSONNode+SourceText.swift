@@ -7,24 +7,33 @@ extension JSONNode {
     /// `1e-3` or `180.0` exactly as written, so a rewritten file loses no precision and changes no
     /// digit. Strings are escaped as ``JSON`` does (`"`, `\` and control characters); member order is
     /// kept.
-    public var compactText: String {
+    /// `source` is the text the node was parsed from (numbers are read back from it at their
+    /// offsets; a number built in code, ``JSONNode/noOffset``, is written as ``JSON/format(_:)``).
+    public func compactText(source: SourceText) -> String {
         var out = ""
-        writeCompact(to: &out)
+        writeCompact(to: &out, source: source)
         return out
     }
 
-    /// Appends ``compactText`` to `out`.
-    public func writeCompact(to out: inout String) {
+    /// Appends ``compactText(source:)`` to `out`.
+    public func writeCompact(to out: inout String, source: SourceText) {
         switch value {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
-        case .number(_, let literal): out += literal
+        case .number: out += source.literal(of: self)
         case .string(let s): JSON.writeString(s, to: &out)
         case .array(let elements):
             out += "["
             for (i, element) in elements.enumerated() {
                 if i > 0 { out += "," }
-                element.writeCompact(to: &out)
+                element.writeCompact(to: &out, source: source)
+            }
+            out += "]"
+        case .numbers(let numbers):
+            out += "["
+            for (i, number) in numbers.enumerated() {
+                if i > 0 { out += "," }
+                out += source.numberLiteral(at: number.offset) ?? JSON.format(number.value)
             }
             out += "]"
         case .object(let members):
@@ -33,7 +42,7 @@ extension JSONNode {
                 if i > 0 { out += "," }
                 JSON.writeString(member.name, to: &out)
                 out += ":"
-                member.value.writeCompact(to: &out)
+                member.value.writeCompact(to: &out, source: source)
             }
             out += "}"
         }

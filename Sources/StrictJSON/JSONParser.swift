@@ -23,7 +23,9 @@ public struct JSONParser: Sendable {
         let array = Array(bytes)
         return try array.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONDocument in
             var scanner = Scanner(bytes: buffer, maxDepth: maxDepth)
-            return try scanner.document()
+            let (root, bom) = try scanner.document()
+            let source = SourceText(bytes: array, lineStarts: scanner.lineStarts, multibyte: scanner.multibyte)
+            return JSONDocument(root: root, hadByteOrderMark: bom, source: source)
         }
     }
 
@@ -37,6 +39,8 @@ private struct Scanner {
     let bytes: UnsafeBufferPointer<UInt8>
     /// Elements of the arrays being parsed, innermost last (see `array`).
     var pending: [JSONNode] = []
+    /// Elements of the arrays of numbers only being parsed (positions), innermost last.
+    var pendingNumbers: [JSONNumber] = []
     let maxDepth: Int
     var index = 0
     var depth = 0
@@ -45,6 +49,12 @@ private struct Scanner {
     var lineStart = 0
     var columnCacheOffset = 0
     var columnCacheColumn = 1
+    // For the document's SourceText: every line start, and every multi-byte scalar with the running
+    // count of continuation bytes (LF and non-ASCII bytes only occur in whitespace and strings, where
+    // the scanner sees them anyway).
+    var lineStarts: [UInt32] = []
+    var multibyte: [(offset: UInt32, continuations: UInt32)] = []
+    var continuations: UInt32 = 0
 
     init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = bytes
@@ -84,7 +94,6 @@ private struct Scanner {
         return SourceLocation(line: line, column: column, offset: offset)
     }
 
-    mutating func here() -> SourceLocation { location(at: index) }
 
     mutating func fail(_ rule: JSONSyntaxError.Rule, _ message: String, at offset: Int? = nil) -> JSONSyntaxError {
         JSONSyntaxError(rule: rule, message: message, location: location(at: offset ?? index))
@@ -92,7 +101,7 @@ private struct Scanner {
 
     // MARK: document
 
-    mutating func document() throws(JSONSyntaxError) -> JSONDocument {
+    mutating func document() throws(JSONSyntaxError) -> (root: JSONNode, hadByteOrderMark: Bool) {
         try checkEncodingPrefix()
         var bom = false
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
@@ -100,6 +109,8 @@ private struct Scanner {
             index = 3
             columnCacheOffset = 3
             columnCacheColumn = 2
+            continuations = 2
+            multibyte.append((0, 2))
         }
         try skipWhitespace()
         guard index < bytes.count else {
@@ -110,7 +121,7 @@ private struct Scanner {
         if index < bytes.count {
             throw fail(.trailingContent, "unexpected \(describe(at: index)) after the JSON value; a JSON text holds exactly one value")
         }
-        return JSONDocument(root: root, hadByteOrderMark: bom)
+        return (root, bom)
     }
 
     mutating func checkEncodingPrefix() throws(JSONSyntaxError) {
@@ -125,7 +136,14 @@ private struct Scanner {
 
     // MARK: whitespace and comments
 
+    /// Skips whitespace; most calls find none (compact files), so that case returns at once.
+    @inline(__always)
     mutating func skipWhitespace() throws(JSONSyntaxError) {
+        if index < bytes.count, bytes[index] > 0x20, bytes[index] != UInt8(ascii: "/") { return }
+        try skipWhitespaceRun()
+    }
+
+    mutating func skipWhitespaceRun() throws(JSONSyntaxError) {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09, 0x0D:
@@ -134,6 +152,7 @@ private struct Scanner {
                 index += 1
                 line += 1
                 lineStart = index
+                lineStarts.append(UInt32(clamping: index))
             case UInt8(ascii: "/"):
                 let next = index + 1 < bytes.count ? bytes[index + 1] : 0
                 if next == UInt8(ascii: "/") || next == UInt8(ascii: "*") {
@@ -150,29 +169,29 @@ private struct Scanner {
 
     mutating func value() throws(JSONSyntaxError) -> JSONNode {
         guard index < bytes.count else { throw fail(.syntax, "unexpected end of input; expected a value") }
-        let start = here()
+        let start = index
         switch bytes[index] {
         case UInt8(ascii: "{"): return try object(start)
         case UInt8(ascii: "["): return try array(start)
-        case UInt8(ascii: "\""): return JSONNode(location: start, value: .string(try string()))
-        case UInt8(ascii: "t"): try literal("true"); return JSONNode(location: start, value: .bool(true))
-        case UInt8(ascii: "f"): try literal("false"); return JSONNode(location: start, value: .bool(false))
-        case UInt8(ascii: "n"): try literal("null"); return JSONNode(location: start, value: .null)
+        case UInt8(ascii: "\""): return JSONNode(offset: start, value: .string(try string()))
+        case UInt8(ascii: "t"): try literal("true"); return JSONNode(offset: start, value: .bool(true))
+        case UInt8(ascii: "f"): try literal("false"); return JSONNode(offset: start, value: .bool(false))
+        case UInt8(ascii: "n"): try literal("null"); return JSONNode(offset: start, value: .null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "."):
             return try number(start)
         case UInt8(ascii: "N"), UInt8(ascii: "I"):
             let word = identifier()
             if word == "NaN" || word == "Infinity" {
-                throw fail(.nonFiniteNumber, "\(word) is not a JSON number (RFC 8259 §6); use a finite number", at: start.offset)
+                throw fail(.nonFiniteNumber, "\(word) is not a JSON number (RFC 8259 §6); use a finite number", at: start)
             }
-            throw fail(.syntax, "unexpected '\(word)'; expected a value\(Self.caseHint(word))", at: start.offset)
+            throw fail(.syntax, "unexpected '\(word)'; expected a value\(Self.caseHint(word))", at: start)
         case UInt8(ascii: "'"):
             throw fail(.invalidString, "strings must use double quotes, not single quotes")
         default:
             // `True`, `FALSE`: a literal in another case gets the hint.
             let word = isIdentifierByte(bytes[index]) ? identifier() : ""
             if !Self.caseHint(word).isEmpty {
-                throw fail(.syntax, "unexpected '\(word)'; expected a value\(Self.caseHint(word))", at: start.offset)
+                throw fail(.syntax, "unexpected '\(word)'; expected a value\(Self.caseHint(word))", at: start)
             }
             throw fail(.syntax, "unexpected \(describe(at: index)); expected a value")
         }
@@ -213,25 +232,38 @@ private struct Scanner {
         }
     }
 
-    mutating func array(_ start: SourceLocation) throws(JSONSyntaxError) -> JSONNode {
+    mutating func array(_ start: Int) throws(JSONSyntaxError) -> JSONNode {
         try enter()
         index += 1
         try skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
             depth -= 1
-            return JSONNode(location: start, value: .array([]))
+            return JSONNode(offset: start, value: .array([]))
         }
         // Elements are gathered on a stack shared by all arrays (nested arrays finish first), so each
         // array is allocated once, at its exact size, instead of growing by doubling.
         let base = pending.count
+        let numberBase = pendingNumbers.count
+        // Numbers go to their own stack until something else comes: then they become nodes.
+        var allNumbers = true
         while true {
             try skipWhitespace()
-            let element = try value()
-            pending.append(element)
+            if allNumbers, index < bytes.count, bytes[index] == UInt8(ascii: "-") || (bytes[index] >= 0x30 && bytes[index] <= 0x39) {
+                let offset = index
+                let (value, decimals) = try scanNumber()
+                pendingNumbers.append(JSONNumber(value: value, offset: offset, decimals: decimals))
+            } else {
+                if allNumbers {
+                    allNumbers = false
+                    for number in pendingNumbers[numberBase...] { pending.append(number.node) }
+                    pendingNumbers.removeSubrange(numberBase...)
+                }
+                pending.append(try value())
+            }
             try skipWhitespace()
             guard index < bytes.count else {
-                throw fail(.syntax, "unexpected end of input; the array opened at \(start) is not closed with ']'")
+                throw fail(.syntax, "unexpected end of input; the array opened at \(location(at: start)) is not closed with ']'")
             }
             let b = bytes[index]
             if b == UInt8(ascii: ",") {
@@ -246,31 +278,38 @@ private struct Scanner {
             if b == UInt8(ascii: "]") {
                 index += 1
                 depth -= 1
+                // An array of numbers only (a position) is stored packed, with nothing to release
+                // per element.
+                if allNumbers {
+                    let numbers = Array(pendingNumbers[numberBase...])
+                    pendingNumbers.removeSubrange(numberBase...)
+                    return JSONNode(offset: start, value: .numbers(numbers))
+                }
                 let elements = Array(pending[base...])
                 pending.removeSubrange(base...)
-                return JSONNode(location: start, value: .array(elements))
+                return JSONNode(offset: start, value: .array(elements))
             }
             throw fail(.syntax, "unexpected \(describe(at: index)) in an array; expected ',' or ']'")
         }
     }
 
-    mutating func object(_ start: SourceLocation) throws(JSONSyntaxError) -> JSONNode {
+    mutating func object(_ start: Int) throws(JSONSyntaxError) -> JSONNode {
         try enter()
         index += 1
         var members: [JSONNode.Member] = []
         // Names compare by code unit (RFC 8259 §8.3), not as `String`s (canonical equivalence would
         // make "a;" and "a\u037E" one name).
-        var seen: [MemberName: SourceLocation] = [:]
+        var seen: [MemberName: Int] = [:]
         try skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
             depth -= 1
-            return JSONNode(location: start, value: .object(members))
+            return JSONNode(offset: start, value: .object(members))
         }
         while true {
             try skipWhitespace()
             guard index < bytes.count else {
-                throw fail(.syntax, "unexpected end of input; the object opened at \(start) is not closed with '}'")
+                throw fail(.syntax, "unexpected end of input; the object opened at \(location(at: start)) is not closed with '}'")
             }
             guard bytes[index] == UInt8(ascii: "\"") else {
                 if bytes[index] == UInt8(ascii: "'") {
@@ -278,12 +317,12 @@ private struct Scanner {
                 }
                 throw fail(.syntax, "unexpected \(describe(at: index)); expected a member name in double quotes")
             }
-            let nameLocation = here()
+            let nameOffset = index
             let name = try string()
             if let first = seen[MemberName(name)] {
-                throw fail(.duplicateMember, "duplicate member name \(JSON.quoted(name)) (first at \(first)); names must be unique (I-JSON, RFC 7493 §2.3)", at: nameLocation.offset)
+                throw fail(.duplicateMember, "duplicate member name \(JSON.quoted(name)) (first at \(location(at: first))); names must be unique (I-JSON, RFC 7493 §2.3)", at: nameOffset)
             }
-            seen[MemberName(name)] = nameLocation
+            seen[MemberName(name)] = nameOffset
             try skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 throw fail(.syntax, "expected ':' after the member name \(JSON.quoted(name))")
@@ -291,10 +330,10 @@ private struct Scanner {
             index += 1
             try skipWhitespace()
             let member = try value()
-            members.append(JSONNode.Member(name: name, nameLocation: nameLocation, value: member))
+            members.append(JSONNode.Member(name: name, nameOffset: nameOffset, value: member))
             try skipWhitespace()
             guard index < bytes.count else {
-                throw fail(.syntax, "unexpected end of input; the object opened at \(start) is not closed with '}'")
+                throw fail(.syntax, "unexpected end of input; the object opened at \(location(at: start)) is not closed with '}'")
             }
             let b = bytes[index]
             if b == UInt8(ascii: ",") {
@@ -309,7 +348,7 @@ private struct Scanner {
             if b == UInt8(ascii: "}") {
                 index += 1
                 depth -= 1
-                return JSONNode(location: start, value: .object(members))
+                return JSONNode(offset: start, value: .object(members))
             }
             throw fail(.syntax, "unexpected \(describe(at: index)) in an object; expected ',' or '}'")
         }
@@ -317,7 +356,13 @@ private struct Scanner {
 
     // MARK: numbers
 
-    mutating func number(_ start: SourceLocation) throws(JSONSyntaxError) -> JSONNode {
+    mutating func number(_ start: Int) throws(JSONSyntaxError) -> JSONNode {
+        JSONNode(offset: start, value: .number(try scanNumber().value))
+    }
+
+    /// Scans the number at `index`: its correctly rounded value and how many decimals its literal
+    /// carries (fraction digits minus the exponent, at least 0; see ``JSONNumber/decimals``).
+    mutating func scanNumber() throws(JSONSyntaxError) -> (value: Double, decimals: Int) {
         let begin = index
         func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
         if bytes[index] == UInt8(ascii: "+") {
@@ -339,10 +384,6 @@ private struct Scanner {
         var significand: UInt64 = 0
         var significantDigits = 0
         var scale = 0
-        @inline(__always) func gather(_ digit: UInt8) {
-            if significand != 0 || digit != 0x30 { significantDigits += 1 }
-            if significantDigits <= 15 { significand = significand &* 10 &+ UInt64(digit &- 0x30) }
-        }
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
             if index < bytes.count, isDigit(bytes[index]) {
@@ -352,38 +393,39 @@ private struct Scanner {
                 throw fail(.malformedNumber, "hexadecimal numbers are not JSON", at: begin)
             }
         } else {
-            while index < bytes.count, isDigit(bytes[index]) {
-                gather(bytes[index])
-                index += 1
-            }
+            _ = gatherDigits(&significand, &significantDigits)
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             guard index < bytes.count, isDigit(bytes[index]) else {
                 throw fail(.malformedNumber, "expected a digit after the decimal point")
             }
-            while index < bytes.count, isDigit(bytes[index]) {
-                gather(bytes[index])
-                scale -= 1
-                index += 1
-            }
+            scale -= gatherDigits(&significand, &significantDigits)
         }
         var hasExponent = false
+        var exponent = 0
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             hasExponent = true
             index += 1
+            var negative = false
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                negative = bytes[index] == UInt8(ascii: "-")
                 index += 1
             }
             guard index < bytes.count, isDigit(bytes[index]) else {
                 throw fail(.malformedNumber, "expected a digit in the exponent")
             }
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            while index < bytes.count, isDigit(bytes[index]) {
+                exponent = min(exponent * 10 + Int(bytes[index] &- 0x30), 10_000)
+                index += 1
+            }
+            if negative { exponent = -exponent }
         }
         if index < bytes.count, isIdentifierByte(bytes[index]) || bytes[index] == UInt8(ascii: ".") {
             throw fail(.malformedNumber, "unexpected \(describe(at: index)) in a number")
         }
-        let literal = String(decoding: UnsafeBufferPointer(rebasing: bytes[begin..<index]), as: UTF8.self)
+        // The literal is not kept (the tree stores the offset; SourceText reads it back when needed).
+        func literal() -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[begin..<index]), as: UTF8.self) }
         // Clinger's fast path: a significand of at most 15 digits and a power of ten within 22 are
         // both exact doubles, so one IEEE 754 division gives the correctly rounded result. Anything
         // else goes to strtod through Double(_:), which is correctly rounded too.
@@ -392,10 +434,34 @@ private struct Scanner {
             let magnitude = scale < 0 ? Double(significand) / powersOfTen[-scale] : Double(significand)
             fast = bytes[begin] == UInt8(ascii: "-") ? -magnitude : magnitude
         }
-        guard let value = fast ?? Double(literal), value.isFinite else {
-            throw fail(.numberOutOfRange, "the number \(literal) is too large for an IEEE 754 double (I-JSON, RFC 7493 §2.2)", at: begin)
+        guard let value = fast ?? Double(literal()), value.isFinite else {
+            throw fail(.numberOutOfRange, "the number \(literal()) is too large for an IEEE 754 double (I-JSON, RFC 7493 §2.2)", at: begin)
         }
-        return JSONNode(location: start, value: .number(value, literal: literal))
+        // `scale` is minus the number of fraction digits.
+        return (value, max(0, -scale - exponent))
+    }
+
+    /// Moves past the run of digits at `index`, gathering them into `significand` (at most 15
+    /// significant digits; `significantDigits` counts them all, leading zeros excluded). Returns how
+    /// many digits there were. Works on local copies so that the loop stays in registers.
+    @inline(__always)
+    mutating func gatherDigits(_ significand: inout UInt64, _ significantDigits: inout Int) -> Int {
+        let b = bytes
+        let start = index
+        var i = start
+        var s = significand
+        var n = significantDigits
+        while i < b.count {
+            let digit = b[i] &- 0x30
+            if digit > 9 { break }
+            if s != 0 || digit != 0 { n += 1 }
+            if n <= 15 { s = s &* 10 &+ UInt64(digit) }
+            i += 1
+        }
+        index = i
+        significand = s
+        significantDigits = n
+        return i - start
     }
 
     // MARK: strings
@@ -465,6 +531,8 @@ private struct Scanner {
                 throw fail(.invalidEncoding, "invalid UTF-8 sequence starting with byte 0x\(hex(UInt32(b0), 2)); save the file as UTF-8")
             }
         }
+        multibyte.append((UInt32(clamping: index), continuations &+ UInt32(length - 1)))
+        continuations &+= UInt32(length - 1)
         index += length
     }
 

@@ -45,10 +45,28 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
     }
 }
 
-/// A parsed document: the root value and what the parser noticed without rejecting.
+/// A parsed document: the root value, the source text its offsets point into, and what the parser
+/// noticed without rejecting.
 public struct JSONDocument: Sendable {
     public var root: JSONNode
     /// True when the text began with a UTF-8 byte order mark, which RFC 8259 §8.1 says senders
     /// MUST NOT add and parsers MAY ignore. The parser skips it; callers decide whether to warn.
     public var hadByteOrderMark: Bool
+    /// The parsed bytes, indexed for line and column.
+    public var source: SourceText
+
+    public init(root: JSONNode, hadByteOrderMark: Bool, source: SourceText) {
+        self.root = root
+        self.hadByteOrderMark = hadByteOrderMark
+        self.source = source
+    }
+
+    /// Line, column and offset of the byte at `offset`.
+    public func location(at offset: Int) -> SourceLocation { source.location(at: offset) }
+
+    /// Line, column and offset where `node` starts.
+    public func location(of node: JSONNode) -> SourceLocation { source.location(at: node.offset) }
+
+    /// A number node's literal as written (see ``SourceText/literal(of:)``).
+    public func literal(of node: JSONNode) -> String { source.literal(of: node) }
 }

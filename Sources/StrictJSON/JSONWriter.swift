@@ -131,7 +131,7 @@ extension JSON {
 }
 
 extension JSON {
-    /// ``writeString(_:to:)`` for text built as a `String` (``JSONNode/compactText``, ``quoted(_:)``).
+    /// ``writeString(_:to:)`` for text built as a `String` (``JSONNode/compactText(source:)``, ``quoted(_:)``).
     static func writeString(_ s: String, to out: inout String) {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(s.utf8.count + 2)

@@ -78,7 +78,7 @@ struct WrittenGeometry: Sendable {
         var rings: [Ring] = []
         for ringNode in ringNodes {
             guard let positionNodes = ringNode.elements else { continue }
-            var ring = Ring(positions: [], offsets: [], offset: ringNode.location.offset)
+            var ring = Ring(positions: [], offsets: [], offset: ringNode.offset)
             ring.positions.reserveCapacity(positionNodes.count)
             ring.offsets.reserveCapacity(positionNodes.count)
             for node in positionNodes {
@@ -87,16 +87,16 @@ struct WrittenGeometry: Sendable {
                     let longitude = numbers[0].number, let latitude = numbers[1].number,
                     (-180.0...180.0).contains(longitude), (-90.0...90.0).contains(latitude)
                 else { continue }
-                targets[node.location.offset] = .position(polygon: index, ring: rings.count, position: ring.positions.count)
+                targets[node.offset] = .position(polygon: index, ring: rings.count, position: ring.positions.count)
                 ring.positions.append(Coordinate(latitude: latitude, longitude: longitude))
-                ring.offsets.append(node.location.offset)
+                ring.offsets.append(node.offset)
             }
             // The ring's array starts where its first position's does not: both can be found.
             if targets[ring.offset] == nil { targets[ring.offset] = .ring(polygon: index, ring: rings.count) }
             rings.append(ring)
         }
-        if targets[polygon.location.offset] == nil { targets[polygon.location.offset] = .polygon(index) }
-        polygons.append(Polygon(rings: rings, offset: polygon.location.offset, geometry: geometry))
+        if targets[polygon.offset] == nil { targets[polygon.offset] = .polygon(index) }
+        polygons.append(Polygon(rings: rings, offset: polygon.offset, geometry: geometry))
     }
 
     /// What the finding at byte `offset` is about, if it is a position, ring or polygon.

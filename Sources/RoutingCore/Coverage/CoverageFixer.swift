@@ -132,7 +132,7 @@ public enum CoverageFixer {
         } catch {
             return CoverageFix(output: nil, changes: [], unfixed: problems(in: input))
         }
-        var rewriter = Rewriter(swapAxes: swapAxes)
+        var rewriter = Rewriter(swapAxes: swapAxes, text: document.source)
         rewriter.simplify = simplify.map { max($0, OuterSimplification.minimumPoints) }
         rewriter.dropHoles = dropHoles
         if swapAxes {
@@ -154,7 +154,7 @@ public enum CoverageFixer {
             let found = problems(in: input)
             return CoverageFix(output: input, changes: [], unfixed: found, outputDiagnostics: found, skipped: rewriter.skipped)
         }
-        var writer = LayoutWriter()
+        var writer = LayoutWriter(source: document.source)
         writer.write(plan)
         let found = problems(in: writer.bytes)
         // A swap whose result looks swapped undoes a file already in [longitude, latitude] order
@@ -165,7 +165,7 @@ public enum CoverageFixer {
                     severity: .error, rule: "fix-swap-axes-refused",
                     message: "cannot swap the axes: the file already reads as [longitude, latitude], and swapped it would look like [latitude, longitude] (the axes-swapped evidence points the other way)",
                     hint: "run routingctl validate --fix without --swap-axes",
-                    location: document.root.location),
+                    location: document.location(of: document.root)),
             ])
         }
         // Shown at their places in the original, in the original's order (a rewound ring's
@@ -192,12 +192,13 @@ public enum CoverageFixer {
 
 /// The fixed geometry: where its parts came from, and the polygons to write.
 private struct Plan {
-    var rootLocation: SourceLocation
-    var typeNameLocation: SourceLocation
-    var typeLocation: SourceLocation
-    var coordinatesNameLocation: SourceLocation
-    var coordinatesLocation: SourceLocation
-    /// Each polygon's coordinates (an array of rings), with locations in the original.
+    // Byte offsets in the original.
+    var rootOffset: Int
+    var typeNameOffset: Int
+    var typeOffset: Int
+    var coordinatesNameOffset: Int
+    var coordinatesOffset: Int
+    /// Each polygon's coordinates (an array of rings), with offsets in the original.
     var polygons: [JSONNode]
 }
 
@@ -233,7 +234,19 @@ private struct Rewriter {
     /// What was asked for and not done (see ``CoverageFix/skipped``).
     var skipped: [CoverageFix.Change] = []
 
-    init(swapAxes: Bool) { swapAxesRequested = swapAxes }
+    /// The original text: nodes hold byte offsets into it; numbers are written as it has them.
+    let text: SourceText
+
+    init(swapAxes: Bool, text: SourceText) {
+        swapAxesRequested = swapAxes
+        self.text = text
+    }
+
+    /// Line, column and offset where `node` starts in the original.
+    func loc(_ node: JSONNode) -> SourceLocation { text.location(at: node.offset) }
+
+    /// A value for a message (see `shownValue`).
+    func shown(_ node: JSONNode) -> String { shownValue(node, in: text) }
 
     mutating func change(_ message: String, at location: SourceLocation) {
         changes.append(CoverageFix.Change(message: message, location: location))
@@ -253,7 +266,7 @@ private struct Rewriter {
             refuse(
                 "root-not-object",
                 "the top level is \(article(root.typeName)), not a GeoJSON object",
-                hint: "write one object: {\"type\":\"MultiPolygon\",\"coordinates\":[…]}", at: root.location)
+                hint: "write one object: {\"type\":\"MultiPolygon\",\"coordinates\":[…]}", at: loc(root))
             return nil
         }
         guard let (type, typeNode) = geoJSONType(of: root, what: "the top-level object") else { return nil }
@@ -267,7 +280,7 @@ private struct Rewriter {
             if type == "Polygon" && shape == "Polygon" {
                 change(
                     "turned the Polygon into a MultiPolygon of one polygon (Apple accepts only MultiPolygon)",
-                    at: typeNode.location)
+                    at: loc(typeNode))
             }
         case "Feature":
             guard let inner = unwrapFeature(root, index: nil, into: &sources) else { return nil }
@@ -280,7 +293,7 @@ private struct Rewriter {
                 "geometry-type-unsupported",
                 "the top-level type is \(type); only a Polygon or MultiPolygon (or a Feature or FeatureCollection of them) can become coverage",
                 hint: "describe the area as polygons in one {\"type\":\"MultiPolygon\",\"coordinates\":[…]}",
-                at: typeNode.location)
+                at: loc(typeNode))
             return nil
         }
         guard decideSwap(sources) else { return nil }
@@ -292,11 +305,11 @@ private struct Rewriter {
         let typeMember = geometry.members?.first { $0.name == "type" }
         let coordinatesMember = geometry.members?.first { $0.name == "coordinates" }
         return Plan(
-            rootLocation: root.location,
-            typeNameLocation: typeMember?.nameLocation ?? root.location,
-            typeLocation: typeMember?.value.location ?? root.location,
-            coordinatesNameLocation: coordinatesMember?.nameLocation ?? root.location,
-            coordinatesLocation: coordinatesMember?.value.location ?? root.location,
+            rootOffset: root.offset,
+            typeNameOffset: typeMember?.nameOffset ?? root.offset,
+            typeOffset: typeMember?.value.offset ?? root.offset,
+            coordinatesNameOffset: coordinatesMember?.nameOffset ?? root.offset,
+            coordinatesOffset: coordinatesMember?.value.offset ?? root.offset,
             polygons: polygons)
     }
 
@@ -306,25 +319,25 @@ private struct Rewriter {
             refuse(
                 "type-missing", "\(what) has no \"type\" member",
                 hint: "add \"type\": \"MultiPolygon\" (or \"Polygon\") so that the coordinates can be read",
-                at: object.location)
+                at: loc(object))
             return nil
         }
         guard let written = typeNode.string else {
             refuse(
                 "type-not-string", "the \"type\" of \(what) is \(article(typeNode.typeName)), not a string",
-                hint: "write \"type\": \"MultiPolygon\"", at: typeNode.location)
+                hint: "write \"type\": \"MultiPolygon\"", at: loc(typeNode))
             return nil
         }
         guard let type = geoJSONTypes.first(where: { $0.lowercased() == written.lowercased() }) else {
             refuse(
                 "type-unknown", "the type \(JSON.quoted(written)) of \(what) is not a GeoJSON type",
-                hint: "write \"type\": \"MultiPolygon\"", at: typeNode.location)
+                hint: "write \"type\": \"MultiPolygon\"", at: loc(typeNode))
             return nil
         }
         if type != written {
             change(
                 "wrote the type \(JSON.quoted(written)) as \(JSON.quoted(type)) (type names are case-sensitive, RFC 7946 §1.4)",
-                at: typeNode.location)
+                at: loc(typeNode))
         }
         return (type, typeNode)
     }
@@ -353,24 +366,24 @@ private struct Rewriter {
         guard let geometry = feature["geometry"] else {
             refuse(
                 "feature-wrapper", "\(subject) has no \"geometry\" member, so there is no area to keep",
-                hint: "give it a Polygon or MultiPolygon geometry, or delete it", at: feature.location)
+                hint: "give it a Polygon or MultiPolygon geometry, or delete it", at: loc(feature))
             return nil
         }
         if case .null = geometry.value {
             if let index {
                 let also = dropped.isEmpty ? "" : " and its " + list(dropped)
-                change("dropped feature \(index + 1), whose geometry is null (no area)\(also)", at: feature.location)
+                change("dropped feature \(index + 1), whose geometry is null (no area)\(also)", at: loc(feature))
                 return nil
             }
             refuse(
                 "feature-wrapper", "the Feature's geometry is null, so there is no area to keep",
-                hint: "write the coverage as {\"type\":\"MultiPolygon\",\"coordinates\":[…]}", at: geometry.location)
+                hint: "write the coverage as {\"type\":\"MultiPolygon\",\"coordinates\":[…]}", at: loc(geometry))
             return nil
         }
         guard geometry.members != nil else {
             refuse(
                 "feature-wrapper", "\(subject)'s geometry is \(article(geometry.typeName)), not a geometry object",
-                hint: "give it a Polygon or MultiPolygon geometry", at: geometry.location)
+                hint: "give it a Polygon or MultiPolygon geometry", at: loc(geometry))
             return nil
         }
         guard let (type, typeNode) = geoJSONType(of: geometry, what: "\(subject)'s geometry") else { return nil }
@@ -378,7 +391,7 @@ private struct Rewriter {
         // shrinks nothing, so they are dropped and reported.
         if let index, ["Point", "MultiPoint", "LineString", "MultiLineString"].contains(type) {
             let also = dropped.isEmpty ? "" : " and its " + list(dropped)
-            change("dropped feature \(index + 1), \(article(type)) (no area)\(also)", at: feature.location)
+            change("dropped feature \(index + 1), \(article(type)) (no area)\(also)", at: loc(feature))
             return nil
         }
         guard type == "Polygon" || type == "MultiPolygon" else {
@@ -386,7 +399,7 @@ private struct Rewriter {
                 "geometry-type-unsupported",
                 "\(subject)'s geometry is \(article(type)); only Polygon and MultiPolygon geometries can become coverage",
                 hint: "delete this feature or replace its geometry with polygons covering the area",
-                at: typeNode.location)
+                at: loc(typeNode))
             return nil
         }
         let before = sources.count
@@ -397,13 +410,13 @@ private struct Rewriter {
         let content = shape == "Polygon" ? "a Polygon" : "a MultiPolygon of \(plural(count, "polygon"))"
         if let index {
             if !dropped.isEmpty {
-                change("dropped feature \(index + 1)'s \(list(dropped))", at: feature.location)
+                change("dropped feature \(index + 1)'s \(list(dropped))", at: loc(feature))
             }
         } else {
             let drops = dropped.isEmpty ? "" : "; dropped its \(list(dropped))"
             changes.insert(
                 CoverageFix.Change(
-                    message: "unwrapped the Feature (\(content)) into a bare MultiPolygon\(drops)", location: feature.location),
+                    message: "unwrapped the Feature (\(content)) into a bare MultiPolygon\(drops)", location: loc(feature)),
                 at: unwrapAt)
         }
         return geometry
@@ -415,7 +428,7 @@ private struct Rewriter {
         guard let features = collection["features"]?.elements else {
             refuse(
                 "feature-collection-wrapper", "the FeatureCollection has no \"features\" array",
-                hint: "write the coverage as {\"type\":\"MultiPolygon\",\"coordinates\":[…]}", at: collection.location)
+                hint: "write the coverage as {\"type\":\"MultiPolygon\",\"coordinates\":[…]}", at: loc(collection))
             return nil
         }
         var dropped: [String] = []
@@ -431,7 +444,7 @@ private struct Rewriter {
                 refuse(
                     "feature-collection-wrapper", "feature \(index + 1) is \(article(feature.typeName)), not a Feature object",
                     hint: "each element of \"features\" is {\"type\":\"Feature\",\"geometry\":…,\"properties\":…}",
-                    at: feature.location)
+                    at: loc(feature))
                 refused = true
                 continue
             }
@@ -443,7 +456,7 @@ private struct Rewriter {
                 refuse(
                     "feature-collection-wrapper", "feature \(index + 1) is \(article(type)), not a Feature",
                     hint: "each element of \"features\" is {\"type\":\"Feature\",\"geometry\":…,\"properties\":…}",
-                    at: typeNode.location)
+                    at: loc(typeNode))
                 refused = true
                 continue
             }
@@ -462,7 +475,7 @@ private struct Rewriter {
                 features.isEmpty
                     ? "the FeatureCollection is empty: there is no area to keep"
                     : "no feature of the FeatureCollection has a polygon: there is no area to keep",
-                hint: "write the coverage as {\"type\":\"MultiPolygon\",\"coordinates\":[…]}", at: collection.location)
+                hint: "write the coverage as {\"type\":\"MultiPolygon\",\"coordinates\":[…]}", at: loc(collection))
             return nil
         }
         let drops = dropped.isEmpty ? "" : "; dropped its \(list(dropped))"
@@ -470,7 +483,7 @@ private struct Rewriter {
         changes.insert(
             CoverageFix.Change(
                 message: "unwrapped the FeatureCollection (\(plural(features.count, "feature"))) into one bare MultiPolygon\(union)\(drops)",
-                location: collection.location),
+                location: loc(collection)),
             at: unwrapAt)
         return first
     }
@@ -493,11 +506,11 @@ private struct Rewriter {
             case "properties", "geometry", "features":
                 change(
                     "dropped \(subject)'s \(JSON.quoted(member.name)) \(shown(member.value)) (a geometry must not have one, RFC 7946 §7.1)",
-                    at: member.nameLocation)
+                    at: text.location(at: member.nameOffset))
             default:
                 let drop = CoverageFix.Change(
                     message: "dropped \(subject)'s \(JSON.quoted(member.name)) \(shown(member.value))",
-                    location: member.nameLocation)
+                    location: text.location(at: member.nameOffset))
                 if isRoot { pendingDrops.append(drop) } else { changes.append(drop) }
             }
         }
@@ -505,13 +518,13 @@ private struct Rewriter {
         guard let coordinates = geometry["coordinates"] else {
             refuse(
                 "coordinates-missing", "\(owned) has no \"coordinates\" member",
-                hint: "add \"coordinates\" with at least one closed ring", at: geometry.location)
+                hint: "add \"coordinates\" with at least one closed ring", at: loc(geometry))
             return nil
         }
         guard let elements = coordinates.elements else {
             refuse(
                 "coordinates-not-array", "\(owned)'s \"coordinates\" is \(article(coordinates.typeName)), not an array",
-                hint: "write \"coordinates\" as an array of polygons: [[[[lon, lat], …]]]", at: coordinates.location)
+                hint: "write \"coordinates\" as an array of polygons: [[[[lon, lat], …]]]", at: loc(coordinates))
             return nil
         }
         // A wrong depth is never reinterpreted as the other type: a MultiPolygon nested 3 deep is
@@ -524,7 +537,7 @@ private struct Rewriter {
                 hint: depth == 3 && type == "MultiPolygon"
                     ? "if this is one polygon, wrap the coordinates in one more array: [ … ]"
                     : "fix the brackets: a MultiPolygon is [polygons [rings [positions [lon, lat]]]]",
-                at: coordinates.location)
+                at: loc(coordinates))
             return nil
         }
         if shape == "Polygon" {
@@ -551,7 +564,7 @@ private struct Rewriter {
                         "fix-swap-axes-refused",
                         "cannot swap the axes: this ring holds something other than [number, number] positions, and a file is never half swapped",
                         hint: "fix the ring first, then run routingctl validate --fix --swap-axes again",
-                        at: ring.location)
+                        at: loc(ring))
                     return false
                 }
                 for position in positions {
@@ -561,7 +574,7 @@ private struct Rewriter {
                             "fix-swap-axes-refused",
                             "cannot swap the axes: the first number \(shown(first)) of this position is outside -90…90, so it is not a latitude and the file is not written as [latitude, longitude]",
                             hint: "the positions look like [longitude, latitude] already; run --fix without --swap-axes",
-                            at: first.location)
+                            at: loc(first))
                         return false
                     }
                     count += 1
@@ -573,7 +586,7 @@ private struct Rewriter {
         swap = true
         change(
             "swapped the axes of all \(plural(count, "position")): [latitude, longitude] → [longitude, latitude] (RFC 7946 §3.1.1), as asked by --swap-axes\(swapEvidence ? " and as validation suggests (axes-swapped, or latitudes beyond ±90)" : "; validation had found no sign of swapped axes, so check where the result lies")",
-            at: firstPosition.location)
+            at: loc(firstPosition))
         return true
     }
 
@@ -586,8 +599,8 @@ private struct Rewriter {
             fixed.append(fixRing(ring, name: "\(name), ring \(index + 1)", isExterior: index == 0))
         }
         if dropHoles, fixed.count > 1 { fixed = fillHoles(fixed, original: rings, name: name) }
-        if let simplify { fixed = simplifyPolygon(fixed, to: simplify, at: polygon.location, name: name) }
-        return JSONNode(location: polygon.location, value: .array(fixed))
+        if let simplify { fixed = simplifyPolygon(fixed, to: simplify, at: loc(polygon), name: name) }
+        return JSONNode(offset: polygon.offset, value: .array(fixed))
     }
 
     /// `--drop-holes`: keeps only the exterior ring, saying how much area the holes added.
@@ -603,7 +616,7 @@ private struct Rewriter {
         let which = holes.count == 1 ? "its hole (ring 2)" : "its \(holes.count) holes (rings 2 to \(rings.count))"
         change(
             "filled \(which) of \(name), adding \(DescriptionText.area(squareKilometres: added / 1_000_000))\(share) of coverage; warning: Maps will now offer the app inside \(holes.count == 1 ? "it" : "them"), where it was not offered before",
-            at: original[1].location)
+            at: loc(original[1]))
         return [rings[0]]
     }
 
@@ -635,9 +648,10 @@ private struct Rewriter {
         var written: [Coordinate: JSONNode] = [:]
         for node in exteriorNodes { written[coordinate(node)] = written[coordinate(node)] ?? node }
         let nodes = ring.map { c in
-            written[c] ?? JSONNode(location: rings[0].location, value: .array([
-                JSONNode(location: rings[0].location, value: .number(c.longitude, literal: JSON.format(c.longitude))),
-                JSONNode(location: rings[0].location, value: .number(c.latitude, literal: JSON.format(c.latitude))),
+            // New numbers have no place in the original: written as JSON.format (JSONNode.noOffset).
+            written[c] ?? JSONNode(offset: rings[0].offset, value: .array([
+                JSONNode(offset: JSONNode.noOffset, value: .number(c.longitude)),
+                JSONNode(offset: JSONNode.noOffset, value: .number(c.latitude)),
             ]))
         }
         let before = SphericalArea.ringArea(coordinates[0])
@@ -651,7 +665,7 @@ private struct Rewriter {
         change(
             "simplified \(name) from \(points) to \(points - (coordinates[0].count - ring.count)) points \(how), never shrinking it: added \(DescriptionText.area(squareKilometres: added / 1_000_000)) (\(percent(before > 0 ? added / before : 0)) of its area) where Maps will now offer the app",
             at: location)
-        return [JSONNode(location: rings[0].location, value: .array(nodes))] + rings.dropFirst()
+        return [JSONNode(offset: rings[0].offset, value: .array(nodes))] + rings.dropFirst()
     }
 
     /// Swaps, deduplicates, closes and rewinds one ring. A ring that holds anything other than
@@ -673,13 +687,13 @@ private struct Rewriter {
         }
         let distinct = kept.count - (kept.count > 1 && coordinate(kept[0]) == coordinate(kept[kept.count - 1]) ? 1 : 0)
         guard distinct >= 3 else {
-            return modified ? JSONNode(location: ring.location, value: .array(positions)) : ring
+            return modified ? JSONNode(offset: ring.offset, value: .array(positions)) : ring
         }
         if !repeats.isEmpty {
             let numbers = repeats.map { String($0 + 1) }.joined(separator: ", ")
             change(
                 "dropped \(repeats.count == 1 ? "a repeated position" : "\(repeats.count) repeated positions") from \(name): position\(repeats.count == 1 ? "" : "s") \(numbers) repeated the one before",
-                at: elements[repeats[0]].location)
+                at: loc(elements[repeats[0]]))
             positions = kept
             modified = true
         }
@@ -688,13 +702,13 @@ private struct Rewriter {
         let first = positions[0], last = positions[positions.count - 1]
         if values(first) != values(last) {
             if coordinate(first) == coordinate(last) {
-                positions[positions.count - 1] = JSONNode(location: last.location, value: first.value)
+                positions[positions.count - 1] = JSONNode(offset: last.offset, value: first.value)
                 change(
-                    "made the last position of \(name) equal to the first, \(first.compactText) (they differed only in altitude)",
-                    at: last.location)
+                    "made the last position of \(name) equal to the first, \(first.compactText(source: text)) (they differed only in altitude)",
+                    at: loc(last))
             } else {
-                positions.append(JSONNode(location: last.location, value: first.value))
-                change("closed \(name) by repeating its first position \(first.compactText)", at: last.location)
+                positions.append(JSONNode(offset: last.offset, value: first.value))
+                change("closed \(name) by repeating its first position \(first.compactText(source: text))", at: loc(last))
             }
             modified = true
         }
@@ -704,15 +718,15 @@ private struct Rewriter {
         case (.clockwise?, true):
             positions.reverse()
             modified = true
-            change("rewound \(name) to counter-clockwise (RFC 7946 §3.1.6: exterior rings run counter-clockwise)", at: ring.location)
+            change("rewound \(name) to counter-clockwise (RFC 7946 §3.1.6: exterior rings run counter-clockwise)", at: loc(ring))
         case (.counterclockwise?, false):
             positions.reverse()
             modified = true
-            change("rewound \(name) to clockwise (RFC 7946 §3.1.6: holes run clockwise)", at: ring.location)
+            change("rewound \(name) to clockwise (RFC 7946 §3.1.6: holes run clockwise)", at: loc(ring))
         default:
             break
         }
-        return modified ? JSONNode(location: ring.location, value: .array(positions)) : ring
+        return modified ? JSONNode(offset: ring.offset, value: .array(positions)) : ring
     }
 }
 
@@ -728,7 +742,7 @@ private func isPosition(_ node: JSONNode) -> Bool {
 private func swapped(_ position: JSONNode) -> JSONNode {
     var elements = position.elements!
     elements.swapAt(0, 1)
-    return JSONNode(location: position.location, value: .array(elements))
+    return JSONNode(offset: position.offset, value: .array(elements))
 }
 
 /// A position's longitude and latitude (only for nodes that pass `isPosition`).
@@ -743,8 +757,8 @@ private func values(_ position: JSONNode) -> [Double] {
 }
 
 /// A value for a message: compact, numbers as written, cut after 400 characters.
-private func shown(_ node: JSONNode) -> String {
-    let text = node.compactText
+private func shownValue(_ node: JSONNode, in source: SourceText) -> String {
+    let text = node.compactText(source: source)
     guard text.count > 400 else { return text }
     return String(text.prefix(399)) + "…"
 }
@@ -775,24 +789,32 @@ private func plural(_ count: Int, _ noun: String) -> String {
 /// Writes a ``Plan`` in the fixer's layout and remembers, for every value written, where in the
 /// original it came from (so that diagnostics of the output can be shown at the original's places).
 private struct LayoutWriter {
+    /// The original text (numbers are copied from it as written).
+    let source: SourceText
     var bytes: [UInt8] = []
-    /// (offset in the output, location in the original), by increasing output offset.
-    var origins: [(offset: Int, location: SourceLocation)] = []
+    /// (offset in the output, offset in the original), by increasing output offset.
+    var origins: [(offset: Int, original: Int)] = []
+
+    init(source: SourceText) { self.source = source }
 
     mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
-    mutating func mark(_ location: SourceLocation) { origins.append((bytes.count, location)) }
+    /// Values built by the fixer (``JSONNode/noOffset``) are not marked: findings in them are shown
+    /// at the value written before them (the ring or position they belong to).
+    mutating func mark(_ original: Int) {
+        if original != JSONNode.noOffset { origins.append((bytes.count, original)) }
+    }
 
     mutating func write(_ plan: Plan) {
-        mark(plan.rootLocation)
+        mark(plan.rootOffset)
         append("{")
-        mark(plan.typeNameLocation)
+        mark(plan.typeNameOffset)
         append("\"type\":")
-        mark(plan.typeLocation)
+        mark(plan.typeOffset)
         append("\"MultiPolygon\",")
-        mark(plan.coordinatesNameLocation)
+        mark(plan.coordinatesNameOffset)
         append("\"coordinates\":")
-        mark(plan.coordinatesLocation)
+        mark(plan.coordinatesOffset)
         if plan.polygons.isEmpty {
             append("[]}\n")
             return
@@ -808,11 +830,11 @@ private struct LayoutWriter {
 
     /// Compact text of `node`, numbers as written, marking every value.
     mutating func write(_ node: JSONNode) {
-        mark(node.location)
+        mark(node.offset)
         switch node.value {
-        case .array(let elements):
+        case .array, .numbers:
             append("[")
-            for (i, element) in elements.enumerated() {
+            for (i, element) in (node.elements ?? []).enumerated() {
                 if i > 0 { append(",") }
                 write(element)
             }
@@ -821,13 +843,13 @@ private struct LayoutWriter {
             append("{")
             for (i, member) in members.enumerated() {
                 if i > 0 { append(",") }
-                mark(member.nameLocation)
+                mark(member.nameOffset)
                 append(JSON.quoted(member.name) + ":")
                 write(member.value)
             }
             append("}")
         default:
-            append(node.compactText)
+            append(node.compactText(source: source))
         }
     }
 
@@ -838,6 +860,7 @@ private struct LayoutWriter {
             let mid = (low + high) / 2
             if origins[mid].offset <= offset { low = mid + 1 } else { high = mid }
         }
-        return low > 0 ? origins[low - 1].location : (origins.first?.location ?? SourceLocation(line: 1, column: 1, offset: 0))
+        return low > 0 ? source.location(at: origins[low - 1].original)
+            : (origins.first.map { source.location(at: $0.original) } ?? SourceLocation(line: 1, column: 1, offset: 0))
     }
 }

@@ -69,7 +69,7 @@ public enum CoverageValidator {
         } catch {
             return CoverageValidation(coverage: nil, diagnostics: [jsonDiagnostic(error)])
         }
-        var walker = CoverageWalker(profile: profile)
+        var walker = CoverageWalker(profile: profile, source: document.source)
         if document.hadByteOrderMark {
             walker.report(
                 .warning, "byte-order-mark",
@@ -161,18 +161,25 @@ private let geoJSONTypes = [
 
 private struct CoverageWalker {
     let profile: ValidationProfile
+    /// The parsed text: nodes hold byte offsets, and a finding's line and column (or a number's
+    /// literal) are read back from here only when a finding needs them.
+    let source: SourceText
     var diagnostics: [Diagnostic] = []
     /// Every geometry met (one per MultiPolygon/Polygon, also inside wrappers), in file order.
     var geometries: [GeometryRecord] = []
     /// File-wide counters for findings reported once per file with a count.
-    var threeDimensional: (first: SourceLocation, count: Int)?
-    var fineNumbers: (first: SourceLocation, literal: String, count: Int)?
+    /// (byte offset of the first, count).
+    var threeDimensional: (first: Int, count: Int)?
+    var fineNumbers: (first: Int, count: Int)?
     /// Polygons seen anywhere in the file (also inside wrappers), for the 20-polygon limit.
     var polygonCount = 0
     /// Every exterior ring whose positions are all usable numbers, closed or not, in file order, with
     /// where its first position is: the evidence for swapped axes, so that the verdict does not wait
     /// for an unclosed ring to be closed (the fixer asks the same question of the same positions).
-    var exteriorRings: [(coordinates: [Coordinate], location: SourceLocation)] = []
+    var exteriorRings: [(coordinates: [Coordinate], offset: Int)] = []
+
+    /// Line, column and offset where `node` starts.
+    func loc(_ node: JSONNode) -> SourceLocation { source.location(at: node.offset) }
 
     mutating func report(
         _ severity: Severity, _ rule: String, _ message: String, hint: String, at location: SourceLocation
@@ -190,14 +197,14 @@ private struct CoverageWalker {
                 .warning, "position-3d",
                 "\(seen.count) position\(seen.count == 1 ? " has" : "s have") a third number (altitude), starting here; coverage is two-dimensional and the altitude is ignored",
                 hint: "drop the third number of each position so the file says only what is used",
-                at: seen.first)
+                at: source.location(at: seen.first))
         }
         if let seen = fineNumbers {
             report(
                 .note, "excess-precision",
-                "\(seen.count) coordinate\(seen.count == 1 ? " has" : "s have") more than \(CoverageValidator.precisionNoteDecimals) decimals (e.g. \(seen.literal)), finer than about 1 cm on the ground",
+                "\(seen.count) coordinate\(seen.count == 1 ? " has" : "s have") more than \(CoverageValidator.precisionNoteDecimals) decimals (e.g. \(source.numberLiteral(at: seen.first) ?? "?")), finer than about 1 cm on the ground",
                 hint: "nothing to do; round to 6 or 7 decimals to make the file smaller (RFC 7946 §11.2)",
-                at: seen.first)
+                at: source.location(at: seen.first))
         }
         checkAxes()
         if geometries.isEmpty || !geometries.contains(where: { !$0.polygons.isEmpty }) { return }
@@ -217,7 +224,7 @@ private struct CoverageWalker {
             .warning, "axes-swapped",
             "the positions look like [latitude, longitude], not GeoJSON's [longitude, latitude]: \(evidence.message)",
             hint: "if so, swap every position's two numbers: routingctl validate --fix --swap-axes FILE",
-            at: first.location)
+            at: source.location(at: first.offset))
     }
 
     /// Self-intersections, spikes, touching rings, holes and overlapping polygons of one geometry,
@@ -255,7 +262,7 @@ private struct CoverageWalker {
     mutating func report(topology problem: PolygonProblem, in geometry: GeometryRecord, message override: String? = nil) {
         let polygon = geometry.polygons[problem.at.polygon]
         let ring = polygon.rings[problem.at.ring]
-        let location = ring.positionLocation(problem.at.position)
+        let location = source.location(at: ring.positionOffset(problem.at.position))
         let point = "[\(formatDegrees(problem.point.longitude)),\(formatDegrees(problem.point.latitude))]"
         let position = problem.at.position + 1
         let otherRing = problem.other.map { geometry.polygons[$0.polygon].rings[$0.ring] }
@@ -329,13 +336,13 @@ private struct CoverageWalker {
             report(
                 .error, "root-not-object",
                 "the top level is \(article(root.typeName)); a coverage file is one GeoJSON MultiPolygon object",
-                hint: hint, at: root.location)
+                hint: hint, at: loc(root))
             return
         }
         guard let typeNode = root["type"] else {
             report(
                 .error, "type-missing", "the top-level object has no \"type\" member",
-                hint: "add \"type\": \"MultiPolygon\"", at: root.location)
+                hint: "add \"type\": \"MultiPolygon\"", at: loc(root))
             checkGeometryMembers(root)
             if root["coordinates"] != nil { walkMultiPolygonCoordinates(of: root, prefix: "") }
             return
@@ -343,7 +350,7 @@ private struct CoverageWalker {
         guard let type = typeNode.string else {
             report(
                 .error, "type-not-string", "\"type\" is \(article(typeNode.typeName)), not a string",
-                hint: "write \"type\": \"MultiPolygon\"", at: typeNode.location)
+                hint: "write \"type\": \"MultiPolygon\"", at: loc(typeNode))
             checkGeometryMembers(root)
             if root["coordinates"] != nil { walkMultiPolygonCoordinates(of: root, prefix: "") }
             return
@@ -358,7 +365,7 @@ private struct CoverageWalker {
                     .error, "polygon-not-multipolygon",
                     "the top-level type is Polygon; Apple supports only MultiPolygon shapes for routing apps",
                     hint: "wrap the coordinates in one more array and set type to MultiPolygon (routingctl validate --fix does this)",
-                    at: typeNode.location)
+                    at: loc(typeNode))
             }
             checkGeometryMembers(root)
             walkPolygonGeometry(root, name: "the polygon")
@@ -373,7 +380,7 @@ private struct CoverageWalker {
                     ? "the top-level type is \(type); Apple supports only one MultiPolygon for routing-app coverage"
                     : "the top-level type is \(type); coverage is an area: only Polygon and MultiPolygon geometries are checked",
                 hint: "describe the area as polygons in one {\"type\":\"MultiPolygon\",\"coordinates\":[…]}",
-                at: typeNode.location)
+                at: loc(typeNode))
             checkGeometryMembers(root)
         default:
             if let match = geoJSONTypes.first(where: { $0.lowercased() == type.lowercased() }) {
@@ -382,13 +389,13 @@ private struct CoverageWalker {
                     "type \"\(type)\" is not a GeoJSON type: type names are case-sensitive (RFC 7946 §1.4)",
                     hint: match == "MultiPolygon"
                         ? "write \"MultiPolygon\" exactly" : "write \"MultiPolygon\" (and a MultiPolygon's coordinates)",
-                    at: typeNode.location)
+                    at: loc(typeNode))
                 checkGeometryMembers(root)
                 if match == "MultiPolygon" { walkMultiPolygonCoordinates(of: root, prefix: "") }
             } else {
                 report(
                     .error, "type-unknown", "type \"\(type)\" is not a GeoJSON type",
-                    hint: "write \"type\": \"MultiPolygon\"", at: typeNode.location)
+                    hint: "write \"type\": \"MultiPolygon\"", at: loc(typeNode))
                 checkGeometryMembers(root)
             }
         }
@@ -408,23 +415,23 @@ private struct CoverageWalker {
                     hint: member.name == "properties"
                         ? "delete \"properties\": a coverage file is a bare MultiPolygon geometry"
                         : "delete \"\(member.name)\"; put the MultiPolygon's own \"coordinates\" at the top level",
-                    at: member.nameLocation)
+                    at: source.location(at: member.nameOffset))
             case "bbox":
                 report(
                     .note, "bbox-ignored",
                     "the \"bbox\" member is ignored; the bounding box is computed from the coordinates",
-                    hint: "nothing to do; delete \"bbox\" if it may be out of date", at: member.nameLocation)
+                    hint: "nothing to do; delete \"bbox\" if it may be out of date", at: source.location(at: member.nameOffset))
             case "crs":
                 report(
                     .note, "foreign-member",
                     "the \"crs\" member is ignored: RFC 7946 removed it and coordinates are always WGS 84 degrees [longitude, latitude]",
                     hint: "delete \"crs\" and make sure the coordinates are degrees, not projected metres",
-                    at: member.nameLocation)
+                    at: source.location(at: member.nameOffset))
             default:
                 report(
                     .note, "foreign-member",
                     "the member \"\(member.name)\" is not part of a MultiPolygon and is ignored (RFC 7946 §6.1)",
-                    hint: "nothing to do; delete it to keep the file minimal", at: member.nameLocation)
+                    hint: "nothing to do; delete it to keep the file minimal", at: source.location(at: member.nameOffset))
             }
         }
     }
@@ -456,7 +463,7 @@ private struct CoverageWalker {
         report(
             .error, "feature-wrapper",
             "the top level is a Feature wrapping \(describeGeometry(geometry)); Apple accepts only a bare MultiPolygon geometry, not a Feature",
-            hint: hint, at: typeNode.location)
+            hint: hint, at: loc(typeNode))
         if let geometry { walkWrappedGeometry(geometry, prefix: "the Feature's geometry") }
     }
 
@@ -467,7 +474,7 @@ private struct CoverageWalker {
             guard let elements = features.elements else {
                 report(
                     .error, "coordinates-structure", "\"features\" is \(article(features.typeName)), not an array",
-                    hint: "write \"features\" as an array of Feature objects", at: features.location)
+                    hint: "write \"features\" as an array of Feature objects", at: loc(features))
                 return
             }
             for (index, feature) in elements.enumerated() {
@@ -476,7 +483,7 @@ private struct CoverageWalker {
                     report(
                         .error, "type-unknown", "\(name) is not a Feature object",
                         hint: "write each element of \"features\" as {\"type\":\"Feature\",\"geometry\":…,\"properties\":…}",
-                        at: feature.location)
+                        at: loc(feature))
                     continue
                 }
                 checkWrapperMembers(feature, kind: "Feature", required: ["geometry", "properties"], forbidden: ["coordinates", "features"])
@@ -489,7 +496,7 @@ private struct CoverageWalker {
                 .error, "feature-collection-wrapper",
                 "the top level is a FeatureCollection without a \"features\" array; Apple accepts only a bare MultiPolygon geometry",
                 hint: "replace the file with one bare {\"type\":\"MultiPolygon\",\"coordinates\":[…]} object",
-                at: typeNode.location)
+                at: loc(typeNode))
             return
         }
         // Count what the features hold, in first-seen order.
@@ -522,7 +529,7 @@ private struct CoverageWalker {
         report(
             .error, "feature-collection-wrapper",
             "the top level is \(summary); Apple accepts only one bare MultiPolygon geometry",
-            hint: hint, at: typeNode.location)
+            hint: hint, at: loc(typeNode))
         for (index, feature) in features.enumerated() {
             if let geometry = feature["geometry"] { walkWrappedGeometry(geometry, prefix: "feature \(index + 1)") }
         }
@@ -534,12 +541,12 @@ private struct CoverageWalker {
             report(
                 .error, "member-missing", "the \(kind) has no \"\(name)\" member (RFC 7946 §\(kind == "Feature" ? "3.2" : "3.3"))",
                 hint: name == "properties" ? "add \"properties\": null (or an object)" : "add the \"\(name)\" member",
-                at: object.location)
+                at: loc(object))
         }
         for member in object.members ?? [] where forbidden.contains(member.name) {
             report(
                 .error, "forbidden-member", "a \(kind) must not have a \"\(member.name)\" member (RFC 7946 §7.1)",
-                hint: "move \"\(member.name)\" into the right object or delete it", at: member.nameLocation)
+                hint: "move \"\(member.name)\" into the right object or delete it", at: source.location(at: member.nameOffset))
         }
     }
 
@@ -553,7 +560,7 @@ private struct CoverageWalker {
             if profile == .geojson {
                 report(
                     .note, "feature-no-geometry", "\(prefix) is null: this feature covers nothing",
-                    hint: "nothing to do; delete the feature if it is a leftover", at: geometry.location)
+                    hint: "nothing to do; delete the feature if it is a leftover", at: loc(geometry))
             }
             return
         }
@@ -569,13 +576,13 @@ private struct CoverageWalker {
             guard let coordinates = geometry["coordinates"] else {
                 report(
                     .error, "coordinates-missing", "\(prefix) is a Point without a \"coordinates\" member",
-                    hint: "add \"coordinates\": [longitude, latitude]", at: geometry.location)
+                    hint: "add \"coordinates\": [longitude, latitude]", at: loc(geometry))
                 return
             }
             guard walkPosition(coordinates, name: prefix, index: 0) != nil else { return }
             report(
                 .note, "feature-point", "\(prefix) is a Point: a marker, which covers no area",
-                hint: "nothing to do; it adds nothing to the coverage", at: geometry.location)
+                hint: "nothing to do; it adds nothing to the coverage", at: loc(geometry))
         default:
             guard profile == .geojson else { return }
             let type = geometry["type"]?.string
@@ -584,7 +591,7 @@ private struct CoverageWalker {
                 type.map { "\(prefix) is \(article($0)), which covers no area: this check accepts only Polygon and MultiPolygon geometries" }
                     ?? "\(prefix) has no string \"type\"",
                 hint: "delete this feature (routingctl validate --fix drops points and lines), or describe the area as a Polygon or MultiPolygon",
-                at: geometry.location)
+                at: loc(geometry))
         }
     }
 
@@ -609,14 +616,14 @@ private struct CoverageWalker {
         guard let coordinates = object["coordinates"] else {
             report(
                 .error, "coordinates-missing", "\(owner) has no \"coordinates\" member",
-                hint: "add \"coordinates\": [[[[lon, lat], …]]] with at least one closed ring", at: object.location)
+                hint: "add \"coordinates\": [[[[lon, lat], …]]] with at least one closed ring", at: loc(object))
             return nil
         }
         guard coordinates.elements != nil else {
             report(
                 .error, "coordinates-not-array",
                 "\(owner)'s \"coordinates\" is \(article(coordinates.typeName)), not an array",
-                hint: "write \"coordinates\" as an array of polygons: [[[[lon, lat], …]]]", at: coordinates.location)
+                hint: "write \"coordinates\" as an array of polygons: [[[[lon, lat], …]]]", at: loc(coordinates))
             return nil
         }
         return coordinates
@@ -634,14 +641,14 @@ private struct CoverageWalker {
                 hint: depth == 3
                     ? "if this is one polygon, wrap the coordinates in one more array: [ … ]"
                     : (depth < 4 ? "add \(levels(4 - depth)) of brackets around the coordinates" : "remove \(levels(depth - 4)) of brackets"),
-                at: coordinates.location)
+                at: loc(coordinates))
             return
         }
         if elements.isEmpty {
             report(
                 .error, "no-polygons", "\(name.isEmpty ? "the MultiPolygon" : name) has no polygons (\"coordinates\": [])",
                 hint: "add at least one polygon: [[[lon, lat], [lon, lat], [lon, lat], [lon, lat]]] with the last position equal to the first",
-                at: coordinates.location)
+                at: loc(coordinates))
             return
         }
         var geometry = GeometryRecord()
@@ -669,9 +676,9 @@ private struct CoverageWalker {
             (elements.count * k / chunkCount)..<(elements.count * (k + 1) / chunkCount)
         }
         let results = ChunkResults(count: chunkCount)
-        let profile = self.profile
+        let profile = self.profile, source = self.source
         DispatchQueue.concurrentPerform(iterations: chunkCount) { k in
-            var walker = CoverageWalker(profile: profile)
+            var walker = CoverageWalker(profile: profile, source: source)
             let records = chunks[k].map { walker.walkPolygon(elements[$0], name: "\(prefix)polygon \($0 + 1)") }
             results.store(k, (walker, records))
         }
@@ -693,7 +700,7 @@ private struct CoverageWalker {
             threeDimensional = threeDimensional.map { ($0.first, $0.count + seen.count) } ?? seen
         }
         if let seen = other.fineNumbers {
-            fineNumbers = fineNumbers.map { ($0.first, $0.literal, $0.count + seen.count) } ?? seen
+            fineNumbers = fineNumbers.map { ($0.first, $0.count + seen.count) } ?? seen
         }
     }
 
@@ -705,7 +712,7 @@ private struct CoverageWalker {
             report(
                 .error, "too-many-polygons",
                 "the file has more than \(CoverageValidator.maximumPolygonCount) polygons (this is number \(polygonCount)); Apple: \"Limit the number of child polygons in your MultiPolygon shape to 20 or fewer\"",
-                hint: "merge neighbouring polygons or cover the area with fewer, simpler shapes", at: node.location)
+                hint: "merge neighbouring polygons or cover the area with fewer, simpler shapes", at: loc(node))
         }
     }
 
@@ -720,13 +727,13 @@ private struct CoverageWalker {
                 .error, "coordinates-depth",
                 "\(name) is nested \(depth) level\(depth == 1 ? "" : "s") deep, but a polygon needs 3 (rings › positions › numbers): it \(depth < 3 ? "needs to be nested \(levels(3 - depth)) deeper" : "is nested \(levels(depth - 3)) too deep")",
                 hint: depth < 3 ? "add \(levels(3 - depth)) of brackets around this polygon" : "remove \(levels(depth - 3)) of brackets",
-                at: node.location)
+                at: loc(node))
             return nil
         }
         if rings.isEmpty {
             report(
                 .error, "polygon-no-rings", "\(name) has no rings",
-                hint: "give it one closed ring of at least four positions, or delete it", at: node.location)
+                hint: "give it one closed ring of at least four positions, or delete it", at: loc(node))
             return nil
         }
         var records: [RingRecord] = []
@@ -748,7 +755,7 @@ private struct CoverageWalker {
                 .error, "polygon-has-hole",
                 "\(name) has \(holes) interior ring\(holes == 1 ? "" : "s") (hole\(holes == 1 ? "" : "s")), starting at ring 2; Apple: \"Don't include holes in the polygons\"",
                 hint: "delete the interior rings; to leave an area out, split the polygon into several polygons around it",
-                at: rings[1].location)
+                at: loc(rings[1]))
         }
         if points > CoverageValidator.recommendedMaximumPointCount, profile == .apple {
             let across = rings.count > 1 ? " across its \(rings.count) rings" : ""
@@ -756,7 +763,7 @@ private struct CoverageWalker {
                 .warning, "too-many-points",
                 "\(name) has \(points) points\(across) (not counting closing repeats); Apple recommends no more than \(CoverageValidator.recommendedMaximumPointCount) per polygon",
                 hint: "simplify the outline to 20 points or fewer, e.g. a bounding rectangle",
-                at: node.location)
+                at: loc(node))
         }
         if let pole = records.lazy.flatMap({ ring in ring.coordinates.indices.lazy.map { (ring, $0) } })
             .first(where: { abs($0.0.coordinates[$0.1].latitude) == 90 })
@@ -766,7 +773,7 @@ private struct CoverageWalker {
                 .note, "polygon-touches-pole",
                 "\(name) reaches the \(north ? "North" : "South") Pole (latitude \(north ? "90" : "-90")): in [longitude, latitude] the pole is a whole edge, on the globe it is one point, so readers that use great circles may see a different shape",
                 hint: "nothing to do for planar readers; stop at latitude ±89.9 if the file must mean the same everywhere",
-                at: pole.0.positionLocation(pole.1))
+                at: source.location(at: pole.0.positionOffset(pole.1)))
         }
         guard usable else { return nil }
         return PolygonRecord(name: name, node: node, rings: records)
@@ -793,7 +800,7 @@ private struct CoverageWalker {
             if index == elements.count - 1 { last = position }
         }
         if isExterior, allPositionsUsable, coordinates.count >= 3 {
-            exteriorRings.append((coordinates, elements[0].location))
+            exteriorRings.append((coordinates, elements[0].offset))
         }
         var usable = true
         if elements.count < 4 {
@@ -801,7 +808,7 @@ private struct CoverageWalker {
                 .error, "ring-too-short",
                 "\(name) has \(elements.count) position\(elements.count == 1 ? "" : "s"); a ring needs at least 4 (three corners and the first position repeated at the end)",
                 hint: "add corners so that the ring has at least four positions, the last equal to the first",
-                at: node.location)
+                at: loc(node))
             usable = false
         }
         if elements.count >= 2, let first, let last, !first.sameValues(as: last) {
@@ -810,7 +817,7 @@ private struct CoverageWalker {
                 .error, "ring-not-closed",
                 "\(name) is not closed: first position \(firstText) differs from last \(lastText)",
                 hint: "repeat the first position \(firstText) at the end of the ring (routingctl validate --fix does this)",
-                at: elements[elements.count - 1].location)
+                at: loc(elements[elements.count - 1]))
             usable = false
         }
         guard usable, allPositionsUsable else { return nil }
@@ -827,7 +834,7 @@ private struct CoverageWalker {
                 .error, "ring-too-few-points",
                 "\(name) has only \(distinct.count) distinct position\(distinct.count == 1 ? "" : "s"); a ring needs at least three different corners",
                 hint: "give the ring at least three different corners that are not on one straight line",
-                at: node.location)
+                at: loc(node))
             return nil
         }
         if isCollinear(coordinates) {
@@ -835,7 +842,7 @@ private struct CoverageWalker {
                 .error, "ring-zero-area",
                 "\(name) encloses no area: all its positions lie on one straight line",
                 hint: "give the ring at least three corners that are not on one straight line",
-                at: node.location)
+                at: loc(node))
             return nil
         }
         if let repeated = (1..<coordinates.count).first(where: { coordinates[$0] == coordinates[$0 - 1] }) {
@@ -845,7 +852,7 @@ private struct CoverageWalker {
                 .warning, "duplicate-position",
                 "\(name), position \(repeated + 1) repeats the position before it\(more): a zero-length edge, which some readers mishandle",
                 hint: "delete the repeated position (routingctl validate --fix does this)",
-                at: elements[repeated].location)
+                at: loc(elements[repeated]))
         }
         if !spansTheWorld(coordinates),
             let jump = (1..<coordinates.count).first(where: { isAntimeridianJump(coordinates[$0 - 1], coordinates[$0]) })
@@ -855,7 +862,7 @@ private struct CoverageWalker {
                 .warning, "antimeridian-jump",
                 "\(name): the edge from position \(jump) to \(jump + 1) jumps \(formatDegrees(abs(b.longitude - a.longitude)))° of longitude (\(formatDegrees(a.longitude)) to \(formatDegrees(b.longitude))); as written it runs the long way round the globe, so if it was meant to cross the antimeridian the area covered is almost the whole opposite side",
                 hint: "cut the polygon in two at ±180 (RFC 7946 §3.1.9), one part on each side of the antimeridian",
-                at: elements[jump].location)
+                at: loc(elements[jump]))
         }
         // The exact sign of the signed area, the same test `--fix` rewinds by.
         let winding = RingWinding.of(coordinates)
@@ -864,13 +871,13 @@ private struct CoverageWalker {
                 .note, "ring-clockwise",
                 "\(name) runs clockwise; RFC 7946 §3.1.6 asks for counter-clockwise exterior rings but says parsers should not reject others, and the covered area is the same",
                 hint: "nothing to do; reverse the ring's positions to follow the right-hand rule (routingctl validate --fix does this)",
-                at: node.location)
+                at: loc(node))
         } else if !isExterior, winding == .counterclockwise, profile == .geojson {
             report(
                 .note, "hole-counterclockwise",
                 "\(name) is a hole that runs counter-clockwise; RFC 7946 §3.1.6 asks for clockwise holes but says parsers should not reject others",
                 hint: "nothing to do; reverse the hole's positions to follow the right-hand rule (routingctl validate --fix does this)",
-                at: node.location)
+                at: loc(node))
         }
         return record
     }
@@ -890,12 +897,28 @@ private struct CoverageWalker {
     mutating func walkPosition(_ node: JSONNode, name ringName: String, index positionIndex: Int) -> Position? {
         // Built lazily: most positions are fine and need no name.
         var name: String { "\(ringName), position \(positionIndex + 1)" }
+        // The common case, read straight from the packed numbers: [longitude, latitude] or with an
+        // altitude, both in range. Anything else takes the general path below, which reports it.
+        if let numbers = node.numbers, numbers.count == 2 || numbers.count == 3 {
+            let longitude = numbers[0].value, latitude = numbers[1].value
+            if (-180.0...180.0).contains(longitude), (-90.0...90.0).contains(latitude) {
+                var altitude: Double?
+                if numbers.count == 3 {
+                    altitude = numbers[2].value
+                    threeDimensional = threeDimensional.map { ($0.first, $0.count + 1) } ?? (numbers[2].offset, 1)
+                }
+                for number in numbers.prefix(2) where number.decimals > CoverageValidator.precisionNoteDecimals {
+                    fineNumbers = fineNumbers.map { ($0.first, $0.count + 1) } ?? (number.offset, 1)
+                }
+                return Position(coordinate: Coordinate(latitude: latitude, longitude: longitude), altitude: altitude)
+            }
+        }
         guard let elements = node.elements else {
             let shown = node.number != nil || node.string != nil ? " (\(literal(node)))" : ""
             report(
                 .error, "position-invalid",
                 "\(name) is \(article(node.typeName))\(shown), not a position [longitude, latitude]",
-                hint: "write each position as an array of two numbers: [longitude, latitude]", at: node.location)
+                hint: "write each position as an array of two numbers: [longitude, latitude]", at: loc(node))
             return nil
         }
         var ok = true
@@ -905,7 +928,7 @@ private struct CoverageWalker {
                 "\(name) has \(elements.count) element\(elements.count == 1 ? "" : "s"); a position is [longitude, latitude] or [longitude, latitude, altitude]",
                 hint: elements.count < 2
                     ? "give both longitude and latitude" : "keep only longitude, latitude and at most an altitude",
-                at: node.location)
+                at: loc(node))
             ok = false
         }
         var longitude = Double.nan, latitude = Double.nan
@@ -929,7 +952,7 @@ private struct CoverageWalker {
                 "\(name): the \(component) is \(article(element.typeName))\(shown), not a number",
                 hint: element.string != nil
                     ? "remove the quotes: write numbers, not strings" : "write the \(component) as a number of degrees",
-                at: element.location)
+                at: loc(element))
         }
         if elements.count >= 1, elements[0].number != nil, !(-180.0...180.0).contains(longitude) {
             ok = false
@@ -939,7 +962,7 @@ private struct CoverageWalker {
                 hint: abs(longitude) <= 360
                     ? "use -180…180 (e.g. 190 is -170) and cut polygons that cross the antimeridian in two (RFC 7946 §3.1.9)"
                     : "coordinates must be WGS 84 degrees [longitude, latitude], not projected units",
-                at: elements[0].location)
+                at: loc(elements[0]))
         }
         if elements.count >= 2, let lat = elements[1].number, !(-90.0...90.0).contains(lat) {
             ok = false
@@ -949,23 +972,23 @@ private struct CoverageWalker {
                 hint: abs(lat) <= 180
                     ? "positions are [longitude, latitude]: check that the two are not swapped (routingctl validate --fix --swap-axes swaps every position)"
                     : "coordinates must be WGS 84 degrees [longitude, latitude], not projected units",
-                at: elements[1].location)
+                at: loc(elements[1]))
         }
         guard ok else { return nil }
         if elements.count == 3 {
             if let seen = threeDimensional {
                 threeDimensional = (seen.first, seen.count + 1)
             } else {
-                threeDimensional = (elements[2].location, 1)
+                threeDimensional = (elements[2].offset, 1)
             }
         }
         for element in elements.prefix(2) {
-            guard case .number(_, let literal) = element.value, decimals(of: literal) > CoverageValidator.precisionNoteDecimals
-            else { continue }
+            // Read from the source at the number's offset: the tree keeps no literal.
+            guard source.decimals(ofNumberAt: element.offset) > CoverageValidator.precisionNoteDecimals else { continue }
             if let seen = fineNumbers {
-                fineNumbers = (seen.first, seen.literal, seen.count + 1)
+                fineNumbers = (seen.first, seen.count + 1)
             } else {
-                fineNumbers = (element.location, literal, 1)
+                fineNumbers = (element.offset, 1)
             }
         }
         return Position(coordinate: Coordinate(latitude: latitude, longitude: longitude), altitude: altitude)
@@ -977,12 +1000,12 @@ private struct CoverageWalker {
                 .error, "coordinates-depth",
                 "\(what) is a number where \(expected) belongs: it needs to be nested deeper",
                 hint: "check the brackets: a MultiPolygon is [polygons [rings [positions [lon, lat]]]]",
-                at: node.location)
+                at: loc(node))
         } else {
             report(
                 .error, "coordinates-structure", "\(what) is \(article(node.typeName)), not \(expected)",
                 hint: "a MultiPolygon's coordinates are arrays down to [longitude, latitude] numbers",
-                at: node.location)
+                at: loc(node))
         }
     }
 }
@@ -1030,9 +1053,9 @@ private struct RingRecord {
     var node: JSONNode
     var coordinates: [Coordinate]
 
-    /// Where position `index` (0-based, as in the file) is written.
-    func positionLocation(_ index: Int) -> SourceLocation {
-        node.elements.map { $0[index].location } ?? node.location
+    /// The byte offset where position `index` (0-based, as in the file) is written.
+    func positionOffset(_ index: Int) -> Int {
+        node.elements.map { $0[index].offset } ?? node.offset
     }
 }
 
@@ -1066,48 +1089,22 @@ private func levels(_ n: Int) -> String {
     }
 }
 
-/// A position as written in the file, e.g. `[0,4]`.
-private func positionText(_ node: JSONNode) -> String {
-    "[" + (node.elements ?? []).map(literal).joined(separator: ",") + "]"
-}
-
-/// The value as written in the file (numbers keep their literal text).
-private func literal(_ node: JSONNode) -> String {
-    switch node.value {
-    case .number(_, let literal): literal
-    case .string(let s): "\"\(s)\""
-    case .bool(let b): b ? "true" : "false"
-    case .null: "null"
-    case .array: "[…]"
-    case .object: "{…}"
+extension CoverageWalker {
+    /// A position as written in the file, e.g. `[0,4]`.
+    func positionText(_ node: JSONNode) -> String {
+        "[" + (node.elements ?? []).map(literal).joined(separator: ",") + "]"
     }
-}
 
-/// The number of decimals a JSON number literal carries, e.g. 3 for `-0.125`, 4 for `1.25e-2`.
-private func decimals(of literal: String) -> Int {
-    // "-1.2345678" is the shortest literal with 8 decimals without an exponent; most coordinates
-    // are shorter.
-    var literal = literal
-    return literal.withUTF8 { bytes in
-        var fraction = 0
-        var exponent = 0
-        var exponentSign = 1
-        var state = 0  // 0 integer part, 1 fraction, 2 exponent
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "."): state = 1
-            case UInt8(ascii: "e"), UInt8(ascii: "E"): state = 2
-            case UInt8(ascii: "-") where state == 2: exponentSign = -1
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                if state == 1 {
-                    fraction += 1
-                } else if state == 2 {
-                    exponent = min(exponent * 10 + Int(byte - 48), 10_000)
-                }
-            default: break
-            }
+    /// The value as written in the file (numbers as their literal text, read back from the source).
+    func literal(_ node: JSONNode) -> String {
+        switch node.value {
+        case .number: source.literal(of: node)
+        case .string(let s): "\"\(s)\""
+        case .bool(let b): b ? "true" : "false"
+        case .null: "null"
+        case .array, .numbers: "[…]"
+        case .object: "{…}"
         }
-        return max(0, fraction - exponentSign * exponent)
     }
 }
 

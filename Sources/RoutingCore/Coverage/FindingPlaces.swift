@@ -29,9 +29,10 @@ public enum FindingPlaces {
     @discardableResult
     private static func collect(_ node: JSONNode, wanted: Set<Int>, into found: inout [Int: Coordinate]) -> Coordinate? {
         switch node.value {
-        case .array(let elements):
+        case .array, .numbers:
+            let elements = node.elements ?? []
             if let position = position(node) {
-                for offset in [node.location.offset] + elements.map(\.location.offset) where wanted.contains(offset) {
+                for offset in [node.offset] + elements.map(\.offset) where wanted.contains(offset) {
                     found[offset] = position
                 }
                 return position
@@ -41,7 +42,7 @@ public enum FindingPlaces {
                 let place = collect(element, wanted: wanted, into: &found)
                 first = first ?? place
             }
-            if let first, wanted.contains(node.location.offset) { found[node.location.offset] = first }
+            if let first, wanted.contains(node.offset) { found[node.offset] = first }
             return first
         case .object(let members):
             for member in members { collect(member.value, wanted: wanted, into: &found) }

@@ -1,4 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
+import Dispatch
+import Synchronization
+
 /// The routing apps the daemon serves, built from files already read into memory
 /// (``AppSource``: a manifest and its coverage file, or a bare coverage file).
 ///
@@ -176,6 +179,8 @@ public struct AppRegistry: Sendable {
         var unchanged: Set<String> = []
         var fingerprints: [String: (fingerprint: SourceFingerprint, id: String)] = [:]
         var reused: Set<String> = []
+        // At start every coverage file is new: validate them all on every processor first.
+        let prevalidated = previous == nil ? Self.validateConcurrently(sources) : [:]
         for source in sources {
             let fingerprint = SourceFingerprint(source)
             let key = source.manifest?.path ?? source.coverage?.path ?? ""
@@ -200,9 +205,11 @@ public struct AppRegistry: Sendable {
                         validations[file.path] = known
                         return known
                     }
-                    var validation = CoverageValidator.validate(bytes)
-                    validation.coverage = validation.coverage?.indexed()
-                    let validated = ValidatedCoverage(digest: digest, validation: validation, area: validation.coverage?.area)
+                    if let ready = prevalidated[file.path], ready.digest == digest {
+                        validations[file.path] = ready
+                        return ready
+                    }
+                    let validated = Self.validated(bytes, digest: digest)
                     validations[file.path] = validated
                     return validated
                 }
@@ -236,6 +243,43 @@ public struct AppRegistry: Sendable {
         unchangedCoveragePaths = unchanged.sorted()
         unchangedIDs = reused
         apps = entries.compactMap(\.app)
+    }
+
+    /// One coverage file validated as the registry keeps it: indexed, with its area.
+    private static func validated(_ bytes: [UInt8], digest: ContentDigest) -> ValidatedCoverage {
+        var validation = CoverageValidator.validate(bytes)
+        validation.coverage = validation.coverage?.indexed()
+        return ValidatedCoverage(digest: digest, validation: validation, area: validation.coverage?.area)
+    }
+
+    /// Validates the readable coverage files of `sources` (each path once) on all processors, by
+    /// path. Files are independent and validation is pure, so the result is the same as validating
+    /// them one after the other; only start pays for all of them at once.
+    private static func validateConcurrently(_ sources: [AppSource]) -> [String: ValidatedCoverage] {
+        var files: [(path: String, bytes: [UInt8])] = []
+        var seen: Set<String> = []
+        for source in sources {
+            if let file = source.coverage, case .success(let bytes) = file.contents, seen.insert(file.path).inserted {
+                files.append((file.path, bytes))
+            }
+        }
+        guard files.count >= 2 else { return [:] }
+        let results = Mutex<[ValidatedCoverage?]>(Array(repeating: nil, count: files.count))
+        // Interleaved slices (more than processors, as the validator's chunks), so that one slow file
+        // does not hold up the others.
+        let slices = min(files.count, 16)
+        let shared = files
+        DispatchQueue.concurrentPerform(iterations: slices) { k in
+            for i in stride(from: k, to: shared.count, by: slices) {
+                let validated = validated(shared[i].bytes, digest: ContentDigest(shared[i].bytes))
+                results.withLock { $0[i] = validated }
+            }
+        }
+        var byPath: [String: ValidatedCoverage] = [:]
+        byPath.reserveCapacity(files.count)
+        let all = results.withLock { $0 }
+        for (file, validated) in zip(files, all) { byPath[file.path] = validated }
+        return byPath
     }
 
     /// Builds a registry from bare coverage files (the daemon before manifests).

@@ -558,15 +558,13 @@ private let collection = """
     /// Structural mutations that keep the JSON readable (positions removed, repeated, reordered,
     /// numbers replaced): whatever the fixer writes needs no further fix and parses.
     @Test func structurallyMutatedFilesAreFixedIdempotently() throws {
-        let seeds = try [canonical, feature, collection, CoverageFixerSwapAxesTests.swappedText].map {
-            try JSONParser().parse($0).root
-        }
+        let seeds = [canonical, feature, collection, CoverageFixerSwapAxesTests.swappedText]
         var rng = SplitMix64(state: 3_1_6)
         var rewritten = 0
         for round in 0..<600 {
-            var tree = seeds[round % seeds.count]
-            for _ in 0..<Int.random(in: 1...3, using: &rng) { tree = mutateTree(tree, &rng) }
-            let input = Array(tree.compactText.utf8)
+            var text = seeds[round % seeds.count]
+            for _ in 0..<Int.random(in: 1...3, using: &rng) { text = mutateTree(try JSONParser().parse(text), &rng) }
+            let input = Array(text.utf8)
             let result = CoverageFixer.fix(input, swapAxes: round % 5 == 0)
             guard let output = result.output else {
                 #expect(!result.unfixed.isEmpty)
@@ -579,7 +577,7 @@ private let collection = """
             _ = try JSONParser().parse(output)
             expectSameCoverage(input, output, swapped: round % 5 == 0)
             let again = CoverageFixer.fix(output)
-            #expect(again.changes.isEmpty, "\(tree.compactText) → \(again.messages)")
+            #expect(again.changes.isEmpty, "\(text) → \(again.messages)")
             #expect(again.output == output)
         }
         #expect(rewritten > 300, "rewritten \(rewritten)")
@@ -628,9 +626,11 @@ private func expectSameCoverage(
     }
 }
 
-/// One random edit to one random array of `node`: remove, repeat or swap elements, reverse it, or
-/// replace one of its numbers.
-private func mutateTree(_ node: JSONNode, _ rng: inout SplitMix64) -> JSONNode {
+/// One random edit to one random array of `document`: remove, repeat or swap elements, reverse it, or
+/// replace one of its numbers. Returns the edited document as compact text (numbers as written).
+private func mutateTree(_ document: JSONDocument, _ rng: inout SplitMix64) -> String {
+    let node = document.root
+    let source = document.source
     var arrays: [[Int]] = []
     func collect(_ node: JSONNode, _ path: [Int]) {
         switch node.value {
@@ -643,14 +643,16 @@ private func mutateTree(_ node: JSONNode, _ rng: inout SplitMix64) -> JSONNode {
         }
     }
     collect(node, [])
-    guard let target = arrays.randomElement(using: &rng) else { return node }
+    guard let target = arrays.randomElement(using: &rng) else { return node.compactText(source: source) }
     let literals = ["190", "-95", "0", "1e-3", "-0.0", "45.5000", "-180", "90"]
     let choice = Int.random(in: 0..<5, using: &rng)
-    func edit(_ node: JSONNode, _ path: ArraySlice<Int>, _ rng: inout SplitMix64) -> JSONNode {
+    // Each array is edited as the texts of its elements, so a replaced number keeps its literal.
+    func edit(_ node: JSONNode, _ path: ArraySlice<Int>, _ rng: inout SplitMix64) -> String {
         switch node.value {
-        case .array(var elements):
+        case .array(let original):
+            var elements = original.map { $0.compactText(source: source) }
             if let step = path.first {
-                elements[step] = edit(elements[step], path.dropFirst(), &rng)
+                elements[step] = edit(original[step], path.dropFirst(), &rng)
             } else if !elements.isEmpty {
                 let i = Int.random(in: 0..<elements.count, using: &rng)
                 let j = Int.random(in: 0..<elements.count, using: &rng)
@@ -660,28 +662,26 @@ private func mutateTree(_ node: JSONNode, _ rng: inout SplitMix64) -> JSONNode {
                 case 2: elements.swapAt(i, j)
                 case 3: elements.reverse()
                 default:
-                    if elements[i].number != nil {
-                        let literal = literals.randomElement(using: &rng)!
-                        elements[i] = JSONNode(location: elements[i].location, value: .number(Double(literal)!, literal: literal))
+                    if original[i].number != nil {
+                        elements[i] = literals.randomElement(using: &rng)!
                     } else {
                         elements.remove(at: i)
                     }
                 }
             }
-            return JSONNode(location: node.location, value: .array(elements))
+            return "[" + elements.joined(separator: ",") + "]"
         case .object(let members):
-            guard let step = path.first else { return node }
-            // Members cannot be rebuilt from outside StrictJSON: re-parse the edited member's text.
+            guard let step = path.first else { return node.compactText(source: source) }
             var text = "{"
             for (i, member) in members.enumerated() {
                 if i > 0 { text += "," }
                 text += JSON.quoted(member.name) + ":"
-                text += i == step ? edit(member.value, path.dropFirst(), &rng).compactText : member.value.compactText
+                text += i == step ? edit(member.value, path.dropFirst(), &rng) : member.value.compactText(source: source)
             }
             text += "}"
-            return (try? JSONParser().parse(text).root) ?? node
+            return text
         default:
-            return node
+            return node.compactText(source: source)
         }
     }
     return edit(node, target[...], &rng)
