@@ -57,7 +57,7 @@ let package = Package(
             dependencies: ["RoutingCore", "RoutingService", "CSDBus", "CSystemShim"],
             swiftSettings: strict
         ),
-        .executableTarget(name: "routingd", dependencies: ["RoutingService"], swiftSettings: strict),
+        .executableTarget(name: "routingd", dependencies: ["RoutingCore", "RoutingService"], swiftSettings: strict),
         .executableTarget(
             name: "routingctl", dependencies: ["RoutingService", "CoverageReports", "CoverageRender", "DesktopSession"],
             swiftSettings: strict),

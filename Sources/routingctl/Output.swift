@@ -39,18 +39,8 @@ extension RoutingCtl {
     static let colourOut = wantsColour(1)
     static let colourErr = wantsColour(2)
 
-    /// The command nearest to a mistyped `word`, for "did you mean": the only command that starts
-    /// with it (at least two letters), else the nearest by edit distance when at most 2 edits away
-    /// and fewer than the word's length (and not tied); nil when none is near.
+    /// The command (or option, or app id) nearest to a mistyped `word`: ``EditDistance/suggestion(for:among:)``.
     static func suggestion(for word: String, among commands: [String]) -> String? {
-        let lower = word.lowercased()
-        if lower.count >= 2 {
-            let prefixed = commands.filter { $0.hasPrefix(lower) }
-            if prefixed.count == 1 { return prefixed[0] }
-        }
-        guard let near = EditDistance.nearest(to: word, among: commands), !near.tied,
-            near.distance <= 2, near.distance < word.count
-        else { return nil }
-        return near.candidate
+        EditDistance.suggestion(for: word, among: commands)
     }
 }

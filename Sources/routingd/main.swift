@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Glibc
+import RoutingCore
 import RoutingService
 
 // routingd: answers directions requests over a varlink Unix socket.
@@ -107,13 +108,21 @@ struct Options {
     var exitIdleSeconds: Double? = nil
     var limits = VarlinkServer.Limits()
 
+    /// Every option's name without its dashes, for "did you mean" (ManualPageTests keeps it equal
+    /// to `--help`'s).
+    static let names = [
+        "socket", "coverage", "apps", "current-location-literals", "verbose", "state-directory", "socket-mode",
+        "exit-idle", "varlink", "idle-timeout", "message-timeout", "max-connections", "max-connections-per-user",
+        "list-interfaces", "print-interface", "help", "version",
+    ]
+
     /// Parses the command line; prints help or an error and exits where that is the answer.
     static func parse(_ arguments: [String]) -> Options {
         var options = Options()
         var rest = arguments[...]
         func value(for option: String) -> String {
             guard let v = rest.popFirst(), !v.isEmpty else {
-                writeAll(2, "routingd: \(option) needs a value\n\(usage)\n")
+                writeAll(2, "routingd: \(option) needs a value\nTry 'routingd --help'.\n")
                 exit(2)
             }
             return v
@@ -167,7 +176,11 @@ struct Options {
                 } else if argument.hasPrefix("--coverage=") {
                     options.coverageDirectory = String(argument.dropFirst("--coverage=".count))
                 } else {
-                    writeAll(2, "routingd: unknown option '\(argument)'\n\(usage)\n")
+                    let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+                    let hint = name.hasPrefix("--")
+                        ? EditDistance.suggestion(for: String(name.dropFirst(2)), among: Options.names).map { "; did you mean '--\($0)'?" } ?? ""
+                        : ""
+                    writeAll(2, "routingd: unknown option '\(OneLine.escaped(argument))'\(hint)\nTry 'routingd --help'.\n")
                     exit(2)
                 }
             }

@@ -28,6 +28,22 @@ public enum EditDistance {
         return best
     }
 
+    /// The word a mistyped `word` most likely meant, for "did you mean" hints on command lines
+    /// (commands, options without their dashes, app ids): the only candidate that starts with it
+    /// (at least two letters), else the nearest by edit distance when at most 2 edits away and
+    /// fewer than the word's length, and not tied; nil when none is near.
+    public static func suggestion(for word: String, among candidates: [String]) -> String? {
+        let lower = word.lowercased()
+        if lower.count >= 2 {
+            let prefixed = candidates.filter { $0.hasPrefix(lower) }
+            if prefixed.count == 1 { return prefixed[0] }
+        }
+        guard let near = nearest(to: word, among: candidates), !near.tied,
+            near.distance <= 2, near.distance < word.count
+        else { return nil }
+        return near.candidate
+    }
+
     /// The distance between two sequences of elements (UTF-8 bytes, `Character`s).
     static func between<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
         if a.isEmpty { return b.count }
