@@ -102,8 +102,10 @@ public struct AppDirectories: Sendable, Hashable {
         var warnings: [String] = []
         for directory in givenAppDirectories where !Inotify.isDirectory(directory) {
             var status = stat()
-            let reason = stat(directory, &status) == 0 ? "not a directory" : String(cString: strerror(errno))
-            warnings.append("--apps \(directory): \(reason); skipped (no manifest read from it)")
+            let missing = stat(directory, &status) != 0
+            let reason = missing ? String(cString: strerror(errno)) : "not a directory"
+            let near = missing ? CoverageDirectory.nearName(to: directory).map { "; did you mean '\($0)'?" } ?? "" : ""
+            warnings.append("--apps \(directory): \(reason); skipped (no manifest read from it)\(near)")
         }
         if coverageDirectoryMissing, case .searched(let candidates) = coverageOrigin {
             let names = candidates.map { $0.hasPrefix("/") ? $0 : "\($0) (under the working directory \(AppDirectories.workingDirectory()))" }
@@ -174,7 +176,9 @@ public struct AppDirectories: Sendable, Hashable {
             // there are no bare coverage files. A given one must be there.
             let absent = error.errno == ENOENT || error.errno == ENOTDIR
             if coverageOrigin == .given || !absent {
-                throw CoverageDirectory.Error(path: coverageDirectory, reason: String(cString: strerror(error.errno)))
+                throw CoverageDirectory.Error(
+                    path: coverageDirectory, reason: String(cString: strerror(error.errno)),
+                    nearName: error.errno == ENOENT ? CoverageDirectory.nearName(to: coverageDirectory) : nil)
             }
         }
         let sources = AppSource.resolve(

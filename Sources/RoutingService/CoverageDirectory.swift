@@ -11,7 +11,11 @@ public enum CoverageDirectory {
     public struct Error: Swift.Error, CustomStringConvertible, Sendable {
         public var path: String
         public var reason: String
-        public var description: String { "cannot read coverage directory \(path): \(reason)" }
+        /// The name beside `path` that it most likely misspells, when it does not exist.
+        public var nearName: String? = nil
+        public var description: String {
+            "cannot read coverage directory \(path): \(reason)" + (nearName.map { "; did you mean '\($0)'?" } ?? "")
+        }
     }
 
     /// The largest coverage file read, in bytes (64 MiB). Larger files become invalid entries.

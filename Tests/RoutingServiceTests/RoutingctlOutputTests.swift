@@ -192,6 +192,20 @@ import Testing
         #expect(!given.coverageDirectoryMissing)
     }
 
+    @Test func aMistypedDirectoryGetsTheNearestName() throws {
+        let tree = try OpenCommandTests.standardTree()
+        let typo = AppDirectories(
+            appDirectories: [tree.root + "/aps"], coverageDirectory: tree.root + "/coverag",
+            coverageOrigin: .given, givenAppDirectories: [tree.root + "/aps"])
+        #expect(typo.directoryWarnings() == ["--apps \(tree.root)/aps: No such file or directory; skipped (no manifest read from it); did you mean 'apps'?"])
+        do {
+            _ = try typo.read()
+            Issue.record("a given coverage directory that does not exist is an error")
+        } catch {
+            #expect(error.description == "cannot read coverage directory \(tree.root)/coverag: No such file or directory; did you mean 'coverage'?")
+        }
+    }
+
     @Test func aValidFileWithAWarningKeepsItsCoversLineApartFromTheSummary() throws {
         // Standard output and standard error into one pipe, as a terminal or `2>&1` shows them.
         let tree = try OpenCommandTests.standardTree()
