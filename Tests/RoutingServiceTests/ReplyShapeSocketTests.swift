@@ -107,6 +107,14 @@ import Varlink
                 #expect(message.contains("nope\\n"), "the id escaped: \(message)")
             }
         }
+        // An id in the wrong case, or one letter off, gets the id it likely means.
+        do {
+            _ = try c.call("org.routingd.Directions.Resolve", ["url": .string(Self.link), "appId": "App7"])
+            Issue.record("appId App7 answered")
+        } catch let error as VarlinkError {
+            #expect(error.name == "org.routingd.Directions.NoSuchApp")
+            #expect(error.parameters["message"] == "no routing app has the id 'App7' (did you mean 'app7'?); routingctl apps lists them")
+        }
         // A bad link is still InvalidURL, and a wrongly typed appId names itself.
         do {
             _ = try c.call("org.routingd.Directions.Resolve", ["url": .string(Self.link), "appId": 7])
