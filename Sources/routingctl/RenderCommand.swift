@@ -254,7 +254,7 @@ extension RoutingCtl {
             err("routingctl: cannot create a temporary file in \(OneLine.escaped(directory)): \(String(cString: strerror(errno)))")
             return false
         }
-        let svgPath = String(cString: svgTemplate)
+        let svgPath = String(decoding: svgTemplate.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let pngPath = String(svgPath.dropLast(4)) + ".png"
         defer {
             unlink(svgPath)
