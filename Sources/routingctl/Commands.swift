@@ -217,7 +217,7 @@ enum RoutingCtl {
         let strict = args.has("strict")
         let appID = args.options["app"]
         let explain = args.has("explain") || appID != nil
-        let hint = ResolveHint(link: url)
+        let hint = ResolveHint(args, link: url)
         let isFile = LinkInput.isRequestFile(url)
         let literalsPath = args.options["current-location-literals"] ?? literals
         // The in-process options resolve in-process (for a file, the literals apply to reading it).
@@ -339,9 +339,26 @@ enum RoutingCtl {
     }
 
     /// What `routingctl resolve` needs to say how to see why the apps it did not list were ruled
-    /// out: the link or file as given.
+    /// out: the link or file as given, after the options that chose where and how it was decided
+    /// (`--offline`, `--coverage DIR`, …), so that the command shown asks the same apps.
     struct ResolveHint {
+        var options: [String] = []
         var link: String
+
+        /// The hint for `args`: its options that decide the answer (not `--json`, `--explain`, `--app`).
+        init(_ args: Arguments, link: String) {
+            for flag in ["offline", "strict"] where args.has(flag) { options.append("--" + flag) }
+            for name in ["coverage", "current-location", "current-location-literals", "socket", "location-timeout"] {
+                if let value = args.options[name] { options += ["--" + name, value] }
+            }
+            for directory in args.allValues["apps"] ?? [] { options += ["--apps", directory] }
+            self.link = link
+        }
+
+        /// `routingctl resolve --explain OPTIONS LINK`, each word quoted for a POSIX shell.
+        var command: String {
+            (["routingctl", "resolve", "--explain"] + (options + [link]).map(ShellQuote.quote)).joined(separator: " ")
+        }
     }
 
     static func finishResolve(_ reply: Result<JSONObject, VarlinkError>, json: Bool, hint: ResolveHint? = nil) -> Int32 {
@@ -404,9 +421,8 @@ enum RoutingCtl {
         defer {
             if unlisted > 0 {
                 // The reply leaves out the apps ruled out; say how many, and how to see why.
-                let link = hint.map { ShellQuote.quote($0.link) } ?? "LINK"
-                out("\n\(unlisted) \(unlisted == 1 ? "app" : "apps") ruled out; to see why: routingctl resolve --explain \(link)"
-                    + " (or --app ID for one app)")
+                let command = hint?.command ?? "routingctl resolve --explain LINK"
+                out("\n\(unlisted) \(unlisted == 1 ? "app" : "apps") ruled out; to see why: \(command) (or --app ID for one app)")
             }
         }
         if apps.isEmpty {

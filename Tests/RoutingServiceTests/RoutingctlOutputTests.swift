@@ -192,6 +192,17 @@ import Testing
         #expect(!given.coverageDirectoryMissing)
     }
 
+    @Test func theHintToSeeWhyRepeatsTheOptionsThatChoseTheApps() throws {
+        let tree = try OpenCommandTests.standardTree()
+        let run = Self.routingctl(
+            ["resolve", "--offline", "--coverage", tree.coverage, "--current-location", "10,10", "--json=off", "geo:10,10?q=a b"], tree)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("no routing app can serve this route"), "\(run.stdout)")
+        #expect(run.stdout.contains(
+            "ruled out; to see why: routingctl resolve --explain --offline --coverage \(tree.coverage) --current-location 10,10 'geo:10,10?q=a b' (or --app ID for one app)\n"),
+            "\(run.stdout)")
+    }
+
     @Test func aMistypedDirectoryGetsTheNearestName() throws {
         let tree = try OpenCommandTests.standardTree()
         let typo = AppDirectories(
