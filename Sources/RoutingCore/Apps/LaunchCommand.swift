@@ -66,7 +66,7 @@ public enum LaunchCommand {
             guard linkFormat != nil else {
                 throw LaunchError(
                     code: .noLaunchCommand,
-                    message: "\(appID) has no launch command: its manifest gives neither Exec nor LinkFormat (a bare coverage file has none)")
+                    message: "\(appID) has no launch command: it has neither Exec nor LinkFormat (a bare coverage file has neither; a *.routingapp manifest gives them)")
             }
             return ["xdg-open", builtLink]
         }
