@@ -27,11 +27,7 @@ extension DirectionsURLParser {
     enum ComGoogleMapsLink {
         static let formatName = "Google Maps app link"
         /// The parameters of the Google Maps app's URL scheme (Google, "Google Maps URL Scheme for iOS").
-        static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
-            .single("saddr", "the source; absent or empty: the current location"),
-            .repeatable(
-                "daddr", aliases: AppleMapsLink.schema.aliases(of: "daddr"),
-                "the destination, stops chained with `+to:`; repeated, the stops in order"),
+        static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, GoogleLegacyLink.routeParameters + [
             .single("directionsmode", "driving, transit, bicycling or walking"),
             .repeatable("q", "a search: the destination when there is no daddr (the last counts)"),
             .ignored("center", "the map centre"), .ignored("zoom", "the zoom"), .ignored("views", "map layers"),

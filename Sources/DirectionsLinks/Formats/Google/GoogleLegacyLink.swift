@@ -26,11 +26,14 @@ extension DirectionsURLParser {
     enum GoogleLegacyLink {
         static let formatName = "Google Maps legacy link"
         /// The parameters these links define (`ll` … `output`: view, search and tracking, ignored).
-        static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
+        /// `saddr` and `daddr` as Google's legacy links and its app's URL scheme both read them.
+        static let routeParameters: [ParameterSchema.Parameter] = [
             .single("saddr", "the source; absent or empty: the current location"),
             .repeatable(
                 "daddr", aliases: AppleMapsLink.schema.aliases(of: "daddr"),
                 "the destination, stops chained with `+to:`; repeated, the stops in order"),
+        ]
+        static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, routeParameters + [
             .single("dirflg", "one mode letter (d, w, r, b) and avoid letters (h, t)"),
             .single("dirflag", "read as dirflg when there is no dirflg"),
             .ignored("ll", "the map centre"), .repeatable("q", "a search (a place link without daddr)"),
