@@ -409,11 +409,12 @@ public func decideVerdicts(
     if let verdict = daemon.decide(request, currentLocation: given, appID: appID) { return ([verdict], 0) }
     let shown = OneLine.escaped(appID)
     let registry = daemon.registry
+    let unknown = registry[appID] == nil
     // A near id only for a short one: the edit distance to every id must stay cheap for any caller.
-    let near = registry[appID] == nil && appID.utf8.count <= 128
+    let near = unknown && appID.utf8.count <= 128
         ? EditDistance.suggestion(for: appID, among: registry.entries.map(\.id)).map { " (did you mean '\(OneLine.escaped($0))'?)" } ?? ""
         : ""
-    let message = registry[appID] == nil
+    let message = unknown
         ? "no routing app has the id '\(shown)'\(near); routingctl apps lists them"
         : "the routing app '\(shown)' is invalid (its files never validated) and serves no request; routingctl apps says why"
     throw VarlinkError(
