@@ -405,11 +405,10 @@ public final class RoutingDaemon: Sendable {
     public func decide(_ request: DirectionsRequest, currentLocation: CurrentLocation? = nil, explain: Bool)
         -> (verdicts: [AppVerdict], unlisted: Int)
     {
+        if explain { return (decide(request, currentLocation: currentLocation), 0) }
         let (served, own) = state.withLock { ($0.served, $0.ownLocation) }
-        let location = currentLocation ?? own?.location
-        if explain { return (Eligibility.verdicts(for: request, index: served.index, location: location), 0) }
-        let (listed, ruledOut) = Eligibility.possibleVerdicts(for: request, index: served.index, location: location)
-        return (listed, ruledOut)
+        let possible = Eligibility.possibleVerdicts(for: request, index: served.index, location: currentLocation ?? own?.location)
+        return (possible.listed, possible.ruledOut)
     }
 
     /// Decides one app's eligibility for a request, as ``decide(_:currentLocation:)`` does for every
