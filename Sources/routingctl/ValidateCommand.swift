@@ -91,7 +91,11 @@ extension RoutingCtl {
             checked.append(CheckedFile(path: path, outcome: .checked(length: bytes.count, validation: validation)))
             switch format {
             case .gcc:
-                for diagnostic in validation.diagnostics {
+                for var diagnostic in validation.diagnostics {
+                    // The hint's command names the file the person just validated, ready to copy.
+                    if diagnostic.hint.hasSuffix(" FILE") {
+                        diagnostic.hint = String(diagnostic.hint.dropLast(4)) + ShellQuote.quote(path)
+                    }
                     out(GCCReport.render(diagnostic, path: path, source: bytes, catalogue: catalogue, colour: colourOut))
                 }
                 // What a valid file covers, so an admin sees at a glance whether it is the right place.

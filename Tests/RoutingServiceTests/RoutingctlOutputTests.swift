@@ -237,6 +237,22 @@ import Testing
         #expect(run.stdout.hasSuffix("1 warning\n"))
     }
 
+    /// The swapped-axes hint's repair command names the file just validated (shell-quoted), so it
+    /// can be copied as it is.
+    @Test func theSwappedAxesHintNamesTheFileToRepair() throws {
+        let tree = try OpenCommandTests.standardTree()
+        let file = tree.root + "/big area.geojson"
+        let text = #"{"type":"MultiPolygon","coordinates":[[[[52.257770,-0.989542],[51.001232,-0.943830],[51.050521,0.303471],[51.848169,0.362244],[52.257770,-0.989542]]]]}"#
+        let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        #expect(fd >= 0)
+        _ = text.withCString { write(fd, $0, strlen($0)) }
+        close(fd)
+        let run = OpenCommandTests.run(
+            [OpenCommandTests.routingctlPath, "validate", file], environment: OpenCommandTests.environment(root: tree.root))
+        #expect(run.stdout.contains("[axes-swapped]"), "\(run.stdout)")
+        #expect(run.stdout.contains("hint: if so, swap every position's two numbers: routingctl validate --fix --swap-axes '\(file)'\n"), "\(run.stdout)")
+    }
+
     /// The daemon reports the paths of apps' files; relative ones would name other files for a
     /// client in another directory (`routingctl render --app ID`).
     @Test func theDaemonsDirectoriesAreMadeAbsolute() {
