@@ -599,7 +599,7 @@ enum RoutingCtl {
                           --json prints {"location":{"latitude","longitude","accuracy"?,"source"?,
                           "origin":"daemon","setAt"}|null}
           set             --accuracy METRES: how precise it is (finite, >= 0); the source is recorded
-                          as "command-line"
+                          as "command-line"; a note says when the numbers look longitude first
           clear           forgets it (and removes it from the state directory)
         """
 
@@ -639,6 +639,10 @@ enum RoutingCtl {
             switch parseLocation(positionals) {
             case .success(let parsed): coordinate = parsed
             case .failure(let problem): return usageError("location set: \(problem.message)", command: "location")
+            }
+            if let evidence = SwappedPoint.evidence(for: coordinate) {
+                // Still set as given: a remote place is possible; the note says how to undo it.
+                err("routingctl: note: \(JSON.format(coordinate.latitude)) \(JSON.format(coordinate.longitude)) may be longitude first: \(evidence.message); if so, run: routingctl location set \(JSON.format(evidence.swapped.latitude)) \(JSON.format(evidence.swapped.longitude))")
             }
             var parameters: JSONObject = [
                 "latitude": .number(coordinate.latitude), "longitude": .number(coordinate.longitude),

@@ -253,6 +253,18 @@ import Testing
         #expect(run.stdout.contains("hint: if so, swap every position's two numbers: routingctl validate --fix --swap-axes '\(file)'\n"), "\(run.stdout)")
     }
 
+    /// `location set` with the numbers the wrong way round says so, and the command that sets them
+    /// the other way, before it asks the daemon (here none answers).
+    @Test func locationSetNotesACoordinateTypedLongitudeFirst() throws {
+        let tree = try OpenCommandTests.standardTree()
+        let run = OpenCommandTests.run(
+            ["/bin/sh", "-c", "\"$0\" location set 2.3522 48.8566 --socket \"$1\" 2>&1", OpenCommandTests.routingctlPath, tree.root + "/no.sock"],
+            environment: OpenCommandTests.environment(root: tree.root))
+        #expect(run.status != 0, "\(run.stdout)")
+        #expect(run.stdout.hasPrefix("routingctl: note: 2.3522 48.8566 may be longitude first: as given (latitude, longitude) it lies at 2.35°N 48.86°E, "), "\(run.stdout)")
+        #expect(run.stdout.contains("; if so, run: routingctl location set 48.8566 2.3522\n"), "\(run.stdout)")
+    }
+
     /// The daemon reports the paths of apps' files; relative ones would name other files for a
     /// client in another directory (`routingctl render --app ID`).
     @Test func theDaemonsDirectoriesAreMadeAbsolute() {
