@@ -273,7 +273,8 @@ enum RoutingCtl {
                         throw invalidURLError(error)
                     }
                 }
-                let (verdicts, unlisted) = try decideVerdicts(daemon, parsed.request, session.location, appID: appID, explain: explain)
+                let (decided, unlisted) = try decideVerdicts(daemon, parsed.request, session.location, appID: appID, explain: explain)
+                let verdicts = InProcessResolver.inProcessWording(decided)
                 var parameters = WireFormat.resolveReply(parsed, verdicts: verdicts, explain: explain, unlisted: unlisted)
                 parameters["currentLocation"] = used
                 reply = .success(parameters)

@@ -13,6 +13,20 @@ enum InProcessResolver {
     /// (`--current-location` goes with the request to the daemon.)
     static let options = ["apps", "coverage"]
 
+    /// The verdicts as this process must word them: the daemon's code says an unknown current
+    /// location is one "the daemon has none set", but here no daemon's location can count, so
+    /// those reasons point at `--current-location` instead.
+    static func inProcessWording(_ verdicts: [AppVerdict]) -> [AppVerdict] {
+        verdicts.map { verdict in
+            var verdict = verdict
+            for i in verdict.reasons.indices where verdict.reasons[i].rule == .currentLocationUnknown {
+                let role = verdict.reasons[i].role.map { "\($0)" } ?? "an endpoint"
+                verdict.reasons[i].message = "\(role) is the current location, which is not known: the request carries none, and a resolution in this process cannot use the daemon's (give --current-location LAT,LON)"
+            }
+            return verdict
+        }
+    }
+
     /// Loads the apps from the standard directories, each `--apps DIR` and the coverage directory.
     /// On standard error: each directory warning (a missing `--apps DIR`, a missing default coverage
     /// directory: neither is an error), each note of the reading, and each app excluded for its errors.

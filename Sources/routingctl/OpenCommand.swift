@@ -312,7 +312,8 @@ extension RoutingCtl {
         let parsed: ParsedLink
         let verdicts: [AppVerdict]
         do {
-            (parsed, verdicts) = try daemon.resolve(url, currentLocation: session.location)
+            let (link, decided) = try daemon.resolve(url, currentLocation: session.location)
+            (parsed, verdicts) = (link, InProcessResolver.inProcessWording(decided))
         } catch {
             return .failure(StatusCode(code: finishResolve(.failure(invalidURLError(error)), json: json)))
         }
