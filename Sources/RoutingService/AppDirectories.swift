@@ -98,14 +98,17 @@ public struct AppDirectories: Sendable, Hashable {
     /// `--apps DIR` that does not exist or is not a directory (skipped; likely mistyped), and a
     /// default coverage directory that does not exist. Neither stops anything: the daemon logs them
     /// as warnings (and watches for the directories to appear), `routingctl` prints them as notes.
-    public func directoryWarnings() -> [String] {
+    /// - Parameter watched: true for the daemon, which reads a missing `--apps DIR` once it is
+    ///   created: the warning says so instead of "skipped".
+    public func directoryWarnings(watched: Bool = false) -> [String] {
         var warnings: [String] = []
         for directory in givenAppDirectories where !Inotify.isDirectory(directory) {
             var status = stat()
             let missing = stat(directory, &status) != 0
             let reason = missing ? String(cString: strerror(errno)) : "not a directory"
             let near = missing ? CoverageDirectory.nearName(to: directory).map { "; did you mean '\($0)'?" } ?? "" : ""
-            warnings.append("--apps \(directory): \(reason); skipped (no manifest read from it)\(near)")
+            let outcome = watched && missing ? "no manifest read from it until it is created" : "skipped (no manifest read from it)"
+            warnings.append("--apps \(directory): \(reason); \(outcome)\(near)")
         }
         if coverageDirectoryMissing, case .searched(let candidates) = coverageOrigin {
             let names = candidates.map { $0.hasPrefix("/") ? $0 : "\($0) (under the working directory \(AppDirectories.workingDirectory()))" }

@@ -253,7 +253,7 @@ let log = Log(
     program: "routingd", verbose: options.verbose,
     nativeJournalSocket: getenv("ROUTINGD_JOURNAL_SOCKET").map { String(cString: $0) } ?? JournalNative.defaultPath)
 let directories = AppDirectories.standard(extra: options.appDirectories, coverageDirectory: options.coverageDirectory)
-for warning in directories.directoryWarnings() { log.warning(warning) }
+for warning in directories.directoryWarnings(watched: true) { log.warning(warning) }
 if directories.coverageDirectoryMissing {
     // Without the default coverage directory only manifests give apps; with none, there is nothing
     // to serve, which is a mistake worth stopping for (started outside the repository).

@@ -187,6 +187,7 @@ import Testing
         let warnings = absent.directoryWarnings()
         #expect(warnings.count == 2)
         #expect(warnings.contains("--apps \(tree.root)/nope: No such file or directory; skipped (no manifest read from it)"))
+        #expect(absent.directoryWarnings(watched: true).contains("--apps \(tree.root)/nope: No such file or directory; no manifest read from it until it is created"))
         #expect(warnings.contains { $0.hasPrefix("no coverage directory: \(tree.root)/Coverage does not exist") })
         var given = absent
         given.coverageOrigin = .given
