@@ -7,7 +7,10 @@ Resident memory does not grow over reloads (issue 18): starts BIN/routingd over 
 reach a steady state, reads VmRSS, then reloads N times (1,000 by default) with Reload() over one
 varlink connection and reads VmRSS again. Fails when it grew by more than K KiB (1,024 by default:
 allocator noise, far below one registry's worth of leaked apps per reload, which would show as
-megabytes). Also reports the resident memory at rest and the median reload time.
+megabytes). Also reports the resident memory at rest, split into anonymous memory (the heap and
+other private pages: what the daemon itself holds) and file-backed pages (the program's and the
+shared libraries' code and constant data, shared with other processes and reclaimable), and the
+median reload time. BIN may be the static build (`scripts/install build`: .build/static/release).
 """
 
 import argparse
@@ -26,12 +29,16 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RELOAD = b'{"method":"org.routingd.Directions.Reload"}\0'
 
 
-def rss_kib(pid):
+def status_kib(pid, field):
     with open(f"/proc/{pid}/status") as f:
         for line in f:
-            if line.startswith("VmRSS:"):
+            if line.startswith(field + ":"):
                 return int(line.split()[1])
-    raise RuntimeError("no VmRSS")
+    raise RuntimeError(f"no {field}")
+
+
+def rss_kib(pid):
+    return status_kib(pid, "VmRSS")
 
 
 def main():
@@ -60,7 +67,9 @@ def main():
             os.unlink(os.path.join(work, "notify"))
             time.sleep(0.3)
             rest = rss_kib(daemon.pid)
-            print(f"resident at rest with the 3 samples: {rest / 1024:.1f} MiB")
+            print(f"resident at rest with the 3 samples: {rest / 1024:.1f} MiB "
+                  f"({status_kib(daemon.pid, 'RssAnon') / 1024:.1f} MiB anonymous, "
+                  f"{status_kib(daemon.pid, 'RssFile') / 1024:.1f} MiB file-backed)")
             client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
             client.settimeout(30)
             client.connect(sock)

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: Apache-2.0
-import FoundationEssentials
 import Glibc
 
 /// Where routingd looks for things when not told.
@@ -15,7 +14,7 @@ public enum DefaultPaths {
 
     /// `$XDG_RUNTIME_DIR/routingd/org.routingd.Directions`, or `/run/routingd/org.routingd.Directions`
     /// when `XDG_RUNTIME_DIR` is unset or empty (a system service).
-    public static func socket(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func socket(environment: [String: String] = environment()) -> String {
         if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
             return runtime + "/routingd/" + socketName
         }
@@ -34,7 +33,7 @@ public enum DefaultPaths {
     /// system unit, `$XDG_STATE_HOME/routingd` for a user unit), else `$XDG_STATE_HOME/routingd`,
     /// else `$HOME/.local/state/routingd` (XDG Base Directory Specification 0.8); nil when none of
     /// these is set to an absolute path.
-    public static func stateDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    public static func stateDirectory(environment: [String: String] = environment()) -> String? {
         if let state = environment["STATE_DIRECTORY"], let first = state.split(separator: ":").first, first.hasPrefix("/") {
             return String(first)
         }
@@ -54,7 +53,7 @@ public enum DefaultPaths {
     /// names the socket a user-session daemon would create).
     /// - Parameter exists: whether a path exists (`access(2)`); replaceable in tests.
     public static func clientSocket(
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: [String: String] = environment(),
         exists: (String) -> Bool = { access($0, F_OK) == 0 }
     ) -> String {
         let own = socket(environment: environment)
@@ -94,6 +93,24 @@ public enum DefaultPaths {
         guard bin != "/" else { return nil }
         let prefix = Inotify.parent(of: bin)
         return (prefix == "/" ? "" : prefix) + "/share/doc/routingd"
+    }
+
+    /// This process's environment (`environ`), as a dictionary; the first of duplicate names wins
+    /// (as `getenv`). Read here rather than from Foundation's `ProcessInfo`, so that the daemon does
+    /// not link FoundationEssentials (about 3 MB of code with the collections and regex modules it
+    /// brings, for this one dictionary).
+    public static func environment() -> [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                let name = String(text[..<equals])
+                if result[name] == nil { result[name] = String(text[text.utf8.index(after: equals)...]) }
+            }
+            pointer += 1
+        }
+        return result
     }
 
     /// The running program's path, from `/proc/self/exe` (symbolic links resolved); nil when it

@@ -1,10 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
+import Glibc
 import RoutingService
 import Testing
 
 @Suite struct DefaultPathsTests {
     let session = ["XDG_RUNTIME_DIR": "/run/user/1000"]
     let userSocket = "/run/user/1000/routingd/org.routingd.Directions"
+
+    @Test func theEnvironmentIsTheProcesss() {
+        // Read only: setenv(3) here would race with the tests that start processes.
+        let environment = DefaultPaths.environment()
+        for name in ["PATH", "HOME"] {
+            #expect(environment[name] == getenv(name).map { String(cString: $0) })
+        }
+        #expect(environment["ROUTINGD_TEST_UNSET"] == nil)
+    }
 
     @Test func theSessionSocketWhenItExists() {
         #expect(DefaultPaths.clientSocket(environment: session, exists: { _ in true }) == userSocket)

@@ -20,17 +20,7 @@ public enum SessionProcess {
 
     /// This process's environment (`environ`), as a dictionary; the first of duplicate names wins.
     public static func environment() -> [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
-                let name = String(text[..<equals])
-                if result[name] == nil { result[name] = String(text[text.utf8.index(after: equals)...]) }
-            }
-            pointer += 1
-        }
-        return result
+        DefaultPaths.environment()
     }
 
     /// Whether `program` is an executable file on `PATH` (or is one, when it holds a `/`).

@@ -65,6 +65,36 @@ enum PlanarOrientation: Sendable, Hashable {
         of(a.longitude, a.latitude, b.longitude, b.latitude, c.longitude, c.latitude)
     }
 
+    /// Whether the coordinates in `points` may be given to ``sign(safe:_:_:)``: finite, and each zero
+    /// or of magnitude within [2⁻⁴⁵⁰, 2⁴⁵⁰] (every coordinate in degrees but subnormal ones).
+    static func areSafe(_ points: UnsafeBufferPointer<Coordinate>) -> Bool {
+        for p in points where !(p.longitude.isFinite && p.latitude.isFinite
+            && isSafeForExpansion(p.longitude) && isSafeForExpansion(p.latitude)) {
+            return false
+        }
+        return true
+    }
+
+    /// The exact sign of the orientation of `c` relative to `a → b` (as ``sign`` of
+    /// ``of(_:_:_:)``), for coordinates that ``areSafe(_:)`` accepted: the floating-point filter is
+    /// inlined and the checks of the inputs are skipped; only a determinant within the filter's
+    /// error bound goes to the exact computation.
+    @inline(__always)
+    static func sign(safe a: Coordinate, _ b: Coordinate, _ c: Coordinate) -> Int {
+        let detLeft = (a.longitude - c.longitude) * (b.latitude - c.latitude)
+        let detRight = (a.latitude - c.latitude) * (b.longitude - c.longitude)
+        let det = detLeft - detRight
+        // Stage A of orient2dSign: the sign is certain when the two products have opposite signs
+        // (or one is zero), or when |det| reaches the error bound.
+        if (detLeft > 0 && detRight > 0) || (detLeft < 0 && detRight < 0) {
+            let bound = ccwErrorBoundA * (detLeft + detRight).magnitude
+            if det < bound && -det < bound {
+                return orient2dSign(a.longitude, a.latitude, b.longitude, b.latitude, c.longitude, c.latitude)
+            }
+        }
+        return det > 0 ? 1 : (det < 0 ? -1 : 0)
+    }
+
     private static func from(sign: Int) -> PlanarOrientation {
         sign > 0 ? .counterclockwise : (sign < 0 ? .clockwise : .collinear)
     }

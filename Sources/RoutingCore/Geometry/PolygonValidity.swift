@@ -79,7 +79,7 @@ private struct ValidityAnalysis {
         var raw: [Coordinate]
         /// Consecutive repeats removed; closed.
         var points: [Coordinate]
-        /// `original[k]` is the index in `raw` of `points[k]`.
+        /// `original[k]` is the index in `raw` of `points[k]`; empty when `points` is `raw` (no repeats).
         var original: [Int]
         var usable = true
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
@@ -124,23 +124,30 @@ private struct ValidityAnalysis {
             for (r, ringCoordinates) in polygon.enumerated() {
                 var raw = ringCoordinates
                 if let first = raw.first, raw.last != first { raw.append(first) }
-                var points: [Coordinate] = []
-                var original: [Int] = []
-                points.reserveCapacity(raw.count)
-                original.reserveCapacity(raw.count)
-                var ring = Ring(polygon: p, index: r, raw: raw, points: [], original: [])
-                for (i, c) in raw.enumerated() {
+                var ring = Ring(polygon: p, index: r, raw: raw, points: raw, original: [])
+                var repeats = false
+                var previous: Coordinate? = nil
+                for c in raw {
                     ring.minX = min(ring.minX, c.longitude)
                     ring.maxX = max(ring.maxX, c.longitude)
                     ring.minY = min(ring.minY, c.latitude)
                     ring.maxY = max(ring.maxY, c.latitude)
-                    if points.last != c {
+                    if previous == c { repeats = true }
+                    previous = c
+                }
+                // Most rings repeat no position: they share the array (a large file is not copied).
+                if repeats {
+                    var points: [Coordinate] = []
+                    var original: [Int] = []
+                    points.reserveCapacity(raw.count)
+                    original.reserveCapacity(raw.count)
+                    for (i, c) in raw.enumerated() where points.last != c {
                         points.append(c)
                         original.append(i)
                     }
+                    ring.points = points
+                    ring.original = original
                 }
-                ring.points = points
-                ring.original = original
                 ids.append(rings.count)
                 rings.append(ring)
             }
@@ -181,7 +188,8 @@ private struct ValidityAnalysis {
     /// The file position of deduplicated vertex `k` of ring `id` (the closing vertex maps to position 0).
     func position(_ id: Int, vertex k: Int) -> RingPosition {
         let ring = rings[id]
-        let index = k >= ring.points.count - 1 ? ring.original[0] : ring.original[k]
+        let vertex = k >= ring.points.count - 1 ? 0 : k
+        let index = ring.original.isEmpty ? vertex : ring.original[vertex]
         return RingPosition(polygon: ring.polygon, ring: ring.index, position: index)
     }
 
@@ -239,16 +247,18 @@ private struct ValidityAnalysis {
     /// Searches the edges of rings `usable` for intersections; returns false when it stopped because
     /// ``PolygonValidity/maximumProblemsPerKind`` overlaps between polygons are known.
     mutating func search(_ usable: [Int], stopOnOverlapsBetweenPolygons: Bool) -> Bool {
-        let polylines = usable.map { rings[$0].points }
         var flat: [Coordinate] = []
         var start: [Int] = []
-        for line in polylines {
+        flat.reserveCapacity(usable.reduce(0) { $0 + rings[$1].points.count })
+        start.reserveCapacity(usable.count + 1)
+        for id in usable {
             start.append(flat.count)
-            flat += line
+            flat += rings[id].points
         }
         start.append(flat.count)
-        let sweep = SegmentSweep(polylines: polylines)
-        let tree = sweep.makeTree()
+        var chains = SegmentSweep(points: flat, lineStart: start)
+        let tree = chains.makeTree()
+        let sweep = chains
         let linePolygon = usable.map { rings[$0].polygon }
         // The candidate search (the costly part) runs on all processors for large inputs, each worker
         // over its own range of chains; the pairs that really meet are then analysed here, in the
@@ -262,52 +272,21 @@ private struct ValidityAnalysis {
         let enoughOverlaps = PolygonValidity.maximumProblemsPerKind
         let found = MeetingPairs(count: chunkCount)
         let points = flat, starts = start
+        let safe = points.withUnsafeBufferPointer { PlanarOrientation.areSafe($0) }
         DispatchQueue.concurrentPerform(iterations: chunkCount) { k in
-            var pairs: [MeetingPair] = []
-            var candidates = 0
-            // A proper crossing of two edges of one polygon is always an error (self-intersection or
-            // crossing rings): once one is known, the search may stop early, as GEOS does.
-            var definiteError = errorKnown
-            // Crossings and shared segments between polygons are always reported as overlaps.
-            var overlaps = overlapsKnown
-            var stoppedForOverlaps = false
             points.withUnsafeBufferPointer { points in
                 starts.withUnsafeBufferPointer { start in
-                    sweep.forEachCandidatePair(in: tree, leaves: ranges[k]) { la, sa, lb, sb in
-                        candidates += 1
-                        if definiteError && (candidates > 20 * budget || pairs.count > budget) { return false }
-                        let betweenPolygons = linePolygon[la] != linePolygon[lb]
-                        if stopOnOverlapsBetweenPolygons && betweenPolygons && overlaps >= enoughOverlaps {
-                            stoppedForOverlaps = true
-                            return false
-                        }
-                        let ia = start[la] + sa, ib = start[lb] + sb
-                        let p00 = points[ia], p01 = points[ia + 1], p10 = points[ib], p11 = points[ib + 1]
-                        if la == lb {
-                            // Consecutive edges share a vertex; they only matter when they overlap (a spike).
-                            let n = start[la + 1] - start[la]
-                            let delta = sa > sb ? sa - sb : sb - sa
-                            if delta == 1 || delta == n - 2 {
-                                let (shared, far0, far1) = p01 == p10 ? (p01, p00, p11) : (p00, p01, p10)
-                                if PlanarOrientation.of(far0, shared, far1) != .collinear { return true }
-                            }
-                        }
-                        let intersection = SegmentIntersection.of(p00, p01, p10, p11)
-                        switch intersection {
-                        case .disjoint:
-                            return true
-                        case .crossing, .overlap:
-                            // Within a polygon: a self-intersection, spike or crossing rings.
-                            if betweenPolygons { overlaps += 1 } else { definiteError = true }
-                        case .touch:
-                            break
-                        }
-                        pairs.append(MeetingPair(lineA: la, edgeA: sa, lineB: lb, edgeB: sb, intersection: intersection))
-                        return true
+                    linePolygon.withUnsafeBufferPointer { linePolygon in
+                        var search = EdgePairSearch(
+                            points: points, start: start, linePolygon: linePolygon,
+                            safe: safe,
+                            stopOnOverlapsBetweenPolygons: stopOnOverlapsBetweenPolygons,
+                            definiteError: errorKnown, overlaps: overlapsKnown)
+                        sweep.forEachCandidatePair(in: tree, leaves: ranges[k], &search)
+                        found.store(k, search.pairs, stoppedForOverlaps: search.stoppedForOverlaps)
                     }
                 }
             }
-            found.store(k, pairs, stoppedForOverlaps: stoppedForOverlaps)
         }
         var intersecting = 0
         // A worker that stopped for overlaps left its range unsearched: then every polygon is searched
@@ -643,6 +622,77 @@ private struct ValidityAnalysis {
         let raw = rings[id].raw
         if let i = raw.firstIndex(of: point) { return i }
         return raw.indices.dropLast().first { SegmentIntersection.isOnSegment(point, raw[$0], raw[$0 + 1]) } ?? 0
+    }
+}
+
+/// One worker's part of ``ValidityAnalysis``'s edge search: classifies each candidate pair of
+/// edges (boxes overlapping) and keeps the pairs that meet, in the order they come.
+private struct EdgePairSearch: SegmentPairVisitor {
+    /// All vertices of the searched lines, concatenated; line `l` starts at `start[l]`.
+    let points: UnsafeBufferPointer<Coordinate>
+    let start: UnsafeBufferPointer<Int>
+    /// The polygon of each line.
+    let linePolygon: UnsafeBufferPointer<Int>
+    /// Whether `points` passed ``PlanarOrientation/areSafe(_:)`` (the inlined exact predicates apply).
+    let safe: Bool
+    let stopOnOverlapsBetweenPolygons: Bool
+    /// A proper crossing of two edges of one polygon is always an error (self-intersection or
+    /// crossing rings): once one is known, the search may stop early, as GEOS does.
+    var definiteError: Bool
+    /// Crossings and shared segments between polygons are always reported as overlaps.
+    var overlaps: Int
+    var candidates = 0
+    var stoppedForOverlaps = false
+    var pairs: [MeetingPair] = []
+
+    init(
+        points: UnsafeBufferPointer<Coordinate>, start: UnsafeBufferPointer<Int>, linePolygon: UnsafeBufferPointer<Int>,
+        safe: Bool, stopOnOverlapsBetweenPolygons: Bool, definiteError: Bool, overlaps: Int
+    ) {
+        self.points = points
+        self.start = start
+        self.linePolygon = linePolygon
+        self.safe = safe
+        self.stopOnOverlapsBetweenPolygons = stopOnOverlapsBetweenPolygons
+        self.definiteError = definiteError
+        self.overlaps = overlaps
+    }
+
+    mutating func visit(_ la: Int, _ sa: Int, _ lb: Int, _ sb: Int) -> Bool {
+        let budget = PolygonValidity.intersectionBudget
+        candidates += 1
+        if definiteError && (candidates > 20 * budget || pairs.count > budget) { return false }
+        let betweenPolygons = linePolygon[la] != linePolygon[lb]
+        if stopOnOverlapsBetweenPolygons && betweenPolygons && overlaps >= PolygonValidity.maximumProblemsPerKind {
+            stoppedForOverlaps = true
+            return false
+        }
+        let ia = start[la] + sa, ib = start[lb] + sb
+        let p00 = points[ia], p01 = points[ia + 1], p10 = points[ib], p11 = points[ib + 1]
+        if la == lb {
+            // Consecutive edges share a vertex; they only matter when they overlap (a spike).
+            let n = start[la + 1] - start[la]
+            let delta = sa > sb ? sa - sb : sb - sa
+            if delta == 1 || delta == n - 2 {
+                let (shared, far0, far1) = p01 == p10 ? (p01, p00, p11) : (p00, p01, p10)
+                let collinear = safe
+                    ? PlanarOrientation.sign(safe: far0, shared, far1) == 0
+                    : PlanarOrientation.of(far0, shared, far1) == .collinear
+                if !collinear { return true }
+            }
+        }
+        let intersection = safe ? SegmentIntersection.of(safe: p00, p01, p10, p11) : SegmentIntersection.of(p00, p01, p10, p11)
+        switch intersection {
+        case .disjoint:
+            return true
+        case .crossing, .overlap:
+            // Within a polygon: a self-intersection, spike or crossing rings.
+            if betweenPolygons { overlaps += 1 } else { definiteError = true }
+        case .touch:
+            break
+        }
+        pairs.append(MeetingPair(lineA: la, edgeA: sa, lineB: lb, edgeB: sb, intersection: intersection))
+        return true
     }
 }
 

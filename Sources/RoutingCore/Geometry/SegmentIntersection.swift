@@ -24,6 +24,20 @@ enum SegmentIntersection: Sendable, Hashable {
 
     /// Classifies the closed segments `p0–p1` and `q0–q1`.
     static func of(_ p0: Coordinate, _ p1: Coordinate, _ q0: Coordinate, _ q1: Coordinate) -> SegmentIntersection {
+        classify(p0, p1, q0, q1) { PlanarOrientation.of($0, $1, $2).sign }
+    }
+
+    /// ``of(_:_:_:_:)`` for coordinates that ``PlanarOrientation/areSafe(_:)`` accepted (the same
+    /// answer, with the orientation's filter inlined): what the edge search of a large file uses.
+    static func of(safe p0: Coordinate, _ p1: Coordinate, _ q0: Coordinate, _ q1: Coordinate) -> SegmentIntersection {
+        classify(p0, p1, q0, q1) { PlanarOrientation.sign(safe: $0, $1, $2) }
+    }
+
+    @inline(__always)
+    private static func classify(
+        _ p0: Coordinate, _ p1: Coordinate, _ q0: Coordinate, _ q1: Coordinate,
+        _ orientation: (Coordinate, Coordinate, Coordinate) -> Int
+    ) -> SegmentIntersection {
         // Cheap rejection on the boxes (exact comparisons).
         if max(p0.longitude, p1.longitude) < min(q0.longitude, q1.longitude)
             || max(q0.longitude, q1.longitude) < min(p0.longitude, p1.longitude)
@@ -32,11 +46,11 @@ enum SegmentIntersection: Sendable, Hashable {
         {
             return .disjoint
         }
-        let o1 = PlanarOrientation.of(p0, p1, q0).sign
-        let o2 = PlanarOrientation.of(p0, p1, q1).sign
+        let o1 = orientation(p0, p1, q0)
+        let o2 = orientation(p0, p1, q1)
         if o1 != 0 && o1 == o2 { return .disjoint }
-        let o3 = PlanarOrientation.of(q0, q1, p0).sign
-        let o4 = PlanarOrientation.of(q0, q1, p1).sign
+        let o3 = orientation(q0, q1, p0)
+        let o4 = orientation(q0, q1, p1)
         if o3 != 0 && o3 == o4 { return .disjoint }
 
         if o1 == 0 && o2 == 0 && o3 == 0 && o4 == 0 {

@@ -43,11 +43,32 @@ struct SegmentSweep: Sendable {
             points.append(contentsOf: line)
         }
         lineStart.append(points.count)
+        self.init(points: points, lineStart: lineStart)
+    }
+
+    /// Prepares the sweep over polylines given concatenated: polyline `l` is
+    /// `points[lineStart[l] ..< lineStart[l + 1]]` (`lineStart` has one extra entry at the end).
+    init(points: [Coordinate], lineStart: [Int]) {
         self.points = points
         self.lineStart = lineStart
-        for l in polylines.indices {
-            buildChains(line: l)
+        // Counted first, so the chains take one allocation of their size (a jagged outline has a
+        // chain every one or two segments).
+        var count = 0
+        for l in 0..<(lineStart.count - 1) {
+            Self.forEachChain(points, lineStart[l], lineStart[l + 1]) { _, _ in count += 1 }
         }
+        var chains: [Chain] = []
+        chains.reserveCapacity(count)
+        for l in 0..<(lineStart.count - 1) {
+            Self.forEachChain(points, lineStart[l], lineStart[l + 1]) { first, last in
+                let a = points[first], b = points[last]
+                chains.append(Chain(
+                    line: l, first: first, last: last,
+                    minX: min(a.longitude, b.longitude), maxX: max(a.longitude, b.longitude),
+                    minY: min(a.latitude, b.latitude), maxY: max(a.latitude, b.latitude)))
+            }
+        }
+        self.chains = chains
     }
 
     /// The quadrant of the direction a → b: 0 (x ≥, y ≥), 1 (x <, y ≥), 2 (x <, y <), 3 (x ≥, y <).
@@ -59,30 +80,25 @@ struct SegmentSweep: Sendable {
         return b.latitude >= a.latitude ? 1 : 2
     }
 
-    private mutating func buildChains(line: Int) {
-        let start = lineStart[line], end = lineStart[line + 1]
+    /// Calls `body(first, last)` for each monotone chain of the polyline `points[start ..< end]`, in order.
+    @inline(__always)
+    private static func forEachChain(_ points: [Coordinate], _ start: Int, _ end: Int, _ body: (Int, Int) -> Void) {
         guard end - start >= 2 else { return }
-        var first = start
-        var q = Self.quadrant(points[start], points[start + 1])
-        var i = start + 1
-        while i < end - 1 {
-            let next = Self.quadrant(points[i], points[i + 1])
-            if next != q {
-                appendChain(line: line, first: first, last: i)
-                first = i
-                q = next
+        points.withUnsafeBufferPointer { points in
+            var first = start
+            var q = quadrant(points[start], points[start + 1])
+            var i = start + 1
+            while i < end - 1 {
+                let next = quadrant(points[i], points[i + 1])
+                if next != q {
+                    body(first, i)
+                    first = i
+                    q = next
+                }
+                i += 1
             }
-            i += 1
+            body(first, end - 1)
         }
-        appendChain(line: line, first: first, last: end - 1)
-    }
-
-    private mutating func appendChain(line: Int, first: Int, last: Int) {
-        let a = points[first], b = points[last]
-        chains.append(Chain(
-            line: line, first: first, last: last,
-            minX: min(a.longitude, b.longitude), maxX: max(a.longitude, b.longitude),
-            minY: min(a.latitude, b.latitude), maxY: max(a.latitude, b.latitude)))
     }
 
     /// Calls `body(lineA, segmentA, lineB, segmentB)` once for every unordered pair of distinct
@@ -95,59 +111,111 @@ struct SegmentSweep: Sendable {
     }
 
     /// The chain tree that ``forEachCandidatePair(in:leaves:_:)`` searches; build it once and share
-    /// it between threads (it is immutable).
-    func makeTree() -> ChainTree { ChainTree(chains) }
+    /// it between threads (it is immutable). The chains move into the tree: call this once, and
+    /// only ``forEachCandidatePair(in:leaves:_:)`` afterwards.
+    mutating func makeTree() -> ChainTree {
+        let tree = ChainTree(chains)
+        chains = []
+        return tree
+    }
 
     /// Like ``forEachCandidatePair(_:)``, for the pairs whose first chain is one of `leaves` (indices
     /// into `tree.leaves`): cutting `tree.leaves.indices` into ranges gives every pair exactly once,
     /// so ranges can be searched on separate threads.
     func forEachCandidatePair(in tree: ChainTree, leaves: Range<Int>, _ body: (Int, Int, Int, Int) -> Bool) {
-        var nodeStack: [Int] = []
-        var runStack: [(Int, Int, Int, Int)] = []
-        var found: [(Int, Int, Int, Int)] = []
-        var others: [MonotoneChain] = []
-        for c in leaves {
-            let chain = tree.leaves[c]
-            others.removeAll(keepingCapacity: true)
-            tree.query(chain, after: c, stack: &nodeStack) { others.append($0) }
-            found.removeAll(keepingCapacity: true)
-            for other in others {
-                collectPairs(other, chain, &runStack, &found)
-            }
-            for pair in found where !body(pair.0, pair.1, pair.2, pair.3) { return }
+        withoutActuallyEscaping(body) { body in
+            var visitor = ClosureVisitor(body: body)
+            forEachCandidatePair(in: tree, leaves: leaves, &visitor)
         }
     }
 
-    private func collectPairs(
-        _ a: Chain, _ b: Chain, _ stack: inout [(Int, Int, Int, Int)], _ found: inout [(Int, Int, Int, Int)]
+    private struct ClosureVisitor: SegmentPairVisitor {
+        let body: (Int, Int, Int, Int) -> Bool
+        mutating func visit(_ lineA: Int, _ segmentA: Int, _ lineB: Int, _ segmentB: Int) -> Bool {
+            body(lineA, segmentA, lineB, segmentB)
+        }
+    }
+
+    /// Like ``forEachCandidatePair(in:leaves:_:)``, calling `visitor` (specialized, so a visit is a
+    /// plain call: the search of a jagged outline visits tens of millions of pairs). Pairs come in
+    /// the same order: chain by chain of `leaves`, then the overlapping later chains in tree order,
+    /// then by bisection, lower halves first.
+    func forEachCandidatePair<Visitor: SegmentPairVisitor>(
+        in tree: ChainTree, leaves: Range<Int>, _ visitor: inout Visitor
     ) {
-        points.withUnsafeBufferPointer { points in
-            stack.removeAll(keepingCapacity: true)
-            stack.append((a.first, a.last, b.first, b.last))
-            let la = lineStart[a.line], lb = lineStart[b.line]
-            while let (a0, a1, b0, b1) = stack.popLast() {
-                let pa0 = points[a0], pa1 = points[a1], pb0 = points[b0], pb1 = points[b1]
-                if max(pa0.longitude, pa1.longitude) < min(pb0.longitude, pb1.longitude)
-                    || max(pb0.longitude, pb1.longitude) < min(pa0.longitude, pa1.longitude)
-                    || max(pa0.latitude, pa1.latitude) < min(pb0.latitude, pb1.latitude)
-                    || max(pb0.latitude, pb1.latitude) < min(pa0.latitude, pa1.latitude)
-                {
-                    continue
-                }
-                if a1 - a0 == 1 && b1 - b0 == 1 {
-                    found.append((a.line, a0 - la, b.line, b0 - lb))
-                } else if a1 - a0 >= b1 - b0 {
-                    let mid = (a0 + a1) / 2
-                    stack.append((mid, a1, b0, b1))
-                    stack.append((a0, mid, b0, b1))
-                } else {
-                    let mid = (b0 + b1) / 2
-                    stack.append((a0, a1, mid, b1))
-                    stack.append((a0, a1, b0, mid))
+        // Bisection pops one run pair and pushes two: at most one more entry per level, and there are
+        // fewer than 64 levels for each chain.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: tree.queryStackCapacity) { nodeStack in
+            withUnsafeTemporaryAllocation(of: RunPair.self, capacity: 130) { stack in
+                points.withUnsafeBufferPointer { points in
+                    lineStart.withUnsafeBufferPointer { lineStart in
+                        tree.leaves.withUnsafeBufferPointer { packed in
+                            for c in leaves {
+                                let chain = packed[c]
+                                let going = tree.query(chain, after: c, stack: nodeStack) { other in
+                                    Self.collectPairs(other, chain, points, lineStart, stack, &visitor)
+                                }
+                                if !going { return }
+                            }
+                        }
+                    }
                 }
             }
         }
     }
+
+    /// Positions `a0 … a1` of one chain and `b0 … b1` of another (global indices).
+    private typealias RunPair = (a0: Int, a1: Int, b0: Int, b1: Int)
+
+    /// Visits the segment pairs of chains `a` and `b` whose boxes overlap (the chains' own boxes are
+    /// known to overlap); false when the visitor stopped.
+    @inline(__always)
+    private static func collectPairs<Visitor: SegmentPairVisitor>(
+        _ a: Chain, _ b: Chain, _ points: UnsafeBufferPointer<Coordinate>, _ lineStart: UnsafeBufferPointer<Int>,
+        _ stack: UnsafeMutableBufferPointer<RunPair>, _ visitor: inout Visitor
+    ) -> Bool {
+        let la = lineStart[a.line], lb = lineStart[b.line]
+        // Two single segments: their boxes are the chains' boxes, which overlap.
+        if a.last - a.first == 1 && b.last - b.first == 1 {
+            return visitor.visit(a.line, a.first - la, b.line, b.first - lb)
+        }
+        var top = 0
+        stack[0] = (a.first, a.last, b.first, b.last)
+        top = 1
+        while top > 0 {
+            top -= 1
+            let (a0, a1, b0, b1) = stack[top]
+            let pa0 = points[a0], pa1 = points[a1], pb0 = points[b0], pb1 = points[b1]
+            if max(pa0.longitude, pa1.longitude) < min(pb0.longitude, pb1.longitude)
+                || max(pb0.longitude, pb1.longitude) < min(pa0.longitude, pa1.longitude)
+                || max(pa0.latitude, pa1.latitude) < min(pb0.latitude, pb1.latitude)
+                || max(pb0.latitude, pb1.latitude) < min(pa0.latitude, pa1.latitude)
+            {
+                continue
+            }
+            if a1 - a0 == 1 && b1 - b0 == 1 {
+                if !visitor.visit(a.line, a0 - la, b.line, b0 - lb) { return false }
+            } else if a1 - a0 >= b1 - b0 {
+                let mid = (a0 + a1) / 2
+                stack[top] = (mid, a1, b0, b1)
+                stack[top + 1] = (a0, mid, b0, b1)
+                top += 2
+            } else {
+                let mid = (b0 + b1) / 2
+                stack[top] = (a0, a1, mid, b1)
+                stack[top + 1] = (a0, a1, b0, mid)
+                top += 2
+            }
+        }
+        return true
+    }
+}
+
+/// What ``SegmentSweep/forEachCandidatePair(in:leaves:_:)`` calls for each candidate pair.
+protocol SegmentPairVisitor {
+    /// Segment `segmentA` of polyline `lineA` and segment `segmentB` of polyline `lineB` have
+    /// overlapping closed boxes; return false to stop the search.
+    mutating func visit(_ lineA: Int, _ segmentA: Int, _ lineB: Int, _ segmentB: Int) -> Bool
 }
 
 /// A run of consecutive segments of one polyline whose directions share a quadrant.
@@ -172,6 +240,9 @@ struct ChainTree: Sendable {
     struct Node {
         var minX, maxX, minY, maxY: Double
         var start: Int, end: Int  // children range in the level below
+        /// The largest index of a leaf under this node (a search for later leaves skips the node).
+        var lastLeaf: Int
+        @inline(__always)
         func overlaps(_ c: MonotoneChain) -> Bool {
             minX <= c.maxX && c.minX <= maxX && minY <= c.maxY && c.minY <= maxY
         }
@@ -186,84 +257,124 @@ struct ChainTree: Sendable {
     private var levelStart: [Int] = []
 
     init(_ chains: [MonotoneChain]) {
-        let order = Self.pack(chains.map { ($0.minX, $0.maxX, $0.minY, $0.maxY) })
+        let order = Self.pack(
+            count: chains.count, centreX: { chains[$0].minX + chains[$0].maxX },
+            centreY: { chains[$0].minY + chains[$0].maxY })
         leaves = order.map { chains[$0] }
-        var boxes = leaves.map { ($0.minX, $0.maxX, $0.minY, $0.maxY) }
         var childOffset = 0
+        var below = leaves.count
+        var leafLevel = true
         while true {
             // Group consecutive boxes of the level below into nodes.
             var level: [Node] = []
-            level.reserveCapacity(boxes.count / Self.capacity + 1)
+            level.reserveCapacity(below / Self.capacity + 1)
             var i = 0
-            while i < boxes.count {
-                let end = min(i + Self.capacity, boxes.count)
+            while i < below {
+                let end = min(i + Self.capacity, below)
                 var node = Node(
                     minX: .infinity, maxX: -.infinity, minY: .infinity, maxY: -.infinity,
-                    start: childOffset + i, end: childOffset + end)
-                for b in boxes[i..<end] {
-                    node.minX = min(node.minX, b.0); node.maxX = max(node.maxX, b.1)
-                    node.minY = min(node.minY, b.2); node.maxY = max(node.maxY, b.3)
+                    start: childOffset + i, end: childOffset + end, lastLeaf: end - 1)
+                if leafLevel {
+                    for b in leaves[i..<end] {
+                        node.minX = min(node.minX, b.minX); node.maxX = max(node.maxX, b.maxX)
+                        node.minY = min(node.minY, b.minY); node.maxY = max(node.maxY, b.maxY)
+                    }
+                } else {
+                    node.lastLeaf = 0
+                    for b in nodes[(childOffset + i)..<(childOffset + end)] {
+                        node.minX = min(node.minX, b.minX); node.maxX = max(node.maxX, b.maxX)
+                        node.minY = min(node.minY, b.minY); node.maxY = max(node.maxY, b.maxY)
+                        node.lastLeaf = max(node.lastLeaf, b.lastLeaf)
+                    }
                 }
                 level.append(node)
                 i = end
             }
             if level.count > 1 {
                 // Reorder this level (children ranges stay valid) so the next level groups neighbours.
-                level = Self.pack(level.map { ($0.minX, $0.maxX, $0.minY, $0.maxY) }).map { level[$0] }
+                level = Self.pack(
+                    count: level.count, centreX: { level[$0].minX + level[$0].maxX },
+                    centreY: { level[$0].minY + level[$0].maxY }
+                ).map { level[$0] }
             }
             childOffset = nodes.count
             levelStart.append(nodes.count)
             nodes += level
             if level.count <= 1 { break }
-            boxes = level.map { ($0.minX, $0.maxX, $0.minY, $0.maxY) }
+            below = level.count
+            leafLevel = false
         }
         levelStart.append(nodes.count)
     }
 
-    /// Sort-Tile-Recursive order of boxes: vertical slices by centre x, each sorted by centre y.
-    static func pack(_ boxes: [(Double, Double, Double, Double)]) -> [Int] {
-        let n = boxes.count
+    /// Sort-Tile-Recursive order of `count` boxes: vertical slices by centre x, each sorted by
+    /// centre y (`centreX(i)` is box i's `minX + maxX`, twice its centre; likewise `centreY`).
+    /// Ties keep the boxes' order.
+    static func pack(count n: Int, centreX: (Int) -> Double, centreY: (Int) -> Double) -> [Int] {
         guard n > capacity else {
             return Array(0..<n)
         }
-        let byX = (0..<n).sorted { (boxes[$0].0 + boxes[$0].1) < (boxes[$1].0 + boxes[$1].1) }
+        let xs = (0..<n).map(centreX)
+        let byX = Self.stableOrder(0..<n) { xs[$0] }
         let nodeCount = (n + capacity - 1) / capacity
         var slices = 1
         while slices * slices < nodeCount { slices += 1 }
         let sliceSize = slices * capacity
+        let ys = (0..<n).map(centreY)
         var order: [Int] = []
         order.reserveCapacity(n)
         var i = 0
         while i < n {
             let end = min(i + sliceSize, n)
-            order += byX[i..<end].sorted { (boxes[$0].2 + boxes[$0].3) < (boxes[$1].2 + boxes[$1].3) }
+            order += Self.stableOrder(byX[i..<end]) { ys[$0] }
             i = end
         }
         return order
     }
 
-    /// Calls `visit` for every leaf after index `after` whose box overlaps `chain`, until it returns false.
-    func query(_ chain: MonotoneChain, after: Int, stack: inout [Int], _ visit: (MonotoneChain) -> Void) {
+    /// `indices` sorted by `key`, ties in their given order (as the standard library's sort,
+    /// which is stable, did with a comparison of keys).
+    private static func stableOrder<C: Collection<Int>>(_ indices: C, _ key: (Int) -> Double) -> [Int] {
+        var pairs = indices.enumerated().map { (key: key($1), rank: $0, index: $1) }
+        pairs.sort { $0.key < $1.key || ($0.key == $1.key && $0.rank < $1.rank) }
+        return pairs.map(\.index)
+    }
+
+    /// How many entries the stack of ``query(_:after:stack:_:)`` may need: each level's pop pushes
+    /// at most ``capacity`` children.
+    var queryStackCapacity: Int { (levelStart.count + 1) * Self.capacity }
+
+    /// Calls `visit` for every leaf after index `after` whose box overlaps `chain`, until it returns
+    /// false (then returns false). Subtrees holding no later leaf are skipped. `stack` holds at least
+    /// ``queryStackCapacity`` entries.
+    @inline(__always)
+    func query(
+        _ chain: MonotoneChain, after: Int, stack: UnsafeMutableBufferPointer<Int>, _ visit: (MonotoneChain) -> Bool
+    ) -> Bool {
         let leafLevelEnd = levelStart[1]
-        stack.removeAll(keepingCapacity: true)
-        for i in levelStart[levelStart.count - 2]..<levelStart[levelStart.count - 1] where nodes[i].overlaps(chain) {
-            stack.append(i)
-        }
-        nodes.withUnsafeBufferPointer { nodes in
+        return nodes.withUnsafeBufferPointer { nodes in
             leaves.withUnsafeBufferPointer { leaves in
-                while let index = stack.popLast() {
-                    let node = nodes[index]
-                    if index < leafLevelEnd {
-                        if node.end - 1 <= after { continue }
+                var top = 0
+                for i in levelStart[levelStart.count - 2]..<levelStart[levelStart.count - 1]
+                where nodes[i].lastLeaf > after && nodes[i].overlaps(chain) {
+                    stack[top] = i
+                    top += 1
+                }
+                while top > 0 {
+                    top -= 1
+                    let node = nodes[stack[top]]
+                    if stack[top] < leafLevelEnd {
                         for leaf in max(node.start, after + 1)..<node.end where leaves[leaf].overlaps(chain) {
-                            visit(leaves[leaf])
+                            if !visit(leaves[leaf]) { return false }
                         }
                     } else {
-                        for child in node.start..<node.end where nodes[child].overlaps(chain) {
-                            stack.append(child)
+                        for child in node.start..<node.end where nodes[child].lastLeaf > after && nodes[child].overlaps(chain) {
+                            stack[top] = child
+                            top += 1
                         }
                     }
                 }
+                return true
             }
         }
     }

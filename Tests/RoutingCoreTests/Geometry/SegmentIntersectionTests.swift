@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Testing
+import TestSupport
 @testable import RoutingCore
 
 /// A point given in GeoJSON order [longitude, latitude].
@@ -75,6 +76,41 @@ struct SegmentSweepTests {
         mutating func next() -> Double {
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return Double(state >> 11) / Double(1 << 53)
+        }
+    }
+
+    /// The edge search's variant (the orientation filter inlined, inputs checked once) answers as
+    /// the general one, on grids (exact degeneracies: touches, overlaps, collinear points) and on
+    /// nearly collinear doubles (where the filter cannot decide and the exact expansion must).
+    @Test func theSafeVariantAnswersAsTheGeneralOne() {
+        var random = SplitMix64(seed: 18)
+        var cases = 0
+        for round in 0..<20_000 {
+            var q: [Coordinate] = []
+            for _ in 0..<4 {
+                if round % 2 == 0 {
+                    q.append(p(Double(random.next() % 6), Double(random.next() % 6)))
+                } else {
+                    // On x + y = 1 in decimals (k / 10⁷, (10⁷ − k) / 10⁷), each rounded to a double:
+                    // the determinants are rounding errors, below the filter's bound.
+                    let k = Double(random.next() % 10_000_000)
+                    q.append(p(k / 1e7, (1e7 - k) / 1e7))
+                }
+            }
+            guard q[0] != q[1], q[2] != q[3] else { continue }
+            let points = q
+            #expect(points.withUnsafeBufferPointer { PlanarOrientation.areSafe($0) })
+            #expect(SegmentIntersection.of(safe: q[0], q[1], q[2], q[3]) == SegmentIntersection.of(q[0], q[1], q[2], q[3]))
+            for (a, b, c) in [(q[0], q[1], q[2]), (q[0], q[1], q[3]), (q[2], q[3], q[0])] {
+                #expect(PlanarOrientation.sign(safe: a, b, c) == PlanarOrientation.of(a, b, c).sign)
+            }
+            cases += 1
+        }
+        #expect(cases > 15_000)
+        // Subnormal and non-finite coordinates are not safe: the search then uses the checked predicate.
+        let odd = [p(0, 0), p(5e-324, 1), p(.infinity, 0), p(1e300, 0)]
+        for c in odd.dropFirst() {
+            #expect(![odd[0], c].withUnsafeBufferPointer { PlanarOrientation.areSafe($0) })
         }
     }
 
