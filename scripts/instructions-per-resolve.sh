@@ -7,16 +7,18 @@
 # cancelling out. Then the functions that cost most per call, the same way (inclusive, then self).
 # Needs valgrind (apt-get install -y valgrind) and python3.
 #
-#   scripts/instructions-per-resolve.sh [--apps N] [--calls MANY] [--top K]
+#   scripts/instructions-per-resolve.sh [--apps N] [--calls MANY] [--top K] [--binary PATH]
 #     --apps N     N generated small apps (fixed seed, a few cover London) instead of Coverage/'s 3
 #     --calls MANY calls in the long run (default 600; the short run makes 100)
+#     --binary PATH  measure this routingd (another build, for before/after) instead of building
 set -euo pipefail
 cd "$(dirname "$0")/.."
-usage() { sed -n '10,12s/^# \{0,1\}//p' "$0"; }
-apps=0 many=600 top=12 few=100
+usage() { sed -n '10,13s/^# \{0,1\}//p' "$0"; }
+apps=0 many=600 top=12 few=100 bin=
 while [ $# -gt 0 ]; do
   case "$1" in
     --apps) apps="$2"; shift 2 ;;
+    --binary) bin="$2"; shift 2 ;;
     --calls) many="$2"; shift 2 ;;
     --top) top="$2"; shift 2 ;;
     -h|--help) usage; exit 0 ;;
@@ -25,8 +27,10 @@ while [ $# -gt 0 ]; do
 done
 [ "$many" -gt "$few" ] || { echo "--calls must be more than $few" >&2; exit 2; }
 command -v valgrind >/dev/null || { echo "valgrind is not installed (apt-get install -y valgrind)" >&2; exit 2; }
-swift build -c release --product routingd >/dev/null
-bin="$(swift build -c release --show-bin-path)/routingd"
+if [ -z "$bin" ]; then
+  swift build -c release --product routingd >/dev/null
+  bin="$(swift build -c release --show-bin-path)/routingd"
+fi
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 coverage="$PWD/Coverage"

@@ -118,6 +118,9 @@ public final class VarlinkService: Sendable {
         case .single(let handler):
             guard found.blocking else { return .finished(Self.run(handler, call)) }
             return .blocking(method: call.method, work: { Self.run(handler, call) })
+        case .encoding(let handler):
+            guard found.blocking else { return .finished(Self.run(handler, call)) }
+            return .blocking(method: call.method, work: { Self.run(handler, call) })
         case .streaming(let handler):
             if call.oneway { return .finished(nil) }
             guard call.more else { return .finished(VarlinkReply.failure(.expectedMore())) }
@@ -134,6 +137,7 @@ public final class VarlinkService: Sendable {
     /// A method's handler: one reply, or a stream of them.
     private enum Handler {
         case single(VarlinkMethodHandler)
+        case encoding(VarlinkEncodingHandler)
         case streaming(VarlinkStreamingHandler)
     }
 
@@ -148,6 +152,21 @@ public final class VarlinkService: Sendable {
         return call.oneway ? nil : reply
     }
 
+    /// Runs an encoding `handler` on `call`, writing its parameters straight after the reply's
+    /// `{"parameters":` (nil for `oneway`).
+    private static func run(_ handler: VarlinkEncodingHandler, _ call: VarlinkCall) -> [UInt8]? {
+        var writer = JSONByteWriter(bytes: VarlinkReply.successPrefix, capacity: 1024)
+        do throws(VarlinkError) {
+            try handler(call, &writer)
+        } catch {
+            return call.oneway ? nil : VarlinkReply.failure(error)
+        }
+        if call.oneway { return nil }
+        writer.bytes.append(UInt8(ascii: "}"))
+        writer.bytes.append(0)
+        return writer.bytes
+    }
+
     /// Finds the handler for `call`, and whether its method is a blocking one.
     /// - Throws: The routing errors listed on the type.
     private func handler(for call: VarlinkCall) throws(VarlinkError) -> (handler: Handler, blocking: Bool) {
@@ -160,6 +179,8 @@ public final class VarlinkService: Sendable {
         let handler: Handler
         if !call.upgrade, let single = interface.handlers[methodName] {
             handler = .single(single)
+        } else if !call.upgrade, let encoding = interface.encodingHandlers[methodName] {
+            handler = .encoding(encoding)
         } else if !call.upgrade, let streaming = interface.streamingHandlers[methodName] {
             handler = .streaming(streaming)
         } else {
