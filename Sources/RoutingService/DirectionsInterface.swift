@@ -288,7 +288,7 @@ public enum DirectionsInterface {
                 daemon.log?.debug("Resolve \(url): " + verdicts.map { "\($0.appID)=\($0.eligible.map(String.init) ?? "null")" }.joined(separator: " ") + WireFormat.unlistedNote(unlisted))
                 WireFormat.writeResolveReply(
                     parsed, verdicts: verdicts, explain: explain || appID != nil, unlisted: unlisted,
-                    currentLocation: usedLocation(given, daemon), to: &out)
+                    currentLocation: usedLocationText(given, daemon), to: &out)
             },
             "DecideApps": { (call: VarlinkCall, out: inout JSONByteWriter) throws(VarlinkError) in
                 guard let json = call.parameters["request"], !json.isNull else { throw .invalidParameter("request") }
@@ -300,7 +300,7 @@ public enum DirectionsInterface {
                 daemon.log?.debug("DecideApps: " + verdicts.map { "\($0.appID)=\($0.eligible.map(String.init) ?? "null")" }.joined(separator: " ") + WireFormat.unlistedNote(unlisted))
                 WireFormat.writeDecideReply(
                     request: request, verdicts: verdicts, explain: explain || appID != nil, unlisted: unlisted,
-                    currentLocation: usedLocation(given, daemon), to: &out)
+                    currentLocation: usedLocationText(given, daemon), to: &out)
             },
         ]
         let methods: [String: VarlinkMethodHandler] = [
@@ -465,6 +465,12 @@ func requestLocation(_ call: VarlinkCall) throws(VarlinkError) -> CurrentLocatio
     } catch {
         throw .invalidParameter("currentLocation." + error.field)
     }
+}
+
+/// ``usedLocation(_:_:)`` as compact JSON text; the daemon's is kept as text from when it was set.
+func usedLocationText(_ given: CurrentLocation?, _ daemon: RoutingDaemon) -> [UInt8] {
+    if let given { return WireFormat.encode(given).serializedBytes() }
+    return daemon.ownLocationText
 }
 
 /// The reply's `currentLocation`: the request's own, else the daemon's (with `setAt`), else null.

@@ -10,9 +10,10 @@ import StrictJSON
 /// ``WireFormat`` stay the definition (and serve `routingctl --offline`); these follow them.
 extension WireFormat {
     /// The `Resolve` reply parameters, `{"request":…,"format":…,"warnings":[…],"apps":[…],
-    /// "ineligible":N,"currentLocation":L}`, appended to `out`.
+    /// "ineligible":N,"currentLocation":L}`, appended to `out`; `currentLocation` is L's compact
+    /// JSON text.
     public static func writeResolveReply(
-        _ parsed: ParsedLink, verdicts: [AppVerdict], explain: Bool, unlisted: Int, currentLocation: JSON,
+        _ parsed: ParsedLink, verdicts: [AppVerdict], explain: Bool, unlisted: Int, currentLocation: [UInt8],
         to out: inout JSONByteWriter
     ) {
         out.beginObject()
@@ -29,14 +30,14 @@ extension WireFormat {
         out.endArray()
         writeVerdictMembers(verdicts, explain: explain, unlisted: unlisted, to: &out)
         out.member("currentLocation")
-        out.value(currentLocation)
+        out.text(currentLocation)
         out.endObject()
     }
 
     /// The `DecideApps` reply parameters, `{"request":…,"apps":[…],"ineligible":N,"currentLocation":L}`,
     /// appended to `out`.
     public static func writeDecideReply(
-        request: DirectionsRequest, verdicts: [AppVerdict], explain: Bool, unlisted: Int, currentLocation: JSON,
+        request: DirectionsRequest, verdicts: [AppVerdict], explain: Bool, unlisted: Int, currentLocation: [UInt8],
         to out: inout JSONByteWriter
     ) {
         out.beginObject()
@@ -44,7 +45,7 @@ extension WireFormat {
         write(request, to: &out)
         writeVerdictMembers(verdicts, explain: explain, unlisted: unlisted, to: &out)
         out.member("currentLocation")
-        out.value(currentLocation)
+        out.text(currentLocation)
         out.endObject()
     }
 

@@ -57,6 +57,10 @@ public struct JSONByteWriter {
 
     public mutating func null() { bytes.append(contentsOf: "null".utf8) }
 
+    /// A value already written as compact JSON text (``JSON/serializedBytes(extraCapacity:)``),
+    /// copied as it is.
+    public mutating func text(_ json: [UInt8]) { bytes.append(contentsOf: json) }
+
     /// Any ``JSON`` value, as ``JSON/serialized()`` writes it.
     public mutating func value(_ json: JSON) { json.write(to: &bytes) }
 }

@@ -59,7 +59,7 @@ import Testing
                     let (verdicts, unlisted) = daemon.decide(parsed.request, currentLocation: given, explain: explain)
                     var out = JSONByteWriter()
                     WireFormat.writeResolveReply(
-                        parsed, verdicts: verdicts, explain: explain, unlisted: unlisted, currentLocation: location, to: &out)
+                        parsed, verdicts: verdicts, explain: explain, unlisted: unlisted, currentLocation: location.serializedBytes(), to: &out)
                     let expected = reference(
                         WireFormat.resolveReply(parsed, verdicts: verdicts, explain: explain, unlisted: unlisted), location)
                     #expect(out.bytes == expected, "\(link) explain=\(explain)")
@@ -67,7 +67,7 @@ import Testing
                     var decide = JSONByteWriter()
                     WireFormat.writeDecideReply(
                         request: parsed.request, verdicts: verdicts, explain: explain, unlisted: unlisted,
-                        currentLocation: location, to: &decide)
+                        currentLocation: location.serializedBytes(), to: &decide)
                     let decideExpected = reference(
                         WireFormat.resolveReply(request: parsed.request, verdicts: verdicts, explain: explain, unlisted: unlisted),
                         location)
@@ -104,12 +104,12 @@ import Testing
                 for location: JSON in [.null, ["latitude": 51.5, "longitude": -0.12, "origin": "daemon", "setAt": "2026-12-04T18:47:51Z"]] {
                     var out = JSONByteWriter()
                     WireFormat.writeResolveReply(
-                        parsed, verdicts: verdicts, explain: explain, unlisted: unlisted, currentLocation: location, to: &out)
+                        parsed, verdicts: verdicts, explain: explain, unlisted: unlisted, currentLocation: location.serializedBytes(), to: &out)
                     #expect(out.bytes == reference(
                         WireFormat.resolveReply(parsed, verdicts: verdicts, explain: explain, unlisted: unlisted), location))
                     var decide = JSONByteWriter()
                     WireFormat.writeDecideReply(
-                        request: request, verdicts: verdicts, explain: explain, unlisted: unlisted, currentLocation: location,
+                        request: request, verdicts: verdicts, explain: explain, unlisted: unlisted, currentLocation: location.serializedBytes(),
                         to: &decide)
                     #expect(decide.bytes == reference(
                         WireFormat.resolveReply(request: request, verdicts: verdicts, explain: explain, unlisted: unlisted), location))
