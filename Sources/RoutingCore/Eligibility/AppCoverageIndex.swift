@@ -38,6 +38,7 @@ public struct AppCoverageIndex: Sendable {
     /// Longitude −180 and +180 are one meridian, as in ``Coverage/contains(_:)``.
     public func apps(covering point: Coordinate) -> [Int] {
         var found = candidates(point)
+        let apps = self.apps  // captured alone: a closure capturing self copies the whole index
         found.removeAll { !apps[$0].coverage.contains(point) }
         return found
     }
@@ -46,6 +47,9 @@ public struct AppCoverageIndex: Sendable {
     /// in increasing order: a superset of ``apps(covering:)``.
     func candidates(_ point: Coordinate) -> [Int] {
         var found: [Int] = []
+        // The closures capture the owner table alone: capturing self copied the whole index (a
+        // retain and release of each of its arrays) at every node visited, most of a look-up.
+        let owner = self.owner
         tree.forEach(containing: point) { found.append(Int(owner[$0])) }
         if point.longitude == 180 || point.longitude == -180 {
             let other = Coordinate(latitude: point.latitude, longitude: -point.longitude)
