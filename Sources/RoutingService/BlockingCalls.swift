@@ -44,15 +44,23 @@ final class BlockingCalls: Sendable {
         mutating func next() -> Call? {
             guard !turns.isEmpty else { return nil }
             let uid = turns.removeFirst()
-            var calls = waiting[uid, default: []]
-            let call = calls.removeFirst()
-            if calls.isEmpty {
+            // In place: a copy of the uid's calls taken out and put back was a new array per call.
+            let call = waiting[uid]!.removeFirst()
+            if waiting[uid]!.isEmpty {
                 waiting[uid] = nil
             } else {
-                waiting[uid] = calls
                 turns.append(uid)
             }
             return call
+        }
+
+        /// Queues `call` of the peer with `uid`; true when a thread should start draining.
+        mutating func add(_ call: Call, uid: UInt32?) -> Bool {
+            if waiting[uid] == nil { turns.append(uid) }
+            waiting[uid, default: []].append(call)
+            let start = draining < width
+            if start { draining += 1 }
+            return start
         }
     }
 
@@ -81,13 +89,9 @@ final class BlockingCalls: Sendable {
     func run(for token: UInt64, method: String, uid: UInt32?, _ work: @escaping @Sendable () -> [UInt8]?) {
         let start = lanes.withLock { lanes -> Bool in
             // The width is asked once per method, when its lane is made.
-            var lane = lanes[method] ?? Lane(width: max(1, width(method)))
-            if lane.waiting[uid] == nil { lane.turns.append(uid) }
-            lane.waiting[uid, default: []].append(Call(token: token, work: work))
-            let start = lane.draining < lane.width
-            if start { lane.draining += 1 }
-            lanes[method] = lane
-            return start
+            if lanes[method] == nil { lanes[method] = Lane(width: max(1, width(method))) }
+            // Changed in place: a lane copied out and stored back copied its queues on every call.
+            return lanes[method]!.add(Call(token: token, work: work), uid: uid)
         }
         if start {
             DispatchQueue.global().async { [self] in drain(method) }

@@ -268,8 +268,10 @@ public enum DirectionsInterface {
 
     /// The interface, bound to `daemon`'s state.
     public static func make(_ daemon: RoutingDaemon) -> VarlinkInterface {
-        let methods: [String: VarlinkMethodHandler] = [
-            "Resolve": { (call: VarlinkCall) throws(VarlinkError) -> JSONObject in
+        // Resolve and DecideApps, the frequent calls, write their replies as bytes (WireFormatBytes):
+        // the same bytes as WireFormat.resolveReply's JSONObject would give, without building it.
+        let encoding: [String: VarlinkEncodingHandler] = [
+            "Resolve": { (call: VarlinkCall, out: inout JSONByteWriter) throws(VarlinkError) in
                 let url = try call.string("url")
                 let strict = try call.optionalBool("strict") ?? false
                 let given = try requestLocation(call)
@@ -284,11 +286,11 @@ public enum DirectionsInterface {
                 }
                 let (verdicts, unlisted) = try decideVerdicts(daemon, parsed.request, given, appID: appID, explain: explain)
                 daemon.log?.debug("Resolve \(url): " + verdicts.map { "\($0.appID)=\($0.eligible.map(String.init) ?? "null")" }.joined(separator: " ") + WireFormat.unlistedNote(unlisted))
-                var reply = WireFormat.resolveReply(parsed, verdicts: verdicts, explain: explain || appID != nil, unlisted: unlisted)
-                reply["currentLocation"] = usedLocation(given, daemon)
-                return reply
+                WireFormat.writeResolveReply(
+                    parsed, verdicts: verdicts, explain: explain || appID != nil, unlisted: unlisted,
+                    currentLocation: usedLocationText(given, daemon), to: &out)
             },
-            "DecideApps": { (call: VarlinkCall) throws(VarlinkError) -> JSONObject in
+            "DecideApps": { (call: VarlinkCall, out: inout JSONByteWriter) throws(VarlinkError) in
                 guard let json = call.parameters["request"], !json.isNull else { throw .invalidParameter("request") }
                 let request = try decodeRequest(json)
                 let given = try requestLocation(call)
@@ -296,10 +298,12 @@ public enum DirectionsInterface {
                 let appID = try call.optionalString("appId")
                 let (verdicts, unlisted) = try decideVerdicts(daemon, request, given, appID: appID, explain: explain)
                 daemon.log?.debug("DecideApps: " + verdicts.map { "\($0.appID)=\($0.eligible.map(String.init) ?? "null")" }.joined(separator: " ") + WireFormat.unlistedNote(unlisted))
-                var reply = WireFormat.resolveReply(request: request, verdicts: verdicts, explain: explain || appID != nil, unlisted: unlisted)
-                reply["currentLocation"] = usedLocation(given, daemon)
-                return reply
+                WireFormat.writeDecideReply(
+                    request: request, verdicts: verdicts, explain: explain || appID != nil, unlisted: unlisted,
+                    currentLocation: usedLocationText(given, daemon), to: &out)
             },
+        ]
+        let methods: [String: VarlinkMethodHandler] = [
             "BuildLink": { (call: VarlinkCall) throws(VarlinkError) -> JSONObject in
                 let formatName = try call.string("format")
                 let requestJSON = call.parameters["request"].flatMap { $0.isNull ? nil : $0 }
@@ -389,7 +393,7 @@ public enum DirectionsInterface {
         // clients are served meanwhile.
         // Monitor's first reply lists every app, as ListApps does: off the event loop too.
         return VarlinkInterface(
-            description: description, methods: PeerCredentials.guarding(methods, log: daemon.log),
+            description: description, methods: PeerCredentials.guarding(methods, log: daemon.log), encoding: encoding,
             streaming: ["Monitor": { (_: VarlinkCall, stream: VarlinkStream) throws(VarlinkError) in daemon.startMonitor(stream) }],
             blocking: ["Reload", "ListApps", "Resolve", "DecideApps", "SetCurrentLocation", "ClearCurrentLocation", "Monitor"],
             // They read one snapshot of the registry and its index: run on every core.
@@ -461,6 +465,12 @@ func requestLocation(_ call: VarlinkCall) throws(VarlinkError) -> CurrentLocatio
     } catch {
         throw .invalidParameter("currentLocation." + error.field)
     }
+}
+
+/// ``usedLocation(_:_:)`` as compact JSON text; the daemon's is kept as text from when it was set.
+func usedLocationText(_ given: CurrentLocation?, _ daemon: RoutingDaemon) -> [UInt8] {
+    if let given { return WireFormat.encode(given).serializedBytes() }
+    return daemon.ownLocationText
 }
 
 /// The reply's `currentLocation`: the request's own, else the daemon's (with `setAt`), else null.

@@ -38,16 +38,23 @@ public final class RoutingDaemon: Sendable {
         /// The registry and the index over its apps, always assigned together.
         var served: Served
         var ownLocation: DaemonLocation? {
-            didSet { ownLocationJSON = ownLocation?.json ?? .null }
+            didSet {
+                ownLocationJSON = ownLocation?.json ?? .null
+                ownLocationText = ownLocationJSON.serializedBytes()
+            }
         }
         /// ``DaemonLocation/json`` of ``ownLocation``, or null: made when it is set, not in every
         /// reply (its `setAt` text alone cost about 8,500 instructions a `Resolve`).
         var ownLocationJSON: JSON
+        /// ``ownLocationJSON`` as compact JSON text, as the replies carry it (its two numbers
+        /// alone cost about 3,000 instructions a reply to write).
+        var ownLocationText: [UInt8]
 
         init(served: Served, ownLocation: DaemonLocation?) {
             self.served = served
             self.ownLocation = ownLocation
             ownLocationJSON = ownLocation?.json ?? .null
+            ownLocationText = ownLocationJSON.serializedBytes()
         }
     }
 
@@ -333,6 +340,9 @@ public final class RoutingDaemon: Sendable {
 
     /// ``ownLocation``'s ``DaemonLocation/json``, or null when none is set.
     public var ownLocationJSON: JSON { state.withLock { $0.ownLocationJSON } }
+
+    /// ``ownLocationJSON`` as compact JSON text (`JSON.serializedBytes()`), kept from when it was set.
+    public var ownLocationText: [UInt8] { state.withLock { $0.ownLocationText } }
 
     /// Sets (or with nil forgets) the daemon's own current location, stamped with the time now,
     /// and keeps it in the ``stateDirectory``.

@@ -154,12 +154,14 @@ final class VarlinkConnection {
                 fail()
                 break
             }
-            let message = Array(input[inputStart..<end])
+            // Decoded in place: the call keeps no reference to the input buffer.
+            let start = inputStart
+            let handling = input.withUnsafeBufferPointer { service.start(UnsafeBufferPointer(rebasing: $0[start..<end]), peer: peer) }
             inputStart = end + 1
             scannedUpTo = inputStart
             handled += 1
             partialSince = nil
-            switch service.start(message, peer: peer) {
+            switch handling {
             case .finished(let reply):
                 if let reply { output.append(contentsOf: reply) }
             case .blocking(let method, let work):

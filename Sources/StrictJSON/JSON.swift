@@ -56,12 +56,37 @@ public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral, Se
 
     /// The value of member `name`; setting nil removes the member, setting a value replaces it in place.
     public subscript(name: String) -> JSON? {
-        get { members.first(where: { $0.name.utf8.elementsEqual(name.utf8) })?.value }
+        get { index(of: name).map { members[$0].value } }
         set {
-            if let i = members.firstIndex(where: { $0.name.utf8.elementsEqual(name.utf8) }) {
+            if let i = index(of: name) {
                 if let newValue { members[i].value = newValue } else { members.remove(at: i) }
             } else if let newValue {
                 members.append((name, newValue))
+            }
+        }
+    }
+
+    /// Adds member `name` at the end unless the object has one already (then it is left as it is).
+    /// - Returns: false when `name` was already a member.
+    public mutating func appendNew(_ name: String, _ value: JSON) -> Bool {
+        if index(of: name) != nil { return false }
+        members.append((name, value))
+        return true
+    }
+
+    /// The position of member `name`. Names are compared byte for byte (I-JSON names are code point
+    /// sequences: `é` and `e` + U+0301 are two names), over contiguous bytes rather than through
+    /// both strings' UTF-8 views.
+    private func index(of name: String) -> Int? {
+        var name = name
+        return name.withUTF8 { wanted in
+            members.firstIndex { member in
+                var candidate = member.name
+                guard candidate.utf8.count == wanted.count else { return false }
+                return candidate.withUTF8 { bytes in
+                    for i in 0..<bytes.count where bytes[i] != wanted[i] { return false }
+                    return true
+                }
             }
         }
     }

@@ -31,7 +31,7 @@ extension JSON {
         return String(decoding: out, as: UTF8.self)
     }
 
-    private func write(to out: inout [UInt8], indent: Int?, level: Int) {
+    func write(to out: inout [UInt8], indent: Int?, level: Int) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: b ? "true".utf8 : "false".utf8)

@@ -76,8 +76,7 @@ enum MessageJSON {
                 skipWhitespace()
                 guard let member = value() else { return nil }
                 // A duplicate name is an error for JSONParser (I-JSON): let it say so.
-                guard object[name] == nil else { return nil }
-                object[name] = member
+                guard object.appendNew(name, member) else { return nil }
                 skipWhitespace()
                 switch current {
                 case UInt8(ascii: ",")?:

@@ -43,15 +43,19 @@ public struct VarlinkCall: Sendable {
     ///   `parameters` (neither an object nor null), `oneway`/`more`/`upgrade` (neither a bool nor null).
     ///   Unknown keys of the message itself are ignored (varlink.org/FAQ allows vendor keys); unknown
     ///   keys in `parameters` are refused later, against the method's IDL (``InterfaceTypes``).
-    static func decode(_ message: [UInt8], peer: VarlinkPeer?) throws(DecodingFailure) -> VarlinkCall {
+    ///   `isRouted` says a method name is one the service routes, valid by construction, so its
+    ///   form is not checked again.
+    static func decode(
+        _ message: UnsafeBufferPointer<UInt8>, peer: VarlinkPeer?, isRouted: (String) -> Bool = { _ in false }
+    ) throws(DecodingFailure) -> VarlinkCall {
         let root: JSON
         // The usual message in one pass to JSON values (MessageJSON); anything outside its subset,
         // errors included, through the strict parser, which decides and gives the same values.
-        if let lean = message.withUnsafeBufferPointer(MessageJSON.parse) {
+        if let lean = MessageJSON.parse(message) {
             root = lean
         } else {
             do {
-                root = try JSONParser(maxDepth: 64).parse(message).root.json
+                root = try JSONParser(maxDepth: 64).parse(Array(message)).root.json
             } catch {
                 throw DecodingFailure(error: .invalidParameter("message"), oneway: false)
             }
@@ -70,7 +74,8 @@ public struct VarlinkCall: Sendable {
             default: throw fail(name)
             }
         }
-        guard let method = object["method"]?.stringValue, VarlinkNames.splitQualifiedMethod(method) != nil else {
+        guard let method = object["method"]?.stringValue, isRouted(method) || VarlinkNames.splitQualifiedMethod(method) != nil
+        else {
             throw fail("method")
         }
         let parameters: JSONObject

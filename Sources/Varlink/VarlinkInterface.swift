@@ -6,6 +6,13 @@ import StrictJSON
 /// its method is listed in ``VarlinkInterface/blockingMethods``.
 public typealias VarlinkMethodHandler = @Sendable (VarlinkCall) throws(VarlinkError) -> JSONObject
 
+/// Handles one call of one method like a ``VarlinkMethodHandler``, but writes its reply parameters,
+/// one JSON object, into `out` instead of returning a ``JSONObject``: for the frequent calls whose
+/// replies are worth encoding without building JSON values (``JSONByteWriter``). The writer may
+/// already hold bytes (the reply envelope); the handler appends exactly one object. What it wrote
+/// before throwing is dropped, and the error is the reply.
+public typealias VarlinkEncodingHandler = @Sendable (VarlinkCall, inout JSONByteWriter) throws(VarlinkError) -> Void
+
 /// An interface a service implements: its IDL text and a handler per method.
 public struct VarlinkInterface: Sendable {
     /// The interface name, read from the IDL's `interface` line, e.g. `org.example.echo`.
@@ -15,6 +22,8 @@ public struct VarlinkInterface: Sendable {
     public let description: String
     /// Handlers by unqualified method name.
     let handlers: [String: VarlinkMethodHandler]
+    /// Handlers that write their replies' bytes (``VarlinkEncodingHandler``), by unqualified method name.
+    let encodingHandlers: [String: VarlinkEncodingHandler]
     /// Handlers of the methods that answer with several replies, by unqualified method name. Such a
     /// method must be called with `more: true`; without it the call gets
     /// `org.varlink.service.ExpectedMore`.
@@ -37,6 +46,9 @@ public struct VarlinkInterface: Sendable {
     ///     interface name.
     ///   - methods: Handlers keyed by unqualified method name. Precondition: each key is declared as
     ///     `method Key(` in the IDL.
+    ///   - encoding: Handlers that write their reply parameters as bytes
+    ///     (``VarlinkEncodingHandler``). Precondition: each key is declared in the IDL and has no
+    ///     handler in `methods` or `streaming`.
     ///   - streaming: Handlers of the methods that answer a `more` call with several replies
     ///     (``VarlinkStreamingHandler``). Precondition: each key is declared in the IDL and has no
     ///     handler in `methods`.
@@ -46,6 +58,7 @@ public struct VarlinkInterface: Sendable {
     ///     ``concurrentMethods``. Precondition: each is in `blocking`.
     public init(
         description: String, methods: [String: VarlinkMethodHandler],
+        encoding: [String: VarlinkEncodingHandler] = [:],
         streaming: [String: VarlinkStreamingHandler] = [:], blocking: Set<String> = [],
         concurrent: Set<String> = []
     ) {
@@ -55,7 +68,10 @@ public struct VarlinkInterface: Sendable {
         for method in streaming.keys {
             precondition(methods[method] == nil, "\(method) has both a handler and a streaming handler")
         }
-        for method in Array(methods.keys) + Array(streaming.keys) {
+        for method in encoding.keys {
+            precondition(methods[method] == nil && streaming[method] == nil, "\(method) has two handlers")
+        }
+        for method in Array(methods.keys) + Array(streaming.keys) + Array(encoding.keys) {
             precondition(
                 definition.methods.contains(method),
                 "handler for \(method) but the IDL of \(definition.name) declares no `method \(method)(`")
@@ -65,7 +81,7 @@ public struct VarlinkInterface: Sendable {
         }
         for method in blocking {
             precondition(
-                methods[method] != nil || streaming[method] != nil, "\(method) is listed as blocking but has no handler")
+                methods[method] != nil || streaming[method] != nil || encoding[method] != nil, "\(method) is listed as blocking but has no handler")
         }
         self.name = definition.name
         precondition(concurrent.isSubset(of: blocking), "a concurrent method must be a blocking one")
@@ -73,6 +89,7 @@ public struct VarlinkInterface: Sendable {
         self.concurrentMethods = concurrent
         self.description = description
         self.handlers = methods
+        self.encodingHandlers = encoding
         self.streamingHandlers = streaming
         self.declaredMethods = definition.methods
         self.inputTypes = inputTypes

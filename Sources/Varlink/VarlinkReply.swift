@@ -13,6 +13,10 @@ enum VarlinkReply {
             : encode(["parameters": .object(parameters)])
     }
 
+    /// `{"parameters":`: how ``success(_:continues:)`` starts a last reply; the parameters object,
+    /// `}` and the NUL follow.
+    static let successPrefix: [UInt8] = Array(#"{"parameters":"#.utf8)
+
     /// The bytes of an error reply, NUL included.
     static func failure(_ error: VarlinkError) -> [UInt8] {
         encode(["error": .string(error.name), "parameters": .object(error.parameters)])

@@ -27,6 +27,10 @@ public final class VarlinkService: Sendable {
     /// The `GetInfo` reply.
     public let info: JSONObject
     private let interfaces: [String: VarlinkInterface]
+    /// Every method with a handler, by fully qualified name: a call of one is routed with one
+    /// lookup instead of splitting and checking its name and looking up interface, declaration and
+    /// handler in turn (the other calls, errors included, take that way).
+    private let routes: [String: Route]
 
     /// - Parameters: The `GetInfo` fields (free text, `url` a web address), and the interfaces besides
     ///   `org.varlink.service`. Precondition: interface names are unique and none is
@@ -47,6 +51,34 @@ public final class VarlinkService: Sendable {
         for interface in interfaces { table[interface.name] = interface }
         self.info = info
         self.interfaces = table
+        var routes: [String: Route] = [:]
+        for interface in table.values {
+            func add(_ method: String, _ handler: Handler) {
+                routes[interface.name + "." + method] = Route(
+                    interface: interface, method: method, handler: handler,
+                    blocking: interface.blockingMethods.contains(method))
+            }
+            for (method, handler) in interface.handlers { add(method, .single(handler)) }
+            for (method, handler) in interface.encodingHandlers { add(method, .encoding(handler)) }
+            for (method, handler) in interface.streamingHandlers { add(method, .streaming(handler)) }
+        }
+        self.routes = routes
+    }
+
+    /// A method with a handler: its interface, unqualified name, handler and whether it blocks.
+    private struct Route: Sendable {
+        let interface: VarlinkInterface
+        let method: String
+        let handler: Handler
+        let blocking: Bool
+    }
+
+    /// The route of `method`, a fully qualified name; nil for one without a handler (or not all
+    /// ASCII: the table's names are, and a String key would also match a canonically equivalent
+    /// non-ASCII spelling, which the naming rules refuse).
+    private func route(_ method: String) -> Route? {
+        guard method.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return routes[method]
     }
 
     /// The blocking methods of `interface` (``VarlinkInterface/blockingMethods``); empty for an
@@ -102,9 +134,14 @@ public final class VarlinkService: Sendable {
     /// decoded and checked, comes back as work to run elsewhere.
     /// - Parameters: As ``handle(_:peer:)``.
     public func start(_ message: [UInt8], peer: VarlinkPeer?) -> Handling {
+        message.withUnsafeBufferPointer { start($0, peer: peer) }
+    }
+
+    /// ``start(_:peer:)`` for a message read in place (the transport's input buffer), not copied.
+    public func start(_ message: UnsafeBufferPointer<UInt8>, peer: VarlinkPeer?) -> Handling {
         let call: VarlinkCall
         do {
-            call = try VarlinkCall.decode(message, peer: peer)
+            call = try VarlinkCall.decode(message, peer: peer, isRouted: { route($0) != nil })
         } catch {
             return .finished(error.oneway ? nil : VarlinkReply.failure(error.error))
         }
@@ -116,6 +153,9 @@ public final class VarlinkService: Sendable {
         }
         switch found.handler {
         case .single(let handler):
+            guard found.blocking else { return .finished(Self.run(handler, call)) }
+            return .blocking(method: call.method, work: { Self.run(handler, call) })
+        case .encoding(let handler):
             guard found.blocking else { return .finished(Self.run(handler, call)) }
             return .blocking(method: call.method, work: { Self.run(handler, call) })
         case .streaming(let handler):
@@ -132,8 +172,9 @@ public final class VarlinkService: Sendable {
     }
 
     /// A method's handler: one reply, or a stream of them.
-    private enum Handler {
+    private enum Handler: Sendable {
         case single(VarlinkMethodHandler)
+        case encoding(VarlinkEncodingHandler)
         case streaming(VarlinkStreamingHandler)
     }
 
@@ -148,9 +189,30 @@ public final class VarlinkService: Sendable {
         return call.oneway ? nil : reply
     }
 
+    /// Runs an encoding `handler` on `call`, writing its parameters straight after the reply's
+    /// `{"parameters":` (nil for `oneway`).
+    private static func run(_ handler: VarlinkEncodingHandler, _ call: VarlinkCall) -> [UInt8]? {
+        var writer = JSONByteWriter(bytes: VarlinkReply.successPrefix, capacity: 1024)
+        do throws(VarlinkError) {
+            try handler(call, &writer)
+        } catch {
+            return call.oneway ? nil : VarlinkReply.failure(error)
+        }
+        if call.oneway { return nil }
+        writer.bytes.append(UInt8(ascii: "}"))
+        writer.bytes.append(0)
+        return writer.bytes
+    }
+
     /// Finds the handler for `call`, and whether its method is a blocking one.
     /// - Throws: The routing errors listed on the type.
     private func handler(for call: VarlinkCall) throws(VarlinkError) -> (handler: Handler, blocking: Bool) {
+        if !call.upgrade, let route = route(call.method) {
+            if let unknown = route.interface.inputTypes.unknownParameter(of: route.method, in: call.parameters) {
+                throw .invalidParameter(unknown)
+            }
+            return (route.handler, route.blocking)
+        }
         // `decode` has validated the form `interface.Method`.
         guard let (interfaceName, methodName) = VarlinkNames.splitQualifiedMethod(call.method) else {
             throw .invalidParameter("method")
@@ -160,6 +222,8 @@ public final class VarlinkService: Sendable {
         let handler: Handler
         if !call.upgrade, let single = interface.handlers[methodName] {
             handler = .single(single)
+        } else if !call.upgrade, let encoding = interface.encodingHandlers[methodName] {
+            handler = .encoding(encoding)
         } else if !call.upgrade, let streaming = interface.streamingHandlers[methodName] {
             handler = .streaming(streaming)
         } else {

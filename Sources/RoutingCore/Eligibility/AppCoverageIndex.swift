@@ -37,23 +37,33 @@ public struct AppCoverageIndex: Sendable {
     /// included, in increasing order: exactly the apps for which `coverage.contains(point)` is true.
     /// Longitude −180 and +180 are one meridian, as in ``Coverage/contains(_:)``.
     public func apps(covering point: Coordinate) -> [Int] {
-        candidates(point).filter { apps[$0].coverage.contains(point) }
+        var found = candidates(point)
+        let apps = self.apps  // captured alone: a closure capturing self copies the whole index
+        found.removeAll { !apps[$0].coverage.contains(point) }
+        return found
     }
 
     /// The apps with some polygon box containing `point` (or its copy on the other side of ±180),
     /// in increasing order: a superset of ``apps(covering:)``.
     func candidates(_ point: Coordinate) -> [Int] {
         var found: [Int] = []
+        // The closures capture the owner table alone: capturing self copied the whole index (a
+        // retain and release of each of its arrays) at every node visited, most of a look-up.
+        let owner = self.owner
         tree.forEach(containing: point) { found.append(Int(owner[$0])) }
         if point.longitude == 180 || point.longitude == -180 {
             let other = Coordinate(latitude: point.latitude, longitude: -point.longitude)
             tree.forEach(containing: other) { found.append(Int(owner[$0])) }
         }
+        // Sorted and without repeats (an app with several polygons boxing the point), in place.
         found.sort()
-        var unique: [Int] = []
-        unique.reserveCapacity(found.count)
-        for app in found where unique.last != app { unique.append(app) }
-        return unique
+        var kept = 0
+        for app in found where kept == 0 || found[kept - 1] != app {
+            found[kept] = app
+            kept += 1
+        }
+        found.removeLast(found.count - kept)
+        return found
     }
 }
 
@@ -64,11 +74,12 @@ extension Eligibility {
     public static func verdicts(
         for request: DirectionsRequest, index: AppCoverageIndex, location currentLocation: CurrentLocation?
     ) -> [AppVerdict] {
-        let table = CoveringTable(request: request, index: index, location: currentLocation, withSwapped: true)
+        let endpoints = request.endpoints
+        let table = CoveringTable(endpoints: endpoints, index: index, location: currentLocation, withSwapped: true)
         return ranked(index.apps.indices.map { i in
             let app = index.apps[i]
-            return (app, verdict(for: request, app: app, location: currentLocation) { table.covers($0, app: i, app) })
-        })
+            return (i, verdict(for: request, endpoints: endpoints, app: app, location: currentLocation) { table.covers($0, app: i, app) })
+        }, of: index.apps)
     }
 
     /// The verdicts that do not rule the app out (eligible or undetermined), in the order of
@@ -79,20 +90,29 @@ extension Eligibility {
     public static func possibleVerdicts(
         for request: DirectionsRequest, index: AppCoverageIndex, location currentLocation: CurrentLocation?
     ) -> (listed: [AppVerdict], ruledOut: Int) {
-        let table = CoveringTable(request: request, index: index, location: currentLocation, withSwapped: false)
+        let endpoints = request.endpoints
+        let table = CoveringTable(endpoints: endpoints, index: index, location: currentLocation, withSwapped: false)
         // An app missing from one required point's covering set is ruled out (outside-coverage).
         var candidates: [Int]? = nil
         for point in table.required {
             let covering = table.covering(point) ?? index.apps(covering: point)
             candidates = candidates.map { current in current.filter { sortedContains(covering, $0) } } ?? covering
         }
-        var kept: [(app: RoutingApp, verdict: AppVerdict)] = []
-        for i in candidates ?? Array(index.apps.indices) {
+        var kept: [(app: Int, verdict: AppVerdict)] = []
+        kept.reserveCapacity(candidates?.count ?? index.apps.count)
+        func decide(_ i: Int) {
             let app = index.apps[i]
-            let v = verdict(for: request, app: app, location: currentLocation) { table.covers($0, app: i, app) }
-            if v.eligible != false { kept.append((app, v)) }
+            let v = verdict(for: request, endpoints: endpoints, app: app, location: currentLocation) {
+                table.covers($0, app: i, app)
+            }
+            if v.eligible != false { kept.append((i, v)) }
         }
-        return (ranked(kept), index.apps.count - kept.count)
+        if let candidates {
+            for i in candidates { decide(i) }
+        } else {
+            for i in index.apps.indices { decide(i) }
+        }
+        return (ranked(kept, of: index.apps), index.apps.count - kept.count)
     }
 
     private static func sortedContains(_ sorted: [Int], _ value: Int) -> Bool {
@@ -112,9 +132,12 @@ extension Eligibility {
         var required: [Coordinate] = []
         private var points: [(point: Coordinate, apps: [Int])] = []
 
-        init(request: DirectionsRequest, index: AppCoverageIndex, location: CurrentLocation?, withSwapped: Bool) {
+        init(
+            endpoints: [(role: EndpointRole, endpoint: Endpoint)], index: AppCoverageIndex, location: CurrentLocation?,
+            withSwapped: Bool
+        ) {
             var asked: [Coordinate] = []
-            for (_, endpoint) in request.endpoints {
+            for (_, endpoint) in endpoints {
                 switch endpoint {
                 case .coordinate(let coordinate, _, _): required.append(coordinate)
                 case .currentLocation: if let location { required.append(location.coordinate) }

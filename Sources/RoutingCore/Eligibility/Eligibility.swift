@@ -45,6 +45,15 @@ public enum Eligibility {
         for request: DirectionsRequest, app: RoutingApp, location currentLocation: CurrentLocation?,
         covers: (Coordinate) -> Bool
     ) -> AppVerdict {
+        verdict(for: request, endpoints: request.endpoints, app: app, location: currentLocation, covers: covers)
+    }
+
+    /// ``verdict(for:app:location:covers:)`` with the request's ``DirectionsRequest/endpoints``
+    /// given, so that deciding many apps lists them once.
+    static func verdict(
+        for request: DirectionsRequest, endpoints: [(role: EndpointRole, endpoint: Endpoint)], app: RoutingApp,
+        location currentLocation: CurrentLocation?, covers: (Coordinate) -> Bool
+    ) -> AppVerdict {
         var reasons: [EligibilityReason] = []
         if let mode = request.mode {
             if !app.modes.contains(mode) {
@@ -60,7 +69,7 @@ public enum Eligibility {
                 message: "\(app.id) serves no \(transportType.rawValue) mode ("
                     + transportType.modes.map(\.rawValue).joined(separator: ", ") + ")"))
         }
-        for (role, endpoint) in request.endpoints {
+        for (role, endpoint) in endpoints {
             switch endpoint {
             case .coordinate(let coordinate, let label, _):
                 if !covers(coordinate) {
@@ -139,6 +148,27 @@ public enum Eligibility {
     static func swappedPoint(_ c: Coordinate) -> Coordinate? {
         guard abs(c.longitude) <= 90, c.latitude != c.longitude else { return nil }
         return Coordinate(latitude: c.longitude, longitude: c.latitude)
+    }
+
+    /// Sorts verdicts of `apps[number]` in the order ``verdicts(for:apps:location:)`` documents
+    /// (``ranked(_:)``), comparing the apps where they are rather than copies of them.
+    static func ranked(_ verdicts: [(app: Int, verdict: AppVerdict)], of apps: [RoutingApp]) -> [AppVerdict] {
+        func rank(_ v: AppVerdict) -> Int {
+            switch v.eligible {
+            case true?: 0
+            case nil: 1
+            case false?: 2
+            }
+        }
+        var order = verdicts.indices.map { (rank: rank(verdicts[$0].verdict), at: $0) }
+        order.sort { a, b in
+            if a.rank != b.rank { return a.rank < b.rank }
+            let x = verdicts[a.at].app, y = verdicts[b.at].app
+            if apps[x].priority != apps[y].priority { return apps[x].priority > apps[y].priority }
+            if apps[x].area != apps[y].area { return apps[x].area < apps[y].area }
+            return apps[x].id < apps[y].id
+        }
+        return order.map { verdicts[$0.at].verdict }
     }
 
     /// Sorts verdicts in the order ``verdicts(for:apps:location:)`` documents.

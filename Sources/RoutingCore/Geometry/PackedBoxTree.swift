@@ -73,20 +73,22 @@ struct PackedBoxTree: Sendable {
     func forEach(containing point: Coordinate, _ body: (Int) -> Void) {
         let x = point.longitude, y = point.latitude
         guard !ids.isEmpty, x.isFinite, y.isFinite else { return }
-        // (level, position within the level) of the nodes still to visit.
-        var stack: [(level: Int, position: Int)] = [(levelStart.count - 2, 0)]
-        while let (level, position) = stack.popLast() {
-            let index = levelStart[level] + position
-            guard x >= west[index], x <= east[index], y >= south[index], y <= north[index] else { continue }
-            if level == 0 {
-                body(Int(ids[position]))
-                continue
-            }
-            let childCount = levelStart[level] - levelStart[level - 1]
-            let first = position * Self.nodeSize
-            for child in first..<min(first + Self.nodeSize, childCount) {
-                stack.append((level - 1, child))
-            }
+        visit(level: levelStart.count - 2, position: 0, x, y, body)
+    }
+
+    /// ``forEach(containing:_:)`` below the node at `position` of `level` (0: the leaves). Recursive,
+    /// as deep as the tree (log16 of the boxes), so a query allocates no stack.
+    private func visit(level: Int, position: Int, _ x: Double, _ y: Double, _ body: (Int) -> Void) {
+        let index = levelStart[level] + position
+        guard x >= west[index], x <= east[index], y >= south[index], y <= north[index] else { return }
+        if level == 0 {
+            body(Int(ids[position]))
+            return
+        }
+        let childCount = levelStart[level] - levelStart[level - 1]
+        let first = position * Self.nodeSize
+        for child in first..<min(first + Self.nodeSize, childCount) {
+            visit(level: level - 1, position: child, x, y, body)
         }
     }
 }
