@@ -101,13 +101,13 @@ public struct DirectionsURLParser: Sendable {
     /// Parses `url` (not empty); with `unwrapping`, a link that may be wrapped (whitespace or
     /// delimiters at its ends) goes to ``parseUnwrapped(_:)`` instead.
     private func parse(_ url: String, unwrapping: Bool) throws(DirectionsURLError) -> ParsedLink {
-        // The whole parse runs over the link's bytes, pinned here: parsers work on `ByteText`
+        // The whole parse runs over the link's bytes, pinned here: parsers work on `LinkInput`
         // slices of them and build only the strings they return.
         var pinned = url
         var failure: DirectionsURLError? = nil
         let parsed = pinned.withUTF8 { buffer -> ParsedLink? in
             do throws(DirectionsURLError) {
-                return try Self.parseLink(ByteText(buffer), self, unwrapping: unwrapping)
+                return try Self.parseLink(LinkInput(buffer), self, unwrapping: unwrapping)
             } catch {
                 failure = error
                 return nil
@@ -120,7 +120,7 @@ public struct DirectionsURLParser: Sendable {
     /// Parses the link whose bytes are `bytes` (not empty) with `parser`; with
     /// `unwrapping`, a link that may be wrapped goes to ``parseUnwrapped(_:)``.
     private static func parseLink(
-        _ bytes: ByteText, _ parser: DirectionsURLParser, unwrapping: Bool
+        _ bytes: LinkInput, _ parser: DirectionsURLParser, unwrapping: Bool
     ) throws(DirectionsURLError) -> ParsedLink {
         // Two byte comparisons for every link: no real link starts or ends like a wrapped one.
         if unwrapping && LinkDelimiters.mayBeWrapped(first: bytes.bytes[0], last: bytes.bytes[bytes.count &- 1]) {
@@ -178,10 +178,10 @@ public struct DirectionsURLParser: Sendable {
 
     /// Parses a link whose scheme is ``schemeEntries``[`entry`], ending at byte offset `colon`.
     private static func parseLink(
-        _ bytes: ByteText, _ parser: DirectionsURLParser, entry: Int, colon: Int
+        _ bytes: LinkInput, _ parser: DirectionsURLParser, entry: Int, colon: Int
     ) throws(DirectionsURLError) -> ParsedLink {
         let schemeParser = Self.schemeParsers[entry]
-        let link = LinkText(link: bytes, scheme: Self.schemeNames[entry], colon: colon, lookUpHost: schemeParser == nil)
+        let link = LinkInput.Parts(link: bytes, scheme: Self.schemeNames[entry], colon: colon, lookUpHost: schemeParser == nil)
         let family: any DirectionsLinkFormat.Type
         if let schemeParser {
             family = schemeParser
@@ -194,7 +194,7 @@ public struct DirectionsURLParser: Sendable {
     }
 
     /// The family of an http(s) link, by host.
-    static func webFamily(_ link: LinkText) throws(DirectionsURLError) -> any DirectionsLinkFormat.Type {
+    static func webFamily(_ link: LinkInput.Parts) throws(DirectionsURLError) -> any DirectionsLinkFormat.Type {
         guard link.hasAuthority else {
             throw DirectionsURLError(
                 code: .malformedURL,
@@ -214,7 +214,7 @@ public struct DirectionsURLParser: Sendable {
         var nested = String(url)
         let result = nested.withUTF8 { buffer -> Result<DirectionsRequest, DirectionsURLError> in
             do throws(DirectionsURLError) {
-                return .success(try parseNested(ByteText(buffer), &context))
+                return .success(try parseNested(LinkInput(buffer), &context))
             } catch {
                 return .failure(error)
             }
@@ -223,10 +223,10 @@ public struct DirectionsURLParser: Sendable {
     }
 
     /// Parses an http(s) link nested in another, given as bytes of the link being parsed.
-    func parseNested(_ bytes: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+    func parseNested(_ bytes: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let colon = bytes.firstOffset(of: UInt8(ascii: ":"))!
         let scheme = bytes.prefix(colon)
-        let link = LinkText(
+        let link = LinkInput.Parts(
             link: bytes, scheme: scheme.isLowercaseASCII ? scheme.string : scheme.string.lowercased(),
             colon: colon, lookUpHost: true)
         let family = try Self.webFamily(link)
@@ -269,7 +269,7 @@ public struct DirectionsURLParser: Sendable {
     }
 
     /// ``sourceEndpoint(_:parameter:)-(String?,_)`` of decoded bytes (nil: the source is absent).
-    func sourceEndpoint(_ text: ByteText?, parameter: String) throws(DirectionsURLError) -> Endpoint {
+    func sourceEndpoint(_ text: LinkInput?, parameter: String) throws(DirectionsURLError) -> Endpoint {
         guard let text else { return .currentLocation }
         let trimmed = text.trimmed
         if trimmed.isEmpty || currentLocationLiterals.matches(trimmed) { return .currentLocation }
@@ -277,7 +277,7 @@ public struct DirectionsURLParser: Sendable {
     }
 
     /// ``stopEndpoint(_:parameter:)-(String,_)`` of decoded bytes.
-    func stopEndpoint(_ text: ByteText, parameter: String) throws(DirectionsURLError) -> Endpoint {
+    func stopEndpoint(_ text: LinkInput, parameter: String) throws(DirectionsURLError) -> Endpoint {
         let trimmed = text.trimmed
         if trimmed.isEmpty {
             throw DirectionsURLError(
@@ -290,7 +290,7 @@ public struct DirectionsURLParser: Sendable {
     }
 
     /// A coordinate when `trimmed` is a pair, else its text as an address.
-    func place(_ trimmed: ByteText, parameter: String) throws(DirectionsURLError) -> Endpoint {
+    func place(_ trimmed: LinkInput, parameter: String) throws(DirectionsURLError) -> Endpoint {
         if let coordinate = try CoordinateText.classify(trimmed, parameter: parameter) {
             return .coordinate(coordinate, label: nil)
         }
@@ -417,7 +417,7 @@ public struct DirectionsURLParser: Sendable {
                         let k = Int(meta[count &+ 1 &+ j])
                         let start = Int(meta[k])
                         var i = 0
-                        while i < n && UTF8Text.equalIgnoringCase(text[i], table[start &+ i]) { i &+= 1 }
+                        while i < n && LinkInput.equalIgnoringCase(text[i], table[start &+ i]) { i &+= 1 }
                         if i == n { return k }
                         j &+= 1
                     }
@@ -447,7 +447,7 @@ public struct DirectionsURLParser: Sendable {
         var front = Front()
         // The colon first (it ends the short scheme), then a word-at-a-time pass for control bytes.
         let n = bytes.count
-        let colon = UTF8Text.firstOffset(of: UInt8(ascii: ":"), in: bytes, from: 0, to: n)
+        let colon = LinkInput.firstOffset(of: UInt8(ascii: ":"), in: bytes, from: 0, to: n)
         if colon < n { front.colon = colon }
         front.mayHaveControl = mayHaveControl(bytes)
         guard front.colon > 0 else { return front }
@@ -488,12 +488,12 @@ public struct DirectionsURLParser: Sendable {
             return (below20 | above7E) & highs == 0
         }
         while i &+ 8 <= n {
-            if !plain(UTF8Text.word(bytes, i)) { break }
+            if !plain(LinkInput.word(bytes, i)) { break }
             i &+= 8
         }
         // Every whole word passed: the last bytes are one word ending at the end (it overlaps
         // bytes already passed). Otherwise the word that failed is checked byte by byte.
-        if i &+ 8 > n && i < n && n >= 8 && plain(UTF8Text.word(bytes, n &- 8)) { return false }
+        if i &+ 8 > n && i < n && n >= 8 && plain(LinkInput.word(bytes, n &- 8)) { return false }
         while i < n {
             let b = bytes[i]
             if b < 0x20 || b == 0x7F || b == 0xC2 { return true }

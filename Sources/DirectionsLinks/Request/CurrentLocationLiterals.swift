@@ -115,7 +115,7 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
             if i >= n { return false }
             let b0 = bytes[i]
             if b0 >= 0x80 { return false }
-            var key = UInt32(UTF8Text.lower(b0))
+            var key = UInt32(LinkInput.lower(b0))
             if (key < 64 ? first.0 >> UInt64(key) : first.1 >> UInt64(key &- 64)) & 1 == 0 { return true }
             var shift: UInt32 = 8
             i &+= 1
@@ -124,7 +124,7 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
                 i &+= 1
                 if Self.skipped(b) { continue }
                 if b >= 0x80 { return false }
-                key |= UInt32(UTF8Text.lower(b)) << shift
+                key |= UInt32(LinkInput.lower(b)) << shift
                 shift &+= 8
             }
             let (h1, h2) = Self.hashes(key)
@@ -174,7 +174,7 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
         var bytesOfText = text
         if let ascii = bytesOfText.withUTF8({ buffer -> Bool? in
             if storage.missFilter.rejects(buffer) { return false }
-            return Self.matchesASCII(ByteText(buffer), storage)
+            return Self.matchesASCII(LinkInput(buffer), storage)
         }) {
             return ascii
         }
@@ -184,13 +184,13 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
     /// ``matches(_:)`` of the bytes of a link being parsed: an ordinary address or coordinate is
     /// turned down by its first bytes, inline.
     @inline(__always)
-    func matches(_ text: ByteText) -> Bool {
+    func matches(_ text: LinkInput) -> Bool {
         if storage.missFilter.rejects(text.bytes) { return false }
         return matchesUnfiltered(text)
     }
 
-    /// ``matches(_:)-(ByteText)`` past the filter.
-    private func matchesUnfiltered(_ text: ByteText) -> Bool {
+    /// ``matches(_:)-(LinkInput)`` past the filter.
+    private func matchesUnfiltered(_ text: LinkInput) -> Bool {
         if let ascii = Self.matchesASCII(text, storage) { return ascii }
         return storage.normalized.contains(Self.normalize(text.string))
     }
@@ -199,7 +199,7 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
     /// nil when the text has a non-ASCII byte. One pass copies the kept bytes, lowercased, to the
     /// stack (up to the longest literal's length), then only the literals of the text's kept length
     /// are compared; no string is built.
-    private static func matchesASCII(_ text: ByteText, _ storage: Storage) -> Bool? {
+    private static func matchesASCII(_ text: LinkInput, _ storage: Storage) -> Bool? {
         let bytes = text.bytes
         let longest = storage.longestASCII
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longest &+ 1) { kept -> Bool? in
@@ -208,7 +208,7 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
             for b in bytes {
                 all |= b
                 if b == 0x20 || (b >= 0x09 && b <= 0x0D) || b == UInt8(ascii: "+") { continue }
-                if count < kept.count { kept[count] = UTF8Text.lower(b) }
+                if count < kept.count { kept[count] = LinkInput.lower(b) }
                 count &+= 1
             }
             if all >= 0x80 { return nil }

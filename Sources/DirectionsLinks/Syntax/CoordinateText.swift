@@ -22,7 +22,7 @@ extension DirectionsURLParser {
         /// A C-locale decimal `[+-]?\d+(\.\d+)?`, or nil.
         static func decimal(_ text: Substring) -> Double? {
             // Checked by UTF-8 code unit: only ASCII digits, one optional '.', one optional sign.
-            let scan = UTF8Text.withBytes(text) { decimalScan($0) }
+            let scan = LinkInput.withBytes(text) { decimalScan($0) }
             switch scan as DecimalScan {
             case .invalid: return nil
             case .value(let value): return value
@@ -112,12 +112,12 @@ extension DirectionsURLParser {
             let next = start &+ 1
             let word: UInt64
             if next &+ 8 <= n {
-                word = UTF8Text.word(bytes, next)
+                word = LinkInput.word(bytes, next)
             } else if next >= n {
                 word = 0
             } else if n >= 8 {
                 // The last eight bytes, moved down to start at `next` (next > n - 8).
-                word = UTF8Text.word(bytes, n &- 8) &>> UInt64(truncatingIfNeeded: (next &+ 8 &- n) &* 8)
+                word = LinkInput.word(bytes, n &- 8) &>> UInt64(truncatingIfNeeded: (next &+ 8 &- n) &* 8)
             } else {
                 return readShortDecimal(bytes, &i, from: start, negative: negative)
             }
@@ -273,12 +273,12 @@ extension DirectionsURLParser {
             let n = bytes.count
             let word: UInt64
             if i &+ 8 <= n {
-                word = UTF8Text.word(bytes, i)
+                word = LinkInput.word(bytes, i)
             } else if i >= n {
                 return (0, 0)
             } else if n >= 8 {
                 // Bytes i ..< n, the rest zero (no digit).
-                word = UTF8Text.word(bytes, n &- 8) &>> UInt64(truncatingIfNeeded: (i &+ 8 &- n) &* 8)
+                word = LinkInput.word(bytes, n &- 8) &>> UInt64(truncatingIfNeeded: (i &+ 8 &- n) &* 8)
             } else {
                 var value: UInt64 = 0
                 var k = i
@@ -350,7 +350,7 @@ extension DirectionsURLParser {
             result.reserveCapacity(3)
             var rest = text
             while true {
-                let end = UTF8Text.firstIndex(of: UInt8(ascii: ","), in: rest) ?? rest.endIndex
+                let end = LinkInput.firstIndex(of: UInt8(ascii: ","), in: rest) ?? rest.endIndex
                 let trimmed = trim(rest[..<end])
                 guard let value = decimal(trimmed) else { return nil }
                 result.append((trimmed, value))
@@ -377,11 +377,11 @@ extension DirectionsURLParser {
             var i = 0
             while true {
                 if count == 3 { return .pieces(count: 4, ranges: ranges, values: values) }
-                while i < n && bytes[i] <= 0x20 && UTF8Text.isASCIIWhitespace(bytes[i]) { i &+= 1 }
+                while i < n && bytes[i] <= 0x20 && LinkInput.isASCIIWhitespace(bytes[i]) { i &+= 1 }
                 let a = i
                 let read = readDecimal(bytes, &i)
                 let b = i
-                while i < n && bytes[i] <= 0x20 && UTF8Text.isASCIIWhitespace(bytes[i]) { i &+= 1 }
+                while i < n && bytes[i] <= 0x20 && LinkInput.isASCIIWhitespace(bytes[i]) { i &+= 1 }
                 let ends = i >= n || bytes[i] == UInt8(ascii: ",")
                 guard ends, case .value(let value) = read else {
                     // The bytes read so far are ASCII: the rest of the piece decides.
@@ -420,7 +420,7 @@ extension DirectionsURLParser {
         /// with `allowTriple`), without building any text; nil sends the caller to the full path,
         /// which gives the same result and builds the error messages.
         private static func quickPair(_ text: Substring, allowTriple: Bool) -> Coordinate? {
-            let fast: Fast = UTF8Text.withBytes(text) { bytes in scanASCII(bytes) }
+            let fast: Fast = LinkInput.withBytes(text) { bytes in scanASCII(bytes) }
             guard case .pieces(let count, _, let v) = fast, count == 2 || (allowTriple && count == 3) else { return nil }
             return Coordinate.ifValid(latitude: v.0, longitude: v.1)
         }
@@ -434,7 +434,7 @@ extension DirectionsURLParser {
             let none = (text: text[text.startIndex..<text.startIndex], value: 0.0)
             // ASCII text: one pass over the bytes (ASCII whitespace is exactly `Character.isWhitespace`
             // there); other text, or a number beyond the exact fast path, takes the general path below.
-            let fast: Fast = UTF8Text.withBytes(text) { bytes in scanASCII(bytes) }
+            let fast: Fast = LinkInput.withBytes(text) { bytes in scanASCII(bytes) }
             switch fast {
             case .invalid: return nil
             case .general: break
@@ -456,7 +456,7 @@ extension DirectionsURLParser {
             var rest = text
             while true {
                 if found.count == 3 { return (4, found.first, found.second, found.third) }
-                let end = UTF8Text.firstIndex(of: UInt8(ascii: ","), in: rest) ?? rest.endIndex
+                let end = LinkInput.firstIndex(of: UInt8(ascii: ","), in: rest) ?? rest.endIndex
                 let trimmed = trim(rest[..<end])
                 guard let value = decimal(trimmed) else { return nil }
                 switch found.count {
@@ -489,7 +489,7 @@ extension DirectionsURLParser {
         static func classify(_ text: String, parameter: String) throws(DirectionsURLError) -> Coordinate? {
             let body = Substring(text)
             // One byte pass decides the usual cases (an address, a pair in range) without building text.
-            switch UTF8Text.withBytes(body, { bytes in scanASCII(bytes) }) {
+            switch LinkInput.withBytes(body, { bytes in scanASCII(bytes) }) {
             case .pieces(let count, _, let v) where count == 2:
                 if let coordinate = Coordinate.ifValid(latitude: v.0, longitude: v.1) { return coordinate }
             case .pieces, .invalid:
@@ -512,7 +512,7 @@ extension DirectionsURLParser {
 
         /// ``classify(_:parameter:)`` of the bytes of a link being parsed (decoded and trimmed by the
         /// caller); builds text only for errors and for the rare texts the byte pass cannot decide.
-        static func classify(_ text: ByteText, parameter: String) throws(DirectionsURLError) -> Coordinate? {
+        static func classify(_ text: LinkInput, parameter: String) throws(DirectionsURLError) -> Coordinate? {
             // Text that starts with an ASCII letter (most addresses) is neither a pair nor number-like.
             if let first = text.first, (first | 0x20) &- 97 < 26 { return nil }
             // A pair ends with a digit; most addresses that start with one (a house number) do not.
@@ -535,7 +535,7 @@ extension DirectionsURLParser {
 
         /// ``parsePair(_:parameter:allowAltitude:)`` of the bytes of a link being parsed.
         static func parsePair(
-            _ text: ByteText, parameter: String, allowAltitude: Bool = false
+            _ text: LinkInput, parameter: String, allowAltitude: Bool = false
         ) throws(DirectionsURLError) -> Coordinate {
             if let coordinate = tightPair(text.bytes) { return coordinate }
             if case .pieces(let count, _, let v) = scanASCII(text.bytes), count == 2 || (allowAltitude && count == 3),
@@ -547,7 +547,7 @@ extension DirectionsURLParser {
         }
 
         /// ``isNumberLike(_:)-(Substring)`` of bytes.
-        static func isNumberLike(_ text: ByteText) -> Bool {
+        static func isNumberLike(_ text: LinkInput) -> Bool {
             var ascii = true
             for b in text.bytes {
                 if (b >= 65 && b <= 90) || (b >= 97 && b <= 122) { return false }
@@ -559,7 +559,7 @@ extension DirectionsURLParser {
             for b in text.bytes {
                 if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") { digit = true }
                 else if b == UInt8(ascii: ".") || b == UInt8(ascii: ",") { separator = true }
-                else if b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || UTF8Text.isASCIIWhitespace(b) { continue }
+                else if b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || LinkInput.isASCIIWhitespace(b) { continue }
                 else { return false }
             }
             return digit && separator
@@ -580,7 +580,7 @@ extension DirectionsURLParser {
                 for b in text.utf8 {
                     if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") { digit = true }
                     else if b == UInt8(ascii: ".") || b == UInt8(ascii: ",") { separator = true }
-                    else if b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || UTF8Text.isASCIIWhitespace(b) { continue }
+                    else if b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || LinkInput.isASCIIWhitespace(b) { continue }
                     else { return false }
                 }
                 return digit && separator

@@ -41,7 +41,7 @@ extension DirectionsURLParser {
 
         /// Decodes `%XX` escapes; with `plusAsSpace`, a raw `+` becomes U+0020.
         static func decode(_ text: Substring, plusAsSpace: Bool) -> Result<String, Failure> {
-            let decoded: Result<String, Failure>? = UTF8Text.withBytes(text) { bytes in
+            let decoded: Result<String, Failure>? = LinkInput.withBytes(text) { bytes in
                 decode(bytes, plusAsSpace: plusAsSpace)
             }
             return decoded ?? .success(String(text))
@@ -62,8 +62,8 @@ extension DirectionsURLParser {
         static func check(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> Check {
             let n = bytes.count
             let first = plusAsSpace
-                ? UTF8Text.firstOffset(of: UInt8(ascii: "%"), or: UInt8(ascii: "+"), in: bytes, from: 0, to: n)
-                : UTF8Text.firstOffset(of: UInt8(ascii: "%"), in: bytes, from: 0, to: n)
+                ? LinkInput.firstOffset(of: UInt8(ascii: "%"), or: UInt8(ascii: "+"), in: bytes, from: 0, to: n)
+                : LinkInput.firstOffset(of: UInt8(ascii: "%"), in: bytes, from: 0, to: n)
             if first == n { return .plain }
             var i = first
             while i < n {
@@ -87,7 +87,7 @@ extension DirectionsURLParser {
         /// Decodes text whose escapes and decoded UTF-8 were already checked (by ``check(_:plusAsSpace:)``),
         /// in one pass. Gives what ``decode(_:plusAsSpace:)`` gives for such text.
         static func decodeChecked(_ text: Substring, plusAsSpace: Bool) -> String {
-            UTF8Text.withBytes(text) { bytes in decodeChecked(bytes, plusAsSpace: plusAsSpace) }
+            LinkInput.withBytes(text) { bytes in decodeChecked(bytes, plusAsSpace: plusAsSpace) }
         }
 
         /// ``decodeChecked(_:plusAsSpace:)`` of bytes.
@@ -95,7 +95,7 @@ extension DirectionsURLParser {
             let n = bytes.count
             // Every '%' starts a checked escape, so the decoded length is exact (short texts stay
             // inline); the initializer checks the UTF-8 again (valid: the check decoded the same bytes).
-            let count = max(0, n &- 2 &* UTF8Text.count(of: UInt8(ascii: "%"), in: bytes))
+            let count = max(0, n &- 2 &* LinkInput.count(of: UInt8(ascii: "%"), in: bytes))
             return String(unsafeUninitializedCapacity: count) { out in
                 write(bytes, into: out, plusAsSpace: plusAsSpace)
             }

@@ -33,16 +33,16 @@ extension DirectionsURLParser {
 
         /// Splits `blob` (the text after `data=`, raw; `!` may also arrive as `%21`).
         init(_ blob: Substring) {
-            var text = AppleGoogleLinkText.Bytes.contains(blob, UInt8(ascii: "%"))
+            var text = LinkInput.contains(blob, UInt8(ascii: "%"))
                 ? Substring((try? PercentDecoding.decode(blob, plusAsSpace: false, parameter: "data")) ?? "") : blob
-            if AppleGoogleLinkText.Bytes.isASCII(text) {
+            if LinkInput.isASCII(text) {
                 self.tokens = text.withUTF8 { Self.asciiTokens($0) }
                 self.text = text
                 return
             }
             var tokens: [Token] = []
             let utf8 = text.utf8
-            for piece in UTF8Text.pieces(of: text, separatedBy: UInt8(ascii: "!")) where !piece.isEmpty {
+            for piece in text.pieces(separatedBy: UInt8(ascii: "!")) where !piece.isEmpty {
                 guard let kindIndex = piece.firstIndex(where: { !$0.isASCII || !$0.isNumber }),
                     let field = Int(piece[..<kindIndex])
                 else { continue }
@@ -200,7 +200,7 @@ extension DirectionsURLParser.GoogleDataParameter {
         /// The type letter's byte.
         var kind: UInt8
         /// The value's bytes.
-        var value: ByteText
+        var value: LinkInput
         /// `Int(value)` when it is a number ≥ 0, else -1; read for `m` tokens only (-1 for the others).
         var count: Int
 
@@ -209,10 +209,10 @@ extension DirectionsURLParser.GoogleDataParameter {
 
     /// The tokens of ASCII blob text in order, without storing them (as ``asciiTokens(_:)`` splits).
     struct ByteTokens: IteratorProtocol, Sequence {
-        let text: ByteText
+        let text: LinkInput
         private var i = 0
 
-        init(_ text: ByteText) { self.text = text }
+        init(_ text: LinkInput) { self.text = text }
 
         mutating func next() -> ByteToken? {
             // One pass per piece: its field digits, its type byte, then its value up to the next `!`.
@@ -253,7 +253,7 @@ extension DirectionsURLParser.GoogleDataParameter {
     /// `other` (rare; exactly the old answer there).
     @inline(__always)
     static func read<R>(
-        _ blob: ByteText, ascii: (ByteTokens) -> R, other: (DirectionsURLParser.GoogleDataParameter) -> R
+        _ blob: LinkInput, ascii: (ByteTokens) -> R, other: (DirectionsURLParser.GoogleDataParameter) -> R
     ) -> R {
         guard blob.isASCII else { return other(DirectionsURLParser.GoogleDataParameter(blob.substring)) }
         switch PercentDecoding.check(blob.bytes, plusAsSpace: false) {
@@ -270,7 +270,7 @@ extension DirectionsURLParser.GoogleDataParameter {
     }
 
     /// The first place pin `!3d<lat>!4d<lon>` of a raw blob, or nil (``pin`` of `GoogleDataParameter(blob)`).
-    static func pin(_ blob: ByteText) -> Coordinate? {
+    static func pin(_ blob: LinkInput) -> Coordinate? {
         read(blob, ascii: { tokens in
             var tokens = tokens
             var previous: ByteToken? = nil
@@ -289,7 +289,7 @@ extension DirectionsURLParser.GoogleDataParameter {
     /// The stops of the directions group of a raw blob (``stops`` of `GoogleDataParameter(blob)`):
     /// their number, or nil when the blob has no directions group; the coordinates of the first
     /// `out.capacity` stops are written to `out` (nil for a stop without coordinates).
-    static func stops(_ blob: ByteText, into out: inout StopCoordinates) -> Int? {
+    static func stops(_ blob: LinkInput, into out: inout StopCoordinates) -> Int? {
         read(blob, ascii: { tokens -> Int? in
             var tokens = tokens
             var previousIs4m = false
@@ -311,8 +311,8 @@ extension DirectionsURLParser.GoogleDataParameter {
                 remaining &-= 1
                 var inside = child.kind == UInt8(ascii: "m") && child.count >= 0 ? child.count : 0
                 let isStop = child.is(1, UInt8(ascii: "m"))
-                var latitude: ByteText? = nil
-                var longitude: ByteText? = nil
+                var latitude: LinkInput? = nil
+                var longitude: LinkInput? = nil
                 while inside > 0, let t = tokens.next() {
                     inside &-= 1
                     remaining &-= 1
@@ -374,7 +374,7 @@ extension DirectionsURLParser.GoogleDataParameter {
         }
     }
 
-    private static func coordinate(latitude: ByteText, longitude: ByteText) -> Coordinate? {
+    private static func coordinate(latitude: LinkInput, longitude: LinkInput) -> Coordinate? {
         guard let lat = latitude.decimal, let lon = longitude.decimal else { return nil }
         return try? Coordinate.validated(latitude: lat, longitude: lon)
     }

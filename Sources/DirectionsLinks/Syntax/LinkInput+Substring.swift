@@ -1,22 +1,124 @@
 // SPDX-License-Identifier: Apache-2.0
-/// Byte-level text helpers of the parsers outside Apple and Google (geo, OSM, OsmAnd, Organic Maps,
-/// ge0, Waze, Citymapper, Bing, HERE, Yandex, 2GIS, Moovit): the hot paths scan UTF-8 code units
-/// (through `Span`, without closures) instead of `Character`s (grapheme breaking).
-///
-/// Separators are found by byte, in ASCII and non-ASCII text alike: a `Character` search would take
-/// U+037E GREEK QUESTION MARK for `;` (canonical equivalence) and miss a `;` that a combining mark
-/// follows, and an index found that way is not one byte wide.
-enum AppLinkBytes {
+/// `Substring` helpers of the readings that still work on `Substring`s (the `Character` paths for
+/// non-ASCII text, and a few slower paths): separators and prefixes are found by UTF-8 byte, never by
+/// `Character` (a `Character` search would take U+037E GREEK QUESTION MARK for `;` and miss a `;` that
+/// a combining mark follows).
+extension LinkInput {
     /// Whether every code unit of `s` is ASCII.
     @inline(__always)
-    static func isASCII(_ s: Substring) -> Bool {
-        let span = s.utf8.span
-        var i = 0
-        while i < span.count {
-            if span[i] >= 0x80 { return false }
-            i &+= 1
+    static func isASCII<S: StringProtocol>(_ s: S) -> Bool {
+        s.utf8.withContiguousStorageIfAvailable { buffer in
+            var all: UInt8 = 0
+            for b in buffer { all |= b }
+            return all < 0x80
+        } ?? s.utf8.allSatisfy { $0 < 0x80 }
+    }
+
+    /// Whether `s`'s UTF-8 starts with the bytes of the ASCII `prefix`.
+    @inline(__always)
+    static func hasPrefix<S: StringProtocol>(_ s: S, _ prefix: StaticString) -> Bool {
+        let p = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+        let utf8 = s.utf8
+        var i = utf8.startIndex
+        for b in p {
+            guard i < utf8.endIndex, utf8[i] == b else { return false }
+            i = utf8.index(after: i)
         }
         return true
+    }
+
+    /// Whether `s`'s UTF-8 holds the ASCII `byte`.
+    @inline(__always)
+    static func contains<S: StringProtocol>(_ s: S, _ byte: UInt8) -> Bool {
+        s.utf8.withContiguousStorageIfAvailable { buffer in
+            for b in buffer where b == byte { return true }
+            return false
+        } ?? s.utf8.contains(byte)
+    }
+
+    /// `s.lowercased()`, without Unicode case mapping (and without a copy) for ASCII text.
+    static func lowercased<S: StringProtocol>(_ s: S) -> String {
+        var upper = false
+        for b in s.utf8 {
+            if b >= 0x80 { return s.lowercased() }
+            if b >= 65 && b <= 90 { upper = true }
+        }
+        guard upper else { return String(s) }
+        let count = s.utf8.count
+        return String(unsafeUninitializedCapacity: count) { out in
+            var i = 0
+            for b in s.utf8 where i < out.count {
+                out[i] = b >= 65 && b <= 90 ? b | 0x20 : b
+                i += 1
+            }
+            return i
+        }
+    }
+
+    /// Whether `s`'s UTF-8 starts with the lowercase ASCII `prefix`, ASCII case ignored (by byte:
+    /// no Unicode case mapping, no `Character` comparison).
+    static func hasPrefixIgnoringCase(_ s: Substring, _ prefix: StaticString) -> Bool {
+        let p = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+        let utf8 = s.utf8
+        var i = utf8.startIndex
+        for b in p {
+            guard i < utf8.endIndex else { return false }
+            let c = utf8[i]
+            guard (c >= 65 && c <= 90 ? c | 0x20 : c) == b else { return false }
+            i = utf8.index(after: i)
+        }
+        return true
+    }
+
+    /// `value.split(separator: ",")` (empty pieces left out), each piece trimmed and lowercased
+    /// (`DirectionsURLParser.trimmed(String(piece)).lowercased()`); pieces may be empty after trimming.
+    static func commaWords(_ value: String) -> [Substring] {
+        let whole = Substring(value)
+        guard isASCII(whole) else {
+            return split(whole, UInt8(ascii: ","), omittingEmpty: true).map { Substring(DirectionsURLParser.trimmed(String($0)).lowercased()) }
+        }
+        // ASCII: lowercase once (no copy when already lowercase), then slice.
+        return split(Substring(lowercased(whole)), UInt8(ascii: ","), omittingEmpty: true).map { trimmedASCII($0) ?? $0 }
+    }
+
+    /// Calls `body` with each word of ``commaWords(_:)`` in order, without building arrays for
+    /// ASCII text.
+    static func forEachCommaWord(
+        _ value: String, _ body: (Substring) throws(DirectionsURLError) -> Void
+    ) throws(DirectionsURLError) {
+        guard isASCII(value) else {
+            for word in commaWords(value) { try body(word) }
+            return
+        }
+        // ASCII: lowercase once (no copy when already lowercase), then slice between commas.
+        let lower = Substring(lowercased(value))
+        let utf8 = lower.utf8
+        var start = utf8.startIndex
+        var i = start
+        while true {
+            let atEnd = i == utf8.endIndex
+            if atEnd || utf8[i] == UInt8(ascii: ",") {
+                if i > start {
+                    let piece = lower[start..<i]
+                    try body(trimmedASCII(piece) ?? piece)
+                }
+                if atEnd { break }
+                start = utf8.index(after: i)
+            }
+            i = utf8.index(after: i)
+        }
+    }
+
+    /// `DirectionsURLParser.trimmed(String(s))` as a Substring, for ASCII `s` (nil otherwise).
+    static func trimmedASCII(_ s: Substring) -> Substring? {
+        guard isASCII(s) else { return nil }
+        // ASCII whitespace (Character.isWhitespace): tab, LF, VT, FF, CR and space.
+        func white(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+        let utf8 = s.utf8
+        var lo = utf8.startIndex, hi = utf8.endIndex
+        while lo < hi, white(utf8[lo]) { lo = utf8.index(after: lo) }
+        while lo < hi, white(utf8[utf8.index(before: hi)]) { hi = utf8.index(before: hi) }
+        return s[lo..<hi]
     }
 
     /// The byte offset of the first `byte` in `s`'s UTF-8, or nil.
@@ -30,23 +132,6 @@ enum AppLinkBytes {
         }
         return nil
     }
-
-    /// The index of the first `byte` (an ASCII separator) in `s`'s UTF-8 (the next index is one byte
-    /// on). `ascii` is not used: kept for the callers that still pass it.
-    static func find(_ s: Substring, _ byte: UInt8, ascii: Bool) -> Substring.Index? {
-        firstByte(s, byte)
-    }
-
-    /// The index of the first `byte` in `s`'s UTF-8.
-    @inline(__always)
-    static func firstByte(_ s: Substring, _ byte: UInt8) -> Substring.Index? {
-        guard let i = offset(of: byte, in: s) else { return nil }
-        return s.utf8.index(s.startIndex, offsetBy: i)
-    }
-
-    /// Whether `s`'s UTF-8 holds `byte`.
-    @inline(__always)
-    static func contains(_ s: Substring, _ byte: UInt8) -> Bool { offset(of: byte, in: s) != nil }
 
     /// The pieces of `s` between `separator` bytes (`split(separator:maxSplits:omittingEmptySubsequences:)`
     /// on the UTF-8 bytes).
@@ -86,17 +171,6 @@ enum AppLinkBytes {
         return result
     }
 
-    /// `s.lowercased()`, without a copy when ASCII text has no uppercase letter.
-    static func lowercased(_ s: String) -> String {
-        let u = s.utf8
-        if u.allSatisfy({ $0 < 0x80 && !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }) { return s }
-        return s.lowercased()
-    }
-
-    @inline(__always) static func lower(_ b: UInt8) -> UInt8 {
-        b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b
-    }
-
     /// `Substring(PercentDecoding.decode(raw, plusAsSpace: false, parameter:))`, without a copy when
     /// there is no escape (decoding then gives the text back).
     static func decoded(_ raw: Substring, parameter: String) throws(DirectionsURLError) -> Substring {
@@ -127,17 +201,6 @@ enum AppLinkBytes {
     @inline(__always)
     static func lowerEquals(_ s: String, _ lower: StaticString) -> Bool { lowerEquals(Substring(s), lower) }
 
-    /// `s.lowercased()`, without Unicode case mapping (and without a byte copy) for ASCII text.
-    static func lowercased(_ s: Substring) -> String {
-        var upper = false
-        for b in s.utf8 {
-            if b >= 0x80 { return s.lowercased() }
-            if b >= 65 && b <= 90 { upper = true }
-        }
-        guard upper else { return String(s) }
-        return mapped(s) { lower($0) }
-    }
-
     /// `s` with each byte replaced by `transform(byte)`, written straight into the String (which
     /// repairs what `transform` might make invalid UTF-8).
     @inline(__always)
@@ -157,10 +220,9 @@ enum AppLinkBytes {
     /// without the array: the text up to the first separator, up to the second (or the end), and the
     /// rest after the second, or nil; nil when there is no separator at all.
     static func splitThree(_ s: Substring, _ separator: UInt8) -> (Substring, Substring, Substring?)? {
-        let ascii = isASCII(s)
-        guard let first = find(s, separator, ascii: ascii) else { return nil }
+        guard let first = firstIndex(of: separator, in: s) else { return nil }
         let afterFirst = s[s.utf8.index(after: first)...]
-        guard let second = find(afterFirst, separator, ascii: ascii) else { return (s[..<first], afterFirst, nil) }
+        guard let second = firstIndex(of: separator, in: afterFirst) else { return (s[..<first], afterFirst, nil) }
         return (s[..<first], afterFirst[..<second], afterFirst[afterFirst.utf8.index(after: second)...])
     }
 
@@ -207,20 +269,6 @@ enum AppLinkBytes {
         return matches
     }
 
-    /// Whether `s`'s UTF-8 starts with the bytes of the ASCII `prefix`.
-    static func hasPrefix(_ s: Substring, _ prefix: StaticString) -> Bool {
-        guard prefix.hasPointerRepresentation else { return s.utf8.starts(with: String(describing: prefix).utf8) }
-        let utf8 = s.utf8
-        let count = prefix.utf8CodeUnitCount
-        let base = prefix.utf8Start
-        var i = utf8.startIndex
-        for j in 0..<count {
-            guard i < utf8.endIndex, utf8[i] == base[j] else { return false }
-            i = utf8.index(after: i)
-        }
-        return true
-    }
-
     /// `CoordinateText.decimal(text)`: a C-locale `[+-]?\d+(\.\d+)?`, or nil (read in one pass over
     /// the bytes; Clinger's exact fast path, else `Double(String)`).
     static func decimal(_ text: Substring) -> Double? {
@@ -254,7 +302,7 @@ enum AppLinkBytes {
     static func decimals(_ text: Substring) -> (Double, Double)? {
         typealias CoordinateText = DirectionsURLParser.CoordinateText
         // The usual short decimals in one pass over the bytes, without slicing the text.
-        let quick: (Double, Double)?? = UTF8Text.withBytes(text) { bytes -> (Double, Double)?? in
+        let quick: (Double, Double)?? = LinkInput.withBytes(text) { bytes -> (Double, Double)?? in
             var i = 0
             guard case .value(let a) = CoordinateText.readDecimal(bytes, &i) else { return .none }
             guard i < bytes.count, bytes[i] == UInt8(ascii: ",") else { return .none }
@@ -268,4 +316,10 @@ enum AppLinkBytes {
         guard let a = decimal(text[..<index]), let b = decimal(text[text.utf8.index(after: index)...]) else { return nil }
         return (a, b)
     }
+}
+
+extension Substring {
+    /// The pieces between `separator` bytes, like `split(separator:omittingEmptySubsequences: false)`
+    /// on `Character`s but by byte (`"a,,b"` gives `a`, ``, `b`; `""` gives one empty piece).
+    package func pieces(separatedBy separator: UInt8) -> [Substring] { LinkInput.split(self, separator) }
 }

@@ -2,20 +2,20 @@
 /// A run of the UTF-8 bytes of the link being parsed: a pointer and a count, with no reference
 /// count, so slicing and passing it around costs nothing.
 ///
-/// **Lifetime.** A `ByteText` points into the storage of the link `String`, which
+/// **Lifetime.** A `LinkInput` points into the storage of the link `String`, which
 /// ``DirectionsURLParser/parseLink(_:)`` pins for the whole parse (`withUTF8`). It must not outlive
 /// that call: what a parser returns is made of `String`s built with ``string`` or decoded with
-/// ``percentDecoded(plusAsSpace:)``, never of `ByteText`s.
+/// ``percentDecoded(plusAsSpace:)``, never of `LinkInput`s.
 ///
 /// **UTF-8.** Every delimiter a format splits on (`:` `/` `?` `&` `=` `,` `;` `#` `~` `!` `|` …) is
-/// ASCII, and an ASCII byte never occurs inside a multi-byte UTF-8 sequence, so a `ByteText` cut at
+/// ASCII, and an ASCII byte never occurs inside a multi-byte UTF-8 sequence, so a `LinkInput` cut at
 /// one is valid UTF-8 whenever the link is (a Swift `String` always is). The helpers that depend on
 /// Unicode (``trimmed``, whitespace, case) take a byte fast path for ASCII and otherwise fall back to
 /// the `Character` rules of the standard library, so they agree with `String` on every input.
 ///
 /// Indices are byte offsets from the start of the text (0 ..< ``count``). Every access is bounds-checked
 /// by the callers' loops; nothing trusts the input.
-struct ByteText {
+struct LinkInput {
     /// The bytes.
     let bytes: UnsafeBufferPointer<UInt8>
 
@@ -23,7 +23,7 @@ struct ByteText {
     init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     /// No bytes.
-    static var empty: ByteText { ByteText(UnsafeBufferPointer(start: nil, count: 0)) }
+    static var empty: LinkInput { LinkInput(UnsafeBufferPointer(start: nil, count: 0)) }
 
     /// The number of bytes.
     @inline(__always) var count: Int { bytes.count }
@@ -39,27 +39,27 @@ struct ByteText {
 
     /// Bytes `from ..< to`.
     @inline(__always)
-    func slice(_ from: Int, _ to: Int) -> ByteText {
+    func slice(_ from: Int, _ to: Int) -> LinkInput {
         let a = min(max(from, 0), count)
         let b = min(max(to, a), count)
         guard let base = bytes.baseAddress else { return self }
-        return ByteText(UnsafeBufferPointer(start: base + a, count: b &- a))
+        return LinkInput(UnsafeBufferPointer(start: base + a, count: b &- a))
     }
 
     /// The first `n` bytes.
-    @inline(__always) func prefix(_ n: Int) -> ByteText { slice(0, n) }
+    @inline(__always) func prefix(_ n: Int) -> LinkInput { slice(0, n) }
     /// Bytes before offset `i`.
-    @inline(__always) func prefix(upTo i: Int) -> ByteText { slice(0, i) }
+    @inline(__always) func prefix(upTo i: Int) -> LinkInput { slice(0, i) }
     /// Bytes from offset `i`.
-    @inline(__always) func suffix(from i: Int) -> ByteText { slice(i, count) }
+    @inline(__always) func suffix(from i: Int) -> LinkInput { slice(i, count) }
     /// Without the first `n` bytes.
-    @inline(__always) func dropFirst(_ n: Int = 1) -> ByteText { slice(n, count) }
+    @inline(__always) func dropFirst(_ n: Int = 1) -> LinkInput { slice(n, count) }
     /// Without the last `n` bytes.
-    @inline(__always) func dropLast(_ n: Int = 1) -> ByteText { slice(0, count &- n) }
+    @inline(__always) func dropLast(_ n: Int = 1) -> LinkInput { slice(0, count &- n) }
 
     /// The bytes before and after the first `byte`, or nil when there is none.
     @inline(__always)
-    func split(at byte: UInt8) -> (before: ByteText, after: ByteText)? {
+    func split(at byte: UInt8) -> (before: LinkInput, after: LinkInput)? {
         guard let i = firstOffset(of: byte) else { return nil }
         return (slice(0, i), slice(i &+ 1, count))
     }
@@ -69,14 +69,14 @@ struct ByteText {
     /// The offset of the first `byte` at or after `from`, or nil.
     @inline(__always)
     func firstOffset(of byte: UInt8, from: Int = 0) -> Int? {
-        let i = UTF8Text.firstOffset(of: byte, in: bytes, from: from, to: count)
+        let i = LinkInput.firstOffset(of: byte, in: bytes, from: from, to: count)
         return i < count ? i : nil
     }
 
     /// The offset of the first `a` or `b` at or after `from`, or nil.
     @inline(__always)
     func firstOffset(of a: UInt8, or b: UInt8, from: Int = 0) -> Int? {
-        let i = UTF8Text.firstOffset(of: a, or: b, in: bytes, from: from, to: count)
+        let i = LinkInput.firstOffset(of: a, or: b, in: bytes, from: from, to: count)
         return i < count ? i : nil
     }
 
@@ -95,7 +95,7 @@ struct ByteText {
     @inline(__always) func contains(_ byte: UInt8) -> Bool { firstOffset(of: byte) != nil }
 
     /// How many times `byte` occurs.
-    @inline(__always) func count(of byte: UInt8) -> Int { UTF8Text.count(of: byte, in: bytes) }
+    @inline(__always) func count(of byte: UInt8) -> Int { LinkInput.count(of: byte, in: bytes) }
 
     /// Whether every byte is ASCII.
     var isASCII: Bool {
@@ -111,19 +111,19 @@ struct ByteText {
 
     /// Iterates the pieces of a text between separators.
     struct Pieces: IteratorProtocol, Sequence {
-        let text: ByteText
+        let text: LinkInput
         let separator: UInt8
         private var start = 0
         private var done = false
 
-        init(text: ByteText, separator: UInt8) {
+        init(text: LinkInput, separator: UInt8) {
             self.text = text
             self.separator = separator
         }
 
-        mutating func next() -> ByteText? {
+        mutating func next() -> LinkInput? {
             if done { return nil }
-            let end = UTF8Text.firstOffset(of: separator, in: text.bytes, from: start, to: text.count)
+            let end = LinkInput.firstOffset(of: separator, in: text.bytes, from: start, to: text.count)
             let piece = text.slice(start, end)
             if end >= text.count { done = true } else { start = end &+ 1 }
             return piece
@@ -168,7 +168,7 @@ struct ByteText {
             var i = 0
             while i < l.count {
                 let b = bytes[offset &+ i]
-                if ignoringCase ? !UTF8Text.equalIgnoringCase(b, l[i]) : b != l[i] { return false }
+                if ignoringCase ? !LinkInput.equalIgnoringCase(b, l[i]) : b != l[i] { return false }
                 i &+= 1
             }
             return true
@@ -177,7 +177,7 @@ struct ByteText {
 
     /// Whether the text is the same bytes as `other`.
     @inline(__always)
-    func equals(_ other: ByteText) -> Bool {
+    func equals(_ other: LinkInput) -> Bool {
         guard other.count == count else { return false }
         var i = 0
         while i < count {
@@ -196,7 +196,7 @@ struct ByteText {
             guard l.count == count else { return false }
             var i = 0
             while i < l.count {
-                if !UTF8Text.equalIgnoringCase(bytes[i], l[i]) { return false }
+                if !LinkInput.equalIgnoringCase(bytes[i], l[i]) { return false }
                 i &+= 1
             }
             return true
@@ -218,7 +218,7 @@ struct ByteText {
         return String(unsafeUninitializedCapacity: bytes.count) { out in
             var i = 0
             while i < bytes.count && i < out.count {
-                out[i] = UTF8Text.lower(bytes[i])
+                out[i] = LinkInput.lower(bytes[i])
                 i &+= 1
             }
             return i
@@ -234,7 +234,7 @@ struct ByteText {
     /// Without leading and trailing whitespace, as `Character.isWhitespace` decides (ASCII ends are
     /// trimmed byte by byte; a non-ASCII end is judged by its `Character`).
     @inline(__always)
-    var trimmed: ByteText {
+    var trimmed: LinkInput {
         // The usual value: both ends visible ASCII (0x21–0x7E), so neither end can be trimmed.
         let n = count
         if n > 0 && bytes[0] &- 0x21 < 0x5E && bytes[n &- 1] &- 0x21 < 0x5E { return self }
@@ -242,7 +242,7 @@ struct ByteText {
     }
 
     /// ``trimmed`` when an end is not visible ASCII.
-    private var trimmedEnds: ByteText {
+    private var trimmedEnds: LinkInput {
         var a = 0
         var b = count
         // An ASCII whitespace byte is a whole `Character` unless a non-ASCII scalar next to it may
@@ -250,14 +250,14 @@ struct ByteText {
         while a < b {
             let x = bytes[a]
             if x >= 0x80 { return trimmedSlow(a, b) }
-            guard UTF8Text.isASCIIWhitespace(x) else { break }
+            guard LinkInput.isASCIIWhitespace(x) else { break }
             if a &+ 1 < b && bytes[a &+ 1] >= 0x80 { return trimmedSlow(a, b) }
             a &+= 1
         }
         while b > a {
             let x = bytes[b &- 1]
             if x >= 0x80 { return trimmedSlow(a, b) }
-            guard UTF8Text.isASCIIWhitespace(x) else { break }
+            guard LinkInput.isASCIIWhitespace(x) else { break }
             if b &- 2 >= a && bytes[b &- 2] >= 0x80 { return trimmedSlow(a, b) }
             b &-= 1
         }
@@ -265,7 +265,7 @@ struct ByteText {
     }
 
     /// ``trimmed`` by `Character`s for text whose remaining ends are not ASCII.
-    private func trimmedSlow(_ a: Int, _ b: Int) -> ByteText {
+    private func trimmedSlow(_ a: Int, _ b: Int) -> LinkInput {
         let text = slice(a, b).string
         var s = Substring(text)
         while let f = s.first, f.isWhitespace { s.removeFirst() }
@@ -295,18 +295,18 @@ struct ByteText {
 
     /// Calls `body` with the percent-decoded bytes, decoded into a temporary buffer (no `String` is
     /// built; the text as it is when nothing needs decoding). Escapes and UTF-8 must have been checked
-    /// (by ``QueryBytes``, or ``PercentDecoding/check(_:plusAsSpace:)``); an unchecked malformed
+    /// (by ``LinkInput.Query``, or ``PercentDecoding/check(_:plusAsSpace:)``); an unchecked malformed
     /// escape is kept as written.
     @inline(__always)
-    func withDecoded<R, E: Error>(plusAsSpace: Bool, _ body: (ByteText) throws(E) -> R) throws(E) -> R {
+    func withDecoded<R, E: Error>(plusAsSpace: Bool, _ body: (LinkInput) throws(E) -> R) throws(E) -> R {
         let n = count
         let first = plusAsSpace
-            ? UTF8Text.firstOffset(of: UInt8(ascii: "%"), or: UInt8(ascii: "+"), in: bytes, from: 0, to: n)
-            : UTF8Text.firstOffset(of: UInt8(ascii: "%"), in: bytes, from: 0, to: n)
+            ? LinkInput.firstOffset(of: UInt8(ascii: "%"), or: UInt8(ascii: "+"), in: bytes, from: 0, to: n)
+            : LinkInput.firstOffset(of: UInt8(ascii: "%"), in: bytes, from: 0, to: n)
         if first == n { return try body(self) }
-        return try ByteText.withScratch(capacity: n) { (out: UnsafeMutableBufferPointer<UInt8>) throws(E) -> R in
+        return try LinkInput.withScratch(capacity: n) { (out: UnsafeMutableBufferPointer<UInt8>) throws(E) -> R in
             let written = PercentDecoding.writeDecoded(bytes, into: out, plusAsSpace: plusAsSpace)
-            return try body(ByteText(UnsafeBufferPointer(rebasing: out[0..<written])))
+            return try body(LinkInput(UnsafeBufferPointer(rebasing: out[0..<written])))
         }
     }
 
@@ -342,7 +342,7 @@ struct ByteText {
 
 // MARK: - Readings for non-ASCII text
 
-extension ByteText {
+extension LinkInput {
     /// Whether `string.lowercased() == lower` for a lowercase ASCII `lower`: by byte for ASCII text
     /// (a non-ASCII letter may lowercase to ASCII, such as the Kelvin sign, so other text is
     /// lowercased as a `String`).
@@ -355,13 +355,208 @@ extension ByteText {
     /// The pieces between `separator` bytes (in non-ASCII text too: a `Character` split would take
     /// U+037E for `;`), as ``pieces(separatedBy:)`` in an array, with empty ones left out when
     /// `omittingEmpty`.
-    func splitPieces(separatedBy separator: UInt8, omittingEmpty: Bool = false) -> [ByteText] {
+    func splitPieces(separatedBy separator: UInt8, omittingEmpty: Bool = false) -> [LinkInput] {
         let all = Array(pieces(separatedBy: separator))
         return omittingEmpty ? all.filter { !$0.isEmpty } : all
     }
 }
 
-extension ByteText: CustomStringConvertible {
+extension LinkInput: CustomStringConvertible {
     /// The text (for messages and debugging).
     var description: String { string }
+}
+
+// MARK: - Scanning UTF-8 bytes (word at a time) and Substrings by byte
+
+extension LinkInput {
+    // MARK: Word-at-a-time scans (8 bytes per step; every load is inside the buffer)
+
+    /// A mask with the high bit of each byte of `word` that equals `byte` set, and no other bit
+    /// (exact: no carry crosses a byte).
+    @inline(__always)
+    static func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let v = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+        let t = ((v & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | v
+        return ~t & 0x8080_8080_8080_8080
+    }
+
+    /// The 8 bytes of `bytes` from `offset` (the caller checks `offset + 8 <= bytes.count`), first
+    /// byte lowest.
+    @inline(__always)
+    static func word(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+
+    /// The offset of the first `a` in `bytes[from..<to]`, or `to`.
+    @inline(__always)
+    static func firstOffset(of a: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
+        var i = max(from, 0)
+        let to = min(to, bytes.count)
+        while i &+ 8 <= to {
+            let m = matches(word(bytes, i), a)
+            if m != 0 { return i &+ m.trailingZeroBitCount >> 3 }
+            i &+= 8
+        }
+        while i < to {
+            if bytes[i] == a { return i }
+            i &+= 1
+        }
+        return to
+    }
+
+    /// The offset of the first `a` or `b` in `bytes[from..<to]`, or `to`.
+    @inline(__always)
+    static func firstOffset(of a: UInt8, or b: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
+        var i = max(from, 0)
+        let to = min(to, bytes.count)
+        while i &+ 8 <= to {
+            let w = word(bytes, i)
+            let m = matches(w, a) | matches(w, b)
+            if m != 0 { return i &+ m.trailingZeroBitCount >> 3 }
+            i &+= 8
+        }
+        while i < to {
+            let c = bytes[i]
+            if c == a || c == b { return i }
+            i &+= 1
+        }
+        return to
+    }
+
+    /// Where the query and the fragment of the URL text `bytes[from..<to]` start (RFC 3986 §3.4,
+    /// §3.5): `question` is the offset of the first `?` before any `#`, or `to`; `hash` is the offset
+    /// of the first `#` (after the `?` when there is one), or `to`. One scan for `?` or `#`, then one
+    /// for the `#` that ends the query.
+    @inline(__always)
+    static func queryAndFragment(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> (question: Int, hash: Int) {
+        let first = firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "#"), in: bytes, from: from, to: to)
+        if first < to && bytes[first] == UInt8(ascii: "?") {
+            return (first, firstOffset(of: UInt8(ascii: "#"), in: bytes, from: first &+ 1, to: to))
+        }
+        return (to, first)
+    }
+
+    /// The offset of the first `a`, `b` or `c` in `bytes[from..<to]`, or `to`.
+    @inline(__always)
+    static func firstOffset(of a: UInt8, _ b: UInt8, _ c: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
+        var i = max(from, 0)
+        let to = min(to, bytes.count)
+        while i &+ 8 <= to {
+            let w = word(bytes, i)
+            let m = matches(w, a) | matches(w, b) | matches(w, c)
+            if m != 0 { return i &+ m.trailingZeroBitCount >> 3 }
+            i &+= 8
+        }
+        while i < to {
+            let x = bytes[i]
+            if x == a || x == b || x == c { return i }
+            i &+= 1
+        }
+        return to
+    }
+
+    /// How many bytes of `bytes` are `a`.
+    @inline(__always)
+    static func count(of a: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var i = 0
+        var n = 0
+        let to = bytes.count
+        while i &+ 8 <= to {
+            n &+= matches(word(bytes, i), a).nonzeroBitCount
+            i &+= 8
+        }
+        while i < to {
+            if bytes[i] == a { n &+= 1 }
+            i &+= 1
+        }
+        return n
+    }
+
+    /// The index of the first `byte` in `s`, or nil. `byte` should be ASCII (a lone UTF-8 code unit
+    /// ≥ 0x80 is never a character boundary).
+    @inline(__always)
+    static func firstIndex(of byte: UInt8, in s: Substring) -> String.Index? {
+        var s = s
+        let offset: Int? = s.withUTF8 { buffer in
+            var i = 0
+            let n = buffer.count
+            while i < n {
+                if buffer[i] == byte { return i }
+                i &+= 1
+            }
+            return nil
+        }
+        guard let offset else { return nil }
+        return s.utf8.index(s.startIndex, offsetBy: offset)
+    }
+
+    /// The index of the first `byte` in `s`, or nil.
+    @inline(__always)
+    static func firstIndex(of byte: UInt8, in s: String) -> String.Index? {
+        firstIndex(of: byte, in: s[...])
+    }
+
+    /// The index of the first byte of `s` that is `a` or `b`, or nil.
+    @inline(__always)
+    static func firstIndex(of a: UInt8, or b: UInt8, in s: Substring) -> String.Index? {
+        var s = s
+        let offset: Int? = s.withUTF8 { buffer in
+            var i = 0
+            let n = buffer.count
+            while i < n {
+                let c = buffer[i]
+                if c == a || c == b { return i }
+                i &+= 1
+            }
+            return nil
+        }
+        guard let offset else { return nil }
+        return s.utf8.index(s.startIndex, offsetBy: offset)
+    }
+
+    /// Calls `body` with the contiguous UTF-8 bytes of `s` (no copy for native strings).
+    @inline(__always)
+    static func withBytes<R>(_ s: Substring, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        var s = s
+        return s.withUTF8(body)
+    }
+
+    /// Whether `b` equals `lowercase` (a byte of a lowercase ASCII word) ignoring ASCII case: one
+    /// compare when `b` is already lowercase, the usual case.
+    @inline(__always)
+    static func equalIgnoringCase(_ b: UInt8, _ lowercase: UInt8) -> Bool {
+        b == lowercase || (b | 0x20 == lowercase && lowercase &- 97 < 26)
+    }
+
+    /// `b` with ASCII `A`–`Z` lowercased.
+    @inline(__always)
+    static func lower(_ b: UInt8) -> UInt8 { b &- 65 < 26 ? b | 0x20 : b }
+
+    /// Whether `b` is ASCII whitespace as `Character.isWhitespace` sees it (tab, LF, VT, FF, CR, space).
+    @inline(__always)
+    static func isASCIIWhitespace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+
+    /// `s` without leading and trailing whitespace (`Character.isWhitespace`, Unicode included),
+    /// checking bytes first: ASCII ends need no grapheme breaking.
+    static func trimmed(_ s: Substring) -> Substring {
+        let utf8 = s.utf8
+        var start = utf8.startIndex
+        var end = utf8.endIndex
+        while start < end, isASCIIWhitespace(utf8[start]) { start = utf8.index(after: start) }
+        while start < end {
+            let before = utf8.index(before: end)
+            guard isASCIIWhitespace(utf8[before]) else { break }
+            end = before
+        }
+        let r = s[start..<end]
+        // A non-ASCII end may be Unicode whitespace (U+00A0, U+3000, …) or a scalar that joins the
+        // ASCII whitespace next to it into one grapheme (a combining mark after, a prepend before):
+        // then trim by Characters exactly as `Character.isWhitespace` sees them.
+        if let f = r.utf8.first, let l = r.utf8.last, f < 0x80, l < 0x80 { return r }
+        if r.isEmpty { return r }
+        var c = s
+        while let f = c.first, f.isWhitespace { c.removeFirst() }
+        while let l = c.last, l.isWhitespace { c.removeLast() }
+        return c
+    }
 }
