@@ -103,11 +103,10 @@ public struct DirectionsURLParser: Sendable {
     private func parse(_ url: String, unwrapping: Bool) throws(DirectionsURLError) -> ParsedLink {
         // The whole parse runs over the link's bytes, pinned here: parsers work on `LinkInput`
         // slices of them and build only the strings they return.
-        var pinned = url
         var failure: DirectionsURLError? = nil
-        let parsed = pinned.withUTF8 { buffer -> ParsedLink? in
+        let parsed = LinkInput.withBytes(of: url) { buffer -> ParsedLink? in
             do throws(DirectionsURLError) {
-                return try Self.parseLink(LinkInput(buffer), self, unwrapping: unwrapping)
+                return try Self.parseLink(buffer, self, unwrapping: unwrapping)
             } catch {
                 failure = error
                 return nil
@@ -123,12 +122,12 @@ public struct DirectionsURLParser: Sendable {
         _ bytes: LinkInput, _ parser: DirectionsURLParser, unwrapping: Bool
     ) throws(DirectionsURLError) -> ParsedLink {
         // Two byte comparisons for every link: no real link starts or ends like a wrapped one.
-        if unwrapping && LinkDelimiters.mayBeWrapped(first: bytes.bytes[0], last: bytes.bytes[bytes.count &- 1]) {
+        if unwrapping && LinkDelimiters.mayBeWrapped(first: bytes[0], last: bytes[bytes.count &- 1]) {
             return try parser.parseUnwrapped(bytes.string)
         }
         // One pass over the bytes: control characters, the first ':', the scheme's syntax and its
         // parser (compared ignoring ASCII case, so no lowercased copy is built).
-        let front = Self.scanFront(bytes.bytes)
+        let front = Self.scanFront(bytes)
         if front.mayHaveControl,
             let bad = bytes.string.unicodeScalars.first(where: Self.isControl)
         {
@@ -211,15 +210,7 @@ public struct DirectionsURLParser: Sendable {
 
     /// Parses an http(s) link nested in another (`maps://https://maps.apple.com/…`).
     func parseNested(_ url: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        var nested = String(url)
-        let result = nested.withUTF8 { buffer -> Result<DirectionsRequest, DirectionsURLError> in
-            do throws(DirectionsURLError) {
-                return .success(try parseNested(LinkInput(buffer), &context))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
+        try LinkInput.withBytesThrowing(of: String(url)) { (buffer) throws(DirectionsURLError) in try parseNested(buffer, &context) }
     }
 
     /// Parses an http(s) link nested in another, given as bytes of the link being parsed.
@@ -314,8 +305,7 @@ public struct DirectionsURLParser: Sendable {
 
     static func trimmed(_ s: String) -> String {
         // Fast path: the first and last bytes are visible ASCII, so there is nothing to trim.
-        var bytesOfS = s
-        let plain = bytesOfS.withUTF8 { bytes -> Bool in
+        let plain = LinkInput.withBytes(of: s) { bytes -> Bool in
             guard let first = bytes.first, let last = bytes.last else { return false }
             return first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F
         }
@@ -367,7 +357,7 @@ public struct DirectionsURLParser: Sendable {
 
     /// The index in ``hostEntries`` of `host` compared ignoring ASCII case (a known host is
     /// lowercase ASCII), or -1.
-    static func hostEntry(_ host: UnsafeBufferPointer<UInt8>) -> Int {
+    static func hostEntry(_ host: LinkInput) -> Int {
         hostTable.index(of: host)
     }
 
@@ -404,12 +394,13 @@ public struct DirectionsURLParser: Sendable {
         }
 
         /// The index of the name equal to `text` ignoring ASCII case, or -1.
-        func index(of text: UnsafeBufferPointer<UInt8>) -> Int {
+        func index(of text: LinkInput) -> Int {
             let n = text.count
             guard n <= longest else { return -1 }
             let count = count
-            return bytes.withUnsafeBufferPointer { table in
-                meta.withUnsafeBufferPointer { meta in
+            return LinkInput.withBytes(of: bytes) { table in
+                let meta = self.meta.span
+                do {
                     let lengthBase = 2 &* count &+ 1
                     var j = Int(meta[lengthBase &+ n])
                     let end = Int(meta[lengthBase &+ n &+ 1])
@@ -443,7 +434,7 @@ public struct DirectionsURLParser: Sendable {
     /// The bytes of every scheme of ``schemeEntries``, in order, for a byte scan.
     private static let schemeTable = ByteTable(schemeEntries.map(\.name))
 
-    static func scanFront(_ bytes: UnsafeBufferPointer<UInt8>) -> Front {
+    static func scanFront(_ bytes: LinkInput) -> Front {
         var front = Front()
         // The colon first (it ends the short scheme), then a word-at-a-time pass for control bytes.
         let n = bytes.count
@@ -452,7 +443,7 @@ public struct DirectionsURLParser: Sendable {
         front.mayHaveControl = mayHaveControl(bytes)
         guard front.colon > 0 else { return front }
         // A known scheme (the usual case) is a valid one: every name in the table is.
-        let entry = schemeTable.index(of: UnsafeBufferPointer(rebasing: bytes[0..<colon]))
+        let entry = schemeTable.index(of: bytes.slice(0, colon))
         if entry >= 0 {
             front.validScheme = true
             front.entry = entry
@@ -475,7 +466,7 @@ public struct DirectionsURLParser: Sendable {
     /// Whether `bytes` has a byte below 0x20, 0x7F, or 0xC2 (the lead byte of the C1 controls);
     /// eight bytes at a time (`hasless`/`haszero`: exact about whether any byte matches).
     @inline(__always)
-    static func mayHaveControl(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func mayHaveControl(_ bytes: LinkInput) -> Bool {
         let n = bytes.count
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080

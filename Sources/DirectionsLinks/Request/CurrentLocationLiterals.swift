@@ -107,7 +107,7 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
 
         /// Whether `bytes` surely matches no literal (false: it may; the full test decides).
         @inline(__always)
-        func rejects(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        func rejects(_ bytes: LinkInput) -> Bool {
             guard usable else { return false }
             let n = bytes.count
             var i = 0
@@ -134,10 +134,7 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
 
         /// Whether no literal starts with the packed bytes `key`.
         private func rejectsKey(_ key: UInt32) -> Bool {
-            keys.withUnsafeBufferPointer { keys in
-                for k in keys where k == key { return false }
-                return true
-            }
+            !keys.contains(key)
         }
     }
 
@@ -171,10 +168,9 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
 
     /// Whether `text` (already percent-decoded) is one of the literals, ignoring case, whitespace and `+`.
     public func matches(_ text: String) -> Bool {
-        var bytesOfText = text
-        if let ascii = bytesOfText.withUTF8({ buffer -> Bool? in
+        if let ascii = LinkInput.withBytes(of: text, { buffer -> Bool? in
             if storage.missFilter.rejects(buffer) { return false }
-            return Self.matchesASCII(LinkInput(buffer), storage)
+            return Self.matchesASCII(buffer, storage)
         }) {
             return ascii
         }
@@ -185,7 +181,7 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
     /// turned down by its first bytes, inline.
     @inline(__always)
     func matches(_ text: LinkInput) -> Bool {
-        if storage.missFilter.rejects(text.bytes) { return false }
+        if storage.missFilter.rejects(text) { return false }
         return matchesUnfiltered(text)
     }
 
@@ -200,9 +196,9 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
     /// stack (up to the longest literal's length), then only the literals of the text's kept length
     /// are compared; no string is built.
     private static func matchesASCII(_ text: LinkInput, _ storage: Storage) -> Bool? {
-        let bytes = text.bytes
+        let bytes = text
         let longest = storage.longestASCII
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longest &+ 1) { kept -> Bool? in
+        return LinkInput.withScratch(capacity: longest &+ 1) { kept -> Bool? in
             var count = 0
             var all: UInt8 = 0
             for b in bytes {
@@ -213,8 +209,9 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
             }
             if all >= 0x80 { return nil }
             if count > longest { return false }
-            return storage.asciiBytes.withUnsafeBufferPointer { table in
-                storage.asciiStarts.withUnsafeBufferPointer { starts in
+            return LinkInput.withBytes(of: storage.asciiBytes) { table in
+                let starts = storage.asciiStarts
+                do {
                     var k = 0
                     while k &+ 1 < starts.count {
                         let start = starts[k]

@@ -106,7 +106,7 @@ final class ParameterSchema: Sendable {
     /// name (ASCII, no escape, no `+`) is compared by bytes, ignoring ASCII case; another by its key.
     @inline(__always)
     func slot(of p: LinkInput.Query.Parameter, in query: LinkInput.Query) -> Int {
-        if query.isPlain(p) { return table.index(of: p.rawName.bytes) }
+        if query.isPlain(p) { return table.index(of: p.rawName) }
         return slotByKey[query.key(of: p)] ?? -1
     }
 
@@ -114,8 +114,7 @@ final class ParameterSchema: Sendable {
     /// (a name is a literal of the format's code, read at every look-up; hashing it cost more).
     @inline(__always)
     func slot(_ name: String) -> Int {
-        var name = name
-        let k = name.withUTF8 { table.index(of: $0) }
+        let k = LinkInput.withBytes(of: name) { table.index(of: $0) }
         if k < 0 { preconditionFailure("'\(name)' is not in the \(format) schema") }
         return k
     }

@@ -15,12 +15,11 @@ enum AppleGoogleLinkText {
     /// byte by byte over contiguous bytes, without copying a word. The index of the first match, -1 for
     /// none, nil when only Unicode case mapping can tell (the text or a word is not ASCII).
     static func wordIndex(_ value: String, in vocabulary: [ModeWord]) -> Int? {
-        var text = value
-        return text.withUTF8 { buffer -> Int? in wordIndex(buffer, in: vocabulary) }
+        LinkInput.withBytes(of: value) { buffer -> Int? in wordIndex(buffer, in: vocabulary) }
     }
 
     /// ``wordIndex(_:in:)-(String,_)`` of UTF-8 bytes.
-    static func wordIndex(_ buffer: UnsafeBufferPointer<UInt8>, in vocabulary: [ModeWord]) -> Int? {
+    static func wordIndex(_ buffer: LinkInput, in vocabulary: [ModeWord]) -> Int? {
         do {
             // ASCII whitespace (Character.isWhitespace): tab, LF, VT, FF, CR and space.
             func white(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
@@ -33,8 +32,7 @@ enum AppleGoogleLinkText {
             let n = hi - lo
             var exact = true
             for i in vocabulary.indices {
-                var word = vocabulary[i].value
-                let equal = word.withUTF8 { w -> Bool? in
+                let equal = LinkInput.withBytes(of: vocabulary[i].value) { w -> Bool? in
                     guard w.count == n else {
                         for c in w where c >= 0x80 { return nil }
                         return false
@@ -181,7 +179,7 @@ extension AppleGoogleLinkText {
         func index(ofASCII text: LinkInput) -> Int? {
             guard isASCII else { return nil }
             let n = text.count
-            return table.withUnsafeBufferPointer { t -> Int in
+            return LinkInput.withBytes(of: table) { t -> Int in
                 var i = 0
                 var index = 0
                 while i < t.count {
@@ -214,7 +212,7 @@ extension AppleGoogleLinkText {
     /// The word of `vocabulary` equal to the decoded bytes `value` (trimmed, ASCII case ignored), or nil:
     /// ``word(_:in:)-(String,_)`` without building a `String` for ASCII text.
     static func word(_ value: LinkInput, in vocabulary: [ModeWord]) -> ModeWord? {
-        if let i = wordIndex(value.bytes, in: vocabulary) { return i >= 0 ? vocabulary[i] : nil }
+        if let i = wordIndex(value, in: vocabulary) { return i >= 0 ? vocabulary[i] : nil }
         return word(value.string, in: vocabulary)
     }
 

@@ -59,7 +59,7 @@ extension LinkInput {
         /// finds the host in the table of known hosts (``hostEntry``), else leaves it -1.
         init(link: LinkInput, scheme: String, colon: Int, lookUpHost: Bool) {
             let rest = link.suffix(from: colon &+ 1)
-            let bytes = rest.bytes
+            let bytes = rest
             let n = bytes.count
             var pos = 0
             var host = ""
@@ -86,7 +86,7 @@ extension LinkInput {
                 let hostBytes = rest.slice(2, hostEnd)
                 hostText = hostBytes
                 // A known host (the usual case) is its table's literal: nothing is built.
-                if lookUpHost { hostEntry = DirectionsURLParser.hostEntry(hostBytes.bytes) }
+                if lookUpHost { hostEntry = DirectionsURLParser.hostEntry(hostBytes) }
                 if hostEntry >= 0 {
                     host = DirectionsURLParser.hostEntries[hostEntry].name
                 } else if !hostBytes.isASCII {
@@ -110,7 +110,7 @@ extension LinkInput {
                 link: link,
                 rest: rest,
                 host: hostText,
-                path: rest.slice(pos, min(q, end)),
+                path: rest.slice(pos, Swift.min(q, end)),
                 query: q < end ? rest.slice(q &+ 1, end) : rest.slice(end, end),
                 fragment: hash < n ? rest.slice(hash &+ 1, n) : nil)
         }

@@ -35,7 +35,7 @@ extension LinkInput {
             /// The decoded value (escapes and UTF-8 were checked when the query was split).
             var value: String {
                 if flags & Flags.valueNeedsDecoding == 0 { return rawValue.string }
-                return PercentDecoding.decodeChecked(rawValue.bytes, plusAsSpace: flags & Flags.plusAsSpace != 0)
+                return PercentDecoding.decodeChecked(rawValue, plusAsSpace: flags & Flags.plusAsSpace != 0)
             }
 
             /// Calls `body` with the decoded value's bytes (decoded into a temporary buffer: no `String`).
@@ -76,7 +76,7 @@ extension LinkInput {
             /// The decoded name as written.
             var name: String {
                 if flags & Flags.namePlain != 0 { return rawName.string }
-                switch PercentDecoding.decode(rawName.bytes, plusAsSpace: flags & Flags.plusAsSpace != 0) {
+                switch PercentDecoding.decode(rawName, plusAsSpace: flags & Flags.plusAsSpace != 0) {
                 case .success(let text)?: return text
                 default: return rawName.string  // not reached: checked when the query was split
                 }
@@ -119,7 +119,7 @@ extension LinkInput {
         ///   bytes are not UTF-8 (``DirectionsURLParser/PercentDecoding/decodingError(_:parameter:what:)``).
         init(_ raw: LinkInput, plusAsSpace: Bool) throws(DirectionsURLError) {
             if raw.isEmpty { return }
-            let bytes = raw.bytes
+            let bytes = raw
             let n = bytes.count
             parameters.reserveCapacity(8)
             // One pass over the query, eight bytes at a time: only the bytes that matter (`&`, `=`, `%`,
@@ -180,7 +180,7 @@ extension LinkInput {
         /// Whether `bytes[k]` (a `%`) starts a valid escape below `%80`. (Not inlined: it keeps the
         /// scan's loop small.)
         @inline(never)
-        private static func isLowEscape(_ bytes: UnsafeBufferPointer<UInt8>, _ k: Int) -> Bool {
+        private static func isLowEscape(_ bytes: LinkInput, _ k: Int) -> Bool {
             k &+ 2 < bytes.count && bytes[k &+ 1] &- UInt8(ascii: "0") < 8 && isHexDigit(bytes[k &+ 2])
         }
 
@@ -220,7 +220,7 @@ extension LinkInput {
                 flags |= Flags.namePlain
             } else {
                 let decodedName: String
-                switch PercentDecoding.decode(name.bytes, plusAsSpace: plusAsSpace) {
+                switch PercentDecoding.decode(name, plusAsSpace: plusAsSpace) {
                 case nil: decodedName = name.string
                 case .success(let text)?: decodedName = text
                 case .failure(let failure)?:
@@ -230,12 +230,12 @@ extension LinkInput {
                 decodedKeys.append(LinkInput.Query.lowercasedKey(decodedName))
             }
             if piece.valuePercent {
-                switch PercentDecoding.check(value.bytes, plusAsSpace: plusAsSpace) {
+                switch PercentDecoding.check(value, plusAsSpace: plusAsSpace) {
                 case .plain: break
                 case .needsDecoding: flags |= Flags.valueNeedsDecoding
                 case .failure(let failure):
                     var shown: String
-                    switch PercentDecoding.decode(name.bytes, plusAsSpace: plusAsSpace) {
+                    switch PercentDecoding.decode(name, plusAsSpace: plusAsSpace) {
                     case .success(let text)?: shown = text
                     default: shown = name.string
                     }
@@ -277,9 +277,9 @@ extension LinkInput {
         /// Whether `p` is called the key whose lowercase UTF-8 is `literal` (as ``isKey(_:_:)-(_,StaticString)``,
         /// with the key's bytes read once by the caller instead of once per parameter).
         @inline(__always)
-        private func isKey(_ p: Parameter, literal l: UnsafeBufferPointer<UInt8>) -> Bool {
+        private func isKey(_ p: Parameter, literal l: LinkInput) -> Bool {
             if p.keyIndex >= 0 { return Self.equal(decodedKeys[Int(p.keyIndex)], l) }
-            let name = p.rawName.bytes
+            let name = p.rawName
             guard name.count == l.count else { return false }
             var i = 0
             while i < l.count {
@@ -289,9 +289,8 @@ extension LinkInput {
             return true
         }
 
-        private static func equal(_ s: String, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-            var s = s
-            return s.withUTF8 { a in
+        private static func equal(_ s: String, _ b: LinkInput) -> Bool {
+            LinkInput.withBytes(of: s) { a in
                 guard a.count == b.count else { return false }
                 var i = 0
                 while i < a.count {
@@ -303,7 +302,7 @@ extension LinkInput {
         }
 
         private static func equal(_ s: String, _ literal: StaticString) -> Bool {
-            literal.withUTF8Buffer { equal(s, $0) }
+            LinkInput.withBytes(of: literal) { equal(s, $0) }
         }
 
         // MARK: Look-ups (keys are lowercase; names match in any case)
@@ -311,7 +310,7 @@ extension LinkInput {
         /// The index of the first parameter called `key` at or after `from`, or nil.
         @inline(__always)
         func firstIndex(of key: StaticString, from: Int = 0) -> Int? {
-            key.withUTF8Buffer { l in
+            LinkInput.withBytes(of: key) { l in
                 var i = from
                 while i < parameters.count {
                     if isKey(parameters[i], literal: l) { return i }
@@ -338,7 +337,7 @@ extension LinkInput {
 
         /// The last parameter called `key`, or nil.
         func last(_ key: StaticString) -> Parameter? {
-            key.withUTF8Buffer { l in
+            LinkInput.withBytes(of: key) { l in
                 var i = parameters.count
                 while i > 0 {
                     i &-= 1
@@ -358,7 +357,7 @@ extension LinkInput {
 
         /// How many parameters are called `key`.
         func count(_ key: StaticString) -> Int {
-            key.withUTF8Buffer { l in
+            LinkInput.withBytes(of: key) { l in
                 var n = 0
                 for p in parameters where isKey(p, literal: l) { n &+= 1 }
                 return n
@@ -370,7 +369,7 @@ extension LinkInput {
         @inline(__always)
         func single(_ key: StaticString, format: String) throws(DirectionsURLError) -> Parameter? {
             // One pass: the first match, and whether there is a second.
-            let (first, repeated): (Int, Bool) = key.withUTF8Buffer { l in
+            let (first, repeated): (Int, Bool) = LinkInput.withBytes(of: key) { l in
                 var first = -1
                 var i = 0
                 while i < parameters.count {

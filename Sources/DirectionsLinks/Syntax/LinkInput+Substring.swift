@@ -17,14 +17,15 @@ extension LinkInput {
     /// Whether `s`'s UTF-8 starts with the bytes of the ASCII `prefix`.
     @inline(__always)
     static func hasPrefix<S: StringProtocol>(_ s: S, _ prefix: StaticString) -> Bool {
-        let p = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
-        let utf8 = s.utf8
-        var i = utf8.startIndex
-        for b in p {
-            guard i < utf8.endIndex, utf8[i] == b else { return false }
-            i = utf8.index(after: i)
+        withBytes(of: prefix) { p in
+            let utf8 = s.utf8
+            var i = utf8.startIndex
+            for b in p {
+                guard i < utf8.endIndex, utf8[i] == b else { return false }
+                i = utf8.index(after: i)
+            }
+            return true
         }
-        return true
     }
 
     /// Whether `s`'s UTF-8 holds the ASCII `byte`.
@@ -45,7 +46,7 @@ extension LinkInput {
         }
         guard upper else { return String(s) }
         let count = s.utf8.count
-        return String(unsafeUninitializedCapacity: count) { out in
+        return string(capacity: count) { out in
             var i = 0
             for b in s.utf8 where i < out.count {
                 out[i] = b >= 65 && b <= 90 ? b | 0x20 : b
@@ -58,16 +59,17 @@ extension LinkInput {
     /// Whether `s`'s UTF-8 starts with the lowercase ASCII `prefix`, ASCII case ignored (by byte:
     /// no Unicode case mapping, no `Character` comparison).
     static func hasPrefixIgnoringCase(_ s: Substring, _ prefix: StaticString) -> Bool {
-        let p = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
-        let utf8 = s.utf8
-        var i = utf8.startIndex
-        for b in p {
-            guard i < utf8.endIndex else { return false }
-            let c = utf8[i]
-            guard (c >= 65 && c <= 90 ? c | 0x20 : c) == b else { return false }
-            i = utf8.index(after: i)
+        withBytes(of: prefix) { p in
+            let utf8 = s.utf8
+            var i = utf8.startIndex
+            for b in p {
+                guard i < utf8.endIndex else { return false }
+                let c = utf8[i]
+                guard (c >= 65 && c <= 90 ? c | 0x20 : c) == b else { return false }
+                i = utf8.index(after: i)
+            }
+            return true
         }
-        return true
     }
 
     /// `value.split(separator: ",")` (empty pieces left out), each piece trimmed and lowercased
@@ -148,7 +150,7 @@ extension LinkInput {
             if span[k] == separator { separators &+= 1 }
             k &+= 1
         }
-        result.reserveCapacity(min(separators, maxSplits) &+ 1)
+        result.reserveCapacity(Swift.min(separators, maxSplits) &+ 1)
         let utf8 = s.utf8
         let base = s.startIndex
         @inline(__always) func piece(_ from: Int, _ to: Int) -> Substring {
@@ -183,19 +185,20 @@ extension LinkInput {
         guard lower.hasPointerRepresentation else { return s.lowercased() == String(describing: lower) }
         let bytes = s.utf8.span
         let count = lower.utf8CodeUnitCount
-        let word = lower.utf8Start
-        // Non-ASCII text goes to `lowercased()` (a non-ASCII letter may lowercase to ASCII).
-        if bytes.count == count {
-            var i = 0
-            while i < count {
-                let b = bytes[i]
-                if b >= 0x80 { return s.lowercased() == String(describing: lower) }
-                if Self.lower(b) != word[i] { break }
-                i &+= 1
+        return withBytes(of: lower) { word in
+            // Non-ASCII text goes to `lowercased()` (a non-ASCII letter may lowercase to ASCII).
+            if bytes.count == count {
+                var i = 0
+                while i < count {
+                    let b = bytes[i]
+                    if b >= 0x80 { return s.lowercased() == String(describing: lower) }
+                    if Self.lower(b) != word[i] { break }
+                    i &+= 1
+                }
+                if i == count { return true }
             }
-            if i == count { return true }
+            return isASCII(s) ? false : s.lowercased() == String(describing: lower)
         }
-        return isASCII(s) ? false : s.lowercased() == String(describing: lower)
     }
 
     @inline(__always)
@@ -206,7 +209,7 @@ extension LinkInput {
     @inline(__always)
     static func mapped(_ s: Substring, _ transform: (UInt8) -> UInt8) -> String {
         let span = s.utf8.span
-        return String(unsafeUninitializedCapacity: span.count) { out in
+        return string(capacity: span.count) { out in
             var i = 0
             while i < span.count && i < out.count {
                 out[i] = transform(span[i])
@@ -251,22 +254,23 @@ extension LinkInput {
         guard lower.hasPointerRepresentation else { return nil }
         let utf8 = s.utf8
         let count = lower.utf8CodeUnitCount
-        let base = lower.utf8Start
-        var i = utf8.startIndex
-        var j = 0
-        var matches = true
-        while j <= count {
-            guard i < utf8.endIndex else { return j == count ? matches : false }
-            let b = utf8[i]
-            if b >= 0x80 { return nil }
-            if j < count {
-                let l = b >= 65 && b <= 90 ? b | 0x20 : b
-                if l != base[j] { matches = false }
+        return withBytes(of: lower) { base in
+            var i = utf8.startIndex
+            var j = 0
+            var matches = true
+            while j <= count {
+                guard i < utf8.endIndex else { return j == count ? matches : false }
+                let b = utf8[i]
+                if b >= 0x80 { return nil }
+                if j < count {
+                    let l = b >= 65 && b <= 90 ? b | 0x20 : b
+                    if l != base[j] { matches = false }
+                }
+                j += 1
+                i = utf8.index(after: i)
             }
-            j += 1
-            i = utf8.index(after: i)
+            return matches
         }
-        return matches
     }
 
     /// `CoordinateText.decimal(text)`: a C-locale `[+-]?\d+(\.\d+)?`, or nil (read in one pass over
@@ -302,7 +306,7 @@ extension LinkInput {
     static func decimals(_ text: Substring) -> (Double, Double)? {
         typealias CoordinateText = DirectionsURLParser.CoordinateText
         // The usual short decimals in one pass over the bytes, without slicing the text.
-        let quick: (Double, Double)?? = LinkInput.withBytes(text) { bytes -> (Double, Double)?? in
+        let quick: (Double, Double)?? = LinkInput.withBytes(of: text) { bytes -> (Double, Double)?? in
             var i = 0
             guard case .value(let a) = CoordinateText.readDecimal(bytes, &i) else { return .none }
             guard i < bytes.count, bytes[i] == UInt8(ascii: ",") else { return .none }

@@ -1,50 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-/// A run of the UTF-8 bytes of the link being parsed: a pointer and a count, with no reference
-/// count, so slicing and passing it around costs nothing.
-///
-/// **Lifetime.** A `LinkInput` points into the storage of the link `String`, which
-/// ``DirectionsURLParser/parseLink(_:)`` pins for the whole parse (`withUTF8`). It must not outlive
-/// that call: what a parser returns is made of `String`s built with ``string`` or decoded with
-/// ``percentDecoded(plusAsSpace:)``, never of `LinkInput`s.
-///
-/// **UTF-8.** Every delimiter a format splits on (`:` `/` `?` `&` `=` `,` `;` `#` `~` `!` `|` …) is
-/// ASCII, and an ASCII byte never occurs inside a multi-byte UTF-8 sequence, so a `LinkInput` cut at
-/// one is valid UTF-8 whenever the link is (a Swift `String` always is). The helpers that depend on
-/// Unicode (``trimmed``, whitespace, case) take a byte fast path for ASCII and otherwise fall back to
-/// the `Character` rules of the standard library, so they agree with `String` on every input.
-///
-/// Indices are byte offsets from the start of the text (0 ..< ``count``). Every access is bounds-checked
-/// by the callers' loops; nothing trusts the input.
-struct LinkInput {
-    /// The bytes.
-    let bytes: UnsafeBufferPointer<UInt8>
-
-    @inline(__always)
-    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
-
-    /// No bytes.
-    static var empty: LinkInput { LinkInput(UnsafeBufferPointer(start: nil, count: 0)) }
-
-    /// The number of bytes.
-    @inline(__always) var count: Int { bytes.count }
-    @inline(__always) var isEmpty: Bool { bytes.isEmpty }
-
-    /// The byte at offset `i` (0 ≤ i < count).
-    @inline(__always) subscript(i: Int) -> UInt8 { bytes[i] }
-
-    @inline(__always) var first: UInt8? { bytes.isEmpty ? nil : bytes[0] }
-    @inline(__always) var last: UInt8? { bytes.isEmpty ? nil : bytes[bytes.count &- 1] }
-
+/// Reading a ``LinkInput``: slicing, searching, comparing, trimming, decoding. (The type and the
+/// few operations that touch its pointer are in `UnsafeBytes.swift`.)
+extension LinkInput {
     // MARK: Slicing (offsets are clamped to the text)
-
-    /// Bytes `from ..< to`.
-    @inline(__always)
-    func slice(_ from: Int, _ to: Int) -> LinkInput {
-        let a = min(max(from, 0), count)
-        let b = min(max(to, a), count)
-        guard let base = bytes.baseAddress else { return self }
-        return LinkInput(UnsafeBufferPointer(start: base + a, count: b &- a))
-    }
 
     /// The first `n` bytes.
     @inline(__always) func prefix(_ n: Int) -> LinkInput { slice(0, n) }
@@ -69,14 +27,14 @@ struct LinkInput {
     /// The offset of the first `byte` at or after `from`, or nil.
     @inline(__always)
     func firstOffset(of byte: UInt8, from: Int = 0) -> Int? {
-        let i = LinkInput.firstOffset(of: byte, in: bytes, from: from, to: count)
+        let i = LinkInput.firstOffset(of: byte, in: self, from: from, to: count)
         return i < count ? i : nil
     }
 
     /// The offset of the first `a` or `b` at or after `from`, or nil.
     @inline(__always)
     func firstOffset(of a: UInt8, or b: UInt8, from: Int = 0) -> Int? {
-        let i = LinkInput.firstOffset(of: a, or: b, in: bytes, from: from, to: count)
+        let i = LinkInput.firstOffset(of: a, or: b, in: self, from: from, to: count)
         return i < count ? i : nil
     }
 
@@ -86,7 +44,7 @@ struct LinkInput {
         var i = count
         while i > 0 {
             i &-= 1
-            if bytes[i] == byte { return i }
+            if self[i] == byte { return i }
         }
         return nil
     }
@@ -95,12 +53,12 @@ struct LinkInput {
     @inline(__always) func contains(_ byte: UInt8) -> Bool { firstOffset(of: byte) != nil }
 
     /// How many times `byte` occurs.
-    @inline(__always) func count(of byte: UInt8) -> Int { LinkInput.count(of: byte, in: bytes) }
+    @inline(__always) func count(of byte: UInt8) -> Int { LinkInput.count(of: byte, in: self) }
 
     /// Whether every byte is ASCII.
     var isASCII: Bool {
         var all: UInt8 = 0
-        for b in bytes { all |= b }
+        for b in self { all |= b }
         return all < 0x80
     }
 
@@ -123,7 +81,7 @@ struct LinkInput {
 
         mutating func next() -> LinkInput? {
             if done { return nil }
-            let end = LinkInput.firstOffset(of: separator, in: text.bytes, from: start, to: text.count)
+            let end = LinkInput.firstOffset(of: separator, in: text, from: start, to: text.count)
             let piece = text.slice(start, end)
             if end >= text.count { done = true } else { start = end &+ 1 }
             return piece
@@ -159,7 +117,7 @@ struct LinkInput {
     /// ASCII and the text's ASCII case is ignored.
     @inline(__always)
     private func matches(_ literal: StaticString, _ anchor: Anchor, ignoringCase: Bool) -> Bool {
-        literal.withUTF8Buffer { l in
+        LinkInput.withBytes(of: literal) { l in
             switch anchor {
             case .whole: guard l.count == count else { return false }
             case .prefix, .suffix: guard l.count <= count else { return false }
@@ -167,7 +125,7 @@ struct LinkInput {
             let offset = anchor == .suffix ? count &- l.count : 0
             var i = 0
             while i < l.count {
-                let b = bytes[offset &+ i]
+                let b = self[offset &+ i]
                 if ignoringCase ? !LinkInput.equalIgnoringCase(b, l[i]) : b != l[i] { return false }
                 i &+= 1
             }
@@ -181,7 +139,7 @@ struct LinkInput {
         guard other.count == count else { return false }
         var i = 0
         while i < count {
-            if bytes[i] != other.bytes[i] { return false }
+            if self[i] != other[i] { return false }
             i &+= 1
         }
         return true
@@ -191,12 +149,11 @@ struct LinkInput {
     /// picks the faster `StaticString` overload.)
     @_disfavoredOverload
     func equalsIgnoringCase(_ lowercase: String) -> Bool {
-        var lowercase = lowercase
-        return lowercase.withUTF8 { l in
+        LinkInput.withBytes(of: lowercase) { l in
             guard l.count == count else { return false }
             var i = 0
             while i < l.count {
-                if !LinkInput.equalIgnoringCase(bytes[i], l[i]) { return false }
+                if !LinkInput.equalIgnoringCase(self[i], l[i]) { return false }
                 i &+= 1
             }
             return true
@@ -205,20 +162,15 @@ struct LinkInput {
 
     // MARK: Text
 
-    /// The bytes as a `String` (short texts are stored inline: no allocation).
-    @inline(__always)
-    var string: String { String(decoding: bytes, as: UTF8.self) }
-
     /// The bytes as a `Substring` (for the rare paths that need `Character` semantics).
     var substring: Substring { Substring(string) }
 
     /// The text with ASCII uppercase letters lowered (other bytes unchanged).
     var lowercasedASCII: String {
-        let bytes = bytes
-        return String(unsafeUninitializedCapacity: bytes.count) { out in
+        return LinkInput.string(capacity: count) { out in
             var i = 0
-            while i < bytes.count && i < out.count {
-                out[i] = LinkInput.lower(bytes[i])
+            while i < count && i < out.count {
+                out[i] = LinkInput.lower(self[i])
                 i &+= 1
             }
             return i
@@ -227,7 +179,7 @@ struct LinkInput {
 
     /// Whether the text has no ASCII uppercase letter.
     var isLowercaseASCII: Bool {
-        for b in bytes where b &- 65 < 26 { return false }
+        for b in self where b &- 65 < 26 { return false }
         return true
     }
 
@@ -237,7 +189,7 @@ struct LinkInput {
     var trimmed: LinkInput {
         // The usual value: both ends visible ASCII (0x21–0x7E), so neither end can be trimmed.
         let n = count
-        if n > 0 && bytes[0] &- 0x21 < 0x5E && bytes[n &- 1] &- 0x21 < 0x5E { return self }
+        if n > 0 && self[0] &- 0x21 < 0x5E && self[n &- 1] &- 0x21 < 0x5E { return self }
         return trimmedEnds
     }
 
@@ -248,17 +200,17 @@ struct LinkInput {
         // An ASCII whitespace byte is a whole `Character` unless a non-ASCII scalar next to it may
         // join it (a combining mark after it, a prepended mark before it): those go the slow way.
         while a < b {
-            let x = bytes[a]
+            let x = self[a]
             if x >= 0x80 { return trimmedSlow(a, b) }
             guard LinkInput.isASCIIWhitespace(x) else { break }
-            if a &+ 1 < b && bytes[a &+ 1] >= 0x80 { return trimmedSlow(a, b) }
+            if a &+ 1 < b && self[a &+ 1] >= 0x80 { return trimmedSlow(a, b) }
             a &+= 1
         }
         while b > a {
-            let x = bytes[b &- 1]
+            let x = self[b &- 1]
             if x >= 0x80 { return trimmedSlow(a, b) }
             guard LinkInput.isASCIIWhitespace(x) else { break }
-            if b &- 2 >= a && bytes[b &- 2] >= 0x80 { return trimmedSlow(a, b) }
+            if b &- 2 >= a && self[b &- 2] >= 0x80 { return trimmedSlow(a, b) }
             b &-= 1
         }
         return slice(a, b)
@@ -282,7 +234,7 @@ struct LinkInput {
     /// formats) a raw `+` becomes a space. Fails on a malformed escape or invalid decoded UTF-8.
     @inline(__always)
     func percentDecoded(plusAsSpace: Bool) -> Result<String, PercentDecoding.Failure> {
-        PercentDecoding.decode(bytes, plusAsSpace: plusAsSpace) ?? .success(string)
+        PercentDecoding.decode(self, plusAsSpace: plusAsSpace) ?? .success(string)
     }
 
     /// Percent-decodes, throwing `malformed-url` naming `parameter` (as ``DirectionsURLParser/PercentDecoding/decode(_:plusAsSpace:parameter:what:)``).
@@ -301,28 +253,12 @@ struct LinkInput {
     func withDecoded<R, E: Error>(plusAsSpace: Bool, _ body: (LinkInput) throws(E) -> R) throws(E) -> R {
         let n = count
         let first = plusAsSpace
-            ? LinkInput.firstOffset(of: UInt8(ascii: "%"), or: UInt8(ascii: "+"), in: bytes, from: 0, to: n)
-            : LinkInput.firstOffset(of: UInt8(ascii: "%"), in: bytes, from: 0, to: n)
+            ? LinkInput.firstOffset(of: UInt8(ascii: "%"), or: UInt8(ascii: "+"), in: self, from: 0, to: n)
+            : LinkInput.firstOffset(of: UInt8(ascii: "%"), in: self, from: 0, to: n)
         if first == n { return try body(self) }
-        return try LinkInput.withScratch(capacity: n) { (out: UnsafeMutableBufferPointer<UInt8>) throws(E) -> R in
-            let written = PercentDecoding.writeDecoded(bytes, into: out, plusAsSpace: plusAsSpace)
-            return try body(LinkInput(UnsafeBufferPointer(rebasing: out[0..<written])))
+        return try LinkInput.withScratch(capacity: n) { (out: Scratch) throws(E) -> R in
+            try body(out.prefix(PercentDecoding.writeDecoded(self, into: out, plusAsSpace: plusAsSpace)))
         }
-    }
-
-    /// A temporary buffer of `capacity` bytes (on the stack when small).
-    @inline(__always)
-    static func withScratch<R, E: Error>(
-        capacity: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) throws(E) -> R
-    ) throws(E) -> R {
-        let result: Result<R, E> = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(capacity, 1)) { out in
-            do throws(E) {
-                return .success(try body(out))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
     }
 
     // MARK: Numbers
@@ -330,7 +266,7 @@ struct LinkInput {
     /// A C-locale decimal `[+-]?DIGITS[.DIGITS]` (no exponent, no `inf`/`nan`), or nil; exactly as
     /// ``DirectionsURLParser/CoordinateText/decimal(_:)``.
     var decimal: Double? {
-        switch CoordinateText.decimalScan(bytes) {
+        switch CoordinateText.decimalScan(self) {
         case .invalid: return nil
         case .value(let value): return value
         case .slow(let negative, let signLength):
@@ -380,18 +316,11 @@ extension LinkInput {
         return ~t & 0x8080_8080_8080_8080
     }
 
-    /// The 8 bytes of `bytes` from `offset` (the caller checks `offset + 8 <= bytes.count`), first
-    /// byte lowest.
-    @inline(__always)
-    static func word(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> UInt64 {
-        UInt64(littleEndian: UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-    }
-
     /// The offset of the first `a` in `bytes[from..<to]`, or `to`.
     @inline(__always)
-    static func firstOffset(of a: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
-        var i = max(from, 0)
-        let to = min(to, bytes.count)
+    static func firstOffset(of a: UInt8, in bytes: LinkInput, from: Int, to: Int) -> Int {
+        var i = Swift.max(from, 0)
+        let to = Swift.min(to, bytes.count)
         while i &+ 8 <= to {
             let m = matches(word(bytes, i), a)
             if m != 0 { return i &+ m.trailingZeroBitCount >> 3 }
@@ -406,9 +335,9 @@ extension LinkInput {
 
     /// The offset of the first `a` or `b` in `bytes[from..<to]`, or `to`.
     @inline(__always)
-    static func firstOffset(of a: UInt8, or b: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
-        var i = max(from, 0)
-        let to = min(to, bytes.count)
+    static func firstOffset(of a: UInt8, or b: UInt8, in bytes: LinkInput, from: Int, to: Int) -> Int {
+        var i = Swift.max(from, 0)
+        let to = Swift.min(to, bytes.count)
         while i &+ 8 <= to {
             let w = word(bytes, i)
             let m = matches(w, a) | matches(w, b)
@@ -428,7 +357,7 @@ extension LinkInput {
     /// of the first `#` (after the `?` when there is one), or `to`. One scan for `?` or `#`, then one
     /// for the `#` that ends the query.
     @inline(__always)
-    static func queryAndFragment(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> (question: Int, hash: Int) {
+    static func queryAndFragment(in bytes: LinkInput, from: Int, to: Int) -> (question: Int, hash: Int) {
         let first = firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "#"), in: bytes, from: from, to: to)
         if first < to && bytes[first] == UInt8(ascii: "?") {
             return (first, firstOffset(of: UInt8(ascii: "#"), in: bytes, from: first &+ 1, to: to))
@@ -438,9 +367,9 @@ extension LinkInput {
 
     /// The offset of the first `a`, `b` or `c` in `bytes[from..<to]`, or `to`.
     @inline(__always)
-    static func firstOffset(of a: UInt8, _ b: UInt8, _ c: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
-        var i = max(from, 0)
-        let to = min(to, bytes.count)
+    static func firstOffset(of a: UInt8, _ b: UInt8, _ c: UInt8, in bytes: LinkInput, from: Int, to: Int) -> Int {
+        var i = Swift.max(from, 0)
+        let to = Swift.min(to, bytes.count)
         while i &+ 8 <= to {
             let w = word(bytes, i)
             let m = matches(w, a) | matches(w, b) | matches(w, c)
@@ -457,7 +386,7 @@ extension LinkInput {
 
     /// How many bytes of `bytes` are `a`.
     @inline(__always)
-    static func count(of a: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    static func count(of a: UInt8, in bytes: LinkInput) -> Int {
         var i = 0
         var n = 0
         let to = bytes.count
@@ -476,8 +405,7 @@ extension LinkInput {
     /// ≥ 0x80 is never a character boundary).
     @inline(__always)
     static func firstIndex(of byte: UInt8, in s: Substring) -> String.Index? {
-        var s = s
-        let offset: Int? = s.withUTF8 { buffer in
+        let offset: Int? = withBytes(of: s) { buffer in
             var i = 0
             let n = buffer.count
             while i < n {
@@ -499,8 +427,7 @@ extension LinkInput {
     /// The index of the first byte of `s` that is `a` or `b`, or nil.
     @inline(__always)
     static func firstIndex(of a: UInt8, or b: UInt8, in s: Substring) -> String.Index? {
-        var s = s
-        let offset: Int? = s.withUTF8 { buffer in
+        let offset: Int? = withBytes(of: s) { buffer in
             var i = 0
             let n = buffer.count
             while i < n {
@@ -512,13 +439,6 @@ extension LinkInput {
         }
         guard let offset else { return nil }
         return s.utf8.index(s.startIndex, offsetBy: offset)
-    }
-
-    /// Calls `body` with the contiguous UTF-8 bytes of `s` (no copy for native strings).
-    @inline(__always)
-    static func withBytes<R>(_ s: Substring, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        var s = s
-        return s.withUTF8(body)
     }
 
     /// Whether `b` equals `lowercase` (a byte of a lowercase ASCII word) ignoring ASCII case: one

@@ -14,7 +14,7 @@ struct UTF8TextWordScanTests {
             let bytes = (0..<n).map { _ in alphabet.randomElement(using: &rng)! }
             let from = Int.random(in: 0...n, using: &rng)
             let to = Int.random(in: from...n, using: &rng)
-            bytes.withUnsafeBufferPointer { buffer in
+            LinkInput.withBytes(of: bytes) { buffer in
                 for a in alphabet {
                     let expected = (from..<to).first { bytes[$0] == a } ?? to
                     #expect(LinkInput.firstOffset(of: a, in: buffer, from: from, to: to) == expected)

@@ -208,7 +208,7 @@ extension DirectionsURLParser {
 
             init(_ s: LinkInput) {
                 let count = s.count
-                let bytes = s.bytes
+                let bytes = s
                 ascii = s.isASCII
                 // The first '?' or '#'; after a '?' only the '#' that ends the query matters (the
                 // '&' and ';' that count come before the '?').
@@ -229,7 +229,7 @@ extension DirectionsURLParser {
         /// path: at most 19 digits, a mantissa up to 2^53, one correctly rounded division); nil sends
         /// the caller to the full path (other shapes, repairs, errors).
         private static func plainPair(_ text: LinkInput) -> Coordinate? {
-            let bytes = text.bytes
+            let bytes = text
             let n = bytes.count
             // `CoordinateText.readDecimal` also takes a `+`, which is not plain here.
             guard n > 0, bytes[0] != UInt8(ascii: "+") else { return nil }
@@ -246,15 +246,7 @@ extension DirectionsURLParser {
         private static func withByteText<R>(
             _ text: String, _ body: (LinkInput) throws(DirectionsURLError) -> R
         ) throws(DirectionsURLError) -> R {
-            var text = text
-            let result: Result<R, DirectionsURLError> = text.withUTF8 { bytes in
-                do throws(DirectionsURLError) {
-                    return .success(try body(LinkInput(bytes)))
-                } catch {
-                    return .failure(error)
-                }
-            }
-            return try result.get()
+            try LinkInput.withBytesThrowing(of: text, body)
         }
 
         /// Whether the text holds a `:` byte and no `,` byte.
@@ -283,7 +275,7 @@ extension DirectionsURLParser {
             if other {
                 guard text.isASCII else { return try pathPair(text.string, &context) }
                 var spaces = false
-                for b in text.bytes where LinkInput.isASCIIWhitespace(b) {
+                for b in text where LinkInput.isASCIIWhitespace(b) {
                     spaces = true
                     break
                 }
@@ -373,7 +365,7 @@ extension DirectionsURLParser {
                 if let unicodeName {
                     validName = unicodeName.utf8.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "-") }
                 } else {
-                    for b in rawName.bytes where !(isAlphanumeric(b) || b == UInt8(ascii: "-")) {
+                    for b in rawName where !(isAlphanumeric(b) || b == UInt8(ascii: "-")) {
                         validName = false
                         break
                     }
@@ -468,13 +460,14 @@ extension DirectionsURLParser {
         private static func equalsLower(_ text: LinkInput, _ literal: StaticString) -> Bool {
             let n = literal.utf8CodeUnitCount
             guard text.count == n else { return false }
-            let word = literal.utf8Start
-            var i = 0
-            while i < n {
-                if LinkInput.lower(text[i]) != word[i] { return false }
-                i &+= 1
+            return LinkInput.withBytes(of: literal) { word in
+                var i = 0
+                while i < n {
+                    if LinkInput.lower(text[i]) != word[i] { return false }
+                    i &+= 1
+                }
+                return true
             }
-            return true
         }
 
         /// Where the Plus Code (`849VCWC8+R9`) that starts `raw` ends, as a byte offset, or nil when

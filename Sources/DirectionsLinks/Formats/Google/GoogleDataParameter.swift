@@ -33,10 +33,10 @@ extension DirectionsURLParser {
 
         /// Splits `blob` (the text after `data=`, raw; `!` may also arrive as `%21`).
         init(_ blob: Substring) {
-            var text = LinkInput.contains(blob, UInt8(ascii: "%"))
+            let text = LinkInput.contains(blob, UInt8(ascii: "%"))
                 ? Substring((try? PercentDecoding.decode(blob, plusAsSpace: false, parameter: "data")) ?? "") : blob
             if LinkInput.isASCII(text) {
-                self.tokens = text.withUTF8 { Self.asciiTokens($0) }
+                self.tokens = LinkInput.withBytes(of: text) { Self.asciiTokens($0) }
                 self.text = text
                 return
             }
@@ -62,7 +62,7 @@ extension DirectionsURLParser {
         /// The tokens of ASCII text: pieces between `!`s (empty ones skipped), each `<digits><letter><value>`;
         /// a piece without digits, with an overflowing field number or without a type letter is skipped
         /// (as `Int(piece[..<kindIndex])` would fail).
-        private static func asciiTokens(_ buffer: UnsafeBufferPointer<UInt8>) -> [Token] {
+        private static func asciiTokens(_ buffer: LinkInput) -> [Token] {
             var tokens: [Token] = []
             // At most one token per piece: one allocation.
             var pieces = 1
@@ -88,14 +88,14 @@ extension DirectionsURLParser {
                 tokens.append(
                     Token(
                         field: field, kind: buffer[j], start: j + 1, end: pieceEnd,
-                        count: count(UnsafeBufferPointer(rebasing: buffer[(j + 1)..<pieceEnd]))))
+                        count: count(buffer.slice(j + 1, pieceEnd))))
             }
             return tokens
         }
 
         /// `Int(value)` of ASCII bytes when it is a number ≥ 0 (`-0` is 0), else -1: an optional sign,
         /// then at least one digit and nothing else, without overflow.
-        fileprivate static func count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        fileprivate static func count(_ bytes: LinkInput) -> Int {
             var i = 0
             var negative = false
             if let first = bytes.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
@@ -216,7 +216,7 @@ extension DirectionsURLParser.GoogleDataParameter {
 
         mutating func next() -> ByteToken? {
             // One pass per piece: its field digits, its type byte, then its value up to the next `!`.
-            let bytes = text.bytes
+            let bytes = text
             let end = bytes.count
             while i < end {
                 let start = i
@@ -242,7 +242,7 @@ extension DirectionsURLParser.GoogleDataParameter {
                 let value = text.slice(j &+ 1, k)
                 return ByteToken(
                     field: field, kind: kind, value: value,
-                    count: kind == UInt8(ascii: "m") ? DirectionsURLParser.GoogleDataParameter.count(value.bytes) : -1)
+                    count: kind == UInt8(ascii: "m") ? DirectionsURLParser.GoogleDataParameter.count(value) : -1)
             }
             return nil
         }
@@ -256,7 +256,7 @@ extension DirectionsURLParser.GoogleDataParameter {
         _ blob: LinkInput, ascii: (ByteTokens) -> R, other: (DirectionsURLParser.GoogleDataParameter) -> R
     ) -> R {
         guard blob.isASCII else { return other(DirectionsURLParser.GoogleDataParameter(blob.substring)) }
-        switch PercentDecoding.check(blob.bytes, plusAsSpace: false) {
+        switch PercentDecoding.check(blob, plusAsSpace: false) {
         case .plain:
             return ascii(ByteTokens(blob))
         case .failure:

@@ -88,7 +88,7 @@ extension DirectionsURLParser {
                 let verdict: Int? = flag.withValue { (v) -> Int? in
                     let t = v.trimmed
                     guard t.isASCII else { return nil }
-                    for b in t.bytes {
+                    for b in t {
                         let found: Int
                         switch LinkInput.lower(b) {
                         case UInt8(ascii: "h"):
@@ -260,8 +260,7 @@ extension DirectionsURLParser {
             var parts: [String] = []
             appendChain(value.string, to: &parts)
             for part in parts {
-                var part = part
-                part.withUTF8 { body(LinkInput($0), 0) }
+                LinkInput.withBytes(of: part) { body($0, 0) }
             }
         }
 

@@ -69,10 +69,9 @@ extension DirectionsURLParser {
         static func isGoogleHost(_ host: String) -> Bool {
             // Every Google host contains the bytes `google.`: any other host is refused without
             // slicing (other families' hosts are asked here first).
-            var bytesOfHost = host
-            let mayBeGoogle = bytesOfHost.withUTF8 { bytes -> Bool in
+            let mayBeGoogle = LinkInput.withBytes(of: host) { bytes -> Bool in
                 let needle: StaticString = "google."
-                return needle.withUTF8Buffer { n in
+                return LinkInput.withBytes(of: needle) { n in
                     guard bytes.count >= n.count else { return false }
                     var i = 0
                     while i &+ n.count <= bytes.count {

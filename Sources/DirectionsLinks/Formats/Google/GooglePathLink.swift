@@ -105,7 +105,7 @@ extension DirectionsURLParser.GooglePathLink {
     static func decoded<R>(
         _ raw: LinkInput, parameter: String, what: String, _ body: (LinkInput) throws(DirectionsURLError) -> R
     ) throws(DirectionsURLError) -> R {
-        switch PercentDecoding.check(raw.bytes, plusAsSpace: true) {
+        switch PercentDecoding.check(raw, plusAsSpace: true) {
         case .plain: return try body(raw)
         case .needsDecoding: return try raw.withDecoded(plusAsSpace: true, body)
         case .failure(let failure): throw PercentDecoding.decodingError(failure, parameter: parameter, what: what)

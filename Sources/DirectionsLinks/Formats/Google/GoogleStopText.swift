@@ -15,7 +15,7 @@ extension DirectionsURLParser {
         /// Whether a stop needs Google's stop reading: it has a marker (`@`, `(`, `:`), or it is a
         /// hemisphere pair (digits, `.`, `,`, spaces, signs and one or two of N S E W). Any other
         /// text is a plain stop, read by the shared endpoint helpers.
-        static func needsStopReading(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        static func needsStopReading(_ bytes: LinkInput) -> Bool {
             // A marker decides at once: looked for eight bytes at a time.
             let n = bytes.count
             var i = 0
@@ -53,8 +53,7 @@ extension DirectionsURLParser {
         static func endpoint(
             _ raw: String, parameter: String, source: Bool, parser: DirectionsURLParser
         ) throws(DirectionsURLError) -> Endpoint {
-            var bytesOfRaw = raw
-            let special = bytesOfRaw.withUTF8 { needsStopReading($0) }
+            let special = LinkInput.withBytes(of: raw) { needsStopReading($0) }
             if !special {
                 return source ? try parser.sourceEndpoint(raw, parameter: parameter) : try parser.stopEndpoint(raw, parameter: parameter)
             }
@@ -116,7 +115,7 @@ extension DirectionsURLParser {
                 let letter = isLetter(first) ? first : isLetter(last) ? last : nil
                 guard let letter else { return false }
                 let upper = letter & ~0x20
-                return upper == letters.utf8Start[0] || upper == letters.utf8Start[1]
+                return LinkInput.withBytes(of: letters) { upper == $0[0] || upper == $0[1] }
             }
             guard possible(parts[0], "NS"), possible(parts[1], "EW") else { return nil }
             func signed(_ piece: Substring, _ positive: Character, _ negative: Character) -> String? {
@@ -156,7 +155,7 @@ extension DirectionsURLParser.GoogleStopText {
     static func endpoint(
         _ raw: LinkInput, parameter: String, source: Bool, parser: DirectionsURLParser
     ) throws(DirectionsURLError) -> Endpoint {
-        let special = needsStopReading(raw.bytes)
+        let special = needsStopReading(raw)
         if !special {
             return source ? try parser.sourceEndpoint(raw, parameter: parameter) : try parser.stopEndpoint(raw, parameter: parameter)
         }
@@ -207,7 +206,7 @@ extension DirectionsURLParser.GoogleStopText {
     private static func hemisphere(_ text: LinkInput, parameter: String) throws(DirectionsURLError) -> Coordinate? {
         guard let parts = hemisphereParts(text) else { return nil }
         let capacity = parts.lat.count &+ parts.lon.count &+ 3
-        return try LinkInput.withScratch(capacity: capacity) { (out: UnsafeMutableBufferPointer<UInt8>) throws(DirectionsURLError) -> Coordinate in
+        return try LinkInput.withScratch(capacity: capacity) { (out: LinkInput.Scratch) throws(DirectionsURLError) -> Coordinate in
             var k = 0
             func put(_ b: UInt8) {
                 if k < out.count {
@@ -216,11 +215,11 @@ extension DirectionsURLParser.GoogleStopText {
                 }
             }
             if parts.latNegative { put(UInt8(ascii: "-")) }
-            for b in parts.lat.bytes { put(b) }
+            for b in parts.lat { put(b) }
             put(UInt8(ascii: ","))
             if parts.lonNegative { put(UInt8(ascii: "-")) }
-            for b in parts.lon.bytes { put(b) }
-            return try CoordinateText.parsePair(LinkInput(UnsafeBufferPointer(rebasing: out[0..<k])), parameter: parameter)
+            for b in parts.lon { put(b) }
+            return try CoordinateText.parsePair(out.prefix(k), parameter: parameter)
         }
     }
 

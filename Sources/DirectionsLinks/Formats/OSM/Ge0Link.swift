@@ -208,8 +208,7 @@ enum Ge0Link {
 
     /// Whether the (ASCII) host ends with `omaps.app`.
     private static func hostIsOmaps(_ host: String) -> Bool {
-        var host = host
-        return host.withUTF8 { LinkInput($0).hasSuffix("omaps.app") }
+        LinkInput.withBytes(of: host) { $0.hasSuffix("omaps.app") }
     }
 
     /// Parses `<code>[/<name>]` (or, when `clearCoordinates`, `<lat>,<lon>[/<name>]`), raw bytes of
@@ -290,7 +289,7 @@ enum Ge0Link {
         }
         let kept = raw.prefix(cut)
         // Every escape left is well formed: only the decoded UTF-8 can fail (the old decode's error).
-        if case .failure(let failure) = PercentDecoding.check(kept.bytes, plusAsSpace: false) {
+        if case .failure(let failure) = PercentDecoding.check(kept, plusAsSpace: false) {
             throw PercentDecoding.decodingError(failure, parameter: "name", what: "value")
         }
         return kept.withDecoded(plusAsSpace: false) { (decoded: LinkInput) -> String? in
@@ -300,7 +299,7 @@ enum Ge0Link {
 
     /// The text with `_` and space swapped.
     private static func swapped(_ text: LinkInput) -> String {
-        String(unsafeUninitializedCapacity: text.count) { out in
+        LinkInput.string(capacity: text.count) { out in
             var i = 0
             while i < text.count && i < out.count {
                 out[i] = swapSpace(text[i])

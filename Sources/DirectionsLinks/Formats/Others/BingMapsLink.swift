@@ -215,7 +215,7 @@ enum BingMapsLink {
         guard t.contains(UInt8(ascii: "%")) else { return t.string }
         guard t.isASCII else { return replacingEncodedUnderscore(t.string) }
         // One byte per Character: '%', '5', 'F' or 'f' → '_'.
-        return String(unsafeUninitializedCapacity: t.count) { out in
+        return LinkInput.string(capacity: t.count) { out in
             var i = 0
             var k = 0
             while i < t.count && k < out.count {

@@ -428,7 +428,7 @@ extension HereLink: DirectionsLinkFormat {
 fileprivate func withDecodedPath<R>(
     _ raw: LinkInput, _ body: (LinkInput) throws(DirectionsURLError) -> R
 ) throws(DirectionsURLError) -> R {
-    switch PercentDecoding.check(raw.bytes, plusAsSpace: false) {
+    switch PercentDecoding.check(raw, plusAsSpace: false) {
     case .plain: return try body(raw)
     case .needsDecoding: return try raw.withDecoded(plusAsSpace: false, body)
     case .failure(let failure): throw PercentDecoding.decodingError(failure, parameter: "path", what: "value")

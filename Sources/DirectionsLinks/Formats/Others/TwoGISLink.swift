@@ -68,7 +68,7 @@ enum TwoGISLink {
                 parameter: "points")
         }
         // Decoded first (into a temporary buffer), then split.
-        if case .failure(let failure) = PercentDecoding.check(points.bytes, plusAsSpace: false) {
+        if case .failure(let failure) = PercentDecoding.check(points, plusAsSpace: false) {
             throw PercentDecoding.decodingError(failure, parameter: "points", what: "value")
         }
         return try points.withDecoded(plusAsSpace: false) { (decoded: LinkInput) throws(DirectionsURLError) -> DirectionsRequest in
@@ -114,7 +114,7 @@ enum TwoGISLink {
         var from: Endpoint = .currentLocation
         var to: Coordinate? = nil
         while let key = parts.next(), let value = parts.next() {
-            if case .failure(let failure) = PercentDecoding.check(value.bytes, plusAsSpace: false) {
+            if case .failure(let failure) = PercentDecoding.check(value, plusAsSpace: false) {
                 throw PercentDecoding.decodingError(failure, parameter: key.string.lowercased(), what: "value")
             }
             try value.withDecoded(plusAsSpace: false) { (value: LinkInput) throws(DirectionsURLError) in
@@ -200,14 +200,13 @@ extension TwoGISLink: DirectionsLinkFormat {
     static func handles(host: String) -> Bool {
         // Every handled host starts with "www." or "2gis." (no Character starting with another byte does).
         guard let f = host.utf8.first, f == UInt8(ascii: "w") || f == UInt8(ascii: "2") else { return false }
-        var bytesOfHost = host
-        return bytesOfHost.withUTF8 { b in
+        return LinkInput.withBytes(of: host) { b in
             // By byte: a non-ASCII host is never one of these.
-            var h = LinkInput(b)
+            var h = b
             guard h.isASCII else { return false }
             if h.hasPrefix("www.") { h = h.dropFirst(4) }
             guard h.hasPrefix("2gis."), h.count > 5 else { return false }
-            for c in h.dropFirst(5).bytes where !((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == UInt8(ascii: ".")) {
+            for c in h.dropFirst(5) where !((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == UInt8(ascii: ".")) {
                 return false
             }
             return true

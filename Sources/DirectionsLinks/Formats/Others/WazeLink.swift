@@ -183,7 +183,7 @@ extension WazeLink: DirectionsLinkFormat {
 
 /// Whether `text` ends with the lowercase ASCII `literal`, ignoring ASCII case.
 fileprivate func hasSuffixIgnoringCase(_ text: LinkInput, _ literal: StaticString) -> Bool {
-    literal.withUTF8Buffer { l in
+    LinkInput.withBytes(of: literal) { l in
         guard l.count <= text.count else { return false }
         let offset = text.count &- l.count
         var i = 0

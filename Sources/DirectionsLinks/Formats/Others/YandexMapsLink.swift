@@ -251,9 +251,7 @@ extension YandexMapsLink: DirectionsLinkFormat {
     static func handles(host: String) -> Bool {
         // Every handled host starts with "www.", "maps." or "yandex." (no Character starting with another byte does).
         guard let f = host.utf8.first, f == UInt8(ascii: "w") || f == UInt8(ascii: "m") || f == UInt8(ascii: "y") else { return false }
-        var bytesOfHost = host
-        let ascii: Bool? = bytesOfHost.withUTF8 { b in
-            let h = LinkInput(b)
+        let ascii: Bool? = LinkInput.withBytes(of: host) { h in
             return h.isASCII ? handlesASCII(host: h) : nil
         }
         if let ascii { return ascii }
@@ -302,8 +300,7 @@ extension YandexMapsLink: DirectionsLinkFormat {
 
 /// Whether `s`'s UTF-8 starts with the bytes of the ASCII `prefix`.
 fileprivate func hasPrefix(_ s: String, _ prefix: StaticString) -> Bool {
-    var bytesOfS = s
-    return bytesOfS.withUTF8 { LinkInput($0).hasPrefix(prefix) }
+    LinkInput.withBytes(of: s) { $0.hasPrefix(prefix) }
 }
 
 /// Calls `body` with `p`'s decoded value, or with no bytes when `p` is nil.
