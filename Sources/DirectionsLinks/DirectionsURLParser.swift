@@ -242,12 +242,7 @@ public struct DirectionsURLParser: Sendable {
     ///   `missing-destination` instead), plus the coordinate errors.
     func stopEndpoint(_ text: String, parameter: String) throws(DirectionsURLError) -> Endpoint {
         let trimmed = Self.trimmed(text)
-        if trimmed.isEmpty {
-            throw DirectionsURLError(
-                code: .invalidParameter,
-                message: "a stop in '\(parameter)' is empty; give an address or 'latitude,longitude', or leave the stop out",
-                parameter: parameter)
-        }
+        if trimmed.isEmpty { throw Self.emptyStop(parameter) }
         if currentLocationLiterals.matches(trimmed) { return .currentLocation }
         return try place(trimmed, parameter: parameter)
     }
@@ -270,14 +265,17 @@ public struct DirectionsURLParser: Sendable {
     /// ``stopEndpoint(_:parameter:)-(String,_)`` of decoded bytes.
     func stopEndpoint(_ text: LinkInput, parameter: String) throws(DirectionsURLError) -> Endpoint {
         let trimmed = text.trimmed
-        if trimmed.isEmpty {
-            throw DirectionsURLError(
-                code: .invalidParameter,
-                message: "a stop in '\(parameter)' is empty; give an address or 'latitude,longitude', or leave the stop out",
-                parameter: parameter)
-        }
+        if trimmed.isEmpty { throw Self.emptyStop(parameter) }
         if currentLocationLiterals.matches(trimmed) { return .currentLocation }
         return try place(trimmed, parameter: parameter)
+    }
+
+    /// The `invalid-parameter` error of a blank stop in `parameter`.
+    private static func emptyStop(_ parameter: String) -> DirectionsURLError {
+        DirectionsURLError(
+            code: .invalidParameter,
+            message: "a stop in '\(parameter)' is empty; give an address or 'latitude,longitude', or leave the stop out",
+            parameter: parameter)
     }
 
     /// A coordinate when `trimmed` is a pair, else its text as an address.

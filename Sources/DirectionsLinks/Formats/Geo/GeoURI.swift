@@ -686,12 +686,9 @@ extension DirectionsURLParser.GeoURI {
     /// - Returns: the link; `omitted` lists waypoints, the mode, avoidances, place ids, navigate and times.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         try BuiltCoordinates.check(request)
-        guard request.source == .currentLocation else {
-            throw LinkBuildError(
-                code: .cannotExpress,
-                message: "a geo: URI names only a destination and always starts at the current location; use osm, organic-maps or google for a route from elsewhere",
-                field: "source")
-        }
+        try BuiltCoordinates.requireSourceHere(
+            request,
+            "a geo: URI names only a destination and always starts at the current location; use osm, organic-maps or google for a route from elsewhere")
         var omitted: [String] = []
         let url: String
         switch request.destination {

@@ -179,12 +179,9 @@ extension DirectionsURLParser.GoogleNavigationIntent {
     ///   empty destination address.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         let name = "google.navigation"
-        guard request.source == .currentLocation else {
-            throw LinkBuildError(
-                code: .cannotExpress,
-                message: "google.navigation always starts at the current location; use the google or google-legacy format for a route from elsewhere",
-                field: "source")
-        }
+        try BuiltCoordinates.requireSourceHere(
+            request,
+            "google.navigation always starts at the current location; use the google or google-legacy format for a route from elsewhere")
         try AppleGoogleLinkText.requireDestination(request, format: name)
         var omitted: [String] = []
         if !request.waypoints.isEmpty {

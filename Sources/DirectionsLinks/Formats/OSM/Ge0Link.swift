@@ -335,11 +335,8 @@ extension Ge0Link {
     ///   (it is then written rounded to about 0.15 m), plus waypoints, mode, place ids and the rest.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         try BuiltCoordinates.check(request)
-        guard request.source == .currentLocation else {
-            throw LinkBuildError(
-                code: .cannotExpress,
-                message: "a ge0 link is one point and starts at the current location; use organic-maps for a route", field: "source")
-        }
+        try BuiltCoordinates.requireSourceHere(
+            request, "a ge0 link is one point and starts at the current location; use organic-maps for a route")
         guard case .coordinate(let c, let label, let placeID) = request.destination else {
             throw LinkBuildError(
                 code: .cannotExpress, message: "a ge0 link needs the destination's coordinates", field: "destination")

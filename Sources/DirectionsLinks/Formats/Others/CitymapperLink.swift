@@ -180,28 +180,16 @@ extension CitymapperLink {
     /// parameters in that order, values percent-encoded (space as `%20`, comma in a pair as `%2C`).
     /// - Throws: `cannot-express` when the destination is the current location.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
-        var omitted: [String] = []
-        var pairs: [(String, String)] = []
-        func write(_ e: Endpoint, _ prefix: String, field: String) {
-            switch e {
-            case .currentLocation: break
-            case .coordinate(let c, let label, let id):
-                pairs.append((prefix + "coord", LinkWriting.encode(LinkWriting.pair(c))))
-                if let label { pairs.append((prefix + "name", LinkWriting.encode(label))) }
-                if id != nil { omitted.append("\(field) place id: Citymapper links carry none") }
-            case .address(let text, let id):
-                pairs.append((prefix + "address", LinkWriting.encode(text)))
-                if id != nil { omitted.append("\(field) place id: Citymapper links carry none") }
-            }
+        var link = try TransitPlannerLink(request, app: "Citymapper")
+        func coordinate(_ prefix: String, _ c: Coordinate, _ label: String?) -> [(String, String)] {
+            [(prefix + "coord", LinkWriting.encode(LinkWriting.pair(c)))] + (label.map { [(prefix + "name", LinkWriting.encode($0))] } ?? [])
         }
-        if request.destination == .currentLocation {
-            throw LinkBuildError(code: .cannotExpress, message: "a Citymapper link cannot end at the current location", field: "destination")
-        }
-        write(request.source, "start", field: "source")
-        write(request.destination, "end", field: "destination")
-        if let arrival = request.arrivalDate { pairs.append(("arrival_time", LinkWriting.encode(arrival))) }
-        omitted += OmittedFields.transitPlanner(request, app: "Citymapper", ends: "a start and an end", plans: "transit journeys")
-        if request.departureDate != nil { omitted.append("departure date: Citymapper links carry only an arrival time") }
-        return BuiltLink(url: "https://citymapper.com/directions?" + LinkWriting.query(pairs), format: .citymapper, omitted: omitted)
+        func address(_ prefix: String, _ text: String) -> [(String, String)] { [(prefix + "address", LinkWriting.encode(text))] }
+        link.write(request.source, "start", field: "source", coordinate: coordinate, address: address)
+        link.write(request.destination, "end", field: "destination", coordinate: coordinate, address: address)
+        if let arrival = request.arrivalDate { link.pairs.append(("arrival_time", LinkWriting.encode(arrival))) }
+        link.omitted += OmittedFields.transitPlanner(request, app: "Citymapper", ends: "a start and an end", plans: "transit journeys")
+        if request.departureDate != nil { link.omitted.append("departure date: Citymapper links carry only an arrival time") }
+        return BuiltLink(url: "https://citymapper.com/directions?" + LinkWriting.query(link.pairs), format: .citymapper, omitted: link.omitted)
     }
 }

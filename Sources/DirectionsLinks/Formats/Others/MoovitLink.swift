@@ -123,29 +123,18 @@ extension MoovitLink {
     /// in that order; an address is written as a name without coordinates.
     /// - Throws: `cannot-express` when the destination is the current location.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
-        var omitted: [String] = []
-        var pairs: [(String, String)] = []
-        func write(_ e: Endpoint, _ prefix: String, field: String) {
-            switch e {
-            case .currentLocation: break
-            case .coordinate(let c, let label, let id):
-                pairs.append((prefix + "_lat", LinkWriting.degrees(c.latitude)))
-                pairs.append((prefix + "_lon", LinkWriting.degrees(c.longitude)))
-                if let label, !label.isEmpty { pairs.append((prefix + "_name", LinkWriting.encode(label))) }
-                if id != nil { omitted.append("\(field) place id: Moovit links carry none") }
-            case .address(let text, let id):
-                pairs.append((prefix + "_name", LinkWriting.encode(text)))
-                if id != nil { omitted.append("\(field) place id: Moovit links carry none") }
-            }
+        var link = try TransitPlannerLink(request, app: "Moovit")
+        func coordinate(_ prefix: String, _ c: Coordinate, _ label: String?) -> [(String, String)] {
+            var pairs = [(prefix + "_lat", LinkWriting.degrees(c.latitude)), (prefix + "_lon", LinkWriting.degrees(c.longitude))]
+            if let label, !label.isEmpty { pairs.append((prefix + "_name", LinkWriting.encode(label))) }
+            return pairs
         }
-        if request.destination == .currentLocation {
-            throw LinkBuildError(code: .cannotExpress, message: "a Moovit link cannot end at the current location", field: "destination")
-        }
-        write(request.destination, "dest", field: "destination")
-        write(request.source, "orig", field: "source")
-        if let date = request.departureDate { pairs.append(("date", LinkWriting.encode(date))) }
-        omitted += OmittedFields.transitPlanner(request, app: "Moovit", ends: "an origin and a destination", plans: "transit trips")
-        if request.arrivalDate != nil { omitted.append("arrival date: Moovit links carry only a departure date") }
-        return BuiltLink(url: "moovit://directions?" + LinkWriting.query(pairs), format: .moovit, omitted: omitted)
+        func address(_ prefix: String, _ text: String) -> [(String, String)] { [(prefix + "_name", LinkWriting.encode(text))] }
+        link.write(request.destination, "dest", field: "destination", coordinate: coordinate, address: address)
+        link.write(request.source, "orig", field: "source", coordinate: coordinate, address: address)
+        if let date = request.departureDate { link.pairs.append(("date", LinkWriting.encode(date))) }
+        link.omitted += OmittedFields.transitPlanner(request, app: "Moovit", ends: "an origin and a destination", plans: "transit trips")
+        if request.arrivalDate != nil { link.omitted.append("arrival date: Moovit links carry only a departure date") }
+        return BuiltLink(url: "moovit://directions?" + LinkWriting.query(link.pairs), format: .moovit, omitted: link.omitted)
     }
 }
