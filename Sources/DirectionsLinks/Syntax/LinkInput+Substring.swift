@@ -204,21 +204,6 @@ extension LinkInput {
     @inline(__always)
     static func lowerEquals(_ s: String, _ lower: StaticString) -> Bool { lowerEquals(Substring(s), lower) }
 
-    /// `s` with each byte replaced by `transform(byte)`, written straight into the String (which
-    /// repairs what `transform` might make invalid UTF-8).
-    @inline(__always)
-    static func mapped(_ s: Substring, _ transform: (UInt8) -> UInt8) -> String {
-        let span = s.utf8.span
-        return string(capacity: span.count) { out in
-            var i = 0
-            while i < span.count && i < out.count {
-                out[i] = transform(span[i])
-                i &+= 1
-            }
-            return i
-        }
-    }
-
     /// `split(s, separator, maxSplits: 2)` for a caller that wants its pieces
     /// without the array: the text up to the first separator, up to the second (or the end), and the
     /// rest after the second, or nil; nil when there is no separator at all.
@@ -284,13 +269,7 @@ extension LinkInput {
     /// caller must take that slower path (which then also builds the exact error).
     static func quickPair(_ lat: Substring, _ lon: Substring) -> Coordinate? {
         guard let la = decimal(lat), let lo = decimal(lon) else { return nil }
-        return validated(la, lo)
-    }
-
-    /// The coordinate when in range, else nil (the caller's slower path builds the error).
-    @inline(__always)
-    static func validated(_ latitude: Double, _ longitude: Double) -> Coordinate? {
-        Coordinate.ifValid(latitude: latitude, longitude: longitude)
+        return Coordinate.ifValid(latitude: la, longitude: lo)
     }
 
     /// `lat,lon` written as two plain decimals around one comma, in range: the coordinate that
@@ -298,7 +277,7 @@ extension LinkInput {
     /// other shapes, errors).
     static func quickPair(_ text: Substring) -> Coordinate? {
         guard let (la, lo) = decimals(text) else { return nil }
-        return validated(la, lo)
+        return Coordinate.ifValid(latitude: la, longitude: lo)
     }
 
     /// The two numbers of `<decimal>,<decimal>` (`decimal` of the text before the first comma and of

@@ -116,7 +116,7 @@ extension LinkInput.Query.Parameter {
         guard comma > 0 else { return nil }
         guard let latitude = raw.slice(0, comma).decimal,
               let longitude = raw.slice(comma &+ (escaped ? 3 : 1), n).decimal else { return nil }
-        return LinkInput.validated(latitude, longitude)
+        return Coordinate.ifValid(latitude: latitude, longitude: longitude)
     }
 }
 

@@ -355,7 +355,7 @@ extension HereLink: DirectionsLinkFormat {
                     if let c = try CoordinateText.classify(text, parameter: "path") { return .done(.coordinate(c, label: nil)) }
                     return .done(.address(DirectionsURLParser.trimmed(text)))
                 }
-                if let la = lat.decimal, let lo = lon.decimal, let c = LinkInput.validated(la, lo) {
+                if let la = lat.decimal, let lo = lon.decimal, let c = Coordinate.ifValid(latitude: la, longitude: lo) {
                     return .pair(c)
                 }
                 return .pair(try CoordinateText.parsePair(Substring(lat.string + "," + lon.string), parameter: "path"))

@@ -62,7 +62,7 @@ enum MoovitLink {
         }
         if lat.isEmpty { return nil }
         // Two plain decimals in range: the coordinate the checks below would return.
-        if let la = lat.decimal, let lo = lon.decimal, let c = LinkInput.validated(la, lo) { return c }
+        if let la = lat.decimal, let lo = lon.decimal, let c = Coordinate.ifValid(latitude: la, longitude: lo) { return c }
         let latText = lat.string
         let lonText = lon.string
         let comma = lat.contains(UInt8(ascii: ",")) || lon.contains(UInt8(ascii: ","))

@@ -166,7 +166,7 @@ enum TwoGISLink {
     /// `<lon>,<lat>` → coordinate, by the general path (which builds the errors).
     static func lonLat(_ text: Substring, parameter: String) throws(DirectionsURLError) -> Coordinate {
         // Two plain decimals around one comma, in range: the coordinate the general path returns.
-        if let (lon, lat) = LinkInput.decimals(text), let c = LinkInput.validated(lat, lon) {
+        if let (lon, lat) = LinkInput.decimals(text), let c = Coordinate.ifValid(latitude: lat, longitude: lon) {
             return c
         }
         guard let numbers = CoordinateText.numbers(text), numbers.count == 2 else {
