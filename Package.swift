@@ -1,6 +1,7 @@
 // swift-tools-version: 6.2
 // SPDX-License-Identifier: Apache-2.0
-// 6.2: the code uses InlineArray, Span (String.UTF8View.span) and SendableMetatype, all Swift 6.2.
+// 6.2: the code uses InlineArray, Span (String.UTF8View.span, Array.span) and SendableMetatype, all Swift 6.2;
+// nothing needs 6.3.
 // routingd: iOS-style routing-app integration for Linux.
 // One pure library (no I/O) per concept group, one I/O library, two thin executables.
 import PackageDescription

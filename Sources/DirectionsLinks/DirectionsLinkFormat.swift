@@ -2,125 +2,9 @@
 /// The parts every directions-link format shares: the split link, the parse context that collects
 /// warnings, and the two protocols a format's type conforms to.
 
-/// A link split by RFC 3986 §3 into its parts, without percent-decoding anything.
-///
-/// `scheme` is lowercased. When the link has an authority (`scheme://host…`), `host` is the lowercased
-/// host without port, userinfo-free check left to the format (userinfo stays in the host so that
-/// `evil@maps.apple.com` never matches a known host), and without a trailing dot; otherwise `host` is
-/// empty and `path` is everything up to `?` (for `geo:48.2,16.3;u=40`, the path is `48.2,16.3;u=40`).
-///
-/// The parts are ``ByteText`` slices of the link's bytes (``bytes``), valid during the parse only.
-struct LinkText {
-    /// The scheme, lowercased (`https`, `geo`, `om`).
-    var scheme: String
-    /// Whether `rest` starts with `//` (a hierarchical link with an authority).
-    var hasAuthority: Bool
-    /// The host, lowercased, without port and trailing dot; empty without an authority.
-    var host: String
-    /// Whether the link has a `?`.
-    var hasQuery: Bool
-    /// The index of ``host`` in ``DirectionsURLParser/hostEntries``, or -1 when it is not a known host.
-    var hostEntry: Int
-    /// The raw parts, as bytes of ``original``.
-    var bytes: Parts
-
-    /// The raw parts of a link, as bytes (still percent-encoded).
-    struct Parts {
-        /// The whole link.
-        var link: ByteText
-        /// Everything after `scheme:`.
-        var rest: ByteText
-        /// The host as written (any case), without port and trailing dot; empty without an
-        /// authority. Compare with `equalsIgnoringCase`.
-        var host: ByteText
-        /// The path.
-        var path: ByteText
-        /// The query after `?`; empty when there is no `?` (see ``LinkText/hasQuery``).
-        var query: ByteText
-        /// The fragment after `#`, or nil.
-        var fragment: ByteText?
-    }
-
-    /// Everything after `scheme:`, raw.
-    var rest: Substring { substring(bytes.rest) }
-    /// The path, raw (still percent-encoded).
-    var path: Substring { substring(bytes.path) }
-    /// The query after `?`, raw; empty when there is no `?` (see ``hasQuery``).
-    var query: Substring { substring(bytes.query) }
-    /// The fragment after `#`, raw, or nil.
-    var fragment: Substring? { bytes.fragment.map { substring($0) } }
-
-    /// `part` (a slice of ``bytes``' link) as a `Substring` (of a new string holding only `part`;
-    /// for the `Character` readings of non-ASCII text).
-    func substring(_ part: ByteText) -> Substring {
-        Substring(part.string)
-    }
-
-    /// Splits the link whose bytes are `link` (pinned by the caller for the whole parse) after the
-    /// colon at byte offset `colon`; with `lookUpHost` (http and https links, dispatched by host),
-    /// finds the host in the table of known hosts (``hostEntry``), else leaves it -1.
-    init(link: ByteText, scheme: String, colon: Int, lookUpHost: Bool) {
-        let rest = link.suffix(from: colon &+ 1)
-        let bytes = rest.bytes
-        let n = bytes.count
-        var pos = 0
-        var host = ""
-        var hostEntry = -1
-        var authority = false
-        var hostText = rest.slice(0, 0)
-        if n >= 2 && bytes[0] == UInt8(ascii: "/") && bytes[1] == UInt8(ascii: "/") {
-            authority = true
-            // The authority ends at the first '/', '?' or '#'.
-            let a = UTF8Text.firstOffset(of: UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), in: bytes, from: 2, to: n)
-            // Without a numeric port (`:8080`, also a bare `:`) and without one trailing dot.
-            var hostEnd = a
-            var j = a
-            while j > 2 {
-                let b = bytes[j &- 1]
-                if b == UInt8(ascii: ":") {
-                    hostEnd = j &- 1
-                    break
-                }
-                guard b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") else { break }
-                j &-= 1
-            }
-            if hostEnd > 2 && bytes[hostEnd &- 1] == UInt8(ascii: ".") { hostEnd &-= 1 }
-            let hostBytes = rest.slice(2, hostEnd)
-            hostText = hostBytes
-            // A known host (the usual case) is its table's literal: nothing is built.
-            if lookUpHost { hostEntry = DirectionsURLParser.hostEntry(hostBytes.bytes) }
-            if hostEntry >= 0 {
-                host = DirectionsURLParser.hostEntries[hostEntry].name
-            } else if !hostBytes.isASCII {
-                host = hostBytes.string.lowercased()
-            } else if !hostBytes.isLowercaseASCII {
-                host = hostBytes.lowercasedASCII
-            } else {
-                host = hostBytes.string
-            }
-            pos = a
-        }
-        // The first '?' or '#' after the authority; a '#' after the '?' ends the query.
-        let (q, hash) = UTF8Text.queryAndFragment(in: bytes, from: pos, to: n)
-        let end = hash
-        self.scheme = scheme
-        self.hasAuthority = authority
-        self.host = host
-        self.hasQuery = q < end
-        self.hostEntry = hostEntry
-        self.bytes = Parts(
-            link: link,
-            rest: rest,
-            host: hostText,
-            path: rest.slice(pos, min(q, end)),
-            query: q < end ? rest.slice(q &+ 1, end) : rest.slice(end, end),
-            fragment: hash < n ? rest.slice(hash &+ 1, n) : nil)
-    }
-}
-
 /// What a format parser works with: the parser's settings, and the warnings of a lenient parse.
 ///
-/// Like a ``ByteText``, it is valid only during the parse: it points at the parser (a copy would
+/// Like a ``LinkInput``, it is valid only during the parse: it points at the parser (a copy would
 /// retain its literals, an atomic operation on every parse).
 struct ParseContext {
     /// The parser: current-location literals and strictness (a copy: a few references, no pointer).
@@ -170,7 +54,7 @@ protocol DirectionsLinkFormat: SendableMetatype {
     static func handles(host: String) -> Bool
     /// Reads `link`, a link the match above sent here (a format read through its family's type
     /// hands it to that type).
-    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest
+    static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest
     /// The format's travel-mode words, for its parser, its builder and the docs.
     static var modeVocabulary: [ModeWord] { get }
     /// Writes `request` as a link.

@@ -101,13 +101,12 @@ public struct DirectionsURLParser: Sendable {
     /// Parses `url` (not empty); with `unwrapping`, a link that may be wrapped (whitespace or
     /// delimiters at its ends) goes to ``parseUnwrapped(_:)`` instead.
     private func parse(_ url: String, unwrapping: Bool) throws(DirectionsURLError) -> ParsedLink {
-        // The whole parse runs over the link's bytes, pinned here: parsers work on `ByteText`
+        // The whole parse runs over the link's bytes, pinned here: parsers work on `LinkInput`
         // slices of them and build only the strings they return.
-        var pinned = url
         var failure: DirectionsURLError? = nil
-        let parsed = pinned.withUTF8 { buffer -> ParsedLink? in
+        let parsed = LinkInput.withBytes(of: url) { buffer -> ParsedLink? in
             do throws(DirectionsURLError) {
-                return try Self.parseLink(ByteText(buffer), self, unwrapping: unwrapping)
+                return try Self.parseLink(buffer, self, unwrapping: unwrapping)
             } catch {
                 failure = error
                 return nil
@@ -120,15 +119,15 @@ public struct DirectionsURLParser: Sendable {
     /// Parses the link whose bytes are `bytes` (not empty) with `parser`; with
     /// `unwrapping`, a link that may be wrapped goes to ``parseUnwrapped(_:)``.
     private static func parseLink(
-        _ bytes: ByteText, _ parser: DirectionsURLParser, unwrapping: Bool
+        _ bytes: LinkInput, _ parser: DirectionsURLParser, unwrapping: Bool
     ) throws(DirectionsURLError) -> ParsedLink {
         // Two byte comparisons for every link: no real link starts or ends like a wrapped one.
-        if unwrapping && LinkDelimiters.mayBeWrapped(first: bytes.bytes[0], last: bytes.bytes[bytes.count &- 1]) {
+        if unwrapping && LinkDelimiters.mayBeWrapped(first: bytes[0], last: bytes[bytes.count &- 1]) {
             return try parser.parseUnwrapped(bytes.string)
         }
         // One pass over the bytes: control characters, the first ':', the scheme's syntax and its
         // parser (compared ignoring ASCII case, so no lowercased copy is built).
-        let front = Self.scanFront(bytes.bytes)
+        let front = Self.scanFront(bytes)
         if front.mayHaveControl,
             let bad = bytes.string.unicodeScalars.first(where: Self.isControl)
         {
@@ -178,10 +177,10 @@ public struct DirectionsURLParser: Sendable {
 
     /// Parses a link whose scheme is ``schemeEntries``[`entry`], ending at byte offset `colon`.
     private static func parseLink(
-        _ bytes: ByteText, _ parser: DirectionsURLParser, entry: Int, colon: Int
+        _ bytes: LinkInput, _ parser: DirectionsURLParser, entry: Int, colon: Int
     ) throws(DirectionsURLError) -> ParsedLink {
         let schemeParser = Self.schemeParsers[entry]
-        let link = LinkText(link: bytes, scheme: Self.schemeNames[entry], colon: colon, lookUpHost: schemeParser == nil)
+        let link = LinkInput.Parts(link: bytes, scheme: Self.schemeNames[entry], colon: colon, lookUpHost: schemeParser == nil)
         let family: any DirectionsLinkFormat.Type
         if let schemeParser {
             family = schemeParser
@@ -194,7 +193,7 @@ public struct DirectionsURLParser: Sendable {
     }
 
     /// The family of an http(s) link, by host.
-    static func webFamily(_ link: LinkText) throws(DirectionsURLError) -> any DirectionsLinkFormat.Type {
+    static func webFamily(_ link: LinkInput.Parts) throws(DirectionsURLError) -> any DirectionsLinkFormat.Type {
         guard link.hasAuthority else {
             throw DirectionsURLError(
                 code: .malformedURL,
@@ -211,22 +210,14 @@ public struct DirectionsURLParser: Sendable {
 
     /// Parses an http(s) link nested in another (`maps://https://maps.apple.com/…`).
     func parseNested(_ url: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        var nested = String(url)
-        let result = nested.withUTF8 { buffer -> Result<DirectionsRequest, DirectionsURLError> in
-            do throws(DirectionsURLError) {
-                return .success(try parseNested(ByteText(buffer), &context))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
+        try LinkInput.withBytesThrowing(of: String(url)) { (buffer) throws(DirectionsURLError) in try parseNested(buffer, &context) }
     }
 
     /// Parses an http(s) link nested in another, given as bytes of the link being parsed.
-    func parseNested(_ bytes: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+    func parseNested(_ bytes: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let colon = bytes.firstOffset(of: UInt8(ascii: ":"))!
         let scheme = bytes.prefix(colon)
-        let link = LinkText(
+        let link = LinkInput.Parts(
             link: bytes, scheme: scheme.isLowercaseASCII ? scheme.string : scheme.string.lowercased(),
             colon: colon, lookUpHost: true)
         let family = try Self.webFamily(link)
@@ -251,12 +242,7 @@ public struct DirectionsURLParser: Sendable {
     ///   `missing-destination` instead), plus the coordinate errors.
     func stopEndpoint(_ text: String, parameter: String) throws(DirectionsURLError) -> Endpoint {
         let trimmed = Self.trimmed(text)
-        if trimmed.isEmpty {
-            throw DirectionsURLError(
-                code: .invalidParameter,
-                message: "a stop in '\(parameter)' is empty; give an address or 'latitude,longitude', or leave the stop out",
-                parameter: parameter)
-        }
+        if trimmed.isEmpty { throw Self.emptyStop(parameter) }
         if currentLocationLiterals.matches(trimmed) { return .currentLocation }
         return try place(trimmed, parameter: parameter)
     }
@@ -269,7 +255,7 @@ public struct DirectionsURLParser: Sendable {
     }
 
     /// ``sourceEndpoint(_:parameter:)-(String?,_)`` of decoded bytes (nil: the source is absent).
-    func sourceEndpoint(_ text: ByteText?, parameter: String) throws(DirectionsURLError) -> Endpoint {
+    func sourceEndpoint(_ text: LinkInput?, parameter: String) throws(DirectionsURLError) -> Endpoint {
         guard let text else { return .currentLocation }
         let trimmed = text.trimmed
         if trimmed.isEmpty || currentLocationLiterals.matches(trimmed) { return .currentLocation }
@@ -277,20 +263,23 @@ public struct DirectionsURLParser: Sendable {
     }
 
     /// ``stopEndpoint(_:parameter:)-(String,_)`` of decoded bytes.
-    func stopEndpoint(_ text: ByteText, parameter: String) throws(DirectionsURLError) -> Endpoint {
+    func stopEndpoint(_ text: LinkInput, parameter: String) throws(DirectionsURLError) -> Endpoint {
         let trimmed = text.trimmed
-        if trimmed.isEmpty {
-            throw DirectionsURLError(
-                code: .invalidParameter,
-                message: "a stop in '\(parameter)' is empty; give an address or 'latitude,longitude', or leave the stop out",
-                parameter: parameter)
-        }
+        if trimmed.isEmpty { throw Self.emptyStop(parameter) }
         if currentLocationLiterals.matches(trimmed) { return .currentLocation }
         return try place(trimmed, parameter: parameter)
     }
 
+    /// The `invalid-parameter` error of a blank stop in `parameter`.
+    private static func emptyStop(_ parameter: String) -> DirectionsURLError {
+        DirectionsURLError(
+            code: .invalidParameter,
+            message: "a stop in '\(parameter)' is empty; give an address or 'latitude,longitude', or leave the stop out",
+            parameter: parameter)
+    }
+
     /// A coordinate when `trimmed` is a pair, else its text as an address.
-    func place(_ trimmed: ByteText, parameter: String) throws(DirectionsURLError) -> Endpoint {
+    func place(_ trimmed: LinkInput, parameter: String) throws(DirectionsURLError) -> Endpoint {
         if let coordinate = try CoordinateText.classify(trimmed, parameter: parameter) {
             return .coordinate(coordinate, label: nil)
         }
@@ -314,8 +303,7 @@ public struct DirectionsURLParser: Sendable {
 
     static func trimmed(_ s: String) -> String {
         // Fast path: the first and last bytes are visible ASCII, so there is nothing to trim.
-        var bytesOfS = s
-        let plain = bytesOfS.withUTF8 { bytes -> Bool in
+        let plain = LinkInput.withBytes(of: s) { bytes -> Bool in
             guard let first = bytes.first, let last = bytes.last else { return false }
             return first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F
         }
@@ -367,7 +355,7 @@ public struct DirectionsURLParser: Sendable {
 
     /// The index in ``hostEntries`` of `host` compared ignoring ASCII case (a known host is
     /// lowercase ASCII), or -1.
-    static func hostEntry(_ host: UnsafeBufferPointer<UInt8>) -> Int {
+    static func hostEntry(_ host: LinkInput) -> Int {
         hostTable.index(of: host)
     }
 
@@ -404,12 +392,13 @@ public struct DirectionsURLParser: Sendable {
         }
 
         /// The index of the name equal to `text` ignoring ASCII case, or -1.
-        func index(of text: UnsafeBufferPointer<UInt8>) -> Int {
+        func index(of text: LinkInput) -> Int {
             let n = text.count
             guard n <= longest else { return -1 }
             let count = count
-            return bytes.withUnsafeBufferPointer { table in
-                meta.withUnsafeBufferPointer { meta in
+            return LinkInput.withBytes(of: bytes) { table in
+                let meta = self.meta.span
+                do {
                     let lengthBase = 2 &* count &+ 1
                     var j = Int(meta[lengthBase &+ n])
                     let end = Int(meta[lengthBase &+ n &+ 1])
@@ -417,7 +406,7 @@ public struct DirectionsURLParser: Sendable {
                         let k = Int(meta[count &+ 1 &+ j])
                         let start = Int(meta[k])
                         var i = 0
-                        while i < n && UTF8Text.equalIgnoringCase(text[i], table[start &+ i]) { i &+= 1 }
+                        while i < n && LinkInput.equalIgnoringCase(text[i], table[start &+ i]) { i &+= 1 }
                         if i == n { return k }
                         j &+= 1
                     }
@@ -443,16 +432,16 @@ public struct DirectionsURLParser: Sendable {
     /// The bytes of every scheme of ``schemeEntries``, in order, for a byte scan.
     private static let schemeTable = ByteTable(schemeEntries.map(\.name))
 
-    static func scanFront(_ bytes: UnsafeBufferPointer<UInt8>) -> Front {
+    static func scanFront(_ bytes: LinkInput) -> Front {
         var front = Front()
         // The colon first (it ends the short scheme), then a word-at-a-time pass for control bytes.
         let n = bytes.count
-        let colon = UTF8Text.firstOffset(of: UInt8(ascii: ":"), in: bytes, from: 0, to: n)
+        let colon = LinkInput.firstOffset(of: UInt8(ascii: ":"), in: bytes, from: 0, to: n)
         if colon < n { front.colon = colon }
         front.mayHaveControl = mayHaveControl(bytes)
         guard front.colon > 0 else { return front }
         // A known scheme (the usual case) is a valid one: every name in the table is.
-        let entry = schemeTable.index(of: UnsafeBufferPointer(rebasing: bytes[0..<colon]))
+        let entry = schemeTable.index(of: bytes.slice(0, colon))
         if entry >= 0 {
             front.validScheme = true
             front.entry = entry
@@ -475,7 +464,7 @@ public struct DirectionsURLParser: Sendable {
     /// Whether `bytes` has a byte below 0x20, 0x7F, or 0xC2 (the lead byte of the C1 controls);
     /// eight bytes at a time (`hasless`/`haszero`: exact about whether any byte matches).
     @inline(__always)
-    static func mayHaveControl(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func mayHaveControl(_ bytes: LinkInput) -> Bool {
         let n = bytes.count
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
@@ -488,12 +477,12 @@ public struct DirectionsURLParser: Sendable {
             return (below20 | above7E) & highs == 0
         }
         while i &+ 8 <= n {
-            if !plain(UTF8Text.word(bytes, i)) { break }
+            if !plain(LinkInput.word(bytes, i)) { break }
             i &+= 8
         }
         // Every whole word passed: the last bytes are one word ending at the end (it overlaps
         // bytes already passed). Otherwise the word that failed is checked byte by byte.
-        if i &+ 8 > n && i < n && n >= 8 && plain(UTF8Text.word(bytes, n &- 8)) { return false }
+        if i &+ 8 > n && i < n && n >= 8 && plain(LinkInput.word(bytes, n &- 8)) { return false }
         while i < n {
             let b = bytes[i]
             if b < 0x20 || b == 0x7F || b == 0xC2 { return true }

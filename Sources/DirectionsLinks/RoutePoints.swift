@@ -15,7 +15,7 @@ enum RoutePoints {
     ///   or an unknown mode).
     @inline(__always)
     static func request<E: Error>(
-        _ pieces: some Sequence<ByteText>, _ endpoint: (ByteText, Role) throws(E) -> Endpoint,
+        _ pieces: some Sequence<LinkInput>, _ endpoint: (LinkInput, Role) throws(E) -> Endpoint,
         mode: () throws(E) -> ModeWord?
     ) throws(E) -> DirectionsRequest {
         var source: Endpoint = .currentLocation

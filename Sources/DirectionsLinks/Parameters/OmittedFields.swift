@@ -53,3 +53,34 @@ enum OmittedFields {
         return out
     }
 }
+
+/// A transit planner's link (Citymapper, Moovit) being written: its query pairs, in order, and its
+/// `omitted` lines.
+struct TransitPlannerLink {
+    let app: String
+    var pairs: [(String, String)] = []
+    var omitted: [String] = []
+
+    /// - Throws: `cannot-express` naming `destination` when it is the current location.
+    init(_ request: DirectionsRequest, app: String) throws(LinkBuildError) {
+        if request.destination == .currentLocation {
+            throw LinkBuildError(
+                code: .cannotExpress, message: "a \(app) link cannot end at the current location", field: "destination")
+        }
+        self.app = app
+    }
+
+    /// Adds the pairs of `e` (none for the current location): `coordinate(prefix, c, label)` or
+    /// `address(prefix, text)`; a place id adds an `omitted` line for `field`.
+    mutating func write(
+        _ e: Endpoint, _ prefix: String, field: String,
+        coordinate: (String, Coordinate, String?) -> [(String, String)], address: (String, String) -> [(String, String)]
+    ) {
+        switch e {
+        case .currentLocation: return
+        case .coordinate(let c, let label, _): pairs += coordinate(prefix, c, label)
+        case .address(let text, _): pairs += address(prefix, text)
+        }
+        if e.placeID != nil { omitted.append("\(field) place id: \(app) links carry none") }
+    }
+}

@@ -107,7 +107,7 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
 
         /// Whether `bytes` surely matches no literal (false: it may; the full test decides).
         @inline(__always)
-        func rejects(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        func rejects(_ bytes: LinkInput) -> Bool {
             guard usable else { return false }
             let n = bytes.count
             var i = 0
@@ -115,7 +115,7 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
             if i >= n { return false }
             let b0 = bytes[i]
             if b0 >= 0x80 { return false }
-            var key = UInt32(UTF8Text.lower(b0))
+            var key = UInt32(LinkInput.lower(b0))
             if (key < 64 ? first.0 >> UInt64(key) : first.1 >> UInt64(key &- 64)) & 1 == 0 { return true }
             var shift: UInt32 = 8
             i &+= 1
@@ -124,7 +124,7 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
                 i &+= 1
                 if Self.skipped(b) { continue }
                 if b >= 0x80 { return false }
-                key |= UInt32(UTF8Text.lower(b)) << shift
+                key |= UInt32(LinkInput.lower(b)) << shift
                 shift &+= 8
             }
             let (h1, h2) = Self.hashes(key)
@@ -134,10 +134,7 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
 
         /// Whether no literal starts with the packed bytes `key`.
         private func rejectsKey(_ key: UInt32) -> Bool {
-            keys.withUnsafeBufferPointer { keys in
-                for k in keys where k == key { return false }
-                return true
-            }
+            !keys.contains(key)
         }
     }
 
@@ -171,10 +168,9 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
 
     /// Whether `text` (already percent-decoded) is one of the literals, ignoring case, whitespace and `+`.
     public func matches(_ text: String) -> Bool {
-        var bytesOfText = text
-        if let ascii = bytesOfText.withUTF8({ buffer -> Bool? in
+        if let ascii = LinkInput.withBytes(of: text, { buffer -> Bool? in
             if storage.missFilter.rejects(buffer) { return false }
-            return Self.matchesASCII(ByteText(buffer), storage)
+            return Self.matchesASCII(buffer, storage)
         }) {
             return ascii
         }
@@ -184,13 +180,13 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
     /// ``matches(_:)`` of the bytes of a link being parsed: an ordinary address or coordinate is
     /// turned down by its first bytes, inline.
     @inline(__always)
-    func matches(_ text: ByteText) -> Bool {
-        if storage.missFilter.rejects(text.bytes) { return false }
+    func matches(_ text: LinkInput) -> Bool {
+        if storage.missFilter.rejects(text) { return false }
         return matchesUnfiltered(text)
     }
 
-    /// ``matches(_:)-(ByteText)`` past the filter.
-    private func matchesUnfiltered(_ text: ByteText) -> Bool {
+    /// ``matches(_:)-(LinkInput)`` past the filter.
+    private func matchesUnfiltered(_ text: LinkInput) -> Bool {
         if let ascii = Self.matchesASCII(text, storage) { return ascii }
         return storage.normalized.contains(Self.normalize(text.string))
     }
@@ -199,22 +195,23 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
     /// nil when the text has a non-ASCII byte. One pass copies the kept bytes, lowercased, to the
     /// stack (up to the longest literal's length), then only the literals of the text's kept length
     /// are compared; no string is built.
-    private static func matchesASCII(_ text: ByteText, _ storage: Storage) -> Bool? {
-        let bytes = text.bytes
+    private static func matchesASCII(_ text: LinkInput, _ storage: Storage) -> Bool? {
+        let bytes = text
         let longest = storage.longestASCII
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longest &+ 1) { kept -> Bool? in
+        return LinkInput.withScratch(capacity: longest &+ 1) { kept -> Bool? in
             var count = 0
             var all: UInt8 = 0
             for b in bytes {
                 all |= b
                 if b == 0x20 || (b >= 0x09 && b <= 0x0D) || b == UInt8(ascii: "+") { continue }
-                if count < kept.count { kept[count] = UTF8Text.lower(b) }
+                if count < kept.count { kept[count] = LinkInput.lower(b) }
                 count &+= 1
             }
             if all >= 0x80 { return nil }
             if count > longest { return false }
-            return storage.asciiBytes.withUnsafeBufferPointer { table in
-                storage.asciiStarts.withUnsafeBufferPointer { starts in
+            return LinkInput.withBytes(of: storage.asciiBytes) { table in
+                let starts = storage.asciiStarts
+                do {
                     var k = 0
                     while k &+ 1 < starts.count {
                         let start = starts[k]

@@ -105,8 +105,8 @@ final class ParameterSchema: Sendable {
     /// The slot of `p`, a parameter of `query`, or -1 for a name the format does not know. A plain
     /// name (ASCII, no escape, no `+`) is compared by bytes, ignoring ASCII case; another by its key.
     @inline(__always)
-    func slot(of p: QueryBytes.Parameter, in query: QueryBytes) -> Int {
-        if query.isPlain(p) { return table.index(of: p.rawName.bytes) }
+    func slot(of p: LinkInput.Query.Parameter, in query: LinkInput.Query) -> Int {
+        if query.isPlain(p) { return table.index(of: p.rawName) }
         return slotByKey[query.key(of: p)] ?? -1
     }
 
@@ -114,20 +114,19 @@ final class ParameterSchema: Sendable {
     /// (a name is a literal of the format's code, read at every look-up; hashing it cost more).
     @inline(__always)
     func slot(_ name: String) -> Int {
-        var name = name
-        let k = name.withUTF8 { table.index(of: $0) }
+        let k = LinkInput.withBytes(of: name) { table.index(of: $0) }
         if k < 0 { preconditionFailure("'\(name)' is not in the \(format) schema") }
         return k
     }
 
     /// `query`'s parameters sorted into this schema's slots.
-    func slots(_ query: QueryBytes) -> Slots { Slots(self, query) }
+    func slots(_ query: LinkInput.Query) -> Slots { Slots(self, query) }
 
     /// A query's parameters sorted into a schema's slots in one pass: for each slot, the index of its
     /// first parameter and how many there are.
     struct Slots {
         let schema: ParameterSchema
-        let query: QueryBytes
+        let query: LinkInput.Query
         /// The format whose rules apply: its name in `duplicate-parameter` messages, its names
         /// (bits of slots) and which of them may repeat.
         private(set) var format: String
@@ -143,7 +142,7 @@ final class ParameterSchema: Sendable {
         /// Whether some parameter has none of the schema's names.
         private var hasOther = false
 
-        init(_ schema: ParameterSchema, _ query: QueryBytes) {
+        init(_ schema: ParameterSchema, _ query: LinkInput.Query) {
             self.schema = schema
             self.query = query
             self.format = schema.format
@@ -213,7 +212,7 @@ final class ParameterSchema: Sendable {
         /// The parameter `name`: the only one, or for a repeatable one the first; nil when absent.
         /// - Throws: `duplicate-parameter` naming `name` when a single parameter appears more than once.
         @inline(__always)
-        func single(_ name: String) throws(DirectionsURLError) -> QueryBytes.Parameter? {
+        func single(_ name: String) throws(DirectionsURLError) -> LinkInput.Query.Parameter? {
             let k = schema.slot(name)
             let f = Int(first[k])
             if f < 0 { return nil }
@@ -224,7 +223,7 @@ final class ParameterSchema: Sendable {
         }
 
         /// The first parameter called `a` or `b` (whichever comes first in the query), or nil.
-        func first(either a: String, or b: String) -> QueryBytes.Parameter? {
+        func first(either a: String, or b: String) -> LinkInput.Query.Parameter? {
             let fa = index(a)
             let fb = index(b)
             let found = fa < 0 ? fb : fb < 0 ? fa : min(fa, fb)
@@ -233,7 +232,7 @@ final class ParameterSchema: Sendable {
 
         /// The last parameter `name` (of a repeatable one, the last of them); nil when absent.
         @inline(__always)
-        func last(_ name: String) -> QueryBytes.Parameter? {
+        func last(_ name: String) -> LinkInput.Query.Parameter? {
             let k = schema.slot(name)
             let f = Int(first[k])
             if f < 0 { return nil }
@@ -248,7 +247,7 @@ final class ParameterSchema: Sendable {
 
         /// Calls `body` with each parameter called `name`, in order.
         @inline(__always)
-        func forEach<E: Error>(_ name: String, _ body: (QueryBytes.Parameter) throws(E) -> Void) throws(E) {
+        func forEach<E: Error>(_ name: String, _ body: (LinkInput.Query.Parameter) throws(E) -> Void) throws(E) {
             let k = schema.slot(name)
             let f = Int(first[k])
             if f < 0 { return }
@@ -266,11 +265,11 @@ final class ParameterSchema: Sendable {
 
     /// Whether `p`'s key is one of this schema's names (without building the key for a plain name).
     @inline(__always)
-    func knows(_ p: QueryBytes.Parameter, in query: QueryBytes) -> Bool { slot(of: p, in: query) >= 0 }
+    func knows(_ p: LinkInput.Query.Parameter, in query: LinkInput.Query) -> Bool { slot(of: p, in: query) >= 0 }
 
     /// A `likely-typo` repair (a warning when lenient, the error when strict) for each unknown
     /// parameter of `query` that ``typos`` takes for a misspelt known name the query lacks.
-    func warnLikelyTypos(_ query: QueryBytes, _ context: inout ParseContext) throws(DirectionsURLError) {
+    func warnLikelyTypos(_ query: LinkInput.Query, _ context: inout ParseContext) throws(DirectionsURLError) {
         for p in query.parameters where !knows(p, in: query) {
             let key = query.key(of: p)
             guard key.utf8.count >= 3 else { continue }
@@ -285,7 +284,7 @@ final class ParameterSchema: Sendable {
 
     /// The first unknown parameter of `query` that ``typos`` takes for a misspelling of one of
     /// `expected` (for the message of a `missing-destination` error).
-    func likelyTypo(in query: QueryBytes, for expected: Set<String>) -> (found: String, expected: String)? {
+    func likelyTypo(in query: LinkInput.Query, for expected: Set<String>) -> (found: String, expected: String)? {
         for p in query.parameters where !knows(p, in: query) {
             let key = query.key(of: p)
             guard key.utf8.count >= 3 else { continue }
@@ -313,7 +312,7 @@ final class ParameterSchema: Sendable {
     func aliases(of name: String) -> Set<String> { parameters[slot(name)].aliases }
 
     /// ``TypoPolicy/hint(in:for:known:aliases:)`` for the parameter `name`, with its aliases.
-    func hint(in query: QueryBytes, for name: String) -> String? {
+    func hint(in query: LinkInput.Query, for name: String) -> String? {
         TypoPolicy.hint(in: query, for: name, known: known, aliases: parameters[slot(name)].aliases)
     }
 }

@@ -36,7 +36,7 @@ enum TypoPolicy: Sendable {
     /// `expected` (or is one of its `aliases`), `found 'addr': did you mean 'daddr'?`. Parameters in
     /// `known` are never suggested.
     static func hint(
-        in query: QueryBytes, for expected: String, known: Set<String>, aliases: Set<String>
+        in query: LinkInput.Query, for expected: String, known: Set<String>, aliases: Set<String>
     ) -> String? {
         for p in query.parameters {
             let key = query.key(of: p)

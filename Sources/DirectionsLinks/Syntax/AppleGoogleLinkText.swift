@@ -15,12 +15,11 @@ enum AppleGoogleLinkText {
     /// byte by byte over contiguous bytes, without copying a word. The index of the first match, -1 for
     /// none, nil when only Unicode case mapping can tell (the text or a word is not ASCII).
     static func wordIndex(_ value: String, in vocabulary: [ModeWord]) -> Int? {
-        var text = value
-        return text.withUTF8 { buffer -> Int? in wordIndex(buffer, in: vocabulary) }
+        LinkInput.withBytes(of: value) { buffer -> Int? in wordIndex(buffer, in: vocabulary) }
     }
 
     /// ``wordIndex(_:in:)-(String,_)`` of UTF-8 bytes.
-    static func wordIndex(_ buffer: UnsafeBufferPointer<UInt8>, in vocabulary: [ModeWord]) -> Int? {
+    static func wordIndex(_ buffer: LinkInput, in vocabulary: [ModeWord]) -> Int? {
         do {
             // ASCII whitespace (Character.isWhitespace): tab, LF, VT, FF, CR and space.
             func white(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
@@ -33,8 +32,7 @@ enum AppleGoogleLinkText {
             let n = hi - lo
             var exact = true
             for i in vocabulary.indices {
-                var word = vocabulary[i].value
-                let equal = word.withUTF8 { w -> Bool? in
+                let equal = LinkInput.withBytes(of: vocabulary[i].value) { w -> Bool? in
                     guard w.count == n else {
                         for c in w where c >= 0x80 { return nil }
                         return false
@@ -152,215 +150,7 @@ enum AppleGoogleLinkText {
 
 }
 
-// MARK: - Byte-level text helpers for the Apple and Google parsers
-
-extension AppleGoogleLinkText {
-    /// Hot-path helpers that work on UTF-8 code units instead of `Character`s. Separators and
-    /// prefixes are found by byte in all text: a `Character` comparison takes U+037E for `;`
-    /// (canonical equivalence) and hides a separator that a combining mark follows.
-    enum Bytes {
-        /// Whether every code unit of `s` is ASCII.
-        @inline(__always)
-        static func isASCII<S: StringProtocol>(_ s: S) -> Bool {
-            s.utf8.withContiguousStorageIfAvailable { buffer in
-                var all: UInt8 = 0
-                for b in buffer { all |= b }
-                return all < 0x80
-            } ?? s.utf8.allSatisfy { $0 < 0x80 }
-        }
-
-        /// The pieces of `s` between `separator` bytes (never a `Character` search: U+037E would be `;`).
-        static func split(_ s: Substring, _ separator: UInt8, omitting: Bool = false) -> [Substring] {
-            // Separator offsets from the contiguous bytes, then slices by offset (O(1) on UTF-8 text).
-            if let parts = s.utf8.withContiguousStorageIfAvailable({ buffer -> [Substring] in
-                var parts: [Substring] = []
-                // At most one part more than separators: one allocation.
-                var separators = 0
-                for b in buffer where b == separator { separators += 1 }
-                parts.reserveCapacity(separators + 1)
-                let base = s.utf8.startIndex
-                var start = 0
-                for i in 0..<buffer.count where buffer[i] == separator {
-                    if !omitting || i > start {
-                        parts.append(s[s.utf8.index(base, offsetBy: start)..<s.utf8.index(base, offsetBy: i)])
-                    }
-                    start = i + 1
-                }
-                if !omitting || start < buffer.count {
-                    parts.append(s[s.utf8.index(base, offsetBy: start)...])
-                }
-                return parts
-            }) {
-                return parts
-            }
-            var parts: [Substring] = []
-            let utf8 = s.utf8
-            var start = utf8.startIndex
-            var i = start
-            while i < utf8.endIndex {
-                if utf8[i] == separator {
-                    if !omitting || i > start { parts.append(s[start..<i]) }
-                    start = utf8.index(after: i)
-                }
-                i = utf8.index(after: i)
-            }
-            if !omitting || start < utf8.endIndex { parts.append(s[start..<utf8.endIndex]) }
-            return parts
-        }
-
-        /// Whether `s`'s UTF-8 starts with the bytes of the ASCII `prefix`.
-        @inline(__always)
-        static func hasPrefix<S: StringProtocol>(_ s: S, _ prefix: StaticString) -> Bool {
-            let p = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
-            let utf8 = s.utf8
-            var i = utf8.startIndex
-            for b in p {
-                guard i < utf8.endIndex, utf8[i] == b else { return false }
-                i = utf8.index(after: i)
-            }
-            return true
-        }
-
-        /// Whether `s`'s UTF-8 holds the ASCII `byte`.
-        @inline(__always)
-        static func contains<S: StringProtocol>(_ s: S, _ byte: UInt8) -> Bool {
-            s.utf8.withContiguousStorageIfAvailable { buffer in
-                for b in buffer where b == byte { return true }
-                return false
-            } ?? s.utf8.contains(byte)
-        }
-
-        /// Whether `s` equals the lowercase ASCII `word` ignoring ASCII case; exactly
-        /// `s.lowercased() == word` for ASCII `s`; nil when `s` is not ASCII (the caller decides).
-        @inline(__always)
-        static func equalsIgnoringCase<S: StringProtocol>(_ s: S, _ word: String) -> Bool? {
-            if let result = s.utf8.withContiguousStorageIfAvailable({ a in
-                word.utf8.withContiguousStorageIfAvailable { b in equalsIgnoringCase(a, b) }
-            }), let result {
-                return result
-            }
-            let a = s.utf8, b = word.utf8
-            guard a.count == b.count else { return isASCII(s) ? false : nil }
-            var i = a.startIndex
-            for w in b {
-                let c = a[i]
-                if c >= 0x80 || w >= 0x80 { return nil }
-                if (c >= 65 && c <= 90 ? c | 0x20 : c) != (w >= 65 && w <= 90 ? w | 0x20 : w) { return false }
-                i = a.index(after: i)
-            }
-            return true
-        }
-
-        /// The buffer version of ``equalsIgnoringCase(_:_:)``; nil for non-ASCII bytes.
-        @inline(__always)
-        static func equalsIgnoringCase(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool? {
-            guard a.count == b.count else {
-                for c in a where c >= 0x80 { return nil }
-                return false
-            }
-            for i in 0..<a.count {
-                let c = a[i], w = b[i]
-                if c >= 0x80 || w >= 0x80 { return nil }
-                if (c >= 65 && c <= 90 ? c | 0x20 : c) != (w >= 65 && w <= 90 ? w | 0x20 : w) { return false }
-            }
-            return true
-        }
-
-        /// `s.lowercased()`, without Unicode case mapping (and without a copy) for ASCII text.
-        static func lowercased<S: StringProtocol>(_ s: S) -> String {
-            var upper = false
-            for b in s.utf8 {
-                if b >= 0x80 { return s.lowercased() }
-                if b >= 65 && b <= 90 { upper = true }
-            }
-            guard upper else { return String(s) }
-            let count = s.utf8.count
-            return String(unsafeUninitializedCapacity: count) { out in
-                var i = 0
-                for b in s.utf8 where i < out.count {
-                    out[i] = b >= 65 && b <= 90 ? b | 0x20 : b
-                    i += 1
-                }
-                return i
-            }
-        }
-
-        /// Whether `s`'s UTF-8 starts with the lowercase ASCII `prefix`, ASCII case ignored (by byte:
-        /// no Unicode case mapping, no `Character` comparison).
-        static func hasPrefixIgnoringCase(_ s: Substring, _ prefix: StaticString) -> Bool {
-            let p = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
-            let utf8 = s.utf8
-            var i = utf8.startIndex
-            for b in p {
-                guard i < utf8.endIndex else { return false }
-                let c = utf8[i]
-                guard (c >= 65 && c <= 90 ? c | 0x20 : c) == b else { return false }
-                i = utf8.index(after: i)
-            }
-            return true
-        }
-
-        /// `value.split(separator: ",")` (empty pieces left out), each piece trimmed and lowercased
-        /// (`DirectionsURLParser.trimmed(String(piece)).lowercased()`); pieces may be empty after trimming.
-        static func commaWords(_ value: String) -> [Substring] {
-            let whole = Substring(value)
-            guard isASCII(whole) else {
-                return split(whole, UInt8(ascii: ","), omitting: true).map { Substring(DirectionsURLParser.trimmed(String($0)).lowercased()) }
-            }
-            // ASCII: lowercase once (no copy when already lowercase), then slice.
-            return split(Substring(lowercased(whole)), UInt8(ascii: ","), omitting: true).map { trimmedASCII($0) ?? $0 }
-        }
-
-        /// `DirectionsURLParser.trimmed(s).isEmpty`, decided by the first byte when it is visible ASCII.
-        @inline(__always)
-        static func isBlank(_ s: String) -> Bool {
-            if let first = s.utf8.first, first > 0x20 && first < 0x7F { return false }
-            return DirectionsURLParser.trimmed(s).isEmpty
-        }
-
-        /// Calls `body` with each word of ``commaWords(_:)`` in order, without building arrays for
-        /// ASCII text.
-        static func forEachCommaWord(
-            _ value: String, _ body: (Substring) throws(DirectionsURLError) -> Void
-        ) throws(DirectionsURLError) {
-            guard isASCII(value) else {
-                for word in commaWords(value) { try body(word) }
-                return
-            }
-            // ASCII: lowercase once (no copy when already lowercase), then slice between commas.
-            let lower = Substring(lowercased(value))
-            let utf8 = lower.utf8
-            var start = utf8.startIndex
-            var i = start
-            while true {
-                let atEnd = i == utf8.endIndex
-                if atEnd || utf8[i] == UInt8(ascii: ",") {
-                    if i > start {
-                        let piece = lower[start..<i]
-                        try body(trimmedASCII(piece) ?? piece)
-                    }
-                    if atEnd { break }
-                    start = utf8.index(after: i)
-                }
-                i = utf8.index(after: i)
-            }
-        }
-
-        /// `DirectionsURLParser.trimmed(String(s))` as a Substring, for ASCII `s` (nil otherwise).
-        static func trimmedASCII(_ s: Substring) -> Substring? {
-            guard isASCII(s) else { return nil }
-            // ASCII whitespace (Character.isWhitespace): tab, LF, VT, FF, CR and space.
-            func white(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
-            let utf8 = s.utf8
-            var lo = utf8.startIndex, hi = utf8.endIndex
-            while lo < hi, white(utf8[lo]) { lo = utf8.index(after: lo) }
-            while lo < hi, white(utf8[utf8.index(before: hi)]) { hi = utf8.index(before: hi) }
-            return s[lo..<hi]
-        }
-    }
-}
-
-// MARK: - Byte versions (QueryBytes / ByteText) for the converted parsers
+// MARK: - Byte versions (LinkInput.Query / LinkInput) for the converted parsers
 
 extension AppleGoogleLinkText {
     /// Words packed into one byte table (each word's byte count, then its bytes lowercased), looked
@@ -377,7 +167,7 @@ extension AppleGoogleLinkText {
                 let bytes = Array(word.utf8)
                 if bytes.count > 255 || bytes.contains(where: { $0 >= 0x80 }) { ascii = false }
                 table.append(UInt8(truncatingIfNeeded: bytes.count))
-                for b in bytes { table.append(UTF8Text.lower(b)) }
+                for b in bytes { table.append(LinkInput.lower(b)) }
             }
             self.table = table
             self.isASCII = ascii
@@ -386,10 +176,10 @@ extension AppleGoogleLinkText {
         /// The index of the first word equal to the ASCII `text` ignoring ASCII case, -1 for none;
         /// nil when a word is not ASCII (the caller decides by `Character`s).
         @inline(__always)
-        func index(ofASCII text: ByteText) -> Int? {
+        func index(ofASCII text: LinkInput) -> Int? {
             guard isASCII else { return nil }
             let n = text.count
-            return table.withUnsafeBufferPointer { t -> Int in
+            return LinkInput.withBytes(of: table) { t -> Int in
                 var i = 0
                 var index = 0
                 while i < t.count {
@@ -398,7 +188,7 @@ extension AppleGoogleLinkText {
                     i = start &+ length
                     if length == n && i <= t.count {
                         var k = 0
-                        while k < n && UTF8Text.lower(text[k]) == t[start &+ k] { k &+= 1 }
+                        while k < n && LinkInput.lower(text[k]) == t[start &+ k] { k &+= 1 }
                         if k == n { return index }
                     }
                     index &+= 1
@@ -421,13 +211,13 @@ extension AppleGoogleLinkText {
 
     /// The word of `vocabulary` equal to the decoded bytes `value` (trimmed, ASCII case ignored), or nil:
     /// ``word(_:in:)-(String,_)`` without building a `String` for ASCII text.
-    static func word(_ value: ByteText, in vocabulary: [ModeWord]) -> ModeWord? {
-        if let i = wordIndex(value.bytes, in: vocabulary) { return i >= 0 ? vocabulary[i] : nil }
+    static func word(_ value: LinkInput, in vocabulary: [ModeWord]) -> ModeWord? {
+        if let i = wordIndex(value, in: vocabulary) { return i >= 0 ? vocabulary[i] : nil }
         return word(value.string, in: vocabulary)
     }
 
-    /// ``word(_:in:)-(ByteText,[ModeWord])`` with the words' byte table.
-    static func word(_ value: ByteText, in words: ModeWords) -> ModeWord? {
+    /// ``word(_:in:)-(LinkInput,[ModeWord])`` with the words' byte table.
+    static func word(_ value: LinkInput, in words: ModeWords) -> ModeWord? {
         if value.isASCII, let i = words.words.index(ofASCII: trimmedASCII(value)) {
             return i >= 0 ? words.vocabulary[i] : nil
         }
@@ -435,13 +225,13 @@ extension AppleGoogleLinkText {
     }
 
     /// ASCII `text` without leading and trailing ASCII whitespace (`Character.isWhitespace` on ASCII:
-    /// ``ByteText/trimmed`` of ASCII text, without its checks for non-ASCII ends).
+    /// ``LinkInput/trimmed`` of ASCII text, without its checks for non-ASCII ends).
     @inline(__always)
-    static func trimmedASCII(_ text: ByteText) -> ByteText {
+    static func trimmedASCII(_ text: LinkInput) -> LinkInput {
         var a = 0
         var b = text.count
-        while a < b && UTF8Text.isASCIIWhitespace(text[a]) { a &+= 1 }
-        while b > a && UTF8Text.isASCIIWhitespace(text[b &- 1]) { b &-= 1 }
+        while a < b && LinkInput.isASCIIWhitespace(text[a]) { a &+= 1 }
+        while b > a && LinkInput.isASCIIWhitespace(text[b &- 1]) { b &-= 1 }
         return text.slice(a, b)
     }
 
@@ -449,7 +239,7 @@ extension AppleGoogleLinkText {
     /// without decoding when the value starts with visible ASCII other than `%` and `+` (a
     /// visible character stays visible whatever follows it).
     @inline(__always)
-    static func isBlankValue(_ p: QueryBytes.Parameter) -> Bool {
+    static func isBlankValue(_ p: LinkInput.Query.Parameter) -> Bool {
         if let f = p.rawValue.first, f > 0x20 && f < 0x7F && f != UInt8(ascii: "%") && f != UInt8(ascii: "+") { return false }
         return p.withValue { $0.isBlank }
     }

@@ -22,7 +22,7 @@ extension DirectionsURLParser {
         /// A C-locale decimal `[+-]?\d+(\.\d+)?`, or nil.
         static func decimal(_ text: Substring) -> Double? {
             // Checked by UTF-8 code unit: only ASCII digits, one optional '.', one optional sign.
-            let scan = UTF8Text.withBytes(text) { decimalScan($0) }
+            let scan = LinkInput.withBytes(of: text) { decimalScan($0) }
             switch scan as DecimalScan {
             case .invalid: return nil
             case .value(let value): return value
@@ -37,7 +37,7 @@ extension DirectionsURLParser {
         enum DecimalScan { case invalid, value(Double), slow(negative: Bool, signLength: Int) }
 
         /// Reads `[+-]?DIGITS[.DIGITS]`; `.slow` when the exact fast path does not apply.
-        static func decimalScan(_ bytes: UnsafeBufferPointer<UInt8>) -> DecimalScan {
+        static func decimalScan(_ bytes: LinkInput) -> DecimalScan {
             // A short number (at most eight digits, always exact) byte by byte: cheaper than a word.
             if bytes.count <= 8 { return shortDecimalScan(bytes) }
             var i = 0
@@ -56,7 +56,7 @@ extension DirectionsURLParser {
 
         /// ``decimalScan(_:)`` of at most eight bytes (so at most eight digits: always exact).
         @inline(__always)
-        private static func shortDecimalScan(_ bytes: UnsafeBufferPointer<UInt8>) -> DecimalScan {
+        private static func shortDecimalScan(_ bytes: LinkInput) -> DecimalScan {
             let n = bytes.count
             guard n > 0 else { return .invalid }
             let sign = bytes[0]
@@ -94,7 +94,7 @@ extension DirectionsURLParser {
         /// digits after the point are moved one byte down over the point, and the digits, now one
         /// run, are combined at once. Anything else is read by ``readDecimalByRuns(_:_:)``.
         @inline(__always)
-        static func readDecimal(_ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> DecimalRead {
+        static func readDecimal(_ bytes: LinkInput, _ i: inout Int) -> DecimalRead {
             let n = bytes.count
             var start = i
             guard start < n else { return .invalid }
@@ -112,12 +112,12 @@ extension DirectionsURLParser {
             let next = start &+ 1
             let word: UInt64
             if next &+ 8 <= n {
-                word = UTF8Text.word(bytes, next)
+                word = LinkInput.word(bytes, next)
             } else if next >= n {
                 word = 0
             } else if n >= 8 {
                 // The last eight bytes, moved down to start at `next` (next > n - 8).
-                word = UTF8Text.word(bytes, n &- 8) &>> UInt64(truncatingIfNeeded: (next &+ 8 &- n) &* 8)
+                word = LinkInput.word(bytes, n &- 8) &>> UInt64(truncatingIfNeeded: (next &+ 8 &- n) &* 8)
             } else {
                 return readShortDecimal(bytes, &i, from: start, negative: negative)
             }
@@ -156,7 +156,7 @@ extension DirectionsURLParser {
         /// 2^53), else the general reading from `i`.
         @inline(never)
         private static func readLongFraction(
-            _ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int, from: Int, _ eight: UInt64, fraction: Int,
+            _ bytes: LinkInput, _ i: inout Int, from: Int, _ eight: UInt64, fraction: Int,
             negative: Bool
         ) -> DecimalRead {
             let run = digitRun(bytes, from: from)
@@ -171,7 +171,7 @@ extension DirectionsURLParser {
         /// first digit at `start`: byte by byte, which is cheaper there than loading a word.
         @inline(never)
         private static func readShortDecimal(
-            _ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int, from start: Int, negative: Bool
+            _ bytes: LinkInput, _ i: inout Int, from start: Int, negative: Bool
         ) -> DecimalRead {
             let n = bytes.count
             var k = start
@@ -222,7 +222,7 @@ extension DirectionsURLParser {
         /// ``readDecimal(_:_:)`` for every decimal: the digits read eight at a time
         /// (``digitRun(_:from:)``), any number of them.
         @inline(never)
-        static func readDecimalByRuns(_ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> DecimalRead {
+        static func readDecimalByRuns(_ bytes: LinkInput, _ i: inout Int) -> DecimalRead {
             let n = bytes.count
             var negative = false
             if i < n {
@@ -269,16 +269,16 @@ extension DirectionsURLParser {
         /// bytes, shifted), the bytes that are no digit found with one mask, and the digits combined
         /// in three multiplications (as in Lemire's fast_float).
         @inline(__always)
-        static func digitRun(_ bytes: UnsafeBufferPointer<UInt8>, from i: Int) -> (value: UInt64, count: Int) {
+        static func digitRun(_ bytes: LinkInput, from i: Int) -> (value: UInt64, count: Int) {
             let n = bytes.count
             let word: UInt64
             if i &+ 8 <= n {
-                word = UTF8Text.word(bytes, i)
+                word = LinkInput.word(bytes, i)
             } else if i >= n {
                 return (0, 0)
             } else if n >= 8 {
                 // Bytes i ..< n, the rest zero (no digit).
-                word = UTF8Text.word(bytes, n &- 8) &>> UInt64(truncatingIfNeeded: (i &+ 8 &- n) &* 8)
+                word = LinkInput.word(bytes, n &- 8) &>> UInt64(truncatingIfNeeded: (i &+ 8 &- n) &* 8)
             } else {
                 var value: UInt64 = 0
                 var k = i
@@ -350,7 +350,7 @@ extension DirectionsURLParser {
             result.reserveCapacity(3)
             var rest = text
             while true {
-                let end = UTF8Text.firstIndex(of: UInt8(ascii: ","), in: rest) ?? rest.endIndex
+                let end = LinkInput.firstIndex(of: UInt8(ascii: ","), in: rest) ?? rest.endIndex
                 let trimmed = trim(rest[..<end])
                 guard let value = decimal(trimmed) else { return nil }
                 result.append((trimmed, value))
@@ -369,7 +369,7 @@ extension DirectionsURLParser {
         /// text `.invalid`, unless it holds a non-ASCII byte (`.general`, for the `Character`
         /// reading); so does a decimal beyond the exact fast path.
         @inline(__always)
-        private static func scanASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Fast {
+        private static func scanASCII(_ bytes: LinkInput) -> Fast {
             var ranges = (0, 0, 0, 0, 0, 0)
             var values = (0.0, 0.0, 0.0)
             var count = 0
@@ -377,11 +377,11 @@ extension DirectionsURLParser {
             var i = 0
             while true {
                 if count == 3 { return .pieces(count: 4, ranges: ranges, values: values) }
-                while i < n && bytes[i] <= 0x20 && UTF8Text.isASCIIWhitespace(bytes[i]) { i &+= 1 }
+                while i < n && bytes[i] <= 0x20 && LinkInput.isASCIIWhitespace(bytes[i]) { i &+= 1 }
                 let a = i
                 let read = readDecimal(bytes, &i)
                 let b = i
-                while i < n && bytes[i] <= 0x20 && UTF8Text.isASCIIWhitespace(bytes[i]) { i &+= 1 }
+                while i < n && bytes[i] <= 0x20 && LinkInput.isASCIIWhitespace(bytes[i]) { i &+= 1 }
                 let ends = i >= n || bytes[i] == UInt8(ascii: ",")
                 guard ends, case .value(let value) = read else {
                     // The bytes read so far are ASCII: the rest of the piece decides.
@@ -406,7 +406,7 @@ extension DirectionsURLParser {
         /// `lat,lon` written without spaces, in range: the coordinate ``scanASCII(_:)`` reads from it
         /// (two pieces, the same decimals), without its piece bookkeeping; nil for the full pass.
         @inline(__always)
-        private static func tightPair(_ bytes: UnsafeBufferPointer<UInt8>) -> Coordinate? {
+        private static func tightPair(_ bytes: LinkInput) -> Coordinate? {
             var i = 0
             guard case .value(let latitude) = readDecimal(bytes, &i), i < bytes.count,
                 bytes[i] == UInt8(ascii: ",")
@@ -420,7 +420,7 @@ extension DirectionsURLParser {
         /// with `allowTriple`), without building any text; nil sends the caller to the full path,
         /// which gives the same result and builds the error messages.
         private static func quickPair(_ text: Substring, allowTriple: Bool) -> Coordinate? {
-            let fast: Fast = UTF8Text.withBytes(text) { bytes in scanASCII(bytes) }
+            let fast: Fast = LinkInput.withBytes(of: text) { bytes in scanASCII(bytes) }
             guard case .pieces(let count, _, let v) = fast, count == 2 || (allowTriple && count == 3) else { return nil }
             return Coordinate.ifValid(latitude: v.0, longitude: v.1)
         }
@@ -434,7 +434,7 @@ extension DirectionsURLParser {
             let none = (text: text[text.startIndex..<text.startIndex], value: 0.0)
             // ASCII text: one pass over the bytes (ASCII whitespace is exactly `Character.isWhitespace`
             // there); other text, or a number beyond the exact fast path, takes the general path below.
-            let fast: Fast = UTF8Text.withBytes(text) { bytes in scanASCII(bytes) }
+            let fast: Fast = LinkInput.withBytes(of: text) { bytes in scanASCII(bytes) }
             switch fast {
             case .invalid: return nil
             case .general: break
@@ -456,7 +456,7 @@ extension DirectionsURLParser {
             var rest = text
             while true {
                 if found.count == 3 { return (4, found.first, found.second, found.third) }
-                let end = UTF8Text.firstIndex(of: UInt8(ascii: ","), in: rest) ?? rest.endIndex
+                let end = LinkInput.firstIndex(of: UInt8(ascii: ","), in: rest) ?? rest.endIndex
                 let trimmed = trim(rest[..<end])
                 guard let value = decimal(trimmed) else { return nil }
                 switch found.count {
@@ -489,7 +489,7 @@ extension DirectionsURLParser {
         static func classify(_ text: String, parameter: String) throws(DirectionsURLError) -> Coordinate? {
             let body = Substring(text)
             // One byte pass decides the usual cases (an address, a pair in range) without building text.
-            switch UTF8Text.withBytes(body, { bytes in scanASCII(bytes) }) {
+            switch LinkInput.withBytes(of: body, { bytes in scanASCII(bytes) }) {
             case .pieces(let count, _, let v) where count == 2:
                 if let coordinate = Coordinate.ifValid(latitude: v.0, longitude: v.1) { return coordinate }
             case .pieces, .invalid:
@@ -512,14 +512,14 @@ extension DirectionsURLParser {
 
         /// ``classify(_:parameter:)`` of the bytes of a link being parsed (decoded and trimmed by the
         /// caller); builds text only for errors and for the rare texts the byte pass cannot decide.
-        static func classify(_ text: ByteText, parameter: String) throws(DirectionsURLError) -> Coordinate? {
+        static func classify(_ text: LinkInput, parameter: String) throws(DirectionsURLError) -> Coordinate? {
             // Text that starts with an ASCII letter (most addresses) is neither a pair nor number-like.
             if let first = text.first, (first | 0x20) &- 97 < 26 { return nil }
             // A pair ends with a digit; most addresses that start with one (a house number) do not.
-            if let last = text.last, last &- UInt8(ascii: "0") < 10, let coordinate = tightPair(text.bytes) {
+            if let last = text.last, last &- UInt8(ascii: "0") < 10, let coordinate = tightPair(text) {
                 return coordinate
             }
-            switch scanASCII(text.bytes) {
+            switch scanASCII(text) {
             case .pieces(let count, _, let v) where count == 2:
                 if let coordinate = Coordinate.ifValid(latitude: v.0, longitude: v.1) { return coordinate }
             case .pieces, .invalid:
@@ -535,10 +535,10 @@ extension DirectionsURLParser {
 
         /// ``parsePair(_:parameter:allowAltitude:)`` of the bytes of a link being parsed.
         static func parsePair(
-            _ text: ByteText, parameter: String, allowAltitude: Bool = false
+            _ text: LinkInput, parameter: String, allowAltitude: Bool = false
         ) throws(DirectionsURLError) -> Coordinate {
-            if let coordinate = tightPair(text.bytes) { return coordinate }
-            if case .pieces(let count, _, let v) = scanASCII(text.bytes), count == 2 || (allowAltitude && count == 3),
+            if let coordinate = tightPair(text) { return coordinate }
+            if case .pieces(let count, _, let v) = scanASCII(text), count == 2 || (allowAltitude && count == 3),
                 let coordinate = Coordinate.ifValid(latitude: v.0, longitude: v.1)
             {
                 return coordinate
@@ -547,19 +547,19 @@ extension DirectionsURLParser {
         }
 
         /// ``isNumberLike(_:)-(Substring)`` of bytes.
-        static func isNumberLike(_ text: ByteText) -> Bool {
+        static func isNumberLike(_ text: LinkInput) -> Bool {
             var ascii = true
-            for b in text.bytes {
+            for b in text {
                 if (b >= 65 && b <= 90) || (b >= 97 && b <= 122) { return false }
                 if b >= 0x80 { ascii = false }
             }
             guard ascii else { return isNumberLike(text.substring) }
             var digit = false
             var separator = false
-            for b in text.bytes {
+            for b in text {
                 if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") { digit = true }
                 else if b == UInt8(ascii: ".") || b == UInt8(ascii: ",") { separator = true }
-                else if b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || UTF8Text.isASCIIWhitespace(b) { continue }
+                else if b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || LinkInput.isASCIIWhitespace(b) { continue }
                 else { return false }
             }
             return digit && separator
@@ -580,7 +580,7 @@ extension DirectionsURLParser {
                 for b in text.utf8 {
                     if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") { digit = true }
                     else if b == UInt8(ascii: ".") || b == UInt8(ascii: ",") { separator = true }
-                    else if b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || UTF8Text.isASCIIWhitespace(b) { continue }
+                    else if b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || LinkInput.isASCIIWhitespace(b) { continue }
                     else { return false }
                 }
                 return digit && separator

@@ -41,7 +41,7 @@ extension DirectionsURLParser {
 
         /// Decodes `%XX` escapes; with `plusAsSpace`, a raw `+` becomes U+0020.
         static func decode(_ text: Substring, plusAsSpace: Bool) -> Result<String, Failure> {
-            let decoded: Result<String, Failure>? = UTF8Text.withBytes(text) { bytes in
+            let decoded: Result<String, Failure>? = LinkInput.withBytes(of: text) { bytes in
                 decode(bytes, plusAsSpace: plusAsSpace)
             }
             return decoded ?? .success(String(text))
@@ -59,11 +59,11 @@ extension DirectionsURLParser {
 
         /// Checks `bytes` as ``decode(_:plusAsSpace:)`` would decode them, building text only when an
         /// escaped byte ≥ 0x80 needs UTF-8 validation (rare).
-        static func check(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> Check {
+        static func check(_ bytes: LinkInput, plusAsSpace: Bool) -> Check {
             let n = bytes.count
             let first = plusAsSpace
-                ? UTF8Text.firstOffset(of: UInt8(ascii: "%"), or: UInt8(ascii: "+"), in: bytes, from: 0, to: n)
-                : UTF8Text.firstOffset(of: UInt8(ascii: "%"), in: bytes, from: 0, to: n)
+                ? LinkInput.firstOffset(of: UInt8(ascii: "%"), or: UInt8(ascii: "+"), in: bytes, from: 0, to: n)
+                : LinkInput.firstOffset(of: UInt8(ascii: "%"), in: bytes, from: 0, to: n)
             if first == n { return .plain }
             var i = first
             while i < n {
@@ -87,22 +87,22 @@ extension DirectionsURLParser {
         /// Decodes text whose escapes and decoded UTF-8 were already checked (by ``check(_:plusAsSpace:)``),
         /// in one pass. Gives what ``decode(_:plusAsSpace:)`` gives for such text.
         static func decodeChecked(_ text: Substring, plusAsSpace: Bool) -> String {
-            UTF8Text.withBytes(text) { bytes in decodeChecked(bytes, plusAsSpace: plusAsSpace) }
+            LinkInput.withBytes(of: text) { bytes in decodeChecked(bytes, plusAsSpace: plusAsSpace) }
         }
 
         /// ``decodeChecked(_:plusAsSpace:)`` of bytes.
-        static func decodeChecked(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> String {
+        static func decodeChecked(_ bytes: LinkInput, plusAsSpace: Bool) -> String {
             let n = bytes.count
             // Every '%' starts a checked escape, so the decoded length is exact (short texts stay
             // inline); the initializer checks the UTF-8 again (valid: the check decoded the same bytes).
-            let count = max(0, n &- 2 &* UTF8Text.count(of: UInt8(ascii: "%"), in: bytes))
-            return String(unsafeUninitializedCapacity: count) { out in
+            let count = max(0, n &- 2 &* LinkInput.count(of: UInt8(ascii: "%"), in: bytes))
+            return LinkInput.string(capacity: count) { out in
                 write(bytes, into: out, plusAsSpace: plusAsSpace)
             }
         }
 
         /// Decodes `bytes`; nil when nothing needs decoding (the caller copies the text as is).
-        static func decode(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> Result<String, Failure>? {
+        static func decode(_ bytes: LinkInput, plusAsSpace: Bool) -> Result<String, Failure>? {
             let n = bytes.count
             var first = 0
             while first < n {
@@ -119,7 +119,7 @@ extension DirectionsURLParser {
                 if bytes[i] == UInt8(ascii: "%") {
                     guard i + 2 < n, let hi = hexValue(bytes[i + 1]), hexValue(bytes[i + 2]) != nil else {
                         let end = min(i + 3, n)
-                        let snippet = String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<end]), as: UTF8.self)
+                        let snippet = bytes.slice(i, end).string
                         return .failure(.badEscape(snippet))
                     }
                     if hi >= 8 { highBytes = true }
@@ -132,15 +132,13 @@ extension DirectionsURLParser {
             let count = n - 2 * escapes
             if highBytes {
                 // An escaped byte ≥ 0x80 may make invalid UTF-8, which is an error: validate (rare).
-                let out = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-                    initialized = write(bytes, into: buffer, plusAsSpace: plusAsSpace)
-                }
+                let out = LinkInput.array(capacity: count) { buffer in write(bytes, into: buffer, plusAsSpace: plusAsSpace) }
                 guard let decoded = String(validating: out, as: UTF8.self) else { return .failure(.invalidUTF8) }
                 return .success(decoded)
             }
             // Every escape is ASCII and the other bytes come from valid UTF-8 text: the result is
             // valid UTF-8, written once.
-            let decoded = String(unsafeUninitializedCapacity: count) { out in
+            let decoded = LinkInput.string(capacity: count) { out in
                 write(bytes, into: out, plusAsSpace: plusAsSpace)
             }
             return .success(decoded)
@@ -150,7 +148,7 @@ extension DirectionsURLParser {
         /// the number of bytes written (at most `bytes.count`).
         @inline(__always)
         static func writeDecoded(
-            _ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>, plusAsSpace: Bool
+            _ bytes: LinkInput, into out: LinkInput.Scratch, plusAsSpace: Bool
         ) -> Int {
             write(bytes, into: out, plusAsSpace: plusAsSpace)
         }
@@ -160,7 +158,7 @@ extension DirectionsURLParser {
         /// `plusAsSpace`; stops when `out` is full. Returns the number of bytes written.
         @inline(__always)
         private static func write(
-            _ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>, plusAsSpace: Bool
+            _ bytes: LinkInput, into out: LinkInput.Scratch, plusAsSpace: Bool
         ) -> Int {
             let n = bytes.count
             var o = 0

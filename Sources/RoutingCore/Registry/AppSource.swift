@@ -114,7 +114,7 @@ public struct AppSource: Sendable, Hashable {
     public static func normalize(_ path: String) -> String {
         let absolute = path.utf8.first == UInt8(ascii: "/")
         var parts: [Substring] = []
-        for part in UTF8Text.pieces(of: Substring(path), separatedBy: UInt8(ascii: "/")) where !part.isEmpty {
+        for part in Substring(path).pieces(separatedBy: UInt8(ascii: "/")) where !part.isEmpty {
             if part == "." { continue }
             if part == "..", let last = parts.last, last != ".." {
                 parts.removeLast()

@@ -14,6 +14,6 @@ public struct SourceFile: Sendable, Hashable {
 
     /// The last path component: `London.routingapp` for `/etc/routingd/apps/London.routingapp`.
     public var fileName: String {
-        UTF8Text.pieces(of: Substring(path), separatedBy: UInt8(ascii: "/")).last.map(String.init) ?? path
+        Substring(path).pieces(separatedBy: UInt8(ascii: "/")).last.map(String.init) ?? path
     }
 }

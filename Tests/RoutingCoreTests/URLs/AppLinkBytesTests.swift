@@ -35,16 +35,16 @@ struct AppLinkBytesTests {
                     for maxSplits in [1, 2, Int.max] {
                         let expected = s.utf8.split(separator: byte, maxSplits: maxSplits, omittingEmptySubsequences: omitting)
                             .map { String(decoding: $0, as: UTF8.self) }
-                        let got = AppLinkBytes.split(s, byte, maxSplits: maxSplits, omittingEmpty: omitting)
+                        let got = LinkInput.split(s, byte, maxSplits: maxSplits, omittingEmpty: omitting)
                         #expect(got.map(String.init) == expected, "\(s.debugDescription) on \(sep)")
                     }
                 }
             }
         }
         // The two traps of a `Character` split.
-        #expect(AppLinkBytes.split("a\u{37E}b", UInt8(ascii: ";")) == ["a\u{37E}b"])
-        #expect(AppLinkBytes.split("a;\u{301}b", UInt8(ascii: ";")) == ["a", "\u{301}b"])
-        #expect(AppLinkBytes.find("\u{37E};", UInt8(ascii: ";"), ascii: false).map { "\u{37E};".utf8.distance(from: "\u{37E};".startIndex, to: $0) } == 2)
+        #expect(LinkInput.split("a\u{37E}b", UInt8(ascii: ";")) == ["a\u{37E}b"])
+        #expect(LinkInput.split("a;\u{301}b", UInt8(ascii: ";")) == ["a", "\u{301}b"])
+        #expect(LinkInput.firstIndex(of: UInt8(ascii: ";"), in: "\u{37E};").map { "\u{37E};".utf8.distance(from: "\u{37E};".startIndex, to: $0) } == 2)
     }
 
     @Test("lowerEquals = lowercased() ==; lowerPrefix agrees with lowercased().hasPrefix")
@@ -57,16 +57,16 @@ struct AppLinkBytesTests {
             let sub = Substring(s)
             for w in words {
                 let word = String(describing: w)
-                #expect(AppLinkBytes.lowerEquals(sub, w) == (s.lowercased() == word), "\(s.debugDescription) vs \(word)")
-                #expect(AppLinkBytes.lowerEquals(sub, word) == (s.lowercased() == word), "\(s.debugDescription) vs \(word)")
-                if let prefix = AppLinkBytes.lowerPrefix(sub, w) {
+                #expect(LinkInput.lowerEquals(sub, w) == (s.lowercased() == word), "\(s.debugDescription) vs \(word)")
+                #expect(LinkInput.lowerEquals(sub, word) == (s.lowercased() == word), "\(s.debugDescription) vs \(word)")
+                if let prefix = LinkInput.lowerPrefix(sub, w) {
                     #expect(prefix == (String(s.prefix(word.count)).lowercased() == word), "\(s.debugDescription) prefix \(word)")
                 }
                 if word.hasSuffix(".") || word.hasSuffix("-") {
-                    #expect(AppLinkBytes.hasPrefix(sub, w) == s.utf8.starts(with: word.utf8), "\(s.debugDescription) hasPrefix \(word)")
+                    #expect(LinkInput.hasPrefix(sub, w) == s.utf8.starts(with: word.utf8), "\(s.debugDescription) hasPrefix \(word)")
                 }
             }
-            #expect(AppLinkBytes.lowercased(sub) == s.lowercased())
+            #expect(LinkInput.lowercased(sub) == s.lowercased())
         }
     }
 
@@ -86,7 +86,7 @@ struct AppLinkBytesTests {
             }
             if i % 50 == 0 { s += Self.randomText(&rng, maxLength: 2) }
             let expected = DirectionsURLParser.CoordinateText.decimal(Substring(s))
-            let got = AppLinkBytes.decimal(Substring(s))
+            let got = LinkInput.decimal(Substring(s))
             #expect(got?.bitPattern == expected?.bitPattern, "\(s)")
         }
     }
@@ -98,11 +98,11 @@ struct AppLinkBytesTests {
         for _ in 0..<5000 {
             let a = pieces[Int(rng.next() % UInt64(pieces.count))], b = pieces[Int(rng.next() % UInt64(pieces.count))]
             let expected = try? DirectionsURLParser.CoordinateText.parsePair(Substring(a + "," + b), parameter: "x")
-            if let quick = AppLinkBytes.quickPair(Substring(a), Substring(b)) {
+            if let quick = LinkInput.quickPair(Substring(a), Substring(b)) {
                 #expect(quick == expected, "\(a),\(b)")
                 #expect(quick.latitude.bitPattern == expected?.latitude.bitPattern)
             }
-            if let quick = AppLinkBytes.quickPair(Substring(a + "," + b)) {
+            if let quick = LinkInput.quickPair(Substring(a + "," + b)) {
                 #expect(quick == expected, "\(a),\(b)")
             }
         }
@@ -148,7 +148,7 @@ struct AppLinkBytesTests {
         func slot(_ raw: String) throws -> Int {
             var raw = raw
             return try raw.withUTF8 { bytes in
-                let query = try QueryBytes(ByteText(bytes), plusAsSpace: true)
+                let query = try LinkInput.Query(LinkInput(bytes), plusAsSpace: true)
                 return CitymapperLink.schema.slot(of: query.parameters[0], in: query)
             }
         }

@@ -3,14 +3,14 @@ import Testing
 @testable import DirectionsLinks
 @testable import RoutingCore
 
-/// The byte-level foundation of link parsing: `ByteText` must agree with the `String`/`Character`
-/// operations it replaces, `QueryBytes` with the query rules, and `ByteTable` with a plain search.
-@Suite("Link bytes: ByteText, QueryBytes, ByteTable")
+/// The byte-level foundation of link parsing: `LinkInput` must agree with the `String`/`Character`
+/// operations it replaces, `LinkInput.Query` with the query rules, and `ByteTable` with a plain search.
+@Suite("Link bytes: LinkInput, LinkInput.Query, ByteTable")
 struct ByteTextTests {
     /// Runs `body` with the bytes of `text` pinned.
-    func with<R>(_ text: String, _ body: (ByteText) throws -> R) rethrows -> R {
+    func with<R>(_ text: String, _ body: (LinkInput) throws -> R) rethrows -> R {
         var text = text
-        return try text.withUTF8 { try body(ByteText($0)) }
+        return try text.withUTF8 { try body(LinkInput($0)) }
     }
 
     /// `Character`-based trimming, the reference.
@@ -49,7 +49,7 @@ struct ByteTextTests {
             #expect(t.dropLast(8).string == "maps.Apple.com")
             #expect(t.prefix(upTo: 14).lowercasedASCII == "maps.apple.com")
         }
-        #expect(ByteText.empty.isEmpty && ByteText.empty.string == "" && ByteText.empty.first == nil)
+        #expect(LinkInput.empty.isEmpty && LinkInput.empty.string == "" && LinkInput.empty.first == nil)
     }
 
     @Test(arguments: ["a,b,,c", "", ",", "abc", "a,", ",a"])
@@ -70,9 +70,9 @@ struct ByteTextTests {
         #expect(form == "Café + Crêpes")
         let literal = try with("Caf%C3%A9+%2B+Cr%C3%AApes") { try $0.percentDecoded(plusAsSpace: false).get() }
         #expect(literal == "Café+++Crêpes")
-        let scratch = with("Caf%C3%A9+%2B+Cr%C3%AApes") { t in t.withDecoded(plusAsSpace: true) { (d: ByteText) -> String in d.string } }
+        let scratch = with("Caf%C3%A9+%2B+Cr%C3%AApes") { t in t.withDecoded(plusAsSpace: true) { (d: LinkInput) -> String in d.string } }
         #expect(scratch == "Café + Crêpes")
-        let plain = with("plain") { t in t.withDecoded(plusAsSpace: true) { (d: ByteText) -> String in d.string } }
+        let plain = with("plain") { t in t.withDecoded(plusAsSpace: true) { (d: LinkInput) -> String in d.string } }
         #expect(plain == "plain")
         let failure = with("bad%2") { t -> DirectionsURLError? in
             do throws(DirectionsURLError) {
@@ -86,7 +86,7 @@ struct ByteTextTests {
     }
 
     /// What the query splitter gives for awkward queries (recorded from `QueryString`, the
-    /// `Substring` splitter that `QueryBytes` replaced): names, values, keys, whether each piece had
+    /// `Substring` splitter that `LinkInput.Query` replaced): names, values, keys, whether each piece had
     /// an `=`, and which of a few keys it contains.
     static let splitQueries: [(raw: String, plus: Bool, names: [String], values: [String], keys: [String], hasEquals: [Bool], contains: [String])] = [
         ("daddr=Oslo&saddr=Bergen&daddr=Trondheim", true, ["daddr", "saddr", "daddr"], ["Oslo", "Bergen", "Trondheim"], ["daddr", "saddr", "daddr"], [true, true, true], ["daddr"]),
@@ -111,12 +111,12 @@ struct ByteTextTests {
         for expected in Self.splitQueries {
             let raw = expected.raw
             try with(raw) { t in
-                let q = try QueryBytes(t, plusAsSpace: expected.plus)
+                let q = try LinkInput.Query(t, plusAsSpace: expected.plus)
                 #expect(q.parameters.map(\.name) == expected.names, "\(raw)")
                 #expect(q.parameters.map(\.value) == expected.values, "\(raw)")
                 #expect(q.parameters.map { q.key(of: $0) } == expected.keys, "\(raw)")
                 #expect(q.parameters.map(\.hasEquals) == expected.hasEquals, "\(raw)")
-                let scratchValues = q.parameters.map { p in p.withValue { (d: ByteText) -> String in d.string } }
+                let scratchValues = q.parameters.map { p in p.withValue { (d: LinkInput) -> String in d.string } }
                 #expect(scratchValues == expected.values, "\(raw)")
                 for key in ["daddr", "a", "note", "flag", "étape", "a b", "q"] {
                     #expect(q.contains(key) == expected.contains.contains(key), "\(raw) \(key)")
@@ -127,7 +127,7 @@ struct ByteTextTests {
 
     @Test func queryBytesLookUps() throws {
         try with("DADDR=X&saddr=&daddr=Y") { t in
-            let q = try QueryBytes(t, plusAsSpace: true)
+            let q = try LinkInput.Query(t, plusAsSpace: true)
             #expect(q.first("daddr")?.value == "X")
             #expect(q.last("daddr")?.value == "Y")
             #expect(q.count("daddr") == 2)
@@ -141,7 +141,7 @@ struct ByteTextTests {
     }
 
     @Test func queryBytesErrorsAsRecorded() {
-        // Recorded from `QueryString`, the splitter `QueryBytes` replaced.
+        // Recorded from `QueryString`, the splitter `LinkInput.Query` replaced.
         let expected: [(String, DirectionsURLError)] = [
             ("a=%zz", DirectionsURLError(code: .malformedURL, message: "the value of 'a' has a malformed percent-escape '%zz'; write '%' as %25 and escapes as %XX with two hex digits", parameter: "a")),
             ("%=1", DirectionsURLError(code: .malformedURL, message: "the name of '%' has a malformed percent-escape '%'; write '%' as %25 and escapes as %XX with two hex digits", parameter: "%")),
@@ -150,7 +150,7 @@ struct ByteTextTests {
         ]
         for (raw, reference) in expected {
             let bytes = #expect(throws: DirectionsURLError.self) {
-                try self.with(raw) { try QueryBytes($0, plusAsSpace: true) }
+                try self.with(raw) { try LinkInput.Query($0, plusAsSpace: true) }
             }
             #expect(bytes == reference, "\(raw)")
         }
@@ -160,25 +160,25 @@ struct ByteTextTests {
         let names = ["geo", "maps", "om", "https", "http", "ge0", "bingmaps", "x", "geo.offline", "moovit"]
         let table = DirectionsURLParser.ByteTable(names)
         for (k, name) in names.enumerated() {
-            #expect(with(name) { table.index(of: $0.bytes) } == k)
-            #expect(with(name.uppercased()) { table.index(of: $0.bytes) } == k)
+            #expect(with(name) { table.index(of: $0) } == k)
+            #expect(with(name.uppercased()) { table.index(of: $0) } == k)
         }
         for other in ["", "ge", "geo1", "mapss", "o", "bingmapsx", "geo.offlinex", "ftp"] {
-            #expect(with(other) { table.index(of: $0.bytes) } == -1, "\(other)")
+            #expect(with(other) { table.index(of: $0) } == -1, "\(other)")
         }
-        #expect(with("a") { DirectionsURLParser.ByteTable([]).index(of: $0.bytes) } == -1)
+        #expect(with("a") { DirectionsURLParser.ByteTable([]).index(of: $0) } == -1)
     }
 
     @Test func controlBytesAreFoundAnywhere() {
         for text in ["geo:1,2", "https://maps.apple.com/?daddr=Paris&saddr=Lyon", "é", ""] {
-            #expect(with(text) { DirectionsURLParser.mayHaveControl($0.bytes) } == false, "\(text)")
+            #expect(with(text) { DirectionsURLParser.mayHaveControl($0) } == false, "\(text)")
         }
         let plain = Array("https://maps.apple.com/?daddr=Paris&saddr=Lyon".utf8)
         for position in plain.indices {
             for bad: UInt8 in [0x00, 0x09, 0x1F, 0x7F, 0xC2] {
                 var bytes = plain
                 bytes[position] = bad
-                let found = bytes.withUnsafeBufferPointer { DirectionsURLParser.mayHaveControl($0) }
+                let found = LinkInput.withBytes(of: bytes) { DirectionsURLParser.mayHaveControl($0) }
                 #expect(found, "byte \(bad) at \(position)")
             }
         }

@@ -37,8 +37,8 @@ struct CoordinateTextDecimalTests {
     /// Every reader of a single decimal.
     static func readings(_ s: String) -> [Double?] {
         var copy = s
-        let byteText = copy.withUTF8 { ByteText($0).decimal }
-        return [Text.decimal(Substring(s)), AppLinkBytes.decimal(Substring(s)), byteText]
+        let byteText = copy.withUTF8 { LinkInput($0).decimal }
+        return [Text.decimal(Substring(s)), LinkInput.decimal(Substring(s)), byteText]
     }
 
     static func same(_ a: Double?, _ b: Double?) -> Bool {
@@ -128,12 +128,12 @@ struct CoordinateTextDecimalTests {
         link.withUTF8 { all in
             for length in 0...all.count {
                 let piece = String(decoding: UnsafeBufferPointer(rebasing: all[0..<length]), as: UTF8.self)
-                let got = ByteText(UnsafeBufferPointer(rebasing: all[0..<length])).decimal
+                let got = LinkInput(UnsafeBufferPointer(rebasing: all[0..<length])).decimal
                 #expect(Self.same(got, Self.expected(piece)), "'\(piece)'")
             }
             for start in 0...all.count {
                 let piece = String(decoding: UnsafeBufferPointer(rebasing: all[start...]), as: UTF8.self)
-                let got = ByteText(UnsafeBufferPointer(rebasing: all[start...])).decimal
+                let got = LinkInput(UnsafeBufferPointer(rebasing: all[start...])).decimal
                 #expect(Self.same(got, Self.expected(piece)), "'\(piece)'")
             }
         }
@@ -161,11 +161,11 @@ struct CoordinateTextDecimalTests {
             let got = try? Text.parsePair(Substring(text), parameter: "q")
             #expect(got.map { [$0.latitude.bitPattern, $0.longitude.bitPattern] } == want.map { [$0.latitude.bitPattern, $0.longitude.bitPattern] }, "'\(text)'")
             var copy = text
-            let gotBytes = copy.withUTF8 { try? Text.parsePair(ByteText($0), parameter: "q") }
+            let gotBytes = copy.withUTF8 { try? Text.parsePair(LinkInput($0), parameter: "q") }
             #expect(gotBytes == got, "'\(text)' as bytes")
             if !lat.hasPrefix(" ") && !lat.hasSuffix(" ") && !lon.hasPrefix(" ") && !lon.hasSuffix(" ") {
-                #expect(AppLinkBytes.quickPair(Substring(text)) == want || AppLinkBytes.quickPair(Substring(text)) == nil, "'\(text)' quick")
-                if let (a, b) = AppLinkBytes.decimals(Substring(text)) {
+                #expect(LinkInput.quickPair(Substring(text)) == want || LinkInput.quickPair(Substring(text)) == nil, "'\(text)' quick")
+                if let (a, b) = LinkInput.decimals(Substring(text)) {
                     #expect(Self.same(a, Self.expected(String(text.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)[0]))))
                     #expect(Self.same(b, Self.expected(String(text.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)[1]))))
                 }
@@ -182,7 +182,7 @@ struct CoordinateTextDecimalTests {
         let c = try #require(try Text.classify(text, parameter: "q"))
         #expect(c.latitude.bitPattern == latitude.bitPattern && c.longitude.bitPattern == longitude.bitPattern)
         var copy = text
-        let d = try copy.withUTF8 { bytes throws(DirectionsURLError) in try Text.classify(ByteText(bytes), parameter: "q") }
+        let d = try copy.withUTF8 { bytes throws(DirectionsURLError) in try Text.classify(LinkInput(bytes), parameter: "q") }
         #expect(d == c)
     }
 

@@ -65,7 +65,7 @@ struct CurrentLocationLiteralsTests {
             let expected = normalized.contains(normalize(text))
             #expect(list.matches(text) == expected, "\(text)")
             var copy = text
-            let bytes = copy.withUTF8 { list.matches(ByteText($0)) }
+            let bytes = copy.withUTF8 { list.matches(LinkInput($0)) }
             #expect(bytes == expected, "\(text)")
         }
     }

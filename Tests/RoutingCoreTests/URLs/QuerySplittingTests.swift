@@ -6,9 +6,9 @@ import Testing
 @Suite("URL query splitting and decoding")
 struct QuerySplittingTests {
     /// `body` with `raw` split (its bytes pinned for the call).
-    func query<R>(_ raw: String, plusAsSpace: Bool, _ body: (QueryBytes) throws -> R) throws -> R {
+    func query<R>(_ raw: String, plusAsSpace: Bool, _ body: (LinkInput.Query) throws -> R) throws -> R {
         var raw = raw
-        return try raw.withUTF8 { bytes in try body(try QueryBytes(ByteText(bytes), plusAsSpace: plusAsSpace)) }
+        return try raw.withUTF8 { bytes in try body(try LinkInput.Query(LinkInput(bytes), plusAsSpace: plusAsSpace)) }
     }
 
     /// The error of splitting `raw`, or nil.

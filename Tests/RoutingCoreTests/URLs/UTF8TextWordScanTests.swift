@@ -14,14 +14,14 @@ struct UTF8TextWordScanTests {
             let bytes = (0..<n).map { _ in alphabet.randomElement(using: &rng)! }
             let from = Int.random(in: 0...n, using: &rng)
             let to = Int.random(in: from...n, using: &rng)
-            bytes.withUnsafeBufferPointer { buffer in
+            LinkInput.withBytes(of: bytes) { buffer in
                 for a in alphabet {
                     let expected = (from..<to).first { bytes[$0] == a } ?? to
-                    #expect(UTF8Text.firstOffset(of: a, in: buffer, from: from, to: to) == expected)
-                    #expect(UTF8Text.count(of: a, in: buffer) == bytes.filter { $0 == a }.count)
+                    #expect(LinkInput.firstOffset(of: a, in: buffer, from: from, to: to) == expected)
+                    #expect(LinkInput.count(of: a, in: buffer) == bytes.filter { $0 == a }.count)
                     let b = alphabet.randomElement(using: &rng)!
                     let either = (from..<to).first { bytes[$0] == a || bytes[$0] == b } ?? to
-                    #expect(UTF8Text.firstOffset(of: a, or: b, in: buffer, from: from, to: to) == either)
+                    #expect(LinkInput.firstOffset(of: a, or: b, in: buffer, from: from, to: to) == either)
                 }
             }
         }

@@ -48,8 +48,8 @@ extension DirectionsURLParser {
         static let modeWords = AppleGoogleLinkText.ModeWords(modeVocabulary)
 
         /// Parses the query of a legacy Apple link (the bytes after `?`).
-        static func parse(query raw: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-            let query = try QueryBytes(raw, plusAsSpace: true)
+        static func parse(query raw: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+            let query = try LinkInput.Query(raw, plusAsSpace: true)
             let slots = schema.slots(query)
             let parameters = query.parameters
             let saddr = try slots.single("saddr")
@@ -71,18 +71,18 @@ extension DirectionsURLParser {
                 var left = count &- 1
                 for p in parameters where left > 0 && query.isKey(p, "daddr" as StaticString) {
                     left &-= 1
-                    stops.append(try p.withValue { (v: ByteText) throws(DirectionsURLError) in
+                    stops.append(try p.withValue { (v: LinkInput) throws(DirectionsURLError) in
                         try parser.stopEndpoint(v, parameter: "daddr")
                     })
                 }
             }
-            let destination = try destinationParameter.withValue { (v: ByteText) throws(DirectionsURLError) in
+            let destination = try destinationParameter.withValue { (v: LinkInput) throws(DirectionsURLError) in
                 try parser.stopEndpoint(v, parameter: "daddr")
             }
             try schema.warnAbsentTypos(optional, slots, &context)
             let source: Endpoint
             if let saddr {
-                source = try saddr.withValue { (v: ByteText) throws(DirectionsURLError) in
+                source = try saddr.withValue { (v: LinkInput) throws(DirectionsURLError) in
                     try parser.sourceEndpoint(v, parameter: "saddr")
                 }
             } else {
@@ -92,7 +92,7 @@ extension DirectionsURLParser {
             var transport: TransportType? = nil
             if let flag = try slots.single("dirflg") {
                 // nil: blank (no mode); .some(nil): not a word of the vocabulary.
-                let found = flag.withValue { (v: ByteText) -> ModeWord?? in
+                let found = flag.withValue { (v: LinkInput) -> ModeWord?? in
                     v.isBlank ? nil : .some(dirflgWord(v))
                 }
                 if let found {
@@ -112,7 +112,7 @@ extension DirectionsURLParser {
         }
 
         /// Parses what follows `maps:` (see the type's notes).
-        static func parseMapsScheme(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        static func parseMapsScheme(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let rest = link.bytes.rest
             if rest.hasPrefix("//") {
                 let inner = rest.dropFirst(2)
@@ -146,7 +146,7 @@ extension DirectionsURLParser {
         /// query at `/` or `/maps`, the unified form at `/directions` and `/place`; any other path
         /// (`/search`, `/frame`, …) is `not-a-directions-link`, with `fix` saying what to write instead.
         static func parseApplePath(
-            _ link: LinkText, _ context: inout ParseContext, fix: String
+            _ link: LinkInput.Parts, _ context: inout ParseContext, fix: String
         ) throws(DirectionsURLError) -> DirectionsRequest {
             // A path that is not ASCII never lowercases to one of these ASCII paths (no character
             // lowercases to an ASCII letter but the Kelvin sign, to `k`), so bytes decide.
@@ -171,19 +171,19 @@ extension DirectionsURLParser {
 
         /// Whether `inner` (what follows `maps://`) starts with an `http:` or `https:` scheme: the
         /// text before its first `:` byte is `https` or `http`, ASCII case ignored.
-        private static func isNestedWebLink(_ inner: ByteText) -> Bool {
+        private static func isNestedWebLink(_ inner: LinkInput) -> Bool {
             guard let colon = inner.firstOffset(of: UInt8(ascii: ":")) else { return false }
             let scheme = inner.prefix(colon)
             return scheme.equalsIgnoringCase("https" as StaticString) || scheme.equalsIgnoringCase("http" as StaticString)
         }
 
-        /// ``AppleGoogleLinkText/word(_:in:)-(ByteText,ModeWords)`` in ``modeVocabulary``: ASCII text is
+        /// ``AppleGoogleLinkText/word(_:in:)-(LinkInput,ModeWords)`` in ``modeVocabulary``: ASCII text is
         /// trimmed and its one byte compared, ASCII case ignored (no table, no `String`).
-        private static func dirflgWord(_ value: ByteText) -> ModeWord? {
+        private static func dirflgWord(_ value: LinkInput) -> ModeWord? {
             guard value.isASCII else { return AppleGoogleLinkText.word(value, in: modeWords) }
             let t = AppleGoogleLinkText.trimmedASCII(value)
             guard t.count == 1 else { return nil }
-            switch UTF8Text.lower(t[0]) {
+            switch LinkInput.lower(t[0]) {
             case UInt8(ascii: "d"): return modeVocabulary[0]
             case UInt8(ascii: "w"): return modeVocabulary[1]
             case UInt8(ascii: "r"): return modeVocabulary[2]
@@ -191,7 +191,7 @@ extension DirectionsURLParser {
             }
         }
 
-        private static func missingDestination(_ query: QueryBytes, hasSource: Bool) -> DirectionsURLError {
+        private static func missingDestination(_ query: LinkInput.Query, hasSource: Bool) -> DirectionsURLError {
             if let hint = schema.hint(in: query, for: "daddr") {
                 return DirectionsURLError(
                     code: .missingDestination,
@@ -216,7 +216,7 @@ extension DirectionsURLParser {
 extension DirectionsURLParser.AppleMapsLink: DirectionsLinkFormat {
     static var schemes: [String] { ["maps"] }
     static var hosts: [String] { ["maps.apple.com", "maps.apple"] }
-    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+    static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         // The link starts with its scheme, so its bytes tell without comparing Strings.
         if link.bytes.link.hasPrefixIgnoringCase("maps:") { return try parseMapsScheme(link, &context) }
         if link.host.utf8.count == 10 && link.host == "maps.apple" {

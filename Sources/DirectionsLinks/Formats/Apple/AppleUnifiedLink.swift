@@ -65,8 +65,8 @@ extension DirectionsURLParser {
         static let modeWords = AppleGoogleLinkText.ModeWords(modeVocabulary)
 
         /// Parses the query of a `/directions` link (the bytes after `?`).
-        static func parse(query raw: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-            let query = try QueryBytes(raw, plusAsSpace: true)
+        static func parse(query raw: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+            let query = try LinkInput.Query(raw, plusAsSpace: true)
             // One pass finds every parameter this format reads (instead of one look-up each).
             let slots = schema.slots(query)
             let parameters = query.parameters
@@ -78,13 +78,13 @@ extension DirectionsURLParser {
                     hint: schema.hint(in: query, for: "destination"))
             }
             let parser = context.parser
-            var destination = try destinationParameter.withValue { (v: ByteText) throws(DirectionsURLError) in
+            var destination = try destinationParameter.withValue { (v: LinkInput) throws(DirectionsURLError) in
                 try parser.stopEndpoint(v, parameter: "destination")
             }
             try schema.warnAbsentTypos(optional, slots, &context)
             var source = Endpoint.currentLocation
             if let s = try slots.single("source") {
-                source = try s.withValue { (v: ByteText) throws(DirectionsURLError) in
+                source = try s.withValue { (v: LinkInput) throws(DirectionsURLError) in
                     try parser.sourceEndpoint(v, parameter: "source")
                 }
             }
@@ -115,7 +115,7 @@ extension DirectionsURLParser {
             for i in parameters.indices {
                 let p = parameters[i]
                 if query.isKey(p, "waypoint" as StaticString) {
-                    waypoints.append(try p.withValue { (v: ByteText) throws(DirectionsURLError) in
+                    waypoints.append(try p.withValue { (v: LinkInput) throws(DirectionsURLError) in
                         try parser.stopEndpoint(v, parameter: "waypoint")
                     })
                     previousWasWaypoint = true
@@ -155,7 +155,7 @@ extension DirectionsURLParser {
             var transport: TransportType? = nil
             if let m = try slots.single("mode") {
                 // As AppleGoogleLinkText.mode, without looking the parameter up again.
-                let found = m.withValue { (v: ByteText) -> ModeWord?? in
+                let found = m.withValue { (v: LinkInput) -> ModeWord?? in
                     v.isBlank ? nil : .some(modeWord(v))
                 }
                 if let found {
@@ -172,10 +172,10 @@ extension DirectionsURLParser {
             if let a = try slots.single("avoid") {
                 var tolls = false
                 var highways = false
-                try a.withValue { (value: ByteText) throws(DirectionsURLError) in
+                try a.withValue { (value: LinkInput) throws(DirectionsURLError) in
                     guard value.isASCII else {
                         // Not ASCII: the Character rules (split, trimming, Unicode lowercasing).
-                        try AppleGoogleLinkText.Bytes.forEachCommaWord(value.string) { word throws(DirectionsURLError) in
+                        try LinkInput.forEachCommaWord(value.string) { word throws(DirectionsURLError) in
                             switch word {
                             case "": return
                             case "tolls": tolls = true
@@ -206,9 +206,9 @@ extension DirectionsURLParser {
                 avoid: avoid)
         }
 
-        /// ``AppleGoogleLinkText/word(_:in:)-(ByteText,ModeWords)`` in ``modeVocabulary``: ASCII text is
+        /// ``AppleGoogleLinkText/word(_:in:)-(LinkInput,ModeWords)`` in ``modeVocabulary``: ASCII text is
         /// trimmed and compared with each word, ASCII case ignored (no table, no `String`).
-        private static func modeWord(_ value: ByteText) -> ModeWord? {
+        private static func modeWord(_ value: LinkInput) -> ModeWord? {
             guard value.isASCII else { return AppleGoogleLinkText.word(value, in: modeWords) }
             let t = AppleGoogleLinkText.trimmedASCII(value)
             if t.equalsIgnoringCase("driving" as StaticString) { return modeVocabulary[0] }
@@ -237,14 +237,14 @@ extension DirectionsURLParser {
         }
 
         /// Parses the query of a `/place` link as a destination-only request (see the type's notes).
-        static func parsePlace(query raw: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-            let slots = placeSchema.slots(try QueryBytes(raw, plusAsSpace: true))
+        static func parsePlace(query raw: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+            let slots = placeSchema.slots(try LinkInput.Query(raw, plusAsSpace: true))
             let name = try text(slots, "name")
             let address = try text(slots, "address")
             let id = try text(slots, "place-id")
             if let c = try slots.single("coordinate") {
                 // nil: blank, as if absent.
-                let coordinate = try c.withValue { (v: ByteText) throws(DirectionsURLError) -> Coordinate? in
+                let coordinate = try c.withValue { (v: LinkInput) throws(DirectionsURLError) -> Coordinate? in
                     let t = v.trimmed
                     return t.isEmpty ? nil : try CoordinateText.parsePair(t, parameter: "coordinate")
                 }
@@ -270,16 +270,16 @@ extension DirectionsURLParser {
         /// The trimmed decoded value of the single parameter `key`, or nil when absent or blank.
         private static func text(_ slots: ParameterSchema.Slots, _ key: String) throws(DirectionsURLError) -> String? {
             guard let p = try slots.single(key) else { return nil }
-            return p.withValue { (v: ByteText) -> String? in
+            return p.withValue { (v: LinkInput) -> String? in
                 let t = v.trimmed
                 return t.isEmpty ? nil : t.string
             }
         }
 
         /// The trimmed decoded value of `p`, or nil when absent or blank.
-        private static func placeID(_ p: QueryBytes.Parameter?) -> String? {
+        private static func placeID(_ p: LinkInput.Query.Parameter?) -> String? {
             guard let p else { return nil }
-            return p.withValue { (v: ByteText) -> String? in
+            return p.withValue { (v: LinkInput) -> String? in
                 let t = v.trimmed
                 return t.isEmpty ? nil : t.string
             }
@@ -302,7 +302,7 @@ extension DirectionsURLParser.AppleUnifiedLink: DirectionsLinkFormat {
     static var format: LinkFormat { .appleUnified }
 
     /// Read by its family's type, which dispatches `/directions` and `/place` here.
-    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+    static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         try DirectionsURLParser.AppleMapsLink.parse(link, &context)
     }
 

@@ -52,7 +52,7 @@ extension DirectionsURLParser {
             .single("z", "the zoom (a viewport), read only for an OsmAnd-style label: `z=19(Name)`"),
         ])
 
-        static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let all = link.bytes.rest
             // Whether the text is ASCII, its first '#', and the first '?', '&', ';' before it.
             let marks = ByteMarks(all)
@@ -72,7 +72,7 @@ extension DirectionsURLParser {
             }
             // Split path and query: at '?', or (a repair) at an '&' that comes before any ';'.
             var path = rest
-            var rawQuery = ByteText.empty
+            var rawQuery = LinkInput.empty
             var semi: Int? = nil
             if marks.question < marks.hash {
                 path = rest.prefix(marks.question)
@@ -88,7 +88,7 @@ extension DirectionsURLParser {
             } else if marks.semicolon < marks.hash {
                 semi = marks.semicolon
             }
-            let query = schema.slots(try QueryBytes(rawQuery, plusAsSpace: true))
+            let query = schema.slots(try LinkInput.Query(rawQuery, plusAsSpace: true))
 
             // Path: coordinates, then ;parameters.
             var coordinateText = path
@@ -115,28 +115,28 @@ extension DirectionsURLParser {
                 // Checks the escapes and the UTF-8 (the error of the old decode); `withDecoded` then decodes.
                 _ = try coordinateText.decoded(plusAsSpace: false, parameter: "coordinates")
             }
-            return try coordinateText.withDecoded(plusAsSpace: false) { (decoded: ByteText) throws(DirectionsURLError) -> DirectionsRequest in
+            return try coordinateText.withDecoded(plusAsSpace: false) { (decoded: LinkInput) throws(DirectionsURLError) -> DirectionsRequest in
                 try withQ(decoded, query, pathLabel, &context)
             }
         }
 
         /// Reads `q` (decoded, trimmed; a leading Plus Code keeps its `+`) and goes on with ``finish``.
         private static func withQ(
-            _ decoded: ByteText, _ query: ParameterSchema.Slots, _ pathLabel: String?, _ context: inout ParseContext
+            _ decoded: LinkInput, _ query: ParameterSchema.Slots, _ pathLabel: String?, _ context: inout ParseContext
         ) throws(DirectionsURLError) -> DirectionsRequest {
             guard let q = try query.single("q") else {
                 return try finish(decoded, qText: nil, query, pathLabel, &context)
             }
             let raw = q.rawValue
             if let plus = raw.firstOffset(of: UInt8(ascii: "+")), let end = plusCodeEnd(raw, plus: plus) {
-                // Checked by QueryBytes: the decode cannot fail.
+                // Checked by LinkInput.Query: the decode cannot fail.
                 let text = raw.prefix(end).string + (try raw.suffix(from: end).decoded(plusAsSpace: true, parameter: "q"))
-                return try withByteText(text) { (t: ByteText) throws(DirectionsURLError) -> DirectionsRequest in
+                return try withByteText(text) { (t: LinkInput) throws(DirectionsURLError) -> DirectionsRequest in
                     let trimmed = t.trimmed
                     return try finish(decoded, qText: trimmed.isEmpty ? nil : trimmed, query, pathLabel, &context)
                 }
             }
-            return try q.withValue { (v: ByteText) throws(DirectionsURLError) -> DirectionsRequest in
+            return try q.withValue { (v: LinkInput) throws(DirectionsURLError) -> DirectionsRequest in
                 let trimmed = v.trimmed
                 return try finish(decoded, qText: trimmed.isEmpty ? nil : trimmed, query, pathLabel, &context)
             }
@@ -144,7 +144,7 @@ extension DirectionsURLParser {
 
         /// The path coordinates (decoded, `decoded`), `q` and `z` into the request.
         private static func finish(
-            _ decoded: ByteText, qText: ByteText?, _ query: ParameterSchema.Slots, _ pathLabel: String?, _ context: inout ParseContext
+            _ decoded: LinkInput, qText: LinkInput?, _ query: ParameterSchema.Slots, _ pathLabel: String?, _ context: inout ParseContext
         ) throws(DirectionsURLError) -> DirectionsRequest {
             let z = try query.single("z")
             let pathCoordinate: Coordinate?  // nil: placeholder (empty or 0:0) usable only with q
@@ -206,18 +206,18 @@ extension DirectionsURLParser {
             var semicolon: Int
             var ascii = true
 
-            init(_ s: ByteText) {
+            init(_ s: LinkInput) {
                 let count = s.count
-                let bytes = s.bytes
+                let bytes = s
                 ascii = s.isASCII
                 // The first '?' or '#'; after a '?' only the '#' that ends the query matters (the
                 // '&' and ';' that count come before the '?').
-                (question, hash) = UTF8Text.queryAndFragment(in: bytes, from: 0, to: count)
+                (question, hash) = LinkInput.queryAndFragment(in: bytes, from: 0, to: count)
                 // The '&' and ';' before the first '?' or '#' (the path: short). An '&' after a ';'
                 // is not used (the ';' comes first), nor one after a '?'.
                 let end = min(question, hash)
-                semicolon = UTF8Text.firstOffset(of: UInt8(ascii: ";"), in: bytes, from: 0, to: end)
-                ampersand = UTF8Text.firstOffset(of: UInt8(ascii: "&"), in: bytes, from: 0, to: min(end, semicolon))
+                semicolon = LinkInput.firstOffset(of: UInt8(ascii: ";"), in: bytes, from: 0, to: end)
+                ampersand = LinkInput.firstOffset(of: UInt8(ascii: "&"), in: bytes, from: 0, to: min(end, semicolon))
                 if semicolon == end { semicolon = count }
                 if ampersand >= min(end, semicolon) { ampersand = count }
             }
@@ -228,8 +228,8 @@ extension DirectionsURLParser {
         /// `CoordinateText.parsePair` and `CoordinateText.classify` return for it (the same exact fast
         /// path: at most 19 digits, a mantissa up to 2^53, one correctly rounded division); nil sends
         /// the caller to the full path (other shapes, repairs, errors).
-        private static func plainPair(_ text: ByteText) -> Coordinate? {
-            let bytes = text.bytes
+        private static func plainPair(_ text: LinkInput) -> Coordinate? {
+            let bytes = text
             let n = bytes.count
             // `CoordinateText.readDecimal` also takes a `+`, which is not plain here.
             guard n > 0, bytes[0] != UInt8(ascii: "+") else { return nil }
@@ -244,33 +244,25 @@ extension DirectionsURLParser {
 
         /// Calls `body` with the UTF-8 of `text` (for the rare texts built during a parse).
         private static func withByteText<R>(
-            _ text: String, _ body: (ByteText) throws(DirectionsURLError) -> R
+            _ text: String, _ body: (LinkInput) throws(DirectionsURLError) -> R
         ) throws(DirectionsURLError) -> R {
-            var text = text
-            let result: Result<R, DirectionsURLError> = text.withUTF8 { bytes in
-                do throws(DirectionsURLError) {
-                    return .success(try body(ByteText(bytes)))
-                } catch {
-                    return .failure(error)
-                }
-            }
-            return try result.get()
+            try LinkInput.withBytesThrowing(of: text, body)
         }
 
         /// Whether the text holds a `:` byte and no `,` byte.
-        private static func hasColonNotComma(_ text: ByteText) -> Bool {
+        private static func hasColonNotComma(_ text: LinkInput) -> Bool {
             text.contains(UInt8(ascii: ":")) && !text.contains(UInt8(ascii: ","))
         }
 
         /// `0:0`, `0.0:0.0`: a producer's broken placeholder (see ``isColonZeros(_:)-(String)``; a
         /// non-ASCII byte makes a piece no decimal, so such text never is one).
-        private static func isColonZeros(_ text: ByteText) -> Bool {
+        private static func isColonZeros(_ text: LinkInput) -> Bool {
             guard let (a, b) = text.split(at: UInt8(ascii: ":")), !b.contains(UInt8(ascii: ":")) else { return false }
             return a.decimal == 0 && b.decimal == 0
         }
 
         /// The path pair, with the whitespace and `+` repairs (``pathPair(_:_:)-(String,_)`` of bytes).
-        private static func pathPair(_ text: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> Coordinate {
+        private static func pathPair(_ text: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> Coordinate {
             var other = false
             var plus = false
             var i = 0
@@ -283,7 +275,7 @@ extension DirectionsURLParser {
             if other {
                 guard text.isASCII else { return try pathPair(text.string, &context) }
                 var spaces = false
-                for b in text.bytes where UTF8Text.isASCIIWhitespace(b) {
+                for b in text where LinkInput.isASCIIWhitespace(b) {
                     spaces = true
                     break
                 }
@@ -298,7 +290,7 @@ extension DirectionsURLParser {
                             .repairedSyntax,
                             "'\(DirectionsURLParser.shorten(text.string))' separates latitude and longitude with a space; RFC 5870 needs a comma: geo:\(first.string),\(second.string)",
                             parameter: "coordinates")
-                        return try withByteText(first.string + "," + second.string) { (body: ByteText) throws(DirectionsURLError) -> Coordinate in
+                        return try withByteText(first.string + "," + second.string) { (body: LinkInput) throws(DirectionsURLError) -> Coordinate in
                             try pair(body, plus: plus, &context)
                         }
                     }
@@ -308,15 +300,15 @@ extension DirectionsURLParser {
         }
 
         /// The two words of ASCII text split at whitespace (empty words dropped), or nil for another count.
-        private static func twoWords(_ text: ByteText) -> (ByteText, ByteText)? {
-            var words: (ByteText, ByteText) = (.empty, .empty)
+        private static func twoWords(_ text: LinkInput) -> (LinkInput, LinkInput)? {
+            var words: (LinkInput, LinkInput) = (.empty, .empty)
             var n = 0
             var i = 0
             while i < text.count {
-                while i < text.count, UTF8Text.isASCIIWhitespace(text[i]) { i &+= 1 }
+                while i < text.count, LinkInput.isASCIIWhitespace(text[i]) { i &+= 1 }
                 if i == text.count { break }
                 var end = i
-                while end < text.count, !UTF8Text.isASCIIWhitespace(text[end]) { end &+= 1 }
+                while end < text.count, !LinkInput.isASCIIWhitespace(text[end]) { end &+= 1 }
                 switch n {
                 case 0: words.0 = text.slice(i, end)
                 case 1: words.1 = text.slice(i, end)
@@ -329,13 +321,13 @@ extension DirectionsURLParser {
         }
 
         /// The pair of ASCII `body`, and the repair for a number starting with `+`.
-        private static func pair(_ body: ByteText, plus: Bool, _ context: inout ParseContext) throws(DirectionsURLError) -> Coordinate {
+        private static func pair(_ body: LinkInput, plus: Bool, _ context: inout ParseContext) throws(DirectionsURLError) -> Coordinate {
             let coordinate = try CoordinateText.parsePair(body, parameter: "coordinates", allowAltitude: true)
             // Without a '+' byte no number can start with '+' (the repaired body holds the same bytes).
             if plus {
                 for piece in body.pieces(separatedBy: UInt8(ascii: ",")) {
                     var j = 0
-                    while j < piece.count, UTF8Text.isASCIIWhitespace(piece[j]) { j &+= 1 }
+                    while j < piece.count, LinkInput.isASCIIWhitespace(piece[j]) { j &+= 1 }
                     if j < piece.count, piece[j] == UInt8(ascii: "+") {
                         try context.repair(
                             .repairedSyntax,
@@ -349,7 +341,7 @@ extension DirectionsURLParser {
         }
 
         /// ``checkParameters(_:ascii:_:)`` of ASCII bytes.
-        private static func checkParameters(_ text: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) {
+        private static func checkParameters(_ text: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) {
             var seenCRS = false
             var seenU = false
             var index = 0
@@ -365,7 +357,7 @@ extension DirectionsURLParser {
                 defer { index += 1 }
                 let eq = piece.firstOffset(of: UInt8(ascii: "="))
                 let rawName = eq.map { piece.prefix($0) } ?? piece
-                let rawValue = eq.map { piece.suffix(from: $0 &+ 1) } ?? ByteText.empty
+                let rawValue = eq.map { piece.suffix(from: $0 &+ 1) } ?? LinkInput.empty
                 // A non-ASCII name is lowercased by Unicode first: the Kelvin sign (U+212A) becomes
                 // 'k', so `;\u{212A}=1` is the parameter `k`.
                 let unicodeName: String? = rawName.isASCII ? nil : rawName.string.lowercased()
@@ -373,7 +365,7 @@ extension DirectionsURLParser {
                 if let unicodeName {
                     validName = unicodeName.utf8.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "-") }
                 } else {
-                    for b in rawName.bytes where !(isAlphanumeric(b) || b == UInt8(ascii: "-")) {
+                    for b in rawName where !(isAlphanumeric(b) || b == UInt8(ascii: "-")) {
                         validName = false
                         break
                     }
@@ -416,7 +408,7 @@ extension DirectionsURLParser {
                                 : "';u=' must come right after the coordinates or ';crs=', before other parameters (RFC 5870 §3.3)",
                             parameter: name)
                     }
-                    try rawValue.withDecoded(plusAsSpace: false) { (value: ByteText) throws(DirectionsURLError) in
+                    try rawValue.withDecoded(plusAsSpace: false) { (value: LinkInput) throws(DirectionsURLError) in
                         try checkCRSOrU(value, isCRS: isCRS)
                     }
                 } else {
@@ -426,7 +418,7 @@ extension DirectionsURLParser {
         }
 
         /// The value of `crs` (only `wgs84`) or of `u` (a number ≥ 0), decoded.
-        private static func checkCRSOrU(_ value: ByteText, isCRS: Bool) throws(DirectionsURLError) {
+        private static func checkCRSOrU(_ value: LinkInput, isCRS: Bool) throws(DirectionsURLError) {
             if isCRS {
                 let wgs84 = value.isASCII ? equalsLower(value, "wgs84") : value.string.lowercased() == "wgs84"
                 if !wgs84 {
@@ -452,7 +444,7 @@ extension DirectionsURLParser {
         }
 
         /// Whether every byte is an RFC 5870 `pvalue` byte.
-        private static func allPValue(_ text: ByteText) -> Bool {
+        private static func allPValue(_ text: LinkInput) -> Bool {
             var i = 0
             while i < text.count {
                 let b = text[i]
@@ -465,16 +457,17 @@ extension DirectionsURLParser {
 
         /// Whether ASCII `text` equals the lowercase `literal` ignoring ASCII case.
         @inline(__always)
-        private static func equalsLower(_ text: ByteText, _ literal: StaticString) -> Bool {
+        private static func equalsLower(_ text: LinkInput, _ literal: StaticString) -> Bool {
             let n = literal.utf8CodeUnitCount
             guard text.count == n else { return false }
-            let word = literal.utf8Start
-            var i = 0
-            while i < n {
-                if UTF8Text.lower(text[i]) != word[i] { return false }
-                i &+= 1
+            return LinkInput.withBytes(of: literal) { word in
+                var i = 0
+                while i < n {
+                    if LinkInput.lower(text[i]) != word[i] { return false }
+                    i &+= 1
+                }
+                return true
             }
-            return true
         }
 
         /// Where the Plus Code (`849VCWC8+R9`) that starts `raw` ends, as a byte offset, or nil when
@@ -482,7 +475,7 @@ extension DirectionsURLParser {
         /// `+` at `plus`, 0–3 code characters, then the end or a character that is no letter or number.
         /// Non-ASCII text is read by `Character` from the `+` on: a combining mark joins the code
         /// character (or the `+`) before it, and a letter such as `é` or `中` ends no code.
-        private static func plusCodeEnd(_ raw: ByteText, plus: Int) -> Int? {
+        private static func plusCodeEnd(_ raw: LinkInput, plus: Int) -> Int? {
             guard plus >= 2, plus <= 8, plus % 2 == 0 else { return nil }
             var i = 0
             while i < plus {
@@ -514,7 +507,7 @@ extension DirectionsURLParser {
         }
 
         /// ``coordinateWithLabel(_:)-(String)`` of decoded, trimmed bytes.
-        private static func coordinateWithLabel(_ text: ByteText) throws(DirectionsURLError) -> (Coordinate, String?)? {
+        private static func coordinateWithLabel(_ text: LinkInput) throws(DirectionsURLError) -> (Coordinate, String?)? {
             guard text.isASCII else { return try coordinateWithLabel(text.string) }
             var body = text
             var label: String? = nil
@@ -536,9 +529,9 @@ extension DirectionsURLParser {
         }
 
         /// OsmAnd-style `z=19(Name)`: the label after the zoom (``labelSuffix(_:)`` of the decoded value).
-        private static func zLabel(_ z: QueryBytes.Parameter?) -> String? {
+        private static func zLabel(_ z: LinkInput.Query.Parameter?) -> String? {
             guard let z else { return nil }
-            return z.withValue { (v: ByteText) -> String? in
+            return z.withValue { (v: LinkInput) -> String? in
                 guard v.isASCII else { return labelSuffix(v.string) }
                 guard v.last == UInt8(ascii: ")"), let open = v.firstOffset(of: UInt8(ascii: "(")) else { return nil }
                 let inside = v.slice(open &+ 1, v.count &- 1).trimmed
@@ -548,10 +541,10 @@ extension DirectionsURLParser {
 
         // MARK: - Private
 
-        private static func isASCII(_ s: Substring) -> Bool { AppLinkBytes.isASCII(s) }
+        private static func isASCII(_ s: Substring) -> Bool { LinkInput.isASCII(s) }
 
         private static func find(_ s: Substring, _ byte: UInt8, _ ascii: Bool) -> Substring.Index? {
-            AppLinkBytes.find(s, byte, ascii: ascii)
+            LinkInput.firstIndex(of: byte, in: s)
         }
 
         /// Whether the last byte is `)`.
@@ -565,7 +558,7 @@ extension DirectionsURLParser {
             // A byte scan first: Character.isWhitespace is costly and plain-ASCII coordinates are the norm.
             let (spaceOrOther, plus) = scanPair(text)
             if spaceOrOther, text.contains(where: \.isWhitespace) {
-                if AppLinkBytes.contains(Substring(text), UInt8(ascii: ",")) {
+                if LinkInput.contains(Substring(text), UInt8(ascii: ",")) {
                     try context.repair(
                         .repairedSyntax,
                         "the geo: coordinates contain spaces ('\(DirectionsURLParser.shorten(text))'); write geo:lat,lon without spaces",
@@ -584,7 +577,7 @@ extension DirectionsURLParser {
             let coordinate = try CoordinateText.parsePair(body, parameter: "coordinates", allowAltitude: true)
             // Without a '+' byte no number can start with '+' (the repaired body holds the same bytes).
             if plus,
-               UTF8Text.pieces(of: body, separatedBy: UInt8(ascii: ",")).contains(where: { $0.drop(while: \.isWhitespace).utf8.first == UInt8(ascii: "+") }) {
+               body.pieces(separatedBy: UInt8(ascii: ",")).contains(where: { $0.drop(while: \.isWhitespace).utf8.first == UInt8(ascii: "+") }) {
                 try context.repair(
                     .repairedSyntax,
                     "a number in the geo: coordinates starts with '+'; RFC 5870 numbers have only an optional '-'",
@@ -693,12 +686,9 @@ extension DirectionsURLParser.GeoURI {
     /// - Returns: the link; `omitted` lists waypoints, the mode, avoidances, place ids, navigate and times.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         try BuiltCoordinates.check(request)
-        guard request.source == .currentLocation else {
-            throw LinkBuildError(
-                code: .cannotExpress,
-                message: "a geo: URI names only a destination and always starts at the current location; use osm, organic-maps or google for a route from elsewhere",
-                field: "source")
-        }
+        try BuiltCoordinates.requireSourceHere(
+            request,
+            "a geo: URI names only a destination and always starts at the current location; use osm, organic-maps or google for a route from elsewhere")
         var omitted: [String] = []
         let url: String
         switch request.destination {

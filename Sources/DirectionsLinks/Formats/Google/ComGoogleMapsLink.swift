@@ -37,7 +37,7 @@ extension DirectionsURLParser {
         /// Optional parameters whose misspellings are `likely-typo` repairs.
         static let typoOptional = ["saddr", "directionsmode"]
 
-        static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             if link.scheme == "comgooglemapsurl" {
                 var inner = link.bytes.rest
                 if inner.hasPrefix("//") {
@@ -58,7 +58,7 @@ extension DirectionsURLParser {
                     parameter: "host")
             }
             let raw = link.bytes.query
-            let query = try QueryBytes(raw, plusAsSpace: true)
+            let query = try LinkInput.Query(raw, plusAsSpace: true)
             // One pass sorts the parameters by name; every look-up below is one read.
             let keys = schema.slots(query)
             try GoogleMapsLink.rawSpaces(query, raw: raw, &context)
@@ -94,7 +94,7 @@ extension DirectionsURLParser {
                     try GoogleStopText.endpoint(v, parameter: "saddr", source: true, parser: parser)
                 }
             } else {
-                source = try GoogleStopText.endpoint(ByteText.empty, parameter: "saddr", source: true, parser: parser)
+                source = try GoogleStopText.endpoint(LinkInput.empty, parameter: "saddr", source: true, parser: parser)
             }
             let (mode, transport) = try GoogleQueryRules.mode(
                 try keys.single("directionsmode"), "directionsmode",

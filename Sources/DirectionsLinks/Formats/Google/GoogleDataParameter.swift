@@ -33,16 +33,16 @@ extension DirectionsURLParser {
 
         /// Splits `blob` (the text after `data=`, raw; `!` may also arrive as `%21`).
         init(_ blob: Substring) {
-            var text = AppleGoogleLinkText.Bytes.contains(blob, UInt8(ascii: "%"))
+            let text = LinkInput.contains(blob, UInt8(ascii: "%"))
                 ? Substring((try? PercentDecoding.decode(blob, plusAsSpace: false, parameter: "data")) ?? "") : blob
-            if AppleGoogleLinkText.Bytes.isASCII(text) {
-                self.tokens = text.withUTF8 { Self.asciiTokens($0) }
+            if LinkInput.isASCII(text) {
+                self.tokens = LinkInput.withBytes(of: text) { Self.asciiTokens($0) }
                 self.text = text
                 return
             }
             var tokens: [Token] = []
             let utf8 = text.utf8
-            for piece in UTF8Text.pieces(of: text, separatedBy: UInt8(ascii: "!")) where !piece.isEmpty {
+            for piece in text.pieces(separatedBy: UInt8(ascii: "!")) where !piece.isEmpty {
                 guard let kindIndex = piece.firstIndex(where: { !$0.isASCII || !$0.isNumber }),
                     let field = Int(piece[..<kindIndex])
                 else { continue }
@@ -62,7 +62,7 @@ extension DirectionsURLParser {
         /// The tokens of ASCII text: pieces between `!`s (empty ones skipped), each `<digits><letter><value>`;
         /// a piece without digits, with an overflowing field number or without a type letter is skipped
         /// (as `Int(piece[..<kindIndex])` would fail).
-        private static func asciiTokens(_ buffer: UnsafeBufferPointer<UInt8>) -> [Token] {
+        private static func asciiTokens(_ buffer: LinkInput) -> [Token] {
             var tokens: [Token] = []
             // At most one token per piece: one allocation.
             var pieces = 1
@@ -88,14 +88,14 @@ extension DirectionsURLParser {
                 tokens.append(
                     Token(
                         field: field, kind: buffer[j], start: j + 1, end: pieceEnd,
-                        count: count(UnsafeBufferPointer(rebasing: buffer[(j + 1)..<pieceEnd]))))
+                        count: count(buffer.slice(j + 1, pieceEnd))))
             }
             return tokens
         }
 
         /// `Int(value)` of ASCII bytes when it is a number ≥ 0 (`-0` is 0), else -1: an optional sign,
         /// then at least one digit and nothing else, without overflow.
-        fileprivate static func count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        fileprivate static func count(_ bytes: LinkInput) -> Int {
             var i = 0
             var negative = false
             if let first = bytes.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
@@ -200,7 +200,7 @@ extension DirectionsURLParser.GoogleDataParameter {
         /// The type letter's byte.
         var kind: UInt8
         /// The value's bytes.
-        var value: ByteText
+        var value: LinkInput
         /// `Int(value)` when it is a number ≥ 0, else -1; read for `m` tokens only (-1 for the others).
         var count: Int
 
@@ -209,14 +209,14 @@ extension DirectionsURLParser.GoogleDataParameter {
 
     /// The tokens of ASCII blob text in order, without storing them (as ``asciiTokens(_:)`` splits).
     struct ByteTokens: IteratorProtocol, Sequence {
-        let text: ByteText
+        let text: LinkInput
         private var i = 0
 
-        init(_ text: ByteText) { self.text = text }
+        init(_ text: LinkInput) { self.text = text }
 
         mutating func next() -> ByteToken? {
             // One pass per piece: its field digits, its type byte, then its value up to the next `!`.
-            let bytes = text.bytes
+            let bytes = text
             let end = bytes.count
             while i < end {
                 let start = i
@@ -242,7 +242,7 @@ extension DirectionsURLParser.GoogleDataParameter {
                 let value = text.slice(j &+ 1, k)
                 return ByteToken(
                     field: field, kind: kind, value: value,
-                    count: kind == UInt8(ascii: "m") ? DirectionsURLParser.GoogleDataParameter.count(value.bytes) : -1)
+                    count: kind == UInt8(ascii: "m") ? DirectionsURLParser.GoogleDataParameter.count(value) : -1)
             }
             return nil
         }
@@ -253,10 +253,10 @@ extension DirectionsURLParser.GoogleDataParameter {
     /// `other` (rare; exactly the old answer there).
     @inline(__always)
     static func read<R>(
-        _ blob: ByteText, ascii: (ByteTokens) -> R, other: (DirectionsURLParser.GoogleDataParameter) -> R
+        _ blob: LinkInput, ascii: (ByteTokens) -> R, other: (DirectionsURLParser.GoogleDataParameter) -> R
     ) -> R {
         guard blob.isASCII else { return other(DirectionsURLParser.GoogleDataParameter(blob.substring)) }
-        switch PercentDecoding.check(blob.bytes, plusAsSpace: false) {
+        switch PercentDecoding.check(blob, plusAsSpace: false) {
         case .plain:
             return ascii(ByteTokens(blob))
         case .failure:
@@ -270,7 +270,7 @@ extension DirectionsURLParser.GoogleDataParameter {
     }
 
     /// The first place pin `!3d<lat>!4d<lon>` of a raw blob, or nil (``pin`` of `GoogleDataParameter(blob)`).
-    static func pin(_ blob: ByteText) -> Coordinate? {
+    static func pin(_ blob: LinkInput) -> Coordinate? {
         read(blob, ascii: { tokens in
             var tokens = tokens
             var previous: ByteToken? = nil
@@ -289,7 +289,7 @@ extension DirectionsURLParser.GoogleDataParameter {
     /// The stops of the directions group of a raw blob (``stops`` of `GoogleDataParameter(blob)`):
     /// their number, or nil when the blob has no directions group; the coordinates of the first
     /// `out.capacity` stops are written to `out` (nil for a stop without coordinates).
-    static func stops(_ blob: ByteText, into out: inout StopCoordinates) -> Int? {
+    static func stops(_ blob: LinkInput, into out: inout StopCoordinates) -> Int? {
         read(blob, ascii: { tokens -> Int? in
             var tokens = tokens
             var previousIs4m = false
@@ -311,8 +311,8 @@ extension DirectionsURLParser.GoogleDataParameter {
                 remaining &-= 1
                 var inside = child.kind == UInt8(ascii: "m") && child.count >= 0 ? child.count : 0
                 let isStop = child.is(1, UInt8(ascii: "m"))
-                var latitude: ByteText? = nil
-                var longitude: ByteText? = nil
+                var latitude: LinkInput? = nil
+                var longitude: LinkInput? = nil
                 while inside > 0, let t = tokens.next() {
                     inside &-= 1
                     remaining &-= 1
@@ -374,7 +374,7 @@ extension DirectionsURLParser.GoogleDataParameter {
         }
     }
 
-    private static func coordinate(latitude: ByteText, longitude: ByteText) -> Coordinate? {
+    private static func coordinate(latitude: LinkInput, longitude: LinkInput) -> Coordinate? {
         guard let lat = latitude.decimal, let lon = longitude.decimal else { return nil }
         return try? Coordinate.validated(latitude: lat, longitude: lon)
     }

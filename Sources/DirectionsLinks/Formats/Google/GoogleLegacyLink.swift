@@ -51,7 +51,7 @@ extension DirectionsURLParser {
         /// Parses the query of a legacy Google link: `family` are its parameters sorted by
         /// ``GoogleMapsLink/family``, `raw` the query's bytes.
         static func parse(
-            query: QueryBytes, keys family: ParameterSchema.Slots, raw: ByteText, _ context: inout ParseContext
+            query: LinkInput.Query, keys family: ParameterSchema.Slots, raw: LinkInput, _ context: inout ParseContext
         ) throws(DirectionsURLError) -> DirectionsRequest {
             let keys = family.reading(as: schema)
             try GoogleMapsLink.rawSpaces(query, raw: raw, &context)
@@ -74,7 +74,7 @@ extension DirectionsURLParser {
                     try GoogleStopText.endpoint(v, parameter: "saddr", source: true, parser: parser)
                 }
             } else {
-                source = try GoogleStopText.endpoint(ByteText.empty, parameter: "saddr", source: true, parser: parser)
+                source = try GoogleStopText.endpoint(LinkInput.empty, parameter: "saddr", source: true, parser: parser)
             }
             var flag = try keys.single("dirflg")
             if flag == nil { flag = try keys.single("dirflag") }
@@ -88,9 +88,9 @@ extension DirectionsURLParser {
                 let verdict: Int? = flag.withValue { (v) -> Int? in
                     let t = v.trimmed
                     guard t.isASCII else { return nil }
-                    for b in t.bytes {
+                    for b in t {
                         let found: Int
-                        switch UTF8Text.lower(b) {
+                        switch LinkInput.lower(b) {
                         case UInt8(ascii: "h"):
                             avoid.insert(.highways)
                             continue
@@ -138,12 +138,12 @@ extension DirectionsURLParser {
 
         /// `dirflg` read by `Character`s (text that is not ASCII once trimmed), as before bytes.
         private static func flagByCharacters(
-            _ flag: QueryBytes.Parameter
+            _ flag: LinkInput.Query.Parameter
         ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?, Set<RouteAvoidance>) {
             var mode: DirectionsMode? = nil
             var transport: TransportType? = nil
             var avoid: Set<RouteAvoidance> = []
-            let value = AppleGoogleLinkText.Bytes.lowercased(DirectionsURLParser.trimmed(flag.value))
+            let value = LinkInput.lowercased(DirectionsURLParser.trimmed(flag.value))
             var seen = false
             for letter in value {
                 switch letter {
@@ -159,14 +159,14 @@ extension DirectionsURLParser {
             return (mode, transport, avoid)
         }
 
-        private static func unknownFlag(_ flag: QueryBytes.Parameter) -> DirectionsURLError {
+        private static func unknownFlag(_ flag: LinkInput.Query.Parameter) -> DirectionsURLError {
             DirectionsURLError(
                 code: .unknownMode,
                 message: "'\(flag.name)=\(flag.value)' is not a Google travel mode; use d, w, r or b, optionally followed by h (avoid highways) and t (avoid tolls)",
                 parameter: flag.name)
         }
 
-        private static func twoModes(_ flag: QueryBytes.Parameter) -> DirectionsURLError {
+        private static func twoModes(_ flag: LinkInput.Query.Parameter) -> DirectionsURLError {
             DirectionsURLError(
                 code: .unknownMode,
                 message: "'\(flag.name)=\(flag.value)' names more than one travel mode; give one of d, w, r or b",
@@ -219,7 +219,7 @@ extension DirectionsURLParser {
         /// both sides is a run of whole `Character`s, so the bytes are split directly; otherwise (a
         /// combining mark may join it) the `String` split decides. `body` also gets, with the first
         /// piece only, the number of ` to:` marks of a value split by bytes (0 otherwise).
-        static func forEachChainPiece(_ value: ByteText, _ body: (ByteText, Int) -> Void) {
+        static func forEachChainPiece(_ value: LinkInput, _ body: (LinkInput, Int) -> Void) {
             // The usual value holds no space at all: one piece, no second scan.
             guard var space = value.firstOffset(of: 0x20) else { return body(value, 0) }
             var exact = true
@@ -260,14 +260,13 @@ extension DirectionsURLParser {
             var parts: [String] = []
             appendChain(value.string, to: &parts)
             for part in parts {
-                var part = part
-                part.withUTF8 { body(ByteText($0), 0) }
+                LinkInput.withBytes(of: part) { body($0, 0) }
             }
         }
 
         /// Whether ` to:` starts at `space`.
         @inline(__always)
-        private static func isChainMark(_ value: ByteText, _ space: Int) -> Bool {
+        private static func isChainMark(_ value: LinkInput, _ space: Int) -> Bool {
             space &+ 3 < value.count && value[space &+ 1] == UInt8(ascii: "t") && value[space &+ 2] == UInt8(ascii: "o")
                 && value[space &+ 3] == UInt8(ascii: ":")
         }
@@ -334,7 +333,7 @@ extension DirectionsURLParser.GoogleLegacyLink: DirectionsLinkFormat {
     static var format: LinkFormat { .googleLegacy }
 
     /// Read by its family's type, which dispatches a `saddr`/`daddr` query here.
-    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+    static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         try DirectionsURLParser.GoogleMapsLink.parse(link, &context)
     }
 

@@ -69,10 +69,9 @@ extension DirectionsURLParser {
         static func isGoogleHost(_ host: String) -> Bool {
             // Every Google host contains the bytes `google.`: any other host is refused without
             // slicing (other families' hosts are asked here first).
-            var bytesOfHost = host
-            let mayBeGoogle = bytesOfHost.withUTF8 { bytes -> Bool in
+            let mayBeGoogle = LinkInput.withBytes(of: host) { bytes -> Bool in
                 let needle: StaticString = "google."
-                return needle.withUTF8Buffer { n in
+                return LinkInput.withBytes(of: needle) { n in
                     guard bytes.count >= n.count else { return false }
                     var i = 0
                     while i &+ n.count <= bytes.count {
@@ -98,7 +97,7 @@ extension DirectionsURLParser {
         }
 
         /// Dispatches a Google web link (see the type's notes).
-        static func dispatch(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        static func dispatch(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let rawPath = link.bytes.path
             if link.host == "goo.gl" || link.host == "maps.app.goo.gl" {
                 if link.host == "goo.gl" && !rawPath.hasPrefixIgnoringCase("/maps") {
@@ -124,7 +123,7 @@ extension DirectionsURLParser {
             /// Whether the path is `literal` (lowercase ASCII), ASCII case ignored.
             func pathIs(_ literal: StaticString) -> Bool { rawPath.equalsIgnoringCase(literal) }
             let raw = link.bytes.query
-            let query = try QueryBytes(raw, plusAsSpace: true)
+            let query = try LinkInput.Query(raw, plusAsSpace: true)
             // One pass sorts the parameters by name; every look-up below is one read.
             let keys = family.slots(query)
             if let api = try keys.reading(as: schema).single("api") {
@@ -145,7 +144,7 @@ extension DirectionsURLParser {
                     message: "'\(rawPath.string)' is not the directions action; directions links use /maps/dir/?api=1&destination=…",
                     parameter: "path")
             }
-            let onLegacyPath = pathIs("/maps") || pathIs("/maps/") || (AppleGoogleLinkText.Bytes.hasPrefix(link.host, "maps.") && (rawPath.isEmpty || pathIs("/")))
+            let onLegacyPath = pathIs("/maps") || pathIs("/maps/") || (LinkInput.hasPrefix(link.host, "maps.") && (rawPath.isEmpty || pathIs("/")))
             if onLegacyPath {
                 if keys.contains("saddr") || keys.contains("daddr") || keys.contains("dirflg") || keys.contains("dirflag") {
                     context.format = .googleLegacy
@@ -184,7 +183,7 @@ extension DirectionsURLParser {
         /// Parses the query of an `api=1` directions link: `family` are its parameters sorted by
         /// ``family``, `raw` the query's bytes.
         static func parse(
-            query: QueryBytes, keys family: ParameterSchema.Slots, raw: ByteText, _ context: inout ParseContext
+            query: LinkInput.Query, keys family: ParameterSchema.Slots, raw: LinkInput, _ context: inout ParseContext
         ) throws(DirectionsURLError) -> DirectionsRequest {
             let keys = family.reading(as: schema)
             let parser = context.parser
@@ -294,7 +293,7 @@ extension DirectionsURLParser {
                         }
                         return
                     }
-                    try AppleGoogleLinkText.Bytes.forEachCommaWord(value.string) { word throws(DirectionsURLError) in
+                    try LinkInput.forEachCommaWord(value.string) { word throws(DirectionsURLError) in
                         if word.isEmpty { return }
                         if let value = RouteAvoidance(rawValue: String(word)) {
                             avoid.insert(value)
@@ -320,7 +319,7 @@ extension DirectionsURLParser {
         /// One `repaired-syntax` repair for each parameter whose raw value holds a space (a link
         /// pasted from text; Google wants `+` or `%20`): one scan of `raw` (the query `query` was
         /// split from) when it holds no space (the usual case).
-        static func rawSpaces(_ query: QueryBytes, raw: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) {
+        static func rawSpaces(_ query: LinkInput.Query, raw: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) {
             guard raw.contains(UInt8(ascii: " ")) else { return }
             for p in query.parameters where GoogleQueryRules.containsCharacter(p.rawValue, UInt8(ascii: " ")) {
                 // A piece with an empty name (`=a b`) is reported as `query`.
@@ -344,7 +343,7 @@ extension DirectionsURLParser {
 extension DirectionsURLParser.GoogleMapsLink: DirectionsLinkFormat {
     static var hosts: [String] { ["google.com", "www.google.com", "maps.google.com", "goo.gl", "maps.app.goo.gl"] }
     static func handles(host: String) -> Bool { isGoogleHost(host) }
-    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+    static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         try dispatch(link, &context)
     }
 }
@@ -439,11 +438,11 @@ extension DirectionsURLParser.GoogleMapsLink {
 // MARK: - Query rules of the Google formats, over bytes
 
 extension DirectionsURLParser {
-    /// `QueryBytes` versions of the `AppleGoogleLinkText` query rules the Google parsers
+    /// `LinkInput.Query` versions of the `AppleGoogleLinkText` query rules the Google parsers
     /// (`GoogleMapsLink`, `GoogleLegacyLink`, `ComGoogleMapsLink`) use: the same results, errors and
     /// repairs, without building a `String` unless a value, a repair or an error needs one.
     enum GoogleQueryRules {
-        /// `AppleGoogleLinkText.mode` of a ``QueryBytes``: the mode named by `m`, the single parameter
+        /// `AppleGoogleLinkText.mode` of a ``LinkInput.Query``: the mode named by `m`, the single parameter
         /// `name` (lowercase); (nil, nil) when absent or blank. Trimmed ASCII text is matched by
         /// `index` (the position of its word in `vocabulary`, ASCII case ignored, or -1), whose meaning
         /// `meaning` gives without reading `vocabulary` (a global: each read costs a lazy-initialisation
@@ -451,7 +450,7 @@ extension DirectionsURLParser {
         /// - Throws: `unknown-mode` naming `name`.
         @inline(__always)
         static func mode(
-            _ m: QueryBytes.Parameter?, _ name: StaticString, index: (ByteText) -> Int,
+            _ m: LinkInput.Query.Parameter?, _ name: StaticString, index: (LinkInput) -> Int,
             meaning: (Int) -> (DirectionsMode?, TransportType?), vocabulary: () -> [ModeWord], what: String
         ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
             guard let m else { return (nil, nil) }
@@ -490,7 +489,7 @@ extension DirectionsURLParser {
         /// The position in `GoogleMapsLink.modeVocabulary` (driving, walking, bicycling, transit,
         /// two-wheeler) or `ComGoogleMapsLink.modeVocabulary` (driving, transit, bicycling, walking,
         /// with `app`) of ASCII `text`, ignoring ASCII case, or -1.
-        static func travelModeIndex(_ text: ByteText, app: Bool) -> Int {
+        static func travelModeIndex(_ text: LinkInput, app: Bool) -> Int {
             if text.equalsIgnoringCase("driving" as StaticString) { return 0 }
             if text.equalsIgnoringCase("walking" as StaticString) { return app ? 3 : 1 }
             if text.equalsIgnoringCase("transit" as StaticString) { return app ? 1 : 3 }
@@ -500,7 +499,7 @@ extension DirectionsURLParser {
         }
 
         /// Whether `text` holds the ASCII `byte` (by byte: never a `Character` comparison).
-        static func containsCharacter(_ text: ByteText, _ byte: UInt8) -> Bool {
+        static func containsCharacter(_ text: LinkInput, _ byte: UInt8) -> Bool {
             text.contains(byte)
         }
     }

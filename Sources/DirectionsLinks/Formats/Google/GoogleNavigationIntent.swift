@@ -30,13 +30,13 @@ extension DirectionsURLParser {
             .single("avoid", "letters t (tolls), h (highways), f (ferries), combined"),
         ])
 
-        static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             var raw = link.bytes.rest
             // Delimiters are found by byte, in non-ASCII text too.
             if let hash = raw.firstOffset(of: UInt8(ascii: "#")) { raw = raw.prefix(hash) }
             if raw.hasPrefix("//") { raw = raw.dropFirst(2) }
             if raw.hasPrefix("?") { raw = raw.dropFirst() }
-            let query = try QueryBytes(raw, plusAsSpace: true)
+            let query = try LinkInput.Query(raw, plusAsSpace: true)
             // One pass sorts the parameters by name; every look-up below is one read.
             let keys = schema.slots(query)
             typealias Place = DirectionsURLParser.GooglePlaceLink
@@ -64,14 +64,14 @@ extension DirectionsURLParser {
                     let letters = value.trimmed
                     guard letters.isASCII && !letters.contains(13) else { return false }
                     for i in 0..<letters.count {
-                        switch UTF8Text.lower(letters[i]) {
+                        switch LinkInput.lower(letters[i]) {
                         case UInt8(ascii: "t"): avoidBits |= 1
                         case UInt8(ascii: "h"): avoidBits |= 2
                         case UInt8(ascii: "f"): avoidBits |= 4
                         default:
                             try context.repair(
                                 .ignoredValue,
-                                "'\(Character(Unicode.Scalar(UTF8Text.lower(letters[i]))))' in 'avoid=\(a.value)' is not t, h or f and is ignored",
+                                "'\(Character(Unicode.Scalar(LinkInput.lower(letters[i]))))' in 'avoid=\(a.value)' is not t, h or f and is ignored",
                                 parameter: "avoid")
                         }
                     }
@@ -115,7 +115,7 @@ extension DirectionsURLParser {
             }
         }
 
-        /// `AppleGoogleLinkText.mode(query, "mode", in: modeVocabulary, …)` of a ``QueryBytes``.
+        /// `AppleGoogleLinkText.mode(query, "mode", in: modeVocabulary, …)` of a ``LinkInput.Query``.
         private static func mode(
             _ keys: ParameterSchema.Slots, _ context: inout ParseContext
         ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
@@ -127,7 +127,7 @@ extension DirectionsURLParser {
                 guard value.isASCII else { return nil }
                 // The words of ``modeVocabulary``, in order, are the letters d, b, l and w.
                 guard t.count == 1 else { return -1 }
-                switch UTF8Text.lower(t[0]) {
+                switch LinkInput.lower(t[0]) {
                 case UInt8(ascii: "d"): return 0
                 case UInt8(ascii: "b"): return 1
                 case UInt8(ascii: "l"): return 2
@@ -179,12 +179,9 @@ extension DirectionsURLParser.GoogleNavigationIntent {
     ///   empty destination address.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         let name = "google.navigation"
-        guard request.source == .currentLocation else {
-            throw LinkBuildError(
-                code: .cannotExpress,
-                message: "google.navigation always starts at the current location; use the google or google-legacy format for a route from elsewhere",
-                field: "source")
-        }
+        try BuiltCoordinates.requireSourceHere(
+            request,
+            "google.navigation always starts at the current location; use the google or google-legacy format for a route from elsewhere")
         try AppleGoogleLinkText.requireDestination(request, format: name)
         var omitted: [String] = []
         if !request.waypoints.isEmpty {

@@ -19,14 +19,14 @@ extension DirectionsURLParser {
     ///   mode is not read, so the mode is unspecified. The query (`?entry=ttu`) is ignored.
     /// - One stop only names no destination: `missing-destination`.
     enum GooglePathLink {
-        static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let after = tail(link.bytes.path, dropping: 10)
             // One pass finds the stop segments (the first ones, up to the first @, data= or am=) and
             // the blob (the last data= segment): no array of segments.
             var stopCount = 0
             var stopsEnd = 0
             var lastEmpty = false
-            var blob: ByteText? = nil
+            var blob: LinkInput? = nil
             var ended = false
             var offset = 0
             for segment in after.pieces(separatedBy: UInt8(ascii: "/")) {
@@ -88,13 +88,13 @@ extension DirectionsURLParser {
 extension DirectionsURLParser.GooglePathLink {
     /// The path after its first `n` bytes (`/maps/dir/`, `/maps/place/`, which the caller matched).
     /// Segments are then split at `/` bytes, in non-ASCII text too.
-    static func tail(_ path: ByteText, dropping n: Int) -> ByteText {
+    static func tail(_ path: LinkInput, dropping n: Int) -> LinkInput {
         path.suffix(from: min(n, path.count))
     }
 
     /// Whether `text` starts with the bytes of the ASCII `literal`.
     @inline(__always)
-    static func hasPrefix(_ text: ByteText, _ literal: StaticString) -> Bool {
+    static func hasPrefix(_ text: LinkInput, _ literal: StaticString) -> Bool {
         text.hasPrefix(literal)
     }
 
@@ -103,9 +103,9 @@ extension DirectionsURLParser.GooglePathLink {
     /// - Throws: the `malformed-url` error of `PercentDecoding.decode(raw, plusAsSpace: true, parameter:what:)`.
     @inline(__always)
     static func decoded<R>(
-        _ raw: ByteText, parameter: String, what: String, _ body: (ByteText) throws(DirectionsURLError) -> R
+        _ raw: LinkInput, parameter: String, what: String, _ body: (LinkInput) throws(DirectionsURLError) -> R
     ) throws(DirectionsURLError) -> R {
-        switch PercentDecoding.check(raw.bytes, plusAsSpace: true) {
+        switch PercentDecoding.check(raw, plusAsSpace: true) {
         case .plain: return try body(raw)
         case .needsDecoding: return try raw.withDecoded(plusAsSpace: true, body)
         case .failure(let failure): throw PercentDecoding.decodingError(failure, parameter: parameter, what: what)

@@ -19,11 +19,11 @@ extension DirectionsURLParser {
             .single("query_place_id", "the place id, kept verbatim"),
         ])
 
-        static func parse(path link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        static func parse(path link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             typealias Path = GooglePathLink
             let after = Path.tail(link.bytes.path, dropping: 12)
-            var first: ByteText? = nil
-            var blob: ByteText? = nil
+            var first: LinkInput? = nil
+            var blob: LinkInput? = nil
             for segment in after.pieces(separatedBy: UInt8(ascii: "/")) {
                 if first == nil { first = segment }
                 if Path.hasPrefix(segment, "data=") {
@@ -51,7 +51,7 @@ extension DirectionsURLParser {
         /// A `?q=` link (form-encoded): `keys` are its parameters sorted by ``GoogleMapsLink/family``,
         /// `raw` the query's bytes.
         static func parse(
-            q query: QueryBytes, keys: ParameterSchema.Slots, raw: ByteText, _ context: inout ParseContext
+            q query: LinkInput.Query, keys: ParameterSchema.Slots, raw: LinkInput, _ context: inout ParseContext
         ) throws(DirectionsURLError) -> DirectionsRequest {
             try GoogleMapsLink.rawSpaces(query, raw: raw, &context)
             let parser = context.parser
@@ -66,7 +66,7 @@ extension DirectionsURLParser {
         /// A `/maps/search/?api=1` link (form-encoded): `family` are its parameters sorted by
         /// ``GoogleMapsLink/family``, `raw` the query's bytes.
         static func parse(
-            search query: QueryBytes, keys family: ParameterSchema.Slots, raw: ByteText, _ context: inout ParseContext
+            search query: LinkInput.Query, keys family: ParameterSchema.Slots, raw: LinkInput, _ context: inout ParseContext
         ) throws(DirectionsURLError) -> DirectionsRequest {
             let keys = family.reading(as: searchSchema)
             try GoogleMapsLink.rawSpaces(query, raw: raw, &context)
@@ -92,10 +92,10 @@ extension DirectionsURLParser {
 // MARK: - Byte helpers for the Google query forms (also used by `GoogleNavigationIntent`)
 
 extension DirectionsURLParser.GooglePlaceLink {
-    /// A place link's stop: ``DirectionsURLParser/GoogleStopText/endpoint(_:parameter:source:parser:)-(ByteText,_,_,_)``
+    /// A place link's stop: ``DirectionsURLParser/GoogleStopText/endpoint(_:parameter:source:parser:)-(LinkInput,_,_,_)``
     /// of decoded bytes, never as a source.
     static func stopEndpoint(
-        _ text: ByteText, parameter: String, parser: DirectionsURLParser
+        _ text: LinkInput, parameter: String, parser: DirectionsURLParser
     ) throws(DirectionsURLError) -> Endpoint {
         try DirectionsURLParser.GoogleStopText.endpoint(text, parameter: parameter, source: false, parser: parser)
     }

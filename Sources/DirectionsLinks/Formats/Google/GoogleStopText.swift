@@ -15,13 +15,13 @@ extension DirectionsURLParser {
         /// Whether a stop needs Google's stop reading: it has a marker (`@`, `(`, `:`), or it is a
         /// hemisphere pair (digits, `.`, `,`, spaces, signs and one or two of N S E W). Any other
         /// text is a plain stop, read by the shared endpoint helpers.
-        static func needsStopReading(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        static func needsStopReading(_ bytes: LinkInput) -> Bool {
             // A marker decides at once: looked for eight bytes at a time.
             let n = bytes.count
             var i = 0
             while i &+ 8 <= n {
-                let w = UTF8Text.word(bytes, i)
-                if UTF8Text.matches(w, UInt8(ascii: "@")) | UTF8Text.matches(w, UInt8(ascii: "(")) | UTF8Text.matches(w, UInt8(ascii: ":")) != 0 {
+                let w = LinkInput.word(bytes, i)
+                if LinkInput.matches(w, UInt8(ascii: "@")) | LinkInput.matches(w, UInt8(ascii: "(")) | LinkInput.matches(w, UInt8(ascii: ":")) != 0 {
                     return true
                 }
                 i &+= 8
@@ -53,8 +53,7 @@ extension DirectionsURLParser {
         static func endpoint(
             _ raw: String, parameter: String, source: Bool, parser: DirectionsURLParser
         ) throws(DirectionsURLError) -> Endpoint {
-            var bytesOfRaw = raw
-            let special = bytesOfRaw.withUTF8 { needsStopReading($0) }
+            let special = LinkInput.withBytes(of: raw) { needsStopReading($0) }
             if !special {
                 return source ? try parser.sourceEndpoint(raw, parameter: parameter) : try parser.stopEndpoint(raw, parameter: parameter)
             }
@@ -63,7 +62,7 @@ extension DirectionsURLParser {
                 return source ? try parser.sourceEndpoint(text, parameter: parameter) : try parser.stopEndpoint(text, parameter: parameter)
             }
             // Delimiters are found by byte (in non-ASCII text too: never by `Character`).
-            let ascii = AppleGoogleLinkText.Bytes.isASCII(text)
+            let ascii = LinkInput.isASCII(text)
             if let at = text.utf8.lastIndex(of: UInt8(ascii: "@")) {
                 let pair = text[text.utf8.index(after: at)...]
                 if let numbers = CoordinateText.numbers(pair), numbers.count == 2 {
@@ -74,13 +73,13 @@ extension DirectionsURLParser {
             }
             var body = Substring(text)
             var marked = false
-            if AppleGoogleLinkText.Bytes.hasPrefixIgnoringCase(body, "loc:") {
+            if LinkInput.hasPrefixIgnoringCase(body, "loc:") {
                 body = body.dropFirst(4)
                 marked = true
             }
             var label: String? = nil
             if body.utf8.last == UInt8(ascii: ")"), let open = body.utf8.firstIndex(of: UInt8(ascii: "(")) {
-                let before = ascii ? AppleGoogleLinkText.Bytes.trimmedASCII(body[..<open]) ?? trim(body[..<open]) : trim(body[..<open])
+                let before = ascii ? LinkInput.trimmedASCII(body[..<open]) ?? trim(body[..<open]) : trim(body[..<open])
                 if CoordinateText.numbers(before)?.count == 2 || hemisphereParts(before) != nil {
                     let insideRange = body.utf8.index(after: open)..<body.utf8.index(before: body.endIndex)
                     let inside = DirectionsURLParser.trimmed(String(body[insideRange]))
@@ -91,7 +90,7 @@ extension DirectionsURLParser {
             }
             if let c = try hemisphere(body, parameter: parameter) { return .coordinate(c, label: label) }
             if marked {
-                let pair = ascii ? AppleGoogleLinkText.Bytes.trimmedASCII(body) ?? trim(body) : trim(body)
+                let pair = ascii ? LinkInput.trimmedASCII(body) ?? trim(body) : trim(body)
                 return .coordinate(try CoordinateText.parsePair(pair, parameter: parameter), label: label)
             }
             return source ? try parser.sourceEndpoint(text, parameter: parameter) : try parser.stopEndpoint(text, parameter: parameter)
@@ -105,18 +104,18 @@ extension DirectionsURLParser {
 
         /// The signed decimal texts of a hemisphere pair, or nil.
         private static func hemisphereParts(_ text: Substring) -> (String, String)? {
-            let parts = AppleGoogleLinkText.Bytes.split(text, UInt8(ascii: ","))
+            let parts = LinkInput.split(text, UInt8(ascii: ","))
             guard parts.count == 2 else { return nil }
             // Fast rejection for ASCII text: each trimmed part must start or end with an ASCII letter,
             // and the first such letter must be one of its hemispheres (as `signed` below decides).
             func possible(_ piece: Substring, _ letters: StaticString) -> Bool {
-                guard let p = AppleGoogleLinkText.Bytes.trimmedASCII(piece) else { return true }
+                guard let p = LinkInput.trimmedASCII(piece) else { return true }
                 guard let first = p.utf8.first, let last = p.utf8.last else { return false }
                 func isLetter(_ b: UInt8) -> Bool { (b >= 65 && b <= 90) || (b >= 97 && b <= 122) }
                 let letter = isLetter(first) ? first : isLetter(last) ? last : nil
                 guard let letter else { return false }
                 let upper = letter & ~0x20
-                return upper == letters.utf8Start[0] || upper == letters.utf8Start[1]
+                return LinkInput.withBytes(of: letters) { upper == $0[0] || upper == $0[1] }
             }
             guard possible(parts[0], "NS"), possible(parts[1], "EW") else { return nil }
             func signed(_ piece: Substring, _ positive: Character, _ negative: Character) -> String? {
@@ -154,9 +153,9 @@ extension DirectionsURLParser.GoogleStopText {
     /// byte by byte (every byte is then its own `Character`); non-ASCII text with a marker takes the
     /// `String` reading, where a combining mark may join a delimiter.
     static func endpoint(
-        _ raw: ByteText, parameter: String, source: Bool, parser: DirectionsURLParser
+        _ raw: LinkInput, parameter: String, source: Bool, parser: DirectionsURLParser
     ) throws(DirectionsURLError) -> Endpoint {
-        let special = needsStopReading(raw.bytes)
+        let special = needsStopReading(raw)
         if !special {
             return source ? try parser.sourceEndpoint(raw, parameter: parameter) : try parser.stopEndpoint(raw, parameter: parameter)
         }
@@ -198,16 +197,16 @@ extension DirectionsURLParser.GoogleStopText {
 
     /// `CoordinateText.numbers(text)?.count == 2` for ASCII text: two comma-separated pieces, each a
     /// decimal once trimmed.
-    private static func isDecimalPair(_ text: ByteText) -> Bool {
+    private static func isDecimalPair(_ text: LinkInput) -> Bool {
         guard let (a, b) = text.split(at: UInt8(ascii: ",")), !b.contains(UInt8(ascii: ",")) else { return false }
         return a.trimmed.decimal != nil && b.trimmed.decimal != nil
     }
 
     /// ``hemisphere(_:parameter:)`` of ASCII bytes: the signed pair is written into a small buffer.
-    private static func hemisphere(_ text: ByteText, parameter: String) throws(DirectionsURLError) -> Coordinate? {
+    private static func hemisphere(_ text: LinkInput, parameter: String) throws(DirectionsURLError) -> Coordinate? {
         guard let parts = hemisphereParts(text) else { return nil }
         let capacity = parts.lat.count &+ parts.lon.count &+ 3
-        return try ByteText.withScratch(capacity: capacity) { (out: UnsafeMutableBufferPointer<UInt8>) throws(DirectionsURLError) -> Coordinate in
+        return try LinkInput.withScratch(capacity: capacity) { (out: LinkInput.Scratch) throws(DirectionsURLError) -> Coordinate in
             var k = 0
             func put(_ b: UInt8) {
                 if k < out.count {
@@ -216,18 +215,18 @@ extension DirectionsURLParser.GoogleStopText {
                 }
             }
             if parts.latNegative { put(UInt8(ascii: "-")) }
-            for b in parts.lat.bytes { put(b) }
+            for b in parts.lat { put(b) }
             put(UInt8(ascii: ","))
             if parts.lonNegative { put(UInt8(ascii: "-")) }
-            for b in parts.lon.bytes { put(b) }
-            return try CoordinateText.parsePair(ByteText(UnsafeBufferPointer(rebasing: out[0..<k])), parameter: parameter)
+            for b in parts.lon { put(b) }
+            return try CoordinateText.parsePair(out.prefix(k), parameter: parameter)
         }
     }
 
     /// `hemisphereParts` of ASCII bytes: the unsigned numbers and whether each is negative (`S`, `W`).
     private static func hemisphereParts(
-        _ text: ByteText
-    ) -> (lat: ByteText, latNegative: Bool, lon: ByteText, lonNegative: Bool)? {
+        _ text: LinkInput
+    ) -> (lat: LinkInput, latNegative: Bool, lon: LinkInput, lonNegative: Bool)? {
         guard let (a, b) = text.split(at: UInt8(ascii: ",")), !b.contains(UInt8(ascii: ",")),
             let lat = signed(a, UInt8(ascii: "N"), UInt8(ascii: "S")),
             let lon = signed(b, UInt8(ascii: "E"), UInt8(ascii: "W"))
@@ -237,12 +236,12 @@ extension DirectionsURLParser.GoogleStopText {
 
     /// One hemisphere piece (`N34.99`, `106.61W`): its number (no sign of its own) and whether the
     /// letter is `negative`.
-    private static func signed(_ piece: ByteText, _ positive: UInt8, _ negative: UInt8) -> (number: ByteText, negative: Bool)? {
+    private static func signed(_ piece: LinkInput, _ positive: UInt8, _ negative: UInt8) -> (number: LinkInput, negative: Bool)? {
         let p = piece.trimmed
         guard let first = p.first, let last = p.last else { return nil }
         @inline(__always) func isLetter(_ b: UInt8) -> Bool { (b | 0x20) &- 97 < 26 }
         let letter: UInt8
-        let number: ByteText
+        let number: LinkInput
         if isLetter(first) {
             letter = first
             number = p.dropFirst().trimmed

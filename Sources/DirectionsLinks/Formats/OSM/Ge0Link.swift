@@ -178,7 +178,7 @@ enum Ge0Link {
 
     // MARK: - Parsing
 
-    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+    static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let all = link.bytes.rest
         if isHTTP(link) {
             return try parse(path: link.bytes.path.dropFirst(), clearCoordinates: hostIsOmaps(link.host), &context)
@@ -197,32 +197,31 @@ enum Ge0Link {
 
     /// `link.scheme == "http" || link.scheme == "https"`, from the scheme's bytes (ASCII case ignored,
     /// as the scheme is lowercased).
-    private static func isHTTP(_ link: LinkText) -> Bool {
+    private static func isHTTP(_ link: LinkInput.Parts) -> Bool {
         let n = link.bytes.link.count &- link.bytes.rest.count &- 1
         guard n == 4 || n == 5 else { return false }
         let s = link.bytes.link
-        return UTF8Text.lower(s[0]) == UInt8(ascii: "h") && UTF8Text.lower(s[1]) == UInt8(ascii: "t")
-            && UTF8Text.lower(s[2]) == UInt8(ascii: "t") && UTF8Text.lower(s[3]) == UInt8(ascii: "p")
-            && (n == 4 || UTF8Text.lower(s[4]) == UInt8(ascii: "s"))
+        return LinkInput.lower(s[0]) == UInt8(ascii: "h") && LinkInput.lower(s[1]) == UInt8(ascii: "t")
+            && LinkInput.lower(s[2]) == UInt8(ascii: "t") && LinkInput.lower(s[3]) == UInt8(ascii: "p")
+            && (n == 4 || LinkInput.lower(s[4]) == UInt8(ascii: "s"))
     }
 
     /// Whether the (ASCII) host ends with `omaps.app`.
     private static func hostIsOmaps(_ host: String) -> Bool {
-        var host = host
-        return host.withUTF8 { ByteText($0).hasSuffix("omaps.app") }
+        LinkInput.withBytes(of: host) { $0.hasSuffix("omaps.app") }
     }
 
     /// Parses `<code>[/<name>]` (or, when `clearCoordinates`, `<lat>,<lon>[/<name>]`), raw bytes of
     /// the link (delimiters are ASCII, so non-ASCII text reads the same byte by byte).
     static func parse(
-        path: ByteText, clearCoordinates: Bool, _ context: inout ParseContext
+        path: LinkInput, clearCoordinates: Bool, _ context: inout ParseContext
     ) throws(DirectionsURLError) -> DirectionsRequest {
         context.format = .ge0
-        let (code, rawName) = path.split(at: UInt8(ascii: "/")) ?? (path, ByteText.empty)
+        let (code, rawName) = path.split(at: UInt8(ascii: "/")) ?? (path, LinkInput.empty)
         if clearCoordinates, code.contains(UInt8(ascii: ",")) {
             // The decode's error first (malformed escape, bad UTF-8); then the decoded bytes.
             if code.contains(UInt8(ascii: "%")) { _ = try code.decoded(plusAsSpace: false, parameter: "coordinates") }
-            let c = try code.withDecoded(plusAsSpace: false) { (text: ByteText) throws(DirectionsURLError) -> Coordinate in
+            let c = try code.withDecoded(plusAsSpace: false) { (text: LinkInput) throws(DirectionsURLError) -> Coordinate in
                 try CoordinateText.parsePair(text, parameter: "coordinates")
             }
             return DirectionsRequest(destination: .coordinate(c, label: try decodeName(rawName, &context)))
@@ -251,7 +250,7 @@ enum Ge0Link {
 
     /// The position of a 10-byte code (zoom, then 9 position characters): ``Bits`` filled three bits
     /// a coordinate at a time from the top, without a moving shift.
-    private static func decodeCode(_ code: ByteText) -> Coordinate? {
+    private static func decodeCode(_ code: LinkInput) -> Coordinate? {
         guard code.count == maxPointBytes else { return nil }
         var lat = 0
         var lon = 0
@@ -269,7 +268,7 @@ enum Ge0Link {
     }
 
     /// `ge0::Ge0Parser::DecodeName`: cut at a malformed escape (a repair), decode, swap `_` and space.
-    static func decodeName(_ raw: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> String? {
+    static func decodeName(_ raw: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> String? {
         guard raw.contains(UInt8(ascii: "%")) else { return raw.isEmpty ? nil : swapped(raw) }
         var cut = raw.count
         var i = 0
@@ -290,17 +289,17 @@ enum Ge0Link {
         }
         let kept = raw.prefix(cut)
         // Every escape left is well formed: only the decoded UTF-8 can fail (the old decode's error).
-        if case .failure(let failure) = PercentDecoding.check(kept.bytes, plusAsSpace: false) {
+        if case .failure(let failure) = PercentDecoding.check(kept, plusAsSpace: false) {
             throw PercentDecoding.decodingError(failure, parameter: "name", what: "value")
         }
-        return kept.withDecoded(plusAsSpace: false) { (decoded: ByteText) -> String? in
+        return kept.withDecoded(plusAsSpace: false) { (decoded: LinkInput) -> String? in
             decoded.isEmpty ? nil : swapped(decoded)
         }
     }
 
     /// The text with `_` and space swapped.
-    private static func swapped(_ text: ByteText) -> String {
-        String(unsafeUninitializedCapacity: text.count) { out in
+    private static func swapped(_ text: LinkInput) -> String {
+        LinkInput.string(capacity: text.count) { out in
             var i = 0
             while i < text.count && i < out.count {
                 out[i] = swapSpace(text[i])
@@ -336,11 +335,8 @@ extension Ge0Link {
     ///   (it is then written rounded to about 0.15 m), plus waypoints, mode, place ids and the rest.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         try BuiltCoordinates.check(request)
-        guard request.source == .currentLocation else {
-            throw LinkBuildError(
-                code: .cannotExpress,
-                message: "a ge0 link is one point and starts at the current location; use organic-maps for a route", field: "source")
-        }
+        try BuiltCoordinates.requireSourceHere(
+            request, "a ge0 link is one point and starts at the current location; use organic-maps for a route")
         guard case .coordinate(let c, let label, let placeID) = request.destination else {
             throw LinkBuildError(
                 code: .cannotExpress, message: "a ge0 link needs the destination's coordinates", field: "destination")

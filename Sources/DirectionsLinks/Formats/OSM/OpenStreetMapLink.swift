@@ -37,7 +37,7 @@ enum OpenStreetMapLink {
         .ignored("layers", "the map layers shown"),
     ])
 
-    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+    static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         // (Byte equality is the old `Substring ==`: no non-ASCII text is canonically equivalent to these.)
         let path = link.bytes.path
         if path.isEmpty || path.equals("/"), let marker = try marker(link) { return marker }
@@ -47,7 +47,7 @@ enum OpenStreetMapLink {
                 message: "'\(DirectionsURLParser.shorten(path.string))' is not OpenStreetMap's directions page; directions links use /directions?route=lat,lon;lat,lon",
                 parameter: "path")
         }
-        let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
+        let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
         let slots = schema.slots(query)
         let parser = context.parser
         let from = try slots.single("from")
@@ -60,7 +60,7 @@ enum OpenStreetMapLink {
             let fromLabel = label(from, parser)
             let toLabel = label(to, parser)
             (source, destination, waypoints) = try route.withValue {
-                (text: ByteText) throws(DirectionsURLError) -> (Endpoint, Endpoint, [Endpoint]) in
+                (text: LinkInput) throws(DirectionsURLError) -> (Endpoint, Endpoint, [Endpoint]) in
                 try points(text, fromLabel: fromLabel, toLabel: toLabel)
             }
         } else {
@@ -74,13 +74,13 @@ enum OpenStreetMapLink {
                     parameter: "to")
             }
             if let from {
-                source = try from.withValue { (text: ByteText) throws(DirectionsURLError) -> Endpoint in
+                source = try from.withValue { (text: LinkInput) throws(DirectionsURLError) -> Endpoint in
                     try parser.sourceEndpoint(text, parameter: "from")
                 }
             } else {
                 source = .currentLocation
             }
-            destination = try to.withValue { (text: ByteText) throws(DirectionsURLError) -> Endpoint in
+            destination = try to.withValue { (text: LinkInput) throws(DirectionsURLError) -> Endpoint in
                 try parser.stopEndpoint(text, parameter: "to")
             }
         }
@@ -110,7 +110,7 @@ enum OpenStreetMapLink {
 
     /// The points of a decoded, non-blank `route`: source, destination and the waypoints between.
     private static func points(
-        _ text: ByteText, fromLabel: String?, toLabel: String?
+        _ text: LinkInput, fromLabel: String?, toLabel: String?
     ) throws(DirectionsURLError) -> (Endpoint, Endpoint, [Endpoint]) {
         // Split by byte in non-ASCII text too: U+037E GREEK QUESTION MARK is no `;` here.
         let semicolon = UInt8(ascii: ";")
@@ -144,19 +144,19 @@ enum OpenStreetMapLink {
     }
 
     /// `CoordinateText.parsePair(text, parameter: "route")`.
-    private static func pair(_ text: ByteText) throws(DirectionsURLError) -> Coordinate {
+    private static func pair(_ text: LinkInput) throws(DirectionsURLError) -> Coordinate {
         try CoordinateText.parsePair(text, parameter: "route")
     }
 
     /// `CoordinateText.parsePair(text, parameter: "route")`, plain pairs read in place.
     private static func pair(_ text: Substring) throws(DirectionsURLError) -> Coordinate {
-        if let c = AppLinkBytes.quickPair(text) { return c }
+        if let c = LinkInput.quickPair(text) { return c }
         return try CoordinateText.parsePair(text, parameter: "route")
     }
 
     /// The index in ``modeVocabulary`` of the ASCII `value`, ASCII case ignored, or nil
     /// (``OSMLinkBytes/index(of:in:)`` without a `String`: most engines are told apart by the byte count).
-    private static func engineIndex(ascii value: ByteText) -> Int? {
+    private static func engineIndex(ascii value: LinkInput) -> Int? {
         if value.equalsIgnoringCase("fossgis_osrm_car" as StaticString) { return 0 }
         if value.equalsIgnoringCase("fossgis_osrm_bike" as StaticString) { return 1 }
         if value.equalsIgnoringCase("fossgis_osrm_foot" as StaticString) { return 2 }
@@ -171,9 +171,9 @@ enum OpenStreetMapLink {
 
     /// A `from`/`to` text used as a label next to `route`: nil when empty, a current-location literal or
     /// itself coordinates.
-    private static func label(_ p: QueryBytes.Parameter?, _ parser: DirectionsURLParser) -> String? {
+    private static func label(_ p: LinkInput.Query.Parameter?, _ parser: DirectionsURLParser) -> String? {
         guard let p else { return nil }
-        return p.withValue { (text: ByteText) -> String? in
+        return p.withValue { (text: LinkInput) -> String? in
             let t = text.trimmed
             if t.isEmpty || CoordinateText.isNumberLike(t) || parser.currentLocationLiterals.matches(t) { return nil }
             return t.string
@@ -182,8 +182,8 @@ enum OpenStreetMapLink {
 
     /// The marker link `https://www.openstreetmap.org/?mlat=<lat>&mlon=<lon>#map=…`: the marker is the
     /// destination (the `#map=` viewport is not). Nil when the link has no `mlat`/`mlon`.
-    private static func marker(_ link: LinkText) throws(DirectionsURLError) -> DirectionsRequest? {
-        let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
+    private static func marker(_ link: LinkInput.Parts) throws(DirectionsURLError) -> DirectionsRequest? {
+        let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
         guard let lat = try query.single("mlat", format: formatName), let lon = try query.single("mlon", format: formatName) else {
             return nil
         }

@@ -41,7 +41,7 @@ enum OrganicMapsLink {
         .ignored("id"), .ignored("s"), .ignored("cll"), .ignored("balloonaction"),
     ])
 
-    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+    static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let isRoute: Bool
         if link.scheme == "http" || link.scheme == "https" {
             // The method is found by byte, in non-ASCII text too.
@@ -85,11 +85,11 @@ enum OrganicMapsLink {
                 return try Ge0Link.parse(link, &context)
             }
         }
-        let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
+        let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
         return isRoute ? try route(query, &context) : try point(query, &context)
     }
 
-    private static func notRouteOrMap(_ link: LinkText, _ method: String) -> DirectionsURLError {
+    private static func notRouteOrMap(_ link: LinkInput.Parts, _ method: String) -> DirectionsURLError {
         DirectionsURLError(
             code: .notADirectionsLink,
             message: "'\(link.scheme)://\(DirectionsURLParser.shorten(method))' is not a route or map link; use \(link.scheme)://route?sll=…&dll=…&type=…",
@@ -97,11 +97,11 @@ enum OrganicMapsLink {
     }
 
     /// `/v2/dir` and `/v2/nav` (`path` is what follows `v2`).
-    private static func v2(_ path: ByteText, _ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+    private static func v2(_ path: LinkInput, _ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let action = path.last == UInt8(ascii: "/") ? path.dropLast() : path
         let nav = action.equals("/nav")
         guard nav || action.equals("/dir") else { throw notV2Action(path.string) }
-        return try OrganicMapsRouteV2.parse(try QueryBytes(link.bytes.query, plusAsSpace: true), nav: nav, &context)
+        return try OrganicMapsRouteV2.parse(try LinkInput.Query(link.bytes.query, plusAsSpace: true), nav: nav, &context)
     }
 
     private static func notV2Action(_ path: String) -> DirectionsURLError {
@@ -111,7 +111,7 @@ enum OrganicMapsLink {
             parameter: "path")
     }
 
-    private static func route(_ query: QueryBytes, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+    private static func route(_ query: LinkInput.Query, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let slots = schema.slots(query)
         guard let dll = try slots.single("dll"), !AppleGoogleLinkText.isBlankValue(dll) else {
             let hint = schema.likelyTypo(in: query, for: ["dll"])
@@ -157,7 +157,7 @@ enum OrganicMapsLink {
         return DirectionsRequest(source: source, destination: destination, mode: word?.mode, transportType: word?.transportType)
     }
 
-    private static func point(_ query: QueryBytes, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+    private static func point(_ query: LinkInput.Query, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         guard let i = query.firstIndex(of: "ll") else {
             throw DirectionsURLError(
                 code: .missingDestination, message: "this \(formatName) has no point; add ll=<latitude>,<longitude>",
@@ -187,7 +187,7 @@ enum OrganicMapsLink {
 
     /// Whether the route keys appear exactly as `sll, saddr, dll, daddr` (each once, in this order),
     /// without building the list of keys.
-    private static func inRouteOrder(_ query: QueryBytes, _ slots: ParameterSchema.Slots) -> Bool {
+    private static func inRouteOrder(_ query: LinkInput.Query, _ slots: ParameterSchema.Slots) -> Bool {
         // Each once: then in order when the first (only) indexes increase.
         if routeKeys.allSatisfy(slots.hasOne) {
             return slots.index("sll") < slots.index("saddr") && slots.index("saddr") < slots.index("dll")
@@ -205,7 +205,7 @@ enum OrganicMapsLink {
 
     /// The index in ``typeWords`` of the ASCII `value`, ASCII case ignored, or nil
     /// (``OSMLinkBytes/index(of:in:)`` without a `String`).
-    private static func typeIndex(ascii value: ByteText) -> Int? {
+    private static func typeIndex(ascii value: LinkInput) -> Int? {
         if value.equalsIgnoringCase("vehicle" as StaticString) { return 0 }
         if value.equalsIgnoringCase("pedestrian" as StaticString) { return 1 }
         if value.equalsIgnoringCase("bicycle" as StaticString) { return 2 }

@@ -62,7 +62,7 @@ enum OrganicMapsRouteV2 {
     static let maxWaypoints = 100
 
     /// Parses the query of `/v2/dir` (`navigate` false) or `/v2/nav` (`navigate` true).
-    static func parse(_ query: QueryBytes, nav: Bool, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+    static func parse(_ query: LinkInput.Query, nav: Bool, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         guard let destinationParameter = query.last("destination"), !destinationParameter.withValue({ $0.isBlank }) else {
             let hint = schema.likelyTypo(in: query, for: ["destination"])
             throw DirectionsURLError(
@@ -78,7 +78,7 @@ enum OrganicMapsRouteV2 {
         let navigate = nav || query.last("dir_action").map { $0.withValue { OSMLinkBytes.lowerEquals($0.trimmed, "navigate") } } == true
         var source = Endpoint.currentLocation
         if let origin = query.last("origin") {
-            source = try origin.withValue { (v: ByteText) throws(DirectionsURLError) -> Endpoint in
+            source = try origin.withValue { (v: LinkInput) throws(DirectionsURLError) -> Endpoint in
                 let text = v.trimmed
                 if text.isEmpty || text.equals("currentLocation") || text.equals("current-location") {
                     return .currentLocation
@@ -99,9 +99,9 @@ enum OrganicMapsRouteV2 {
         var waypoints: [Endpoint] = []
         if let list = query.last("waypoints") {
             let names = query.last("waypoint_names")
-            waypoints = try list.withValue { (l: ByteText) throws(DirectionsURLError) -> [Endpoint] in
+            waypoints = try list.withValue { (l: LinkInput) throws(DirectionsURLError) -> [Endpoint] in
                 guard let names else { return try stops(l, names: nil) }
-                return try names.withValue { (n: ByteText) throws(DirectionsURLError) -> [Endpoint] in
+                return try names.withValue { (n: LinkInput) throws(DirectionsURLError) -> [Endpoint] in
                     try stops(l, names: n)
                 }
             }
@@ -121,7 +121,7 @@ enum OrganicMapsRouteV2 {
         }
 
         var word: ModeWord? = nil
-        var m: QueryBytes.Parameter? = nil
+        var m: LinkInput.Query.Parameter? = nil
         var k = query.parameters.count
         while k > 0 {
             k &-= 1
@@ -141,7 +141,7 @@ enum OrganicMapsRouteV2 {
 
         var avoid: Set<RouteAvoidance> = []
         if let a = query.last("avoid") {
-            try a.withValue { (value: ByteText) throws(DirectionsURLError) in
+            try a.withValue { (value: LinkInput) throws(DirectionsURLError) in
                 var start = 0
                 while start <= value.count {
                     var end = start
@@ -171,7 +171,7 @@ enum OrganicMapsRouteV2 {
     }
 
     /// The stops of a decoded `waypoints` list, labelled by the slots of the decoded `waypoint_names`.
-    private static func stops(_ list: ByteText, names: ByteText?) throws(DirectionsURLError) -> [Endpoint] {
+    private static func stops(_ list: LinkInput, names: LinkInput?) throws(DirectionsURLError) -> [Endpoint] {
         // Split by byte, in non-ASCII text too.
         var waypoints: [Endpoint] = []
         var nameSlots = names?.pieces(separatedBy: UInt8(ascii: "|"))

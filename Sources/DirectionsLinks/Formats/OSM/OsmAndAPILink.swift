@@ -24,14 +24,14 @@ enum OsmAndAPILink {
         .ignored("force"), .ignored("locations_permission"),
     ])
 
-    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+    static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         guard link.host == "navigate" else {
             throw DirectionsURLError(
                 code: .notADirectionsLink,
                 message: "'osmand.api://\(DirectionsURLParser.shorten(link.host))' is not OsmAnd's navigate command; use osmand.api://navigate?dest_lat=&dest_lon=",
                 parameter: "host")
         }
-        let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
+        let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
         let slots = schema.slots(query)
         guard let destLat = try slots.single("dest_lat"), let destLon = try slots.single("dest_lon") else {
             let hint = schema.likelyTypo(in: query, for: ["dest_lat", "dest_lon"])

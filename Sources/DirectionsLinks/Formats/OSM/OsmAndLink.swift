@@ -57,8 +57,8 @@ enum OsmAndLink {
         ("avoid_toll", .tolls), ("avoid_motorway", .highways), ("avoid_ferries", .ferries),
     ]
 
-    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
+    static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
         let slots = schema.slots(query)
         let routeLike = slots.contains("start") || slots.contains("end") || slots.contains("finish")
         if link.scheme == "osmandmaps" {
@@ -91,7 +91,7 @@ enum OsmAndLink {
 
     /// `start`, `end`/`finish`, `profile`, `params`.
     private static func route(
-        _ query: QueryBytes, _ slots: ParameterSchema.Slots, _ context: inout ParseContext
+        _ query: LinkInput.Query, _ slots: ParameterSchema.Slots, _ context: inout ParseContext
     ) throws(DirectionsURLError) -> DirectionsRequest {
         let end = try slots.single("end")
         let finish = try slots.single("finish")
@@ -130,7 +130,7 @@ enum OsmAndLink {
 
     /// Whether the trimmed decoded values of `a` and `b` are equal as `String`s (canonical equivalence,
     /// which is byte equality for ASCII text).
-    private static func sameTrimmedValue(_ a: QueryBytes.Parameter, _ b: QueryBytes.Parameter) -> Bool {
+    private static func sameTrimmedValue(_ a: LinkInput.Query.Parameter, _ b: LinkInput.Query.Parameter) -> Bool {
         a.withValue { x in
             b.withValue { y in
                 let tx = x.trimmed
@@ -142,7 +142,7 @@ enum OsmAndLink {
     }
 
     /// `lat`, `lon`, optional `title` (iOS) or `name`.
-    private static func point(_ query: QueryBytes, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+    private static func point(_ query: LinkInput.Query, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         guard let lat = try query.single("lat", format: formatName), let lon = try query.single("lon", format: formatName) else {
             throw DirectionsURLError(
                 code: .missingDestination,
@@ -163,18 +163,18 @@ enum OsmAndLink {
 
     /// The mode of `profile` (shared with `osmand.api://`).
     static func profile(
-        _ query: QueryBytes, format: String, _ context: inout ParseContext
+        _ query: LinkInput.Query, format: String, _ context: inout ParseContext
     ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
         try profile(try query.single("profile", format: format), &context)
     }
 
     /// The mode of the `profile` parameter `p` (nil: absent).
     static func profile(
-        _ p: QueryBytes.Parameter?, _ context: inout ParseContext
+        _ p: LinkInput.Query.Parameter?, _ context: inout ParseContext
     ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
         guard let p else { return (nil, nil) }
         // -1: no mode (empty or `default`); nil: not a profile.
-        let index: Int? = p.withValue { (v: ByteText) -> Int? in
+        let index: Int? = p.withValue { (v: LinkInput) -> Int? in
             let value = v.trimmed
             if value.isEmpty { return -1 }
             guard value.isASCII else {
@@ -199,7 +199,7 @@ enum OsmAndLink {
 
     /// The index in ``profiles`` of the ASCII `value`, ASCII case ignored, or nil (``OSMLinkBytes/index(of:in:)``
     /// without a `String`: one literal comparison per profile, most decided by the byte count).
-    private static func profileIndex(ascii value: ByteText) -> Int? {
+    private static func profileIndex(ascii value: LinkInput) -> Int? {
         if value.equalsIgnoringCase("car" as StaticString) { return 0 }
         if value.equalsIgnoringCase("truck" as StaticString) { return 1 }
         if value.equalsIgnoringCase("bicycle" as StaticString) { return 2 }
@@ -216,8 +216,8 @@ enum OsmAndLink {
 
     /// `CoordinateText.parsePair(p.value, parameter:)`, on the decoded bytes.
     /// - Throws: `malformed-number` or the range errors, naming `parameter`.
-    static func pair(_ p: QueryBytes.Parameter, parameter: String) throws(DirectionsURLError) -> Coordinate {
-        try p.withValue { (v: ByteText) throws(DirectionsURLError) -> Coordinate in
+    static func pair(_ p: LinkInput.Query.Parameter, parameter: String) throws(DirectionsURLError) -> Coordinate {
+        try p.withValue { (v: LinkInput) throws(DirectionsURLError) -> Coordinate in
             try CoordinateText.parsePair(v, parameter: parameter)
         }
     }
@@ -225,10 +225,10 @@ enum OsmAndLink {
     /// A coordinate from two separate decimal parameters (their decoded values, trimmed).
     /// - Throws: `malformed-number` or the range errors, naming the parameter at fault.
     static func coordinate(
-        _ lat: QueryBytes.Parameter, _ lon: QueryBytes.Parameter, latitudeName: String, longitudeName: String
+        _ lat: LinkInput.Query.Parameter, _ lon: LinkInput.Query.Parameter, latitudeName: String, longitudeName: String
     ) throws(DirectionsURLError) -> Coordinate {
-        try lat.withValue { (la: ByteText) throws(DirectionsURLError) -> Coordinate in
-            try lon.withValue { (lo: ByteText) throws(DirectionsURLError) -> Coordinate in
+        try lat.withValue { (la: LinkInput) throws(DirectionsURLError) -> Coordinate in
+            try lon.withValue { (lo: LinkInput) throws(DirectionsURLError) -> Coordinate in
                 try coordinate(la, lo, latitudeName: latitudeName, longitudeName: longitudeName)
             }
         }
@@ -236,7 +236,7 @@ enum OsmAndLink {
 
     /// A coordinate from two decoded decimal texts (trimmed here).
     static func coordinate(
-        _ latText: ByteText, _ lonText: ByteText, latitudeName: String, longitudeName: String
+        _ latText: LinkInput, _ lonText: LinkInput, latitudeName: String, longitudeName: String
     ) throws(DirectionsURLError) -> Coordinate {
         let lat = latText.trimmed
         let lon = lonText.trimmed
@@ -276,14 +276,14 @@ enum OsmAndLink {
 enum OSMLinkBytes {
     /// `text.lowercased() == word` for a lowercase ASCII `word`: ASCII case folding for ASCII text,
     /// the Unicode lowercasing of the `String` otherwise (a non-ASCII letter may lower to ASCII).
-    static func lowerEquals(_ text: ByteText, _ word: String) -> Bool {
+    static func lowerEquals(_ text: LinkInput, _ word: String) -> Bool {
         if text.isASCII { return text.count == word.utf8.count && text.equalsIgnoringCase(word) }
         return text.string.lowercased() == word
     }
 
     /// The index of the first of `words` whose value `text` equals as ``lowerEquals(_:_:)-(_,String)``
     /// decides, or nil (ASCII text is tested once, and only words of its length are compared).
-    static func index(of text: ByteText, in words: [ModeWord]) -> Int? {
+    static func index(of text: LinkInput, in words: [ModeWord]) -> Int? {
         if text.isASCII {
             var i = 0
             for word in words {
@@ -297,13 +297,13 @@ enum OSMLinkBytes {
     }
 
     /// ``lowerEquals(_:_:)-(_,String)`` for a literal word.
-    static func lowerEquals(_ text: ByteText, _ word: StaticString) -> Bool {
+    static func lowerEquals(_ text: LinkInput, _ word: StaticString) -> Bool {
         if text.isASCII { return text.equalsIgnoringCase(word) }
         return text.string.lowercased() == word.description
     }
 
     /// `DirectionsURLParser.trimmed(p.value)` when not empty, else nil.
-    static func trimmedNonEmptyValue(_ p: QueryBytes.Parameter) -> String? {
+    static func trimmedNonEmptyValue(_ p: LinkInput.Query.Parameter) -> String? {
         p.withValue { v in
             let t = v.trimmed
             return t.isEmpty ? nil : t.string
@@ -311,7 +311,7 @@ enum OSMLinkBytes {
     }
 
     /// `p.value` when not empty, else nil (a raw value is empty exactly when its decoded value is).
-    static func nonEmptyValue(_ p: QueryBytes.Parameter) -> String? {
+    static func nonEmptyValue(_ p: LinkInput.Query.Parameter) -> String? {
         p.rawValue.isEmpty ? nil : p.value
     }
 }

@@ -48,7 +48,7 @@ enum BingMapsLink {
     ])
 
     /// The route of `query` (`rtp`, `mode`), read from the link's bytes.
-    static func parseRoute(_ query: QueryBytes, plusAsSpace: Bool, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+    static func parseRoute(_ query: LinkInput.Query, plusAsSpace: Bool, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let slots = schema.slots(query)
         guard let rtp = try slots.single("rtp"), !rtp.rawValue.isEmpty else {
             let hint = schema.hint(in: query, for: "rtp")
@@ -80,7 +80,7 @@ enum BingMapsLink {
     /// The request of the raw `rtp` points `pieces` (whether there are two or more, whether the last is
     /// empty), and `mode`.
     private static func route(
-        _ pieces: some Sequence<ByteText>, twoOrMore: Bool, lastIsEmpty: Bool, _ slots: ParameterSchema.Slots, plusAsSpace: Bool,
+        _ pieces: some Sequence<LinkInput>, twoOrMore: Bool, lastIsEmpty: Bool, _ slots: ParameterSchema.Slots, plusAsSpace: Bool,
         _ parser: DirectionsURLParser
     ) throws(DirectionsURLError) -> DirectionsRequest {
         guard twoOrMore else {
@@ -109,7 +109,7 @@ enum BingMapsLink {
 
     /// The index in ``modeVocabulary`` of the mode word spelled `value` ignoring case
     /// (`value.lowercased() == word.lowercased()`).
-    private static func modeWord(_ value: ByteText) -> Int? {
+    private static func modeWord(_ value: LinkInput) -> Int? {
         if value.lowercasedEquals("d") { return 0 }
         if value.lowercasedEquals("w") { return 1 }
         if value.lowercasedEquals("t") { return 2 }
@@ -121,7 +121,7 @@ enum BingMapsLink {
 
     /// `raw.prefix(4).lowercased()` (first four `Character`s) is `adr.`, `pos.` or neither: by byte
     /// when the first five bytes are ASCII (then the fourth byte ends a `Character`).
-    private static func pointKind(_ raw: ByteText) -> Kind {
+    private static func pointKind(_ raw: LinkInput) -> Kind {
         if raw.count < 4 { return .other }  // four Characters are at least four bytes
         if raw.prefix(5).isASCII {
             let four = raw.prefix(4)
@@ -133,14 +133,14 @@ enum BingMapsLink {
     }
 
     /// One `rtp` point, raw (escapes checked when the query was split).
-    private static func point(_ raw: ByteText, role: RoutePoints.Role, plusAsSpace: Bool, _ parser: DirectionsURLParser) throws(DirectionsURLError) -> Endpoint {
+    private static func point(_ raw: LinkInput, role: RoutePoints.Role, plusAsSpace: Bool, _ parser: DirectionsURLParser) throws(DirectionsURLError) -> Endpoint {
         if raw.isEmpty {
             if role == .source { return .currentLocation }
             throw DirectionsURLError(code: .invalidParameter, message: "'rtp' has an empty point between two '~'; remove the extra '~'", parameter: "rtp")
         }
         switch pointKind(raw) {
         case .address:
-            return try raw.dropFirst(4).withDecoded(plusAsSpace: plusAsSpace) { (text: ByteText) throws(DirectionsURLError) -> Endpoint in
+            return try raw.dropFirst(4).withDecoded(plusAsSpace: plusAsSpace) { (text: LinkInput) throws(DirectionsURLError) -> Endpoint in
                 switch role {
                 case .source: return try parser.sourceEndpoint(text, parameter: "rtp")
                 default:
@@ -162,7 +162,7 @@ enum BingMapsLink {
     }
 
     /// `<lat>_<lon>[_<title>]` after `pos.`, raw.
-    private static func position(_ text: ByteText, plusAsSpace: Bool) throws(DirectionsURLError) -> Endpoint {
+    private static func position(_ text: LinkInput, plusAsSpace: Bool) throws(DirectionsURLError) -> Endpoint {
         // Latitude, longitude and the title, split at the first two `_` bytes.
         guard let first = text.firstOffset(of: UInt8(ascii: "_")) else {
             throw DirectionsURLError(
@@ -172,19 +172,19 @@ enum BingMapsLink {
         }
         let latText = text.prefix(first)
         var lonText = text.suffix(from: first &+ 1)
-        var titleText: ByteText? = nil
+        var titleText: LinkInput? = nil
         if let second = lonText.firstOffset(of: UInt8(ascii: "_")) {
             titleText = lonText.suffix(from: second &+ 1)
             lonText = lonText.prefix(second)
         }
-        let c = try latText.withDecoded(plusAsSpace: false) { (lat: ByteText) throws(DirectionsURLError) -> Coordinate in
-            try lonText.withDecoded(plusAsSpace: false) { (lon: ByteText) throws(DirectionsURLError) -> Coordinate in
+        let c = try latText.withDecoded(plusAsSpace: false) { (lat: LinkInput) throws(DirectionsURLError) -> Coordinate in
+            try lonText.withDecoded(plusAsSpace: false) { (lon: LinkInput) throws(DirectionsURLError) -> Coordinate in
                 try coordinate(lat, lon)
             }
         }
         var title: String? = nil
         if let titleText {
-            title = titleText.withDecoded(plusAsSpace: plusAsSpace) { (t: ByteText) -> String? in
+            title = titleText.withDecoded(plusAsSpace: plusAsSpace) { (t: LinkInput) -> String? in
                 t.isEmpty ? nil : replacingEncodedUnderscore(t)
             }
         }
@@ -192,7 +192,7 @@ enum BingMapsLink {
     }
 
     /// The coordinate of the decoded `lat` and `lon` of a `pos.` point.
-    private static func coordinate(_ lat: ByteText, _ lon: ByteText) throws(DirectionsURLError) -> Coordinate {
+    private static func coordinate(_ lat: LinkInput, _ lon: LinkInput) throws(DirectionsURLError) -> Coordinate {
         // (`decimal` refuses a ',' as it refuses any byte but digits, one '.' and a sign.)
         guard let la = lat.decimal, let lo = lon.decimal else {
             throw DirectionsURLError(
@@ -211,11 +211,11 @@ enum BingMapsLink {
 
     /// The decoded title `t` (not empty) with `%5F` (either case) → `_`, the second decoding
     /// Microsoft prescribes for titles.
-    private static func replacingEncodedUnderscore(_ t: ByteText) -> String {
+    private static func replacingEncodedUnderscore(_ t: LinkInput) -> String {
         guard t.contains(UInt8(ascii: "%")) else { return t.string }
         guard t.isASCII else { return replacingEncodedUnderscore(t.string) }
         // One byte per Character: '%', '5', 'F' or 'f' → '_'.
-        return String(unsafeUninitializedCapacity: t.count) { out in
+        return LinkInput.string(capacity: t.count) { out in
             var i = 0
             var k = 0
             while i < t.count && k < out.count {
@@ -233,7 +233,7 @@ enum BingMapsLink {
         }
     }
 
-    /// ``replacingEncodedUnderscore(_:)-(ByteText)`` by `Character`s, for non-ASCII text.
+    /// ``replacingEncodedUnderscore(_:)-(LinkInput)`` by `Character`s, for non-ASCII text.
     private static func replacingEncodedUnderscore(_ s: String) -> String {
         var out = ""
         var i = s.startIndex
@@ -249,8 +249,8 @@ enum BingMapsLink {
         return out
     }
 
-    static func parseDriveTo(_ link: LinkText, walk: Bool) throws(DirectionsURLError) -> DirectionsRequest {
-        let slots = driveToSchema.slots(try QueryBytes(link.bytes.query, plusAsSpace: false))
+    static func parseDriveTo(_ link: LinkInput.Parts, walk: Bool) throws(DirectionsURLError) -> DirectionsRequest {
+        let slots = driveToSchema.slots(try LinkInput.Query(link.bytes.query, plusAsSpace: false))
         let latP = try slots.single("destination.latitude")
         let lonP = try slots.single("destination.longitude")
         let nameP = try slots.single("destination.name")
@@ -278,7 +278,7 @@ enum BingMapsLink {
                 throw DirectionsURLError(code: .longitudeOutOfRange, message: "destination.longitude \(lonP.value) is outside -180...180 degrees and is not wrapped", parameter: "destination.longitude")
             }
         }
-        let name = nameP?.withValue { (value: ByteText) -> String? in
+        let name = nameP?.withValue { (value: LinkInput) -> String? in
             let trimmed = value.trimmed
             return trimmed.isEmpty ? nil : trimmed.string
         }
@@ -292,12 +292,12 @@ extension BingMapsLink: DirectionsLinkFormat {
     static var schemes: [String] { ["bingmaps", "ms-drive-to", "ms-walk-to"] }
     static var hosts: [String] { ["bing.com", "www.bing.com"] }
 
-    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+    static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         switch link.scheme {
         case "ms-drive-to": return try parseDriveTo(link, walk: false)
         case "ms-walk-to": return try parseDriveTo(link, walk: true)
         case "bingmaps":
-            return try parseRoute(try QueryBytes(link.bytes.query, plusAsSpace: false), plusAsSpace: false, &context)
+            return try parseRoute(try LinkInput.Query(link.bytes.query, plusAsSpace: false), plusAsSpace: false, &context)
         default:
             let path = link.bytes.path
             guard path.lowercasedEquals("/maps") || path.lowercasedEquals("/maps/") || path.lowercasedEquals("/maps/default.aspx") else {
@@ -306,7 +306,7 @@ extension BingMapsLink: DirectionsLinkFormat {
                     message: "'\(DirectionsURLParser.shorten(path.string))' is not Bing Maps; route links are https://www.bing.com/maps?rtp=…",
                     parameter: "path")
             }
-            return try parseRoute(try QueryBytes(link.bytes.query, plusAsSpace: true), plusAsSpace: true, &context)
+            return try parseRoute(try LinkInput.Query(link.bytes.query, plusAsSpace: true), plusAsSpace: true, &context)
         }
     }
 }

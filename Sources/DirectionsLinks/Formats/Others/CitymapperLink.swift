@@ -45,44 +45,44 @@ enum CitymapperLink {
             return .coordinate(c, label: nonBlankValue(name) ?? nonBlankValue(address))
         }
         // Without a coordinate: the address, else the name (each decoded once; blank is none).
-        if let address, let endpoint = try address.withValue({ (value: ByteText) throws(DirectionsURLError) -> Endpoint? in
+        if let address, let endpoint = try address.withValue({ (value: LinkInput) throws(DirectionsURLError) -> Endpoint? in
             if value.isBlank { return nil }
             return source ? try parser.sourceEndpoint(value, parameter: "startaddress") : try parser.stopEndpoint(value, parameter: "endaddress")
         }) {
             return endpoint
         }
         guard let name else { return nil }
-        return try name.withValue { (value: ByteText) throws(DirectionsURLError) -> Endpoint? in
+        return try name.withValue { (value: LinkInput) throws(DirectionsURLError) -> Endpoint? in
             if value.isBlank { return nil }
             return source ? try parser.sourceEndpoint(value, parameter: "startname") : try parser.stopEndpoint(value, parameter: "endname")
         }
     }
 
     /// The decoded value of `p` trimmed, or nil when `p` is absent or its value blank.
-    private static func nonBlankValue(_ p: QueryBytes.Parameter?) -> String? {
+    private static func nonBlankValue(_ p: LinkInput.Query.Parameter?) -> String? {
         guard let p else { return nil }
         let text = trimmedValue(p)
         return text.isEmpty ? nil : text
     }
 
     /// The decoded value of `p`, trimmed.
-    private static func trimmedValue(_ p: QueryBytes.Parameter) -> String {
+    private static func trimmedValue(_ p: LinkInput.Query.Parameter) -> String {
         p.withValue { $0.trimmed.string }
     }
 }
 
-extension QueryBytes.Parameter {
+extension LinkInput.Query.Parameter {
     /// `latitude,longitude` read straight from the raw value when it is two plain decimals (only
     /// digits, `-` and `.`) around one `,` or its escape `%2C`: the coordinate that decoding the value,
     /// trimming it and `CoordinateText.parsePair` give for it (the same fast path as
-    /// ``AppLinkBytes/quickPair(_:_:)``), without decoding it first. Nil sends the caller to that path
+    /// ``LinkInput/quickPair(_:_:)``), without decoding it first. Nil sends the caller to that path
     /// (other shapes, values out of range, errors).
     /// The `latitude,longitude` pair (`CoordinateText.parsePair`) of the decoded value trimmed, or nil when that is empty; two plain decimals are read from the
     /// raw value at once (``rawPlainPair``).
     /// - Throws: the errors of `parsePair`, naming `parameter`.
     func trimmedPair(parameter: String) throws(DirectionsURLError) -> Coordinate? {
         if let quick = rawPlainPair { return quick }
-        return try withValue { (value: ByteText) throws(DirectionsURLError) -> Coordinate? in
+        return try withValue { (value: LinkInput) throws(DirectionsURLError) -> Coordinate? in
             let text = value.trimmed
             if text.isEmpty { return nil }
             return try CoordinateText.parsePair(text, parameter: parameter)
@@ -116,7 +116,7 @@ extension QueryBytes.Parameter {
         guard comma > 0 else { return nil }
         guard let latitude = raw.slice(0, comma).decimal,
               let longitude = raw.slice(comma &+ (escaped ? 3 : 1), n).decimal else { return nil }
-        return AppLinkBytes.validated(latitude, longitude)
+        return Coordinate.ifValid(latitude: latitude, longitude: longitude)
     }
 }
 
@@ -124,7 +124,7 @@ extension CitymapperLink: DirectionsLinkFormat {
     static var schemes: [String] { ["citymapper"] }
     static var hosts: [String] { ["citymapper.com", "www.citymapper.com"] }
 
-    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+    static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         // No non-ASCII text lowercases to (or is canonically equivalent to) these ASCII paths: comparing
         // the bytes ignoring ASCII case is exact.
         let path = link.bytes.path
@@ -138,7 +138,7 @@ extension CitymapperLink: DirectionsLinkFormat {
                 message: "this Citymapper link is not a directions link; use https://citymapper.com/directions?endcoord=<lat>,<lon>",
                 parameter: "path")
         }
-        let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
+        let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
         // Only needed when the end is missing or not a coordinate: not built on the usual path.
         func endHint() -> String? {
             schema.hint(in: query, for: "endcoord")
@@ -180,28 +180,16 @@ extension CitymapperLink {
     /// parameters in that order, values percent-encoded (space as `%20`, comma in a pair as `%2C`).
     /// - Throws: `cannot-express` when the destination is the current location.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
-        var omitted: [String] = []
-        var pairs: [(String, String)] = []
-        func write(_ e: Endpoint, _ prefix: String, field: String) {
-            switch e {
-            case .currentLocation: break
-            case .coordinate(let c, let label, let id):
-                pairs.append((prefix + "coord", LinkWriting.encode(LinkWriting.pair(c))))
-                if let label { pairs.append((prefix + "name", LinkWriting.encode(label))) }
-                if id != nil { omitted.append("\(field) place id: Citymapper links carry none") }
-            case .address(let text, let id):
-                pairs.append((prefix + "address", LinkWriting.encode(text)))
-                if id != nil { omitted.append("\(field) place id: Citymapper links carry none") }
-            }
+        var link = try TransitPlannerLink(request, app: "Citymapper")
+        func coordinate(_ prefix: String, _ c: Coordinate, _ label: String?) -> [(String, String)] {
+            [(prefix + "coord", LinkWriting.encode(LinkWriting.pair(c)))] + (label.map { [(prefix + "name", LinkWriting.encode($0))] } ?? [])
         }
-        if request.destination == .currentLocation {
-            throw LinkBuildError(code: .cannotExpress, message: "a Citymapper link cannot end at the current location", field: "destination")
-        }
-        write(request.source, "start", field: "source")
-        write(request.destination, "end", field: "destination")
-        if let arrival = request.arrivalDate { pairs.append(("arrival_time", LinkWriting.encode(arrival))) }
-        omitted += OmittedFields.transitPlanner(request, app: "Citymapper", ends: "a start and an end", plans: "transit journeys")
-        if request.departureDate != nil { omitted.append("departure date: Citymapper links carry only an arrival time") }
-        return BuiltLink(url: "https://citymapper.com/directions?" + LinkWriting.query(pairs), format: .citymapper, omitted: omitted)
+        func address(_ prefix: String, _ text: String) -> [(String, String)] { [(prefix + "address", LinkWriting.encode(text))] }
+        link.write(request.source, "start", field: "source", coordinate: coordinate, address: address)
+        link.write(request.destination, "end", field: "destination", coordinate: coordinate, address: address)
+        if let arrival = request.arrivalDate { link.pairs.append(("arrival_time", LinkWriting.encode(arrival))) }
+        link.omitted += OmittedFields.transitPlanner(request, app: "Citymapper", ends: "a start and an end", plans: "transit journeys")
+        if request.departureDate != nil { link.omitted.append("departure date: Citymapper links carry only an arrival time") }
+        return BuiltLink(url: "https://citymapper.com/directions?" + LinkWriting.query(link.pairs), format: .citymapper, omitted: link.omitted)
     }
 }

@@ -50,17 +50,17 @@ enum HereLink {
         if raw.isEmpty {
             throw DirectionsURLError(code: .invalidParameter, message: "the route has an empty waypoint ('//'); remove the extra '/'", parameter: "path")
         }
-        if AppLinkBytes.lowerEquals(raw, "mylocation") { return .currentLocation }
-        if AppLinkBytes.hasPrefix(raw, "s-") {
+        if LinkInput.lowerEquals(raw, "mylocation") { return .currentLocation }
+        if LinkInput.hasPrefix(raw, "s-") {
             throw DirectionsURLError(
                 code: .unresolvableOffline,
                 message: "'\(DirectionsURLParser.shorten(String(raw)))' is a HERE place sharing id, which only HERE's servers can resolve; write <lat>,<lon>[,title] instead",
                 parameter: "path")
         }
         // Latitude, longitude and the title (commas and all), without an array.
-        guard let (latText, lonText, titleText) = AppLinkBytes.splitThree(raw, UInt8(ascii: ",")) else {
+        guard let (latText, lonText, titleText) = LinkInput.splitThree(raw, UInt8(ascii: ",")) else {
             let decoded = try PercentDecoding.decode(raw, plusAsSpace: plusAsSpace, parameter: "path")
-            if AppLinkBytes.contains(Substring(decoded), UInt8(ascii: ",")), let c = try? CoordinateText.parsePair(Substring(decoded), parameter: "path") {
+            if LinkInput.contains(Substring(decoded), UInt8(ascii: ",")), let c = try? CoordinateText.parsePair(Substring(decoded), parameter: "path") {
                 try context.repair(.repairedSyntax, "the waypoint '\(raw)' encodes its comma as %2C; write it as <lat>,<lon>", parameter: "path")
                 return .coordinate(c, label: nil)
             }
@@ -76,16 +76,16 @@ enum HereLink {
                 parameter: "path")
         }
         // Without '%' (and with '+' literal) decoding gives the text back: no String is built.
-        let lat = try AppLinkBytes.decoded(latText, parameter: "path")
-        let lon = try AppLinkBytes.decoded(lonText, parameter: "path")
-        if plusAsSpace, CoordinateText.decimal(UTF8Text.trimmed(lat)) == nil {
+        let lat = try LinkInput.decoded(latText, parameter: "path")
+        let lon = try LinkInput.decoded(lonText, parameter: "path")
+        if plusAsSpace, CoordinateText.decimal(LinkInput.trimmed(lat)) == nil {
             // wego segments may be addresses ("Munich,Hauptstraße+12").
             let text = try PercentDecoding.decode(raw, plusAsSpace: true, parameter: "path")
             if let c = try CoordinateText.classify(text, parameter: "path") { return .coordinate(c, label: nil) }
             return .address(DirectionsURLParser.trimmed(text))
         }
         let c: Coordinate
-        if let quick = AppLinkBytes.quickPair(lat, lon) {
+        if let quick = LinkInput.quickPair(lat, lon) {
             c = quick
         } else {
             c = try CoordinateText.parsePair(Substring(String(lat) + "," + String(lon)), parameter: "path")
@@ -104,7 +104,7 @@ enum HereLink {
         .single("a", "what to avoid, comma-separated"),
     ])
 
-    static func options(_ query: QueryBytes, _ context: inout ParseContext) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?, Set<RouteAvoidance>) {
+    static func options(_ query: LinkInput.Query, _ context: inout ParseContext) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?, Set<RouteAvoidance>) {
         var mode: DirectionsMode? = nil
         var transport: TransportType? = nil
         let keys = optionSchema.slots(query)
@@ -124,10 +124,10 @@ enum HereLink {
         }
         var avoid: Set<RouteAvoidance> = []
         if let a = try keys.single("a") {
-            try a.withValue { (value: ByteText) throws(DirectionsURLError) in
+            try a.withValue { (value: LinkInput) throws(DirectionsURLError) in
                 // Non-ASCII text is split at ',' bytes and lowercased as a String.
                 guard value.isASCII else {
-                    for piece in AppLinkBytes.split(value.substring, UInt8(ascii: ","), omittingEmpty: true) {
+                    for piece in LinkInput.split(value.substring, UInt8(ascii: ","), omittingEmpty: true) {
                         try avoidance(DirectionsURLParser.trimmed(String(piece)), &avoid, &context)
                     }
                     return
@@ -146,10 +146,10 @@ enum HereLink {
     }
 
     /// The index in ``modeVocabulary`` of the `m` word `value` (any ASCII case), or -1.
-    private static func modeIndex(_ value: ByteText) -> Int {
+    private static func modeIndex(_ value: LinkInput) -> Int {
         switch value.count {
         case 1:
-            switch UTF8Text.lower(value[0]) {
+            switch LinkInput.lower(value[0]) {
             case UInt8(ascii: "d"): return 0
             case UInt8(ascii: "w"): return 1
             case UInt8(ascii: "b"): return 3
@@ -157,8 +157,8 @@ enum HereLink {
             default: return -1
             }
         case 2:
-            let a = UTF8Text.lower(value[0])
-            let b = UTF8Text.lower(value[1])
+            let a = LinkInput.lower(value[0])
+            let b = LinkInput.lower(value[1])
             if a == UInt8(ascii: "p") && b == UInt8(ascii: "t") { return 2 }
             if a == UInt8(ascii: "c") && b == UInt8(ascii: "s") { return 4 }
             return -1
@@ -196,8 +196,8 @@ extension HereLink: DirectionsLinkFormat {
     static var schemes: [String] { ["here-route"] }
     static var hosts: [String] { ["share.here.com", "wego.here.com"] }
 
-    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
+    static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
         if let request = try asciiRoute(link, query, &context) { return request }
         return try characterRoute(link, query, &context)
     }
@@ -207,7 +207,7 @@ extension HereLink: DirectionsLinkFormat {
     @inline(__always)
     private static func request(
         source: Endpoint, waypoints: [Endpoint], destination: Endpoint, wegoMode: (DirectionsMode?, TransportType?)?,
-        _ query: QueryBytes, _ context: inout ParseContext
+        _ query: LinkInput.Query, _ context: inout ParseContext
     ) throws(DirectionsURLError) -> DirectionsRequest {
         var (mode, transport, avoid) = try options(query, &context)
         if let wegoMode, mode == nil, transport == nil { (mode, transport) = wegoMode }
@@ -218,10 +218,10 @@ extension HereLink: DirectionsLinkFormat {
     /// ``characterRoute(_:_:_:)`` over the bytes, or nil when the text it splits is not ASCII (where every
     /// separator byte is a whole Character, so the byte splits are the Character splits).
     private static func asciiRoute(
-        _ link: LinkText, _ query: QueryBytes, _ context: inout ParseContext
+        _ link: LinkInput.Parts, _ query: LinkInput.Query, _ context: inout ParseContext
     ) throws(DirectionsURLError) -> DirectionsRequest? {
         /// The segments after the route's prefix, separated by '/'; nil for none.
-        let segments: ByteText?
+        let segments: LinkInput?
         var plusAsSpace = false
         var wegoMode: (DirectionsMode?, TransportType?)? = nil
         if link.scheme == "here-route" {
@@ -239,10 +239,10 @@ extension HereLink: DirectionsLinkFormat {
             guard path.isASCII else { return nil }
             // `/directions/<mode>/<waypoint>/…`: pieces 1 and 2 of the path, then the rest.
             var mode: (DirectionsMode?, TransportType?)? = nil
-            var rest: ByteText? = nil
+            var rest: LinkInput? = nil
             if let (_, afterFirst) = path.split(at: UInt8(ascii: "/")), let (word, afterSecond) = afterFirst.split(at: UInt8(ascii: "/")),
                word.equalsIgnoringCase("directions") {
-                let modeWord: ByteText
+                let modeWord: LinkInput
                 if let (before, after) = afterSecond.split(at: UInt8(ascii: "/")) {
                     modeWord = before
                     rest = after
@@ -264,8 +264,8 @@ extension HereLink: DirectionsLinkFormat {
             let path = link.bytes.path
             guard path.isASCII else { return nil }
             // `/r/<waypoint>/…`: piece 1 of the path, then the rest.
-            var word = ByteText.empty
-            var rest: ByteText? = nil
+            var word = LinkInput.empty
+            var rest: LinkInput? = nil
             var found = false
             if let (_, afterFirst) = path.split(at: UInt8(ascii: "/")) {
                 found = true
@@ -312,7 +312,7 @@ extension HereLink: DirectionsLinkFormat {
     }
 
     /// The meaning of a wego path mode (`drive`, …), or nil.
-    private static func wegoMode(named word: ByteText) -> (DirectionsMode?, TransportType?)? {
+    private static func wegoMode(named word: LinkInput) -> (DirectionsMode?, TransportType?)? {
         if word.equalsIgnoringCase("mix") { return (nil, nil) }
         if word.equalsIgnoringCase("drive") { return (.car, .automobile) }
         if word.equalsIgnoringCase("walk") { return (.pedestrian, .walking) }
@@ -330,15 +330,15 @@ extension HereLink: DirectionsLinkFormat {
     }
 
     /// One ASCII waypoint segment, raw.
-    private static func waypoint(_ raw: ByteText, plusAsSpace: Bool, _ context: inout ParseContext) throws(DirectionsURLError) -> Endpoint {
+    private static func waypoint(_ raw: LinkInput, plusAsSpace: Bool, _ context: inout ParseContext) throws(DirectionsURLError) -> Endpoint {
         // Latitude, longitude and the title (commas and all); without a comma, the text way.
         guard let (latText, afterLat) = raw.split(at: UInt8(ascii: ",")),
               !raw.isEmpty, !raw.equalsIgnoringCase("mylocation"), !raw.hasPrefix("s-")
         else {
             return try waypoint(raw.substring, plusAsSpace: plusAsSpace, &context)
         }
-        let lonText: ByteText
-        let titleText: ByteText?
+        let lonText: LinkInput
+        let titleText: LinkInput?
         if let (before, after) = afterLat.split(at: UInt8(ascii: ",")) {
             lonText = before
             titleText = after
@@ -347,15 +347,15 @@ extension HereLink: DirectionsLinkFormat {
             titleText = nil
         }
         // Without '%' (and with '+' literal) decoding gives the text back.
-        let point = try withDecodedPath(latText) { (lat: ByteText) throws(DirectionsURLError) -> Point in
-            try withDecodedPath(lonText) { (lon: ByteText) throws(DirectionsURLError) -> Point in
+        let point = try withDecodedPath(latText) { (lat: LinkInput) throws(DirectionsURLError) -> Point in
+            try withDecodedPath(lonText) { (lon: LinkInput) throws(DirectionsURLError) -> Point in
                 if plusAsSpace, lat.trimmed.decimal == nil {
                     // wego segments may be addresses ("Munich,Hauptstraße+12").
                     let text = try PercentDecoding.decode(raw.substring, plusAsSpace: true, parameter: "path")
                     if let c = try CoordinateText.classify(text, parameter: "path") { return .done(.coordinate(c, label: nil)) }
                     return .done(.address(DirectionsURLParser.trimmed(text)))
                 }
-                if let la = lat.decimal, let lo = lon.decimal, let c = AppLinkBytes.validated(la, lo) {
+                if let la = lat.decimal, let lo = lon.decimal, let c = Coordinate.ifValid(latitude: la, longitude: lo) {
                     return .pair(c)
                 }
                 return .pair(try CoordinateText.parsePair(Substring(lat.string + "," + lon.string), parameter: "path"))
@@ -382,7 +382,7 @@ extension HereLink: DirectionsLinkFormat {
 
     /// The segments of a link whose split text is not ASCII, by `Character`s as ever.
     private static func characterRoute(
-        _ link: LinkText, _ query: QueryBytes, _ context: inout ParseContext
+        _ link: LinkInput.Parts, _ query: LinkInput.Query, _ context: inout ParseContext
     ) throws(DirectionsURLError) -> DirectionsRequest {
         var segments: ArraySlice<Substring>
         var plusAsSpace = false
@@ -390,14 +390,14 @@ extension HereLink: DirectionsLinkFormat {
         if link.scheme == "here-route" {
             // The first waypoint sits where a host would be; read the raw text so titles keep their case.
             var body = link.rest
-            if let q = UTF8Text.firstIndex(of: UInt8(ascii: "?"), or: UInt8(ascii: "#"), in: body) { body = body[..<q] }
-            guard AppLinkBytes.hasPrefix(body, "//") else {
+            if let q = LinkInput.firstIndex(of: UInt8(ascii: "?"), or: UInt8(ascii: "#"), in: body) { body = body[..<q] }
+            guard LinkInput.hasPrefix(body, "//") else {
                 throw DirectionsURLError(code: .malformedURL, message: "write here-route://<waypoint>/<waypoint>", parameter: "path")
             }
-            segments = AppLinkBytes.split(body.dropFirst(2), UInt8(ascii: "/"))[...]
+            segments = LinkInput.split(body.dropFirst(2), UInt8(ascii: "/"))[...]
         } else if link.host == "wego.here.com" {
-            let parts = AppLinkBytes.split(link.path, UInt8(ascii: "/"))
-            guard parts.count >= 3, AppLinkBytes.lowerEquals(parts[1], "directions"), let m = wegoModes[parts[2].lowercased()] else {
+            let parts = LinkInput.split(link.path, UInt8(ascii: "/"))
+            guard parts.count >= 3, LinkInput.lowerEquals(parts[1], "directions"), let m = wegoModes[parts[2].lowercased()] else {
                 throw DirectionsURLError(
                     code: .notADirectionsLink,
                     message: "this wego.here.com link is not a route; routes are /directions/<mode>/<from>/<to>",
@@ -407,8 +407,8 @@ extension HereLink: DirectionsLinkFormat {
             plusAsSpace = true
             segments = parts.dropFirst(3)
         } else {
-            let parts = AppLinkBytes.split(link.path, UInt8(ascii: "/"))
-            guard parts.count >= 2, AppLinkBytes.lowerEquals(parts[1], "r") else {
+            let parts = LinkInput.split(link.path, UInt8(ascii: "/"))
+            guard parts.count >= 2, LinkInput.lowerEquals(parts[1], "r") else {
                 throw DirectionsURLError(
                     code: .notADirectionsLink,
                     message: "this share.here.com link is not a route; routes are https://share.here.com/r/<from>/<to>",
@@ -426,9 +426,9 @@ extension HereLink: DirectionsLinkFormat {
 /// `PercentDecoding.decode(raw, plusAsSpace: false, parameter: "path")`.
 @inline(__always)
 fileprivate func withDecodedPath<R>(
-    _ raw: ByteText, _ body: (ByteText) throws(DirectionsURLError) -> R
+    _ raw: LinkInput, _ body: (LinkInput) throws(DirectionsURLError) -> R
 ) throws(DirectionsURLError) -> R {
-    switch PercentDecoding.check(raw.bytes, plusAsSpace: false) {
+    switch PercentDecoding.check(raw, plusAsSpace: false) {
     case .plain: return try body(raw)
     case .needsDecoding: return try raw.withDecoded(plusAsSpace: false, body)
     case .failure(let failure): throw PercentDecoding.decodingError(failure, parameter: "path", what: "value")

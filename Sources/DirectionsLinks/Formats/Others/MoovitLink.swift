@@ -35,8 +35,8 @@ enum MoovitLink {
         let latParameter = try keys.single(source ? "orig_lat" : "dest_lat")
         let lonParameter = try keys.single(source ? "orig_lon" : "dest_lon")
         let nameParameter = try keys.single(source ? "orig_name" : "dest_name")
-        let coordinate = try withTrimmedValue(latParameter) { (lat: ByteText) throws(DirectionsURLError) -> Coordinate? in
-            try withTrimmedValue(lonParameter) { (lon: ByteText) throws(DirectionsURLError) -> Coordinate? in
+        let coordinate = try withTrimmedValue(latParameter) { (lat: LinkInput) throws(DirectionsURLError) -> Coordinate? in
+            try withTrimmedValue(lonParameter) { (lon: LinkInput) throws(DirectionsURLError) -> Coordinate? in
                 try point(lat, lon, source: source)
             }
         }
@@ -44,14 +44,14 @@ enum MoovitLink {
             let name = withTrimmedValue(nameParameter) { $0.isEmpty ? nil : $0.string }
             return .coordinate(coordinate, label: name)
         }
-        return try withTrimmedValue(nameParameter) { (name: ByteText) throws(DirectionsURLError) -> Endpoint? in
+        return try withTrimmedValue(nameParameter) { (name: LinkInput) throws(DirectionsURLError) -> Endpoint? in
             if name.isEmpty { return nil }
             return source ? try parser.sourceEndpoint(name, parameter: "orig_name") : .address(name.string)
         }
     }
 
     /// The point of trimmed decoded `lat` and `lon` (empty when absent); nil when both are empty.
-    private static func point(_ lat: ByteText, _ lon: ByteText, source: Bool) throws(DirectionsURLError) -> Coordinate? {
+    private static func point(_ lat: LinkInput, _ lon: LinkInput, source: Bool) throws(DirectionsURLError) -> Coordinate? {
         let prefix = source ? "orig" : "dest"
         if lat.isEmpty != lon.isEmpty {
             let missing = prefix + (lat.isEmpty ? "_lat" : "_lon")
@@ -62,7 +62,7 @@ enum MoovitLink {
         }
         if lat.isEmpty { return nil }
         // Two plain decimals in range: the coordinate the checks below would return.
-        if let la = lat.decimal, let lo = lon.decimal, let c = AppLinkBytes.validated(la, lo) { return c }
+        if let la = lat.decimal, let lo = lon.decimal, let c = Coordinate.ifValid(latitude: la, longitude: lo) { return c }
         let latText = lat.string
         let lonText = lon.string
         let comma = lat.contains(UInt8(ascii: ",")) || lon.contains(UInt8(ascii: ","))
@@ -79,16 +79,16 @@ enum MoovitLink {
 /// Calls `body` with the decoded value of `p` trimmed, or with empty text when `p` is nil.
 @inline(__always)
 fileprivate func withTrimmedValue<R, E: Error>(
-    _ p: QueryBytes.Parameter?, _ body: (ByteText) throws(E) -> R
+    _ p: LinkInput.Query.Parameter?, _ body: (LinkInput) throws(E) -> R
 ) throws(E) -> R {
     guard let p else { return try body(.empty) }
-    return try p.withValue { (value: ByteText) throws(E) -> R in try body(value.trimmed) }
+    return try p.withValue { (value: LinkInput) throws(E) -> R in try body(value.trimmed) }
 }
 
 extension MoovitLink: DirectionsLinkFormat {
     static var schemes: [String] { ["moovit"] }
 
-    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+    static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         // No non-ASCII text lowercases to (or is canonically equivalent to) "directions": comparing
         // the bytes ignoring ASCII case is exact.
         guard link.host == "directions" || (!link.hasAuthority && link.bytes.path.equalsIgnoringCase("directions")) else {
@@ -97,7 +97,7 @@ extension MoovitLink: DirectionsLinkFormat {
                 message: "this Moovit link is not a trip plan; use moovit://directions?dest_lat=…&dest_lon=…",
                 parameter: "host")
         }
-        let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
+        let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
         let keys = schema.slots(query)
         guard let destination = try end(keys, context.parser, source: false) else {
             let hint = schema.hint(in: query, for: "dest_lat")
@@ -123,29 +123,18 @@ extension MoovitLink {
     /// in that order; an address is written as a name without coordinates.
     /// - Throws: `cannot-express` when the destination is the current location.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
-        var omitted: [String] = []
-        var pairs: [(String, String)] = []
-        func write(_ e: Endpoint, _ prefix: String, field: String) {
-            switch e {
-            case .currentLocation: break
-            case .coordinate(let c, let label, let id):
-                pairs.append((prefix + "_lat", LinkWriting.degrees(c.latitude)))
-                pairs.append((prefix + "_lon", LinkWriting.degrees(c.longitude)))
-                if let label, !label.isEmpty { pairs.append((prefix + "_name", LinkWriting.encode(label))) }
-                if id != nil { omitted.append("\(field) place id: Moovit links carry none") }
-            case .address(let text, let id):
-                pairs.append((prefix + "_name", LinkWriting.encode(text)))
-                if id != nil { omitted.append("\(field) place id: Moovit links carry none") }
-            }
+        var link = try TransitPlannerLink(request, app: "Moovit")
+        func coordinate(_ prefix: String, _ c: Coordinate, _ label: String?) -> [(String, String)] {
+            var pairs = [(prefix + "_lat", LinkWriting.degrees(c.latitude)), (prefix + "_lon", LinkWriting.degrees(c.longitude))]
+            if let label, !label.isEmpty { pairs.append((prefix + "_name", LinkWriting.encode(label))) }
+            return pairs
         }
-        if request.destination == .currentLocation {
-            throw LinkBuildError(code: .cannotExpress, message: "a Moovit link cannot end at the current location", field: "destination")
-        }
-        write(request.destination, "dest", field: "destination")
-        write(request.source, "orig", field: "source")
-        if let date = request.departureDate { pairs.append(("date", LinkWriting.encode(date))) }
-        omitted += OmittedFields.transitPlanner(request, app: "Moovit", ends: "an origin and a destination", plans: "transit trips")
-        if request.arrivalDate != nil { omitted.append("arrival date: Moovit links carry only a departure date") }
-        return BuiltLink(url: "moovit://directions?" + LinkWriting.query(pairs), format: .moovit, omitted: omitted)
+        func address(_ prefix: String, _ text: String) -> [(String, String)] { [(prefix + "_name", LinkWriting.encode(text))] }
+        link.write(request.destination, "dest", field: "destination", coordinate: coordinate, address: address)
+        link.write(request.source, "orig", field: "source", coordinate: coordinate, address: address)
+        if let date = request.departureDate { link.pairs.append(("date", LinkWriting.encode(date))) }
+        link.omitted += OmittedFields.transitPlanner(request, app: "Moovit", ends: "an origin and a destination", plans: "transit trips")
+        if request.arrivalDate != nil { link.omitted.append("arrival date: Moovit links carry only a departure date") }
+        return BuiltLink(url: "moovit://directions?" + LinkWriting.query(link.pairs), format: .moovit, omitted: link.omitted)
     }
 }

@@ -23,7 +23,7 @@ enum TwoGISLink {
     static let formatName = "2GIS route link"
 
     /// The route of a 2GIS path, raw.
-    static func parsePath(_ path: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+    static func parsePath(_ path: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         // The non-empty pieces between `/`s: by byte for ASCII text; by `Character` otherwise (a `/`
         // that a combining mark joins is not a separator).
         if path.isASCII { return try parseParts(Segments(path)) }
@@ -31,7 +31,7 @@ enum TwoGISLink {
     }
 
     /// The route of the non-empty path segments `parts` (iterated twice at most).
-    private static func parseParts<S: Sequence<ByteText>>(_ parts: S) throws(DirectionsURLError) -> DirectionsRequest {
+    private static func parseParts<S: Sequence<LinkInput>>(_ parts: S) throws(DirectionsURLError) -> DirectionsRequest {
         var all = parts.makeIterator()
         while let part = all.next() {
             if part.lowercasedEquals("routesearch") { return try parseRouteSearch(&all) }
@@ -68,10 +68,10 @@ enum TwoGISLink {
                 parameter: "points")
         }
         // Decoded first (into a temporary buffer), then split.
-        if case .failure(let failure) = PercentDecoding.check(points.bytes, plusAsSpace: false) {
+        if case .failure(let failure) = PercentDecoding.check(points, plusAsSpace: false) {
             throw PercentDecoding.decodingError(failure, parameter: "points", what: "value")
         }
-        return try points.withDecoded(plusAsSpace: false) { (decoded: ByteText) throws(DirectionsURLError) -> DirectionsRequest in
+        return try points.withDecoded(plusAsSpace: false) { (decoded: LinkInput) throws(DirectionsURLError) -> DirectionsRequest in
             if decoded.isASCII {
                 return try route(
                     decoded.pieces(separatedBy: UInt8(ascii: "|")), twoOrMore: decoded.contains(UInt8(ascii: "|")), word: word)
@@ -83,7 +83,7 @@ enum TwoGISLink {
 
     /// The request of the decoded points `pieces` (whether there are two or more) and the mode word at
     /// `word` (-1: none).
-    private static func route(_ pieces: some Sequence<ByteText>, twoOrMore: Bool, word: Int) throws(DirectionsURLError) -> DirectionsRequest {
+    private static func route(_ pieces: some Sequence<LinkInput>, twoOrMore: Bool, word: Int) throws(DirectionsURLError) -> DirectionsRequest {
         guard twoOrMore else {
             throw DirectionsURLError(
                 code: .missingDestination,
@@ -109,15 +109,15 @@ enum TwoGISLink {
     }
 
     /// `…/routeSearch/<key>/<value>/…`: the segments after `routeSearch`, in pairs.
-    private static func parseRouteSearch(_ parts: inout some IteratorProtocol<ByteText>) throws(DirectionsURLError) -> DirectionsRequest {
+    private static func parseRouteSearch(_ parts: inout some IteratorProtocol<LinkInput>) throws(DirectionsURLError) -> DirectionsRequest {
         var word = -1
         var from: Endpoint = .currentLocation
         var to: Coordinate? = nil
         while let key = parts.next(), let value = parts.next() {
-            if case .failure(let failure) = PercentDecoding.check(value.bytes, plusAsSpace: false) {
+            if case .failure(let failure) = PercentDecoding.check(value, plusAsSpace: false) {
                 throw PercentDecoding.decodingError(failure, parameter: key.string.lowercased(), what: "value")
             }
-            try value.withDecoded(plusAsSpace: false) { (value: ByteText) throws(DirectionsURLError) in
+            try value.withDecoded(plusAsSpace: false) { (value: LinkInput) throws(DirectionsURLError) in
                 if key.lowercasedEquals("rstype") {
                     word = try modeWord(value)
                 } else if key.lowercasedEquals("from") {
@@ -140,7 +140,7 @@ enum TwoGISLink {
     }
 
     /// The index in ``modeVocabulary`` of the type `text` spells ignoring case.
-    private static func modeWord(_ text: ByteText) throws(DirectionsURLError) -> Int {
+    private static func modeWord(_ text: LinkInput) throws(DirectionsURLError) -> Int {
         if text.lowercasedEquals("car") { return 0 }
         if text.lowercasedEquals("bus") { return 1 }
         if text.lowercasedEquals("pedestrian") { return 2 }
@@ -154,7 +154,7 @@ enum TwoGISLink {
     }
 
     /// `<lon>,<lat>` → coordinate.
-    static func lonLat(_ text: ByteText, parameter: String) throws(DirectionsURLError) -> Coordinate {
+    static func lonLat(_ text: LinkInput, parameter: String) throws(DirectionsURLError) -> Coordinate {
         // Two plain decimals around the first comma, in range: the coordinate the general path returns.
         if let comma = text.firstOffset(of: UInt8(ascii: ",")), let lon = text.prefix(comma).decimal,
            let lat = text.suffix(from: comma &+ 1).decimal, let c = try? Coordinate.validated(latitude: lat, longitude: lon) {
@@ -166,7 +166,7 @@ enum TwoGISLink {
     /// `<lon>,<lat>` → coordinate, by the general path (which builds the errors).
     static func lonLat(_ text: Substring, parameter: String) throws(DirectionsURLError) -> Coordinate {
         // Two plain decimals around one comma, in range: the coordinate the general path returns.
-        if let (lon, lat) = AppLinkBytes.decimals(text), let c = AppLinkBytes.validated(lat, lon) {
+        if let (lon, lat) = LinkInput.decimals(text), let c = Coordinate.ifValid(latitude: lat, longitude: lon) {
             return c
         }
         guard let numbers = CoordinateText.numbers(text), numbers.count == 2 else {
@@ -200,21 +200,20 @@ extension TwoGISLink: DirectionsLinkFormat {
     static func handles(host: String) -> Bool {
         // Every handled host starts with "www." or "2gis." (no Character starting with another byte does).
         guard let f = host.utf8.first, f == UInt8(ascii: "w") || f == UInt8(ascii: "2") else { return false }
-        var bytesOfHost = host
-        return bytesOfHost.withUTF8 { b in
+        return LinkInput.withBytes(of: host) { b in
             // By byte: a non-ASCII host is never one of these.
-            var h = ByteText(b)
+            var h = b
             guard h.isASCII else { return false }
             if h.hasPrefix("www.") { h = h.dropFirst(4) }
             guard h.hasPrefix("2gis."), h.count > 5 else { return false }
-            for c in h.dropFirst(5).bytes where !((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == UInt8(ascii: ".")) {
+            for c in h.dropFirst(5) where !((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == UInt8(ascii: ".")) {
                 return false
             }
             return true
         }
     }
 
-    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+    static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         if link.scheme == "dgis", !handles(host: link.host) {
             throw DirectionsURLError(
                 code: .notADirectionsLink,
@@ -227,11 +226,11 @@ extension TwoGISLink: DirectionsLinkFormat {
 
 /// The non-empty pieces of ASCII text between `/`s, in order, without allocating.
 fileprivate struct Segments: Sequence, IteratorProtocol {
-    private var pieces: ByteText.Pieces
+    private var pieces: LinkInput.Pieces
 
-    init(_ text: ByteText) { pieces = text.pieces(separatedBy: UInt8(ascii: "/")) }
+    init(_ text: LinkInput) { pieces = text.pieces(separatedBy: UInt8(ascii: "/")) }
 
-    mutating func next() -> ByteText? {
+    mutating func next() -> LinkInput? {
         while let piece = pieces.next() {
             if !piece.isEmpty { return piece }
         }

@@ -35,8 +35,8 @@ enum WazeLink {
         .ignored("zoom"), .ignored("z"), .ignored("utm_source"), .ignored("utm_medium"), .ignored("utm_campaign"),
     ])
 
-    static func parseQuery(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
+    static func parseQuery(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
         let keys = schema.slots(query)
         let navigate = try navigateFlag(keys.single("navigate"))
         // A hint only names an unknown parameter: with none, skip it.
@@ -54,7 +54,7 @@ enum WazeLink {
                 parameter: "favorite")
         }
         if let q = try keys.single("q"),
-           let destination = try q.withValue({ (value: ByteText) throws(DirectionsURLError) -> Endpoint? in
+           let destination = try q.withValue({ (value: LinkInput) throws(DirectionsURLError) -> Endpoint? in
                let text = value.trimmed
                if text.isEmpty { return nil }
                if keys.hasUnknown, let hint = schema.hint(in: query, for: "ll") {
@@ -72,8 +72,8 @@ enum WazeLink {
     }
 
     /// `/live-map/directions?to=ll.<lat>,<lon>&from=ll.<lat>,<lon>`.
-    static func parseLiveMap(_ link: LinkText) throws(DirectionsURLError) -> DirectionsRequest {
-        let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
+    static func parseLiveMap(_ link: LinkInput.Parts) throws(DirectionsURLError) -> DirectionsRequest {
+        let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
         let navigate = try navigateFlag(query.single("navigate", format: formatName))
         guard let to = try liveMapEnd(query, "to", key: "to") else {
             throw DirectionsURLError(
@@ -89,10 +89,10 @@ enum WazeLink {
 
     /// The point of the Live Map parameter `name` (`ll.<lat>,<lon>`), nil when absent or blank.
     private static func liveMapEnd(
-        _ query: QueryBytes, _ name: StaticString, key: String
+        _ query: LinkInput.Query, _ name: StaticString, key: String
     ) throws(DirectionsURLError) -> Coordinate? {
         guard let p = try query.single(name, format: "Waze Live Map link") else { return nil }
-        return try p.withValue { (decoded: ByteText) throws(DirectionsURLError) -> Coordinate? in
+        return try p.withValue { (decoded: LinkInput) throws(DirectionsURLError) -> Coordinate? in
             let value = decoded.trimmed
             if value.isEmpty { return nil }
             // Prefixes by byte, ASCII case ignored (in non-ASCII text too).
@@ -113,9 +113,9 @@ enum WazeLink {
     }
 
     /// The `navigate` flag of the parameter `p`, if any.
-    private static func navigateFlag(_ p: QueryBytes.Parameter?) throws(DirectionsURLError) -> Bool {
+    private static func navigateFlag(_ p: LinkInput.Query.Parameter?) throws(DirectionsURLError) -> Bool {
         guard let p else { return false }
-        let flag = p.withValue { (decoded: ByteText) -> Bool? in
+        let flag = p.withValue { (decoded: LinkInput) -> Bool? in
             let value = decoded.trimmed
             // No non-ASCII text lowercases to one of these words: the ASCII comparison is exact.
             if value.equalsIgnoringCase("yes") || value.equalsIgnoringCase("true") || value.equalsIgnoringCase("1") {
@@ -141,7 +141,7 @@ extension WazeLink: DirectionsLinkFormat {
     /// What the path of a Waze link asks for.
     private enum Kind { case liveMap, deepLink, other }
 
-    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+    static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let path = link.bytes.path
         let isApp = link.scheme == "waze"
         let kind = pathKind(asciiPath: path, link, isApp: isApp)
@@ -157,7 +157,7 @@ extension WazeLink: DirectionsLinkFormat {
     }
 
     /// ``Kind`` of a path, by byte (in non-ASCII text too), ASCII case ignored; CR LF counts as one.
-    private static func pathKind(asciiPath path: ByteText, _ link: LinkText, isApp: Bool) -> Kind {
+    private static func pathKind(asciiPath path: LinkInput, _ link: LinkInput.Parts, isApp: Bool) -> Kind {
         if !isApp, hasSuffixIgnoringCase(path, "/live-map/directions") || hasSuffixIgnoringCase(path, "/live-map/directions/") {
             // `path.split(separator: "/")`: the non-empty segments, and the Characters of the first.
             var segments = 0
@@ -182,13 +182,13 @@ extension WazeLink: DirectionsLinkFormat {
 }
 
 /// Whether `text` ends with the lowercase ASCII `literal`, ignoring ASCII case.
-fileprivate func hasSuffixIgnoringCase(_ text: ByteText, _ literal: StaticString) -> Bool {
-    literal.withUTF8Buffer { l in
+fileprivate func hasSuffixIgnoringCase(_ text: LinkInput, _ literal: StaticString) -> Bool {
+    LinkInput.withBytes(of: literal) { l in
         guard l.count <= text.count else { return false }
         let offset = text.count &- l.count
         var i = 0
         while i < l.count {
-            if UTF8Text.lower(text[offset &+ i]) != l[i] { return false }
+            if LinkInput.lower(text[offset &+ i]) != l[i] { return false }
             i &+= 1
         }
         return true
@@ -196,7 +196,7 @@ fileprivate func hasSuffixIgnoringCase(_ text: ByteText, _ literal: StaticString
 }
 
 /// How many CR LF pairs `text` holds (each is one `Character` of two bytes).
-fileprivate func crlfCount(_ text: ByteText) -> Int {
+fileprivate func crlfCount(_ text: LinkInput) -> Int {
     var n = 0
     var i = 1
     while i < text.count {

@@ -42,8 +42,8 @@ enum YandexMapsLink {
     static let navigatorFormatName = "Yandex Navigator link"
 
     /// The route of the raw query `raw` (`rtext`, `rtt`), read from the link's bytes.
-    static func parseQuery(_ raw: ByteText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let query = try QueryBytes(raw, plusAsSpace: true)
+    static func parseQuery(_ raw: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        let query = try LinkInput.Query(raw, plusAsSpace: true)
         let keys = schema.slots(query)
         guard let rtext = try keys.single("rtext") else {
             let hint = schema.hint(in: query, for: "rtext")
@@ -68,7 +68,7 @@ enum YandexMapsLink {
 
     /// The request of the raw `rtext` points `pieces` (whether there are two or more) and `rtt`.
     private static func route(
-        _ pieces: some Sequence<ByteText>, twoOrMore: Bool, _ query: QueryBytes, _ keys: ParameterSchema.Slots,
+        _ pieces: some Sequence<LinkInput>, twoOrMore: Bool, _ query: LinkInput.Query, _ keys: ParameterSchema.Slots,
         _ parser: DirectionsURLParser
     ) throws(DirectionsURLError) -> DirectionsRequest {
         guard twoOrMore else {
@@ -79,7 +79,7 @@ enum YandexMapsLink {
         }
         return try RoutePoints.request(pieces) { (piece, role) throws(DirectionsURLError) -> Endpoint in
             // (Escapes were checked with the whole value; a piece cut at a raw `~` decodes alike.)
-            try piece.withDecoded(plusAsSpace: true) { (text: ByteText) throws(DirectionsURLError) -> Endpoint in
+            try piece.withDecoded(plusAsSpace: true) { (text: LinkInput) throws(DirectionsURLError) -> Endpoint in
                 if role == .source { return try parser.sourceEndpoint(text, parameter: "rtext") }
                 if role == .destination && text.isBlank {
                     throw DirectionsURLError(
@@ -99,7 +99,7 @@ enum YandexMapsLink {
     }
 
     /// The index in ``modeVocabulary`` of the word `value` spells ignoring case.
-    private static func modeWord(_ value: ByteText) -> Int? {
+    private static func modeWord(_ value: LinkInput) -> Int? {
         // ASCII text (the usual): by length, then the bytes ignoring ASCII case.
         if value.count <= 4, value.isASCII {
             if value.count == 2 {
@@ -118,14 +118,14 @@ enum YandexMapsLink {
     }
 
     /// `yandexnavi://build_route_on_map?lat_to=&lon_to=…`.
-    static func parseNavigator(_ link: LinkText) throws(DirectionsURLError) -> DirectionsRequest {
+    static func parseNavigator(_ link: LinkInput.Parts) throws(DirectionsURLError) -> DirectionsRequest {
         guard link.host == "build_route_on_map" || (!link.hasAuthority && link.bytes.path.equals("build_route_on_map")) else {
             throw DirectionsURLError(
                 code: .notADirectionsLink,
                 message: "this Yandex Navigator link is not a route; routes are yandexnavi://build_route_on_map?lat_to=…&lon_to=…",
                 parameter: "host")
         }
-        let query = try QueryBytes(link.bytes.query, plusAsSpace: true)
+        let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
         guard let to = try navigatorPoint(
             try query.single("lat_to", format: navigatorFormatName), try query.single("lon_to", format: navigatorFormatName), suffix: "to")
         else {
@@ -156,7 +156,7 @@ enum YandexMapsLink {
 
     /// Whether a parameter's key may start with `lat_via_` or `lon_via_` (without one, the first
     /// waypoint `via_0` is absent and so are the others).
-    private static func hasViaParameter(_ query: QueryBytes) -> Bool {
+    private static func hasViaParameter(_ query: LinkInput.Query) -> Bool {
         for p in query.parameters {
             let name = p.rawName
             if name.hasPrefixIgnoringCase("lat_via_") || name.hasPrefixIgnoringCase("lon_via_") { return true }
@@ -169,7 +169,7 @@ enum YandexMapsLink {
     }
 
     /// The only parameter called `key` (lowercase), or nil; `duplicate-parameter` when repeated.
-    private static func single(_ query: QueryBytes, _ key: String, format: String) throws(DirectionsURLError) -> QueryBytes.Parameter? {
+    private static func single(_ query: LinkInput.Query, _ key: String, format: String) throws(DirectionsURLError) -> LinkInput.Query.Parameter? {
         guard let i = query.firstIndex(of: key) else { return nil }
         var count = 0
         for p in query.parameters where query.isKey(p, key) { count &+= 1 }
@@ -179,17 +179,17 @@ enum YandexMapsLink {
 
     /// The point of `lat_<suffix>` and `lon_<suffix>`, or nil when both are absent or blank.
     private static func navigatorPoint(
-        _ latP: QueryBytes.Parameter?, _ lonP: QueryBytes.Parameter?, suffix: String
+        _ latP: LinkInput.Query.Parameter?, _ lonP: LinkInput.Query.Parameter?, suffix: String
     ) throws(DirectionsURLError) -> Coordinate? {
-        try withValue(latP) { (lat: ByteText) throws(DirectionsURLError) -> Coordinate? in
-            try withValue(lonP) { (lon: ByteText) throws(DirectionsURLError) -> Coordinate? in
+        try withValue(latP) { (lat: LinkInput) throws(DirectionsURLError) -> Coordinate? in
+            try withValue(lonP) { (lon: LinkInput) throws(DirectionsURLError) -> Coordinate? in
                 try navigatorPoint(lat.trimmed, lon.trimmed, suffix: suffix)
             }
         }
     }
 
     /// The point of the trimmed decoded `lat` and `lon`.
-    private static func navigatorPoint(_ lat: ByteText, _ lon: ByteText, suffix: String) throws(DirectionsURLError) -> Coordinate? {
+    private static func navigatorPoint(_ lat: LinkInput, _ lon: LinkInput, suffix: String) throws(DirectionsURLError) -> Coordinate? {
         if lat.isEmpty && lon.isEmpty { return nil }
         // (A ',' byte is a comma, in non-ASCII text too.)
         guard !lat.isEmpty, !lon.isEmpty, !lat.contains(UInt8(ascii: ",")), !lon.contains(UInt8(ascii: ",")) else {
@@ -210,7 +210,7 @@ enum YandexMapsLink {
     /// `/maps`, `/maps/`, `/maps/<digits>/<slug>[/]`.
     /// By byte (in non-ASCII text too): the pieces between `/` (`parts`) are walked over the bytes
     /// without building them.
-    static func isMapsPath(_ span: ByteText) -> Bool {
+    static func isMapsPath(_ span: LinkInput) -> Bool {
         let n = span.count
         // parts[0] is empty: the path starts with '/'.
         guard n >= 1, span[0] == UInt8(ascii: "/") else { return false }
@@ -251,9 +251,7 @@ extension YandexMapsLink: DirectionsLinkFormat {
     static func handles(host: String) -> Bool {
         // Every handled host starts with "www.", "maps." or "yandex." (no Character starting with another byte does).
         guard let f = host.utf8.first, f == UInt8(ascii: "w") || f == UInt8(ascii: "m") || f == UInt8(ascii: "y") else { return false }
-        var bytesOfHost = host
-        let ascii: Bool? = bytesOfHost.withUTF8 { b in
-            let h = ByteText(b)
+        let ascii: Bool? = LinkInput.withBytes(of: host) { h in
             return h.isASCII ? handlesASCII(host: h) : nil
         }
         if let ascii { return ascii }
@@ -264,7 +262,7 @@ extension YandexMapsLink: DirectionsLinkFormat {
     }
 
     /// ``handles(host:)`` for an ASCII host, by byte, without building a String or hashing.
-    private static func handlesASCII(host: ByteText) -> Bool {
+    private static func handlesASCII(host: LinkInput) -> Bool {
         var h = host
         if h.hasPrefix("www.") { h = h.dropFirst(4) } else if h.hasPrefix("maps.") { h = h.dropFirst(5) }
         guard h.hasPrefix("yandex.") else { return false }
@@ -275,7 +273,7 @@ extension YandexMapsLink: DirectionsLinkFormat {
             || d.equals("fr")
     }
 
-    static func parse(_ link: LinkText, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+    static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         if link.scheme == "yandexnavi" {
             return try parseNavigator(link)
         }
@@ -302,13 +300,12 @@ extension YandexMapsLink: DirectionsLinkFormat {
 
 /// Whether `s`'s UTF-8 starts with the bytes of the ASCII `prefix`.
 fileprivate func hasPrefix(_ s: String, _ prefix: StaticString) -> Bool {
-    var bytesOfS = s
-    return bytesOfS.withUTF8 { ByteText($0).hasPrefix(prefix) }
+    LinkInput.withBytes(of: s) { $0.hasPrefix(prefix) }
 }
 
 /// Calls `body` with `p`'s decoded value, or with no bytes when `p` is nil.
 fileprivate func withValue<R>(
-    _ p: QueryBytes.Parameter?, _ body: (ByteText) throws(DirectionsURLError) -> R
+    _ p: LinkInput.Query.Parameter?, _ body: (LinkInput) throws(DirectionsURLError) -> R
 ) throws(DirectionsURLError) -> R {
     guard let p else { return try body(.empty) }
     return try p.withValue(body)

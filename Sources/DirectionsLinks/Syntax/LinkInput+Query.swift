@@ -1,0 +1,411 @@
+// SPDX-License-Identifier: Apache-2.0
+extension LinkInput {
+    /// A URL query split over the bytes of the link being parsed, keeping every parameter in order
+    /// (repeated `daddr`/`waypoint` parameters are ordered stops, so a last-wins dictionary would lose them).
+    ///
+    /// Rules: the raw query (without `?`, without `#fragment`) is
+    /// split on `&`; each piece is split into name and value at its first `=` (a piece without `=` has an
+    /// empty value); empty pieces (`a=1&&b=2`) are skipped. Name and value are percent-decoded exactly
+    /// once, as UTF-8. When `plusAsSpace` is true (form-encoded formats: Apple, Google, the `q` of `geo:`)
+    /// a raw `+` becomes a space; an encoded `%2B` always stays a literal `+`. Names are looked up ignoring
+    /// case (ASCII case for plain names; the decoded name lowercased otherwise). Foundation's
+    /// `URLComponents` is deliberately not used: it never turns `+` into a space.
+    ///
+    /// Storage: one array of parameters, each two ``LinkInput`` slices and flags; nothing is decoded or
+    /// built until read. Like every ``LinkInput``, a `LinkInput.Query` is valid only during the parse.
+    struct Query {
+        /// One `name=value` pair.
+        struct Parameter {
+            /// The name before percent-decoding.
+            let rawName: LinkInput
+            /// The value before percent-decoding (needed where `+` is sometimes literal, e.g. Plus Codes).
+            let rawValue: LinkInput
+            /// ``Flags``.
+            fileprivate let flags: UInt8
+            /// -1 when the key is the raw name with ASCII uppercase lowered; else the index of the key
+            /// in ``LinkInput.Query/decodedKeys``.
+            fileprivate let keyIndex: Int32
+
+            /// Whether the piece had an `=` at all.
+            @inline(__always) var hasEquals: Bool { flags & Flags.hasEquals != 0 }
+
+            /// Whether the value changes when decoded (an escape, or a `+` that becomes a space).
+            @inline(__always) var valueNeedsDecoding: Bool { flags & Flags.valueNeedsDecoding != 0 }
+
+            /// The decoded value (escapes and UTF-8 were checked when the query was split).
+            var value: String {
+                if flags & Flags.valueNeedsDecoding == 0 { return rawValue.string }
+                return PercentDecoding.decodeChecked(rawValue, plusAsSpace: flags & Flags.plusAsSpace != 0)
+            }
+
+            /// Calls `body` with the decoded value's bytes (decoded into a temporary buffer: no `String`).
+            @inline(__always)
+            func withValue<R, E: Error>(_ body: (LinkInput) throws(E) -> R) throws(E) -> R {
+                if flags & Flags.valueNeedsDecoding == 0 { return try body(rawValue) }
+                return try rawValue.withDecoded(plusAsSpace: flags & Flags.plusAsSpace != 0, body)
+            }
+
+            /// This parameter's value (decoded, spaces trimmed) read as one word of a format's mode
+            /// vocabulary: its index, as `lookup` gives it.
+            /// - Parameters:
+            ///   - name: the parameter's name for the message (`mode`, `rtt`, `m`, …); `parameter`, the
+            ///     error's ``DirectionsURLError/parameter`` (the same unless the format has aliases).
+            ///   - emptyIsUnset: an empty value means no mode (nil) rather than an unknown word.
+            ///   - notA: the rest of the message, e.g. `is not a HERE routing mode; use d, w, pt, b, cs or t`.
+            ///   - lookup: the index of a word of the vocabulary, or nil for any other text.
+            /// - Returns: the index; nil for an empty value when `emptyIsUnset`.
+            /// - Throws: `unknown-mode` naming `parameter`: `'NAME=VALUE' is not …`.
+            @inline(__always)
+            func modeWord(
+                name: String, parameter: String? = nil, emptyIsUnset: Bool, notA: String, _ lookup: (LinkInput) -> Int?
+            ) throws(DirectionsURLError) -> Int? {
+                let found = withValue { (decoded: LinkInput) -> (index: Int?, empty: Bool) in
+                    let value = decoded.trimmed
+                    if emptyIsUnset && value.isEmpty { return (nil, true) }
+                    return (lookup(value), false)
+                }
+                if found.empty { return nil }
+                guard let index = found.index else {
+                    throw DirectionsURLError(
+                        code: .unknownMode, message: "'\(name)=\(DirectionsURLParser.shorten(value))' " + notA,
+                        parameter: parameter ?? name)
+                }
+                return index
+            }
+
+            /// The decoded name as written.
+            var name: String {
+                if flags & Flags.namePlain != 0 { return rawName.string }
+                switch PercentDecoding.decode(rawName, plusAsSpace: flags & Flags.plusAsSpace != 0) {
+                case .success(let text)?: return text
+                default: return rawName.string  // not reached: checked when the query was split
+                }
+            }
+        }
+
+        /// Bits of a parameter's flags.
+        fileprivate enum Flags {
+            static let hasEquals: UInt8 = 1
+            /// The value has an escape, or a `+` that becomes a space.
+            static let valueNeedsDecoding: UInt8 = 4
+            static let plusAsSpace: UInt8 = 8
+            /// The name is ASCII without escapes (and without `+` when `plusAsSpace`): its key is its
+            /// bytes with ASCII uppercase lowered.
+            static let namePlain: UInt8 = 16
+        }
+
+        /// All parameters, in URL order.
+        private(set) var parameters: [Parameter] = []
+        /// The keys of the parameters whose names are not plain (escaped, non-ASCII, or with a `+`).
+        private var decodedKeys: [String] = []
+
+        /// No parameters.
+        init() {}
+
+        /// `name` lowercased; ASCII names without Unicode case mapping, and without a copy when
+        /// they are lowercase already (the usual case).
+        static func lowercasedKey(_ name: String) -> String {
+            var upper = false
+            for b in name.utf8 {
+                if b >= 0x80 { return name.lowercased() }
+                if b &- 65 < 26 { upper = true }
+            }
+            guard upper else { return name }
+            return LinkInput.lowercased(name[...])
+        }
+
+        /// Splits `raw`, checking every escape and the UTF-8 of every decoded name and value.
+        /// - Throws: `malformed-url` naming the parameter when a `%` escape is malformed or the decoded
+        ///   bytes are not UTF-8 (``DirectionsURLParser/PercentDecoding/decodingError(_:parameter:what:)``).
+        init(_ raw: LinkInput, plusAsSpace: Bool) throws(DirectionsURLError) {
+            if raw.isEmpty { return }
+            let bytes = raw
+            let n = bytes.count
+            parameters.reserveCapacity(8)
+            // One pass over the query, eight bytes at a time: only the bytes that matter (`&`, `=`, `%`,
+            // `+` and non-ASCII) are visited, in order; everything else is skipped a word at a time.
+            var piece = Piece(start: 0)
+            var i = 0
+            while i < n {
+                var word: UInt64 = 0
+                if i &+ 8 <= n {
+                    word = LinkInput.word(bytes, i)
+                } else {
+                    var k = n &- 1
+                    while k >= i {
+                        word = word << 8 | UInt64(bytes[k])
+                        k &-= 1
+                    }
+                }
+                var marks = LinkInput.matches(word, UInt8(ascii: "&")) | LinkInput.matches(word, UInt8(ascii: "="))
+                    | LinkInput.matches(word, UInt8(ascii: "%")) | LinkInput.matches(word, UInt8(ascii: "+"))
+                    | (word & 0x8080_8080_8080_8080)
+                if i &+ 8 > n {
+                    // Only the bytes read: the zero bytes above them are not marks (zero matches none).
+                    let valid = n &- i
+                    marks &= valid >= 8 ? ~0 : (UInt64(1) << UInt64(valid &* 8)) &- 1
+                }
+                while marks != 0 {
+                    let k = i &+ marks.trailingZeroBitCount >> 3
+                    marks &= marks &- 1
+                    switch bytes[k] {
+                    case UInt8(ascii: "&"):
+                        try append(raw, piece, end: k, plusAsSpace: plusAsSpace)
+                        piece = Piece(start: k &+ 1)
+                    case UInt8(ascii: "="):
+                        if piece.equals < 0 { piece.equals = k }
+                    case UInt8(ascii: "%"):
+                        if piece.equals < 0 {
+                            piece.namePlain = false
+                        } else if Self.isLowEscape(bytes, k) {
+                            // A valid escape below `%80` (decodes to ASCII): no full check needed. The
+                            // digits, being hex, are inside the value.
+                            piece.valueEscape = true
+                        } else {
+                            piece.valuePercent = true
+                        }
+                    case UInt8(ascii: "+"):
+                        if plusAsSpace {
+                            if piece.equals < 0 { piece.namePlain = false } else { piece.valuePlus = true }
+                        }
+                    default:  // a byte ≥ 0x80
+                        if piece.equals < 0 { piece.namePlain = false }
+                    }
+                }
+                i &+= 8
+            }
+            try append(raw, piece, end: n, plusAsSpace: plusAsSpace)
+        }
+
+        /// Whether `bytes[k]` (a `%`) starts a valid escape below `%80`. (Not inlined: it keeps the
+        /// scan's loop small.)
+        @inline(never)
+        private static func isLowEscape(_ bytes: LinkInput, _ k: Int) -> Bool {
+            k &+ 2 < bytes.count && bytes[k &+ 1] &- UInt8(ascii: "0") < 8 && isHexDigit(bytes[k &+ 2])
+        }
+
+        /// Whether `b` is an ASCII hex digit.
+        @inline(__always)
+        private static func isHexDigit(_ b: UInt8) -> Bool {
+            b &- UInt8(ascii: "0") < 10 || (b | 0x20) &- UInt8(ascii: "a") < 6
+        }
+
+        /// What the scan learnt about the piece being read.
+        private struct Piece {
+            var start: Int
+            /// The offset of the first `=`, or -1.
+            var equals = -1
+            /// The name has no escape, no non-ASCII byte and no `+` read as a space.
+            var namePlain = true
+            /// The value has an escape that is malformed or at or above `%80` (left to the full check).
+            var valuePercent = false
+            /// The value has a valid escape below `%80`.
+            var valueEscape = false
+            var valuePlus = false
+
+            init(start: Int) { self.start = start }
+        }
+
+        /// Adds the piece `piece.start ..< end` of `raw` (nothing for an empty piece), checking its
+        /// escapes and the UTF-8 of its decoded name and value.
+        private mutating func append(_ raw: LinkInput, _ piece: Piece, end: Int, plusAsSpace: Bool) throws(DirectionsURLError) {
+            if end == piece.start { return }
+            let equals = piece.equals >= 0 ? piece.equals : end
+            let name = raw.slice(piece.start, equals)
+            let value = equals < end ? raw.slice(equals &+ 1, end) : raw.slice(end, end)
+            var flags: UInt8 = equals < end ? Flags.hasEquals : 0
+            if plusAsSpace { flags |= Flags.plusAsSpace }
+            var keyIndex: Int32 = -1
+            if piece.namePlain {
+                flags |= Flags.namePlain
+            } else {
+                let decodedName: String
+                switch PercentDecoding.decode(name, plusAsSpace: plusAsSpace) {
+                case nil: decodedName = name.string
+                case .success(let text)?: decodedName = text
+                case .failure(let failure)?:
+                    throw PercentDecoding.decodingError(failure, parameter: name.isEmpty ? "query" : name.string, what: "name")
+                }
+                keyIndex = Int32(decodedKeys.count)
+                decodedKeys.append(LinkInput.Query.lowercasedKey(decodedName))
+            }
+            if piece.valuePercent {
+                switch PercentDecoding.check(value, plusAsSpace: plusAsSpace) {
+                case .plain: break
+                case .needsDecoding: flags |= Flags.valueNeedsDecoding
+                case .failure(let failure):
+                    var shown: String
+                    switch PercentDecoding.decode(name, plusAsSpace: plusAsSpace) {
+                    case .success(let text)?: shown = text
+                    default: shown = name.string
+                    }
+                    if shown.isEmpty { shown = "query" }
+                    throw PercentDecoding.decodingError(failure, parameter: shown, what: "value")
+                }
+            } else if piece.valuePlus || piece.valueEscape {
+                flags |= Flags.valueNeedsDecoding
+            }
+            parameters.append(Parameter(rawName: name, rawValue: value, flags: flags, keyIndex: keyIndex))
+        }
+
+        // MARK: Keys
+
+        /// The look-up key of `p`: its decoded name, lowercased.
+        func key(of p: Parameter) -> String {
+            p.keyIndex >= 0 ? decodedKeys[Int(p.keyIndex)] : p.rawName.lowercasedASCII
+        }
+
+        /// Whether `p`'s key is its raw name with ASCII uppercase lowered (ASCII, no escape, no `+`
+        /// read as a space); its key then has as many bytes as its raw name.
+        @inline(__always)
+        func isPlain(_ p: Parameter) -> Bool { p.keyIndex < 0 }
+
+        /// Whether `p` is called `key` (lowercase) in any case.
+        @inline(__always)
+        func isKey(_ p: Parameter, _ key: StaticString) -> Bool {
+            if p.keyIndex < 0 { return p.rawName.equalsIgnoringCase(key) }
+            return Self.equal(decodedKeys[Int(p.keyIndex)], key)
+        }
+
+        /// Whether `p` is called `key` (lowercase) in any case.
+        @_disfavoredOverload
+        func isKey(_ p: Parameter, _ key: String) -> Bool {
+            if p.keyIndex < 0 { return p.rawName.equalsIgnoringCase(key) }
+            return decodedKeys[Int(p.keyIndex)] == key
+        }
+
+        /// Whether `p` is called the key whose lowercase UTF-8 is `literal` (as ``isKey(_:_:)-(_,StaticString)``,
+        /// with the key's bytes read once by the caller instead of once per parameter).
+        @inline(__always)
+        private func isKey(_ p: Parameter, literal l: LinkInput) -> Bool {
+            if p.keyIndex >= 0 { return Self.equal(decodedKeys[Int(p.keyIndex)], l) }
+            let name = p.rawName
+            guard name.count == l.count else { return false }
+            var i = 0
+            while i < l.count {
+                if !LinkInput.equalIgnoringCase(name[i], l[i]) { return false }
+                i &+= 1
+            }
+            return true
+        }
+
+        private static func equal(_ s: String, _ b: LinkInput) -> Bool {
+            LinkInput.withBytes(of: s) { a in
+                guard a.count == b.count else { return false }
+                var i = 0
+                while i < a.count {
+                    if a[i] != b[i] { return false }
+                    i &+= 1
+                }
+                return true
+            }
+        }
+
+        private static func equal(_ s: String, _ literal: StaticString) -> Bool {
+            LinkInput.withBytes(of: literal) { equal(s, $0) }
+        }
+
+        // MARK: Look-ups (keys are lowercase; names match in any case)
+
+        /// The index of the first parameter called `key` at or after `from`, or nil.
+        @inline(__always)
+        func firstIndex(of key: StaticString, from: Int = 0) -> Int? {
+            LinkInput.withBytes(of: key) { l in
+                var i = from
+                while i < parameters.count {
+                    if isKey(parameters[i], literal: l) { return i }
+                    i &+= 1
+                }
+                return nil
+            }
+        }
+
+        /// The index of the first parameter called `key`, or nil.
+        @_disfavoredOverload
+        func firstIndex(of key: String) -> Int? {
+            var i = 0
+            while i < parameters.count {
+                if isKey(parameters[i], key) { return i }
+                i &+= 1
+            }
+            return nil
+        }
+
+        /// The first parameter called `key`, or nil.
+        @inline(__always)
+        func first(_ key: StaticString) -> Parameter? { firstIndex(of: key).map { parameters[$0] } }
+
+        /// The last parameter called `key`, or nil.
+        func last(_ key: StaticString) -> Parameter? {
+            LinkInput.withBytes(of: key) { l in
+                var i = parameters.count
+                while i > 0 {
+                    i &-= 1
+                    if isKey(parameters[i], literal: l) { return parameters[i] }
+                }
+                return nil
+            }
+        }
+
+        /// Whether `key` appears at all.
+        @inline(__always)
+        func contains(_ key: StaticString) -> Bool { firstIndex(of: key) != nil }
+
+        /// Whether `key` appears at all.
+        @_disfavoredOverload
+        func contains(_ key: String) -> Bool { firstIndex(of: key) != nil }
+
+        /// How many parameters are called `key`.
+        func count(_ key: StaticString) -> Int {
+            LinkInput.withBytes(of: key) { l in
+                var n = 0
+                for p in parameters where isKey(p, literal: l) { n &+= 1 }
+                return n
+            }
+        }
+
+        /// The only parameter called `key`, or nil when absent.
+        /// - Throws: `duplicate-parameter` naming `key` when it appears more than once.
+        @inline(__always)
+        func single(_ key: StaticString, format: String) throws(DirectionsURLError) -> Parameter? {
+            // One pass: the first match, and whether there is a second.
+            let (first, repeated): (Int, Bool) = LinkInput.withBytes(of: key) { l in
+                var first = -1
+                var i = 0
+                while i < parameters.count {
+                    if isKey(parameters[i], literal: l) {
+                        if first >= 0 { return (first, true) }
+                        first = i
+                    }
+                    i &+= 1
+                }
+                return (first, false)
+            }
+            if first < 0 { return nil }
+            if repeated { throw duplicate(key.description, count: count(key), format: format) }
+            return parameters[first]
+        }
+
+        /// The `duplicate-parameter` error of a parameter that may appear once.
+        func duplicate(_ key: String, count: Int, format: String) -> DirectionsURLError {
+            DirectionsURLError(
+                code: .duplicateParameter,
+                message: "'\(key)' appears \(count) times in this \(format); give it once",
+                parameter: key)
+        }
+
+        /// Every parameter called `key`, in order.
+        func all(_ key: StaticString) -> [Parameter] {
+            var found: [Parameter] = []
+            for p in parameters where isKey(p, key) { found.append(p) }
+            return found
+        }
+
+        /// Every decoded value of `key`, in order.
+        func values(_ key: StaticString) -> [String] {
+            var found: [String] = []
+            for p in parameters where isKey(p, key) { found.append(p.value) }
+            return found
+        }
+    }
+}

@@ -1,0 +1,482 @@
+// SPDX-License-Identifier: Apache-2.0
+/// Reading a ``LinkInput``: slicing, searching, comparing, trimming, decoding. (The type and the
+/// few operations that touch its pointer are in `UnsafeBytes.swift`.)
+extension LinkInput {
+    // MARK: Slicing (offsets are clamped to the text)
+
+    /// The first `n` bytes.
+    @inline(__always) func prefix(_ n: Int) -> LinkInput { slice(0, n) }
+    /// Bytes before offset `i`.
+    @inline(__always) func prefix(upTo i: Int) -> LinkInput { slice(0, i) }
+    /// Bytes from offset `i`.
+    @inline(__always) func suffix(from i: Int) -> LinkInput { slice(i, count) }
+    /// Without the first `n` bytes.
+    @inline(__always) func dropFirst(_ n: Int = 1) -> LinkInput { slice(n, count) }
+    /// Without the last `n` bytes.
+    @inline(__always) func dropLast(_ n: Int = 1) -> LinkInput { slice(0, count &- n) }
+
+    /// The bytes before and after the first `byte`, or nil when there is none.
+    @inline(__always)
+    func split(at byte: UInt8) -> (before: LinkInput, after: LinkInput)? {
+        guard let i = firstOffset(of: byte) else { return nil }
+        return (slice(0, i), slice(i &+ 1, count))
+    }
+
+    // MARK: Searching
+
+    /// The offset of the first `byte` at or after `from`, or nil.
+    @inline(__always)
+    func firstOffset(of byte: UInt8, from: Int = 0) -> Int? {
+        let i = LinkInput.firstOffset(of: byte, in: self, from: from, to: count)
+        return i < count ? i : nil
+    }
+
+    /// The offset of the first `a` or `b` at or after `from`, or nil.
+    @inline(__always)
+    func firstOffset(of a: UInt8, or b: UInt8, from: Int = 0) -> Int? {
+        let i = LinkInput.firstOffset(of: a, or: b, in: self, from: from, to: count)
+        return i < count ? i : nil
+    }
+
+    /// The offset of the last `byte`, or nil.
+    @inline(__always)
+    func lastOffset(of byte: UInt8) -> Int? {
+        var i = count
+        while i > 0 {
+            i &-= 1
+            if self[i] == byte { return i }
+        }
+        return nil
+    }
+
+    /// Whether `byte` occurs.
+    @inline(__always) func contains(_ byte: UInt8) -> Bool { firstOffset(of: byte) != nil }
+
+    /// How many times `byte` occurs.
+    @inline(__always) func count(of byte: UInt8) -> Int { LinkInput.count(of: byte, in: self) }
+
+    /// Whether every byte is ASCII.
+    var isASCII: Bool {
+        var all: UInt8 = 0
+        for b in self { all |= b }
+        return all < 0x80
+    }
+
+    /// The pieces between `separator`s, in order, without allocating (`"a,,b"` gives `a`, ``, `b`;
+    /// empty text gives one empty piece).
+    @inline(__always)
+    func pieces(separatedBy separator: UInt8) -> Pieces { Pieces(text: self, separator: separator) }
+
+    /// Iterates the pieces of a text between separators.
+    struct Pieces: IteratorProtocol, Sequence {
+        let text: LinkInput
+        let separator: UInt8
+        private var start = 0
+        private var done = false
+
+        init(text: LinkInput, separator: UInt8) {
+            self.text = text
+            self.separator = separator
+        }
+
+        mutating func next() -> LinkInput? {
+            if done { return nil }
+            let end = LinkInput.firstOffset(of: separator, in: text, from: start, to: text.count)
+            let piece = text.slice(start, end)
+            if end >= text.count { done = true } else { start = end &+ 1 }
+            return piece
+        }
+    }
+
+    // MARK: Comparing (ASCII literals)
+
+    /// Whether the text is exactly `literal`.
+    @inline(__always)
+    func equals(_ literal: StaticString) -> Bool { matches(literal, .whole, ignoringCase: false) }
+
+    /// Whether the text equals the lowercase ASCII `literal` ignoring ASCII case.
+    @inline(__always)
+    func equalsIgnoringCase(_ literal: StaticString) -> Bool { matches(literal, .whole, ignoringCase: true) }
+
+    /// Whether the text starts with `literal`.
+    @inline(__always)
+    func hasPrefix(_ literal: StaticString) -> Bool { matches(literal, .prefix, ignoringCase: false) }
+
+    /// Whether the text starts with the lowercase ASCII `literal` ignoring ASCII case.
+    @inline(__always)
+    func hasPrefixIgnoringCase(_ literal: StaticString) -> Bool { matches(literal, .prefix, ignoringCase: true) }
+
+    /// Whether the text ends with `literal`.
+    @inline(__always)
+    func hasSuffix(_ literal: StaticString) -> Bool { matches(literal, .suffix, ignoringCase: false) }
+
+    /// Where a literal is compared: against the whole text, its start or its end.
+    private enum Anchor { case whole, prefix, suffix }
+
+    /// Whether `literal` matches the text at `anchor`; with `ignoringCase`, the literal is lowercase
+    /// ASCII and the text's ASCII case is ignored.
+    @inline(__always)
+    private func matches(_ literal: StaticString, _ anchor: Anchor, ignoringCase: Bool) -> Bool {
+        LinkInput.withBytes(of: literal) { l in
+            switch anchor {
+            case .whole: guard l.count == count else { return false }
+            case .prefix, .suffix: guard l.count <= count else { return false }
+            }
+            let offset = anchor == .suffix ? count &- l.count : 0
+            var i = 0
+            while i < l.count {
+                let b = self[offset &+ i]
+                if ignoringCase ? !LinkInput.equalIgnoringCase(b, l[i]) : b != l[i] { return false }
+                i &+= 1
+            }
+            return true
+        }
+    }
+
+    /// Whether the text is the same bytes as `other`.
+    @inline(__always)
+    func equals(_ other: LinkInput) -> Bool {
+        guard other.count == count else { return false }
+        var i = 0
+        while i < count {
+            if self[i] != other[i] { return false }
+            i &+= 1
+        }
+        return true
+    }
+
+    /// Whether the text equals `lowercase` (lowercase ASCII) ignoring ASCII case. (A literal argument
+    /// picks the faster `StaticString` overload.)
+    @_disfavoredOverload
+    func equalsIgnoringCase(_ lowercase: String) -> Bool {
+        LinkInput.withBytes(of: lowercase) { l in
+            guard l.count == count else { return false }
+            var i = 0
+            while i < l.count {
+                if !LinkInput.equalIgnoringCase(self[i], l[i]) { return false }
+                i &+= 1
+            }
+            return true
+        }
+    }
+
+    // MARK: Text
+
+    /// The bytes as a `Substring` (for the rare paths that need `Character` semantics).
+    var substring: Substring { Substring(string) }
+
+    /// The text with ASCII uppercase letters lowered (other bytes unchanged).
+    var lowercasedASCII: String {
+        return LinkInput.string(capacity: count) { out in
+            var i = 0
+            while i < count && i < out.count {
+                out[i] = LinkInput.lower(self[i])
+                i &+= 1
+            }
+            return i
+        }
+    }
+
+    /// Whether the text has no ASCII uppercase letter.
+    var isLowercaseASCII: Bool {
+        for b in self where b &- 65 < 26 { return false }
+        return true
+    }
+
+    /// Without leading and trailing whitespace, as `Character.isWhitespace` decides (ASCII ends are
+    /// trimmed byte by byte; a non-ASCII end is judged by its `Character`).
+    @inline(__always)
+    var trimmed: LinkInput {
+        // The usual value: both ends visible ASCII (0x21–0x7E), so neither end can be trimmed.
+        let n = count
+        if n > 0 && self[0] &- 0x21 < 0x5E && self[n &- 1] &- 0x21 < 0x5E { return self }
+        return trimmedEnds
+    }
+
+    /// ``trimmed`` when an end is not visible ASCII.
+    private var trimmedEnds: LinkInput {
+        var a = 0
+        var b = count
+        // An ASCII whitespace byte is a whole `Character` unless a non-ASCII scalar next to it may
+        // join it (a combining mark after it, a prepended mark before it): those go the slow way.
+        while a < b {
+            let x = self[a]
+            if x >= 0x80 { return trimmedSlow(a, b) }
+            guard LinkInput.isASCIIWhitespace(x) else { break }
+            if a &+ 1 < b && self[a &+ 1] >= 0x80 { return trimmedSlow(a, b) }
+            a &+= 1
+        }
+        while b > a {
+            let x = self[b &- 1]
+            if x >= 0x80 { return trimmedSlow(a, b) }
+            guard LinkInput.isASCIIWhitespace(x) else { break }
+            if b &- 2 >= a && self[b &- 2] >= 0x80 { return trimmedSlow(a, b) }
+            b &-= 1
+        }
+        return slice(a, b)
+    }
+
+    /// ``trimmed`` by `Character`s for text whose remaining ends are not ASCII.
+    private func trimmedSlow(_ a: Int, _ b: Int) -> LinkInput {
+        let text = slice(a, b).string
+        var s = Substring(text)
+        while let f = s.first, f.isWhitespace { s.removeFirst() }
+        while let l = s.last, l.isWhitespace { s.removeLast() }
+        let start = text.utf8.distance(from: text.startIndex, to: s.startIndex)
+        let end = text.utf8.distance(from: text.startIndex, to: s.endIndex)
+        return slice(a &+ start, a &+ end)
+    }
+
+    /// Whether the text is empty after ``trimmed``.
+    @inline(__always) var isBlank: Bool { trimmed.isEmpty }
+
+    /// RFC 3986 §2.1 percent-decoding, once, to UTF-8 text; with `plusAsSpace` (form-encoded
+    /// formats) a raw `+` becomes a space. Fails on a malformed escape or invalid decoded UTF-8.
+    @inline(__always)
+    func percentDecoded(plusAsSpace: Bool) -> Result<String, PercentDecoding.Failure> {
+        PercentDecoding.decode(self, plusAsSpace: plusAsSpace) ?? .success(string)
+    }
+
+    /// Percent-decodes, throwing `malformed-url` naming `parameter` (as ``DirectionsURLParser/PercentDecoding/decode(_:plusAsSpace:parameter:what:)``).
+    func decoded(plusAsSpace: Bool, parameter: String, what: String = "value") throws(DirectionsURLError) -> String {
+        switch percentDecoded(plusAsSpace: plusAsSpace) {
+        case .success(let text): return text
+        case .failure(let failure): throw PercentDecoding.decodingError(failure, parameter: parameter, what: what)
+        }
+    }
+
+    /// Calls `body` with the percent-decoded bytes, decoded into a temporary buffer (no `String` is
+    /// built; the text as it is when nothing needs decoding). Escapes and UTF-8 must have been checked
+    /// (by ``LinkInput.Query``, or ``PercentDecoding/check(_:plusAsSpace:)``); an unchecked malformed
+    /// escape is kept as written.
+    @inline(__always)
+    func withDecoded<R, E: Error>(plusAsSpace: Bool, _ body: (LinkInput) throws(E) -> R) throws(E) -> R {
+        let n = count
+        let first = plusAsSpace
+            ? LinkInput.firstOffset(of: UInt8(ascii: "%"), or: UInt8(ascii: "+"), in: self, from: 0, to: n)
+            : LinkInput.firstOffset(of: UInt8(ascii: "%"), in: self, from: 0, to: n)
+        if first == n { return try body(self) }
+        return try LinkInput.withScratch(capacity: n) { (out: Scratch) throws(E) -> R in
+            try body(out.prefix(PercentDecoding.writeDecoded(self, into: out, plusAsSpace: plusAsSpace)))
+        }
+    }
+
+    // MARK: Numbers
+
+    /// A C-locale decimal `[+-]?DIGITS[.DIGITS]` (no exponent, no `inf`/`nan`), or nil; exactly as
+    /// ``DirectionsURLParser/CoordinateText/decimal(_:)``.
+    var decimal: Double? {
+        switch CoordinateText.decimalScan(self) {
+        case .invalid: return nil
+        case .value(let value): return value
+        case .slow(let negative, let signLength):
+            guard let magnitude = Double(dropFirst(signLength).string) else { return nil }
+            return negative ? -magnitude : magnitude
+        }
+    }
+}
+
+// MARK: - Readings for non-ASCII text
+
+extension LinkInput {
+    /// Whether `string.lowercased() == lower` for a lowercase ASCII `lower`: by byte for ASCII text
+    /// (a non-ASCII letter may lowercase to ASCII, such as the Kelvin sign, so other text is
+    /// lowercased as a `String`).
+    func lowercasedEquals(_ lower: StaticString) -> Bool {
+        if equalsIgnoringCase(lower) { return true }
+        if isASCII { return false }
+        return string.lowercased() == String(describing: lower)
+    }
+
+    /// The pieces between `separator` bytes (in non-ASCII text too: a `Character` split would take
+    /// U+037E for `;`), as ``pieces(separatedBy:)`` in an array, with empty ones left out when
+    /// `omittingEmpty`.
+    func splitPieces(separatedBy separator: UInt8, omittingEmpty: Bool = false) -> [LinkInput] {
+        let all = Array(pieces(separatedBy: separator))
+        return omittingEmpty ? all.filter { !$0.isEmpty } : all
+    }
+}
+
+extension LinkInput: CustomStringConvertible {
+    /// The text (for messages and debugging).
+    var description: String { string }
+}
+
+// MARK: - Scanning UTF-8 bytes (word at a time) and Substrings by byte
+
+extension LinkInput {
+    // MARK: Word-at-a-time scans (8 bytes per step; every load is inside the buffer)
+
+    /// A mask with the high bit of each byte of `word` that equals `byte` set, and no other bit
+    /// (exact: no carry crosses a byte).
+    @inline(__always)
+    static func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let v = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+        let t = ((v & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | v
+        return ~t & 0x8080_8080_8080_8080
+    }
+
+    /// The offset of the first `a` in `bytes[from..<to]`, or `to`.
+    @inline(__always)
+    static func firstOffset(of a: UInt8, in bytes: LinkInput, from: Int, to: Int) -> Int {
+        var i = Swift.max(from, 0)
+        let to = Swift.min(to, bytes.count)
+        while i &+ 8 <= to {
+            let m = matches(word(bytes, i), a)
+            if m != 0 { return i &+ m.trailingZeroBitCount >> 3 }
+            i &+= 8
+        }
+        while i < to {
+            if bytes[i] == a { return i }
+            i &+= 1
+        }
+        return to
+    }
+
+    /// The offset of the first `a` or `b` in `bytes[from..<to]`, or `to`.
+    @inline(__always)
+    static func firstOffset(of a: UInt8, or b: UInt8, in bytes: LinkInput, from: Int, to: Int) -> Int {
+        var i = Swift.max(from, 0)
+        let to = Swift.min(to, bytes.count)
+        while i &+ 8 <= to {
+            let w = word(bytes, i)
+            let m = matches(w, a) | matches(w, b)
+            if m != 0 { return i &+ m.trailingZeroBitCount >> 3 }
+            i &+= 8
+        }
+        while i < to {
+            let c = bytes[i]
+            if c == a || c == b { return i }
+            i &+= 1
+        }
+        return to
+    }
+
+    /// Where the query and the fragment of the URL text `bytes[from..<to]` start (RFC 3986 §3.4,
+    /// §3.5): `question` is the offset of the first `?` before any `#`, or `to`; `hash` is the offset
+    /// of the first `#` (after the `?` when there is one), or `to`. One scan for `?` or `#`, then one
+    /// for the `#` that ends the query.
+    @inline(__always)
+    static func queryAndFragment(in bytes: LinkInput, from: Int, to: Int) -> (question: Int, hash: Int) {
+        let first = firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "#"), in: bytes, from: from, to: to)
+        if first < to && bytes[first] == UInt8(ascii: "?") {
+            return (first, firstOffset(of: UInt8(ascii: "#"), in: bytes, from: first &+ 1, to: to))
+        }
+        return (to, first)
+    }
+
+    /// The offset of the first `a`, `b` or `c` in `bytes[from..<to]`, or `to`.
+    @inline(__always)
+    static func firstOffset(of a: UInt8, _ b: UInt8, _ c: UInt8, in bytes: LinkInput, from: Int, to: Int) -> Int {
+        var i = Swift.max(from, 0)
+        let to = Swift.min(to, bytes.count)
+        while i &+ 8 <= to {
+            let w = word(bytes, i)
+            let m = matches(w, a) | matches(w, b) | matches(w, c)
+            if m != 0 { return i &+ m.trailingZeroBitCount >> 3 }
+            i &+= 8
+        }
+        while i < to {
+            let x = bytes[i]
+            if x == a || x == b || x == c { return i }
+            i &+= 1
+        }
+        return to
+    }
+
+    /// How many bytes of `bytes` are `a`.
+    @inline(__always)
+    static func count(of a: UInt8, in bytes: LinkInput) -> Int {
+        var i = 0
+        var n = 0
+        let to = bytes.count
+        while i &+ 8 <= to {
+            n &+= matches(word(bytes, i), a).nonzeroBitCount
+            i &+= 8
+        }
+        while i < to {
+            if bytes[i] == a { n &+= 1 }
+            i &+= 1
+        }
+        return n
+    }
+
+    /// The index of the first `byte` in `s`, or nil. `byte` should be ASCII (a lone UTF-8 code unit
+    /// ≥ 0x80 is never a character boundary).
+    @inline(__always)
+    static func firstIndex(of byte: UInt8, in s: Substring) -> String.Index? {
+        let offset: Int? = withBytes(of: s) { buffer in
+            var i = 0
+            let n = buffer.count
+            while i < n {
+                if buffer[i] == byte { return i }
+                i &+= 1
+            }
+            return nil
+        }
+        guard let offset else { return nil }
+        return s.utf8.index(s.startIndex, offsetBy: offset)
+    }
+
+    /// The index of the first `byte` in `s`, or nil.
+    @inline(__always)
+    static func firstIndex(of byte: UInt8, in s: String) -> String.Index? {
+        firstIndex(of: byte, in: s[...])
+    }
+
+    /// The index of the first byte of `s` that is `a` or `b`, or nil.
+    @inline(__always)
+    static func firstIndex(of a: UInt8, or b: UInt8, in s: Substring) -> String.Index? {
+        let offset: Int? = withBytes(of: s) { buffer in
+            var i = 0
+            let n = buffer.count
+            while i < n {
+                let c = buffer[i]
+                if c == a || c == b { return i }
+                i &+= 1
+            }
+            return nil
+        }
+        guard let offset else { return nil }
+        return s.utf8.index(s.startIndex, offsetBy: offset)
+    }
+
+    /// Whether `b` equals `lowercase` (a byte of a lowercase ASCII word) ignoring ASCII case: one
+    /// compare when `b` is already lowercase, the usual case.
+    @inline(__always)
+    static func equalIgnoringCase(_ b: UInt8, _ lowercase: UInt8) -> Bool {
+        b == lowercase || (b | 0x20 == lowercase && lowercase &- 97 < 26)
+    }
+
+    /// `b` with ASCII `A`–`Z` lowercased.
+    @inline(__always)
+    static func lower(_ b: UInt8) -> UInt8 { b &- 65 < 26 ? b | 0x20 : b }
+
+    /// Whether `b` is ASCII whitespace as `Character.isWhitespace` sees it (tab, LF, VT, FF, CR, space).
+    @inline(__always)
+    static func isASCIIWhitespace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+
+    /// `s` without leading and trailing whitespace (`Character.isWhitespace`, Unicode included),
+    /// checking bytes first: ASCII ends need no grapheme breaking.
+    static func trimmed(_ s: Substring) -> Substring {
+        let utf8 = s.utf8
+        var start = utf8.startIndex
+        var end = utf8.endIndex
+        while start < end, isASCIIWhitespace(utf8[start]) { start = utf8.index(after: start) }
+        while start < end {
+            let before = utf8.index(before: end)
+            guard isASCIIWhitespace(utf8[before]) else { break }
+            end = before
+        }
+        let r = s[start..<end]
+        // A non-ASCII end may be Unicode whitespace (U+00A0, U+3000, …) or a scalar that joins the
+        // ASCII whitespace next to it into one grapheme (a combining mark after, a prepend before):
+        // then trim by Characters exactly as `Character.isWhitespace` sees them.
+        if let f = r.utf8.first, let l = r.utf8.last, f < 0x80, l < 0x80 { return r }
+        if r.isEmpty { return r }
+        var c = s
+        while let f = c.first, f.isWhitespace { c.removeFirst() }
+        while let l = c.last, l.isWhitespace { c.removeLast() }
+        return c
+    }
+}

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: Apache-2.0
+// The only file of the link code that touches unsafe pointers. Everything else reads bytes through
+// `LinkInput` (bounds-checked by its callers' loops, as the standard library's own buffers are in
+// release builds) and writes them through `LinkInput.Scratch`.
+//
+// Why pointers at all: a parse slices the link hundreds of times; a `LinkInput` is a pointer and a
+// count (no reference count, no retain/release per slice), and a word-at-a-time scan loads 8 bytes
+// unaligned. `Span` would express the lifetime in the type, but a `~Escapable` view cannot be stored
+// in the arrays of ``LinkInput/Query`` (its parameters are slices kept for the whole parse).
+//
+// The rule that keeps this sound: a `LinkInput` is made only by the `withBytes` functions below,
+// which pin their bytes for the call, and no `LinkInput` is returned from a parse (parsers return
+// `String`s built with ``LinkInput/string`` or decoded into new storage).
+
+/// A run of the UTF-8 bytes of the link being parsed: a pointer and a count, with no reference
+/// count, so slicing and passing it around costs nothing.
+///
+/// **Lifetime.** A `LinkInput` points into the storage of the link `String`, which
+/// ``DirectionsURLParser/parseLink(_:)`` pins for the whole parse (``withBytes(of:_:)-(String,_)``).
+/// It must not outlive that call: what a parser returns is made of `String`s built with ``string``
+/// or decoded with ``percentDecoded(plusAsSpace:)``, never of `LinkInput`s.
+///
+/// **UTF-8.** Every delimiter a format splits on (`:` `/` `?` `&` `=` `,` `;` `#` `~` `!` `|` …) is
+/// ASCII, and an ASCII byte never occurs inside a multi-byte UTF-8 sequence, so a `LinkInput` cut at
+/// one is valid UTF-8 whenever the link is (a Swift `String` always is). The helpers that depend on
+/// Unicode (``trimmed``, whitespace, case) take a byte fast path for ASCII and otherwise fall back to
+/// the `Character` rules of the standard library, so they agree with `String` on every input.
+///
+/// Indices are byte offsets from the start of the text (0 ..< ``count``). Every access is bounds-checked
+/// by the callers' loops; nothing trusts the input.
+struct LinkInput: Sequence {
+    /// The bytes (pinned by whoever made this value).
+    fileprivate let buffer: UnsafeBufferPointer<UInt8>
+
+    /// Bytes pinned by the caller for as long as the value is used. Only this file and the tests make
+    /// one this way; the parsers get theirs from ``withBytes(of:_:)-(String,_)`` and by slicing.
+    @inline(__always)
+    init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
+
+    /// No bytes.
+    static var empty: LinkInput { LinkInput(UnsafeBufferPointer(start: nil, count: 0)) }
+
+    /// The number of bytes.
+    @inline(__always) var count: Int { buffer.count }
+    @inline(__always) var isEmpty: Bool { buffer.isEmpty }
+
+    /// The byte at offset `i` (0 ≤ i < count).
+    @inline(__always) subscript(i: Int) -> UInt8 { buffer[i] }
+
+    @inline(__always) var first: UInt8? { buffer.isEmpty ? nil : buffer[0] }
+    @inline(__always) var last: UInt8? { buffer.isEmpty ? nil : buffer[buffer.count &- 1] }
+
+    @inline(__always) func makeIterator() -> UnsafeBufferPointer<UInt8>.Iterator { buffer.makeIterator() }
+    @inline(__always) var underestimatedCount: Int { buffer.count }
+
+    /// Bytes `from ..< to` (offsets are clamped to the text).
+    @inline(__always)
+    func slice(_ from: Int, _ to: Int) -> LinkInput {
+        let a = Swift.min(Swift.max(from, 0), count)
+        let b = Swift.min(Swift.max(to, a), count)
+        guard let base = buffer.baseAddress else { return self }
+        return LinkInput(UnsafeBufferPointer(start: base + a, count: b &- a))
+    }
+
+    /// The bytes as a `String` (short texts are stored inline: no allocation).
+    @inline(__always)
+    var string: String { String(decoding: buffer, as: UTF8.self) }
+
+    /// The 8 bytes of `bytes` from `offset` (the caller checks `offset + 8 <= bytes.count`), first
+    /// byte lowest.
+    @inline(__always)
+    static func word(_ bytes: LinkInput, _ offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawBufferPointer(bytes.buffer).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+
+    // MARK: Pinning bytes
+
+    /// Calls `body` with the UTF-8 bytes of `text`, pinned for the call (no copy for native strings).
+    @inline(__always)
+    static func withBytes<R>(of text: String, _ body: (LinkInput) -> R) -> R {
+        var text = text
+        return text.withUTF8 { body(LinkInput($0)) }
+    }
+
+    /// ``withBytes(of:_:)-(String,_)`` for a `body` that throws. (Kept apart: the `Result` that
+    /// carries the error copies the value, which the parse's own entry avoids.)
+    @inline(__always)
+    static func withBytesThrowing<R, E: Error>(of text: String, _ body: (LinkInput) throws(E) -> R) throws(E) -> R {
+        var text = text
+        let result: Result<R, E> = text.withUTF8 { buffer in
+            do throws(E) { return .success(try body(LinkInput(buffer))) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// Calls `body` with the UTF-8 bytes of `text`, pinned for the call (no copy for native strings).
+    @inline(__always)
+    static func withBytes<R>(of text: Substring, _ body: (LinkInput) -> R) -> R {
+        var text = text
+        return text.withUTF8 { body(LinkInput($0)) }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of `literal`.
+    @inline(__always)
+    static func withBytes<R>(of literal: StaticString, _ body: (LinkInput) -> R) -> R {
+        literal.withUTF8Buffer { body(LinkInput($0)) }
+    }
+
+    /// Calls `body` with the bytes of `array`, pinned for the call.
+    @inline(__always)
+    static func withBytes<R>(of array: [UInt8], _ body: (LinkInput) -> R) -> R {
+        array.withUnsafeBufferPointer { body(LinkInput($0)) }
+    }
+
+    // MARK: Writing bytes
+
+    /// A temporary buffer to write bytes into (``withScratch(capacity:_:)``), valid during that call.
+    struct Scratch {
+        fileprivate let buffer: UnsafeMutableBufferPointer<UInt8>
+
+        /// The capacity in bytes.
+        @inline(__always) var count: Int { buffer.count }
+
+        /// The byte at offset `i` (0 ≤ i < count).
+        @inline(__always)
+        subscript(i: Int) -> UInt8 {
+            get { buffer[i] }
+            nonmutating set { buffer[i] = newValue }
+        }
+
+        /// The first `n` bytes written, to read (valid while the scratch is).
+        @inline(__always)
+        func prefix(_ n: Int) -> LinkInput { LinkInput(UnsafeBufferPointer(rebasing: buffer[0..<Swift.min(Swift.max(n, 0), buffer.count)])) }
+    }
+
+    /// A temporary buffer of `capacity` bytes (on the stack when small).
+    @inline(__always)
+    static func withScratch<R, E: Error>(capacity: Int, _ body: (Scratch) throws(E) -> R) throws(E) -> R {
+        let result: Result<R, E> = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(capacity, 1)) { out in
+            do throws(E) { return .success(try body(Scratch(buffer: out))) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// A `String` of at most `capacity` bytes written by `write`, which returns how many it wrote
+    /// (the `String` repairs invalid UTF-8, as `String(decoding:as:)` does).
+    @inline(__always)
+    static func string(capacity: Int, _ write: (Scratch) -> Int) -> String {
+        String(unsafeUninitializedCapacity: capacity) { write(Scratch(buffer: $0)) }
+    }
+
+    /// An array of at most `capacity` bytes written by `write`, which returns how many it wrote.
+    @inline(__always)
+    static func array(capacity: Int, _ write: (Scratch) -> Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            initialized = write(Scratch(buffer: buffer))
+        }
+    }
+}
