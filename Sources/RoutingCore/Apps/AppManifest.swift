@@ -57,7 +57,7 @@ public struct AppManifest: Sendable, Hashable {
 
     /// `London` for `/etc/routingd/apps/London.routingapp`.
     public static func defaultID(forFileName fileName: String) -> String {
-        let name = UTF8Text.pieces(of: Substring(fileName), separatedBy: UInt8(ascii: "/")).last.map(String.init) ?? fileName
+        let name = SourceFile.lastComponent(of: fileName)
         return name.hasSuffix(fileExtension) ? String(name.dropLast(fileExtension.count)) : name
     }
 

@@ -140,6 +140,27 @@ public struct AppSource: Sendable, Hashable {
         }
     }
 
+    /// Whether ``normalize(_:)`` would return `path` itself: not empty, and no piece between `/`s
+    /// (after a leading `/`) empty, `.` or `..`. A byte scan, since at start every manifest's
+    /// coverage path is normalized.
+    static func isNormal(_ path: String) -> Bool {
+        var utf8 = path.utf8[...]
+        if utf8.first == UInt8(ascii: "/") { utf8 = utf8.dropFirst() }
+        guard !utf8.isEmpty else { return false }
+        var length = 0, dots = 0
+        for byte in utf8 {
+            if byte == UInt8(ascii: "/") {
+                if length == 0 || dots == length && length <= 2 { return false }
+                length = 0
+                dots = 0
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return length > 0 && !(dots == length && length <= 2)
+    }
+
     /// The path of a manifest's `Coverage` value: itself when absolute, else joined to the manifest's
     /// directory (`/etc/routingd/apps/London.routingapp` + `maps/London.geojson` →
     /// `/etc/routingd/apps/maps/London.geojson`; a manifest path without `/` leaves it as written).
@@ -153,6 +174,7 @@ public struct AppSource: Sendable, Hashable {
     /// Lexical normalization: `a/./b//c/../d` → `a/b/d`; a leading `/` is kept, leading `..` of a
     /// relative path are kept.
     public static func normalize(_ path: String) -> String {
+        if isNormal(path) { return path }
         let absolute = path.utf8.first == UInt8(ascii: "/")
         var parts: [Substring] = []
         for part in UTF8Text.pieces(of: Substring(path), separatedBy: UInt8(ascii: "/")) where !part.isEmpty {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Testing
 import TestSupport
+import DirectionsLinks
 @testable import RoutingCore
 
 /// What start does on every processor gives what the one-by-one way gives: the concurrent map, the
@@ -64,4 +65,48 @@ import TestSupport
 private func fourDigits(_ i: Int) -> String {
     let digits = String(i)
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+}
+
+/// The byte shortcuts for paths give what the general code gives.
+@Suite struct PathShortcutTests {
+    /// `AppSource.normalize` before its shortcut for paths that are already normal.
+    static func referenceNormalize(_ path: String) -> String {
+        let absolute = path.utf8.first == UInt8(ascii: "/")
+        var parts: [Substring] = []
+        for part in UTF8Text.pieces(of: Substring(path), separatedBy: UInt8(ascii: "/")) where !part.isEmpty {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+                continue
+            }
+            if part == "..", absolute { continue }
+            parts.append(part)
+        }
+        let joined = parts.joined(separator: "/")
+        return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+
+    /// Random paths made of the pieces that matter: separators, dots, names, non-ASCII.
+    static func randomPaths(count: Int, seed: UInt64) -> [String] {
+        var random = SplitMix64(seed: seed)
+        let pieces = ["/", "/", "/", ".", "..", "...", "a", "bc", ".x", "x.", "é", "\u{301}", "apps", "London.geojson"]
+        var paths = ["", "/", "//", ".", "..", "/.", "/..", "a", "/a", "a/", "./a", "a/.", "../a", "/a/b/../c"]
+        for _ in 0..<count {
+            paths.append((0..<Int(random.next() % 8)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined())
+        }
+        return paths
+    }
+
+    @Test func normalizeShortcutGivesTheGeneralAnswer() {
+        for path in Self.randomPaths(count: 5_000, seed: 3) {
+            #expect(AppSource.normalize(path) == Self.referenceNormalize(path), "\(path)")
+        }
+    }
+
+    @Test func lastComponentIsTheLastPiece() {
+        for path in Self.randomPaths(count: 2_000, seed: 4) {
+            let expected = UTF8Text.pieces(of: Substring(path), separatedBy: UInt8(ascii: "/")).last.map(String.init) ?? path
+            #expect(SourceFile.lastComponent(of: path) == expected, "\(path)")
+        }
+    }
 }
