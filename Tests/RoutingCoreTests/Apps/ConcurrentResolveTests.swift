@@ -110,3 +110,16 @@ private func fourDigits(_ i: Int) -> String {
         }
     }
 }
+
+/// `OneLine`'s overloads for `String` give what its generic functions give.
+@Suite struct OneLineStringOverloadTests {
+    @Test func stringOverloadsEqualTheGenericOnes() {
+        var random = SplitMix64(seed: 6)
+        let pieces = ["a", " ", "\n", "\r", "\t", "\u{1B}[31m", "\u{7F}", "\u{85}", "\u{9F}", "\u{A0}", "\u{2028}", "\u{2029}", "\u{2027}", "é", "\\", "漢"]
+        for _ in 0..<3_000 {
+            let text = (0..<Int(random.next() % 10)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            #expect(OneLine.escaped(text) == OneLine.escaped(text[...]), "\(text.debugDescription)")
+            #expect(OneLine.needsEscaping(text) == OneLine.needsEscaping(text[...]), "\(text.debugDescription)")
+        }
+    }
+}
