@@ -55,14 +55,19 @@ struct NearestPlaceIndex: Sendable {
             let (node, low, high, level) = pending[next]
             next += 1
             guard level < depth else { continue }
+            // The widest axis, judged on at most about 256 evenly spaced members (the build runs
+            // at the first nearest-place query, so it is kept cheap; any axis keeps the tree exact).
             var axis = 0
             var widest = -1.0
+            let step = max(1, (high - low) / 256)
             for a in 0..<3 {
                 var lowest = Double.infinity, highest = -Double.infinity
-                for k in low..<high {
-                    let v = coordinates[a][Int(order[k])]
-                    lowest = min(lowest, v)
-                    highest = max(highest, v)
+                coordinates[a].withUnsafeBufferPointer { values in
+                    for k in Swift.stride(from: low, to: high, by: step) {
+                        let v = values[Int(order[k])]
+                        lowest = min(lowest, v)
+                        highest = max(highest, v)
+                    }
                 }
                 if highest - lowest > widest { widest = highest - lowest; axis = a }
             }
@@ -87,7 +92,18 @@ struct NearestPlaceIndex: Sendable {
     /// `values` (ties by place index), the smaller ones before it and the larger ones after it
     /// (Hoare's selection with a median-of-three pivot; deterministic).
     private static func select(_ order: inout [Int32], _ low: Int, _ high: Int, _ k: Int, _ values: [Double]) {
-        func less(_ a: Int32, _ b: Int32) -> Bool {
+        values.withUnsafeBufferPointer { values in
+            order.withUnsafeMutableBufferPointer { order in
+                select(order, low, high, k, values)
+            }
+        }
+    }
+
+    private static func select(
+        _ order: UnsafeMutableBufferPointer<Int32>, _ low: Int, _ high: Int, _ k: Int,
+        _ values: UnsafeBufferPointer<Double>
+    ) {
+        @inline(__always) func less(_ a: Int32, _ b: Int32) -> Bool {
             let va = values[Int(a)], vb = values[Int(b)]
             return va != vb ? va < vb : a < b
         }
