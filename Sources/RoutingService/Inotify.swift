@@ -162,12 +162,24 @@ final class Inotify {
 
     /// Without trailing slashes; empty becomes `.`.
     static func normalized(_ path: String) -> String {
+        // ASCII (the usual path): bytes are characters, so the byte answer is the same; at start
+        // this runs for every coverage file.
+        if path.utf8.allSatisfy({ $0 < 0x80 }) {
+            var utf8 = path.utf8[...]
+            while utf8.count > 1 && utf8.last == UInt8(ascii: "/") { utf8 = utf8.dropLast() }
+            return utf8.isEmpty ? "." : String(path[utf8.startIndex..<utf8.endIndex])
+        }
         var p = Substring(path)
         while p.count > 1 && p.hasSuffix("/") { p = p.dropLast() }
         return p.isEmpty ? "." : String(p)
     }
 
     static func parent(of path: String) -> String {
+        if path.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: the last "/" byte is the last "/" character.
+            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+            return slash == path.startIndex ? "/" : String(path[..<slash])
+        }
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }

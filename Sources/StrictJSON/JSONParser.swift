@@ -482,6 +482,12 @@ private struct Scanner {
             }
             let b = bytes[index]
             if b == UInt8(ascii: "\"") {
+                if scalars.isEmpty {
+                    // No escape (the usual string): one decoding, no scalar-by-scalar appends.
+                    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self)
+                    index += 1
+                    return text
+                }
                 flushRun(&scalars, runStart, index, bytes)
                 index += 1
                 return String(scalars)

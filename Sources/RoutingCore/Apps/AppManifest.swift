@@ -57,7 +57,7 @@ public struct AppManifest: Sendable, Hashable {
 
     /// `London` for `/etc/routingd/apps/London.routingapp`.
     public static func defaultID(forFileName fileName: String) -> String {
-        let name = Substring(fileName).pieces(separatedBy: UInt8(ascii: "/")).last.map(String.init) ?? fileName
+        let name = SourceFile.lastComponent(of: fileName)
         return name.hasSuffix(fileExtension) ? String(name.dropLast(fileExtension.count)) : name
     }
 
@@ -153,7 +153,7 @@ public struct AppManifest: Sendable, Hashable {
                         message: "\(key) ends with \(last.scalar == " " ? "a space" : "a tab"), which is kept as part of the value",
                         hint: "remove it (only the spaces around = are ignored), or write it as \\s if it is meant"))
                 }
-                return (String(String.UnicodeScalarView(located.map(\.scalar))), entry)
+                return (DesktopEntryText.string(located.lazy.map(\.scalar)), entry)
             case .failure(let box):
                 problems.append(box.problem)
                 return nil
@@ -215,7 +215,7 @@ public struct AppManifest: Sendable, Hashable {
 
         var linkFormat: LinkFormat?
         if let (value, entry) = string("LinkFormat") {
-            let writable = DirectionsLinkBuilder.formats
+            let writable = writableFormats
             if let format = LinkFormat(rawValue: value), writable.contains(format) {
                 linkFormat = format
             } else {
@@ -285,6 +285,10 @@ public struct AppManifest: Sendable, Hashable {
         return finish(AppManifest(
             id: id, name: name, modes: modes, coverage: coverage, exec: exec, linkFormat: linkFormat, priority: priority))
     }
+
+    /// The formats `LinkFormat` may name (``DirectionsLinkBuilder/formats``, computed once: it is
+    /// a filter over every format, and every manifest with a `LinkFormat` asks).
+    private static let writableFormats = DirectionsLinkBuilder.formats
 
     private static var allModeNames: String { DirectionsMode.allCases.map(\.rawValue).joined(separator: ", ") }
 

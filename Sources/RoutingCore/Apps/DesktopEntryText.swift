@@ -24,7 +24,7 @@ struct DesktopEntryText {
         /// The column just after `=` and its spaces: where the value starts (or would start).
         var valueColumn: Int
 
-        var rawText: String { String(String.UnicodeScalarView(value.map(\.scalar))) }
+        var rawText: String { DesktopEntryText.string(value.lazy.map(\.scalar)) }
     }
 
     /// One `[Group]` and its entries.
@@ -65,7 +65,7 @@ struct DesktopEntryText {
                     current = nil
                     continue
                 }
-                let name = String(String.UnicodeScalarView(inner))
+                let name = Self.string(inner)
                 if !seenGroups.insert(name).inserted {
                     problems.append(ManifestProblem(
                         line: number, column: start + 1, key: nil, severity: .error, code: .duplicateGroup,
@@ -87,7 +87,7 @@ struct DesktopEntryText {
             var keyEnd = equals
             while keyEnd > start, line[keyEnd - 1] == " " || line[keyEnd - 1] == "\t" { keyEnd -= 1 }
             let keyScalars = line[start..<keyEnd]
-            let key = String(String.UnicodeScalarView(keyScalars))
+            let key = Self.string(keyScalars)
             if let bad = Self.keyProblem(keyScalars) {
                 problems.append(ManifestProblem(
                     line: number, column: start + 1 + bad.offset, key: key.isEmpty ? nil : key, severity: .error,
@@ -168,7 +168,7 @@ struct DesktopEntryText {
             while let f = slice.first, f.scalar == " " || f.scalar == "\t" { slice = slice.dropFirst() }
             while let l = slice.last, l.scalar == " " || l.scalar == "\t" { slice = slice.dropLast() }
             if let first = slice.first {
-                items.append((String(String.UnicodeScalarView(slice.map(\.scalar))), first.column))
+                items.append((string(slice.lazy.map(\.scalar)), first.column))
             }
             item = []
         }
@@ -198,6 +198,7 @@ struct DesktopEntryText {
     /// Decodes UTF-8 into lines of scalars, reporting the first bad byte at its line and column and
     /// reading each bad sequence as U+FFFD.
     private static func decodeLines(_ bytes: [UInt8], problems: inout [ManifestProblem]) -> [[Unicode.Scalar]] {
+        if !bytes.contains(where: { $0 >= 0x80 }) { return asciiLines(bytes) }
         var lines: [[Unicode.Scalar]] = []
         var line: [Unicode.Scalar] = []
         var iterator = bytes.makeIterator()
@@ -239,6 +240,23 @@ struct DesktopEntryText {
         return lines
     }
 
+    /// ``decodeLines(_:problems:)`` for a file of ASCII bytes only (the usual manifest): each byte is
+    /// its scalar, so no decoder is needed; lines split and `\r` dropped the same way.
+    private static func asciiLines(_ bytes: [UInt8]) -> [[Unicode.Scalar]] {
+        var lines: [[Unicode.Scalar]] = []
+        func add(_ line: ArraySlice<UInt8>) {
+            let text = line.last == 0x0D ? line.dropLast() : line
+            lines.append(text.map { Unicode.Scalar($0) })
+        }
+        var start = 0
+        for i in bytes.indices where bytes[i] == 0x0A {
+            add(bytes[start..<i])
+            start = i + 1
+        }
+        if start < bytes.count { add(bytes[start...]) }
+        return lines
+    }
+
     /// Why a key is malformed, with the offset of the first bad character, or nil.
     private static func keyProblem(_ key: ArraySlice<Unicode.Scalar>) -> (offset: Int, message: String)? {
         if key.isEmpty { return (0, "a line starts with = and has no key") }
@@ -259,6 +277,30 @@ struct DesktopEntryText {
             if !ok { return (offset, "character '\(s)' is not allowed in a key") }
         }
         return sawBracket ? (key.count - 1, "unterminated [locale] in key") : nil
+    }
+
+    /// `scalars` as a String, encoded as UTF-8 into the string's storage in one pass. (Building a
+    /// `String.UnicodeScalarView` costs thousands of instructions per short string, and the daemon
+    /// parses every manifest at start.)
+    static func string<C: Collection>(_ scalars: C) -> String where C.Element == Unicode.Scalar {
+        let count = scalars.count
+        guard count > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: 4 * count) { buffer in
+            var written = 0
+            for scalar in scalars {
+                let value = scalar.value
+                if value < 0x80 {
+                    buffer[written] = UInt8(truncatingIfNeeded: value)
+                    written += 1
+                } else {
+                    for byte in scalar.utf8 {
+                        buffer[written] = byte
+                        written += 1
+                    }
+                }
+            }
+            return written
+        }
     }
 
     static func hex(_ value: UInt32) -> String {

@@ -79,11 +79,16 @@ public enum SwappedAxes {
         let needed = sample.count / 2 + 1
         var landed = 0
         var missed = 0
+        // With one polygon, the vote's polygon is the whole swapped area: when it covers no place,
+        // its nearest-place search below is the one the vote made (same area, same radius).
+        var onlyPolygonNearest: AreaProximity?
         for ring in sample {
             let single = Coverage(polygons: [CoveragePolygon(ring: ring)])
-            if Gazetteer.coversAnyPlace(single)
-                || AreaProximity.nearest(to: single, within: nearLimit(single.boundingBox)) != nil
-            {
+            if Gazetteer.coversAnyPlace(single) {
+                landed += 1
+                if landed >= needed { break }
+            } else if let near = AreaProximity.nearest(to: single, within: nearLimit(single.boundingBox)) {
+                if swappedRings.count == 1 { onlyPolygonNearest = near }
                 landed += 1
                 if landed >= needed { break }
             } else {
@@ -93,7 +98,8 @@ public enum SwappedAxes {
         }
 
         let swapped = Coverage(polygons: swappedRings.map { CoveragePolygon(ring: $0) })
-        let swappedCovered = Gazetteer.covered(by: swapped, limit: Gazetteer.distinctCandidateLimit(3))
+        let swappedCovered = onlyPolygonNearest == nil
+            ? Gazetteer.covered(by: swapped, limit: Gazetteer.distinctCandidateLimit(3)) : (indices: [], total: 0)
         let swappedPlaces = Gazetteer.distinctLargest(swappedCovered.indices, count: 3)
         let swappedNearest: Place
         let swappedDistance: Double
@@ -101,7 +107,8 @@ public enum SwappedAxes {
             swappedNearest = largest
             swappedDistance = 0
         } else {
-            guard let found = AreaProximity.nearest(to: swapped, within: nearLimit(swapped.boundingBox))
+            guard let found = onlyPolygonNearest
+                ?? AreaProximity.nearest(to: swapped, within: nearLimit(swapped.boundingBox))
             else { return nil }
             swappedNearest = found.place
             swappedDistance = found.distance

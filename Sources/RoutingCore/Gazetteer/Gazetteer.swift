@@ -46,15 +46,17 @@ public enum Gazetteer {
         by coverage: Coverage, limit: Int, stopAtFirst: Bool = false
     ) -> (indices: [Int32], total: Int) {
         let index = self.index
-        var found = [Bool](repeating: false, count: index.count)
-        var foundCount = 0
+        // A set, not a flag per place: most coverages find none or a few, and clearing 34,000 flags
+        // per call was most of the cost of a small area.
+        var found: Set<Int32> = []
         var budget = workBudget
         for polygon in coverage.polygons {
-            if stopAtFirst && foundCount > 0 { break }
+            if stopAtFirst && !found.isEmpty { break }
             // Exterior and holes: the sweep counts crossings over all rings of the polygon.
             let rings = polygon.rings
             let box = BoundingBox(enclosing: polygon.exterior)
-            var candidates = index.indices(in: box).filter { !found[Int($0)] }
+            var candidates = index.indices(in: box)
+            if !found.isEmpty { candidates.removeAll { found.contains($0) } }
             guard !candidates.isEmpty else { continue }
             var (order, longitudes, latitudes) = sortedByLatitude(candidates, index)
             var sweep = BatchPointLocation(rings: rings, longitudes: longitudes, latitudes: latitudes)
@@ -69,18 +71,11 @@ public enum Gazetteer {
             }
             budget = max(0, budget - sweep.work)
             for (k, isCovered) in sweep.covered().enumerated() where isCovered {
-                let i = Int(candidates[order[k]])
-                if !found[i] { found[i] = true; foundCount += 1 }
+                found.insert(candidates[order[k]])
             }
         }
-        var result: [Int32] = []
-        guard foundCount > 0, limit > 0 else { return (result, foundCount) }
-        result.reserveCapacity(min(limit, foundCount))
-        for i in found.indices where found[i] {
-            result.append(Int32(i))
-            if result.count == limit { break }
-        }
-        return (result, foundCount)
+        guard !found.isEmpty, limit > 0 else { return ([], found.count) }
+        return (Array(found.sorted().prefix(limit)), found.count)
     }
 
     /// Whether `coverage` covers at least one populated place.
@@ -88,22 +83,16 @@ public enum Gazetteer {
         covered(by: coverage, limit: 0, stopAtFirst: true).total > 0
     }
 
-    private static func latitudeOrder(_ candidates: [Int32], _ index: GazetteerIndex) -> [Int] {
-        candidates.indices.sorted { a, b in
-            let la = index.latitudes[Int(candidates[a])], lb = index.latitudes[Int(candidates[b])]
-            return la != lb ? la < lb : a < b
-        }
-    }
-
-    /// The candidates' positions in latitude order, with their longitudes and latitudes in that order.
+    /// The candidates' positions in latitude order (ties by position), with their longitudes and
+    /// latitudes in that order.
     private static func sortedByLatitude(
         _ candidates: [Int32], _ index: GazetteerIndex
     ) -> (order: [Int], longitudes: [Double], latitudes: [Double]) {
-        let order = latitudeOrder(candidates, index)
-        return (
-            order, order.map { index.longitudes[Int(candidates[$0])] },
-            order.map { index.latitudes[Int(candidates[$0])] }
-        )
+        let allLatitudes = index.latitudes, allLongitudes = index.longitudes
+        var keyed = candidates.indices.map { (latitude: allLatitudes[Int(candidates[$0])], position: $0) }
+        keyed.sort { $0.latitude != $1.latitude ? $0.latitude < $1.latitude : $0.position < $1.position }
+        let order = keyed.map(\.position)
+        return (order, order.map { allLongitudes[Int(candidates[$0])] }, keyed.map(\.latitude))
     }
 
     /// The place nearest to `coordinate` and its great-circle distance in metres (spherical Earth of

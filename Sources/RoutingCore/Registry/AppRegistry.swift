@@ -294,7 +294,7 @@ public struct AppRegistry: Sendable {
 
     /// `London` for `/srv/Coverage/London.geojson`.
     public static func appID(forPath path: String) -> String {
-        let name = Substring(path).pieces(separatedBy: UInt8(ascii: "/")).last.map(String.init) ?? path
+        let name = SourceFile.lastComponent(of: path)
         return name.hasSuffix(".geojson") ? String(name.dropLast(".geojson".count)) : name
     }
 

@@ -60,22 +60,50 @@ public struct AppSource: Sendable, Hashable {
         manifests: [[SourceFile]], coverageFiles: [String],
         readCoverage: (String) -> Result<[UInt8], AppRegistry.ReadError>
     ) -> [AppSource] {
+        let planned = plan(manifests: manifests, coverageFiles: coverageFiles)
+        return read(planned, planned.map { $0.coveragePath.map(readCoverage) })
+    }
+
+    /// ``resolve(manifests:coverageFiles:readCoverage:)`` with the coverage files read on every
+    /// processor (`readCoverage` is called from several threads at once), as the daemon does at start.
+    public static func resolve(
+        manifests: [[SourceFile]], coverageFiles: [String],
+        concurrentlyReading readCoverage: @Sendable (String) -> Result<[UInt8], AppRegistry.ReadError>
+    ) -> [AppSource] {
+        let planned = plan(manifests: manifests, coverageFiles: coverageFiles)
+        return read(planned, concurrentMap(planned.map(\.coveragePath)) { $0.map(readCoverage) })
+    }
+
+    /// One source before its coverage file is read, and the path to read.
+    private struct Planned: Sendable {
+        var id: String
+        var source: AppSource
+        var coveragePath: String?
+    }
+
+    /// The directory rules of ``resolve(manifests:coverageFiles:readCoverage:)``, without reading a
+    /// coverage file: one entry per app id, sorted by id. The manifests are parsed on every processor.
+    private static func plan(manifests: [[SourceFile]], coverageFiles: [String]) -> [Planned] {
         struct Winner {
             var manifest: SourceFile
             var coverage: String?
             var overridden: [String]
             var parsed: ManifestParse?
         }
+        let parses = concurrentMap(manifests.flatMap { $0 }) { file -> ManifestParse? in
+            guard case .success(let bytes) = file.contents else { return nil }
+            return AppManifest.parse(bytes, fileName: file.fileName)
+        }
         var winners: [String: Winner] = [:]
         var named: Set<String> = []
+        var position = 0
         for directory in manifests {
             for file in directory {
+                defer { position += 1 }
                 var id = AppManifest.defaultID(forFileName: file.fileName)
                 var coverage: String?
-                var parsed: ManifestParse?
-                if case .success(let bytes) = file.contents {
-                    let parse = AppManifest.parse(bytes, fileName: file.fileName)
-                    parsed = parse
+                let parsed = parses[position]
+                if let parse = parsed {
                     id = parse.id
                     coverage = parse.coverage.map { coveragePath($0, manifestPath: file.path) }
                 }
@@ -84,19 +112,53 @@ public struct AppSource: Sendable, Hashable {
                 winners[id] = Winner(manifest: file, coverage: coverage, overridden: overridden, parsed: parsed)
             }
         }
-        var sources: [String: AppSource] = [:]
+        var planned: [String: Planned] = [:]
         for (id, winner) in winners {
-            sources[id] = AppSource(
-                manifest: winner.manifest,
-                coverage: winner.coverage.map { SourceFile(path: $0, contents: readCoverage($0)) },
-                overridden: winner.overridden, parsedManifest: winner.parsed)
+            planned[id] = Planned(
+                id: id,
+                source: AppSource(
+                    manifest: winner.manifest, coverage: nil, overridden: winner.overridden, parsedManifest: winner.parsed),
+                coveragePath: winner.coverage)
         }
         for path in coverageFiles where !named.contains(normalize(path)) {
             let id = AppRegistry.appID(forPath: path)
-            if sources[id] != nil { continue }
-            sources[id] = .bare(SourceFile(path: path, contents: readCoverage(path)))
+            if planned[id] != nil { continue }
+            planned[id] = Planned(id: id, source: AppSource(manifest: nil, coverage: nil), coveragePath: path)
         }
-        return sources.keys.sorted().map { sources[$0]! }
+        return planned.keys.sorted().map { planned[$0]! }
+    }
+
+    /// The planned sources with their coverage files (`contents[k]` for `planned[k]`, nil when it
+    /// names none).
+    private static func read(
+        _ planned: [Planned], _ contents: [Result<[UInt8], AppRegistry.ReadError>?]
+    ) -> [AppSource] {
+        zip(planned, contents).map { entry, contents in
+            var source = entry.source
+            if let path = entry.coveragePath, let contents { source.coverage = SourceFile(path: path, contents: contents) }
+            return source
+        }
+    }
+
+    /// Whether ``normalize(_:)`` would return `path` itself: not empty, and no piece between `/`s
+    /// (after a leading `/`) empty, `.` or `..`. A byte scan, since at start every manifest's
+    /// coverage path is normalized.
+    static func isNormal(_ path: String) -> Bool {
+        var utf8 = path.utf8[...]
+        if utf8.first == UInt8(ascii: "/") { utf8 = utf8.dropFirst() }
+        guard !utf8.isEmpty else { return false }
+        var length = 0, dots = 0
+        for byte in utf8 {
+            if byte == UInt8(ascii: "/") {
+                if length == 0 || dots == length && length <= 2 { return false }
+                length = 0
+                dots = 0
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return length > 0 && !(dots == length && length <= 2)
     }
 
     /// The path of a manifest's `Coverage` value: itself when absolute, else joined to the manifest's
@@ -112,6 +174,7 @@ public struct AppSource: Sendable, Hashable {
     /// Lexical normalization: `a/./b//c/../d` → `a/b/d`; a leading `/` is kept, leading `..` of a
     /// relative path are kept.
     public static func normalize(_ path: String) -> String {
+        if isNormal(path) { return path }
         let absolute = path.utf8.first == UInt8(ascii: "/")
         var parts: [Substring] = []
         for part in Substring(path).pieces(separatedBy: UInt8(ascii: "/")) where !part.isEmpty {

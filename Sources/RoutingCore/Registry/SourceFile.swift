@@ -14,6 +14,13 @@ public struct SourceFile: Sendable, Hashable {
 
     /// The last path component: `London.routingapp` for `/etc/routingd/apps/London.routingapp`.
     public var fileName: String {
-        Substring(path).pieces(separatedBy: UInt8(ascii: "/")).last.map(String.init) ?? path
+        Self.lastComponent(of: path)
+    }
+
+    /// What follows the last `/` byte of `path` (all of it without one; empty after a final `/`):
+    /// the last of its `/`-separated pieces, found without splitting the whole path.
+    static func lastComponent(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(path[path.utf8.index(after: slash)...])
     }
 }
