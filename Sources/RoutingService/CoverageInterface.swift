@@ -118,6 +118,7 @@ public enum CoverageInterface {
                     profile = chosen
                 }
                 let validation = CoverageValidator.validate(Array(document.utf8), profile: profile)
+                defer { MemoryAtRest.release() }  // the gazetteer is not needed again until the next one
                 log?.debug("Validate \(name?.stringValue ?? "(unnamed)"): \(validation.isValid ? "valid" : "invalid"), \(validation.diagnostics.count) diagnostics")
                 var reply: JSONObject = [
                     "name": name ?? .null,

@@ -61,9 +61,9 @@ public enum DaemonMain {
         }
         report(daemon.registry, log: log)
         if let warning = noAppsWarning(daemon.registry, directories) { log.warning(warning) }
-        // Every file's bytes were read to build the registry and are freed: give the pages back, so
-        // the resident memory at rest is the registry's, not the reading's.
-        _ = routingd_malloc_trim()
+        // Every file's bytes were read to build the registry and are freed, and the gazetteer served
+        // validation only: give the pages back, so the resident memory at rest is the registry's.
+        MemoryAtRest.release()
 
         guard let socket = ServiceLifecycle.openSocket(path: socketPath, mode: socketMode, log: log) else { return 1 }
         let legacyLink = linkLegacySocketName && !socket.activated ? LegacySocketLink.create(beside: socketPath, log: log) : nil

@@ -171,8 +171,8 @@ public final class RoutingDaemon: Sendable {
             // The old registry and the files read are freed by now, partly in this thread's malloc
             // arena (Reload() runs on a worker, SIGHUP and inotify on the reload thread): give the
             // free pages back, or resident memory grows with every reload (70 MB after a few at
-            // 10,000 apps).
-            _ = routingd_malloc_trim()
+            // 10,000 apps). The gazetteer's indexes served validation only.
+            MemoryAtRest.release()
         }
         return reloading.withLock { watched in
             notifier?.reloading()

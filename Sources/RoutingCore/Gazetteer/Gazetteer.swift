@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import Synchronization
 /// The embedded gazetteer: populated places of the world, for evidence about what an area covers.
 ///
 /// Data: GeoNames (https://www.geonames.org/), file `cities15000` (every populated place with a
@@ -7,18 +8,51 @@
 /// are WGS 84 degrees rounded to 0.001° (≈ 110 m). A "populated place" everywhere in RoutingCore means
 /// a place of this table.
 ///
-/// The table is embedded as one static string (``GazetteerData``) and parsed once, at first use, into
-/// a compact immutable index (`static let`, so thread-safe) of numbers; names are read from the
-/// table when a place is returned. All queries are pure.
+/// The table is embedded as one static string (``GazetteerData``) and parsed at first use into a
+/// compact index of numbers; names are read from the table when a place is returned. The index can
+/// be dropped (``releaseIndexes()``) and is made again when next needed: the daemon needs it only
+/// while it validates coverage, and it is most of its heap at rest. All queries are pure.
 public enum Gazetteer {
     /// Every place, largest population first (ties by country code, then name). Made at first use
     /// (the daemon never uses it: about 2 MB).
     public static let places: [Place] = index.places
 
-    static let index = GazetteerIndex(table: GazetteerData.table)
+    /// The parsed indexes, made at first use; a query copies what it uses (arrays shared, not
+    /// copied), so dropping them never disturbs a query under way.
+    private static let cache = Mutex<(index: GazetteerIndex?, nearest: NearestPlaceIndex?)>((nil, nil))
+
+    static var index: GazetteerIndex {
+        cache.withLock { cached in
+            if let index = cached.index { return index }
+            let index = GazetteerIndex(table: GazetteerData.table)
+            cached.index = index
+            return index
+        }
+    }
 
     /// Built at the first nearest-place query.
-    static let nearestIndex = NearestPlaceIndex(index)
+    static var nearestIndex: NearestPlaceIndex {
+        if let nearest = cache.withLock({ $0.nearest }) { return nearest }
+        let index = self.index
+        return cache.withLock { cached in
+            if let nearest = cached.nearest { return nearest }
+            let nearest = NearestPlaceIndex(index)
+            cached.nearest = nearest
+            return nearest
+        }
+    }
+
+    /// Drops the parsed indexes (about 1.3 MiB); the next query parses the table again (a few
+    /// milliseconds). Queries under way keep what they hold.
+    public static func releaseIndexes() {
+        cache.withLock { $0 = (nil, nil) }
+    }
+
+    /// The embedded table's bytes, for telling the kernel that its pages may go once the indexes
+    /// are dropped (they come back from the executable when read again).
+    public static func withTableBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        GazetteerData.table.withUTF8Buffer { body(UnsafeRawBufferPointer($0)) }
+    }
 
     /// Upper bound on point–edge tests per ``places(in:limit:)`` call (beyond the ones every edge's
     /// binary search costs): keeps a query over a file of millions of edges to tens of milliseconds.
@@ -36,7 +70,9 @@ public enum Gazetteer {
     ///
     /// Places exactly on ±180° are located as given (the table has none there).
     public static func places(in coverage: Coverage, limit: Int) -> [Place] {
-        covered(by: coverage, limit: limit).indices.map { index.place(Int($0)) }
+        let found = covered(by: coverage, limit: limit).indices
+        let index = self.index
+        return found.map { index.place(Int($0)) }
     }
 
     /// Indices into ``places`` of the covered places, ascending (largest first), at most `limit`, and
@@ -102,7 +138,7 @@ public enum Gazetteer {
         // Only real places on the globe have a nearest place.
         guard (-90.0...90.0).contains(coordinate.latitude), (-180.0...180.0).contains(coordinate.longitude),
             let (i, angle) = nearestIndex.nearest(to: coordinate) else { return nil }
-        return (index.place(i), angle * GreatCircle.earthRadius)
+        return (self.index.place(i), angle * GreatCircle.earthRadius)
     }
 }
 

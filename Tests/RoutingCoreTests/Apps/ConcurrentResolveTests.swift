@@ -73,7 +73,7 @@ private func fourDigits(_ i: Int) -> String {
     static func referenceNormalize(_ path: String) -> String {
         let absolute = path.utf8.first == UInt8(ascii: "/")
         var parts: [Substring] = []
-        for part in UTF8Text.pieces(of: Substring(path), separatedBy: UInt8(ascii: "/")) where !part.isEmpty {
+        for part in Substring(path).pieces(separatedBy: UInt8(ascii: "/")) where !part.isEmpty {
             if part == "." { continue }
             if part == "..", let last = parts.last, last != ".." {
                 parts.removeLast()
@@ -105,7 +105,7 @@ private func fourDigits(_ i: Int) -> String {
 
     @Test func lastComponentIsTheLastPiece() {
         for path in Self.randomPaths(count: 2_000, seed: 4) {
-            let expected = UTF8Text.pieces(of: Substring(path), separatedBy: UInt8(ascii: "/")).last.map(String.init) ?? path
+            let expected = Substring(path).pieces(separatedBy: UInt8(ascii: "/")).last.map(String.init) ?? path
             #expect(SourceFile.lastComponent(of: path) == expected, "\(path)")
         }
     }
