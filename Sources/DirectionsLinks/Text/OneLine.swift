@@ -32,17 +32,7 @@ public enum OneLine {
     }
 
     /// The generic `needsEscaping(_:)` for a `String`, over its bytes.
-    public static func needsEscaping(_ text: String) -> Bool {
-        var previous: UInt8 = 0, beforePrevious: UInt8 = 0
-        for b in text.utf8 {
-            if b < 0x20 || b == 0x7F { return true }
-            if previous == 0xC2 && b >= 0x80 && b <= 0x9F { return true }
-            if beforePrevious == 0xE2 && previous == 0x80 && (b == 0xA8 || b == 0xA9) { return true }
-            beforePrevious = previous
-            previous = b
-        }
-        return false
-    }
+    public static func needsEscaping(_ text: String) -> Bool { needsEscaping(utf8: text.utf8) }
 
     /// `escaped(text)`, or `fallback` for nil.
     public static func escaped(_ text: String?, or fallback: String) -> String {
@@ -73,9 +63,13 @@ public enum OneLine {
 
     /// Whether some character of `text` is one ``isControl(_:)`` names, decided on the UTF-8 bytes: a
     /// byte below 0x20, 0x7F, `C2 80…9F` (C1) or `E2 80 A8/A9` (U+2028/U+2029).
-    public static func needsEscaping(_ text: some StringProtocol) -> Bool {
+    public static func needsEscaping(_ text: some StringProtocol) -> Bool { needsEscaping(utf8: text.utf8) }
+
+    /// Inlined into each overload, so each runs over its own UTF-8 view without generic dispatch.
+    @inline(__always)
+    private static func needsEscaping(utf8: some Sequence<UInt8>) -> Bool {
         var previous: UInt8 = 0, beforePrevious: UInt8 = 0
-        for b in text.utf8 {
+        for b in utf8 {
             if b < 0x20 || b == 0x7F { return true }
             if previous == 0xC2 && b >= 0x80 && b <= 0x9F { return true }
             if beforePrevious == 0xE2 && previous == 0x80 && (b == 0xA8 || b == 0xA9) { return true }
