@@ -110,6 +110,10 @@ extension LinkInput {
     @inline(__always)
     func hasSuffix(_ literal: StaticString) -> Bool { matches(literal, .suffix, ignoringCase: false) }
 
+    /// Whether the text ends with the lowercase ASCII `literal` ignoring ASCII case.
+    @inline(__always)
+    func hasSuffixIgnoringCase(_ literal: StaticString) -> Bool { matches(literal, .suffix, ignoringCase: true) }
+
     /// Where a literal is compared: against the whole text, its start or its end.
     private enum Anchor { case whole, prefix, suffix }
 

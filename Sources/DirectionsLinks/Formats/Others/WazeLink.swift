@@ -151,7 +151,7 @@ extension WazeLink: DirectionsLinkFormat {
 
     /// ``Kind`` of a path, by byte (in non-ASCII text too), ASCII case ignored; CR LF counts as one.
     private static func pathKind(asciiPath path: LinkInput, _ link: LinkInput.Parts, isApp: Bool) -> Kind {
-        if !isApp, hasSuffixIgnoringCase(path, "/live-map/directions") || hasSuffixIgnoringCase(path, "/live-map/directions/") {
+        if !isApp, path.hasSuffixIgnoringCase("/live-map/directions") || path.hasSuffixIgnoringCase("/live-map/directions/") {
             // `path.split(separator: "/")`: the non-empty segments, and the Characters of the first.
             var segments = 0
             var firstLength = 0
@@ -172,20 +172,6 @@ extension WazeLink: DirectionsLinkFormat {
         return ok ? .deepLink : .other
     }
 
-}
-
-/// Whether `text` ends with the lowercase ASCII `literal`, ignoring ASCII case.
-fileprivate func hasSuffixIgnoringCase(_ text: LinkInput, _ literal: StaticString) -> Bool {
-    LinkInput.withBytes(of: literal) { l in
-        guard l.count <= text.count else { return false }
-        let offset = text.count &- l.count
-        var i = 0
-        while i < l.count {
-            if LinkInput.lower(text[offset &+ i]) != l[i] { return false }
-            i &+= 1
-        }
-        return true
-    }
 }
 
 /// How many CR LF pairs `text` holds (each is one `Character` of two bytes).

@@ -280,7 +280,7 @@ extension YandexMapsLink: DirectionsLinkFormat {
             }
             return try parseQuery(link.bytes.query, &context)
         }
-        guard isMapsPath(path) || (hasPrefix(link.host, "maps.") && (path.isEmpty || path.equals("/"))) else {
+        guard isMapsPath(path) || (LinkInput.hasPrefix(link.host, "maps.") && (path.isEmpty || path.equals("/"))) else {
             throw DirectionsURLError(
                 code: .notADirectionsLink,
                 message: "'\(DirectionsURLParser.shorten(path.string))' is not Yandex Maps; route links are https://yandex.ru/maps/?rtext=…",
@@ -290,11 +290,6 @@ extension YandexMapsLink: DirectionsLinkFormat {
     }
 }
 
-
-/// Whether `s`'s UTF-8 starts with the bytes of the ASCII `prefix`.
-fileprivate func hasPrefix(_ s: String, _ prefix: StaticString) -> Bool {
-    LinkInput.withBytes(of: s) { $0.hasPrefix(prefix) }
-}
 
 /// Calls `body` with `p`'s decoded value, or with no bytes when `p` is nil.
 fileprivate func withValue<R>(
