@@ -252,15 +252,7 @@ extension DirectionsURLParser {
 
         /// The path pair, with the whitespace and `+` repairs (``pathPair(_:_:)-(String,_)`` of bytes).
         private static func pathPair(_ text: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> Coordinate {
-            var other = false
-            var plus = false
-            var i = 0
-            while i < text.count {
-                let b = text[i]
-                if b <= 0x20 || b >= 0x80 { other = true }
-                if b == UInt8(ascii: "+") { plus = true }
-                i &+= 1
-            }
+            let (other, plus) = scanPair(text)
             if other {
                 guard text.isASCII else { return try pathPair(text.string, &context) }
                 var spaces = false
@@ -543,7 +535,7 @@ extension DirectionsURLParser {
         private static func pathPair(_ text: String, _ context: inout ParseContext) throws(DirectionsURLError) -> Coordinate {
             var body = Substring(text)
             // A byte scan first: Character.isWhitespace is costly and plain-ASCII coordinates are the norm.
-            let (spaceOrOther, plus) = scanPair(text)
+            let (spaceOrOther, plus) = LinkInput.withBytes(of: text) { scanPair($0) }
             if spaceOrOther, text.contains(where: \.isWhitespace) {
                 if LinkInput.contains(Substring(text), UInt8(ascii: ",")) {
                     try context.repair(
@@ -573,9 +565,8 @@ extension DirectionsURLParser {
             return coordinate
         }
 
-        /// Whether `text` has a byte that is a space, a control or not ASCII, and whether it has a `+`.
-        private static func scanPair(_ text: String) -> (spaceOrOther: Bool, plus: Bool) {
-            let bytes = text.utf8.span
+        /// Whether `bytes` have a byte that is a space, a control or not ASCII, and whether they have a `+`.
+        private static func scanPair(_ bytes: LinkInput) -> (spaceOrOther: Bool, plus: Bool) {
             var other = false
             var plus = false
             var i = 0
