@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/// The check every link builder of the geo/OSM/OsmAnd/Organic/ge0 family makes first: a request built
-/// in code (not parsed) may hold a coordinate that is not WGS84 degrees in range (NaN, infinite,
-/// latitude 91). Such a coordinate is never written, because no format can carry it and writing `nan`
-/// or a wrapped value would invent a place.
+/// The first check of the geo/OSM/OsmAnd/Organic/ge0 builders: a request built in code may hold a
+/// coordinate out of range (NaN, latitude 91); writing it would invent a place.
 enum BuiltCoordinates {
     /// - Throws: `cannot-express` naming the endpoint (`source`, `waypoint[0]`, `destination`) whose
     ///   coordinate is not finite or is outside -90...90 / -180...180.

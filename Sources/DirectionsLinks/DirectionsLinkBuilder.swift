@@ -15,8 +15,8 @@ public enum DirectionsLinkBuilder {
 
     /// Writes `request` as a link in `format`.
     /// - Throws: ``LinkBuildError`` `unsupported-format` for a parse-only format, `cannot-express`
-    ///   when the format cannot carry the request's destination or fixed parts, or when an address
-    ///   would read back as a coordinate or the current location (`@9,2`, `1, 2` in a Google link).
+    ///   when the format cannot carry the destination or fixed parts, or an address would read back as
+    ///   something else (`@9,2` in a Google link).
     public static func build(_ request: DirectionsRequest, as format: LinkFormat) throws(LinkBuildError) -> BuiltLink {
         guard let builder = byFormat[format] else {
             throw LinkBuildError(
@@ -25,9 +25,8 @@ public enum DirectionsLinkBuilder {
                     + formats.map(\.rawValue).joined(separator: ", "),
                 field: nil)
         }
-        // Every reader trims names and addresses, so they are written trimmed (said in `omitted`):
-        // otherwise build → parse → build would change the text (a ge0 name ending in an encoded
-        // space read back by the Google legacy format, issue 14).
+        // Readers trim names and addresses, so they are written trimmed (noted), keeping
+        // build → parse → build stable (issue 14).
         var trimmed: [String] = []
         let written = trimmedTexts(request, notes: &trimmed)
         var built = try builder.build(written)
@@ -36,13 +35,10 @@ public enum DirectionsLinkBuilder {
         return built
     }
 
-    /// Reads `built` back (default literals, lenient) and refuses it when an endpoint of `request`
-    /// comes back as another kind (address, coordinate, current location): an address such as
-    /// `@9,2` written into a Google `daddr` reads back as the coordinate 9,2, so the link would
-    /// send the user somewhere else, and build → parse → build would change the text (issue 14,
-    /// fuzz target link-roundtrip). Waypoints are compared when the link keeps all of them. A link
-    /// that does not parse because of an address (`-1.5 2.5` reads as a malformed pair) is refused
-    /// naming that address's field.
+    /// Reads `built` back (default literals, lenient) and refuses it when an endpoint comes back as
+    /// another kind (`@9,2` in a Google `daddr` reads as a coordinate; issue 14). Waypoints are
+    /// compared when the link keeps all of them. A link that does not parse because of an address
+    /// is refused naming that address's field.
     /// - Throws: `cannot-express` naming the field (`source`, `destination`, `waypoints[i]`).
     static func checkKinds(
         _ request: DirectionsRequest, _ built: BuiltLink, _ builder: any DirectionsLinkFormat.Type
@@ -106,9 +102,8 @@ public enum DirectionsLinkBuilder {
         }
     }
 
-    /// `request` with each endpoint's label and address text without leading and trailing
-    /// whitespace (``DirectionsURLParser/trimmed(_:)``, as the readers trim); a blank label is
-    /// dropped. One `notes` line per endpoint changed.
+    /// `request` with labels and addresses trimmed as the readers trim (a blank label dropped), one
+    /// `notes` line per endpoint changed.
     static func trimmedTexts(_ request: DirectionsRequest, notes: inout [String]) -> DirectionsRequest {
         func trim(_ endpoint: Endpoint, _ field: String) -> Endpoint {
             switch endpoint {

@@ -4,8 +4,7 @@
 
 /// What a format parser works with: the parser's settings, and the warnings of a lenient parse.
 ///
-/// Like a ``LinkInput``, it is valid only during the parse: it points at the parser (a copy would
-/// retain its literals, an atomic operation on every parse).
+/// Valid only during the parse, like a ``LinkInput``.
 struct ParseContext {
     /// The parser: current-location literals and strictness (a copy: a few references, no pointer).
     let parser: DirectionsURLParser
@@ -35,12 +34,9 @@ struct ParseContext {
 }
 
 /// A directions-link format's type: which links it takes, how it reads them and how it writes a
-/// request as one. Every format conforms, and ``DirectionsLinkFormats/all`` lists each once: the
-/// parser dispatches through it (by scheme, then for `http`/`https` by host), the builder picks a
-/// format's type from it, and the docs tables are generated from it.
-///
-/// A format's parameters are declared in its ``ParameterSchema`` (a `static let schema`, or one per
-/// link form), read by ``parse(_:_:)``.
+/// request. ``DirectionsLinkFormats/all`` lists each once: the parser dispatches through it, the
+/// builder picks from it, and the docs tables are generated from it. Parameters are declared in a
+/// ``ParameterSchema``.
 protocol DirectionsLinkFormat: SendableMetatype {
     /// The format written, and recorded for a link read unless ``parse(_:_:)`` finds a more
     /// specific one (``ParseContext/format``).
@@ -52,15 +48,13 @@ protocol DirectionsLinkFormat: SendableMetatype {
     static var hosts: [String] { get }
     /// Match: host patterns a list cannot hold (Google's and Yandex's country domains).
     static func handles(host: String) -> Bool
-    /// Reads `link`, a link the match above sent here (a format read through its family's type
-    /// hands it to that type).
+    /// Reads `link`, a link the match above sent here.
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest
     /// The format's travel-mode words, for its parser, its builder and the docs.
     static var modeVocabulary: [ModeWord] { get }
     /// Writes `request` as a link.
     /// - Returns: the link, plus what the format could not carry (``BuiltLink/omitted``).
-    /// - Throws: ``LinkBuildError`` when the format cannot carry the request at all (a `geo:` URI
-    ///   with an address destination it cannot express, a destination that is the current location, …).
+    /// - Throws: ``LinkBuildError`` when the format cannot carry the request at all.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink
 }
 
@@ -70,8 +64,8 @@ extension DirectionsLinkFormat {
     static func handles(host: String) -> Bool { false }
 }
 
-/// Every directions-link format, once. The order is the dispatcher's (a scheme or host claimed
-/// twice would go to the later type; none is) and the fuzz tests' (their seeded inputs follow it).
+/// Every directions-link format, once, in dispatch order (no scheme or host is claimed twice) and
+/// the fuzz tests' seed order.
 enum DirectionsLinkFormats {
     static let all: [any DirectionsLinkFormat.Type] = [
         DirectionsURLParser.GeoURI.self,
@@ -102,9 +96,8 @@ public struct BuiltLink: Hashable, Sendable {
     public var url: String
     /// The format it is written in.
     public var format: LinkFormat
-    /// What the request said that this format cannot carry, one line each ("waypoints: Waze routes
-    /// to one destination", "mode Bus is written as transit"). Empty when parsing ``url`` gives back
-    /// the same request.
+    /// What the request said that this format cannot carry, one line each ("mode Bus is written as
+    /// transit"). Empty when parsing ``url`` gives back the same request.
     public var omitted: [String]
 
     public init(url: String, format: LinkFormat, omitted: [String] = []) {
@@ -120,8 +113,7 @@ public struct LinkBuildError: Error, Hashable, Sendable, CustomStringConvertible
     public enum Code: String, Sendable, CaseIterable {
         /// No builder exists for the format (it is parse-only, like `.mkdirectionsrequest`).
         case unsupportedFormat = "unsupported-format"
-        /// The format cannot express a part of the request that cannot be dropped (the destination,
-        /// or a source that is not the current location in a format that always starts there).
+        /// The format cannot express a part of the request that cannot be dropped.
         case cannotExpress = "cannot-express"
     }
 

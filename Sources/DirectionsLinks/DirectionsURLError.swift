@@ -1,9 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/// Why a directions link could not be turned into a ``DirectionsRequest``.
-///
-/// Every error names the URL parameter at fault (when there is one) and carries a one-line message
-/// that says what is wrong and how to fix it. ``code`` is a stable kebab-case id for programs;
-/// ``message`` is for people and may change wording between releases.
+/// Why a directions link could not be turned into a ``DirectionsRequest``: a stable ``code`` for
+/// programs, the parameter at fault, and a one-line ``message`` for people (wording may change).
 public struct DirectionsURLError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of problem this is. Raw values are stable kebab-case ids.
     public var code: Code
@@ -38,16 +35,14 @@ public struct DirectionsURLError: Error, Hashable, Sendable, CustomStringConvert
         case duplicateParameter = "duplicate-parameter"
         /// Any other invalid parameter value (`api=2`, `u=-1`, an empty waypoint, …).
         case invalidParameter = "invalid-parameter"
-        /// The link breaks its format's syntax in a way that has one safe reading (`geo:0:0?q=…`,
-        /// a percent-encoded comma in a `geo:` path, a raw `|` or space). A warning when lenient, an
-        /// error with `--strict`.
+        /// The link breaks its format's syntax in a way that has one safe reading (`geo:0:0?q=…`, a raw
+        /// `|` or space). A warning when lenient, an error with `--strict`.
         case repairedSyntax = "repaired-syntax"
         /// A parameter looks like a misspelling of a known one (`addr` for `daddr`). A warning when
         /// the link is usable without it; `missing-destination` when it was the destination.
         case likelyTypo = "likely-typo"
-        /// A value the format defines but that has no meaning in routingd's model (an Apple
-        /// `avoid=stairs`, an unknown `dirflg` that Apple documents as ignored). A warning when
-        /// lenient, an error with `--strict`.
+        /// A value the format defines but routingd's model cannot use (Apple `avoid=stairs`). A
+        /// warning when lenient, an error with `--strict`.
         case ignoredValue = "ignored-value"
         /// An endpoint's coordinates exist only in data routingd cannot read (the Apple-private
         /// blobs of a `.mkdirectionsrequest` file); the endpoint is kept by name.
@@ -67,9 +62,8 @@ public struct DirectionsURLError: Error, Hashable, Sendable, CustomStringConvert
     /// `code (parameter): message`, or `code: message` without a parameter.
     public var description: String { Self.line(code, parameter, message) }
 
-    /// `code (parameter): message`, or `code: message` without a parameter: the one-line form of an
-    /// error and of a warning. The parameter's name comes from the link (a decoded `%0A` is
-    /// possible), so it is escaped to one line.
+    /// `code (parameter): message`, or `code: message` without a parameter (the parameter comes
+    /// from the link, so it is escaped to one line).
     static func line(_ code: Code, _ parameter: String?, _ message: String) -> String {
         if let parameter { return "\(code.rawValue) (\(OneLine.escaped(parameter))): \(message)" }
         return "\(code.rawValue): \(message)"
@@ -77,9 +71,8 @@ public struct DirectionsURLError: Error, Hashable, Sendable, CustomStringConvert
 }
 
 /// A repair made while parsing a link leniently: the link was usable, but not as its format says.
-///
 /// With ``DirectionsURLParser/strict`` the same finding is thrown as a ``DirectionsURLError`` with the
-/// same ``code``, so a script sees exactly what a desktop user was warned about.
+/// same ``code``.
 public struct DirectionsURLWarning: Hashable, Sendable, CustomStringConvertible {
     /// Stable id, shared with the error thrown in strict mode.
     public var code: DirectionsURLError.Code

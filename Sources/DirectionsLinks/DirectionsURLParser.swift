@@ -1,19 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 /// Turns one directions link into a ``DirectionsRequest``. Pure: no I/O, no geocoding, no Foundation.
 ///
-/// Accepted formats (dispatch by scheme, case-insensitive, then by host and path):
-/// - `geo:` — RFC 5870 URIs plus the Android extensions `?q=lat,lon(label)`, `?q=address` and `&z=`
-///   (Android "Common intents", Maps). See ``parse(_:)`` and the `GeoURI` notes.
-/// - `http(s)://maps.apple.com/?saddr=&daddr=&dirflg=` (also `/maps?…`) — Apple Map Links reference.
-///   The same query under `maps:?…`, `maps://?…`, and the nested `maps://https://maps.apple.com/maps?…`.
-/// - `https://maps.apple.com/directions?source=&destination=&waypoint=&mode=` — Apple Unified Map URLs
-///   (iOS 18.4+). Also under `maps://…/directions?…`.
-/// - `https://www.google.com/maps/dir/?api=1&origin=&destination=&waypoints=&travelmode=` — Google Maps
-///   URLs guide (hosts `google.com`, `www.google.com`, `maps.google.com`), and Google's legacy
-///   `?saddr=&daddr=&dirflg=` on the same hosts.
-///
-/// Coordinates are WGS84 degrees, latitude first in all of these formats. The source is the current
-/// location whenever the link leaves it out or spells it with one of ``currentLocationLiterals``.
+/// Dispatch is by scheme (case-insensitive), then by host and path; each format's type documents
+/// its source and rules (see `docs/directions-links.md`). Coordinates are WGS84 degrees, latitude
+/// first. The source is the current location whenever the link leaves it out or spells it with one
+/// of ``currentLocationLiterals``.
 public struct DirectionsURLParser: Sendable {
     /// Texts that mean "the current location" in a source (and, when not empty, in any stop).
     public var currentLocationLiterals: CurrentLocationLiterals
@@ -22,11 +13,10 @@ public struct DirectionsURLParser: Sendable {
     /// is thrown as a ``DirectionsURLError`` with the same code.
     public var strict: Bool
 
-    /// Creates a parser.
-    /// - Parameters:
-    ///   - currentLocationLiterals: the texts that mean "current location"; defaults to
-    ///     ``CurrentLocationLiterals/default``.
-    ///   - strict: whether repairs are errors rather than warnings.
+/// - Parameters:
+///   - currentLocationLiterals: the texts that mean "current location"; defaults to
+///     ``CurrentLocationLiterals/default``.
+///   - strict: whether repairs are errors rather than warnings.
     public init(currentLocationLiterals: CurrentLocationLiterals = .default, strict: Bool = false) {
         self.currentLocationLiterals = currentLocationLiterals
         self.strict = strict
@@ -59,18 +49,14 @@ public struct DirectionsURLParser: Sendable {
         try parseLink(url).request
     }
 
-    /// Parses one directions link.
-    ///
-    /// The input is the link as received (for example the `%u` argument of an
-    /// `x-scheme-handler/*` desktop entry), with no control characters inside. A link pasted with
-    /// the whitespace or the delimiters around it (`<…>`, `<URL:…>`, quotes; RFC 3986 Appendix C) is
-    /// taken out of them with a `repaired-syntax` warning (``LinkDelimiters``). Dispatch is by scheme (case-insensitive), then for `http`/`https` by host; each format's
-    /// type documents its own decoding rules. Unknown parameters are ignored.
-    ///
-    /// - Returns: the request (source, ordered waypoints, destination, mode), the format that
-    ///   matched, and the repairs made (empty in strict mode).
-    /// - Throws: ``DirectionsURLError`` naming the parameter and the reason (see
-    ///   ``DirectionsURLError/Code``); in strict mode also the first repair.
+/// Parses one directions link, as received (e.g. a desktop entry's `%u`), with no control
+/// characters inside. A link wrapped in whitespace or delimiters (`<…>`, `<URL:…>`, quotes;
+/// RFC 3986 Appendix C) is unwrapped with a `repaired-syntax` warning (``LinkDelimiters``).
+/// Unknown parameters are ignored.
+///
+/// - Returns: the request, the format that matched, and the repairs made (empty in strict mode).
+/// - Throws: ``DirectionsURLError`` naming the parameter and the reason (see
+///   ``DirectionsURLError/Code``); in strict mode also the first repair.
     public func parseLink(_ url: String) throws(DirectionsURLError) -> ParsedLink {
         if url.isEmpty {
             throw DirectionsURLError(
@@ -80,9 +66,8 @@ public struct DirectionsURLParser: Sendable {
         return try parse(url, unwrapping: true)
     }
 
-    /// Parses a link that may be wrapped: taken out of what surrounds it (``LinkDelimiters``), with
-    /// a `repaired-syntax` warning first naming what was removed. In strict mode that repair is the error, unless
-    /// the link itself fails: then its own error is the one that says what to fix.
+/// Parses a link that may be wrapped, with a `repaired-syntax` warning first. In strict mode that
+/// repair is the error, unless the link itself fails: its own error says what to fix.
     @inline(never)
     private func parseUnwrapped(_ url: String) throws(DirectionsURLError) -> ParsedLink {
         guard let (inner, removed) = LinkDelimiters.unwrap(url) else { return try parse(url, unwrapping: false) }
@@ -98,11 +83,9 @@ public struct DirectionsURLParser: Sendable {
         return parsed
     }
 
-    /// Parses `url` (not empty); with `unwrapping`, a link that may be wrapped (whitespace or
-    /// delimiters at its ends) goes to ``parseUnwrapped(_:)`` instead.
+/// Parses `url` (not empty); with `unwrapping`, a possibly wrapped link goes to ``parseUnwrapped(_:)``.
     private func parse(_ url: String, unwrapping: Bool) throws(DirectionsURLError) -> ParsedLink {
-        // The whole parse runs over the link's bytes, pinned here: parsers work on `LinkInput`
-        // slices of them and build only the strings they return.
+        // Parsers work on `LinkInput` slices of these pinned bytes.
         var failure: DirectionsURLError? = nil
         let parsed = LinkInput.withBytes(of: url) { buffer -> ParsedLink? in
             do throws(DirectionsURLError) {
@@ -116,8 +99,7 @@ public struct DirectionsURLParser: Sendable {
         throw failure ?? DirectionsURLError(code: .malformedURL, message: "the link could not be read", parameter: "url")
     }
 
-    /// Parses the link whose bytes are `bytes` (not empty) with `parser`; with
-    /// `unwrapping`, a link that may be wrapped goes to ``parseUnwrapped(_:)``.
+/// Parses the link whose bytes are `bytes` (not empty) with `parser`; see ``parse(_:unwrapping:)``.
     private static func parseLink(
         _ bytes: LinkInput, _ parser: DirectionsURLParser, unwrapping: Bool
     ) throws(DirectionsURLError) -> ParsedLink {
@@ -125,8 +107,7 @@ public struct DirectionsURLParser: Sendable {
         if unwrapping && LinkDelimiters.mayBeWrapped(first: bytes[0], last: bytes[bytes.count &- 1]) {
             return try parser.parseUnwrapped(bytes.string)
         }
-        // One pass over the bytes: control characters, the first ':', the scheme's syntax and its
-        // parser (compared ignoring ASCII case, so no lowercased copy is built).
+        // One pass: control characters, the first ':', the scheme's syntax and its parser.
         let front = Self.scanFront(bytes)
         if front.mayHaveControl,
             let bad = bytes.string.unicodeScalars.first(where: Self.isControl)
@@ -154,8 +135,7 @@ public struct DirectionsURLParser: Sendable {
                 parameter: "scheme")
         }
         if !front.validScheme, let opener = LinkDelimiters.opener(of: bytes.string) {
-            // A delimiter from text or e-mail that LinkDelimiters could not take off: say what to
-            // remove, not only that the scheme is wrong.
+            // A delimiter LinkDelimiters could not take off: say what to remove.
             throw DirectionsURLError(
                 code: .malformedURL,
                 message: "the link starts with \(opener), a delimiter from text or e-mail (RFC 3986 Appendix C) that could not be taken off (no matching one at the end, or more than one pair); pass the link alone, from its scheme (geo:, https:, …) to its last character",
@@ -213,7 +193,7 @@ public struct DirectionsURLParser: Sendable {
         try LinkInput.withBytesThrowing(of: String(url)) { (buffer) throws(DirectionsURLError) in try parseNested(buffer, &context) }
     }
 
-    /// Parses an http(s) link nested in another, given as bytes of the link being parsed.
+    /// ``parseNested(_:)`` of bytes of the link being parsed.
     func parseNested(_ bytes: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let colon = bytes.firstOffset(of: UInt8(ascii: ":"))!
         let scheme = bytes.prefix(colon)
@@ -228,7 +208,7 @@ public struct DirectionsURLParser: Sendable {
     // MARK: - Endpoints shared by the formats
 
     /// The source endpoint: absent, blank or a current-location literal → `.currentLocation`;
-    /// a `lat,lon` pair → coordinate; anything else → address text.
+    /// a `lat,lon` pair → coordinate; else address text.
     func sourceEndpoint(_ text: String?, parameter: String) throws(DirectionsURLError) -> Endpoint {
         guard let text else { return .currentLocation }
         let trimmed = Self.trimmed(text)
@@ -236,10 +216,9 @@ public struct DirectionsURLParser: Sendable {
         return try place(trimmed, parameter: parameter)
     }
 
-    /// A stop (waypoint or destination) that must not be empty: a non-empty current-location literal
-    /// → `.currentLocation`; a pair → coordinate; else address text.
-    /// - Throws: `invalid-parameter` when blank (callers check the destination first to throw
-    ///   `missing-destination` instead), plus the coordinate errors.
+    /// A stop that must not be empty: a non-empty current-location literal → `.currentLocation`;
+    /// a pair → coordinate; else address text.
+    /// - Throws: `invalid-parameter` when blank, plus the coordinate errors.
     func stopEndpoint(_ text: String, parameter: String) throws(DirectionsURLError) -> Endpoint {
         let trimmed = Self.trimmed(text)
         if trimmed.isEmpty { throw Self.emptyStop(parameter) }
@@ -345,29 +324,25 @@ public struct DirectionsURLParser: Sendable {
     /// The parsers of ``schemeEntries``, by index.
     private static let schemeParsers = schemeEntries.map(\.parser)
 
-    /// Every exact host (its name is a literal from a parser's `hosts`: no allocation, no
-    /// reference count) and its parser (as ``byHost`` maps them).
+    /// Every exact host (a literal from a parser's `hosts`) and its parser (as ``byHost`` maps them).
     static let hostEntries: [(name: String, parser: any DirectionsLinkFormat.Type)] =
         byHost.keys.sorted().compactMap { name in byHost[name].map { (name, $0) } }
 
-    /// The bytes of every host of ``hostEntries``, in order, for a byte scan without reference counts.
+    /// The bytes of every host of ``hostEntries``, in order.
     private static let hostTable = ByteTable(hostEntries.map(\.name))
 
-    /// The index in ``hostEntries`` of `host` compared ignoring ASCII case (a known host is
-    /// lowercase ASCII), or -1.
+    /// The index in ``hostEntries`` of `host` ignoring ASCII case, or -1.
     static func hostEntry(_ host: LinkInput) -> Int {
         hostTable.index(of: host)
     }
 
-    /// Lowercase ASCII names flattened into one byte array, found by comparing bytes ignoring ASCII
-    /// case: the scan touches no reference-counted value, and compares only the names of the
-    /// text's length.
+    /// Lowercase ASCII names in one byte array, looked up ignoring ASCII case by length, with no
+    /// reference counting.
     struct ByteTable: Sendable {
         /// Every name's bytes, one after another.
         private let bytes: [UInt8]
-        /// `starts` (where name `k` starts in ``bytes``, one more entry for the end), then the name
-        /// indices ordered by length, then for each length `L` up to the longest + 1 where the names
-        /// of length `L` start in that order.
+        /// `starts` (where name `k` starts, plus the end), the name indices by length, then for each
+        /// length `L` up to the longest + 1 where names of length `L` start in that order.
         private let meta: [Int32]
         private let count: Int
         private let longest: Int
@@ -382,7 +357,6 @@ public struct DirectionsURLParser: Sendable {
             let lengths = names.map(\.utf8.count)
             let longest = lengths.max() ?? 0
             let order = names.indices.sorted { (lengths[$0], $0) < (lengths[$1], $1) }
-            // Names of length L sit at positions [firstOfLength[L], firstOfLength[L + 1]) of `order`:
             // firstOfLength[L] is the number of names shorter than L.
             let firstOfLength = (0...(longest + 1)).map { length in Int32(lengths.filter { $0 < length }.count) }
             self.bytes = bytes
@@ -418,8 +392,7 @@ public struct DirectionsURLParser: Sendable {
 
     /// What the front checks need from a link's bytes, read in one pass.
     struct Front {
-        /// A byte that may start a control character (C0, DEL, or 0xC2, the lead byte of the C1
-        /// controls U+0080–U+009F) was seen; the scalars are then checked exactly.
+        /// A byte that may start a control character (C0, DEL, or 0xC2, the C1 lead byte) was seen.
         var mayHaveControl = false
         /// The offset of the first ':', or -1.
         var colon = -1
@@ -461,16 +434,14 @@ public struct DirectionsURLParser: Sendable {
         return front
     }
 
-    /// Whether `bytes` has a byte below 0x20, 0x7F, or 0xC2 (the lead byte of the C1 controls);
-    /// eight bytes at a time (`hasless`/`haszero`: exact about whether any byte matches).
+    /// Whether `bytes` has a byte below 0x20, 0x7F, or 0xC2 (the C1 lead byte), eight bytes at a time.
     @inline(__always)
     static func mayHaveControl(_ bytes: LinkInput) -> Bool {
         let n = bytes.count
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         var i = 0
-        // Printable ASCII words (the usual link) pass one test: no byte below 0x20 and none above
-        // 0x7E. A word that fails it (a control byte, or UTF-8) is checked byte by byte.
+        // Printable ASCII words pass one test; a word that fails it is checked byte by byte.
         @inline(__always) func plain(_ w: UInt64) -> Bool {
             let below20 = (w &- ones &* 0x20) & ~w
             let above7E = (w &+ ones) | w
@@ -480,8 +451,7 @@ public struct DirectionsURLParser: Sendable {
             if !plain(LinkInput.word(bytes, i)) { break }
             i &+= 8
         }
-        // Every whole word passed: the last bytes are one word ending at the end (it overlaps
-        // bytes already passed). Otherwise the word that failed is checked byte by byte.
+        // The tail: one word ending at the end (overlapping bytes already passed).
         if i &+ 8 > n && i < n && n >= 8 && plain(LinkInput.word(bytes, n &- 8)) { return false }
         while i < n {
             let b = bytes[i]

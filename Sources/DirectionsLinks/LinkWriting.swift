@@ -19,9 +19,8 @@ enum LinkWriting {
     /// `longitude,latitude` in plain decimals (Yandex `ll`, 2GIS, OSRM).
     static func lonLat(_ c: Coordinate) -> String { degrees(c.longitude) + "," + degrees(c.latitude) }
 
-    /// Percent-encodes the UTF-8 bytes of `text` except RFC 3986 unreserved characters
-    /// (`A-Z a-z 0-9 - . _ ~`) and the ASCII characters in `keep`. With `spaceAsPlus`, a space is
-    /// written `+` (form encoding; a literal `+` then becomes `%2B`).
+    /// Percent-encodes the UTF-8 of `text` except RFC 3986 unreserved characters and the ASCII in
+    /// `keep`; with `spaceAsPlus` (form encoding), a space is `+` and `+` is `%2B`.
     static func encode(_ text: String, keep: String = "", spaceAsPlus: Bool = false) -> String {
         let kept = Set(keep.utf8)
         var out: [UInt8] = []
@@ -43,8 +42,7 @@ enum LinkWriting {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// A form-encoded query value: space → `+`, commas kept readable, everything else that is not
-    /// unreserved percent-encoded (so `&`, `=`, `+`, `|`, `#` and `%` stay data).
+    /// A form-encoded query value: space → `+`, commas kept, the rest not unreserved percent-encoded.
     static func formValue(_ text: String) -> String { encode(text, keep: ",", spaceAsPlus: true) }
 
     /// `name=value&…` from pairs already encoded.
@@ -54,7 +52,7 @@ enum LinkWriting {
 
     /// The preferred word of `vocabulary` for the request's mode, else for its transport type.
     /// - Returns: the word, or nil when the request names no mode; `omitted` gets a line when the
-    ///   format can say only the transport type, or nothing at all, for the request's mode.
+    ///   format cannot say the request's exact mode.
     static func modeWord(
         for request: DirectionsRequest, in vocabulary: [ModeWord], format: String, omitted: inout [String]
     ) -> ModeWord? {

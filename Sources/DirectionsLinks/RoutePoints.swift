@@ -6,13 +6,10 @@ enum RoutePoints {
     /// A point's place in the list.
     enum Role { case source, waypoint, destination }
 
-    /// Reads `pieces` in order and returns the request they describe. `endpoint` turns each piece
-    /// into an endpoint and is told the piece's role (decided from whether another piece follows, so
-    /// the pieces are read once); the caller has checked that there are at least two. `mode` is read
-    /// after the points: the word of the format's vocabulary whose directions mode and transport
-    /// type the request takes, or nil for none.
-    /// - Throws: whatever `endpoint` or `mode` throws (the format's error for a bad or missing point,
-    ///   or an unknown mode).
+    /// Reads `pieces` (at least two) in order into a request. `endpoint` turns each piece into an
+    /// endpoint, told its role; `mode` is then read: the vocabulary word whose mode and transport
+    /// type the request takes, or nil.
+    /// - Throws: whatever `endpoint` or `mode` throws.
     @inline(__always)
     static func request<E: Error>(
         _ pieces: some Sequence<LinkInput>, _ endpoint: (LinkInput, Role) throws(E) -> Endpoint,

@@ -1,10 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/// The `omitted` lines a link builder reports for request fields its format has no place for.
-///
-/// One line per field the request sets and the format cannot carry (waypoints, mode, avoidances,
-/// navigate, departure and arrival times, source and waypoint place ids), worded
-/// `field: <format> cannot carry it`. Destination place ids and labels are format-specific and are
-/// reported by the builder itself.
+/// The `omitted` lines (`field: <format> cannot carry it`) a link builder reports for request fields
+/// its format has no place for; destination place ids and labels are left to the builder.
 enum OmittedFields {
     /// - Parameters:
     ///   - format: the format's name as shown to people (`geo:`, `OpenStreetMap`).
@@ -35,8 +31,7 @@ enum OmittedFields {
         return out
     }
 
-    /// The lines of a transit planner's link (Citymapper, Moovit: two ends, always transit): the
-    /// waypoints, a mode or another transport type, navigate and avoidances, in that order.
+    /// The lines of a transit planner's link (Citymapper, Moovit): waypoints, mode, navigate, avoidances.
     /// - Parameters:
     ///   - app: the app's name; `ends`, what its links hold (`a start and an end`); `plans`, what it
     ///     plans (`transit journeys`).

@@ -4,9 +4,8 @@ import StrictJSON
 /// The current location that stands in for a request's `currentLocation` endpoints: a point, how
 /// precise it is, where it came from, and whose it is (the request's own, or the daemon's).
 ///
-/// A request may carry one (varlink `Resolve`/`DecideApps` `currentLocation`, from the user's
-/// session: GeoClue2, `routingctl --current-location`); it is used for that request only and takes
-/// precedence over the daemon's own (`routingctl location set`, the kiosk and test fallback).
+/// A request may carry one (varlink `currentLocation`, e.g. from GeoClue2); it takes precedence over
+/// the daemon's own (`routingctl location set`) for that request only.
 public struct CurrentLocation: Hashable, Sendable {
     /// Whose location it is.
     public enum Origin: String, Hashable, Sendable {
@@ -25,8 +24,7 @@ public struct CurrentLocation: Hashable, Sendable {
     public var source: String?
     public var origin: Origin
 
-    /// Creates a location without checks; use ``validated(latitude:longitude:accuracy:source:origin:)``
-    /// for input.
+    /// Creates a location without checks; use ``validated(latitude:longitude:accuracy:source:origin:)`` for input.
     public init(coordinate: Coordinate, accuracy: Double? = nil, source: String? = nil, origin: Origin) {
         self.coordinate = coordinate
         self.accuracy = accuracy
@@ -45,9 +43,8 @@ public struct CurrentLocation: Hashable, Sendable {
     /// The longest `source` accepted, in UTF-8 bytes.
     public static let maximumSourceLength = 200
 
-    /// A location from outside input: latitude −90…90 and longitude −180…180 degrees (finite,
-    /// never clamped), accuracy finite and ≥ 0 metres, source not empty and at most
-    /// ``maximumSourceLength`` bytes.
+    /// A location from outside input: latitude −90…90, longitude −180…180 (finite, never clamped),
+    /// accuracy finite and ≥ 0 metres, source 1…``maximumSourceLength`` bytes.
     /// - Throws: ``Problem`` naming the first field at fault.
     public static func validated(
         latitude: Double, longitude: Double, accuracy: Double? = nil, source: String? = nil, origin: Origin

@@ -1,23 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 /// Texts that links use for "start from where I am" instead of leaving the source out.
 ///
-/// Real links write `saddr=Current+Location`, `My+Location`, `here` (which Apple Maps honours on
-/// non-English devices) or a localized phrase such as `Ma position` (French Google accounts).
-/// Apple Map Links: "If you don't specify a value for saddr, the starting point is 'here'", so the
-/// empty text is in the default list too.
-///
-/// Matching ignores case, `+` (an undecoded form-encoded space) and all whitespace, so
-/// `current+location`, `  Current   Location `, `CurrentLocation` and `CURRENT LOCATION` all match
-/// "Current Location". Comparison is by Unicode canonical equivalence (a precomposed `ó` matches
-/// `o` + combining acute).
+/// Real links write `saddr=Current+Location`, `My+Location`, `here` or a localized phrase (`Ma
+/// position`). Apple: "If you don't specify a value for saddr, the starting point is 'here'", so the
+/// empty text is in the default list. Matching ignores case, `+` and all whitespace
+/// (`CurrentLocation`, `CURRENT LOCATION`), under Unicode canonical equivalence.
 public struct CurrentLocationLiterals: Sendable, Hashable {
-    /// Everything derived from the list, shared: copying the literals (and so a parser, and every
-    /// parse context) is one reference count.
+    /// Everything derived from the list, shared: copying the literals is one reference count.
     private final class Storage: Sendable {
         let literals: [String]
         let normalized: Set<String>
-        /// The all-ASCII normalized literals' bytes, one after another (compared in place with an
-        /// ASCII text; one flat array, so the scan retains nothing per literal).
+        /// The all-ASCII normalized literals' bytes, one after another (one flat array: nothing retained per literal).
         let asciiBytes: [UInt8]
         /// Where ASCII literal `k` starts in ``asciiBytes``; one more entry for the end.
         let asciiStarts: [Int]
@@ -51,16 +44,13 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
     /// The literals as given.
     public var literals: [String] { storage.literals }
 
-    /// A filter over the start of a text: what the first three kept bytes (after the skipped
-    /// whitespace and `+`) of a text must be for it to match some literal.
+    /// A filter over the first three kept bytes (after whitespace and `+`) of a text.
     ///
-    /// When every non-empty normalized literal starts with three ASCII bytes (or is shorter and all
-    /// ASCII), the normalized form of a text whose first three kept bytes are ASCII starts with those
-    /// bytes lowercased (an ASCII character is a starter that no canonical decomposition or reordering
-    /// moves, and Unicode lowercases it as ASCII does), so it can equal a literal only when the
-    /// literal starts with the same bytes. The first byte is tested against an exact set, the three
-    /// bytes against a 256-bit Bloom filter and then the exact list of the literals' first three
-    /// bytes; a text with a non-ASCII byte among them, or with no kept byte, is left to the full test.
+    /// When every non-empty normalized literal starts with three ASCII bytes (or is shorter, all
+    /// ASCII), a text whose first three kept bytes are ASCII normalizes to those bytes lowercased
+    /// (ASCII starters are never moved by normalization), so it can match only a literal that starts
+    /// with them. Tested against a first-byte set, a 256-bit Bloom filter, then the exact list; a
+    /// non-ASCII byte among them, or no kept byte, goes to the full test.
     fileprivate struct MissFilter: Sendable {
         /// Whether the filter applies (else ``rejects(_:)`` is always false).
         var usable = true
@@ -177,8 +167,7 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
         return storage.normalized.contains(Self.normalize(text))
     }
 
-    /// ``matches(_:)`` of the bytes of a link being parsed: an ordinary address or coordinate is
-    /// turned down by its first bytes, inline.
+    /// ``matches(_:)`` of the bytes of a link being parsed (most texts are turned down by their first bytes).
     @inline(__always)
     func matches(_ text: LinkInput) -> Bool {
         if storage.missFilter.rejects(text) { return false }
@@ -191,10 +180,8 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
         return storage.normalized.contains(Self.normalize(text.string))
     }
 
-    /// The ASCII fast path (for ASCII, Unicode lowercasing and whitespace are the ASCII ones);
-    /// nil when the text has a non-ASCII byte. One pass copies the kept bytes, lowercased, to the
-    /// stack (up to the longest literal's length), then only the literals of the text's kept length
-    /// are compared; no string is built.
+    /// The ASCII fast path (nil for a non-ASCII byte): kept bytes lowercased onto the stack, compared
+    /// with the literals of that length only.
     private static func matchesASCII(_ text: LinkInput, _ storage: Storage) -> Bool? {
         let bytes = text
         let longest = storage.longestASCII

@@ -16,11 +16,8 @@ public struct DirectionsRequest: Hashable, Sendable {
     /// The transport type. It follows ``mode`` when a mode is set; a link may name only a transport
     /// type (for example "transit") and leave the mode nil.
     public var transportType: TransportType?
-    /// Road features the route should avoid (MapKit's `tollPreference` / `highwayPreference`,
-    /// Apple and Google `avoid=`). Empty when the link says nothing.
-    ///
-    /// Stored as a bit set (``RouteAvoidance/bit``), so copying a request copies no extra reference;
-    /// reading a non-empty value builds the set.
+    /// Road features the route should avoid (MapKit's `tollPreference` / `highwayPreference`, `avoid=`);
+    /// empty when the link says nothing. Stored as bits (``RouteAvoidance/bit``).
     public var avoid: Set<RouteAvoidance> {
         get {
             if avoidBits == 0 { return [] }
@@ -50,10 +47,8 @@ public struct DirectionsRequest: Hashable, Sendable {
     }
 }
 
-// The initializers live in an extension so that the struct keeps its memberwise initializer: an
-// initializer that assigns the stored properties one by one makes the optimiser build the request
-// twice and copy it (a retain of every string and array in it), where one that delegates to the
-// memberwise initializer builds it in place.
+// Initializers in an extension keep the memberwise one, which builds the request in place (one that
+// assigns each property makes the optimiser build it twice and copy).
 extension DirectionsRequest {
     /// A request from `source` (default: the current location) to `destination` through
     /// `waypoints`; `transportType` defaults to the mode's.
@@ -77,7 +72,7 @@ extension DirectionsRequest {
     }
 
     /// ``init(source:destination:waypoints:mode:transportType:avoid:navigate:departureDate:arrivalDate:)``
-    /// with the avoidances as ``RouteAvoidance/bit``s (no `Set` is built).
+    /// with the avoidances as ``RouteAvoidance/bit``s.
     @inline(__always)
     init(
         source: Endpoint = .currentLocation,
@@ -114,9 +109,8 @@ public enum EndpointRole: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A road feature a route should avoid. MapKit has `tollPreference` and `highwayPreference`; Apple's
-/// unified links and Google's links also say `ferries`. Other vendor values (Apple `busy-roads`,
-/// `stairs`; HERE `tunnel`, `dirtRoad`) have no MapKit meaning and are ignored with a warning.
+/// A road feature a route should avoid (MapKit's tolls and highways, plus `ferries`). Other vendor
+/// values (`busy-roads`, `stairs`, `tunnel`) are ignored with a warning.
 public enum RouteAvoidance: String, CaseIterable, Hashable, Sendable, Comparable {
     case tolls
     case highways

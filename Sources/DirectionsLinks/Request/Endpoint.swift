@@ -1,13 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 /// One end (or a stop) of a directions request, as MapKit's `MKMapItem` is for `MKDirectionsRequest`.
 ///
-/// An endpoint is one of three things:
-/// - a coordinate (WGS84 degrees) with an optional display label and an optional opaque place id;
-/// - the symbolic *current location* (`MKMapItem.forCurrentLocation()`), which carries no coordinate:
-///   the daemon substitutes its own current location when it checks coverage;
-/// - an address or free-text query that has not been resolved to a coordinate, with an optional
-///   place id (Apple `destination-place-id`, Google `destination_place_id`). routingd never geocodes
-///   and never looks a place id up, so coverage for such an endpoint is undetermined.
+/// One of: a coordinate (WGS84 degrees) with an optional label and opaque place id; the symbolic
+/// *current location* (`MKMapItem.forCurrentLocation()`), which the daemon substitutes; or an
+/// unresolved address or query with an optional place id (routingd never geocodes, so its coverage
+/// is undetermined).
 public enum Endpoint: Hashable, Sendable {
     /// A coordinate with an optional label (a place name carried by the link, never used as a query)
     /// and an optional place id kept verbatim for links built back from the request.

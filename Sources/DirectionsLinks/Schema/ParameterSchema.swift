@@ -1,11 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /// One format's query parameters, declared once: each name, whether it may repeat, the other names
-/// people write for it (named in typo hints), and what it means. The lookups (a byte table for plain
-/// names, a dictionary for decoded ones) are built once, when the format's `static let schema` is
-/// first read.
-///
-/// A parameter's *slot* is its position in the declaration: ``slots(_:)`` sorts a query's
-/// parameters into slots in one pass, and the format then reads them by name.
+/// people write for it (typo hints), and what it means. Lookups are built once, when the format's
+/// `static let schema` is first read. A parameter's *slot* is its position in the declaration:
+/// ``slots(_:)`` sorts a query's parameters into slots in one pass.
 final class ParameterSchema: Sendable {
     /// One parameter a format knows.
     struct Parameter: Sendable {
@@ -13,8 +10,7 @@ final class ParameterSchema: Sendable {
         let name: String
         /// Whether it may appear more than once; a second `single` one is `duplicate-parameter`.
         let repeatable: Bool
-        /// Names that are not this format's but mean this parameter (`nav` for `navigate`): a typo
-        /// hint suggests the parameter when it finds one.
+        /// Other names that mean this parameter (`nav` for `navigate`), suggested by typo hints.
         let aliases: Set<String>
         /// What the parameter means (for readers; the format's doc comment gives the rules).
         let meaning: String
@@ -67,10 +63,8 @@ final class ParameterSchema: Sendable {
         self.members = []
     }
 
-    /// The schema of a family whose formats share one query reading (Google: the dispatch looks at
-    /// names of every Google format, then one of them reads the query): every name of `members`,
-    /// each once. A query is sorted once with the family's schema; a member reads it through
-    /// ``Slots/reading(as:)``, which applies the member's names, repeats and format name.
+    /// The schema of a family whose formats share one query reading (Google): every name of
+    /// `members`, once. A member reads the sorted query through ``Slots/reading(as:)``.
     init(family format: String, _ members: [ParameterSchema]) {
         var parameters: [Parameter] = []
         var slotByKey: [String: Int] = [:]
@@ -102,16 +96,16 @@ final class ParameterSchema: Sendable {
         self.members = masks
     }
 
-    /// The slot of `p`, a parameter of `query`, or -1 for a name the format does not know. A plain
-    /// name (ASCII, no escape, no `+`) is compared by bytes, ignoring ASCII case; another by its key.
+    /// The slot of `p`, a parameter of `query`, or -1 for an unknown name. A plain name is compared
+    /// by bytes ignoring ASCII case; another by its key.
     @inline(__always)
     func slot(of p: LinkInput.Query.Parameter, in query: LinkInput.Query) -> Int {
         if query.isPlain(p) { return table.index(of: p.rawName) }
         return slotByKey[query.key(of: p)] ?? -1
     }
 
-    /// The slot of the parameter called `name` (a name of this schema): found in the byte table
-    /// (a name is a literal of the format's code, read at every look-up; hashing it cost more).
+    /// The slot of the parameter called `name` (a name of this schema), from the byte table (cheaper
+    /// than hashing a literal at every look-up).
     @inline(__always)
     func slot(_ name: String) -> Int {
         let k = LinkInput.withBytes(of: name) { table.index(of: $0) }
@@ -122,18 +116,15 @@ final class ParameterSchema: Sendable {
     /// `query`'s parameters sorted into this schema's slots.
     func slots(_ query: LinkInput.Query) -> Slots { Slots(self, query) }
 
-    /// A query's parameters sorted into a schema's slots in one pass: for each slot, the index of its
-    /// first parameter and how many there are.
+    /// A query's parameters sorted into a schema's slots in one pass: each slot's first parameter and count.
     struct Slots {
         let schema: ParameterSchema
         let query: LinkInput.Query
-        /// The format whose rules apply: its name in `duplicate-parameter` messages, its names
-        /// (bits of slots) and which of them may repeat.
+        /// The format whose rules apply: its name for messages, its names (slot bits), its repeatable ones.
         private(set) var format: String
         private var knownMask: UInt64 = ~0
         private var repeatableMask: UInt64
-        /// For each slot, the index in the query of its first parameter (valid when ``seen`` has its
-        /// bit). The slots are copied with the view of ``reading(as:)``: small is fast.
+        /// For each slot, the index in the query of its first parameter (valid when ``seen`` has its bit).
         private var first = InlineArray<40, Int32>(repeating: -1)
         /// The slots that appear (bit per slot).
         private var seen: UInt64 = 0
@@ -165,10 +156,8 @@ final class ParameterSchema: Sendable {
             }
         }
 
-        /// The same slots read by `member`, one of the family whose schema sorted them
-        /// (``ParameterSchema/init(family:_:)``): ``hasUnknown`` counts the names `member` does
-        /// not know, ``single(_:)`` refuses a repeat of a name `member` reads once, and messages
-        /// name `member`'s format.
+        /// The same slots read by `member` of the family whose schema sorted them: ``hasUnknown``,
+        /// ``single(_:)`` and messages follow `member`'s names, repeats and format name.
         func reading(as member: ParameterSchema) -> Slots {
             // A family has a few members: a scan, no hashing.
             guard let masks = schema.members.first(where: { $0.schema == ObjectIdentifier(member) }) else {
@@ -267,8 +256,8 @@ final class ParameterSchema: Sendable {
     @inline(__always)
     func knows(_ p: LinkInput.Query.Parameter, in query: LinkInput.Query) -> Bool { slot(of: p, in: query) >= 0 }
 
-    /// A `likely-typo` repair (a warning when lenient, the error when strict) for each unknown
-    /// parameter of `query` that ``typos`` takes for a misspelt known name the query lacks.
+    /// A `likely-typo` repair for each unknown parameter of `query` that ``typos`` takes for a
+    /// misspelt known name the query lacks.
     func warnLikelyTypos(_ query: LinkInput.Query, _ context: inout ParseContext) throws(DirectionsURLError) {
         for p in query.parameters where !knows(p, in: query) {
             let key = query.key(of: p)
@@ -283,7 +272,7 @@ final class ParameterSchema: Sendable {
     }
 
     /// The first unknown parameter of `query` that ``typos`` takes for a misspelling of one of
-    /// `expected` (for the message of a `missing-destination` error).
+    /// `expected` (for a `missing-destination` message).
     func likelyTypo(in query: LinkInput.Query, for expected: Set<String>) -> (found: String, expected: String)? {
         for p in query.parameters where !knows(p, in: query) {
             let key = query.key(of: p)
@@ -293,12 +282,10 @@ final class ParameterSchema: Sendable {
         return nil
     }
 
-    /// Under ``TypoPolicy/firstWithinTwo``: a `likely-typo` repair (a warning when lenient, the error
-    /// when strict) for each of the `optional` parameters that `slots` lacks while an unknown
-    /// parameter looks like a misspelling of it (`mdoe=walking` for `mode`): the link is still usable
-    /// and the misspelt parameter is ignored (`found 'mdoe': did you mean 'mode'? It was ignored.`).
-    /// Nothing is looked at unless a parameter is unknown (``Slots/hasUnknown``).
-    /// `slots` are this schema's, or its family's read ``Slots/reading(as:)`` this schema.
+    /// Under ``TypoPolicy/firstWithinTwo``: a `likely-typo` repair for each `optional` parameter
+    /// `slots` lacks while an unknown one looks like its misspelling (`mdoe=walking`: "found 'mdoe':
+    /// did you mean 'mode'? It was ignored."). Only looks when ``Slots/hasUnknown``. `slots` are
+    /// this schema's, or its family's read ``Slots/reading(as:)`` this schema.
     func warnAbsentTypos(_ optional: [String], _ slots: Slots, _ context: inout ParseContext) throws(DirectionsURLError) {
         guard slots.hasUnknown else { return }
         for expected in optional where !slots.contains(expected) {

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/// Text rules shared by the Apple and Google link types (`AppleMapsLink`, `AppleUnifiedLink`,
-/// `GoogleMapsLink`, `GoogleLegacyLink`, `ComGoogleMapsLink`, `GoogleNavigationIntent`): looking a
-/// travel-mode word up in a format's vocabulary table, and, while building, writing an endpoint as
-/// free text and checking that the text reads back as the same endpoint.
+/// Text rules shared by the Apple and Google link types: mode-word look-up, and, when building,
+/// writing an endpoint as free text that reads back as the same endpoint.
 enum AppleGoogleLinkText {
     /// The word of `vocabulary` equal to `value` (trimmed, ASCII case ignored), or nil.
     static func word(_ value: String, in vocabulary: [ModeWord]) -> ModeWord? {
@@ -11,9 +9,8 @@ enum AppleGoogleLinkText {
         return vocabulary.first { $0.value.lowercased() == v }
     }
 
-    /// The fast path of ``word(_:in:)``: ASCII text against the vocabulary's lowercase ASCII words,
-    /// byte by byte over contiguous bytes, without copying a word. The index of the first match, -1 for
-    /// none, nil when only Unicode case mapping can tell (the text or a word is not ASCII).
+    /// The fast path of ``word(_:in:)``: ASCII text against lowercase ASCII words, by byte. The index
+    /// of the first match, -1 for none, nil when only Unicode case mapping can tell.
     static func wordIndex(_ value: String, in vocabulary: [ModeWord]) -> Int? {
         LinkInput.withBytes(of: value) { buffer -> Int? in wordIndex(buffer, in: vocabulary) }
     }
@@ -63,8 +60,7 @@ enum AppleGoogleLinkText {
     /// The parser builders use to check how their text reads back (default literals, lenient).
     static let checker = DirectionsURLParser()
 
-    /// An endpoint as free text: `latitude,longitude` for a coordinate, the text of an address, and
-    /// `Current Location` (one of the default literals) for the current location.
+    /// An endpoint as free text: `latitude,longitude`, the address, or `Current Location`.
     static func text(_ endpoint: Endpoint) -> String {
         switch endpoint {
         case .coordinate(let c, _, _): LinkWriting.pair(c)
@@ -73,8 +69,7 @@ enum AppleGoogleLinkText {
         }
     }
 
-    /// `endpoint` without the label and/or place id the format cannot carry; each drop adds one
-    /// line to `omitted`.
+    /// `endpoint` without the label and/or place id the format cannot carry (one `omitted` line each).
     static func carried(
         _ endpoint: Endpoint, field: String, format: String, labels: Bool, placeIDs: Bool, omitted: inout [String]
     ) -> Endpoint {
@@ -107,8 +102,8 @@ enum AppleGoogleLinkText {
         }
     }
 
-    /// Whether a stop's text can be written at all: false (with an `omitted` line) for a waypoint whose
-    /// text the format cannot read back (it is left out); for the source or destination, `cannot-express`.
+    /// Whether a stop's text can be written: false (noted) for a waypoint whose text would not read
+    /// back; for the source or destination, `cannot-express`.
     static func readable(
         _ text: String, field: String, read: Endpoint?, omitted: inout [String]
     ) throws(LinkBuildError) -> Bool {
@@ -132,8 +127,8 @@ enum AppleGoogleLinkText {
         }
     }
 
-    /// Lines for the request fields a format cannot carry: avoidances outside `avoid`, `navigate`
-    /// when `navigate` is false, departure and arrival times.
+    /// Lines for what a format cannot carry: avoidances outside `avoid`, `navigate` when `navigate`
+    /// is false, departure and arrival times.
     static func extras(
         _ request: DirectionsRequest, format: String, avoid: Set<RouteAvoidance>, navigate: Bool, omitted: inout [String]
     ) {
@@ -150,11 +145,10 @@ enum AppleGoogleLinkText {
 
 }
 
-// MARK: - Byte versions (LinkInput.Query / LinkInput) for the converted parsers
+// MARK: - Byte versions
 
 extension AppleGoogleLinkText {
-    /// Words packed into one byte table (each word's byte count, then its bytes lowercased), looked
-    /// up ignoring ASCII case without building or hashing a `String`.
+    /// Words packed into one byte table (count, then lowercased bytes), looked up ignoring ASCII case.
     struct WordTable: Sendable {
         private let table: [UInt8]
         /// Whether every word is ASCII and at most 255 bytes (else ``index(ofASCII:)`` answers nil).
@@ -173,8 +167,8 @@ extension AppleGoogleLinkText {
             self.isASCII = ascii
         }
 
-        /// The index of the first word equal to the ASCII `text` ignoring ASCII case, -1 for none;
-        /// nil when a word is not ASCII (the caller decides by `Character`s).
+    /// The index of the first word equal to ASCII `text` ignoring ASCII case, -1 for none; nil when a
+    /// word is not ASCII.
         @inline(__always)
         func index(ofASCII text: LinkInput) -> Int? {
             guard isASCII else { return nil }
@@ -209,8 +203,7 @@ extension AppleGoogleLinkText {
         }
     }
 
-    /// The word of `vocabulary` equal to the decoded bytes `value` (trimmed, ASCII case ignored), or nil:
-    /// ``word(_:in:)-(String,_)`` without building a `String` for ASCII text.
+    /// ``word(_:in:)-(String,_)`` of decoded bytes, without a `String` for ASCII text.
     static func word(_ value: LinkInput, in vocabulary: [ModeWord]) -> ModeWord? {
         if let i = wordIndex(value, in: vocabulary) { return i >= 0 ? vocabulary[i] : nil }
         return word(value.string, in: vocabulary)
@@ -224,8 +217,7 @@ extension AppleGoogleLinkText {
         return word(value.string, in: words.vocabulary)
     }
 
-    /// ASCII `text` without leading and trailing ASCII whitespace (`Character.isWhitespace` on ASCII:
-    /// ``LinkInput/trimmed`` of ASCII text, without its checks for non-ASCII ends).
+    /// ASCII `text` without leading and trailing ASCII whitespace.
     @inline(__always)
     static func trimmedASCII(_ text: LinkInput) -> LinkInput {
         var a = 0
@@ -235,9 +227,8 @@ extension AppleGoogleLinkText {
         return text.slice(a, b)
     }
 
-    /// Whether the decoded value of `p` is blank (`Character.isWhitespace` trimming); decided
-    /// without decoding when the value starts with visible ASCII other than `%` and `+` (a
-    /// visible character stays visible whatever follows it).
+    /// Whether the decoded value of `p` is blank; decided without decoding when it starts with visible
+    /// ASCII other than `%` and `+`.
     @inline(__always)
     static func isBlankValue(_ p: LinkInput.Query.Parameter) -> Bool {
         if let f = p.rawValue.first, f > 0x20 && f < 0x7F && f != UInt8(ascii: "%") && f != UInt8(ascii: "+") { return false }

@@ -2,22 +2,16 @@
 extension DirectionsURLParser {
     /// Reads `latitude,longitude` text as written in Apple, Google and `geo:` links.
     ///
-    /// Grammar (C locale, never the user's locale): each number is `[+-]?DIGITS[.DIGITS]` (a leading `+`
-    /// is accepted leniently; RFC 5870 allows only `-`); no exponent, no `inf`/`nan`, no hex, no bare
-    /// `.5` or `5.`. The two numbers are separated by one comma; spaces may surround the comma and the
-    /// whole text (so `40.7580, -73.9855`, which is what `%2C+` decodes to, is accepted). Latitude comes
-    /// first. `-0` is 0. Values out of range are errors naming the parameter; nothing is clamped or
-    /// wrapped (RFC 5870 §3.4.2: such values "MUST be considered invalid").
+    /// Grammar (C locale): each number is `[+-]?DIGITS[.DIGITS]` (a leading `+` is a lenient extra;
+    /// RFC 5870 allows only `-`); no exponent, `inf`/`nan`, hex, `.5` or `5.`. One comma between the
+    /// numbers; spaces may surround it and the text (`40.7580, -73.9855`). `-0` is 0. Out-of-range
+    /// values are errors naming the parameter, never clamped (RFC 5870 §3.4.2).
     ///
-    /// **Address or broken pair?** Free text (`saddr`, `daddr`, `origin`, `destination`, `source`,
-    /// `waypoint`, `q`) is a coordinate when it matches the grammar above. Otherwise it is an address,
-    /// unless it is *number-like*: made only of digits, `.`, `,`, `+`, `-` and spaces, with at least one
-    /// digit and at least one `.` or `,`. Number-like text that is not a valid pair (`51.5.1,0.1`,
-    /// `48.8584`, `41,90, 12,45`, `48.85 2.29`) is a `malformed-number` error, because no address is
-    /// written that way and silently geocoding it would go to the wrong place. Any letter makes the text
-    /// an address: `Pike Place Market`, `1600 Amphitheatre Parkway, CA`, `75001 Paris`, and also
-    /// `51.5x,-0.1` (in free text only; in a `geo:` path the same text is a `malformed-number`).
-    /// A lone integer such as a postcode (`94043`) has neither `.` nor `,` and stays an address.
+    /// **Address or broken pair?** Free text is a coordinate when it matches the grammar, else an
+    /// address, unless it is *number-like* (only digits, `.`, `,`, `+`, `-` and spaces, with a digit
+    /// and a `.` or `,`): then it is `malformed-number` (`51.5.1,0.1`, `48.85 2.29`), since geocoding
+    /// it would go to the wrong place. Any letter makes an address (`75001 Paris`; `51.5x,-0.1` in free
+    /// text only, not in a `geo:` path); a lone integer (`94043`) stays an address.
     enum CoordinateText {
         /// A C-locale decimal `[+-]?\d+(\.\d+)?`, or nil.
         static func decimal(_ text: Substring) -> Double? {
@@ -78,21 +72,17 @@ extension DirectionsURLParser {
             case invalid
             /// The decimal, exactly as `strtod` reads it.
             case value(Double)
-            /// A decimal beyond the exact fast path (more than 19 digits, or digits above 2^53): the
-            /// caller reads it with `Double(String)`.
+            /// Beyond the exact fast path (over 19 digits, or above 2^53): read with `Double(String)`.
             case slow
         }
 
-        /// Reads the longest `[+-]?DIGITS[.DIGITS]` at byte offset `i` of `bytes` and moves `i` past it
-        /// (on `.invalid`, `i` is somewhere inside the text read; the bytes before it are ASCII).
+        /// Reads the longest `[+-]?DIGITS[.DIGITS]` at byte offset `i` and moves `i` past it (on
+        /// `.invalid`, `i` is somewhere inside; the bytes before it are ASCII).
         ///
-        /// Clinger's fast path: the digits read as one integer up to 2^53 and a power of ten up to
-        /// 10^22 are both exact doubles, so one IEEE division rounds exactly as `strtod` does.
-        ///
-        /// The usual coordinate (at most eight digits, at most seven after the first before the
-        /// point) is read from its first digit and the eight bytes after it, loaded as one word: the
-        /// digits after the point are moved one byte down over the point, and the digits, now one
-        /// run, are combined at once. Anything else is read by ``readDecimalByRuns(_:_:)``.
+        /// Clinger's fast path: an integer up to 2^53 and a power of ten up to 10^22 are exact
+        /// doubles, so one IEEE division rounds as `strtod` does. The usual coordinate (at most eight
+        /// digits) is read as one word, fraction digits moved one byte down over the point; anything
+        /// else by ``readDecimalByRuns(_:_:)``.
         @inline(__always)
         static func readDecimal(_ bytes: LinkInput, _ i: inout Int) -> DecimalRead {
             let n = bytes.count
@@ -151,9 +141,8 @@ extension DirectionsURLParser {
             return .value(negative ? -magnitude : magnitude)
         }
 
-        /// ``readDecimal(_:_:)`` after its first eight digits (`eight`, of which `fraction` after the
-        /// point), whose fraction goes on at `from`: up to seven more digits (at most 15 in all, below
-        /// 2^53), else the general reading from `i`.
+        /// ``readDecimal(_:_:)`` after its first eight digits (`fraction` of them after the point),
+        /// fraction going on at `from`: up to seven more digits (below 2^53), else the general reading.
         @inline(never)
         private static func readLongFraction(
             _ bytes: LinkInput, _ i: inout Int, from: Int, _ eight: UInt64, fraction: Int,
@@ -167,8 +156,7 @@ extension DirectionsURLParser {
             return .value(negative ? -magnitude : magnitude)
         }
 
-        /// ``readDecimal(_:_:)`` in text of at most eight bytes (so at most eight digits), from its
-        /// first digit at `start`: byte by byte, which is cheaper there than loading a word.
+        /// ``readDecimal(_:_:)`` in text of at most eight bytes, from its first digit at `start`.
         @inline(never)
         private static func readShortDecimal(
             _ bytes: LinkInput, _ i: inout Int, from start: Int, negative: Bool
@@ -200,17 +188,15 @@ extension DirectionsURLParser {
             return .value(negative ? -magnitude : magnitude)
         }
 
-        /// The high bit of each byte of `x` (a word of bytes minus '0', as XOR: exact for digits) that
-        /// was no digit: a byte is none when it is >= 10, which adding 0x76 carries into its high bit
-        /// (no carry leaves a byte).
+        /// The high bit of each byte of `x` (bytes XOR '0') that is no digit: adding 0x76 carries a
+        /// byte >= 10 into its high bit.
         @inline(__always)
         private static func notDigits(_ x: UInt64) -> UInt64 {
             (((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676) | x) & 0x8080_8080_8080_8080
         }
 
-        /// The value of the first `count` (1 ... 8) digit bytes of `x` (bytes minus '0', first byte
-        /// the most significant): moved to the top bytes, zeros (leading zero digits) below, and
-        /// combined in three multiplications (as in Lemire's fast_float).
+        /// The value of the first `count` (1 ... 8) digit bytes of `x` (bytes minus '0', first most
+        /// significant), in three multiplications (Lemire's fast_float).
         @inline(__always)
         private static func combine(_ x: UInt64, count: Int) -> UInt64 {
             var v = x &<< UInt64(truncatingIfNeeded: (8 &- count) &* 8)
@@ -219,8 +205,7 @@ extension DirectionsURLParser {
                 &+ ((v &>> 16) & 0x0000_00FF_0000_00FF) &* (1 &+ (10_000 &<< 32))) &>> 32
         }
 
-        /// ``readDecimal(_:_:)`` for every decimal: the digits read eight at a time
-        /// (``digitRun(_:from:)``), any number of them.
+        /// ``readDecimal(_:_:)`` for any decimal, digits read eight at a time (``digitRun(_:from:)``).
         @inline(never)
         static func readDecimalByRuns(_ bytes: LinkInput, _ i: inout Int) -> DecimalRead {
             let n = bytes.count
@@ -262,12 +247,8 @@ extension DirectionsURLParser {
             return .value(negative ? -magnitude : magnitude)
         }
 
-        /// The ASCII digits at byte offset `i` of `bytes` (at most eight): their value and how many
-        /// there are (0 when `bytes[i]` is no digit or `i` is at the end).
-        ///
-        /// Eight bytes are loaded at once (only from inside the buffer: near its end the last eight
-        /// bytes, shifted), the bytes that are no digit found with one mask, and the digits combined
-        /// in three multiplications (as in Lemire's fast_float).
+        /// The ASCII digits at byte offset `i` of `bytes` (at most eight): their value and count (0
+        /// when none). One word load (near the end, the last eight bytes shifted), one mask.
         @inline(__always)
         static func digitRun(_ bytes: LinkInput, from i: Int) -> (value: UInt64, count: Int) {
             let n = bytes.count
@@ -312,8 +293,7 @@ extension DirectionsURLParser {
             }
         }
 
-        /// 10^k, an exact double, for 0 ≤ k ≤ 22 (a `switch`, not a global table: no lazy
-        /// initialisation check, no array bounds check).
+        /// 10^k, an exact double, for 0 ≤ k ≤ 22 (a `switch`: no lazy global, no bounds check).
         @inline(__always)
         private static func exactPowerOfTen(_ k: Int) -> Double {
             switch k {
@@ -343,8 +323,7 @@ extension DirectionsURLParser {
             }
         }
 
-        /// The comma-separated numbers of `text` when every piece is a valid decimal (pieces trimmed of
-        /// spaces), else nil.
+        /// The comma-separated numbers of `text` when every trimmed piece is a valid decimal, else nil.
         static func numbers(_ text: Substring) -> [(text: Substring, value: Double)]? {
             var result: [(text: Substring, value: Double)] = []
             result.reserveCapacity(3)
@@ -360,14 +339,13 @@ extension DirectionsURLParser {
             return result
         }
 
-        /// What the byte pass over ASCII text found: up to three comma-separated decimals (count 4:
-        /// more than three), or that the text is not numbers, or that the general path must decide.
+        /// The byte pass's answer for ASCII text: up to three decimals (count 4: more), not numbers,
+        /// or the general path must decide.
         private enum Fast { case invalid, general, pieces(count: Int, ranges: (Int, Int, Int, Int, Int, Int), values: (Double, Double, Double)) }
 
-        /// The byte pass of ``upToThree(_:)``: one pass over the bytes, reading each piece (ASCII
-        /// spaces, a decimal, ASCII spaces) up to its comma. A piece that is not a decimal makes the
-        /// text `.invalid`, unless it holds a non-ASCII byte (`.general`, for the `Character`
-        /// reading); so does a decimal beyond the exact fast path.
+        /// The byte pass of ``upToThree(_:)``: each piece (spaces, decimal, spaces) up to its comma. A
+        /// non-decimal piece is `.invalid`, or `.general` if it holds a non-ASCII byte or a decimal
+        /// beyond the fast path.
         @inline(__always)
         private static func scanASCII(_ bytes: LinkInput) -> Fast {
             var ranges = (0, 0, 0, 0, 0, 0)
@@ -403,8 +381,7 @@ extension DirectionsURLParser {
             }
         }
 
-        /// `lat,lon` written without spaces, in range: the coordinate ``scanASCII(_:)`` reads from it
-        /// (two pieces, the same decimals), without its piece bookkeeping; nil for the full pass.
+        /// `lat,lon` without spaces, in range, as ``scanASCII(_:)`` reads it; nil for the full pass.
         @inline(__always)
         private static func tightPair(_ bytes: LinkInput) -> Coordinate? {
             var i = 0
@@ -416,24 +393,22 @@ extension DirectionsURLParser {
             return Coordinate.ifValid(latitude: latitude, longitude: longitude)
         }
 
-        /// The coordinate of `text` when the byte pass reads it as a pair in range (or a triple,
-        /// with `allowTriple`), without building any text; nil sends the caller to the full path,
-        /// which gives the same result and builds the error messages.
+        /// The coordinate of `text` when the byte pass reads a pair in range (or a triple, with
+        /// `allowTriple`); nil sends the caller to the full path, which builds the errors.
         private static func quickPair(_ text: Substring, allowTriple: Bool) -> Coordinate? {
             let fast: Fast = LinkInput.withBytes(of: text) { bytes in scanASCII(bytes) }
             guard case .pieces(let count, _, let v) = fast, count == 2 || (allowTriple && count == 3) else { return nil }
             return Coordinate.ifValid(latitude: v.0, longitude: v.1)
         }
 
-        /// Up to three numbers of `text`, as ``numbers(_:)`` reads them, without an array: nil when a
-        /// piece is not a decimal; `count` 4 means "more than three" (the rest is not read).
+        /// Up to three numbers of `text`, as ``numbers(_:)`` reads them; nil when a piece is not a
+        /// decimal; `count` 4 means more than three.
         private static func upToThree(_ text: Substring) -> (
             count: Int, first: (text: Substring, value: Double), second: (text: Substring, value: Double),
             third: (text: Substring, value: Double)
         )? {
             let none = (text: text[text.startIndex..<text.startIndex], value: 0.0)
-            // ASCII text: one pass over the bytes (ASCII whitespace is exactly `Character.isWhitespace`
-            // there); other text, or a number beyond the exact fast path, takes the general path below.
+            // ASCII text: one byte pass (ASCII whitespace is `Character.isWhitespace` there).
             let fast: Fast = LinkInput.withBytes(of: text) { bytes in scanASCII(bytes) }
             switch fast {
             case .invalid: return nil
@@ -510,8 +485,7 @@ extension DirectionsURLParser {
             return nil
         }
 
-        /// ``classify(_:parameter:)`` of the bytes of a link being parsed (decoded and trimmed by the
-        /// caller); builds text only for errors and for the rare texts the byte pass cannot decide.
+        /// ``classify(_:parameter:)`` of decoded, trimmed bytes; builds text only for errors and rare cases.
         static func classify(_ text: LinkInput, parameter: String) throws(DirectionsURLError) -> Coordinate? {
             // Text that starts with an ASCII letter (most addresses) is neither a pair nor number-like.
             if let first = text.first, (first | 0x20) &- 97 < 26 { return nil }

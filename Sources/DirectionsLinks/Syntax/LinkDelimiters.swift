@@ -2,15 +2,10 @@
 /// What surrounds a link copied from text: spaces and line breaks, and one pair of delimiters such
 /// as `<…>`.
 ///
-/// RFC 3986 Appendix C: "URIs are delimited in a variety of ways, but usually within double-quotes
-/// "http://example.com/", angle brackets <http://example.com/>, or just by using whitespace", and
-/// "the prefix "URL:" (with or without a trailing space) was formerly recommended". A link pasted
-/// from an e-mail or a chat keeps them. Taking them off has one safe reading, so a lenient parse
-/// does it with a `repaired-syntax` warning; strict mode refuses the link (see
-/// ``DirectionsURLParser/parseLink(_:)``).
-///
-/// Only the two ends are looked at: whitespace or a delimiter inside a link stays an error of the
-/// format's parser.
+/// RFC 3986 Appendix C: URIs are usually delimited by double quotes, angle brackets or whitespace,
+/// and "the prefix "URL:" … was formerly recommended". Taking them off has one safe reading: a
+/// lenient parse does it with a `repaired-syntax` warning, strict mode refuses the link. Only the
+/// two ends are looked at.
 enum LinkDelimiters {
     /// The pairs taken off, longest opener first; each with how a message names it.
     private static let pairs: [(open: String, close: String, name: String)] = [
@@ -25,17 +20,15 @@ enum LinkDelimiters {
         ("\u{AB}", "\u{BB}", "guillemets"),
     ]
 
-    /// True when a link whose first and last bytes are `first` and `last` may be wrapped: it starts
-    /// or ends with whitespace or a control byte, or starts with a byte no scheme starts with that
-    /// begins a delimiter (`<`, `"`, `'`, or a non-ASCII character). Cheap; every real link is false.
+    /// Whether a link with first and last bytes `first` and `last` may be wrapped (whitespace or a
+    /// control byte at an end, or a leading `<`, `"`, `'` or non-ASCII byte). Every real link is false.
     static func mayBeWrapped(first: UInt8, last: UInt8) -> Bool {
         first <= 0x20 || last <= 0x20 || first == UInt8(ascii: "<") || first == UInt8(ascii: "\"")
             || first == UInt8(ascii: "'") || first >= 0x80
     }
 
-    /// The link without the whitespace around it and one pair of delimiters (and the whitespace
-    /// inside them), and what was taken off (`whitespace`, `angle brackets '<' '>'`, `whitespace and
-    /// double quotes`); nil when nothing surrounds it or nothing would be left.
+    /// The link without surrounding whitespace and one pair of delimiters, and what was taken off
+    /// (`whitespace and double quotes`); nil when nothing surrounds it or nothing would be left.
     static func unwrap(_ link: String) -> (inner: String, removed: String)? {
         var text = Substring(link)
         let spaced = trimWhitespace(&text)
@@ -59,15 +52,13 @@ enum LinkDelimiters {
         return (String(text), removed)
     }
 
-    /// How the delimiter that opens `link` is named (`'<'`), when the link starts with one that
-    /// ``unwrap(_:)`` could not take off (no matching closer): for the error message.
+    /// How the unmatched delimiter that opens `link` is named (`'<'`), for the error message.
     static func opener(of link: String) -> String? {
         for pair in pairs where link.utf8.starts(with: pair.open.utf8) { return "'\(pair.open)'" }
         return nil
     }
 
-    /// Takes ASCII whitespace (space, tab, line feed, carriage return, form feed, vertical tab) off
-    /// both ends of `text`; true when there was some.
+    /// Takes ASCII whitespace off both ends of `text`; true when there was some.
     private static func trimWhitespace(_ text: inout Substring) -> Bool {
         let before = text.utf8.count
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" || $0 == "\u{0C}" || $0 == "\u{0B}" }

@@ -2,10 +2,9 @@
 extension LinkInput {
     /// A link split by RFC 3986 §3 into its parts, without percent-decoding anything.
     ///
-    /// `scheme` is lowercased. When the link has an authority (`scheme://host…`), `host` is the lowercased
-    /// host without port, userinfo-free check left to the format (userinfo stays in the host so that
-    /// `evil@maps.apple.com` never matches a known host), and without a trailing dot; otherwise `host` is
-    /// empty and `path` is everything up to `?` (for `geo:48.2,16.3;u=40`, the path is `48.2,16.3;u=40`).
+    /// `scheme` is lowercased. With an authority (`scheme://host…`), `host` is lowercased, without port
+    /// or trailing dot; userinfo stays in it so `evil@maps.apple.com` never matches a known host.
+    /// Otherwise `host` is empty and `path` runs up to `?` (`geo:48.2,16.3;u=40` → `48.2,16.3;u=40`).
     ///
     /// The parts are ``LinkInput`` slices of the link's bytes (``bytes``), valid during the parse only.
     struct Parts {
@@ -28,8 +27,7 @@ extension LinkInput {
             var link: LinkInput
             /// Everything after `scheme:`.
             var rest: LinkInput
-            /// The host as written (any case), without port and trailing dot; empty without an
-            /// authority. Compare with `equalsIgnoringCase`.
+            /// The host as written (any case), without port and trailing dot; empty without an authority.
             var host: LinkInput
             /// The path.
             var path: LinkInput
@@ -48,15 +46,13 @@ extension LinkInput {
         /// The fragment after `#`, raw, or nil.
         var fragment: Substring? { bytes.fragment.map { substring($0) } }
 
-        /// `part` (a slice of ``bytes``' link) as a `Substring` (of a new string holding only `part`;
-        /// for the `Character` readings of non-ASCII text).
+        /// `part` (a slice of ``bytes``' link) as a new `Substring`, for the `Character` readings.
         func substring(_ part: LinkInput) -> Substring {
             Substring(part.string)
         }
 
-        /// Splits the link whose bytes are `link` (pinned by the caller for the whole parse) after the
-        /// colon at byte offset `colon`; with `lookUpHost` (http and https links, dispatched by host),
-        /// finds the host in the table of known hosts (``hostEntry``), else leaves it -1.
+        /// Splits the link whose bytes are `link` (pinned for the parse) after the colon at `colon`;
+        /// with `lookUpHost` (http and https), finds ``hostEntry`` in the known hosts, else -1.
         init(link: LinkInput, scheme: String, colon: Int, lookUpHost: Bool) {
             let rest = link.suffix(from: colon &+ 1)
             let bytes = rest

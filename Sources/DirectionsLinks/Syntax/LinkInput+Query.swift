@@ -1,18 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 extension LinkInput {
-    /// A URL query split over the bytes of the link being parsed, keeping every parameter in order
-    /// (repeated `daddr`/`waypoint` parameters are ordered stops, so a last-wins dictionary would lose them).
+    /// A URL query split over the bytes of the link being parsed, every parameter kept in order
+    /// (repeated `daddr`/`waypoint` parameters are ordered stops).
     ///
-    /// Rules: the raw query (without `?`, without `#fragment`) is
-    /// split on `&`; each piece is split into name and value at its first `=` (a piece without `=` has an
-    /// empty value); empty pieces (`a=1&&b=2`) are skipped. Name and value are percent-decoded exactly
-    /// once, as UTF-8. When `plusAsSpace` is true (form-encoded formats: Apple, Google, the `q` of `geo:`)
-    /// a raw `+` becomes a space; an encoded `%2B` always stays a literal `+`. Names are looked up ignoring
-    /// case (ASCII case for plain names; the decoded name lowercased otherwise). Foundation's
-    /// `URLComponents` is deliberately not used: it never turns `+` into a space.
-    ///
-    /// Storage: one array of parameters, each two ``LinkInput`` slices and flags; nothing is decoded or
-    /// built until read. Like every ``LinkInput``, a `LinkInput.Query` is valid only during the parse.
+    /// The raw query (no `?`, no `#fragment`) is split on `&`, each piece at its first `=` (none: an
+    /// empty value); empty pieces are skipped. Names and values are percent-decoded once, as UTF-8;
+    /// with `plusAsSpace` (Apple, Google, the `q` of `geo:`) a raw `+` is a space, `%2B` always a
+    /// `+` (why `URLComponents` is not used). Names match ignoring case. Nothing is decoded until
+    /// read; like every ``LinkInput``, valid only during the parse.
     struct Query {
         /// One `name=value` pair.
         struct Parameter {
@@ -22,8 +17,7 @@ extension LinkInput {
             let rawValue: LinkInput
             /// ``Flags``.
             fileprivate let flags: UInt8
-            /// -1 when the key is the raw name with ASCII uppercase lowered; else the index of the key
-            /// in ``LinkInput.Query/decodedKeys``.
+            /// -1 when the key is the raw name, ASCII-lowercased; else its index in ``LinkInput.Query/decodedKeys``.
             fileprivate let keyIndex: Int32
 
             /// Whether the piece had an `=` at all.
@@ -45,11 +39,10 @@ extension LinkInput {
                 return try rawValue.withDecoded(plusAsSpace: flags & Flags.plusAsSpace != 0, body)
             }
 
-            /// This parameter's value (decoded, spaces trimmed) read as one word of a format's mode
-            /// vocabulary: its index, as `lookup` gives it.
+            /// This parameter's value (decoded, trimmed) as a word of a format's mode vocabulary.
             /// - Parameters:
-            ///   - name: the parameter's name for the message (`mode`, `rtt`, `m`, …); `parameter`, the
-            ///     error's ``DirectionsURLError/parameter`` (the same unless the format has aliases).
+            ///   - name: the parameter's name for the message; `parameter`, the error's
+            ///     ``DirectionsURLError/parameter`` (the same unless the format has aliases).
             ///   - emptyIsUnset: an empty value means no mode (nil) rather than an unknown word.
             ///   - notA: the rest of the message, e.g. `is not a HERE routing mode; use d, w, pt, b, cs or t`.
             ///   - lookup: the index of a word of the vocabulary, or nil for any other text.
@@ -89,8 +82,7 @@ extension LinkInput {
             /// The value has an escape, or a `+` that becomes a space.
             static let valueNeedsDecoding: UInt8 = 4
             static let plusAsSpace: UInt8 = 8
-            /// The name is ASCII without escapes (and without `+` when `plusAsSpace`): its key is its
-            /// bytes with ASCII uppercase lowered.
+            /// The name is ASCII without escapes (or `+` when `plusAsSpace`): its key is its bytes lowercased.
             static let namePlain: UInt8 = 16
         }
 
@@ -102,8 +94,7 @@ extension LinkInput {
         /// No parameters.
         init() {}
 
-        /// `name` lowercased; ASCII names without Unicode case mapping, and without a copy when
-        /// they are lowercase already (the usual case).
+        /// `name` lowercased; ASCII names without Unicode case mapping, and without a copy when lowercase.
         static func lowercasedKey(_ name: String) -> String {
             var upper = false
             for b in name.utf8 {
@@ -122,8 +113,7 @@ extension LinkInput {
             let bytes = raw
             let n = bytes.count
             parameters.reserveCapacity(8)
-            // One pass over the query, eight bytes at a time: only the bytes that matter (`&`, `=`, `%`,
-            // `+` and non-ASCII) are visited, in order; everything else is skipped a word at a time.
+            // One pass, eight bytes at a time, visiting only `&`, `=`, `%`, `+` and non-ASCII bytes.
             var piece = Piece(start: 0)
             var i = 0
             while i < n {
@@ -141,7 +131,7 @@ extension LinkInput {
                     | LinkInput.matches(word, UInt8(ascii: "%")) | LinkInput.matches(word, UInt8(ascii: "+"))
                     | (word & 0x8080_8080_8080_8080)
                 if i &+ 8 > n {
-                    // Only the bytes read: the zero bytes above them are not marks (zero matches none).
+                    // Zero bytes above those read match no mark.
                     let valid = n &- i
                     marks &= valid >= 8 ? ~0 : (UInt64(1) << UInt64(valid &* 8)) &- 1
                 }
@@ -158,8 +148,7 @@ extension LinkInput {
                         if piece.equals < 0 {
                             piece.namePlain = false
                         } else if Self.isLowEscape(bytes, k) {
-                            // A valid escape below `%80` (decodes to ASCII): no full check needed. The
-                            // digits, being hex, are inside the value.
+                            // A valid escape below `%80` (ASCII): no full check needed.
                             piece.valueEscape = true
                         } else {
                             piece.valuePercent = true
@@ -177,8 +166,7 @@ extension LinkInput {
             try append(raw, piece, end: n, plusAsSpace: plusAsSpace)
         }
 
-        /// Whether `bytes[k]` (a `%`) starts a valid escape below `%80`. (Not inlined: it keeps the
-        /// scan's loop small.)
+        /// Whether `bytes[k]` (a `%`) starts a valid escape below `%80` (not inlined: keeps the loop small).
         @inline(never)
         private static func isLowEscape(_ bytes: LinkInput, _ k: Int) -> Bool {
             k &+ 2 < bytes.count && bytes[k &+ 1] &- UInt8(ascii: "0") < 8 && isHexDigit(bytes[k &+ 2])
@@ -206,8 +194,7 @@ extension LinkInput {
             init(start: Int) { self.start = start }
         }
 
-        /// Adds the piece `piece.start ..< end` of `raw` (nothing for an empty piece), checking its
-        /// escapes and the UTF-8 of its decoded name and value.
+        /// Adds the piece `piece.start ..< end` of `raw` (nothing when empty), checking its escapes and UTF-8.
         private mutating func append(_ raw: LinkInput, _ piece: Piece, end: Int, plusAsSpace: Bool) throws(DirectionsURLError) {
             if end == piece.start { return }
             let equals = piece.equals >= 0 ? piece.equals : end
@@ -255,8 +242,7 @@ extension LinkInput {
             p.keyIndex >= 0 ? decodedKeys[Int(p.keyIndex)] : p.rawName.lowercasedASCII
         }
 
-        /// Whether `p`'s key is its raw name with ASCII uppercase lowered (ASCII, no escape, no `+`
-        /// read as a space); its key then has as many bytes as its raw name.
+        /// Whether `p`'s key is its raw name ASCII-lowercased (then both have the same byte count).
         @inline(__always)
         func isPlain(_ p: Parameter) -> Bool { p.keyIndex < 0 }
 
@@ -274,8 +260,7 @@ extension LinkInput {
             return decodedKeys[Int(p.keyIndex)] == key
         }
 
-        /// Whether `p` is called the key whose lowercase UTF-8 is `literal` (as ``isKey(_:_:)-(_,StaticString)``,
-        /// with the key's bytes read once by the caller instead of once per parameter).
+        /// ``isKey(_:_:)-(_,StaticString)`` with the key's bytes read once by the caller.
         @inline(__always)
         private func isKey(_ p: Parameter, literal l: LinkInput) -> Bool {
             if p.keyIndex >= 0 { return Self.equal(decodedKeys[Int(p.keyIndex)], l) }

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/// `Substring` helpers of the readings that still work on `Substring`s (the `Character` paths for
-/// non-ASCII text, and a few slower paths): separators and prefixes are found by UTF-8 byte, never by
-/// `Character` (a `Character` search would take U+037E GREEK QUESTION MARK for `;` and miss a `;` that
-/// a combining mark follows).
+/// `Substring` helpers for the `Character` paths (non-ASCII text): separators and prefixes are found
+/// by UTF-8 byte, never by `Character` (which would take U+037E for `;` and miss a `;` that a
+/// combining mark follows).
 extension LinkInput {
     /// Whether every code unit of `s` is ASCII.
     @inline(__always)
@@ -56,8 +55,7 @@ extension LinkInput {
         }
     }
 
-    /// Whether `s`'s UTF-8 starts with the lowercase ASCII `prefix`, ASCII case ignored (by byte:
-    /// no Unicode case mapping, no `Character` comparison).
+    /// Whether `s`'s UTF-8 starts with the lowercase ASCII `prefix`, ASCII case ignored (by byte).
     static func hasPrefixIgnoringCase(_ s: Substring, _ prefix: StaticString) -> Bool {
         withBytes(of: prefix) { p in
             let utf8 = s.utf8
@@ -72,8 +70,8 @@ extension LinkInput {
         }
     }
 
-    /// `value.split(separator: ",")` (empty pieces left out), each piece trimmed and lowercased
-    /// (`DirectionsURLParser.trimmed(String(piece)).lowercased()`); pieces may be empty after trimming.
+    /// `value.split(separator: ",")` (empty pieces left out), each piece trimmed and lowercased; pieces
+    /// may be empty after trimming.
     static func commaWords(_ value: String) -> [Substring] {
         let whole = Substring(value)
         guard isASCII(whole) else {
@@ -83,8 +81,7 @@ extension LinkInput {
         return split(Substring(lowercased(whole)), UInt8(ascii: ","), omittingEmpty: true).map { trimmedASCII($0) ?? $0 }
     }
 
-    /// Calls `body` with each word of ``commaWords(_:)`` in order, without building arrays for
-    /// ASCII text.
+    /// Calls `body` with each word of ``commaWords(_:)`` in order (no arrays for ASCII text).
     static func forEachCommaWord(
         _ value: String, _ body: (Substring) throws(DirectionsURLError) -> Void
     ) throws(DirectionsURLError) {
@@ -135,8 +132,7 @@ extension LinkInput {
         return nil
     }
 
-    /// The pieces of `s` between `separator` bytes (`split(separator:maxSplits:omittingEmptySubsequences:)`
-    /// on the UTF-8 bytes).
+    /// The pieces of `s` between `separator` bytes (`split(separator:maxSplits:omittingEmptySubsequences:)` by byte).
     static func split(
         _ s: Substring, _ separator: UInt8, maxSplits: Int = Int.max, omittingEmpty: Bool = false
     ) -> [Substring] {
@@ -173,8 +169,7 @@ extension LinkInput {
         return result
     }
 
-    /// `Substring(PercentDecoding.decode(raw, plusAsSpace: false, parameter:))`, without a copy when
-    /// there is no escape (decoding then gives the text back).
+    /// `Substring(PercentDecoding.decode(raw, plusAsSpace: false, parameter:))`, no copy without an escape.
     static func decoded(_ raw: Substring, parameter: String) throws(DirectionsURLError) -> Substring {
         if !contains(raw, UInt8(ascii: "%")) { return raw }
         return Substring(try PercentDecoding.decode(raw, plusAsSpace: false, parameter: parameter))
@@ -201,12 +196,8 @@ extension LinkInput {
         }
     }
 
-    @inline(__always)
-    static func lowerEquals(_ s: String, _ lower: StaticString) -> Bool { lowerEquals(Substring(s), lower) }
-
-    /// `split(s, separator, maxSplits: 2)` for a caller that wants its pieces
-    /// without the array: the text up to the first separator, up to the second (or the end), and the
-    /// rest after the second, or nil; nil when there is no separator at all.
+    /// `split(s, separator, maxSplits: 2)` without the array: up to the first separator, up to the
+    /// second (or the end), and the rest after it or nil; nil with no separator.
     static func splitThree(_ s: Substring, _ separator: UInt8) -> (Substring, Substring, Substring?)? {
         guard let first = firstIndex(of: separator, in: s) else { return nil }
         let afterFirst = s[s.utf8.index(after: first)...]
@@ -231,10 +222,8 @@ extension LinkInput {
         return isASCII(s) ? false : s.lowercased() == lower
     }
 
-    /// Whether `s` starts with the lowercase ASCII `lower` ignoring ASCII case, with a `Character`
-    /// boundary after it: `s.lowercased().hasPrefix(lower)`, and the prefix is `lower.count` bytes
-    /// long. Nil when that cannot be told from ASCII bytes (a non-ASCII byte in the first
-    /// `lower.count + 1`), for the caller's `Character`-based path.
+    /// `s.lowercased().hasPrefix(lower)` for a lowercase ASCII `lower`, with a `Character` boundary
+    /// after it; nil when the first `lower.count + 1` bytes are not ASCII (the caller's slow path).
     static func lowerPrefix(_ s: Substring, _ lower: StaticString) -> Bool? {
         guard lower.hasPointerRepresentation else { return nil }
         let utf8 = s.utf8
@@ -258,30 +247,26 @@ extension LinkInput {
         }
     }
 
-    /// `CoordinateText.decimal(text)`: a C-locale `[+-]?\d+(\.\d+)?`, or nil (read in one pass over
-    /// the bytes; Clinger's exact fast path, else `Double(String)`).
+    /// `CoordinateText.decimal(text)`: a C-locale `[+-]?\d+(\.\d+)?`, or nil.
     static func decimal(_ text: Substring) -> Double? {
         DirectionsURLParser.CoordinateText.decimal(text)
     }
 
-    /// A decimal `lat` and `lon` (each exactly `[+-]?\d+(\.\d+)?`, nothing to trim) in range: the
-    /// coordinate that `CoordinateText.parsePair(lat + "," + lon)` returns for them; nil when the
-    /// caller must take that slower path (which then also builds the exact error).
+    /// A decimal `lat` and `lon` (exactly `[+-]?\d+(\.\d+)?`) in range: what
+    /// `CoordinateText.parsePair(lat + "," + lon)` returns; nil for that slower path.
     static func quickPair(_ lat: Substring, _ lon: Substring) -> Coordinate? {
         guard let la = decimal(lat), let lo = decimal(lon) else { return nil }
         return Coordinate.ifValid(latitude: la, longitude: lo)
     }
 
-    /// `lat,lon` written as two plain decimals around one comma, in range: the coordinate that
-    /// `CoordinateText.parsePair(text)` returns for it; nil for the caller's `parsePair` (spaces,
-    /// other shapes, errors).
+    /// `lat,lon` as two plain decimals around one comma, in range: what `CoordinateText.parsePair(text)`
+    /// returns; nil for the caller's `parsePair`.
     static func quickPair(_ text: Substring) -> Coordinate? {
         guard let (la, lo) = decimals(text) else { return nil }
         return Coordinate.ifValid(latitude: la, longitude: lo)
     }
 
-    /// The two numbers of `<decimal>,<decimal>` (`decimal` of the text before the first comma and of
-    /// the text after it), or nil.
+    /// The two numbers of `<decimal>,<decimal>` (around the first comma), or nil.
     static func decimals(_ text: Substring) -> (Double, Double)? {
         typealias CoordinateText = DirectionsURLParser.CoordinateText
         // The usual short decimals in one pass over the bytes, without slicing the text.
@@ -302,7 +287,7 @@ extension LinkInput {
 }
 
 extension Substring {
-    /// The pieces between `separator` bytes, like `split(separator:omittingEmptySubsequences: false)`
-    /// on `Character`s but by byte (`"a,,b"` gives `a`, ``, `b`; `""` gives one empty piece).
+    /// The pieces between `separator` bytes, as `split(separator:omittingEmptySubsequences: false)`
+    /// (`"a,,b"` gives `a`, ``, `b`; `""` one empty piece).
     package func pieces(separatedBy separator: UInt8) -> [Substring] { LinkInput.split(self, separator) }
 }

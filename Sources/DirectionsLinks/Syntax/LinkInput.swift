@@ -110,11 +110,14 @@ extension LinkInput {
     @inline(__always)
     func hasSuffix(_ literal: StaticString) -> Bool { matches(literal, .suffix, ignoringCase: false) }
 
+    /// Whether the text ends with the lowercase ASCII `literal` ignoring ASCII case.
+    @inline(__always)
+    func hasSuffixIgnoringCase(_ literal: StaticString) -> Bool { matches(literal, .suffix, ignoringCase: true) }
+
     /// Where a literal is compared: against the whole text, its start or its end.
     private enum Anchor { case whole, prefix, suffix }
 
-    /// Whether `literal` matches the text at `anchor`; with `ignoringCase`, the literal is lowercase
-    /// ASCII and the text's ASCII case is ignored.
+    /// Whether `literal` matches the text at `anchor`; with `ignoringCase`, `literal` is lowercase ASCII.
     @inline(__always)
     private func matches(_ literal: StaticString, _ anchor: Anchor, ignoringCase: Bool) -> Bool {
         LinkInput.withBytes(of: literal) { l in
@@ -145,8 +148,7 @@ extension LinkInput {
         return true
     }
 
-    /// Whether the text equals `lowercase` (lowercase ASCII) ignoring ASCII case. (A literal argument
-    /// picks the faster `StaticString` overload.)
+    /// Whether the text equals `lowercase` (lowercase ASCII) ignoring ASCII case.
     @_disfavoredOverload
     func equalsIgnoringCase(_ lowercase: String) -> Bool {
         LinkInput.withBytes(of: lowercase) { l in
@@ -183,8 +185,7 @@ extension LinkInput {
         return true
     }
 
-    /// Without leading and trailing whitespace, as `Character.isWhitespace` decides (ASCII ends are
-    /// trimmed byte by byte; a non-ASCII end is judged by its `Character`).
+    /// Without leading and trailing whitespace, as `Character.isWhitespace` decides.
     @inline(__always)
     var trimmed: LinkInput {
         // The usual value: both ends visible ASCII (0x21–0x7E), so neither end can be trimmed.
@@ -197,8 +198,7 @@ extension LinkInput {
     private var trimmedEnds: LinkInput {
         var a = 0
         var b = count
-        // An ASCII whitespace byte is a whole `Character` unless a non-ASCII scalar next to it may
-        // join it (a combining mark after it, a prepended mark before it): those go the slow way.
+        // An ASCII whitespace byte is a whole `Character` unless a non-ASCII scalar may join it.
         while a < b {
             let x = self[a]
             if x >= 0x80 { return trimmedSlow(a, b) }
@@ -245,10 +245,9 @@ extension LinkInput {
         }
     }
 
-    /// Calls `body` with the percent-decoded bytes, decoded into a temporary buffer (no `String` is
-    /// built; the text as it is when nothing needs decoding). Escapes and UTF-8 must have been checked
-    /// (by ``LinkInput.Query``, or ``PercentDecoding/check(_:plusAsSpace:)``); an unchecked malformed
-    /// escape is kept as written.
+    /// Calls `body` with the percent-decoded bytes (the text itself when nothing needs decoding).
+    /// Escapes and UTF-8 must have been checked (``LinkInput.Query``, ``PercentDecoding/check(_:plusAsSpace:)``);
+    /// an unchecked malformed escape is kept as written.
     @inline(__always)
     func withDecoded<R, E: Error>(plusAsSpace: Bool, _ body: (LinkInput) throws(E) -> R) throws(E) -> R {
         let n = count
@@ -279,18 +278,16 @@ extension LinkInput {
 // MARK: - Readings for non-ASCII text
 
 extension LinkInput {
-    /// Whether `string.lowercased() == lower` for a lowercase ASCII `lower`: by byte for ASCII text
-    /// (a non-ASCII letter may lowercase to ASCII, such as the Kelvin sign, so other text is
-    /// lowercased as a `String`).
+    /// Whether `string.lowercased() == lower` for a lowercase ASCII `lower` (by byte for ASCII text;
+    /// a non-ASCII letter such as the Kelvin sign may lowercase to ASCII).
     func lowercasedEquals(_ lower: StaticString) -> Bool {
         if equalsIgnoringCase(lower) { return true }
         if isASCII { return false }
         return string.lowercased() == String(describing: lower)
     }
 
-    /// The pieces between `separator` bytes (in non-ASCII text too: a `Character` split would take
-    /// U+037E for `;`), as ``pieces(separatedBy:)`` in an array, with empty ones left out when
-    /// `omittingEmpty`.
+    /// The pieces between `separator` bytes (a `Character` split would take U+037E for `;`), with
+    /// empty ones left out when `omittingEmpty`.
     func splitPieces(separatedBy separator: UInt8, omittingEmpty: Bool = false) -> [LinkInput] {
         let all = Array(pieces(separatedBy: separator))
         return omittingEmpty ? all.filter { !$0.isEmpty } : all
@@ -307,8 +304,7 @@ extension LinkInput: CustomStringConvertible {
 extension LinkInput {
     // MARK: Word-at-a-time scans (8 bytes per step; every load is inside the buffer)
 
-    /// A mask with the high bit of each byte of `word` that equals `byte` set, and no other bit
-    /// (exact: no carry crosses a byte).
+    /// The high bit of each byte of `word` that equals `byte` (exact: no carry crosses a byte).
     @inline(__always)
     static func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
         let v = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
@@ -352,10 +348,8 @@ extension LinkInput {
         return to
     }
 
-    /// Where the query and the fragment of the URL text `bytes[from..<to]` start (RFC 3986 §3.4,
-    /// §3.5): `question` is the offset of the first `?` before any `#`, or `to`; `hash` is the offset
-    /// of the first `#` (after the `?` when there is one), or `to`. One scan for `?` or `#`, then one
-    /// for the `#` that ends the query.
+    /// Where the query and fragment of `bytes[from..<to]` start (RFC 3986 §3.4, §3.5): `question` is
+    /// the first `?` before any `#`, `hash` the first `#` after it; `to` when absent.
     @inline(__always)
     static func queryAndFragment(in bytes: LinkInput, from: Int, to: Int) -> (question: Int, hash: Int) {
         let first = firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "#"), in: bytes, from: from, to: to)
@@ -401,8 +395,7 @@ extension LinkInput {
         return n
     }
 
-    /// The index of the first `byte` in `s`, or nil. `byte` should be ASCII (a lone UTF-8 code unit
-    /// ≥ 0x80 is never a character boundary).
+    /// The index of the first `byte` (ASCII) in `s`, or nil.
     @inline(__always)
     static func firstIndex(of byte: UInt8, in s: Substring) -> String.Index? {
         let offset: Int? = withBytes(of: s) { buffer in
@@ -441,8 +434,7 @@ extension LinkInput {
         return s.utf8.index(s.startIndex, offsetBy: offset)
     }
 
-    /// Whether `b` equals `lowercase` (a byte of a lowercase ASCII word) ignoring ASCII case: one
-    /// compare when `b` is already lowercase, the usual case.
+    /// Whether `b` equals `lowercase` (a lowercase ASCII byte) ignoring ASCII case.
     @inline(__always)
     static func equalIgnoringCase(_ b: UInt8, _ lowercase: UInt8) -> Bool {
         b == lowercase || (b | 0x20 == lowercase && lowercase &- 97 < 26)
@@ -456,8 +448,7 @@ extension LinkInput {
     @inline(__always)
     static func isASCIIWhitespace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
 
-    /// `s` without leading and trailing whitespace (`Character.isWhitespace`, Unicode included),
-    /// checking bytes first: ASCII ends need no grapheme breaking.
+    /// `s` without leading and trailing whitespace (`Character.isWhitespace`), checking bytes first.
     static func trimmed(_ s: Substring) -> Substring {
         let utf8 = s.utf8
         var start = utf8.startIndex
@@ -469,9 +460,8 @@ extension LinkInput {
             end = before
         }
         let r = s[start..<end]
-        // A non-ASCII end may be Unicode whitespace (U+00A0, U+3000, …) or a scalar that joins the
-        // ASCII whitespace next to it into one grapheme (a combining mark after, a prepend before):
-        // then trim by Characters exactly as `Character.isWhitespace` sees them.
+        // A non-ASCII end may be Unicode whitespace or join the ASCII whitespace next to it into
+        // one grapheme: trim by Characters.
         if let f = r.utf8.first, let l = r.utf8.last, f < 0x80, l < 0x80 { return r }
         if r.isEmpty { return r }
         var c = s

@@ -57,8 +57,7 @@ extension DirectionsURLParser {
             case failure(Failure)
         }
 
-        /// Checks `bytes` as ``decode(_:plusAsSpace:)`` would decode them, building text only when an
-        /// escaped byte ≥ 0x80 needs UTF-8 validation (rare).
+        /// Checks `bytes` as ``decode(_:plusAsSpace:)`` would, building text only to validate escaped bytes ≥ 0x80.
         static func check(_ bytes: LinkInput, plusAsSpace: Bool) -> Check {
             let n = bytes.count
             let first = plusAsSpace
@@ -84,17 +83,10 @@ extension DirectionsURLParser {
             }
         }
 
-        /// Decodes text whose escapes and decoded UTF-8 were already checked (by ``check(_:plusAsSpace:)``),
-        /// in one pass. Gives what ``decode(_:plusAsSpace:)`` gives for such text.
-        static func decodeChecked(_ text: Substring, plusAsSpace: Bool) -> String {
-            LinkInput.withBytes(of: text) { bytes in decodeChecked(bytes, plusAsSpace: plusAsSpace) }
-        }
-
-        /// ``decodeChecked(_:plusAsSpace:)`` of bytes.
+        /// Decodes bytes already checked by ``check(_:plusAsSpace:)`` in one pass, as ``decode(_:plusAsSpace:)`` would.
         static func decodeChecked(_ bytes: LinkInput, plusAsSpace: Bool) -> String {
             let n = bytes.count
-            // Every '%' starts a checked escape, so the decoded length is exact (short texts stay
-            // inline); the initializer checks the UTF-8 again (valid: the check decoded the same bytes).
+            // Every '%' starts a checked escape, so the decoded length is exact.
             let count = max(0, n &- 2 &* LinkInput.count(of: UInt8(ascii: "%"), in: bytes))
             return LinkInput.string(capacity: count) { out in
                 write(bytes, into: out, plusAsSpace: plusAsSpace)
@@ -136,16 +128,14 @@ extension DirectionsURLParser {
                 guard let decoded = String(validating: out, as: UTF8.self) else { return .failure(.invalidUTF8) }
                 return .success(decoded)
             }
-            // Every escape is ASCII and the other bytes come from valid UTF-8 text: the result is
-            // valid UTF-8, written once.
+            // ASCII escapes in valid UTF-8 text: the result is valid UTF-8.
             let decoded = LinkInput.string(capacity: count) { out in
                 write(bytes, into: out, plusAsSpace: plusAsSpace)
             }
             return .success(decoded)
         }
 
-        /// Writes the decoded form of `bytes` into `out` (see ``write(_:into:plusAsSpace:)``); returns
-        /// the number of bytes written (at most `bytes.count`).
+        /// ``write(_:into:plusAsSpace:)`` of `bytes`; returns the number of bytes written (≤ `bytes.count`).
         @inline(__always)
         static func writeDecoded(
             _ bytes: LinkInput, into out: LinkInput.Scratch, plusAsSpace: Bool
@@ -153,9 +143,8 @@ extension DirectionsURLParser {
             write(bytes, into: out, plusAsSpace: plusAsSpace)
         }
 
-        /// Writes the decoded form of `bytes` into `out` (escapes already checked, or skipped when
-        /// malformed as the checking callers never pass them), a raw `+` as a space with
-        /// `plusAsSpace`; stops when `out` is full. Returns the number of bytes written.
+        /// Writes the decoded `bytes` into `out` (escapes checked; a malformed one is kept), a raw `+`
+        /// as a space with `plusAsSpace`, until `out` is full. Returns the number of bytes written.
         @inline(__always)
         private static func write(
             _ bytes: LinkInput, into out: LinkInput.Scratch, plusAsSpace: Bool

@@ -1,33 +1,25 @@
 // SPDX-License-Identifier: Apache-2.0
-// The only file of the link code that touches unsafe pointers. Everything else reads bytes through
-// `LinkInput` (bounds-checked by its callers' loops, as the standard library's own buffers are in
-// release builds) and writes them through `LinkInput.Scratch`.
+// The only file of the link code that touches unsafe pointers; everything else reads through
+// `LinkInput` and writes through `LinkInput.Scratch`.
 //
-// Why pointers at all: a parse slices the link hundreds of times; a `LinkInput` is a pointer and a
-// count (no reference count, no retain/release per slice), and a word-at-a-time scan loads 8 bytes
-// unaligned. `Span` would express the lifetime in the type, but a `~Escapable` view cannot be stored
-// in the arrays of ``LinkInput/Query`` (its parameters are slices kept for the whole parse).
+// Why: a parse slices the link hundreds of times; a pointer and count has no retain/release per
+// slice, and word scans load 8 unaligned bytes. A `~Escapable` `Span` cannot be stored in the
+// arrays of ``LinkInput/Query``.
 //
-// The rule that keeps this sound: a `LinkInput` is made only by the `withBytes` functions below,
-// which pin their bytes for the call, and no `LinkInput` is returned from a parse (parsers return
-// `String`s built with ``LinkInput/string`` or decoded into new storage).
+// Soundness: a `LinkInput` is made only by the `withBytes` functions below, which pin their bytes
+// for the call, and no parse returns one (parsers return `String`s).
 
 /// A run of the UTF-8 bytes of the link being parsed: a pointer and a count, with no reference
 /// count, so slicing and passing it around costs nothing.
 ///
-/// **Lifetime.** A `LinkInput` points into the storage of the link `String`, which
-/// ``DirectionsURLParser/parseLink(_:)`` pins for the whole parse (``withBytes(of:_:)-(String,_)``).
-/// It must not outlive that call: what a parser returns is made of `String`s built with ``string``
-/// or decoded with ``percentDecoded(plusAsSpace:)``, never of `LinkInput`s.
+/// **Lifetime.** Points into the link `String` that ``DirectionsURLParser/parseLink(_:)`` pins for
+/// the parse (``withBytes(of:_:)-(String,_)``); it must not outlive that call.
 ///
-/// **UTF-8.** Every delimiter a format splits on (`:` `/` `?` `&` `=` `,` `;` `#` `~` `!` `|` …) is
-/// ASCII, and an ASCII byte never occurs inside a multi-byte UTF-8 sequence, so a `LinkInput` cut at
-/// one is valid UTF-8 whenever the link is (a Swift `String` always is). The helpers that depend on
-/// Unicode (``trimmed``, whitespace, case) take a byte fast path for ASCII and otherwise fall back to
-/// the `Character` rules of the standard library, so they agree with `String` on every input.
+/// **UTF-8.** Every delimiter a format splits on is ASCII, which never occurs inside a multi-byte
+/// sequence, so a slice cut at one is valid UTF-8. Unicode-dependent helpers (trimming, case) take
+/// a byte fast path for ASCII, else the standard library's `Character` rules.
 ///
-/// Indices are byte offsets from the start of the text (0 ..< ``count``). Every access is bounds-checked
-/// by the callers' loops; nothing trusts the input.
+/// Indices are byte offsets (0 ..< ``count``), bounds-checked by the callers' loops.
 struct LinkInput: Sequence {
     /// The bytes (pinned by whoever made this value).
     fileprivate let buffer: UnsafeBufferPointer<UInt8>
@@ -82,8 +74,7 @@ struct LinkInput: Sequence {
         return text.withUTF8 { body(LinkInput($0)) }
     }
 
-    /// ``withBytes(of:_:)-(String,_)`` for a `body` that throws. (Kept apart: the `Result` that
-    /// carries the error copies the value, which the parse's own entry avoids.)
+    /// ``withBytes(of:_:)-(String,_)`` for a `body` that throws (apart: the `Result` copies the value).
     @inline(__always)
     static func withBytesThrowing<R, E: Error>(of text: String, _ body: (LinkInput) throws(E) -> R) throws(E) -> R {
         var text = text

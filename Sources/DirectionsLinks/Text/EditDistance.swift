@@ -8,10 +8,8 @@ public enum EditDistance {
         between(Array(a), Array(b))
     }
 
-    /// The candidate nearest to `wanted`, case ignored: the first one equal to it ignoring case
-    /// (distance 0), else the first with the fewest edits; `tied` when another is as near. nil when
-    /// there are no candidates. Callers decide how near is near enough ("did you mean" hints for
-    /// manifest keys and file names).
+    /// The candidate nearest to `wanted`, case ignored: the first equal ignoring case, else the first
+    /// with the fewest edits; `tied` when another is as near; nil without candidates.
     public static func nearest(to wanted: String, among candidates: [String]) -> (candidate: String, distance: Int, tied: Bool)? {
         let key = wanted.lowercased()
         var best: (candidate: String, distance: Int, tied: Bool)? = nil
@@ -28,10 +26,8 @@ public enum EditDistance {
         return best
     }
 
-    /// The word a mistyped `word` most likely meant, for "did you mean" hints on command lines
-    /// (commands, options without their dashes, app ids): the only candidate that starts with it
-    /// (at least two letters), else the nearest by edit distance when at most 2 edits away and
-    /// fewer than the word's length, and not tied; nil when none is near.
+    /// The word a mistyped command-line `word` most likely meant: the only candidate it starts (at
+    /// least two letters), else the nearest within 2 edits and fewer than its length, untied; or nil.
     public static func suggestion(for word: String, among candidates: [String]) -> String? {
         let lower = word.lowercased()
         if lower.count >= 2 {

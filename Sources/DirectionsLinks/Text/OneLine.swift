@@ -2,14 +2,10 @@
 /// Text from outside input (a link, a file name, a manifest value, a property-list name) made safe to
 /// put in a one-line message, warning or log line.
 ///
-/// A directions link may carry any character percent-encoded: `%1B%5B31m` is the terminal escape that
-/// turns the text red, `%0A` a newline that would forge an extra line of output or of the daemon's
-/// log. Every C0 control (U+0000–U+001F, tab, line feed and carriage return included), DEL (U+007F),
-/// C1 control (U+0080–U+009F) and the Unicode line and paragraph separators (U+2028, U+2029) is
-/// therefore written visibly: `\n`, `\r` and `\t` for those three, `\xHH` (the code point in
-/// hexadecimal) for the others up to U+00FF, `\uHHHH` above, so `ESC[31m` reads `\x1B[31m`. Everything
-/// else, a backslash included, is kept as is. JSON fields that carry values keep the exact text (the
-/// JSON writer escapes it); only messages are escaped. Pure.
+/// A link may carry any character percent-encoded (`%1B%5B31m` turns a terminal red, `%0A` forges a
+/// log line), so every C0 control, DEL, C1 control and U+2028/U+2029 is written visibly: `\n`,
+/// `\r`, `\t`, `\xHH` up to U+00FF, `\uHHHH` above (`ESC[31m` reads `\x1B[31m`). Everything else,
+/// a backslash included, is kept. Only messages are escaped; JSON values keep the exact text. Pure.
 public enum OneLine {
     /// `text` with its line-breaking and control characters written visibly (see the type).
     public static func escaped(_ text: some StringProtocol) -> String {
@@ -39,9 +35,8 @@ public enum OneLine {
         text.map { escaped($0) } ?? fallback
     }
 
-    /// How a character that ``isControl(_:)`` is written: `\n`, `\r`, `\t`, else `\xHH` up to U+00FF
-    /// and `\uHHHH` above; with `utf8Bytes`, a character above U+007F is written as the `\xHH` of each
-    /// of its UTF-8 bytes instead (what a shell's `$'…'` needs).
+    /// How a character that ``isControl(_:)`` is written: `\n`, `\r`, `\t`, else `\xHH` up to U+00FF,
+    /// `\uHHHH` above; with `utf8Bytes`, `\xHH` per UTF-8 byte above U+007F (for a shell's `$'…'`).
     public static func visible(_ scalar: Unicode.Scalar, utf8Bytes: Bool = false) -> String {
         switch scalar {
         case "\n": return "\\n"

@@ -2,31 +2,29 @@
 extension DirectionsURLParser {
     /// Apple Map Links, the legacy form: `https://maps.apple.com/?saddr=&daddr=&dirflg=` (Apple, "Map
     /// Links" reference, developer.apple.com/library/archive/featuredarticles/iPhoneURLScheme_Reference/MapLinks).
-    /// This type is also the family for every Apple link: it dispatches `maps.apple.com` paths and the
-    /// `maps:` scheme, and sends `/directions` and `/place` to ``AppleUnifiedLink``.
+    /// Also the family for every Apple link: dispatches `maps.apple.com` and `maps:`, sending
+    /// `/directions` and `/place` to ``AppleUnifiedLink``.
     ///
     /// Parameters (query, form-encoded: `+` is a space, `%2B` a literal `+`; names any case):
     /// - `saddr` (at most once): the source. Absent, empty or a current-location literal → current
     ///   location (Apple: "If you don't specify a value for saddr, the starting point is 'here.'").
-    /// - `daddr` (required): the destination. Repeated `daddr` parameters are ordered stops (real
-    ///   multi-stop links, not in Apple's table): the last is the destination, earlier ones waypoints.
-    /// - `dirflg` (at most once): `d` → Car, `w` → Pedestrian, `r` → transport type Transit (no single
-    ///   mode); empty → no mode. Apple: an unknown value makes Maps ignore the parameter, so an unknown
-    ///   value is an `ignored-value` repair (warning when lenient, error when strict).
-    /// - `ll`, `q`, `address`, `near`, `sll`, `z`, `spn`, `sspn`, `t`: view and search only, never a stop.
-    ///   A link with only these is `not-a-directions-link`.
-    /// - Values: `latitude,longitude` (WGS84 degrees, latitude first) or address text (`CoordinateText`).
+    /// - `daddr` (required): the destination; repeated `daddr`s are ordered stops (real links, not in
+    ///   Apple's table), the last the destination.
+    /// - `dirflg` (at most once): `d` → Car, `w` → Pedestrian, `r` → transport type Transit; empty → no
+    ///   mode; another value → `ignored-value` repair (Apple: Maps ignores it).
+    /// - `ll`, `q`, `address`, `near`, `sll`, `z`, `spn`, `sspn`, `t`: view and search only; a link
+    ///   with only these is `not-a-directions-link`.
+    /// - Values: `latitude,longitude` or address text (`CoordinateText`).
     ///
     /// Hosts and schemes: `maps.apple.com` at `/` and `/maps`; `maps:?…`, `maps://?…`,
-    /// `maps://maps.apple.com/…` and the nested `maps://https://maps.apple.com/maps?…`. `maps:` without
-    /// `?` (`maps:q=Coffee`) is GNOME Maps' search grammar, never Apple's: `not-a-directions-link`.
-    /// `maps.apple` short links need a network redirect: `unresolvable-offline`.
+    /// `maps://maps.apple.com/…`, nested `maps://https://maps.apple.com/maps?…`. `maps:` without `?`
+    /// (`maps:q=Coffee`, GNOME Maps' search) is `not-a-directions-link`; `maps.apple` short links are
+    /// `unresolvable-offline`.
     ///
-    /// Repairs: an unknown `dirflg` value (ignored); a parameter that looks like a misspelling of an
-    /// absent `saddr` or `dirflg` (`dirflag=w`) is a `likely-typo` repair and is ignored; a misspelt
-    /// `daddr` with no `daddr` is `missing-destination` naming the typo. Building writes
-    /// `https://maps.apple.com/?saddr=&daddr=…&daddr=…&dirflg=` (saddr left out for the current location);
-    /// labels, place ids, cycling, avoidances, `navigate` and times cannot be carried.
+    /// Repairs: a misspelling of an absent `saddr` or `dirflg` (`dirflag=w`) is `likely-typo`, ignored;
+    /// of `daddr`, `missing-destination` naming it. Building writes
+    /// `https://maps.apple.com/?saddr=&daddr=…&daddr=…&dirflg=` (no saddr for the current location);
+    /// labels, place ids, cycling, avoidances, `navigate` and times are omitted.
     enum AppleMapsLink {
         static let formatName = "Apple Maps link"
 
@@ -142,14 +140,12 @@ extension DirectionsURLParser {
                 parameter: "scheme")
         }
 
-        /// Dispatches an Apple link (`https://maps.apple.com/…` or `maps://…`) by path: the legacy
-        /// query at `/` or `/maps`, the unified form at `/directions` and `/place`; any other path
-        /// (`/search`, `/frame`, …) is `not-a-directions-link`, with `fix` saying what to write instead.
+        /// Dispatches an Apple link by path: legacy at `/` or `/maps`, unified at `/directions` and
+        /// `/place`; another path is `not-a-directions-link`, `fix` saying what to write instead.
         static func parseApplePath(
             _ link: LinkInput.Parts, _ context: inout ParseContext, fix: String
         ) throws(DirectionsURLError) -> DirectionsRequest {
-            // A path that is not ASCII never lowercases to one of these ASCII paths (no character
-            // lowercases to an ASCII letter but the Kelvin sign, to `k`), so bytes decide.
+            // Only the Kelvin sign lowercases to an ASCII letter (`k`): bytes decide.
             let path = link.bytes.path
             if path.isEmpty || path.equals("/") || path.equalsIgnoringCase("/maps" as StaticString) || path.equalsIgnoringCase("/maps/" as StaticString) {
                 context.format = .appleMaps
@@ -169,16 +165,14 @@ extension DirectionsURLParser {
                 parameter: "path")
         }
 
-        /// Whether `inner` (what follows `maps://`) starts with an `http:` or `https:` scheme: the
-        /// text before its first `:` byte is `https` or `http`, ASCII case ignored.
+        /// Whether `inner` (after `maps://`) starts with `http:` or `https:`, ASCII case ignored.
         private static func isNestedWebLink(_ inner: LinkInput) -> Bool {
             guard let colon = inner.firstOffset(of: UInt8(ascii: ":")) else { return false }
             let scheme = inner.prefix(colon)
             return scheme.equalsIgnoringCase("https" as StaticString) || scheme.equalsIgnoringCase("http" as StaticString)
         }
 
-        /// ``AppleGoogleLinkText/word(_:in:)-(LinkInput,ModeWords)`` in ``modeVocabulary``: ASCII text is
-        /// trimmed and its one byte compared, ASCII case ignored (no table, no `String`).
+        /// ``AppleGoogleLinkText/word(_:in:)-(LinkInput,ModeWords)`` in ``modeVocabulary``, by byte for ASCII.
         private static func dirflgWord(_ value: LinkInput) -> ModeWord? {
             guard value.isASCII else { return AppleGoogleLinkText.word(value, in: modeWords) }
             let t = AppleGoogleLinkText.trimmedASCII(value)

@@ -1,38 +1,30 @@
 // SPDX-License-Identifier: Apache-2.0
 extension DirectionsURLParser {
-    /// Apple unified Maps URLs (iOS 18.4, macOS 15.4, watchOS 11.4 and later; Apple, "Adopting unified
-    /// Maps URLs", developer.apple.com/documentation/mapkit/unified-map-urls), directions and place forms.
+    /// Apple unified Maps URLs (iOS 18.4, macOS 15.4, watchOS 11.4+; Apple, "Adopting unified Maps
+    /// URLs", developer.apple.com/documentation/mapkit/unified-map-urls), directions and place forms.
     ///
     /// `https://maps.apple.com/directions?source=&destination=&waypoint=&mode=&avoid=` (also under
     /// `maps://…/directions?…`). Query, form-encoded (`+` is a space, `%2B` a literal `+`):
-    /// - `destination` (required, at most once): "an address, coordinate, or a place name";
-    ///   `latitude,longitude` (WGS84 degrees, latitude first) becomes a coordinate, other text an address.
-    /// - `source` (at most once): absent, empty or a current-location literal → current location
-    ///   ("Leaving off the source instructs Maps to display directions … from a person's current location").
+    /// - `destination` (required, at most once): `latitude,longitude` becomes a coordinate, other text
+    ///   an address. `source` (at most once): absent, empty or a current-location literal → current location.
     /// - `waypoint`: repeatable, in travel order.
-    /// - `source-place-id`, `destination-place-id`: kept verbatim in ``Endpoint/placeID`` of their
-    ///   endpoint (never resolved). `waypoint-place-id`: when every one directly follows a `waypoint`, it
-    ///   belongs to that waypoint; otherwise they pair with the waypoints in order. A place id with no
-    ///   endpoint to belong to is an `ignored-value` repair.
-    /// - `mode`: `driving` → Car, `walking` → Pedestrian, `transit` → transport type Transit (no single
-    ///   mode), `cycling` → Bike; any other word → `unknown-mode`.
-    /// - `avoid`: one value, decoded first and then split on `,` (`tolls,highways` or `tolls%2Chighways`):
-    ///   `tolls`, `highways` → ``RouteAvoidance``; `busy-roads`, `stairs` (no MapKit meaning) and unknown
-    ///   words → `ignored-value` repair.
-    /// - `transit-preferences` (`bus,subway,commuter,ferry`) and `start` are accepted and not used:
-    ///   a preference is not a directions mode, and the request has no delay field.
+    /// - `source-place-id`, `destination-place-id`: kept verbatim in ``Endpoint/placeID``.
+    ///   `waypoint-place-id`: each belongs to the `waypoint` it directly follows if all do, else they
+    ///   pair in order. A place id with no endpoint is an `ignored-value` repair.
+    /// - `mode`: `driving` → Car, `walking` → Pedestrian, `transit` → transport type Transit, `cycling`
+    ///   → Bike; any other word → `unknown-mode`.
+    /// - `avoid`: decoded, then split on `,`: `tolls`, `highways` → ``RouteAvoidance``; `busy-roads`,
+    ///   `stairs` and unknown words → `ignored-value` repair.
+    /// - `transit-preferences` and `start` are accepted and not used (not a mode; no delay field).
     /// - A misspelling of an absent `source`, `waypoint`, `mode` or `avoid` (`mdoe=walking`) is a
     ///   `likely-typo` repair and is ignored; a misspelt `destination` is `missing-destination`.
     ///
-    /// Place form `https://maps.apple.com/place?coordinate=lat,lon&name=&address=&place-id=` (same
-    /// reference, "Display a place"): read as a destination-only request from the current location. With
-    /// `coordinate`, the destination is that coordinate labelled with `name` (else `address`) and the
-    /// place id; without it, the `address` (else `name`) text with the place id. A place id alone needs a
-    /// look-up: `unresolvable-offline`. `map`, `span`, `center` are view-only.
+    /// Place form `https://maps.apple.com/place?coordinate=lat,lon&name=&address=&place-id=`: a
+    /// destination-only request, the coordinate labelled with `name` (else `address`), or without it
+    /// the `address` (else `name`) text; with the place id. A place id alone: `unresolvable-offline`.
     ///
-    /// Building writes the directions form in the fixed order source, source-place-id, destination,
-    /// destination-place-id, (waypoint, waypoint-place-id)…, mode, avoid. Labels of coordinates, the
-    /// avoidance `ferries`, `navigate` and times cannot be carried.
+    /// Building writes source, source-place-id, destination, destination-place-id, (waypoint,
+    /// waypoint-place-id)…, mode, avoid. Labels of coordinates, `ferries`, `navigate` and times are omitted.
     enum AppleUnifiedLink {
         static let formatName = "Apple Maps directions link"
         /// The directions form's parameters (Apple's unified Maps URLs reference).
@@ -206,8 +198,7 @@ extension DirectionsURLParser {
                 avoid: avoid)
         }
 
-        /// ``AppleGoogleLinkText/word(_:in:)-(LinkInput,ModeWords)`` in ``modeVocabulary``: ASCII text is
-        /// trimmed and compared with each word, ASCII case ignored (no table, no `String`).
+        /// ``AppleGoogleLinkText/word(_:in:)-(LinkInput,ModeWords)`` in ``modeVocabulary``, by bytes for ASCII.
         private static func modeWord(_ value: LinkInput) -> ModeWord? {
             guard value.isASCII else { return AppleGoogleLinkText.word(value, in: modeWords) }
             let t = AppleGoogleLinkText.trimmedASCII(value)

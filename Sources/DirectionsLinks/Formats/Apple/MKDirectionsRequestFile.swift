@@ -2,18 +2,15 @@
 /// Apple's `.mkdirectionsrequest` file: what iOS Maps hands a routing app (Location and Maps
 /// Programming Guide, "Providing Directions"; `MKDirectionsRequest initWithContentsOfURL:`).
 ///
-/// The file is a binary property list (`bplist00`, read by ``BinaryPropertyList``) whose top object is
-/// a dictionary with two optional keys, `MKDirectionsRequestSource` and
-/// `MKDirectionsRequestDestination`, each an `MKMapItem` dictionary (decompiled MapKit,
+/// A binary property list whose top dictionary has two optional `MKMapItem` dictionaries,
+/// `MKDirectionsRequestSource` and `MKDirectionsRequestDestination` (decompiled MapKit,
 /// `MKDirectionsRequest.m` / `MKMapItem.mm`, iOS 26.1):
 /// - `MKMapItemIsCurrentLocation` = true → ``Endpoint/currentLocation`` (no coordinates);
-/// - otherwise `MKMapItemName` (string) → `.address(name)`. The place itself is in
-///   `MKMapItemGEOMapItem` (or `MKMapItemGEOPlace`): Apple-private serialized data that routingd does
-///   not read. Each such endpoint adds a `coordinates-unavailable` warning to the result, in lenient
-///   **and** strict mode alike: it is not a repair of a broken file but a limit of what the file shares.
-///   `MKMapItemPhoneNumber`, `MKMapItemURLString`, `MKMapItemTimeZoneName` are ignored.
-/// - No source → the current location (Maps opens such requests from where the user is). No
-///   destination → `missing-destination` (Maps gives up only in that case).
+/// - otherwise `MKMapItemName` → `.address(name)`. The place is in Apple-private data
+///   (`MKMapItemGEOMapItem`, `MKMapItemGEOPlace`) routingd does not read: each such endpoint adds a
+///   `coordinates-unavailable` warning, in lenient **and** strict mode (a limit, not a repair).
+///   Phone number, URL and time zone are ignored.
+/// - No source → the current location; no destination → `missing-destination`.
 /// - The file carries no mode, transport type, dates or preferences: the request has none.
 public enum MKDirectionsRequestFile {
     static let sourceKey = "MKDirectionsRequestSource"
@@ -27,11 +24,9 @@ public enum MKDirectionsRequestFile {
     /// - Returns: the request, format ``LinkFormat/mkDirectionsRequest``, and one
     ///   `coordinates-unavailable` warning per endpoint known only by name.
     /// - Throws: ``DirectionsURLError`` `malformed-url` (parameter `file`) when the bytes are not a
-    ///   readable binary property list or the top object is not a dictionary; `invalid-parameter`
-    ///   naming the key when a map item has the wrong type or names nothing usable;
-    ///   `missing-destination` (parameter `MKDirectionsRequestDestination`) without a destination;
-    ///   `coordinates-unavailable` naming the key when a map item has no name and its place sits only
-    ///   in Apple-private `MKMapItemGEOMapItem` data.
+    ///   binary property list with a dictionary on top; `invalid-parameter` naming the key for a map
+    ///   item of the wrong type or naming nothing; `missing-destination` without a destination;
+    ///   `coordinates-unavailable` naming the key for a map item with no name, only private data.
     public static func parse(_ bytes: [UInt8], parser: DirectionsURLParser) throws(DirectionsURLError) -> ParsedLink {
         let top: BinaryPropertyList.Value
         do {

@@ -4,18 +4,14 @@ extension DirectionsURLParser {
     /// Google Assistant's `geo.offline:` variant is read the same way).
     ///
     /// **RFC 5870** (§3.3 ABNF): `geo:<lat>,<lon>[,<alt>][;crs=<label>][;u=<metres>][;<name>[=<value>]]…`.
-    /// - Coordinates are WGS84 degrees, latitude first; the altitude (metres) is checked as a number and
-    ///   dropped. `-0` is 0 (§3.3). Latitude outside -90...90 or longitude outside -180...180 is an error,
-    ///   never clamped or wrapped (§3.4.2 "MUST be considered invalid"). At latitude ±90 any longitude in
-    ///   range is accepted and kept as written (§3.4.2: consumers "MUST accept" it); 180 and -180 are the
-    ///   same meridian (§3.4.5) and each is kept as written.
+    /// - Coordinates are WGS84 degrees, latitude first; the altitude (metres) is checked and dropped.
+    ///   `-0` is 0. Out-of-range values are errors, never clamped or wrapped (§3.4.2). At ±90 any
+    ///   longitude is accepted and kept (§3.4.2); 180 and -180 (§3.4.5) are each kept as written.
     /// - Parameter names and the `crs` value are case-insensitive (§3.3). `crs` other than `wgs84` →
-    ///   `unsupported-crs`. `u` (uncertainty, metres) must be a number ≥ 0: it is checked and dropped,
-    ///   because the request model has no uncertainty. `crs` and `u` may appear once each
-    ///   (`duplicate-parameter`); a `crs` that is not first, or a `u` after another parameter, is a
-    ///   repair (§3.3: `p = [ crsp ] [ uncp ] *parameter`). Other parameters are percent-decoded,
-    ///   checked and ignored; a value with characters outside `p-unreserved / unreserved / pct-encoded`
-    ///   is a repair.
+    ///   `unsupported-crs`. `u` (uncertainty, metres, ≥ 0) is checked and dropped. `crs` and `u` may
+    ///   appear once each (`duplicate-parameter`); a `crs` not first, or a `u` after another
+    ///   parameter, is a repair (§3.3). Other parameters are decoded, checked and ignored; a value
+    ///   outside `p-unreserved / unreserved / pct-encoded` is a repair.
     ///
     /// **Android query** (`?q=…&z=…`, form-encoded: `+` is a space, `%2B` a literal `+`):
     /// - `q=lat,lon(label)`: the coordinates in `q` win over the path and over the label; the label is
@@ -26,8 +22,7 @@ extension DirectionsURLParser {
     /// - `0,0` is a placeholder only when `q` is non-empty; plain `geo:0,0` and `geo:0,0?q=` are Null Island.
     /// - `z` (zoom, a viewport) and every other query parameter are ignored.
     ///
-    /// **Current location**: a `geo:` URI names only a destination; the source is always the current
-    /// location and the mode is unset.
+    /// **Current location**: the source is always the current location; the mode is unset.
     ///
     /// **Repairs** (a warning when lenient, the error with `strict`): percent-escapes in the coordinates
     /// (`geo:-22.9519%2C-43.2105`); spaces after the comma; a space *instead of* the comma
@@ -56,9 +51,8 @@ extension DirectionsURLParser {
             let all = link.bytes.rest
             // Whether the text is ASCII, its first '#', and the first '?', '&', ';' before it.
             let marks = ByteMarks(all)
-            // The usual `geo:lat,lon`: ASCII without a query, parameters or fragment, and a plain pair
-            // (no label, escape, space or sign repair): read at once. Every other text (or a pair
-            // plainPair refuses) goes on below, which gives the same answer for this one.
+            // The usual `geo:lat,lon` (ASCII, no query, parameters or fragment, a plain pair) is
+            // read at once; anything else goes on below, which gives the same answer for it.
             if marks.hash == all.count, marks.question == all.count, marks.ampersand == all.count,
                marks.semicolon == all.count, let plain = plainPair(all) {
                 return DirectionsRequest(source: .currentLocation, destination: .coordinate(plain, label: nil))
@@ -112,7 +106,7 @@ extension DirectionsURLParser {
                     .repairedSyntax,
                     "the geo: coordinates are percent-encoded ('\(DirectionsURLParser.shorten(coordinateText.string))'); RFC 5870 §3.3 writes them plainly: geo:lat,lon",
                     parameter: "coordinates")
-                // Checks the escapes and the UTF-8 (the error of the old decode); `withDecoded` then decodes.
+            // Checks the escapes and the UTF-8; `withDecoded` then decodes.
                 _ = try coordinateText.decoded(plusAsSpace: false, parameter: "coordinates")
             }
             return try coordinateText.withDecoded(plusAsSpace: false) { (decoded: LinkInput) throws(DirectionsURLError) -> DirectionsRequest in
@@ -197,8 +191,8 @@ extension DirectionsURLParser {
             return DirectionsRequest(source: .currentLocation, destination: destination)
         }
 
-        /// Byte offsets in the text of the first `#`, and of the first `?`, `&` and `;` before it (the
-        /// text's length when there is none), and whether every byte is ASCII.
+        /// Byte offsets of the first `#`, and of the first `?`, `&` and `;` before it (the length when
+        /// none), and whether every byte is ASCII.
         private struct ByteMarks {
             var hash: Int
             var question: Int
@@ -210,11 +204,9 @@ extension DirectionsURLParser {
                 let count = s.count
                 let bytes = s
                 ascii = s.isASCII
-                // The first '?' or '#'; after a '?' only the '#' that ends the query matters (the
-                // '&' and ';' that count come before the '?').
+                // The first '?' or '#'; after a '?' only the '#' that ends the query matters.
                 (question, hash) = LinkInput.queryAndFragment(in: bytes, from: 0, to: count)
-                // The '&' and ';' before the first '?' or '#' (the path: short). An '&' after a ';'
-                // is not used (the ';' comes first), nor one after a '?'.
+                // The '&' and ';' before it; an '&' after a ';' is not used.
                 let end = min(question, hash)
                 semicolon = LinkInput.firstOffset(of: UInt8(ascii: ";"), in: bytes, from: 0, to: end)
                 ampersand = LinkInput.firstOffset(of: UInt8(ascii: "&"), in: bytes, from: 0, to: min(end, semicolon))
@@ -223,11 +215,9 @@ extension DirectionsURLParser {
             }
         }
 
-        /// `lat,lon` written as two plain decimals `-?DIGITS[.DIGITS]` around one comma, with nothing
-        /// else (no space, no `+`, no third number), in range: the coordinate that
-        /// `CoordinateText.parsePair` and `CoordinateText.classify` return for it (the same exact fast
-        /// path: at most 19 digits, a mantissa up to 2^53, one correctly rounded division); nil sends
-        /// the caller to the full path (other shapes, repairs, errors).
+        /// `lat,lon` as two plain decimals `-?DIGITS[.DIGITS]` around one comma, in range: what
+        /// `CoordinateText.parsePair`/`classify` return for it (the same exact fast path); nil sends
+        /// the caller to the full path.
         private static func plainPair(_ text: LinkInput) -> Coordinate? {
             let bytes = text
             let n = bytes.count
@@ -254,8 +244,7 @@ extension DirectionsURLParser {
             text.contains(UInt8(ascii: ":")) && !text.contains(UInt8(ascii: ","))
         }
 
-        /// `0:0`, `0.0:0.0`: a producer's broken placeholder (see ``isColonZeros(_:)-(String)``; a
-        /// non-ASCII byte makes a piece no decimal, so such text never is one).
+        /// `0:0`, `0.0:0.0`: a producer's broken placeholder (see ``isColonZeros(_:)-(String)``).
         private static func isColonZeros(_ text: LinkInput) -> Bool {
             guard let (a, b) = text.split(at: UInt8(ascii: ":")), !b.contains(UInt8(ascii: ":")) else { return false }
             return a.decimal == 0 && b.decimal == 0
@@ -263,15 +252,7 @@ extension DirectionsURLParser {
 
         /// The path pair, with the whitespace and `+` repairs (``pathPair(_:_:)-(String,_)`` of bytes).
         private static func pathPair(_ text: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> Coordinate {
-            var other = false
-            var plus = false
-            var i = 0
-            while i < text.count {
-                let b = text[i]
-                if b <= 0x20 || b >= 0x80 { other = true }
-                if b == UInt8(ascii: "+") { plus = true }
-                i &+= 1
-            }
+            let (other, plus) = scanPair(text)
             if other {
                 guard text.isASCII else { return try pathPair(text.string, &context) }
                 var spaces = false
@@ -358,8 +339,7 @@ extension DirectionsURLParser {
                 let eq = piece.firstOffset(of: UInt8(ascii: "="))
                 let rawName = eq.map { piece.prefix($0) } ?? piece
                 let rawValue = eq.map { piece.suffix(from: $0 &+ 1) } ?? LinkInput.empty
-                // A non-ASCII name is lowercased by Unicode first: the Kelvin sign (U+212A) becomes
-                // 'k', so `;\u{212A}=1` is the parameter `k`.
+                // A non-ASCII name is lowercased by Unicode: `;\u{212A}=1` (Kelvin sign) is `k`.
                 let unicodeName: String? = rawName.isASCII ? nil : rawName.string.lowercased()
                 var validName = !rawName.isEmpty
                 if let unicodeName {
@@ -470,11 +450,10 @@ extension DirectionsURLParser {
             }
         }
 
-        /// Where the Plus Code (`849VCWC8+R9`) that starts `raw` ends, as a byte offset, or nil when
-        /// `raw` does not start with one: 2–8 code characters (an even count, `0` padding allowed), the
-        /// `+` at `plus`, 0–3 code characters, then the end or a character that is no letter or number.
-        /// Non-ASCII text is read by `Character` from the `+` on: a combining mark joins the code
-        /// character (or the `+`) before it, and a letter such as `é` or `中` ends no code.
+        /// Where the Plus Code (`849VCWC8+R9`) that starts `raw` ends (byte offset), or nil: 2–8 code
+        /// characters (even count, `0` padding allowed), the `+` at `plus`, 0–3 code characters, then
+        /// the end or a non-alphanumeric. Non-ASCII text is read by `Character` from the `+` (a
+        /// combining mark joins the character before it; `é` or `中` ends no code).
         private static func plusCodeEnd(_ raw: LinkInput, plus: Int) -> Int? {
             guard plus >= 2, plus <= 8, plus % 2 == 0 else { return nil }
             var i = 0
@@ -556,7 +535,7 @@ extension DirectionsURLParser {
         private static func pathPair(_ text: String, _ context: inout ParseContext) throws(DirectionsURLError) -> Coordinate {
             var body = Substring(text)
             // A byte scan first: Character.isWhitespace is costly and plain-ASCII coordinates are the norm.
-            let (spaceOrOther, plus) = scanPair(text)
+            let (spaceOrOther, plus) = LinkInput.withBytes(of: text) { scanPair($0) }
             if spaceOrOther, text.contains(where: \.isWhitespace) {
                 if LinkInput.contains(Substring(text), UInt8(ascii: ",")) {
                     try context.repair(
@@ -586,9 +565,8 @@ extension DirectionsURLParser {
             return coordinate
         }
 
-        /// Whether `text` has a byte that is a space, a control or not ASCII, and whether it has a `+`.
-        private static func scanPair(_ text: String) -> (spaceOrOther: Bool, plus: Bool) {
-            let bytes = text.utf8.span
+        /// Whether `bytes` have a byte that is a space, a control or not ASCII, and whether they have a `+`.
+        private static func scanPair(_ bytes: LinkInput) -> (spaceOrOther: Bool, plus: Bool) {
             var other = false
             var plus = false
             var i = 0
@@ -601,8 +579,7 @@ extension DirectionsURLParser {
             return (other, plus)
         }
 
-        /// RFC 5870 `pvalue` bytes: `p-unreserved` (`[ ] : & + $`), `unreserved`, and `%` of pct-encoded
-        /// (already checked by decoding).
+        /// RFC 5870 `pvalue` bytes: `p-unreserved` (`[ ] : & + $`), `unreserved`, and `%` (checked by decoding).
         private static func isPValue(_ b: UInt8) -> Bool {
             switch b {
             case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "["),
@@ -680,9 +657,8 @@ extension DirectionsURLParser.GeoURI {
     ///   shows a labelled pin; the label is percent-encoded, space as `%20`);
     /// - an address: `geo:0,0?q=<address>` (percent-encoded, space as `%20`, `+` as `%2B`; Android's
     ///   guide writes `1st%20%26%20Pike%2C%20Seattle`).
-    /// - Throws: `cannot-express` when the destination is the current location, or the source is not the
-    ///   current location (a `geo:` URI always starts where the device is; writing it would change the
-    ///   route's start).
+    /// - Throws: `cannot-express` when the destination is the current location, or the source is not
+    ///   (a `geo:` URI always starts where the device is).
     /// - Returns: the link; `omitted` lists waypoints, the mode, avoidances, place ids, navigate and times.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         try BuiltCoordinates.check(request)
@@ -704,8 +680,7 @@ extension DirectionsURLParser.GeoURI {
             }
             if placeID != nil { omitted.append("destination place id: geo: has no place ids") }
         case .address(let text, let placeID):
-            // A space as %20, not `+`: the reader keeps a `+` after a leading Plus Code-like word
-            // (`37+p`, `GV4C+XV`) as part of the code. Android's guide writes %20 too.
+            // %20, not `+`: the reader keeps a `+` after a Plus Code-like word (`GV4C+XV`) in the code.
             url = "geo:0,0?q=" + LinkWriting.encode(text)
             if placeID != nil { omitted.append("destination place id: geo: has no place ids") }
         }

@@ -3,17 +3,13 @@ extension DirectionsURLParser {
     /// Google Maps for iOS URL scheme (Google, "Google Maps URL Scheme for iOS",
     /// developers.google.com/maps/documentation/urls/ios-urlscheme):
     /// `comgooglemaps://?saddr=&daddr=&directionsmode=`, also `comgooglemaps-x-callback://?…`.
-    /// `comgooglemapsurl://<google maps url without scheme>` wraps a web link ("replace http:// or
-    /// https:// with comgooglemapsurl://") and is parsed as that `https://` link.
+    /// `comgooglemapsurl://<web link without scheme>` is parsed as that `https://` link.
     ///
     /// Parameters (query, form-encoded: `+` is a space, `%2B` a literal `+`):
-    /// - `saddr`: "latitude,longitude or a query formatted address … If the value is left blank, then
-    ///   the user's current location will be used"; absent, blank or a current-location literal →
-    ///   current location.
-    /// - `daddr`: the destination, same forms. Stops may chain with ` to:` as in Google's legacy links
-    ///   (not in the iOS guide; works in Google's apps, phonegap-launch-navigator #169); stop text is read
-    ///   by `GoogleStopText` (`Name@lat,lon`, `loc:`, hemisphere letters). Coordinates are WGS84
-    ///   degrees, latitude first.
+    /// - `saddr`: "If the value is left blank, then the user's current location will be used"; absent,
+    ///   blank or a current-location literal → current location.
+    /// - `daddr`: the destination. Stops may chain with ` to:` (not in the iOS guide; works in
+    ///   Google's apps, phonegap-launch-navigator #169); stops are read by `GoogleStopText`.
     /// - `directionsmode`: `driving` → Car, `transit` → transport type Transit, `bicycling` → Bike,
     ///   `walking` → Pedestrian; another word → `unknown-mode`.
     /// - Repairs: a raw space in a value (`repaired-syntax`); a misspelling of an absent `saddr` or
@@ -22,8 +18,7 @@ extension DirectionsURLParser {
     ///   `mapmode` are view-only, and a link with only those is `not-a-directions-link`.
     ///
     /// Building writes `comgooglemaps://?saddr=&daddr=A+to:B&directionsmode=`. Labels of coordinates
-    /// are not written (the `Label@lat,lon` form is read, but the iOS guide does not define it); they,
-    /// place ids, avoidances, `navigate` and times are `omitted` lines.
+    /// (`Label@lat,lon` is not in the iOS guide), place ids, avoidances, `navigate` and times are `omitted` lines.
     enum ComGoogleMapsLink {
         static let formatName = "Google Maps app link"
         /// The parameters of the Google Maps app's URL scheme (Google, "Google Maps URL Scheme for iOS").
@@ -123,8 +118,7 @@ extension DirectionsURLParser.ComGoogleMapsLink {
         }
     }
 
-    /// iOS URL scheme `directionsmode`: `driving`, `transit`, `bicycling`, `walking`
-    /// (``directionsModeMeaning(_:)`` gives their meanings in this order).
+    /// iOS URL scheme `directionsmode` words, in the order ``directionsModeMeaning(_:)`` uses.
 
     static let modeVocabulary: [ModeWord] = [
         ModeWord("directionsmode", "driving", mode: .car),

@@ -3,22 +3,19 @@ extension DirectionsURLParser {
     /// The undocumented `data=` path segment of Google Maps web links (`/maps/dir/…/data=!4m…`,
     /// `/maps/place/…/data=!3m1!4b1!4m5!3m4!…!8m2!3d<lat>!4d<lon>`), read only for coordinates.
     ///
-    /// The blob is a list of `!`-separated tokens `<field number><type letter><value>`; a token of type
-    /// `m` opens a group holding the next `<value>` tokens (counted flat, nested groups included). The
-    /// layout is known from reverse engineering only (google-maps-data-parameter-parser; geoshare#111):
-    /// - Directions: a `4m` group whose first token is another `4m` group holds one `1m` group per stop,
-    ///   in travel order; a stop's coordinates are `!1d<longitude>!2d<latitude>` inside it — **longitude
-    ///   first**, the opposite of the path text. A stop without coordinates has none (e.g. `!1m0`).
-    /// - Place pins: `!3d<latitude>!4d<longitude>` (latitude first).
-    /// Group counts that run past the end (truncated blobs) end at the end. Values that are not C-locale
-    /// decimals or are out of range are treated as absent, never clamped. `!3e<n>` (travel mode) is not
-    /// read: its codes are not verified.
+    /// The blob is `!`-separated tokens `<field number><type letter><value>`; an `m` token opens a
+    /// group of the next `<value>` tokens (counted flat). Layout from reverse engineering
+    /// (google-maps-data-parameter-parser; geoshare#111):
+    /// - Directions: a `4m` group whose first token is a `4m` group holds one `1m` group per stop, in
+    ///   order, with `!1d<longitude>!2d<latitude>` — **longitude first**. A stop may have none (`!1m0`).
+    /// - Place pins: `!3d<latitude>!4d<longitude>`.
+    /// Truncated groups end at the end. Bad or out-of-range values are absent, never clamped.
+    /// `!3e<n>` (travel mode) is not read: its codes are not verified.
     struct GoogleDataParameter {
         /// One token, by byte offsets into ``text`` (no Substring is made until a value is read).
         struct Token {
             var field: Int
-            /// The type letter as its one byte; 0 when the type is not a single ASCII character
-            /// (it then never matches `m` or `d`).
+            /// The type letter's byte; 0 when the type is not one ASCII character.
             var kind: UInt8
             /// The value's UTF-8 offsets in ``text``.
             var start: Int
@@ -59,9 +56,8 @@ extension DirectionsURLParser {
             self.text = text
         }
 
-        /// The tokens of ASCII text: pieces between `!`s (empty ones skipped), each `<digits><letter><value>`;
-        /// a piece without digits, with an overflowing field number or without a type letter is skipped
-        /// (as `Int(piece[..<kindIndex])` would fail).
+        /// The tokens of ASCII text: pieces between `!`s, each `<digits><letter><value>`; a piece
+        /// without digits, with an overflowing field number or without a letter is skipped.
         private static func asciiTokens(_ buffer: LinkInput) -> [Token] {
             var tokens: [Token] = []
             // At most one token per piece: one allocation.
@@ -93,8 +89,7 @@ extension DirectionsURLParser {
             return tokens
         }
 
-        /// `Int(value)` of ASCII bytes when it is a number ≥ 0 (`-0` is 0), else -1: an optional sign,
-        /// then at least one digit and nothing else, without overflow.
+        /// `Int(value)` of ASCII bytes when it is a number ≥ 0 (`-0` is 0), else -1.
         fileprivate static func count(_ bytes: LinkInput) -> Int {
             var i = 0
             var negative = false
@@ -130,8 +125,7 @@ extension DirectionsURLParser {
             return min(tokens.count, index + 1 + min(n, tokens.count))
         }
 
-        /// One entry per stop of the directions group, in order: its coordinate, or nil when the stop
-        /// carries none. Nil when the blob has no directions group.
+        /// Each stop of the directions group in order: its coordinate, or nil. Nil without a directions group.
         var stops: [Coordinate?]? {
             var i = 0
             while i + 1 < tokens.count {
@@ -248,9 +242,8 @@ extension DirectionsURLParser.GoogleDataParameter {
         }
     }
 
-    /// How a raw blob (the bytes after `data=`) is read: as ASCII tokens of its decoded bytes, given to
-    /// `ascii`; or, when the raw or decoded blob is not ASCII, by the `Substring` reading, given to
-    /// `other` (rare; exactly the old answer there).
+    /// Reads a raw blob (after `data=`) as ASCII tokens of its decoded bytes (`ascii`), or by the
+    /// `Substring` reading (`other`) when the raw or decoded blob is not ASCII.
     @inline(__always)
     static func read<R>(
         _ blob: LinkInput, ascii: (ByteTokens) -> R, other: (DirectionsURLParser.GoogleDataParameter) -> R
@@ -286,9 +279,8 @@ extension DirectionsURLParser.GoogleDataParameter {
         }, other: { $0.pin })
     }
 
-    /// The stops of the directions group of a raw blob (``stops`` of `GoogleDataParameter(blob)`):
-    /// their number, or nil when the blob has no directions group; the coordinates of the first
-    /// `out.capacity` stops are written to `out` (nil for a stop without coordinates).
+    /// The stops of the directions group of a raw blob: their number (nil without the group); the first
+    /// `out.capacity` stops' coordinates are written to `out`.
     static func stops(_ blob: LinkInput, into out: inout StopCoordinates) -> Int? {
         read(blob, ascii: { tokens -> Int? in
             var tokens = tokens
@@ -303,8 +295,7 @@ extension DirectionsURLParser.GoogleDataParameter {
                 previousIs4m = is4m
             }
             guard let list else { return nil }
-            // Tokens are counted flat: the list holds the next `list.count` tokens, a child group the
-            // next `child.count` (it may run past the list's end, which then ends the list too).
+            // Tokens are counted flat; a child group may run past the list's end, ending it too.
             var remaining = list.count >= 0 ? list.count : 0
             var n = 0
             while remaining > 0, let child = tokens.next() {
@@ -340,8 +331,7 @@ extension DirectionsURLParser.GoogleDataParameter {
         })
     }
 
-    /// The blob's coordinates of a path's stops: the first four inline (no allocation), the others
-    /// in an array.
+    /// The blob's coordinates of a path's stops: the first four inline, the others in an array.
     struct StopCoordinates {
         /// How many stops the path has (entries beyond it are not kept).
         let capacity: Int

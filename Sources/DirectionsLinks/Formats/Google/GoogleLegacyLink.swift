@@ -1,19 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 extension DirectionsURLParser {
     /// Google's legacy directions links, `https://maps.google.com/maps?saddr=&daddr=&dirflg=` (also
-    /// `maps.google.<tld>/?…`, `www.google.<tld>/maps?…`). No current Google documentation; the forms
-    /// are from implementations' tests (OsmAnd `GeoPointParserUtilTest`) and app behaviour (see
-    /// `directions-urls.md` §2b).
+    /// `maps.google.<tld>/?…`, `www.google.<tld>/maps?…`). Undocumented; from OsmAnd's
+    /// `GeoPointParserUtilTest` and app behaviour (`directions-urls.md` §2b).
     ///
     /// Parameters (query, form-encoded: `+` is a space, `%2B` a literal `+`):
-    /// - `saddr` (at most once): the source; absent, empty or a current-location literal (`My Location`,
-    ///   `Current Location`, `Ma position`, …) → current location.
+    /// - `saddr` (at most once): absent, empty or a current-location literal → current location.
     /// - `daddr` (required): the destination. Stops chain inside one value with ` to:`
     ///   (`daddr=Manchester+to:London`: waypoint Manchester, destination London); repeated `daddr`
     ///   parameters are also ordered stops.
-    /// - Stop text is read by `GoogleStopText`: `address@lat,lon` (the coordinates win, the address is
-    ///   the label), `loc:lat,lon (Name)`, hemisphere letters `N34.99,W106.61`, plain `lat,lon` (WGS84
-    ///   degrees, latitude first) or address text.
+    /// - Stops are read by `GoogleStopText` (`address@lat,lon`, `loc:lat,lon (Name)`, `N34.99,W106.61`,
+    ///   `lat,lon` or an address).
     /// - `dirflg` (at most once; also spelled `dirflag`): one mode letter `d` → Car, `w` → Pedestrian,
     ///   `r` → transport type Transit, `b` → Bike, optionally with the avoid letters `h` (highways) and
     ///   `t` (tolls), e.g. `dirflg=dht`. Any other letter, or two mode letters, → `unknown-mode`.
@@ -26,7 +23,6 @@ extension DirectionsURLParser {
     enum GoogleLegacyLink {
         static let formatName = "Google Maps legacy link"
         /// The parameters these links define (`ll` … `output`: view, search and tracking, ignored).
-        /// `saddr` and `daddr` as Google's legacy links and its app's URL scheme both read them.
         static let routeParameters: [ParameterSchema.Parameter] = [
             .single("saddr", "the source; absent or empty: the current location"),
             .repeatable(
@@ -48,8 +44,7 @@ extension DirectionsURLParser {
         /// Optional parameters whose misspellings are `likely-typo` repairs.
         static let typoOptional = ["saddr", "dirflg"]
 
-        /// Parses the query of a legacy Google link: `family` are its parameters sorted by
-        /// ``GoogleMapsLink/family``, `raw` the query's bytes.
+        /// Parses a legacy Google query: `family` sorted by ``GoogleMapsLink/family``, `raw` its bytes.
         static func parse(
             query: LinkInput.Query, keys family: ParameterSchema.Slots, raw: LinkInput, _ context: inout ParseContext
         ) throws(DirectionsURLError) -> DirectionsRequest {
@@ -173,11 +168,10 @@ extension DirectionsURLParser {
                 parameter: flag.name)
         }
 
-        /// The stops of every `daddr` in order (each split by ``splitChain(_:)``), read by
-        /// ``GoogleStopText``: the last is the destination, the others waypoints; nil when there is no
-        /// `daddr`. `keys` are the query's parameters sorted by a schema that has `daddr`.
-        /// - Throws: `missing-destination` when the last stop is blank (before any error of another
-        ///   stop, as the stops are checked first), else the first stop's error.
+        /// The stops of every `daddr` in order (split by ``splitChain(_:)``, read by
+        /// ``GoogleStopText``); nil when there is no `daddr`.
+        /// - Throws: `missing-destination` when the last stop is blank (checked first), else the first
+        ///   stop's error.
         static func stops(
             _ keys: ParameterSchema.Slots, parser: DirectionsURLParser
         ) throws(DirectionsURLError) -> (destination: Endpoint, waypoints: [Endpoint])? {
@@ -215,10 +209,9 @@ extension DirectionsURLParser {
             return (destination, waypoints)
         }
 
-        /// Calls `body` with each piece of ``splitChain(_:)`` of decoded bytes. A ` to:` with ASCII on
-        /// both sides is a run of whole `Character`s, so the bytes are split directly; otherwise (a
-        /// combining mark may join it) the `String` split decides. `body` also gets, with the first
-        /// piece only, the number of ` to:` marks of a value split by bytes (0 otherwise).
+        /// Calls `body` with each piece of ``splitChain(_:)`` of decoded bytes: by bytes when ` to:` has
+        /// ASCII on both sides, else by `String`. With the first piece, `body` gets the number of ` to:`
+        /// marks of a byte split (else 0).
         static func forEachChainPiece(_ value: LinkInput, _ body: (LinkInput, Int) -> Void) {
             // The usual value holds no space at all: one piece, no second scan.
             guard var space = value.firstOffset(of: 0x20) else { return body(value, 0) }
@@ -298,9 +291,8 @@ extension DirectionsURLParser {
             parts.append(String(value[start...]))
         }
 
-        /// The text of one stop as the Google app forms write it (`Label@lat,lon` when `labels`),
-        /// checked against ``GoogleStopText``; a ` to:` inside the text is written ` to ` with an
-        /// `omitted` line, since it would split the stop.
+        /// One stop as the Google app writes it (`Label@lat,lon` when `labels`); a ` to:` inside is
+        /// written ` to ` with an `omitted` line.
         static func stopText(
             _ endpoint: Endpoint, field: String, format: String, source: Bool, labels: Bool, omitted: inout [String]
         ) throws(LinkBuildError) -> String? {

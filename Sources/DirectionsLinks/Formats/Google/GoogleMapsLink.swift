@@ -3,9 +3,8 @@ extension DirectionsURLParser {
     /// Google Maps URLs, directions action (Google, "Get started with Maps URLs",
     /// developers.google.com/maps/documentation/urls/get-started):
     /// `https://www.google.com/maps/dir/?api=1&origin=&destination=&waypoints=a%7Cb&travelmode=`.
-    /// This type is also the family for every Google web link: it dispatches by host and path to
-    /// `GooglePathLink` (`/maps/dir/A/B/…`), `GooglePlaceLink` (`/maps/place/…`, `?q=`, `/maps/search/?api=1`)
-    /// and `GoogleLegacyLink` (`?saddr=&daddr=`).
+    /// Also the family for every Google web link: dispatches to `GooglePathLink` (`/maps/dir/A/B/…`),
+    /// `GooglePlaceLink` (`/maps/place/…`, `?q=`, `/maps/search/?api=1`) and `GoogleLegacyLink` (`?saddr=`).
     ///
     /// Hosts: `google.com`, `www.google.com`, `maps.google.com` and the same on Google's country domains
     /// (`google.co.uk`, `www.google.de`, `maps.google.fr`, `google.com.au`; see ``isGoogleHost(_:)``).
@@ -18,13 +17,11 @@ extension DirectionsURLParser {
     /// - `destination` (required), `origin` (absent, empty or a current-location literal → current
     ///   location): place name, address or `latitude,longitude` (WGS84 degrees, latitude first).
     /// - `origin_place_id`, `destination_place_id`: kept in ``Endpoint/placeID``.
-    /// - `waypoints`: one value listing stops separated by `|`. Google asks for `%7C`, so the value is
-    ///   decoded first and then split on `|` (a `|` inside an address cannot be written). A raw `|` is
-    ///   accepted as a `repaired-syntax` repair. `waypoint_place_ids`: `|`-separated, paired with the
-    ///   waypoints in order when the counts match, else an `ignored-value` repair.
+    /// - `waypoints`: stops separated by `|` (Google asks for `%7C`: decoded, then split; a raw `|` is
+    ///   a `repaired-syntax` repair). `waypoint_place_ids`: `|`-separated, paired with the waypoints
+    ///   when the counts match, else an `ignored-value` repair.
     /// - `travelmode`: `driving` → Car, `walking` → Pedestrian, `bicycling` → Bike, `transit` → transport
-    ///   type Transit (no single mode), `two-wheeler` → Other (motorcycles and scooters are neither Car
-    ///   nor Bike, and Apple's twelve modes have no motorbike). Another word → `unknown-mode`.
+    ///   type Transit, `two-wheeler` → Other (Apple's modes have no motorbike). Another word → `unknown-mode`.
     /// - `dir_action=navigate` → ``DirectionsRequest/navigate``; another value → `invalid-parameter`.
     /// - `avoid`: decoded, then split on `,`: `tolls`, `highways`, `ferries`; another word → `ignored-value`.
     /// - A raw space in any value is a `repaired-syntax` repair (write `+` or `%20`).
@@ -32,10 +29,9 @@ extension DirectionsURLParser {
     ///   (`travelmod=walking`) is a `likely-typo` repair and is ignored; a misspelt `destination` is
     ///   `missing-destination` naming the typo.
     ///
-    /// Building writes `https://www.google.com/maps/dir/?api=1&origin=&origin_place_id=&destination=`
-    /// `&destination_place_id=&travelmode=&waypoints=&waypoint_place_ids=&avoid=&dir_action=navigate`
-    /// in that order. Labels of coordinates and times cannot be carried; waypoint place ids only when
-    /// every waypoint has one.
+    /// Building writes, in this order, `origin`, `origin_place_id`, `destination`, `destination_place_id`,
+    /// `travelmode`, `waypoints`, `waypoint_place_ids`, `avoid`, `dir_action=navigate`. Labels of
+    /// coordinates and times are omitted; waypoint place ids only when every waypoint has one.
     enum GoogleMapsLink {
         static let formatName = "Google Maps directions link"
         /// The `api=1` directions parameters (Google, "Maps URLs", "Directions").
@@ -54,21 +50,18 @@ extension DirectionsURLParser {
             .single("avoid", "tolls, highways, ferries, comma-separated"),
         ])
 
-        /// Every name a query on a Google Maps web link may have: the `api=1` directions, the
-        /// legacy `saddr`/`daddr` and the search links. The query is sorted once with it; the path
-        /// and the names present pick the format, which reads it with its own schema.
+        /// Every query name of a Google Maps web link (`api=1`, legacy `saddr`/`daddr`, search): the
+        /// query is sorted once with it; the path and the names present pick the format.
         static let family = ParameterSchema(
             family: "Google Maps link", [schema, GoogleLegacyLink.schema, GooglePlaceLink.searchSchema])
         /// Optional parameters whose misspellings are `likely-typo` repairs.
         static let typoOptional = ["origin", "waypoints", "travelmode", "dir_action", "avoid"]
 
-        /// Whether `host` is a Google Maps host: `google.<tld>`, `www.google.<tld>` or
-        /// `maps.google.<tld>`, where `<tld>` is `com`, a two-letter country code, or `co.` / `com.`
-        /// followed by one (`google.co.uk`, `google.com.br`). Lookalikes (`google.com.evil.net`,
-        /// `evilgoogle.com`) do not match.
+        /// Whether `host` is `google.<tld>`, `www.google.<tld>` or `maps.google.<tld>`, `<tld>` being
+        /// `com`, a two-letter country code, or `co.`/`com.` and one (`google.co.uk`). Lookalikes
+        /// (`google.com.evil.net`, `evilgoogle.com`) do not match.
         static func isGoogleHost(_ host: String) -> Bool {
-            // Every Google host contains the bytes `google.`: any other host is refused without
-            // slicing (other families' hosts are asked here first).
+            // Every Google host contains `google.`: others are refused without slicing.
             let mayBeGoogle = LinkInput.withBytes(of: host) { bytes -> Bool in
                 let needle: StaticString = "google."
                 return LinkInput.withBytes(of: needle) { n in
@@ -180,8 +173,7 @@ extension DirectionsURLParser {
                 parameter: atPath ? "path" : "api")
         }
 
-        /// Parses the query of an `api=1` directions link: `family` are its parameters sorted by
-        /// ``family``, `raw` the query's bytes.
+        /// Parses an `api=1` directions link: `family` its parameters sorted by ``family``, `raw` the query.
         static func parse(
             query: LinkInput.Query, keys family: ParameterSchema.Slots, raw: LinkInput, _ context: inout ParseContext
         ) throws(DirectionsURLError) -> DirectionsRequest {
@@ -316,9 +308,8 @@ extension DirectionsURLParser {
                 parameter: "avoid")
         }
 
-        /// One `repaired-syntax` repair for each parameter whose raw value holds a space (a link
-        /// pasted from text; Google wants `+` or `%20`): one scan of `raw` (the query `query` was
-        /// split from) when it holds no space (the usual case).
+        /// One `repaired-syntax` repair per parameter whose raw value holds a space (Google wants `+` or
+        /// `%20`); `raw` is the query `query` was split from.
         static func rawSpaces(_ query: LinkInput.Query, raw: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) {
             guard raw.contains(UInt8(ascii: " ")) else { return }
             for p in query.parameters where GoogleQueryRules.containsCharacter(p.rawValue, UInt8(ascii: " ")) {
@@ -363,8 +354,7 @@ extension DirectionsURLParser.GoogleMapsLink {
         }
     }
 
-    /// Google Maps URLs `travelmode`: `driving`, `walking`, `bicycling`, `transit`, `two-wheeler`
-    /// (``travelModeMeaning(_:)`` gives their meanings in this order).
+    /// Google Maps URLs `travelmode` words, in the order ``travelModeMeaning(_:)`` uses.
 
     static let modeVocabulary: [ModeWord] = [
         ModeWord("travelmode", "driving", mode: .car),
@@ -438,15 +428,13 @@ extension DirectionsURLParser.GoogleMapsLink {
 // MARK: - Query rules of the Google formats, over bytes
 
 extension DirectionsURLParser {
-    /// `LinkInput.Query` versions of the `AppleGoogleLinkText` query rules the Google parsers
-    /// (`GoogleMapsLink`, `GoogleLegacyLink`, `ComGoogleMapsLink`) use: the same results, errors and
-    /// repairs, without building a `String` unless a value, a repair or an error needs one.
+    /// `LinkInput.Query` versions of the `AppleGoogleLinkText` query rules the Google parsers use:
+    /// the same results, building a `String` only for a value, repair or error.
     enum GoogleQueryRules {
-        /// `AppleGoogleLinkText.mode` of a ``LinkInput.Query``: the mode named by `m`, the single parameter
-        /// `name` (lowercase); (nil, nil) when absent or blank. Trimmed ASCII text is matched by
-        /// `index` (the position of its word in `vocabulary`, ASCII case ignored, or -1), whose meaning
-        /// `meaning` gives without reading `vocabulary` (a global: each read costs a lazy-initialisation
-        /// check); other text and the error message read `vocabulary`.
+        /// `AppleGoogleLinkText.mode` of a ``LinkInput.Query``: the mode named by the single
+        /// parameter `name`; (nil, nil) when absent or blank. ASCII text is matched by `index` (its
+        /// word's position in `vocabulary`, or -1) and `meaning` (no read of the lazy global);
+        /// other text and the error message read `vocabulary`.
         /// - Throws: `unknown-mode` naming `name`.
         @inline(__always)
         static func mode(
@@ -479,16 +467,14 @@ extension DirectionsURLParser {
             return AppleGoogleLinkText.meaning(word)
         }
 
-        /// A mode word's meaning as ``ModeWord`` stores it: the transport type follows the mode
-        /// unless given.
+        /// A mode word's meaning as ``ModeWord`` stores it (transport type follows the mode unless given).
         @inline(__always)
         static func meaning(_ mode: DirectionsMode?, _ transport: TransportType? = nil) -> (DirectionsMode?, TransportType?) {
             (mode, transport ?? mode?.transportType)
         }
 
-        /// The position in `GoogleMapsLink.modeVocabulary` (driving, walking, bicycling, transit,
-        /// two-wheeler) or `ComGoogleMapsLink.modeVocabulary` (driving, transit, bicycling, walking,
-        /// with `app`) of ASCII `text`, ignoring ASCII case, or -1.
+        /// The position of ASCII `text` in `GoogleMapsLink.modeVocabulary` or
+        /// `ComGoogleMapsLink.modeVocabulary` (with `app`), ignoring ASCII case, or -1.
         static func travelModeIndex(_ text: LinkInput, app: Bool) -> Int {
             if text.equalsIgnoringCase("driving" as StaticString) { return 0 }
             if text.equalsIgnoringCase("walking" as StaticString) { return app ? 3 : 1 }

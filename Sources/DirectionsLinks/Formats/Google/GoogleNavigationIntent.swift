@@ -4,23 +4,18 @@ extension DirectionsURLParser {
     /// developers.google.com/maps/documentation/urls/android-intents, "Launch turn-by-turn navigation"):
     /// `google.navigation:q=Taronga+Zoo,+Sydney+Australia&mode=b&avoid=tf`.
     ///
-    /// - The parameters follow `google.navigation:` directly (a leading `?` or `//` is tolerated);
-    ///   form-encoded: `+` is a space, `%2B` a literal `+`.
-    /// - `q` (required): "a street address" or `latitude,longitude` (WGS84 degrees, latitude first);
-    ///   stop text is read by `GoogleStopText` (`Name@lat,lon`, `loc:`, hemisphere letters).
-    /// - "Directions are always given from the user's current location": the source is always the
-    ///   current location, and the intent starts guidance, so ``DirectionsRequest/navigate`` is true.
-    ///   The intent has no waypoints.
-    /// - `mode`: `d` driving (Google's default when absent) → Car, `b` bicycling → Bike, `l`
-    ///   two-wheeler → Other (as Google's `two-wheeler`), `w` walking → Pedestrian; another value →
-    ///   `unknown-mode`. Absent → no mode.
+    /// - Parameters follow `google.navigation:` directly (a leading `?` or `//` is tolerated),
+    ///   form-encoded. `q` (required): an address or `latitude,longitude`, read by `GoogleStopText`.
+    /// - "Directions are always given from the user's current location": the source is the current
+    ///   location and ``DirectionsRequest/navigate`` is true. No waypoints.
+    /// - `mode`: `d` → Car, `b` → Bike, `l` (two-wheeler) → Other, `w` → Pedestrian; another value →
+    ///   `unknown-mode`; absent → no mode.
     /// - `avoid`: letters `t` (tolls), `h` (highways), `f` (ferries), combinable (`avoid=tf`); another
     ///   letter → `ignored-value` repair. A misspelling of an absent `mode` or `avoid` is a
     ///   `likely-typo` repair; a raw space in a value is `repaired-syntax`.
     ///
-    /// Building writes `google.navigation:q=…&mode=…&avoid=…`. A source other than the current location
-    /// cannot be expressed and is a `cannot-express` error (field `source`): the intent would start
-    /// elsewhere. Waypoints, labels, place ids, transit, a request that does not ask to navigate, and
+    /// Building writes `google.navigation:q=…&mode=…&avoid=…`; a source other than the current location
+    /// is `cannot-express` (field `source`). Waypoints, labels, place ids, transit, no `navigate`, and
     /// times are `omitted` lines.
     enum GoogleNavigationIntent {
         static let formatName = "google.navigation intent"
@@ -59,7 +54,7 @@ extension DirectionsURLParser {
             // The letters as bits (tolls 1, highways 2, ferries 4): the set is built once, at the end.
             var avoidBits = 0
             if let a = try keys.single("avoid") {
-                // Fast path: ASCII letters one byte each (a CR LF pair is one Character, so not with CR).
+                // Fast path: one byte per letter (not with CR: CR LF is one Character).
                 let done = try a.withValue { (value) throws(DirectionsURLError) -> Bool in
                     let letters = value.trimmed
                     guard letters.isASCII && !letters.contains(13) else { return false }
@@ -95,8 +90,7 @@ extension DirectionsURLParser {
                 destination: destination, mode: mode, transportType: transport, avoid: avoidBits == 0 ? [] : avoidSets[avoidBits], navigate: true)
         }
 
-        /// The avoid set of each combination of bits (tolls 1, highways 2, ferries 4), built once:
-        /// taking one costs a retain, building one a hash table.
+        /// The avoid set of each combination of bits (tolls 1, highways 2, ferries 4), built once.
         private static let avoidSets: [Set<RouteAvoidance>] = (0..<8).map { bits in
             var set: Set<RouteAvoidance> = []
             if bits & 1 != 0 { set.insert(.tolls) }
@@ -175,8 +169,7 @@ extension DirectionsURLParser.GoogleNavigationIntent {
     ]
 
     /// `google.navigation:q=…&mode=…&avoid=…`.
-    /// - Throws: `cannot-express` for a source that is not the current location (field `source`) or an
-    ///   empty destination address.
+    /// - Throws: `cannot-express` for a source that is not the current location or an empty destination address.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         let name = "google.navigation"
         try BuiltCoordinates.requireSourceHere(

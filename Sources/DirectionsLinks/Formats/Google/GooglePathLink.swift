@@ -1,28 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
 extension DirectionsURLParser {
     /// Google's path-style directions, `https://www.google.com/maps/dir/A/B/C/@lat,lon,15z/data=!4m…`
-    /// (undocumented: not in Google's Maps URLs guide; forms from OsmAnd #14066 and #17708, geoshare #111
-    /// and public tests, see `directions-urls.md` §2c).
+    /// (undocumented; from OsmAnd #14066 and #17708, geoshare #111, `directions-urls.md` §2c).
     ///
-    /// - Stops are the path segments after `/maps/dir/`, in travel order: the first is the source, the
-    ///   last the destination, those between waypoints. Stop segments end at the first segment that
-    ///   starts with `@` (the viewport), `data=` (the blob) or `am=`; a trailing empty segment is dropped.
-    /// - Each segment is percent-decoded once, with `+` as a space (Google writes spaces as `+` here);
-    ///   `%2B` stays a literal `+`, `%2F` a literal `/` (segments are split on the raw `/` first).
-    /// - An empty first segment (`/maps/dir//B`) or a current-location literal (`Current+Location`,
-    ///   `Ma+position`) is the current location. An empty later stop is `invalid-parameter`.
-    /// - A segment `lat,lon` is a coordinate (WGS84 degrees, latitude first); other text is an address,
-    ///   unless the `data=` blob lists exactly as many stops as the path: then a stop whose blob entry
-    ///   has `!1d<lon>!2d<lat>` becomes that coordinate, labelled with its segment text
-    ///   (`GoogleDataParameter`). When the counts differ the blob is not used.
-    /// - `@lat,lon,15z` (or `…,642m`, fractional zoom) is the viewport and never a stop; the blob's travel
-    ///   mode is not read, so the mode is unspecified. The query (`?entry=ttu`) is ignored.
+    /// - Stops are the path segments after `/maps/dir/`, source first, destination last, up to the
+    ///   first segment starting `@` (viewport), `data=` or `am=`; a trailing empty segment is dropped.
+    /// - Segments are split on raw `/`, then decoded once with `+` as a space (`%2B` is `+`, `%2F` `/`).
+    /// - An empty first segment (`/maps/dir//B`) or a current-location literal is the current location;
+    ///   an empty later stop is `invalid-parameter`.
+    /// - A segment `lat,lon` is a coordinate, other text an address, unless the `data=` blob lists as
+    ///   many stops as the path: then a blob `!1d<lon>!2d<lat>` makes that stop a coordinate labelled
+    ///   with its text (`GoogleDataParameter`).
+    /// - `@lat,lon,15z` is the viewport, never a stop; the blob's travel mode is not read (no mode).
+    ///   The query (`?entry=ttu`) is ignored.
     /// - One stop only names no destination: `missing-destination`.
     enum GooglePathLink {
         static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let after = tail(link.bytes.path, dropping: 10)
-            // One pass finds the stop segments (the first ones, up to the first @, data= or am=) and
-            // the blob (the last data= segment): no array of segments.
+            // One pass finds the stop segments and the blob (the last data= segment).
             var stopCount = 0
             var stopsEnd = 0
             var lastEmpty = false
@@ -87,7 +82,6 @@ extension DirectionsURLParser {
 
 extension DirectionsURLParser.GooglePathLink {
     /// The path after its first `n` bytes (`/maps/dir/`, `/maps/place/`, which the caller matched).
-    /// Segments are then split at `/` bytes, in non-ASCII text too.
     static func tail(_ path: LinkInput, dropping n: Int) -> LinkInput {
         path.suffix(from: min(n, path.count))
     }
@@ -98,9 +92,8 @@ extension DirectionsURLParser.GooglePathLink {
         text.hasPrefix(literal)
     }
 
-    /// Calls `body` with the percent-decoded bytes of `raw` (`+` as a space), without building a
-    /// `String`.
-    /// - Throws: the `malformed-url` error of `PercentDecoding.decode(raw, plusAsSpace: true, parameter:what:)`.
+    /// Calls `body` with the percent-decoded bytes of `raw` (`+` as a space).
+    /// - Throws: `malformed-url`, as `PercentDecoding.decode(raw, plusAsSpace: true, parameter:what:)`.
     @inline(__always)
     static func decoded<R>(
         _ raw: LinkInput, parameter: String, what: String, _ body: (LinkInput) throws(DirectionsURLError) -> R

@@ -1,14 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 extension DirectionsURLParser {
     /// Google place and query links, read as a destination-only request from the current location:
-    /// - `https://www.google.com/maps/place/<Name>/@lat,lon,17z/data=…!3d<lat>!4d<lon>` (undocumented;
-    ///   `directions-urls.md` §2c): the name segment is decoded once with `+` as a space. The pin
-    ///   `!3d!4d` in `data=` (`GoogleDataParameter`) gives the coordinate, labelled with the name; a
-    ///   name that is itself `lat,lon` is that coordinate; otherwise the name is an address. The
-    ///   viewport `@lat,lon,17z` is never used.
-    /// - `?q=` on `/maps` (and on `/` of `maps.google.<tld>`), form-encoded: `loc:lat,lon (Name)`,
-    ///   `lat,lon`, hemisphere letters `N34.99,W106.61`, `Name@lat,lon`, or an address (see
-    ///   `GoogleStopText`). The last `q` counts. A viewport `ll`/`z` is never used.
+    /// - `https://www.google.com/maps/place/<Name>/@lat,lon,17z/data=…!3d<lat>!4d<lon>` (undocumented):
+    ///   the name is decoded once (`+` a space); the blob's pin gives the coordinate, labelled with the
+    ///   name; else a `lat,lon` name is that coordinate, other text an address. The viewport is unused.
+    /// - `?q=` on `/maps` (and `/` of `maps.google.<tld>`), form-encoded, read by `GoogleStopText`;
+    ///   the last `q` counts; `ll`/`z` are unused.
     /// - `https://www.google.com/maps/search/?api=1&query=…&query_place_id=…` (Google Maps URLs guide,
     ///   "Search"): `query` as above, the place id kept in ``Endpoint/placeID``.
     enum GooglePlaceLink {
@@ -48,8 +45,7 @@ extension DirectionsURLParser {
             return DirectionsRequest(destination: destination)
         }
 
-        /// A `?q=` link (form-encoded): `keys` are its parameters sorted by ``GoogleMapsLink/family``,
-        /// `raw` the query's bytes.
+        /// A `?q=` link: `keys` its parameters sorted by ``GoogleMapsLink/family``, `raw` the query.
         static func parse(
             q query: LinkInput.Query, keys: ParameterSchema.Slots, raw: LinkInput, _ context: inout ParseContext
         ) throws(DirectionsURLError) -> DirectionsRequest {
@@ -63,8 +59,7 @@ extension DirectionsURLParser {
             })
         }
 
-        /// A `/maps/search/?api=1` link (form-encoded): `family` are its parameters sorted by
-        /// ``GoogleMapsLink/family``, `raw` the query's bytes.
+        /// A `/maps/search/?api=1` link: `family` its sorted parameters, `raw` the query.
         static func parse(
             search query: LinkInput.Query, keys family: ParameterSchema.Slots, raw: LinkInput, _ context: inout ParseContext
         ) throws(DirectionsURLError) -> DirectionsRequest {

@@ -1,20 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 extension DirectionsURLParser {
-    /// How Google's free-text stops are read in its undocumented and app forms (legacy `saddr`/`daddr`,
-    /// `comgooglemaps://`, `?q=`, `google.navigation:q=`), beyond the documented `latitude,longitude`
-    /// or address text (`CoordinateText`):
-    /// - `address@lat,lon`: the coordinates win and the text before the last `@` becomes the label
-    ///   (OsmAnd's tests, `daddr=Bahnhofplatz+3,+7000+Chur@46.853582,9.529903`). `@` followed by
-    ///   anything but a pair leaves the text an address.
+    /// How Google's free-text stops are read in its undocumented and app forms (`saddr`/`daddr`,
+    /// `comgooglemaps://`, `?q=`, `google.navigation:q=`), beyond `latitude,longitude` or an address:
+    /// - `address@lat,lon`: the coordinates win, the text before the last `@` is the label (OsmAnd's
+    ///   tests); `@` and anything but a pair leaves an address.
     /// - `loc:lat,lon` and `loc:lat,lon (Name)`: a coordinate, with the text in parentheses as its label.
     /// - `lat,lon (Name)`: the same without `loc:`; the parenthesised text is never part of a number.
-    /// - Hemisphere letters `N34.99393,W106.61568` (also `34.99N,106.61W`): `S` and `W` are negative;
-    ///   the numbers then carry no sign.
-    /// Coordinates are WGS84 degrees, latitude first; ranges are checked, never clamped.
+    /// - Hemisphere letters `N34.99393,W106.61568` (also `34.99N,106.61W`): `S`, `W` negative, unsigned
+    ///   numbers. Ranges are checked, never clamped.
     enum GoogleStopText {
-        /// Whether a stop needs Google's stop reading: it has a marker (`@`, `(`, `:`), or it is a
-        /// hemisphere pair (digits, `.`, `,`, spaces, signs and one or two of N S E W). Any other
-        /// text is a plain stop, read by the shared endpoint helpers.
+        /// Whether a stop needs Google's stop reading: a marker (`@`, `(`, `:`) or a hemisphere pair;
+        /// any other text is a plain stop.
         static func needsStopReading(_ bytes: LinkInput) -> Bool {
             // A marker decides at once: looked for eight bytes at a time.
             let n = bytes.count
@@ -31,7 +27,7 @@ extension DirectionsURLParser {
                 if b == UInt8(ascii: "@") || b == UInt8(ascii: "(") || b == UInt8(ascii: ":") { return true }
                 i &+= 1
             }
-            // Without a marker, only a hemisphere pair: the first other byte (most addresses' second) ends it.
+            // Without a marker, only a hemisphere pair: the first other byte ends it.
             var letters = 0
             for b in bytes {
                 switch b {
@@ -47,8 +43,8 @@ extension DirectionsURLParser {
             return letters > 0 && letters <= 2
         }
 
-        /// Reads one stop. A source that is blank or a current-location literal is the current location;
-        /// a blank stop is `invalid-parameter` (callers check the destination first).
+        /// Reads one stop: a blank or current-location source is the current location; a blank stop is
+        /// `invalid-parameter`.
         /// - Throws: coordinate errors naming `parameter` (`malformed-number`, range errors).
         static func endpoint(
             _ raw: String, parameter: String, source: Bool, parser: DirectionsURLParser
@@ -106,8 +102,7 @@ extension DirectionsURLParser {
         private static func hemisphereParts(_ text: Substring) -> (String, String)? {
             let parts = LinkInput.split(text, UInt8(ascii: ","))
             guard parts.count == 2 else { return nil }
-            // Fast rejection for ASCII text: each trimmed part must start or end with an ASCII letter,
-            // and the first such letter must be one of its hemispheres (as `signed` below decides).
+            // Fast rejection for ASCII: each trimmed part must start or end with one of its hemisphere letters.
             func possible(_ piece: Substring, _ letters: StaticString) -> Bool {
                 guard let p = LinkInput.trimmedASCII(piece) else { return true }
                 guard let first = p.utf8.first, let last = p.utf8.last else { return false }
@@ -148,10 +143,8 @@ extension DirectionsURLParser {
 // MARK: - Bytes
 
 extension DirectionsURLParser.GoogleStopText {
-    /// ``endpoint(_:parameter:source:parser:)-(String,_,_,_)`` of decoded bytes (the same results and
-    /// errors). A plain stop goes straight to the byte endpoints; ASCII text with a marker is read
-    /// byte by byte (every byte is then its own `Character`); non-ASCII text with a marker takes the
-    /// `String` reading, where a combining mark may join a delimiter.
+    /// ``endpoint(_:parameter:source:parser:)-(String,_,_,_)`` of decoded bytes: plain stops go to the
+    /// byte endpoints, ASCII with a marker byte by byte, non-ASCII with a marker by `String`.
     static func endpoint(
         _ raw: LinkInput, parameter: String, source: Bool, parser: DirectionsURLParser
     ) throws(DirectionsURLError) -> Endpoint {
@@ -195,8 +188,7 @@ extension DirectionsURLParser.GoogleStopText {
         return source ? try parser.sourceEndpoint(text, parameter: parameter) : try parser.stopEndpoint(text, parameter: parameter)
     }
 
-    /// `CoordinateText.numbers(text)?.count == 2` for ASCII text: two comma-separated pieces, each a
-    /// decimal once trimmed.
+    /// `CoordinateText.numbers(text)?.count == 2` for ASCII text.
     private static func isDecimalPair(_ text: LinkInput) -> Bool {
         guard let (a, b) = text.split(at: UInt8(ascii: ",")), !b.contains(UInt8(ascii: ",")) else { return false }
         return a.trimmed.decimal != nil && b.trimmed.decimal != nil
@@ -234,8 +226,7 @@ extension DirectionsURLParser.GoogleStopText {
         return (lat.number, lat.negative, lon.number, lon.negative)
     }
 
-    /// One hemisphere piece (`N34.99`, `106.61W`): its number (no sign of its own) and whether the
-    /// letter is `negative`.
+    /// One hemisphere piece (`N34.99`, `106.61W`): its unsigned number and whether it is negative.
     private static func signed(_ piece: LinkInput, _ positive: UInt8, _ negative: UInt8) -> (number: LinkInput, negative: Bool)? {
         let p = piece.trimmed
         guard let first = p.first, let last = p.last else { return nil }

@@ -3,25 +3,21 @@
 /// `https://omaps.app/<code>/<name>` (also `http:`), `http(s)://ge0.me/<code>/<name>`, and Organic
 /// Maps' clear-coordinate form `https://omaps.app/<lat>,<lon>/<name>?z=<zoom>`.
 ///
-/// Source: Organic Maps `ge0/parser.cpp`, `ge0/url_generator.cpp` and their tests; this is an exact
-/// re-implementation of that encoding.
+/// Source: Organic Maps `ge0/parser.cpp`, `ge0/url_generator.cpp` and their tests (exact re-implementation).
 ///
 /// **The code** is 10 characters of the URL-safe base64 alphabet `A–Z a–z 0–9 - _`:
 /// - character 1 is the zoom: value `z` means zoom `z / 4 + 4` (4...19.75); a viewport, ignored here;
-/// - characters 2–10 hold latitude and longitude, 27 bits each, interleaved from the most significant
-///   bit: each character's six bits are `lat lon lat lon lat lon`. Latitude maps -90...90 linearly onto
-///   0...2³⁰−1 (rounded), longitude maps -180...180 onto 0...2³⁰ (floor of x + 0.5, 180 ≡ -180 ≡ 0).
-///   Decoding adds half of the dropped low bits (the middle of the cell), so a decoded point is the
-///   centre of a cell about 1.3e-6° high and 2.7e-6° wide (≈ 0.15 m × 0.3 m at the equator). Latitude
-///   first; the decoded values are always inside the WGS84 ranges.
+/// - characters 2–10 hold latitude and longitude, 27 bits each, interleaved from the top bit
+///   (`lat lon lat lon lat lon` per character). Latitude maps -90...90 onto 0...2³⁰−1 (rounded),
+///   longitude -180...180 onto 0...2³⁰ (floor of x + 0.5, 180 ≡ -180 ≡ 0). A decoded point is the
+///   centre of its cell (≈ 1.3e-6° × 2.7e-6°, 0.15 m × 0.3 m at the equator), always in range.
 /// - The code must be followed by the end of the path or `/`; fewer than 10 characters, or a character
 ///   outside the alphabet, is `malformed-url` naming `code`.
 ///
-/// **The name** (the rest of the path; a query or fragment is not part of it, unlike in Organic Maps,
-/// which keeps everything after the code — its encoder never writes a raw `?` or `#` in a name) is
-/// percent-decoded once, then `_` and space are swapped (the encoder writes a space as `_` and a
-/// literal `_` as `%20`). A malformed escape cuts the name there, as Organic Maps does: a repair.
-/// `+` is a literal `+` (a path, not a form). The name is the destination's label; an empty name is none.
+/// **The name** (the rest of the path, without query or fragment, unlike Organic Maps, whose encoder
+/// never writes a raw `?` or `#`) is percent-decoded once, then `_` and space are swapped. A
+/// malformed escape cuts the name there, as in Organic Maps: a repair. `+` is literal. An empty name
+/// is no label.
 ///
 /// The link is a point: the destination, with the source at the current location and no mode.
 enum Ge0Link {
@@ -56,8 +52,8 @@ enum Ge0Link {
     /// The zoom of a zoom character's value: `value / 4 + 4`.
     static func zoom(ofValue value: UInt8) -> Double { Double(value) / 4 + 4 }
 
-    /// Decodes up to 10 base64 characters of interleaved latitude/longitude bits into the centre of
-    /// their cell. Returns nil for more than 10 characters or a character outside the alphabet.
+/// Decodes up to 10 base64 characters of interleaved bits into the centre of their cell; nil for
+/// more than 10 characters or one outside the alphabet.
     static func decodeLatLon<C: Collection>(_ code: C) -> Coordinate? where C.Element == UInt8 {
         guard code.count <= maxPointBytes else { return nil }
         var bits = Bits()
@@ -100,8 +96,7 @@ enum Ge0Link {
 
     // MARK: - Encoding
 
-    /// Latitude -90...90 onto 0...`maxValue`, rounded half away from zero; values beyond the poles give
-    /// the end values (`ge0::LatToInt`).
+/// Latitude -90...90 onto 0...`maxValue`, rounded half away from zero, clamped (`ge0::LatToInt`).
     static func latitudeInteger(_ lat: Double, maxValue: Int) -> Int {
         let x = (lat + 90) / 180 * Double(maxValue)
         if !(x >= 0) { return 0 }  // also NaN, which has no integer
@@ -146,9 +141,8 @@ enum Ge0Link {
         return Character(Unicode.Scalar(alphabet[v]))
     }
 
-    /// The name as a path segment (`ge0` `UrlEncodeString(TransformName(name))`): space ↔ `_` swapped,
-    /// then control characters (C0, DEL, C1), space and ``<>#%"!*'();:@&=+$,/?[]{}\|^` `` percent-encoded; other
-    /// bytes, including UTF-8, are written as they are.
+/// The name as a path segment (`UrlEncodeString(TransformName(name))`): space ↔ `_`, then controls
+/// (C0, DEL, C1), space and ``<>#%"!*'();:@&=+$,/?[]{}\|^` `` percent-encoded; other bytes as they are.
     static func encodeName(_ name: String) -> String {
         let special = Set(" <>#%\"!*'();:@&=+$,/?[]{}\\|^`".utf8)
         let hex = Array("0123456789ABCDEF".utf8)
@@ -188,15 +182,13 @@ enum Ge0Link {
                 code: .malformedURL, message: "'\(link.scheme):' must be followed by '//'; write \(link.scheme)://<code>/<name>",
                 parameter: "code")
         }
-        // ge0://CODE/Name and om://CODE/Name: after "//", up to the first '?' or '#' (the code is
-        // case-sensitive, so it is read from the raw text).
+        // After "//", up to the first '?' or '#' (the code is case-sensitive: raw text).
         let start = min(2, all.count)
         let end = all.firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "#"), from: start) ?? all.count
         return try parse(path: all.slice(start, end), clearCoordinates: false, &context)
     }
 
-    /// `link.scheme == "http" || link.scheme == "https"`, from the scheme's bytes (ASCII case ignored,
-    /// as the scheme is lowercased).
+    /// `link.scheme == "http" || link.scheme == "https"`, ASCII case ignored, from the scheme's bytes.
     private static func isHTTP(_ link: LinkInput.Parts) -> Bool {
         let n = link.bytes.link.count &- link.bytes.rest.count &- 1
         guard n == 4 || n == 5 else { return false }
@@ -211,8 +203,7 @@ enum Ge0Link {
         LinkInput.withBytes(of: host) { $0.hasSuffix("omaps.app") }
     }
 
-    /// Parses `<code>[/<name>]` (or, when `clearCoordinates`, `<lat>,<lon>[/<name>]`), raw bytes of
-    /// the link (delimiters are ASCII, so non-ASCII text reads the same byte by byte).
+    /// Parses `<code>[/<name>]` (or, when `clearCoordinates`, `<lat>,<lon>[/<name>]`) from raw bytes.
     static func parse(
         path: LinkInput, clearCoordinates: Bool, _ context: inout ParseContext
     ) throws(DirectionsURLError) -> DirectionsRequest {
@@ -248,8 +239,7 @@ enum Ge0Link {
         return DirectionsRequest(destination: .coordinate(c, label: try decodeName(rawName, &context)))
     }
 
-    /// The position of a 10-byte code (zoom, then 9 position characters): ``Bits`` filled three bits
-    /// a coordinate at a time from the top, without a moving shift.
+    /// The position of a 10-byte code (zoom, then 9 position characters), three bits a coordinate at a time.
     private static func decodeCode(_ code: LinkInput) -> Coordinate? {
         guard code.count == maxPointBytes else { return nil }
         var lat = 0
@@ -288,7 +278,7 @@ enum Ge0Link {
             }
         }
         let kept = raw.prefix(cut)
-        // Every escape left is well formed: only the decoded UTF-8 can fail (the old decode's error).
+        // Every escape left is well formed: only the decoded UTF-8 can fail.
         if case .failure(let failure) = PercentDecoding.check(kept, plusAsSpace: false) {
             throw PercentDecoding.decodingError(failure, parameter: "name", what: "value")
         }

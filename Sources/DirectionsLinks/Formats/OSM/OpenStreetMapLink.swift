@@ -7,21 +7,16 @@
 /// Source: openstreetmap-website `app/assets/javascripts/index/directions.js` and its engines
 /// (`index/directions/fossgis_osrm.js`, `fossgis_valhalla.js`, `graphhopper.js`).
 ///
-/// - Query: form-encoded (`+` is a space, `%2B` a literal `+`).
-/// - `route=<lat>,<lon>;<lat>,<lon>`: **latitude first** (unlike the OSRM HTTP API behind it, which is
-///   lon,lat). The site writes the whole value percent-encoded (`%2C`, `%3B`), so the value is decoded
-///   first and then split on `;` (points) and `,` (numbers). The first point is the source, the last
-///   the destination; points in between (not written by the site) are read as waypoints. An empty first
-///   point is the current location.
-/// - `from=`, `to=`: the texts of the site's two input fields. Without `route` they are the endpoints:
-///   an empty or absent `from` (or a current-location literal) is the **current location** (OsmAnd
-///   #17708), `lat,lon` text is a coordinate, other text an address. With `route`, the coordinates come
-///   from `route` and non-coordinate `from`/`to` texts become the points' labels.
-/// - `engine`: the routing engine, which fixes the mode (table in ``modeVocabulary``). An unknown
-///   engine is an `ignored-value` repair and leaves the mode unset (the site falls back to its default).
-/// - The fragment `#map=<zoom>/<lat>/<lon>` is a viewport: never an endpoint. The marker link
-///   `https://www.openstreetmap.org/?mlat=<lat>&mlon=<lon>#map=…` (path `/`) is read as a point: the
-///   marker is the destination, from the current location.
+/// - Query form-encoded. `route=<lat>,<lon>;<lat>,<lon>`: **latitude first** (unlike OSRM's API).
+///   Decoded first (the site writes `%2C`, `%3B`), then split on `;` and `,`. First point the source,
+///   last the destination, any between waypoints; an empty first point is the current location.
+/// - `from=`, `to=`: the site's input fields. Without `route` they are the endpoints (empty or absent
+///   `from` or a current-location literal → **current location**, OsmAnd #17708; `lat,lon` → a
+///   coordinate; else an address). With `route`, non-coordinate texts become the points' labels.
+/// - `engine` fixes the mode (``modeVocabulary``); an unknown engine is an `ignored-value` repair
+///   and leaves the mode unset.
+/// - The fragment `#map=<zoom>/<lat>/<lon>` is a viewport. The marker link
+///   `https://www.openstreetmap.org/?mlat=<lat>&mlon=<lon>#map=…` (path `/`) is a destination point.
 /// - Unknown parameters are ignored; a likely typo of a known one is a `likely-typo` repair.
 /// - Errors: `missing-destination` (no `route` and no `to`), `invalid-parameter` (a `route` with one
 ///   point), coordinate errors naming `route`, `from` or `to`; `not-a-directions-link` for other paths.
@@ -38,7 +33,7 @@ enum OpenStreetMapLink {
     ])
 
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        // (Byte equality is the old `Substring ==`: no non-ASCII text is canonically equivalent to these.)
+        // Byte equality: no non-ASCII text is canonically equivalent to these.
         let path = link.bytes.path
         if path.isEmpty || path.equals("/"), let marker = try marker(link) { return marker }
         guard path.equals("/directions") || path.equals("/directions/") else {
@@ -154,8 +149,7 @@ enum OpenStreetMapLink {
         return try CoordinateText.parsePair(text, parameter: "route")
     }
 
-    /// The index in ``modeVocabulary`` of the ASCII `value`, ASCII case ignored, or nil
-    /// (``OSMLinkBytes/index(of:in:)`` without a `String`: most engines are told apart by the byte count).
+    /// The index in ``modeVocabulary`` of the ASCII `value`, ASCII case ignored, or nil.
     private static func engineIndex(ascii value: LinkInput) -> Int? {
         if value.equalsIgnoringCase("fossgis_osrm_car" as StaticString) { return 0 }
         if value.equalsIgnoringCase("fossgis_osrm_bike" as StaticString) { return 1 }
@@ -180,8 +174,7 @@ enum OpenStreetMapLink {
         }
     }
 
-    /// The marker link `https://www.openstreetmap.org/?mlat=<lat>&mlon=<lon>#map=…`: the marker is the
-    /// destination (the `#map=` viewport is not). Nil when the link has no `mlat`/`mlon`.
+    /// The marker link `…/?mlat=<lat>&mlon=<lon>#map=…`: the marker is the destination; nil without both.
     private static func marker(_ link: LinkInput.Parts) throws(DirectionsURLError) -> DirectionsRequest? {
         let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
         guard let lat = try query.single("mlat", format: formatName), let lon = try query.single("mlon", format: formatName) else {
@@ -213,12 +206,9 @@ extension OpenStreetMapLink {
         ModeWord("engine", "graphhopper_foot", mode: .pedestrian, preferred: false),
     ]
 
-    /// Writes `https://www.openstreetmap.org/directions?engine=…&route=…&from=…&to=…` (parameters in
-    /// that order, each only when needed):
-    /// - both ends coordinates: `route=lat%2Clon%3Blat%2Clon` as the site writes it, with `from`/`to`
-    ///   carrying their labels;
-    /// - otherwise `from`/`to` texts: empty `from` for the current location, `lat,lon` for a coordinate
-    ///   (its label is then omitted), the address text.
+    /// Writes `https://www.openstreetmap.org/directions?engine=…&route=…&from=…&to=…` (each only when
+    /// needed): both ends coordinates → `route=lat%2Clon%3Blat%2Clon` with `from`/`to` as labels;
+    /// otherwise `from`/`to` texts (empty `from` for the current location, `lat,lon`, or the address).
     /// - Throws: `cannot-express` when the destination is the current location.
     /// - Returns: `omitted` lists waypoints, transit modes, avoidances, place ids, navigate and times.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
@@ -246,8 +236,7 @@ extension OpenStreetMapLink {
             url: "https://www.openstreetmap.org/directions?" + LinkWriting.query(pairs), format: .openStreetMap, omitted: omitted)
     }
 
-    /// `label`, unless the reader would not take it for one (see ``label(_:_:)``: number-like text
-    /// such as `1, 2`, or a current-location literal); then nil, with an `omitted` line.
+    /// `label`, unless the reader would not take it for one (``label(_:_:)``); then nil, with an `omitted` line.
     private static func kept(_ label: String?, role: String, omitted: inout [String]) -> String? {
         guard let label else { return nil }
         let t = DirectionsURLParser.trimmed(label)

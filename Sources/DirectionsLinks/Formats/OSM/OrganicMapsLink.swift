@@ -1,25 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
 /// Organic Maps and MAPS.ME API links: routes `om://route?sll=&saddr=&dll=&daddr=&type=` and points
-/// `om://map?ll=&n=`, under the schemes `om`, `mapswithme`, `mapsme`, `mwm` and on the web host
-/// `omaps.app` (`https://omaps.app/route?…`). This type owns the `om` scheme and the `omaps.app` host:
-/// any other first segment there (`om://w4CNuoeWlv/Name`, `https://omaps.app/<code>/<name>`, clear
-/// coordinates `https://omaps.app/<lat>,<lon>`) is a short point link and is handed to ``Ge0Link``.
+/// `om://map?ll=&n=`, under the schemes `om`, `mapswithme`, `mapsme`, `mwm` and on `omaps.app`. Any
+/// other first segment there (`om://w4CNuoeWlv/Name`, `https://omaps.app/<lat>,<lon>`) is a short
+/// point link, handed to ``Ge0Link``.
 ///
 /// Sources: Organic Maps `map/mwm_url.cpp` and `map/map_tests/mwm_url_tests.cpp`; the url-processor
 /// test page (`public/test.html`).
 ///
-/// The query is decoded once, `+` a space (Organic's `url::UrlDecode`). Parameter names are matched
-/// ignoring case. Unknown parameters (`v`, `appname`, `backurl`, `ignoreThisParam`) are ignored.
+/// The query is decoded once, `+` a space (`url::UrlDecode`); names match ignoring case; unknown
+/// parameters (`v`, `appname`, `backurl`) are ignored.
 ///
-/// **Route** (`route`): `sll=<lat>,<lon>` (source, latitude first), `saddr=<name>` (its label — a name
-/// here, not an address as in Apple or Google links), `dll=<lat>,<lon>` (destination), `daddr=<name>`,
-/// `type=vehicle|pedestrian|bicycle|transit` (case-insensitive; table in ``modeVocabulary``).
+/// **Route** (`route`): `sll=<lat>,<lon>` (source), `saddr=<name>` (its label, not an address),
+/// `dll=<lat>,<lon>` (destination), `daddr=<name>`, `type=vehicle|pedestrian|bicycle|transit` (any
+/// case; ``modeVocabulary``).
 /// - An empty name is no label.
 /// - `dll` is required (`missing-destination`); `sll` given twice is `duplicate-parameter`.
-/// - Organic Maps rejects a route whose four parameters are not all present in the order sll, saddr,
-///   dll, daddr, or that has no `type`. routingd reads such a link leniently with a repair (a warning,
-///   an error with `strict`): a missing `sll` is then the current location and a missing `type`
-///   leaves the mode unset. An unknown `type` is `unknown-mode` (Organic Maps rejects it too).
+/// - Organic Maps rejects a route without all four parameters in the order sll, saddr, dll, daddr,
+///   or without `type`; routingd reads it with a repair (a missing `sll` is the current location, a
+///   missing `type` leaves the mode unset). An unknown `type` is `unknown-mode`.
 ///
 /// **Route v2** (`v2/dir`, `v2/nav`): read by ``OrganicMapsRouteV2``.
 ///
@@ -185,8 +183,7 @@ enum OrganicMapsLink {
         return DirectionsRequest(destination: .coordinate(c, label: label))
     }
 
-    /// Whether the route keys appear exactly as `sll, saddr, dll, daddr` (each once, in this order),
-    /// without building the list of keys.
+    /// Whether the route keys appear exactly as `sll, saddr, dll, daddr` (each once, in this order).
     private static func inRouteOrder(_ query: LinkInput.Query, _ slots: ParameterSchema.Slots) -> Bool {
         // Each once: then in order when the first (only) indexes increase.
         if routeKeys.allSatisfy(slots.hasOne) {
@@ -203,8 +200,7 @@ enum OrganicMapsLink {
         return next == routeKeys.count
     }
 
-    /// The index in ``typeWords`` of the ASCII `value`, ASCII case ignored, or nil
-    /// (``OSMLinkBytes/index(of:in:)`` without a `String`).
+    /// The index in ``typeWords`` of the ASCII `value`, ASCII case ignored, or nil.
     private static func typeIndex(ascii value: LinkInput) -> Int? {
         if value.equalsIgnoringCase("vehicle" as StaticString) { return 0 }
         if value.equalsIgnoringCase("pedestrian" as StaticString) { return 1 }
@@ -233,15 +229,11 @@ extension OrganicMapsLink {
     /// Both vocabularies: legacy `type` and v2 `mode` (``OrganicMapsRouteV2/modeWords``).
     static var modeVocabulary: [ModeWord] { typeWords + OrganicMapsRouteV2.modeWords }
 
-    /// Writes the legacy two-point link when it can (a coordinate start, no stops, a mode or transport
-    /// type it has a `type` word for, no avoidances), since every Organic Maps and MAPS.ME version
-    /// reads it; otherwise the v2 link (``OrganicMapsRouteV2/build(_:)``), which also carries the
-    /// current location, stops, avoidances and navigate.
-    ///
-    /// The choice depends only on what the link then carries, so that parsing a built link and building
-    /// again gives the same text: `navigate` from a coordinate start is carried by neither form (v2
-    /// navigation always starts at the current position), so it does not send the request to v2; it is
-    /// listed in `omitted`.
+    /// Writes the legacy two-point link when it can (a coordinate start, no stops, a mode it has a
+    /// `type` word for, no avoidances), since every version reads it; otherwise the v2 link
+    /// (``OrganicMapsRouteV2/build(_:)``). The choice depends only on what the link carries, so that
+    /// parse-then-build is stable: `navigate` from a coordinate start (neither form carries it) does
+    /// not pick v2; it is listed in `omitted`.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         try BuiltCoordinates.check(request)
         var unused: [String] = []
@@ -252,9 +244,8 @@ extension OrganicMapsLink {
         return try buildLegacy(request)
     }
 
-    /// Writes `om://route?sll=lat,lon&saddr=<name>&dll=lat,lon&daddr=<name>&type=<type>`; every parameter
-    /// is always written because Organic Maps rejects the route otherwise (an endpoint without a label
-    /// gets an empty name; a request without a mode gets `type=vehicle`, noted in `omitted`).
+    /// Writes `om://route?sll=lat,lon&saddr=<name>&dll=lat,lon&daddr=<name>&type=<type>`, every
+    /// parameter always (Organic Maps rejects the route otherwise; no mode gets `type=vehicle`, noted).
     /// - Throws: `cannot-express` when the source is not a coordinate (the route link has no current
     ///   location) or the destination is not a coordinate.
     static func buildLegacy(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {

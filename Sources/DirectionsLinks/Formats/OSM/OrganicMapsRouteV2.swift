@@ -1,28 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
 /// Organic Maps route links v2: `om://v2/dir?origin=&destination=&waypoints=a|b&mode=` (preview) and
-/// `om://v2/nav?…` (start navigation), also `https://omaps.app/v2/dir?…`. Reached through
-/// ``OrganicMapsLink``, which owns the `om` scheme and the `omaps.app` host; the format is
-/// `organic-maps`.
+/// `om://v2/nav?…` (navigation), also `https://omaps.app/v2/dir?…`; reached through ``OrganicMapsLink``.
 ///
 /// Source: Organic Maps `docs/API.md` ("Route links v2") and `map/mwm_url.cpp`.
 ///
-/// - Query values are decoded once (`+` is a space, `%2B` a literal `+`); a repeated parameter uses
-///   its last value, as Organic Maps does; `mode` and `travelmode` are the same parameter.
+/// - Values are decoded once (`+` a space); a repeated parameter uses its last value (as Organic
+///   Maps); `mode` and `travelmode` are the same parameter.
 /// - `destination=lat,lon` (required, latitude first), `destination_name` (its label).
 /// - `origin=lat,lon` with `origin_name`; absent, `currentLocation` or `current-location` is the
-///   **current location**. `/v2/nav` and `dir_action=navigate` always start at the current position and
-///   set ``DirectionsRequest/navigate``; an explicit `origin` there is accepted and ignored by Organic
-///   Maps, so routingd drops it with an `ignored-value` repair.
-/// - `waypoints=lat,lon|lat,lon`: the list is decoded first and then split on `|` (so `%7C` splits
-///   too, as the vendor documents); items are trimmed and empty slots skipped. `waypoint_names` is
-///   aligned with the slots of `waypoints` (empty slots included). More than 100 stops is
+///   **current location**. `/v2/nav` and `dir_action=navigate` start at the current position and set
+///   ``DirectionsRequest/navigate``; an `origin` there is dropped with an `ignored-value` repair.
+/// - `waypoints=lat,lon|lat,lon`: decoded, then split on `|` (`%7C` splits too, as documented);
+///   items trimmed, empty slots skipped. `waypoint_names` aligns with the slots. Over 100 stops is
 ///   `invalid-parameter`.
 /// - `mode`/`travelmode`: `drive`, `driving`, `car`, `vehicle` → Car; `walk`, `walking`, `pedestrian` →
-///   Pedestrian; `bike`, `bicycling`, `bicycle` → Bike; `transit` → transport type Transit. Anything else
-///   (including `cycling`) is `unknown-mode`, as Organic Maps rejects it. Without a mode the request
-///   names none (the app then drives).
-/// - `avoid=tolls,highways,ferries` (accepted by Organic Maps, not applied yet) becomes the avoidances;
-///   other values are `ignored-value` repairs. `origin_heading` must be 0–360 (`invalid-parameter`).
+///   Pedestrian; `bike`, `bicycling`, `bicycle` → Bike; `transit` → transport type Transit; else
+///   (`cycling` too) `unknown-mode`. No mode: none.
+/// - `avoid=tolls,highways,ferries` become the avoidances, other values `ignored-value` repairs.
+///   `origin_heading` must be 0–360 (`invalid-parameter`).
 /// - Callbacks, `optimize`, `ref_name`, `api`, `ref` and unknown parameters are ignored.
 enum OrganicMapsRouteV2 {
     static let formatName = "Organic Maps v2 route link"
@@ -194,9 +189,9 @@ enum OrganicMapsRouteV2 {
             parameter: "waypoints")
     }
 
-    /// Writes `om://v2/dir?…` (or `om://v2/nav?…` when the request navigates from the current location),
-    /// parameters in the order origin, origin_name, destination, destination_name, waypoints,
-    /// waypoint_names, mode, avoid; names are form-encoded, the `|` separators written raw.
+    /// Writes `om://v2/dir?…` (`om://v2/nav?…` when navigating from the current location), parameters
+    /// in the order origin, origin_name, destination, destination_name, waypoints, waypoint_names,
+    /// mode, avoid; names form-encoded, `|` raw.
     /// - Throws: `cannot-express` when the source, the destination or a stop is not a coordinate (the
     ///   source may also be the current location).
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
@@ -250,9 +245,8 @@ enum OrganicMapsRouteV2 {
             url: (nav ? "om://v2/nav?" : "om://v2/dir?") + LinkWriting.query(pairs), format: .organicMaps, omitted: omitted)
     }
 
-    /// A stop's name as a form value, or nil (with an `omitted` line) when it holds `|`, which v2 cannot
-    /// carry in `waypoint_names` (a `%257C` would arrive as the text `%7C`).
-    /// Stop names are read back trimmed, so a name is written trimmed (noted when that changes it).
+    /// A stop's name as a form value, trimmed (as it is read back; noted when that changes it), or nil
+    /// (noted) when it holds `|`, which `waypoint_names` cannot carry.
     private static func name(_ label: String, _ field: String, _ omitted: inout [String]) -> String? {
         if label.utf8.contains(UInt8(ascii: "|")) {
             omitted.append("\(field) label: Organic Maps v2 names cannot contain '|'")

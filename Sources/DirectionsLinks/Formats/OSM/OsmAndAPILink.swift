@@ -7,8 +7,7 @@
 /// - `dest_lat`, `dest_lon` (required, decimal degrees) and `dest_name` (the label).
 /// - `start_lat`, `start_lon`, `start_name`: the start; when both numbers are absent the start is the
 ///   **current location**. Only one of the two is `invalid-parameter`.
-/// - `profile`: the OsmAnd profile keys of ``OsmAndLink/profiles``; `default` has no routing and leaves
-///   the mode unset; unknown → `ignored-value` repair.
+/// - `profile`: as ``OsmAndLink/profiles``; `default` leaves the mode unset; unknown → `ignored-value`.
 /// - Other commands (`osmand.api://show_gpx`, …) are `not-a-directions-link`; unknown parameters
 ///   (`force`, `locations_permission`) are ignored, a likely typo is a `likely-typo` repair.
 enum OsmAndAPILink {
@@ -77,11 +76,9 @@ extension OsmAndAPILink {
     static var modeVocabulary: [ModeWord] { OsmAndLink.profiles }
 
     /// Writes `osmand.api://navigate?start_lat=&start_lon=&start_name=&dest_lat=&dest_lon=&dest_name=&profile=`
-    /// in that order; the start parameters are left out for the current location, names when there is
-    /// no label (names are form-encoded).
+    /// in that order, without the start for the current location or names without a label.
     /// - Throws: `cannot-express` when the destination is not a coordinate or the source is an address.
-    /// - Returns: `omitted` lists waypoints, modes OsmAnd has no profile for, avoidances, place ids,
-    ///   navigate and times.
+    /// - Returns: `omitted` lists waypoints, modes without a profile, avoidances, place ids, navigate, times.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         try BuiltCoordinates.check(request)
         var omitted: [String] = []

@@ -2,16 +2,16 @@
 /// OsmAnd web and iOS links:
 /// - `https://osmand.net/map/navigate?start=lat%2Clon&end=lat%2Clon&profile=car&params=car,avoid_toll#15/lat/lon`
 ///   (OsmAnd #25585), and the web app's `https://osmand.net/map/?start=…&finish=…&profile=…#16/lat/lon`
-///   (OsmAnd #19422: the web app writes `finish`, the Android parser read only `end`; both are read);
+///   (OsmAnd #19422: `finish` and `end` are both read);
 /// - `https://osmand.net/go?lat=&lon=&z=` and the web map's marker `https://osmand.net/map?pin=lat,lon#z/lat/lon`
 ///   (points: destination only);
 /// - OsmAnd for iOS `osmandmaps://navigate?lat=&lon=&z=&title=` (destination only, OsmAnd-iOS #447), and
 ///   `osmandmaps://navigate?start=&end=&profile=` read like the web link.
 ///
 /// - Hosts `osmand.net`, `www.osmand.net`; scheme `osmandmaps`. The query is form-encoded (`+` is a space).
-/// - `start`, `end`/`finish`: `lat,lon`, **latitude first**, comma raw or `%2C` (each value is decoded
-///   once, then split). No addresses: anything else is `malformed-number`. An absent or empty `start` is
-///   the **current location**. `end` and `finish` with different values → `duplicate-parameter`.
+/// - `start`, `end`/`finish`: `lat,lon`, **latitude first**, comma raw or `%2C` (decoded, then split).
+///   No addresses: anything else is `malformed-number`. An absent or empty `start` is the **current
+///   location**. `end` and `finish` with different values → `duplicate-parameter`.
 /// - `profile`: OsmAnd's application-mode keys (``OsmAndLink/profiles``; source: OsmAnd
 ///   `ApplicationMode.java`). `default` ("browse map", no routing) leaves the mode unset; an unknown
 ///   profile is an `ignored-value` repair.
@@ -36,8 +36,7 @@ enum OsmAndLink {
     ])
 
     /// OsmAnd's profile keys and their meaning. Written in `profile=` by both OsmAnd builders.
-    /// `truck` is a car profile; `motorcycle` and `moped` are two-wheelers (no Apple mode: Other);
-    /// `boat` (own boat, not a ferry line) and `ski` have no Apple mode either (Other).
+    /// `truck` is a car; `motorcycle`, `moped`, `boat` (own boat) and `ski` have no Apple mode (Other).
     static let profiles: [ModeWord] = [
         ModeWord("profile", "car", mode: .car),
         ModeWord("profile", "truck", mode: .car, preferred: false),
@@ -70,7 +69,7 @@ enum OsmAndLink {
             }
             return routeLike ? try route(query, slots, &context) : try point(query, &context)
         }
-        // (Byte equality is the old `Substring ==`: no non-ASCII text is canonically equivalent to these.)
+        // Byte equality: no non-ASCII text is canonically equivalent to these.
         let path = link.bytes.path
         let isMap = path.equals("/map") || path.equals("/map/")
         if path.equals("/map/navigate") || path.equals("/map/navigate/") || (isMap && routeLike) {
@@ -128,8 +127,7 @@ enum OsmAndLink {
         return DirectionsRequest(source: source, destination: destination, mode: mode, transportType: transport, avoid: avoid)
     }
 
-    /// Whether the trimmed decoded values of `a` and `b` are equal as `String`s (canonical equivalence,
-    /// which is byte equality for ASCII text).
+    /// Whether the trimmed decoded values of `a` and `b` are equal as `String`s (bytes, for ASCII).
     private static func sameTrimmedValue(_ a: LinkInput.Query.Parameter, _ b: LinkInput.Query.Parameter) -> Bool {
         a.withValue { x in
             b.withValue { y in
@@ -197,8 +195,7 @@ enum OsmAndLink {
         return (nil, nil)
     }
 
-    /// The index in ``profiles`` of the ASCII `value`, ASCII case ignored, or nil (``OSMLinkBytes/index(of:in:)``
-    /// without a `String`: one literal comparison per profile, most decided by the byte count).
+    /// The index in ``profiles`` of the ASCII `value`, ASCII case ignored, or nil (by byte count, then bytes).
     private static func profileIndex(ascii value: LinkInput) -> Int? {
         if value.equalsIgnoringCase("car" as StaticString) { return 0 }
         if value.equalsIgnoringCase("truck" as StaticString) { return 1 }
@@ -271,18 +268,17 @@ enum OsmAndLink {
     }
 }
 
-/// Byte helpers of the OpenStreetMap, OsmAnd, OsmAnd API and Organic Maps parsers that the shared
-/// files lack.
+/// Byte helpers of the OpenStreetMap, OsmAnd, OsmAnd API and Organic Maps parsers.
 enum OSMLinkBytes {
-    /// `text.lowercased() == word` for a lowercase ASCII `word`: ASCII case folding for ASCII text,
-    /// the Unicode lowercasing of the `String` otherwise (a non-ASCII letter may lower to ASCII).
+    /// `text.lowercased() == word` for a lowercase ASCII `word` (ASCII folding for ASCII text; a
+    /// non-ASCII letter may lower to ASCII).
     static func lowerEquals(_ text: LinkInput, _ word: String) -> Bool {
         if text.isASCII { return text.count == word.utf8.count && text.equalsIgnoringCase(word) }
         return text.string.lowercased() == word
     }
 
-    /// The index of the first of `words` whose value `text` equals as ``lowerEquals(_:_:)-(_,String)``
-    /// decides, or nil (ASCII text is tested once, and only words of its length are compared).
+    /// The index of the first of `words` that `text` equals as ``lowerEquals(_:_:)-(_,String)``
+    /// decides, or nil.
     static func index(of text: LinkInput, in words: [ModeWord]) -> Int? {
         if text.isASCII {
             var i = 0
@@ -326,11 +322,10 @@ extension OsmAndLink {
     static var modeVocabulary: [ModeWord] { profiles }
 
     /// Writes `https://osmand.net/map/navigate?start=lat%2Clon&end=lat%2Clon&profile=…&params=…`
-    /// (`start` left out for the current location; `params` only for avoidances, led by the profile).
+    /// (no `start` for the current location; `params` only for avoidances).
     /// - Throws: `cannot-express` when the destination is not a coordinate, or the source is an address
     ///   (OsmAnd links carry coordinates only).
-    /// - Returns: `omitted` lists labels, waypoints, modes OsmAnd has no profile for, place ids,
-    ///   navigate and times.
+    /// - Returns: `omitted` lists labels, waypoints, modes without a profile, place ids, navigate, times.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         try BuiltCoordinates.check(request)
         var omitted: [String] = []

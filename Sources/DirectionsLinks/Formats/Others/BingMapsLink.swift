@@ -3,32 +3,22 @@
 /// https://learn.microsoft.com/en-us/windows/uwp/launch-resume/launch-maps-app, `bingmaps:` parameter
 /// reference), plus the same `rtp` on `https://www.bing.com/maps?…` (also `bing.com`, `/maps/default.aspx`).
 ///
-/// - `rtp=<waypoint>~<waypoint>`: `~` separates route points; each is `pos.<lat>_<lon>[_<title>]`
-///   (WGS84 degrees, latitude first, `_` between the parts) or `adr.<address>`. The raw value is split
-///   on the raw `~` first, then on the raw `_`, and each piece is percent-decoded once, so `%7E` and
-///   `%5F` inside a piece stay data. Microsoft says a `_` inside a title must be double-encoded as
-///   `%255F`; after the single decoding such a title reads `%5F`, which is then turned into `_`
-///   (only that sequence; D01 `Eiffel%255FTower` → `Eiffel_Tower`). Microsoft's ABNF has exactly two
-///   points; `bing.com/maps` also draws middle points, which are read as waypoints.
-/// - Current location: `rtp=~B` (empty first point; Microsoft: "If an accurate current location is
-///   available, the current location is prefilled"), an empty `adr.`, or an address that is a
-///   current-location literal. `rtp=A~` (no end) → `missing-destination`.
-/// - `mode`: `d` → Car, `w` → Pedestrian, `t` → transport type Transit (no single mode); matched
-///   ignoring case; any other value → `unknown-mode`. `cp`, `lvl`, `bb`, `sty`, `trfc` are view
-///   settings and never endpoints; unknown parameters are ignored.
-/// - `ms-drive-to:?destination.latitude=&destination.longitude=&destination.name=` and `ms-walk-to:`
-///   start turn-by-turn guidance (``DirectionsRequest/navigate`` = true) from the current location
-///   ("These URI schemes can only provide directions from the user's current location"), mode Car
-///   or Pedestrian.
-/// - `+`: the `bingmaps:` and `ms-*-to:` schemes are not form-encoded (the ABNF lists `+` as a
-///   literal character of `whereval`), so `+` stays a plus there; on `https://www.bing.com/maps` the
-///   query is form-encoded and `+` is a space. Raw spaces appear in Microsoft's own examples and are
-///   accepted as written, not repaired.
+/// - `rtp=<waypoint>~<waypoint>`: each point is `pos.<lat>_<lon>[_<title>]` or `adr.<address>`, split
+///   on raw `~` then raw `_`, each piece decoded once (`%7E`, `%5F` stay data). A title's `_` is
+///   double-encoded as `%255F` (Microsoft), so a decoded `%5F` becomes `_`. Microsoft's ABNF has two
+///   points; `bing.com/maps` also draws middle points, read as waypoints.
+/// - Current location: `rtp=~B` (empty first point, "the current location is prefilled"), an empty
+///   `adr.`, or a current-location literal. `rtp=A~` → `missing-destination`.
+/// - `mode`: `d` → Car, `w` → Pedestrian, `t` → transport type Transit, any case; else
+///   `unknown-mode`. `cp`, `lvl`, `bb`, `sty`, `trfc` are view settings; unknown parameters ignored.
+/// - `ms-drive-to:?destination.latitude=&destination.longitude=&destination.name=` and `ms-walk-to:`:
+///   guidance (``DirectionsRequest/navigate``) from the current location, mode Car or Pedestrian.
+/// - `+` is literal under `bingmaps:` and `ms-*-to:` (ABNF `whereval`), a space on `bing.com/maps`
+///   (form-encoded). Raw spaces (in Microsoft's examples) are accepted, not repaired.
 /// - Repairs: none; every accepted spelling is documented by Microsoft or written by bing.com.
 enum BingMapsLink {
     static let formatName = "Bing Maps link"
-    /// The `bingmaps:` and `bing.com/maps` parameters (Microsoft's reference); only `rtp` and `mode`
-    /// are read, the others are view and search settings (never typos).
+    /// The `bingmaps:` and `bing.com/maps` parameters; only `rtp` and `mode` are read (never typos).
     static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
         .single("rtp", aliases: ["route", "rte", "rpt", "rtp1", "directions", "dest", "destination", "to"],
                 "the route points, `~` between them: `pos.<lat>_<lon>[_<title>]` or `adr.<address>`"),
@@ -63,8 +53,7 @@ enum BingMapsLink {
                 message: "this \(formatName) has no 'rtp'" + (hint.map { "; \($0)" } ?? "; add rtp=~pos.<lat>_<lon> or rtp=~adr.<address>"),
                 parameter: "rtp")
         }
-        // The points between raw `~`s: by byte for ASCII text; by `Character` otherwise (a `~` that a
-        // combining mark joins is not a separator).
+        // The points between raw `~`s: by byte for ASCII text; by `Character` otherwise.
         let value = rtp.rawValue
         if value.isASCII {
             return try route(
@@ -77,8 +66,7 @@ enum BingMapsLink {
             context.parser)
     }
 
-    /// The request of the raw `rtp` points `pieces` (whether there are two or more, whether the last is
-    /// empty), and `mode`.
+    /// The request of the raw `rtp` points `pieces`, and `mode`.
     private static func route(
         _ pieces: some Sequence<LinkInput>, twoOrMore: Bool, lastIsEmpty: Bool, _ slots: ParameterSchema.Slots, plusAsSpace: Bool,
         _ parser: DirectionsURLParser
@@ -107,8 +95,7 @@ enum BingMapsLink {
         }
     }
 
-    /// The index in ``modeVocabulary`` of the mode word spelled `value` ignoring case
-    /// (`value.lowercased() == word.lowercased()`).
+    /// The index in ``modeVocabulary`` of the mode word `value`, ignoring case.
     private static func modeWord(_ value: LinkInput) -> Int? {
         if value.lowercasedEquals("d") { return 0 }
         if value.lowercasedEquals("w") { return 1 }
@@ -119,8 +106,7 @@ enum BingMapsLink {
     /// What an `rtp` point is.
     private enum Kind { case address, position, other }
 
-    /// `raw.prefix(4).lowercased()` (first four `Character`s) is `adr.`, `pos.` or neither: by byte
-    /// when the first five bytes are ASCII (then the fourth byte ends a `Character`).
+    /// Whether `raw` starts `adr.` or `pos.` (first four `Character`s, lowercased); by byte for ASCII.
     private static func pointKind(_ raw: LinkInput) -> Kind {
         if raw.count < 4 { return .other }  // four Characters are at least four bytes
         if raw.prefix(5).isASCII {
@@ -200,8 +186,7 @@ enum BingMapsLink {
                 message: "'\(DirectionsURLParser.shorten(lat.string))_\(DirectionsURLParser.shorten(lon.string))' in 'rtp' is not '<latitude>_<longitude>' in decimal degrees (use '.' as the decimal separator)",
                 parameter: "rtp")
         }
-        // In range: the coordinate itself (the text round trip below gives the same values);
-        // out of range: that round trip builds the error.
+        // In range: the coordinate itself; out of range: the text round trip builds the error.
         do {
             return try Coordinate.validated(latitude: la, longitude: lo)
         } catch {
@@ -209,8 +194,7 @@ enum BingMapsLink {
         }
     }
 
-    /// The decoded title `t` (not empty) with `%5F` (either case) → `_`, the second decoding
-    /// Microsoft prescribes for titles.
+    /// The decoded title `t` with `%5F` (any case) → `_`, Microsoft's second decoding.
     private static func replacingEncodedUnderscore(_ t: LinkInput) -> String {
         guard t.contains(UInt8(ascii: "%")) else { return t.string }
         guard t.isASCII else { return replacingEncodedUnderscore(t.string) }
@@ -322,9 +306,8 @@ extension BingMapsLink {
         ModeWord("mode", "t", mode: nil, transportType: .transit),
     ]
 
-    /// `bingmaps:?rtp=<from>~<to>&mode=d|w|t`, or `ms-drive-to:` / `ms-walk-to:` when the request asks
-    /// for guidance (``DirectionsRequest/navigate``) from the current location to a coordinate by car or
-    /// on foot. Titles have `_` written as `%255F`, `~` as `%7E`; spaces as `%20`.
+    /// `bingmaps:?rtp=<from>~<to>&mode=d|w|t`, or `ms-drive-to:`/`ms-walk-to:` for guidance from the
+    /// current location to a coordinate by car or on foot. Titles: `_` → `%255F`, `~` → `%7E`, space → `%20`.
     /// - Throws: `cannot-express` when the destination is the current location.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         var omitted: [String] = []

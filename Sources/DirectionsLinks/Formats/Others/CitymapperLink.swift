@@ -4,21 +4,17 @@
 /// `https://citymapper.com/directions?startcoord=&startname=&startaddress=&endcoord=&endname=&endaddress=&arrival_time=`
 /// and the app scheme `citymapper://directions?…` with the same parameters.
 ///
-/// - Parameters: `endcoord` / `startcoord` = `latitude,longitude` (WGS84 degrees, latitude first;
-///   Citymapper's own examples encode the comma as `%2C`, which is normal syntax); `endname` /
-///   `startname` = the place's display name; `endaddress` / `startaddress` = its street address;
-///   `arrival_time` = ISO 8601 text, kept verbatim (after decoding) in ``DirectionsRequest/arrivalDate``.
-///   Unknown parameters (`arriveby`, deprecated) are ignored.
-/// - An end with a coordinate is `.coordinate(c, label: endname ?? endaddress)`; without one it is
-///   `.address(endaddress ?? endname)` (routingd does not geocode). No end at all → `missing-destination`.
-/// - Current location: no start parameter → the user's current location (vendor: "If no start is
-///   given, the user's current location is used"); a start address that is a current-location literal
-///   is the current location too.
-/// - Query decoding: form-encoded (`+` is a space, `%2B` a literal plus), each value decoded once.
-/// - Mode: Citymapper plans public-transport journeys; every parsed request has transport type
-///   Transit and no single mode (``modeVocabulary`` is empty: there is no mode parameter).
+/// - `endcoord` / `startcoord` = `latitude,longitude` (comma often `%2C`); `endname` / `startname` =
+///   display name; `endaddress` / `startaddress` = street address; `arrival_time` = ISO 8601, kept
+///   verbatim in ``DirectionsRequest/arrivalDate``. Unknown parameters (`arriveby`) are ignored.
+/// - An end is `.coordinate(c, label: endname ?? endaddress)`, or without a coordinate
+///   `.address(endaddress ?? endname)`. No end → `missing-destination`.
+/// - Current location: no start ("If no start is given, the user's current location is used"), or a
+///   current-location literal as start address.
+/// - Query form-encoded (`+` a space), each value decoded once.
+/// - Mode: always transport type Transit, no mode (no mode parameter; ``modeVocabulary`` is empty).
 /// - Repairs: none of the syntax. A likely typo of `endcoord` next to a usable end, or of
-///   `startcoord` or `arrival_time`, is a `likely-typo` warning (an error when strict).
+///   `startcoord` or `arrival_time`, is `likely-typo`.
 enum CitymapperLink {
     static let formatName = "Citymapper link"
     static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
@@ -72,13 +68,9 @@ enum CitymapperLink {
 }
 
 extension LinkInput.Query.Parameter {
-    /// `latitude,longitude` read straight from the raw value when it is two plain decimals (only
-    /// digits, `-` and `.`) around one `,` or its escape `%2C`: the coordinate that decoding the value,
-    /// trimming it and `CoordinateText.parsePair` give for it (the same fast path as
-    /// ``LinkInput/quickPair(_:_:)``), without decoding it first. Nil sends the caller to that path
-    /// (other shapes, values out of range, errors).
-    /// The `latitude,longitude` pair (`CoordinateText.parsePair`) of the decoded value trimmed, or nil when that is empty; two plain decimals are read from the
-    /// raw value at once (``rawPlainPair``).
+    /// The `latitude,longitude` pair (`CoordinateText.parsePair`) of the trimmed decoded value, or nil
+    /// when empty. Two plain decimals around `,` or `%2C` are read from the raw value at once
+    /// (``rawPlainPair``, the fast path of ``LinkInput/quickPair(_:_:)``).
     /// - Throws: the errors of `parsePair`, naming `parameter`.
     func trimmedPair(parameter: String) throws(DirectionsURLError) -> Coordinate? {
         if let quick = rawPlainPair { return quick }
@@ -125,8 +117,7 @@ extension CitymapperLink: DirectionsLinkFormat {
     static var hosts: [String] { ["citymapper.com", "www.citymapper.com"] }
 
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        // No non-ASCII text lowercases to (or is canonically equivalent to) these ASCII paths: comparing
-        // the bytes ignoring ASCII case is exact.
+        // No non-ASCII text lowercases to these ASCII paths: bytes ignoring ASCII case decide.
         let path = link.bytes.path
         let ok = link.scheme == "citymapper"
             ? (link.host == "directions" && (path.isEmpty || path.equals("/")))
@@ -176,8 +167,8 @@ extension CitymapperLink {
     /// Citymapper has no mode parameter: it plans transit journeys.
     static var modeVocabulary: [ModeWord] { [] }
 
-    /// `https://citymapper.com/directions?startcoord=…&startname=…&startaddress=…&endcoord=…&endname=…&endaddress=…&arrival_time=…`,
-    /// parameters in that order, values percent-encoded (space as `%20`, comma in a pair as `%2C`).
+    /// `https://citymapper.com/directions?startcoord=…&startname=…&startaddress=…&endcoord=…&endname=…&endaddress=…&arrival_time=…`
+    /// in that order, percent-encoded (space `%20`, comma `%2C`).
     /// - Throws: `cannot-express` when the destination is the current location.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         var link = try TransitPlannerLink(request, app: "Citymapper")

@@ -5,21 +5,15 @@
 /// in the wild, `here-route://<waypoint>/<waypoint>?m=d` (WunderLINQ NavAppHelper), and
 /// `https://wego.here.com/directions/<mode>/<waypoint>/<waypoint>` (seen, not documented).
 ///
-/// - Waypoints are path segments separated by `/`: "The first waypoint in the URL is the departure
-///   location, and the last waypoint is the destination"; the ones between are waypoints. A waypoint is
-///   `latitude,longitude[,title]` (WGS84 degrees, latitude first; the title is everything after the
-///   second comma and may hold commas), or the keyword `mylocation` (any case: "the user's current
-///   location should be used when possible") as **any** waypoint, including the destination; a
-///   segment that is one of the parser's current-location literals (`Current%20Location`) too. A place
-///   sharing id (`s-…`) needs HERE's servers → `unresolvable-offline`. Fewer than two waypoints →
-///   `missing-destination`.
-/// - Decoding: the raw path is split on raw `/` and the first two raw `,` first; each piece is then
-///   percent-decoded once, so `%2F` and `%2C` in a title stay data. `+` is literal (path segments are
-///   not form-encoded), except in the `wego.here.com` segments, which HERE writes with `+` for spaces.
-///   Repair: a coordinate written with an encoded comma (`52.5%2C13.4`) is read as the pair with a
-///   `repaired-syntax` warning.
-/// - `m`: `d` → Car, `w` → Pedestrian, `pt` → transport type Transit, `b` → Bike, `cs` (car sharing:
-///   a shared vehicle, not the user's own car) → RideShare, `t` → Taxi; others → `unknown-mode`.
+/// - Waypoints are path segments: the first is the departure, the last the destination (HERE). Each
+///   is `latitude,longitude[,title]` (the title is everything after the second comma), or
+///   `mylocation` (any case) or a current-location literal as **any** waypoint. A place sharing id
+///   (`s-…`) → `unresolvable-offline`. Fewer than two waypoints → `missing-destination`.
+/// - Decoding: the raw path is split on raw `/` and the first two raw `,`, then each piece is decoded
+///   once (`%2F`, `%2C` in a title stay data). `+` is literal, except in `wego.here.com` segments.
+///   Repair: an encoded comma in a coordinate (`52.5%2C13.4`), `repaired-syntax`.
+/// - `m`: `d` → Car, `w` → Pedestrian, `pt` → transport type Transit, `b` → Bike, `cs` (car sharing)
+///   → RideShare, `t` → Taxi; others → `unknown-mode`.
 ///   wego path modes: `drive`, `walk`, `publicTransport`, `bicycle`, `mix` (no mode).
 /// - `a` (comma-separated): `tollroad` → tolls, `motorway` → highways, `boatFerry` and `railFerry` →
 ///   ferries; `tunnel` and `dirtRoad` have no MapKit meaning → `ignored-value` repair; anything else →
@@ -109,8 +103,7 @@ enum HereLink {
         var transport: TransportType? = nil
         let keys = optionSchema.slots(query)
         if let m = try keys.single("m") {
-            // No non-ASCII text lowercases to (or is canonically equivalent to) one of the ASCII mode
-            // words: comparing the bytes ignoring ASCII case is exact.
+            // No non-ASCII text lowercases to an ASCII mode word: byte comparison ignoring ASCII case is exact.
             let index = try m.modeWord(
                 name: "m", emptyIsUnset: true, notA: "is not a HERE routing mode; use d, w, pt, b, cs or t"
             ) { value in
@@ -202,8 +195,7 @@ extension HereLink: DirectionsLinkFormat {
         return try characterRoute(link, query, &context)
     }
 
-    /// The request of the waypoints read, with the options of `query` (`m`, `a`) and the mode of a
-    /// wego path (used when `m` gives none).
+    /// The request of the waypoints read, with `m` and `a` of `query`, or the mode of a wego path.
     @inline(__always)
     private static func request(
         source: Endpoint, waypoints: [Endpoint], destination: Endpoint, wegoMode: (DirectionsMode?, TransportType?)?,
@@ -215,8 +207,7 @@ extension HereLink: DirectionsLinkFormat {
             source: source, destination: destination, waypoints: waypoints, mode: mode, transportType: transport, avoid: avoid)
     }
 
-    /// ``characterRoute(_:_:_:)`` over the bytes, or nil when the text it splits is not ASCII (where every
-    /// separator byte is a whole Character, so the byte splits are the Character splits).
+    /// ``characterRoute(_:_:_:)`` over the bytes, or nil when the split text is not ASCII.
     private static func asciiRoute(
         _ link: LinkInput.Parts, _ query: LinkInput.Query, _ context: inout ParseContext
     ) throws(DirectionsURLError) -> DirectionsRequest? {
@@ -422,8 +413,7 @@ extension HereLink: DirectionsLinkFormat {
     }
 }
 
-/// Calls `body` with `raw` percent-decoded (`+` literal), throwing the `malformed-url` error of
-/// `PercentDecoding.decode(raw, plusAsSpace: false, parameter: "path")`.
+/// Calls `body` with `raw` percent-decoded (`+` literal), throwing `malformed-url` naming `path`.
 @inline(__always)
 fileprivate func withDecodedPath<R>(
     _ raw: LinkInput, _ body: (LinkInput) throws(DirectionsURLError) -> R
@@ -446,9 +436,8 @@ extension HereLink {
         ModeWord("m", "t", mode: .taxi),
     ]
 
-    /// `https://share.here.com/r/<wp>/<wp>?m=<word>&a=<avoid>`: `mylocation` for the current location,
-    /// `<lat>,<lon>[,<title>]` otherwise (title percent-encoded, commas and slashes included); `a` lists
-    /// `tollroad`, `motorway`, `boatFerry,railFerry` in that order.
+    /// `https://share.here.com/r/<wp>/<wp>?m=<word>&a=<avoid>`: `mylocation` or `<lat>,<lon>[,<title>]`
+    /// (title percent-encoded, commas and slashes too); `a` in the order `tollroad`, `motorway`, ferries.
     /// - Throws: `cannot-express` when the source or destination is an address (HERE route links need
     ///   coordinates); an address waypoint is left out and listed in `omitted`.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {

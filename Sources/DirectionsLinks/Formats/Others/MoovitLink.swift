@@ -1,17 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 /// Moovit trip-planning links: `moovit://directions?dest_lat=&dest_lon=&dest_name=&orig_lat=&orig_lon=&orig_name=&date=&auto_run=&partner_id=`
-/// (Moovit developer deep-link page, as summarised by protocol-launcher,
-/// https://zhensherlock.github.io/protocol-launcher/apps/moovit; the vendor page itself is not public).
+/// (Moovit's deep-link page as summarised by protocol-launcher,
+/// https://zhensherlock.github.io/protocol-launcher/apps/moovit; the vendor page is not public).
 ///
-/// - `dest_lat`, `dest_lon`: the destination, WGS84 degrees, as two separate numbers; `dest_name` its
-///   display name (a label with coordinates; without coordinates the name is kept as an address text,
-///   which Moovit searches). Same for `orig_*`. No `orig_*` → the current location.
+/// - `dest_lat`, `dest_lon`: the destination as two numbers; `dest_name` its label (without
+///   coordinates, an address text). Same for `orig_*`. No `orig_*` → the current location.
 /// - `date`: ISO 8601 departure time, kept verbatim in ``DirectionsRequest/departureDate``.
 ///   `auto_run`, `partner_id` and unknown parameters are ignored.
-/// - Query decoding: form-encoded like Android's `Uri.getQueryParameter` (`+` is a space, `%2B` a
-///   literal plus), each value decoded once.
-/// - Mode: Moovit plans public-transport trips; every parsed request has transport type Transit and no
-///   single mode (``modeVocabulary`` is empty: there is no mode parameter).
+/// - Query form-encoded as Android's `Uri.getQueryParameter` (`+` a space), each value decoded once.
+/// - Mode: always transport type Transit, no mode (no mode parameter; ``modeVocabulary`` is empty).
 /// - Errors: only one of `dest_lat`/`dest_lon` → `malformed-number` naming the missing one; nothing
 ///   for the destination → `missing-destination`.
 /// - Repairs: none; a near miss of `dest_lat` is named in the `missing-destination` error.
@@ -89,8 +86,7 @@ extension MoovitLink: DirectionsLinkFormat {
     static var schemes: [String] { ["moovit"] }
 
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        // No non-ASCII text lowercases to (or is canonically equivalent to) "directions": comparing
-        // the bytes ignoring ASCII case is exact.
+        // No non-ASCII text lowercases to "directions": bytes ignoring ASCII case decide.
         guard link.host == "directions" || (!link.hasAuthority && link.bytes.path.equalsIgnoringCase("directions")) else {
             throw DirectionsURLError(
                 code: .notADirectionsLink,

@@ -1,31 +1,26 @@
 // SPDX-License-Identifier: Apache-2.0
-/// 2GIS route links. 2GIS publishes no link reference; the forms below are the ones public code
-/// writes and parses (found with the code search: web links such as
-/// `https://2gis.ru/spb/directions/tab/bus/points/%7C30.2115%2C59.9419%3B5348660212664017`, and
-/// app links `dgis://2gis.ru/routeSearch/rsType/car/to/37.6488,55.7601`):
+/// 2GIS route links. 2GIS publishes no link reference; these forms are the ones public code writes
+/// and parses (`https://2gis.ru/spb/directions/tab/bus/points/%7C30.2115%2C59.9419%3B5348660212664017`,
+/// `dgis://2gis.ru/routeSearch/rsType/car/to/37.6488,55.7601`):
 ///
 /// - `https://2gis.<tld>/[<city>/]directions/[tab/<type>/]points/<points>` (also under `dgis://2gis.ru/…`):
-///   `<points>` is one path segment holding the whole list, usually percent-encoded: it is
-///   **decoded first, then split** on `|` into points, and each point on `;` (what follows `;` is a 2GIS
-///   object id, kept nowhere) and then on `,`. The first point is the start, the last the destination,
-///   the ones between waypoints. An empty first point (`points/|37.62,55.75`) starts at the current
-///   location, as 2GIS's own "from my location" links do.
+///   `<points>` is one segment, **decoded first, then split** on `|` into points, each on `;` (a 2GIS
+///   object id follows, kept nowhere) and `,`. First point the start, last the destination, any
+///   between waypoints. An empty first point (`points/|37.62,55.75`) is the current location.
 /// - `[dgis://2gis.ru|https://2gis.<tld>]/routeSearch/rsType/<type>/[from/<point>/]to/<point>`: the
 ///   app form; no `from` → current location.
-/// - Coordinates are **longitude,latitude** (WGS84 degrees), unlike most other formats; out-of-range
-///   values are errors and are never swapped or wrapped. `+` is literal (path segments).
+/// - Coordinates are **longitude,latitude**; out-of-range values are errors, never swapped or
+///   wrapped. `+` is literal (path segments).
 /// - Types (`tab`, `rsType`): `car` → Car, `bus` → transport type Transit, `pedestrian` → Pedestrian,
-///   `taxi` → Taxi, `bicycle` → Bike, `scooter` (electric kick scooters; Apple has no such mode) →
-///   Other; matched ignoring case; others → `unknown-mode`. The query (`m=<lon>,<lat>/<zoom>` is the
-///   viewport) is never an endpoint and is ignored.
+///   `taxi` → Taxi, `bicycle` → Bike, `scooter` (kick scooter) → Other; any case; others →
+///   `unknown-mode`. The query (`m=<lon>,<lat>/<zoom>`, the viewport) is ignored.
 /// - Repairs: none.
 enum TwoGISLink {
     static let formatName = "2GIS route link"
 
     /// The route of a 2GIS path, raw.
     static func parsePath(_ path: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        // The non-empty pieces between `/`s: by byte for ASCII text; by `Character` otherwise (a `/`
-        // that a combining mark joins is not a separator).
+        // The non-empty pieces between `/`s: by byte for ASCII text; by `Character` otherwise.
         if path.isASCII { return try parseParts(Segments(path)) }
         return try parseParts(path.splitPieces(separatedBy: UInt8(ascii: "/"), omittingEmpty: true))
     }
@@ -81,8 +76,7 @@ enum TwoGISLink {
         }
     }
 
-    /// The request of the decoded points `pieces` (whether there are two or more) and the mode word at
-    /// `word` (-1: none).
+    /// The request of the decoded points `pieces` and the mode word at `word` (-1: none).
     private static func route(_ pieces: some Sequence<LinkInput>, twoOrMore: Bool, word: Int) throws(DirectionsURLError) -> DirectionsRequest {
         guard twoOrMore else {
             throw DirectionsURLError(
@@ -198,7 +192,7 @@ extension TwoGISLink: DirectionsLinkFormat {
     static var schemes: [String] { ["dgis"] }
 
     static func handles(host: String) -> Bool {
-        // Every handled host starts with "www." or "2gis." (no Character starting with another byte does).
+        // Every handled host starts with "www." or "2gis.".
         guard let f = host.utf8.first, f == UInt8(ascii: "w") || f == UInt8(ascii: "2") else { return false }
         return LinkInput.withBytes(of: host) { b in
             // By byte: a non-ASCII host is never one of these.
@@ -254,8 +248,8 @@ extension TwoGISLink {
 
     /// `https://2gis.ru/directions/[tab/<type>/]points/<lon>%2C<lat>%7C…%7C<lon>%2C<lat>`, longitude
     /// first; an empty first point for the current location.
-    /// - Throws: `cannot-express` when the source or destination is an address (2GIS points are
-    ///   coordinates) or the destination is the current location; address waypoints are left out.
+    /// - Throws: `cannot-express` when the source or destination is an address or the destination is
+    ///   the current location; address waypoints are left out.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         var omitted: [String] = []
         func text(_ e: Endpoint, field: String) throws(LinkBuildError) -> String? {

@@ -3,26 +3,19 @@
 /// `https://waze.com/ul?ll=<lat>%2C<lon>&navigate=yes&zoom=17`, also on `www.waze.com` and
 /// `ul.waze.com`, and the app scheme `waze://?…` (`waze://ul?…`).
 ///
-/// - Live Map directions (Waze's web planner, what Waze share links now open; seen in public code and
-///   in geoshare's tests): `https://www.waze.com/[<locale>/]live-map/directions?to=ll.<lat>%2C<lon>&from=ll.<lat>%2C<lon>&navigate=yes`.
-///   `to` is required; without `from` the route starts at the current location; a `place.<id>` end
-///   needs Waze's servers → `unresolvable-offline`.
-/// - Parameters: `ll` = the destination, `latitude,longitude` (WGS84 degrees, latitude first; the
-///   vendor example encodes the comma as `%2C`, which is normal syntax here); `q` = search text, read
-///   as an address destination when there is no `ll` (with `ll`, the coordinate wins and `q` is not
-///   used: a label must never replace coordinates); `favorite=home|work` names a saved place that
-///   only the user's Waze account knows → `unresolvable-offline`; `navigate=yes` → ``DirectionsRequest/navigate``
-///   (`no` or absent → false); `zoom`, `z`, `utm_source` are view or tracking data and are ignored,
-///   as is every unknown parameter.
-/// - Query decoding: form-encoded (`+` is a space, `%2B` a literal plus), each value decoded once.
-/// - Current location: the `ul` deep link has no origin parameter; it always starts at the device's
-///   location (IntentKit #41: "directions can only route from current location"), so its source is
-///   ``Endpoint/currentLocation``. Only Live Map links name a start (`from`).
-/// - Mode: Waze has no mode word and routes by car only, so every parsed request has mode Car
-///   (``modeVocabulary`` is empty; the builder notes any other mode as omitted).
-/// - Repairs: none of the syntax. A likely typo of `ll` next to a usable `q`, or of `navigate`, is a
-///   `likely-typo` warning (an error when strict); a typo of `ll` with nothing else left is named in
-///   the `missing-destination` error.
+/// - Live Map directions (Waze's web planner, which share links open; undocumented):
+///   `https://www.waze.com/[<locale>/]live-map/directions?to=ll.<lat>%2C<lon>&from=ll.<lat>%2C<lon>&navigate=yes`.
+///   `to` is required; no `from` → the current location; `place.<id>` → `unresolvable-offline`.
+/// - `ll` = the destination, `latitude,longitude` (comma often `%2C`); `q` = search text, an address
+///   destination when there is no `ll` (with `ll`, the coordinate wins); `favorite=home|work` →
+///   `unresolvable-offline`; `navigate=yes` → ``DirectionsRequest/navigate``; `zoom`, `z`,
+///   `utm_source` and unknown parameters are ignored.
+/// - Query form-encoded (`+` a space), each value decoded once.
+/// - Current location: the `ul` link always starts at the device (IntentKit #41); only Live Map
+///   links name a start (`from`).
+/// - Mode: Waze routes by car only: every request has mode Car (``modeVocabulary`` is empty).
+/// - Repairs: none of the syntax. A likely typo of `ll` next to a usable `q`, or of `navigate`, is
+///   `likely-typo`; a typo of `ll` with nothing else left is named in `missing-destination`.
 enum WazeLink {
     static let formatName = "Waze link"
     static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
@@ -158,7 +151,7 @@ extension WazeLink: DirectionsLinkFormat {
 
     /// ``Kind`` of a path, by byte (in non-ASCII text too), ASCII case ignored; CR LF counts as one.
     private static func pathKind(asciiPath path: LinkInput, _ link: LinkInput.Parts, isApp: Bool) -> Kind {
-        if !isApp, hasSuffixIgnoringCase(path, "/live-map/directions") || hasSuffixIgnoringCase(path, "/live-map/directions/") {
+        if !isApp, path.hasSuffixIgnoringCase("/live-map/directions") || path.hasSuffixIgnoringCase("/live-map/directions/") {
             // `path.split(separator: "/")`: the non-empty segments, and the Characters of the first.
             var segments = 0
             var firstLength = 0
@@ -181,20 +174,6 @@ extension WazeLink: DirectionsLinkFormat {
 
 }
 
-/// Whether `text` ends with the lowercase ASCII `literal`, ignoring ASCII case.
-fileprivate func hasSuffixIgnoringCase(_ text: LinkInput, _ literal: StaticString) -> Bool {
-    LinkInput.withBytes(of: literal) { l in
-        guard l.count <= text.count else { return false }
-        let offset = text.count &- l.count
-        var i = 0
-        while i < l.count {
-            if LinkInput.lower(text[offset &+ i]) != l[i] { return false }
-            i &+= 1
-        }
-        return true
-    }
-}
-
 /// How many CR LF pairs `text` holds (each is one `Character` of two bytes).
 fileprivate func crlfCount(_ text: LinkInput) -> Int {
     var n = 0
@@ -211,11 +190,10 @@ extension WazeLink {
     /// Waze has no travel-mode parameter: it routes by car only.
     static var modeVocabulary: [ModeWord] { [] }
 
-    /// `https://waze.com/ul?ll=<lat>%2C<lon>&navigate=yes`, or `?q=<address>` for an address; from a
-    /// coordinate other than the current location, the Live Map form
-    /// `https://www.waze.com/live-map/directions?to=ll.<lat>%2C<lon>&from=ll.<lat>%2C<lon>&navigate=yes`.
-    /// - Throws: `cannot-express` when the source is an address, or a coordinate while the destination
-    ///   is an address (Live Map takes coordinates only), or the destination is the current location.
+    /// `https://waze.com/ul?ll=<lat>%2C<lon>&navigate=yes`, or `?q=<address>`; from a coordinate other
+    /// than the current location, `https://www.waze.com/live-map/directions?to=ll.…&from=ll.…&navigate=yes`.
+    /// - Throws: `cannot-express` when the source is an address, or a coordinate with an address
+    ///   destination, or the destination is the current location.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         if request.destination == .currentLocation {
             throw LinkBuildError(code: .cannotExpress, message: "a Waze link cannot route to the current location", field: "destination")

@@ -6,25 +6,21 @@
 /// (with or without `www.`, also `maps.yandex.*`), path `/maps/` or `/maps/<region-id>/<city>/`; and the
 /// app scheme `yandexmaps://maps.yandex.ru/?rtext=…&rtt=…`.
 ///
-/// - `rtext`: route points separated by `~`, first = start, last = destination, the ones between =
-///   waypoints. A point is `latitude,longitude` (WGS84 degrees, **latitude first** here) or address
-///   text. The raw value is split on the raw `~` first, then each point is percent-decoded once (form
-///   encoding: `+` is a space), so `%2C` inside a point is its comma and `%7E` stays data.
-/// - Current location: an empty first point (`rtext=~55.75,37.62`), or a first point that is a
-///   current-location literal. An empty last point, or a single point without `~`, leaves no
-///   destination → `missing-destination`.
-/// - `rtt`: `auto` → Car, `mt` → transport type Transit (no single mode), `pd` → Pedestrian, `bc` →
-///   Bike (web only, per the vendor's web page); matched ignoring case; others → `unknown-mode`.
-/// - `ll`, `pt`, `spn`, `z`, `l` are the viewport and placemarks, written **longitude,latitude**
-///   ("longitude is set first"); they are never endpoints (B33). A link with them but no `rtext` is
-///   `not-a-directions-link`. Unknown parameters are ignored.
+/// - `rtext`: route points separated by `~` (first = start, last = destination), each `latitude,longitude`
+///   (**latitude first** here) or address text. Split on raw `~`, then each point decoded once (`+` is
+///   a space; `%2C` is a comma, `%7E` stays data).
+/// - Current location: an empty first point (`rtext=~55.75,37.62`) or a current-location literal. An
+///   empty last point, or a single point → `missing-destination`.
+/// - `rtt`: `auto` → Car, `mt` → transport type Transit, `pd` → Pedestrian, `bc` → Bike (web only);
+///   any case; others → `unknown-mode`.
+/// - `ll`, `pt`, `spn`, `z`, `l` (viewport, placemarks, **longitude first**) are never endpoints (B33);
+///   with no `rtext` → `not-a-directions-link`. Unknown parameters are ignored.
 /// - Yandex Navigator (Yandex, "Launch Yandex Navigator", https://yandex.com/dev/yandex-apps-launch/navigator/):
-///   `yandexnavi://build_route_on_map?lat_from=&lon_from=&lat_to=&lon_to=&lat_via_0=&lon_via_0=…` —
-///   separate latitude and longitude numbers, no `from` → the current location, waypoints
-///   `lat_via_N`/`lon_via_N` in N order. Navigator is a car navigator, so the mode is Car. Read only:
-///   the builder writes the web form, which Navigator users can open too.
-/// - Repairs: none. Parameter names are short (`rtt`, `ll`), so no typo guesses are made; a missing
-///   `rtext` next to a near miss (`rtxt`) is named in the `missing-destination` error.
+///   `yandexnavi://build_route_on_map?lat_from=&lon_from=&lat_to=&lon_to=&lat_via_0=&lon_via_0=…`:
+///   no `from` → the current location; waypoints in N order; mode Car. Read only (the builder writes
+///   the web form).
+/// - Repairs: none; no typo guesses (names are short), but a near miss of a missing `rtext` (`rtxt`)
+///   is named in the `missing-destination` error.
 enum YandexMapsLink {
     static let formatName = "Yandex Maps link"
     static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
@@ -55,8 +51,7 @@ enum YandexMapsLink {
                 message: "this \(formatName) shows a map (ll, pt and z are the viewport, longitude first), not a route; routes use rtext=<lat>,<lon>~<lat>,<lon>",
                 parameter: "rtext")
         }
-        // The points between raw `~`s: by byte for ASCII text; by `Character` otherwise (a `~` that a
-        // combining mark joins is not a separator).
+        // The points between raw `~`s: by byte for ASCII text; by `Character` otherwise.
         let value = rtext.rawValue
         if value.isASCII {
             return try route(
@@ -154,8 +149,7 @@ enum YandexMapsLink {
             destination: .coordinate(to, label: nil), waypoints: waypoints, mode: .car)
     }
 
-    /// Whether a parameter's key may start with `lat_via_` or `lon_via_` (without one, the first
-    /// waypoint `via_0` is absent and so are the others).
+    /// Whether a parameter's key may start with `lat_via_` or `lon_via_` (else no waypoints).
     private static func hasViaParameter(_ query: LinkInput.Query) -> Bool {
         for p in query.parameters {
             let name = p.rawName
@@ -208,8 +202,7 @@ enum YandexMapsLink {
     }
 
     /// `/maps`, `/maps/`, `/maps/<digits>/<slug>[/]`.
-    /// By byte (in non-ASCII text too): the pieces between `/` (`parts`) are walked over the bytes
-    /// without building them.
+    /// By byte, in non-ASCII text too, without building the parts.
     static func isMapsPath(_ span: LinkInput) -> Bool {
         let n = span.count
         // parts[0] is empty: the path starts with '/'.
@@ -249,7 +242,7 @@ extension YandexMapsLink: DirectionsLinkFormat {
     static var schemes: [String] { ["yandexmaps", "yandexnavi"] }
 
     static func handles(host: String) -> Bool {
-        // Every handled host starts with "www.", "maps." or "yandex." (no Character starting with another byte does).
+        // Every handled host starts with "www.", "maps." or "yandex.".
         guard let f = host.utf8.first, f == UInt8(ascii: "w") || f == UInt8(ascii: "m") || f == UInt8(ascii: "y") else { return false }
         let ascii: Bool? = LinkInput.withBytes(of: host) { h in
             return h.isASCII ? handlesASCII(host: h) : nil
@@ -287,7 +280,7 @@ extension YandexMapsLink: DirectionsLinkFormat {
             }
             return try parseQuery(link.bytes.query, &context)
         }
-        guard isMapsPath(path) || (hasPrefix(link.host, "maps.") && (path.isEmpty || path.equals("/"))) else {
+        guard isMapsPath(path) || (LinkInput.hasPrefix(link.host, "maps.") && (path.isEmpty || path.equals("/"))) else {
             throw DirectionsURLError(
                 code: .notADirectionsLink,
                 message: "'\(DirectionsURLParser.shorten(path.string))' is not Yandex Maps; route links are https://yandex.ru/maps/?rtext=…",
@@ -297,11 +290,6 @@ extension YandexMapsLink: DirectionsLinkFormat {
     }
 }
 
-
-/// Whether `s`'s UTF-8 starts with the bytes of the ASCII `prefix`.
-fileprivate func hasPrefix(_ s: String, _ prefix: StaticString) -> Bool {
-    LinkInput.withBytes(of: s) { $0.hasPrefix(prefix) }
-}
 
 /// Calls `body` with `p`'s decoded value, or with no bytes when `p` is nil.
 fileprivate func withValue<R>(
@@ -321,8 +309,8 @@ extension YandexMapsLink {
         ModeWord("rtt", "bc", mode: .bike),
     ]
 
-    /// `https://yandex.ru/maps/?rtext=<lat>%2C<lon>~…~<lat>%2C<lon>&rtt=<word>`: points percent-encoded
-    /// (comma `%2C`, `~` inside an address `%7E`), an empty first point for the current location.
+    /// `https://yandex.ru/maps/?rtext=<lat>%2C<lon>~…&rtt=<word>`: points percent-encoded (`,` as
+    /// `%2C`, `~` as `%7E`), an empty first point for the current location.
     /// - Throws: `cannot-express` when the destination or a waypoint is the current location.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         var omitted: [String] = []
