@@ -21,9 +21,8 @@ public struct SwappedPoint: Sendable, Hashable {
     /// The evidence that `point` (as given: latitude, longitude) was meant the other way round, or
     /// nil when there is none (the usual case, and always when |longitude| > 90).
     public static func evidence(for point: Coordinate) -> SwappedPoint? {
-        guard abs(point.longitude) <= 90, point.latitude != point.longitude else { return nil }
-        let swapped = Coordinate(latitude: point.longitude, longitude: point.latitude)
-        guard let near = Gazetteer.nearest(to: swapped), near.distance <= SwappedAxes.nearDistance,
+        guard let swapped = Eligibility.swappedPoint(point),
+            let near = Gazetteer.nearest(to: swapped), near.distance <= SwappedAxes.nearDistance,
             let given = Gazetteer.nearest(to: point),
             given.distance >= max(SwappedAxes.remoteDistance, SwappedAxes.ratio * max(near.distance, SwappedAxes.ratioFloor))
         else { return nil }
