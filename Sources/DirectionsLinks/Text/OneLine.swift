@@ -9,7 +9,11 @@
 public enum OneLine {
     /// `text` with its line-breaking and control characters written visibly (see the type).
     public static func escaped(_ text: some StringProtocol) -> String {
-        guard needsEscaping(text) else { return String(text) }
+        needsEscaping(text) ? writtenVisibly(text) : String(text)
+    }
+
+    /// Every scalar of `text`, controls written visibly; for text known to need it.
+    private static func writtenVisibly(_ text: some StringProtocol) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count + 8)
         for scalar in text.unicodeScalars {
@@ -23,8 +27,7 @@ public enum OneLine {
     /// witnesses, about a hundred times faster (log lines and findings are escaped by the hundred
     /// at start).
     public static func escaped(_ text: String) -> String {
-        guard needsEscaping(text) else { return text }
-        return escaped(text[...])
+        needsEscaping(text) ? writtenVisibly(text) : text
     }
 
     /// The generic `needsEscaping(_:)` for a `String`, over its bytes.
