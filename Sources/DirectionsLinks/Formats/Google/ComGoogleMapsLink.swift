@@ -66,14 +66,9 @@ extension DirectionsURLParser {
             } else if let q = keys.last("q"), !q.withValue({ $0.isBlank }) {
                 destination = try GoogleStopText.endpoint(of: q, parameter: "q", source: false, parser: parser)
             } else {
-                if let hint = schema.hint(in: query, for: "daddr") {
-                    throw DirectionsURLError(
-                        code: .missingDestination, message: "this \(formatName) has no 'daddr' (the destination); \(hint)", parameter: "daddr")
-                }
-                if keys.contains("saddr") || keys.contains("directionsmode") {
-                    throw DirectionsURLError(
-                        code: .missingDestination, message: "this \(formatName) has no 'daddr'; add daddr=<address or latitude,longitude>",
-                        parameter: "daddr")
+                let hint = schema.hint(in: query, for: "daddr")
+                if hint != nil || keys.contains("saddr") || keys.contains("directionsmode") {
+                    throw GoogleLegacyLink.missingDaddr(formatName, hint: hint)
                 }
                 throw DirectionsURLError(
                     code: .notADirectionsLink,

@@ -110,11 +110,7 @@ extension DirectionsURLParser {
                         if t.is(1, UInt8(ascii: "d")) { longitude = t.value }
                     }
                     if child.is(1, UInt8(ascii: "m")) {
-                        if let latitude, let longitude {
-                            result.append(coordinate(latitude: latitude, longitude: longitude))
-                        } else {
-                            result.append(nil)
-                        }
+                        result.append(latitude.flatMap { la in longitude.flatMap { coordinate(latitude: la, longitude: $0) } })
                     }
                 }
                 return result

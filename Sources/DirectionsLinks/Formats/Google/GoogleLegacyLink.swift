@@ -53,14 +53,7 @@ extension DirectionsURLParser {
             let parser = context.parser
             let saddr = try keys.single("saddr")
             guard let stops = try stops(keys, parser: parser) else {
-                if let hint = schema.hint(in: query, for: "daddr") {
-                    throw DirectionsURLError(
-                        code: .missingDestination, message: "this \(formatName) has no 'daddr' (the destination); \(hint)",
-                        parameter: "daddr")
-                }
-                throw DirectionsURLError(
-                    code: .missingDestination, message: "this \(formatName) has no 'daddr'; add daddr=<address or latitude,longitude>",
-                    parameter: "daddr")
+                throw missingDaddr(formatName, hint: schema.hint(in: query, for: "daddr"))
             }
             try schema.warnAbsentTypos(typoOptional, keys, &context)
             let source = try GoogleStopText.endpoint(of: saddr, parameter: "saddr", source: true, parser: parser)
@@ -87,6 +80,14 @@ extension DirectionsURLParser {
             return DirectionsRequest(
                 source: source, destination: stops.destination, waypoints: stops.waypoints, mode: mode, transportType: transport,
                 avoid: avoid)
+        }
+
+        /// The `missing-destination` error of a `format` link without `daddr`, naming the likely typo `hint`.
+        static func missingDaddr(_ format: String, hint: String?) -> DirectionsURLError {
+            DirectionsURLError(
+                code: .missingDestination,
+                message: "this \(format) has no 'daddr'" + (hint.map { " (the destination); \($0)" } ?? "; add daddr=<address or latitude,longitude>"),
+                parameter: "daddr")
         }
 
         private static func unknownFlag(_ flag: LinkInput.Query.Parameter) -> DirectionsURLError {

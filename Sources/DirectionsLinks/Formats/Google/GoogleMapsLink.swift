@@ -133,9 +133,7 @@ extension DirectionsURLParser {
                 if let hint = GoogleLegacyLink.schema.hint(in: query, for: "daddr"),
                     !keys.contains("destination"), !keys.contains("origin")
                 {
-                    throw DirectionsURLError(
-                        code: .missingDestination, message: "this Google Maps legacy link has no 'daddr' (the destination); \(hint)",
-                        parameter: "daddr")
+                    throw GoogleLegacyLink.missingDaddr(GoogleLegacyLink.formatName, hint: hint)
                 }
             }
             if let feature = keys.first(either: "ftid", or: "cid") {
