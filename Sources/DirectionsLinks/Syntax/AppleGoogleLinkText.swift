@@ -2,52 +2,10 @@
 /// Text rules shared by the Apple and Google link types: mode-word look-up, and, when building,
 /// writing an endpoint as free text that reads back as the same endpoint.
 enum AppleGoogleLinkText {
-    /// The word of `vocabulary` equal to `value` (trimmed, ASCII case ignored), or nil.
+    /// The word of `vocabulary` equal to `value`, both trimmed and lowercased (Unicode case mapping), or nil.
     static func word(_ value: String, in vocabulary: [ModeWord]) -> ModeWord? {
-        if let i = wordIndex(value, in: vocabulary) { return i >= 0 ? vocabulary[i] : nil }
-        let v = DirectionsURLParser.trimmed(value).lowercased()
-        return vocabulary.first { $0.value.lowercased() == v }
-    }
-
-    /// The fast path of ``word(_:in:)``: ASCII text against lowercase ASCII words, by byte. The index
-    /// of the first match, -1 for none, nil when only Unicode case mapping can tell.
-    static func wordIndex(_ value: String, in vocabulary: [ModeWord]) -> Int? {
-        LinkInput.withBytes(of: value) { buffer -> Int? in wordIndex(buffer, in: vocabulary) }
-    }
-
-    /// ``wordIndex(_:in:)-(String,_)`` of UTF-8 bytes.
-    static func wordIndex(_ buffer: LinkInput, in vocabulary: [ModeWord]) -> Int? {
-        do {
-            // ASCII whitespace (Character.isWhitespace): tab, LF, VT, FF, CR and space.
-            func white(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
-            func lower(_ b: UInt8) -> UInt8 { b >= 65 && b <= 90 ? b | 0x20 : b }
-            for b in buffer where b >= 0x80 { return nil }
-            var lo = 0
-            var hi = buffer.count
-            while lo < hi && white(buffer[lo]) { lo += 1 }
-            while lo < hi && white(buffer[hi - 1]) { hi -= 1 }
-            let n = hi - lo
-            var exact = true
-            for i in vocabulary.indices {
-                let equal = LinkInput.withBytes(of: vocabulary[i].value) { w -> Bool? in
-                    guard w.count == n else {
-                        for c in w where c >= 0x80 { return nil }
-                        return false
-                    }
-                    for k in 0..<n {
-                        if w[k] >= 0x80 { return nil }
-                        if lower(buffer[lo + k]) != lower(w[k]) { return false }
-                    }
-                    return true
-                }
-                switch equal {
-                case true?: return i
-                case false?: continue
-                case nil: exact = false  // a non-ASCII word: only Unicode case mapping can tell
-                }
-            }
-            return exact ? -1 : nil
-        }
+        let v = LinkInput.lowercased(DirectionsURLParser.trimmed(value))
+        return vocabulary.first { LinkInput.lowercased($0.value) == v }
     }
 
     /// The words of `vocabulary`, for error messages: `driving, walking or transit`.
@@ -148,74 +106,15 @@ enum AppleGoogleLinkText {
 // MARK: - Byte versions
 
 extension AppleGoogleLinkText {
-    /// Words packed into one byte table (count, then lowercased bytes), looked up ignoring ASCII case.
-    struct WordTable: Sendable {
-        private let table: [UInt8]
-        /// Whether every word is ASCII and at most 255 bytes (else ``index(ofASCII:)`` answers nil).
-        let isASCII: Bool
-
-        init(_ words: [String]) {
-            var table: [UInt8] = []
-            var ascii = true
-            for word in words {
-                let bytes = Array(word.utf8)
-                if bytes.count > 255 || bytes.contains(where: { $0 >= 0x80 }) { ascii = false }
-                table.append(UInt8(truncatingIfNeeded: bytes.count))
-                for b in bytes { table.append(LinkInput.lower(b)) }
-            }
-            self.table = table
-            self.isASCII = ascii
-        }
-
-    /// The index of the first word equal to ASCII `text` ignoring ASCII case, -1 for none; nil when a
-    /// word is not ASCII.
-        @inline(__always)
-        func index(ofASCII text: LinkInput) -> Int? {
-            guard isASCII else { return nil }
-            let n = text.count
-            return LinkInput.withBytes(of: table) { t -> Int in
-                var i = 0
-                var index = 0
-                while i < t.count {
-                    let length = Int(t[i])
-                    let start = i &+ 1
-                    i = start &+ length
-                    if length == n && i <= t.count {
-                        var k = 0
-                        while k < n && LinkInput.lower(text[k]) == t[start &+ k] { k &+= 1 }
-                        if k == n { return index }
-                    }
-                    index &+= 1
-                }
-                return -1
-            }
-        }
-    }
-
-    /// A format's mode vocabulary with a ``WordTable`` of its words.
+    /// A format's mode vocabulary.
     struct ModeWords: Sendable {
         let vocabulary: [ModeWord]
-        fileprivate let words: WordTable
 
-        init(_ vocabulary: [ModeWord]) {
-            self.vocabulary = vocabulary
-            self.words = WordTable(vocabulary.map(\.value))
-        }
+        init(_ vocabulary: [ModeWord]) { self.vocabulary = vocabulary }
     }
 
-    /// ``word(_:in:)-(String,_)`` of decoded bytes, without a `String` for ASCII text.
-    static func word(_ value: LinkInput, in vocabulary: [ModeWord]) -> ModeWord? {
-        if let i = wordIndex(value, in: vocabulary) { return i >= 0 ? vocabulary[i] : nil }
-        return word(value.string, in: vocabulary)
-    }
-
-    /// ``word(_:in:)-(LinkInput,[ModeWord])`` with the words' byte table.
-    static func word(_ value: LinkInput, in words: ModeWords) -> ModeWord? {
-        if value.isASCII, let i = words.words.index(ofASCII: trimmedASCII(value)) {
-            return i >= 0 ? words.vocabulary[i] : nil
-        }
-        return word(value.string, in: words.vocabulary)
-    }
+    /// ``word(_:in:)-(String,_)`` of decoded bytes.
+    static func word(_ value: LinkInput, in words: ModeWords) -> ModeWord? { word(value.string, in: words.vocabulary) }
 
     /// ASCII `text` without leading and trailing ASCII whitespace.
     @inline(__always)

@@ -64,18 +64,11 @@ extension DirectionsURLParser {
                 destination = stops.destination
                 waypoints = stops.waypoints
             } else if let q = keys.last("q"), !q.withValue({ $0.isBlank }) {
-                destination = try q.withValue { (v) throws(DirectionsURLError) in
-                    try GoogleStopText.endpoint(v, parameter: "q", source: false, parser: parser)
-                }
+                destination = try GoogleStopText.endpoint(of: q, parameter: "q", source: false, parser: parser)
             } else {
-                if let hint = schema.hint(in: query, for: "daddr") {
-                    throw DirectionsURLError(
-                        code: .missingDestination, message: "this \(formatName) has no 'daddr' (the destination); \(hint)", parameter: "daddr")
-                }
-                if keys.contains("saddr") || keys.contains("directionsmode") {
-                    throw DirectionsURLError(
-                        code: .missingDestination, message: "this \(formatName) has no 'daddr'; add daddr=<address or latitude,longitude>",
-                        parameter: "daddr")
+                let hint = schema.hint(in: query, for: "daddr")
+                if hint != nil || keys.contains("saddr") || keys.contains("directionsmode") {
+                    throw GoogleLegacyLink.missingDaddr(formatName, hint: hint)
                 }
                 throw DirectionsURLError(
                     code: .notADirectionsLink,
@@ -83,18 +76,9 @@ extension DirectionsURLParser {
                     parameter: "daddr")
             }
             try schema.warnAbsentTypos(typoOptional, keys, &context)
-            let source: Endpoint
-            if let saddr = try keys.single("saddr") {
-                source = try saddr.withValue { (v) throws(DirectionsURLError) in
-                    try GoogleStopText.endpoint(v, parameter: "saddr", source: true, parser: parser)
-                }
-            } else {
-                source = try GoogleStopText.endpoint(LinkInput.empty, parameter: "saddr", source: true, parser: parser)
-            }
+            let source = try GoogleStopText.endpoint(of: try keys.single("saddr"), parameter: "saddr", source: true, parser: parser)
             let (mode, transport) = try GoogleQueryRules.mode(
-                try keys.single("directionsmode"), "directionsmode",
-                index: { GoogleQueryRules.travelModeIndex($0, app: true) }, meaning: directionsModeMeaning, vocabulary: { modeVocabulary },
-                what: "a Google Maps app travel mode")
+                try keys.single("directionsmode"), "directionsmode", modeWords, what: "a Google Maps app travel mode")
             return DirectionsRequest(source: source, destination: destination, waypoints: waypoints, mode: mode, transportType: transport)
         }
     }
@@ -107,25 +91,14 @@ extension DirectionsURLParser.ComGoogleMapsLink: DirectionsLinkFormat {
 extension DirectionsURLParser.ComGoogleMapsLink {
     static var format: LinkFormat { .comGoogleMaps }
 
-    /// The meaning of word `i` of ``modeVocabulary`` (read without it; checked against it in debug builds).
-    static func directionsModeMeaning(_ i: Int) -> (DirectionsMode?, TransportType?) {
-        typealias Rules = DirectionsURLParser.GoogleQueryRules
-        switch i {
-        case 0: return Rules.meaning(.car)
-        case 1: return Rules.meaning(nil, .transit)
-        case 2: return Rules.meaning(.bike)
-        default: return Rules.meaning(.pedestrian)
-        }
-    }
-
-    /// iOS URL scheme `directionsmode` words, in the order ``directionsModeMeaning(_:)`` uses.
-
+    /// iOS URL scheme `directionsmode` words.
     static let modeVocabulary: [ModeWord] = [
         ModeWord("directionsmode", "driving", mode: .car),
         ModeWord("directionsmode", "transit", mode: nil, transportType: .transit),
         ModeWord("directionsmode", "bicycling", mode: .bike),
         ModeWord("directionsmode", "walking", mode: .pedestrian),
     ]
+    static let modeWords = AppleGoogleLinkText.ModeWords(modeVocabulary)
 
     /// `comgooglemaps://?saddr=…&daddr=A+to:B&directionsmode=…`.
     /// - Throws: `cannot-express` for an empty destination address.
@@ -133,17 +106,7 @@ extension DirectionsURLParser.ComGoogleMapsLink {
         let name = "comgooglemaps"
         try AppleGoogleLinkText.requireDestination(request, format: name)
         var omitted: [String] = []
-        var pairs: [(String, String)] = []
-        typealias Legacy = DirectionsURLParser.GoogleLegacyLink
-        if let s = try Legacy.stopText(request.source, field: "source", format: name, source: true, labels: false, omitted: &omitted) {
-            pairs.append(("saddr", Legacy.value(s)))
-        }
-        var stops: [String] = []
-        for (i, w) in request.waypoints.enumerated() {
-            if let s = try Legacy.stopText(w, field: "waypoints[\(i)]", format: name, source: false, labels: false, omitted: &omitted) { stops.append(s) }
-        }
-        stops.append(try Legacy.stopText(request.destination, field: "destination", format: name, source: false, labels: false, omitted: &omitted) ?? "")
-        pairs.append(("daddr", Legacy.value(stops.joined(separator: " to:"))))
+        var pairs = try DirectionsURLParser.GoogleLegacyLink.stopPairs(request, format: name, labels: false, omitted: &omitted)
         if let word = LinkWriting.modeWord(for: request, in: modeVocabulary, format: name, omitted: &omitted) {
             pairs.append(("directionsmode", word.value))
         }

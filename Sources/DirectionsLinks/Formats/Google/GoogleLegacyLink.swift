@@ -53,67 +53,28 @@ extension DirectionsURLParser {
             let parser = context.parser
             let saddr = try keys.single("saddr")
             guard let stops = try stops(keys, parser: parser) else {
-                if let hint = schema.hint(in: query, for: "daddr") {
-                    throw DirectionsURLError(
-                        code: .missingDestination, message: "this \(formatName) has no 'daddr' (the destination); \(hint)",
-                        parameter: "daddr")
-                }
-                throw DirectionsURLError(
-                    code: .missingDestination, message: "this \(formatName) has no 'daddr'; add daddr=<address or latitude,longitude>",
-                    parameter: "daddr")
+                throw missingDaddr(formatName, hint: schema.hint(in: query, for: "daddr"))
             }
             try schema.warnAbsentTypos(typoOptional, keys, &context)
-            let source: Endpoint
-            if let saddr {
-                source = try saddr.withValue { (v) throws(DirectionsURLError) in
-                    try GoogleStopText.endpoint(v, parameter: "saddr", source: true, parser: parser)
-                }
-            } else {
-                source = try GoogleStopText.endpoint(LinkInput.empty, parameter: "saddr", source: true, parser: parser)
-            }
+            let source = try GoogleStopText.endpoint(of: saddr, parameter: "saddr", source: true, parser: parser)
             var flag = try keys.single("dirflg")
             if flag == nil { flag = try keys.single("dirflag") }
             var mode: DirectionsMode? = nil
             var transport: TransportType? = nil
             var avoid: Set<RouteAvoidance> = []
             if let flag {
-                // 0: fine; 1: an unknown letter; 2: two mode letters; nil: not ASCII (read by Characters).
-                // `word`: the position of the mode letter in ``modeVocabulary`` (d, w, r, b), or -1.
-                var word = -1
-                let verdict: Int? = flag.withValue { (v) -> Int? in
-                    let t = v.trimmed
-                    guard t.isASCII else { return nil }
-                    for b in t {
-                        let found: Int
-                        switch LinkInput.lower(b) {
-                        case UInt8(ascii: "h"):
-                            avoid.insert(.highways)
-                            continue
-                        case UInt8(ascii: "t"):
-                            avoid.insert(.tolls)
-                            continue
-                        case UInt8(ascii: "d"): found = 0
-                        case UInt8(ascii: "w"): found = 1
-                        case UInt8(ascii: "r"): found = 2
-                        case UInt8(ascii: "b"): found = 3
-                        default: return 1
-                        }
-                        if word >= 0 { return 2 }
-                        word = found
+                // Letter by `Character`, lowercased (Unicode case mapping): `h`, `t`, or one mode letter.
+                var seen = false
+                for letter in LinkInput.lowercased(DirectionsURLParser.trimmed(flag.value)) {
+                    switch letter {
+                    case "h": avoid.insert(.highways)
+                    case "t": avoid.insert(.tolls)
+                    default:
+                        guard let word = modeVocabulary.first(where: { $0.value == String(letter) }) else { throw unknownFlag(flag) }
+                        if seen { throw twoModes(flag) }
+                        seen = true
+                        (mode, transport) = AppleGoogleLinkText.meaning(word)
                     }
-                    return 0
-                }
-                switch verdict {
-                case .some(0):
-                    if word >= 0 {
-                        (mode, transport) = flagMeaning(word)
-                        assert((mode, transport) == AppleGoogleLinkText.meaning(modeVocabulary[word]), "a mode's meaning differs from its vocabulary word")
-                    }
-                case .some(1): throw unknownFlag(flag)
-                case .some(2): throw twoModes(flag)
-                default:
-                    avoid = []
-                    (mode, transport, avoid) = try flagByCharacters(flag)
                 }
             }
             return DirectionsRequest(
@@ -121,37 +82,12 @@ extension DirectionsURLParser {
                 avoid: avoid)
         }
 
-        /// The meaning of letter `i` of ``modeVocabulary`` (d, w, r, b), read without it.
-        private static func flagMeaning(_ i: Int) -> (DirectionsMode?, TransportType?) {
-            switch i {
-            case 0: return GoogleQueryRules.meaning(.car)
-            case 1: return GoogleQueryRules.meaning(.pedestrian)
-            case 2: return GoogleQueryRules.meaning(nil, .transit)
-            default: return GoogleQueryRules.meaning(.bike)
-            }
-        }
-
-        /// `dirflg` read by `Character`s (text that is not ASCII once trimmed), as before bytes.
-        private static func flagByCharacters(
-            _ flag: LinkInput.Query.Parameter
-        ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?, Set<RouteAvoidance>) {
-            var mode: DirectionsMode? = nil
-            var transport: TransportType? = nil
-            var avoid: Set<RouteAvoidance> = []
-            let value = LinkInput.lowercased(DirectionsURLParser.trimmed(flag.value))
-            var seen = false
-            for letter in value {
-                switch letter {
-                case "h": avoid.insert(.highways)
-                case "t": avoid.insert(.tolls)
-                default:
-                    guard let word = AppleGoogleLinkText.word(String(letter), in: modeVocabulary) else { throw unknownFlag(flag) }
-                    if seen { throw twoModes(flag) }
-                    seen = true
-                    (mode, transport) = AppleGoogleLinkText.meaning(word)
-                }
-            }
-            return (mode, transport, avoid)
+        /// The `missing-destination` error of a `format` link without `daddr`, naming the likely typo `hint`.
+        static func missingDaddr(_ format: String, hint: String?) -> DirectionsURLError {
+            DirectionsURLError(
+                code: .missingDestination,
+                message: "this \(format) has no 'daddr'" + (hint.map { " (the destination); \($0)" } ?? "; add daddr=<address or latitude,longitude>"),
+                parameter: "daddr")
         }
 
         private static func unknownFlag(_ flag: LinkInput.Query.Parameter) -> DirectionsURLError {
@@ -182,9 +118,7 @@ extension DirectionsURLParser {
             var failure: DirectionsURLError? = nil
             keys.forEach("daddr") { p in
                 p.withValue { value in
-                    forEachChainPiece(value) { piece, marks in
-                        // The first piece of a chain tells how many marks follow: room for the waypoints.
-                        if marks > 0 { waypoints.reserveCapacity(waypoints.count &+ marks &+ 1) }
+                    forEachChainPiece(value) { piece in
                         any = true
                         lastBlank = piece.isBlank
                         guard failure == nil else { return }
@@ -209,86 +143,30 @@ extension DirectionsURLParser {
             return (destination, waypoints)
         }
 
-        /// Calls `body` with each piece of ``splitChain(_:)`` of decoded bytes: by bytes when ` to:` has
-        /// ASCII on both sides, else by `String`. With the first piece, `body` gets the number of ` to:`
-        /// marks of a byte split (else 0).
-        static func forEachChainPiece(_ value: LinkInput, _ body: (LinkInput, Int) -> Void) {
-            // The usual value holds no space at all: one piece, no second scan.
-            guard var space = value.firstOffset(of: 0x20) else { return body(value, 0) }
-            var exact = true
-            var marks = 0
-            let firstSpace = space
-            while true {
-                if isChainMark(value, space) {
-                    if (space > 0 && value[space &- 1] >= 0x80) || (space &+ 4 < value.count && value[space &+ 4] >= 0x80) {
-                        exact = false
-                        break
-                    }
-                    marks &+= 1
-                    guard let next = value.firstOffset(of: 0x20, from: space &+ 4) else { break }
-                    space = next
-                } else {
-                    guard let next = value.firstOffset(of: 0x20, from: space &+ 1) else { break }
-                    space = next
-                }
-            }
-            if exact {
-                if marks == 0 { return body(value, 0) }
-                var first = marks
-                var start = 0
-                var i = firstSpace
-                while let space = value.firstOffset(of: 0x20, from: i) {
-                    if isChainMark(value, space) {
-                        body(value.slice(start, space), first)
-                        first = 0
-                        start = space &+ 4
-                        i = start
-                    } else {
-                        i = space &+ 1
-                    }
-                }
-                body(value.suffix(from: start), 0)
-                return
-            }
-            var parts: [String] = []
-            appendChain(value.string, to: &parts)
-            for part in parts {
-                LinkInput.withBytes(of: part) { body($0, 0) }
-            }
-        }
-
-        /// Whether ` to:` starts at `space`.
-        @inline(__always)
-        private static func isChainMark(_ value: LinkInput, _ space: Int) -> Bool {
-            space &+ 3 < value.count && value[space &+ 1] == UInt8(ascii: "t") && value[space &+ 2] == UInt8(ascii: "o")
-                && value[space &+ 3] == UInt8(ascii: ":")
-        }
-
-        /// Google's chaining `A to:B to:C` inside one `daddr` (after decoding, so `+to:` is ` to:`).
-        static func splitChain(_ value: String) -> [String] {
-            var parts: [String] = []
-            appendChain(value, to: &parts)
-            return parts
-        }
-
-        /// Appends the pieces of ``splitChain(_:)`` to `parts`.
-        static func appendChain(_ value: String, to parts: inout [String]) {
-            // Searched byte by byte, in non-ASCII text too (never by `Character`s).
-            let first = parts.count
-            let utf8 = value.utf8
-            var start = utf8.startIndex
-            var i = start
-            while let space = utf8[i...].firstIndex(of: 0x20) {
-                if utf8[utf8.index(after: space)...].starts(with: "to:".utf8) {
-                    parts.append(String(value[start..<space]))
-                    start = utf8.index(space, offsetBy: 4)
+        /// Calls `body` with each piece of Google's chaining `A to:B to:C` inside one decoded `daddr`
+        /// (`+to:` is ` to:` once decoded), split by byte (a mark after `:` stays with the next piece).
+        static func forEachChainPiece(_ value: LinkInput, _ body: (LinkInput) -> Void) {
+            var start = 0
+            var i = 0
+            while let space = value.firstOffset(of: 0x20, from: i) {
+                if space &+ 3 < value.count && value[space &+ 1] == UInt8(ascii: "t") && value[space &+ 2] == UInt8(ascii: "o")
+                    && value[space &+ 3] == UInt8(ascii: ":")
+                {
+                    body(value.slice(start, space))
+                    start = space &+ 4
                     i = start
                 } else {
-                    i = utf8.index(after: space)
+                    i = space &+ 1
                 }
             }
-            if parts.count == first { parts.append(value); return }
-            parts.append(String(value[start...]))
+            body(value.suffix(from: start))
+        }
+
+        /// The pieces of ``forEachChainPiece(_:_:)`` of text.
+        static func splitChain(_ value: String) -> [String] {
+            var parts: [String] = []
+            LinkInput.withBytes(of: value) { forEachChainPiece($0) { parts.append($0.string) } }
+            return parts
         }
 
         /// One stop as the Google app writes it (`Label@lat,lon` when `labels`); a ` to:` inside is
@@ -302,13 +180,12 @@ extension DirectionsURLParser {
             if case .coordinate(let c, let label?, _) = expected {
                 text = label + "@" + LinkWriting.pair(c)
             }
-            let changed = splitChain(text).count > 1  // by byte, as the reader splits
+            let parts = splitChain(text)  // by byte, as the reader splits
+            let changed = parts.count > 1
             if changed {
                 omitted.append("\(field): ' to:' inside the text would split the stop; written as ' to '")
-                var parts = splitChain(text)
-                let first = parts.removeFirst()
                 // Trimmed, as the reader trims: `A to:` (an empty part) would end in a space.
-                text = DirectionsURLParser.trimmed(parts.reduce(first) { $0 + " to " + $1 })
+                text = DirectionsURLParser.trimmed(parts.joined(separator: " to "))
             }
             let read = try? GoogleStopText.endpoint(text, parameter: field, source: source, parser: AppleGoogleLinkText.checker)
             guard try AppleGoogleLinkText.readable(text, field: field, read: read, omitted: &omitted) else { return nil }
@@ -318,6 +195,24 @@ extension DirectionsURLParser {
 
         /// A form-encoded value that keeps `,`, `:` and `@` readable.
         static func value(_ text: String) -> String { LinkWriting.encode(text, keep: ",:@", spaceAsPlus: true) }
+
+        /// The `saddr` (unless the current location) and `daddr` (stops chained with ` to:`) pairs.
+        static func stopPairs(
+            _ request: DirectionsRequest, format: String, labels: Bool, omitted: inout [String]
+        ) throws(LinkBuildError) -> [(String, String)] {
+            var pairs: [(String, String)] = []
+            if let s = try stopText(request.source, field: "source", format: format, source: true, labels: labels, omitted: &omitted) {
+                pairs.append(("saddr", value(s)))
+            }
+            var stops: [String] = []
+            for (i, w) in request.waypoints.enumerated() {
+                if let s = try stopText(w, field: "waypoints[\(i)]", format: format, source: false, labels: labels, omitted: &omitted) {
+                    stops.append(s)
+                }
+            }
+            stops.append(try stopText(request.destination, field: "destination", format: format, source: false, labels: labels, omitted: &omitted) ?? "")
+            return pairs + [("daddr", value(stops.joined(separator: " to:")))]
+        }
     }
 }
 
@@ -343,16 +238,7 @@ extension DirectionsURLParser.GoogleLegacyLink: DirectionsLinkFormat {
         let name = "Google Maps legacy"
         try AppleGoogleLinkText.requireDestination(request, format: name)
         var omitted: [String] = []
-        var pairs: [(String, String)] = []
-        if let s = try stopText(request.source, field: "source", format: name, source: true, labels: true, omitted: &omitted) {
-            pairs.append(("saddr", value(s)))
-        }
-        var stops: [String] = []
-        for (i, w) in request.waypoints.enumerated() {
-            if let s = try stopText(w, field: "waypoints[\(i)]", format: name, source: false, labels: true, omitted: &omitted) { stops.append(s) }
-        }
-        stops.append(try stopText(request.destination, field: "destination", format: name, source: false, labels: true, omitted: &omitted) ?? "")
-        pairs.append(("daddr", value(stops.joined(separator: " to:"))))
+        var pairs = try stopPairs(request, format: name, labels: true, omitted: &omitted)
         var flag = LinkWriting.modeWord(for: request, in: modeVocabulary, format: name, omitted: &omitted)?.value ?? ""
         if request.avoid.contains(.highways) { flag += "h" }
         if request.avoid.contains(.tolls) { flag += "t" }

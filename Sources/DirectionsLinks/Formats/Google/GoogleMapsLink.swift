@@ -61,22 +61,6 @@ extension DirectionsURLParser {
         /// `com`, a two-letter country code, or `co.`/`com.` and one (`google.co.uk`). Lookalikes
         /// (`google.com.evil.net`, `evilgoogle.com`) do not match.
         static func isGoogleHost(_ host: String) -> Bool {
-            // Every Google host contains `google.`: others are refused without slicing.
-            let mayBeGoogle = LinkInput.withBytes(of: host) { bytes -> Bool in
-                let needle: StaticString = "google."
-                return LinkInput.withBytes(of: needle) { n in
-                    guard bytes.count >= n.count else { return false }
-                    var i = 0
-                    while i &+ n.count <= bytes.count {
-                        var j = 0
-                        while j < n.count && bytes[i &+ j] == n[j] { j &+= 1 }
-                        if j == n.count { return true }
-                        i &+= 1
-                    }
-                    return false
-                }
-            }
-            guard mayBeGoogle else { return false }
             var h = Substring(host)
             if h.hasPrefix("www.") { h = h.dropFirst(4) } else if h.hasPrefix("maps.") { h = h.dropFirst(5) }
             guard h.hasPrefix("google.") else { return false }
@@ -104,8 +88,7 @@ extension DirectionsURLParser {
                     parameter: "host")
             }
             // The path and place forms are told apart by bytes, ASCII case ignored.
-            let isDirPath = rawPath.hasPrefixIgnoringCase("/maps/dir/") && rawPath.count > 10
-            if isDirPath {
+            if rawPath.hasPrefixIgnoringCase("/maps/dir/") && rawPath.count > 10 {
                 context.format = .googlePath
                 return try GooglePathLink.parse(link, &context)
             }
@@ -150,9 +133,7 @@ extension DirectionsURLParser {
                 if let hint = GoogleLegacyLink.schema.hint(in: query, for: "daddr"),
                     !keys.contains("destination"), !keys.contains("origin")
                 {
-                    throw DirectionsURLError(
-                        code: .missingDestination, message: "this Google Maps legacy link has no 'daddr' (the destination); \(hint)",
-                        parameter: "daddr")
+                    throw GoogleLegacyLink.missingDaddr(GoogleLegacyLink.formatName, hint: hint)
                 }
             }
             if let feature = keys.first(either: "ftid", or: "cid") {
@@ -166,11 +147,10 @@ extension DirectionsURLParser {
                     code: .notADirectionsLink,
                     message: "Google ignores every parameter of a Maps URL without api=1; add api=1", parameter: "api")
             }
-            let atPath = rawPath.hasPrefixIgnoringCase("/maps/@")
             throw DirectionsURLError(
                 code: .notADirectionsLink,
                 message: "this Google link shows a map or a search, not directions; use https://www.google.com/maps/dir/?api=1&destination=…",
-                parameter: atPath ? "path" : "api")
+                parameter: rawPath.hasPrefixIgnoringCase("/maps/@") ? "path" : "api")
         }
 
         /// Parses an `api=1` directions link: `family` its parameters sorted by ``family``, `raw` the query.
@@ -184,10 +164,7 @@ extension DirectionsURLParser {
             var destination: Endpoint
             if let p = try keys.single("destination"),
                 let read = try p.withValue({ (v) throws(DirectionsURLError) -> Endpoint? in
-                    let t = v.trimmed
-                    if t.isEmpty { return nil }
-                    if parser.currentLocationLiterals.matches(t) { return .currentLocation }
-                    return try parser.place(t, parameter: "destination")
+                    v.isBlank ? nil : try parser.stopEndpoint(v, parameter: "destination")
                 })
             {
                 destination = read
@@ -219,12 +196,11 @@ extension DirectionsURLParser {
                 // Decoded once: blank, the raw `|` repair, then the stops.
                 try w.withValue { (value) throws(DirectionsURLError) in
                     if value.isBlank { return }
-                    if GoogleQueryRules.containsCharacter(w.rawValue, UInt8(ascii: "|")) {
+                    if w.rawValue.contains(UInt8(ascii: "|")) {
                         try context.repair(
                             .repairedSyntax, "'waypoints' separates stops with a raw '|'; Google requires it encoded as %7C",
                             parameter: "waypoints")
                     }
-                    waypoints.reserveCapacity(value.count(of: UInt8(ascii: "|")) &+ 1)
                     for piece in value.pieces(separatedBy: UInt8(ascii: "|")) {
                         waypoints.append(try parser.stopEndpoint(piece, parameter: "waypoints"))
                     }
@@ -252,17 +228,13 @@ extension DirectionsURLParser {
                 }
             }
             let (mode, transport) = try GoogleQueryRules.mode(
-                try keys.single("travelmode"), "travelmode",
-                index: { GoogleQueryRules.travelModeIndex($0, app: false) }, meaning: travelModeMeaning, vocabulary: { modeVocabulary },
-                what: "a Google Maps travel mode")
+                try keys.single("travelmode"), "travelmode", modeWords, what: "a Google Maps travel mode")
             var navigate = false
             if let action = try keys.single("dir_action") {
                 // nil: neither empty nor `navigate`.
                 let navigating: Bool? = action.withValue { (v) -> Bool? in
                     let t = v.trimmed
-                    if t.isEmpty { return false }
-                    if t.isASCII { return t.equalsIgnoringCase("navigate") ? true : nil }
-                    return t.string.lowercased() == "navigate" ? true : nil
+                    return t.isEmpty ? false : t.lowercasedEquals("navigate") ? true : nil
                 }
                 guard let navigating else {
                     throw DirectionsURLError(
@@ -274,23 +246,18 @@ extension DirectionsURLParser {
             var avoid: Set<RouteAvoidance> = []
             if let a = try keys.single("avoid") {
                 try a.withValue { (value) throws(DirectionsURLError) in
-                    if value.isASCII {
-                        for piece in value.pieces(separatedBy: UInt8(ascii: ",")) where !piece.isEmpty {
-                            let word = piece.trimmed
-                            if word.isEmpty { continue }
-                            if word.equalsIgnoringCase("tolls") { avoid.insert(.tolls) }
-                            else if word.equalsIgnoringCase("highways") { avoid.insert(.highways) }
-                            else if word.equalsIgnoringCase("ferries") { avoid.insert(.ferries) }
-                            else { try unknownAvoid(word.lowercasedASCII, &context) }
-                        }
-                        return
-                    }
-                    try LinkInput.forEachCommaWord(value.string) { word throws(DirectionsURLError) in
-                        if word.isEmpty { return }
-                        if let value = RouteAvoidance(rawValue: String(word)) {
-                            avoid.insert(value)
+                    // Each word trimmed, then lowercased (Unicode case mapping for non-ASCII text).
+                    for piece in value.pieces(separatedBy: UInt8(ascii: ",")) where !piece.isEmpty {
+                        let word = piece.trimmed
+                        if word.isEmpty { continue }
+                        let lower = word.isASCII ? word.lowercasedASCII : word.string.lowercased()
+                        if let known = RouteAvoidance(rawValue: lower) {
+                            avoid.insert(known)
                         } else {
-                            try unknownAvoid(String(word), &context)
+                            try context.repair(
+                                .ignoredValue,
+                                "'avoid=\(DirectionsURLParser.shorten(lower))' is not a Google avoid value and is ignored; use tolls, highways or ferries",
+                                parameter: "avoid")
                         }
                     }
                 }
@@ -300,19 +267,11 @@ extension DirectionsURLParser {
                 avoid: avoid, navigate: navigate)
         }
 
-        /// The `ignored-value` repair for an `avoid` word Google does not define.
-        private static func unknownAvoid(_ word: String, _ context: inout ParseContext) throws(DirectionsURLError) {
-            try context.repair(
-                .ignoredValue,
-                "'avoid=\(DirectionsURLParser.shorten(word))' is not a Google avoid value and is ignored; use tolls, highways or ferries",
-                parameter: "avoid")
-        }
-
         /// One `repaired-syntax` repair per parameter whose raw value holds a space (Google wants `+` or
         /// `%20`); `raw` is the query `query` was split from.
         static func rawSpaces(_ query: LinkInput.Query, raw: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) {
             guard raw.contains(UInt8(ascii: " ")) else { return }
-            for p in query.parameters where GoogleQueryRules.containsCharacter(p.rawValue, UInt8(ascii: " ")) {
+            for p in query.parameters where p.rawValue.contains(UInt8(ascii: " ")) {
                 // A piece with an empty name (`=a b`) is reported as `query`.
                 let name = p.name.isEmpty ? "query" : p.name
                 try context.repair(
@@ -342,20 +301,7 @@ extension DirectionsURLParser.GoogleMapsLink: DirectionsLinkFormat {
 extension DirectionsURLParser.GoogleMapsLink {
     static var format: LinkFormat { .google }
 
-    /// The meaning of word `i` of ``modeVocabulary`` (read without it; checked against it in debug builds).
-    static func travelModeMeaning(_ i: Int) -> (DirectionsMode?, TransportType?) {
-        typealias Rules = DirectionsURLParser.GoogleQueryRules
-        switch i {
-        case 0: return Rules.meaning(.car)
-        case 1: return Rules.meaning(.pedestrian)
-        case 2: return Rules.meaning(.bike)
-        case 3: return Rules.meaning(nil, .transit)
-        default: return Rules.meaning(.other)
-        }
-    }
-
-    /// Google Maps URLs `travelmode` words, in the order ``travelModeMeaning(_:)`` uses.
-
+    /// Google Maps URLs `travelmode` words.
     static let modeVocabulary: [ModeWord] = [
         ModeWord("travelmode", "driving", mode: .car),
         ModeWord("travelmode", "walking", mode: .pedestrian),
@@ -363,6 +309,7 @@ extension DirectionsURLParser.GoogleMapsLink {
         ModeWord("travelmode", "transit", mode: nil, transportType: .transit),
         ModeWord("travelmode", "two-wheeler", mode: .other),
     ]
+    static let modeWords = AppleGoogleLinkText.ModeWords(modeVocabulary)
 
     /// `https://www.google.com/maps/dir/?api=1&…` (see the type's notes for the order).
     /// - Throws: `cannot-express` for an empty destination address.
@@ -385,17 +332,14 @@ extension DirectionsURLParser.GoogleMapsLink {
             }
             let read = source ? try? checker.sourceEndpoint(t, parameter: field) : try? checker.stopEndpoint(t, parameter: field)
             guard try AppleGoogleLinkText.readable(t, field: field, read: read, omitted: &omitted) else { return nil }
-            if changed { return (t, expected.placeID) }
-            AppleGoogleLinkText.verify(t, field: field, expected: expected.withPlaceID(nil), read: read, omitted: &omitted)
+            if !changed { AppleGoogleLinkText.verify(t, field: field, expected: expected.withPlaceID(nil), read: read, omitted: &omitted) }
             return (t, expected.placeID)
         }
-        if let (t, id) = try text(request.source, "source", source: true) {
-            pairs.append(("origin", LinkWriting.formValue(t)))
-            if let id { pairs.append(("origin_place_id", LinkWriting.formValue(id))) }
-        }
-        if let (t, id) = try text(request.destination, "destination", source: false) {
-            pairs.append(("destination", LinkWriting.formValue(t)))
-            if let id { pairs.append(("destination_place_id", LinkWriting.formValue(id))) }
+        for (endpoint, field, key) in [(request.source, "source", "origin"), (request.destination, "destination", "destination")] {
+            if let (t, id) = try text(endpoint, field, source: field == "source") {
+                pairs.append((key, LinkWriting.formValue(t)))
+                if let id { pairs.append((key + "_place_id", LinkWriting.formValue(id))) }
+            }
         }
         if let word = LinkWriting.modeWord(for: request, in: modeVocabulary, format: name, omitted: &omitted) {
             pairs.append(("travelmode", word.value))
@@ -425,68 +369,26 @@ extension DirectionsURLParser.GoogleMapsLink {
     }
 }
 
-// MARK: - Query rules of the Google formats, over bytes
+// MARK: - Query rules of the Google formats
 
 extension DirectionsURLParser {
-    /// `LinkInput.Query` versions of the `AppleGoogleLinkText` query rules the Google parsers use:
-    /// the same results, building a `String` only for a value, repair or error.
+    /// Query rules the Google parsers share.
     enum GoogleQueryRules {
-        /// `AppleGoogleLinkText.mode` of a ``LinkInput.Query``: the mode named by the single
-        /// parameter `name`; (nil, nil) when absent or blank. ASCII text is matched by `index` (its
-        /// word's position in `vocabulary`, or -1) and `meaning` (no read of the lazy global);
-        /// other text and the error message read `vocabulary`.
-        /// - Throws: `unknown-mode` naming `name`.
-        @inline(__always)
+        /// The mode the single parameter `p` names by a word of `words` (trimmed, case ignored, as
+        /// ``AppleGoogleLinkText/word(_:in:)-(LinkInput,ModeWords)`` reads it); (nil, nil) when absent or blank.
+        /// - Throws: `unknown-mode` naming `name`: `'NAME=VALUE' is not WHAT; use …`.
         static func mode(
-            _ m: LinkInput.Query.Parameter?, _ name: StaticString, index: (LinkInput) -> Int,
-            meaning: (Int) -> (DirectionsMode?, TransportType?), vocabulary: () -> [ModeWord], what: String
+            _ p: LinkInput.Query.Parameter?, _ name: String, _ words: AppleGoogleLinkText.ModeWords, what: String
         ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
-            guard let m else { return (nil, nil) }
-            // -2: blank; -1: no word; nil: not ASCII once trimmed (Unicode case mapping decides).
-            let found: Int? = m.withValue { v -> Int? in
-                let t = v.trimmed
-                if t.isEmpty { return -2 }
-                guard t.isASCII else { return nil }
-                return index(t)
-            }
-            let word: ModeWord?
-            switch found {
-            case .some(-2): return (nil, nil)
-            case let i? where i >= 0:
-                assert(meaning(i) == AppleGoogleLinkText.meaning(vocabulary()[i]), "a mode's meaning differs from its vocabulary word")
-                return meaning(i)
-            case .some(-1): word = nil
-            default: word = AppleGoogleLinkText.word(m.value, in: vocabulary())
-            }
-            guard let word else {
+            guard let p else { return (nil, nil) }
+            let found: ModeWord?? = p.withValue { v in v.isBlank ? nil : .some(AppleGoogleLinkText.word(v, in: words)) }
+            guard let found else { return (nil, nil) }
+            guard let word = found else {
                 throw DirectionsURLError(
-                    code: .unknownMode,
-                    message: "'\(name)=\(m.value)' is not \(what); use " + AppleGoogleLinkText.list(vocabulary()),
-                    parameter: name.description)
+                    code: .unknownMode, message: "'\(name)=\(p.value)' is not \(what); use " + AppleGoogleLinkText.list(words.vocabulary),
+                    parameter: name)
             }
             return AppleGoogleLinkText.meaning(word)
-        }
-
-        /// A mode word's meaning as ``ModeWord`` stores it (transport type follows the mode unless given).
-        @inline(__always)
-        static func meaning(_ mode: DirectionsMode?, _ transport: TransportType? = nil) -> (DirectionsMode?, TransportType?) {
-            (mode, transport ?? mode?.transportType)
-        }
-
-        /// The position of ASCII `text` in `GoogleMapsLink.modeVocabulary` or
-        /// `ComGoogleMapsLink.modeVocabulary` (with `app`), ignoring ASCII case, or -1.
-        static func travelModeIndex(_ text: LinkInput, app: Bool) -> Int {
-            if text.equalsIgnoringCase("driving" as StaticString) { return 0 }
-            if text.equalsIgnoringCase("walking" as StaticString) { return app ? 3 : 1 }
-            if text.equalsIgnoringCase("transit" as StaticString) { return app ? 1 : 3 }
-            if text.equalsIgnoringCase("bicycling" as StaticString) { return 2 }
-            if !app && text.equalsIgnoringCase("two-wheeler" as StaticString) { return 4 }
-            return -1
-        }
-
-        /// Whether `text` holds the ASCII `byte` (by byte: never a `Character` comparison).
-        static func containsCharacter(_ text: LinkInput, _ byte: UInt8) -> Bool {
-            text.contains(byte)
         }
     }
 }

@@ -34,13 +34,12 @@ extension DirectionsURLParser {
             let query = try LinkInput.Query(raw, plusAsSpace: true)
             // One pass sorts the parameters by name; every look-up below is one read.
             let keys = schema.slots(query)
-            typealias Place = DirectionsURLParser.GooglePlaceLink
             try GoogleMapsLink.rawSpaces(query, raw: raw, &context)
             let parser = context.parser
             // `q` is decoded once: nil when absent or blank.
             guard let q = try keys.single("q"),
                 let destination = try q.withValue({ (text) throws(DirectionsURLError) -> Endpoint? in
-                    text.isBlank ? nil : try Place.stopEndpoint(text, parameter: "q", parser: parser)
+                    text.isBlank ? nil : try GoogleStopText.endpoint(text, parameter: "q", source: false, parser: parser)
                 })
             else {
                 let hint = schema.hint(in: query, for: "q")
@@ -50,106 +49,25 @@ extension DirectionsURLParser {
                     parameter: "q")
             }
             try schema.warnAbsentTypos(["mode", "avoid"], keys, &context)
-            let (mode, transport) = try Self.mode(keys, &context)
-            // The letters as bits (tolls 1, highways 2, ferries 4): the set is built once, at the end.
-            var avoidBits = 0
+            let (mode, transport) = try GoogleQueryRules.mode(try keys.single("mode"), "mode", modeWords, what: "a Google navigation mode")
+            var avoid: Set<RouteAvoidance> = []
             if let a = try keys.single("avoid") {
-                // Fast path: one byte per letter (not with CR: CR LF is one Character).
-                let done = try a.withValue { (value) throws(DirectionsURLError) -> Bool in
-                    let letters = value.trimmed
-                    guard letters.isASCII && !letters.contains(13) else { return false }
-                    for i in 0..<letters.count {
-                        switch LinkInput.lower(letters[i]) {
-                        case UInt8(ascii: "t"): avoidBits |= 1
-                        case UInt8(ascii: "h"): avoidBits |= 2
-                        case UInt8(ascii: "f"): avoidBits |= 4
-                        default:
-                            try context.repair(
-                                .ignoredValue,
-                                "'\(Character(Unicode.Scalar(LinkInput.lower(letters[i]))))' in 'avoid=\(a.value)' is not t, h or f and is ignored",
-                                parameter: "avoid")
-                        }
-                    }
-                    return true
-                }
-                if !done {
-                    let value = a.value
-                    for letter in DirectionsURLParser.trimmed(value).lowercased() {
-                        switch letter {
-                        case "t": avoidBits |= 1
-                        case "h": avoidBits |= 2
-                        case "f": avoidBits |= 4
-                        default:
-                            try context.repair(
-                                .ignoredValue, "'\(letter)' in 'avoid=\(value)' is not t, h or f and is ignored", parameter: "avoid")
-                        }
+                // Letter by `Character`, lowercased (Unicode case mapping).
+                let value = a.value
+                for letter in DirectionsURLParser.trimmed(value).lowercased() {
+                    switch letter {
+                    case "t": avoid.insert(.tolls)
+                    case "h": avoid.insert(.highways)
+                    case "f": avoid.insert(.ferries)
+                    default:
+                        try context.repair(
+                            .ignoredValue, "'\(letter)' in 'avoid=\(value)' is not t, h or f and is ignored", parameter: "avoid")
                     }
                 }
             }
             return DirectionsRequest(
-                destination: destination, mode: mode, transportType: transport, avoid: avoidBits == 0 ? [] : avoidSets[avoidBits], navigate: true)
+                destination: destination, mode: mode, transportType: transport, avoid: avoid, navigate: true)
         }
-
-        /// The avoid set of each combination of bits (tolls 1, highways 2, ferries 4), built once.
-        private static let avoidSets: [Set<RouteAvoidance>] = (0..<8).map { bits in
-            var set: Set<RouteAvoidance> = []
-            if bits & 1 != 0 { set.insert(.tolls) }
-            if bits & 2 != 0 { set.insert(.highways) }
-            if bits & 4 != 0 { set.insert(.ferries) }
-            return set
-        }
-
-        /// The meaning of letter `i` of ``modeVocabulary`` (d, b, l, w), read without it.
-        private static func modeMeaning(_ i: Int) -> (DirectionsMode?, TransportType?) {
-            switch i {
-            case 0: return GoogleQueryRules.meaning(.car)
-            case 1: return GoogleQueryRules.meaning(.bike)
-            case 2: return GoogleQueryRules.meaning(.other)
-            default: return GoogleQueryRules.meaning(.pedestrian)
-            }
-        }
-
-        /// `AppleGoogleLinkText.mode(query, "mode", in: modeVocabulary, …)` of a ``LinkInput.Query``.
-        private static func mode(
-            _ keys: ParameterSchema.Slots, _ context: inout ParseContext
-        ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
-            guard let m = try keys.single("mode") else { return (nil, nil) }
-            // -2: blank; -1: no word; nil: only Unicode case mapping can tell (non-ASCII text).
-            let index = m.withValue { value -> Int? in
-                let t = value.trimmed
-                if t.isEmpty { return -2 }
-                guard value.isASCII else { return nil }
-                // The words of ``modeVocabulary``, in order, are the letters d, b, l and w.
-                guard t.count == 1 else { return -1 }
-                switch LinkInput.lower(t[0]) {
-                case UInt8(ascii: "d"): return 0
-                case UInt8(ascii: "b"): return 1
-                case UInt8(ascii: "l"): return 2
-                case UInt8(ascii: "w"): return 3
-                default: return -1
-                }
-            }
-            if index == -2 { return (nil, nil) }
-            let word: ModeWord?
-            if let index {
-                if index >= 0 {
-                    let meaning = modeMeaning(index)
-                    assert(meaning == AppleGoogleLinkText.meaning(modeVocabulary[index]), "a mode's meaning differs from its vocabulary word")
-                    return meaning
-                }
-                word = nil
-            } else {
-                word = AppleGoogleLinkText.word(m.value, in: modeVocabulary)
-            }
-            guard let word else {
-                throw DirectionsURLError(
-                    code: .unknownMode,
-                    message: "'mode=\(m.value)' is not a Google navigation mode; use " + AppleGoogleLinkText.list(modeVocabulary),
-                    parameter: "mode")
-            }
-            return AppleGoogleLinkText.meaning(word)
-        }
-
     }
 }
 
@@ -167,6 +85,7 @@ extension DirectionsURLParser.GoogleNavigationIntent {
         ModeWord("mode", "l", mode: .other),
         ModeWord("mode", "w", mode: .pedestrian),
     ]
+    static let modeWords = AppleGoogleLinkText.ModeWords(modeVocabulary)
 
     /// `google.navigation:q=…&mode=…&avoid=…`.
     /// - Throws: `cannot-express` for a source that is not the current location or an empty destination address.

@@ -16,7 +16,7 @@ extension DirectionsURLParser {
     /// - One stop only names no destination: `missing-destination`.
     enum GooglePathLink {
         static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-            let after = tail(link.bytes.path, dropping: 10)
+            let after = link.bytes.path.dropFirst(10)
             // One pass finds the stop segments and the blob (the last data= segment).
             var stopCount = 0
             var stopsEnd = 0
@@ -25,10 +25,10 @@ extension DirectionsURLParser {
             var ended = false
             var offset = 0
             for segment in after.pieces(separatedBy: UInt8(ascii: "/")) {
-                if hasPrefix(segment, "data=") {
+                if segment.hasPrefix("data=") {
                     blob = segment.dropFirst(5)
                     ended = true
-                } else if hasPrefix(segment, "@") || hasPrefix(segment, "am=") {
+                } else if segment.hasPrefix("@") || segment.hasPrefix("am=") {
                     ended = true
                 } else if !ended {
                     stopCount &+= 1
@@ -47,8 +47,7 @@ extension DirectionsURLParser {
             let stopText = after.prefix(stopsEnd)
             let parser = context.parser
             // The blob's coordinates per stop; used only when it lists as many stops as the path.
-            var coordinates = GoogleDataParameter.StopCoordinates(capacity: stopCount)
-            let useBlob = blob.flatMap { GoogleDataParameter.stops($0, into: &coordinates) } == stopCount
+            let coordinates = blob.flatMap { GoogleDataParameter.stops($0) }.flatMap { $0.count == stopCount ? $0 : nil }
             var source = Endpoint.currentLocation
             var destination = Endpoint.currentLocation
             var waypoints: [Endpoint] = []
@@ -61,7 +60,7 @@ extension DirectionsURLParser {
                         ? try parser.sourceEndpoint(text, parameter: "path")
                         : try parser.stopEndpoint(text, parameter: "path")
                 }
-                if useBlob, case .address(let name, _) = endpoint, let c = coordinates[i] {
+                if case .address(let name, _) = endpoint, let c = coordinates?[i] {
                     endpoint = .coordinate(c, label: name)
                 }
                 if i == 0 {
@@ -81,20 +80,8 @@ extension DirectionsURLParser {
 // MARK: - Byte helpers shared by the Google path and place parsers
 
 extension DirectionsURLParser.GooglePathLink {
-    /// The path after its first `n` bytes (`/maps/dir/`, `/maps/place/`, which the caller matched).
-    static func tail(_ path: LinkInput, dropping n: Int) -> LinkInput {
-        path.suffix(from: min(n, path.count))
-    }
-
-    /// Whether `text` starts with the bytes of the ASCII `literal`.
-    @inline(__always)
-    static func hasPrefix(_ text: LinkInput, _ literal: StaticString) -> Bool {
-        text.hasPrefix(literal)
-    }
-
     /// Calls `body` with the percent-decoded bytes of `raw` (`+` as a space).
     /// - Throws: `malformed-url`, as `PercentDecoding.decode(raw, plusAsSpace: true, parameter:what:)`.
-    @inline(__always)
     static func decoded<R>(
         _ raw: LinkInput, parameter: String, what: String, _ body: (LinkInput) throws(DirectionsURLError) -> R
     ) throws(DirectionsURLError) -> R {

@@ -17,13 +17,12 @@ extension DirectionsURLParser {
         ])
 
         static func parse(path link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-            typealias Path = GooglePathLink
-            let after = Path.tail(link.bytes.path, dropping: 12)
+            let after = link.bytes.path.dropFirst(12)
             var first: LinkInput? = nil
             var blob: LinkInput? = nil
             for segment in after.pieces(separatedBy: UInt8(ascii: "/")) {
                 if first == nil { first = segment }
-                if Path.hasPrefix(segment, "data=") {
+                if segment.hasPrefix("data=") {
                     blob = segment.dropFirst(5)
                     break
                 }
@@ -31,16 +30,16 @@ extension DirectionsURLParser {
             let parser = context.parser
             let pin = blob.flatMap { GoogleDataParameter.pin($0) }
             // The endpoint is made inside (a small value); the request once, outside.
-            let destination = try Path.decoded(first ?? .empty, parameter: "path", what: "segment") { (name) throws(DirectionsURLError) -> Endpoint in
+            let destination = try GooglePathLink.decoded(first ?? .empty, parameter: "path", what: "segment") { (name) throws(DirectionsURLError) -> Endpoint in
                 let trimmedName = name.trimmed
                 if let pin { return .coordinate(pin, label: trimmedName.isEmpty ? nil : trimmedName.string) }
-                guard !trimmedName.isEmpty, !Path.hasPrefix(trimmedName, "@") else {
+                guard !trimmedName.isEmpty, !trimmedName.hasPrefix("@") else {
                     throw DirectionsURLError(
                         code: .missingDestination,
                         message: "this Google place link has neither a place name nor a !3d<lat>!4d<lon> pin; the @ viewport is not a place",
                         parameter: "path")
                 }
-                return try stopEndpoint(name, parameter: "path", parser: parser)
+                return try GoogleStopText.endpoint(name, parameter: "path", source: false, parser: parser)
             }
             return DirectionsRequest(destination: destination)
         }
@@ -50,13 +49,8 @@ extension DirectionsURLParser {
             q query: LinkInput.Query, keys: ParameterSchema.Slots, raw: LinkInput, _ context: inout ParseContext
         ) throws(DirectionsURLError) -> DirectionsRequest {
             try GoogleMapsLink.rawSpaces(query, raw: raw, &context)
-            let parser = context.parser
-            guard let q = keys.last("q") else {
-                return DirectionsRequest(destination: try stopEndpoint(.empty, parameter: "q", parser: parser))
-            }
-            return DirectionsRequest(destination: try q.withValue { (text) throws(DirectionsURLError) in
-                try stopEndpoint(text, parameter: "q", parser: parser)
-            })
+            return DirectionsRequest(
+                destination: try GoogleStopText.endpoint(of: keys.last("q"), parameter: "q", source: false, parser: context.parser))
         }
 
         /// A `/maps/search/?api=1` link: `family` its sorted parameters, `raw` the query.
@@ -65,33 +59,17 @@ extension DirectionsURLParser {
         ) throws(DirectionsURLError) -> DirectionsRequest {
             let keys = family.reading(as: searchSchema)
             try GoogleMapsLink.rawSpaces(query, raw: raw, &context)
-            let parser = context.parser
             let q = try keys.single("query")
             guard let q, !q.withValue({ $0.isBlank }) else {
                 throw DirectionsURLError(
                     code: .missingDestination, message: "this Google Maps search link has no 'query'; add query=<place or latitude,longitude>",
                     parameter: "query")
             }
-            var destination = try q.withValue { (text) throws(DirectionsURLError) in
-                try stopEndpoint(text, parameter: "query", parser: parser)
-            }
+            var destination = try GoogleStopText.endpoint(of: q, parameter: "query", source: false, parser: context.parser)
             if let id = try keys.single("query_place_id"), destination != .currentLocation {
-                let trimmed = id.withValue { $0.trimmed.isEmpty ? nil : $0.trimmed.string }
-                if let trimmed { destination = destination.withPlaceID(trimmed) }
+                if let trimmed = id.withValue({ $0.trimmed.isEmpty ? nil : $0.trimmed.string }) { destination = destination.withPlaceID(trimmed) }
             }
             return DirectionsRequest(destination: destination)
         }
-    }
-}
-
-// MARK: - Byte helpers for the Google query forms (also used by `GoogleNavigationIntent`)
-
-extension DirectionsURLParser.GooglePlaceLink {
-    /// A place link's stop: ``DirectionsURLParser/GoogleStopText/endpoint(_:parameter:source:parser:)-(LinkInput,_,_,_)``
-    /// of decoded bytes, never as a source.
-    static func stopEndpoint(
-        _ text: LinkInput, parameter: String, parser: DirectionsURLParser
-    ) throws(DirectionsURLError) -> Endpoint {
-        try DirectionsURLParser.GoogleStopText.endpoint(text, parameter: parameter, source: false, parser: parser)
     }
 }

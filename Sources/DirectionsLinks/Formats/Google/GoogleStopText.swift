@@ -8,24 +8,14 @@ extension DirectionsURLParser {
     /// - `lat,lon (Name)`: the same without `loc:`; the parenthesised text is never part of a number.
     /// - Hemisphere letters `N34.99393,W106.61568` (also `34.99N,106.61W`): `S`, `W` negative, unsigned
     ///   numbers. Ranges are checked, never clamped.
+    /// Delimiters are found by byte, in non-ASCII text too; trimming is by `Character`.
     enum GoogleStopText {
         /// Whether a stop needs Google's stop reading: a marker (`@`, `(`, `:`) or a hemisphere pair;
         /// any other text is a plain stop.
         static func needsStopReading(_ bytes: LinkInput) -> Bool {
-            // A marker decides at once: looked for eight bytes at a time.
             let n = bytes.count
-            var i = 0
-            while i &+ 8 <= n {
-                let w = LinkInput.word(bytes, i)
-                if LinkInput.matches(w, UInt8(ascii: "@")) | LinkInput.matches(w, UInt8(ascii: "(")) | LinkInput.matches(w, UInt8(ascii: ":")) != 0 {
-                    return true
-                }
-                i &+= 8
-            }
-            while i < n {
-                let b = bytes[i]
-                if b == UInt8(ascii: "@") || b == UInt8(ascii: "(") || b == UInt8(ascii: ":") { return true }
-                i &+= 1
+            if LinkInput.firstOffset(of: UInt8(ascii: "@"), UInt8(ascii: "("), UInt8(ascii: ":"), in: bytes, from: 0, to: n) < n {
+                return true
             }
             // Without a marker, only a hemisphere pair: the first other byte ends it.
             var letters = 0
@@ -43,209 +33,119 @@ extension DirectionsURLParser {
             return letters > 0 && letters <= 2
         }
 
-        /// Reads one stop: a blank or current-location source is the current location; a blank stop is
-        /// `invalid-parameter`.
+        /// Reads one stop (decoded bytes): a blank or current-location source is the current location;
+        /// a blank stop is `invalid-parameter`.
         /// - Throws: coordinate errors naming `parameter` (`malformed-number`, range errors).
         static func endpoint(
-            _ raw: String, parameter: String, source: Bool, parser: DirectionsURLParser
+            _ raw: LinkInput, parameter: String, source: Bool, parser: DirectionsURLParser
         ) throws(DirectionsURLError) -> Endpoint {
-            let special = LinkInput.withBytes(of: raw) { needsStopReading($0) }
-            if !special {
-                return source ? try parser.sourceEndpoint(raw, parameter: parameter) : try parser.stopEndpoint(raw, parameter: parameter)
+            func plain(_ text: LinkInput) throws(DirectionsURLError) -> Endpoint {
+                source ? try parser.sourceEndpoint(text, parameter: parameter) : try parser.stopEndpoint(text, parameter: parameter)
             }
-            let text = DirectionsURLParser.trimmed(raw)
-            if text.isEmpty || parser.currentLocationLiterals.matches(text) {
-                return source ? try parser.sourceEndpoint(text, parameter: parameter) : try parser.stopEndpoint(text, parameter: parameter)
-            }
-            // Delimiters are found by byte (in non-ASCII text too: never by `Character`).
-            let ascii = LinkInput.isASCII(text)
-            if let at = text.utf8.lastIndex(of: UInt8(ascii: "@")) {
-                let pair = text[text.utf8.index(after: at)...]
-                if let numbers = CoordinateText.numbers(pair), numbers.count == 2 {
+            guard needsStopReading(raw) else { return try plain(raw) }
+            let text = raw.trimmed
+            if text.isEmpty || parser.currentLocationLiterals.matches(text) { return try plain(text) }
+            if let at = text.lastOffset(of: UInt8(ascii: "@")) {
+                let pair = text.suffix(from: at &+ 1)
+                if isDecimalPair(pair) {
                     let c = try CoordinateText.parsePair(pair, parameter: parameter)
-                    let label = DirectionsURLParser.trimmed(String(text[..<at]))
-                    return .coordinate(c, label: label.isEmpty ? nil : label)
+                    let label = text.prefix(at).trimmed
+                    return .coordinate(c, label: label.isEmpty ? nil : label.string)
                 }
             }
-            var body = Substring(text)
+            var body = text
             var marked = false
-            if LinkInput.hasPrefixIgnoringCase(body, "loc:") {
-                body = body.dropFirst(4)
+            if body.hasPrefixIgnoringCase("loc:") {
+                // Four `Character`s: a mark after the `:` joins it.
+                body = body.dropFirst(body.substring.prefix(4).utf8.count)
                 marked = true
             }
             var label: String? = nil
-            if body.utf8.last == UInt8(ascii: ")"), let open = body.utf8.firstIndex(of: UInt8(ascii: "(")) {
-                let before = ascii ? LinkInput.trimmedASCII(body[..<open]) ?? trim(body[..<open]) : trim(body[..<open])
-                if CoordinateText.numbers(before)?.count == 2 || hemisphereParts(before) != nil {
-                    let insideRange = body.utf8.index(after: open)..<body.utf8.index(before: body.endIndex)
-                    let inside = DirectionsURLParser.trimmed(String(body[insideRange]))
-                    label = inside.isEmpty ? nil : inside
+            if body.last == UInt8(ascii: ")"), let open = body.firstOffset(of: UInt8(ascii: "(")) {
+                let before = body.prefix(open).trimmed
+                if isDecimalPair(before) || hemisphereParts(before) != nil {
+                    let inside = body.slice(open &+ 1, body.count &- 1).trimmed
+                    label = inside.isEmpty ? nil : inside.string
                     body = before
                     marked = true
                 }
             }
             if let c = try hemisphere(body, parameter: parameter) { return .coordinate(c, label: label) }
             if marked {
-                let pair = ascii ? LinkInput.trimmedASCII(body) ?? trim(body) : trim(body)
-                return .coordinate(try CoordinateText.parsePair(pair, parameter: parameter), label: label)
+                return .coordinate(try CoordinateText.parsePair(body.trimmed, parameter: parameter), label: label)
             }
-            return source ? try parser.sourceEndpoint(text, parameter: parameter) : try parser.stopEndpoint(text, parameter: parameter)
+            return try plain(text)
+        }
+
+        /// ``endpoint(_:parameter:source:parser:)-(LinkInput,_,_,_)`` of a parameter's decoded value
+        /// (empty when absent).
+        static func endpoint(
+            of p: LinkInput.Query.Parameter?, parameter: String, source: Bool, parser: DirectionsURLParser
+        ) throws(DirectionsURLError) -> Endpoint {
+            guard let p else { return try endpoint(LinkInput.empty, parameter: parameter, source: source, parser: parser) }
+            return try p.withValue { (v) throws(DirectionsURLError) in try endpoint(v, parameter: parameter, source: source, parser: parser) }
+        }
+
+        /// ``endpoint(_:parameter:source:parser:)-(LinkInput,_,_,_)`` of text (the builders' read-back).
+        static func endpoint(
+            _ text: String, parameter: String, source: Bool, parser: DirectionsURLParser
+        ) throws(DirectionsURLError) -> Endpoint {
+            try LinkInput.withBytesThrowing(of: text) { (bytes) throws(DirectionsURLError) -> Endpoint in
+                try endpoint(bytes, parameter: parameter, source: source, parser: parser)
+            }
+        }
+
+        /// Whether `text` is two trimmed decimals around one comma (`CoordinateText.numbers(text)?.count == 2`).
+        private static func isDecimalPair(_ text: LinkInput) -> Bool {
+            guard let (a, b) = text.split(at: UInt8(ascii: ",")), !b.contains(UInt8(ascii: ",")) else { return false }
+            return a.trimmed.decimal != nil && b.trimmed.decimal != nil
         }
 
         /// `N34.99,W106.61` as a coordinate, nil when the text is not in hemisphere form.
-        static func hemisphere(_ text: Substring, parameter: String) throws(DirectionsURLError) -> Coordinate? {
-            guard let (lat, lon) = hemisphereParts(text) else { return nil }
-            return try CoordinateText.parsePair(Substring(lat + "," + lon), parameter: parameter)
+        private static func hemisphere(_ text: LinkInput, parameter: String) throws(DirectionsURLError) -> Coordinate? {
+            guard let p = hemisphereParts(text) else { return nil }
+            let pair = (p.latNegative ? "-" : "") + p.lat.string + "," + (p.lonNegative ? "-" : "") + p.lon.string
+            return try CoordinateText.parsePair(Substring(pair), parameter: parameter)
         }
 
-        /// The signed decimal texts of a hemisphere pair, or nil.
-        private static func hemisphereParts(_ text: Substring) -> (String, String)? {
-            let parts = LinkInput.split(text, UInt8(ascii: ","))
-            guard parts.count == 2 else { return nil }
-            // Fast rejection for ASCII: each trimmed part must start or end with one of its hemisphere letters.
-            func possible(_ piece: Substring, _ letters: StaticString) -> Bool {
-                guard let p = LinkInput.trimmedASCII(piece) else { return true }
-                guard let first = p.utf8.first, let last = p.utf8.last else { return false }
-                func isLetter(_ b: UInt8) -> Bool { (b >= 65 && b <= 90) || (b >= 97 && b <= 122) }
-                let letter = isLetter(first) ? first : isLetter(last) ? last : nil
-                guard let letter else { return false }
-                let upper = letter & ~0x20
-                return LinkInput.withBytes(of: letters) { upper == $0[0] || upper == $0[1] }
+        /// The unsigned numbers of a hemisphere pair and whether each is negative (`S`, `W`), or nil.
+        private static func hemisphereParts(
+            _ text: LinkInput
+        ) -> (lat: LinkInput, latNegative: Bool, lon: LinkInput, lonNegative: Bool)? {
+            guard let (a, b) = text.split(at: UInt8(ascii: ",")), !b.contains(UInt8(ascii: ",")),
+                let lat = signed(a, UInt8(ascii: "N"), UInt8(ascii: "S")),
+                let lon = signed(b, UInt8(ascii: "E"), UInt8(ascii: "W"))
+            else { return nil }
+            return (lat.number, lat.negative, lon.number, lon.negative)
+        }
+
+        /// One hemisphere piece (`N34.99`, `106.61W`): its unsigned number and whether it is negative.
+        /// The letter is the first `Character` when that is a letter, else the last; `ſ` (U+017F) is an
+        /// `S`, as `Character.uppercased()` makes it (other non-ASCII letters leave no decimal).
+        private static func signed(_ piece: LinkInput, _ positive: UInt8, _ negative: UInt8) -> (number: LinkInput, negative: Bool)? {
+            let p = piece.trimmed
+            let n = p.count
+            guard n > 0 else { return nil }
+            /// The capital of the letter at `i` (its bytes `i..<i+length`), or nil.
+            func letter(_ i: Int, _ length: Int) -> UInt8? {
+                if length == 1 { return (p[i] | 0x20) &- 97 < 26 ? p[i] & ~0x20 : nil }
+                return n >= 2 && p[i] == 0xC5 && p[i &+ 1] == 0xBF ? UInt8(ascii: "S") : nil
             }
-            guard possible(parts[0], "NS"), possible(parts[1], "EW") else { return nil }
-            func signed(_ piece: Substring, _ positive: Character, _ negative: Character) -> String? {
-                let p = trim(piece)
-                guard let first = p.first, let last = p.last else { return nil }
-                let letter: Character
-                let number: Substring
-                if first.isLetter { letter = first; number = trim(p.dropFirst()) }
-                else if last.isLetter { letter = last; number = trim(p.dropLast()) }
-                else { return nil }
-                let upper = Character(letter.uppercased())
-                guard upper == positive || upper == negative,
-                    let f = number.first, f != "+", f != "-", CoordinateText.decimal(number) != nil
-                else { return nil }
-                return (upper == negative ? "-" : "") + number
+            let upper: UInt8
+            let number: LinkInput
+            if let l = letter(0, 1) ?? letter(0, 2) {
+                upper = l
+                number = p.dropFirst(l == UInt8(ascii: "S") && p[0] == 0xC5 ? 2 : 1).trimmed
+            } else if let l = letter(n &- 1, 1) ?? (n >= 2 ? letter(n &- 2, 2) : nil) {
+                upper = l
+                number = p.dropLast(p[n &- 1] == 0xBF ? 2 : 1).trimmed
+            } else {
+                return nil
             }
-            guard let lat = signed(parts[0], "N", "S"), let lon = signed(parts[1], "E", "W") else { return nil }
-            return (lat, lon)
+            guard upper == positive || upper == negative, let f = number.first, f != UInt8(ascii: "+"), f != UInt8(ascii: "-"),
+                number.decimal != nil
+            else { return nil }
+            return (number, upper == negative)
         }
-
-        private static func trim(_ s: Substring) -> Substring {
-            var s = s
-            while let f = s.first, f.isWhitespace { s.removeFirst() }
-            while let l = s.last, l.isWhitespace { s.removeLast() }
-            return s
-        }
-    }
-}
-
-// MARK: - Bytes
-
-extension DirectionsURLParser.GoogleStopText {
-    /// ``endpoint(_:parameter:source:parser:)-(String,_,_,_)`` of decoded bytes: plain stops go to the
-    /// byte endpoints, ASCII with a marker byte by byte, non-ASCII with a marker by `String`.
-    static func endpoint(
-        _ raw: LinkInput, parameter: String, source: Bool, parser: DirectionsURLParser
-    ) throws(DirectionsURLError) -> Endpoint {
-        let special = needsStopReading(raw)
-        if !special {
-            return source ? try parser.sourceEndpoint(raw, parameter: parameter) : try parser.stopEndpoint(raw, parameter: parameter)
-        }
-        guard raw.isASCII else { return try endpoint(raw.string, parameter: parameter, source: source, parser: parser) }
-        let text = raw.trimmed
-        if text.isEmpty || parser.currentLocationLiterals.matches(text) {
-            return source ? try parser.sourceEndpoint(text, parameter: parameter) : try parser.stopEndpoint(text, parameter: parameter)
-        }
-        if let at = text.lastOffset(of: UInt8(ascii: "@")) {
-            let pair = text.suffix(from: at &+ 1)
-            if isDecimalPair(pair) {
-                let c = try CoordinateText.parsePair(pair, parameter: parameter)
-                let label = text.prefix(at).trimmed
-                return .coordinate(c, label: label.isEmpty ? nil : label.string)
-            }
-        }
-        var body = text
-        var marked = false
-        if body.hasPrefixIgnoringCase("loc:") {
-            body = body.dropFirst(4)
-            marked = true
-        }
-        var label: String? = nil
-        if body.last == UInt8(ascii: ")"), let open = body.firstOffset(of: UInt8(ascii: "(")) {
-            let before = body.prefix(open).trimmed
-            if isDecimalPair(before) || hemisphereParts(before) != nil {
-                let inside = body.slice(open &+ 1, body.count &- 1).trimmed
-                label = inside.isEmpty ? nil : inside.string
-                body = before
-                marked = true
-            }
-        }
-        if let c = try hemisphere(body, parameter: parameter) { return .coordinate(c, label: label) }
-        if marked {
-            return .coordinate(try CoordinateText.parsePair(body.trimmed, parameter: parameter), label: label)
-        }
-        return source ? try parser.sourceEndpoint(text, parameter: parameter) : try parser.stopEndpoint(text, parameter: parameter)
-    }
-
-    /// `CoordinateText.numbers(text)?.count == 2` for ASCII text.
-    private static func isDecimalPair(_ text: LinkInput) -> Bool {
-        guard let (a, b) = text.split(at: UInt8(ascii: ",")), !b.contains(UInt8(ascii: ",")) else { return false }
-        return a.trimmed.decimal != nil && b.trimmed.decimal != nil
-    }
-
-    /// ``hemisphere(_:parameter:)`` of ASCII bytes: the signed pair is written into a small buffer.
-    private static func hemisphere(_ text: LinkInput, parameter: String) throws(DirectionsURLError) -> Coordinate? {
-        guard let parts = hemisphereParts(text) else { return nil }
-        let capacity = parts.lat.count &+ parts.lon.count &+ 3
-        return try LinkInput.withScratch(capacity: capacity) { (out: LinkInput.Scratch) throws(DirectionsURLError) -> Coordinate in
-            var k = 0
-            func put(_ b: UInt8) {
-                if k < out.count {
-                    out[k] = b
-                    k &+= 1
-                }
-            }
-            if parts.latNegative { put(UInt8(ascii: "-")) }
-            for b in parts.lat { put(b) }
-            put(UInt8(ascii: ","))
-            if parts.lonNegative { put(UInt8(ascii: "-")) }
-            for b in parts.lon { put(b) }
-            return try CoordinateText.parsePair(out.prefix(k), parameter: parameter)
-        }
-    }
-
-    /// `hemisphereParts` of ASCII bytes: the unsigned numbers and whether each is negative (`S`, `W`).
-    private static func hemisphereParts(
-        _ text: LinkInput
-    ) -> (lat: LinkInput, latNegative: Bool, lon: LinkInput, lonNegative: Bool)? {
-        guard let (a, b) = text.split(at: UInt8(ascii: ",")), !b.contains(UInt8(ascii: ",")),
-            let lat = signed(a, UInt8(ascii: "N"), UInt8(ascii: "S")),
-            let lon = signed(b, UInt8(ascii: "E"), UInt8(ascii: "W"))
-        else { return nil }
-        return (lat.number, lat.negative, lon.number, lon.negative)
-    }
-
-    /// One hemisphere piece (`N34.99`, `106.61W`): its unsigned number and whether it is negative.
-    private static func signed(_ piece: LinkInput, _ positive: UInt8, _ negative: UInt8) -> (number: LinkInput, negative: Bool)? {
-        let p = piece.trimmed
-        guard let first = p.first, let last = p.last else { return nil }
-        @inline(__always) func isLetter(_ b: UInt8) -> Bool { (b | 0x20) &- 97 < 26 }
-        let letter: UInt8
-        let number: LinkInput
-        if isLetter(first) {
-            letter = first
-            number = p.dropFirst().trimmed
-        } else if isLetter(last) {
-            letter = last
-            number = p.dropLast().trimmed
-        } else {
-            return nil
-        }
-        let upper = letter & ~0x20
-        guard upper == positive || upper == negative, let f = number.first, f != UInt8(ascii: "+"), f != UInt8(ascii: "-"),
-            number.decimal != nil
-        else { return nil }
-        return (number, upper == negative)
     }
 }
