@@ -91,7 +91,7 @@ extension DirectionsURLParser {
             if let flag = try slots.single("dirflg") {
                 // nil: blank (no mode); .some(nil): not a word of the vocabulary.
                 let found = flag.withValue { (v: LinkInput) -> ModeWord?? in
-                    v.isBlank ? nil : .some(dirflgWord(v))
+                    v.isBlank ? nil : .some(AppleGoogleLinkText.word(v, in: modeWords))
                 }
                 if let found {
                     if let word = found {
@@ -145,17 +145,18 @@ extension DirectionsURLParser {
         static func parseApplePath(
             _ link: LinkInput.Parts, _ context: inout ParseContext, fix: String
         ) throws(DirectionsURLError) -> DirectionsRequest {
-            // Only the Kelvin sign lowercases to an ASCII letter (`k`): bytes decide.
+            // Only the Kelvin sign lowercases to an ASCII letter (`k`): bytes decide. One trailing '/' is allowed.
             let path = link.bytes.path
-            if path.isEmpty || path.equals("/") || path.equalsIgnoringCase("/maps" as StaticString) || path.equalsIgnoringCase("/maps/" as StaticString) {
+            let p = path.last == UInt8(ascii: "/") ? path.dropLast() : path
+            if p.isEmpty || p.equalsIgnoringCase("/maps" as StaticString) {
                 context.format = .appleMaps
                 return try parse(query: link.bytes.query, &context)
             }
-            if path.equalsIgnoringCase("/directions" as StaticString) || path.equalsIgnoringCase("/directions/" as StaticString) {
+            if p.equalsIgnoringCase("/directions" as StaticString) {
                 context.format = .appleUnified
                 return try AppleUnifiedLink.parse(query: link.bytes.query, &context)
             }
-            if path.equalsIgnoringCase("/place" as StaticString) || path.equalsIgnoringCase("/place/" as StaticString) {
+            if p.equalsIgnoringCase("/place" as StaticString) {
                 context.format = .appleUnified
                 return try AppleUnifiedLink.parsePlace(query: link.bytes.query, &context)
             }
@@ -170,19 +171,6 @@ extension DirectionsURLParser {
             guard let colon = inner.firstOffset(of: UInt8(ascii: ":")) else { return false }
             let scheme = inner.prefix(colon)
             return scheme.equalsIgnoringCase("https" as StaticString) || scheme.equalsIgnoringCase("http" as StaticString)
-        }
-
-        /// ``AppleGoogleLinkText/word(_:in:)-(LinkInput,ModeWords)`` in ``modeVocabulary``, by byte for ASCII.
-        private static func dirflgWord(_ value: LinkInput) -> ModeWord? {
-            guard value.isASCII else { return AppleGoogleLinkText.word(value, in: modeWords) }
-            let t = AppleGoogleLinkText.trimmedASCII(value)
-            guard t.count == 1 else { return nil }
-            switch LinkInput.lower(t[0]) {
-            case UInt8(ascii: "d"): return modeVocabulary[0]
-            case UInt8(ascii: "w"): return modeVocabulary[1]
-            case UInt8(ascii: "r"): return modeVocabulary[2]
-            default: return nil
-            }
         }
 
         private static func missingDestination(_ query: LinkInput.Query, hasSource: Bool) -> DirectionsURLError {

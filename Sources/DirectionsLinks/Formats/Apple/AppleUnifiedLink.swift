@@ -80,7 +80,7 @@ extension DirectionsURLParser {
                     try parser.sourceEndpoint(v, parameter: "source")
                 }
             }
-            if let id = try placeID(slots.single("source-place-id")) {
+            if let id = try trimmedText(slots.single("source-place-id")) {
                 if case .currentLocation = source {
                     try context.repair(
                         .ignoredValue, "'source-place-id' needs a 'source'; the route starts at the current location",
@@ -89,7 +89,7 @@ extension DirectionsURLParser {
                     source = source.withPlaceID(id)
                 }
             }
-            if let id = try placeID(slots.single("destination-place-id")) {
+            if let id = try trimmedText(slots.single("destination-place-id")) {
                 if case .currentLocation = destination {
                     try context.repair(
                         .ignoredValue, "'destination-place-id' cannot name the current location; leave it out",
@@ -148,7 +148,7 @@ extension DirectionsURLParser {
             if let m = try slots.single("mode") {
                 // As AppleGoogleLinkText.mode, without looking the parameter up again.
                 let found = m.withValue { (v: LinkInput) -> ModeWord?? in
-                    v.isBlank ? nil : .some(modeWord(v))
+                    v.isBlank ? nil : .some(AppleGoogleLinkText.word(v, in: modeWords))
                 }
                 if let found {
                     guard let word = found else {
@@ -164,30 +164,13 @@ extension DirectionsURLParser {
             if let a = try slots.single("avoid") {
                 var tolls = false
                 var highways = false
-                try a.withValue { (value: LinkInput) throws(DirectionsURLError) in
-                    guard value.isASCII else {
-                        // Not ASCII: the Character rules (split, trimming, Unicode lowercasing).
-                        try LinkInput.forEachCommaWord(value.string) { word throws(DirectionsURLError) in
-                            switch word {
-                            case "": return
-                            case "tolls": tolls = true
-                            case "highways": highways = true
-                            default: try ignoredAvoid(word, &context)
-                            }
-                        }
-                        return
-                    }
-                    // ASCII: pieces between commas (empty ones left out), trimmed, ASCII case ignored.
-                    for piece in value.pieces(separatedBy: UInt8(ascii: ",")) where !piece.isEmpty {
-                        let word = AppleGoogleLinkText.trimmedASCII(piece)
-                        if word.isEmpty { continue }
-                        if word.equalsIgnoringCase("tolls" as StaticString) {
-                            tolls = true
-                        } else if word.equalsIgnoringCase("highways" as StaticString) {
-                            highways = true
-                        } else {
-                            try ignoredAvoid(Substring(word.lowercasedASCII), &context)
-                        }
+                // Pieces between commas (empty ones left out), trimmed and lowercased (Unicode rules for non-ASCII).
+                try LinkInput.forEachCommaWord(a.value) { word throws(DirectionsURLError) in
+                    switch word {
+                    case "": return
+                    case "tolls": tolls = true
+                    case "highways": highways = true
+                    default: try ignoredAvoid(word, &context)
                     }
                 }
                 // A set built once per combination: inserting hashes each case's raw-value String.
@@ -196,17 +179,6 @@ extension DirectionsURLParser {
             return DirectionsRequest(
                 source: source, destination: destination, waypoints: waypoints, mode: mode, transportType: transport,
                 avoid: avoid)
-        }
-
-        /// ``AppleGoogleLinkText/word(_:in:)-(LinkInput,ModeWords)`` in ``modeVocabulary``, by bytes for ASCII.
-        private static func modeWord(_ value: LinkInput) -> ModeWord? {
-            guard value.isASCII else { return AppleGoogleLinkText.word(value, in: modeWords) }
-            let t = AppleGoogleLinkText.trimmedASCII(value)
-            if t.equalsIgnoringCase("driving" as StaticString) { return modeVocabulary[0] }
-            if t.equalsIgnoringCase("walking" as StaticString) { return modeVocabulary[1] }
-            if t.equalsIgnoringCase("transit" as StaticString) { return modeVocabulary[2] }
-            if t.equalsIgnoringCase("cycling" as StaticString) { return modeVocabulary[3] }
-            return nil
         }
 
         /// The `avoid` sets a link can give, by bits (1: tolls, 2: highways).
@@ -230,9 +202,9 @@ extension DirectionsURLParser {
         /// Parses the query of a `/place` link as a destination-only request (see the type's notes).
         static func parsePlace(query raw: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let slots = placeSchema.slots(try LinkInput.Query(raw, plusAsSpace: true))
-            let name = try text(slots, "name")
-            let address = try text(slots, "address")
-            let id = try text(slots, "place-id")
+            let name = try trimmedText(slots.single("name"))
+            let address = try trimmedText(slots.single("address"))
+            let id = try trimmedText(slots.single("place-id"))
             if let c = try slots.single("coordinate") {
                 // nil: blank, as if absent.
                 let coordinate = try c.withValue { (v: LinkInput) throws(DirectionsURLError) -> Coordinate? in
@@ -258,17 +230,8 @@ extension DirectionsURLParser {
                 parameter: "coordinate")
         }
 
-        /// The trimmed decoded value of the single parameter `key`, or nil when absent or blank.
-        private static func text(_ slots: ParameterSchema.Slots, _ key: String) throws(DirectionsURLError) -> String? {
-            guard let p = try slots.single(key) else { return nil }
-            return p.withValue { (v: LinkInput) -> String? in
-                let t = v.trimmed
-                return t.isEmpty ? nil : t.string
-            }
-        }
-
         /// The trimmed decoded value of `p`, or nil when absent or blank.
-        private static func placeID(_ p: LinkInput.Query.Parameter?) -> String? {
+        private static func trimmedText(_ p: LinkInput.Query.Parameter?) -> String? {
             guard let p else { return nil }
             return p.withValue { (v: LinkInput) -> String? in
                 let t = v.trimmed

@@ -60,13 +60,8 @@ enum OpenStreetMapLink {
             }
         } else {
             guard let to, !AppleGoogleLinkText.isBlankValue(to) else {
-                let hint = schema.likelyTypo(in: query, for: ["to", "route"])
-                throw DirectionsURLError(
-                    code: .missingDestination,
-                    message: "this \(formatName) has no destination"
-                        + (hint.map { "; found '\($0.found)': did you mean '\($0.expected)'?" }
-                            ?? "; add to=<place or latitude,longitude> or route=<lat>,<lon>;<lat>,<lon>"),
-                    parameter: "to")
+                    throw OSMLinkBytes.missing(
+                    schema, query, ["to", "route"], "to=<place or latitude,longitude> or route=<lat>,<lon>;<lat>,<lon>")
             }
             if let from {
                 source = try from.withValue { (text: LinkInput) throws(DirectionsURLError) -> Endpoint in
@@ -83,10 +78,8 @@ enum OpenStreetMapLink {
         if slots.hasUnknown { try schema.warnLikelyTypos(query, &context) }
         var word: ModeWord? = nil
         if let engine = try slots.single("engine") {
-            // (The engine names are lowercase ASCII.)
             let found: (index: Int?, empty: Bool) = engine.withValue { v in
-                let value = v.trimmed
-                return (value.isASCII ? engineIndex(ascii: value) : OSMLinkBytes.index(of: value, in: modeVocabulary), value.isEmpty)
+                (OSMLinkBytes.index(of: v.trimmed, in: modeVocabulary), v.trimmed.isEmpty)
             }
             if let index = found.index {
                 word = modeVocabulary[index]
@@ -143,25 +136,6 @@ enum OpenStreetMapLink {
         try CoordinateText.parsePair(text, parameter: "route")
     }
 
-    /// `CoordinateText.parsePair(text, parameter: "route")`, plain pairs read in place.
-    private static func pair(_ text: Substring) throws(DirectionsURLError) -> Coordinate {
-        if let c = LinkInput.quickPair(text) { return c }
-        return try CoordinateText.parsePair(text, parameter: "route")
-    }
-
-    /// The index in ``modeVocabulary`` of the ASCII `value`, ASCII case ignored, or nil.
-    private static func engineIndex(ascii value: LinkInput) -> Int? {
-        if value.equalsIgnoringCase("fossgis_osrm_car" as StaticString) { return 0 }
-        if value.equalsIgnoringCase("fossgis_osrm_bike" as StaticString) { return 1 }
-        if value.equalsIgnoringCase("fossgis_osrm_foot" as StaticString) { return 2 }
-        if value.equalsIgnoringCase("fossgis_valhalla_car" as StaticString) { return 3 }
-        if value.equalsIgnoringCase("fossgis_valhalla_bicycle" as StaticString) { return 4 }
-        if value.equalsIgnoringCase("fossgis_valhalla_foot" as StaticString) { return 5 }
-        if value.equalsIgnoringCase("graphhopper_car" as StaticString) { return 6 }
-        if value.equalsIgnoringCase("graphhopper_bicycle" as StaticString) { return 7 }
-        if value.equalsIgnoringCase("graphhopper_foot" as StaticString) { return 8 }
-        return nil
-    }
 
     /// A `from`/`to` text used as a label next to `route`: nil when empty, a current-location literal or
     /// itself coordinates.

@@ -40,48 +40,24 @@ enum OrganicMapsLink {
     ])
 
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let isRoute: Bool
-        if link.scheme == "http" || link.scheme == "https" {
-            // The method is found by byte, in non-ASCII text too.
-            let path = link.bytes.path.dropFirst()
-            let end = path.firstOffset(of: UInt8(ascii: "/")) ?? path.count
-            let method = path.prefix(end)
-            if method.equals("v2") { return try v2(path.suffix(from: end), link, &context) }
-            if method.equals("route") {
-                isRoute = true
-            } else if method.equals("map") {
-                isRoute = false
-            } else {
-                return try Ge0Link.parse(path: path, clearCoordinates: true, &context)
-            }
-        } else {
-            guard link.hasAuthority else {
-                throw DirectionsURLError(
-                    code: .malformedURL,
-                    message: "'\(link.scheme):' must be followed by '//'; write \(link.scheme)://route?sll=…",
-                    parameter: "host")
-            }
-            let rest = link.bytes.rest.dropFirst(2)
-            // The method runs to the first '/', '?' or '#' byte.
-            var end = 0
-            while end < rest.count {
-                let b = rest[end]
-                if b == UInt8(ascii: "/") || b == UInt8(ascii: "?") || b == UInt8(ascii: "#") { break }
-                end &+= 1
-            }
-            let method = rest.prefix(end)
-            if method.equals("v2") {
-                let tail = rest.suffix(from: end)
-                return try v2(tail.prefix(tail.firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "#")) ?? tail.count), link, &context)
-            }
-            if method.equals("route") {
-                isRoute = true
-            } else if method.equals("map") {
-                isRoute = false
-            } else {
-                guard link.scheme == "om" else { throw notRouteOrMap(link, method.string) }
-                return try Ge0Link.parse(link, &context)
-            }
+        let http = link.scheme == "http" || link.scheme == "https"
+        guard http || link.hasAuthority else {
+            throw DirectionsURLError(
+                code: .malformedURL,
+                message: "'\(link.scheme):' must be followed by '//'; write \(link.scheme)://route?sll=…",
+                parameter: "host")
+        }
+        // The path after the host (by byte, in non-ASCII text too); the method is its first segment.
+        let rest = http ? link.bytes.path.dropFirst() : link.bytes.rest.dropFirst(2)
+        let path = rest.prefix(rest.firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "#")) ?? rest.count)
+        let end = path.firstOffset(of: UInt8(ascii: "/")) ?? path.count
+        let method = path.prefix(end)
+        if method.equals("v2") { return try v2(path.suffix(from: end), link, &context) }
+        let isRoute = method.equals("route")
+        guard isRoute || method.equals("map") else {
+            if http { return try Ge0Link.parse(path: path, clearCoordinates: true, &context) }
+            guard link.scheme == "om" else { throw notRouteOrMap(link, method.string) }
+            return try Ge0Link.parse(link, &context)
         }
         let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
         return isRoute ? try route(query, &context) : try point(query, &context)
@@ -112,12 +88,7 @@ enum OrganicMapsLink {
     private static func route(_ query: LinkInput.Query, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let slots = schema.slots(query)
         guard let dll = try slots.single("dll"), !AppleGoogleLinkText.isBlankValue(dll) else {
-            let hint = schema.likelyTypo(in: query, for: ["dll"])
-            throw DirectionsURLError(
-                code: .missingDestination,
-                message: "this \(formatName) has no destination"
-                    + (hint.map { "; found '\($0.found)': did you mean '\($0.expected)'?" } ?? "; add dll=<latitude>,<longitude>&daddr=<name>"),
-                parameter: "dll")
+            throw OSMLinkBytes.missing(schema, query, ["dll"], "dll=<latitude>,<longitude>&daddr=<name>")
         }
         let destination = Endpoint.coordinate(
             try OsmAndLink.pair(dll, parameter: "dll"),
@@ -142,9 +113,7 @@ enum OrganicMapsLink {
             let index = try type.modeWord(
                 name: "type", emptyIsUnset: false,
                 notA: "is not an Organic Maps route type; use vehicle, pedestrian, bicycle or transit"
-            ) { value in
-                value.isASCII ? typeIndex(ascii: value) : OSMLinkBytes.index(of: value, in: typeWords)
-            }
+            ) { value in OSMLinkBytes.index(of: value, in: typeWords) }
             word = index.map { typeWords[$0] }
         } else {
             try context.repair(
@@ -198,15 +167,6 @@ enum OrganicMapsLink {
             next += 1
         }
         return next == routeKeys.count
-    }
-
-    /// The index in ``typeWords`` of the ASCII `value`, ASCII case ignored, or nil.
-    private static func typeIndex(ascii value: LinkInput) -> Int? {
-        if value.equalsIgnoringCase("vehicle" as StaticString) { return 0 }
-        if value.equalsIgnoringCase("pedestrian" as StaticString) { return 1 }
-        if value.equalsIgnoringCase("bicycle" as StaticString) { return 2 }
-        if value.equalsIgnoringCase("transit" as StaticString) { return 3 }
-        return nil
     }
 }
 

@@ -59,12 +59,7 @@ enum OrganicMapsRouteV2 {
     /// Parses the query of `/v2/dir` (`navigate` false) or `/v2/nav` (`navigate` true).
     static func parse(_ query: LinkInput.Query, nav: Bool, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         guard let destinationParameter = query.last("destination"), !destinationParameter.withValue({ $0.isBlank }) else {
-            let hint = schema.likelyTypo(in: query, for: ["destination"])
-            throw DirectionsURLError(
-                code: .missingDestination,
-                message: "this \(formatName) has no destination"
-                    + (hint.map { "; found '\($0.found)': did you mean '\($0.expected)'?" } ?? "; add destination=<latitude>,<longitude>"),
-                parameter: "destination")
+            throw OSMLinkBytes.missing(schema, query, ["destination"], "destination=<latitude>,<longitude>")
         }
         let destination = Endpoint.coordinate(
             try OsmAndLink.pair(destinationParameter, parameter: "destination"),
@@ -116,17 +111,7 @@ enum OrganicMapsRouteV2 {
         }
 
         var word: ModeWord? = nil
-        var m: LinkInput.Query.Parameter? = nil
-        var k = query.parameters.count
-        while k > 0 {
-            k &-= 1
-            let p = query.parameters[k]
-            if query.isKey(p, "mode") || query.isKey(p, "travelmode") {
-                m = p
-                break
-            }
-        }
-        if let m {
+        if let m = query.parameters.last(where: { query.isKey($0, "mode") || query.isKey($0, "travelmode") }) {
             let index = try m.modeWord(
                 name: m.name, parameter: query.key(of: m), emptyIsUnset: false,
                 notA: "is not an Organic Maps mode; use drive, walk, bike or transit"
@@ -144,12 +129,8 @@ enum OrganicMapsRouteV2 {
                     let v = value.slice(start, end).trimmed
                     start = end &+ 1
                     if v.isEmpty { continue }
-                    if v.equalsIgnoringCase("tolls") {
-                        avoid.insert(.tolls)
-                    } else if v.equalsIgnoringCase("highways") {
-                        avoid.insert(.highways)
-                    } else if v.equalsIgnoringCase("ferries") {
-                        avoid.insert(.ferries)
+                    if let hit = RouteAvoidance.allCases.first(where: { v.equalsIgnoringCase($0.rawValue) }) {
+                        avoid.insert(hit)
                     } else {
                         try context.repair(
                             .ignoredValue,

@@ -33,12 +33,9 @@ enum OsmAndAPILink {
         let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
         let slots = schema.slots(query)
         guard let destLat = try slots.single("dest_lat"), let destLon = try slots.single("dest_lon") else {
-            let hint = schema.likelyTypo(in: query, for: ["dest_lat", "dest_lon"])
             let missing = slots.contains("dest_lat") ? "dest_lon" : "dest_lat"
-            throw DirectionsURLError(
-                code: .missingDestination,
-                message: "this \(formatName) has no '\(missing)'"
-                    + (hint.map { "; found '\($0.found)': did you mean '\($0.expected)'?" } ?? "; add dest_lat=<latitude>&dest_lon=<longitude>"),
+            throw OSMLinkBytes.missing(
+                schema, query, ["dest_lat", "dest_lon"], "dest_lat=<latitude>&dest_lon=<longitude>", what: "'\(missing)'",
                 parameter: missing)
         }
         let destination = Endpoint.coordinate(
