@@ -80,57 +80,38 @@ extension DirectionsURLParser {
                     try parser.sourceEndpoint(v, parameter: "source")
                 }
             }
-            if let id = try trimmedText(slots.single("source-place-id")) {
-                if case .currentLocation = source {
-                    try context.repair(
-                        .ignoredValue, "'source-place-id' needs a 'source'; the route starts at the current location",
-                        parameter: "source-place-id")
+            // A place id belongs to its endpoint; the current location has none (a repair).
+            func attach(_ key: String, to endpoint: inout Endpoint, _ why: String) throws(DirectionsURLError) {
+                guard let id = try trimmedText(slots.single(key)) else { return }
+                if case .currentLocation = endpoint {
+                    try context.repair(.ignoredValue, "'\(key)' " + why, parameter: key)
                 } else {
-                    source = source.withPlaceID(id)
+                    endpoint = endpoint.withPlaceID(id)
                 }
             }
-            if let id = try trimmedText(slots.single("destination-place-id")) {
-                if case .currentLocation = destination {
-                    try context.repair(
-                        .ignoredValue, "'destination-place-id' cannot name the current location; leave it out",
-                        parameter: "destination-place-id")
-                } else {
-                    destination = destination.withPlaceID(id)
-                }
-            }
+            try attach("source-place-id", to: &source, "needs a 'source'; the route starts at the current location")
+            try attach("destination-place-id", to: &destination, "cannot name the current location; leave it out")
             var waypoints: [Endpoint] = []
-            var ids: [String] = []
-            var interleaved = true
+            // Each waypoint-place-id with the index of the waypoint right before it (-1: none).
+            var ids: [(id: String, after: Int)] = []
             var previousWasWaypoint = false
-            if slots.contains("waypoint") || slots.contains("waypoint-place-id") {
-            waypoints.reserveCapacity(slots.count("waypoint"))
-            for i in parameters.indices {
-                let p = parameters[i]
+            for p in parameters {
                 if query.isKey(p, "waypoint" as StaticString) {
                     waypoints.append(try p.withValue { (v: LinkInput) throws(DirectionsURLError) in
                         try parser.stopEndpoint(v, parameter: "waypoint")
                     })
                     previousWasWaypoint = true
-                } else {
-                    if query.isKey(p, "waypoint-place-id" as StaticString) {
-                        if !previousWasWaypoint { interleaved = false }
-                        ids.append(p.value)
-                    }
-                    previousWasWaypoint = false
+                    continue
                 }
-            }
+                if query.isKey(p, "waypoint-place-id" as StaticString) {
+                    ids.append((p.value, previousWasWaypoint ? waypoints.count - 1 : -1))
+                }
+                previousWasWaypoint = false
             }
             if !ids.isEmpty {
-                var targets: [Int] = []
-                if interleaved {
-                    var w = -1
-                    for p in parameters {
-                        if query.isKey(p, "waypoint" as StaticString) { w += 1 } else if query.isKey(p, "waypoint-place-id" as StaticString) { targets.append(w) }
-                    }
-                } else {
-                    targets = Array(0..<ids.count)
-                }
-                for (id, target) in zip(ids, targets) {
+                let interleaved = ids.allSatisfy { $0.after >= 0 }
+                for (k, (id, after)) in ids.enumerated() {
+                    let target = interleaved ? after : k
                     let trimmedID = DirectionsURLParser.trimmed(id)
                     if trimmedID.isEmpty { continue }
                     if target >= 0 && target < waypoints.count && waypoints[target] != .currentLocation && waypoints[target].placeID == nil {

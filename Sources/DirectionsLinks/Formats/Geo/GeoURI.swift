@@ -100,28 +100,20 @@ extension DirectionsURLParser {
                 _ = try coordinateText.decoded(plusAsSpace: false, parameter: "coordinates")
             }
             return try coordinateText.withDecoded(plusAsSpace: false) { (decoded: LinkInput) throws(DirectionsURLError) -> DirectionsRequest in
-                try withQ(decoded, query, pathLabel, &context)
+                // `q`, decoded and trimmed; a leading Plus Code keeps its `+`.
+                guard let q = try query.single("q") else { return try finish(decoded, qText: nil, query, pathLabel, &context) }
+                func go(_ t: LinkInput) throws(DirectionsURLError) -> DirectionsRequest {
+                    let trimmed = t.trimmed
+                    return try finish(decoded, qText: trimmed.isEmpty ? nil : trimmed, query, pathLabel, &context)
+                }
+                let raw = q.rawValue
+                if let plus = raw.firstOffset(of: UInt8(ascii: "+")), let end = plusCodeEnd(raw, plus: plus) {
+                    // Checked by LinkInput.Query: the decode cannot fail.
+                    let text = raw.prefix(end).string + (try raw.suffix(from: end).decoded(plusAsSpace: true, parameter: "q"))
+                    return try LinkInput.withBytesThrowing(of: text, go)
+                }
+                return try q.withValue(go)
             }
-        }
-
-        /// Reads `q` (decoded, trimmed; a leading Plus Code keeps its `+`) and goes on with ``finish``.
-        private static func withQ(
-            _ decoded: LinkInput, _ query: ParameterSchema.Slots, _ pathLabel: String?, _ context: inout ParseContext
-        ) throws(DirectionsURLError) -> DirectionsRequest {
-            guard let q = try query.single("q") else {
-                return try finish(decoded, qText: nil, query, pathLabel, &context)
-            }
-            func go(_ t: LinkInput) throws(DirectionsURLError) -> DirectionsRequest {
-                let trimmed = t.trimmed
-                return try finish(decoded, qText: trimmed.isEmpty ? nil : trimmed, query, pathLabel, &context)
-            }
-            let raw = q.rawValue
-            if let plus = raw.firstOffset(of: UInt8(ascii: "+")), let end = plusCodeEnd(raw, plus: plus) {
-                // Checked by LinkInput.Query: the decode cannot fail.
-                let text = raw.prefix(end).string + (try raw.suffix(from: end).decoded(plusAsSpace: true, parameter: "q"))
-                return try LinkInput.withBytesThrowing(of: text, go)
-            }
-            return try q.withValue(go)
         }
 
         /// The path coordinates (decoded, `decoded`), `q` and `z` into the request.
@@ -248,9 +240,9 @@ extension DirectionsURLParser {
                 guard !rawName.isEmpty, name.utf8.allSatisfy({ isAlphanumeric($0) || $0 == UInt8(ascii: "-") }) else {
                     throw DirectionsURLError(
                         code: .invalidParameter,
-                        message: rawName.isEmpty
-                            ? "';\(DirectionsURLParser.shorten(piece.string))' has no parameter name; geo: URI parameters are ;name=value with letters, digits and '-' in the name"
-                            : "';\(DirectionsURLParser.shorten(piece.string))' is not a geo: URI parameter; parameters are ;name=value with letters, digits and '-' in the name",
+                        message: "';\(DirectionsURLParser.shorten(piece.string))' "
+                            + (rawName.isEmpty ? "has no parameter name; geo: URI parameters" : "is not a geo: URI parameter; parameters")
+                            + " are ;name=value with letters, digits and '-' in the name",
                         parameter: rawName.isEmpty ? "parameters" : rawName.string)
                 }
                 if rawValue.contains(UInt8(ascii: "%")) {
@@ -410,19 +402,18 @@ extension DirectionsURLParser.GeoURI {
         case .currentLocation:
             throw LinkBuildError(
                 code: .cannotExpress, message: "a geo: URI cannot point at the current location", field: "destination")
-        case .coordinate(let c, let label, let placeID):
+        case .coordinate(let c, let label, _):
             let pair = LinkWriting.pair(c)
             if let label, !label.isEmpty {
                 url = "geo:" + pair + "?q=" + pair + "(" + LinkWriting.encode(label) + ")"
             } else {
                 url = "geo:" + pair
             }
-            if placeID != nil { omitted.append("destination place id: geo: has no place ids") }
-        case .address(let text, let placeID):
+        case .address(let text, _):
             // %20, not `+`: the reader keeps a `+` after a Plus Code-like word (`GV4C+XV`) in the code.
             url = "geo:0,0?q=" + LinkWriting.encode(text)
-            if placeID != nil { omitted.append("destination place id: geo: has no place ids") }
         }
+        if request.destination.placeID != nil { omitted.append("destination place id: geo: has no place ids") }
         omitted += OmittedFields.lines(request, format: "geo:", waypoints: false, mode: false, avoid: false)
         return BuiltLink(url: url, format: .geo, omitted: omitted)
     }

@@ -102,38 +102,28 @@ enum OpenStreetMapLink {
     ) throws(DirectionsURLError) -> (Endpoint, Endpoint, [Endpoint]) {
         // Split by byte in non-ASCII text too: U+037E GREEK QUESTION MARK is no `;` here.
         let semicolon = UInt8(ascii: ";")
-        guard let firstSemicolon = text.firstOffset(of: semicolon) else { throw onePoint() }
+        guard let firstSemicolon = text.firstOffset(of: semicolon) else {
+            throw DirectionsURLError(
+                code: .invalidParameter,
+                message: "'route' has one point; write route=<lat>,<lon>;<lat>,<lon> (start;destination)",
+                parameter: "route")
+        }
         let lastSemicolon = text.lastOffset(of: semicolon) ?? firstSemicolon
         let first = text.prefix(firstSemicolon).trimmed
-        let source: Endpoint = first.isEmpty ? .currentLocation : .coordinate(try pair(first), label: fromLabel)
+        let source: Endpoint = first.isEmpty ? .currentLocation : .coordinate(try CoordinateText.parsePair(first, parameter: "route"), label: fromLabel)
         var waypoints: [Endpoint] = []
         if lastSemicolon > firstSemicolon {
             for middle in text.slice(firstSemicolon &+ 1, lastSemicolon).pieces(separatedBy: semicolon) {
-                waypoints.append(.coordinate(try pair(middle), label: nil))
+                waypoints.append(.coordinate(try CoordinateText.parsePair(middle, parameter: "route"), label: nil))
             }
         }
         let last = text.suffix(from: lastSemicolon &+ 1)
-        guard !last.isBlank else { throw emptyLastPoint() }
-        return (source, .coordinate(try pair(last), label: toLabel), waypoints)
-    }
-
-    private static func onePoint() -> DirectionsURLError {
-        DirectionsURLError(
-            code: .invalidParameter,
-            message: "'route' has one point; write route=<lat>,<lon>;<lat>,<lon> (start;destination)",
-            parameter: "route")
-    }
-
-    private static func emptyLastPoint() -> DirectionsURLError {
-        DirectionsURLError(
-            code: .missingDestination,
-            message: "the last point of 'route' is empty; write route=<lat>,<lon>;<lat>,<lon>",
-            parameter: "route")
-    }
-
-    /// `CoordinateText.parsePair(text, parameter: "route")`.
-    private static func pair(_ text: LinkInput) throws(DirectionsURLError) -> Coordinate {
-        try CoordinateText.parsePair(text, parameter: "route")
+        guard !last.isBlank else {
+            throw DirectionsURLError(
+                code: .missingDestination, message: "the last point of 'route' is empty; write route=<lat>,<lon>;<lat>,<lon>",
+                parameter: "route")
+        }
+        return (source, .coordinate(try CoordinateText.parsePair(last, parameter: "route"), label: toLabel), waypoints)
     }
 
 

@@ -56,33 +56,29 @@ enum OrganicMapsLink {
         let isRoute = method.equals("route")
         guard isRoute || method.equals("map") else {
             if http { return try Ge0Link.parse(path: path, clearCoordinates: true, &context) }
-            guard link.scheme == "om" else { throw notRouteOrMap(link, method.string) }
+            guard link.scheme == "om" else {
+                throw DirectionsURLError(
+                    code: .notADirectionsLink,
+                    message: "'\(link.scheme)://\(DirectionsURLParser.shorten(method.string))' is not a route or map link; use \(link.scheme)://route?sll=…&dll=…&type=…",
+                    parameter: "host")
+            }
             return try Ge0Link.parse(link, &context)
         }
         let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
         return isRoute ? try route(query, &context) : try point(query, &context)
     }
 
-    private static func notRouteOrMap(_ link: LinkInput.Parts, _ method: String) -> DirectionsURLError {
-        DirectionsURLError(
-            code: .notADirectionsLink,
-            message: "'\(link.scheme)://\(DirectionsURLParser.shorten(method))' is not a route or map link; use \(link.scheme)://route?sll=…&dll=…&type=…",
-            parameter: "host")
-    }
-
     /// `/v2/dir` and `/v2/nav` (`path` is what follows `v2`).
     private static func v2(_ path: LinkInput, _ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let action = path.last == UInt8(ascii: "/") ? path.dropLast() : path
         let nav = action.equals("/nav")
-        guard nav || action.equals("/dir") else { throw notV2Action(path.string) }
+        guard nav || action.equals("/dir") else {
+            throw DirectionsURLError(
+                code: .notADirectionsLink,
+                message: "'v2\(DirectionsURLParser.shorten(path.string))' is not an Organic Maps route action; use v2/dir or v2/nav",
+                parameter: "path")
+        }
         return try OrganicMapsRouteV2.parse(try LinkInput.Query(link.bytes.query, plusAsSpace: true), nav: nav, &context)
-    }
-
-    private static func notV2Action(_ path: String) -> DirectionsURLError {
-        DirectionsURLError(
-            code: .notADirectionsLink,
-            message: "'v2\(DirectionsURLParser.shorten(path))' is not an Organic Maps route action; use v2/dir or v2/nav",
-            parameter: "path")
     }
 
     private static func route(_ query: LinkInput.Query, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
@@ -154,11 +150,6 @@ enum OrganicMapsLink {
 
     /// Whether the route keys appear exactly as `sll, saddr, dll, daddr` (each once, in this order).
     private static func inRouteOrder(_ query: LinkInput.Query, _ slots: ParameterSchema.Slots) -> Bool {
-        // Each once: then in order when the first (only) indexes increase.
-        if routeKeys.allSatisfy(slots.hasOne) {
-            return slots.index("sll") < slots.index("saddr") && slots.index("saddr") < slots.index("dll")
-                && slots.index("dll") < slots.index("daddr")
-        }
         var next = 0
         for p in query.parameters {
             let i = schema.slot(of: p, in: query)

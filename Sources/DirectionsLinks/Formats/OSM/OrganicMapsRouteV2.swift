@@ -158,16 +158,14 @@ enum OrganicMapsRouteV2 {
             let label = name?.trimmed ?? .empty
             waypoints.append(.coordinate(
                 try CoordinateText.parsePair(text, parameter: "waypoints"), label: label.isEmpty ? nil : label.string))
-            if waypoints.count > maxWaypoints { throw tooManyStops() }
+            if waypoints.count > maxWaypoints {
+                throw DirectionsURLError(
+                    code: .invalidParameter,
+                    message: "'waypoints' has more than \(maxWaypoints) stops; Organic Maps accepts at most \(maxWaypoints)",
+                    parameter: "waypoints")
+            }
         }
         return waypoints
-    }
-
-    private static func tooManyStops() -> DirectionsURLError {
-        DirectionsURLError(
-            code: .invalidParameter,
-            message: "'waypoints' has more than \(maxWaypoints) stops; Organic Maps accepts at most \(maxWaypoints)",
-            parameter: "waypoints")
     }
 
     /// Writes `om://v2/dir?…` (`om://v2/nav?…` when navigating from the current location), parameters
