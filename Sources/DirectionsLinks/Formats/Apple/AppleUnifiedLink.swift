@@ -82,7 +82,7 @@ extension DirectionsURLParser {
             }
             // A place id belongs to its endpoint; the current location has none (a repair).
             func attach(_ key: String, to endpoint: inout Endpoint, _ why: String) throws(DirectionsURLError) {
-                guard let id = try trimmedText(slots.single(key)) else { return }
+                guard let id = try slots.single(key)?.trimmedValue else { return }
                 if case .currentLocation = endpoint {
                     try context.repair(.ignoredValue, "'\(key)' " + why, parameter: key)
                 } else {
@@ -183,9 +183,9 @@ extension DirectionsURLParser {
         /// Parses the query of a `/place` link as a destination-only request (see the type's notes).
         static func parsePlace(query raw: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let slots = placeSchema.slots(try LinkInput.Query(raw, plusAsSpace: true))
-            let name = try trimmedText(slots.single("name"))
-            let address = try trimmedText(slots.single("address"))
-            let id = try trimmedText(slots.single("place-id"))
+            let name = try slots.single("name")?.trimmedValue
+            let address = try slots.single("address")?.trimmedValue
+            let id = try slots.single("place-id")?.trimmedValue
             if let c = try slots.single("coordinate") {
                 // nil: blank, as if absent.
                 let coordinate = try c.withValue { (v: LinkInput) throws(DirectionsURLError) -> Coordinate? in
@@ -209,15 +209,6 @@ extension DirectionsURLParser {
                 code: .missingDestination,
                 message: "this Apple Maps place link has no 'coordinate', 'address' or 'name'; add coordinate=<latitude,longitude>",
                 parameter: "coordinate")
-        }
-
-        /// The trimmed decoded value of `p`, or nil when absent or blank.
-        private static func trimmedText(_ p: LinkInput.Query.Parameter?) -> String? {
-            guard let p else { return nil }
-            return p.withValue { (v: LinkInput) -> String? in
-                let t = v.trimmed
-                return t.isEmpty ? nil : t.string
-            }
         }
     }
 }

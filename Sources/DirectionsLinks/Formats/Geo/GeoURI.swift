@@ -219,8 +219,7 @@ extension DirectionsURLParser {
 
         /// Checks the `;name[=value]` parameters after the coordinates (see the type's rules).
         private static func checkParameters(_ text: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) {
-            var seenCRS = false
-            var seenU = false
+            var seen: Set<String> = []
             var index = 0
             var sawOther = false
             for piece in text.pieces(separatedBy: UInt8(ascii: ";")) {
@@ -260,11 +259,10 @@ extension DirectionsURLParser {
                     continue
                 }
                 let key = isCRS ? "crs" : "u"
-                if isCRS ? seenCRS : seenU {
+                if !seen.insert(key).inserted {
                     throw DirectionsURLError(
                         code: .duplicateParameter, message: "';\(key)=' appears more than once; RFC 5870 allows it once", parameter: key)
                 }
-                if isCRS { seenCRS = true } else { seenU = true }
                 if isCRS ? index != 0 : sawOther {
                     try context.repair(
                         .repairedSyntax,

@@ -88,12 +88,12 @@ enum OrganicMapsLink {
         }
         let destination = Endpoint.coordinate(
             try OsmAndLink.pair(dll, parameter: "dll"),
-            label: try slots.single("daddr").flatMap(OSMLinkBytes.nonEmptyValue))
+            label: try slots.single("daddr")?.nonEmptyValue)
         var source = Endpoint.currentLocation
         if let sll = try slots.single("sll") {
             source = .coordinate(
                 try OsmAndLink.pair(sll, parameter: "sll"),
-                label: try slots.single("saddr").flatMap(OSMLinkBytes.nonEmptyValue))
+                label: try slots.single("saddr")?.nonEmptyValue)
         }
         if !inRouteOrder(query, slots) {
             let order = query.parameters.map { query.key(of: $0) }.filter { routeKeys.contains($0) }
@@ -139,7 +139,7 @@ enum OrganicMapsLink {
             let p = query.parameters[j]
             if query.isKey(p, "ll") { break }
             if query.isKey(p, "n") {
-                label = OSMLinkBytes.nonEmptyValue(p)
+                label = p.nonEmptyValue
                 break
             }
             j &+= 1

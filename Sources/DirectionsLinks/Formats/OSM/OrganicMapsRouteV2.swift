@@ -63,7 +63,7 @@ enum OrganicMapsRouteV2 {
         }
         let destination = Endpoint.coordinate(
             try OsmAndLink.pair(destinationParameter, parameter: "destination"),
-            label: query.last("destination_name").flatMap(OSMLinkBytes.nonEmptyValue))
+            label: query.last("destination_name")?.nonEmptyValue)
 
         let navigate = nav || query.last("dir_action").map { $0.withValue { OSMLinkBytes.lowerEquals($0.trimmed, "navigate") } } == true
         var source = Endpoint.currentLocation
@@ -82,7 +82,7 @@ enum OrganicMapsRouteV2 {
                 }
                 return .coordinate(
                     try CoordinateText.parsePair(text, parameter: "origin"),
-                    label: query.last("origin_name").flatMap(OSMLinkBytes.nonEmptyValue))
+                    label: query.last("origin_name")?.nonEmptyValue)
             }
         }
 
@@ -124,8 +124,7 @@ enum OrganicMapsRouteV2 {
             try a.withValue { (value: LinkInput) throws(DirectionsURLError) in
                 var start = 0
                 while start <= value.count {
-                    var end = start
-                    while end < value.count && value[end] != UInt8(ascii: ",") && value[end] != UInt8(ascii: "|") { end &+= 1 }
+                    let end = LinkInput.firstOffset(of: UInt8(ascii: ","), or: UInt8(ascii: "|"), in: value, from: start, to: value.count)
                     let v = value.slice(start, end).trimmed
                     start = end &+ 1
                     if v.isEmpty { continue }

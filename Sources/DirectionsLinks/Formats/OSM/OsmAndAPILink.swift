@@ -40,7 +40,7 @@ enum OsmAndAPILink {
         }
         let destination = Endpoint.coordinate(
             try OsmAndLink.coordinate(destLat, destLon, latitudeName: "dest_lat", longitudeName: "dest_lon"),
-            label: try slots.single("dest_name").flatMap(OSMLinkBytes.nonEmptyValue))
+            label: try slots.single("dest_name")?.nonEmptyValue)
         let source: Endpoint
         let startLat = try slots.single("start_lat")
         let startLon = try slots.single("start_lon")
@@ -50,7 +50,7 @@ enum OsmAndAPILink {
         case (let lat?, let lon?):
             source = .coordinate(
                 try OsmAndLink.coordinate(lat, lon, latitudeName: "start_lat", longitudeName: "start_lon"),
-                label: try slots.single("start_name").flatMap(OSMLinkBytes.nonEmptyValue))
+                label: try slots.single("start_name")?.nonEmptyValue)
         default:
             let missing = startLat == nil ? "start_lat" : "start_lon"
             throw DirectionsURLError(

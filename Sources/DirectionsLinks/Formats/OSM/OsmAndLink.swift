@@ -140,7 +140,7 @@ enum OsmAndLink {
         // An empty `title` is no label, and `name` is then not read.
         var p = try query.single("title", format: formatName)
         if p == nil { p = try query.single("name", format: formatName) }
-        return DirectionsRequest(destination: .coordinate(c, label: p.flatMap(OSMLinkBytes.trimmedNonEmptyValue)))
+        return DirectionsRequest(destination: .coordinate(c, label: p?.trimmedValue))
     }
 
     /// The mode of the `profile` parameter `p` (nil: absent).
@@ -235,19 +235,6 @@ enum OSMLinkBytes {
     static func index(of text: LinkInput, in words: [ModeWord]) -> Int? {
         let lower = text.isASCII ? nil : text.string.lowercased()
         return words.firstIndex { lower != nil ? $0.value == lower : text.equalsIgnoringCase($0.value) }
-    }
-
-    /// The trimmed decoded value of `p` when not empty, else nil.
-    static func trimmedNonEmptyValue(_ p: LinkInput.Query.Parameter) -> String? {
-        p.withValue { v in
-            let t = v.trimmed
-            return t.isEmpty ? nil : t.string
-        }
-    }
-
-    /// `p.value` when not empty, else nil (a raw value is empty exactly when its decoded value is).
-    static func nonEmptyValue(_ p: LinkInput.Query.Parameter) -> String? {
-        p.rawValue.isEmpty ? nil : p.value
     }
 
     /// `missing-destination` naming `parameter` (default `keys[0]`): "this <format> has no <what>", then
