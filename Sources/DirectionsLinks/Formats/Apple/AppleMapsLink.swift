@@ -49,12 +49,10 @@ extension DirectionsURLParser {
         static func parse(query raw: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let query = try LinkInput.Query(raw, plusAsSpace: true)
             let slots = schema.slots(query)
-            let parameters = query.parameters
             let saddr = try slots.single("saddr")
             guard let destinationParameter = slots.last("daddr") else {
                 throw missingDestination(query, hasSource: saddr != nil)
             }
-            let count = slots.count("daddr")
             if AppleGoogleLinkText.isBlankValue(destinationParameter) {
                 throw DirectionsURLError(
                     code: .missingDestination,
@@ -62,21 +60,14 @@ extension DirectionsURLParser {
                     parameter: "daddr")
             }
             let parser = context.parser
+            // Every `daddr` in order: the stops, then the destination.
             var stops: [Endpoint] = []
-            if count > 1 {
-                stops.reserveCapacity(count &- 1)
-                // Every `daddr` but the last, in order.
-                var left = count &- 1
-                for p in parameters where left > 0 && query.isKey(p, "daddr" as StaticString) {
-                    left &-= 1
-                    stops.append(try p.withValue { (v: LinkInput) throws(DirectionsURLError) in
-                        try parser.stopEndpoint(v, parameter: "daddr")
-                    })
-                }
+            try slots.forEach("daddr") { (p) throws(DirectionsURLError) in
+                stops.append(try p.withValue { (v: LinkInput) throws(DirectionsURLError) in
+                    try parser.stopEndpoint(v, parameter: "daddr")
+                })
             }
-            let destination = try destinationParameter.withValue { (v: LinkInput) throws(DirectionsURLError) in
-                try parser.stopEndpoint(v, parameter: "daddr")
-            }
+            let destination = stops.removeLast()
             try schema.warnAbsentTypos(optional, slots, &context)
             let source: Endpoint
             if let saddr {
@@ -86,27 +77,20 @@ extension DirectionsURLParser {
             } else {
                 source = .currentLocation
             }
-            var mode: DirectionsMode? = nil
-            var transport: TransportType? = nil
-            if let flag = try slots.single("dirflg") {
-                // nil: blank (no mode); .some(nil): not a word of the vocabulary.
-                let found = flag.withValue { (v: LinkInput) -> ModeWord?? in
-                    v.isBlank ? nil : .some(AppleGoogleLinkText.word(v, in: modeWords))
-                }
-                if let found {
-                    if let word = found {
-                        (mode, transport) = AppleGoogleLinkText.meaning(word)
-                    } else {
-                        try context.repair(
-                            .ignoredValue,
-                            "'dirflg=\(flag.value)' is not an Apple travel mode and Apple Maps ignores it; use "
-                                + AppleGoogleLinkText.list(modeVocabulary) + " or leave it out",
-                            parameter: "dirflg")
-                    }
+            // A blank dirflg is no mode.
+            var word: ModeWord? = nil
+            if let flag = try slots.single("dirflg"), !flag.withValue({ $0.isBlank }) {
+                word = flag.withValue { AppleGoogleLinkText.word($0, in: modeWords) }
+                if word == nil {
+                    try context.repair(
+                        .ignoredValue,
+                        "'dirflg=\(flag.value)' is not an Apple travel mode and Apple Maps ignores it; use "
+                            + AppleGoogleLinkText.list(modeVocabulary) + " or leave it out",
+                        parameter: "dirflg")
                 }
             }
             return DirectionsRequest(
-                source: source, destination: destination, waypoints: stops, mode: mode, transportType: transport)
+                source: source, destination: destination, waypoints: stops, mode: word?.mode, transportType: word?.transportType)
         }
 
         /// Parses what follows `maps:` (see the type's notes).

@@ -124,46 +124,33 @@ extension DirectionsURLParser {
                     }
                 }
             }
-            var mode: DirectionsMode? = nil
-            var transport: TransportType? = nil
-            if let m = try slots.single("mode") {
-                // As AppleGoogleLinkText.mode, without looking the parameter up again.
-                let found = m.withValue { (v: LinkInput) -> ModeWord?? in
-                    v.isBlank ? nil : .some(AppleGoogleLinkText.word(v, in: modeWords))
-                }
-                if let found {
-                    guard let word = found else {
-                        throw DirectionsURLError(
-                            code: .unknownMode,
-                            message: "'mode=\(m.value)' is not an Apple Maps travel mode; use " + AppleGoogleLinkText.list(modeVocabulary),
-                            parameter: "mode")
-                    }
-                    (mode, transport) = AppleGoogleLinkText.meaning(word)
+            // A blank mode is no mode.
+            var word: ModeWord? = nil
+            if let m = try slots.single("mode"), !m.withValue({ $0.isBlank }) {
+                word = m.withValue { AppleGoogleLinkText.word($0, in: modeWords) }
+                if word == nil {
+                    throw DirectionsURLError(
+                        code: .unknownMode,
+                        message: "'mode=\(m.value)' is not an Apple Maps travel mode; use " + AppleGoogleLinkText.list(modeVocabulary),
+                        parameter: "mode")
                 }
             }
             var avoid: Set<RouteAvoidance> = []
             if let a = try slots.single("avoid") {
-                var tolls = false
-                var highways = false
                 // Pieces between commas (empty ones left out), trimmed and lowercased (Unicode rules for non-ASCII).
                 try LinkInput.forEachCommaWord(a.value) { word throws(DirectionsURLError) in
                     switch word {
                     case "": return
-                    case "tolls": tolls = true
-                    case "highways": highways = true
+                    case "tolls": avoid.insert(.tolls)
+                    case "highways": avoid.insert(.highways)
                     default: try ignoredAvoid(word, &context)
                     }
                 }
-                // A set built once per combination: inserting hashes each case's raw-value String.
-                avoid = avoidSets[(tolls ? 1 : 0) | (highways ? 2 : 0)]
             }
             return DirectionsRequest(
-                source: source, destination: destination, waypoints: waypoints, mode: mode, transportType: transport,
+                source: source, destination: destination, waypoints: waypoints, mode: word?.mode, transportType: word?.transportType,
                 avoid: avoid)
         }
-
-        /// The `avoid` sets a link can give, by bits (1: tolls, 2: highways).
-        private static let avoidSets: [Set<RouteAvoidance>] = [[], [.tolls], [.highways], [.tolls, .highways]]
 
         /// The repair for an `avoid` word (lowercase, trimmed) other than `tolls` and `highways`.
         private static func ignoredAvoid(_ word: Substring, _ context: inout ParseContext) throws(DirectionsURLError) {
