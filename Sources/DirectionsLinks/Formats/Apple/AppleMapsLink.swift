@@ -63,17 +63,13 @@ extension DirectionsURLParser {
             // Every `daddr` in order: the stops, then the destination.
             var stops: [Endpoint] = []
             try slots.forEach("daddr") { (p) throws(DirectionsURLError) in
-                stops.append(try p.withValue { (v: LinkInput) throws(DirectionsURLError) in
-                    try parser.stopEndpoint(v, parameter: "daddr")
-                })
+                stops.append(try p.endpoint(parser, parameter: "daddr"))
             }
             let destination = stops.removeLast()
             try schema.warnAbsentTypos(optional, slots, &context)
             let source: Endpoint
             if let saddr {
-                source = try saddr.withValue { (v: LinkInput) throws(DirectionsURLError) in
-                    try parser.sourceEndpoint(v, parameter: "saddr")
-                }
+                source = try saddr.endpoint(parser, parameter: "saddr", source: true)
             } else {
                 source = .currentLocation
             }

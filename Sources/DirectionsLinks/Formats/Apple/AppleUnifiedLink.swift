@@ -70,15 +70,11 @@ extension DirectionsURLParser {
                     hint: schema.hint(in: query, for: "destination"))
             }
             let parser = context.parser
-            var destination = try destinationParameter.withValue { (v: LinkInput) throws(DirectionsURLError) in
-                try parser.stopEndpoint(v, parameter: "destination")
-            }
+            var destination = try destinationParameter.endpoint(parser, parameter: "destination")
             try schema.warnAbsentTypos(optional, slots, &context)
             var source = Endpoint.currentLocation
             if let s = try slots.single("source") {
-                source = try s.withValue { (v: LinkInput) throws(DirectionsURLError) in
-                    try parser.sourceEndpoint(v, parameter: "source")
-                }
+                source = try s.endpoint(parser, parameter: "source", source: true)
             }
             // A place id belongs to its endpoint; the current location has none (a repair).
             func attach(_ key: String, to endpoint: inout Endpoint, _ why: String) throws(DirectionsURLError) {
@@ -97,9 +93,7 @@ extension DirectionsURLParser {
             var previousWasWaypoint = false
             for p in parameters {
                 if query.isKey(p, "waypoint" as StaticString) {
-                    waypoints.append(try p.withValue { (v: LinkInput) throws(DirectionsURLError) in
-                        try parser.stopEndpoint(v, parameter: "waypoint")
-                    })
+                    waypoints.append(try p.endpoint(parser, parameter: "waypoint"))
                     previousWasWaypoint = true
                     continue
                 }

@@ -64,15 +64,11 @@ enum OpenStreetMapLink {
                     schema, query, ["to", "route"], "to=<place or latitude,longitude> or route=<lat>,<lon>;<lat>,<lon>")
             }
             if let from {
-                source = try from.withValue { (text: LinkInput) throws(DirectionsURLError) -> Endpoint in
-                    try parser.sourceEndpoint(text, parameter: "from")
-                }
+                source = try from.endpoint(parser, parameter: "from", source: true)
             } else {
                 source = .currentLocation
             }
-            destination = try to.withValue { (text: LinkInput) throws(DirectionsURLError) -> Endpoint in
-                try parser.stopEndpoint(text, parameter: "to")
-            }
+            destination = try to.endpoint(parser, parameter: "to")
         }
 
         if slots.hasUnknown { try schema.warnLikelyTypos(query, &context) }

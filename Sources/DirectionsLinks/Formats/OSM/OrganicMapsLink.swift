@@ -132,18 +132,9 @@ enum OrganicMapsLink {
                 .ignoredValue, "this map link has \(count) points; the first is the destination", parameter: "ll")
         }
         let c = try OsmAndLink.pair(query.parameters[i], parameter: "ll")
-        // The name is the `n` right after the first `ll`.
-        var label: String? = nil
-        var j = i &+ 1
-        while j < query.parameters.count {
-            let p = query.parameters[j]
-            if query.isKey(p, "ll") { break }
-            if query.isKey(p, "n") {
-                label = p.nonEmptyValue
-                break
-            }
-            j &+= 1
-        }
+        // The name is the `n` after the first `ll`, before any other `ll`.
+        let next = query.parameters[(i + 1)...].first { query.isKey($0, "ll") || query.isKey($0, "n") }
+        let label = next.flatMap { query.isKey($0, "n") ? $0.nonEmptyValue : nil }
         try schema.warnLikelyTypos(query, &context)
         return DirectionsRequest(destination: .coordinate(c, label: label))
     }
