@@ -49,12 +49,10 @@ extension DirectionsURLParser {
         static func parse(query raw: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let query = try LinkInput.Query(raw, plusAsSpace: true)
             let slots = schema.slots(query)
-            let parameters = query.parameters
             let saddr = try slots.single("saddr")
             guard let destinationParameter = slots.last("daddr") else {
                 throw missingDestination(query, hasSource: saddr != nil)
             }
-            let count = slots.count("daddr")
             if AppleGoogleLinkText.isBlankValue(destinationParameter) {
                 throw DirectionsURLError(
                     code: .missingDestination,
@@ -62,51 +60,33 @@ extension DirectionsURLParser {
                     parameter: "daddr")
             }
             let parser = context.parser
+            // Every `daddr` in order: the stops, then the destination.
             var stops: [Endpoint] = []
-            if count > 1 {
-                stops.reserveCapacity(count &- 1)
-                // Every `daddr` but the last, in order.
-                var left = count &- 1
-                for p in parameters where left > 0 && query.isKey(p, "daddr" as StaticString) {
-                    left &-= 1
-                    stops.append(try p.withValue { (v: LinkInput) throws(DirectionsURLError) in
-                        try parser.stopEndpoint(v, parameter: "daddr")
-                    })
-                }
+            try slots.forEach("daddr") { (p) throws(DirectionsURLError) in
+                stops.append(try p.endpoint(parser, parameter: "daddr"))
             }
-            let destination = try destinationParameter.withValue { (v: LinkInput) throws(DirectionsURLError) in
-                try parser.stopEndpoint(v, parameter: "daddr")
-            }
+            let destination = stops.removeLast()
             try schema.warnAbsentTypos(optional, slots, &context)
             let source: Endpoint
             if let saddr {
-                source = try saddr.withValue { (v: LinkInput) throws(DirectionsURLError) in
-                    try parser.sourceEndpoint(v, parameter: "saddr")
-                }
+                source = try saddr.endpoint(parser, parameter: "saddr", source: true)
             } else {
                 source = .currentLocation
             }
-            var mode: DirectionsMode? = nil
-            var transport: TransportType? = nil
-            if let flag = try slots.single("dirflg") {
-                // nil: blank (no mode); .some(nil): not a word of the vocabulary.
-                let found = flag.withValue { (v: LinkInput) -> ModeWord?? in
-                    v.isBlank ? nil : .some(dirflgWord(v))
-                }
-                if let found {
-                    if let word = found {
-                        (mode, transport) = AppleGoogleLinkText.meaning(word)
-                    } else {
-                        try context.repair(
-                            .ignoredValue,
-                            "'dirflg=\(flag.value)' is not an Apple travel mode and Apple Maps ignores it; use "
-                                + AppleGoogleLinkText.list(modeVocabulary) + " or leave it out",
-                            parameter: "dirflg")
-                    }
+            // A blank dirflg is no mode.
+            var word: ModeWord? = nil
+            if let flag = try slots.single("dirflg"), !flag.withValue({ $0.isBlank }) {
+                word = flag.withValue { AppleGoogleLinkText.word($0, in: modeWords) }
+                if word == nil {
+                    try context.repair(
+                        .ignoredValue,
+                        "'dirflg=\(flag.value)' is not an Apple travel mode and Apple Maps ignores it; use "
+                            + AppleGoogleLinkText.list(modeVocabulary) + " or leave it out",
+                        parameter: "dirflg")
                 }
             }
             return DirectionsRequest(
-                source: source, destination: destination, waypoints: stops, mode: mode, transportType: transport)
+                source: source, destination: destination, waypoints: stops, mode: word?.mode, transportType: word?.transportType)
         }
 
         /// Parses what follows `maps:` (see the type's notes).
@@ -145,17 +125,18 @@ extension DirectionsURLParser {
         static func parseApplePath(
             _ link: LinkInput.Parts, _ context: inout ParseContext, fix: String
         ) throws(DirectionsURLError) -> DirectionsRequest {
-            // Only the Kelvin sign lowercases to an ASCII letter (`k`): bytes decide.
+            // Only the Kelvin sign lowercases to an ASCII letter (`k`): bytes decide. One trailing '/' is allowed.
             let path = link.bytes.path
-            if path.isEmpty || path.equals("/") || path.equalsIgnoringCase("/maps" as StaticString) || path.equalsIgnoringCase("/maps/" as StaticString) {
+            let p = path.last == UInt8(ascii: "/") ? path.dropLast() : path
+            if p.isEmpty || p.equalsIgnoringCase("/maps" as StaticString) {
                 context.format = .appleMaps
                 return try parse(query: link.bytes.query, &context)
             }
-            if path.equalsIgnoringCase("/directions" as StaticString) || path.equalsIgnoringCase("/directions/" as StaticString) {
+            if p.equalsIgnoringCase("/directions" as StaticString) {
                 context.format = .appleUnified
                 return try AppleUnifiedLink.parse(query: link.bytes.query, &context)
             }
-            if path.equalsIgnoringCase("/place" as StaticString) || path.equalsIgnoringCase("/place/" as StaticString) {
+            if p.equalsIgnoringCase("/place" as StaticString) {
                 context.format = .appleUnified
                 return try AppleUnifiedLink.parsePlace(query: link.bytes.query, &context)
             }
@@ -170,19 +151,6 @@ extension DirectionsURLParser {
             guard let colon = inner.firstOffset(of: UInt8(ascii: ":")) else { return false }
             let scheme = inner.prefix(colon)
             return scheme.equalsIgnoringCase("https" as StaticString) || scheme.equalsIgnoringCase("http" as StaticString)
-        }
-
-        /// ``AppleGoogleLinkText/word(_:in:)-(LinkInput,ModeWords)`` in ``modeVocabulary``, by byte for ASCII.
-        private static func dirflgWord(_ value: LinkInput) -> ModeWord? {
-            guard value.isASCII else { return AppleGoogleLinkText.word(value, in: modeWords) }
-            let t = AppleGoogleLinkText.trimmedASCII(value)
-            guard t.count == 1 else { return nil }
-            switch LinkInput.lower(t[0]) {
-            case UInt8(ascii: "d"): return modeVocabulary[0]
-            case UInt8(ascii: "w"): return modeVocabulary[1]
-            case UInt8(ascii: "r"): return modeVocabulary[2]
-            default: return nil
-            }
         }
 
         private static func missingDestination(_ query: LinkInput.Query, hasSource: Bool) -> DirectionsURLError {

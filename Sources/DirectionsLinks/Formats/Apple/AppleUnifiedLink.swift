@@ -70,67 +70,42 @@ extension DirectionsURLParser {
                     hint: schema.hint(in: query, for: "destination"))
             }
             let parser = context.parser
-            var destination = try destinationParameter.withValue { (v: LinkInput) throws(DirectionsURLError) in
-                try parser.stopEndpoint(v, parameter: "destination")
-            }
+            var destination = try destinationParameter.endpoint(parser, parameter: "destination")
             try schema.warnAbsentTypos(optional, slots, &context)
             var source = Endpoint.currentLocation
             if let s = try slots.single("source") {
-                source = try s.withValue { (v: LinkInput) throws(DirectionsURLError) in
-                    try parser.sourceEndpoint(v, parameter: "source")
-                }
+                source = try s.endpoint(parser, parameter: "source", source: true)
             }
-            if let id = try placeID(slots.single("source-place-id")) {
-                if case .currentLocation = source {
-                    try context.repair(
-                        .ignoredValue, "'source-place-id' needs a 'source'; the route starts at the current location",
-                        parameter: "source-place-id")
+            // A place id belongs to its endpoint; the current location has none (a repair).
+            func attach(_ key: String, to endpoint: inout Endpoint, _ why: String) throws(DirectionsURLError) {
+                guard let id = try slots.single(key)?.trimmedValue else { return }
+                if case .currentLocation = endpoint {
+                    try context.repair(.ignoredValue, "'\(key)' " + why, parameter: key)
                 } else {
-                    source = source.withPlaceID(id)
+                    endpoint = endpoint.withPlaceID(id)
                 }
             }
-            if let id = try placeID(slots.single("destination-place-id")) {
-                if case .currentLocation = destination {
-                    try context.repair(
-                        .ignoredValue, "'destination-place-id' cannot name the current location; leave it out",
-                        parameter: "destination-place-id")
-                } else {
-                    destination = destination.withPlaceID(id)
-                }
-            }
+            try attach("source-place-id", to: &source, "needs a 'source'; the route starts at the current location")
+            try attach("destination-place-id", to: &destination, "cannot name the current location; leave it out")
             var waypoints: [Endpoint] = []
-            var ids: [String] = []
-            var interleaved = true
+            // Each waypoint-place-id with the index of the waypoint right before it (-1: none).
+            var ids: [(id: String, after: Int)] = []
             var previousWasWaypoint = false
-            if slots.contains("waypoint") || slots.contains("waypoint-place-id") {
-            waypoints.reserveCapacity(slots.count("waypoint"))
-            for i in parameters.indices {
-                let p = parameters[i]
+            for p in parameters {
                 if query.isKey(p, "waypoint" as StaticString) {
-                    waypoints.append(try p.withValue { (v: LinkInput) throws(DirectionsURLError) in
-                        try parser.stopEndpoint(v, parameter: "waypoint")
-                    })
+                    waypoints.append(try p.endpoint(parser, parameter: "waypoint"))
                     previousWasWaypoint = true
-                } else {
-                    if query.isKey(p, "waypoint-place-id" as StaticString) {
-                        if !previousWasWaypoint { interleaved = false }
-                        ids.append(p.value)
-                    }
-                    previousWasWaypoint = false
+                    continue
                 }
-            }
+                if query.isKey(p, "waypoint-place-id" as StaticString) {
+                    ids.append((p.value, previousWasWaypoint ? waypoints.count - 1 : -1))
+                }
+                previousWasWaypoint = false
             }
             if !ids.isEmpty {
-                var targets: [Int] = []
-                if interleaved {
-                    var w = -1
-                    for p in parameters {
-                        if query.isKey(p, "waypoint" as StaticString) { w += 1 } else if query.isKey(p, "waypoint-place-id" as StaticString) { targets.append(w) }
-                    }
-                } else {
-                    targets = Array(0..<ids.count)
-                }
-                for (id, target) in zip(ids, targets) {
+                let interleaved = ids.allSatisfy { $0.after >= 0 }
+                for (k, (id, after)) in ids.enumerated() {
+                    let target = interleaved ? after : k
                     let trimmedID = DirectionsURLParser.trimmed(id)
                     if trimmedID.isEmpty { continue }
                     if target >= 0 && target < waypoints.count && waypoints[target] != .currentLocation && waypoints[target].placeID == nil {
@@ -143,74 +118,33 @@ extension DirectionsURLParser {
                     }
                 }
             }
-            var mode: DirectionsMode? = nil
-            var transport: TransportType? = nil
-            if let m = try slots.single("mode") {
-                // As AppleGoogleLinkText.mode, without looking the parameter up again.
-                let found = m.withValue { (v: LinkInput) -> ModeWord?? in
-                    v.isBlank ? nil : .some(modeWord(v))
-                }
-                if let found {
-                    guard let word = found else {
-                        throw DirectionsURLError(
-                            code: .unknownMode,
-                            message: "'mode=\(m.value)' is not an Apple Maps travel mode; use " + AppleGoogleLinkText.list(modeVocabulary),
-                            parameter: "mode")
-                    }
-                    (mode, transport) = AppleGoogleLinkText.meaning(word)
+            // A blank mode is no mode.
+            var word: ModeWord? = nil
+            if let m = try slots.single("mode"), !m.withValue({ $0.isBlank }) {
+                word = m.withValue { AppleGoogleLinkText.word($0, in: modeWords) }
+                if word == nil {
+                    throw DirectionsURLError(
+                        code: .unknownMode,
+                        message: "'mode=\(m.value)' is not an Apple Maps travel mode; use " + AppleGoogleLinkText.list(modeVocabulary),
+                        parameter: "mode")
                 }
             }
             var avoid: Set<RouteAvoidance> = []
             if let a = try slots.single("avoid") {
-                var tolls = false
-                var highways = false
-                try a.withValue { (value: LinkInput) throws(DirectionsURLError) in
-                    guard value.isASCII else {
-                        // Not ASCII: the Character rules (split, trimming, Unicode lowercasing).
-                        try LinkInput.forEachCommaWord(value.string) { word throws(DirectionsURLError) in
-                            switch word {
-                            case "": return
-                            case "tolls": tolls = true
-                            case "highways": highways = true
-                            default: try ignoredAvoid(word, &context)
-                            }
-                        }
-                        return
-                    }
-                    // ASCII: pieces between commas (empty ones left out), trimmed, ASCII case ignored.
-                    for piece in value.pieces(separatedBy: UInt8(ascii: ",")) where !piece.isEmpty {
-                        let word = AppleGoogleLinkText.trimmedASCII(piece)
-                        if word.isEmpty { continue }
-                        if word.equalsIgnoringCase("tolls" as StaticString) {
-                            tolls = true
-                        } else if word.equalsIgnoringCase("highways" as StaticString) {
-                            highways = true
-                        } else {
-                            try ignoredAvoid(Substring(word.lowercasedASCII), &context)
-                        }
+                // Pieces between commas (empty ones left out), trimmed and lowercased (Unicode rules for non-ASCII).
+                try LinkInput.forEachCommaWord(a.value) { word throws(DirectionsURLError) in
+                    switch word {
+                    case "": return
+                    case "tolls": avoid.insert(.tolls)
+                    case "highways": avoid.insert(.highways)
+                    default: try ignoredAvoid(word, &context)
                     }
                 }
-                // A set built once per combination: inserting hashes each case's raw-value String.
-                avoid = avoidSets[(tolls ? 1 : 0) | (highways ? 2 : 0)]
             }
             return DirectionsRequest(
-                source: source, destination: destination, waypoints: waypoints, mode: mode, transportType: transport,
+                source: source, destination: destination, waypoints: waypoints, mode: word?.mode, transportType: word?.transportType,
                 avoid: avoid)
         }
-
-        /// ``AppleGoogleLinkText/word(_:in:)-(LinkInput,ModeWords)`` in ``modeVocabulary``, by bytes for ASCII.
-        private static func modeWord(_ value: LinkInput) -> ModeWord? {
-            guard value.isASCII else { return AppleGoogleLinkText.word(value, in: modeWords) }
-            let t = AppleGoogleLinkText.trimmedASCII(value)
-            if t.equalsIgnoringCase("driving" as StaticString) { return modeVocabulary[0] }
-            if t.equalsIgnoringCase("walking" as StaticString) { return modeVocabulary[1] }
-            if t.equalsIgnoringCase("transit" as StaticString) { return modeVocabulary[2] }
-            if t.equalsIgnoringCase("cycling" as StaticString) { return modeVocabulary[3] }
-            return nil
-        }
-
-        /// The `avoid` sets a link can give, by bits (1: tolls, 2: highways).
-        private static let avoidSets: [Set<RouteAvoidance>] = [[], [.tolls], [.highways], [.tolls, .highways]]
 
         /// The repair for an `avoid` word (lowercase, trimmed) other than `tolls` and `highways`.
         private static func ignoredAvoid(_ word: Substring, _ context: inout ParseContext) throws(DirectionsURLError) {
@@ -230,9 +164,9 @@ extension DirectionsURLParser {
         /// Parses the query of a `/place` link as a destination-only request (see the type's notes).
         static func parsePlace(query raw: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let slots = placeSchema.slots(try LinkInput.Query(raw, plusAsSpace: true))
-            let name = try text(slots, "name")
-            let address = try text(slots, "address")
-            let id = try text(slots, "place-id")
+            let name = try slots.single("name")?.trimmedValue
+            let address = try slots.single("address")?.trimmedValue
+            let id = try slots.single("place-id")?.trimmedValue
             if let c = try slots.single("coordinate") {
                 // nil: blank, as if absent.
                 let coordinate = try c.withValue { (v: LinkInput) throws(DirectionsURLError) -> Coordinate? in
@@ -256,24 +190,6 @@ extension DirectionsURLParser {
                 code: .missingDestination,
                 message: "this Apple Maps place link has no 'coordinate', 'address' or 'name'; add coordinate=<latitude,longitude>",
                 parameter: "coordinate")
-        }
-
-        /// The trimmed decoded value of the single parameter `key`, or nil when absent or blank.
-        private static func text(_ slots: ParameterSchema.Slots, _ key: String) throws(DirectionsURLError) -> String? {
-            guard let p = try slots.single(key) else { return nil }
-            return p.withValue { (v: LinkInput) -> String? in
-                let t = v.trimmed
-                return t.isEmpty ? nil : t.string
-            }
-        }
-
-        /// The trimmed decoded value of `p`, or nil when absent or blank.
-        private static func placeID(_ p: LinkInput.Query.Parameter?) -> String? {
-            guard let p else { return nil }
-            return p.withValue { (v: LinkInput) -> String? in
-                let t = v.trimmed
-                return t.isEmpty ? nil : t.string
-            }
         }
     }
 }

@@ -49,53 +49,43 @@ extension DirectionsURLParser {
 
         static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let all = link.bytes.rest
-            // Whether the text is ASCII, its first '#', and the first '?', '&', ';' before it.
-            let marks = ByteMarks(all)
-            // The usual `geo:lat,lon` (ASCII, no query, parameters or fragment, a plain pair) is
-            // read at once; anything else goes on below, which gives the same answer for it.
-            if marks.hash == all.count, marks.question == all.count, marks.ampersand == all.count,
-               marks.semicolon == all.count, let plain = plainPair(all) {
-                return DirectionsRequest(source: .currentLocation, destination: .coordinate(plain, label: nil))
-            }
-            let rest = all.prefix(marks.hash)
+            let (question, hash) = LinkInput.queryAndFragment(in: all, from: 0, to: all.count)
+            let rest = all.prefix(hash)
             if rest.first == UInt8(ascii: "/") {
                 throw DirectionsURLError(
                     code: .malformedURL,
                     message: "'geo:\(DirectionsURLParser.shorten(rest.string))' is not RFC 5870: write geo:<latitude>,<longitude> without slashes (slash-separated numbers are ambiguous, so they are not guessed)",
                     parameter: "coordinates")
             }
-            // Split path and query: at '?', or (a repair) at an '&' that comes before any ';'.
-            var path = rest
+            // The path ends at '?', or (a repair) at an '&' that comes before any ';'.
+            let end = min(question, hash)
+            let semi = LinkInput.firstOffset(of: UInt8(ascii: ";"), in: all, from: 0, to: end)
+            let ampersand = LinkInput.firstOffset(of: UInt8(ascii: "&"), in: all, from: 0, to: semi)
+            var path = rest.prefix(end)
             var rawQuery = LinkInput.empty
-            var semi: Int? = nil
-            if marks.question < marks.hash {
-                path = rest.prefix(marks.question)
-                rawQuery = rest.suffix(from: marks.question &+ 1)
-                if marks.semicolon < marks.question { semi = marks.semicolon }
-            } else if marks.ampersand < marks.hash, marks.ampersand < marks.semicolon {
+            if question < hash {
+                rawQuery = rest.suffix(from: question &+ 1)
+            } else if ampersand < semi {
                 try context.repair(
                     .repairedSyntax,
                     "the geo: URI has '&' where its query starts; write '?' before the first query parameter (geo:lat,lon?z=…)",
                     parameter: "query")
-                path = rest.prefix(marks.ampersand)
-                rawQuery = rest.suffix(from: marks.ampersand &+ 1)
-            } else if marks.semicolon < marks.hash {
-                semi = marks.semicolon
+                path = rest.prefix(ampersand)
+                rawQuery = rest.suffix(from: ampersand &+ 1)
             }
             let query = schema.slots(try LinkInput.Query(rawQuery, plusAsSpace: true))
 
             // Path: coordinates, then ;parameters.
             var coordinateText = path
-            if let semi {
+            if semi < path.count {
                 coordinateText = path.prefix(semi)
                 try checkParameters(path.suffix(from: semi &+ 1), &context)
             }
             var pathLabel: String? = nil
-            if coordinateText.last == UInt8(ascii: ")"), let open = coordinateText.firstOffset(of: UInt8(ascii: "(")) {
-                // The last byte is ')', so `open` is before it.
-                let inside = coordinateText.slice(open &+ 1, coordinateText.count &- 1)
-                pathLabel = nonEmpty(try inside.decoded(plusAsSpace: false, parameter: "coordinates"))
-                coordinateText = coordinateText.prefix(open)
+            if let (before, inside) = parenthesized(coordinateText) {
+                let label = try inside.decoded(plusAsSpace: false, parameter: "coordinates")
+                pathLabel = LinkInput.withBytes(of: label, nonEmpty)
+                coordinateText = before
                 try context.repair(
                     .repairedSyntax,
                     "a '(label)' after the geo: coordinates is not RFC 5870; put it in the query: geo:0,0?q=lat,lon(label)",
@@ -106,33 +96,23 @@ extension DirectionsURLParser {
                     .repairedSyntax,
                     "the geo: coordinates are percent-encoded ('\(DirectionsURLParser.shorten(coordinateText.string))'); RFC 5870 §3.3 writes them plainly: geo:lat,lon",
                     parameter: "coordinates")
-            // Checks the escapes and the UTF-8; `withDecoded` then decodes.
+                // Checks the escapes and the UTF-8; `withDecoded` then decodes.
                 _ = try coordinateText.decoded(plusAsSpace: false, parameter: "coordinates")
             }
             return try coordinateText.withDecoded(plusAsSpace: false) { (decoded: LinkInput) throws(DirectionsURLError) -> DirectionsRequest in
-                try withQ(decoded, query, pathLabel, &context)
-            }
-        }
-
-        /// Reads `q` (decoded, trimmed; a leading Plus Code keeps its `+`) and goes on with ``finish``.
-        private static func withQ(
-            _ decoded: LinkInput, _ query: ParameterSchema.Slots, _ pathLabel: String?, _ context: inout ParseContext
-        ) throws(DirectionsURLError) -> DirectionsRequest {
-            guard let q = try query.single("q") else {
-                return try finish(decoded, qText: nil, query, pathLabel, &context)
-            }
-            let raw = q.rawValue
-            if let plus = raw.firstOffset(of: UInt8(ascii: "+")), let end = plusCodeEnd(raw, plus: plus) {
-                // Checked by LinkInput.Query: the decode cannot fail.
-                let text = raw.prefix(end).string + (try raw.suffix(from: end).decoded(plusAsSpace: true, parameter: "q"))
-                return try withByteText(text) { (t: LinkInput) throws(DirectionsURLError) -> DirectionsRequest in
+                // `q`, decoded and trimmed; a leading Plus Code keeps its `+`.
+                guard let q = try query.single("q") else { return try finish(decoded, qText: nil, query, pathLabel, &context) }
+                func go(_ t: LinkInput) throws(DirectionsURLError) -> DirectionsRequest {
                     let trimmed = t.trimmed
                     return try finish(decoded, qText: trimmed.isEmpty ? nil : trimmed, query, pathLabel, &context)
                 }
-            }
-            return try q.withValue { (v: LinkInput) throws(DirectionsURLError) -> DirectionsRequest in
-                let trimmed = v.trimmed
-                return try finish(decoded, qText: trimmed.isEmpty ? nil : trimmed, query, pathLabel, &context)
+                let raw = q.rawValue
+                if let plus = raw.firstOffset(of: UInt8(ascii: "+")), let end = plusCodeEnd(raw, plus: plus) {
+                    // Checked by LinkInput.Query: the decode cannot fail.
+                    let text = raw.prefix(end).string + (try raw.suffix(from: end).decoded(plusAsSpace: true, parameter: "q"))
+                    return try LinkInput.withBytesThrowing(of: text, go)
+                }
+                return try q.withValue(go)
             }
         }
 
@@ -143,10 +123,7 @@ extension DirectionsURLParser {
             let z = try query.single("z")
             let pathCoordinate: Coordinate?  // nil: placeholder (empty or 0:0) usable only with q
             let trimmedPath = decoded.trimmed
-            if let plain = plainPair(decoded) {
-                // The usual `lat,lon`: not empty, no ':', nothing to repair.
-                pathCoordinate = plain
-            } else if trimmedPath.isEmpty, qText != nil {
+            if trimmedPath.isEmpty, qText != nil {
                 try context.repair(
                     .repairedSyntax,
                     "the geo: URI has no coordinates before '?q='; RFC 5870 needs them: write geo:0,0?q=…",
@@ -163,7 +140,7 @@ extension DirectionsURLParser {
                     code: .missingDestination,
                     message: "the geo: URI has no coordinates and no q; write geo:<latitude>,<longitude>",
                     parameter: "coordinates")
-            } else if hasColonNotComma(trimmedPath) {
+            } else if trimmedPath.contains(UInt8(ascii: ":")) && !trimmedPath.contains(UInt8(ascii: ",")) {
                 throw DirectionsURLError(
                     code: .malformedNumber,
                     message: "'\(trimmedPath.string)' in the geo: URI uses ':' between the numbers; RFC 5870 separates latitude and longitude with ','",
@@ -191,353 +168,28 @@ extension DirectionsURLParser {
             return DirectionsRequest(source: .currentLocation, destination: destination)
         }
 
-        /// Byte offsets of the first `#`, and of the first `?`, `&` and `;` before it (the length when
-        /// none), and whether every byte is ASCII.
-        private struct ByteMarks {
-            var hash: Int
-            var question: Int
-            var ampersand: Int
-            var semicolon: Int
-            var ascii = true
-
-            init(_ s: LinkInput) {
-                let count = s.count
-                let bytes = s
-                ascii = s.isASCII
-                // The first '?' or '#'; after a '?' only the '#' that ends the query matters.
-                (question, hash) = LinkInput.queryAndFragment(in: bytes, from: 0, to: count)
-                // The '&' and ';' before it; an '&' after a ';' is not used.
-                let end = min(question, hash)
-                semicolon = LinkInput.firstOffset(of: UInt8(ascii: ";"), in: bytes, from: 0, to: end)
-                ampersand = LinkInput.firstOffset(of: UInt8(ascii: "&"), in: bytes, from: 0, to: min(end, semicolon))
-                if semicolon == end { semicolon = count }
-                if ampersand >= min(end, semicolon) { ampersand = count }
-            }
-        }
-
-        /// `lat,lon` as two plain decimals `-?DIGITS[.DIGITS]` around one comma, in range: what
-        /// `CoordinateText.parsePair`/`classify` return for it (the same exact fast path); nil sends
-        /// the caller to the full path.
-        private static func plainPair(_ text: LinkInput) -> Coordinate? {
-            let bytes = text
-            let n = bytes.count
-            // `CoordinateText.readDecimal` also takes a `+`, which is not plain here.
-            guard n > 0, bytes[0] != UInt8(ascii: "+") else { return nil }
-            var i = 0
-            guard case .value(let latitude) = CoordinateText.readDecimal(bytes, &i),
-                i < n, bytes[i] == UInt8(ascii: ","), i &+ 1 < n, bytes[i &+ 1] != UInt8(ascii: "+")
-            else { return nil }
-            i &+= 1
-            guard case .value(let longitude) = CoordinateText.readDecimal(bytes, &i), i == n else { return nil }
-            return Coordinate.ifValid(latitude: latitude, longitude: longitude)
-        }
-
-        /// Calls `body` with the UTF-8 of `text` (for the rare texts built during a parse).
-        private static func withByteText<R>(
-            _ text: String, _ body: (LinkInput) throws(DirectionsURLError) -> R
-        ) throws(DirectionsURLError) -> R {
-            try LinkInput.withBytesThrowing(of: text, body)
-        }
-
-        /// Whether the text holds a `:` byte and no `,` byte.
-        private static func hasColonNotComma(_ text: LinkInput) -> Bool {
-            text.contains(UInt8(ascii: ":")) && !text.contains(UInt8(ascii: ","))
-        }
-
-        /// `0:0`, `0.0:0.0`: a producer's broken placeholder (see ``isColonZeros(_:)-(String)``).
+        /// `0:0`, `0.0:0.0`: a producer's broken placeholder.
         private static func isColonZeros(_ text: LinkInput) -> Bool {
             guard let (a, b) = text.split(at: UInt8(ascii: ":")), !b.contains(UInt8(ascii: ":")) else { return false }
             return a.decimal == 0 && b.decimal == 0
         }
 
-        /// The path pair, with the whitespace and `+` repairs (``pathPair(_:_:)-(String,_)`` of bytes).
-        private static func pathPair(_ text: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> Coordinate {
-            let (other, plus) = scanPair(text)
-            if other {
-                guard text.isASCII else { return try pathPair(text.string, &context) }
-                var spaces = false
-                for b in text where LinkInput.isASCIIWhitespace(b) {
-                    spaces = true
-                    break
-                }
-                if spaces {
-                    if text.contains(UInt8(ascii: ",")) {
-                        try context.repair(
-                            .repairedSyntax,
-                            "the geo: coordinates contain spaces ('\(DirectionsURLParser.shorten(text.string))'); write geo:lat,lon without spaces",
-                            parameter: "coordinates")
-                    } else if let (first, second) = twoWords(text), first.decimal != nil, second.decimal != nil {
-                        try context.repair(
-                            .repairedSyntax,
-                            "'\(DirectionsURLParser.shorten(text.string))' separates latitude and longitude with a space; RFC 5870 needs a comma: geo:\(first.string),\(second.string)",
-                            parameter: "coordinates")
-                        return try withByteText(first.string + "," + second.string) { (body: LinkInput) throws(DirectionsURLError) -> Coordinate in
-                            try pair(body, plus: plus, &context)
-                        }
-                    }
-                }
-            }
-            return try pair(text, plus: plus, &context)
-        }
-
-        /// The two words of ASCII text split at whitespace (empty words dropped), or nil for another count.
-        private static func twoWords(_ text: LinkInput) -> (LinkInput, LinkInput)? {
-            var words: (LinkInput, LinkInput) = (.empty, .empty)
-            var n = 0
-            var i = 0
-            while i < text.count {
-                while i < text.count, LinkInput.isASCIIWhitespace(text[i]) { i &+= 1 }
-                if i == text.count { break }
-                var end = i
-                while end < text.count, !LinkInput.isASCIIWhitespace(text[end]) { end &+= 1 }
-                switch n {
-                case 0: words.0 = text.slice(i, end)
-                case 1: words.1 = text.slice(i, end)
-                default: return nil
-                }
-                n &+= 1
-                i = end
-            }
-            return n == 2 ? words : nil
-        }
-
-        /// The pair of ASCII `body`, and the repair for a number starting with `+`.
-        private static func pair(_ body: LinkInput, plus: Bool, _ context: inout ParseContext) throws(DirectionsURLError) -> Coordinate {
-            let coordinate = try CoordinateText.parsePair(body, parameter: "coordinates", allowAltitude: true)
-            // Without a '+' byte no number can start with '+' (the repaired body holds the same bytes).
-            if plus {
-                for piece in body.pieces(separatedBy: UInt8(ascii: ",")) {
-                    var j = 0
-                    while j < piece.count, LinkInput.isASCIIWhitespace(piece[j]) { j &+= 1 }
-                    if j < piece.count, piece[j] == UInt8(ascii: "+") {
-                        try context.repair(
-                            .repairedSyntax,
-                            "a number in the geo: coordinates starts with '+'; RFC 5870 numbers have only an optional '-'",
-                            parameter: "coordinates")
-                        break
-                    }
-                }
-            }
-            return coordinate
-        }
-
-        /// ``checkParameters(_:ascii:_:)`` of ASCII bytes.
-        private static func checkParameters(_ text: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) {
-            var seenCRS = false
-            var seenU = false
-            var index = 0
-            var sawOther = false
-            for piece in text.pieces(separatedBy: UInt8(ascii: ";")) {
-                if piece.isEmpty {
-                    try context.repair(
-                        .repairedSyntax,
-                        "the geo: URI has an empty ';' parameter; RFC 5870 parameters are ;name or ;name=value (the empty one is ignored)",
-                        parameter: "parameters")
-                    continue
-                }
-                defer { index += 1 }
-                let eq = piece.firstOffset(of: UInt8(ascii: "="))
-                let rawName = eq.map { piece.prefix($0) } ?? piece
-                let rawValue = eq.map { piece.suffix(from: $0 &+ 1) } ?? LinkInput.empty
-                // A non-ASCII name is lowercased by Unicode: `;\u{212A}=1` (Kelvin sign) is `k`.
-                let unicodeName: String? = rawName.isASCII ? nil : rawName.string.lowercased()
-                var validName = !rawName.isEmpty
-                if let unicodeName {
-                    validName = unicodeName.utf8.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "-") }
-                } else {
-                    for b in rawName where !(isAlphanumeric(b) || b == UInt8(ascii: "-")) {
-                        validName = false
-                        break
-                    }
-                }
-                guard validName else {
-                    throw DirectionsURLError(
-                        code: .invalidParameter,
-                        message: rawName.isEmpty
-                            ? "';\(DirectionsURLParser.shorten(piece.string))' has no parameter name; geo: URI parameters are ;name=value with letters, digits and '-' in the name"
-                            : "';\(DirectionsURLParser.shorten(piece.string))' is not a geo: URI parameter; parameters are ;name=value with letters, digits and '-' in the name",
-                        parameter: rawName.isEmpty ? "parameters" : rawName.string)
-                }
-                if rawValue.contains(UInt8(ascii: "%")) {
-                    _ = try rawValue.decoded(plusAsSpace: false, parameter: (unicodeName ?? rawName.lowercasedASCII))
-                }
-                if eq != nil, rawValue.isEmpty || !allPValue(rawValue) {
-                    let name = (unicodeName ?? rawName.lowercasedASCII)
-                    try context.repair(
-                        .repairedSyntax,
-                        "the value of ';\(name)=' is empty or has characters RFC 5870 does not allow there; percent-encode them",
-                        parameter: name)
-                }
-                let isCRS = equalsLower(rawName, "crs")
-                let isU = !isCRS && equalsLower(rawName, "u")
-                if isCRS || isU {
-                    let name = isCRS ? "crs" : "u"
-                    if isCRS ? seenCRS : seenU {
-                        throw DirectionsURLError(
-                            code: .duplicateParameter,
-                            message: "';\(name)=' appears more than once; RFC 5870 allows it once",
-                            parameter: name)
-                    }
-                    if isCRS { seenCRS = true } else { seenU = true }
-                    let inOrder = isCRS ? index == 0 : !sawOther
-                    if !inOrder {
-                        try context.repair(
-                            .repairedSyntax,
-                            isCRS
-                                ? "';crs=' must be the first parameter after the coordinates (RFC 5870 §3.3)"
-                                : "';u=' must come right after the coordinates or ';crs=', before other parameters (RFC 5870 §3.3)",
-                            parameter: name)
-                    }
-                    try rawValue.withDecoded(plusAsSpace: false) { (value: LinkInput) throws(DirectionsURLError) in
-                        try checkCRSOrU(value, isCRS: isCRS)
-                    }
-                } else {
-                    sawOther = true
-                }
-            }
-        }
-
-        /// The value of `crs` (only `wgs84`) or of `u` (a number ≥ 0), decoded.
-        private static func checkCRSOrU(_ value: LinkInput, isCRS: Bool) throws(DirectionsURLError) {
-            if isCRS {
-                let wgs84 = value.isASCII ? equalsLower(value, "wgs84") : value.string.lowercased() == "wgs84"
-                if !wgs84 {
-                    throw DirectionsURLError(
-                        code: .unsupportedCRS,
-                        message: "crs '\(DirectionsURLParser.shorten(value.string))' is not supported; only wgs84 (the RFC 5870 default) is, so give WGS84 coordinates and drop ;crs",
-                        parameter: "crs")
-                }
-                return
-            }
-            guard let u = value.decimal else {
-                throw DirectionsURLError(
-                    code: .malformedNumber,
-                    message: "';u=\(DirectionsURLParser.shorten(value.string))' is not a number; the uncertainty is a distance in metres such as u=40",
-                    parameter: "u")
-            }
-            if u < 0 {
-                throw DirectionsURLError(
-                    code: .invalidParameter,
-                    message: "';u=\(value.string)' is negative; the uncertainty is a distance in metres, 0 or more",
-                    parameter: "u")
-            }
-        }
-
-        /// Whether every byte is an RFC 5870 `pvalue` byte.
-        private static func allPValue(_ text: LinkInput) -> Bool {
-            var i = 0
-            while i < text.count {
-                let b = text[i]
-                // Letters and digits first (the usual value), then the other pvalue bytes.
-                if !(b &- UInt8(ascii: "0") < 10 || (b | 0x20) &- UInt8(ascii: "a") < 26 || isPValue(b)) { return false }
-                i &+= 1
-            }
-            return true
-        }
-
-        /// Whether ASCII `text` equals the lowercase `literal` ignoring ASCII case.
-        @inline(__always)
-        private static func equalsLower(_ text: LinkInput, _ literal: StaticString) -> Bool {
-            let n = literal.utf8CodeUnitCount
-            guard text.count == n else { return false }
-            return LinkInput.withBytes(of: literal) { word in
-                var i = 0
-                while i < n {
-                    if LinkInput.lower(text[i]) != word[i] { return false }
-                    i &+= 1
-                }
-                return true
-            }
-        }
-
-        /// Where the Plus Code (`849VCWC8+R9`) that starts `raw` ends (byte offset), or nil: 2–8 code
-        /// characters (even count, `0` padding allowed), the `+` at `plus`, 0–3 code characters, then
-        /// the end or a non-alphanumeric. Non-ASCII text is read by `Character` from the `+` (a
-        /// combining mark joins the character before it; `é` or `中` ends no code).
-        private static func plusCodeEnd(_ raw: LinkInput, plus: Int) -> Int? {
-            guard plus >= 2, plus <= 8, plus % 2 == 0 else { return nil }
-            var i = 0
-            while i < plus {
-                let b = raw[i]
-                guard isOLCByte(b) || b == UInt8(ascii: "0") else { return nil }
-                i &+= 1
-            }
-            guard raw.isASCII else {
-                let text = Substring(raw.string)
-                var end = text.index(after: text.utf8.index(text.startIndex, offsetBy: plus))
-                var n = 0
-                while end < text.endIndex, isOLC(text[end]) {
-                    end = text.index(after: end)
-                    n += 1
-                }
-                guard n <= 3 else { return nil }
-                if end < text.endIndex, text[end].isLetter || text[end].isNumber { return nil }
-                return text.utf8.distance(from: text.startIndex, to: end)
-            }
-            var end = plus &+ 1
-            var n = 0
-            while end < raw.count, isOLCByte(raw[end]) {
-                end &+= 1
-                n &+= 1
-            }
-            guard n <= 3 else { return nil }
-            if end == raw.count { return end }
-            return isAlphanumeric(raw[end]) ? nil : end
-        }
-
-        /// ``coordinateWithLabel(_:)-(String)`` of decoded, trimmed bytes.
-        private static func coordinateWithLabel(_ text: LinkInput) throws(DirectionsURLError) -> (Coordinate, String?)? {
-            guard text.isASCII else { return try coordinateWithLabel(text.string) }
-            var body = text
-            var label: String? = nil
-            if body.last == UInt8(ascii: ")"), let open = body.firstOffset(of: UInt8(ascii: "(")) {
-                let candidate = body.prefix(open)
-                // A plain pair is number-like, and classify reads it as plainPair does.
-                let plain = plainPair(candidate)
-                if plain != nil || CoordinateText.isNumberLike(candidate) {
-                    let inside = body.slice(open &+ 1, body.count &- 1).trimmed
-                    label = inside.isEmpty ? nil : inside.string
-                    if let plain { return (plain, label) }
-                    body = candidate
-                }
-            } else if let plain = plainPair(body) {
-                return (plain, nil)
-            }
-            guard let coordinate = try CoordinateText.classify(body, parameter: "q") else { return nil }
-            return (coordinate, label)
-        }
-
-        /// OsmAnd-style `z=19(Name)`: the label after the zoom (``labelSuffix(_:)`` of the decoded value).
-        private static func zLabel(_ z: LinkInput.Query.Parameter?) -> String? {
-            guard let z else { return nil }
-            return z.withValue { (v: LinkInput) -> String? in
-                guard v.isASCII else { return labelSuffix(v.string) }
-                guard v.last == UInt8(ascii: ")"), let open = v.firstOffset(of: UInt8(ascii: "(")) else { return nil }
-                let inside = v.slice(open &+ 1, v.count &- 1).trimmed
-                return inside.isEmpty ? nil : inside.string
-            }
-        }
-
-        // MARK: - Private
-
-        private static func isASCII(_ s: Substring) -> Bool { LinkInput.isASCII(s) }
-
-        private static func find(_ s: Substring, _ byte: UInt8, _ ascii: Bool) -> Substring.Index? {
-            LinkInput.firstIndex(of: byte, in: s)
-        }
-
-        /// Whether the last byte is `)`.
-        private static func hasClosingParenthesis(_ s: Substring, _ ascii: Bool) -> Bool {
-            s.utf8.last == UInt8(ascii: ")")
-        }
-
-        /// The path pair, with the whitespace and `+` repairs.
-        private static func pathPair(_ text: String, _ context: inout ParseContext) throws(DirectionsURLError) -> Coordinate {
-            var body = Substring(text)
+        /// The path pair, with the whitespace and `+` repairs (whitespace as `Character.isWhitespace` decides).
+        private static func pathPair(_ decoded: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> Coordinate {
             // A byte scan first: Character.isWhitespace is costly and plain-ASCII coordinates are the norm.
-            let (spaceOrOther, plus) = LinkInput.withBytes(of: text) { scanPair($0) }
+            var spaceOrOther = false
+            var plus = false
+            for b in decoded {
+                if b <= 0x20 || b >= 0x80 { spaceOrOther = true }
+                if b == UInt8(ascii: "+") { plus = true }
+            }
+            guard spaceOrOther || plus else {
+                return try CoordinateText.parsePair(decoded, parameter: "coordinates", allowAltitude: true)
+            }
+            let text = decoded.string
+            var body = Substring(text)
             if spaceOrOther, text.contains(where: \.isWhitespace) {
-                if LinkInput.contains(Substring(text), UInt8(ascii: ",")) {
+                if decoded.contains(UInt8(ascii: ",")) {
                     try context.repair(
                         .repairedSyntax,
                         "the geo: coordinates contain spaces ('\(DirectionsURLParser.shorten(text))'); write geo:lat,lon without spaces",
@@ -565,80 +217,157 @@ extension DirectionsURLParser {
             return coordinate
         }
 
-        /// Whether `bytes` have a byte that is a space, a control or not ASCII, and whether they have a `+`.
-        private static func scanPair(_ bytes: LinkInput) -> (spaceOrOther: Bool, plus: Bool) {
-            var other = false
-            var plus = false
-            var i = 0
-            while i < bytes.count {
-                let b = bytes[i]
-                if b <= 0x20 || b >= 0x80 { other = true }
-                if b == UInt8(ascii: "+") { plus = true }
-                i &+= 1
-            }
-            return (other, plus)
-        }
-
-        /// RFC 5870 `pvalue` bytes: `p-unreserved` (`[ ] : & + $`), `unreserved`, and `%` (checked by decoding).
-        private static func isPValue(_ b: UInt8) -> Bool {
-            switch b {
-            case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "["),
-                 UInt8(ascii: "]"), UInt8(ascii: ":"), UInt8(ascii: "&"), UInt8(ascii: "+"), UInt8(ascii: "$"),
-                 UInt8(ascii: "%"):
-                return true
-            default:
-                return isAlphanumeric(b)
-            }
-        }
-
-        private static func isOLC(_ c: Character) -> Bool {
-            "23456789CFGHJMPQRVWXcfghjmpqrvwx".contains(c)
-        }
-
-        private static func isOLCByte(_ b: UInt8) -> Bool {
-            switch b {
-            case UInt8(ascii: "2")...UInt8(ascii: "9"): true
-            case UInt8(ascii: "C"), UInt8(ascii: "F"), UInt8(ascii: "G"), UInt8(ascii: "H"), UInt8(ascii: "J"), UInt8(ascii: "M"),
-                 UInt8(ascii: "P"), UInt8(ascii: "Q"), UInt8(ascii: "R"), UInt8(ascii: "V"), UInt8(ascii: "W"), UInt8(ascii: "X"):
-                true
-            case UInt8(ascii: "c"), UInt8(ascii: "f"), UInt8(ascii: "g"), UInt8(ascii: "h"), UInt8(ascii: "j"), UInt8(ascii: "m"),
-                 UInt8(ascii: "p"), UInt8(ascii: "q"), UInt8(ascii: "r"), UInt8(ascii: "v"), UInt8(ascii: "w"), UInt8(ascii: "x"):
-                true
-            default: false
-            }
-        }
-
-        private static func isAlphanumeric(_ a: UInt8) -> Bool {
-            (48...57).contains(a) || (65...90).contains(a) || (97...122).contains(a)
-        }
-
-        /// `lat,lon` or `lat,lon(label)` / `lat,lon (label)`; nil when the text is an address.
-        private static func coordinateWithLabel(_ text: String) throws(DirectionsURLError) -> (Coordinate, String?)? {
-            var body = Substring(text)
-            let ascii = isASCII(body)
-            var label: String? = nil
-            if hasClosingParenthesis(body, ascii), let open = find(body, UInt8(ascii: "("), ascii) {
-                let candidate = body[..<open]
-                if CoordinateText.isNumberLike(candidate) {
-                    label = nonEmpty(String(body[body.utf8.index(after: open)..<body.utf8.index(before: body.endIndex)]))
-                    body = candidate
+        /// Checks the `;name[=value]` parameters after the coordinates (see the type's rules).
+        private static func checkParameters(_ text: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) {
+            var seen: Set<String> = []
+            var index = 0
+            var sawOther = false
+            for piece in text.pieces(separatedBy: UInt8(ascii: ";")) {
+                if piece.isEmpty {
+                    try context.repair(
+                        .repairedSyntax,
+                        "the geo: URI has an empty ';' parameter; RFC 5870 parameters are ;name or ;name=value (the empty one is ignored)",
+                        parameter: "parameters")
+                    continue
+                }
+                defer { index += 1 }
+                let eq = piece.firstOffset(of: UInt8(ascii: "="))
+                let rawName = eq.map { piece.prefix($0) } ?? piece
+                let rawValue = eq.map { piece.suffix(from: $0 &+ 1) } ?? LinkInput.empty
+                // A non-ASCII name is lowercased by Unicode: `;\u{212A}=1` (Kelvin sign) is `k`.
+                let name = rawName.isASCII ? rawName.lowercasedASCII : rawName.string.lowercased()
+                guard !rawName.isEmpty, name.utf8.allSatisfy({ isAlphanumeric($0) || $0 == UInt8(ascii: "-") }) else {
+                    throw DirectionsURLError(
+                        code: .invalidParameter,
+                        message: "';\(DirectionsURLParser.shorten(piece.string))' "
+                            + (rawName.isEmpty ? "has no parameter name; geo: URI parameters" : "is not a geo: URI parameter; parameters")
+                            + " are ;name=value with letters, digits and '-' in the name",
+                        parameter: rawName.isEmpty ? "parameters" : rawName.string)
+                }
+                if rawValue.contains(UInt8(ascii: "%")) {
+                    _ = try rawValue.decoded(plusAsSpace: false, parameter: name)
+                }
+                if eq != nil, rawValue.isEmpty || !rawValue.allSatisfy(isPValue) {
+                    try context.repair(
+                        .repairedSyntax,
+                        "the value of ';\(name)=' is empty or has characters RFC 5870 does not allow there; percent-encode them",
+                        parameter: name)
+                }
+                let isCRS = rawName.equalsIgnoringCase("crs")
+                guard isCRS || rawName.equalsIgnoringCase("u") else {
+                    sawOther = true
+                    continue
+                }
+                let key = isCRS ? "crs" : "u"
+                if !seen.insert(key).inserted {
+                    throw DirectionsURLError(
+                        code: .duplicateParameter, message: "';\(key)=' appears more than once; RFC 5870 allows it once", parameter: key)
+                }
+                if isCRS ? index != 0 : sawOther {
+                    try context.repair(
+                        .repairedSyntax,
+                        isCRS
+                            ? "';crs=' must be the first parameter after the coordinates (RFC 5870 §3.3)"
+                            : "';u=' must come right after the coordinates or ';crs=', before other parameters (RFC 5870 §3.3)",
+                        parameter: key)
+                }
+                try rawValue.withDecoded(plusAsSpace: false) { (value: LinkInput) throws(DirectionsURLError) in
+                    try checkCRSOrU(value, isCRS: isCRS)
                 }
             }
-            guard let coordinate = try CoordinateText.classify(body.startIndex == text.startIndex && body.endIndex == text.endIndex ? text : String(body), parameter: "q") else { return nil }
+        }
+
+        /// The value of `crs` (only `wgs84`) or of `u` (a number ≥ 0), decoded.
+        private static func checkCRSOrU(_ value: LinkInput, isCRS: Bool) throws(DirectionsURLError) {
+            if isCRS {
+                if !value.lowercasedEquals("wgs84") {
+                    throw DirectionsURLError(
+                        code: .unsupportedCRS,
+                        message: "crs '\(DirectionsURLParser.shorten(value.string))' is not supported; only wgs84 (the RFC 5870 default) is, so give WGS84 coordinates and drop ;crs",
+                        parameter: "crs")
+                }
+                return
+            }
+            guard let u = value.decimal else {
+                throw DirectionsURLError(
+                    code: .malformedNumber,
+                    message: "';u=\(DirectionsURLParser.shorten(value.string))' is not a number; the uncertainty is a distance in metres such as u=40",
+                    parameter: "u")
+            }
+            if u < 0 {
+                throw DirectionsURLError(
+                    code: .invalidParameter,
+                    message: "';u=\(value.string)' is negative; the uncertainty is a distance in metres, 0 or more",
+                    parameter: "u")
+            }
+        }
+
+        /// Where the Plus Code (`849VCWC8+R9`) that starts `raw` ends (byte offset), or nil: 2–8 code
+        /// characters (even count, `0` padding allowed), the `+` at `plus`, 0–3 code characters, then
+        /// the end or a non-alphanumeric. After the `+` the text is read by `Character` (a combining
+        /// mark joins the character before it; `é` or `中` ends no code).
+        private static func plusCodeEnd(_ raw: LinkInput, plus: Int) -> Int? {
+            guard plus >= 2, plus <= 8, plus % 2 == 0 else { return nil }
+            var i = 0
+            while i < plus {
+                guard isOLC(raw[i]) || raw[i] == UInt8(ascii: "0") else { return nil }
+                i &+= 1
+            }
+            let text = Substring(raw.string)
+            var end = text.index(after: text.utf8.index(text.startIndex, offsetBy: plus))
+            var n = 0
+            while end < text.endIndex, let a = text[end].asciiValue, isOLC(a) {
+                end = text.index(after: end)
+                n += 1
+            }
+            guard n <= 3 else { return nil }
+            if end < text.endIndex, text[end].isLetter || text[end].isNumber { return nil }
+            return text.utf8.distance(from: text.startIndex, to: end)
+        }
+
+        /// `lat,lon` or `lat,lon(label)` / `lat,lon (label)` of decoded, trimmed text; nil when it is an address.
+        private static func coordinateWithLabel(_ text: LinkInput) throws(DirectionsURLError) -> (Coordinate, String?)? {
+            var body = text
+            var label: String? = nil
+            if let (before, inside) = parenthesized(text), CoordinateText.isNumberLike(before) {
+                label = nonEmpty(inside)
+                body = before
+            }
+            guard let coordinate = try CoordinateText.classify(body, parameter: "q") else { return nil }
             return (coordinate, label)
         }
 
         /// OsmAnd-style `z=19(Name)`: the label after the zoom.
-        private static func labelSuffix(_ value: String) -> String? {
-            let v = Substring(value)
-            let ascii = isASCII(v)
-            guard hasClosingParenthesis(v, ascii), let open = find(v, UInt8(ascii: "("), ascii) else { return nil }
-            return nonEmpty(String(v[v.utf8.index(after: open)..<v.utf8.index(before: v.endIndex)]))
+        private static func zLabel(_ z: LinkInput.Query.Parameter?) -> String? {
+            z?.withValue { (v: LinkInput) -> String? in parenthesized(v).flatMap { nonEmpty($0.inside) } }
         }
 
-        private static func nonEmpty(_ s: String) -> String? {
-            let t = DirectionsURLParser.trimmed(s)
-            return t.isEmpty ? nil : t
+        // MARK: - Private
+
+        /// `text` as `before(inside)`, split at its first `(`, when its last byte is `)`.
+        private static func parenthesized(_ text: LinkInput) -> (before: LinkInput, inside: LinkInput)? {
+            guard text.last == UInt8(ascii: ")"), let open = text.firstOffset(of: UInt8(ascii: "(")) else { return nil }
+            return (text.prefix(open), text.slice(open &+ 1, text.count &- 1))
+        }
+
+        /// The text trimmed, or nil when that is empty.
+        private static func nonEmpty(_ text: LinkInput) -> String? {
+            let t = text.trimmed
+            return t.isEmpty ? nil : t.string
+        }
+
+        /// RFC 5870 `pvalue` bytes: `p-unreserved` (`[ ] : & + $`), `unreserved`, and `%` (checked by decoding).
+        private static func isPValue(_ b: UInt8) -> Bool {
+            isAlphanumeric(b) || "-._~[]:&+$%".utf8.contains(b)
+        }
+
+        /// Open Location Code digits (either case).
+        private static func isOLC(_ b: UInt8) -> Bool {
+            "23456789CFGHJMPQRVWXcfghjmpqrvwx".utf8.contains(b)
+        }
+
+        private static func isAlphanumeric(_ a: UInt8) -> Bool {
+            (48...57).contains(a) || (65...90).contains(a) || (97...122).contains(a)
         }
     }
 }
@@ -671,19 +400,18 @@ extension DirectionsURLParser.GeoURI {
         case .currentLocation:
             throw LinkBuildError(
                 code: .cannotExpress, message: "a geo: URI cannot point at the current location", field: "destination")
-        case .coordinate(let c, let label, let placeID):
+        case .coordinate(let c, let label, _):
             let pair = LinkWriting.pair(c)
             if let label, !label.isEmpty {
                 url = "geo:" + pair + "?q=" + pair + "(" + LinkWriting.encode(label) + ")"
             } else {
                 url = "geo:" + pair
             }
-            if placeID != nil { omitted.append("destination place id: geo: has no place ids") }
-        case .address(let text, let placeID):
+        case .address(let text, _):
             // %20, not `+`: the reader keeps a `+` after a Plus Code-like word (`GV4C+XV`) in the code.
             url = "geo:0,0?q=" + LinkWriting.encode(text)
-            if placeID != nil { omitted.append("destination place id: geo: has no place ids") }
         }
+        if request.destination.placeID != nil { omitted.append("destination place id: geo: has no place ids") }
         omitted += OmittedFields.lines(request, format: "geo:", waypoints: false, mode: false, avoid: false)
         return BuiltLink(url: url, format: .geo, omitted: omitted)
     }

@@ -52,16 +52,17 @@ enum Ge0Link {
     /// The zoom of a zoom character's value: `value / 4 + 4`.
     static func zoom(ofValue value: UInt8) -> Double { Double(value) / 4 + 4 }
 
-/// Decodes up to 10 base64 characters of interleaved bits into the centre of their cell; nil for
-/// more than 10 characters or one outside the alphabet.
-    static func decodeLatLon<C: Collection>(_ code: C) -> Coordinate? where C.Element == UInt8 {
-        guard code.count <= maxPointBytes else { return nil }
+    /// Decodes up to 10 base64 characters of interleaved bits into the centre of their cell; nil for
+    /// more than 10 characters or one outside the alphabet.
+    static func decodeLatLon<S: Sequence>(_ code: S) -> Coordinate? where S.Element == UInt8 {
         var bits = Bits()
+        var n = 0
         for c in code {
-            guard let a = value(of: c) else { return nil }
+            guard n < maxPointBytes, let a = value(of: c) else { return nil }
             bits.add(a)
+            n += 1
         }
-        return bits.centre(characters: code.count)
+        return bits.centre(characters: n)
     }
 
     /// Latitude and longitude bits read so far, most significant first.
@@ -174,8 +175,8 @@ enum Ge0Link {
 
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let all = link.bytes.rest
-        if isHTTP(link) {
-            return try parse(path: link.bytes.path.dropFirst(), clearCoordinates: hostIsOmaps(link.host), &context)
+        if link.scheme == "http" || link.scheme == "https" {
+            return try parse(path: link.bytes.path.dropFirst(), clearCoordinates: LinkInput.withBytes(of: link.host) { $0.hasSuffix("omaps.app") }, &context)
         }
         guard link.hasAuthority else {
             throw DirectionsURLError(
@@ -186,21 +187,6 @@ enum Ge0Link {
         let start = min(2, all.count)
         let end = all.firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "#"), from: start) ?? all.count
         return try parse(path: all.slice(start, end), clearCoordinates: false, &context)
-    }
-
-    /// `link.scheme == "http" || link.scheme == "https"`, ASCII case ignored, from the scheme's bytes.
-    private static func isHTTP(_ link: LinkInput.Parts) -> Bool {
-        let n = link.bytes.link.count &- link.bytes.rest.count &- 1
-        guard n == 4 || n == 5 else { return false }
-        let s = link.bytes.link
-        return LinkInput.lower(s[0]) == UInt8(ascii: "h") && LinkInput.lower(s[1]) == UInt8(ascii: "t")
-            && LinkInput.lower(s[2]) == UInt8(ascii: "t") && LinkInput.lower(s[3]) == UInt8(ascii: "p")
-            && (n == 4 || LinkInput.lower(s[4]) == UInt8(ascii: "s"))
-    }
-
-    /// Whether the (ASCII) host ends with `omaps.app`.
-    private static func hostIsOmaps(_ host: String) -> Bool {
-        LinkInput.withBytes(of: host) { $0.hasSuffix("omaps.app") }
     }
 
     /// Parses `<code>[/<name>]` (or, when `clearCoordinates`, `<lat>,<lon>[/<name>]`) from raw bytes.
@@ -229,32 +215,14 @@ enum Ge0Link {
                 message: "'\(DirectionsURLParser.shorten(code.string))' is not a ge0 code: a ge0 link has exactly 10 base64 characters (zoom, then 9 for the position) before the name",
                 parameter: "code")
         }
-        guard let zoomValue = value(of: code[0]), let c = decodeCode(code) else {
+        // The zoom character (a viewport) is checked, not used.
+        guard value(of: code[0]) != nil, let c = decodeLatLon(code.dropFirst()) else {
             throw DirectionsURLError(
                 code: .malformedURL,
                 message: "'\(code.string)' is not a ge0 code: it may hold only A-Z, a-z, 0-9, '-' and '_'",
                 parameter: "code")
         }
-        _ = zoom(ofValue: zoomValue)  // a viewport: checked, not used
         return DirectionsRequest(destination: .coordinate(c, label: try decodeName(rawName, &context)))
-    }
-
-    /// The position of a 10-byte code (zoom, then 9 position characters), three bits a coordinate at a time.
-    private static func decodeCode(_ code: LinkInput) -> Coordinate? {
-        guard code.count == maxPointBytes else { return nil }
-        var lat = 0
-        var lon = 0
-        var i = 1
-        while i < maxPointBytes {
-            guard let value = value(of: code[i]) else { return nil }
-            let a = Int(value)
-            lat = lat &<< 3 | (a &>> 3 & 4 | a &>> 2 & 2 | a &>> 1 & 1)
-            lon = lon &<< 3 | (a &>> 2 & 4 | a &>> 1 & 2 | a & 1)
-            i &+= 1
-        }
-        // Nine characters hold the top 27 of the 30 bits.
-        let shift = maxCoordBits &- 3 &* (maxPointBytes &- 1)
-        return Bits(lat: lat &<< shift, lon: lon &<< shift, shift: 0).centre(characters: maxPointBytes &- 1)
     }
 
     /// `ge0::Ge0Parser::DecodeName`: cut at a malformed escape (a repair), decode, swap `_` and space.
@@ -289,18 +257,7 @@ enum Ge0Link {
 
     /// The text with `_` and space swapped.
     private static func swapped(_ text: LinkInput) -> String {
-        LinkInput.string(capacity: text.count) { out in
-            var i = 0
-            while i < text.count && i < out.count {
-                out[i] = swapSpace(text[i])
-                i &+= 1
-            }
-            return i
-        }
-    }
-
-    private static func swapSpace(_ b: UInt8) -> UInt8 {
-        b == UInt8(ascii: " ") ? UInt8(ascii: "_") : b == UInt8(ascii: "_") ? UInt8(ascii: " ") : b
+        String(decoding: text.map { $0 == UInt8(ascii: " ") ? UInt8(ascii: "_") : $0 == UInt8(ascii: "_") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
     }
 
     private static func isHex(_ b: UInt8) -> Bool {

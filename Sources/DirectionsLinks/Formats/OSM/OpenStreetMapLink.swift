@@ -60,33 +60,22 @@ enum OpenStreetMapLink {
             }
         } else {
             guard let to, !AppleGoogleLinkText.isBlankValue(to) else {
-                let hint = schema.likelyTypo(in: query, for: ["to", "route"])
-                throw DirectionsURLError(
-                    code: .missingDestination,
-                    message: "this \(formatName) has no destination"
-                        + (hint.map { "; found '\($0.found)': did you mean '\($0.expected)'?" }
-                            ?? "; add to=<place or latitude,longitude> or route=<lat>,<lon>;<lat>,<lon>"),
-                    parameter: "to")
+                    throw OSMLinkBytes.missing(
+                    schema, query, ["to", "route"], "to=<place or latitude,longitude> or route=<lat>,<lon>;<lat>,<lon>")
             }
             if let from {
-                source = try from.withValue { (text: LinkInput) throws(DirectionsURLError) -> Endpoint in
-                    try parser.sourceEndpoint(text, parameter: "from")
-                }
+                source = try from.endpoint(parser, parameter: "from", source: true)
             } else {
                 source = .currentLocation
             }
-            destination = try to.withValue { (text: LinkInput) throws(DirectionsURLError) -> Endpoint in
-                try parser.stopEndpoint(text, parameter: "to")
-            }
+            destination = try to.endpoint(parser, parameter: "to")
         }
 
         if slots.hasUnknown { try schema.warnLikelyTypos(query, &context) }
         var word: ModeWord? = nil
         if let engine = try slots.single("engine") {
-            // (The engine names are lowercase ASCII.)
             let found: (index: Int?, empty: Bool) = engine.withValue { v in
-                let value = v.trimmed
-                return (value.isASCII ? engineIndex(ascii: value) : OSMLinkBytes.index(of: value, in: modeVocabulary), value.isEmpty)
+                (OSMLinkBytes.index(of: v.trimmed, in: modeVocabulary), v.trimmed.isEmpty)
             }
             if let index = found.index {
                 word = modeVocabulary[index]
@@ -109,59 +98,30 @@ enum OpenStreetMapLink {
     ) throws(DirectionsURLError) -> (Endpoint, Endpoint, [Endpoint]) {
         // Split by byte in non-ASCII text too: U+037E GREEK QUESTION MARK is no `;` here.
         let semicolon = UInt8(ascii: ";")
-        guard let firstSemicolon = text.firstOffset(of: semicolon) else { throw onePoint() }
+        guard let firstSemicolon = text.firstOffset(of: semicolon) else {
+            throw DirectionsURLError(
+                code: .invalidParameter,
+                message: "'route' has one point; write route=<lat>,<lon>;<lat>,<lon> (start;destination)",
+                parameter: "route")
+        }
         let lastSemicolon = text.lastOffset(of: semicolon) ?? firstSemicolon
         let first = text.prefix(firstSemicolon).trimmed
-        let source: Endpoint = first.isEmpty ? .currentLocation : .coordinate(try pair(first), label: fromLabel)
+        let source: Endpoint = first.isEmpty ? .currentLocation : .coordinate(try CoordinateText.parsePair(first, parameter: "route"), label: fromLabel)
         var waypoints: [Endpoint] = []
         if lastSemicolon > firstSemicolon {
             for middle in text.slice(firstSemicolon &+ 1, lastSemicolon).pieces(separatedBy: semicolon) {
-                waypoints.append(.coordinate(try pair(middle), label: nil))
+                waypoints.append(.coordinate(try CoordinateText.parsePair(middle, parameter: "route"), label: nil))
             }
         }
         let last = text.suffix(from: lastSemicolon &+ 1)
-        guard !last.isBlank else { throw emptyLastPoint() }
-        return (source, .coordinate(try pair(last), label: toLabel), waypoints)
+        guard !last.isBlank else {
+            throw DirectionsURLError(
+                code: .missingDestination, message: "the last point of 'route' is empty; write route=<lat>,<lon>;<lat>,<lon>",
+                parameter: "route")
+        }
+        return (source, .coordinate(try CoordinateText.parsePair(last, parameter: "route"), label: toLabel), waypoints)
     }
 
-    private static func onePoint() -> DirectionsURLError {
-        DirectionsURLError(
-            code: .invalidParameter,
-            message: "'route' has one point; write route=<lat>,<lon>;<lat>,<lon> (start;destination)",
-            parameter: "route")
-    }
-
-    private static func emptyLastPoint() -> DirectionsURLError {
-        DirectionsURLError(
-            code: .missingDestination,
-            message: "the last point of 'route' is empty; write route=<lat>,<lon>;<lat>,<lon>",
-            parameter: "route")
-    }
-
-    /// `CoordinateText.parsePair(text, parameter: "route")`.
-    private static func pair(_ text: LinkInput) throws(DirectionsURLError) -> Coordinate {
-        try CoordinateText.parsePair(text, parameter: "route")
-    }
-
-    /// `CoordinateText.parsePair(text, parameter: "route")`, plain pairs read in place.
-    private static func pair(_ text: Substring) throws(DirectionsURLError) -> Coordinate {
-        if let c = LinkInput.quickPair(text) { return c }
-        return try CoordinateText.parsePair(text, parameter: "route")
-    }
-
-    /// The index in ``modeVocabulary`` of the ASCII `value`, ASCII case ignored, or nil.
-    private static func engineIndex(ascii value: LinkInput) -> Int? {
-        if value.equalsIgnoringCase("fossgis_osrm_car" as StaticString) { return 0 }
-        if value.equalsIgnoringCase("fossgis_osrm_bike" as StaticString) { return 1 }
-        if value.equalsIgnoringCase("fossgis_osrm_foot" as StaticString) { return 2 }
-        if value.equalsIgnoringCase("fossgis_valhalla_car" as StaticString) { return 3 }
-        if value.equalsIgnoringCase("fossgis_valhalla_bicycle" as StaticString) { return 4 }
-        if value.equalsIgnoringCase("fossgis_valhalla_foot" as StaticString) { return 5 }
-        if value.equalsIgnoringCase("graphhopper_car" as StaticString) { return 6 }
-        if value.equalsIgnoringCase("graphhopper_bicycle" as StaticString) { return 7 }
-        if value.equalsIgnoringCase("graphhopper_foot" as StaticString) { return 8 }
-        return nil
-    }
 
     /// A `from`/`to` text used as a label next to `route`: nil when empty, a current-location literal or
     /// itself coordinates.

@@ -40,93 +40,60 @@ enum OrganicMapsLink {
     ])
 
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let isRoute: Bool
-        if link.scheme == "http" || link.scheme == "https" {
-            // The method is found by byte, in non-ASCII text too.
-            let path = link.bytes.path.dropFirst()
-            let end = path.firstOffset(of: UInt8(ascii: "/")) ?? path.count
-            let method = path.prefix(end)
-            if method.equals("v2") { return try v2(path.suffix(from: end), link, &context) }
-            if method.equals("route") {
-                isRoute = true
-            } else if method.equals("map") {
-                isRoute = false
-            } else {
-                return try Ge0Link.parse(path: path, clearCoordinates: true, &context)
-            }
-        } else {
-            guard link.hasAuthority else {
+        let http = link.scheme == "http" || link.scheme == "https"
+        guard http || link.hasAuthority else {
+            throw DirectionsURLError(
+                code: .malformedURL,
+                message: "'\(link.scheme):' must be followed by '//'; write \(link.scheme)://route?sll=…",
+                parameter: "host")
+        }
+        // The path after the host (by byte, in non-ASCII text too); the method is its first segment.
+        let rest = http ? link.bytes.path.dropFirst() : link.bytes.rest.dropFirst(2)
+        let path = rest.prefix(rest.firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "#")) ?? rest.count)
+        let end = path.firstOffset(of: UInt8(ascii: "/")) ?? path.count
+        let method = path.prefix(end)
+        if method.equals("v2") { return try v2(path.suffix(from: end), link, &context) }
+        let isRoute = method.equals("route")
+        guard isRoute || method.equals("map") else {
+            if http { return try Ge0Link.parse(path: path, clearCoordinates: true, &context) }
+            guard link.scheme == "om" else {
                 throw DirectionsURLError(
-                    code: .malformedURL,
-                    message: "'\(link.scheme):' must be followed by '//'; write \(link.scheme)://route?sll=…",
+                    code: .notADirectionsLink,
+                    message: "'\(link.scheme)://\(DirectionsURLParser.shorten(method.string))' is not a route or map link; use \(link.scheme)://route?sll=…&dll=…&type=…",
                     parameter: "host")
             }
-            let rest = link.bytes.rest.dropFirst(2)
-            // The method runs to the first '/', '?' or '#' byte.
-            var end = 0
-            while end < rest.count {
-                let b = rest[end]
-                if b == UInt8(ascii: "/") || b == UInt8(ascii: "?") || b == UInt8(ascii: "#") { break }
-                end &+= 1
-            }
-            let method = rest.prefix(end)
-            if method.equals("v2") {
-                let tail = rest.suffix(from: end)
-                return try v2(tail.prefix(tail.firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "#")) ?? tail.count), link, &context)
-            }
-            if method.equals("route") {
-                isRoute = true
-            } else if method.equals("map") {
-                isRoute = false
-            } else {
-                guard link.scheme == "om" else { throw notRouteOrMap(link, method.string) }
-                return try Ge0Link.parse(link, &context)
-            }
+            return try Ge0Link.parse(link, &context)
         }
         let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
         return isRoute ? try route(query, &context) : try point(query, &context)
-    }
-
-    private static func notRouteOrMap(_ link: LinkInput.Parts, _ method: String) -> DirectionsURLError {
-        DirectionsURLError(
-            code: .notADirectionsLink,
-            message: "'\(link.scheme)://\(DirectionsURLParser.shorten(method))' is not a route or map link; use \(link.scheme)://route?sll=…&dll=…&type=…",
-            parameter: "host")
     }
 
     /// `/v2/dir` and `/v2/nav` (`path` is what follows `v2`).
     private static func v2(_ path: LinkInput, _ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let action = path.last == UInt8(ascii: "/") ? path.dropLast() : path
         let nav = action.equals("/nav")
-        guard nav || action.equals("/dir") else { throw notV2Action(path.string) }
+        guard nav || action.equals("/dir") else {
+            throw DirectionsURLError(
+                code: .notADirectionsLink,
+                message: "'v2\(DirectionsURLParser.shorten(path.string))' is not an Organic Maps route action; use v2/dir or v2/nav",
+                parameter: "path")
+        }
         return try OrganicMapsRouteV2.parse(try LinkInput.Query(link.bytes.query, plusAsSpace: true), nav: nav, &context)
-    }
-
-    private static func notV2Action(_ path: String) -> DirectionsURLError {
-        DirectionsURLError(
-            code: .notADirectionsLink,
-            message: "'v2\(DirectionsURLParser.shorten(path))' is not an Organic Maps route action; use v2/dir or v2/nav",
-            parameter: "path")
     }
 
     private static func route(_ query: LinkInput.Query, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let slots = schema.slots(query)
         guard let dll = try slots.single("dll"), !AppleGoogleLinkText.isBlankValue(dll) else {
-            let hint = schema.likelyTypo(in: query, for: ["dll"])
-            throw DirectionsURLError(
-                code: .missingDestination,
-                message: "this \(formatName) has no destination"
-                    + (hint.map { "; found '\($0.found)': did you mean '\($0.expected)'?" } ?? "; add dll=<latitude>,<longitude>&daddr=<name>"),
-                parameter: "dll")
+            throw OSMLinkBytes.missing(schema, query, ["dll"], "dll=<latitude>,<longitude>&daddr=<name>")
         }
         let destination = Endpoint.coordinate(
             try OsmAndLink.pair(dll, parameter: "dll"),
-            label: try slots.single("daddr").flatMap(OSMLinkBytes.nonEmptyValue))
+            label: try slots.single("daddr")?.nonEmptyValue)
         var source = Endpoint.currentLocation
         if let sll = try slots.single("sll") {
             source = .coordinate(
                 try OsmAndLink.pair(sll, parameter: "sll"),
-                label: try slots.single("saddr").flatMap(OSMLinkBytes.nonEmptyValue))
+                label: try slots.single("saddr")?.nonEmptyValue)
         }
         if !inRouteOrder(query, slots) {
             let order = query.parameters.map { query.key(of: $0) }.filter { routeKeys.contains($0) }
@@ -142,9 +109,7 @@ enum OrganicMapsLink {
             let index = try type.modeWord(
                 name: "type", emptyIsUnset: false,
                 notA: "is not an Organic Maps route type; use vehicle, pedestrian, bicycle or transit"
-            ) { value in
-                value.isASCII ? typeIndex(ascii: value) : OSMLinkBytes.index(of: value, in: typeWords)
-            }
+            ) { value in OSMLinkBytes.index(of: value, in: typeWords) }
             word = index.map { typeWords[$0] }
         } else {
             try context.repair(
@@ -167,29 +132,15 @@ enum OrganicMapsLink {
                 .ignoredValue, "this map link has \(count) points; the first is the destination", parameter: "ll")
         }
         let c = try OsmAndLink.pair(query.parameters[i], parameter: "ll")
-        // The name is the `n` right after the first `ll`.
-        var label: String? = nil
-        var j = i &+ 1
-        while j < query.parameters.count {
-            let p = query.parameters[j]
-            if query.isKey(p, "ll") { break }
-            if query.isKey(p, "n") {
-                label = OSMLinkBytes.nonEmptyValue(p)
-                break
-            }
-            j &+= 1
-        }
+        // The name is the `n` after the first `ll`, before any other `ll`.
+        let next = query.parameters[(i + 1)...].first { query.isKey($0, "ll") || query.isKey($0, "n") }
+        let label = next.flatMap { query.isKey($0, "n") ? $0.nonEmptyValue : nil }
         try schema.warnLikelyTypos(query, &context)
         return DirectionsRequest(destination: .coordinate(c, label: label))
     }
 
     /// Whether the route keys appear exactly as `sll, saddr, dll, daddr` (each once, in this order).
     private static func inRouteOrder(_ query: LinkInput.Query, _ slots: ParameterSchema.Slots) -> Bool {
-        // Each once: then in order when the first (only) indexes increase.
-        if routeKeys.allSatisfy(slots.hasOne) {
-            return slots.index("sll") < slots.index("saddr") && slots.index("saddr") < slots.index("dll")
-                && slots.index("dll") < slots.index("daddr")
-        }
         var next = 0
         for p in query.parameters {
             let i = schema.slot(of: p, in: query)
@@ -198,15 +149,6 @@ enum OrganicMapsLink {
             next += 1
         }
         return next == routeKeys.count
-    }
-
-    /// The index in ``typeWords`` of the ASCII `value`, ASCII case ignored, or nil.
-    private static func typeIndex(ascii value: LinkInput) -> Int? {
-        if value.equalsIgnoringCase("vehicle" as StaticString) { return 0 }
-        if value.equalsIgnoringCase("pedestrian" as StaticString) { return 1 }
-        if value.equalsIgnoringCase("bicycle" as StaticString) { return 2 }
-        if value.equalsIgnoringCase("transit" as StaticString) { return 3 }
-        return nil
     }
 }
 

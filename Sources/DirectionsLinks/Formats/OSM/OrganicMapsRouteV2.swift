@@ -59,16 +59,11 @@ enum OrganicMapsRouteV2 {
     /// Parses the query of `/v2/dir` (`navigate` false) or `/v2/nav` (`navigate` true).
     static func parse(_ query: LinkInput.Query, nav: Bool, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         guard let destinationParameter = query.last("destination"), !destinationParameter.withValue({ $0.isBlank }) else {
-            let hint = schema.likelyTypo(in: query, for: ["destination"])
-            throw DirectionsURLError(
-                code: .missingDestination,
-                message: "this \(formatName) has no destination"
-                    + (hint.map { "; found '\($0.found)': did you mean '\($0.expected)'?" } ?? "; add destination=<latitude>,<longitude>"),
-                parameter: "destination")
+            throw OSMLinkBytes.missing(schema, query, ["destination"], "destination=<latitude>,<longitude>")
         }
         let destination = Endpoint.coordinate(
             try OsmAndLink.pair(destinationParameter, parameter: "destination"),
-            label: query.last("destination_name").flatMap(OSMLinkBytes.nonEmptyValue))
+            label: query.last("destination_name")?.nonEmptyValue)
 
         let navigate = nav || query.last("dir_action").map { $0.withValue { OSMLinkBytes.lowerEquals($0.trimmed, "navigate") } } == true
         var source = Endpoint.currentLocation
@@ -87,7 +82,7 @@ enum OrganicMapsRouteV2 {
                 }
                 return .coordinate(
                     try CoordinateText.parsePair(text, parameter: "origin"),
-                    label: query.last("origin_name").flatMap(OSMLinkBytes.nonEmptyValue))
+                    label: query.last("origin_name")?.nonEmptyValue)
             }
         }
 
@@ -116,17 +111,7 @@ enum OrganicMapsRouteV2 {
         }
 
         var word: ModeWord? = nil
-        var m: LinkInput.Query.Parameter? = nil
-        var k = query.parameters.count
-        while k > 0 {
-            k &-= 1
-            let p = query.parameters[k]
-            if query.isKey(p, "mode") || query.isKey(p, "travelmode") {
-                m = p
-                break
-            }
-        }
-        if let m {
+        if let m = query.parameters.last(where: { query.isKey($0, "mode") || query.isKey($0, "travelmode") }) {
             let index = try m.modeWord(
                 name: m.name, parameter: query.key(of: m), emptyIsUnset: false,
                 notA: "is not an Organic Maps mode; use drive, walk, bike or transit"
@@ -139,17 +124,12 @@ enum OrganicMapsRouteV2 {
             try a.withValue { (value: LinkInput) throws(DirectionsURLError) in
                 var start = 0
                 while start <= value.count {
-                    var end = start
-                    while end < value.count && value[end] != UInt8(ascii: ",") && value[end] != UInt8(ascii: "|") { end &+= 1 }
+                    let end = LinkInput.firstOffset(of: UInt8(ascii: ","), or: UInt8(ascii: "|"), in: value, from: start, to: value.count)
                     let v = value.slice(start, end).trimmed
                     start = end &+ 1
                     if v.isEmpty { continue }
-                    if v.equalsIgnoringCase("tolls") {
-                        avoid.insert(.tolls)
-                    } else if v.equalsIgnoringCase("highways") {
-                        avoid.insert(.highways)
-                    } else if v.equalsIgnoringCase("ferries") {
-                        avoid.insert(.ferries)
+                    if let hit = RouteAvoidance.allCases.first(where: { v.equalsIgnoringCase($0.rawValue) }) {
+                        avoid.insert(hit)
                     } else {
                         try context.repair(
                             .ignoredValue,
@@ -177,16 +157,14 @@ enum OrganicMapsRouteV2 {
             let label = name?.trimmed ?? .empty
             waypoints.append(.coordinate(
                 try CoordinateText.parsePair(text, parameter: "waypoints"), label: label.isEmpty ? nil : label.string))
-            if waypoints.count > maxWaypoints { throw tooManyStops() }
+            if waypoints.count > maxWaypoints {
+                throw DirectionsURLError(
+                    code: .invalidParameter,
+                    message: "'waypoints' has more than \(maxWaypoints) stops; Organic Maps accepts at most \(maxWaypoints)",
+                    parameter: "waypoints")
+            }
         }
         return waypoints
-    }
-
-    private static func tooManyStops() -> DirectionsURLError {
-        DirectionsURLError(
-            code: .invalidParameter,
-            message: "'waypoints' has more than \(maxWaypoints) stops; Organic Maps accepts at most \(maxWaypoints)",
-            parameter: "waypoints")
     }
 
     /// Writes `om://v2/dir?…` (`om://v2/nav?…` when navigating from the current location), parameters

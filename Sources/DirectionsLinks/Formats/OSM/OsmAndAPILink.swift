@@ -33,17 +33,14 @@ enum OsmAndAPILink {
         let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
         let slots = schema.slots(query)
         guard let destLat = try slots.single("dest_lat"), let destLon = try slots.single("dest_lon") else {
-            let hint = schema.likelyTypo(in: query, for: ["dest_lat", "dest_lon"])
             let missing = slots.contains("dest_lat") ? "dest_lon" : "dest_lat"
-            throw DirectionsURLError(
-                code: .missingDestination,
-                message: "this \(formatName) has no '\(missing)'"
-                    + (hint.map { "; found '\($0.found)': did you mean '\($0.expected)'?" } ?? "; add dest_lat=<latitude>&dest_lon=<longitude>"),
+            throw OSMLinkBytes.missing(
+                schema, query, ["dest_lat", "dest_lon"], "dest_lat=<latitude>&dest_lon=<longitude>", what: "'\(missing)'",
                 parameter: missing)
         }
         let destination = Endpoint.coordinate(
             try OsmAndLink.coordinate(destLat, destLon, latitudeName: "dest_lat", longitudeName: "dest_lon"),
-            label: try slots.single("dest_name").flatMap(OSMLinkBytes.nonEmptyValue))
+            label: try slots.single("dest_name")?.nonEmptyValue)
         let source: Endpoint
         let startLat = try slots.single("start_lat")
         let startLon = try slots.single("start_lon")
@@ -53,7 +50,7 @@ enum OsmAndAPILink {
         case (let lat?, let lon?):
             source = .coordinate(
                 try OsmAndLink.coordinate(lat, lon, latitudeName: "start_lat", longitudeName: "start_lon"),
-                label: try slots.single("start_name").flatMap(OSMLinkBytes.nonEmptyValue))
+                label: try slots.single("start_name")?.nonEmptyValue)
         default:
             let missing = startLat == nil ? "start_lat" : "start_lon"
             throw DirectionsURLError(

@@ -101,12 +101,7 @@ enum OsmAndLink {
                 parameter: "finish")
         }
         guard let target = end ?? finish, !AppleGoogleLinkText.isBlankValue(target) else {
-            let hint = schema.likelyTypo(in: query, for: ["end", "finish"])
-            throw DirectionsURLError(
-                code: .missingDestination,
-                message: "this \(formatName) has no destination"
-                    + (hint.map { "; found '\($0.found)': did you mean '\($0.expected)'?" } ?? "; add end=<latitude>,<longitude>"),
-                parameter: "end")
+            throw OSMLinkBytes.missing(schema, query, ["end", "finish"], "end=<latitude>,<longitude>")
         }
         let destination = Endpoint.coordinate(try pair(target, parameter: end != nil ? "end" : "finish"), label: nil)
         var source = Endpoint.currentLocation
@@ -127,16 +122,9 @@ enum OsmAndLink {
         return DirectionsRequest(source: source, destination: destination, mode: mode, transportType: transport, avoid: avoid)
     }
 
-    /// Whether the trimmed decoded values of `a` and `b` are equal as `String`s (bytes, for ASCII).
+    /// Whether the trimmed decoded values of `a` and `b` are equal as `String`s (canonical equivalence).
     private static func sameTrimmedValue(_ a: LinkInput.Query.Parameter, _ b: LinkInput.Query.Parameter) -> Bool {
-        a.withValue { x in
-            b.withValue { y in
-                let tx = x.trimmed
-                let ty = y.trimmed
-                if tx.isASCII && ty.isASCII { return tx.equals(ty) }
-                return tx.string == ty.string
-            }
-        }
+        a.withValue { x in b.withValue { y in x.trimmed.string == y.trimmed.string } }
     }
 
     /// `lat`, `lon`, optional `title` (iOS) or `name`.
@@ -150,20 +138,9 @@ enum OsmAndLink {
         let c = try OsmAndLink.coordinate(lat, lon, latitudeName: "lat", longitudeName: "lon")
         try schema.warnLikelyTypos(query, &context)
         // An empty `title` is no label, and `name` is then not read.
-        var label: String? = nil
-        if let title = try query.single("title", format: formatName) {
-            label = OSMLinkBytes.trimmedNonEmptyValue(title)
-        } else if let name = try query.single("name", format: formatName) {
-            label = OSMLinkBytes.trimmedNonEmptyValue(name)
-        }
-        return DirectionsRequest(destination: .coordinate(c, label: label))
-    }
-
-    /// The mode of `profile` (shared with `osmand.api://`).
-    static func profile(
-        _ query: LinkInput.Query, format: String, _ context: inout ParseContext
-    ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
-        try profile(try query.single("profile", format: format), &context)
+        var p = try query.single("title", format: formatName)
+        if p == nil { p = try query.single("name", format: formatName) }
+        return DirectionsRequest(destination: .coordinate(c, label: p?.trimmedValue))
     }
 
     /// The mode of the `profile` parameter `p` (nil: absent).
@@ -174,14 +151,8 @@ enum OsmAndLink {
         // -1: no mode (empty or `default`); nil: not a profile.
         let index: Int? = p.withValue { (v: LinkInput) -> Int? in
             let value = v.trimmed
-            if value.isEmpty { return -1 }
-            guard value.isASCII else {
-                // Not ASCII: Unicode lowercasing, as before.
-                if OSMLinkBytes.lowerEquals(value, "default") { return -1 }
-                return OSMLinkBytes.index(of: value, in: profiles)
-            }
-            if value.equalsIgnoringCase("default" as StaticString) { return -1 }
-            return profileIndex(ascii: value)
+            if value.isEmpty || OSMLinkBytes.lowerEquals(value, "default") { return -1 }
+            return OSMLinkBytes.index(of: value, in: profiles)
         }
         if let index {
             if index < 0 { return (nil, nil) }
@@ -193,22 +164,6 @@ enum OsmAndLink {
                 + profiles.map(\.value).joined(separator: ", ") + ")",
             parameter: "profile")
         return (nil, nil)
-    }
-
-    /// The index in ``profiles`` of the ASCII `value`, ASCII case ignored, or nil (by byte count, then bytes).
-    private static func profileIndex(ascii value: LinkInput) -> Int? {
-        if value.equalsIgnoringCase("car" as StaticString) { return 0 }
-        if value.equalsIgnoringCase("truck" as StaticString) { return 1 }
-        if value.equalsIgnoringCase("bicycle" as StaticString) { return 2 }
-        if value.equalsIgnoringCase("pedestrian" as StaticString) { return 3 }
-        if value.equalsIgnoringCase("public_transport" as StaticString) { return 4 }
-        if value.equalsIgnoringCase("train" as StaticString) { return 5 }
-        if value.equalsIgnoringCase("aircraft" as StaticString) { return 6 }
-        if value.equalsIgnoringCase("motorcycle" as StaticString) { return 7 }
-        if value.equalsIgnoringCase("moped" as StaticString) { return 8 }
-        if value.equalsIgnoringCase("boat" as StaticString) { return 9 }
-        if value.equalsIgnoringCase("ski" as StaticString) { return 10 }
-        return nil
     }
 
     /// `CoordinateText.parsePair(p.value, parameter:)`, on the decoded bytes.
@@ -268,47 +223,32 @@ enum OsmAndLink {
     }
 }
 
-/// Byte helpers of the OpenStreetMap, OsmAnd, OsmAnd API and Organic Maps parsers.
+/// Text helpers of the OpenStreetMap, OsmAnd, OsmAnd API and Organic Maps parsers.
 enum OSMLinkBytes {
     /// `text.lowercased() == word` for a lowercase ASCII `word` (ASCII folding for ASCII text; a
-    /// non-ASCII letter may lower to ASCII).
+    /// non-ASCII letter such as the Kelvin sign may lower to ASCII).
     static func lowerEquals(_ text: LinkInput, _ word: String) -> Bool {
-        if text.isASCII { return text.count == word.utf8.count && text.equalsIgnoringCase(word) }
-        return text.string.lowercased() == word
+        text.isASCII ? text.equalsIgnoringCase(word) : text.string.lowercased() == word
     }
 
-    /// The index of the first of `words` that `text` equals as ``lowerEquals(_:_:)-(_,String)``
-    /// decides, or nil.
+    /// The index of the first of `words` that `text` equals as ``lowerEquals(_:_:)`` decides, or nil.
     static func index(of text: LinkInput, in words: [ModeWord]) -> Int? {
-        if text.isASCII {
-            var i = 0
-            for word in words {
-                if word.value.utf8.count == text.count && text.equalsIgnoringCase(word.value) { return i }
-                i &+= 1
-            }
-            return nil
-        }
-        let lower = text.string.lowercased()
-        return words.firstIndex(where: { $0.value == lower })
+        let lower = text.isASCII ? nil : text.string.lowercased()
+        return words.firstIndex { lower != nil ? $0.value == lower : text.equalsIgnoringCase($0.value) }
     }
 
-    /// ``lowerEquals(_:_:)-(_,String)`` for a literal word.
-    static func lowerEquals(_ text: LinkInput, _ word: StaticString) -> Bool {
-        if text.isASCII { return text.equalsIgnoringCase(word) }
-        return text.string.lowercased() == word.description
-    }
-
-    /// `DirectionsURLParser.trimmed(p.value)` when not empty, else nil.
-    static func trimmedNonEmptyValue(_ p: LinkInput.Query.Parameter) -> String? {
-        p.withValue { v in
-            let t = v.trimmed
-            return t.isEmpty ? nil : t.string
-        }
-    }
-
-    /// `p.value` when not empty, else nil (a raw value is empty exactly when its decoded value is).
-    static func nonEmptyValue(_ p: LinkInput.Query.Parameter) -> String? {
-        p.rawValue.isEmpty ? nil : p.value
+    /// `missing-destination` naming `parameter` (default `keys[0]`): "this <format> has no <what>", then
+    /// the likely typo of one of `keys`, or else "add <add>".
+    static func missing(
+        _ schema: ParameterSchema, _ query: LinkInput.Query, _ keys: [String], _ add: String,
+        what: String = "destination", parameter: String? = nil
+    ) -> DirectionsURLError {
+        let hint = schema.likelyTypo(in: query, for: Set(keys))
+        return DirectionsURLError(
+            code: .missingDestination,
+            message: "this \(schema.format) has no \(what)"
+                + (hint.map { "; found '\($0.found)': did you mean '\($0.expected)'?" } ?? "; add " + add),
+            parameter: parameter ?? keys[0])
     }
 }
 
