@@ -53,69 +53,44 @@ enum BingMapsLink {
                 message: "this \(formatName) has no 'rtp'" + (hint.map { "; \($0)" } ?? "; add rtp=~pos.<lat>_<lon> or rtp=~adr.<address>"),
                 parameter: "rtp")
         }
-        // The points between raw `~`s: by byte for ASCII text; by `Character` otherwise.
+        // The points between raw `~`s.
         let value = rtp.rawValue
-        if value.isASCII {
-            return try route(
-                value.pieces(separatedBy: UInt8(ascii: "~")), twoOrMore: value.contains(UInt8(ascii: "~")),
-                lastIsEmpty: value.last == UInt8(ascii: "~"), slots, plusAsSpace: plusAsSpace, context.parser)
-        }
-        let pieces = value.splitPieces(separatedBy: UInt8(ascii: "~"))
-        return try route(
-            pieces, twoOrMore: pieces.count >= 2, lastIsEmpty: pieces.last?.isEmpty ?? true, slots, plusAsSpace: plusAsSpace,
-            context.parser)
-    }
-
-    /// The request of the raw `rtp` points `pieces`, and `mode`.
-    private static func route(
-        _ pieces: some Sequence<LinkInput>, twoOrMore: Bool, lastIsEmpty: Bool, _ slots: ParameterSchema.Slots, plusAsSpace: Bool,
-        _ parser: DirectionsURLParser
-    ) throws(DirectionsURLError) -> DirectionsRequest {
-        guard twoOrMore else {
+        guard value.contains(UInt8(ascii: "~")) else {
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "'rtp' has one point and no '~'; write rtp=<from>~<to>, or rtp=~<to> to start at the current location",
                 parameter: "rtp")
         }
-        guard !lastIsEmpty else {
+        guard value.last != UInt8(ascii: "~") else {
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "'rtp' ends with '~' and gives no destination; write rtp=<from>~pos.<lat>_<lon> or ~adr.<address>",
                 parameter: "rtp")
         }
-        return try RoutePoints.request(pieces) { (piece, role) throws(DirectionsURLError) in
+        let parser = context.parser
+        return try RoutePoints.request(value.pieces(separatedBy: UInt8(ascii: "~"))) { (piece, role) throws(DirectionsURLError) in
             try point(piece, role: role, plusAsSpace: plusAsSpace, parser)
         } mode: { () throws(DirectionsURLError) -> ModeWord? in
             guard let m = try slots.single("mode"),
                 let word = try m.modeWord(
                     name: "mode", emptyIsUnset: true,
-                    notA: "is not a Windows Maps mode; use d (driving), w (walking) or t (transit)", modeWord)
+                    notA: "is not a Windows Maps mode; use d (driving), w (walking) or t (transit)", modeVocabulary.index(ofWord:))
             else { return nil }
             return modeVocabulary[word]
         }
     }
 
-    /// The index in ``modeVocabulary`` of the mode word `value`, ignoring case.
-    private static func modeWord(_ value: LinkInput) -> Int? {
-        if value.lowercasedEquals("d") { return 0 }
-        if value.lowercasedEquals("w") { return 1 }
-        if value.lowercasedEquals("t") { return 2 }
-        return nil
-    }
-
     /// What an `rtp` point is.
     private enum Kind { case address, position, other }
 
-    /// Whether `raw` starts `adr.` or `pos.` (first four `Character`s, lowercased); by byte for ASCII.
+    /// Whether `raw` starts `adr.` or `pos.` (the first four `Character`s, lowercased).
     private static func pointKind(_ raw: LinkInput) -> Kind {
-        if raw.count < 4 { return .other }  // four Characters are at least four bytes
-        if raw.prefix(5).isASCII {
-            let four = raw.prefix(4)
-            return four.equalsIgnoringCase("adr." as StaticString) ? .address
-                : four.equalsIgnoringCase("pos." as StaticString) ? .position : .other
-        }
-        let lower = Substring(raw.string).prefix(4).lowercased()
-        return lower == "adr." ? .address : lower == "pos." ? .position : .other
+        let four = raw.prefix(4)
+        let kind: Kind = four.equalsIgnoringCase("adr." as StaticString) ? .address
+            : four.equalsIgnoringCase("pos." as StaticString) ? .position : .other
+        // A combining mark after the '.' makes the fourth Character another one.
+        if kind != .other, raw.count > 4, raw[4] >= 0x80, raw.string.prefix(4).unicodeScalars.count != 4 { return .other }
+        return kind
     }
 
     /// One `rtp` point, raw (escapes checked when the query was split).
@@ -194,31 +169,10 @@ enum BingMapsLink {
         }
     }
 
-    /// The decoded title `t` with `%5F` (any case) → `_`, Microsoft's second decoding.
+    /// The decoded title `t` with `%5F` (any case) → `_`, Microsoft's second decoding, by `Character`s.
     private static func replacingEncodedUnderscore(_ t: LinkInput) -> String {
         guard t.contains(UInt8(ascii: "%")) else { return t.string }
-        guard t.isASCII else { return replacingEncodedUnderscore(t.string) }
-        // One byte per Character: '%', '5', 'F' or 'f' → '_'.
-        return LinkInput.string(capacity: t.count) { out in
-            var i = 0
-            var k = 0
-            while i < t.count && k < out.count {
-                if t[i] == UInt8(ascii: "%"), i &+ 2 < t.count, t[i &+ 1] == UInt8(ascii: "5"),
-                   t[i &+ 2] == UInt8(ascii: "F") || t[i &+ 2] == UInt8(ascii: "f") {
-                    out[k] = UInt8(ascii: "_")
-                    i &+= 3
-                } else {
-                    out[k] = t[i]
-                    i &+= 1
-                }
-                k &+= 1
-            }
-            return k
-        }
-    }
-
-    /// ``replacingEncodedUnderscore(_:)-(LinkInput)`` by `Character`s, for non-ASCII text.
-    private static func replacingEncodedUnderscore(_ s: String) -> String {
+        let s = t.string
         var out = ""
         var i = s.startIndex
         while i < s.endIndex {
@@ -295,9 +249,6 @@ extension BingMapsLink: DirectionsLinkFormat {
     }
 }
 
-
-
-
 extension BingMapsLink {
     static var format: LinkFormat { .bing }
     static let modeVocabulary: [ModeWord] = [
@@ -310,6 +261,7 @@ extension BingMapsLink {
     /// current location to a coordinate by car or on foot. Titles: `_` → `%255F`, `~` → `%7E`, space → `%20`.
     /// - Throws: `cannot-express` when the destination is the current location.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
+        let noRoadOptions = "Windows Maps links carry no road options"
         var omitted: [String] = []
         if request.destination == .currentLocation {
             throw LinkBuildError(code: .cannotExpress, message: "a Windows Maps route cannot end at the current location", field: "destination")
@@ -318,9 +270,7 @@ extension BingMapsLink {
            request.mode == .car || request.mode == .pedestrian,
            case .coordinate(let c, let label, let id) = request.destination {
             if id != nil { omitted.append("destination place id: Windows Maps links carry none") }
-            if !request.avoid.isEmpty { omitted.append("avoid: Windows Maps links carry no road options") }
-            if request.departureDate != nil { omitted.append("departure date: Windows Maps links carry none") }
-            if request.arrivalDate != nil { omitted.append("arrival date: Windows Maps links carry none") }
+            omitted += OmittedFields.uncarried(request, navigate: nil, avoid: noRoadOptions, dates: "Windows Maps links")
             var url = (request.mode == .car ? "ms-drive-to:?" : "ms-walk-to:?")
                 + "destination.latitude=" + LinkWriting.degrees(c.latitude)
                 + "&destination.longitude=" + LinkWriting.degrees(c.longitude)
@@ -337,13 +287,13 @@ extension BingMapsLink {
                     if label.uppercased().contains("%5F") {
                         omitted.append("\(field) label: it contains the text '%5F', which Windows Maps reads as '_'")
                     } else {
-                        s += "_" + LinkWriting.encode(label).replacingTildes().replacingUnderscores()
+                        s += "_" + LinkWriting.encode(label).escaping("~", as: "%7E").escaping("_", as: "%255F")
                     }
                 }
                 return s
             case .address(let t, let id):
                 if id != nil { omitted.append("\(field) place id: Windows Maps links carry none") }
-                return "adr." + LinkWriting.encode(t).replacingTildes()
+                return "adr." + LinkWriting.encode(t).escaping("~", as: "%7E")
             }
         }
         let from = text(request.source, field: "source")
@@ -353,27 +303,9 @@ extension BingMapsLink {
         if let word = LinkWriting.modeWord(for: request, in: modeVocabulary, format: "Windows Maps", omitted: &omitted) {
             url += "&mode=" + word.value
         }
-        if request.navigate { omitted.append("navigate: only ms-drive-to:/ms-walk-to: from the current location to a coordinate start guidance") }
-        if !request.avoid.isEmpty { omitted.append("avoid: Windows Maps links carry no road options") }
-        if request.departureDate != nil { omitted.append("departure date: Windows Maps links carry none") }
-        if request.arrivalDate != nil { omitted.append("arrival date: Windows Maps links carry none") }
+        omitted += OmittedFields.uncarried(
+            request, navigate: "only ms-drive-to:/ms-walk-to: from the current location to a coordinate start guidance",
+            avoid: noRoadOptions, dates: "Windows Maps links")
         return BuiltLink(url: url, format: .bing, omitted: omitted)
-    }
-}
-
-private extension String {
-    /// `~` → `%7E`: the point separator of `rtp` (Microsoft: "If the item contains a tilde, make sure
-    /// the tilde is encoded as %7E").
-    func replacingTildes() -> String {
-        var out = ""
-        for ch in self { if ch == "~" { out += "%7E" } else { out.append(ch) } }
-        return out
-    }
-
-    /// `_` → `%255F` (Microsoft: "If the title contains an underscore, double-encode it as %255F").
-    func replacingUnderscores() -> String {
-        var out = ""
-        for ch in self { if ch == "_" { out += "%255F" } else { out.append(ch) } }
-        return out
     }
 }
