@@ -216,12 +216,8 @@ enum BingMapsLink {
                 throw DirectionsURLError(code: .longitudeOutOfRange, message: "destination.longitude \(lonP.value) is outside -180...180 degrees and is not wrapped", parameter: "destination.longitude")
             }
         }
-        let name = nameP?.withValue { (value: LinkInput) -> String? in
-            let trimmed = value.trimmed
-            return trimmed.isEmpty ? nil : trimmed.string
-        }
         return DirectionsRequest(
-            source: .currentLocation, destination: .coordinate(c, label: name ?? nil),
+            source: .currentLocation, destination: .coordinate(c, label: nameP.nonBlankValue),
             mode: walk ? .pedestrian : .car, navigate: true)
     }
 }

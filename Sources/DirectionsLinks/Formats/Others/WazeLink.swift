@@ -108,16 +108,11 @@ enum WazeLink {
     /// The `navigate` flag of the parameter `p`, if any.
     private static func navigateFlag(_ p: LinkInput.Query.Parameter?) throws(DirectionsURLError) -> Bool {
         guard let p else { return false }
+        // No non-ASCII text lowercases to one of these words: the ASCII comparison is exact.
         let flag = p.withValue { (decoded: LinkInput) -> Bool? in
             let value = decoded.trimmed
-            // No non-ASCII text lowercases to one of these words: the ASCII comparison is exact.
-            if value.equalsIgnoringCase("yes") || value.equalsIgnoringCase("true") || value.equalsIgnoringCase("1") {
-                return true
-            }
-            if value.isEmpty || value.equalsIgnoringCase("no") || value.equalsIgnoringCase("false") || value.equalsIgnoringCase("0") {
-                return false
-            }
-            return nil
+            if ["yes", "true", "1"].contains(where: value.equalsIgnoringCase) { return true }
+            return value.isEmpty || ["no", "false", "0"].contains(where: value.equalsIgnoringCase) ? false : nil
         }
         if let flag { return flag }
         throw DirectionsURLError(
@@ -232,9 +227,7 @@ extension WazeLink {
         if request.mode != .car {
             omitted.append("mode \(request.mode?.rawValue ?? "unspecified"): Waze always routes by car")
         }
-        if !request.avoid.isEmpty { omitted.append("avoid: Waze links carry no route options") }
-        if request.departureDate != nil { omitted.append("departure date: Waze links carry none") }
-        if request.arrivalDate != nil { omitted.append("arrival date: Waze links carry none") }
+        omitted += OmittedFields.uncarried(request, navigate: nil, avoid: "Waze links carry no route options", dates: "Waze links")
         return BuiltLink(url: base + LinkWriting.query(pairs), format: .waze, omitted: omitted)
     }
 }
