@@ -125,31 +125,22 @@ enum BingMapsLink {
     /// `<lat>_<lon>[_<title>]` after `pos.`, raw.
     private static func position(_ text: LinkInput, plusAsSpace: Bool) throws(DirectionsURLError) -> Endpoint {
         // Latitude, longitude and the title, split at the first two `_` bytes.
-        guard let first = text.firstOffset(of: UInt8(ascii: "_")) else {
+        guard let (latText, rest) = text.split(at: UInt8(ascii: "_")) else {
             throw DirectionsURLError(
                 code: .malformedNumber,
                 message: "'pos.\(DirectionsURLParser.shorten(text.string))' in 'rtp' is not '<latitude>_<longitude>'; separate them with '_'",
                 parameter: "rtp")
         }
-        let latText = text.prefix(first)
-        var lonText = text.suffix(from: first &+ 1)
-        var titleText: LinkInput? = nil
-        if let second = lonText.firstOffset(of: UInt8(ascii: "_")) {
-            titleText = lonText.suffix(from: second &+ 1)
-            lonText = lonText.prefix(second)
-        }
+        let (lonText, titleText): (LinkInput, LinkInput?) = rest.split(at: UInt8(ascii: "_")).map { ($0.before, $0.after) } ?? (rest, nil)
         let c = try latText.withDecoded(plusAsSpace: false) { (lat: LinkInput) throws(DirectionsURLError) -> Coordinate in
             try lonText.withDecoded(plusAsSpace: false) { (lon: LinkInput) throws(DirectionsURLError) -> Coordinate in
                 try coordinate(lat, lon)
             }
         }
-        var title: String? = nil
-        if let titleText {
-            title = titleText.withDecoded(plusAsSpace: plusAsSpace) { (t: LinkInput) -> String? in
-                t.isEmpty ? nil : replacingEncodedUnderscore(t)
-            }
+        let title = titleText?.withDecoded(plusAsSpace: plusAsSpace) { (t: LinkInput) -> String? in
+            t.isEmpty ? nil : replacingEncodedUnderscore(t)
         }
-        return .coordinate(c, label: title)
+        return .coordinate(c, label: title ?? nil)
     }
 
     /// The coordinate of the decoded `lat` and `lon` of a `pos.` point.

@@ -140,28 +140,21 @@ extension HereLink: DirectionsLinkFormat {
                 start = text.utf8.distance(from: text.startIndex, to: text.dropFirst(2).startIndex)
             }
             segments = body.dropFirst(start).splitPieces(separatedBy: UInt8(ascii: "/"))
-        } else if link.host == "wego.here.com" {
-            // `/directions/<mode>/<waypoint>/…`
-            let parts = link.bytes.path.splitPieces(separatedBy: UInt8(ascii: "/"))
-            guard parts.count >= 3, parts[1].equalsIgnoringCase("directions"), let mode = wegoModes[parts[2].string.lowercased()] else {
-                throw DirectionsURLError(
-                    code: .notADirectionsLink,
-                    message: "this wego.here.com link is not a route; routes are /directions/<mode>/<from>/<to>",
-                    parameter: "path")
-            }
-            wegoMode = mode
-            plusAsSpace = true
-            segments = Array(parts.dropFirst(3))
         } else {
-            // `/r/<waypoint>/…`
+            // `/directions/<mode>/<waypoint>/…` on wego.here.com, `/r/<waypoint>/…` on share.here.com.
+            let wego = link.host == "wego.here.com"
             let parts = link.bytes.path.splitPieces(separatedBy: UInt8(ascii: "/"))
-            guard parts.count >= 2, parts[1].equalsIgnoringCase("r") else {
+            wegoMode = wego && parts.count >= 3 ? wegoModes[parts[2].string.lowercased()] : nil
+            guard parts.count >= 2, parts[1].equalsIgnoringCase(wego ? "directions" : "r"), !wego || wegoMode != nil else {
                 throw DirectionsURLError(
                     code: .notADirectionsLink,
-                    message: "this share.here.com link is not a route; routes are https://share.here.com/r/<from>/<to>",
+                    message: wego
+                        ? "this wego.here.com link is not a route; routes are /directions/<mode>/<from>/<to>"
+                        : "this share.here.com link is not a route; routes are https://share.here.com/r/<from>/<to>",
                     parameter: "path")
             }
-            segments = Array(parts.dropFirst(2))
+            plusAsSpace = wego
+            segments = Array(parts.dropFirst(wego ? 3 : 2))
         }
         // An empty last segment (a trailing '/') is dropped.
         if segments.count > 1, segments[segments.count - 1].isEmpty { segments.removeLast() }

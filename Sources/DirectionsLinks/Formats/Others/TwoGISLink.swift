@@ -146,20 +146,12 @@ enum TwoGISLink {
 extension TwoGISLink: DirectionsLinkFormat {
     static var schemes: [String] { ["dgis"] }
 
+    /// `[www.]2gis.<letters and dots>`; a non-ASCII host is never one.
     static func handles(host: String) -> Bool {
-        // Every handled host starts with "www." or "2gis.".
-        guard let f = host.utf8.first, f == UInt8(ascii: "w") || f == UInt8(ascii: "2") else { return false }
-        return LinkInput.withBytes(of: host) { b in
-            // By byte: a non-ASCII host is never one of these.
-            var h = b
-            guard h.isASCII else { return false }
-            if h.hasPrefix("www.") { h = h.dropFirst(4) }
-            guard h.hasPrefix("2gis."), h.count > 5 else { return false }
-            for c in h.dropFirst(5) where !((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == UInt8(ascii: ".")) {
-                return false
-            }
-            return true
-        }
+        var h = Substring(host)
+        if h.hasPrefix("www.") { h = h.dropFirst(4) }
+        return h.hasPrefix("2gis.") && h.utf8.count > 5
+            && h.utf8.dropFirst(5).allSatisfy { ($0 | 0x20) &- UInt8(ascii: "a") < 26 || $0 == UInt8(ascii: ".") }
     }
 
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {

@@ -126,58 +126,30 @@ extension WazeLink: DirectionsLinkFormat {
     static var schemes: [String] { ["waze"] }
     static var hosts: [String] { ["waze.com", "www.waze.com", "ul.waze.com"] }
 
-    /// What the path of a Waze link asks for.
-    private enum Kind { case liveMap, deepLink, other }
-
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        // Paths by byte (in non-ASCII text too), ASCII case ignored.
         let path = link.bytes.path
-        let isApp = link.scheme == "waze"
-        let kind = pathKind(asciiPath: path, link, isApp: isApp)
-        switch kind {
-        case .liveMap: return try parseLiveMap(link)
-        case .deepLink: return try parseQuery(link, &context)
-        case .other:
+        if link.scheme != "waze", path.hasSuffixIgnoringCase("/live-map/directions") || path.hasSuffixIgnoringCase("/live-map/directions/") {
+            // `path.split(separator: "/")`: the non-empty segments; a locale first has at most five
+            // Characters (counted as bytes, CR LF as one).
+            let segments = path.splitPieces(separatedBy: UInt8(ascii: "/"), omittingEmpty: true)
+            let first = segments.first ?? .empty
+            let crlf = zip(first, first.dropFirst()).count { $0 == 0x0D && $1 == 0x0A }
+            if segments.count == 2 || (segments.count == 3 && first.count - crlf <= 5) { return try parseLiveMap(link) }
+        }
+        let deepLink = link.scheme == "waze"
+            ? (link.host.isEmpty || link.host == "ul")
+                && (path.isEmpty || path.equals("/") || path.equalsIgnoringCase("/ul") || path.equalsIgnoringCase("/ul/"))
+            : path.equalsIgnoringCase("/ul") || path.equalsIgnoringCase("/ul/")
+                || (link.host == "ul.waze.com" && (path.isEmpty || path.equals("/")))
+        guard deepLink else {
             throw DirectionsURLError(
                 code: .notADirectionsLink,
                 message: "'\(DirectionsURLParser.shorten(path.string))' is not a Waze deep link; directions links are https://waze.com/ul?ll=<lat>,<lon>&navigate=yes",
                 parameter: "path")
         }
+        return try parseQuery(link, &context)
     }
-
-    /// ``Kind`` of a path, by byte (in non-ASCII text too), ASCII case ignored; CR LF counts as one.
-    private static func pathKind(asciiPath path: LinkInput, _ link: LinkInput.Parts, isApp: Bool) -> Kind {
-        if !isApp, path.hasSuffixIgnoringCase("/live-map/directions") || path.hasSuffixIgnoringCase("/live-map/directions/") {
-            // `path.split(separator: "/")`: the non-empty segments, and the Characters of the first.
-            var segments = 0
-            var firstLength = 0
-            for piece in path.pieces(separatedBy: UInt8(ascii: "/")) where !piece.isEmpty {
-                if segments == 0 { firstLength = piece.count &- crlfCount(piece) }
-                segments &+= 1
-            }
-            if segments == 2 || (segments == 3 && firstLength <= 5) { return .liveMap }
-        }
-        let ok: Bool
-        if isApp {
-            ok = (link.host.isEmpty || link.host == "ul")
-                && (path.isEmpty || path.equals("/") || path.equalsIgnoringCase("/ul") || path.equalsIgnoringCase("/ul/"))
-        } else {
-            ok = path.equalsIgnoringCase("/ul") || path.equalsIgnoringCase("/ul/")
-                || (link.host == "ul.waze.com" && (path.isEmpty || path.equals("/")))
-        }
-        return ok ? .deepLink : .other
-    }
-
-}
-
-/// How many CR LF pairs `text` holds (each is one `Character` of two bytes).
-fileprivate func crlfCount(_ text: LinkInput) -> Int {
-    var n = 0
-    var i = 1
-    while i < text.count {
-        if text[i] == 0x0A && text[i &- 1] == 0x0D { n &+= 1 }
-        i &+= 1
-    }
-    return n
 }
 
 extension WazeLink {

@@ -91,9 +91,7 @@ enum YandexMapsLink {
                 parameter: "host")
         }
         let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
-        guard let to = try navigatorPoint(
-            try query.single("lat_to", format: navigatorFormatName), try query.single("lon_to", format: navigatorFormatName), suffix: "to")
-        else {
+        guard let to = try navigatorPoint(query, "to") else {
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "this Yandex Navigator link has no destination; add lat_to=…&lon_to=…",
@@ -101,34 +99,21 @@ enum YandexMapsLink {
         }
         var waypoints: [Endpoint] = []
         for n in 0..<100 {
-            let suffix = "via_\(n)"
-            let lat = try single(query, "lat_" + suffix, format: navigatorFormatName)
-            let lon = try single(query, "lon_" + suffix, format: navigatorFormatName)
-            guard let via = try navigatorPoint(lat, lon, suffix: suffix) else { break }
+            guard let via = try navigatorPoint(query, "via_\(n)") else { break }
             waypoints.append(.coordinate(via, label: nil))
         }
-        let from = try navigatorPoint(
-            try query.single("lat_from", format: navigatorFormatName), try query.single("lon_from", format: navigatorFormatName),
-            suffix: "from")
+        let from = try navigatorPoint(query, "from")
         return DirectionsRequest(
             source: from.map { .coordinate($0, label: nil) } ?? .currentLocation,
             destination: .coordinate(to, label: nil), waypoints: waypoints, mode: .car)
     }
 
-    /// The only parameter called `key` (lowercase), or nil; `duplicate-parameter` when repeated.
-    private static func single(_ query: LinkInput.Query, _ key: String, format: String) throws(DirectionsURLError) -> LinkInput.Query.Parameter? {
-        guard let i = query.firstIndex(of: key) else { return nil }
-        var count = 0
-        for p in query.parameters where query.isKey(p, key) { count &+= 1 }
-        if count > 1 { throw query.duplicate(key, count: count, format: format) }
-        return query.parameters[i]
-    }
-
     /// The point of `lat_<suffix>` and `lon_<suffix>` (decoded, trimmed), or nil when both are absent or blank.
-    private static func navigatorPoint(
-        _ latP: LinkInput.Query.Parameter?, _ lonP: LinkInput.Query.Parameter?, suffix: String
-    ) throws(DirectionsURLError) -> Coordinate? {
-        try latP.withValue { (lat: LinkInput) throws(DirectionsURLError) -> Coordinate? in
+    /// - Throws: `duplicate-parameter` when one is repeated; `malformed-number` when one is missing.
+    private static func navigatorPoint(_ query: LinkInput.Query, _ suffix: String) throws(DirectionsURLError) -> Coordinate? {
+        let latP = try single(query, "lat_" + suffix)
+        let lonP = try single(query, "lon_" + suffix)
+        return try latP.withValue { (lat: LinkInput) throws(DirectionsURLError) -> Coordinate? in
             try lonP.withValue { (lon: LinkInput) throws(DirectionsURLError) -> Coordinate? in
                 let (lat, lon) = (lat.trimmed, lon.trimmed)
                 if lat.isEmpty && lon.isEmpty { return nil }
@@ -142,6 +127,14 @@ enum YandexMapsLink {
                 return try CoordinateText.parsePair(Substring(lat.string + "," + lon.string), parameter: "lat_" + suffix)
             }
         }
+    }
+
+    /// The only parameter called `key` (lowercase), or nil; `duplicate-parameter` when repeated.
+    private static func single(_ query: LinkInput.Query, _ key: String) throws(DirectionsURLError) -> LinkInput.Query.Parameter? {
+        guard let i = query.firstIndex(of: key) else { return nil }
+        let count = query.parameters.count { query.isKey($0, key) }
+        if count > 1 { throw query.duplicate(key, count: count, format: navigatorFormatName) }
+        return query.parameters[i]
     }
 
     /// `/maps`, `/maps/`, `/maps/<digits>/<slug>[/]` (`maps` in any case), by byte.
