@@ -71,12 +71,8 @@ enum BingMapsLink {
         return try RoutePoints.request(value.pieces(separatedBy: UInt8(ascii: "~"))) { (piece, role) throws(DirectionsURLError) in
             try point(piece, role: role, plusAsSpace: plusAsSpace, parser)
         } mode: { () throws(DirectionsURLError) -> ModeWord? in
-            guard let m = try slots.single("mode"),
-                let word = try m.modeWord(
-                    name: "mode", emptyIsUnset: true,
-                    notA: "is not a Windows Maps mode; use d (driving), w (walking) or t (transit)", modeVocabulary.index(ofWord:))
-            else { return nil }
-            return modeVocabulary[word]
+            try modeVocabulary.word(
+                of: slots.single("mode"), name: "mode", notA: "is not a Windows Maps mode; use d (driving), w (walking) or t (transit)")
         }
     }
 

@@ -76,10 +76,9 @@ enum HereLink {
         var mode: DirectionsMode? = nil
         var transport: TransportType? = nil
         let keys = optionSchema.slots(query)
-        if let m = try keys.single("m"),
-           let index = try m.modeWord(name: "m", emptyIsUnset: true, notA: "is not a HERE routing mode; use d, w, pt, b, cs or t", modeVocabulary.index(ofWord:)) {
-            mode = modeVocabulary[index].mode
-            transport = modeVocabulary[index].transportType
+        if let word = try modeVocabulary.word(of: keys.single("m"), name: "m", notA: "is not a HERE routing mode; use d, w, pt, b, cs or t") {
+            mode = word.mode
+            transport = word.transportType
         }
         var avoid: Set<RouteAvoidance> = []
         if let a = try keys.single("a") {

@@ -4,6 +4,13 @@ extension [ModeWord] {
     /// The index of the word that the decoded, trimmed `value` spells ignoring ASCII case, or nil.
     /// (Byte comparison is exact here: no non-ASCII text lowercases to a word without a `k`.)
     func index(ofWord value: LinkInput) -> Int? { firstIndex { value.equalsIgnoringCase($0.value) } }
+
+    /// The word of the mode parameter `p` (decoded, trimmed; blank: none), or nil when `p` is absent.
+    /// - Throws: `unknown-mode` naming `name`: `'NAME=VALUE' ` + `notA`.
+    func word(of p: LinkInput.Query.Parameter?, name: String, notA: String) throws(DirectionsURLError) -> ModeWord? {
+        guard let p, let i = try p.modeWord(name: name, emptyIsUnset: true, notA: notA, index(ofWord:)) else { return nil }
+        return self[i]
+    }
 }
 
 extension Optional<LinkInput.Query.Parameter> {

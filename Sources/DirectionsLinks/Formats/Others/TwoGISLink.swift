@@ -116,27 +116,29 @@ enum TwoGISLink {
             parameter: "tab")
     }
 
-    /// `<lon>,<lat>` → coordinate.
+    /// `<lon>,<lat>` → coordinate: two decimals, each trimmed, around one comma.
     static func lonLat(_ text: LinkInput, parameter: String) throws(DirectionsURLError) -> Coordinate {
-        guard let numbers = CoordinateText.numbers(text.substring), numbers.count == 2 else {
+        guard let (lonText, latText) = text.split(at: UInt8(ascii: ",")), !latText.contains(UInt8(ascii: ",")),
+              let lon = lonText.trimmed.decimal, let lat = latText.trimmed.decimal
+        else {
             throw DirectionsURLError(
                 code: .malformedNumber,
                 message: "'\(DirectionsURLParser.shorten(text.string))' in '\(parameter)' is not a <longitude>,<latitude> pair (2GIS writes longitude first, '.' as the decimal separator)",
                 parameter: parameter)
         }
         do {
-            return try Coordinate.validated(latitude: numbers[1].value, longitude: numbers[0].value)
+            return try Coordinate.validated(latitude: lat, longitude: lon)
         } catch {
             switch error {
             case .latitudeOutOfRange:
                 throw DirectionsURLError(
                     code: .latitudeOutOfRange,
-                    message: "latitude \(numbers[1].text) in '\(parameter)' is outside -90...90 degrees; 2GIS writes <longitude>,<latitude>",
+                    message: "latitude \(latText.trimmed) in '\(parameter)' is outside -90...90 degrees; 2GIS writes <longitude>,<latitude>",
                     parameter: parameter)
             case .longitudeOutOfRange:
                 throw DirectionsURLError(
                     code: .longitudeOutOfRange,
-                    message: "longitude \(numbers[0].text) in '\(parameter)' is outside -180...180 degrees and is not wrapped",
+                    message: "longitude \(lonText.trimmed) in '\(parameter)' is outside -180...180 degrees and is not wrapped",
                     parameter: parameter)
             }
         }
@@ -148,6 +150,7 @@ extension TwoGISLink: DirectionsLinkFormat {
 
     /// `[www.]2gis.<letters and dots>`; a non-ASCII host is never one.
     static func handles(host: String) -> Bool {
+        guard let f = host.utf8.first, f == UInt8(ascii: "w") || f == UInt8(ascii: "2") else { return false }
         var h = Substring(host)
         if h.hasPrefix("www.") { h = h.dropFirst(4) }
         return h.hasPrefix("2gis.") && h.utf8.count > 5

@@ -171,28 +171,20 @@ extension WazeLink {
         var omitted: [String] = []
         var pairs: [(String, String)] = []
         var base = "https://waze.com/ul?"
-        if case .coordinate(let from, let fromLabel, let fromID) = request.source {
-            guard case .coordinate(let to, let label, let id) = request.destination else {
+        if case .coordinate(let from, _, _) = request.source {
+            guard case .coordinate(let to, _, _) = request.destination else {
                 throw LinkBuildError(code: .cannotExpress, message: "Waze Live Map links, the only ones with a start, take a coordinate destination", field: "source")
             }
             base = "https://www.waze.com/live-map/directions?"
-            pairs.append(("to", "ll." + LinkWriting.encode(LinkWriting.pair(to))))
-            pairs.append(("from", "ll." + LinkWriting.encode(LinkWriting.pair(from))))
-            if label != nil { omitted.append("destination label: Waze links carry no label") }
-            if id != nil { omitted.append("destination place id: Waze links carry none") }
-            if fromLabel != nil { omitted.append("source label: Waze links carry no label") }
-            if fromID != nil { omitted.append("source place id: Waze links carry none") }
-        } else {
-            switch request.destination {
-            case .currentLocation: break
-            case .coordinate(let c, let label, let id):
-                pairs.append(("ll", LinkWriting.encode(LinkWriting.pair(c))))
-                if label != nil { omitted.append("destination label: Waze links carry no label") }
-                if id != nil { omitted.append("destination place id: Waze links carry none") }
-            case .address(let text, let id):
-                pairs.append(("q", LinkWriting.encode(text)))
-                if id != nil { omitted.append("destination place id: Waze links carry none") }
-            }
+            pairs = [("to", "ll." + LinkWriting.encode(LinkWriting.pair(to))), ("from", "ll." + LinkWriting.encode(LinkWriting.pair(from)))]
+        } else if case .coordinate(let c, _, _) = request.destination {
+            pairs.append(("ll", LinkWriting.encode(LinkWriting.pair(c))))
+        } else if case .address(let text, _) = request.destination {
+            pairs.append(("q", LinkWriting.encode(text)))
+        }
+        for (e, field) in [(request.destination, "destination"), (request.source, "source")] {
+            if case .coordinate(_, _?, _) = e { omitted.append("\(field) label: Waze links carry no label") }
+            if e.placeID != nil { omitted.append("\(field) place id: Waze links carry none") }
         }
         if request.navigate { pairs.append(("navigate", "yes")) }
         if !request.waypoints.isEmpty { omitted.append("waypoints: Waze routes to one destination") }

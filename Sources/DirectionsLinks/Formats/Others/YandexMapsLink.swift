@@ -73,12 +73,7 @@ enum YandexMapsLink {
                 return try parser.stopEndpoint(text, parameter: "rtext")
             }
         } mode: { () throws(DirectionsURLError) -> ModeWord? in
-            guard let m = try keys.single("rtt"),
-                let word = try m.modeWord(
-                    name: "rtt", emptyIsUnset: true, notA: "is not a Yandex Maps route type; use auto, mt, pd or bc",
-                    modeVocabulary.index(ofWord:))
-            else { return nil }
-            return modeVocabulary[word]
+            try modeVocabulary.word(of: keys.single("rtt"), name: "rtt", notA: "is not a Yandex Maps route type; use auto, mt, pd or bc")
         }
     }
 
@@ -152,6 +147,7 @@ extension YandexMapsLink: DirectionsLinkFormat {
 
     /// `[www.|maps.]yandex.<country>`, by `Character`s.
     static func handles(host: String) -> Bool {
+        guard let f = host.utf8.first, f == UInt8(ascii: "w") || f == UInt8(ascii: "m") || f == UInt8(ascii: "y") else { return false }
         var h = Substring(host)
         if h.hasPrefix("www.") { h = h.dropFirst(4) } else if h.hasPrefix("maps.") { h = h.dropFirst(5) }
         return h.hasPrefix("yandex.") && countryDomains.contains(String(h.dropFirst(7)))
