@@ -98,15 +98,11 @@ enum BingMapsLink {
         switch pointKind(raw) {
         case .address:
             return try raw.dropFirst(4).withDecoded(plusAsSpace: plusAsSpace) { (text: LinkInput) throws(DirectionsURLError) -> Endpoint in
-                switch role {
-                case .source: return try parser.sourceEndpoint(text, parameter: "rtp")
-                default:
-                    let trimmed = text.trimmed
-                    if trimmed.isEmpty {
-                        throw DirectionsURLError(code: .invalidParameter, message: "an 'adr.' point in 'rtp' is empty; give an address after 'adr.'", parameter: "rtp")
-                    }
-                    return .address(trimmed.string)
+                if role == .source { return try parser.sourceEndpoint(text, parameter: "rtp") }
+                if text.isBlank {
+                    throw DirectionsURLError(code: .invalidParameter, message: "an 'adr.' point in 'rtp' is empty; give an address after 'adr.'", parameter: "rtp")
                 }
+                return .address(text.trimmed.string)
             }
         case .position:
             return try position(raw.dropFirst(4), plusAsSpace: plusAsSpace)
@@ -130,7 +126,19 @@ enum BingMapsLink {
         let (lonText, titleText): (LinkInput, LinkInput?) = rest.split(at: UInt8(ascii: "_")).map { ($0.before, $0.after) } ?? (rest, nil)
         let c = try latText.withDecoded(plusAsSpace: false) { (lat: LinkInput) throws(DirectionsURLError) -> Coordinate in
             try lonText.withDecoded(plusAsSpace: false) { (lon: LinkInput) throws(DirectionsURLError) -> Coordinate in
-                try coordinate(lat, lon)
+                // (`decimal` refuses a ',' as it refuses any byte but digits, one '.' and a sign.)
+                guard let la = lat.decimal, let lo = lon.decimal else {
+                    throw DirectionsURLError(
+                        code: .malformedNumber,
+                        message: "'\(DirectionsURLParser.shorten(lat.string))_\(DirectionsURLParser.shorten(lon.string))' in 'rtp' is not '<latitude>_<longitude>' in decimal degrees (use '.' as the decimal separator)",
+                        parameter: "rtp")
+                }
+                // In range: the coordinate itself; out of range: the text round trip builds the error.
+                do {
+                    return try Coordinate.validated(latitude: la, longitude: lo)
+                } catch {
+                    return try CoordinateText.parsePair(Substring(LinkWriting.degrees(la) + "," + LinkWriting.degrees(lo)), parameter: "rtp")
+                }
             }
         }
         let title = titleText?.withDecoded(plusAsSpace: plusAsSpace) { (t: LinkInput) -> String? in
@@ -139,39 +147,21 @@ enum BingMapsLink {
         return .coordinate(c, label: title ?? nil)
     }
 
-    /// The coordinate of the decoded `lat` and `lon` of a `pos.` point.
-    private static func coordinate(_ lat: LinkInput, _ lon: LinkInput) throws(DirectionsURLError) -> Coordinate {
-        // (`decimal` refuses a ',' as it refuses any byte but digits, one '.' and a sign.)
-        guard let la = lat.decimal, let lo = lon.decimal else {
-            throw DirectionsURLError(
-                code: .malformedNumber,
-                message: "'\(DirectionsURLParser.shorten(lat.string))_\(DirectionsURLParser.shorten(lon.string))' in 'rtp' is not '<latitude>_<longitude>' in decimal degrees (use '.' as the decimal separator)",
-                parameter: "rtp")
-        }
-        // In range: the coordinate itself; out of range: the text round trip builds the error.
-        do {
-            return try Coordinate.validated(latitude: la, longitude: lo)
-        } catch {
-            return try CoordinateText.parsePair(Substring(LinkWriting.degrees(la) + "," + LinkWriting.degrees(lo)), parameter: "rtp")
-        }
-    }
-
     /// The decoded title `t` with `%5F` (any case) → `_`, Microsoft's second decoding, by `Character`s.
     private static func replacingEncodedUnderscore(_ t: LinkInput) -> String {
         guard t.contains(UInt8(ascii: "%")) else { return t.string }
         let s = t.string
         var out = ""
-        var i = s.startIndex
+        var (i, run) = (s.startIndex, s.startIndex)
         while i < s.endIndex {
             if s[i] == "%", let a = s.index(i, offsetBy: 3, limitedBy: s.endIndex), s[s.index(after: i)..<a].uppercased() == "5F" {
-                out.append("_")
-                i = a
+                out += s[run..<i] + "_"
+                (i, run) = (a, a)
             } else {
-                out.append(s[i])
                 i = s.index(after: i)
             }
         }
-        return out
+        return out + s[run...]
     }
 
     static func parseDriveTo(_ link: LinkInput.Parts, walk: Bool) throws(DirectionsURLError) -> DirectionsRequest {

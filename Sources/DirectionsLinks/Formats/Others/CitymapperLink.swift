@@ -96,13 +96,8 @@ extension CitymapperLink: DirectionsLinkFormat {
             try context.repair(.likelyTypo, hint, parameter: "endcoord")
         }
         // A hint only names an unknown parameter; with none, skip the look-ups.
-        if keys.hasUnknown {
-            if !keys.contains("startcoord"), let hint = schema.hint(in: query, for: "startcoord") {
-                try context.repair(.likelyTypo, hint + " (ignored)", parameter: "startcoord")
-            }
-            if !keys.contains("arrival_time"), let hint = schema.hint(in: query, for: "arrival_time") {
-                try context.repair(.likelyTypo, hint + " (ignored)", parameter: "arrival_time")
-            }
+        for name in ["startcoord", "arrival_time"] where keys.hasUnknown && !keys.contains(name) {
+            if let hint = schema.hint(in: query, for: name) { try context.repair(.likelyTypo, hint + " (ignored)", parameter: name) }
         }
         let source = try end(keys, parser: context.parser, source: true) ?? .currentLocation
         return DirectionsRequest(
