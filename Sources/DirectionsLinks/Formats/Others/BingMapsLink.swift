@@ -211,7 +211,8 @@ extension BingMapsLink: DirectionsLinkFormat {
             return try parseRoute(try LinkInput.Query(link.bytes.query, plusAsSpace: false), plusAsSpace: false, &context)
         default:
             let path = link.bytes.path
-            guard path.lowercasedEquals("/maps") || path.lowercasedEquals("/maps/") || path.lowercasedEquals("/maps/default.aspx") else {
+            // (No non-ASCII text lowercases to these paths: bytes ignoring ASCII case decide.)
+            guard path.equalsIgnoringCase("/maps") || path.equalsIgnoringCase("/maps/") || path.equalsIgnoringCase("/maps/default.aspx") else {
                 throw DirectionsURLError(
                     code: .notADirectionsLink,
                     message: "'\(DirectionsURLParser.shorten(path.string))' is not Bing Maps; route links are https://www.bing.com/maps?rtp=…",
@@ -251,10 +252,10 @@ extension BingMapsLink {
             return BuiltLink(url: url, format: .bing, omitted: omitted)
         }
         func text(_ e: Endpoint, field: String) -> String {
+            if e.placeID != nil { omitted.append("\(field) place id: Windows Maps links carry none") }
             switch e {
             case .currentLocation: return ""
-            case .coordinate(let c, let label, let id):
-                if id != nil { omitted.append("\(field) place id: Windows Maps links carry none") }
+            case .coordinate(let c, let label, _):
                 var s = "pos." + LinkWriting.degrees(c.latitude) + "_" + LinkWriting.degrees(c.longitude)
                 if let label, !label.isEmpty {
                     if label.uppercased().contains("%5F") {
@@ -264,8 +265,7 @@ extension BingMapsLink {
                     }
                 }
                 return s
-            case .address(let t, let id):
-                if id != nil { omitted.append("\(field) place id: Windows Maps links carry none") }
+            case .address(let t, _):
                 return "adr." + LinkWriting.encode(t).escaping("~", as: "%7E")
             }
         }

@@ -163,8 +163,7 @@ extension HereLink: DirectionsLinkFormat {
                 message: "a HERE route needs two or more waypoints (the first is the start); write /r/mylocation/<lat>,<lon>",
                 parameter: "path")
         }
-        var points: [Endpoint] = []
-        for segment in segments { points.append(try waypoint(segment, plusAsSpace: plusAsSpace, &context)) }
+        let points = try segments.map { (segment) throws(DirectionsURLError) in try waypoint(segment, plusAsSpace: plusAsSpace, &context) }
         var (mode, transport, avoid) = try options(query, &context)
         if let wegoMode, mode == nil, transport == nil { (mode, transport) = wegoMode }
         return DirectionsRequest(

@@ -193,16 +193,15 @@ extension YandexMapsLink {
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         var omitted: [String] = []
         func text(_ e: Endpoint, field: String) throws(LinkBuildError) -> String {
+            if case .coordinate(_, _?, _) = e { omitted.append("\(field) label: Yandex route points carry no label") }
+            if e.placeID != nil { omitted.append("\(field) place id: Yandex links carry none") }
             switch e {
             case .currentLocation:
                 if field == "source" { return "" }
                 throw LinkBuildError(code: .cannotExpress, message: "Yandex writes the current location only as an empty first point", field: field)
-            case .coordinate(let c, let label, let id):
-                if label != nil { omitted.append("\(field) label: Yandex route points carry no label") }
-                if id != nil { omitted.append("\(field) place id: Yandex links carry none") }
+            case .coordinate(let c, _, _):
                 return LinkWriting.encode(LinkWriting.pair(c))
-            case .address(let t, let id):
-                if id != nil { omitted.append("\(field) place id: Yandex links carry none") }
+            case .address(let t, _):
                 // `~` separates points: write it encoded so it stays data.
                 return LinkWriting.encode(t).escaping("~", as: "%7E")
             }
