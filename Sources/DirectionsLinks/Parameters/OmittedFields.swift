@@ -31,6 +31,18 @@ enum OmittedFields {
         return out
     }
 
+    /// The `navigate`, `avoid`, `departure date` and `arrival date` lines, in that order, of a format
+    /// whose links carry none of them: `navigate` and `avoid` are the text after `navigate: ` and
+    /// `avoid: ` (nil: the format carries it); `dates` names the links (`Yandex links`).
+    static func uncarried(_ r: DirectionsRequest, navigate: String?, avoid: String?, dates: String) -> [String] {
+        var out: [String] = []
+        if r.navigate, let navigate { out.append("navigate: " + navigate) }
+        if !r.avoid.isEmpty, let avoid { out.append("avoid: " + avoid) }
+        if r.departureDate != nil { out.append("departure date: \(dates) carry none") }
+        if r.arrivalDate != nil { out.append("arrival date: \(dates) carry none") }
+        return out
+    }
+
     /// The lines of a transit planner's link (Citymapper, Moovit): waypoints, mode, navigate, avoidances.
     /// - Parameters:
     ///   - app: the app's name; `ends`, what its links hold (`a start and an end`); `plans`, what it

@@ -53,69 +53,40 @@ enum BingMapsLink {
                 message: "this \(formatName) has no 'rtp'" + (hint.map { "; \($0)" } ?? "; add rtp=~pos.<lat>_<lon> or rtp=~adr.<address>"),
                 parameter: "rtp")
         }
-        // The points between raw `~`s: by byte for ASCII text; by `Character` otherwise.
+        // The points between raw `~`s.
         let value = rtp.rawValue
-        if value.isASCII {
-            return try route(
-                value.pieces(separatedBy: UInt8(ascii: "~")), twoOrMore: value.contains(UInt8(ascii: "~")),
-                lastIsEmpty: value.last == UInt8(ascii: "~"), slots, plusAsSpace: plusAsSpace, context.parser)
-        }
-        let pieces = value.splitPieces(separatedBy: UInt8(ascii: "~"))
-        return try route(
-            pieces, twoOrMore: pieces.count >= 2, lastIsEmpty: pieces.last?.isEmpty ?? true, slots, plusAsSpace: plusAsSpace,
-            context.parser)
-    }
-
-    /// The request of the raw `rtp` points `pieces`, and `mode`.
-    private static func route(
-        _ pieces: some Sequence<LinkInput>, twoOrMore: Bool, lastIsEmpty: Bool, _ slots: ParameterSchema.Slots, plusAsSpace: Bool,
-        _ parser: DirectionsURLParser
-    ) throws(DirectionsURLError) -> DirectionsRequest {
-        guard twoOrMore else {
+        guard value.contains(UInt8(ascii: "~")) else {
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "'rtp' has one point and no '~'; write rtp=<from>~<to>, or rtp=~<to> to start at the current location",
                 parameter: "rtp")
         }
-        guard !lastIsEmpty else {
+        guard value.last != UInt8(ascii: "~") else {
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "'rtp' ends with '~' and gives no destination; write rtp=<from>~pos.<lat>_<lon> or ~adr.<address>",
                 parameter: "rtp")
         }
-        return try RoutePoints.request(pieces) { (piece, role) throws(DirectionsURLError) in
+        let parser = context.parser
+        return try RoutePoints.request(value.pieces(separatedBy: UInt8(ascii: "~"))) { (piece, role) throws(DirectionsURLError) in
             try point(piece, role: role, plusAsSpace: plusAsSpace, parser)
         } mode: { () throws(DirectionsURLError) -> ModeWord? in
-            guard let m = try slots.single("mode"),
-                let word = try m.modeWord(
-                    name: "mode", emptyIsUnset: true,
-                    notA: "is not a Windows Maps mode; use d (driving), w (walking) or t (transit)", modeWord)
-            else { return nil }
-            return modeVocabulary[word]
+            try modeVocabulary.word(
+                of: slots.single("mode"), name: "mode", notA: "is not a Windows Maps mode; use d (driving), w (walking) or t (transit)")
         }
-    }
-
-    /// The index in ``modeVocabulary`` of the mode word `value`, ignoring case.
-    private static func modeWord(_ value: LinkInput) -> Int? {
-        if value.lowercasedEquals("d") { return 0 }
-        if value.lowercasedEquals("w") { return 1 }
-        if value.lowercasedEquals("t") { return 2 }
-        return nil
     }
 
     /// What an `rtp` point is.
     private enum Kind { case address, position, other }
 
-    /// Whether `raw` starts `adr.` or `pos.` (first four `Character`s, lowercased); by byte for ASCII.
+    /// Whether `raw` starts `adr.` or `pos.` (the first four `Character`s, lowercased).
     private static func pointKind(_ raw: LinkInput) -> Kind {
-        if raw.count < 4 { return .other }  // four Characters are at least four bytes
-        if raw.prefix(5).isASCII {
-            let four = raw.prefix(4)
-            return four.equalsIgnoringCase("adr." as StaticString) ? .address
-                : four.equalsIgnoringCase("pos." as StaticString) ? .position : .other
-        }
-        let lower = Substring(raw.string).prefix(4).lowercased()
-        return lower == "adr." ? .address : lower == "pos." ? .position : .other
+        let four = raw.prefix(4)
+        let kind: Kind = four.equalsIgnoringCase("adr." as StaticString) ? .address
+            : four.equalsIgnoringCase("pos." as StaticString) ? .position : .other
+        // A combining mark after the '.' makes the fourth Character another one.
+        if kind != .other, raw.count > 4, raw[4] >= 0x80, raw.string.prefix(4).unicodeScalars.count != 4 { return .other }
+        return kind
     }
 
     /// One `rtp` point, raw (escapes checked when the query was split).
@@ -127,15 +98,11 @@ enum BingMapsLink {
         switch pointKind(raw) {
         case .address:
             return try raw.dropFirst(4).withDecoded(plusAsSpace: plusAsSpace) { (text: LinkInput) throws(DirectionsURLError) -> Endpoint in
-                switch role {
-                case .source: return try parser.sourceEndpoint(text, parameter: "rtp")
-                default:
-                    let trimmed = text.trimmed
-                    if trimmed.isEmpty {
-                        throw DirectionsURLError(code: .invalidParameter, message: "an 'adr.' point in 'rtp' is empty; give an address after 'adr.'", parameter: "rtp")
-                    }
-                    return .address(trimmed.string)
+                if role == .source { return try parser.sourceEndpoint(text, parameter: "rtp") }
+                if text.isBlank {
+                    throw DirectionsURLError(code: .invalidParameter, message: "an 'adr.' point in 'rtp' is empty; give an address after 'adr.'", parameter: "rtp")
                 }
+                return .address(text.trimmed.string)
             }
         case .position:
             return try position(raw.dropFirst(4), plusAsSpace: plusAsSpace)
@@ -150,87 +117,51 @@ enum BingMapsLink {
     /// `<lat>_<lon>[_<title>]` after `pos.`, raw.
     private static func position(_ text: LinkInput, plusAsSpace: Bool) throws(DirectionsURLError) -> Endpoint {
         // Latitude, longitude and the title, split at the first two `_` bytes.
-        guard let first = text.firstOffset(of: UInt8(ascii: "_")) else {
+        guard let (latText, rest) = text.split(at: UInt8(ascii: "_")) else {
             throw DirectionsURLError(
                 code: .malformedNumber,
                 message: "'pos.\(DirectionsURLParser.shorten(text.string))' in 'rtp' is not '<latitude>_<longitude>'; separate them with '_'",
                 parameter: "rtp")
         }
-        let latText = text.prefix(first)
-        var lonText = text.suffix(from: first &+ 1)
-        var titleText: LinkInput? = nil
-        if let second = lonText.firstOffset(of: UInt8(ascii: "_")) {
-            titleText = lonText.suffix(from: second &+ 1)
-            lonText = lonText.prefix(second)
-        }
+        let (lonText, titleText): (LinkInput, LinkInput?) = rest.split(at: UInt8(ascii: "_")).map { ($0.before, $0.after) } ?? (rest, nil)
         let c = try latText.withDecoded(plusAsSpace: false) { (lat: LinkInput) throws(DirectionsURLError) -> Coordinate in
             try lonText.withDecoded(plusAsSpace: false) { (lon: LinkInput) throws(DirectionsURLError) -> Coordinate in
-                try coordinate(lat, lon)
+                // (`decimal` refuses a ',' as it refuses any byte but digits, one '.' and a sign.)
+                guard let la = lat.decimal, let lo = lon.decimal else {
+                    throw DirectionsURLError(
+                        code: .malformedNumber,
+                        message: "'\(DirectionsURLParser.shorten(lat.string))_\(DirectionsURLParser.shorten(lon.string))' in 'rtp' is not '<latitude>_<longitude>' in decimal degrees (use '.' as the decimal separator)",
+                        parameter: "rtp")
+                }
+                // In range: the coordinate itself; out of range: the text round trip builds the error.
+                do {
+                    return try Coordinate.validated(latitude: la, longitude: lo)
+                } catch {
+                    return try CoordinateText.parsePair(Substring(LinkWriting.degrees(la) + "," + LinkWriting.degrees(lo)), parameter: "rtp")
+                }
             }
         }
-        var title: String? = nil
-        if let titleText {
-            title = titleText.withDecoded(plusAsSpace: plusAsSpace) { (t: LinkInput) -> String? in
-                t.isEmpty ? nil : replacingEncodedUnderscore(t)
-            }
+        let title = titleText?.withDecoded(plusAsSpace: plusAsSpace) { (t: LinkInput) -> String? in
+            t.isEmpty ? nil : replacingEncodedUnderscore(t)
         }
-        return .coordinate(c, label: title)
+        return .coordinate(c, label: title ?? nil)
     }
 
-    /// The coordinate of the decoded `lat` and `lon` of a `pos.` point.
-    private static func coordinate(_ lat: LinkInput, _ lon: LinkInput) throws(DirectionsURLError) -> Coordinate {
-        // (`decimal` refuses a ',' as it refuses any byte but digits, one '.' and a sign.)
-        guard let la = lat.decimal, let lo = lon.decimal else {
-            throw DirectionsURLError(
-                code: .malformedNumber,
-                message: "'\(DirectionsURLParser.shorten(lat.string))_\(DirectionsURLParser.shorten(lon.string))' in 'rtp' is not '<latitude>_<longitude>' in decimal degrees (use '.' as the decimal separator)",
-                parameter: "rtp")
-        }
-        // In range: the coordinate itself; out of range: the text round trip builds the error.
-        do {
-            return try Coordinate.validated(latitude: la, longitude: lo)
-        } catch {
-            return try CoordinateText.parsePair(Substring(LinkWriting.degrees(la) + "," + LinkWriting.degrees(lo)), parameter: "rtp")
-        }
-    }
-
-    /// The decoded title `t` with `%5F` (any case) → `_`, Microsoft's second decoding.
+    /// The decoded title `t` with `%5F` (any case) → `_`, Microsoft's second decoding, by `Character`s.
     private static func replacingEncodedUnderscore(_ t: LinkInput) -> String {
         guard t.contains(UInt8(ascii: "%")) else { return t.string }
-        guard t.isASCII else { return replacingEncodedUnderscore(t.string) }
-        // One byte per Character: '%', '5', 'F' or 'f' → '_'.
-        return LinkInput.string(capacity: t.count) { out in
-            var i = 0
-            var k = 0
-            while i < t.count && k < out.count {
-                if t[i] == UInt8(ascii: "%"), i &+ 2 < t.count, t[i &+ 1] == UInt8(ascii: "5"),
-                   t[i &+ 2] == UInt8(ascii: "F") || t[i &+ 2] == UInt8(ascii: "f") {
-                    out[k] = UInt8(ascii: "_")
-                    i &+= 3
-                } else {
-                    out[k] = t[i]
-                    i &+= 1
-                }
-                k &+= 1
-            }
-            return k
-        }
-    }
-
-    /// ``replacingEncodedUnderscore(_:)-(LinkInput)`` by `Character`s, for non-ASCII text.
-    private static func replacingEncodedUnderscore(_ s: String) -> String {
+        let s = t.string
         var out = ""
-        var i = s.startIndex
+        var (i, run) = (s.startIndex, s.startIndex)
         while i < s.endIndex {
             if s[i] == "%", let a = s.index(i, offsetBy: 3, limitedBy: s.endIndex), s[s.index(after: i)..<a].uppercased() == "5F" {
-                out.append("_")
-                i = a
+                out += s[run..<i] + "_"
+                (i, run) = (a, a)
             } else {
-                out.append(s[i])
                 i = s.index(after: i)
             }
         }
-        return out
+        return out + s[run...]
     }
 
     static func parseDriveTo(_ link: LinkInput.Parts, walk: Bool) throws(DirectionsURLError) -> DirectionsRequest {
@@ -262,12 +193,8 @@ enum BingMapsLink {
                 throw DirectionsURLError(code: .longitudeOutOfRange, message: "destination.longitude \(lonP.value) is outside -180...180 degrees and is not wrapped", parameter: "destination.longitude")
             }
         }
-        let name = nameP?.withValue { (value: LinkInput) -> String? in
-            let trimmed = value.trimmed
-            return trimmed.isEmpty ? nil : trimmed.string
-        }
         return DirectionsRequest(
-            source: .currentLocation, destination: .coordinate(c, label: name ?? nil),
+            source: .currentLocation, destination: .coordinate(c, label: nameP.nonBlankValue),
             mode: walk ? .pedestrian : .car, navigate: true)
     }
 }
@@ -284,7 +211,8 @@ extension BingMapsLink: DirectionsLinkFormat {
             return try parseRoute(try LinkInput.Query(link.bytes.query, plusAsSpace: false), plusAsSpace: false, &context)
         default:
             let path = link.bytes.path
-            guard path.lowercasedEquals("/maps") || path.lowercasedEquals("/maps/") || path.lowercasedEquals("/maps/default.aspx") else {
+            // (No non-ASCII text lowercases to these paths: bytes ignoring ASCII case decide.)
+            guard path.equalsIgnoringCase("/maps") || path.equalsIgnoringCase("/maps/") || path.equalsIgnoringCase("/maps/default.aspx") else {
                 throw DirectionsURLError(
                     code: .notADirectionsLink,
                     message: "'\(DirectionsURLParser.shorten(path.string))' is not Bing Maps; route links are https://www.bing.com/maps?rtp=…",
@@ -294,9 +222,6 @@ extension BingMapsLink: DirectionsLinkFormat {
         }
     }
 }
-
-
-
 
 extension BingMapsLink {
     static var format: LinkFormat { .bing }
@@ -310,6 +235,7 @@ extension BingMapsLink {
     /// current location to a coordinate by car or on foot. Titles: `_` → `%255F`, `~` → `%7E`, space → `%20`.
     /// - Throws: `cannot-express` when the destination is the current location.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
+        let noRoadOptions = "Windows Maps links carry no road options"
         var omitted: [String] = []
         if request.destination == .currentLocation {
             throw LinkBuildError(code: .cannotExpress, message: "a Windows Maps route cannot end at the current location", field: "destination")
@@ -318,9 +244,7 @@ extension BingMapsLink {
            request.mode == .car || request.mode == .pedestrian,
            case .coordinate(let c, let label, let id) = request.destination {
             if id != nil { omitted.append("destination place id: Windows Maps links carry none") }
-            if !request.avoid.isEmpty { omitted.append("avoid: Windows Maps links carry no road options") }
-            if request.departureDate != nil { omitted.append("departure date: Windows Maps links carry none") }
-            if request.arrivalDate != nil { omitted.append("arrival date: Windows Maps links carry none") }
+            omitted += OmittedFields.uncarried(request, navigate: nil, avoid: noRoadOptions, dates: "Windows Maps links")
             var url = (request.mode == .car ? "ms-drive-to:?" : "ms-walk-to:?")
                 + "destination.latitude=" + LinkWriting.degrees(c.latitude)
                 + "&destination.longitude=" + LinkWriting.degrees(c.longitude)
@@ -328,22 +252,21 @@ extension BingMapsLink {
             return BuiltLink(url: url, format: .bing, omitted: omitted)
         }
         func text(_ e: Endpoint, field: String) -> String {
+            if e.placeID != nil { omitted.append("\(field) place id: Windows Maps links carry none") }
             switch e {
             case .currentLocation: return ""
-            case .coordinate(let c, let label, let id):
-                if id != nil { omitted.append("\(field) place id: Windows Maps links carry none") }
+            case .coordinate(let c, let label, _):
                 var s = "pos." + LinkWriting.degrees(c.latitude) + "_" + LinkWriting.degrees(c.longitude)
                 if let label, !label.isEmpty {
                     if label.uppercased().contains("%5F") {
                         omitted.append("\(field) label: it contains the text '%5F', which Windows Maps reads as '_'")
                     } else {
-                        s += "_" + LinkWriting.encode(label).replacingTildes().replacingUnderscores()
+                        s += "_" + LinkWriting.encode(label).escaping("~", as: "%7E").escaping("_", as: "%255F")
                     }
                 }
                 return s
-            case .address(let t, let id):
-                if id != nil { omitted.append("\(field) place id: Windows Maps links carry none") }
-                return "adr." + LinkWriting.encode(t).replacingTildes()
+            case .address(let t, _):
+                return "adr." + LinkWriting.encode(t).escaping("~", as: "%7E")
             }
         }
         let from = text(request.source, field: "source")
@@ -353,27 +276,9 @@ extension BingMapsLink {
         if let word = LinkWriting.modeWord(for: request, in: modeVocabulary, format: "Windows Maps", omitted: &omitted) {
             url += "&mode=" + word.value
         }
-        if request.navigate { omitted.append("navigate: only ms-drive-to:/ms-walk-to: from the current location to a coordinate start guidance") }
-        if !request.avoid.isEmpty { omitted.append("avoid: Windows Maps links carry no road options") }
-        if request.departureDate != nil { omitted.append("departure date: Windows Maps links carry none") }
-        if request.arrivalDate != nil { omitted.append("arrival date: Windows Maps links carry none") }
+        omitted += OmittedFields.uncarried(
+            request, navigate: "only ms-drive-to:/ms-walk-to: from the current location to a coordinate start guidance",
+            avoid: noRoadOptions, dates: "Windows Maps links")
         return BuiltLink(url: url, format: .bing, omitted: omitted)
-    }
-}
-
-private extension String {
-    /// `~` → `%7E`: the point separator of `rtp` (Microsoft: "If the item contains a tilde, make sure
-    /// the tilde is encoded as %7E").
-    func replacingTildes() -> String {
-        var out = ""
-        for ch in self { if ch == "~" { out += "%7E" } else { out.append(ch) } }
-        return out
-    }
-
-    /// `_` → `%255F` (Microsoft: "If the title contains an underscore, double-encode it as %255F").
-    func replacingUnderscores() -> String {
-        var out = ""
-        for ch in self { if ch == "_" { out += "%255F" } else { out.append(ch) } }
-        return out
     }
 }

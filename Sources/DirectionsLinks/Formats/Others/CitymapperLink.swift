@@ -38,77 +38,31 @@ enum CitymapperLink {
         let address = try keys.single(source ? "startaddress" : "endaddress")
         if let coord, let c = try coord.trimmedPair(parameter: source ? "startcoord" : "endcoord") {
             // The label: the name, else the address (each decoded once; blank is none).
-            return .coordinate(c, label: nonBlankValue(name) ?? nonBlankValue(address))
+            return .coordinate(c, label: name.nonBlankValue ?? address.nonBlankValue)
         }
         // Without a coordinate: the address, else the name (each decoded once; blank is none).
-        if let address, let endpoint = try address.withValue({ (value: LinkInput) throws(DirectionsURLError) -> Endpoint? in
-            if value.isBlank { return nil }
-            return source ? try parser.sourceEndpoint(value, parameter: "startaddress") : try parser.stopEndpoint(value, parameter: "endaddress")
-        }) {
-            return endpoint
+        for (p, field) in [(address, "address"), (name, "name")] {
+            if let endpoint = try p.withValue({ (value: LinkInput) throws(DirectionsURLError) -> Endpoint? in
+                if value.isBlank { return nil }
+                let parameter = (source ? "start" : "end") + field
+                return source ? try parser.sourceEndpoint(value, parameter: parameter) : try parser.stopEndpoint(value, parameter: parameter)
+            }) {
+                return endpoint
+            }
         }
-        guard let name else { return nil }
-        return try name.withValue { (value: LinkInput) throws(DirectionsURLError) -> Endpoint? in
-            if value.isBlank { return nil }
-            return source ? try parser.sourceEndpoint(value, parameter: "startname") : try parser.stopEndpoint(value, parameter: "endname")
-        }
-    }
-
-    /// The decoded value of `p` trimmed, or nil when `p` is absent or its value blank.
-    private static func nonBlankValue(_ p: LinkInput.Query.Parameter?) -> String? {
-        guard let p else { return nil }
-        let text = trimmedValue(p)
-        return text.isEmpty ? nil : text
-    }
-
-    /// The decoded value of `p`, trimmed.
-    private static func trimmedValue(_ p: LinkInput.Query.Parameter) -> String {
-        p.withValue { $0.trimmed.string }
+        return nil
     }
 }
 
 extension LinkInput.Query.Parameter {
     /// The `latitude,longitude` pair (`CoordinateText.parsePair`) of the trimmed decoded value, or nil
-    /// when empty. Two plain decimals around `,` or `%2C` are read from the raw value at once
-    /// (``rawPlainPair``, the fast path of ``LinkInput/quickPair(_:_:)``).
+    /// when empty.
     /// - Throws: the errors of `parsePair`, naming `parameter`.
     func trimmedPair(parameter: String) throws(DirectionsURLError) -> Coordinate? {
-        if let quick = rawPlainPair { return quick }
-        return try withValue { (value: LinkInput) throws(DirectionsURLError) -> Coordinate? in
+        try withValue { (value: LinkInput) throws(DirectionsURLError) -> Coordinate? in
             let text = value.trimmed
-            if text.isEmpty { return nil }
-            return try CoordinateText.parsePair(text, parameter: parameter)
+            return text.isEmpty ? nil : try CoordinateText.parsePair(text, parameter: parameter)
         }
-    }
-
-    var rawPlainPair: Coordinate? {
-        let raw = rawValue
-        let n = raw.count
-        var comma = -1
-        var escaped = false
-        var i = 0
-        while i < n {
-            let b = raw[i]
-            if b &- UInt8(ascii: "0") < 10 || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") {
-                i &+= 1
-                continue
-            }
-            guard comma < 0 else { return nil }
-            if b == UInt8(ascii: ",") {
-                comma = i
-                i &+= 1
-            } else if b == UInt8(ascii: "%"), i &+ 2 < n, raw[i &+ 1] == UInt8(ascii: "2"), raw[i &+ 2] | 0x20 == UInt8(ascii: "c") {
-                comma = i
-                escaped = true
-                i &+= 3
-            } else {
-                return nil
-            }
-        }
-        guard comma > 0 else { return nil }
-        guard let latitude = raw.slice(0, comma).decimal,
-              let longitude = raw.slice(comma &+ (escaped ? 3 : 1), n).decimal else { return nil }
-        return Coordinate.ifValid(latitude: latitude, longitude: longitude)
     }
 }
 
@@ -130,35 +84,25 @@ extension CitymapperLink: DirectionsLinkFormat {
                 parameter: "path")
         }
         let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
-        // Only needed when the end is missing or not a coordinate: not built on the usual path.
-        func endHint() -> String? {
-            schema.hint(in: query, for: "endcoord")
-        }
         let keys = schema.slots(query)
         guard let destination = try end(keys, parser: context.parser, source: false) else {
-            let hint = endHint()
+            let hint = schema.hint(in: query, for: "endcoord")
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "this \(formatName) has no end" + (hint.map { "; \($0)" } ?? "; add endcoord=<latitude>,<longitude> or endaddress=<address>"),
                 parameter: "endcoord")
         }
-        if destination.coordinate == nil, let hint = endHint() {
+        if destination.coordinate == nil, let hint = schema.hint(in: query, for: "endcoord") {
             try context.repair(.likelyTypo, hint, parameter: "endcoord")
         }
         // A hint only names an unknown parameter; with none, skip the look-ups.
-        if keys.hasUnknown {
-            if !keys.contains("startcoord"), let hint = schema.hint(in: query, for: "startcoord") {
-                try context.repair(.likelyTypo, hint + " (ignored)", parameter: "startcoord")
-            }
-            if !keys.contains("arrival_time"), let hint = schema.hint(in: query, for: "arrival_time") {
-                try context.repair(.likelyTypo, hint + " (ignored)", parameter: "arrival_time")
-            }
+        for name in ["startcoord", "arrival_time"] where keys.hasUnknown && !keys.contains(name) {
+            if let hint = schema.hint(in: query, for: name) { try context.repair(.likelyTypo, hint + " (ignored)", parameter: name) }
         }
         let source = try end(keys, parser: context.parser, source: true) ?? .currentLocation
-        let arrival = try keys.single("arrival_time").map(trimmedValue)
         return DirectionsRequest(
             source: source, destination: destination, transportType: .transit,
-            arrivalDate: arrival.flatMap { $0.isEmpty ? nil : $0 })
+            arrivalDate: try keys.single("arrival_time").nonBlankValue)
     }
 }
 

@@ -32,16 +32,16 @@ enum MoovitLink {
         let latParameter = try keys.single(source ? "orig_lat" : "dest_lat")
         let lonParameter = try keys.single(source ? "orig_lon" : "dest_lon")
         let nameParameter = try keys.single(source ? "orig_name" : "dest_name")
-        let coordinate = try withTrimmedValue(latParameter) { (lat: LinkInput) throws(DirectionsURLError) -> Coordinate? in
-            try withTrimmedValue(lonParameter) { (lon: LinkInput) throws(DirectionsURLError) -> Coordinate? in
-                try point(lat, lon, source: source)
+        let coordinate = try latParameter.withValue { (lat: LinkInput) throws(DirectionsURLError) -> Coordinate? in
+            try lonParameter.withValue { (lon: LinkInput) throws(DirectionsURLError) -> Coordinate? in
+                try point(lat.trimmed, lon.trimmed, source: source)
             }
         }
         if let coordinate {
-            let name = withTrimmedValue(nameParameter) { $0.isEmpty ? nil : $0.string }
-            return .coordinate(coordinate, label: name)
+            return .coordinate(coordinate, label: nameParameter.nonBlankValue)
         }
-        return try withTrimmedValue(nameParameter) { (name: LinkInput) throws(DirectionsURLError) -> Endpoint? in
+        return try nameParameter.withValue { (value: LinkInput) throws(DirectionsURLError) -> Endpoint? in
+            let name = value.trimmed
             if name.isEmpty { return nil }
             return source ? try parser.sourceEndpoint(name, parameter: "orig_name") : .address(name.string)
         }
@@ -58,8 +58,6 @@ enum MoovitLink {
                 parameter: missing)
         }
         if lat.isEmpty { return nil }
-        // Two plain decimals in range: the coordinate the checks below would return.
-        if let la = lat.decimal, let lo = lon.decimal, let c = Coordinate.ifValid(latitude: la, longitude: lo) { return c }
         let latText = lat.string
         let lonText = lon.string
         let comma = lat.contains(UInt8(ascii: ",")) || lon.contains(UInt8(ascii: ","))
@@ -71,15 +69,6 @@ enum MoovitLink {
         }
         return try CoordinateText.parsePair(Substring(latText + "," + lonText), parameter: source ? "orig_lat" : "dest_lat")
     }
-}
-
-/// Calls `body` with the decoded value of `p` trimmed, or with empty text when `p` is nil.
-@inline(__always)
-fileprivate func withTrimmedValue<R, E: Error>(
-    _ p: LinkInput.Query.Parameter?, _ body: (LinkInput) throws(E) -> R
-) throws(E) -> R {
-    guard let p else { return try body(.empty) }
-    return try p.withValue { (value: LinkInput) throws(E) -> R in try body(value.trimmed) }
 }
 
 extension MoovitLink: DirectionsLinkFormat {
@@ -103,10 +92,9 @@ extension MoovitLink: DirectionsLinkFormat {
                 parameter: "dest_lat")
         }
         let source = try end(keys, context.parser, source: true) ?? .currentLocation
-        let date = try keys.single("date").map { p in p.withValue { $0.trimmed.string } }
         return DirectionsRequest(
             source: source, destination: destination, transportType: .transit,
-            departureDate: date.flatMap { $0.isEmpty ? nil : $0 })
+            departureDate: try keys.single("date").nonBlankValue)
     }
 }
 

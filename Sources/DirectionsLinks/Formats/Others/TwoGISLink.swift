@@ -20,103 +20,77 @@ enum TwoGISLink {
 
     /// The route of a 2GIS path, raw.
     static func parsePath(_ path: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        // The non-empty pieces between `/`s: by byte for ASCII text; by `Character` otherwise.
-        if path.isASCII { return try parseParts(Segments(path)) }
-        return try parseParts(path.splitPieces(separatedBy: UInt8(ascii: "/"), omittingEmpty: true))
-    }
-
-    /// The route of the non-empty path segments `parts` (iterated twice at most).
-    private static func parseParts<S: Sequence<LinkInput>>(_ parts: S) throws(DirectionsURLError) -> DirectionsRequest {
-        var all = parts.makeIterator()
-        while let part = all.next() {
-            if part.lowercasedEquals("routesearch") { return try parseRouteSearch(&all) }
-        }
+        // The non-empty pieces between `/`s.
+        let parts = path.splitPieces(separatedBy: UInt8(ascii: "/"), omittingEmpty: true)
+        if let r = parts.firstIndex(where: { $0.equalsIgnoringCase("routesearch") }) { return try parseRouteSearch(parts[(r + 1)...]) }
         // What follows the first `directions`, which must be the first or second segment.
-        var after = parts.makeIterator()
-        var d = 0
-        var found = false
-        while let part = after.next() {
-            if part.lowercasedEquals("directions") {
-                found = true
-                break
-            }
-            d &+= 1
-        }
-        guard found, d <= 1 else {
+        guard let d = parts.firstIndex(where: { $0.equalsIgnoringCase("directions") }), d <= 1 else {
             throw DirectionsURLError(
                 code: .notADirectionsLink,
                 message: "this 2GIS link is not a route; routes are https://2gis.ru/directions/points/<lon>,<lat>|<lon>,<lat>",
                 parameter: "path")
         }
-        var a = after.next()
-        var b = a == nil ? nil : after.next()
+        var rest = parts[(d + 1)...]
         var word = -1
-        if let tab = a, let type = b, tab.lowercasedEquals("tab") {
-            word = try modeWord(type)
-            a = after.next()
-            b = a == nil ? nil : after.next()
+        if rest.count >= 2, rest[rest.startIndex].equalsIgnoringCase("tab") {
+            word = try modeWord(rest[rest.startIndex + 1])
+            rest = rest.dropFirst(2)
         }
-        guard let a, let points = b, a.lowercasedEquals("points") else {
+        guard rest.count >= 2, rest[rest.startIndex].equalsIgnoringCase("points") else {
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "this 2GIS directions link has no points; write …/directions/points/<lon>,<lat>|<lon>,<lat>",
                 parameter: "points")
         }
         // Decoded first (into a temporary buffer), then split.
+        let points = rest[rest.startIndex + 1]
         if case .failure(let failure) = PercentDecoding.check(points, plusAsSpace: false) {
             throw PercentDecoding.decodingError(failure, parameter: "points", what: "value")
         }
         return try points.withDecoded(plusAsSpace: false) { (decoded: LinkInput) throws(DirectionsURLError) -> DirectionsRequest in
-            if decoded.isASCII {
-                return try route(
-                    decoded.pieces(separatedBy: UInt8(ascii: "|")), twoOrMore: decoded.contains(UInt8(ascii: "|")), word: word)
+            guard decoded.contains(UInt8(ascii: "|")) else {
+                throw DirectionsURLError(
+                    code: .missingDestination,
+                    message: "'points' has one point; write <from>|<to>, or |<lon>,<lat> to start at the current location",
+                    parameter: "points")
             }
-            let pieces = decoded.splitPieces(separatedBy: UInt8(ascii: "|"), omittingEmpty: false)
-            return try route(pieces, twoOrMore: pieces.count >= 2, word: word)
-        }
-    }
-
-    /// The request of the decoded points `pieces` and the mode word at `word` (-1: none).
-    private static func route(_ pieces: some Sequence<LinkInput>, twoOrMore: Bool, word: Int) throws(DirectionsURLError) -> DirectionsRequest {
-        guard twoOrMore else {
-            throw DirectionsURLError(
-                code: .missingDestination,
-                message: "'points' has one point; write <from>|<to>, or |<lon>,<lat> to start at the current location",
-                parameter: "points")
-        }
-        return try RoutePoints.request(pieces) { (piece, role) throws(DirectionsURLError) -> Endpoint in
-            // What precedes the first ';' (a 2GIS object id follows it).
-            let text = piece.firstOffset(of: UInt8(ascii: ";")).map { piece.prefix($0) } ?? piece
-            if text.isBlank {
-                guard role == .source else {
-                    throw DirectionsURLError(
-                        code: role == .destination ? .missingDestination : .invalidParameter,
-                        message: "a point of 'points' is empty; give <lon>,<lat> for every point after the first",
-                        parameter: "points")
+            return try RoutePoints.request(decoded.pieces(separatedBy: UInt8(ascii: "|"))) { (piece, role) throws(DirectionsURLError) -> Endpoint in
+                // What precedes the first ';' (a 2GIS object id follows it).
+                let text = piece.firstOffset(of: UInt8(ascii: ";")).map { piece.prefix($0) } ?? piece
+                if text.isBlank {
+                    guard role == .source else {
+                        throw DirectionsURLError(
+                            code: role == .destination ? .missingDestination : .invalidParameter,
+                            message: "a point of 'points' is empty; give <lon>,<lat> for every point after the first",
+                            parameter: "points")
+                    }
+                    return .currentLocation
                 }
-                return .currentLocation
+                return .coordinate(try lonLat(text, parameter: "points"), label: nil)
+            } mode: { () throws(DirectionsURLError) -> ModeWord? in
+                word < 0 ? nil : modeVocabulary[word]
             }
-            return .coordinate(try lonLat(text, parameter: "points"), label: nil)
-        } mode: { () throws(DirectionsURLError) -> ModeWord? in
-            word < 0 ? nil : modeVocabulary[word]
         }
     }
 
     /// `…/routeSearch/<key>/<value>/…`: the segments after `routeSearch`, in pairs.
-    private static func parseRouteSearch(_ parts: inout some IteratorProtocol<LinkInput>) throws(DirectionsURLError) -> DirectionsRequest {
+    private static func parseRouteSearch(_ parts: ArraySlice<LinkInput>) throws(DirectionsURLError) -> DirectionsRequest {
         var word = -1
         var from: Endpoint = .currentLocation
         var to: Coordinate? = nil
-        while let key = parts.next(), let value = parts.next() {
+        var i = parts.startIndex
+        while i + 1 < parts.endIndex {
+            let (key, value) = (parts[i], parts[i + 1])
+            i += 2
             if case .failure(let failure) = PercentDecoding.check(value, plusAsSpace: false) {
                 throw PercentDecoding.decodingError(failure, parameter: key.string.lowercased(), what: "value")
             }
             try value.withDecoded(plusAsSpace: false) { (value: LinkInput) throws(DirectionsURLError) in
-                if key.lowercasedEquals("rstype") {
+                if key.equalsIgnoringCase("rstype") {
                     word = try modeWord(value)
-                } else if key.lowercasedEquals("from") {
+                } else if key.equalsIgnoringCase("from") {
                     from = .coordinate(try lonLat(value, parameter: "from"), label: nil)
-                } else if key.lowercasedEquals("to") {
+                } else if key.equalsIgnoringCase("to") {
                     to = try lonLat(value, parameter: "to")
                 }
             }
@@ -135,53 +109,36 @@ enum TwoGISLink {
 
     /// The index in ``modeVocabulary`` of the type `text` spells ignoring case.
     private static func modeWord(_ text: LinkInput) throws(DirectionsURLError) -> Int {
-        if text.lowercasedEquals("car") { return 0 }
-        if text.lowercasedEquals("bus") { return 1 }
-        if text.lowercasedEquals("pedestrian") { return 2 }
-        if text.lowercasedEquals("taxi") { return 3 }
-        if text.lowercasedEquals("bicycle") { return 4 }
-        if text.lowercasedEquals("scooter") { return 5 }
+        if let i = modeVocabulary.index(ofWord: text) { return i }
         throw DirectionsURLError(
             code: .unknownMode,
             message: "'\(DirectionsURLParser.shorten(text.string))' is not a 2GIS route type; use car, bus, pedestrian, taxi, bicycle or scooter",
             parameter: "tab")
     }
 
-    /// `<lon>,<lat>` → coordinate.
+    /// `<lon>,<lat>` → coordinate: two decimals, each trimmed, around one comma.
     static func lonLat(_ text: LinkInput, parameter: String) throws(DirectionsURLError) -> Coordinate {
-        // Two plain decimals around the first comma, in range: the coordinate the general path returns.
-        if let comma = text.firstOffset(of: UInt8(ascii: ",")), let lon = text.prefix(comma).decimal,
-           let lat = text.suffix(from: comma &+ 1).decimal, let c = try? Coordinate.validated(latitude: lat, longitude: lon) {
-            return c
-        }
-        return try lonLat(text.substring, parameter: parameter)
-    }
-
-    /// `<lon>,<lat>` → coordinate, by the general path (which builds the errors).
-    static func lonLat(_ text: Substring, parameter: String) throws(DirectionsURLError) -> Coordinate {
-        // Two plain decimals around one comma, in range: the coordinate the general path returns.
-        if let (lon, lat) = LinkInput.decimals(text), let c = Coordinate.ifValid(latitude: lat, longitude: lon) {
-            return c
-        }
-        guard let numbers = CoordinateText.numbers(text), numbers.count == 2 else {
+        guard let (lonText, latText) = text.split(at: UInt8(ascii: ",")), !latText.contains(UInt8(ascii: ",")),
+              let lon = lonText.trimmed.decimal, let lat = latText.trimmed.decimal
+        else {
             throw DirectionsURLError(
                 code: .malformedNumber,
-                message: "'\(DirectionsURLParser.shorten(String(text)))' in '\(parameter)' is not a <longitude>,<latitude> pair (2GIS writes longitude first, '.' as the decimal separator)",
+                message: "'\(DirectionsURLParser.shorten(text.string))' in '\(parameter)' is not a <longitude>,<latitude> pair (2GIS writes longitude first, '.' as the decimal separator)",
                 parameter: parameter)
         }
         do {
-            return try Coordinate.validated(latitude: numbers[1].value, longitude: numbers[0].value)
+            return try Coordinate.validated(latitude: lat, longitude: lon)
         } catch {
             switch error {
             case .latitudeOutOfRange:
                 throw DirectionsURLError(
                     code: .latitudeOutOfRange,
-                    message: "latitude \(numbers[1].text) in '\(parameter)' is outside -90...90 degrees; 2GIS writes <longitude>,<latitude>",
+                    message: "latitude \(latText.trimmed) in '\(parameter)' is outside -90...90 degrees; 2GIS writes <longitude>,<latitude>",
                     parameter: parameter)
             case .longitudeOutOfRange:
                 throw DirectionsURLError(
                     code: .longitudeOutOfRange,
-                    message: "longitude \(numbers[0].text) in '\(parameter)' is outside -180...180 degrees and is not wrapped",
+                    message: "longitude \(lonText.trimmed) in '\(parameter)' is outside -180...180 degrees and is not wrapped",
                     parameter: parameter)
             }
         }
@@ -191,20 +148,13 @@ enum TwoGISLink {
 extension TwoGISLink: DirectionsLinkFormat {
     static var schemes: [String] { ["dgis"] }
 
+    /// `[www.]2gis.<letters and dots>`; a non-ASCII host is never one.
     static func handles(host: String) -> Bool {
-        // Every handled host starts with "www." or "2gis.".
         guard let f = host.utf8.first, f == UInt8(ascii: "w") || f == UInt8(ascii: "2") else { return false }
-        return LinkInput.withBytes(of: host) { b in
-            // By byte: a non-ASCII host is never one of these.
-            var h = b
-            guard h.isASCII else { return false }
-            if h.hasPrefix("www.") { h = h.dropFirst(4) }
-            guard h.hasPrefix("2gis."), h.count > 5 else { return false }
-            for c in h.dropFirst(5) where !((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == UInt8(ascii: ".")) {
-                return false
-            }
-            return true
-        }
+        var h = Substring(host)
+        if h.hasPrefix("www.") { h = h.dropFirst(4) }
+        return h.hasPrefix("2gis.") && h.utf8.count > 5
+            && h.utf8.dropFirst(5).allSatisfy { ($0 | 0x20) &- UInt8(ascii: "a") < 26 || $0 == UInt8(ascii: ".") }
     }
 
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
@@ -217,23 +167,6 @@ extension TwoGISLink: DirectionsLinkFormat {
         return try parsePath(link.bytes.path, &context)
     }
 }
-
-/// The non-empty pieces of ASCII text between `/`s, in order, without allocating.
-fileprivate struct Segments: Sequence, IteratorProtocol {
-    private var pieces: LinkInput.Pieces
-
-    init(_ text: LinkInput) { pieces = text.pieces(separatedBy: UInt8(ascii: "/")) }
-
-    mutating func next() -> LinkInput? {
-        while let piece = pieces.next() {
-            if !piece.isEmpty { return piece }
-        }
-        return nil
-    }
-}
-
-
-
 
 extension TwoGISLink {
     static var format: LinkFormat { .twoGIS }
@@ -280,10 +213,8 @@ extension TwoGISLink {
             url += "tab/" + word.value + "/"
         }
         url += "points/" + LinkWriting.encode(points.joined(separator: "|"))
-        if request.navigate { omitted.append("navigate: 2GIS web links cannot start guidance") }
-        if !request.avoid.isEmpty { omitted.append("avoid: 2GIS links carry no road options") }
-        if request.departureDate != nil { omitted.append("departure date: 2GIS links carry none") }
-        if request.arrivalDate != nil { omitted.append("arrival date: 2GIS links carry none") }
+        omitted += OmittedFields.uncarried(
+            request, navigate: "2GIS web links cannot start guidance", avoid: "2GIS links carry no road options", dates: "2GIS links")
         return BuiltLink(url: url, format: .twoGIS, omitted: omitted)
     }
 }

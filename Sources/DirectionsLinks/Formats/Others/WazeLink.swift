@@ -108,16 +108,11 @@ enum WazeLink {
     /// The `navigate` flag of the parameter `p`, if any.
     private static func navigateFlag(_ p: LinkInput.Query.Parameter?) throws(DirectionsURLError) -> Bool {
         guard let p else { return false }
+        // No non-ASCII text lowercases to one of these words: the ASCII comparison is exact.
         let flag = p.withValue { (decoded: LinkInput) -> Bool? in
             let value = decoded.trimmed
-            // No non-ASCII text lowercases to one of these words: the ASCII comparison is exact.
-            if value.equalsIgnoringCase("yes") || value.equalsIgnoringCase("true") || value.equalsIgnoringCase("1") {
-                return true
-            }
-            if value.isEmpty || value.equalsIgnoringCase("no") || value.equalsIgnoringCase("false") || value.equalsIgnoringCase("0") {
-                return false
-            }
-            return nil
+            if ["yes", "true", "1"].contains(where: value.equalsIgnoringCase) { return true }
+            return value.isEmpty || ["no", "false", "0"].contains(where: value.equalsIgnoringCase) ? false : nil
         }
         if let flag { return flag }
         throw DirectionsURLError(
@@ -131,58 +126,30 @@ extension WazeLink: DirectionsLinkFormat {
     static var schemes: [String] { ["waze"] }
     static var hosts: [String] { ["waze.com", "www.waze.com", "ul.waze.com"] }
 
-    /// What the path of a Waze link asks for.
-    private enum Kind { case liveMap, deepLink, other }
-
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        // Paths by byte (in non-ASCII text too), ASCII case ignored.
         let path = link.bytes.path
-        let isApp = link.scheme == "waze"
-        let kind = pathKind(asciiPath: path, link, isApp: isApp)
-        switch kind {
-        case .liveMap: return try parseLiveMap(link)
-        case .deepLink: return try parseQuery(link, &context)
-        case .other:
+        if link.scheme != "waze", path.hasSuffixIgnoringCase("/live-map/directions") || path.hasSuffixIgnoringCase("/live-map/directions/") {
+            // `path.split(separator: "/")`: the non-empty segments; a locale first has at most five
+            // Characters (counted as bytes, CR LF as one).
+            let segments = path.splitPieces(separatedBy: UInt8(ascii: "/"), omittingEmpty: true)
+            let first = segments.first ?? .empty
+            let crlf = zip(first, first.dropFirst()).count { $0 == 0x0D && $1 == 0x0A }
+            if segments.count == 2 || (segments.count == 3 && first.count - crlf <= 5) { return try parseLiveMap(link) }
+        }
+        let deepLink = link.scheme == "waze"
+            ? (link.host.isEmpty || link.host == "ul")
+                && (path.isEmpty || path.equals("/") || path.equalsIgnoringCase("/ul") || path.equalsIgnoringCase("/ul/"))
+            : path.equalsIgnoringCase("/ul") || path.equalsIgnoringCase("/ul/")
+                || (link.host == "ul.waze.com" && (path.isEmpty || path.equals("/")))
+        guard deepLink else {
             throw DirectionsURLError(
                 code: .notADirectionsLink,
                 message: "'\(DirectionsURLParser.shorten(path.string))' is not a Waze deep link; directions links are https://waze.com/ul?ll=<lat>,<lon>&navigate=yes",
                 parameter: "path")
         }
+        return try parseQuery(link, &context)
     }
-
-    /// ``Kind`` of a path, by byte (in non-ASCII text too), ASCII case ignored; CR LF counts as one.
-    private static func pathKind(asciiPath path: LinkInput, _ link: LinkInput.Parts, isApp: Bool) -> Kind {
-        if !isApp, path.hasSuffixIgnoringCase("/live-map/directions") || path.hasSuffixIgnoringCase("/live-map/directions/") {
-            // `path.split(separator: "/")`: the non-empty segments, and the Characters of the first.
-            var segments = 0
-            var firstLength = 0
-            for piece in path.pieces(separatedBy: UInt8(ascii: "/")) where !piece.isEmpty {
-                if segments == 0 { firstLength = piece.count &- crlfCount(piece) }
-                segments &+= 1
-            }
-            if segments == 2 || (segments == 3 && firstLength <= 5) { return .liveMap }
-        }
-        let ok: Bool
-        if isApp {
-            ok = (link.host.isEmpty || link.host == "ul")
-                && (path.isEmpty || path.equals("/") || path.equalsIgnoringCase("/ul") || path.equalsIgnoringCase("/ul/"))
-        } else {
-            ok = path.equalsIgnoringCase("/ul") || path.equalsIgnoringCase("/ul/")
-                || (link.host == "ul.waze.com" && (path.isEmpty || path.equals("/")))
-        }
-        return ok ? .deepLink : .other
-    }
-
-}
-
-/// How many CR LF pairs `text` holds (each is one `Character` of two bytes).
-fileprivate func crlfCount(_ text: LinkInput) -> Int {
-    var n = 0
-    var i = 1
-    while i < text.count {
-        if text[i] == 0x0A && text[i &- 1] == 0x0D { n &+= 1 }
-        i &+= 1
-    }
-    return n
 }
 
 extension WazeLink {
@@ -204,37 +171,27 @@ extension WazeLink {
         var omitted: [String] = []
         var pairs: [(String, String)] = []
         var base = "https://waze.com/ul?"
-        if case .coordinate(let from, let fromLabel, let fromID) = request.source {
-            guard case .coordinate(let to, let label, let id) = request.destination else {
+        if case .coordinate(let from, _, _) = request.source {
+            guard case .coordinate(let to, _, _) = request.destination else {
                 throw LinkBuildError(code: .cannotExpress, message: "Waze Live Map links, the only ones with a start, take a coordinate destination", field: "source")
             }
             base = "https://www.waze.com/live-map/directions?"
-            pairs.append(("to", "ll." + LinkWriting.encode(LinkWriting.pair(to))))
-            pairs.append(("from", "ll." + LinkWriting.encode(LinkWriting.pair(from))))
-            if label != nil { omitted.append("destination label: Waze links carry no label") }
-            if id != nil { omitted.append("destination place id: Waze links carry none") }
-            if fromLabel != nil { omitted.append("source label: Waze links carry no label") }
-            if fromID != nil { omitted.append("source place id: Waze links carry none") }
-        } else {
-            switch request.destination {
-            case .currentLocation: break
-            case .coordinate(let c, let label, let id):
-                pairs.append(("ll", LinkWriting.encode(LinkWriting.pair(c))))
-                if label != nil { omitted.append("destination label: Waze links carry no label") }
-                if id != nil { omitted.append("destination place id: Waze links carry none") }
-            case .address(let text, let id):
-                pairs.append(("q", LinkWriting.encode(text)))
-                if id != nil { omitted.append("destination place id: Waze links carry none") }
-            }
+            pairs = [("to", "ll." + LinkWriting.encode(LinkWriting.pair(to))), ("from", "ll." + LinkWriting.encode(LinkWriting.pair(from)))]
+        } else if case .coordinate(let c, _, _) = request.destination {
+            pairs.append(("ll", LinkWriting.encode(LinkWriting.pair(c))))
+        } else if case .address(let text, _) = request.destination {
+            pairs.append(("q", LinkWriting.encode(text)))
+        }
+        for (e, field) in [(request.destination, "destination"), (request.source, "source")] {
+            if case .coordinate(_, _?, _) = e { omitted.append("\(field) label: Waze links carry no label") }
+            if e.placeID != nil { omitted.append("\(field) place id: Waze links carry none") }
         }
         if request.navigate { pairs.append(("navigate", "yes")) }
         if !request.waypoints.isEmpty { omitted.append("waypoints: Waze routes to one destination") }
         if request.mode != .car {
             omitted.append("mode \(request.mode?.rawValue ?? "unspecified"): Waze always routes by car")
         }
-        if !request.avoid.isEmpty { omitted.append("avoid: Waze links carry no route options") }
-        if request.departureDate != nil { omitted.append("departure date: Waze links carry none") }
-        if request.arrivalDate != nil { omitted.append("arrival date: Waze links carry none") }
+        omitted += OmittedFields.uncarried(request, navigate: nil, avoid: "Waze links carry no route options", dates: "Waze links")
         return BuiltLink(url: base + LinkWriting.query(pairs), format: .waze, omitted: omitted)
     }
 }

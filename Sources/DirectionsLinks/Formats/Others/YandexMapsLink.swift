@@ -51,28 +51,16 @@ enum YandexMapsLink {
                 message: "this \(formatName) shows a map (ll, pt and z are the viewport, longitude first), not a route; routes use rtext=<lat>,<lon>~<lat>,<lon>",
                 parameter: "rtext")
         }
-        // The points between raw `~`s: by byte for ASCII text; by `Character` otherwise.
+        // The points between raw `~`s.
         let value = rtext.rawValue
-        if value.isASCII {
-            return try route(
-                value.pieces(separatedBy: UInt8(ascii: "~")), twoOrMore: value.contains(UInt8(ascii: "~")), query, keys, context.parser)
-        }
-        let pieces = value.splitPieces(separatedBy: UInt8(ascii: "~"))
-        return try route(pieces, twoOrMore: pieces.count >= 2, query, keys, context.parser)
-    }
-
-    /// The request of the raw `rtext` points `pieces` (whether there are two or more) and `rtt`.
-    private static func route(
-        _ pieces: some Sequence<LinkInput>, twoOrMore: Bool, _ query: LinkInput.Query, _ keys: ParameterSchema.Slots,
-        _ parser: DirectionsURLParser
-    ) throws(DirectionsURLError) -> DirectionsRequest {
-        guard twoOrMore else {
+        guard value.contains(UInt8(ascii: "~")) else {
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "'rtext' has one point and no '~'; write rtext=<from>~<to>, or rtext=~<lat>,<lon> to start at the current location",
                 parameter: "rtext")
         }
-        return try RoutePoints.request(pieces) { (piece, role) throws(DirectionsURLError) -> Endpoint in
+        let parser = context.parser
+        return try RoutePoints.request(value.pieces(separatedBy: UInt8(ascii: "~"))) { (piece, role) throws(DirectionsURLError) -> Endpoint in
             // (Escapes were checked with the whole value; a piece cut at a raw `~` decodes alike.)
             try piece.withDecoded(plusAsSpace: true) { (text: LinkInput) throws(DirectionsURLError) -> Endpoint in
                 if role == .source { return try parser.sourceEndpoint(text, parameter: "rtext") }
@@ -85,31 +73,8 @@ enum YandexMapsLink {
                 return try parser.stopEndpoint(text, parameter: "rtext")
             }
         } mode: { () throws(DirectionsURLError) -> ModeWord? in
-            guard let m = try keys.single("rtt"),
-                let word = try m.modeWord(
-                    name: "rtt", emptyIsUnset: true, notA: "is not a Yandex Maps route type; use auto, mt, pd or bc", modeWord)
-            else { return nil }
-            return modeVocabulary[word]
+            try modeVocabulary.word(of: keys.single("rtt"), name: "rtt", notA: "is not a Yandex Maps route type; use auto, mt, pd or bc")
         }
-    }
-
-    /// The index in ``modeVocabulary`` of the word `value` spells ignoring case.
-    private static func modeWord(_ value: LinkInput) -> Int? {
-        // ASCII text (the usual): by length, then the bytes ignoring ASCII case.
-        if value.count <= 4, value.isASCII {
-            if value.count == 2 {
-                if value.equalsIgnoringCase("mt") { return 1 }
-                if value.equalsIgnoringCase("pd") { return 2 }
-                if value.equalsIgnoringCase("bc") { return 3 }
-                return nil
-            }
-            return value.equalsIgnoringCase("auto") ? 0 : nil
-        }
-        if value.lowercasedEquals("auto") { return 0 }
-        if value.lowercasedEquals("mt") { return 1 }
-        if value.lowercasedEquals("pd") { return 2 }
-        if value.lowercasedEquals("bc") { return 3 }
-        return nil
     }
 
     /// `yandexnavi://build_route_on_map?lat_to=&lon_to=…`.
@@ -121,149 +86,71 @@ enum YandexMapsLink {
                 parameter: "host")
         }
         let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
-        guard let to = try navigatorPoint(
-            try query.single("lat_to", format: navigatorFormatName), try query.single("lon_to", format: navigatorFormatName), suffix: "to")
-        else {
+        guard let to = try navigatorPoint(query, "to") else {
             throw DirectionsURLError(
                 code: .missingDestination,
                 message: "this Yandex Navigator link has no destination; add lat_to=…&lon_to=…",
                 parameter: "lat_to")
         }
         var waypoints: [Endpoint] = []
-        if hasViaParameter(query) {
-            var n = 0
-            while n < 100 {
-                let suffix = "via_\(n)"
-                let lat = try single(query, "lat_" + suffix, format: navigatorFormatName)
-                let lon = try single(query, "lon_" + suffix, format: navigatorFormatName)
-                guard let via = try navigatorPoint(lat, lon, suffix: suffix) else { break }
-                waypoints.append(.coordinate(via, label: nil))
-                n += 1
-            }
+        for n in 0..<100 {
+            guard let via = try navigatorPoint(query, "via_\(n)") else { break }
+            waypoints.append(.coordinate(via, label: nil))
         }
-        let from = try navigatorPoint(
-            try query.single("lat_from", format: navigatorFormatName), try query.single("lon_from", format: navigatorFormatName),
-            suffix: "from")
+        let from = try navigatorPoint(query, "from")
         return DirectionsRequest(
             source: from.map { .coordinate($0, label: nil) } ?? .currentLocation,
             destination: .coordinate(to, label: nil), waypoints: waypoints, mode: .car)
     }
 
-    /// Whether a parameter's key may start with `lat_via_` or `lon_via_` (else no waypoints).
-    private static func hasViaParameter(_ query: LinkInput.Query) -> Bool {
-        for p in query.parameters {
-            let name = p.rawName
-            if name.hasPrefixIgnoringCase("lat_via_") || name.hasPrefixIgnoringCase("lon_via_") { return true }
-            if !name.isASCII || name.contains(UInt8(ascii: "%")) || name.contains(UInt8(ascii: "+")) {
-                let key = query.key(of: p)
-                if key.hasPrefix("lat_via_") || key.hasPrefix("lon_via_") { return true }
+    /// The point of `lat_<suffix>` and `lon_<suffix>` (decoded, trimmed), or nil when both are absent or blank.
+    /// - Throws: `duplicate-parameter` when one is repeated; `malformed-number` when one is missing.
+    private static func navigatorPoint(_ query: LinkInput.Query, _ suffix: String) throws(DirectionsURLError) -> Coordinate? {
+        let latP = try single(query, "lat_" + suffix)
+        let lonP = try single(query, "lon_" + suffix)
+        return try latP.withValue { (lat: LinkInput) throws(DirectionsURLError) -> Coordinate? in
+            try lonP.withValue { (lon: LinkInput) throws(DirectionsURLError) -> Coordinate? in
+                let (lat, lon) = (lat.trimmed, lon.trimmed)
+                if lat.isEmpty && lon.isEmpty { return nil }
+                // (A ',' byte is a comma, in non-ASCII text too.)
+                guard !lat.isEmpty, !lon.isEmpty, !lat.contains(UInt8(ascii: ",")), !lon.contains(UInt8(ascii: ",")) else {
+                    throw DirectionsURLError(
+                        code: .malformedNumber,
+                        message: "give both lat_\(suffix) and lon_\(suffix) as decimal degrees ('.' as the decimal separator)",
+                        parameter: lon.isEmpty && !lat.isEmpty ? "lon_" + suffix : "lat_" + suffix)
+                }
+                return try CoordinateText.parsePair(Substring(lat.string + "," + lon.string), parameter: "lat_" + suffix)
             }
         }
-        return false
     }
 
     /// The only parameter called `key` (lowercase), or nil; `duplicate-parameter` when repeated.
-    private static func single(_ query: LinkInput.Query, _ key: String, format: String) throws(DirectionsURLError) -> LinkInput.Query.Parameter? {
+    private static func single(_ query: LinkInput.Query, _ key: String) throws(DirectionsURLError) -> LinkInput.Query.Parameter? {
         guard let i = query.firstIndex(of: key) else { return nil }
-        var count = 0
-        for p in query.parameters where query.isKey(p, key) { count &+= 1 }
-        if count > 1 { throw query.duplicate(key, count: count, format: format) }
+        let count = query.parameters.count { query.isKey($0, key) }
+        if count > 1 { throw query.duplicate(key, count: count, format: navigatorFormatName) }
         return query.parameters[i]
     }
 
-    /// The point of `lat_<suffix>` and `lon_<suffix>`, or nil when both are absent or blank.
-    private static func navigatorPoint(
-        _ latP: LinkInput.Query.Parameter?, _ lonP: LinkInput.Query.Parameter?, suffix: String
-    ) throws(DirectionsURLError) -> Coordinate? {
-        try withValue(latP) { (lat: LinkInput) throws(DirectionsURLError) -> Coordinate? in
-            try withValue(lonP) { (lon: LinkInput) throws(DirectionsURLError) -> Coordinate? in
-                try navigatorPoint(lat.trimmed, lon.trimmed, suffix: suffix)
-            }
-        }
-    }
-
-    /// The point of the trimmed decoded `lat` and `lon`.
-    private static func navigatorPoint(_ lat: LinkInput, _ lon: LinkInput, suffix: String) throws(DirectionsURLError) -> Coordinate? {
-        if lat.isEmpty && lon.isEmpty { return nil }
-        // (A ',' byte is a comma, in non-ASCII text too.)
-        guard !lat.isEmpty, !lon.isEmpty, !lat.contains(UInt8(ascii: ",")), !lon.contains(UInt8(ascii: ",")) else {
-            throw navigatorMalformed(latEmpty: lat.isEmpty, lonEmpty: lon.isEmpty, suffix: suffix)
-        }
-        if let la = lat.decimal, let lo = lon.decimal, let c = try? Coordinate.validated(latitude: la, longitude: lo) { return c }
-        return try CoordinateText.parsePair(Substring(lat.string + "," + lon.string), parameter: "lat_" + suffix)
-    }
-
-    private static func navigatorMalformed(latEmpty: Bool, lonEmpty: Bool, suffix: String) -> DirectionsURLError {
-        let missing = latEmpty ? "lat_" + suffix : "lon_" + suffix
-        return DirectionsURLError(
-            code: .malformedNumber,
-            message: "give both lat_\(suffix) and lon_\(suffix) as decimal degrees ('.' as the decimal separator)",
-            parameter: latEmpty || lonEmpty ? missing : "lat_" + suffix)
-    }
-
-    /// `/maps`, `/maps/`, `/maps/<digits>/<slug>[/]`.
-    /// By byte, in non-ASCII text too, without building the parts.
-    static func isMapsPath(_ span: LinkInput) -> Bool {
-        let n = span.count
-        // parts[0] is empty: the path starts with '/'.
-        guard n >= 1, span[0] == UInt8(ascii: "/") else { return false }
-        // parts[1] is "maps", any case.
-        var j = 1
-        while j < n && span[j] != UInt8(ascii: "/") { j &+= 1 }
-        guard j == 5, span.slice(1, 5).equalsIgnoringCase("maps" as StaticString) else { return false }
-        var parts = 2
-        var rest = 0  // non-empty parts after "maps"
-        var idIsDigits = true
-        var start = j &+ 1
-        while j < n {
-            // The part from `start` to the next '/' or the end.
-            var end = start
-            while end < n && span[end] != UInt8(ascii: "/") { end &+= 1 }
-            parts += 1
-            if end > start {
-                rest += 1
-                if rest == 1 {
-                    var k = start
-                    while k < end {
-                        if span[k] < UInt8(ascii: "0") || span[k] > UInt8(ascii: "9") { idIsDigits = false }
-                        k &+= 1
-                    }
-                }
-            }
-            j = end
-            start = end &+ 1
-        }
-        if rest == 0 { return parts <= 3 }
-        return rest == 2 && parts <= 5 && idIsDigits
+    /// `/maps`, `/maps/`, `/maps/<digits>/<slug>[/]` (`maps` in any case), by byte.
+    static func isMapsPath(_ path: LinkInput) -> Bool {
+        let parts = path.splitPieces(separatedBy: UInt8(ascii: "/"))
+        guard parts.count >= 2, parts[0].isEmpty, parts[1].equalsIgnoringCase("maps") else { return false }
+        let rest = parts.dropFirst(2).filter { !$0.isEmpty }
+        if rest.isEmpty { return parts.count <= 3 }
+        return rest.count == 2 && parts.count <= 5 && rest[0].allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
     }
 }
 
 extension YandexMapsLink: DirectionsLinkFormat {
     static var schemes: [String] { ["yandexmaps", "yandexnavi"] }
 
+    /// `[www.|maps.]yandex.<country>`, by `Character`s.
     static func handles(host: String) -> Bool {
-        // Every handled host starts with "www.", "maps." or "yandex.".
         guard let f = host.utf8.first, f == UInt8(ascii: "w") || f == UInt8(ascii: "m") || f == UInt8(ascii: "y") else { return false }
-        let ascii: Bool? = LinkInput.withBytes(of: host) { h in
-            return h.isASCII ? handlesASCII(host: h) : nil
-        }
-        if let ascii { return ascii }
         var h = Substring(host)
         if h.hasPrefix("www.") { h = h.dropFirst(4) } else if h.hasPrefix("maps.") { h = h.dropFirst(5) }
-        guard h.hasPrefix("yandex.") else { return false }
-        return countryDomains.contains(String(h.dropFirst(7)))
-    }
-
-    /// ``handles(host:)`` for an ASCII host, by byte, without building a String or hashing.
-    private static func handlesASCII(host: LinkInput) -> Bool {
-        var h = host
-        if h.hasPrefix("www.") { h = h.dropFirst(4) } else if h.hasPrefix("maps.") { h = h.dropFirst(5) }
-        guard h.hasPrefix("yandex.") else { return false }
-        let d = h.dropFirst(7)
-        return d.equals("ru") || d.equals("com") || d.equals("by") || d.equals("kz") || d.equals("ua") || d.equals("uz")
-            || d.equals("com.tr") || d.equals("az") || d.equals("com.am") || d.equals("com.ge") || d.equals("co.il")
-            || d.equals("ee") || d.equals("lt") || d.equals("lv") || d.equals("md") || d.equals("tj") || d.equals("tm")
-            || d.equals("fr")
+        return h.hasPrefix("yandex.") && countryDomains.contains(String(h.dropFirst(7)))
     }
 
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
@@ -291,15 +178,6 @@ extension YandexMapsLink: DirectionsLinkFormat {
 }
 
 
-/// Calls `body` with `p`'s decoded value, or with no bytes when `p` is nil.
-fileprivate func withValue<R>(
-    _ p: LinkInput.Query.Parameter?, _ body: (LinkInput) throws(DirectionsURLError) -> R
-) throws(DirectionsURLError) -> R {
-    guard let p else { return try body(.empty) }
-    return try p.withValue(body)
-}
-
-
 extension YandexMapsLink {
     static var format: LinkFormat { .yandex }
     static let modeVocabulary: [ModeWord] = [
@@ -315,20 +193,17 @@ extension YandexMapsLink {
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         var omitted: [String] = []
         func text(_ e: Endpoint, field: String) throws(LinkBuildError) -> String {
+            if case .coordinate(_, _?, _) = e { omitted.append("\(field) label: Yandex route points carry no label") }
+            if e.placeID != nil { omitted.append("\(field) place id: Yandex links carry none") }
             switch e {
             case .currentLocation:
                 if field == "source" { return "" }
                 throw LinkBuildError(code: .cannotExpress, message: "Yandex writes the current location only as an empty first point", field: field)
-            case .coordinate(let c, let label, let id):
-                if label != nil { omitted.append("\(field) label: Yandex route points carry no label") }
-                if id != nil { omitted.append("\(field) place id: Yandex links carry none") }
+            case .coordinate(let c, _, _):
                 return LinkWriting.encode(LinkWriting.pair(c))
-            case .address(let t, let id):
-                if id != nil { omitted.append("\(field) place id: Yandex links carry none") }
+            case .address(let t, _):
                 // `~` separates points: write it encoded so it stays data.
-                var out = ""
-                for ch in LinkWriting.encode(t) { if ch == "~" { out += "%7E" } else { out.append(ch) } }
-                return out
+                return LinkWriting.encode(t).escaping("~", as: "%7E")
             }
         }
         var points = [try text(request.source, field: "source")]
@@ -338,10 +213,8 @@ extension YandexMapsLink {
         if let word = LinkWriting.modeWord(for: request, in: modeVocabulary, format: "Yandex Maps", omitted: &omitted) {
             url += "&rtt=" + word.value
         }
-        if request.navigate { omitted.append("navigate: Yandex web links cannot start guidance") }
-        if !request.avoid.isEmpty { omitted.append("avoid: Yandex links carry no road options") }
-        if request.departureDate != nil { omitted.append("departure date: Yandex links carry none") }
-        if request.arrivalDate != nil { omitted.append("arrival date: Yandex links carry none") }
+        omitted += OmittedFields.uncarried(
+            request, navigate: "Yandex web links cannot start guidance", avoid: "Yandex links carry no road options", dates: "Yandex links")
         return BuiltLink(url: url, format: .yandex, omitted: omitted)
     }
 }
