@@ -35,8 +35,10 @@ public struct VarlinkInterface: Sendable {
     /// lock): a server runs them away from the thread that serves the other clients.
     public let blockingMethods: Set<String>
     /// Blocking methods whose calls may run several at once, each on its own thread: handlers that
-    /// only read a consistent snapshot of shared state (a server still runs at most one call per
-    /// connection at a time, so replies keep call order). A subset of ``blockingMethods``.
+    /// only read a consistent snapshot of shared state and compute, never wait (a server still runs
+    /// at most one call per connection at a time, so replies keep call order). A server with an
+    /// event loop per core answers them on the calling connection's loop instead
+    /// (``VarlinkService/start(_:peer:concurrentInline:)``). A subset of ``blockingMethods``.
     public let concurrentMethods: Set<String>
     /// The methods' input types, to refuse parameters the IDL does not declare.
     let inputTypes: InterfaceTypes

@@ -10,8 +10,8 @@ import Varlink
 @testable import RoutingService
 
 /// Calls of a concurrent method (``VarlinkInterface/concurrentMethods``: `Resolve`, `DecideApps`)
-/// run side by side for different connections, while each connection keeps one call in flight and
-/// its replies in call order.
+/// run side by side for different connections (on their event loops, one per core), while each
+/// connection keeps one call in flight and its replies in call order.
 @Suite struct ConcurrentCallsTests {
     static let idl = """
         # Concurrent-call test interface.
@@ -48,25 +48,42 @@ import Varlink
         #expect(BlockingCalls.concurrentWidth >= 2)
     }
 
-    @Test func twoConnectionsRunAConcurrentMethodAtOnceButNotANarrowOne() throws {
+    /// With two event loops, two connections (handed one to each loop) run a concurrent method at
+    /// once, each on its own loop.
+    @Test func twoConnectionsOnTwoLoopsRunAConcurrentMethodAtOnce() throws {
         let gate = Gate()
-        let running = try RunningServer(service: Self.service(gate))
+        var limits = VarlinkServer.Limits()
+        limits.eventLoops = 2
+        let running = try RunningServer(service: Self.service(gate), limits: limits)
         defer { running.stop() }
         let a = try RawConnection(path: running.path)
         let b = try RawConnection(path: running.path)
         a.send(call("org.example.wide.Wide", #"{"text":"a"}"#))
         b.send(call("org.example.wide.Wide", #"{"text":"b"}"#))
         #expect(gate.waitForArrival() && gate.waitForArrival(), "both calls run at once")
+        gate.open()
+        #expect(Self.text(a.readReply()) == "a")
+        #expect(Self.text(b.readReply()) == "b")
+    }
 
+    /// A blocking method that is not concurrent runs one call at a time, off the loops: the other
+    /// connections are answered meanwhile.
+    @Test func aNarrowMethodRunsOneCallAtATimeWhileOthersAreServed() throws {
+        let gate = Gate()
+        let running = try RunningServer(service: Self.service(gate))
+        defer { running.stop() }
         let c = try RawConnection(path: running.path)
         let d = try RawConnection(path: running.path)
         c.send(call("org.example.wide.Narrow", #"{"text":"c"}"#))
         d.send(call("org.example.wide.Narrow", #"{"text":"d"}"#))
         #expect(gate.waitForArrival())
         #expect(!gate.waitForArrival(within: 0.3), "the narrow method runs one call at a time")
+        for _ in 0..<4 {
+            let other = try RawConnection(path: running.path)
+            other.send(call("org.varlink.service.GetInfo"))
+            #expect(other.readReply(timeout: 5)?["parameters"]?["product"]?.stringValue == "wide")
+        }
         gate.open()
-        #expect(Self.text(a.readReply()) == "a")
-        #expect(Self.text(b.readReply()) == "b")
         #expect(Self.text(c.readReply()) == "c")
         #expect(Self.text(d.readReply()) == "d")
     }

@@ -69,9 +69,12 @@ import Varlink
         #expect(half.waitForClose(timeout: 0.1), "half a message for a second: closed")
     }
 
-    @Test func oneUserCannotTakeEverySlot() throws {
+    /// The per-user count is shared by the event loops (the two connections are on different loops
+    /// when there are several).
+    @Test(arguments: [1, 3]) func oneUserCannotTakeEverySlot(eventLoops: Int) throws {
         var limits = VarlinkServer.Limits()
         limits.maxConnections = 10
+        limits.eventLoops = eventLoops
         limits.maxConnectionsPerUser = 2
         limits.unlimitedUIDs = []  // the tests run as one uid, often root: count it too
         let running = try RunningServer(limits: limits)
