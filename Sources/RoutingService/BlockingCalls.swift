@@ -4,13 +4,14 @@ import Glibc
 import Synchronization
 
 /// Runs the calls of blocking methods (``VarlinkInterface/blockingMethods``: `Reload()`, which reads
-/// and validates every file, `Coverage.Validate`, whose document may be megabytes, and `ListApps`,
-/// `Resolve` and `DecideApps`, whose replies grow with the catalogue) away from the event loop, and
-/// hands their replies back to the loop.
+/// and validates every file, `Coverage.Validate`, whose document may be megabytes, `ListApps`,
+/// whose reply grows with the catalogue, and the location changes, which fsync a file) away from
+/// the event loops, and hands their replies back to the loop of their connection. (The concurrent
+/// methods, `Resolve` and `DecideApps`, are answered on the loops themselves, one per core.)
 ///
 /// Each method has a lane of its own, which runs its calls one at a time, or up to `width(method)`
-/// at once for a method whose calls only read a snapshot (``VarlinkInterface/concurrentMethods``:
-/// `Resolve` and `DecideApps` use every core): a flood of `ListApps` takes one thread, not every
+/// at once for a method whose calls only read a snapshot (``VarlinkInterface/concurrentMethods``,
+/// when a transport sends them here): a flood of `ListApps` takes one thread, not every
 /// core, and a call never waits behind another method's (a `ListApps` does not wait for a `Reload()`
 /// of thousands of files). Within a lane the waiting calls are taken round-robin by peer uid
 /// (`SO_PEERCRED`), so one user's backlog delays another user's call by at most one call per user

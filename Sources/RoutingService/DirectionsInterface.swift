@@ -387,16 +387,16 @@ public enum DirectionsInterface {
                 return [:]
             },
         ]
-        // Reload() reads and validates every file; the replies of ListApps, Resolve and DecideApps
-        // grow with the catalogue (a megabyte and tens of milliseconds for 3,000 apps); Set- and
-        // ClearCurrentLocation write and fsync the state file: off the event loop, so other
-        // clients are served meanwhile.
+        // Reload() reads and validates every file; ListApps's reply grows with the catalogue (a
+        // megabyte and tens of milliseconds for 3,000 apps); Set- and ClearCurrentLocation write
+        // and fsync the state file: off the event loops, so other clients are served meanwhile.
         // Monitor's first reply lists every app, as ListApps does: off the event loop too.
         return VarlinkInterface(
             description: description, methods: PeerCredentials.guarding(methods, log: daemon.log), encoding: encoding,
             streaming: ["Monitor": { (_: VarlinkCall, stream: VarlinkStream) throws(VarlinkError) in daemon.startMonitor(stream) }],
             blocking: ["Reload", "ListApps", "Resolve", "DecideApps", "SetCurrentLocation", "ClearCurrentLocation", "Monitor"],
-            // They read one snapshot of the registry and its index: run on every core.
+            // They only compute on one snapshot of the registry and its index: the server answers
+            // them on the connection's own event loop (one per core), without a hand-off.
             concurrent: ["Resolve", "DecideApps"])
     }
 }

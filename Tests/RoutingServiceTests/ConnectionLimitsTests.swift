@@ -19,6 +19,12 @@ import Varlink
         #expect(run.stderr.contains("--max-connections-per-user 9 is more than --max-connections 8"), "\(run.stderr)")
     }
 
+    @Test(arguments: ["0", "65", "two"]) func anEventLoopCountOutOfRangeIsRefusedAtStart(_ count: String) {
+        let run = OpenCommandTests.run([Daemon.routingdPath, "--event-loops", count], environment: [])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("--event-loops needs a whole number from 1 to"), "\(run.stderr)")
+    }
+
     @Test func aSilentConnectionIsClosedAfterTheIdleTimeoutAndABusyOneIsNot() throws {
         var limits = VarlinkServer.Limits()
         limits.idleTimeout = 0.5
