@@ -397,8 +397,17 @@ public enum DirectionsInterface {
             blocking: ["Reload", "ListApps", "Resolve", "DecideApps", "SetCurrentLocation", "ClearCurrentLocation", "Monitor"],
             // They only compute on one snapshot of the registry and its index: the server answers
             // them on the connection's own event loop (one per core), without a hand-off.
-            concurrent: ["Resolve", "DecideApps"])
+            concurrent: ["Resolve", "DecideApps"],
+            // Except with explain, whose reply lists every app as ListApps's does (megabytes for
+            // 10,000 apps): off the loops, so the loop's other connections are not held up.
+            longCalls: ["Resolve": listsEveryApp, "DecideApps": listsEveryApp])
     }
+}
+
+/// True for a `Resolve` or `DecideApps` call with `explain: true` and no `appId`: its reply lists
+/// every app with its reasons, so it grows with the catalogue.
+@Sendable func listsEveryApp(_ call: VarlinkCall) -> Bool {
+    call.parameters["explain"]?.boolValue == true && (call.parameters["appId"].map { $0.isNull } ?? true)
 }
 
 /// The verdicts `Resolve` and `DecideApps` list, and how many ruled-out apps they only count

@@ -57,7 +57,7 @@ public final class VarlinkService: Sendable {
                 routes[interface.name + "." + method] = Route(
                     interface: interface, method: method, handler: handler,
                     blocking: interface.blockingMethods.contains(method),
-                    concurrent: interface.concurrentMethods.contains(method))
+                    concurrent: interface.concurrentMethods.contains(method), longCall: interface.longCalls[method])
             }
             for (method, handler) in interface.handlers { add(method, .single(handler)) }
             for (method, handler) in interface.encodingHandlers { add(method, .encoding(handler)) }
@@ -74,6 +74,8 @@ public final class VarlinkService: Sendable {
         let handler: Handler
         let blocking: Bool
         let concurrent: Bool
+        /// Which calls of a concurrent method may take long (``VarlinkInterface/longCalls``).
+        let longCall: (@Sendable (VarlinkCall) -> Bool)?
     }
 
     /// The route of `method`, a fully qualified name; nil for one without a handler (or not all
@@ -144,7 +146,8 @@ public final class VarlinkService: Sendable {
     /// - Parameter concurrentInline: true to answer the calls of concurrent methods
     ///   (``VarlinkInterface/concurrentMethods``, which only compute on a snapshot) here, as
     ///   `.finished`, instead of handing them back as `.blocking` work: for a transport with an
-    ///   event loop per core, where a hand-off to another thread costs more than the call.
+    ///   event loop per core, where a hand-off to another thread costs more than the call. The calls
+    ///   the interface marks as long (``VarlinkInterface/longCalls``) still come back as work.
     public func start(_ message: UnsafeBufferPointer<UInt8>, peer: VarlinkPeer?, concurrentInline: Bool = false) -> Handling {
         let call: VarlinkCall
         do {
@@ -152,13 +155,13 @@ public final class VarlinkService: Sendable {
         } catch {
             return .finished(error.oneway ? nil : VarlinkReply.failure(error.error))
         }
-        var found: (handler: Handler, blocking: Bool, concurrent: Bool)
+        var found: (handler: Handler, blocking: Bool, concurrent: Bool, longCall: (@Sendable (VarlinkCall) -> Bool)?)
         do {
             found = try handler(for: call)
         } catch {
             return .finished(call.oneway ? nil : VarlinkReply.failure(error))
         }
-        if concurrentInline && found.concurrent { found.blocking = false }
+        if concurrentInline && found.concurrent && !(found.longCall?(call) ?? false) { found.blocking = false }
         switch found.handler {
         case .single(let handler):
             guard found.blocking else { return .finished(Self.run(handler, call)) }
@@ -214,12 +217,14 @@ public final class VarlinkService: Sendable {
 
     /// Finds the handler for `call`, and whether its method is a blocking one and a concurrent one.
     /// - Throws: The routing errors listed on the type.
-    private func handler(for call: VarlinkCall) throws(VarlinkError) -> (handler: Handler, blocking: Bool, concurrent: Bool) {
+    private func handler(for call: VarlinkCall) throws(VarlinkError) -> (
+        handler: Handler, blocking: Bool, concurrent: Bool, longCall: (@Sendable (VarlinkCall) -> Bool)?
+    ) {
         if !call.upgrade, let route = route(call.method) {
             if let unknown = route.interface.inputTypes.unknownParameter(of: route.method, in: call.parameters) {
                 throw .invalidParameter(unknown)
             }
-            return (route.handler, route.blocking, route.concurrent)
+            return (route.handler, route.blocking, route.concurrent, route.longCall)
         }
         // `decode` has validated the form `interface.Method`.
         guard let (interfaceName, methodName) = VarlinkNames.splitQualifiedMethod(call.method) else {
@@ -240,6 +245,8 @@ public final class VarlinkService: Sendable {
         if let unknown = interface.inputTypes.unknownParameter(of: methodName, in: call.parameters) {
             throw .invalidParameter(unknown)
         }
-        return (handler, interface.blockingMethods.contains(methodName), interface.concurrentMethods.contains(methodName))
+        return (
+            handler, interface.blockingMethods.contains(methodName), interface.concurrentMethods.contains(methodName),
+            interface.longCalls[methodName])
     }
 }

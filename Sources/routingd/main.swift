@@ -91,8 +91,9 @@ let usage = """
 
     Clients: replies a client does not read are held up to 256 KiB (one larger reply is
     still sent whole); beyond that routingd stops reading that client until it reads.
-    ListApps, Reload, the location changes and Coverage.Validate run off the threads that
-    serve the connections, one lane per method, taking waiting calls round-robin by client uid.
+    ListApps, explain calls of Resolve and DecideApps, Reload, the location changes and
+    Coverage.Validate run off the threads that serve the connections, one lane per method,
+    taking waiting calls round-robin by client uid.
 
     Under systemd: socket activation (LISTEN_FDS, the descriptor named "varlink"),
     sd_notify (READY=1, RELOADING=1, STOPPING=1, STATUS=, WATCHDOG=1 to NOTIFY_SOCKET),

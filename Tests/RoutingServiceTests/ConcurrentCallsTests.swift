@@ -88,6 +88,30 @@ import Varlink
         #expect(Self.text(d.readReply()) == "d")
     }
 
+    /// On the loops (`concurrentInline`), `Resolve` and `DecideApps` are answered at once, except
+    /// with `explain` and no `appId`, whose reply lists every app: those go to the worker lanes, as
+    /// `ListApps` does, so they do not hold up the loop's other connections.
+    @Test func resolveIsAnsweredOnTheLoopUnlessItListsEveryApp() throws {
+        let daemon = RoutingDaemon(registry: AppRegistry(), currentLocation: Coordinate(latitude: 51.5, longitude: -0.13))
+        let service = daemon.varlinkService()
+        let url = "http://maps.apple.com/?daddr=51.500652,-0.124833&dirflg=w"
+        let request = #"{"destination":{"latitude":51.5,"longitude":-0.12},"transportType":"walking"}"#
+        func onLoop(_ method: String, _ parameters: String) -> Bool {
+            let message = Array(call("org.routingd.Directions." + method, parameters).utf8.dropLast())
+            let handling = message.withUnsafeBufferPointer { service.start($0, peer: nil, concurrentInline: true) }
+            if case .finished = handling { return true }
+            return false
+        }
+        #expect(onLoop("Resolve", #"{"url":"\#(url)"}"#))
+        #expect(onLoop("Resolve", #"{"url":"\#(url)","explain":false}"#))
+        #expect(!onLoop("Resolve", #"{"url":"\#(url)","explain":true}"#))
+        #expect(onLoop("Resolve", #"{"url":"\#(url)","explain":true,"appId":"x"}"#))
+        #expect(!onLoop("Resolve", #"{"url":"\#(url)","explain":true,"appId":null}"#))
+        #expect(onLoop("DecideApps", #"{"request":\#(request)}"#))
+        #expect(!onLoop("DecideApps", #"{"request":\#(request),"explain":true}"#))
+        #expect(!onLoop("ListApps", "{}"), "ListApps stays off the loops")
+    }
+
     @Test func pipelinedCallsOnOneConnectionRunOneAtATimeAndReplyInOrder() throws {
         let gate = Gate()
         let running = try RunningServer(service: Self.service(gate))
