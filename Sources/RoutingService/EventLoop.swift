@@ -12,7 +12,7 @@ import Varlink
 ///
 /// Fairness: each connection gets at most one recv(2) of 64 KiB, ``messageBudget`` handled messages
 /// and `turnBudget` of time per turn; connections with messages left over are revisited without
-/// blocking in epoll_wait. A handler runs on this thread, so a slow handler would delay every client:
+/// blocking in epoll_wait. A handler runs on this thread, so a slow handler would delay every client of this loop:
 /// the handlers of blocking methods run on ``BlockingCalls``' queues instead, and their replies come
 /// back through the wakeup eventfd, as do the replies of streams (`more` calls), which the loop
 /// queues on their connections (closing one that leaves too many unread). Pending signals are also read between connections, at least
