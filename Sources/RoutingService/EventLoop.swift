@@ -41,6 +41,9 @@ final class EventLoop {
     private let acceptPauseMilliseconds: Int64 = 100
     /// How often the deadlines are checked, in milliseconds: they are coarse by this much.
     static let sweepMilliseconds: UInt64 = 250
+    /// How long a loop may go without a sweep before loop 0 stops running the periodic actions (the
+    /// watchdog ping), in milliseconds: several sweeps, more than a long turn.
+    static let stalledMilliseconds: Int64 = 2000
     /// Longest time between reads of pending signals within a turn, in milliseconds.
     static let signalPollMilliseconds: Int64 = 20
 
@@ -165,7 +168,7 @@ final class EventLoop {
                     queueStreamReplies()
                 case Token.firstTimer..<Token.sweep:
                     let timer = timers[Int(event.token - Token.firstTimer)]
-                    if timer.drain() > 0 { timer.action() }
+                    if timer.drain() > 0 && loopsAreTurning() { timer.action() }
                 case Token.sweep:
                     if sweepTimer.drain() > 0 { sweep() }
                 default:
@@ -428,6 +431,7 @@ final class EventLoop {
     /// ``sweepMilliseconds``.
     private func sweep() {
         let now = EventLoop.monotonicMilliseconds()
+        group.beat(loop: index, now: now)
         var expired: [(VarlinkConnection, partial: Bool)] = []
         for connection in connections.values {
             if connection.isWaitingForRestOfMessage {
@@ -462,6 +466,14 @@ final class EventLoop {
     }
 
     // MARK: Signals
+
+    /// True when every loop of the group has swept within ``stalledMilliseconds`` (this one is
+    /// turning, since it asks).
+    private func loopsAreTurning() -> Bool {
+        let now = EventLoop.monotonicMilliseconds()
+        group.beat(loop: index, now: now)
+        return group.allLoopsTurned(within: EventLoop.stalledMilliseconds, now: now)
+    }
 
     /// Reads pending signals when ``signalPollMilliseconds`` have passed since the last time, so a
     /// long turn (thousands of busy connections) still stops soon after SIGTERM.

@@ -37,6 +37,8 @@ final class LoopGroup: Sendable {
     let count: Int
     private let counts: Mutex<Counts>
     private let handed: Mutex<[[Handed]]>
+    /// When each loop last showed it was turning (its deadline sweep), CLOCK_MONOTONIC milliseconds.
+    private let beats: Mutex<[Int64]>
     private let stopping = Atomic<Bool>(false)
     /// Wakes the loop with the given index (its eventfd); a no-op once it has stopped.
     private let wake: @Sendable (Int) -> Void
@@ -49,6 +51,7 @@ final class LoopGroup: Sendable {
         self.count = max(1, count)
         self.counts = Mutex(Counts(idleSince: now))
         self.handed = Mutex(Array(repeating: [], count: max(1, count)))
+        self.beats = Mutex(Array(repeating: now, count: max(1, count)))
         self.wake = wake
     }
 
@@ -106,6 +109,18 @@ final class LoopGroup: Sendable {
     /// Wakes the loop with index `loop` (e.g. loop 0 when the last connection closed elsewhere, for
     /// `--exit-idle`).
     func wakeLoop(_ loop: Int) { wake(loop) }
+
+    /// Records that the loop with index `loop` is turning at `now` (CLOCK_MONOTONIC milliseconds).
+    func beat(loop: Int, now: Int64) {
+        beats.withLock { $0[loop] = now }
+    }
+
+    /// True when every loop has turned within `milliseconds` before `now`: loop 0 runs the periodic
+    /// actions (the systemd watchdog's `WATCHDOG=1`) only then, so that a stuck loop, whichever it
+    /// is, stops the pings.
+    func allLoopsTurned(within milliseconds: Int64, now: Int64) -> Bool {
+        beats.withLock { $0.allSatisfy { now - $0 <= milliseconds } }
+    }
 
     /// Asks every loop to stop, and wakes them.
     func stop() {

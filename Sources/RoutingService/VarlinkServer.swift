@@ -162,9 +162,10 @@ public final class VarlinkServer: Sendable {
         signalActions.withLock { $0[signal, default: []].append(action) }
     }
 
-    /// Runs `action` on the loop thread every `microseconds` (> 0) microseconds, from a timerfd in the
-    /// loop's epoll set, so a stuck loop runs no action (the systemd watchdog's `WATCHDOG=1`). At most
-    /// 13 actions. Call before ``run()``.
+    /// Runs `action` on loop 0's thread every `microseconds` (> 0) microseconds, from a timerfd in
+    /// that loop's epoll set, so a stuck loop runs no action (the systemd watchdog's `WATCHDOG=1`);
+    /// nor does it while any other loop has not turned for 2 s (``EventLoop/stalledMilliseconds``).
+    /// At most 13 actions. Call before ``run()``.
     public func every(microseconds: UInt64, _ action: @escaping @Sendable () -> Void) {
         intervalActions.withLock { $0.append((max(microseconds, 1), action)) }
     }

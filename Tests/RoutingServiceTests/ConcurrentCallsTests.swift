@@ -66,6 +66,39 @@ import Varlink
         #expect(Self.text(b.readReply()) == "b")
     }
 
+    /// A loop stuck in a call (here held at the gate) stops loop 0's periodic actions, the watchdog
+    /// ping among them, after 2 s; they resume once it turns again.
+    @Test func aStuckLoopStopsThePeriodicActions() throws {
+        let gate = Gate()
+        let ticks = Atomic<Int>(0)
+        var limits = VarlinkServer.Limits()
+        limits.eventLoops = 2
+        let running = try RunningServer(service: Self.service(gate), limits: limits) {
+            $0.every(microseconds: 20_000) { ticks.add(1, ordering: .relaxed) }
+        }
+        defer { running.stop() }
+        let first = try RawConnection(path: running.path)  // loop 0's
+        let second = try RawConnection(path: running.path)  // loop 1's
+        first.send(call("org.varlink.service.GetInfo"))
+        #expect(first.readReply() != nil)
+        second.send(call("org.example.wide.Wide", #"{"text":"stuck"}"#))
+        #expect(gate.waitForArrival())
+        usleep(2_600_000)
+        let before = ticks.load(ordering: .relaxed)
+        usleep(500_000)
+        #expect(ticks.load(ordering: .relaxed) == before, "no action while loop 1 is stuck")
+        first.send(call("org.varlink.service.GetInfo"))
+        #expect(first.readReply() != nil, "loop 0 still serves its connections")
+        gate.open()
+        #expect(Self.text(second.readReply()) == "stuck")
+        var resumed = false
+        for _ in 0..<100 where !resumed {
+            usleep(20_000)
+            resumed = ticks.load(ordering: .relaxed) > before
+        }
+        #expect(resumed, "the actions resume once the loop turns")
+    }
+
     /// A blocking method that is not concurrent runs one call at a time, off the loops: the other
     /// connections are answered meanwhile.
     @Test func aNarrowMethodRunsOneCallAtATimeWhileOthersAreServed() throws {
