@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stddef.h>
 #include <string.h>
 #include <sys/epoll.h>
@@ -106,6 +107,13 @@ int routingd_read_signal(int fd) {
 
 /// eventfd(2), non-blocking and close-on-exec, counter 0.
 int routingd_eventfd(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
+
+int routingd_available_cpus(void) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) != 0) return 0;
+    return CPU_COUNT(&set);
+}
 
 /// signal(SIGPIPE, SIG_IGN): writes to a closed peer then fail with EPIPE instead of killing us.
 void routingd_ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }

@@ -387,18 +387,27 @@ public enum DirectionsInterface {
                 return [:]
             },
         ]
-        // Reload() reads and validates every file; the replies of ListApps, Resolve and DecideApps
-        // grow with the catalogue (a megabyte and tens of milliseconds for 3,000 apps); Set- and
-        // ClearCurrentLocation write and fsync the state file: off the event loop, so other
-        // clients are served meanwhile.
+        // Reload() reads and validates every file; ListApps's reply grows with the catalogue (a
+        // megabyte and tens of milliseconds for 3,000 apps); Set- and ClearCurrentLocation write
+        // and fsync the state file: off the event loops, so other clients are served meanwhile.
         // Monitor's first reply lists every app, as ListApps does: off the event loop too.
         return VarlinkInterface(
             description: description, methods: PeerCredentials.guarding(methods, log: daemon.log), encoding: encoding,
             streaming: ["Monitor": { (_: VarlinkCall, stream: VarlinkStream) throws(VarlinkError) in daemon.startMonitor(stream) }],
             blocking: ["Reload", "ListApps", "Resolve", "DecideApps", "SetCurrentLocation", "ClearCurrentLocation", "Monitor"],
-            // They read one snapshot of the registry and its index: run on every core.
-            concurrent: ["Resolve", "DecideApps"])
+            // They only compute on one snapshot of the registry and its index: the server answers
+            // them on the connection's own event loop (one per core), without a hand-off.
+            concurrent: ["Resolve", "DecideApps"],
+            // Except with explain, whose reply lists every app as ListApps's does (megabytes for
+            // 10,000 apps): off the loops, so the loop's other connections are not held up.
+            longCalls: ["Resolve": listsEveryApp, "DecideApps": listsEveryApp])
     }
+}
+
+/// True for a `Resolve` or `DecideApps` call with `explain: true` and no `appId`: its reply lists
+/// every app with its reasons, so it grows with the catalogue.
+@Sendable func listsEveryApp(_ call: VarlinkCall) -> Bool {
+    call.parameters["explain"]?.boolValue == true && (call.parameters["appId"].map { $0.isNull } ?? true)
 }
 
 /// The verdicts `Resolve` and `DecideApps` list, and how many ruled-out apps they only count

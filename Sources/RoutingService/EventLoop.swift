@@ -3,12 +3,16 @@ import CSystemShim
 import Glibc
 import Varlink
 
-/// The server's single-threaded epoll loop (epoll(7)): accepts connections, reads, dispatches each
-/// complete message to the service, writes replies, and reads signals from a signalfd.
+/// One of the server's epoll loops (epoll(7)), one thread each: reads its connections, dispatches
+/// each complete message to the service, writes replies. Loop 0 also accepts every connection and
+/// hands them round-robin to the loops of its ``LoopGroup`` (itself included), reads signals from a
+/// signalfd and runs the periodic timers; the others only serve the connections handed to them.
+/// A call of a concurrent method (`Resolve`, `DecideApps`) is answered on the loop of its
+/// connection, so with a loop per core such calls of different connections use every core.
 ///
 /// Fairness: each connection gets at most one recv(2) of 64 KiB, ``messageBudget`` handled messages
 /// and `turnBudget` of time per turn; connections with messages left over are revisited without
-/// blocking in epoll_wait. A handler runs on this thread, so a slow handler would delay every client:
+/// blocking in epoll_wait. A handler runs on this thread, so a slow handler would delay every client of this loop:
 /// the handlers of blocking methods run on ``BlockingCalls``' queues instead, and their replies come
 /// back through the wakeup eventfd, as do the replies of streams (`more` calls), which the loop
 /// queues on their connections (closing one that leaves too many unread). Pending signals are also read between connections, at least
@@ -17,8 +21,8 @@ import Varlink
 /// Deadlines and caps (``VarlinkServer/Limits``): a timerfd sweeps every connection every
 /// ``sweepMilliseconds`` and closes those idle for `idleTimeout` or waiting for the rest of a message
 /// for `partialMessageTimeout`; at accept, a connection beyond `maxConnections` or beyond its peer
-/// uid's `maxConnectionsPerUser` is closed at once. Each is logged through ``LimitLog``.
-/// Confined to the thread that calls ``run(onReady:)``.
+/// uid's `maxConnectionsPerUser` is closed at once (counted over every loop, ``LoopGroup``). Each is
+/// logged through ``LimitLog``. Confined to the thread that calls ``run(onReady:)``.
 final class EventLoop {
     private enum Token {
         static let listener: UInt64 = 0
@@ -37,6 +41,9 @@ final class EventLoop {
     private let acceptPauseMilliseconds: Int64 = 100
     /// How often the deadlines are checked, in milliseconds: they are coarse by this much.
     static let sweepMilliseconds: UInt64 = 250
+    /// How long a loop may go without a sweep before loop 0 stops running the periodic actions (the
+    /// watchdog ping), in milliseconds: several sweeps, more than a long turn.
+    static let stalledMilliseconds: Int64 = 2000
     /// Longest time between reads of pending signals within a turn, in milliseconds.
     static let signalPollMilliseconds: Int64 = 20
 
@@ -47,8 +54,12 @@ final class EventLoop {
     private let idleTimeoutMilliseconds: Int64
     private let partialTimeoutMilliseconds: Int64
     private let maxConnectionsPerUser: Int
-    /// Open connections per limited peer uid (see ``VarlinkConnection/limitedUID``).
-    private var connectionsPerUID: [UInt32: Int] = [:]
+    /// This loop's index in `group`; 0 accepts, reads signals and runs the timers.
+    private let index: Int
+    /// The loops of the server: shared connection counts, hand-off of accepted connections, stop.
+    private let group: LoopGroup
+    /// The loop the next accepted connection goes to (loop 0 only).
+    private var nextLoop = 0
     /// CLOCK_MONOTONIC milliseconds of the last read of pending signals.
     private var lastSignalPoll: Int64 = 0
     /// Where clients connect; nil when the loop serves one already connected client.
@@ -58,7 +69,8 @@ final class EventLoop {
     private let wakeup: WakeupEvent
     private let blockingCalls: BlockingCalls
     private let streams: StreamReplies
-    private let signals: SignalDescriptor
+    /// Loop 0's signalfd; nil for the other loops.
+    private let signals: SignalDescriptor?
     private let signalActions: [Int32: [@Sendable () -> Void]]
     private let stopRequested: () -> Bool
     private let epoll: Epoll
@@ -76,16 +88,14 @@ final class EventLoop {
     /// With `--exit-idle`: how long, in milliseconds, the loop may go without an open connection
     /// before it stops; nil never.
     private let idleExitMilliseconds: Int64?
-    /// CLOCK_MONOTONIC milliseconds since which no connection has been open; nil while one is.
-    private var idleSince: Int64?
     /// True once the loop stopped because it was idle for `idleExitMilliseconds`.
     private(set) var stoppedBecauseIdle = false
 
     init(
         service: VarlinkService, limits: VarlinkServer.Limits, log: Log? = nil, listener: UnixListener?,
         connection: Int32? = nil, wakeup: WakeupEvent,
-        blockingCalls: BlockingCalls, streams: StreamReplies, signals: SignalDescriptor, signalActions: [Int32: [@Sendable () -> Void]],
-        timers: [PeriodicTimer] = [], idleExitMilliseconds: Int64? = nil,
+        blockingCalls: BlockingCalls, streams: StreamReplies, signals: SignalDescriptor?, signalActions: [Int32: [@Sendable () -> Void]],
+        timers: [PeriodicTimer] = [], idleExitMilliseconds: Int64? = nil, index: Int = 0, group: LoopGroup,
         stopRequested: @escaping () -> Bool
     ) throws(SystemError) {
         precondition(UInt64(timers.count) <= Token.sweep - Token.firstTimer, "too many timers")
@@ -106,6 +116,8 @@ final class EventLoop {
         self.signals = signals
         self.signalActions = signalActions
         self.stopRequested = stopRequested
+        self.index = index
+        self.group = group
         self.epoll = try Epoll()
         self.readBuffer = .allocate(byteCount: 64 << 10, alignment: 16)
     }
@@ -127,11 +139,12 @@ final class EventLoop {
         defer { closeConnections() }
         if let listener { try epoll.add(listener.descriptor, token: Token.listener, events: .readable) }
         if let initialConnection {
-            guard adopt(initialConnection, now: EventLoop.monotonicMilliseconds()) else {
+            _ = group.admit(limitedUID: nil, maxTotal: Int.max, maxPerUser: Int.max)
+            guard adopt(initialConnection, peer: Self.peer(of: initialConnection), limitedUID: nil, now: EventLoop.monotonicMilliseconds()) else {
                 throw SystemError(operation: "epoll_ctl (the passed connection)", errno: EBADF)
             }
         }
-        try epoll.add(signals.descriptor, token: Token.signals, events: .readable)
+        if let signals { try epoll.add(signals.descriptor, token: Token.signals, events: .readable) }
         try epoll.add(wakeup.descriptor, token: Token.wakeup, events: .readable)
         for (index, timer) in timers.enumerated() {
             try epoll.add(timer.descriptor, token: Token.firstTimer + UInt64(index), events: .readable)
@@ -141,7 +154,6 @@ final class EventLoop {
         defer { sweepTimer.close() }
         try epoll.add(sweepTimer.descriptor, token: Token.sweep, events: .readable)
         lastSignalPoll = EventLoop.monotonicMilliseconds()
-        idleSince = EventLoop.monotonicMilliseconds()
         onReady?()
         while !stopping && !stopRequested() {
             let events = try epoll.wait(timeoutMilliseconds: waitTimeout())
@@ -151,11 +163,12 @@ final class EventLoop {
                 case Token.signals: handleSignals()
                 case Token.wakeup:
                     wakeup.drain()
+                    adoptHandedConnections()
                     finishBlockingCalls()
                     queueStreamReplies()
                 case Token.firstTimer..<Token.sweep:
                     let timer = timers[Int(event.token - Token.firstTimer)]
-                    if timer.drain() > 0 { timer.action() }
+                    if timer.drain() > 0 && loopsAreTurning() { timer.action() }
                 case Token.sweep:
                     if sweepTimer.drain() > 0 { sweep() }
                 default:
@@ -182,9 +195,9 @@ final class EventLoop {
     }
 
     /// When the loop stops for want of connections, in CLOCK_MONOTONIC milliseconds; nil while a
-    /// connection is open or without `idleExitMilliseconds`.
+    /// connection is open on any loop or without `idleExitMilliseconds` (only loop 0 has it).
     private func idleDeadline() -> Int64? {
-        guard let idleExitMilliseconds, let idleSince, connections.isEmpty else { return nil }
+        guard let idleExitMilliseconds, connections.isEmpty, let idleSince = group.idleSince else { return nil }
         return idleSince + idleExitMilliseconds
     }
 
@@ -219,29 +232,49 @@ final class EventLoop {
                 }
             }
             let now = EventLoop.monotonicMilliseconds()
-            guard connections.count < limits.maxConnections else {
+            let peer = Self.peer(of: fd)
+            let limitedUID: UInt32? = peer.map { limits.unlimitedUIDs.contains($0.uid) ? nil : $0.uid } ?? UInt32.max
+            switch group.admit(limitedUID: limitedUID, maxTotal: limits.maxConnections, maxPerUser: maxConnectionsPerUser) {
+            case nil:
+                break
+            case .total(let open):
                 FileDescriptor(rawValue: fd).close()
                 limitLog.report(
                     "total", .warning,
-                    "refused a connection: \(connections.count) are open, the limit (--max-connections)", now: now)
+                    "refused a connection: \(open) are open, the limit (--max-connections)", now: now)
+                continue
+            case .perUser(let open):
+                FileDescriptor(rawValue: fd).close()
+                let who = limitedUID == UInt32.max ? "a peer without credentials" : "uid \(limitedUID ?? 0)"
+                limitLog.report(
+                    "uid \(limitedUID ?? 0)", .warning,
+                    "refused a connection from \(who): it has \(open) open, the per-user limit (--max-connections-per-user)",
+                    now: now)
                 continue
             }
-            let peer = Self.peer(of: fd)
-            let limitedUID: UInt32? = peer.map { limits.unlimitedUIDs.contains($0.uid) ? nil : $0.uid } ?? UInt32.max
-            if let limitedUID {
-                let open = connectionsPerUID[limitedUID, default: 0]
-                guard open < maxConnectionsPerUser else {
-                    FileDescriptor(rawValue: fd).close()
-                    let who = limitedUID == UInt32.max ? "a peer without credentials" : "uid \(limitedUID)"
-                    limitLog.report(
-                        "uid \(limitedUID)", .warning,
-                        "refused a connection from \(who): it has \(open) open, the per-user limit (--max-connections-per-user)",
-                        now: now)
-                    continue
-                }
-                connectionsPerUID[limitedUID] = open + 1
+            // Round-robin over the loops: each core serves its share of the connections.
+            let target = nextLoop
+            nextLoop = (nextLoop + 1) % group.count
+            if target == index {
+                _ = adopt(fd, peer: peer, limitedUID: limitedUID, now: now)
+            } else {
+                group.hand(LoopGroup.Handed(descriptor: fd, peer: peer, limitedUID: limitedUID), to: target)
             }
-            if !adopt(fd, peer: peer, limitedUID: limitedUID, now: now), let limitedUID { release(uid: limitedUID) }
+        }
+    }
+
+    /// Serves the connections loop 0 handed to this loop.
+    private func adoptHandedConnections() {
+        let handed = group.takeHanded(loop: index)
+        guard !handed.isEmpty else { return }
+        let now = EventLoop.monotonicMilliseconds()
+        for connection in handed {
+            if stopping || stopRequested() {
+                FileDescriptor(rawValue: connection.descriptor).close()
+                releaseCount(limitedUID: connection.limitedUID, now: now)
+                continue
+            }
+            _ = adopt(connection.descriptor, peer: connection.peer, limitedUID: connection.limitedUID, now: now)
         }
     }
 
@@ -253,12 +286,8 @@ final class EventLoop {
         return routingd_peer_credentials(fd, &pid, &uid, &gid) == 0 ? VarlinkPeer(pid: pid, uid: uid, gid: gid) : nil
     }
 
-    /// Serves the connected socket `fd` from now on (registers it for reading); closes it and returns
-    /// false when epoll refuses it.
-    private func adopt(_ fd: Int32, now: Int64) -> Bool {
-        adopt(fd, peer: Self.peer(of: fd), limitedUID: nil, now: now)
-    }
-
+    /// Serves the connected socket `fd`, already counted in `group`, from now on (registers it for
+    /// reading); closes it, uncounts it and returns false when epoll refuses it.
     private func adopt(_ fd: Int32, peer: VarlinkPeer?, limitedUID: UInt32?, now: Int64) -> Bool {
         let descriptor = FileDescriptor(rawValue: fd)
         let connection = VarlinkConnection(descriptor: descriptor, token: nextToken, peer: peer, limits: limits, now: now)
@@ -268,11 +297,11 @@ final class EventLoop {
             try epoll.add(descriptor, token: connection.token, events: .readable)
         } catch {
             descriptor.close()
+            releaseCount(limitedUID: limitedUID, now: now)
             return false
         }
         connection.registeredEvents = .readable
         connections[connection.token] = connection
-        idleSince = nil
         return true
     }
 
@@ -298,7 +327,7 @@ final class EventLoop {
             }
             connection.handleMessages(
                 with: service, budget: messageBudget, deadline: EventLoop.monotonicNanoseconds() &+ turnBudgetNanoseconds,
-                blockingCalls: blockingCalls, streams: streams)
+                blockingCalls: blockingCalls, streams: streams, loop: index)
             try connection.flush()
             if connection.inputClosed && connection.openStream != nil {
                 // Closing the connection is how a client ends a stream (a Monitor it no longer wants).
@@ -329,7 +358,7 @@ final class EventLoop {
     /// Queues the replies of the blocking calls that finished, and serves their connections (the
     /// reply is written, the next message handled). A reply for a closed connection is dropped.
     private func finishBlockingCalls() {
-        for (token, reply) in blockingCalls.takeFinished() {
+        for (token, reply) in blockingCalls.takeFinished(loop: index) {
             guard let connection = connections[token] else { continue }
             connection.finishBlockingCall(reply)
             serve(connection, events: [])
@@ -367,24 +396,30 @@ final class EventLoop {
         connection.descriptor.close()
         connections[connection.token] = nil
         backlog.remove(connection.token)
-        if let uid = connection.limitedUID { release(uid: uid) }
-        if connections.isEmpty { idleSince = EventLoop.monotonicMilliseconds() }
+        releaseCount(limitedUID: connection.limitedUID, now: EventLoop.monotonicMilliseconds())
         // Serving one passed connection: its end is the end.
-        if listener == nil && connections.isEmpty { stopping = true }
+        if initialConnection != nil && connections.isEmpty { stopping = true }
     }
 
-    private func release(uid: UInt32) {
-        let open = connectionsPerUID[uid, default: 1] - 1
-        connectionsPerUID[uid] = open > 0 ? open : nil
+    /// Uncounts a closed connection in `group`; when it was the last one anywhere, wakes loop 0 so
+    /// that it starts counting towards `--exit-idle` at once.
+    private func releaseCount(limitedUID: UInt32?, now: Int64) {
+        if group.release(limitedUID: limitedUID, now: now) && index != 0 { group.wakeLoop(0) }
     }
 
     private func closeConnections() {
+        let now = EventLoop.monotonicMilliseconds()
         for connection in connections.values {
             connection.cancelStream()
             connection.descriptor.close()
+            _ = group.release(limitedUID: connection.limitedUID, now: now)
+        }
+        // Handed to this loop but not adopted before it stopped.
+        for handed in group.takeHanded(loop: index) {
+            FileDescriptor(rawValue: handed.descriptor).close()
+            _ = group.release(limitedUID: handed.limitedUID, now: now)
         }
         connections = [:]
-        connectionsPerUID = [:]
         backlog = []
     }
 
@@ -396,6 +431,7 @@ final class EventLoop {
     /// ``sweepMilliseconds``.
     private func sweep() {
         let now = EventLoop.monotonicMilliseconds()
+        group.beat(loop: index, now: now)
         var expired: [(VarlinkConnection, partial: Bool)] = []
         for connection in connections.values {
             if connection.isWaitingForRestOfMessage {
@@ -431,6 +467,14 @@ final class EventLoop {
 
     // MARK: Signals
 
+    /// True when every loop of the group has swept within ``stalledMilliseconds`` (this one is
+    /// turning, since it asks).
+    private func loopsAreTurning() -> Bool {
+        let now = EventLoop.monotonicMilliseconds()
+        group.beat(loop: index, now: now)
+        return group.allLoopsTurned(within: EventLoop.stalledMilliseconds, now: now)
+    }
+
     /// Reads pending signals when ``signalPollMilliseconds`` have passed since the last time, so a
     /// long turn (thousands of busy connections) still stops soon after SIGTERM.
     private func pollSignalsIfDue() {
@@ -442,6 +486,7 @@ final class EventLoop {
 
     /// Runs registered actions for each pending signal; SIGTERM and SIGINT then stop the loop.
     private func handleSignals() {
+        guard let signals else { return }
         for signal in signals.readPending() {
             for action in signalActions[signal, default: []] { action() }
             if signal == SIGTERM || signal == SIGINT { stopping = true }

@@ -16,7 +16,7 @@ import Varlink
 /// refuses one once `maxStreamBacklogBytes` are unread, and the loop closes the connection.
 /// For the loop's deadlines it records when the connection last made progress (``lastActivity``)
 /// and since when it has waited for the rest of a message (``partialSince``).
-/// Confined to the event-loop thread.
+/// Confined to the thread of the event loop that owns it.
 final class VarlinkConnection {
     let descriptor: FileDescriptor
     /// The epoll token; unique for the server's lifetime, unlike descriptor numbers.
@@ -130,8 +130,14 @@ final class VarlinkConnection {
     /// A `more` call of a streaming method gets a stream from `streams` and is started here, or on
     /// `blockingCalls` for a blocking method; it also ends the turn, and the next message waits for
     /// the stream's last reply (``queueStreamReply(_:last:)``).
+    ///
+    /// A call of a concurrent method (``VarlinkInterface/concurrentMethods``: computes on a
+    /// snapshot, never waits) is answered here, on this connection's loop: each core has a loop, so
+    /// such calls of different connections still run side by side, without two thread hand-offs.
+    /// `loop` is the index of the loop that owns this connection (where blocking replies go back).
     func handleMessages(
-        with service: VarlinkService, budget: Int, deadline: UInt64, blockingCalls: BlockingCalls, streams: StreamReplies
+        with service: VarlinkService, budget: Int, deadline: UInt64, blockingCalls: BlockingCalls, streams: StreamReplies,
+        loop: Int = 0
     ) {
         if callInProgress {
             // Nothing is handled, but a message growing past the limit still fails the connection.
@@ -156,7 +162,7 @@ final class VarlinkConnection {
             }
             // Decoded in place: the call keeps no reference to the input buffer.
             let start = inputStart
-            let handling = input.withUnsafeBufferPointer { service.start(UnsafeBufferPointer(rebasing: $0[start..<end]), peer: peer) }
+            let handling = input.withUnsafeBufferPointer { service.start(UnsafeBufferPointer(rebasing: $0[start..<end]), peer: peer, concurrentInline: true) }
             inputStart = end + 1
             scannedUpTo = inputStart
             handled += 1
@@ -166,13 +172,13 @@ final class VarlinkConnection {
                 if let reply { output.append(contentsOf: reply) }
             case .blocking(let method, let work):
                 awaitingReply = true
-                blockingCalls.run(for: token, method: method, uid: peer?.uid, work)
+                blockingCalls.run(for: token, loop: loop, method: method, uid: peer?.uid, work)
             case .streaming(let method, let blocking, let start):
                 let stream = streams.stream(for: token)
                 openStream = stream
                 if blocking {
                     awaitingReply = true
-                    blockingCalls.run(for: token, method: method, uid: peer?.uid) {
+                    blockingCalls.run(for: token, loop: loop, method: method, uid: peer?.uid) {
                         start(stream)
                         return nil
                     }

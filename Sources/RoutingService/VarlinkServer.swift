@@ -4,9 +4,19 @@ import Glibc
 import Synchronization
 import Varlink
 
-/// Serves a ``VarlinkService`` on a ``UnixListener`` with one epoll event-loop thread, and runs the
-/// handlers of blocking methods (``VarlinkInterface/blockingMethods``) on a queue of their own
-/// (``BlockingCalls``), so a long call does not hold up the other clients.
+/// Serves a ``VarlinkService`` on a ``UnixListener`` with one epoll event-loop thread per core
+/// (``Limits/eventLoops``), and runs the handlers of blocking methods
+/// (``VarlinkInterface/blockingMethods``) on a queue of their own (``BlockingCalls``), so a long
+/// call does not hold up the other clients.
+///
+/// Loops: the thread that calls ``run()`` runs loop 0, which accepts every connection and hands
+/// them round-robin to the loops (itself included); each loop then reads, answers and writes for
+/// its own connections, so a connection's messages are always handled by one thread, in order.
+/// Calls of concurrent methods (``VarlinkInterface/concurrentMethods``: they compute on a
+/// snapshot and never wait) are answered on the connection's loop, without a hand-off; the other
+/// blocking methods (a reload, a state file's fsync, replies that grow with the catalogue) still go
+/// to ``BlockingCalls``. Loop 0 also reads the signals and runs the periodic actions. Connection
+/// limits count over every loop (``LoopGroup``).
 ///
 /// Protocol and transport rules: messages are NUL-terminated JSON (varlink.org/Method-Call), handled
 /// in order per connection, replies in call order; sockets are non-blocking; writes use `MSG_NOSIGNAL`
@@ -29,8 +39,8 @@ import Varlink
 /// `run()` on the main thread before starting others. SIGTERM and SIGINT stop the server (after their
 /// registered actions, if any); SIGHUP does nothing unless an action is registered.
 ///
-/// `Sendable`: configuration is immutable; mutable state is in `Mutex`/`Atomic`. The loop's own state
-/// lives in an ``EventLoop`` confined to the thread that calls ``run()``.
+/// `Sendable`: configuration is immutable; mutable state is in `Mutex`/`Atomic`. Each loop's own
+/// state lives in an ``EventLoop`` confined to its thread.
 public final class VarlinkServer: Sendable {
     /// Resource bounds, per connection unless stated. Times are in seconds.
     public struct Limits: Sendable {
@@ -70,8 +80,15 @@ public final class VarlinkServer: Sendable {
         /// Time spent handling one connection's messages in one turn of the loop, in seconds, on top of
         /// the 64-message budget; the rest waits for the next turn, after the other connections.
         public var turnBudget: Double = 0.002
+        /// Event-loop threads serving connections (not a per-connection bound); nil for one per CPU
+        /// this process may run on (sched_getaffinity(2), e.g. as narrowed by `taskset` or
+        /// `CPUAffinity=`), at most 64. A server of one passed connection uses one.
+        public var eventLoops: Int? = nil
 
         public init() {}
+
+        /// ``eventLoops`` or its default, the CPUs this process may run on (at least 1, at most 64).
+        public var effectiveEventLoops: Int { max(1, min(eventLoops ?? VarlinkServer.availableCPUs(), 64)) }
 
         /// ``maxConnectionsPerUser`` or its default, a quarter of ``maxConnections`` (at least 1).
         public var effectiveMaxConnectionsPerUser: Int { maxConnectionsPerUser ?? max(1, maxConnections / 4) }
@@ -84,9 +101,9 @@ public final class VarlinkServer: Sendable {
     private let limits: Limits
     private let started = Atomic<Bool>(false)
     private let stopRequested = Atomic<Bool>(false)
-    /// The running loop's eventfd, -1 when not running; the lock keeps ``stop()`` from writing to a
-    /// descriptor that is being closed.
-    private let wakeupDescriptor = Mutex<Int32>(-1)
+    /// The running loops' eventfds by loop index, empty when not running; the lock keeps ``stop()``
+    /// and finished calls from writing to a descriptor that is being closed.
+    private let wakeupDescriptors = Mutex<[Int32]>([])
     private let signalActions = Mutex<[Int32: [@Sendable () -> Void]]>([:])
     private let readyAction = Mutex<(@Sendable () -> Void)?>(nil)
     private let intervalActions = Mutex<[(microseconds: UInt64, action: @Sendable () -> Void)]>([])
@@ -145,9 +162,10 @@ public final class VarlinkServer: Sendable {
         signalActions.withLock { $0[signal, default: []].append(action) }
     }
 
-    /// Runs `action` on the loop thread every `microseconds` (> 0) microseconds, from a timerfd in the
-    /// loop's epoll set, so a stuck loop runs no action (the systemd watchdog's `WATCHDOG=1`). At most
-    /// 13 actions. Call before ``run()``.
+    /// Runs `action` on loop 0's thread every `microseconds` (> 0) microseconds, from a timerfd in
+    /// that loop's epoll set, so a stuck loop runs no action (the systemd watchdog's `WATCHDOG=1`);
+    /// nor does it while any other loop has not turned for 2 s (``EventLoop/stalledMilliseconds``).
+    /// At most 13 actions. Call before ``run()``.
     public func every(microseconds: UInt64, _ action: @escaping @Sendable () -> Void) {
         intervalActions.withLock { $0.append((max(microseconds, 1), action)) }
     }
@@ -175,19 +193,24 @@ public final class VarlinkServer: Sendable {
             throw SystemError(operation: "run", errno: EALREADY)
         }
         routingd_ignore_sigpipe()
-        let wakeup = try WakeupEvent()
-        wakeupDescriptor.withLock { $0 = wakeup.descriptor.rawValue }
+        let log = logger.withLock { $0 }
+        let limits = Self.fitDescriptorLimit(limits, log: log)
+        let loopCount = connection == nil ? limits.effectiveEventLoops : 1
+        var wakeups: [WakeupEvent] = []
+        defer {
+            wakeupDescriptors.withLock { $0 = [] }
+            for wakeup in wakeups { wakeup.descriptor.close() }
+        }
+        for _ in 0..<loopCount { wakeups.append(try WakeupEvent()) }
+        wakeupDescriptors.withLock { $0 = wakeups.map(\.descriptor.rawValue) }
         let service = service
         let blockingCalls = BlockingCalls(
-            wake: { [self] in wake() },
+            loops: loopCount, wake: { [self] in wake($0) },
             width: { service.runsConcurrently($0) ? BlockingCalls.concurrentWidth : 1 })
-        let streams = StreamReplies(wake: { [self] in wake() })
-        defer {
-            wakeupDescriptor.withLock { $0 = -1 }
-            wakeup.descriptor.close()
-        }
+        let group = LoopGroup(count: loopCount, now: EventLoop.monotonicMilliseconds(), wake: { [self] in wake($0) })
         let actions = signalActions.withLock { $0 }
         let signalNumbers = Set([SIGTERM, SIGINT, SIGHUP]).union(actions.keys).sorted()
+        // Blocks the signals in this thread; the other loops' threads, started below, inherit that.
         let signals = try SignalDescriptor(signals: signalNumbers)
         defer { signals.close() }
         var timers: [PeriodicTimer] = []
@@ -195,14 +218,75 @@ public final class VarlinkServer: Sendable {
         for (microseconds, action) in intervalActions.withLock({ $0 }) {
             timers.append(try PeriodicTimer(intervalMicroseconds: microseconds, action: action))
         }
-        let log = logger.withLock { $0 }
-        let limits = Self.fitDescriptorLimit(limits, log: log)
-        let loop = try EventLoop(
-            service: service, limits: limits, log: log, listener: listener, connection: connection, wakeup: wakeup, blockingCalls: blockingCalls, streams: streams, signals: signals,
-            signalActions: actions, timers: timers, idleExitMilliseconds: idleExitMilliseconds.withLock { $0 },
-            stopRequested: { self.stopRequested.load(ordering: .acquiring) })
-        defer { stoppedIdle.store(loop.stoppedBecauseIdle, ordering: .releasing) }
-        try loop.run(onReady: onReady)
+        let stopRequested = { self.stopRequested.load(ordering: .acquiring) || group.isStopping }
+        var loops: [EventLoop] = []
+        for index in 0..<loopCount {
+            loops.append(try EventLoop(
+                service: service, limits: limits, log: log, listener: index == 0 ? listener : nil,
+                connection: index == 0 ? connection : nil, wakeup: wakeups[index], blockingCalls: blockingCalls,
+                streams: StreamReplies(wake: { [self] in wake(index) }), signals: index == 0 ? signals : nil,
+                signalActions: index == 0 ? actions : [:], timers: index == 0 ? timers : [],
+                idleExitMilliseconds: index == 0 ? idleExitMilliseconds.withLock { $0 } : nil,
+                index: index, group: group, stopRequested: stopRequested))
+        }
+        // The other loops' threads; whichever loop stops first (an error) stops them all.
+        let failure = FirstFailure()
+        var threads: [pthread_t] = []
+        defer {
+            group.stop()
+            for thread in threads { pthread_join(thread, nil) }
+        }
+        for loop in loops.dropFirst() {
+            let thread = try Self.startThread {
+                do throws(SystemError) {
+                    try loop.run(onReady: nil)
+                } catch {
+                    failure.record(error)
+                }
+                group.stop()
+            }
+            threads.append(thread)
+        }
+        defer { stoppedIdle.store(loops[0].stoppedBecauseIdle, ordering: .releasing) }
+        try loops[0].run(onReady: onReady)
+        group.stop()
+        for thread in threads { pthread_join(thread, nil) }
+        threads = []
+        if let error = failure.error { throw error }
+    }
+
+    /// The first error of the other loops' threads.
+    private final class FirstFailure: Sendable {
+        private let first = Mutex<SystemError?>(nil)
+        func record(_ error: SystemError) { first.withLock { $0 = $0 ?? error } }
+        var error: SystemError? { first.withLock { $0 } }
+    }
+
+    /// The CPUs this process may run on (sched_getaffinity(2)); sysconf's online count if that fails.
+    static func availableCPUs() -> Int {
+        let count = Int(routingd_available_cpus())
+        if count > 0 { return count }
+        return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+
+    /// Runs `body` on a new thread (pthread_create(3)), which inherits the calling thread's signal mask.
+    /// - Throws: ``SystemError`` from pthread_create(3); then `body` does not run.
+    private static func startThread(_ body: @escaping () -> Void) throws(SystemError) -> pthread_t {
+        final class Box {
+            let body: () -> Void
+            init(_ body: @escaping () -> Void) { self.body = body }
+        }
+        let box = Unmanaged.passRetained(Box(body)).toOpaque()
+        var handle = pthread_t()
+        let rc = pthread_create(&handle, nil, { raw in
+            Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue().body()
+            return nil
+        }, box)
+        guard rc == 0 else {
+            Unmanaged<Box>.fromOpaque(box).release()
+            throw SystemError(operation: "pthread_create", errno: rc)
+        }
+        return handle
     }
 
     /// Descriptors kept free for everything but connections (listener, epoll, signalfd, timers, files
@@ -230,19 +314,20 @@ public final class VarlinkServer: Sendable {
         return limits
     }
 
-    /// Makes ``run()`` return soon (it finishes the current turn of the loop). Thread-safe; calling it
+    /// Makes ``run()`` return soon (each loop finishes its current turn). Thread-safe; calling it
     /// before `run()` makes `run()` return right after setting up.
     public func stop() {
         stopRequested.store(true, ordering: .releasing)
-        wake()
+        let count = wakeupDescriptors.withLock { $0.count }
+        for loop in 0..<count { wake(loop) }
     }
 
-    /// Wakes the running loop (its eventfd); a no-op when it is not running. The lock keeps the
-    /// descriptor from being closed meanwhile.
-    private func wake() {
-        wakeupDescriptor.withLock { fd in
-            guard fd >= 0 else { return }
-            WakeupEvent(descriptor: FileDescriptor(rawValue: fd)).signal()
+    /// Wakes the running loop with index `loop` (its eventfd); a no-op when it is not running. The
+    /// lock keeps the descriptor from being closed meanwhile.
+    private func wake(_ loop: Int) {
+        wakeupDescriptors.withLock { fds in
+            guard loop < fds.count else { return }
+            WakeupEvent(descriptor: FileDescriptor(rawValue: fds[loop])).signal()
         }
     }
 }

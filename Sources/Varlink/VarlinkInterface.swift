@@ -35,9 +35,15 @@ public struct VarlinkInterface: Sendable {
     /// lock): a server runs them away from the thread that serves the other clients.
     public let blockingMethods: Set<String>
     /// Blocking methods whose calls may run several at once, each on its own thread: handlers that
-    /// only read a consistent snapshot of shared state (a server still runs at most one call per
-    /// connection at a time, so replies keep call order). A subset of ``blockingMethods``.
+    /// only read a consistent snapshot of shared state and compute, never wait (a server still runs
+    /// at most one call per connection at a time, so replies keep call order). A server with an
+    /// event loop per core answers them on the calling connection's loop instead
+    /// (``VarlinkService/start(_:peer:concurrentInline:)``). A subset of ``blockingMethods``.
     public let concurrentMethods: Set<String>
+    /// For some concurrent methods, which of their calls may take long (e.g. those whose reply
+    /// lists the whole catalogue): a server that answers concurrent methods on its event loops
+    /// still runs these calls off them, as other blocking calls. By unqualified method name.
+    public let longCalls: [String: @Sendable (VarlinkCall) -> Bool]
     /// The methods' input types, to refuse parameters the IDL does not declare.
     let inputTypes: InterfaceTypes
 
@@ -56,11 +62,13 @@ public struct VarlinkInterface: Sendable {
     ///     Precondition: each has a handler.
     ///   - concurrent: The blocking methods whose calls may run several at once; see
     ///     ``concurrentMethods``. Precondition: each is in `blocking`.
+    ///   - longCalls: For concurrent methods, which calls may take long; see ``longCalls``.
+    ///     Precondition: each key is in `concurrent`.
     public init(
         description: String, methods: [String: VarlinkMethodHandler],
         encoding: [String: VarlinkEncodingHandler] = [:],
         streaming: [String: VarlinkStreamingHandler] = [:], blocking: Set<String> = [],
-        concurrent: Set<String> = []
+        concurrent: Set<String> = [], longCalls: [String: @Sendable (VarlinkCall) -> Bool] = [:]
     ) {
         guard let definition = InterfaceDefinition(description) else {
             preconditionFailure("varlink IDL must start with `interface <reverse.domain.name>`")
@@ -87,6 +95,8 @@ public struct VarlinkInterface: Sendable {
         precondition(concurrent.isSubset(of: blocking), "a concurrent method must be a blocking one")
         self.blockingMethods = blocking
         self.concurrentMethods = concurrent
+        precondition(Set(longCalls.keys).isSubset(of: concurrent), "longCalls names a method that is not concurrent")
+        self.longCalls = longCalls
         self.description = description
         self.handlers = methods
         self.encodingHandlers = encoding

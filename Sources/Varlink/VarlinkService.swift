@@ -56,7 +56,8 @@ public final class VarlinkService: Sendable {
             func add(_ method: String, _ handler: Handler) {
                 routes[interface.name + "." + method] = Route(
                     interface: interface, method: method, handler: handler,
-                    blocking: interface.blockingMethods.contains(method))
+                    blocking: interface.blockingMethods.contains(method),
+                    concurrent: interface.concurrentMethods.contains(method), longCall: interface.longCalls[method])
             }
             for (method, handler) in interface.handlers { add(method, .single(handler)) }
             for (method, handler) in interface.encodingHandlers { add(method, .encoding(handler)) }
@@ -65,12 +66,16 @@ public final class VarlinkService: Sendable {
         self.routes = routes
     }
 
-    /// A method with a handler: its interface, unqualified name, handler and whether it blocks.
+    /// A method with a handler: its interface, unqualified name, handler, whether it blocks and
+    /// whether it is a concurrent one.
     private struct Route: Sendable {
         let interface: VarlinkInterface
         let method: String
         let handler: Handler
         let blocking: Bool
+        let concurrent: Bool
+        /// Which calls of a concurrent method may take long (``VarlinkInterface/longCalls``).
+        let longCall: (@Sendable (VarlinkCall) -> Bool)?
     }
 
     /// The route of `method`, a fully qualified name; nil for one without a handler (or not all
@@ -138,19 +143,25 @@ public final class VarlinkService: Sendable {
     }
 
     /// ``start(_:peer:)`` for a message read in place (the transport's input buffer), not copied.
-    public func start(_ message: UnsafeBufferPointer<UInt8>, peer: VarlinkPeer?) -> Handling {
+    /// - Parameter concurrentInline: true to answer the calls of concurrent methods
+    ///   (``VarlinkInterface/concurrentMethods``, which only compute on a snapshot) here, as
+    ///   `.finished`, instead of handing them back as `.blocking` work: for a transport with an
+    ///   event loop per core, where a hand-off to another thread costs more than the call. The calls
+    ///   the interface marks as long (``VarlinkInterface/longCalls``) still come back as work.
+    public func start(_ message: UnsafeBufferPointer<UInt8>, peer: VarlinkPeer?, concurrentInline: Bool = false) -> Handling {
         let call: VarlinkCall
         do {
             call = try VarlinkCall.decode(message, peer: peer, isRouted: { route($0) != nil })
         } catch {
             return .finished(error.oneway ? nil : VarlinkReply.failure(error.error))
         }
-        let found: (handler: Handler, blocking: Bool)
+        var found: (handler: Handler, blocking: Bool, concurrent: Bool, longCall: (@Sendable (VarlinkCall) -> Bool)?)
         do {
             found = try handler(for: call)
         } catch {
             return .finished(call.oneway ? nil : VarlinkReply.failure(error))
         }
+        if concurrentInline && found.concurrent && !(found.longCall?(call) ?? false) { found.blocking = false }
         switch found.handler {
         case .single(let handler):
             guard found.blocking else { return .finished(Self.run(handler, call)) }
@@ -204,14 +215,16 @@ public final class VarlinkService: Sendable {
         return writer.bytes
     }
 
-    /// Finds the handler for `call`, and whether its method is a blocking one.
+    /// Finds the handler for `call`, and whether its method is a blocking one and a concurrent one.
     /// - Throws: The routing errors listed on the type.
-    private func handler(for call: VarlinkCall) throws(VarlinkError) -> (handler: Handler, blocking: Bool) {
+    private func handler(for call: VarlinkCall) throws(VarlinkError) -> (
+        handler: Handler, blocking: Bool, concurrent: Bool, longCall: (@Sendable (VarlinkCall) -> Bool)?
+    ) {
         if !call.upgrade, let route = route(call.method) {
             if let unknown = route.interface.inputTypes.unknownParameter(of: route.method, in: call.parameters) {
                 throw .invalidParameter(unknown)
             }
-            return (route.handler, route.blocking)
+            return (route.handler, route.blocking, route.concurrent, route.longCall)
         }
         // `decode` has validated the form `interface.Method`.
         guard let (interfaceName, methodName) = VarlinkNames.splitQualifiedMethod(call.method) else {
@@ -232,6 +245,8 @@ public final class VarlinkService: Sendable {
         if let unknown = interface.inputTypes.unknownParameter(of: methodName, in: call.parameters) {
             throw .invalidParameter(unknown)
         }
-        return (handler, interface.blockingMethods.contains(methodName))
+        return (
+            handler, interface.blockingMethods.contains(methodName), interface.concurrentMethods.contains(methodName),
+            interface.longCalls[methodName])
     }
 }

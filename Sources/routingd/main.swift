@@ -11,6 +11,7 @@ let usage = """
                     [--state-directory DIR]
                     [--socket-mode MODE] [--exit-idle SECONDS] [--idle-timeout SECONDS]
                     [--message-timeout SECONDS] [--max-connections N] [--max-connections-per-user N]
+                    [--event-loops N]
            routingd --list-interfaces | --print-interface NAME
 
     Serves org.routingd.Directions and org.routingd.Coverage (varlink) on a Unix socket.
@@ -69,6 +70,11 @@ let usage = """
                        cannot take every slot (default: a quarter of
                        --max-connections); root is not limited by it. Refusals are
                        logged, at most one line per uid per 10 s
+      --event-loops N  threads that serve connections, each with its own event loop
+                       (default: one per CPU routingd may run on, as taskset or
+                       CPUAffinity= allow; at most 64). New connections are spread
+                       over them; Resolve and DecideApps are answered on the
+                       connection's own thread
       --varlink=unix:PATH
                        the same as --socket PATH (the address varlink activators pass)
       --list-interfaces
@@ -85,8 +91,9 @@ let usage = """
 
     Clients: replies a client does not read are held up to 256 KiB (one larger reply is
     still sent whole); beyond that routingd stops reading that client until it reads.
-    Resolve, DecideApps, ListApps, Reload and Coverage.Validate run off the thread that
-    serves the others, one lane per method, taking waiting calls round-robin by client uid.
+    ListApps, explain calls of Resolve and DecideApps, Reload, the location changes and
+    Coverage.Validate run off the threads that serve the connections, one lane per method,
+    taking waiting calls round-robin by client uid.
 
     Under systemd: socket activation (LISTEN_FDS, the descriptor named "varlink"),
     sd_notify (READY=1, RELOADING=1, STOPPING=1, STATUS=, WATCHDOG=1 to NOTIFY_SOCKET),
@@ -112,7 +119,7 @@ struct Options {
     /// to `--help`'s).
     static let names = [
         "socket", "coverage", "apps", "current-location-literals", "verbose", "state-directory", "socket-mode",
-        "exit-idle", "varlink", "idle-timeout", "message-timeout", "max-connections", "max-connections-per-user",
+        "exit-idle", "varlink", "idle-timeout", "message-timeout", "max-connections", "max-connections-per-user", "event-loops",
         "list-interfaces", "print-interface", "help", "version",
     ]
 
@@ -138,7 +145,7 @@ struct Options {
             case "--socket-mode": options.socketMode = socketMode(value(for: argument))
             case "--exit-idle": options.exitIdleSeconds = seconds(value(for: argument))
             case "--varlink": options.socketPath = varlinkPath(value(for: argument))
-            case "--idle-timeout", "--message-timeout", "--max-connections", "--max-connections-per-user":
+            case "--idle-timeout", "--message-timeout", "--max-connections", "--max-connections-per-user", "--event-loops":
                 options.setLimit(argument, value(for: argument))
             case "--list-interfaces":
                 writeAll(1, InterfaceFiles.all.map { $0.name + "\n" }.joined())
@@ -167,7 +174,7 @@ struct Options {
                 } else if argument.hasPrefix("--socket-mode=") {
                     options.socketMode = socketMode(String(argument.dropFirst("--socket-mode=".count)))
                 } else if let equals = argument.firstIndex(of: "="),
-                    ["--idle-timeout", "--message-timeout", "--max-connections", "--max-connections-per-user"]
+                    ["--idle-timeout", "--message-timeout", "--max-connections", "--max-connections-per-user", "--event-loops"]
                         .contains(String(argument[..<equals]))
                 {
                     options.setLimit(String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
@@ -193,12 +200,19 @@ struct Options {
     }
 
     /// `--idle-timeout`, `--message-timeout` (positive seconds), `--max-connections`,
-    /// `--max-connections-per-user` (positive counts).
+    /// `--max-connections-per-user`, `--event-loops` (positive counts; at most 64 loops).
     mutating func setLimit(_ option: String, _ text: String) {
         switch option {
         case "--idle-timeout": limits.idleTimeout = Options.seconds(text, option: option)
         case "--message-timeout": limits.partialMessageTimeout = Options.seconds(text, option: option)
         case "--max-connections": limits.maxConnections = Options.count(text, option: option)
+        case "--event-loops":
+            let loops = Options.count(text, option: option)
+            guard loops <= 64 else {
+                writeAll(2, "routingd: --event-loops needs a whole number from 1 to 64, not '\(text)'\n")
+                exit(2)
+            }
+            limits.eventLoops = loops
         default: limits.maxConnectionsPerUser = Options.count(text, option: option)
         }
     }

@@ -10,8 +10,8 @@ import Varlink
 @testable import RoutingService
 
 /// Calls of a concurrent method (``VarlinkInterface/concurrentMethods``: `Resolve`, `DecideApps`)
-/// run side by side for different connections, while each connection keeps one call in flight and
-/// its replies in call order.
+/// run side by side for different connections (on their event loops, one per core), while each
+/// connection keeps one call in flight and its replies in call order.
 @Suite struct ConcurrentCallsTests {
     static let idl = """
         # Concurrent-call test interface.
@@ -48,27 +48,101 @@ import Varlink
         #expect(BlockingCalls.concurrentWidth >= 2)
     }
 
-    @Test func twoConnectionsRunAConcurrentMethodAtOnceButNotANarrowOne() throws {
+    /// With two event loops, two connections (handed one to each loop) run a concurrent method at
+    /// once, each on its own loop.
+    @Test func twoConnectionsOnTwoLoopsRunAConcurrentMethodAtOnce() throws {
         let gate = Gate()
-        let running = try RunningServer(service: Self.service(gate))
+        var limits = VarlinkServer.Limits()
+        limits.eventLoops = 2
+        let running = try RunningServer(service: Self.service(gate), limits: limits)
         defer { running.stop() }
         let a = try RawConnection(path: running.path)
         let b = try RawConnection(path: running.path)
         a.send(call("org.example.wide.Wide", #"{"text":"a"}"#))
         b.send(call("org.example.wide.Wide", #"{"text":"b"}"#))
         #expect(gate.waitForArrival() && gate.waitForArrival(), "both calls run at once")
+        gate.open()
+        #expect(Self.text(a.readReply()) == "a")
+        #expect(Self.text(b.readReply()) == "b")
+    }
 
+    /// A loop stuck in a call (here held at the gate) stops loop 0's periodic actions, the watchdog
+    /// ping among them, after 2 s; they resume once it turns again.
+    @Test func aStuckLoopStopsThePeriodicActions() throws {
+        let gate = Gate()
+        let ticks = Atomic<Int>(0)
+        var limits = VarlinkServer.Limits()
+        limits.eventLoops = 2
+        let running = try RunningServer(service: Self.service(gate), limits: limits) {
+            $0.every(microseconds: 20_000) { ticks.add(1, ordering: .relaxed) }
+        }
+        defer { running.stop() }
+        let first = try RawConnection(path: running.path)  // loop 0's
+        let second = try RawConnection(path: running.path)  // loop 1's
+        first.send(call("org.varlink.service.GetInfo"))
+        #expect(first.readReply() != nil)
+        second.send(call("org.example.wide.Wide", #"{"text":"stuck"}"#))
+        #expect(gate.waitForArrival())
+        usleep(2_600_000)
+        let before = ticks.load(ordering: .relaxed)
+        usleep(500_000)
+        #expect(ticks.load(ordering: .relaxed) == before, "no action while loop 1 is stuck")
+        first.send(call("org.varlink.service.GetInfo"))
+        #expect(first.readReply() != nil, "loop 0 still serves its connections")
+        gate.open()
+        #expect(Self.text(second.readReply()) == "stuck")
+        var resumed = false
+        for _ in 0..<100 where !resumed {
+            usleep(20_000)
+            resumed = ticks.load(ordering: .relaxed) > before
+        }
+        #expect(resumed, "the actions resume once the loop turns")
+    }
+
+    /// A blocking method that is not concurrent runs one call at a time, off the loops: the other
+    /// connections are answered meanwhile.
+    @Test func aNarrowMethodRunsOneCallAtATimeWhileOthersAreServed() throws {
+        let gate = Gate()
+        let running = try RunningServer(service: Self.service(gate))
+        defer { running.stop() }
         let c = try RawConnection(path: running.path)
         let d = try RawConnection(path: running.path)
         c.send(call("org.example.wide.Narrow", #"{"text":"c"}"#))
         d.send(call("org.example.wide.Narrow", #"{"text":"d"}"#))
         #expect(gate.waitForArrival())
         #expect(!gate.waitForArrival(within: 0.3), "the narrow method runs one call at a time")
+        for _ in 0..<4 {
+            let other = try RawConnection(path: running.path)
+            other.send(call("org.varlink.service.GetInfo"))
+            #expect(other.readReply(timeout: 5)?["parameters"]?["product"]?.stringValue == "wide")
+        }
         gate.open()
-        #expect(Self.text(a.readReply()) == "a")
-        #expect(Self.text(b.readReply()) == "b")
         #expect(Self.text(c.readReply()) == "c")
         #expect(Self.text(d.readReply()) == "d")
+    }
+
+    /// On the loops (`concurrentInline`), `Resolve` and `DecideApps` are answered at once, except
+    /// with `explain` and no `appId`, whose reply lists every app: those go to the worker lanes, as
+    /// `ListApps` does, so they do not hold up the loop's other connections.
+    @Test func resolveIsAnsweredOnTheLoopUnlessItListsEveryApp() throws {
+        let daemon = RoutingDaemon(registry: AppRegistry(), currentLocation: Coordinate(latitude: 51.5, longitude: -0.13))
+        let service = daemon.varlinkService()
+        let url = "http://maps.apple.com/?daddr=51.500652,-0.124833&dirflg=w"
+        let request = #"{"destination":{"latitude":51.5,"longitude":-0.12},"transportType":"walking"}"#
+        func onLoop(_ method: String, _ parameters: String) -> Bool {
+            let message = Array(call("org.routingd.Directions." + method, parameters).utf8.dropLast())
+            let handling = message.withUnsafeBufferPointer { service.start($0, peer: nil, concurrentInline: true) }
+            if case .finished = handling { return true }
+            return false
+        }
+        #expect(onLoop("Resolve", #"{"url":"\#(url)"}"#))
+        #expect(onLoop("Resolve", #"{"url":"\#(url)","explain":false}"#))
+        #expect(!onLoop("Resolve", #"{"url":"\#(url)","explain":true}"#))
+        #expect(onLoop("Resolve", #"{"url":"\#(url)","explain":true,"appId":"x"}"#))
+        #expect(!onLoop("Resolve", #"{"url":"\#(url)","explain":true,"appId":null}"#))
+        #expect(onLoop("DecideApps", #"{"request":\#(request)}"#))
+        #expect(!onLoop("DecideApps", #"{"request":\#(request),"explain":true}"#))
+        #expect(!onLoop("ListApps", "{}"), "ListApps stays off the loops")
     }
 
     @Test func pipelinedCallsOnOneConnectionRunOneAtATimeAndReplyInOrder() throws {

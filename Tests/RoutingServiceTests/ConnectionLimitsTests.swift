@@ -19,6 +19,12 @@ import Varlink
         #expect(run.stderr.contains("--max-connections-per-user 9 is more than --max-connections 8"), "\(run.stderr)")
     }
 
+    @Test(arguments: ["0", "65", "two"]) func anEventLoopCountOutOfRangeIsRefusedAtStart(_ count: String) {
+        let run = OpenCommandTests.run([Daemon.routingdPath, "--event-loops", count], environment: [])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("--event-loops needs a whole number from 1 to"), "\(run.stderr)")
+    }
+
     @Test func aSilentConnectionIsClosedAfterTheIdleTimeoutAndABusyOneIsNot() throws {
         var limits = VarlinkServer.Limits()
         limits.idleTimeout = 0.5
@@ -69,9 +75,12 @@ import Varlink
         #expect(half.waitForClose(timeout: 0.1), "half a message for a second: closed")
     }
 
-    @Test func oneUserCannotTakeEverySlot() throws {
+    /// The per-user count is shared by the event loops (the two connections are on different loops
+    /// when there are several).
+    @Test(arguments: [1, 3]) func oneUserCannotTakeEverySlot(eventLoops: Int) throws {
         var limits = VarlinkServer.Limits()
         limits.maxConnections = 10
+        limits.eventLoops = eventLoops
         limits.maxConnectionsPerUser = 2
         limits.unlimitedUIDs = []  // the tests run as one uid, often root: count it too
         let running = try RunningServer(limits: limits)

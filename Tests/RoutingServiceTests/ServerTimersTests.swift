@@ -25,6 +25,25 @@ import Testing
         #expect(server.server.stoppedBecauseIdle)
     }
 
+    /// With two loops, a connection open on loop 1 keeps the server up as well; once it closes,
+    /// the server stops (loop 0 is told at once).
+    @Test func aConnectionOnAnotherLoopKeepsTheServerUp() throws {
+        var limits = VarlinkServer.Limits()
+        limits.eventLoops = 2
+        let server = try RunningServer(limits: limits) { $0.exitWhenIdle(seconds: 0.3) }
+        let first = try RawConnection(path: server.path)  // loop 0's
+        let second = try RawConnection(path: server.path)  // loop 1's
+        first.send(call("org.example.echo.Echo", #"{"text":"1"}"#))
+        #expect(first.readReply() != nil)
+        first.close()
+        usleep(600_000)
+        second.send(call("org.example.echo.Echo", #"{"text":"still here"}"#))
+        #expect(second.readReply() != nil, "a connection on loop 1 keeps the server up")
+        second.close()
+        #expect(server.waitForExit(within: 5) == "returned")
+        #expect(server.server.stoppedBecauseIdle)
+    }
+
     @Test func aServerStoppedOtherwiseWasNotIdle() throws {
         let server = try RunningServer()
         server.stop()

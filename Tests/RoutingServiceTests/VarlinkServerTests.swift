@@ -188,9 +188,12 @@ import Varlink
         #expect(try VarlinkClient(path: running.path).call("org.example.echo.Echo", ["text": "alive"])["text"] == "alive")
     }
 
-    @Test func connectionsBeyondTheLimitAreClosed() throws {
+    /// The limit counts over every event loop: connections on loops 0 and 1 fill it, and a close on
+    /// loop 1 frees a slot for loop 0's next accept.
+    @Test(arguments: [1, 3]) func connectionsBeyondTheLimitAreClosed(eventLoops: Int) throws {
         var limits = VarlinkServer.Limits()
         limits.maxConnections = 2
+        limits.eventLoops = eventLoops
         let running = try RunningServer(limits: limits)
         defer { running.stop() }
         let first = try VarlinkClient(path: running.path)

@@ -62,6 +62,45 @@ import Testing
         #expect(text(failing()) == #"{"error":"org.example.slow.Refused","parameters":{}}"#)
     }
 
+    /// With `concurrentInline` (a transport with an event loop per core) a concurrent method is
+    /// answered at once, oneway and errors included, and a blocking one that is not concurrent
+    /// still comes back as work.
+    @Test func concurrentInlineAnswersAConcurrentMethodAtOnceAndOnlyIt() {
+        let calls = self.calls
+        let wide = VarlinkInterface(
+            description: Self.idl,
+            methods: [
+                "Count": { _ throws(VarlinkError) in ["count": .number(Double(calls.value.add(1, ordering: .relaxed).newValue))] },
+                "Quick": { _ throws(VarlinkError) in [:] },
+                "Broken": { _ throws(VarlinkError) in throw VarlinkError(name: "org.example.slow.Refused") },
+            ],
+            blocking: ["Count", "Broken"], concurrent: ["Count"])
+        let service = VarlinkService(vendor: "Example", product: "slowd", version: "1", url: "https://example.org", interfaces: [wide])
+        func start(_ message: String) -> VarlinkService.Handling {
+            Array(message.utf8).withUnsafeBufferPointer { service.start($0, peer: nil, concurrentInline: true) }
+        }
+        guard case .finished(let reply) = start(#"{"method":"org.example.slow.Count"}"#) else {
+            Issue.record("a concurrent method came back as work")
+            return
+        }
+        #expect(text(reply) == #"{"parameters":{"count":1}}"#)
+        guard case .finished(let none) = start(#"{"method":"org.example.slow.Count","oneway":true}"#) else {
+            Issue.record("a oneway concurrent call came back as work")
+            return
+        }
+        #expect(none == nil)
+        #expect(calls.count == 2)
+        guard case .blocking = start(#"{"method":"org.example.slow.Broken"}"#) else {
+            Issue.record("a blocking method that is not concurrent was answered at once")
+            return
+        }
+        // Without the flag a concurrent method is still blocking work.
+        guard case .blocking = service.start(Array(#"{"method":"org.example.slow.Count"}"#.utf8), peer: nil) else {
+            Issue.record("a concurrent method was answered at once without concurrentInline")
+            return
+        }
+    }
+
     @Test func aOnewayBlockingCallRunsAndRepliesNothing() {
         let service = service()
         guard case .blocking(_, let work) = service.start(Array(#"{"method":"org.example.slow.Count","oneway":true}"#.utf8), peer: nil) else {

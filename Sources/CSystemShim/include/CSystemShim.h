@@ -58,6 +58,10 @@ int routingd_read_signal(int fd);
 /// eventfd(2), non-blocking and close-on-exec, counter 0.
 int routingd_eventfd(void);
 
+/// The number of CPUs the calling thread may run on (sched_getaffinity(2), CPU_COUNT), or 0 when
+/// it cannot be read.
+int routingd_available_cpus(void);
+
 /// signal(SIGPIPE, SIG_IGN): writes to a closed peer then fail with EPIPE instead of killing us.
 void routingd_ignore_sigpipe(void);
 
