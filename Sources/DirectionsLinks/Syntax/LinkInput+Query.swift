@@ -226,7 +226,7 @@ extension LinkInput {
         @inline(__always)
         func isKey(_ p: Parameter, _ key: StaticString) -> Bool {
             if p.keyIndex < 0 { return p.rawName.equalsIgnoringCase(key) }
-            return Self.equal(decodedKeys[Int(p.keyIndex)], key)
+            return LinkInput.withBytes(of: decodedKeys[Int(p.keyIndex)]) { k in LinkInput.withBytes(of: key) { k.equals($0) } }
         }
 
         /// Whether `p` is called `key` (lowercase) in any case.
@@ -236,55 +236,12 @@ extension LinkInput {
             return decodedKeys[Int(p.keyIndex)] == key
         }
 
-        /// ``isKey(_:_:)-(_,StaticString)`` with the key's bytes read once by the caller.
-        @inline(__always)
-        private func isKey(_ p: Parameter, literal l: LinkInput) -> Bool {
-            if p.keyIndex >= 0 { return Self.equal(decodedKeys[Int(p.keyIndex)], l) }
-            let name = p.rawName
-            guard name.count == l.count else { return false }
-            var i = 0
-            while i < l.count {
-                if !LinkInput.equalIgnoringCase(name[i], l[i]) { return false }
-                i &+= 1
-            }
-            return true
-        }
-
-        private static func equal(_ s: String, _ b: LinkInput) -> Bool {
-            LinkInput.withBytes(of: s) { a in
-                guard a.count == b.count else { return false }
-                var i = 0
-                while i < a.count {
-                    if a[i] != b[i] { return false }
-                    i &+= 1
-                }
-                return true
-            }
-        }
-
-        private static func equal(_ s: String, _ literal: StaticString) -> Bool {
-            LinkInput.withBytes(of: literal) { equal(s, $0) }
-        }
-
         // MARK: Look-ups (keys are lowercase; names match in any case)
 
         /// The index of the first parameter called `key` at or after `from`, or nil.
         @inline(__always)
         func firstIndex(of key: StaticString, from: Int = 0) -> Int? {
-            LinkInput.withBytes(of: key) { l in
-                var i = from
-                while i < parameters.count {
-                    if isKey(parameters[i], literal: l) { return i }
-                    i &+= 1
-                }
-                return nil
-            }
-        }
-
-        /// The index of the first parameter called `key`, or nil.
-        @_disfavoredOverload
-        func firstIndex(of key: String) -> Int? {
-            var i = 0
+            var i = from
             while i < parameters.count {
                 if isKey(parameters[i], key) { return i }
                 i &+= 1
@@ -292,21 +249,16 @@ extension LinkInput {
             return nil
         }
 
+        /// The index of the first parameter called `key`, or nil.
+        @_disfavoredOverload
+        func firstIndex(of key: String) -> Int? { parameters.firstIndex { isKey($0, key) } }
+
         /// The first parameter called `key`, or nil.
         @inline(__always)
         func first(_ key: StaticString) -> Parameter? { firstIndex(of: key).map { parameters[$0] } }
 
         /// The last parameter called `key`, or nil.
-        func last(_ key: StaticString) -> Parameter? {
-            LinkInput.withBytes(of: key) { l in
-                var i = parameters.count
-                while i > 0 {
-                    i &-= 1
-                    if isKey(parameters[i], literal: l) { return parameters[i] }
-                }
-                return nil
-            }
-        }
+        func last(_ key: StaticString) -> Parameter? { parameters.last { isKey($0, key) } }
 
         /// Whether `key` appears at all.
         @inline(__always)
@@ -317,33 +269,14 @@ extension LinkInput {
         func contains(_ key: String) -> Bool { firstIndex(of: key) != nil }
 
         /// How many parameters are called `key`.
-        func count(_ key: StaticString) -> Int {
-            LinkInput.withBytes(of: key) { l in
-                var n = 0
-                for p in parameters where isKey(p, literal: l) { n &+= 1 }
-                return n
-            }
-        }
+        func count(_ key: StaticString) -> Int { all(key).count }
 
         /// The only parameter called `key`, or nil when absent.
         /// - Throws: `duplicate-parameter` naming `key` when it appears more than once.
         @inline(__always)
         func single(_ key: StaticString, format: String) throws(DirectionsURLError) -> Parameter? {
-            // One pass: the first match, and whether there is a second.
-            let (first, repeated): (Int, Bool) = LinkInput.withBytes(of: key) { l in
-                var first = -1
-                var i = 0
-                while i < parameters.count {
-                    if isKey(parameters[i], literal: l) {
-                        if first >= 0 { return (first, true) }
-                        first = i
-                    }
-                    i &+= 1
-                }
-                return (first, false)
-            }
-            if first < 0 { return nil }
-            if repeated { throw duplicate(key.description, count: count(key), format: format) }
+            guard let first = firstIndex(of: key) else { return nil }
+            if firstIndex(of: key, from: first &+ 1) != nil { throw duplicate(key.description, count: count(key), format: format) }
             return parameters[first]
         }
 
@@ -356,17 +289,9 @@ extension LinkInput {
         }
 
         /// Every parameter called `key`, in order.
-        func all(_ key: StaticString) -> [Parameter] {
-            var found: [Parameter] = []
-            for p in parameters where isKey(p, key) { found.append(p) }
-            return found
-        }
+        func all(_ key: StaticString) -> [Parameter] { parameters.filter { isKey($0, key) } }
 
         /// Every decoded value of `key`, in order.
-        func values(_ key: StaticString) -> [String] {
-            var found: [String] = []
-            for p in parameters where isKey(p, key) { found.append(p.value) }
-            return found
-        }
+        func values(_ key: StaticString) -> [String] { all(key).map(\.value) }
     }
 }

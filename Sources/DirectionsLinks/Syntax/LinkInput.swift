@@ -191,40 +191,23 @@ extension LinkInput {
         // The usual value: both ends visible ASCII (0x21–0x7E), so neither end can be trimmed.
         let n = count
         if n > 0 && self[0] &- 0x21 < 0x5E && self[n &- 1] &- 0x21 < 0x5E { return self }
-        return trimmedEnds
-    }
-
-    /// ``trimmed`` when an end is not visible ASCII.
-    private var trimmedEnds: LinkInput {
+        guard isASCII else { return trimmedByCharacters }
         var a = 0
-        var b = count
-        // An ASCII whitespace byte is a whole `Character` unless a non-ASCII scalar may join it.
-        while a < b {
-            let x = self[a]
-            if x >= 0x80 { return trimmedSlow(a, b) }
-            guard LinkInput.isASCIIWhitespace(x) else { break }
-            if a &+ 1 < b && self[a &+ 1] >= 0x80 { return trimmedSlow(a, b) }
-            a &+= 1
-        }
-        while b > a {
-            let x = self[b &- 1]
-            if x >= 0x80 { return trimmedSlow(a, b) }
-            guard LinkInput.isASCIIWhitespace(x) else { break }
-            if b &- 2 >= a && self[b &- 2] >= 0x80 { return trimmedSlow(a, b) }
-            b &-= 1
-        }
+        var b = n
+        while a < b && LinkInput.isASCIIWhitespace(self[a]) { a &+= 1 }
+        while b > a && LinkInput.isASCIIWhitespace(self[b &- 1]) { b &-= 1 }
         return slice(a, b)
     }
 
-    /// ``trimmed`` by `Character`s for text whose remaining ends are not ASCII.
-    private func trimmedSlow(_ a: Int, _ b: Int) -> LinkInput {
-        let text = slice(a, b).string
+    /// ``trimmed`` by `Character`s (a non-ASCII scalar may be whitespace or join an ASCII one).
+    private var trimmedByCharacters: LinkInput {
+        let text = string
         var s = Substring(text)
         while let f = s.first, f.isWhitespace { s.removeFirst() }
         while let l = s.last, l.isWhitespace { s.removeLast() }
         let start = text.utf8.distance(from: text.startIndex, to: s.startIndex)
         let end = text.utf8.distance(from: text.startIndex, to: s.endIndex)
-        return slice(a &+ start, a &+ end)
+        return slice(start, end)
     }
 
     /// Whether the text is empty after ``trimmed``.
