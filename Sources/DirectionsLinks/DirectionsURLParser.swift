@@ -280,17 +280,10 @@ public struct DirectionsURLParser: Sendable {
 
     // MARK: - Small text helpers
 
+    /// `s` without leading and trailing whitespace (`Character.isWhitespace`).
     static func trimmed(_ s: String) -> String {
-        // Fast path: the first and last bytes are visible ASCII, so there is nothing to trim.
-        let plain = LinkInput.withBytes(of: s) { bytes -> Bool in
-            guard let first = bytes.first, let last = bytes.last else { return false }
-            return first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F
-        }
-        if plain { return s }
-        var s = Substring(s)
-        while let f = s.first, f.isWhitespace { s.removeFirst() }
-        while let l = s.last, l.isWhitespace { s.removeLast() }
-        return String(s)
+        let t = LinkInput.trimmed(s[...])
+        return t.utf8.count == s.utf8.count ? s : String(t)
     }
 
     static func shorten(_ s: String) -> String { s.count > 60 ? String(s.prefix(57)) + "..." : s }

@@ -102,7 +102,7 @@ extension DirectionsURLParser {
             var rest = text
             while true {
                 let end = LinkInput.firstIndex(of: UInt8(ascii: ","), in: rest) ?? rest.endIndex
-                let trimmed = trim(rest[..<end])
+                let trimmed = LinkInput.trimmed(rest[..<end])
                 guard let value = decimal(trimmed) else { return nil }
                 result.append((trimmed, value))
                 if end == rest.endIndex { return result }
@@ -231,18 +231,6 @@ extension DirectionsURLParser {
         // MARK: - Private
 
         private static func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) &- UInt8(ascii: "a") < 26 }
-
-        private static func trim(_ s: Substring) -> Substring {
-            if let first = s.utf8.first, let last = s.utf8.last,
-                first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F
-            {
-                return s
-            }
-            var s = s
-            while let f = s.first, f.isWhitespace { s.removeFirst() }
-            while let l = s.last, l.isWhitespace { s.removeLast() }
-            return s
-        }
 
         private static func validated(
             _ lat: (text: Substring, value: Double), _ lon: (text: Substring, value: Double), parameter: String
