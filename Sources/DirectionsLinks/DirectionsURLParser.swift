@@ -394,17 +394,11 @@ public struct DirectionsURLParser: Sendable {
             front.entry = entry
             return front
         }
-        @inline(__always) func isLetter(_ a: UInt8) -> Bool { (a | 0x20) &- 97 < 26 }
-        guard isLetter(bytes[0]) else { return front }
-        var i = 1
-        while i < colon {
-            let a = bytes[i]
-            guard isLetter(a) || a &- 48 < 10 || a == UInt8(ascii: "+") || a == UInt8(ascii: "-") || a == UInt8(ascii: ".") else {
-                return front
-            }
-            i &+= 1
+        // RFC 3986 §3.1: a letter, then letters, digits, '+', '-', '.'.
+        let isLetter = { (a: UInt8) in (a | 0x20) &- 97 < 26 }
+        front.validScheme = isLetter(bytes[0]) && bytes.slice(0, colon).allSatisfy { a in
+            isLetter(a) || a &- 48 < 10 || a == UInt8(ascii: "+") || a == UInt8(ascii: "-") || a == UInt8(ascii: ".")
         }
-        front.validScheme = true
         return front
     }
 
