@@ -280,17 +280,10 @@ public struct DirectionsURLParser: Sendable {
 
     // MARK: - Small text helpers
 
+    /// `s` without leading and trailing whitespace (`Character.isWhitespace`).
     static func trimmed(_ s: String) -> String {
-        // Fast path: the first and last bytes are visible ASCII, so there is nothing to trim.
-        let plain = LinkInput.withBytes(of: s) { bytes -> Bool in
-            guard let first = bytes.first, let last = bytes.last else { return false }
-            return first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F
-        }
-        if plain { return s }
-        var s = Substring(s)
-        while let f = s.first, f.isWhitespace { s.removeFirst() }
-        while let l = s.last, l.isWhitespace { s.removeLast() }
-        return String(s)
+        let t = LinkInput.trimmed(s[...])
+        return t.utf8.count == s.utf8.count ? s : String(t)
     }
 
     static func shorten(_ s: String) -> String { s.count > 60 ? String(s.prefix(57)) + "..." : s }
@@ -336,57 +329,39 @@ public struct DirectionsURLParser: Sendable {
         hostTable.index(of: host)
     }
 
-    /// Lowercase ASCII names in one byte array, looked up ignoring ASCII case by length, with no
-    /// reference counting.
+    /// Lowercase ASCII names in one byte array, looked up ignoring ASCII case among those of the
+    /// same length.
     struct ByteTable: Sendable {
-        /// Every name's bytes, one after another.
+        /// The names' bytes, shortest first, one after another.
         private let bytes: [UInt8]
-        /// `starts` (where name `k` starts, plus the end), the name indices by length, then for each
-        /// length `L` up to the longest + 1 where names of length `L` start in that order.
-        private let meta: [Int32]
-        private let count: Int
-        private let longest: Int
+        /// For each name, shortest first: its index and where its bytes start.
+        private let entries: [(index: Int, start: Int)]
+        /// `firstOfLength[L]`: how many names are shorter than `L` (`L` up to the longest + 1).
+        private let firstOfLength: [Int]
 
         init(_ names: [String]) {
-            var bytes: [UInt8] = []
-            var starts: [Int32] = [0]
-            for name in names {
-                bytes += Array(name.utf8)
-                starts.append(Int32(bytes.count))
+            let order = names.indices.sorted { (names[$0].utf8.count, $0) < (names[$1].utf8.count, $1) }
+            bytes = order.flatMap { names[$0].utf8 }
+            var start = 0
+            entries = order.map { k in
+                defer { start += names[k].utf8.count }
+                return (k, start)
             }
-            let lengths = names.map(\.utf8.count)
-            let longest = lengths.max() ?? 0
-            let order = names.indices.sorted { (lengths[$0], $0) < (lengths[$1], $1) }
-            // firstOfLength[L] is the number of names shorter than L.
-            let firstOfLength = (0...(longest + 1)).map { length in Int32(lengths.filter { $0 < length }.count) }
-            self.bytes = bytes
-            self.meta = starts + order.map { Int32($0) } + firstOfLength
-            self.count = names.count
-            self.longest = longest
+            let longest = names.map(\.utf8.count).max() ?? 0
+            firstOfLength = (0...(longest + 1)).map { length in names.filter { $0.utf8.count < length }.count }
         }
 
-        /// The index of the name equal to `text` ignoring ASCII case, or -1.
+        /// The index of the first name equal to `text` ignoring ASCII case, or -1.
         func index(of text: LinkInput) -> Int {
             let n = text.count
-            guard n <= longest else { return -1 }
-            let count = count
-            return LinkInput.withBytes(of: bytes) { table in
-                let meta = self.meta.span
-                do {
-                    let lengthBase = 2 &* count &+ 1
-                    var j = Int(meta[lengthBase &+ n])
-                    let end = Int(meta[lengthBase &+ n &+ 1])
-                    while j < end {
-                        let k = Int(meta[count &+ 1 &+ j])
-                        let start = Int(meta[k])
-                        var i = 0
-                        while i < n && LinkInput.equalIgnoringCase(text[i], table[start &+ i]) { i &+= 1 }
-                        if i == n { return k }
-                        j &+= 1
-                    }
-                    return -1
-                }
+            guard n &+ 1 < firstOfLength.count else { return -1 }
+            for j in firstOfLength[n] ..< firstOfLength[n &+ 1] {
+                let (k, start) = entries[j]
+                var i = 0
+                while i < n && LinkInput.equalIgnoringCase(text[i], bytes[start &+ i]) { i &+= 1 }
+                if i == n { return k }
             }
+            return -1
         }
     }
 
@@ -407,7 +382,6 @@ public struct DirectionsURLParser: Sendable {
 
     static func scanFront(_ bytes: LinkInput) -> Front {
         var front = Front()
-        // The colon first (it ends the short scheme), then a word-at-a-time pass for control bytes.
         let n = bytes.count
         let colon = LinkInput.firstOffset(of: UInt8(ascii: ":"), in: bytes, from: 0, to: n)
         if colon < n { front.colon = colon }
@@ -420,43 +394,19 @@ public struct DirectionsURLParser: Sendable {
             front.entry = entry
             return front
         }
-        @inline(__always) func isLetter(_ a: UInt8) -> Bool { (a | 0x20) &- 97 < 26 }
-        guard isLetter(bytes[0]) else { return front }
-        var i = 1
-        while i < colon {
-            let a = bytes[i]
-            guard isLetter(a) || a &- 48 < 10 || a == UInt8(ascii: "+") || a == UInt8(ascii: "-") || a == UInt8(ascii: ".") else {
-                return front
-            }
-            i &+= 1
+        // RFC 3986 §3.1: a letter, then letters, digits, '+', '-', '.'.
+        let isLetter = { (a: UInt8) in (a | 0x20) &- 97 < 26 }
+        front.validScheme = isLetter(bytes[0]) && bytes.slice(0, colon).allSatisfy { a in
+            isLetter(a) || a &- 48 < 10 || a == UInt8(ascii: "+") || a == UInt8(ascii: "-") || a == UInt8(ascii: ".")
         }
-        front.validScheme = true
         return front
     }
 
-    /// Whether `bytes` has a byte below 0x20, 0x7F, or 0xC2 (the C1 lead byte), eight bytes at a time.
-    @inline(__always)
+    /// Whether `bytes` has a byte below 0x20, 0x7F, or 0xC2 (the C1 lead byte).
     static func mayHaveControl(_ bytes: LinkInput) -> Bool {
-        let n = bytes.count
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        var i = 0
-        // Printable ASCII words pass one test; a word that fails it is checked byte by byte.
-        @inline(__always) func plain(_ w: UInt64) -> Bool {
-            let below20 = (w &- ones &* 0x20) & ~w
-            let above7E = (w &+ ones) | w
-            return (below20 | above7E) & highs == 0
-        }
-        while i &+ 8 <= n {
-            if !plain(LinkInput.word(bytes, i)) { break }
-            i &+= 8
-        }
-        // The tail: one word ending at the end (overlapping bytes already passed).
-        if i &+ 8 > n && i < n && n >= 8 && plain(LinkInput.word(bytes, n &- 8)) { return false }
-        while i < n {
-            let b = bytes[i]
+        // One comparison for a printable ASCII byte.
+        for b in bytes where b &- 0x20 >= 0x5F {
             if b < 0x20 || b == 0x7F || b == 0xC2 { return true }
-            i &+= 1
         }
         return false
     }

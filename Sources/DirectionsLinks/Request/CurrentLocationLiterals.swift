@@ -16,8 +16,9 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
         let asciiStarts: [Int]
         /// The byte count of the longest all-ASCII normalized literal.
         let longestASCII: Int
-        /// Decides most texts that are not a literal from their first bytes.
-        let missFilter: MissFilter
+        /// `startsLiteral[b]`: a normalized literal starts with the ASCII byte `b` (empty when one
+        /// starts with a non-ASCII byte).
+        let startsLiteral: [Bool]
 
         init(_ literals: [String]) {
             self.literals = literals
@@ -35,7 +36,8 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
             self.asciiBytes = bytes
             self.asciiStarts = starts
             self.longestASCII = ascii.map(\.count).max() ?? 0
-            self.missFilter = MissFilter(normalized)
+            let firsts = normalized.compactMap(\.utf8.first)
+            self.startsLiteral = firsts.allSatisfy { $0 < 0x80 } ? (0..<128).map { firsts.contains(UInt8($0)) } : []
         }
     }
 
@@ -44,88 +46,16 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
     /// The literals as given.
     public var literals: [String] { storage.literals }
 
-    /// A filter over the first three kept bytes (after whitespace and `+`) of a text.
-    ///
-    /// When every non-empty normalized literal starts with three ASCII bytes (or is shorter, all
-    /// ASCII), a text whose first three kept bytes are ASCII normalizes to those bytes lowercased
-    /// (ASCII starters are never moved by normalization), so it can match only a literal that starts
-    /// with them. Tested against a first-byte set, a 256-bit Bloom filter, then the exact list; a
-    /// non-ASCII byte among them, or no kept byte, goes to the full test.
-    fileprivate struct MissFilter: Sendable {
-        /// Whether the filter applies (else ``rejects(_:)`` is always false).
-        var usable = true
-        /// Bit `b` is set when some normalized literal starts with the ASCII byte `b`.
-        var first: (UInt64, UInt64) = (0, 0)
-        /// Bits ``hashes(_:)`` of the packed first three bytes (0 past the end) of each normalized literal.
-        var bloom = InlineArray<4, UInt64>(repeating: 0)
-        /// The distinct packed first three bytes of the literals.
-        var keys: [UInt32] = []
-
-        init(_ normalized: Set<String>) {
-            for literal in normalized {
-                let bytes = Array(literal.utf8.prefix(3))
-                if bytes.isEmpty { continue }  // "": only a text with no kept byte, never rejected
-                if bytes.contains(where: { $0 >= 0x80 }) {
-                    usable = false
-                    return
-                }
-                Self.set(&first, Int(bytes[0]))
-                var key: UInt32 = 0
-                for (k, b) in bytes.enumerated() { key |= UInt32(b) << UInt32(k * 8) }
-                let (h1, h2) = Self.hashes(key)
-                bloom[h1 >> 6] |= 1 << UInt64(h1 & 63)
-                bloom[h2 >> 6] |= 1 << UInt64(h2 & 63)
-                if !keys.contains(key) { keys.append(key) }
-            }
-        }
-
-        private static func set(_ bits: inout (UInt64, UInt64), _ b: Int) {
-            if b < 64 { bits.0 |= 1 << UInt64(b) } else { bits.1 |= 1 << UInt64(b - 64) }
-        }
-
-        /// Two bit positions (0 ..< 256) of `key`.
-        @inline(__always)
-        private static func hashes(_ key: UInt32) -> (Int, Int) {
-            let k = UInt64(key)
-            return (Int((k &* 0x9E37_79B9_7F4A_7C15) >> 56), Int((k &* 0xC2B2_AE3D_27D4_EB4F) >> 56))
-        }
-
-        @inline(__always)
-        private static func skipped(_ b: UInt8) -> Bool {
-            b == 0x20 || (b >= 0x09 && b <= 0x0D) || b == UInt8(ascii: "+")
-        }
-
-        /// Whether `bytes` surely matches no literal (false: it may; the full test decides).
-        @inline(__always)
-        func rejects(_ bytes: LinkInput) -> Bool {
-            guard usable else { return false }
-            let n = bytes.count
-            var i = 0
-            while i < n && Self.skipped(bytes[i]) { i &+= 1 }
-            if i >= n { return false }
-            let b0 = bytes[i]
-            if b0 >= 0x80 { return false }
-            var key = UInt32(LinkInput.lower(b0))
-            if (key < 64 ? first.0 >> UInt64(key) : first.1 >> UInt64(key &- 64)) & 1 == 0 { return true }
-            var shift: UInt32 = 8
-            i &+= 1
-            while shift < 24 && i < n {
-                let b = bytes[i]
-                i &+= 1
-                if Self.skipped(b) { continue }
-                if b >= 0x80 { return false }
-                key |= UInt32(LinkInput.lower(b)) << shift
-                shift &+= 8
-            }
-            let (h1, h2) = Self.hashes(key)
-            if (bloom[h1 >> 6] >> UInt64(h1 & 63)) & (bloom[h2 >> 6] >> UInt64(h2 & 63)) & 1 == 0 { return true }
-            return rejectsKey(key)
-        }
-
-        /// Whether no literal starts with the packed bytes `key`.
-        private func rejectsKey(_ key: UInt32) -> Bool {
-            !keys.contains(key)
-        }
+    /// Whether `text` surely matches no literal (false: the full test decides): its first byte after
+    /// whitespace and `+` is ASCII and, lowercased, starts no literal (normalization never moves an
+    /// ASCII starter).
+    @inline(__always)
+    private func rejects(_ text: LinkInput) -> Bool {
+        let table = storage.startsLiteral
+        guard !table.isEmpty,
+            let b = text.first(where: { !LinkInput.isASCIIWhitespace($0) && $0 != UInt8(ascii: "+") }), b < 0x80
+        else { return false }
+        return !table[Int(LinkInput.lower(b))]
     }
 
     /// The built-in list: "" (empty), English, French, German, Spanish, Italian, Portuguese and Dutch
@@ -159,7 +89,7 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
     /// Whether `text` (already percent-decoded) is one of the literals, ignoring case, whitespace and `+`.
     public func matches(_ text: String) -> Bool {
         if let ascii = LinkInput.withBytes(of: text, { buffer -> Bool? in
-            if storage.missFilter.rejects(buffer) { return false }
+            if rejects(buffer) { return false }
             return Self.matchesASCII(buffer, storage)
         }) {
             return ascii
@@ -170,7 +100,7 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
     /// ``matches(_:)`` of the bytes of a link being parsed (most texts are turned down by their first bytes).
     @inline(__always)
     func matches(_ text: LinkInput) -> Bool {
-        if storage.missFilter.rejects(text) { return false }
+        if rejects(text) { return false }
         return matchesUnfiltered(text)
     }
 

@@ -113,61 +113,37 @@ extension LinkInput {
             let bytes = raw
             let n = bytes.count
             parameters.reserveCapacity(8)
-            // One pass, eight bytes at a time, visiting only `&`, `=`, `%`, `+` and non-ASCII bytes.
             var piece = Piece(start: 0)
-            var i = 0
-            while i < n {
-                var word: UInt64 = 0
-                if i &+ 8 <= n {
-                    word = LinkInput.word(bytes, i)
-                } else {
-                    var k = n &- 1
-                    while k >= i {
-                        word = word << 8 | UInt64(bytes[k])
-                        k &-= 1
+            for k in 0 ..< n {
+                switch bytes[k] {
+                case UInt8(ascii: "&"):
+                    try append(raw, piece, end: k, plusAsSpace: plusAsSpace)
+                    piece = Piece(start: k &+ 1)
+                case UInt8(ascii: "="):
+                    if piece.equals < 0 { piece.equals = k }
+                case UInt8(ascii: "%"):
+                    if piece.equals < 0 {
+                        piece.namePlain = false
+                    } else if Self.isLowEscape(bytes, k) {
+                        // A valid escape below `%80` (ASCII): no full check needed.
+                        piece.valueEscape = true
+                    } else {
+                        piece.valuePercent = true
                     }
-                }
-                var marks = LinkInput.matches(word, UInt8(ascii: "&")) | LinkInput.matches(word, UInt8(ascii: "="))
-                    | LinkInput.matches(word, UInt8(ascii: "%")) | LinkInput.matches(word, UInt8(ascii: "+"))
-                    | (word & 0x8080_8080_8080_8080)
-                if i &+ 8 > n {
-                    // Zero bytes above those read match no mark.
-                    let valid = n &- i
-                    marks &= valid >= 8 ? ~0 : (UInt64(1) << UInt64(valid &* 8)) &- 1
-                }
-                while marks != 0 {
-                    let k = i &+ marks.trailingZeroBitCount >> 3
-                    marks &= marks &- 1
-                    switch bytes[k] {
-                    case UInt8(ascii: "&"):
-                        try append(raw, piece, end: k, plusAsSpace: plusAsSpace)
-                        piece = Piece(start: k &+ 1)
-                    case UInt8(ascii: "="):
-                        if piece.equals < 0 { piece.equals = k }
-                    case UInt8(ascii: "%"):
-                        if piece.equals < 0 {
-                            piece.namePlain = false
-                        } else if Self.isLowEscape(bytes, k) {
-                            // A valid escape below `%80` (ASCII): no full check needed.
-                            piece.valueEscape = true
-                        } else {
-                            piece.valuePercent = true
-                        }
-                    case UInt8(ascii: "+"):
-                        if plusAsSpace {
-                            if piece.equals < 0 { piece.namePlain = false } else { piece.valuePlus = true }
-                        }
-                    default:  // a byte ≥ 0x80
-                        if piece.equals < 0 { piece.namePlain = false }
+                case UInt8(ascii: "+"):
+                    if plusAsSpace {
+                        if piece.equals < 0 { piece.namePlain = false } else { piece.valuePlus = true }
                     }
+                case 0x80...:
+                    if piece.equals < 0 { piece.namePlain = false }
+                default:
+                    break
                 }
-                i &+= 8
             }
             try append(raw, piece, end: n, plusAsSpace: plusAsSpace)
         }
 
-        /// Whether `bytes[k]` (a `%`) starts a valid escape below `%80` (not inlined: keeps the loop small).
-        @inline(never)
+        /// Whether `bytes[k]` (a `%`) starts a valid escape below `%80`.
         private static func isLowEscape(_ bytes: LinkInput, _ k: Int) -> Bool {
             k &+ 2 < bytes.count && bytes[k &+ 1] &- UInt8(ascii: "0") < 8 && isHexDigit(bytes[k &+ 2])
         }
@@ -250,7 +226,7 @@ extension LinkInput {
         @inline(__always)
         func isKey(_ p: Parameter, _ key: StaticString) -> Bool {
             if p.keyIndex < 0 { return p.rawName.equalsIgnoringCase(key) }
-            return Self.equal(decodedKeys[Int(p.keyIndex)], key)
+            return LinkInput.withBytes(of: decodedKeys[Int(p.keyIndex)]) { k in LinkInput.withBytes(of: key) { k.equals($0) } }
         }
 
         /// Whether `p` is called `key` (lowercase) in any case.
@@ -260,55 +236,12 @@ extension LinkInput {
             return decodedKeys[Int(p.keyIndex)] == key
         }
 
-        /// ``isKey(_:_:)-(_,StaticString)`` with the key's bytes read once by the caller.
-        @inline(__always)
-        private func isKey(_ p: Parameter, literal l: LinkInput) -> Bool {
-            if p.keyIndex >= 0 { return Self.equal(decodedKeys[Int(p.keyIndex)], l) }
-            let name = p.rawName
-            guard name.count == l.count else { return false }
-            var i = 0
-            while i < l.count {
-                if !LinkInput.equalIgnoringCase(name[i], l[i]) { return false }
-                i &+= 1
-            }
-            return true
-        }
-
-        private static func equal(_ s: String, _ b: LinkInput) -> Bool {
-            LinkInput.withBytes(of: s) { a in
-                guard a.count == b.count else { return false }
-                var i = 0
-                while i < a.count {
-                    if a[i] != b[i] { return false }
-                    i &+= 1
-                }
-                return true
-            }
-        }
-
-        private static func equal(_ s: String, _ literal: StaticString) -> Bool {
-            LinkInput.withBytes(of: literal) { equal(s, $0) }
-        }
-
         // MARK: Look-ups (keys are lowercase; names match in any case)
 
         /// The index of the first parameter called `key` at or after `from`, or nil.
         @inline(__always)
         func firstIndex(of key: StaticString, from: Int = 0) -> Int? {
-            LinkInput.withBytes(of: key) { l in
-                var i = from
-                while i < parameters.count {
-                    if isKey(parameters[i], literal: l) { return i }
-                    i &+= 1
-                }
-                return nil
-            }
-        }
-
-        /// The index of the first parameter called `key`, or nil.
-        @_disfavoredOverload
-        func firstIndex(of key: String) -> Int? {
-            var i = 0
+            var i = from
             while i < parameters.count {
                 if isKey(parameters[i], key) { return i }
                 i &+= 1
@@ -316,21 +249,16 @@ extension LinkInput {
             return nil
         }
 
+        /// The index of the first parameter called `key`, or nil.
+        @_disfavoredOverload
+        func firstIndex(of key: String) -> Int? { parameters.firstIndex { isKey($0, key) } }
+
         /// The first parameter called `key`, or nil.
         @inline(__always)
         func first(_ key: StaticString) -> Parameter? { firstIndex(of: key).map { parameters[$0] } }
 
         /// The last parameter called `key`, or nil.
-        func last(_ key: StaticString) -> Parameter? {
-            LinkInput.withBytes(of: key) { l in
-                var i = parameters.count
-                while i > 0 {
-                    i &-= 1
-                    if isKey(parameters[i], literal: l) { return parameters[i] }
-                }
-                return nil
-            }
-        }
+        func last(_ key: StaticString) -> Parameter? { parameters.last { isKey($0, key) } }
 
         /// Whether `key` appears at all.
         @inline(__always)
@@ -341,33 +269,14 @@ extension LinkInput {
         func contains(_ key: String) -> Bool { firstIndex(of: key) != nil }
 
         /// How many parameters are called `key`.
-        func count(_ key: StaticString) -> Int {
-            LinkInput.withBytes(of: key) { l in
-                var n = 0
-                for p in parameters where isKey(p, literal: l) { n &+= 1 }
-                return n
-            }
-        }
+        func count(_ key: StaticString) -> Int { all(key).count }
 
         /// The only parameter called `key`, or nil when absent.
         /// - Throws: `duplicate-parameter` naming `key` when it appears more than once.
         @inline(__always)
         func single(_ key: StaticString, format: String) throws(DirectionsURLError) -> Parameter? {
-            // One pass: the first match, and whether there is a second.
-            let (first, repeated): (Int, Bool) = LinkInput.withBytes(of: key) { l in
-                var first = -1
-                var i = 0
-                while i < parameters.count {
-                    if isKey(parameters[i], literal: l) {
-                        if first >= 0 { return (first, true) }
-                        first = i
-                    }
-                    i &+= 1
-                }
-                return (first, false)
-            }
-            if first < 0 { return nil }
-            if repeated { throw duplicate(key.description, count: count(key), format: format) }
+            guard let first = firstIndex(of: key) else { return nil }
+            if firstIndex(of: key, from: first &+ 1) != nil { throw duplicate(key.description, count: count(key), format: format) }
             return parameters[first]
         }
 
@@ -380,17 +289,9 @@ extension LinkInput {
         }
 
         /// Every parameter called `key`, in order.
-        func all(_ key: StaticString) -> [Parameter] {
-            var found: [Parameter] = []
-            for p in parameters where isKey(p, key) { found.append(p) }
-            return found
-        }
+        func all(_ key: StaticString) -> [Parameter] { parameters.filter { isKey($0, key) } }
 
         /// Every decoded value of `key`, in order.
-        func values(_ key: StaticString) -> [String] {
-            var found: [String] = []
-            for p in parameters where isKey(p, key) { found.append(p.value) }
-            return found
-        }
+        func values(_ key: StaticString) -> [String] { all(key).map(\.value) }
     }
 }

@@ -55,21 +55,6 @@ extension LinkInput {
         }
     }
 
-    /// Whether `s`'s UTF-8 starts with the lowercase ASCII `prefix`, ASCII case ignored (by byte).
-    static func hasPrefixIgnoringCase(_ s: Substring, _ prefix: StaticString) -> Bool {
-        withBytes(of: prefix) { p in
-            let utf8 = s.utf8
-            var i = utf8.startIndex
-            for b in p {
-                guard i < utf8.endIndex else { return false }
-                let c = utf8[i]
-                guard (c >= 65 && c <= 90 ? c | 0x20 : c) == b else { return false }
-                i = utf8.index(after: i)
-            }
-            return true
-        }
-    }
-
     /// `value.split(separator: ",")` (empty pieces left out), each piece trimmed and lowercased; pieces
     /// may be empty after trimming.
     static func commaWords(_ value: String) -> [Substring] {

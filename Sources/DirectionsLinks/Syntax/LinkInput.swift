@@ -191,40 +191,23 @@ extension LinkInput {
         // The usual value: both ends visible ASCII (0x21–0x7E), so neither end can be trimmed.
         let n = count
         if n > 0 && self[0] &- 0x21 < 0x5E && self[n &- 1] &- 0x21 < 0x5E { return self }
-        return trimmedEnds
-    }
-
-    /// ``trimmed`` when an end is not visible ASCII.
-    private var trimmedEnds: LinkInput {
+        guard isASCII else { return trimmedByCharacters }
         var a = 0
-        var b = count
-        // An ASCII whitespace byte is a whole `Character` unless a non-ASCII scalar may join it.
-        while a < b {
-            let x = self[a]
-            if x >= 0x80 { return trimmedSlow(a, b) }
-            guard LinkInput.isASCIIWhitespace(x) else { break }
-            if a &+ 1 < b && self[a &+ 1] >= 0x80 { return trimmedSlow(a, b) }
-            a &+= 1
-        }
-        while b > a {
-            let x = self[b &- 1]
-            if x >= 0x80 { return trimmedSlow(a, b) }
-            guard LinkInput.isASCIIWhitespace(x) else { break }
-            if b &- 2 >= a && self[b &- 2] >= 0x80 { return trimmedSlow(a, b) }
-            b &-= 1
-        }
+        var b = n
+        while a < b && LinkInput.isASCIIWhitespace(self[a]) { a &+= 1 }
+        while b > a && LinkInput.isASCIIWhitespace(self[b &- 1]) { b &-= 1 }
         return slice(a, b)
     }
 
-    /// ``trimmed`` by `Character`s for text whose remaining ends are not ASCII.
-    private func trimmedSlow(_ a: Int, _ b: Int) -> LinkInput {
-        let text = slice(a, b).string
+    /// ``trimmed`` by `Character`s (a non-ASCII scalar may be whitespace or join an ASCII one).
+    private var trimmedByCharacters: LinkInput {
+        let text = string
         var s = Substring(text)
         while let f = s.first, f.isWhitespace { s.removeFirst() }
         while let l = s.last, l.isWhitespace { s.removeLast() }
         let start = text.utf8.distance(from: text.startIndex, to: s.startIndex)
         let end = text.utf8.distance(from: text.startIndex, to: s.endIndex)
-        return slice(a &+ start, a &+ end)
+        return slice(start, end)
     }
 
     /// Whether the text is empty after ``trimmed``.
@@ -302,50 +285,31 @@ extension LinkInput: CustomStringConvertible {
 // MARK: - Scanning UTF-8 bytes (word at a time) and Substrings by byte
 
 extension LinkInput {
-    // MARK: Word-at-a-time scans (8 bytes per step; every load is inside the buffer)
-
-    /// The high bit of each byte of `word` that equals `byte` (exact: no carry crosses a byte).
-    @inline(__always)
-    static func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
-        let v = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
-        let t = ((v & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | v
-        return ~t & 0x8080_8080_8080_8080
-    }
-
     /// The offset of the first `a` in `bytes[from..<to]`, or `to`.
     @inline(__always)
     static func firstOffset(of a: UInt8, in bytes: LinkInput, from: Int, to: Int) -> Int {
-        var i = Swift.max(from, 0)
-        let to = Swift.min(to, bytes.count)
-        while i &+ 8 <= to {
-            let m = matches(word(bytes, i), a)
-            if m != 0 { return i &+ m.trailingZeroBitCount >> 3 }
-            i &+= 8
-        }
-        while i < to {
-            if bytes[i] == a { return i }
-            i &+= 1
-        }
-        return to
+        firstOffset(in: bytes, from: from, to: to) { $0 == a }
     }
 
     /// The offset of the first `a` or `b` in `bytes[from..<to]`, or `to`.
     @inline(__always)
     static func firstOffset(of a: UInt8, or b: UInt8, in bytes: LinkInput, from: Int, to: Int) -> Int {
+        firstOffset(in: bytes, from: from, to: to) { $0 == a || $0 == b }
+    }
+
+    /// The offset of the first `a`, `b` or `c` in `bytes[from..<to]`, or `to`.
+    @inline(__always)
+    static func firstOffset(of a: UInt8, _ b: UInt8, _ c: UInt8, in bytes: LinkInput, from: Int, to: Int) -> Int {
+        firstOffset(in: bytes, from: from, to: to) { $0 == a || $0 == b || $0 == c }
+    }
+
+    /// The offset of the first byte of `bytes[from..<to]` that `found` accepts, or `to`.
+    @inline(__always)
+    private static func firstOffset(in bytes: LinkInput, from: Int, to: Int, _ found: (UInt8) -> Bool) -> Int {
         var i = Swift.max(from, 0)
         let to = Swift.min(to, bytes.count)
-        while i &+ 8 <= to {
-            let w = word(bytes, i)
-            let m = matches(w, a) | matches(w, b)
-            if m != 0 { return i &+ m.trailingZeroBitCount >> 3 }
-            i &+= 8
-        }
-        while i < to {
-            let c = bytes[i]
-            if c == a || c == b { return i }
-            i &+= 1
-        }
-        return to
+        while i < to && !found(bytes[i]) { i &+= 1 }
+        return i
     }
 
     /// Where the query and fragment of `bytes[from..<to]` start (RFC 3986 §3.4, §3.5): `question` is
@@ -359,56 +323,17 @@ extension LinkInput {
         return (to, first)
     }
 
-    /// The offset of the first `a`, `b` or `c` in `bytes[from..<to]`, or `to`.
-    @inline(__always)
-    static func firstOffset(of a: UInt8, _ b: UInt8, _ c: UInt8, in bytes: LinkInput, from: Int, to: Int) -> Int {
-        var i = Swift.max(from, 0)
-        let to = Swift.min(to, bytes.count)
-        while i &+ 8 <= to {
-            let w = word(bytes, i)
-            let m = matches(w, a) | matches(w, b) | matches(w, c)
-            if m != 0 { return i &+ m.trailingZeroBitCount >> 3 }
-            i &+= 8
-        }
-        while i < to {
-            let x = bytes[i]
-            if x == a || x == b || x == c { return i }
-            i &+= 1
-        }
-        return to
-    }
-
     /// How many bytes of `bytes` are `a`.
-    @inline(__always)
     static func count(of a: UInt8, in bytes: LinkInput) -> Int {
-        var i = 0
         var n = 0
-        let to = bytes.count
-        while i &+ 8 <= to {
-            n &+= matches(word(bytes, i), a).nonzeroBitCount
-            i &+= 8
-        }
-        while i < to {
-            if bytes[i] == a { n &+= 1 }
-            i &+= 1
-        }
+        for b in bytes where b == a { n &+= 1 }
         return n
     }
 
     /// The index of the first `byte` (ASCII) in `s`, or nil.
     @inline(__always)
     static func firstIndex(of byte: UInt8, in s: Substring) -> String.Index? {
-        let offset: Int? = withBytes(of: s) { buffer in
-            var i = 0
-            let n = buffer.count
-            while i < n {
-                if buffer[i] == byte { return i }
-                i &+= 1
-            }
-            return nil
-        }
-        guard let offset else { return nil }
-        return s.utf8.index(s.startIndex, offsetBy: offset)
+        firstIndex(of: byte, or: byte, in: s)
     }
 
     /// The index of the first `byte` in `s`, or nil.
@@ -420,18 +345,8 @@ extension LinkInput {
     /// The index of the first byte of `s` that is `a` or `b`, or nil.
     @inline(__always)
     static func firstIndex(of a: UInt8, or b: UInt8, in s: Substring) -> String.Index? {
-        let offset: Int? = withBytes(of: s) { buffer in
-            var i = 0
-            let n = buffer.count
-            while i < n {
-                let c = buffer[i]
-                if c == a || c == b { return i }
-                i &+= 1
-            }
-            return nil
-        }
-        guard let offset else { return nil }
-        return s.utf8.index(s.startIndex, offsetBy: offset)
+        let offset = withBytes(of: s) { firstOffset(of: a, or: b, in: $0, from: 0, to: $0.count) }
+        return offset == s.utf8.count ? nil : s.utf8.index(s.startIndex, offsetBy: offset)
     }
 
     /// Whether `b` equals `lowercase` (a lowercase ASCII byte) ignoring ASCII case.

@@ -59,80 +59,63 @@ extension DirectionsURLParser {
 
         /// Checks `bytes` as ``decode(_:plusAsSpace:)`` would, building text only to validate escaped bytes ≥ 0x80.
         static func check(_ bytes: LinkInput, plusAsSpace: Bool) -> Check {
-            let n = bytes.count
-            let first = plusAsSpace
-                ? LinkInput.firstOffset(of: UInt8(ascii: "%"), or: UInt8(ascii: "+"), in: bytes, from: 0, to: n)
-                : LinkInput.firstOffset(of: UInt8(ascii: "%"), in: bytes, from: 0, to: n)
-            if first == n { return .plain }
-            var i = first
-            while i < n {
-                if bytes[i] == UInt8(ascii: "%") {
-                    guard i + 2 < n, let hi = hexValue(bytes[i + 1]), hexValue(bytes[i + 2]) != nil else {
-                        break  // decode builds the failure
-                    }
-                    if hi >= 8 { break }  // decode validates the UTF-8
-                    i &+= 3
-                } else {
-                    i &+= 1
-                }
-            }
-            if i >= n { return .needsDecoding }
-            switch decode(bytes, plusAsSpace: plusAsSpace) {
+            switch escapes(bytes, plusAsSpace: plusAsSpace) {
+            case nil: return .plain
             case .failure(let failure)?: return .failure(failure)
-            default: return .needsDecoding
+            case .success(let found)?:
+                if found.high, case .failure(let failure)? = decode(bytes, plusAsSpace: plusAsSpace) { return .failure(failure) }
+                return .needsDecoding
             }
         }
 
         /// Decodes bytes already checked by ``check(_:plusAsSpace:)`` in one pass, as ``decode(_:plusAsSpace:)`` would.
         static func decodeChecked(_ bytes: LinkInput, plusAsSpace: Bool) -> String {
-            let n = bytes.count
             // Every '%' starts a checked escape, so the decoded length is exact.
-            let count = max(0, n &- 2 &* LinkInput.count(of: UInt8(ascii: "%"), in: bytes))
-            return LinkInput.string(capacity: count) { out in
-                write(bytes, into: out, plusAsSpace: plusAsSpace)
-            }
+            let count = max(0, bytes.count &- 2 &* LinkInput.count(of: UInt8(ascii: "%"), in: bytes))
+            return LinkInput.string(capacity: count) { out in write(bytes, into: out, plusAsSpace: plusAsSpace) }
         }
 
         /// Decodes `bytes`; nil when nothing needs decoding (the caller copies the text as is).
         static func decode(_ bytes: LinkInput, plusAsSpace: Bool) -> Result<String, Failure>? {
-            let n = bytes.count
-            var first = 0
-            while first < n {
-                let b = bytes[first]
-                if b == UInt8(ascii: "%") || (plusAsSpace && b == UInt8(ascii: "+")) { break }
-                first &+= 1
-            }
-            if first == n { return nil }
-            // Check every escape first, so the output can be written in one pass into a String.
-            var i = first
-            var escapes = 0
-            var highBytes = false
-            while i < n {
-                if bytes[i] == UInt8(ascii: "%") {
-                    guard i + 2 < n, let hi = hexValue(bytes[i + 1]), hexValue(bytes[i + 2]) != nil else {
-                        let end = min(i + 3, n)
-                        let snippet = bytes.slice(i, end).string
-                        return .failure(.badEscape(snippet))
-                    }
-                    if hi >= 8 { highBytes = true }
-                    escapes &+= 1
-                    i &+= 3
-                } else {
-                    i &+= 1
+            switch escapes(bytes, plusAsSpace: plusAsSpace) {
+            case nil: return nil
+            case .failure(let failure)?: return .failure(failure)
+            case .success(let found)?:
+                let count = bytes.count - 2 * found.count
+                guard found.high else {
+                    // ASCII escapes in valid UTF-8 text: the result is valid UTF-8.
+                    return .success(LinkInput.string(capacity: count) { out in write(bytes, into: out, plusAsSpace: plusAsSpace) })
                 }
-            }
-            let count = n - 2 * escapes
-            if highBytes {
                 // An escaped byte ≥ 0x80 may make invalid UTF-8, which is an error: validate (rare).
                 let out = LinkInput.array(capacity: count) { buffer in write(bytes, into: buffer, plusAsSpace: plusAsSpace) }
                 guard let decoded = String(validating: out, as: UTF8.self) else { return .failure(.invalidUTF8) }
                 return .success(decoded)
             }
-            // ASCII escapes in valid UTF-8 text: the result is valid UTF-8.
-            let decoded = LinkInput.string(capacity: count) { out in
-                write(bytes, into: out, plusAsSpace: plusAsSpace)
+        }
+
+        /// The escapes of `bytes`: nil when nothing decodes (no `%`, nor `+` with `plusAsSpace`); else
+        /// how many there are and whether one is `%80` or above, or the first malformed one.
+        private static func escapes(_ bytes: LinkInput, plusAsSpace: Bool) -> Result<(count: Int, high: Bool), Failure>? {
+            let n = bytes.count
+            var i = plusAsSpace
+                ? LinkInput.firstOffset(of: UInt8(ascii: "%"), or: UInt8(ascii: "+"), in: bytes, from: 0, to: n)
+                : LinkInput.firstOffset(of: UInt8(ascii: "%"), in: bytes, from: 0, to: n)
+            if i == n { return nil }
+            var count = 0
+            var high = false
+            while i < n {
+                if bytes[i] == UInt8(ascii: "%") {
+                    guard i + 2 < n, let hi = hexValue(bytes[i + 1]), hexValue(bytes[i + 2]) != nil else {
+                        return .failure(.badEscape(bytes.slice(i, min(i + 3, n)).string))
+                    }
+                    if hi >= 8 { high = true }
+                    count &+= 1
+                    i &+= 3
+                } else {
+                    i &+= 1
+                }
             }
-            return .success(decoded)
+            return .success((count, high))
         }
 
         /// ``write(_:into:plusAsSpace:)`` of `bytes`; returns the number of bytes written (≤ `bytes.count`).
