@@ -154,12 +154,6 @@ extension LinkInput {
         return result
     }
 
-    /// `Substring(PercentDecoding.decode(raw, plusAsSpace: false, parameter:))`, no copy without an escape.
-    static func decoded(_ raw: Substring, parameter: String) throws(DirectionsURLError) -> Substring {
-        if !contains(raw, UInt8(ascii: "%")) { return raw }
-        return Substring(try PercentDecoding.decode(raw, plusAsSpace: false, parameter: parameter))
-    }
-
     /// `s.lowercased() == lower`, for a lowercase ASCII `lower`.
     static func lowerEquals(_ s: Substring, _ lower: StaticString) -> Bool {
         guard lower.hasPointerRepresentation else { return s.lowercased() == String(describing: lower) }
@@ -179,15 +173,6 @@ extension LinkInput {
             }
             return isASCII(s) ? false : s.lowercased() == String(describing: lower)
         }
-    }
-
-    /// `split(s, separator, maxSplits: 2)` without the array: up to the first separator, up to the
-    /// second (or the end), and the rest after it or nil; nil with no separator.
-    static func splitThree(_ s: Substring, _ separator: UInt8) -> (Substring, Substring, Substring?)? {
-        guard let first = firstIndex(of: separator, in: s) else { return nil }
-        let afterFirst = s[s.utf8.index(after: first)...]
-        guard let second = firstIndex(of: separator, in: afterFirst) else { return (s[..<first], afterFirst, nil) }
-        return (s[..<first], afterFirst[..<second], afterFirst[afterFirst.utf8.index(after: second)...])
     }
 
     /// `s.lowercased() == lower`, for an ASCII `lower` (a format's mode word).
