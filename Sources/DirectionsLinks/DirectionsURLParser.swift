@@ -329,39 +329,57 @@ public struct DirectionsURLParser: Sendable {
         hostTable.index(of: host)
     }
 
-    /// Lowercase ASCII names in one byte array, looked up ignoring ASCII case among those of the
-    /// same length.
+    /// Lowercase ASCII names in one byte array, looked up ignoring ASCII case by length, with no
+    /// reference counting.
     struct ByteTable: Sendable {
-        /// The names' bytes, shortest first, one after another.
+        /// Every name's bytes, one after another.
         private let bytes: [UInt8]
-        /// For each name, shortest first: its index and where its bytes start.
-        private let entries: [(index: Int, start: Int)]
-        /// `firstOfLength[L]`: how many names are shorter than `L` (`L` up to the longest + 1).
-        private let firstOfLength: [Int]
+        /// `starts` (where name `k` starts, plus the end), the name indices by length, then for each
+        /// length `L` up to the longest + 1 where names of length `L` start in that order.
+        private let meta: [Int32]
+        private let count: Int
+        private let longest: Int
 
         init(_ names: [String]) {
-            let order = names.indices.sorted { (names[$0].utf8.count, $0) < (names[$1].utf8.count, $1) }
-            bytes = order.flatMap { names[$0].utf8 }
-            var start = 0
-            entries = order.map { k in
-                defer { start += names[k].utf8.count }
-                return (k, start)
+            var bytes: [UInt8] = []
+            var starts: [Int32] = [0]
+            for name in names {
+                bytes += Array(name.utf8)
+                starts.append(Int32(bytes.count))
             }
-            let longest = names.map(\.utf8.count).max() ?? 0
-            firstOfLength = (0...(longest + 1)).map { length in names.filter { $0.utf8.count < length }.count }
+            let lengths = names.map(\.utf8.count)
+            let longest = lengths.max() ?? 0
+            let order = names.indices.sorted { (lengths[$0], $0) < (lengths[$1], $1) }
+            // firstOfLength[L] is the number of names shorter than L.
+            let firstOfLength = (0...(longest + 1)).map { length in Int32(lengths.filter { $0 < length }.count) }
+            self.bytes = bytes
+            self.meta = starts + order.map { Int32($0) } + firstOfLength
+            self.count = names.count
+            self.longest = longest
         }
 
-        /// The index of the first name equal to `text` ignoring ASCII case, or -1.
+        /// The index of the name equal to `text` ignoring ASCII case, or -1.
         func index(of text: LinkInput) -> Int {
             let n = text.count
-            guard n &+ 1 < firstOfLength.count else { return -1 }
-            for j in firstOfLength[n] ..< firstOfLength[n &+ 1] {
-                let (k, start) = entries[j]
-                var i = 0
-                while i < n && LinkInput.equalIgnoringCase(text[i], bytes[start &+ i]) { i &+= 1 }
-                if i == n { return k }
+            guard n <= longest else { return -1 }
+            let count = count
+            return LinkInput.withBytes(of: bytes) { table in
+                let meta = self.meta.span
+                do {
+                    let lengthBase = 2 &* count &+ 1
+                    var j = Int(meta[lengthBase &+ n])
+                    let end = Int(meta[lengthBase &+ n &+ 1])
+                    while j < end {
+                        let k = Int(meta[count &+ 1 &+ j])
+                        let start = Int(meta[k])
+                        var i = 0
+                        while i < n && LinkInput.equalIgnoringCase(text[i], table[start &+ i]) { i &+= 1 }
+                        if i == n { return k }
+                        j &+= 1
+                    }
+                    return -1
+                }
             }
-            return -1
         }
     }
 
@@ -382,6 +400,7 @@ public struct DirectionsURLParser: Sendable {
 
     static func scanFront(_ bytes: LinkInput) -> Front {
         var front = Front()
+        // The colon first (it ends the short scheme), then a word-at-a-time pass for control bytes.
         let n = bytes.count
         let colon = LinkInput.firstOffset(of: UInt8(ascii: ":"), in: bytes, from: 0, to: n)
         if colon < n { front.colon = colon }
@@ -402,11 +421,29 @@ public struct DirectionsURLParser: Sendable {
         return front
     }
 
-    /// Whether `bytes` has a byte below 0x20, 0x7F, or 0xC2 (the C1 lead byte).
+    /// Whether `bytes` has a byte below 0x20, 0x7F, or 0xC2 (the C1 lead byte), eight bytes at a time.
+    @inline(__always)
     static func mayHaveControl(_ bytes: LinkInput) -> Bool {
-        // One comparison for a printable ASCII byte.
-        for b in bytes where b &- 0x20 >= 0x5F {
+        let n = bytes.count
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var i = 0
+        // Printable ASCII words pass one test; a word that fails it is checked byte by byte.
+        @inline(__always) func plain(_ w: UInt64) -> Bool {
+            let below20 = (w &- ones &* 0x20) & ~w
+            let above7E = (w &+ ones) | w
+            return (below20 | above7E) & highs == 0
+        }
+        while i &+ 8 <= n {
+            if !plain(LinkInput.word(bytes, i)) { break }
+            i &+= 8
+        }
+        // The tail: one word ending at the end (overlapping bytes already passed).
+        if i &+ 8 > n && i < n && n >= 8 && plain(LinkInput.word(bytes, n &- 8)) { return false }
+        while i < n {
+            let b = bytes[i]
             if b < 0x20 || b == 0x7F || b == 0xC2 { return true }
+            i &+= 1
         }
         return false
     }

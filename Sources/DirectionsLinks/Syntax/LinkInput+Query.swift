@@ -113,37 +113,61 @@ extension LinkInput {
             let bytes = raw
             let n = bytes.count
             parameters.reserveCapacity(8)
+            // One pass, eight bytes at a time, visiting only `&`, `=`, `%`, `+` and non-ASCII bytes.
             var piece = Piece(start: 0)
-            for k in 0 ..< n {
-                switch bytes[k] {
-                case UInt8(ascii: "&"):
-                    try append(raw, piece, end: k, plusAsSpace: plusAsSpace)
-                    piece = Piece(start: k &+ 1)
-                case UInt8(ascii: "="):
-                    if piece.equals < 0 { piece.equals = k }
-                case UInt8(ascii: "%"):
-                    if piece.equals < 0 {
-                        piece.namePlain = false
-                    } else if Self.isLowEscape(bytes, k) {
-                        // A valid escape below `%80` (ASCII): no full check needed.
-                        piece.valueEscape = true
-                    } else {
-                        piece.valuePercent = true
+            var i = 0
+            while i < n {
+                var word: UInt64 = 0
+                if i &+ 8 <= n {
+                    word = LinkInput.word(bytes, i)
+                } else {
+                    var k = n &- 1
+                    while k >= i {
+                        word = word << 8 | UInt64(bytes[k])
+                        k &-= 1
                     }
-                case UInt8(ascii: "+"):
-                    if plusAsSpace {
-                        if piece.equals < 0 { piece.namePlain = false } else { piece.valuePlus = true }
-                    }
-                case 0x80...:
-                    if piece.equals < 0 { piece.namePlain = false }
-                default:
-                    break
                 }
+                var marks = LinkInput.matches(word, UInt8(ascii: "&")) | LinkInput.matches(word, UInt8(ascii: "="))
+                    | LinkInput.matches(word, UInt8(ascii: "%")) | LinkInput.matches(word, UInt8(ascii: "+"))
+                    | (word & 0x8080_8080_8080_8080)
+                if i &+ 8 > n {
+                    // Zero bytes above those read match no mark.
+                    let valid = n &- i
+                    marks &= valid >= 8 ? ~0 : (UInt64(1) << UInt64(valid &* 8)) &- 1
+                }
+                while marks != 0 {
+                    let k = i &+ marks.trailingZeroBitCount >> 3
+                    marks &= marks &- 1
+                    switch bytes[k] {
+                    case UInt8(ascii: "&"):
+                        try append(raw, piece, end: k, plusAsSpace: plusAsSpace)
+                        piece = Piece(start: k &+ 1)
+                    case UInt8(ascii: "="):
+                        if piece.equals < 0 { piece.equals = k }
+                    case UInt8(ascii: "%"):
+                        if piece.equals < 0 {
+                            piece.namePlain = false
+                        } else if Self.isLowEscape(bytes, k) {
+                            // A valid escape below `%80` (ASCII): no full check needed.
+                            piece.valueEscape = true
+                        } else {
+                            piece.valuePercent = true
+                        }
+                    case UInt8(ascii: "+"):
+                        if plusAsSpace {
+                            if piece.equals < 0 { piece.namePlain = false } else { piece.valuePlus = true }
+                        }
+                    default:  // a byte ≥ 0x80
+                        if piece.equals < 0 { piece.namePlain = false }
+                    }
+                }
+                i &+= 8
             }
             try append(raw, piece, end: n, plusAsSpace: plusAsSpace)
         }
 
-        /// Whether `bytes[k]` (a `%`) starts a valid escape below `%80`.
+        /// Whether `bytes[k]` (a `%`) starts a valid escape below `%80` (not inlined: keeps the loop small).
+        @inline(never)
         private static func isLowEscape(_ bytes: LinkInput, _ k: Int) -> Bool {
             k &+ 2 < bytes.count && bytes[k &+ 1] &- UInt8(ascii: "0") < 8 && isHexDigit(bytes[k &+ 2])
         }

@@ -285,31 +285,50 @@ extension LinkInput: CustomStringConvertible {
 // MARK: - Scanning UTF-8 bytes (word at a time) and Substrings by byte
 
 extension LinkInput {
+    // MARK: Word-at-a-time scans (8 bytes per step; every load is inside the buffer)
+
+    /// The high bit of each byte of `word` that equals `byte` (exact: no carry crosses a byte).
+    @inline(__always)
+    static func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let v = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+        let t = ((v & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | v
+        return ~t & 0x8080_8080_8080_8080
+    }
+
     /// The offset of the first `a` in `bytes[from..<to]`, or `to`.
     @inline(__always)
     static func firstOffset(of a: UInt8, in bytes: LinkInput, from: Int, to: Int) -> Int {
-        firstOffset(in: bytes, from: from, to: to) { $0 == a }
+        var i = Swift.max(from, 0)
+        let to = Swift.min(to, bytes.count)
+        while i &+ 8 <= to {
+            let m = matches(word(bytes, i), a)
+            if m != 0 { return i &+ m.trailingZeroBitCount >> 3 }
+            i &+= 8
+        }
+        while i < to {
+            if bytes[i] == a { return i }
+            i &+= 1
+        }
+        return to
     }
 
     /// The offset of the first `a` or `b` in `bytes[from..<to]`, or `to`.
     @inline(__always)
     static func firstOffset(of a: UInt8, or b: UInt8, in bytes: LinkInput, from: Int, to: Int) -> Int {
-        firstOffset(in: bytes, from: from, to: to) { $0 == a || $0 == b }
-    }
-
-    /// The offset of the first `a`, `b` or `c` in `bytes[from..<to]`, or `to`.
-    @inline(__always)
-    static func firstOffset(of a: UInt8, _ b: UInt8, _ c: UInt8, in bytes: LinkInput, from: Int, to: Int) -> Int {
-        firstOffset(in: bytes, from: from, to: to) { $0 == a || $0 == b || $0 == c }
-    }
-
-    /// The offset of the first byte of `bytes[from..<to]` that `found` accepts, or `to`.
-    @inline(__always)
-    private static func firstOffset(in bytes: LinkInput, from: Int, to: Int, _ found: (UInt8) -> Bool) -> Int {
         var i = Swift.max(from, 0)
         let to = Swift.min(to, bytes.count)
-        while i < to && !found(bytes[i]) { i &+= 1 }
-        return i
+        while i &+ 8 <= to {
+            let w = word(bytes, i)
+            let m = matches(w, a) | matches(w, b)
+            if m != 0 { return i &+ m.trailingZeroBitCount >> 3 }
+            i &+= 8
+        }
+        while i < to {
+            let c = bytes[i]
+            if c == a || c == b { return i }
+            i &+= 1
+        }
+        return to
     }
 
     /// Where the query and fragment of `bytes[from..<to]` start (RFC 3986 §3.4, §3.5): `question` is
@@ -323,17 +342,56 @@ extension LinkInput {
         return (to, first)
     }
 
+    /// The offset of the first `a`, `b` or `c` in `bytes[from..<to]`, or `to`.
+    @inline(__always)
+    static func firstOffset(of a: UInt8, _ b: UInt8, _ c: UInt8, in bytes: LinkInput, from: Int, to: Int) -> Int {
+        var i = Swift.max(from, 0)
+        let to = Swift.min(to, bytes.count)
+        while i &+ 8 <= to {
+            let w = word(bytes, i)
+            let m = matches(w, a) | matches(w, b) | matches(w, c)
+            if m != 0 { return i &+ m.trailingZeroBitCount >> 3 }
+            i &+= 8
+        }
+        while i < to {
+            let x = bytes[i]
+            if x == a || x == b || x == c { return i }
+            i &+= 1
+        }
+        return to
+    }
+
     /// How many bytes of `bytes` are `a`.
+    @inline(__always)
     static func count(of a: UInt8, in bytes: LinkInput) -> Int {
+        var i = 0
         var n = 0
-        for b in bytes where b == a { n &+= 1 }
+        let to = bytes.count
+        while i &+ 8 <= to {
+            n &+= matches(word(bytes, i), a).nonzeroBitCount
+            i &+= 8
+        }
+        while i < to {
+            if bytes[i] == a { n &+= 1 }
+            i &+= 1
+        }
         return n
     }
 
     /// The index of the first `byte` (ASCII) in `s`, or nil.
     @inline(__always)
     static func firstIndex(of byte: UInt8, in s: Substring) -> String.Index? {
-        firstIndex(of: byte, or: byte, in: s)
+        let offset: Int? = withBytes(of: s) { buffer in
+            var i = 0
+            let n = buffer.count
+            while i < n {
+                if buffer[i] == byte { return i }
+                i &+= 1
+            }
+            return nil
+        }
+        guard let offset else { return nil }
+        return s.utf8.index(s.startIndex, offsetBy: offset)
     }
 
     /// The index of the first `byte` in `s`, or nil.
@@ -345,8 +403,18 @@ extension LinkInput {
     /// The index of the first byte of `s` that is `a` or `b`, or nil.
     @inline(__always)
     static func firstIndex(of a: UInt8, or b: UInt8, in s: Substring) -> String.Index? {
-        let offset = withBytes(of: s) { firstOffset(of: a, or: b, in: $0, from: 0, to: $0.count) }
-        return offset == s.utf8.count ? nil : s.utf8.index(s.startIndex, offsetBy: offset)
+        let offset: Int? = withBytes(of: s) { buffer in
+            var i = 0
+            let n = buffer.count
+            while i < n {
+                let c = buffer[i]
+                if c == a || c == b { return i }
+                i &+= 1
+            }
+            return nil
+        }
+        guard let offset else { return nil }
+        return s.utf8.index(s.startIndex, offsetBy: offset)
     }
 
     /// Whether `b` equals `lowercase` (a lowercase ASCII byte) ignoring ASCII case.
