@@ -194,7 +194,7 @@ enum BingMapsLink {
             }
         }
         return DirectionsRequest(
-            source: .currentLocation, destination: .coordinate(c, label: nameP.nonBlankValue),
+            source: .currentLocation, destination: .coordinate(c, label: nameP?.trimmedValue),
             mode: walk ? .pedestrian : .car, navigate: true)
     }
 }

@@ -38,7 +38,7 @@ enum CitymapperLink {
         let address = try keys.single(source ? "startaddress" : "endaddress")
         if let coord, let c = try coord.trimmedPair(parameter: source ? "startcoord" : "endcoord") {
             // The label: the name, else the address (each decoded once; blank is none).
-            return .coordinate(c, label: name.nonBlankValue ?? address.nonBlankValue)
+            return .coordinate(c, label: name?.trimmedValue ?? address?.trimmedValue)
         }
         // Without a coordinate: the address, else the name (each decoded once; blank is none).
         for (p, field) in [(address, "address"), (name, "name")] {
@@ -102,7 +102,7 @@ extension CitymapperLink: DirectionsLinkFormat {
         let source = try end(keys, parser: context.parser, source: true) ?? .currentLocation
         return DirectionsRequest(
             source: source, destination: destination, transportType: .transit,
-            arrivalDate: try keys.single("arrival_time").nonBlankValue)
+            arrivalDate: try keys.single("arrival_time")?.trimmedValue)
     }
 }
 

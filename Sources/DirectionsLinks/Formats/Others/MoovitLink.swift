@@ -38,7 +38,7 @@ enum MoovitLink {
             }
         }
         if let coordinate {
-            return .coordinate(coordinate, label: nameParameter.nonBlankValue)
+            return .coordinate(coordinate, label: nameParameter?.trimmedValue)
         }
         return try nameParameter.withValue { (value: LinkInput) throws(DirectionsURLError) -> Endpoint? in
             let name = value.trimmed
@@ -94,7 +94,7 @@ extension MoovitLink: DirectionsLinkFormat {
         let source = try end(keys, context.parser, source: true) ?? .currentLocation
         return DirectionsRequest(
             source: source, destination: destination, transportType: .transit,
-            departureDate: try keys.single("date").nonBlankValue)
+            departureDate: try keys.single("date")?.trimmedValue)
     }
 }
 

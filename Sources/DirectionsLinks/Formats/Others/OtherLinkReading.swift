@@ -20,9 +20,6 @@ extension Optional<LinkInput.Query.Parameter> {
         guard let p = self else { return try body(.empty) }
         return try p.withValue(body)
     }
-
-    /// The decoded value trimmed, or nil when the parameter is absent or its value blank.
-    var nonBlankValue: String? { withValue { $0.isBlank ? nil : $0.trimmed.string } }
 }
 
 extension String {
