@@ -59,6 +59,11 @@ public struct DirectionsURLError: Error, Hashable, Sendable, CustomStringConvert
         self.parameter = parameter
     }
 
+    /// The short form every format throws: what (`code`), where (`parameter`), then the message.
+    init(_ code: Code, _ parameter: String?, _ message: String) {
+        self.init(code: code, message: message, parameter: parameter)
+    }
+
     /// `code (parameter): message`, or `code: message` without a parameter.
     public var description: String { Self.line(code, parameter, message) }
 
@@ -85,6 +90,11 @@ public struct DirectionsURLWarning: Hashable, Sendable, CustomStringConvertible 
         self.code = code
         self.message = OneLine.escaped(message)  // one line: decoded link text may hold %0A, ESC, …
         self.parameter = parameter
+    }
+
+    /// The short form, as ``DirectionsURLError/init(_:_:_:)``.
+    init(_ code: DirectionsURLError.Code, _ parameter: String?, _ message: String) {
+        self.init(code: code, message: message, parameter: parameter)
     }
 
     /// `code (parameter): message`, or `code: message` without a parameter.
