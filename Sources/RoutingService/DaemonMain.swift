@@ -125,8 +125,8 @@ public enum DaemonMain {
     /// (stale ones serve their last good version, and are counted among them), then those that do not.
     static func summary(_ registry: AppRegistry) -> String {
         let serving = registry.apps.count
-        let stale = registry.entries.filter { $0.state == .stale }.count
-        let invalid = registry.entries.filter { $0.state == .invalid }.count
+        let stale = registry.count(.stale)
+        let invalid = registry.count(.invalid)
         var text = serving == 1 ? "1 app in service" : "\(serving) apps in service"
         if stale > 0 { text += " (\(stale) stale)" }
         if invalid > 0 { text += ", \(invalid) invalid" }
@@ -136,14 +136,17 @@ public enum DaemonMain {
     /// One line per app not in service or serving a stale version, and one per warning of an app in
     /// service (e.g. swapped axes): an admin reading the journal sees what `routingctl validate` would say.
     static func report(_ registry: AppRegistry, log: Log) {
-        for entry in registry.entries {
-            switch entry.state {
-            case .invalid: log.warning("app \(entry.id): not loaded: \(entry.lastError ?? "invalid")", invalidFileFields(entry))
-            case .stale: log.warning("app \(entry.id): keeping the last good version: \(entry.lastError ?? "invalid")", invalidFileFields(entry))
-            case .active: break
-            }
-            for line in entry.lines(.warning) { log.warning("app \(entry.id): \(line)", appFields(entry)) }
+        // By index: a for-in over the entries would copy each one.
+        for i in registry.entries.indices { report(registry.entries[i], log: log) }
+    }
+
+    private static func report(_ entry: borrowing AppRegistry.Entry, log: Log) {
+        switch entry.state {
+        case .invalid: log.warning("app \(entry.id): not loaded: \(entry.lastError ?? "invalid")", invalidFileFields(entry))
+        case .stale: log.warning("app \(entry.id): keeping the last good version: \(entry.lastError ?? "invalid")", invalidFileFields(entry))
+        case .active: break
         }
+        for line in entry.lines(.warning) { log.warning("app \(entry.id): \(line)", appFields(entry)) }
     }
 
     /// `ROUTINGD_APP=` and `ROUTINGD_FILE=` (the manifest, else the coverage file) of `entry`.

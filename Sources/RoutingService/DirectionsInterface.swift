@@ -352,10 +352,10 @@ public enum DirectionsInterface {
                 if let failure = outcome.failure {
                     throw VarlinkError(name: "org.routingd.Directions.ReloadFailed", parameters: ["message": .string(failure)])
                 }
-                let entries = outcome.registry.entries
+                let registry = outcome.registry
                 return [
-                    "apps": .number(Double(entries.filter { $0.app != nil }.count)),
-                    "invalid": .number(Double(entries.filter { $0.state != .active }.count)),
+                    "apps": .number(Double(registry.apps.count)),
+                    "invalid": .number(Double(registry.count(.invalid) + registry.count(.stale))),
                 ]
             },
             "GetCurrentLocation": { (_: VarlinkCall) throws(VarlinkError) -> JSONObject in

@@ -117,13 +117,12 @@ public final class DirectionsMonitor: Sendable {
     /// `reloaded` with the reload's summary: what asked for it, how many apps serve and how many
     /// have an error afterwards, how long it took (seconds), and why it failed as a whole.
     static func reloadEvent(trigger: String, registry: AppRegistry, seconds: Double, failure: String?) -> JSONObject {
-        let entries = registry.entries
-        return [
+        [
             "event": "reloaded",
             "reload": [
                 "trigger": .string(trigger),
-                "apps": .number(Double(entries.filter { $0.app != nil }.count)),
-                "invalid": .number(Double(entries.filter { $0.state != .active }.count)),
+                "apps": .number(Double(registry.apps.count)),
+                "invalid": .number(Double(registry.count(.invalid) + registry.count(.stale))),
                 "seconds": .number(seconds),
                 "failure": failure.map { .string($0) } ?? .null,
             ],

@@ -158,10 +158,23 @@ public struct AppRegistry: Sendable {
     public private(set) var apps: [RoutingApp] = []
 
     /// The entries that serve nothing, sorted by id.
-    public var invalidEntries: [Entry] { entries.filter { $0.state == .invalid } }
+    public var invalidEntries: [Entry] { entries(in: .invalid) }
 
     /// The entries serving their last good version, sorted by id.
-    public var staleEntries: [Entry] { entries.filter { $0.state == .stale } }
+    public var staleEntries: [Entry] { entries(in: .stale) }
+
+    /// How many entries are in `state`.
+    public func count(_ state: State) -> Int {
+        // By index: iterating `entries` would copy every entry (a dozen retains and releases each).
+        var count = 0
+        for i in entries.indices where entries[i].state == state { count += 1 }
+        return count
+    }
+
+    /// The entries in `state`, sorted by id (only those are copied).
+    private func entries(in state: State) -> [Entry] {
+        entries.indices.filter { entries[$0].state == state }.map { entries[$0] }
+    }
 
     /// An empty registry.
     public init() { entries = [] }
@@ -223,7 +236,7 @@ public struct AppRegistry: Sendable {
             fingerprints[key] = (fingerprint, entry.id)
         }
         entries = byID.keys.sorted().map { id in
-            var entry = byID[id]!
+            var entry = byID.removeValue(forKey: id)!  // moved out, not copied
             if entry.app == nil, !reused.contains(id), let last = previous?[id]?.app {
                 entry.app = last
                 entry.state = .stale
@@ -232,7 +245,7 @@ public struct AppRegistry: Sendable {
         }
         var positions: [String: Int] = [:]
         positions.reserveCapacity(entries.count)
-        for (position, entry) in entries.enumerated() { positions[entry.id] = position }
+        for position in entries.indices { positions[entries[position].id] = position }
         self.positions = positions
         // Only a source that made an entry can be reused (not one a later source overrode).
         let entries = self.entries
@@ -242,7 +255,7 @@ public struct AppRegistry: Sendable {
         self.validations = validations
         unchangedCoveragePaths = unchanged.sorted()
         unchangedIDs = reused
-        apps = entries.compactMap(\.app)
+        apps = entries.indices.compactMap { entries[$0].app }
     }
 
     /// One coverage file validated as the registry keeps it: indexed, with its area.
