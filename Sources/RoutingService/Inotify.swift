@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Glibc
+import RoutingCore
 
 /// Watches the routing-app directories with inotify(7) and says when a reload is due.
 ///
@@ -160,34 +161,23 @@ final class Inotify {
 
     // MARK: Paths
 
-    /// Without trailing slashes; empty becomes `.`.
+    /// Without trailing `/` bytes (a final `/` is a whole character: nothing combines before it);
+    /// empty becomes `.`.
     static func normalized(_ path: String) -> String {
-        // ASCII (the usual path): bytes are characters, so the byte answer is the same; at start
-        // this runs for every coverage file.
-        if path.utf8.allSatisfy({ $0 < 0x80 }) {
-            var utf8 = path.utf8[...]
-            while utf8.count > 1 && utf8.last == UInt8(ascii: "/") { utf8 = utf8.dropLast() }
-            return utf8.isEmpty ? "." : String(path[utf8.startIndex..<utf8.endIndex])
-        }
-        var p = Substring(path)
-        while p.count > 1 && p.hasSuffix("/") { p = p.dropLast() }
-        return p.isEmpty ? "." : String(p)
+        var utf8 = path.utf8[...]
+        while utf8.count > 1 && utf8.last == UInt8(ascii: "/") { utf8 = utf8.dropLast() }
+        return utf8.isEmpty ? "." : String(path[utf8.startIndex..<utf8.endIndex])
     }
 
+    /// The directory part of `path`, split at its last `/` byte as the kernel does (a `/` that a
+    /// combining mark follows is still a separator): `.` without one, `/` for a path at the root.
     static func parent(of path: String) -> String {
-        if path.utf8.allSatisfy({ $0 < 0x80 }) {
-            // ASCII: the last "/" byte is the last "/" character.
-            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
-            return slash == path.startIndex ? "/" : String(path[..<slash])
-        }
-        guard let slash = path.lastIndex(of: "/") else { return "." }
+        guard let slash = SourceFile.lastSlash(in: path) else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    static func lastComponent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
-    }
+    /// What follows the last `/` byte of `path` (``SourceFile/lastComponent(of:)``).
+    static func lastComponent(of path: String) -> String { SourceFile.lastComponent(of: path) }
 
     static func isDirectory(_ path: String) -> Bool {
         var status = stat()

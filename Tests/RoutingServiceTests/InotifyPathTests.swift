@@ -3,7 +3,9 @@ import Testing
 import TestSupport
 @testable import RoutingService
 
-/// The ASCII shortcuts of the watch paths give what the character-based code gives.
+/// Watch paths are split at `/` bytes, as the kernel splits them: trailing slashes go as the
+/// character-based code took them off, and the parent directory ends before the last `/` byte even
+/// when a combining mark follows it (the character-based code missed that `/`).
 @Suite struct InotifyPathTests {
     static func referenceNormalized(_ path: String) -> String {
         var p = Substring(path)
@@ -12,11 +14,18 @@ import TestSupport
     }
 
     static func referenceParent(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        let bytes = Array(path.utf8)
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        return slash == 0 ? "/" : String(decoding: bytes[..<slash], as: UTF8.self)
     }
 
-    @Test func shortcutsGiveTheCharacterAnswers() {
+    @Test func aSlashBeforeACombiningMarkStillSeparates() {
+        #expect(Inotify.parent(of: "/srv/apps/\u{301}x.geojson") == "/srv/apps")
+        #expect(Inotify.lastComponent(of: "/srv/apps/\u{301}x.geojson") == "\u{301}x.geojson")
+        #expect(Inotify.parent(of: "/\u{301}") == "/")
+    }
+
+    @Test func pathsSplitAtSlashBytes() {
         var random = SplitMix64(seed: 5)
         let pieces = ["/", "/", "/", ".", "..", "a", "bc", "\r", "\n", "é", "\u{301}", "London.geojson"]
         var paths = ["", "/", "//", "///", "a", "a/", "a//", "/a", "/a/", "\r\n/", "/\r\n", "a/\r\n/"]

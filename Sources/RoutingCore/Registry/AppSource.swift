@@ -167,7 +167,7 @@ public struct AppSource: Sendable, Hashable {
     public static func coveragePath(_ written: String, manifestPath: String) -> String {
         // By byte, as the kernel reads a path (a '/' that a combining mark follows is still one).
         if written.utf8.first == UInt8(ascii: "/") { return written }
-        guard let slash = manifestPath.utf8.lastIndex(of: UInt8(ascii: "/")) else { return written }
+        guard let slash = SourceFile.lastSlash(in: manifestPath) else { return written }
         return String(manifestPath[...slash]) + written
     }
 

@@ -19,8 +19,18 @@ public struct SourceFile: Sendable, Hashable {
 
     /// What follows the last `/` byte of `path` (all of it without one; empty after a final `/`):
     /// the last of its `/`-separated pieces, found without splitting the whole path.
-    static func lastComponent(of path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+    package static func lastComponent(of path: String) -> String {
+        guard let slash = lastSlash(in: path) else { return path }
         return String(path[path.utf8.index(after: slash)...])
+    }
+
+    /// The index of the last `/` byte of `path`. Over the contiguous UTF-8 bytes when the string has
+    /// them (a start reads 20,000 paths: the generic backwards walk cost 650 instructions a path).
+    package static func lastSlash(in path: String) -> String.Index? {
+        let offset = path.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.lastIndex(of: UInt8(ascii: "/")) ?? -1
+        }
+        guard let offset else { return path.utf8.lastIndex(of: UInt8(ascii: "/")) }
+        return offset < 0 ? nil : path.utf8.index(path.utf8.startIndex, offsetBy: offset)
     }
 }
