@@ -79,11 +79,17 @@ struct AreaProximity: Sendable, Hashable {
             // 1. Upper bound from sampled vertices.
             let stride = max(1, vertexCount / 64)
             var position = 0
+            // Each query after the first only looks for a place no farther than the best so far (the
+            // margin keeps any place whose distance would round equal): the same offers win.
+            var limit = Double.infinity
             for ring in rings {
                 for vertex in ring {
                     defer { position += 1 }
-                    guard position % stride == 0, let (i, angle) = nearestIndex.nearest(to: vertex) else { continue }
+                    guard position % stride == 0,
+                        let (i, angle, chordSquared) = nearestIndex.nearest(to: vertex, chordSquaredAtMost: limit)
+                    else { continue }
                     offer(i, angle * GreatCircle.earthRadius)
+                    limit = min(limit, chordSquared * (1 + 1e-9))
                 }
             }
             guard bestIndex >= 0 else { return (nil, false) }
@@ -101,6 +107,14 @@ struct AreaProximity: Sendable, Hashable {
             if bounds > boundBudget || distances > distanceBudget { return false }
             if lowerBound(index, nearestIndex, i, box) > best { return true }
             let place = index.coordinate(i)
+            // The cheap bound is loose by up to π/2 across longitudes; far from the area, most places
+            // it lets through are no nearer than the best: the trigonometric bound (a few calls, not
+            // three per edge) drops them. The margin keeps rounding from dropping a tie.
+            if best.isFinite, ring.count > 2,
+                GreatCircle.lowerBoundAngle(from: place, to: box) * GreatCircle.earthRadius * (1 - 1e-9) > best
+            {
+                return true
+            }
             if ring.count == 1 {
                 distances += 1
                 offer(i, GreatCircle.distance(place, ring[0]))

@@ -137,17 +137,28 @@ struct NearestPlaceIndex: Sendable {
     /// The place nearest to `coordinate` and the central angle to it in radians (great circle).
     /// Ties go to the larger place.
     func nearest(to coordinate: Coordinate) -> (index: Int, angle: Double)? {
-        guard !places.isEmpty, coordinate.latitude.isFinite, coordinate.longitude.isFinite else { return nil }
+        nearest(to: coordinate, chordSquaredAtMost: .infinity).map { ($0.index, $0.angle) }
+    }
+
+    /// ``nearest(to:)`` among the places whose squared chord (unit sphere) to `coordinate` is at most
+    /// `limit`, with that squared chord; nil when there is none. The same place as ``nearest(to:)``
+    /// whenever that one is within the limit; a small limit prunes most of the tree.
+    func nearest(
+        to coordinate: Coordinate, chordSquaredAtMost limit: Double
+    ) -> (index: Int, angle: Double, chordSquared: Double)? {
+        guard !places.isEmpty, coordinate.latitude.isFinite, coordinate.longitude.isFinite, !limit.isNaN
+        else { return nil }
         let q = GreatCircle.unitVector(coordinate)
-        var best = Best()
+        // Index Int.max: a place at exactly the limit is taken (ties still go to the smaller index).
+        var best = Best(index: Int.max, chordSquared: limit)
         search(node: 1, low: 0, high: places.count, depth: 0, q: (q.x, q.y, q.z), &best)
-        guard best.index >= 0 else { return nil }
-        return (best.index, GreatCircle.angle(chord: best.chordSquared.squareRoot()))
+        guard best.index != Int.max else { return nil }
+        return (best.index, GreatCircle.angle(chord: best.chordSquared.squareRoot()), best.chordSquared)
     }
 
     private struct Best {
-        var index = -1
-        var chordSquared = Double.infinity
+        var index: Int
+        var chordSquared: Double
     }
 
     private func search(

@@ -109,6 +109,35 @@ struct GazetteerFastPathTests {
         #expect(fired <= 140)
     }
 
+    /// The nearest place to an area, with no radius (the search's vertex bound, its candidate order
+    /// and its pruning bounds), is a scan's: every place against every edge, smallest distance, ties
+    /// to the smaller index. Random small areas anywhere, most of them far from every place.
+    @Test func nearestPlaceToAnAreaIsTheScansAnswer() {
+        var random = SplitMix64(seed: 0xA4EA)
+        let index = Gazetteer.index
+        for _ in 0..<16 {
+            let ring = Self.randomRing(
+                &random, latitude: random.uniform(-75...75), longitude: random.uniform(-180...180),
+                radius: random.uniform(0.05...2))
+            let area = Coverage(polygons: [CoveragePolygon(ring: ring)])
+            guard let found = AreaProximity.nearest(to: area) else {
+                Issue.record("no nearest place to \(ring[0])")
+                continue
+            }
+            var best = Double.infinity
+            var bestIndex = -1
+            for i in 0..<index.count {
+                let place = index.coordinate(i)
+                var d = Double.infinity
+                for (a, b) in zip(ring, ring.dropFirst()) { d = min(d, GreatCircle.distance(from: place, toSegment: a, b)) }
+                if d < best { (best, bestIndex) = (d, i) }
+            }
+            #expect(found.isExhaustive)
+            #expect(found.place == index.place(bestIndex), "\(ring[0])")
+            #expect((found.distance - best).magnitude <= 1e-9 * max(1, best), "\(ring[0])")
+        }
+    }
+
     /// A closed ring of 4, 8, 16 or 20 vertices around a centre, each at 0.7–1 × `radius` degrees.
     static func randomRing(
         _ random: inout SplitMix64, latitude: Double, longitude: Double, radius: Double
