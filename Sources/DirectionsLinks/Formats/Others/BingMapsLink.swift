@@ -46,7 +46,6 @@ enum BingMapsLink {
             }
             throw schema.missing("'rtp'", "rtp", in: query, add: "rtp=~pos.<lat>_<lon> or rtp=~adr.<address>")
         }
-        // The points between raw `~`s.
         let value = rtp.rawValue
         guard value.contains(UInt8(ascii: "~")) else {
             throw DirectionsURLError(
@@ -92,7 +91,6 @@ enum BingMapsLink {
 
     /// `<lat>_<lon>[_<title>]` after `pos.`, raw.
     private static func position(_ text: LinkInput, plusAsSpace: Bool) throws(DirectionsURLError) -> Endpoint {
-        // Latitude, longitude and the title, split at the first two `_` bytes.
         guard let (latText, rest) = text.split(at: UInt8(ascii: "_")) else {
             throw DirectionsURLError(
                 .malformedNumber, "rtp", "'pos.\(text.shown)' in 'rtp' is not '<latitude>_<longitude>'; separate them with '_'")
@@ -113,27 +111,21 @@ enum BingMapsLink {
                 }
             }
         }
-        let title = titleText?.withDecoded(plusAsSpace: plusAsSpace) { (t: LinkInput) -> String? in
-            t.isEmpty ? nil : replacingEncodedUnderscore(t)
-        }
+        let title = titleText?.withDecoded(plusAsSpace: plusAsSpace) { (t: LinkInput) -> String? in t.isEmpty ? nil : replacingEncodedUnderscore(t) }
         return .coordinate(c, label: title ?? nil)
     }
 
     /// The decoded title `t` with `%5F` (any case) → `_`, Microsoft's second decoding, by `Character`s.
     private static func replacingEncodedUnderscore(_ t: LinkInput) -> String {
         guard t.contains(UInt8(ascii: "%")) else { return t.string }
-        let s = t.string
-        var out = ""
-        var (i, run) = (s.startIndex, s.startIndex)
-        while i < s.endIndex {
-            if s[i] == "%", let a = s.index(i, offsetBy: 3, limitedBy: s.endIndex), s[s.index(after: i)..<a].uppercased() == "5F" {
-                out += s[run..<i] + "_"
-                (i, run) = (a, a)
-            } else {
-                i = s.index(after: i)
-            }
+        var (out, rest) = ("", Substring(t.string))
+        while let p = rest.firstIndex(of: "%") {
+            let after = rest[rest.index(after: p)...]
+            let encoded = after.prefix(2).uppercased() == "5F"
+            out += rest[..<p] + (encoded ? "_" : "%")
+            rest = encoded ? after.dropFirst(2) : after
         }
-        return out + s[run...]
+        return out + rest
     }
 
     /// `ms-drive-to:` / `ms-walk-to:` (`walk`): guidance from the current location to a coordinate.
@@ -160,9 +152,7 @@ enum BingMapsLink {
         } catch {
             throw DirectionsURLError(.longitudeOutOfRange, lon, "\(lon) \(lonP.value) is outside -180...180 degrees and is not wrapped")
         }
-        return DirectionsRequest(
-            source: .currentLocation, destination: .coordinate(c, label: nameP?.trimmedValue),
-            mode: walk ? .pedestrian : .car, navigate: true)
+        return DirectionsRequest(destination: .coordinate(c, label: nameP?.trimmedValue), mode: walk ? .pedestrian : .car, navigate: true)
     }
 }
 
@@ -210,7 +200,7 @@ extension BingMapsLink: DirectionsLinkFormat {
             switch e {
             case .currentLocation: return ""
             case .coordinate(let c, let label, _):
-                var s = "pos." + LinkWriting.degrees(c.latitude) + "_" + LinkWriting.degrees(c.longitude)
+                let s = "pos." + LinkWriting.degrees(c.latitude) + "_" + LinkWriting.degrees(c.longitude)
                 guard let label, !label.isEmpty else { return s }
                 if !label.uppercased().contains("%5F") { return s + "_" + LinkWriting.encode(label).escaping("~", as: "%7E").escaping("_", as: "%255F") }
                 omitted.append("\(field) label: it contains the text '%5F', which Windows Maps reads as '_'")

@@ -31,7 +31,6 @@ enum CitymapperLink {
         let name = try keys.single(source ? "startname" : "endname")
         let address = try keys.single(source ? "startaddress" : "endaddress")
         if let coord, let c = try coord.trimmedPair(parameter: source ? "startcoord" : "endcoord") {
-            // The label: the name, else the address (each decoded once; blank is none).
             return .coordinate(c, label: name?.trimmedValue ?? address?.trimmedValue)
         }
         // Without a coordinate: the address, else the name (each decoded once; blank is none).

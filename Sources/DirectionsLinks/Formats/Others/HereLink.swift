@@ -22,9 +22,7 @@ enum HereLink {
 
     /// One raw waypoint segment (split at raw `,`, then each piece decoded).
     private static func waypoint(_ raw: LinkInput, plusAsSpace: Bool, _ context: inout ParseContext) throws(DirectionsURLError) -> Endpoint {
-        if raw.isEmpty {
-            throw DirectionsURLError(.invalidParameter, "path", "the route has an empty waypoint ('//'); remove the extra '/'")
-        }
+        if raw.isEmpty { throw DirectionsURLError(.invalidParameter, "path", "the route has an empty waypoint ('//'); remove the extra '/'") }
         // (No non-ASCII text lowercases to "mylocation": bytes ignoring ASCII case decide.)
         if raw.equalsIgnoringCase("mylocation") { return .currentLocation }
         if raw.hasPrefix("s-") {
@@ -37,16 +35,13 @@ enum HereLink {
                 try context.repair(.repairedSyntax, "the waypoint '\(raw)' encodes its comma as %2C; write it as <lat>,<lon>", parameter: "path")
                 return .coordinate(c, label: nil)
             }
-            if context.parser.currentLocationLiterals.matches(decoded), !DirectionsURLParser.trimmed(decoded).isEmpty {
-                return .currentLocation
-            }
+            if context.parser.currentLocationLiterals.matches(decoded), !DirectionsURLParser.trimmed(decoded).isEmpty { return .currentLocation }
             if plusAsSpace && !CoordinateText.isNumberLike(Substring(decoded)) && !decoded.isEmpty {
                 return .address(DirectionsURLParser.trimmed(decoded))
             }
             throw DirectionsURLError(
                 .malformedNumber, "path", "the waypoint '\(DirectionsURLParser.shorten(decoded))' is not '<latitude>,<longitude>[,title]' or 'mylocation'")
         }
-        // Latitude, longitude and the title (commas and all).
         let (lonText, titleText): (LinkInput, LinkInput?) = afterLat.split(at: UInt8(ascii: ",")).map { ($0.before, $0.after) } ?? (afterLat, nil)
         let lat = try latText.decoded(plusAsSpace: false, parameter: "path")
         let lon = try lonText.decoded(plusAsSpace: false, parameter: "path")
@@ -63,14 +58,11 @@ enum HereLink {
 
     /// The query options of every HERE link (the points are in the path).
     static let optionSchema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
-        .single("m", "the routing mode"),
-        .single("a", "what to avoid, comma-separated"),
+        .single("m", "the routing mode"), .single("a", "what to avoid, comma-separated"),
     ])
 
     /// Adds the `a` value `v` (trimmed) to `avoid`, or records or throws why it cannot be.
-    private static func avoidance(
-        _ v: String, _ avoid: inout Set<RouteAvoidance>, _ context: inout ParseContext
-    ) throws(DirectionsURLError) {
+    private static func avoidance(_ v: String, _ avoid: inout Set<RouteAvoidance>, _ context: inout ParseContext) throws(DirectionsURLError) {
         switch v.lowercased() {
         case "": break
         case "tollroad": avoid.insert(.tolls)
@@ -97,7 +89,6 @@ extension HereLink: DirectionsLinkFormat {
 
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
-        // The raw waypoint segments after the route's prefix.
         var segments: [LinkInput]
         var plusAsSpace = false
         var wegoMode: (DirectionsMode?, TransportType?)? = nil
@@ -126,7 +117,6 @@ extension HereLink: DirectionsLinkFormat {
             plusAsSpace = wego
             segments = Array(parts.dropFirst(wego ? 3 : 2))
         }
-        // An empty last segment (a trailing '/') is dropped.
         if segments.count > 1, segments[segments.count - 1].isEmpty { segments.removeLast() }
         guard segments.count >= 2 else {
             throw DirectionsURLError(

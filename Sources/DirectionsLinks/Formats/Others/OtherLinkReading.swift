@@ -65,9 +65,5 @@ extension String {
     /// Every `character` written as `escape`: Bing's `~` → `%7E` (Microsoft: "If the item contains a
     /// tilde, make sure the tilde is encoded as %7E") and `_` → `%255F` in titles ("double-encode it
     /// as %255F"); Yandex's `~`.
-    func escaping(_ character: Character, as escape: String) -> String {
-        var out = ""
-        for ch in self { if ch == character { out += escape } else { out.append(ch) } }
-        return out
-    }
+    func escaping(_ character: Character, as escape: String) -> String { map { $0 == character ? escape : String($0) }.joined() }
 }

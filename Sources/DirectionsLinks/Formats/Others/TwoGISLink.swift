@@ -19,7 +19,6 @@ enum TwoGISLink {
 
     /// The route of a 2GIS path, raw.
     static func parsePath(_ path: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        // The non-empty pieces between `/`s.
         let parts = path.splitPieces(separatedBy: UInt8(ascii: "/"), omittingEmpty: true)
         if let r = parts.firstIndex(where: { $0.equalsIgnoringCase("routesearch") }) { return try parseRouteSearch(parts[(r + 1)...]) }
         // What follows the first `directions`, which must be the first or second segment.
@@ -52,8 +51,7 @@ enum TwoGISLink {
                 let text = piece.firstOffset(of: UInt8(ascii: ";")).map { piece.prefix($0) } ?? piece
                 if text.isBlank {
                     guard role == .source else {
-                        let code: DirectionsURLError.Code = role == .destination ? .missingDestination : .invalidParameter
-                        throw DirectionsURLError(code, "points",
+                        throw DirectionsURLError(role == .destination ? .missingDestination : .invalidParameter, "points",
                             "a point of 'points' is empty; give <lon>,<lat> for every point after the first")
                     }
                     return .currentLocation

@@ -19,9 +19,8 @@
 enum WazeLink {
     static let formatName = "Waze link"
     static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
-        .single(
-            "ll", aliases: ["lat", "latlng", "latlon", "loc", "dest", "destination", "daddr", "to", "coords", "l"],
-            "the destination, 'lat,lon'"),
+        .single("ll", aliases: ["lat", "latlng", "latlon", "loc", "dest", "destination", "daddr", "to", "coords", "l"],
+                "the destination, 'lat,lon'"),
         .single("q", "search text, the destination when there is no ll"),
         .single("favorite", "home or work, saved in the user's Waze account"),
         .single("navigate", aliases: ["nav", "navigation"], "yes: start guidance"),

@@ -23,14 +23,12 @@
 enum YandexMapsLink {
     static let formatName = "Yandex Maps link"
     static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
-        .single(
-            "rtext", aliases: ["route", "rtxt", "r_text", "rtex", "daddr", "destination", "to", "dest"],
-            "route points, '~'-separated: start, waypoints, destination"),
+        .single("rtext", aliases: ["route", "rtxt", "r_text", "rtex", "daddr", "destination", "to", "dest"],
+                "route points, '~'-separated: start, waypoints, destination"),
         .single("rtt", "the route type, which fixes the mode"),
-        .ignored("ll", "the viewport's centre, longitude first"), .ignored("pt", "placemarks, longitude first"),
-        .ignored("z", "a zoom"), .ignored("spn", "the viewport's span"), .ignored("l", "map layers"),
-        .ignored("text"), .ignored("mode"), .ignored("whatshere"), .ignored("ol"), .ignored("oid"), .ignored("ruri"),
-        .ignored("sll"), .ignored("sspn"), .ignored("panorama"), .ignored("si"), .ignored("from"),
+        .ignored("ll", "the viewport's centre, longitude first"), .ignored("pt", "placemarks, longitude first"), .ignored("z", "a zoom"),
+        .ignored("spn", "the viewport's span"), .ignored("l", "map layers"), .ignored("text"), .ignored("mode"), .ignored("whatshere"),
+        .ignored("ol"), .ignored("oid"), .ignored("ruri"), .ignored("sll"), .ignored("sspn"), .ignored("panorama"), .ignored("si"), .ignored("from"),
         .ignored("utm_source"), .ignored("utm_medium"), .ignored("source"),
     ])
     static let countryDomains: Set<String> = ["ru", "com", "by", "kz", "ua", "uz", "com.tr", "az", "com.am", "com.ge", "co.il", "ee", "lt", "lv", "md", "tj", "tm", "fr"]
@@ -45,7 +43,6 @@ enum YandexMapsLink {
             throw DirectionsURLError(.notADirectionsLink, "rtext",
                 "this \(formatName) shows a map (ll, pt and z are the viewport, longitude first), not a route; routes use rtext=<lat>,<lon>~<lat>,<lon>")
         }
-        // The points between raw `~`s.
         let value = rtext.rawValue
         guard value.contains(UInt8(ascii: "~")) else {
             throw DirectionsURLError(.missingDestination, "rtext",
