@@ -32,8 +32,7 @@ enum BingMapsLink {
     /// The parameters of `ms-drive-to:` and `ms-walk-to:` (no typo guesses: a missing one is named).
     static let driveToSchema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
         .single("destination.latitude", "the destination's latitude, decimal degrees"),
-        .single("destination.longitude", "the destination's longitude, decimal degrees"),
-        .single("destination.name", "the destination's label"),
+        .single("destination.longitude", "the destination's longitude, decimal degrees"), .single("destination.name", "the destination's label"),
     ])
 
     /// The route of `query` (`rtp`, `mode`), read from the link's bytes.
@@ -41,8 +40,7 @@ enum BingMapsLink {
         let slots = schema.slots(query)
         guard let rtp = try slots.single("rtp"), !rtp.rawValue.isEmpty else {
             if schema.hint(in: query, for: "rtp") == nil, ["cp", "where", "q", "collection"].contains(where: slots.contains) {
-                throw DirectionsURLError(
-                    .notADirectionsLink, "rtp", "this \(formatName) shows a map or a search, not a route; routes use rtp=<from>~<to>")
+                throw DirectionsURLError(.notADirectionsLink, "rtp", "this \(formatName) shows a map or a search, not a route; routes use rtp=<from>~<to>")
             }
             throw schema.missing("'rtp'", "rtp", in: query, add: "rtp=~pos.<lat>_<lon> or rtp=~adr.<address>")
         }
@@ -59,8 +57,7 @@ enum BingMapsLink {
         return try RoutePoints.request(value.pieces(separatedBy: UInt8(ascii: "~"))) { (piece, role) throws(DirectionsURLError) in
             try point(piece, role: role, plusAsSpace: plusAsSpace, parser)
         } mode: { () throws(DirectionsURLError) -> ModeWord? in
-            try modeVocabulary.word(
-                of: slots.single("mode"), name: "mode", notA: "is not a Windows Maps mode; use d (driving), w (walking) or t (transit)")
+            try modeVocabulary.word(of: slots.single("mode"), name: "mode", notA: "is not a Windows Maps mode; use d (driving), w (walking) or t (transit)")
         }
     }
 
@@ -85,15 +82,13 @@ enum BingMapsLink {
             }
         }
         if !mark, raw.prefix(4).equalsIgnoringCase("pos." as StaticString) { return try position(raw.dropFirst(4), plusAsSpace: plusAsSpace) }
-        throw DirectionsURLError(
-            .invalidParameter, "rtp", "'\(raw.shown)' in 'rtp' is not a route point; write pos.<lat>_<lon>[_<title>] or adr.<address>")
+        throw DirectionsURLError(.invalidParameter, "rtp", "'\(raw.shown)' in 'rtp' is not a route point; write pos.<lat>_<lon>[_<title>] or adr.<address>")
     }
 
     /// `<lat>_<lon>[_<title>]` after `pos.`, raw.
     private static func position(_ text: LinkInput, plusAsSpace: Bool) throws(DirectionsURLError) -> Endpoint {
         guard let (latText, rest) = text.split(at: UInt8(ascii: "_")) else {
-            throw DirectionsURLError(
-                .malformedNumber, "rtp", "'pos.\(text.shown)' in 'rtp' is not '<latitude>_<longitude>'; separate them with '_'")
+            throw DirectionsURLError(.malformedNumber, "rtp", "'pos.\(text.shown)' in 'rtp' is not '<latitude>_<longitude>'; separate them with '_'")
         }
         let (lonText, titleText): (LinkInput, LinkInput?) = rest.split(at: UInt8(ascii: "_")).map { ($0.before, $0.after) } ?? (rest, nil)
         let c = try latText.withDecoded(plusAsSpace: false) { (lat: LinkInput) throws(DirectionsURLError) -> Coordinate in
@@ -135,8 +130,7 @@ enum BingMapsLink {
         let (latP, lonP, nameP) = (try slots.single(lat), try slots.single(lon), try slots.single("destination.name"))
         let latBlank = latP?.withValue { $0.isBlank } ?? true
         guard let latP, let lonP, !latBlank, !lonP.withValue({ $0.isBlank }) else {
-            throw DirectionsURLError(
-                .missingDestination, latBlank ? lat : lon, "this ms-\(walk ? "walk" : "drive")-to: link needs \(lat) and \(lon)")
+            throw DirectionsURLError(.missingDestination, latBlank ? lat : lon, "this ms-\(walk ? "walk" : "drive")-to: link needs \(lat) and \(lon)")
         }
         guard let la = latP.withValue({ $0.trimmed.decimal }) else {
             throw DirectionsURLError(.malformedNumber, lat, "'\(lat)=\(DirectionsURLParser.shorten(latP.value))' is not a decimal number of degrees")
@@ -189,8 +183,7 @@ extension BingMapsLink: DirectionsLinkFormat {
            case .coordinate(let c, let label, let id) = request.destination {
             if id != nil { omitted.append("destination place id: Windows Maps links carry none") }
             omitted += OmittedFields.uncarried(request, navigate: nil, avoid: noRoadOptions, dates: "Windows Maps links")
-            var url = (request.mode == .car ? "ms-drive-to:?" : "ms-walk-to:?")
-                + "destination.latitude=" + LinkWriting.degrees(c.latitude)
+            var url = (request.mode == .car ? "ms-drive-to:?" : "ms-walk-to:?") + "destination.latitude=" + LinkWriting.degrees(c.latitude)
                 + "&destination.longitude=" + LinkWriting.degrees(c.longitude)
             if let label { url += "&destination.name=" + LinkWriting.encode(label) }
             return BuiltLink(url: url, format: .bing, omitted: omitted)
@@ -205,8 +198,7 @@ extension BingMapsLink: DirectionsLinkFormat {
                 if !label.uppercased().contains("%5F") { return s + "_" + LinkWriting.encode(label).escaping("~", as: "%7E").escaping("_", as: "%255F") }
                 omitted.append("\(field) label: it contains the text '%5F', which Windows Maps reads as '_'")
                 return s
-            case .address(let t, _):
-                return "adr." + LinkWriting.encode(t).escaping("~", as: "%7E")
+            case .address(let t, _): return "adr." + LinkWriting.encode(t).escaping("~", as: "%7E")
             }
         }
         var url = "bingmaps:?rtp=" + text(request.source, field: "source") + "~" + text(request.destination, field: "destination")

@@ -11,8 +11,7 @@
 ///   `.address(endaddress ?? endname)`. No end → `missing-destination`.
 /// - Current location: no start ("If no start is given, the user's current location is used"), or a
 ///   current-location literal as start address.
-/// - Query form-encoded (`+` a space), each value decoded once.
-/// - Mode: always transport type Transit, no mode (no mode parameter; ``modeVocabulary`` is empty).
+/// - Query form-encoded (`+` a space), each value decoded once. Mode: none; transport type Transit.
 /// - Repairs: none of the syntax. A likely typo of `endcoord` next to a usable end, or of
 ///   `startcoord` or `arrival_time`, is `likely-typo`.
 enum CitymapperLink {
@@ -73,8 +72,7 @@ extension CitymapperLink: DirectionsLinkFormat {
             if let hint = schema.hint(in: query, for: name) { try context.repair(.likelyTypo, hint + " (ignored)", parameter: name) }
         }
         let source = try end(keys, parser: context.parser, source: true) ?? .currentLocation
-        return DirectionsRequest(
-            source: source, destination: destination, transportType: .transit, arrivalDate: try keys.single("arrival_time")?.trimmedValue)
+        return DirectionsRequest(source: source, destination: destination, transportType: .transit, arrivalDate: try keys.single("arrival_time")?.trimmedValue)
     }
 
     static var format: LinkFormat { .citymapper }

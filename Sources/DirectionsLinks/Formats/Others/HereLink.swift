@@ -68,8 +68,7 @@ enum HereLink {
         case "tollroad": avoid.insert(.tolls)
         case "motorway": avoid.insert(.highways)
         case "boatferry", "railferry": avoid.insert(.ferries)
-        case "tunnel", "dirtroad":
-            try context.repair(.ignoredValue, "'a=\(v)' has no MapKit meaning and is ignored", parameter: "a")
+        case "tunnel", "dirtroad": try context.repair(.ignoredValue, "'a=\(v)' has no MapKit meaning and is ignored", parameter: "a")
         default:
             throw DirectionsURLError(.invalidParameter, "a",
                 "'\(DirectionsURLParser.shorten(v))' in 'a' is not a HERE avoid value; use tunnel, motorway, boatFerry, tollroad, dirtRoad or railFerry")
@@ -78,8 +77,7 @@ enum HereLink {
 
     /// The wego path modes, by their lowercased word.
     static let wegoModes: [String: (DirectionsMode?, TransportType?)] = [
-        "mix": (nil, nil), "drive": (.car, .automobile), "walk": (.pedestrian, .walking),
-        "publictransport": (nil, .transit), "bicycle": (.bike, .cycling),
+        "mix": (nil, nil), "drive": (.car, .automobile), "walk": (.pedestrian, .walking), "publictransport": (nil, .transit), "bicycle": (.bike, .cycling),
     ]
 }
 
@@ -98,11 +96,7 @@ extension HereLink: DirectionsLinkFormat {
             let body = rest.prefix(rest.firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "#")) ?? rest.count)
             guard body.hasPrefix("//") else { throw DirectionsURLError(.malformedURL, "path", "write here-route://<waypoint>/<waypoint>") }
             // Two Characters dropped: a combining mark after "//" goes with the second '/'.
-            var start = 2
-            if body.count > 2 && body[2] >= 0x80 {
-                let text = body.string
-                start = text.utf8.distance(from: text.startIndex, to: text.dropFirst(2).startIndex)
-            }
+            let start = body.count > 2 && body[2] >= 0x80 ? body.string.utf8.count - body.string.dropFirst(2).utf8.count : 2
             segments = body.dropFirst(start).splitPieces(separatedBy: UInt8(ascii: "/"))
         } else {
             // `/directions/<mode>/<waypoint>/…` on wego.here.com, `/r/<waypoint>/…` on share.here.com.
@@ -131,9 +125,8 @@ extension HereLink: DirectionsLinkFormat {
         }
         // Every word has a mode or a transport type; without one, the wego path's mode.
         let (mode, transport) = word.map { ($0.mode, $0.transportType) } ?? wegoMode ?? (nil, nil)
-        return DirectionsRequest(
-            source: points[0], destination: points[points.count - 1], waypoints: Array(points.dropFirst().dropLast()),
-            mode: mode, transportType: transport, avoid: avoid)
+        return DirectionsRequest(source: points[0], destination: points[points.count - 1], waypoints: Array(points.dropFirst().dropLast()),
+                                 mode: mode, transportType: transport, avoid: avoid)
     }
 
     static var format: LinkFormat { .here }

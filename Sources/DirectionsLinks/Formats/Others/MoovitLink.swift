@@ -8,7 +8,7 @@
 /// - `date`: ISO 8601 departure time, kept verbatim in ``DirectionsRequest/departureDate``.
 ///   `auto_run`, `partner_id` and unknown parameters are ignored.
 /// - Query form-encoded as Android's `Uri.getQueryParameter` (`+` a space), each value decoded once.
-/// - Mode: always transport type Transit, no mode (no mode parameter; ``modeVocabulary`` is empty).
+///   Mode: none; transport type Transit.
 /// - Errors: only one of `dest_lat`/`dest_lon` → `malformed-number` naming the missing one; nothing
 ///   for the destination → `missing-destination`.
 /// - Repairs: none; a near miss of `dest_lat` is named in the `missing-destination` error.
@@ -66,8 +66,7 @@ extension MoovitLink: DirectionsLinkFormat {
             throw schema.missing("destination", "dest_lat", in: query, add: "dest_lat=…&dest_lon=… (or dest_name=…)")
         }
         let source = try end(keys, context.parser, source: true) ?? .currentLocation
-        return DirectionsRequest(
-            source: source, destination: destination, transportType: .transit, departureDate: try keys.single("date")?.trimmedValue)
+        return DirectionsRequest(source: source, destination: destination, transportType: .transit, departureDate: try keys.single("date")?.trimmedValue)
     }
 
     static var format: LinkFormat { .moovit }

@@ -49,12 +49,10 @@ enum TwoGISLink {
             return try RoutePoints.request(decoded.pieces(separatedBy: UInt8(ascii: "|"))) { (piece, role) throws(DirectionsURLError) -> Endpoint in
                 // What precedes the first ';' (a 2GIS object id follows it).
                 let text = piece.firstOffset(of: UInt8(ascii: ";")).map { piece.prefix($0) } ?? piece
-                if text.isBlank {
-                    guard role == .source else {
-                        throw DirectionsURLError(role == .destination ? .missingDestination : .invalidParameter, "points",
-                            "a point of 'points' is empty; give <lon>,<lat> for every point after the first")
-                    }
-                    return .currentLocation
+                if text.isBlank && role == .source { return .currentLocation }
+                guard !text.isBlank else {
+                    throw DirectionsURLError(role == .destination ? .missingDestination : .invalidParameter, "points",
+                        "a point of 'points' is empty; give <lon>,<lat> for every point after the first")
                 }
                 return .coordinate(try lonLat(text, parameter: "points"), label: nil)
             } mode: { () throws(DirectionsURLError) -> ModeWord? in word }

@@ -10,10 +10,9 @@
 ///   destination when there is no `ll` (with `ll`, the coordinate wins); `favorite=home|work` →
 ///   `unresolvable-offline`; `navigate=yes` → ``DirectionsRequest/navigate``; `zoom`, `z`,
 ///   `utm_source` and unknown parameters are ignored.
-/// - Query form-encoded (`+` a space), each value decoded once.
+/// - Query form-encoded (`+` a space), each value decoded once. Mode: always Car (no mode parameter).
 /// - Current location: the `ul` link always starts at the device (IntentKit #41); only Live Map
 ///   links name a start (`from`).
-/// - Mode: Waze routes by car only: every request has mode Car (``modeVocabulary`` is empty).
 /// - Repairs: none of the syntax. A likely typo of `ll` next to a usable `q`, or of `navigate`, is
 ///   `likely-typo`; a typo of `ll` with nothing else left is named in `missing-destination`.
 enum WazeLink {
@@ -22,8 +21,7 @@ enum WazeLink {
         .single("ll", aliases: ["lat", "latlng", "latlon", "loc", "dest", "destination", "daddr", "to", "coords", "l"],
                 "the destination, 'lat,lon'"),
         .single("q", "search text, the destination when there is no ll"),
-        .single("favorite", "home or work, saved in the user's Waze account"),
-        .single("navigate", aliases: ["nav", "navigation"], "yes: start guidance"),
+        .single("favorite", "home or work, saved in the user's Waze account"), .single("navigate", aliases: ["nav", "navigation"], "yes: start guidance"),
         .ignored("zoom"), .ignored("z"), .ignored("utm_source"), .ignored("utm_medium"), .ignored("utm_campaign"),
     ])
 
@@ -116,8 +114,7 @@ extension WazeLink: DirectionsLinkFormat {
         let deepLink = link.scheme == "waze"
             ? (link.host.isEmpty || link.host == "ul")
                 && (path.isEmpty || path.equals("/") || path.equalsIgnoringCase("/ul") || path.equalsIgnoringCase("/ul/"))
-            : path.equalsIgnoringCase("/ul") || path.equalsIgnoringCase("/ul/")
-                || (link.host == "ul.waze.com" && (path.isEmpty || path.equals("/")))
+            : path.equalsIgnoringCase("/ul") || path.equalsIgnoringCase("/ul/") || (link.host == "ul.waze.com" && (path.isEmpty || path.equals("/")))
         guard deepLink else {
             throw DirectionsURLError(.notADirectionsLink, "path",
                 "'\(path.shown)' is not a Waze deep link; directions links are https://waze.com/ul?ll=<lat>,<lon>&navigate=yes")

@@ -161,8 +161,7 @@ extension YandexMapsLink: DirectionsLinkFormat {
             case .currentLocation:
                 if field == "source" { return "" }
                 throw LinkBuildError(code: .cannotExpress, message: "Yandex writes the current location only as an empty first point", field: field)
-            case .coordinate(let c, _, _):
-                return LinkWriting.encode(LinkWriting.pair(c))
+            case .coordinate(let c, _, _): return LinkWriting.encode(LinkWriting.pair(c))
             case .address(let t, _):
                 // `~` separates points: write it encoded so it stays data.
                 return LinkWriting.encode(t).escaping("~", as: "%7E")
