@@ -53,9 +53,8 @@ enum BingMapsLink {
             throw DirectionsURLError(
                 .missingDestination, "rtp", "'rtp' ends with '~' and gives no destination; write rtp=<from>~pos.<lat>_<lon> or ~adr.<address>")
         }
-        let parser = context.parser
         return try RoutePoints.request(value.pieces(separatedBy: UInt8(ascii: "~"))) { (piece, role) throws(DirectionsURLError) in
-            try point(piece, role: role, plusAsSpace: plusAsSpace, parser)
+            try point(piece, role: role, plusAsSpace: plusAsSpace, context.parser)
         } mode: { () throws(DirectionsURLError) -> ModeWord? in
             try modeVocabulary.word(of: slots.single("mode"), name: "mode", notA: "is not a Windows Maps mode; use d (driving), w (walking) or t (transit)")
         }
@@ -132,12 +131,11 @@ enum BingMapsLink {
         guard let latP, let lonP, !latBlank, !lonP.withValue({ $0.isBlank }) else {
             throw DirectionsURLError(.missingDestination, latBlank ? lat : lon, "this ms-\(walk ? "walk" : "drive")-to: link needs \(lat) and \(lon)")
         }
-        guard let la = latP.withValue({ $0.trimmed.decimal }) else {
-            throw DirectionsURLError(.malformedNumber, lat, "'\(lat)=\(DirectionsURLParser.shorten(latP.value))' is not a decimal number of degrees")
+        func degrees(_ p: LinkInput.Query.Parameter, _ name: String) throws(DirectionsURLError) -> Double {
+            if let value = p.withValue({ $0.trimmed.decimal }) { return value }
+            throw DirectionsURLError(.malformedNumber, name, "'\(name)=\(DirectionsURLParser.shorten(p.value))' is not a decimal number of degrees")
         }
-        guard let lo = lonP.withValue({ $0.trimmed.decimal }) else {
-            throw DirectionsURLError(.malformedNumber, lon, "'\(lon)=\(DirectionsURLParser.shorten(lonP.value))' is not a decimal number of degrees")
-        }
+        let (la, lo) = (try degrees(latP, lat), try degrees(lonP, lon))
         let c: Coordinate
         do {
             c = try Coordinate.validated(latitude: la, longitude: lo)

@@ -14,8 +14,7 @@ extension [ModeWord] {
 }
 
 extension LinkInput.Query.Parameter {
-    /// The `latitude,longitude` pair (`CoordinateText.parsePair`) of the trimmed decoded value, or nil
-    /// when empty.
+    /// The `latitude,longitude` pair (`CoordinateText.parsePair`) of the trimmed decoded value; nil when empty.
     /// - Throws: the errors of `parsePair`, naming `parameter`.
     func trimmedPair(parameter: String) throws(DirectionsURLError) -> Coordinate? {
         try withValue { (value: LinkInput) throws(DirectionsURLError) -> Coordinate? in

@@ -48,15 +48,14 @@ enum YandexMapsLink {
             throw DirectionsURLError(.missingDestination, "rtext",
                 "'rtext' has one point and no '~'; write rtext=<from>~<to>, or rtext=~<lat>,<lon> to start at the current location")
         }
-        let parser = context.parser
         return try RoutePoints.request(value.pieces(separatedBy: UInt8(ascii: "~"))) { (piece, role) throws(DirectionsURLError) -> Endpoint in
             // (Escapes were checked with the whole value; a piece cut at a raw `~` decodes alike.)
             try piece.withDecoded(plusAsSpace: true) { (text: LinkInput) throws(DirectionsURLError) -> Endpoint in
-                if role == .source { return try parser.sourceEndpoint(text, parameter: "rtext") }
+                if role == .source { return try context.parser.sourceEndpoint(text, parameter: "rtext") }
                 if role == .destination && text.isBlank {
                     throw DirectionsURLError(.missingDestination, "rtext", "the last point of 'rtext' is empty; give the destination after the last '~'")
                 }
-                return try parser.stopEndpoint(text, parameter: "rtext")
+                return try context.parser.stopEndpoint(text, parameter: "rtext")
             }
         } mode: { () throws(DirectionsURLError) -> ModeWord? in
             try modeVocabulary.word(of: keys.single("rtt"), name: "rtt", notA: "is not a Yandex Maps route type; use auto, mt, pd or bc")
@@ -84,8 +83,7 @@ enum YandexMapsLink {
     /// The point of `lat_<suffix>` and `lon_<suffix>` (decoded, trimmed), or nil when both are absent or blank.
     /// - Throws: `duplicate-parameter` when one is repeated; `malformed-number` when one is missing.
     private static func navigatorPoint(_ query: LinkInput.Query, _ suffix: String) throws(DirectionsURLError) -> Endpoint? {
-        let latP = try single(query, "lat_" + suffix)
-        let lonP = try single(query, "lon_" + suffix)
+        let (latP, lonP) = (try single(query, "lat_" + suffix), try single(query, "lon_" + suffix))
         return try latP.withValue { (lat: LinkInput) throws(DirectionsURLError) -> Endpoint? in
             try lonP.withValue { (lon: LinkInput) throws(DirectionsURLError) -> Endpoint? in
                 let (lat, lon) = (lat.trimmed, lon.trimmed)
