@@ -74,9 +74,7 @@ enum BingMapsLink {
         if !mark, raw.prefix(4).equalsIgnoringCase("adr." as StaticString) {
             return try raw.dropFirst(4).withDecoded(plusAsSpace: plusAsSpace) { (text: LinkInput) throws(DirectionsURLError) -> Endpoint in
                 if role == .source { return try parser.sourceEndpoint(text, parameter: "rtp") }
-                if text.isBlank {
-                    throw DirectionsURLError(.invalidParameter, "rtp", "an 'adr.' point in 'rtp' is empty; give an address after 'adr.'")
-                }
+                if text.isBlank { throw DirectionsURLError(.invalidParameter, "rtp", "an 'adr.' point in 'rtp' is empty; give an address after 'adr.'") }
                 return .address(text.trimmed.string)
             }
         }

@@ -87,9 +87,7 @@ extension HereLink: DirectionsLinkFormat {
 
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
-        var segments: [LinkInput]
-        var plusAsSpace = false
-        var wegoMode: (DirectionsMode?, TransportType?)? = nil
+        var (segments, plusAsSpace, wegoMode): ([LinkInput], Bool, (DirectionsMode?, TransportType?)?) = ([], false, nil)
         if link.scheme == "here-route" {
             // The first waypoint sits where a host would be: read the raw text so titles keep their case.
             let rest = link.bytes.rest

@@ -61,9 +61,7 @@ enum TwoGISLink {
 
     /// `…/routeSearch/<key>/<value>/…`: the segments after `routeSearch`, in pairs.
     private static func parseRouteSearch(_ parts: ArraySlice<LinkInput>) throws(DirectionsURLError) -> DirectionsRequest {
-        var word: ModeWord? = nil
-        var from: Endpoint = .currentLocation
-        var to: Coordinate? = nil
+        var (word, from, to): (ModeWord?, Endpoint, Coordinate?) = (nil, .currentLocation, nil)
         var i = parts.startIndex
         while i + 1 < parts.endIndex {
             let (key, value) = (parts[i], parts[i + 1])
