@@ -9,8 +9,8 @@
 ///   points; `bing.com/maps` also draws middle points, read as waypoints.
 /// - Current location: `rtp=~B` (empty first point, "the current location is prefilled"), an empty
 ///   `adr.`, or a current-location literal. `rtp=A~` → `missing-destination`.
-/// - `mode`: `d` → Car, `w` → Pedestrian, `t` → transport type Transit, any case; else
-///   `unknown-mode`. `cp`, `lvl`, `bb`, `sty`, `trfc` are view settings; unknown parameters ignored.
+/// - `mode`: ``modeVocabulary``, any case; else `unknown-mode`. `cp`, `lvl`, `bb`, `sty`, `trfc` are
+///   view settings; unknown parameters ignored.
 /// - `ms-drive-to:?destination.latitude=&destination.longitude=&destination.name=` and `ms-walk-to:`:
 ///   guidance (``DirectionsRequest/navigate``) from the current location, mode Car or Pedestrian.
 /// - `+` is literal under `bingmaps:` and `ms-*-to:` (ABNF `whereval`), a space on `bing.com/maps`
@@ -23,115 +23,77 @@ enum BingMapsLink {
         .single("rtp", aliases: ["route", "rte", "rpt", "rtp1", "directions", "dest", "destination", "to"],
                 "the route points, `~` between them: `pos.<lat>_<lon>[_<title>]` or `adr.<address>`"),
         .single("mode", "d (driving), w (walking) or t (transit), any case"),
-        .ignored("cp", "the map centre"), .ignored("lvl", "the zoom level"), .ignored("bb", "the bounding box"),
-        .ignored("sty", "the map style"), .ignored("trfc", "show traffic"), .ignored("where", "a search"),
-        .ignored("q", "a search"), .ignored("collection", "a collection of points"), .ignored("rad", "a search radius"),
-        .ignored("pit", "the pitch"), .ignored("hdg", "the heading"), .ignored("ss", "Streetside"),
-        .ignored("form", "the referring form"), .ignored("v", "the version"), .ignored("style", "the map style"),
-        .ignored("rtop", "route options"), .ignored("where1", "a search"), .ignored("sp", "points of interest"),
+        .ignored("cp", "the map centre"), .ignored("lvl", "the zoom level"), .ignored("bb", "the bounding box"), .ignored("sty", "the map style"),
+        .ignored("trfc", "show traffic"), .ignored("where", "a search"), .ignored("q", "a search"), .ignored("collection", "a collection of points"),
+        .ignored("rad", "a search radius"), .ignored("pit", "the pitch"), .ignored("hdg", "the heading"), .ignored("ss", "Streetside"),
+        .ignored("form", "the referring form"), .ignored("v", "the version"), .ignored("style", "the map style"), .ignored("rtop", "route options"),
+        .ignored("where1", "a search"), .ignored("sp", "points of interest"),
     ])
     /// The parameters of `ms-drive-to:` and `ms-walk-to:` (no typo guesses: a missing one is named).
     static let driveToSchema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
         .single("destination.latitude", "the destination's latitude, decimal degrees"),
-        .single("destination.longitude", "the destination's longitude, decimal degrees"),
-        .single("destination.name", "the destination's label"),
+        .single("destination.longitude", "the destination's longitude, decimal degrees"), .single("destination.name", "the destination's label"),
     ])
 
     /// The route of `query` (`rtp`, `mode`), read from the link's bytes.
     static func parseRoute(_ query: LinkInput.Query, plusAsSpace: Bool, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let slots = schema.slots(query)
         guard let rtp = try slots.single("rtp"), !rtp.rawValue.isEmpty else {
-            let hint = schema.hint(in: query, for: "rtp")
-            if hint == nil && (slots.contains("cp") || slots.contains("where") || slots.contains("q") || slots.contains("collection")) {
-                throw DirectionsURLError(
-                    code: .notADirectionsLink,
-                    message: "this \(formatName) shows a map or a search, not a route; routes use rtp=<from>~<to>",
-                    parameter: "rtp")
+            if schema.hint(in: query, for: "rtp") == nil, ["cp", "where", "q", "collection"].contains(where: slots.contains) {
+                throw DirectionsURLError(.notADirectionsLink, "rtp", "this \(formatName) shows a map or a search, not a route; routes use rtp=<from>~<to>")
             }
-            throw DirectionsURLError(
-                code: .missingDestination,
-                message: "this \(formatName) has no 'rtp'" + (hint.map { "; \($0)" } ?? "; add rtp=~pos.<lat>_<lon> or rtp=~adr.<address>"),
-                parameter: "rtp")
+            throw schema.missing("'rtp'", "rtp", in: query, add: "rtp=~pos.<lat>_<lon> or rtp=~adr.<address>")
         }
-        // The points between raw `~`s.
         let value = rtp.rawValue
         guard value.contains(UInt8(ascii: "~")) else {
             throw DirectionsURLError(
-                code: .missingDestination,
-                message: "'rtp' has one point and no '~'; write rtp=<from>~<to>, or rtp=~<to> to start at the current location",
-                parameter: "rtp")
+                .missingDestination, "rtp", "'rtp' has one point and no '~'; write rtp=<from>~<to>, or rtp=~<to> to start at the current location")
         }
         guard value.last != UInt8(ascii: "~") else {
             throw DirectionsURLError(
-                code: .missingDestination,
-                message: "'rtp' ends with '~' and gives no destination; write rtp=<from>~pos.<lat>_<lon> or ~adr.<address>",
-                parameter: "rtp")
+                .missingDestination, "rtp", "'rtp' ends with '~' and gives no destination; write rtp=<from>~pos.<lat>_<lon> or ~adr.<address>")
         }
-        let parser = context.parser
         return try RoutePoints.request(value.pieces(separatedBy: UInt8(ascii: "~"))) { (piece, role) throws(DirectionsURLError) in
-            try point(piece, role: role, plusAsSpace: plusAsSpace, parser)
+            try point(piece, role: role, plusAsSpace: plusAsSpace, context.parser)
         } mode: { () throws(DirectionsURLError) -> ModeWord? in
-            try modeVocabulary.word(
-                of: slots.single("mode"), name: "mode", notA: "is not a Windows Maps mode; use d (driving), w (walking) or t (transit)")
+            try modeVocabulary.word(of: slots.single("mode"), name: "mode", notA: "is not a Windows Maps mode; use d (driving), w (walking) or t (transit)")
         }
     }
 
-    /// What an `rtp` point is.
-    private enum Kind { case address, position, other }
-
-    /// Whether `raw` starts `adr.` or `pos.` (the first four `Character`s, lowercased).
-    private static func pointKind(_ raw: LinkInput) -> Kind {
-        let four = raw.prefix(4)
-        let kind: Kind = four.equalsIgnoringCase("adr." as StaticString) ? .address
-            : four.equalsIgnoringCase("pos." as StaticString) ? .position : .other
-        // A combining mark after the '.' makes the fourth Character another one.
-        if kind != .other, raw.count > 4, raw[4] >= 0x80, raw.string.prefix(4).unicodeScalars.count != 4 { return .other }
-        return kind
-    }
-
-    /// One `rtp` point, raw (escapes checked when the query was split).
-    private static func point(_ raw: LinkInput, role: RoutePoints.Role, plusAsSpace: Bool, _ parser: DirectionsURLParser) throws(DirectionsURLError) -> Endpoint {
+    /// One `rtp` point, raw (escapes checked when the query was split): `adr.` or `pos.`, the first
+    /// four `Character`s lowercased.
+    private static func point(
+        _ raw: LinkInput, role: RoutePoints.Role, plusAsSpace: Bool, _ parser: DirectionsURLParser
+    ) throws(DirectionsURLError) -> Endpoint {
         if raw.isEmpty {
             if role == .source { return .currentLocation }
-            throw DirectionsURLError(code: .invalidParameter, message: "'rtp' has an empty point between two '~'; remove the extra '~'", parameter: "rtp")
+            throw DirectionsURLError(.invalidParameter, "rtp", "'rtp' has an empty point between two '~'; remove the extra '~'")
         }
-        switch pointKind(raw) {
-        case .address:
+        // A combining mark after the '.' makes the fourth Character another one.
+        let mark = raw.count > 4 && raw[4] >= 0x80 && raw.string.prefix(4).unicodeScalars.count != 4
+        if !mark, raw.prefix(4).equalsIgnoringCase("adr." as StaticString) {
             return try raw.dropFirst(4).withDecoded(plusAsSpace: plusAsSpace) { (text: LinkInput) throws(DirectionsURLError) -> Endpoint in
                 if role == .source { return try parser.sourceEndpoint(text, parameter: "rtp") }
-                if text.isBlank {
-                    throw DirectionsURLError(code: .invalidParameter, message: "an 'adr.' point in 'rtp' is empty; give an address after 'adr.'", parameter: "rtp")
-                }
+                if text.isBlank { throw DirectionsURLError(.invalidParameter, "rtp", "an 'adr.' point in 'rtp' is empty; give an address after 'adr.'") }
                 return .address(text.trimmed.string)
             }
-        case .position:
-            return try position(raw.dropFirst(4), plusAsSpace: plusAsSpace)
-        case .other:
-            throw DirectionsURLError(
-                code: .invalidParameter,
-                message: "'\(DirectionsURLParser.shorten(raw.string))' in 'rtp' is not a route point; write pos.<lat>_<lon>[_<title>] or adr.<address>",
-                parameter: "rtp")
         }
+        if !mark, raw.prefix(4).equalsIgnoringCase("pos." as StaticString) { return try position(raw.dropFirst(4), plusAsSpace: plusAsSpace) }
+        throw DirectionsURLError(.invalidParameter, "rtp", "'\(raw.shown)' in 'rtp' is not a route point; write pos.<lat>_<lon>[_<title>] or adr.<address>")
     }
 
     /// `<lat>_<lon>[_<title>]` after `pos.`, raw.
     private static func position(_ text: LinkInput, plusAsSpace: Bool) throws(DirectionsURLError) -> Endpoint {
-        // Latitude, longitude and the title, split at the first two `_` bytes.
         guard let (latText, rest) = text.split(at: UInt8(ascii: "_")) else {
-            throw DirectionsURLError(
-                code: .malformedNumber,
-                message: "'pos.\(DirectionsURLParser.shorten(text.string))' in 'rtp' is not '<latitude>_<longitude>'; separate them with '_'",
-                parameter: "rtp")
+            throw DirectionsURLError(.malformedNumber, "rtp", "'pos.\(text.shown)' in 'rtp' is not '<latitude>_<longitude>'; separate them with '_'")
         }
         let (lonText, titleText): (LinkInput, LinkInput?) = rest.split(at: UInt8(ascii: "_")).map { ($0.before, $0.after) } ?? (rest, nil)
         let c = try latText.withDecoded(plusAsSpace: false) { (lat: LinkInput) throws(DirectionsURLError) -> Coordinate in
             try lonText.withDecoded(plusAsSpace: false) { (lon: LinkInput) throws(DirectionsURLError) -> Coordinate in
                 // (`decimal` refuses a ',' as it refuses any byte but digits, one '.' and a sign.)
                 guard let la = lat.decimal, let lo = lon.decimal else {
-                    throw DirectionsURLError(
-                        code: .malformedNumber,
-                        message: "'\(DirectionsURLParser.shorten(lat.string))_\(DirectionsURLParser.shorten(lon.string))' in 'rtp' is not '<latitude>_<longitude>' in decimal degrees (use '.' as the decimal separator)",
-                        parameter: "rtp")
+                    throw DirectionsURLError(.malformedNumber, "rtp",
+                        "'\(lat.shown)_\(lon.shown)' in 'rtp' is not '<latitude>_<longitude>' in decimal degrees (use '.' as the decimal separator)")
                 }
                 // In range: the coordinate itself; out of range: the text round trip builds the error.
                 do {
@@ -141,61 +103,46 @@ enum BingMapsLink {
                 }
             }
         }
-        let title = titleText?.withDecoded(plusAsSpace: plusAsSpace) { (t: LinkInput) -> String? in
-            t.isEmpty ? nil : replacingEncodedUnderscore(t)
-        }
+        let title = titleText?.withDecoded(plusAsSpace: plusAsSpace) { (t: LinkInput) -> String? in t.isEmpty ? nil : replacingEncodedUnderscore(t) }
         return .coordinate(c, label: title ?? nil)
     }
 
     /// The decoded title `t` with `%5F` (any case) → `_`, Microsoft's second decoding, by `Character`s.
     private static func replacingEncodedUnderscore(_ t: LinkInput) -> String {
         guard t.contains(UInt8(ascii: "%")) else { return t.string }
-        let s = t.string
-        var out = ""
-        var (i, run) = (s.startIndex, s.startIndex)
-        while i < s.endIndex {
-            if s[i] == "%", let a = s.index(i, offsetBy: 3, limitedBy: s.endIndex), s[s.index(after: i)..<a].uppercased() == "5F" {
-                out += s[run..<i] + "_"
-                (i, run) = (a, a)
-            } else {
-                i = s.index(after: i)
-            }
+        var (out, rest) = ("", Substring(t.string))
+        while let p = rest.firstIndex(of: "%") {
+            let after = rest[rest.index(after: p)...]
+            let encoded = after.prefix(2).uppercased() == "5F"
+            out += rest[..<p] + (encoded ? "_" : "%")
+            rest = encoded ? after.dropFirst(2) : after
         }
-        return out + s[run...]
+        return out + rest
     }
 
+    /// `ms-drive-to:` / `ms-walk-to:` (`walk`): guidance from the current location to a coordinate.
     static func parseDriveTo(_ link: LinkInput.Parts, walk: Bool) throws(DirectionsURLError) -> DirectionsRequest {
         let slots = driveToSchema.slots(try LinkInput.Query(link.bytes.query, plusAsSpace: false))
-        let latP = try slots.single("destination.latitude")
-        let lonP = try slots.single("destination.longitude")
-        let nameP = try slots.single("destination.name")
+        let (lat, lon) = ("destination.latitude", "destination.longitude")
+        let (latP, lonP, nameP) = (try slots.single(lat), try slots.single(lon), try slots.single("destination.name"))
         let latBlank = latP?.withValue { $0.isBlank } ?? true
         guard let latP, let lonP, !latBlank, !lonP.withValue({ $0.isBlank }) else {
-            throw DirectionsURLError(
-                code: .missingDestination,
-                message: "this ms-\(walk ? "walk" : "drive")-to: link needs destination.latitude and destination.longitude",
-                parameter: latBlank ? "destination.latitude" : "destination.longitude")
+            throw DirectionsURLError(.missingDestination, latBlank ? lat : lon, "this ms-\(walk ? "walk" : "drive")-to: link needs \(lat) and \(lon)")
         }
-        guard let la = latP.withValue({ $0.trimmed.decimal }) else {
-            throw DirectionsURLError(code: .malformedNumber, message: "'destination.latitude=\(DirectionsURLParser.shorten(latP.value))' is not a decimal number of degrees", parameter: "destination.latitude")
+        func degrees(_ p: LinkInput.Query.Parameter, _ name: String) throws(DirectionsURLError) -> Double {
+            if let value = p.withValue({ $0.trimmed.decimal }) { return value }
+            throw DirectionsURLError(.malformedNumber, name, "'\(name)=\(DirectionsURLParser.shorten(p.value))' is not a decimal number of degrees")
         }
-        guard let lo = lonP.withValue({ $0.trimmed.decimal }) else {
-            throw DirectionsURLError(code: .malformedNumber, message: "'destination.longitude=\(DirectionsURLParser.shorten(lonP.value))' is not a decimal number of degrees", parameter: "destination.longitude")
-        }
+        let (la, lo) = (try degrees(latP, lat), try degrees(lonP, lon))
         let c: Coordinate
         do {
             c = try Coordinate.validated(latitude: la, longitude: lo)
+        } catch .latitudeOutOfRange {
+            throw DirectionsURLError(.latitudeOutOfRange, lat, "\(lat) \(latP.value) is outside -90...90 degrees")
         } catch {
-            switch error {
-            case .latitudeOutOfRange:
-                throw DirectionsURLError(code: .latitudeOutOfRange, message: "destination.latitude \(latP.value) is outside -90...90 degrees", parameter: "destination.latitude")
-            case .longitudeOutOfRange:
-                throw DirectionsURLError(code: .longitudeOutOfRange, message: "destination.longitude \(lonP.value) is outside -180...180 degrees and is not wrapped", parameter: "destination.longitude")
-            }
+            throw DirectionsURLError(.longitudeOutOfRange, lon, "\(lon) \(lonP.value) is outside -180...180 degrees and is not wrapped")
         }
-        return DirectionsRequest(
-            source: .currentLocation, destination: .coordinate(c, label: nameP?.trimmedValue),
-            mode: walk ? .pedestrian : .car, navigate: true)
+        return DirectionsRequest(destination: .coordinate(c, label: nameP?.trimmedValue), mode: walk ? .pedestrian : .car, navigate: true)
     }
 }
 
@@ -204,31 +151,18 @@ extension BingMapsLink: DirectionsLinkFormat {
     static var hosts: [String] { ["bing.com", "www.bing.com"] }
 
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        switch link.scheme {
-        case "ms-drive-to": return try parseDriveTo(link, walk: false)
-        case "ms-walk-to": return try parseDriveTo(link, walk: true)
-        case "bingmaps":
-            return try parseRoute(try LinkInput.Query(link.bytes.query, plusAsSpace: false), plusAsSpace: false, &context)
-        default:
-            let path = link.bytes.path
-            // (No non-ASCII text lowercases to these paths: bytes ignoring ASCII case decide.)
-            guard path.equalsIgnoringCase("/maps") || path.equalsIgnoringCase("/maps/") || path.equalsIgnoringCase("/maps/default.aspx") else {
-                throw DirectionsURLError(
-                    code: .notADirectionsLink,
-                    message: "'\(DirectionsURLParser.shorten(path.string))' is not Bing Maps; route links are https://www.bing.com/maps?rtp=…",
-                    parameter: "path")
-            }
-            return try parseRoute(try LinkInput.Query(link.bytes.query, plusAsSpace: true), plusAsSpace: true, &context)
+        if link.scheme == "ms-drive-to" || link.scheme == "ms-walk-to" { return try parseDriveTo(link, walk: link.scheme == "ms-walk-to") }
+        // bing.com/maps is form-encoded. (No non-ASCII text lowercases to these paths: bytes ignoring ASCII case decide.)
+        let (web, path) = (link.scheme != "bingmaps", link.bytes.path)
+        guard !web || path.equalsIgnoringCase("/maps") || path.equalsIgnoringCase("/maps/") || path.equalsIgnoringCase("/maps/default.aspx") else {
+            throw DirectionsURLError(.notADirectionsLink, "path", "'\(path.shown)' is not Bing Maps; route links are https://www.bing.com/maps?rtp=…")
         }
+        return try parseRoute(try LinkInput.Query(link.bytes.query, plusAsSpace: web), plusAsSpace: web, &context)
     }
-}
 
-extension BingMapsLink {
     static var format: LinkFormat { .bing }
     static let modeVocabulary: [ModeWord] = [
-        ModeWord("mode", "d", mode: .car),
-        ModeWord("mode", "w", mode: .pedestrian),
-        ModeWord("mode", "t", mode: nil, transportType: .transit),
+        ModeWord("mode", "d", mode: .car), ModeWord("mode", "w", mode: .pedestrian), ModeWord("mode", "t", mode: nil, transportType: .transit),
     ]
 
     /// `bingmaps:?rtp=<from>~<to>&mode=d|w|t`, or `ms-drive-to:`/`ms-walk-to:` for guidance from the
@@ -245,8 +179,7 @@ extension BingMapsLink {
            case .coordinate(let c, let label, let id) = request.destination {
             if id != nil { omitted.append("destination place id: Windows Maps links carry none") }
             omitted += OmittedFields.uncarried(request, navigate: nil, avoid: noRoadOptions, dates: "Windows Maps links")
-            var url = (request.mode == .car ? "ms-drive-to:?" : "ms-walk-to:?")
-                + "destination.latitude=" + LinkWriting.degrees(c.latitude)
+            var url = (request.mode == .car ? "ms-drive-to:?" : "ms-walk-to:?") + "destination.latitude=" + LinkWriting.degrees(c.latitude)
                 + "&destination.longitude=" + LinkWriting.degrees(c.longitude)
             if let label { url += "&destination.name=" + LinkWriting.encode(label) }
             return BuiltLink(url: url, format: .bing, omitted: omitted)
@@ -256,26 +189,17 @@ extension BingMapsLink {
             switch e {
             case .currentLocation: return ""
             case .coordinate(let c, let label, _):
-                var s = "pos." + LinkWriting.degrees(c.latitude) + "_" + LinkWriting.degrees(c.longitude)
-                if let label, !label.isEmpty {
-                    if label.uppercased().contains("%5F") {
-                        omitted.append("\(field) label: it contains the text '%5F', which Windows Maps reads as '_'")
-                    } else {
-                        s += "_" + LinkWriting.encode(label).escaping("~", as: "%7E").escaping("_", as: "%255F")
-                    }
-                }
+                let s = "pos." + LinkWriting.degrees(c.latitude) + "_" + LinkWriting.degrees(c.longitude)
+                guard let label, !label.isEmpty else { return s }
+                if !label.uppercased().contains("%5F") { return s + "_" + LinkWriting.encode(label).escaping("~", as: "%7E").escaping("_", as: "%255F") }
+                omitted.append("\(field) label: it contains the text '%5F', which Windows Maps reads as '_'")
                 return s
-            case .address(let t, _):
-                return "adr." + LinkWriting.encode(t).escaping("~", as: "%7E")
+            case .address(let t, _): return "adr." + LinkWriting.encode(t).escaping("~", as: "%7E")
             }
         }
-        let from = text(request.source, field: "source")
-        let to = text(request.destination, field: "destination")
+        var url = "bingmaps:?rtp=" + text(request.source, field: "source") + "~" + text(request.destination, field: "destination")
         if !request.waypoints.isEmpty { omitted.append("waypoints: a Windows Maps route has exactly two points") }
-        var url = "bingmaps:?rtp=" + from + "~" + to
-        if let word = LinkWriting.modeWord(for: request, in: modeVocabulary, format: "Windows Maps", omitted: &omitted) {
-            url += "&mode=" + word.value
-        }
+        url += LinkWriting.modeWord(for: request, in: modeVocabulary, format: "Windows Maps", omitted: &omitted).map { "&mode=" + $0.value } ?? ""
         omitted += OmittedFields.uncarried(
             request, navigate: "only ms-drive-to:/ms-walk-to: from the current location to a coordinate start guidance",
             avoid: noRoadOptions, dates: "Windows Maps links")

@@ -11,58 +11,36 @@
 ///   `.address(endaddress ?? endname)`. No end → `missing-destination`.
 /// - Current location: no start ("If no start is given, the user's current location is used"), or a
 ///   current-location literal as start address.
-/// - Query form-encoded (`+` a space), each value decoded once.
-/// - Mode: always transport type Transit, no mode (no mode parameter; ``modeVocabulary`` is empty).
+/// - Query form-encoded (`+` a space), each value decoded once. Mode: none; transport type Transit.
 /// - Repairs: none of the syntax. A likely typo of `endcoord` next to a usable end, or of
 ///   `startcoord` or `arrival_time`, is `likely-typo`.
 enum CitymapperLink {
     static let formatName = "Citymapper link"
     static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
         .single("startcoord", "the start, 'lat,lon'; no start: the current location"),
-        .single("startname", "the start's name"),
-        .single("startaddress", "the start's street address"),
-        .single(
-            "endcoord", aliases: ["dest", "destination", "daddr", "to", "end", "endcoords", "end_coord", "ll"],
-            "the end, 'lat,lon'"),
-        .single("endname", "the end's name"),
-        .single("endaddress", "the end's street address"),
-        .single("arrival_time", "the arrival time, ISO 8601, kept verbatim"),
-        .ignored("arriveby", "deprecated"),
+        .single("startname", "the start's name"), .single("startaddress", "the start's street address"),
+        .single("endcoord", aliases: ["dest", "destination", "daddr", "to", "end", "endcoords", "end_coord", "ll"], "the end, 'lat,lon'"),
+        .single("endname", "the end's name"), .single("endaddress", "the end's street address"),
+        .single("arrival_time", "the arrival time, ISO 8601, kept verbatim"), .ignored("arriveby", "deprecated"),
     ])
 
-    private static func end(
-        _ keys: ParameterSchema.Slots, parser: DirectionsURLParser, source: Bool
-    ) throws(DirectionsURLError) -> Endpoint? {
+    /// The start (`source`) or the end, nil when it has no parameter with a value.
+    private static func end(_ keys: ParameterSchema.Slots, parser: DirectionsURLParser, source: Bool) throws(DirectionsURLError) -> Endpoint? {
         let coord = try keys.single(source ? "startcoord" : "endcoord")
         let name = try keys.single(source ? "startname" : "endname")
         let address = try keys.single(source ? "startaddress" : "endaddress")
         if let coord, let c = try coord.trimmedPair(parameter: source ? "startcoord" : "endcoord") {
-            // The label: the name, else the address (each decoded once; blank is none).
             return .coordinate(c, label: name?.trimmedValue ?? address?.trimmedValue)
         }
         // Without a coordinate: the address, else the name (each decoded once; blank is none).
         for (p, field) in [(address, "address"), (name, "name")] {
+            let parameter = (source ? "start" : "end") + field
             if let endpoint = try p.withValue({ (value: LinkInput) throws(DirectionsURLError) -> Endpoint? in
                 if value.isBlank { return nil }
-                let parameter = (source ? "start" : "end") + field
                 return source ? try parser.sourceEndpoint(value, parameter: parameter) : try parser.stopEndpoint(value, parameter: parameter)
-            }) {
-                return endpoint
-            }
+            }) { return endpoint }
         }
         return nil
-    }
-}
-
-extension LinkInput.Query.Parameter {
-    /// The `latitude,longitude` pair (`CoordinateText.parsePair`) of the trimmed decoded value, or nil
-    /// when empty.
-    /// - Throws: the errors of `parsePair`, naming `parameter`.
-    func trimmedPair(parameter: String) throws(DirectionsURLError) -> Coordinate? {
-        try withValue { (value: LinkInput) throws(DirectionsURLError) -> Coordinate? in
-            let text = value.trimmed
-            return text.isEmpty ? nil : try CoordinateText.parsePair(text, parameter: parameter)
-        }
     }
 }
 
@@ -79,18 +57,12 @@ extension CitymapperLink: DirectionsLinkFormat {
             : (path.equalsIgnoringCase("/directions") || path.equalsIgnoringCase("/directions/"))
         guard ok else {
             throw DirectionsURLError(
-                code: .notADirectionsLink,
-                message: "this Citymapper link is not a directions link; use https://citymapper.com/directions?endcoord=<lat>,<lon>",
-                parameter: "path")
+                .notADirectionsLink, "path", "this Citymapper link is not a directions link; use https://citymapper.com/directions?endcoord=<lat>,<lon>")
         }
         let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
         let keys = schema.slots(query)
         guard let destination = try end(keys, parser: context.parser, source: false) else {
-            let hint = schema.hint(in: query, for: "endcoord")
-            throw DirectionsURLError(
-                code: .missingDestination,
-                message: "this \(formatName) has no end" + (hint.map { "; \($0)" } ?? "; add endcoord=<latitude>,<longitude> or endaddress=<address>"),
-                parameter: "endcoord")
+            throw schema.missing("end", "endcoord", in: query, add: "endcoord=<latitude>,<longitude> or endaddress=<address>")
         }
         if destination.coordinate == nil, let hint = schema.hint(in: query, for: "endcoord") {
             try context.repair(.likelyTypo, hint, parameter: "endcoord")
@@ -100,15 +72,10 @@ extension CitymapperLink: DirectionsLinkFormat {
             if let hint = schema.hint(in: query, for: name) { try context.repair(.likelyTypo, hint + " (ignored)", parameter: name) }
         }
         let source = try end(keys, parser: context.parser, source: true) ?? .currentLocation
-        return DirectionsRequest(
-            source: source, destination: destination, transportType: .transit,
-            arrivalDate: try keys.single("arrival_time")?.trimmedValue)
+        return DirectionsRequest(source: source, destination: destination, transportType: .transit, arrivalDate: try keys.single("arrival_time")?.trimmedValue)
     }
-}
 
-extension CitymapperLink {
     static var format: LinkFormat { .citymapper }
-    /// Citymapper has no mode parameter: it plans transit journeys.
     static var modeVocabulary: [ModeWord] { [] }
 
     /// `https://citymapper.com/directions?startcoord=…&startname=…&startaddress=…&endcoord=…&endname=…&endaddress=…&arrival_time=…`

@@ -12,9 +12,8 @@
 /// - Decoding: the raw path is split on raw `/` and the first two raw `,`, then each piece is decoded
 ///   once (`%2F`, `%2C` in a title stay data). `+` is literal, except in `wego.here.com` segments.
 ///   Repair: an encoded comma in a coordinate (`52.5%2C13.4`), `repaired-syntax`.
-/// - `m`: `d` → Car, `w` → Pedestrian, `pt` → transport type Transit, `b` → Bike, `cs` (car sharing)
-///   → RideShare, `t` → Taxi; others → `unknown-mode`.
-///   wego path modes: `drive`, `walk`, `publicTransport`, `bicycle`, `mix` (no mode).
+/// - `m`: ``modeVocabulary`` (`cs` is car sharing); others → `unknown-mode`. wego path modes:
+///   ``wegoModes`` (`mix`: no mode).
 /// - `a` (comma-separated): `tollroad` → tolls, `motorway` → highways, `boatFerry` and `railFerry` →
 ///   ferries; `tunnel` and `dirtRoad` have no MapKit meaning → `ignored-value` repair; anything else →
 ///   `invalid-parameter`. `z`, `t` (map type), `ref` are view or referrer data and ignored.
@@ -23,16 +22,12 @@ enum HereLink {
 
     /// One raw waypoint segment (split at raw `,`, then each piece decoded).
     private static func waypoint(_ raw: LinkInput, plusAsSpace: Bool, _ context: inout ParseContext) throws(DirectionsURLError) -> Endpoint {
-        if raw.isEmpty {
-            throw DirectionsURLError(code: .invalidParameter, message: "the route has an empty waypoint ('//'); remove the extra '/'", parameter: "path")
-        }
+        if raw.isEmpty { throw DirectionsURLError(.invalidParameter, "path", "the route has an empty waypoint ('//'); remove the extra '/'") }
         // (No non-ASCII text lowercases to "mylocation": bytes ignoring ASCII case decide.)
         if raw.equalsIgnoringCase("mylocation") { return .currentLocation }
         if raw.hasPrefix("s-") {
-            throw DirectionsURLError(
-                code: .unresolvableOffline,
-                message: "'\(DirectionsURLParser.shorten(raw.string))' is a HERE place sharing id, which only HERE's servers can resolve; write <lat>,<lon>[,title] instead",
-                parameter: "path")
+            throw DirectionsURLError(.unresolvableOffline, "path",
+                "'\(raw.shown)' is a HERE place sharing id, which only HERE's servers can resolve; write <lat>,<lon>[,title] instead")
         }
         guard let (latText, afterLat) = raw.split(at: UInt8(ascii: ",")) else {
             let decoded = try raw.decoded(plusAsSpace: plusAsSpace, parameter: "path")
@@ -40,18 +35,13 @@ enum HereLink {
                 try context.repair(.repairedSyntax, "the waypoint '\(raw)' encodes its comma as %2C; write it as <lat>,<lon>", parameter: "path")
                 return .coordinate(c, label: nil)
             }
-            if context.parser.currentLocationLiterals.matches(decoded), !DirectionsURLParser.trimmed(decoded).isEmpty {
-                return .currentLocation
-            }
+            if context.parser.currentLocationLiterals.matches(decoded), !DirectionsURLParser.trimmed(decoded).isEmpty { return .currentLocation }
             if plusAsSpace && !CoordinateText.isNumberLike(Substring(decoded)) && !decoded.isEmpty {
                 return .address(DirectionsURLParser.trimmed(decoded))
             }
             throw DirectionsURLError(
-                code: .malformedNumber,
-                message: "the waypoint '\(DirectionsURLParser.shorten(decoded))' is not '<latitude>,<longitude>[,title]' or 'mylocation'",
-                parameter: "path")
+                .malformedNumber, "path", "the waypoint '\(DirectionsURLParser.shorten(decoded))' is not '<latitude>,<longitude>[,title]' or 'mylocation'")
         }
-        // Latitude, longitude and the title (commas and all).
         let (lonText, titleText): (LinkInput, LinkInput?) = afterLat.split(at: UInt8(ascii: ",")).map { ($0.before, $0.after) } ?? (afterLat, nil)
         let lat = try latText.decoded(plusAsSpace: false, parameter: "path")
         let lon = try lonText.decoded(plusAsSpace: false, parameter: "path")
@@ -66,52 +56,28 @@ enum HereLink {
         return .coordinate(c, label: title?.isEmpty == false ? title : nil)
     }
 
-    /// The query options of every HERE link (the points are in the path or `waypoint0`…).
+    /// The query options of every HERE link (the points are in the path).
     static let optionSchema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
-        .single("m", "the routing mode"),
-        .single("a", "what to avoid, comma-separated"),
+        .single("m", "the routing mode"), .single("a", "what to avoid, comma-separated"),
     ])
 
-    static func options(_ query: LinkInput.Query, _ context: inout ParseContext) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?, Set<RouteAvoidance>) {
-        var mode: DirectionsMode? = nil
-        var transport: TransportType? = nil
-        let keys = optionSchema.slots(query)
-        if let word = try modeVocabulary.word(of: keys.single("m"), name: "m", notA: "is not a HERE routing mode; use d, w, pt, b, cs or t") {
-            mode = word.mode
-            transport = word.transportType
-        }
-        var avoid: Set<RouteAvoidance> = []
-        if let a = try keys.single("a") {
-            try a.withValue { (value: LinkInput) throws(DirectionsURLError) in
-                for piece in value.pieces(separatedBy: UInt8(ascii: ",")) { try avoidance(piece.trimmed.string, &avoid, &context) }
-            }
-        }
-        return (mode, transport, avoid)
-    }
-
     /// Adds the `a` value `v` (trimmed) to `avoid`, or records or throws why it cannot be.
-    private static func avoidance(
-        _ v: String, _ avoid: inout Set<RouteAvoidance>, _ context: inout ParseContext
-    ) throws(DirectionsURLError) {
+    private static func avoidance(_ v: String, _ avoid: inout Set<RouteAvoidance>, _ context: inout ParseContext) throws(DirectionsURLError) {
         switch v.lowercased() {
         case "": break
         case "tollroad": avoid.insert(.tolls)
         case "motorway": avoid.insert(.highways)
         case "boatferry", "railferry": avoid.insert(.ferries)
-        case "tunnel", "dirtroad":
-            try context.repair(.ignoredValue, "'a=\(v)' has no MapKit meaning and is ignored", parameter: "a")
+        case "tunnel", "dirtroad": try context.repair(.ignoredValue, "'a=\(v)' has no MapKit meaning and is ignored", parameter: "a")
         default:
-            throw DirectionsURLError(
-                code: .invalidParameter,
-                message: "'\(DirectionsURLParser.shorten(v))' in 'a' is not a HERE avoid value; use tunnel, motorway, boatFerry, tollroad, dirtRoad or railFerry",
-                parameter: "a")
+            throw DirectionsURLError(.invalidParameter, "a",
+                "'\(DirectionsURLParser.shorten(v))' in 'a' is not a HERE avoid value; use tunnel, motorway, boatFerry, tollroad, dirtRoad or railFerry")
         }
     }
 
     /// The wego path modes, by their lowercased word.
     static let wegoModes: [String: (DirectionsMode?, TransportType?)] = [
-        "mix": (nil, nil), "drive": (.car, .automobile), "walk": (.pedestrian, .walking),
-        "publictransport": (nil, .transit), "bicycle": (.bike, .cycling),
+        "mix": (nil, nil), "drive": (.car, .automobile), "walk": (.pedestrian, .walking), "publictransport": (nil, .transit), "bicycle": (.bike, .cycling),
     ]
 }
 
@@ -121,23 +87,14 @@ extension HereLink: DirectionsLinkFormat {
 
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
-        // The raw waypoint segments after the route's prefix.
-        var segments: [LinkInput]
-        var plusAsSpace = false
-        var wegoMode: (DirectionsMode?, TransportType?)? = nil
+        var (segments, plusAsSpace, wegoMode): ([LinkInput], Bool, (DirectionsMode?, TransportType?)?) = ([], false, nil)
         if link.scheme == "here-route" {
             // The first waypoint sits where a host would be: read the raw text so titles keep their case.
             let rest = link.bytes.rest
             let body = rest.prefix(rest.firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "#")) ?? rest.count)
-            guard body.hasPrefix("//") else {
-                throw DirectionsURLError(code: .malformedURL, message: "write here-route://<waypoint>/<waypoint>", parameter: "path")
-            }
+            guard body.hasPrefix("//") else { throw DirectionsURLError(.malformedURL, "path", "write here-route://<waypoint>/<waypoint>") }
             // Two Characters dropped: a combining mark after "//" goes with the second '/'.
-            var start = 2
-            if body.count > 2 && body[2] >= 0x80 {
-                let text = body.string
-                start = text.utf8.distance(from: text.startIndex, to: text.dropFirst(2).startIndex)
-            }
+            let start = body.count > 2 && body[2] >= 0x80 ? body.string.utf8.count - body.string.dropFirst(2).utf8.count : 2
             segments = body.dropFirst(start).splitPieces(separatedBy: UInt8(ascii: "/"))
         } else {
             // `/directions/<mode>/<waypoint>/…` on wego.here.com, `/r/<waypoint>/…` on share.here.com.
@@ -145,42 +102,35 @@ extension HereLink: DirectionsLinkFormat {
             let parts = link.bytes.path.splitPieces(separatedBy: UInt8(ascii: "/"))
             wegoMode = wego && parts.count >= 3 ? wegoModes[parts[2].string.lowercased()] : nil
             guard parts.count >= 2, parts[1].equalsIgnoringCase(wego ? "directions" : "r"), !wego || wegoMode != nil else {
-                throw DirectionsURLError(
-                    code: .notADirectionsLink,
-                    message: wego
-                        ? "this wego.here.com link is not a route; routes are /directions/<mode>/<from>/<to>"
-                        : "this share.here.com link is not a route; routes are https://share.here.com/r/<from>/<to>",
-                    parameter: "path")
+                throw DirectionsURLError(.notADirectionsLink, "path", wego
+                    ? "this wego.here.com link is not a route; routes are /directions/<mode>/<from>/<to>"
+                    : "this share.here.com link is not a route; routes are https://share.here.com/r/<from>/<to>")
             }
             plusAsSpace = wego
             segments = Array(parts.dropFirst(wego ? 3 : 2))
         }
-        // An empty last segment (a trailing '/') is dropped.
         if segments.count > 1, segments[segments.count - 1].isEmpty { segments.removeLast() }
         guard segments.count >= 2 else {
             throw DirectionsURLError(
-                code: .missingDestination,
-                message: "a HERE route needs two or more waypoints (the first is the start); write /r/mylocation/<lat>,<lon>",
-                parameter: "path")
+                .missingDestination, "path", "a HERE route needs two or more waypoints (the first is the start); write /r/mylocation/<lat>,<lon>")
         }
         let points = try segments.map { (segment) throws(DirectionsURLError) in try waypoint(segment, plusAsSpace: plusAsSpace, &context) }
-        var (mode, transport, avoid) = try options(query, &context)
-        if let wegoMode, mode == nil, transport == nil { (mode, transport) = wegoMode }
-        return DirectionsRequest(
-            source: points[0], destination: points[points.count - 1], waypoints: Array(points.dropFirst().dropLast()),
-            mode: mode, transportType: transport, avoid: avoid)
+        let keys = optionSchema.slots(query)
+        let word = try modeVocabulary.word(of: keys.single("m"), name: "m", notA: "is not a HERE routing mode; use d, w, pt, b, cs or t")
+        var avoid: Set<RouteAvoidance> = []
+        try keys.single("a")?.withValue { (value: LinkInput) throws(DirectionsURLError) in
+            for piece in value.pieces(separatedBy: UInt8(ascii: ",")) { try avoidance(piece.trimmed.string, &avoid, &context) }
+        }
+        // Every word has a mode or a transport type; without one, the wego path's mode.
+        let (mode, transport) = word.map { ($0.mode, $0.transportType) } ?? wegoMode ?? (nil, nil)
+        return DirectionsRequest(source: points[0], destination: points[points.count - 1], waypoints: Array(points.dropFirst().dropLast()),
+                                 mode: mode, transportType: transport, avoid: avoid)
     }
-}
 
-extension HereLink {
     static var format: LinkFormat { .here }
     static let modeVocabulary: [ModeWord] = [
-        ModeWord("m", "d", mode: .car),
-        ModeWord("m", "w", mode: .pedestrian),
-        ModeWord("m", "pt", mode: nil, transportType: .transit),
-        ModeWord("m", "b", mode: .bike),
-        ModeWord("m", "cs", mode: .rideShare),
-        ModeWord("m", "t", mode: .taxi),
+        ModeWord("m", "d", mode: .car), ModeWord("m", "w", mode: .pedestrian), ModeWord("m", "pt", mode: nil, transportType: .transit),
+        ModeWord("m", "b", mode: .bike), ModeWord("m", "cs", mode: .rideShare), ModeWord("m", "t", mode: .taxi),
     ]
 
     /// `https://share.here.com/r/<wp>/<wp>?m=<word>&a=<avoid>`: `mylocation` or `<lat>,<lon>[,<title>]`
@@ -189,7 +139,7 @@ extension HereLink {
     ///   coordinates); an address waypoint is left out and listed in `omitted`.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         var omitted: [String] = []
-        func text(_ e: Endpoint, field: String) throws(LinkBuildError) -> String? {
+        func text(_ e: Endpoint, _ field: String) throws(LinkBuildError) -> String? {
             switch e {
             case .currentLocation: return "mylocation"
             case .coordinate(let c, let label, let id):
@@ -205,23 +155,9 @@ extension HereLink {
                 return nil
             }
         }
-        var segments: [String] = []
-        if let s = try text(request.source, field: "source") { segments.append(s) }
-        for (i, w) in request.waypoints.enumerated() {
-            if let s = try text(w, field: "waypoints[\(i)]") { segments.append(s) }
-        }
-        if let s = try text(request.destination, field: "destination") { segments.append(s) }
-        var pairs: [(String, String)] = []
-        if let word = LinkWriting.modeWord(for: request, in: modeVocabulary, format: "HERE", omitted: &omitted) {
-            pairs.append(("m", word.value))
-        }
-        let avoid = request.avoid.sorted().flatMap { a -> [String] in
-            switch a {
-            case .tolls: ["tollroad"]
-            case .highways: ["motorway"]
-            case .ferries: ["boatFerry", "railFerry"]
-            }
-        }
+        let segments = try request.points(text)
+        var pairs = LinkWriting.modeWord(for: request, in: modeVocabulary, format: "HERE", omitted: &omitted).map { [("m", $0.value)] } ?? []
+        let avoid = request.avoid.sorted().flatMap { $0 == .tolls ? ["tollroad"] : $0 == .highways ? ["motorway"] : ["boatFerry", "railFerry"] }
         if !avoid.isEmpty { pairs.append(("a", avoid.joined(separator: ","))) }
         omitted += OmittedFields.uncarried(request, navigate: "HERE share links cannot start guidance", avoid: nil, dates: "HERE share links")
         var url = "https://share.here.com/r/" + segments.joined(separator: "/")

@@ -8,66 +8,47 @@
 /// - `date`: ISO 8601 departure time, kept verbatim in ``DirectionsRequest/departureDate``.
 ///   `auto_run`, `partner_id` and unknown parameters are ignored.
 /// - Query form-encoded as Android's `Uri.getQueryParameter` (`+` a space), each value decoded once.
-/// - Mode: always transport type Transit, no mode (no mode parameter; ``modeVocabulary`` is empty).
+///   Mode: none; transport type Transit.
 /// - Errors: only one of `dest_lat`/`dest_lon` → `malformed-number` naming the missing one; nothing
 ///   for the destination → `missing-destination`.
 /// - Repairs: none; a near miss of `dest_lat` is named in the `missing-destination` error.
 enum MoovitLink {
     static let formatName = "Moovit link"
-
     static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
         .single("dest_lat", aliases: ["lat", "latitude", "to_lat", "destination_lat"], "the destination's latitude"),
-        .single("dest_lon", "the destination's longitude"),
-        .single("dest_name", "the destination's name; alone, an address Moovit searches"),
-        .single("orig_lat", "the start's latitude; no orig_*: the current location"),
-        .single("orig_lon", "the start's longitude"),
-        .single("orig_name", "the start's name"),
-        .single("date", "the departure time, ISO 8601, kept verbatim"),
+        .single("dest_lon", "the destination's longitude"), .single("dest_name", "the destination's name; alone, an address Moovit searches"),
+        .single("orig_lat", "the start's latitude; no orig_*: the current location"), .single("orig_lon", "the start's longitude"),
+        .single("orig_name", "the start's name"), .single("date", "the departure time, ISO 8601, kept verbatim"),
         .ignored("auto_run"), .ignored("partner_id"),
     ])
 
-    private static func end(
-        _ keys: ParameterSchema.Slots, _ parser: DirectionsURLParser, source: Bool
-    ) throws(DirectionsURLError) -> Endpoint? {
-        let latParameter = try keys.single(source ? "orig_lat" : "dest_lat")
-        let lonParameter = try keys.single(source ? "orig_lon" : "dest_lon")
-        let nameParameter = try keys.single(source ? "orig_name" : "dest_name")
-        let coordinate = try latParameter.withValue { (lat: LinkInput) throws(DirectionsURLError) -> Coordinate? in
-            try lonParameter.withValue { (lon: LinkInput) throws(DirectionsURLError) -> Coordinate? in
-                try point(lat.trimmed, lon.trimmed, source: source)
+    /// The origin (`source`) or the destination: the point of `*_lat` and `*_lon` (decoded, trimmed;
+    /// both or neither) labelled `*_name`, else `*_name` alone; nil when all are absent or blank.
+    private static func end(_ keys: ParameterSchema.Slots, _ parser: DirectionsURLParser, source: Bool) throws(DirectionsURLError) -> Endpoint? {
+        let latP = try keys.single(source ? "orig_lat" : "dest_lat")
+        let lonP = try keys.single(source ? "orig_lon" : "dest_lon")
+        let nameP = try keys.single(source ? "orig_name" : "dest_name")
+        let coordinate = try latP.withValue { (lat: LinkInput) throws(DirectionsURLError) -> Coordinate? in
+            try lonP.withValue { (lon: LinkInput) throws(DirectionsURLError) -> Coordinate? in
+                let (lat, lon, prefix) = (lat.trimmed, lon.trimmed, source ? "orig" : "dest")
+                if lat.isEmpty != lon.isEmpty {
+                    let missing = prefix + (lat.isEmpty ? "_lat" : "_lon")
+                    throw DirectionsURLError(.malformedNumber, missing, "'\(missing)' is missing; give both \(prefix)_lat and \(prefix)_lon in decimal degrees")
+                }
+                if lat.isEmpty { return nil }
+                guard !lat.contains(UInt8(ascii: ",")), !lon.contains(UInt8(ascii: ",")) else {
+                    throw DirectionsURLError(.malformedNumber, prefix + "_lat",
+                        "'\(prefix)_lat=\(lat.shown)&\(prefix)_lon=\(lon.shown)' are not decimal degrees; use '.' as the decimal separator")
+                }
+                return try CoordinateText.parsePair(Substring(lat.string + "," + lon.string), parameter: prefix + "_lat")
             }
         }
-        if let coordinate {
-            return .coordinate(coordinate, label: nameParameter?.trimmedValue)
-        }
-        return try nameParameter.withValue { (value: LinkInput) throws(DirectionsURLError) -> Endpoint? in
+        if let coordinate { return .coordinate(coordinate, label: nameP?.trimmedValue) }
+        return try nameP.withValue { (value: LinkInput) throws(DirectionsURLError) -> Endpoint? in
             let name = value.trimmed
             if name.isEmpty { return nil }
             return source ? try parser.sourceEndpoint(name, parameter: "orig_name") : .address(name.string)
         }
-    }
-
-    /// The point of trimmed decoded `lat` and `lon` (empty when absent); nil when both are empty.
-    private static func point(_ lat: LinkInput, _ lon: LinkInput, source: Bool) throws(DirectionsURLError) -> Coordinate? {
-        let prefix = source ? "orig" : "dest"
-        if lat.isEmpty != lon.isEmpty {
-            let missing = prefix + (lat.isEmpty ? "_lat" : "_lon")
-            throw DirectionsURLError(
-                code: .malformedNumber,
-                message: "'\(missing)' is missing; give both \(prefix)_lat and \(prefix)_lon in decimal degrees",
-                parameter: missing)
-        }
-        if lat.isEmpty { return nil }
-        let latText = lat.string
-        let lonText = lon.string
-        let comma = lat.contains(UInt8(ascii: ",")) || lon.contains(UInt8(ascii: ","))
-        guard !comma else {
-            throw DirectionsURLError(
-                code: .malformedNumber,
-                message: "'\(prefix)_lat=\(DirectionsURLParser.shorten(latText))&\(prefix)_lon=\(DirectionsURLParser.shorten(lonText))' are not decimal degrees; use '.' as the decimal separator",
-                parameter: prefix + "_lat")
-        }
-        return try CoordinateText.parsePair(Substring(latText + "," + lonText), parameter: source ? "orig_lat" : "dest_lat")
     }
 }
 
@@ -77,30 +58,18 @@ extension MoovitLink: DirectionsLinkFormat {
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         // No non-ASCII text lowercases to "directions": bytes ignoring ASCII case decide.
         guard link.host == "directions" || (!link.hasAuthority && link.bytes.path.equalsIgnoringCase("directions")) else {
-            throw DirectionsURLError(
-                code: .notADirectionsLink,
-                message: "this Moovit link is not a trip plan; use moovit://directions?dest_lat=…&dest_lon=…",
-                parameter: "host")
+            throw DirectionsURLError(.notADirectionsLink, "host", "this Moovit link is not a trip plan; use moovit://directions?dest_lat=…&dest_lon=…")
         }
         let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
         let keys = schema.slots(query)
         guard let destination = try end(keys, context.parser, source: false) else {
-            let hint = schema.hint(in: query, for: "dest_lat")
-            throw DirectionsURLError(
-                code: .missingDestination,
-                message: "this \(formatName) has no destination" + (hint.map { "; \($0)" } ?? "; add dest_lat=…&dest_lon=… (or dest_name=…)"),
-                parameter: "dest_lat")
+            throw schema.missing("destination", "dest_lat", in: query, add: "dest_lat=…&dest_lon=… (or dest_name=…)")
         }
         let source = try end(keys, context.parser, source: true) ?? .currentLocation
-        return DirectionsRequest(
-            source: source, destination: destination, transportType: .transit,
-            departureDate: try keys.single("date")?.trimmedValue)
+        return DirectionsRequest(source: source, destination: destination, transportType: .transit, departureDate: try keys.single("date")?.trimmedValue)
     }
-}
 
-extension MoovitLink {
     static var format: LinkFormat { .moovit }
-    /// Moovit has no mode parameter: it plans transit trips.
     static var modeVocabulary: [ModeWord] { [] }
 
     /// `moovit://directions?dest_lat=…&dest_lon=…&dest_name=…&orig_lat=…&orig_lon=…&orig_name=…&date=…`,

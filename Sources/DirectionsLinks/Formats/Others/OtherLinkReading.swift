@@ -13,6 +13,17 @@ extension [ModeWord] {
     }
 }
 
+extension LinkInput.Query.Parameter {
+    /// The `latitude,longitude` pair (`CoordinateText.parsePair`) of the trimmed decoded value; nil when empty.
+    /// - Throws: the errors of `parsePair`, naming `parameter`.
+    func trimmedPair(parameter: String) throws(DirectionsURLError) -> Coordinate? {
+        try withValue { (value: LinkInput) throws(DirectionsURLError) -> Coordinate? in
+            let text = value.trimmed
+            return text.isEmpty ? nil : try CoordinateText.parsePair(text, parameter: parameter)
+        }
+    }
+}
+
 extension Optional<LinkInput.Query.Parameter> {
     /// Calls `body` with the decoded value, or with no bytes when the parameter is absent.
     @inline(__always)
@@ -22,13 +33,36 @@ extension Optional<LinkInput.Query.Parameter> {
     }
 }
 
+extension ParameterSchema {
+    /// `missing-destination` naming `name`: `this <format> has no <what>; ` and the typo hint for
+    /// `name`, else `add <add>`.
+    func missing(_ what: String, _ name: String, in query: LinkInput.Query, add: String) -> DirectionsURLError {
+        DirectionsURLError(.missingDestination, name, "this \(format) has no \(what); " + (hint(in: query, for: name) ?? "add " + add))
+    }
+}
+
+extension LinkInput {
+    /// The text for a message (``DirectionsURLParser/shorten(_:)``).
+    var shown: String { DirectionsURLParser.shorten(string) }
+}
+
+extension DirectionsRequest {
+    /// `text` of the source, each waypoint (`waypoints[i]`) and the destination, in that order, told
+    /// the field; nil ones are left out.
+    func points<T>(_ text: (Endpoint, String) throws(LinkBuildError) -> T?) throws(LinkBuildError) -> [T] {
+        var out: [T] = []
+        if let s = try text(source, "source") { out.append(s) }
+        for (i, w) in waypoints.enumerated() {
+            if let s = try text(w, "waypoints[\(i)]") { out.append(s) }
+        }
+        if let s = try text(destination, "destination") { out.append(s) }
+        return out
+    }
+}
+
 extension String {
     /// Every `character` written as `escape`: Bing's `~` → `%7E` (Microsoft: "If the item contains a
     /// tilde, make sure the tilde is encoded as %7E") and `_` → `%255F` in titles ("double-encode it
     /// as %255F"); Yandex's `~`.
-    func escaping(_ character: Character, as escape: String) -> String {
-        var out = ""
-        for ch in self { if ch == character { out += escape } else { out.append(ch) } }
-        return out
-    }
+    func escaping(_ character: Character, as escape: String) -> String { map { $0 == character ? escape : String($0) }.joined() }
 }

@@ -11,8 +11,7 @@
 ///   app form; no `from` → current location.
 /// - Coordinates are **longitude,latitude**; out-of-range values are errors, never swapped or
 ///   wrapped. `+` is literal (path segments).
-/// - Types (`tab`, `rsType`): `car` → Car, `bus` → transport type Transit, `pedestrian` → Pedestrian,
-///   `taxi` → Taxi, `bicycle` → Bike, `scooter` (kick scooter) → Other; any case; others →
+/// - Types (`tab`, `rsType`): ``modeVocabulary`` (`scooter`: kick scooter), any case; others →
 ///   `unknown-mode`. The query (`m=<lon>,<lat>/<zoom>`, the viewport) is ignored.
 /// - Repairs: none.
 enum TwoGISLink {
@@ -20,27 +19,22 @@ enum TwoGISLink {
 
     /// The route of a 2GIS path, raw.
     static func parsePath(_ path: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        // The non-empty pieces between `/`s.
         let parts = path.splitPieces(separatedBy: UInt8(ascii: "/"), omittingEmpty: true)
         if let r = parts.firstIndex(where: { $0.equalsIgnoringCase("routesearch") }) { return try parseRouteSearch(parts[(r + 1)...]) }
         // What follows the first `directions`, which must be the first or second segment.
         guard let d = parts.firstIndex(where: { $0.equalsIgnoringCase("directions") }), d <= 1 else {
             throw DirectionsURLError(
-                code: .notADirectionsLink,
-                message: "this 2GIS link is not a route; routes are https://2gis.ru/directions/points/<lon>,<lat>|<lon>,<lat>",
-                parameter: "path")
+                .notADirectionsLink, "path", "this 2GIS link is not a route; routes are https://2gis.ru/directions/points/<lon>,<lat>|<lon>,<lat>")
         }
         var rest = parts[(d + 1)...]
-        var word = -1
+        var word: ModeWord? = nil
         if rest.count >= 2, rest[rest.startIndex].equalsIgnoringCase("tab") {
             word = try modeWord(rest[rest.startIndex + 1])
             rest = rest.dropFirst(2)
         }
         guard rest.count >= 2, rest[rest.startIndex].equalsIgnoringCase("points") else {
             throw DirectionsURLError(
-                code: .missingDestination,
-                message: "this 2GIS directions link has no points; write …/directions/points/<lon>,<lat>|<lon>,<lat>",
-                parameter: "points")
+                .missingDestination, "points", "this 2GIS directions link has no points; write …/directions/points/<lon>,<lat>|<lon>,<lat>")
         }
         // Decoded first (into a temporary buffer), then split.
         let points = rest[rest.startIndex + 1]
@@ -50,34 +44,24 @@ enum TwoGISLink {
         return try points.withDecoded(plusAsSpace: false) { (decoded: LinkInput) throws(DirectionsURLError) -> DirectionsRequest in
             guard decoded.contains(UInt8(ascii: "|")) else {
                 throw DirectionsURLError(
-                    code: .missingDestination,
-                    message: "'points' has one point; write <from>|<to>, or |<lon>,<lat> to start at the current location",
-                    parameter: "points")
+                    .missingDestination, "points", "'points' has one point; write <from>|<to>, or |<lon>,<lat> to start at the current location")
             }
             return try RoutePoints.request(decoded.pieces(separatedBy: UInt8(ascii: "|"))) { (piece, role) throws(DirectionsURLError) -> Endpoint in
                 // What precedes the first ';' (a 2GIS object id follows it).
                 let text = piece.firstOffset(of: UInt8(ascii: ";")).map { piece.prefix($0) } ?? piece
-                if text.isBlank {
-                    guard role == .source else {
-                        throw DirectionsURLError(
-                            code: role == .destination ? .missingDestination : .invalidParameter,
-                            message: "a point of 'points' is empty; give <lon>,<lat> for every point after the first",
-                            parameter: "points")
-                    }
-                    return .currentLocation
+                if text.isBlank && role == .source { return .currentLocation }
+                guard !text.isBlank else {
+                    throw DirectionsURLError(role == .destination ? .missingDestination : .invalidParameter, "points",
+                        "a point of 'points' is empty; give <lon>,<lat> for every point after the first")
                 }
                 return .coordinate(try lonLat(text, parameter: "points"), label: nil)
-            } mode: { () throws(DirectionsURLError) -> ModeWord? in
-                word < 0 ? nil : modeVocabulary[word]
-            }
+            } mode: { () throws(DirectionsURLError) -> ModeWord? in word }
         }
     }
 
     /// `…/routeSearch/<key>/<value>/…`: the segments after `routeSearch`, in pairs.
     private static func parseRouteSearch(_ parts: ArraySlice<LinkInput>) throws(DirectionsURLError) -> DirectionsRequest {
-        var word = -1
-        var from: Endpoint = .currentLocation
-        var to: Coordinate? = nil
+        var (word, from, to): (ModeWord?, Endpoint, Coordinate?) = (nil, .currentLocation, nil)
         var i = parts.startIndex
         while i + 1 < parts.endIndex {
             let (key, value) = (parts[i], parts[i + 1])
@@ -95,25 +79,14 @@ enum TwoGISLink {
                 }
             }
         }
-        guard let to else {
-            throw DirectionsURLError(
-                code: .missingDestination,
-                message: "this 2GIS routeSearch link has no 'to'; add /to/<lon>,<lat>",
-                parameter: "to")
-        }
-        if word < 0 { return DirectionsRequest(source: from, destination: .coordinate(to, label: nil)) }
-        let mode = modeVocabulary[word]
-        return DirectionsRequest(
-            source: from, destination: .coordinate(to, label: nil), mode: mode.mode, transportType: mode.transportType)
+        guard let to else { throw DirectionsURLError(.missingDestination, "to", "this 2GIS routeSearch link has no 'to'; add /to/<lon>,<lat>") }
+        return DirectionsRequest(source: from, destination: .coordinate(to, label: nil), mode: word?.mode, transportType: word?.transportType)
     }
 
-    /// The index in ``modeVocabulary`` of the type `text` spells ignoring case.
-    private static func modeWord(_ text: LinkInput) throws(DirectionsURLError) -> Int {
-        if let i = modeVocabulary.index(ofWord: text) { return i }
-        throw DirectionsURLError(
-            code: .unknownMode,
-            message: "'\(DirectionsURLParser.shorten(text.string))' is not a 2GIS route type; use car, bus, pedestrian, taxi, bicycle or scooter",
-            parameter: "tab")
+    /// The word of ``modeVocabulary`` that `text` spells ignoring case.
+    private static func modeWord(_ text: LinkInput) throws(DirectionsURLError) -> ModeWord {
+        if let i = modeVocabulary.index(ofWord: text) { return modeVocabulary[i] }
+        throw DirectionsURLError(.unknownMode, "tab", "'\(text.shown)' is not a 2GIS route type; use car, bus, pedestrian, taxi, bicycle or scooter")
     }
 
     /// `<lon>,<lat>` → coordinate: two decimals, each trimmed, around one comma.
@@ -121,26 +94,17 @@ enum TwoGISLink {
         guard let (lonText, latText) = text.split(at: UInt8(ascii: ",")), !latText.contains(UInt8(ascii: ",")),
               let lon = lonText.trimmed.decimal, let lat = latText.trimmed.decimal
         else {
-            throw DirectionsURLError(
-                code: .malformedNumber,
-                message: "'\(DirectionsURLParser.shorten(text.string))' in '\(parameter)' is not a <longitude>,<latitude> pair (2GIS writes longitude first, '.' as the decimal separator)",
-                parameter: parameter)
+            throw DirectionsURLError(.malformedNumber, parameter,
+                "'\(text.shown)' in '\(parameter)' is not a <longitude>,<latitude> pair (2GIS writes longitude first, '.' as the decimal separator)")
         }
         do {
             return try Coordinate.validated(latitude: lat, longitude: lon)
+        } catch .latitudeOutOfRange {
+            throw DirectionsURLError(
+                .latitudeOutOfRange, parameter, "latitude \(latText.trimmed) in '\(parameter)' is outside -90...90 degrees; 2GIS writes <longitude>,<latitude>")
         } catch {
-            switch error {
-            case .latitudeOutOfRange:
-                throw DirectionsURLError(
-                    code: .latitudeOutOfRange,
-                    message: "latitude \(latText.trimmed) in '\(parameter)' is outside -90...90 degrees; 2GIS writes <longitude>,<latitude>",
-                    parameter: parameter)
-            case .longitudeOutOfRange:
-                throw DirectionsURLError(
-                    code: .longitudeOutOfRange,
-                    message: "longitude \(lonText.trimmed) in '\(parameter)' is outside -180...180 degrees and is not wrapped",
-                    parameter: parameter)
-            }
+            throw DirectionsURLError(
+                .longitudeOutOfRange, parameter, "longitude \(lonText.trimmed) in '\(parameter)' is outside -180...180 degrees and is not wrapped")
         }
     }
 }
@@ -159,24 +123,16 @@ extension TwoGISLink: DirectionsLinkFormat {
 
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         if link.scheme == "dgis", !handles(host: link.host) {
-            throw DirectionsURLError(
-                code: .notADirectionsLink,
-                message: "'dgis:' route links are dgis://2gis.ru/routeSearch/… or dgis://2gis.ru/directions/…",
-                parameter: "host")
+            throw DirectionsURLError(.notADirectionsLink, "host", "'dgis:' route links are dgis://2gis.ru/routeSearch/… or dgis://2gis.ru/directions/…")
         }
         return try parsePath(link.bytes.path, &context)
     }
-}
 
-extension TwoGISLink {
     static var format: LinkFormat { .twoGIS }
     static let modeVocabulary: [ModeWord] = [
-        ModeWord("tab", "car", mode: .car),
-        ModeWord("tab", "bus", mode: nil, transportType: .transit),
-        ModeWord("tab", "pedestrian", mode: .pedestrian),
-        ModeWord("tab", "taxi", mode: .taxi),
-        ModeWord("tab", "bicycle", mode: .bike),
-        ModeWord("tab", "scooter", mode: .other),
+        ModeWord("tab", "car", mode: .car), ModeWord("tab", "bus", mode: nil, transportType: .transit),
+        ModeWord("tab", "pedestrian", mode: .pedestrian), ModeWord("tab", "taxi", mode: .taxi),
+        ModeWord("tab", "bicycle", mode: .bike), ModeWord("tab", "scooter", mode: .other),
     ]
 
     /// `https://2gis.ru/directions/[tab/<type>/]points/<lon>%2C<lat>%7C…%7C<lon>%2C<lat>`, longitude
@@ -185,7 +141,7 @@ extension TwoGISLink {
     ///   the current location; address waypoints are left out.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         var omitted: [String] = []
-        func text(_ e: Endpoint, field: String) throws(LinkBuildError) -> String? {
+        func text(_ e: Endpoint, _ field: String) throws(LinkBuildError) -> String? {
             switch e {
             case .currentLocation:
                 if field == "source" { return "" }
@@ -202,17 +158,9 @@ extension TwoGISLink {
                 return nil
             }
         }
-        var points: [String] = []
-        if let s = try text(request.source, field: "source") { points.append(s) }
-        for (i, w) in request.waypoints.enumerated() {
-            if let s = try text(w, field: "waypoints[\(i)]") { points.append(s) }
-        }
-        if let s = try text(request.destination, field: "destination") { points.append(s) }
-        var url = "https://2gis.ru/directions/"
-        if let word = LinkWriting.modeWord(for: request, in: modeVocabulary, format: "2GIS", omitted: &omitted) {
-            url += "tab/" + word.value + "/"
-        }
-        url += "points/" + LinkWriting.encode(points.joined(separator: "|"))
+        let points = try request.points(text)
+        let tab = LinkWriting.modeWord(for: request, in: modeVocabulary, format: "2GIS", omitted: &omitted).map { "tab/" + $0.value + "/" } ?? ""
+        let url = "https://2gis.ru/directions/" + tab + "points/" + LinkWriting.encode(points.joined(separator: "|"))
         omitted += OmittedFields.uncarried(
             request, navigate: "2GIS web links cannot start guidance", avoid: "2GIS links carry no road options", dates: "2GIS links")
         return BuiltLink(url: url, format: .twoGIS, omitted: omitted)

@@ -10,21 +10,18 @@
 ///   destination when there is no `ll` (with `ll`, the coordinate wins); `favorite=home|work` →
 ///   `unresolvable-offline`; `navigate=yes` → ``DirectionsRequest/navigate``; `zoom`, `z`,
 ///   `utm_source` and unknown parameters are ignored.
-/// - Query form-encoded (`+` a space), each value decoded once.
+/// - Query form-encoded (`+` a space), each value decoded once. Mode: always Car (no mode parameter).
 /// - Current location: the `ul` link always starts at the device (IntentKit #41); only Live Map
 ///   links name a start (`from`).
-/// - Mode: Waze routes by car only: every request has mode Car (``modeVocabulary`` is empty).
 /// - Repairs: none of the syntax. A likely typo of `ll` next to a usable `q`, or of `navigate`, is
 ///   `likely-typo`; a typo of `ll` with nothing else left is named in `missing-destination`.
 enum WazeLink {
     static let formatName = "Waze link"
     static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
-        .single(
-            "ll", aliases: ["lat", "latlng", "latlon", "loc", "dest", "destination", "daddr", "to", "coords", "l"],
-            "the destination, 'lat,lon'"),
+        .single("ll", aliases: ["lat", "latlng", "latlon", "loc", "dest", "destination", "daddr", "to", "coords", "l"],
+                "the destination, 'lat,lon'"),
         .single("q", "search text, the destination when there is no ll"),
-        .single("favorite", "home or work, saved in the user's Waze account"),
-        .single("navigate", aliases: ["nav", "navigation"], "yes: start guidance"),
+        .single("favorite", "home or work, saved in the user's Waze account"), .single("navigate", aliases: ["nav", "navigation"], "yes: start guidance"),
         .ignored("zoom"), .ignored("z"), .ignored("utm_source"), .ignored("utm_medium"), .ignored("utm_campaign"),
     ])
 
@@ -37,14 +34,11 @@ enum WazeLink {
             try context.repair(.likelyTypo, hint + " (ignored: the link only shows the route)", parameter: "navigate")
         }
         if let ll = try keys.single("ll"), let c = try ll.trimmedPair(parameter: "ll") {
-            return DirectionsRequest(
-                source: .currentLocation, destination: .coordinate(c, label: nil), mode: .car, navigate: navigate)
+            return DirectionsRequest(destination: .coordinate(c, label: nil), mode: .car, navigate: navigate)
         }
         if let fav = try keys.single("favorite") {
-            throw DirectionsURLError(
-                code: .unresolvableOffline,
-                message: "'favorite=\(DirectionsURLParser.shorten(fav.value))' is a place saved in the user's Waze account, which routingd cannot look up; give ll=latitude,longitude or q=<address>",
-                parameter: "favorite")
+            throw DirectionsURLError(.unresolvableOffline, "favorite", "'favorite=\(DirectionsURLParser.shorten(fav.value))' is a place saved "
+                + "in the user's Waze account, which routingd cannot look up; give ll=latitude,longitude or q=<address>")
         }
         if let q = try keys.single("q"),
            let destination = try q.withValue({ (value: LinkInput) throws(DirectionsURLError) -> Endpoint? in
@@ -55,53 +49,35 @@ enum WazeLink {
                }
                return try context.parser.place(text, parameter: "q")
            }) {
-            return DirectionsRequest(source: .currentLocation, destination: destination, mode: .car, navigate: navigate)
+            return DirectionsRequest(destination: destination, mode: .car, navigate: navigate)
         }
-        let hint = schema.hint(in: query, for: "ll")
-        throw DirectionsURLError(
-            code: .missingDestination,
-            message: "this \(formatName) has no destination" + (hint.map { "; \($0)" } ?? "; add ll=<latitude>,<longitude> or q=<address>"),
-            parameter: "ll")
+        throw schema.missing("destination", "ll", in: query, add: "ll=<latitude>,<longitude> or q=<address>")
     }
 
     /// `/live-map/directions?to=ll.<lat>,<lon>&from=ll.<lat>,<lon>`.
     static func parseLiveMap(_ link: LinkInput.Parts) throws(DirectionsURLError) -> DirectionsRequest {
         let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
         let navigate = try navigateFlag(query.single("navigate", format: formatName))
-        guard let to = try liveMapEnd(query, "to", key: "to") else {
-            throw DirectionsURLError(
-                code: .missingDestination,
-                message: "this Waze Live Map link has no 'to'; add to=ll.<latitude>,<longitude>",
-                parameter: "to")
+        guard let to = try liveMapEnd(query, "to") else {
+            throw DirectionsURLError(.missingDestination, "to", "this Waze Live Map link has no 'to'; add to=ll.<latitude>,<longitude>")
         }
-        let from = try liveMapEnd(query, "from", key: "from")
-        return DirectionsRequest(
-            source: from.map { .coordinate($0, label: nil) } ?? .currentLocation,
-            destination: .coordinate(to, label: nil), mode: .car, navigate: navigate)
+        return DirectionsRequest(source: try liveMapEnd(query, "from") ?? .currentLocation, destination: to, mode: .car, navigate: navigate)
     }
 
     /// The point of the Live Map parameter `name` (`ll.<lat>,<lon>`), nil when absent or blank.
-    private static func liveMapEnd(
-        _ query: LinkInput.Query, _ name: StaticString, key: String
-    ) throws(DirectionsURLError) -> Coordinate? {
+    private static func liveMapEnd(_ query: LinkInput.Query, _ name: StaticString) throws(DirectionsURLError) -> Endpoint? {
         guard let p = try query.single(name, format: "Waze Live Map link") else { return nil }
-        return try p.withValue { (decoded: LinkInput) throws(DirectionsURLError) -> Coordinate? in
+        let key = name.description
+        return try p.withValue { (decoded: LinkInput) throws(DirectionsURLError) -> Endpoint? in
             let value = decoded.trimmed
             if value.isEmpty { return nil }
             // Prefixes by byte, ASCII case ignored (in non-ASCII text too).
-            if value.hasPrefixIgnoringCase("ll.") {
-                return try CoordinateText.parsePair(value.dropFirst(3), parameter: key)
-            }
+            if value.hasPrefixIgnoringCase("ll.") { return .coordinate(try CoordinateText.parsePair(value.dropFirst(3), parameter: key), label: nil) }
             if value.hasPrefixIgnoringCase("place.") {
-                throw DirectionsURLError(
-                    code: .unresolvableOffline,
-                    message: "'\(key)=\(DirectionsURLParser.shorten(value.string))' names a place by id, which only Waze's servers can resolve; write \(key)=ll.<latitude>,<longitude>",
-                    parameter: key)
+                throw DirectionsURLError(.unresolvableOffline, key,
+                    "'\(key)=\(value.shown)' names a place by id, which only Waze's servers can resolve; write \(key)=ll.<latitude>,<longitude>")
             }
-            throw DirectionsURLError(
-                code: .invalidParameter,
-                message: "'\(key)=\(DirectionsURLParser.shorten(value.string))' is not a Live Map point; write \(key)=ll.<latitude>,<longitude>",
-                parameter: key)
+            throw DirectionsURLError(.invalidParameter, key, "'\(key)=\(value.shown)' is not a Live Map point; write \(key)=ll.<latitude>,<longitude>")
         }
     }
 
@@ -115,10 +91,8 @@ enum WazeLink {
             return value.isEmpty || ["no", "false", "0"].contains(where: value.equalsIgnoringCase) ? false : nil
         }
         if let flag { return flag }
-        throw DirectionsURLError(
-            code: .invalidParameter,
-            message: "'navigate=\(DirectionsURLParser.shorten(p.value))' is not valid; write navigate=yes to start guidance, or leave it out",
-            parameter: "navigate")
+        throw DirectionsURLError(.invalidParameter, "navigate",
+            "'navigate=\(DirectionsURLParser.shorten(p.value))' is not valid; write navigate=yes to start guidance, or leave it out")
     }
 }
 
@@ -140,21 +114,15 @@ extension WazeLink: DirectionsLinkFormat {
         let deepLink = link.scheme == "waze"
             ? (link.host.isEmpty || link.host == "ul")
                 && (path.isEmpty || path.equals("/") || path.equalsIgnoringCase("/ul") || path.equalsIgnoringCase("/ul/"))
-            : path.equalsIgnoringCase("/ul") || path.equalsIgnoringCase("/ul/")
-                || (link.host == "ul.waze.com" && (path.isEmpty || path.equals("/")))
+            : path.equalsIgnoringCase("/ul") || path.equalsIgnoringCase("/ul/") || (link.host == "ul.waze.com" && (path.isEmpty || path.equals("/")))
         guard deepLink else {
-            throw DirectionsURLError(
-                code: .notADirectionsLink,
-                message: "'\(DirectionsURLParser.shorten(path.string))' is not a Waze deep link; directions links are https://waze.com/ul?ll=<lat>,<lon>&navigate=yes",
-                parameter: "path")
+            throw DirectionsURLError(.notADirectionsLink, "path",
+                "'\(path.shown)' is not a Waze deep link; directions links are https://waze.com/ul?ll=<lat>,<lon>&navigate=yes")
         }
         return try parseQuery(link, &context)
     }
-}
 
-extension WazeLink {
     static var format: LinkFormat { .waze }
-    /// Waze has no travel-mode parameter: it routes by car only.
     static var modeVocabulary: [ModeWord] { [] }
 
     /// `https://waze.com/ul?ll=<lat>%2C<lon>&navigate=yes`, or `?q=<address>`; from a coordinate other
@@ -166,14 +134,16 @@ extension WazeLink {
             throw LinkBuildError(code: .cannotExpress, message: "a Waze link cannot route to the current location", field: "destination")
         }
         if case .address = request.source {
-            throw LinkBuildError(code: .cannotExpress, message: "Waze starts from the current location or, in Live Map links, from a coordinate; not from an address", field: "source")
+            throw LinkBuildError(code: .cannotExpress,
+                message: "Waze starts from the current location or, in Live Map links, from a coordinate; not from an address", field: "source")
         }
         var omitted: [String] = []
         var pairs: [(String, String)] = []
         var base = "https://waze.com/ul?"
         if case .coordinate(let from, _, _) = request.source {
             guard case .coordinate(let to, _, _) = request.destination else {
-                throw LinkBuildError(code: .cannotExpress, message: "Waze Live Map links, the only ones with a start, take a coordinate destination", field: "source")
+                throw LinkBuildError(
+                    code: .cannotExpress, message: "Waze Live Map links, the only ones with a start, take a coordinate destination", field: "source")
             }
             base = "https://www.waze.com/live-map/directions?"
             pairs = [("to", "ll." + LinkWriting.encode(LinkWriting.pair(to))), ("from", "ll." + LinkWriting.encode(LinkWriting.pair(from)))]
@@ -188,9 +158,7 @@ extension WazeLink {
         }
         if request.navigate { pairs.append(("navigate", "yes")) }
         if !request.waypoints.isEmpty { omitted.append("waypoints: Waze routes to one destination") }
-        if request.mode != .car {
-            omitted.append("mode \(request.mode?.rawValue ?? "unspecified"): Waze always routes by car")
-        }
+        if request.mode != .car { omitted.append("mode \(request.mode?.rawValue ?? "unspecified"): Waze always routes by car") }
         omitted += OmittedFields.uncarried(request, navigate: nil, avoid: "Waze links carry no route options", dates: "Waze links")
         return BuiltLink(url: base + LinkWriting.query(pairs), format: .waze, omitted: omitted)
     }

@@ -11,8 +11,7 @@
 ///   a space; `%2C` is a comma, `%7E` stays data).
 /// - Current location: an empty first point (`rtext=~55.75,37.62`) or a current-location literal. An
 ///   empty last point, or a single point → `missing-destination`.
-/// - `rtt`: `auto` → Car, `mt` → transport type Transit, `pd` → Pedestrian, `bc` → Bike (web only);
-///   any case; others → `unknown-mode`.
+/// - `rtt`: ``modeVocabulary`` (`bc` web only), any case; others → `unknown-mode`.
 /// - `ll`, `pt`, `spn`, `z`, `l` (viewport, placemarks, **longitude first**) are never endpoints (B33);
 ///   with no `rtext` → `not-a-directions-link`. Unknown parameters are ignored.
 /// - Yandex Navigator (Yandex, "Launch Yandex Navigator", https://yandex.com/dev/yandex-apps-launch/navigator/):
@@ -24,14 +23,12 @@
 enum YandexMapsLink {
     static let formatName = "Yandex Maps link"
     static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
-        .single(
-            "rtext", aliases: ["route", "rtxt", "r_text", "rtex", "daddr", "destination", "to", "dest"],
-            "route points, '~'-separated: start, waypoints, destination"),
+        .single("rtext", aliases: ["route", "rtxt", "r_text", "rtex", "daddr", "destination", "to", "dest"],
+                "route points, '~'-separated: start, waypoints, destination"),
         .single("rtt", "the route type, which fixes the mode"),
-        .ignored("ll", "the viewport's centre, longitude first"), .ignored("pt", "placemarks, longitude first"),
-        .ignored("z", "a zoom"), .ignored("spn", "the viewport's span"), .ignored("l", "map layers"),
-        .ignored("text"), .ignored("mode"), .ignored("whatshere"), .ignored("ol"), .ignored("oid"), .ignored("ruri"),
-        .ignored("sll"), .ignored("sspn"), .ignored("panorama"), .ignored("si"), .ignored("from"),
+        .ignored("ll", "the viewport's centre, longitude first"), .ignored("pt", "placemarks, longitude first"), .ignored("z", "a zoom"),
+        .ignored("spn", "the viewport's span"), .ignored("l", "map layers"), .ignored("text"), .ignored("mode"), .ignored("whatshere"),
+        .ignored("ol"), .ignored("oid"), .ignored("ruri"), .ignored("sll"), .ignored("sspn"), .ignored("panorama"), .ignored("si"), .ignored("from"),
         .ignored("utm_source"), .ignored("utm_medium"), .ignored("source"),
     ])
     static let countryDomains: Set<String> = ["ru", "com", "by", "kz", "ua", "uz", "com.tr", "az", "com.am", "com.ge", "co.il", "ee", "lt", "lv", "md", "tj", "tm", "fr"]
@@ -42,35 +39,23 @@ enum YandexMapsLink {
         let query = try LinkInput.Query(raw, plusAsSpace: true)
         let keys = schema.slots(query)
         guard let rtext = try keys.single("rtext") else {
-            let hint = schema.hint(in: query, for: "rtext")
-            if let hint {
-                throw DirectionsURLError(code: .missingDestination, message: "this \(formatName) has no 'rtext'; \(hint)", parameter: "rtext")
-            }
-            throw DirectionsURLError(
-                code: .notADirectionsLink,
-                message: "this \(formatName) shows a map (ll, pt and z are the viewport, longitude first), not a route; routes use rtext=<lat>,<lon>~<lat>,<lon>",
-                parameter: "rtext")
+            if schema.hint(in: query, for: "rtext") != nil { throw schema.missing("'rtext'", "rtext", in: query, add: "") }
+            throw DirectionsURLError(.notADirectionsLink, "rtext",
+                "this \(formatName) shows a map (ll, pt and z are the viewport, longitude first), not a route; routes use rtext=<lat>,<lon>~<lat>,<lon>")
         }
-        // The points between raw `~`s.
         let value = rtext.rawValue
         guard value.contains(UInt8(ascii: "~")) else {
-            throw DirectionsURLError(
-                code: .missingDestination,
-                message: "'rtext' has one point and no '~'; write rtext=<from>~<to>, or rtext=~<lat>,<lon> to start at the current location",
-                parameter: "rtext")
+            throw DirectionsURLError(.missingDestination, "rtext",
+                "'rtext' has one point and no '~'; write rtext=<from>~<to>, or rtext=~<lat>,<lon> to start at the current location")
         }
-        let parser = context.parser
         return try RoutePoints.request(value.pieces(separatedBy: UInt8(ascii: "~"))) { (piece, role) throws(DirectionsURLError) -> Endpoint in
             // (Escapes were checked with the whole value; a piece cut at a raw `~` decodes alike.)
             try piece.withDecoded(plusAsSpace: true) { (text: LinkInput) throws(DirectionsURLError) -> Endpoint in
-                if role == .source { return try parser.sourceEndpoint(text, parameter: "rtext") }
+                if role == .source { return try context.parser.sourceEndpoint(text, parameter: "rtext") }
                 if role == .destination && text.isBlank {
-                    throw DirectionsURLError(
-                        code: .missingDestination,
-                        message: "the last point of 'rtext' is empty; give the destination after the last '~'",
-                        parameter: "rtext")
+                    throw DirectionsURLError(.missingDestination, "rtext", "the last point of 'rtext' is empty; give the destination after the last '~'")
                 }
-                return try parser.stopEndpoint(text, parameter: "rtext")
+                return try context.parser.stopEndpoint(text, parameter: "rtext")
             }
         } mode: { () throws(DirectionsURLError) -> ModeWord? in
             try modeVocabulary.word(of: keys.single("rtt"), name: "rtt", notA: "is not a Yandex Maps route type; use auto, mt, pd or bc")
@@ -81,45 +66,34 @@ enum YandexMapsLink {
     static func parseNavigator(_ link: LinkInput.Parts) throws(DirectionsURLError) -> DirectionsRequest {
         guard link.host == "build_route_on_map" || (!link.hasAuthority && link.bytes.path.equals("build_route_on_map")) else {
             throw DirectionsURLError(
-                code: .notADirectionsLink,
-                message: "this Yandex Navigator link is not a route; routes are yandexnavi://build_route_on_map?lat_to=…&lon_to=…",
-                parameter: "host")
+                .notADirectionsLink, "host", "this Yandex Navigator link is not a route; routes are yandexnavi://build_route_on_map?lat_to=…&lon_to=…")
         }
         let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
         guard let to = try navigatorPoint(query, "to") else {
-            throw DirectionsURLError(
-                code: .missingDestination,
-                message: "this Yandex Navigator link has no destination; add lat_to=…&lon_to=…",
-                parameter: "lat_to")
+            throw DirectionsURLError(.missingDestination, "lat_to", "this Yandex Navigator link has no destination; add lat_to=…&lon_to=…")
         }
         var waypoints: [Endpoint] = []
         for n in 0..<100 {
             guard let via = try navigatorPoint(query, "via_\(n)") else { break }
-            waypoints.append(.coordinate(via, label: nil))
+            waypoints.append(via)
         }
-        let from = try navigatorPoint(query, "from")
-        return DirectionsRequest(
-            source: from.map { .coordinate($0, label: nil) } ?? .currentLocation,
-            destination: .coordinate(to, label: nil), waypoints: waypoints, mode: .car)
+        return DirectionsRequest(source: try navigatorPoint(query, "from") ?? .currentLocation, destination: to, waypoints: waypoints, mode: .car)
     }
 
     /// The point of `lat_<suffix>` and `lon_<suffix>` (decoded, trimmed), or nil when both are absent or blank.
     /// - Throws: `duplicate-parameter` when one is repeated; `malformed-number` when one is missing.
-    private static func navigatorPoint(_ query: LinkInput.Query, _ suffix: String) throws(DirectionsURLError) -> Coordinate? {
-        let latP = try single(query, "lat_" + suffix)
-        let lonP = try single(query, "lon_" + suffix)
-        return try latP.withValue { (lat: LinkInput) throws(DirectionsURLError) -> Coordinate? in
-            try lonP.withValue { (lon: LinkInput) throws(DirectionsURLError) -> Coordinate? in
+    private static func navigatorPoint(_ query: LinkInput.Query, _ suffix: String) throws(DirectionsURLError) -> Endpoint? {
+        let (latP, lonP) = (try single(query, "lat_" + suffix), try single(query, "lon_" + suffix))
+        return try latP.withValue { (lat: LinkInput) throws(DirectionsURLError) -> Endpoint? in
+            try lonP.withValue { (lon: LinkInput) throws(DirectionsURLError) -> Endpoint? in
                 let (lat, lon) = (lat.trimmed, lon.trimmed)
                 if lat.isEmpty && lon.isEmpty { return nil }
                 // (A ',' byte is a comma, in non-ASCII text too.)
                 guard !lat.isEmpty, !lon.isEmpty, !lat.contains(UInt8(ascii: ",")), !lon.contains(UInt8(ascii: ",")) else {
-                    throw DirectionsURLError(
-                        code: .malformedNumber,
-                        message: "give both lat_\(suffix) and lon_\(suffix) as decimal degrees ('.' as the decimal separator)",
-                        parameter: lon.isEmpty && !lat.isEmpty ? "lon_" + suffix : "lat_" + suffix)
+                    throw DirectionsURLError(.malformedNumber, lon.isEmpty && !lat.isEmpty ? "lon_" + suffix : "lat_" + suffix,
+                        "give both lat_\(suffix) and lon_\(suffix) as decimal degrees ('.' as the decimal separator)")
                 }
-                return try CoordinateText.parsePair(Substring(lat.string + "," + lon.string), parameter: "lat_" + suffix)
+                return .coordinate(try CoordinateText.parsePair(Substring(lat.string + "," + lon.string), parameter: "lat_" + suffix), label: nil)
             }
         }
     }
@@ -154,37 +128,23 @@ extension YandexMapsLink: DirectionsLinkFormat {
     }
 
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        if link.scheme == "yandexnavi" {
-            return try parseNavigator(link)
-        }
+        if link.scheme == "yandexnavi" { return try parseNavigator(link) }
         let path = link.bytes.path
-        if link.scheme == "yandexmaps" {
-            guard path.isEmpty || path.equals("/") else {
-                throw DirectionsURLError(
-                    code: .notADirectionsLink,
-                    message: "'yandexmaps:' route links are yandexmaps://maps.yandex.ru/?rtext=…; '\(DirectionsURLParser.shorten(path.string))' is another action",
-                    parameter: "path")
-            }
-            return try parseQuery(link.bytes.query, &context)
-        }
-        guard isMapsPath(path) || (LinkInput.hasPrefix(link.host, "maps.") && (path.isEmpty || path.equals("/"))) else {
+        let root = path.isEmpty || path.equals("/")
+        if link.scheme == "yandexmaps", !root {
             throw DirectionsURLError(
-                code: .notADirectionsLink,
-                message: "'\(DirectionsURLParser.shorten(path.string))' is not Yandex Maps; route links are https://yandex.ru/maps/?rtext=…",
-                parameter: "path")
+                .notADirectionsLink, "path", "'yandexmaps:' route links are yandexmaps://maps.yandex.ru/?rtext=…; '\(path.shown)' is another action")
+        }
+        guard link.scheme == "yandexmaps" || isMapsPath(path) || (LinkInput.hasPrefix(link.host, "maps.") && root) else {
+            throw DirectionsURLError(.notADirectionsLink, "path", "'\(path.shown)' is not Yandex Maps; route links are https://yandex.ru/maps/?rtext=…")
         }
         return try parseQuery(link.bytes.query, &context)
     }
-}
 
-
-extension YandexMapsLink {
     static var format: LinkFormat { .yandex }
     static let modeVocabulary: [ModeWord] = [
-        ModeWord("rtt", "auto", mode: .car),
-        ModeWord("rtt", "mt", mode: nil, transportType: .transit),
-        ModeWord("rtt", "pd", mode: .pedestrian),
-        ModeWord("rtt", "bc", mode: .bike),
+        ModeWord("rtt", "auto", mode: .car), ModeWord("rtt", "mt", mode: nil, transportType: .transit),
+        ModeWord("rtt", "pd", mode: .pedestrian), ModeWord("rtt", "bc", mode: .bike),
     ]
 
     /// `https://yandex.ru/maps/?rtext=<lat>%2C<lon>~…&rtt=<word>`: points percent-encoded (`,` as
@@ -192,27 +152,21 @@ extension YandexMapsLink {
     /// - Throws: `cannot-express` when the destination or a waypoint is the current location.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         var omitted: [String] = []
-        func text(_ e: Endpoint, field: String) throws(LinkBuildError) -> String {
+        func text(_ e: Endpoint, _ field: String) throws(LinkBuildError) -> String? {
             if case .coordinate(_, _?, _) = e { omitted.append("\(field) label: Yandex route points carry no label") }
             if e.placeID != nil { omitted.append("\(field) place id: Yandex links carry none") }
             switch e {
             case .currentLocation:
                 if field == "source" { return "" }
                 throw LinkBuildError(code: .cannotExpress, message: "Yandex writes the current location only as an empty first point", field: field)
-            case .coordinate(let c, _, _):
-                return LinkWriting.encode(LinkWriting.pair(c))
+            case .coordinate(let c, _, _): return LinkWriting.encode(LinkWriting.pair(c))
             case .address(let t, _):
                 // `~` separates points: write it encoded so it stays data.
                 return LinkWriting.encode(t).escaping("~", as: "%7E")
             }
         }
-        var points = [try text(request.source, field: "source")]
-        for (i, w) in request.waypoints.enumerated() { points.append(try text(w, field: "waypoints[\(i)]")) }
-        points.append(try text(request.destination, field: "destination"))
-        var url = "https://yandex.ru/maps/?rtext=" + points.joined(separator: "~")
-        if let word = LinkWriting.modeWord(for: request, in: modeVocabulary, format: "Yandex Maps", omitted: &omitted) {
-            url += "&rtt=" + word.value
-        }
+        var url = "https://yandex.ru/maps/?rtext=" + (try request.points(text)).joined(separator: "~")
+        url += LinkWriting.modeWord(for: request, in: modeVocabulary, format: "Yandex Maps", omitted: &omitted).map { "&rtt=" + $0.value } ?? ""
         omitted += OmittedFields.uncarried(
             request, navigate: "Yandex web links cannot start guidance", avoid: "Yandex links carry no road options", dates: "Yandex links")
         return BuiltLink(url: url, format: .yandex, omitted: omitted)
