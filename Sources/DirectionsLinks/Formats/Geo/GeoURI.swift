@@ -112,14 +112,12 @@ extension DirectionsURLParser {
             _ decoded: LinkInput, qText: LinkInput?, _ query: ParameterSchema.Slots, _ pathLabel: String?, _ context: inout ParseContext
         ) throws(DirectionsURLError) -> DirectionsRequest {
             let z = try query.single("z")
-            let pathCoordinate: Coordinate?  // nil: placeholder (empty or 0:0) usable only with q
+            var pathCoordinate: Coordinate? = nil  // nil: placeholder (empty or 0:0) usable only with q
             let trimmedPath = decoded.trimmed
             if trimmedPath.isEmpty, qText != nil {
                 try repair("the geo: URI has no coordinates before '?q='; RFC 5870 needs them: write geo:0,0?q=…", "coordinates", &context)
-                pathCoordinate = nil
             } else if qText != nil, isColonZeros(trimmedPath) {
                 try repair("'geo:\(trimmedPath.string)' separates the placeholder with ':'; write geo:0,0?q=… (q is used)", "coordinates", &context)
-                pathCoordinate = nil
             } else if trimmedPath.isEmpty {
                 throw DirectionsURLError(.missingDestination, "coordinates", "the geo: URI has no coordinates and no q; write geo:<latitude>,<longitude>")
             } else if trimmedPath.contains(UInt8(ascii: ":")) && !trimmedPath.contains(UInt8(ascii: ",")) {
@@ -159,12 +157,8 @@ extension DirectionsURLParser {
         /// The path pair, with the whitespace and `+` repairs (whitespace as `Character.isWhitespace` decides).
         private static func pathPair(_ decoded: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> Coordinate {
             // A byte scan first: Character.isWhitespace is costly and plain-ASCII coordinates are the norm.
-            var spaceOrOther = false
-            var plus = false
-            for b in decoded {
-                if b <= 0x20 || b >= 0x80 { spaceOrOther = true }
-                if b == UInt8(ascii: "+") { plus = true }
-            }
+            let spaceOrOther = decoded.contains { $0 <= 0x20 || $0 >= 0x80 }
+            let plus = decoded.contains(UInt8(ascii: "+"))
             guard spaceOrOther || plus else { return try CoordinateText.parsePair(decoded, parameter: "coordinates", allowAltitude: true) }
             let text = decoded.string
             var body = Substring(text)
@@ -234,24 +228,22 @@ extension DirectionsURLParser {
                             : "';u=' must come right after the coordinates or ';crs=', before other parameters (RFC 5870 §3.3)",
                         key, &context)
                 }
-                try rawValue.withDecoded(plusAsSpace: false) { (value: LinkInput) throws(DirectionsURLError) in try checkCRSOrU(value, isCRS: isCRS) }
-            }
-        }
-
-        /// The value of `crs` (only `wgs84`) or of `u` (a number ≥ 0), decoded.
-        private static func checkCRSOrU(_ value: LinkInput, isCRS: Bool) throws(DirectionsURLError) {
-            if isCRS, !value.lowercasedEquals("wgs84") {
-                throw DirectionsURLError(.unsupportedCRS, "crs",
-                    "crs '\(DirectionsURLParser.shorten(value.string))' is not supported; "
-                        + "only wgs84 (the RFC 5870 default) is, so give WGS84 coordinates and drop ;crs")
-            }
-            if isCRS { return }
-            guard let u = value.decimal else {
-                throw DirectionsURLError(.malformedNumber, "u",
-                    "';u=\(DirectionsURLParser.shorten(value.string))' is not a number; the uncertainty is a distance in metres such as u=40")
-            }
-            if u < 0 {
-                throw DirectionsURLError(.invalidParameter, "u", "';u=\(value.string)' is negative; the uncertainty is a distance in metres, 0 or more")
+                // The value of `crs` (only `wgs84`) or of `u` (a number ≥ 0), decoded.
+                try rawValue.withDecoded(plusAsSpace: false) { (value: LinkInput) throws(DirectionsURLError) in
+                    if isCRS, !value.lowercasedEquals("wgs84") {
+                        throw DirectionsURLError(.unsupportedCRS, "crs",
+                            "crs '\(DirectionsURLParser.shorten(value.string))' is not supported; "
+                                + "only wgs84 (the RFC 5870 default) is, so give WGS84 coordinates and drop ;crs")
+                    }
+                    if isCRS { return }
+                    guard let u = value.decimal else {
+                        throw DirectionsURLError(.malformedNumber, "u",
+                            "';u=\(DirectionsURLParser.shorten(value.string))' is not a number; the uncertainty is a distance in metres such as u=40")
+                    }
+                    if u < 0 {
+                        throw DirectionsURLError(.invalidParameter, "u", "';u=\(value.string)' is negative; the uncertainty is a distance in metres, 0 or more")
+                    }
+                }
             }
         }
 
@@ -260,12 +252,7 @@ extension DirectionsURLParser {
         /// the end or a non-alphanumeric. After the `+` the text is read by `Character` (a combining
         /// mark joins the character before it; `é` or `中` ends no code).
         private static func plusCodeEnd(_ raw: LinkInput, plus: Int) -> Int? {
-            guard plus >= 2, plus <= 8, plus % 2 == 0 else { return nil }
-            var i = 0
-            while i < plus {
-                guard isOLC(raw[i]) || raw[i] == UInt8(ascii: "0") else { return nil }
-                i &+= 1
-            }
+            guard plus >= 2, plus <= 8, plus % 2 == 0, raw.prefix(plus).allSatisfy({ isOLC($0) || $0 == UInt8(ascii: "0") }) else { return nil }
             let text = Substring(raw.string)
             var end = text.index(after: text.utf8.index(text.startIndex, offsetBy: plus))
             var n = 0

@@ -79,7 +79,7 @@ enum Ge0Link {
 
     // MARK: - Encoding
 
-/// Latitude -90...90 onto 0...`maxValue`, rounded half away from zero, clamped (`ge0::LatToInt`).
+    /// Latitude -90...90 onto 0...`maxValue`, rounded half away from zero, clamped (`ge0::LatToInt`).
     static func latitudeInteger(_ lat: Double, maxValue: Int) -> Int {
         let x = (lat + 90) / 180 * Double(maxValue)
         if !(x >= 0) { return 0 }  // also NaN, which has no integer
@@ -105,16 +105,12 @@ enum Ge0Link {
         let n = min(max(count, 0), maxPointBytes)
         let latI = latitudeInteger(latitude, maxValue: maxValue)
         let lonI = longitudeInteger(longitude, maxValue: maxValue)
-        var out: [UInt8] = []
-        var shift = maxCoordBits - 3
-        for _ in 0..<n {
-            let a = latI >> shift & 7
-            let b = lonI >> shift & 7
-            let v = (a >> 2 & 1) << 5 | (b >> 2 & 1) << 4 | (a >> 1 & 1) << 3 | (b >> 1 & 1) << 2 | (a & 1) << 1 | (b & 1)
-            out.append(alphabet[v])
-            shift -= 3
+        let characters = (0..<n).map { k -> UInt8 in
+            let a = latI >> (maxCoordBits - 3 - 3 * k) & 7
+            let b = lonI >> (maxCoordBits - 3 - 3 * k) & 7
+            return alphabet[(a >> 2 & 1) << 5 | (b >> 2 & 1) << 4 | (a >> 1 & 1) << 3 | (b >> 1 & 1) << 2 | (a & 1) << 1 | (b & 1)]
         }
-        return String(decoding: out, as: UTF8.self)
+        return String(decoding: characters, as: UTF8.self)
     }
 
     /// The zoom character: `(zoom − 4) × 4` truncated, 0 at zoom ≤ 4, 63 at zoom ≥ 19.75.
@@ -122,8 +118,8 @@ enum Ge0Link {
         Character(Unicode.Scalar(alphabet[!(zoom > 4) ? 0 : zoom >= 19.75 ? 63 : Int((zoom - 4) * 4)]))
     }
 
-/// The name as a path segment (`UrlEncodeString(TransformName(name))`): space ↔ `_`, then controls
-/// (C0, DEL, C1), space and ``<>#%"!*'();:@&=+$,/?[]{}\|^` `` percent-encoded; other bytes as they are.
+    /// The name as a path segment (`UrlEncodeString(TransformName(name))`): space ↔ `_`, then controls
+    /// (C0, DEL, C1), space and ``<>#%"!*'();:@&=+$,/?[]{}\|^` `` percent-encoded; other bytes as they are.
     static func encodeName(_ name: String) -> String {
         let special = Set(" <>#%\"!*'();:@&=+$,/?[]{}\\|^`".utf8)
         let hex = Array("0123456789ABCDEF".utf8)
@@ -134,11 +130,7 @@ enum Ge0Link {
             // C1 controls (U+0080–U+009F, UTF-8 C2 80–C2 9F) too: a link holding one raw is refused.
             let c1 = (b == 0xC2 && i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1]))
                 || ((0x80...0x9F).contains(b) && i > 0 && bytes[i - 1] == 0xC2)
-            if b < 0x20 || b == 0x7F || c1 || special.contains(b) {
-                out += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 15)]]
-            } else {
-                out.append(b)
-            }
+            out += b < 0x20 || b == 0x7F || c1 || special.contains(b) ? [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 15)]] : [b]
         }
         return String(decoding: out, as: UTF8.self)
     }

@@ -21,14 +21,12 @@
 /// - Errors: `missing-destination` (no `route` and no `to`), `invalid-parameter` (a `route` with one
 ///   point), coordinate errors naming `route`, `from` or `to`; `not-a-directions-link` for other paths.
 enum OpenStreetMapLink {
-    static let formatName = "OpenStreetMap directions link"
-    static let schema = ParameterSchema(format: formatName, typos: .closestByLength, [
+    static let schema = ParameterSchema(format: "OpenStreetMap directions link", typos: .closestByLength, [
         .single("from", "the start field's text: an address, 'lat,lon' or a current-location word"),
         .single("to", "the destination field's text"),
         .single("route", "'lat,lon;lat,lon' points, latitude first: start, waypoints, destination"),
         .single("engine", "the routing engine, which fixes the mode"),
-        .ignored("mlat", "the marker's latitude (marker links)"),
-        .ignored("mlon", "the marker's longitude (marker links)"),
+        .ignored("mlat", "the marker's latitude (marker links)"), .ignored("mlon", "the marker's longitude (marker links)"),
         .ignored("layers", "the map layers shown"),
     ])
 
@@ -114,7 +112,7 @@ enum OpenStreetMapLink {
     /// The marker link `…/?mlat=<lat>&mlon=<lon>#map=…`: the marker is the destination; nil without both.
     private static func marker(_ link: LinkInput.Parts) throws(DirectionsURLError) -> DirectionsRequest? {
         let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
-        guard let lat = try query.single("mlat", format: formatName), let lon = try query.single("mlon", format: formatName) else {
+        guard let lat = try query.single("mlat", format: schema.format), let lon = try query.single("mlon", format: schema.format) else {
             return nil
         }
         let c = try OsmAndLink.coordinate(lat, lon, latitudeName: "mlat", longitudeName: "mlon")

@@ -24,10 +24,9 @@
 /// **Point** (`map`): `ll=<lat>,<lon>` with an optional following `n=<name>`: the destination, from the
 /// current location. More than one `ll` is a repair: the first is used. `z` is a zoom (ignored).
 enum OrganicMapsLink {
-    static let formatName = "Organic Maps link"
     static let routeKeys = ["sll", "saddr", "dll", "daddr"]
     /// The first four slots are ``routeKeys``, in order.
-    static let schema = ParameterSchema(format: formatName, typos: .closestByLength, [
+    static let schema = ParameterSchema(format: "Organic Maps link", typos: .closestByLength, [
         .single("sll", "the start, 'lat,lon'; absent: the current location"),
         .single("saddr", "the start's name"),
         .single("dll", "the destination, 'lat,lon'"),
@@ -106,7 +105,7 @@ enum OrganicMapsLink {
 
     private static func point(_ query: LinkInput.Query, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         guard let i = query.firstIndex(of: "ll") else {
-            throw DirectionsURLError(.missingDestination, "ll", "this \(formatName) has no point; add ll=<latitude>,<longitude>")
+            throw DirectionsURLError(.missingDestination, "ll", "this \(schema.format) has no point; add ll=<latitude>,<longitude>")
         }
         let count = query.count("ll")
         if count > 1 { try context.repair(.ignoredValue, "this map link has \(count) points; the first is the destination", parameter: "ll") }

@@ -13,16 +13,13 @@
 /// - `waypoints=lat,lon|lat,lon`: decoded, then split on `|` (`%7C` splits too, as documented);
 ///   items trimmed, empty slots skipped. `waypoint_names` aligns with the slots. Over 100 stops is
 ///   `invalid-parameter`.
-/// - `mode`/`travelmode`: `drive`, `driving`, `car`, `vehicle` → Car; `walk`, `walking`, `pedestrian` →
-///   Pedestrian; `bike`, `bicycling`, `bicycle` → Bike; `transit` → transport type Transit; else
-///   (`cycling` too) `unknown-mode`. No mode: none.
+/// - `mode`/`travelmode`: a word of ``modeWords`` (any case); other words (`cycling` too) are `unknown-mode`.
 /// - `avoid=tolls,highways,ferries` become the avoidances, other values `ignored-value` repairs.
 ///   `origin_heading` must be 0–360 (`invalid-parameter`).
 /// - Callbacks, `optimize`, `ref_name`, `api`, `ref` and unknown parameters are ignored.
 enum OrganicMapsRouteV2 {
-    static let formatName = "Organic Maps v2 route link"
     /// Every parameter may repeat: the last one is read, as Organic Maps does.
-    static let schema = ParameterSchema(format: formatName, typos: .closestByLength, [
+    static let schema = ParameterSchema(format: "Organic Maps v2 route link", typos: .closestByLength, [
         .repeatable("destination", "the destination, 'lat,lon'"),
         .repeatable("destination_name", "the destination's name"),
         .repeatable("origin", "the start, 'lat,lon'; empty or currentLocation: the current location"),

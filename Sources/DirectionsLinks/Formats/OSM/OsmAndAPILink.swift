@@ -11,8 +11,7 @@
 /// - Other commands (`osmand.api://show_gpx`, …) are `not-a-directions-link`; unknown parameters
 ///   (`force`, `locations_permission`) are ignored, a likely typo is a `likely-typo` repair.
 enum OsmAndAPILink {
-    static let formatName = "OsmAnd API link"
-    static let schema = ParameterSchema(format: formatName, typos: .closestByLength, [
+    static let schema = ParameterSchema(format: "OsmAnd API link", typos: .closestByLength, [
         .single("dest_lat", "the destination's latitude"),
         .single("dest_lon", "the destination's longitude"),
         .single("dest_name", "the destination's name"),

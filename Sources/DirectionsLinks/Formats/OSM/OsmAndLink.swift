@@ -20,8 +20,7 @@
 /// - The fragment `#zoom/lat/lon` is the viewport, never an endpoint; `z` is a zoom.
 /// - Unknown parameters are ignored; a likely typo of a known one is a `likely-typo` repair.
 enum OsmAndLink {
-    static let formatName = "OsmAnd link"
-    static let schema = ParameterSchema(format: formatName, typos: .closestByLength, [
+    static let schema = ParameterSchema(format: "OsmAnd link", typos: .closestByLength, [
         .single("end", "the destination, 'lat,lon'"),
         .single("finish", "the destination as the web app writes it"),
         .single("start", "the start, 'lat,lon'; absent or empty: the current location"),
@@ -52,9 +51,7 @@ enum OsmAndLink {
     ]
 
     /// The `params` options that are avoidances.
-    static let avoidOptions: [(String, RouteAvoidance)] = [
-        ("avoid_toll", .tolls), ("avoid_motorway", .highways), ("avoid_ferries", .ferries),
-    ]
+    static let avoidOptions: [(String, RouteAvoidance)] = [("avoid_toll", .tolls), ("avoid_motorway", .highways), ("avoid_ferries", .ferries)]
 
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
@@ -74,7 +71,7 @@ enum OsmAndLink {
             return try route(query, slots, &context)
         }
         if path.equals("/go") || path.equals("/go/") { return try point(query, &context) }
-        if isMap, let pin = try query.single("pin", format: formatName) {
+        if isMap, let pin = try query.single("pin", format: schema.format) {
             try schema.warnLikelyTypos(query, &context)
             return DirectionsRequest(destination: .coordinate(try pair(pin, parameter: "pin"), label: nil))
         }
@@ -114,15 +111,15 @@ enum OsmAndLink {
 
     /// `lat`, `lon`, optional `title` (iOS) or `name`.
     private static func point(_ query: LinkInput.Query, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        guard let lat = try query.single("lat", format: formatName), let lon = try query.single("lon", format: formatName) else {
+        guard let lat = try query.single("lat", format: schema.format), let lon = try query.single("lon", format: schema.format) else {
             throw DirectionsURLError(.missingDestination, query.contains("lat") ? "lon" : "lat",
-                "this \(formatName) has no point; add lat=<latitude>&lon=<longitude> (or start= and end= for a route)")
+                "this \(schema.format) has no point; add lat=<latitude>&lon=<longitude> (or start= and end= for a route)")
         }
         let c = try coordinate(lat, lon, latitudeName: "lat", longitudeName: "lon")
         try schema.warnLikelyTypos(query, &context)
         // An empty `title` is no label, and `name` is then not read.
-        var p = try query.single("title", format: formatName)
-        if p == nil { p = try query.single("name", format: formatName) }
+        var p = try query.single("title", format: schema.format)
+        if p == nil { p = try query.single("name", format: schema.format) }
         return DirectionsRequest(destination: .coordinate(c, label: p?.trimmedValue))
     }
 
