@@ -221,12 +221,10 @@ extension DirectionsURLParser {
                 if !seen.insert(key).inserted {
                     throw DirectionsURLError(.duplicateParameter, key, "';\(key)=' appears more than once; RFC 5870 allows it once")
                 }
-                if isCRS ? index != 0 : sawOther {
-                    try repair(
-                        isCRS
-                            ? "';crs=' must be the first parameter after the coordinates (RFC 5870 §3.3)"
-                            : "';u=' must come right after the coordinates or ';crs=', before other parameters (RFC 5870 §3.3)",
-                        key, &context)
+                if isCRS, index != 0 {
+                    try repair("';crs=' must be the first parameter after the coordinates (RFC 5870 §3.3)", key, &context)
+                } else if !isCRS, sawOther {
+                    try repair("';u=' must come right after the coordinates or ';crs=', before other parameters (RFC 5870 §3.3)", key, &context)
                 }
                 // The value of `crs` (only `wgs84`) or of `u` (a number ≥ 0), decoded.
                 try rawValue.withDecoded(plusAsSpace: false) { (value: LinkInput) throws(DirectionsURLError) in

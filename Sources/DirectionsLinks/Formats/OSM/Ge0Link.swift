@@ -196,9 +196,8 @@ enum Ge0Link {
             cut = raw.firstOffset(of: UInt8(ascii: "%"), from: cut &+ 3) ?? raw.count
         }
         if cut < raw.count {
-            try context.repair(
-                .repairedSyntax, "the ge0 name has a malformed percent-escape; the name is cut there, as Organic Maps does (write '%' as %25)",
-                parameter: "name")
+            try context.repair(.repairedSyntax,
+                "the ge0 name has a malformed percent-escape; the name is cut there, as Organic Maps does (write '%' as %25)", parameter: "name")
         }
         let kept = raw.prefix(cut)
         // Every escape left is well formed: only the decoded UTF-8 can fail.

@@ -47,11 +47,7 @@ enum OpenStreetMapLink {
         let destination: Endpoint
         var waypoints: [Endpoint] = []
         if let route = try slots.single("route"), !AppleGoogleLinkText.isBlankValue(route) {
-            let fromLabel = label(from, parser)
-            let toLabel = label(to, parser)
-            (source, destination, waypoints) = try route.withValue { (text: LinkInput) throws(DirectionsURLError) -> (Endpoint, Endpoint, [Endpoint]) in
-                try points(text, fromLabel: fromLabel, toLabel: toLabel)
-            }
+            (source, destination, waypoints) = try points(route, fromLabel: label(from, parser), toLabel: label(to, parser))
         } else {
             guard let to, !AppleGoogleLinkText.isBlankValue(to) else {
                 throw OSMLinkBytes.missing(schema, query, ["to", "route"], "to=<place or latitude,longitude> or route=<lat>,<lon>;<lat>,<lon>")
@@ -66,38 +62,40 @@ enum OpenStreetMapLink {
             if let index = found.index {
                 word = modeVocabulary[index]
             } else if !found.empty {
-                try context.repair(
-                    .ignoredValue,
-                    "engine '\(DirectionsURLParser.shorten(engine.withValue { $0.trimmed.string }))' is not an OpenStreetMap routing engine; "
-                        + "the mode is left unset (engines: " + modeVocabulary.map(\.value).joined(separator: ", ") + ")",
-                    parameter: "engine")
+                let shown = DirectionsURLParser.shorten(engine.withValue { $0.trimmed.string })
+                try context.repair(.ignoredValue, "engine '\(shown)' is not an OpenStreetMap routing engine; the mode is left unset (engines: "
+                    + modeVocabulary.map(\.value).joined(separator: ", ") + ")", parameter: "engine")
             }
         }
         return DirectionsRequest(
             source: source, destination: destination, waypoints: waypoints, mode: word?.mode, transportType: word?.transportType)
     }
 
-    /// The points of a decoded, non-blank `route`: source, destination and the waypoints between.
-    private static func points(_ text: LinkInput, fromLabel: String?, toLabel: String?) throws(DirectionsURLError) -> (Endpoint, Endpoint, [Endpoint]) {
-        // Split by byte in non-ASCII text too: U+037E GREEK QUESTION MARK is no `;` here.
-        let semicolon = UInt8(ascii: ";")
-        guard let firstSemicolon = text.firstOffset(of: semicolon) else {
-            throw DirectionsURLError(.invalidParameter, "route", "'route' has one point; write route=<lat>,<lon>;<lat>,<lon> (start;destination)")
-        }
-        let lastSemicolon = text.lastOffset(of: semicolon) ?? firstSemicolon
-        let first = text.prefix(firstSemicolon).trimmed
-        let source: Endpoint = first.isEmpty ? .currentLocation : .coordinate(try CoordinateText.parsePair(first, parameter: "route"), label: fromLabel)
-        var waypoints: [Endpoint] = []
-        if lastSemicolon > firstSemicolon {
-            for middle in text.slice(firstSemicolon &+ 1, lastSemicolon).pieces(separatedBy: semicolon) {
-                waypoints.append(.coordinate(try CoordinateText.parsePair(middle, parameter: "route"), label: nil))
+    /// The points of a non-blank `route` (decoded): source, destination and the waypoints between.
+    private static func points(
+        _ route: LinkInput.Query.Parameter, fromLabel: String?, toLabel: String?
+    ) throws(DirectionsURLError) -> (Endpoint, Endpoint, [Endpoint]) {
+        try route.withValue { (text: LinkInput) throws(DirectionsURLError) -> (Endpoint, Endpoint, [Endpoint]) in
+            // Split by byte in non-ASCII text too: U+037E GREEK QUESTION MARK is no `;` here.
+            let semicolon = UInt8(ascii: ";")
+            guard let firstSemicolon = text.firstOffset(of: semicolon) else {
+                throw DirectionsURLError(.invalidParameter, "route", "'route' has one point; write route=<lat>,<lon>;<lat>,<lon> (start;destination)")
             }
+            let lastSemicolon = text.lastOffset(of: semicolon) ?? firstSemicolon
+            let first = text.prefix(firstSemicolon).trimmed
+            let source: Endpoint = first.isEmpty ? .currentLocation : .coordinate(try CoordinateText.parsePair(first, parameter: "route"), label: fromLabel)
+            var waypoints: [Endpoint] = []
+            if lastSemicolon > firstSemicolon {
+                for middle in text.slice(firstSemicolon &+ 1, lastSemicolon).pieces(separatedBy: semicolon) {
+                    waypoints.append(.coordinate(try CoordinateText.parsePair(middle, parameter: "route"), label: nil))
+                }
+            }
+            let last = text.suffix(from: lastSemicolon &+ 1)
+            guard !last.isBlank else {
+                throw DirectionsURLError(.missingDestination, "route", "the last point of 'route' is empty; write route=<lat>,<lon>;<lat>,<lon>")
+            }
+            return (source, .coordinate(try CoordinateText.parsePair(last, parameter: "route"), label: toLabel), waypoints)
         }
-        let last = text.suffix(from: lastSemicolon &+ 1)
-        guard !last.isBlank else {
-            throw DirectionsURLError(.missingDestination, "route", "the last point of 'route' is empty; write route=<lat>,<lon>;<lat>,<lon>")
-        }
-        return (source, .coordinate(try CoordinateText.parsePair(last, parameter: "route"), label: toLabel), waypoints)
     }
 
     /// A `from`/`to` text used as a label next to `route`: nil when empty, a current-location literal or

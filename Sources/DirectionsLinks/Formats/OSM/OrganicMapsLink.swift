@@ -90,10 +90,8 @@ enum OrganicMapsLink {
         }
         if slots.hasUnknown { try schema.warnLikelyTypos(query, &context) }
         guard let type = try slots.single("type") else {
-            try context.repair(
-                .repairedSyntax,
-                "Organic Maps rejects a route without 'type'; add type=vehicle, pedestrian, bicycle or transit (the mode is left unset)",
-                parameter: "type")
+            try context.repair(.repairedSyntax,
+                "Organic Maps rejects a route without 'type'; add type=vehicle, pedestrian, bicycle or transit (the mode is left unset)", parameter: "type")
             return DirectionsRequest(source: source, destination: destination)
         }
         let index = try type.modeWord(

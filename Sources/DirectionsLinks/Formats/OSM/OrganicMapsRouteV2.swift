@@ -108,9 +108,8 @@ enum OrganicMapsRouteV2 {
                 if let hit = RouteAvoidance.allCases.first(where: { v.equalsIgnoringCase($0.rawValue) }) {
                     avoid.insert(hit)
                 } else {
-                    try context.repair(
-                        .ignoredValue, "avoid '\(DirectionsURLParser.shorten(v.lowercasedASCII))' has no meaning here; use tolls, highways or ferries",
-                        parameter: "avoid")
+                    let shown = DirectionsURLParser.shorten(v.lowercasedASCII)
+                    try context.repair(.ignoredValue, "avoid '\(shown)' has no meaning here; use tolls, highways or ferries", parameter: "avoid")
                 }
             }
         }

@@ -134,11 +134,8 @@ enum OsmAndLink {
             return value.isEmpty || OSMLinkBytes.lowerEquals(value, "default") ? -1 : OSMLinkBytes.index(of: value, in: profiles)
         }
         if let index { return index < 0 ? (nil, nil) : (profiles[index].mode, profiles[index].transportType) }
-        try context.repair(
-            .ignoredValue,
-            "profile '\(DirectionsURLParser.shorten(p.value))' is not an OsmAnd profile; the mode is left unset (profiles: default, "
-                + profiles.map(\.value).joined(separator: ", ") + ")",
-            parameter: "profile")
+        try context.repair(.ignoredValue, "profile '\(DirectionsURLParser.shorten(p.value))' is not an OsmAnd profile; the mode is left unset "
+            + "(profiles: default, " + profiles.map(\.value).joined(separator: ", ") + ")", parameter: "profile")
         return (nil, nil)
     }
 
