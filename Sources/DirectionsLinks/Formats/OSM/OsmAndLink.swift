@@ -124,9 +124,7 @@ enum OsmAndLink {
     }
 
     /// The mode of the `profile` parameter `p` (nil: absent; empty or `default`: no mode).
-    static func profile(
-        _ p: LinkInput.Query.Parameter?, _ context: inout ParseContext
-    ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
+    static func profile(_ p: LinkInput.Query.Parameter?, _ context: inout ParseContext) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
         guard let p else { return (nil, nil) }
         // -1: no mode; nil: not a profile.
         let index: Int? = p.withValue { (v: LinkInput) -> Int? in
@@ -174,7 +172,7 @@ enum OsmAndLink {
     }
 }
 
-/// Text helpers of the OpenStreetMap, OsmAnd, OsmAnd API and Organic Maps parsers and builders.
+/// Helpers of the geo:, OpenStreetMap, OsmAnd, OsmAnd API, Organic Maps and ge0 parsers and builders.
 enum OSMLinkBytes {
     /// `text.lowercased() == word` for a lowercase ASCII `word` (ASCII folding for ASCII text; a
     /// non-ASCII letter such as the Kelvin sign may lower to ASCII).
