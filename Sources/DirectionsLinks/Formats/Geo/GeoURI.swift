@@ -52,10 +52,9 @@ extension DirectionsURLParser {
             let (question, hash) = LinkInput.queryAndFragment(in: all, from: 0, to: all.count)
             let rest = all.prefix(hash)
             if rest.first == UInt8(ascii: "/") {
-                throw DirectionsURLError(
-                    code: .malformedURL,
-                    message: "'geo:\(DirectionsURLParser.shorten(rest.string))' is not RFC 5870: write geo:<latitude>,<longitude> without slashes (slash-separated numbers are ambiguous, so they are not guessed)",
-                    parameter: "coordinates")
+                throw DirectionsURLError(.malformedURL, "coordinates",
+                    "'geo:\(DirectionsURLParser.shorten(rest.string))' is not RFC 5870: write geo:<latitude>,<longitude> without slashes "
+                        + "(slash-separated numbers are ambiguous, so they are not guessed)")
             }
             // The path ends at '?', or (a repair) at an '&' that comes before any ';'.
             let end = min(question, hash)
@@ -66,15 +65,11 @@ extension DirectionsURLParser {
             if question < hash {
                 rawQuery = rest.suffix(from: question &+ 1)
             } else if ampersand < semi {
-                try context.repair(
-                    .repairedSyntax,
-                    "the geo: URI has '&' where its query starts; write '?' before the first query parameter (geo:lat,lon?z=…)",
-                    parameter: "query")
+                try repair("the geo: URI has '&' where its query starts; write '?' before the first query parameter (geo:lat,lon?z=…)", "query", &context)
                 path = rest.prefix(ampersand)
                 rawQuery = rest.suffix(from: ampersand &+ 1)
             }
             let query = schema.slots(try LinkInput.Query(rawQuery, plusAsSpace: true))
-
             // Path: coordinates, then ;parameters.
             var coordinateText = path
             if semi < path.count {
@@ -86,16 +81,13 @@ extension DirectionsURLParser {
                 let label = try inside.decoded(plusAsSpace: false, parameter: "coordinates")
                 pathLabel = LinkInput.withBytes(of: label, nonEmpty)
                 coordinateText = before
-                try context.repair(
-                    .repairedSyntax,
-                    "a '(label)' after the geo: coordinates is not RFC 5870; put it in the query: geo:0,0?q=lat,lon(label)",
-                    parameter: "coordinates")
+                try repair("a '(label)' after the geo: coordinates is not RFC 5870; put it in the query: geo:0,0?q=lat,lon(label)", "coordinates", &context)
             }
             if coordinateText.contains(UInt8(ascii: "%")) {
-                try context.repair(
-                    .repairedSyntax,
-                    "the geo: coordinates are percent-encoded ('\(DirectionsURLParser.shorten(coordinateText.string))'); RFC 5870 §3.3 writes them plainly: geo:lat,lon",
-                    parameter: "coordinates")
+                try repair(
+                    "the geo: coordinates are percent-encoded ('\(DirectionsURLParser.shorten(coordinateText.string))'); "
+                        + "RFC 5870 §3.3 writes them plainly: geo:lat,lon",
+                    "coordinates", &context)
                 // Checks the escapes and the UTF-8; `withDecoded` then decodes.
                 _ = try coordinateText.decoded(plusAsSpace: false, parameter: "coordinates")
             }
@@ -103,8 +95,7 @@ extension DirectionsURLParser {
                 // `q`, decoded and trimmed; a leading Plus Code keeps its `+`.
                 guard let q = try query.single("q") else { return try finish(decoded, qText: nil, query, pathLabel, &context) }
                 func go(_ t: LinkInput) throws(DirectionsURLError) -> DirectionsRequest {
-                    let trimmed = t.trimmed
-                    return try finish(decoded, qText: trimmed.isEmpty ? nil : trimmed, query, pathLabel, &context)
+                    try finish(decoded, qText: t.trimmed.isEmpty ? nil : t.trimmed, query, pathLabel, &context)
                 }
                 let raw = q.rawValue
                 if let plus = raw.firstOffset(of: UInt8(ascii: "+")), let end = plusCodeEnd(raw, plus: plus) {
@@ -121,34 +112,20 @@ extension DirectionsURLParser {
             _ decoded: LinkInput, qText: LinkInput?, _ query: ParameterSchema.Slots, _ pathLabel: String?, _ context: inout ParseContext
         ) throws(DirectionsURLError) -> DirectionsRequest {
             let z = try query.single("z")
-            let pathCoordinate: Coordinate?  // nil: placeholder (empty or 0:0) usable only with q
+            var pathCoordinate: Coordinate? = nil  // nil: placeholder (empty or 0:0) usable only with q
             let trimmedPath = decoded.trimmed
             if trimmedPath.isEmpty, qText != nil {
-                try context.repair(
-                    .repairedSyntax,
-                    "the geo: URI has no coordinates before '?q='; RFC 5870 needs them: write geo:0,0?q=…",
-                    parameter: "coordinates")
-                pathCoordinate = nil
+                try repair("the geo: URI has no coordinates before '?q='; RFC 5870 needs them: write geo:0,0?q=…", "coordinates", &context)
             } else if qText != nil, isColonZeros(trimmedPath) {
-                try context.repair(
-                    .repairedSyntax,
-                    "'geo:\(trimmedPath.string)' separates the placeholder with ':'; write geo:0,0?q=… (q is used)",
-                    parameter: "coordinates")
-                pathCoordinate = nil
+                try repair("'geo:\(trimmedPath.string)' separates the placeholder with ':'; write geo:0,0?q=… (q is used)", "coordinates", &context)
             } else if trimmedPath.isEmpty {
-                throw DirectionsURLError(
-                    code: .missingDestination,
-                    message: "the geo: URI has no coordinates and no q; write geo:<latitude>,<longitude>",
-                    parameter: "coordinates")
+                throw DirectionsURLError(.missingDestination, "coordinates", "the geo: URI has no coordinates and no q; write geo:<latitude>,<longitude>")
             } else if trimmedPath.contains(UInt8(ascii: ":")) && !trimmedPath.contains(UInt8(ascii: ",")) {
-                throw DirectionsURLError(
-                    code: .malformedNumber,
-                    message: "'\(trimmedPath.string)' in the geo: URI uses ':' between the numbers; RFC 5870 separates latitude and longitude with ','",
-                    parameter: "coordinates")
+                throw DirectionsURLError(.malformedNumber, "coordinates",
+                    "'\(trimmedPath.string)' in the geo: URI uses ':' between the numbers; RFC 5870 separates latitude and longitude with ','")
             } else {
                 pathCoordinate = try pathPair(decoded, &context)
             }
-
             let destination: Endpoint
             if let qText {
                 if let (coordinate, label) = try coordinateWithLabel(qText) {
@@ -161,11 +138,14 @@ extension DirectionsURLParser {
             } else if let pathCoordinate {
                 destination = .coordinate(pathCoordinate, label: pathLabel ?? zLabel(z))
             } else {
-                throw DirectionsURLError(
-                    code: .missingDestination, message: "the geo: URI has no coordinates; write geo:<latitude>,<longitude>",
-                    parameter: "coordinates")
+                throw DirectionsURLError(.missingDestination, "coordinates", "the geo: URI has no coordinates; write geo:<latitude>,<longitude>")
             }
             return DirectionsRequest(source: .currentLocation, destination: destination)
+        }
+
+        /// A `repaired-syntax` repair naming `parameter`.
+        private static func repair(_ message: String, _ parameter: String, _ context: inout ParseContext) throws(DirectionsURLError) {
+            try context.repair(.repairedSyntax, message, parameter: parameter)
         }
 
         /// `0:0`, `0.0:0.0`: a producer's broken placeholder.
@@ -177,42 +157,29 @@ extension DirectionsURLParser {
         /// The path pair, with the whitespace and `+` repairs (whitespace as `Character.isWhitespace` decides).
         private static func pathPair(_ decoded: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> Coordinate {
             // A byte scan first: Character.isWhitespace is costly and plain-ASCII coordinates are the norm.
-            var spaceOrOther = false
-            var plus = false
-            for b in decoded {
-                if b <= 0x20 || b >= 0x80 { spaceOrOther = true }
-                if b == UInt8(ascii: "+") { plus = true }
-            }
-            guard spaceOrOther || plus else {
-                return try CoordinateText.parsePair(decoded, parameter: "coordinates", allowAltitude: true)
-            }
+            let spaceOrOther = decoded.contains { $0 <= 0x20 || $0 >= 0x80 }
+            let plus = decoded.contains(UInt8(ascii: "+"))
+            guard spaceOrOther || plus else { return try CoordinateText.parsePair(decoded, parameter: "coordinates", allowAltitude: true) }
             let text = decoded.string
             var body = Substring(text)
             if spaceOrOther, text.contains(where: \.isWhitespace) {
+                let shown = DirectionsURLParser.shorten(text)
                 if decoded.contains(UInt8(ascii: ",")) {
-                    try context.repair(
-                        .repairedSyntax,
-                        "the geo: coordinates contain spaces ('\(DirectionsURLParser.shorten(text))'); write geo:lat,lon without spaces",
-                        parameter: "coordinates")
+                    try repair("the geo: coordinates contain spaces ('\(shown)'); write geo:lat,lon without spaces", "coordinates", &context)
                 } else {
                     let words = text.split(whereSeparator: \.isWhitespace)
                     if words.count == 2, CoordinateText.decimal(words[0]) != nil, CoordinateText.decimal(words[1]) != nil {
-                        try context.repair(
-                            .repairedSyntax,
-                            "'\(DirectionsURLParser.shorten(text))' separates latitude and longitude with a space; RFC 5870 needs a comma: geo:\(words[0]),\(words[1])",
-                            parameter: "coordinates")
+                        try repair(
+                            "'\(shown)' separates latitude and longitude with a space; RFC 5870 needs a comma: geo:\(words[0]),\(words[1])",
+                            "coordinates", &context)
                         body = Substring(words[0] + "," + words[1])
                     }
                 }
             }
             let coordinate = try CoordinateText.parsePair(body, parameter: "coordinates", allowAltitude: true)
             // Without a '+' byte no number can start with '+' (the repaired body holds the same bytes).
-            if plus,
-               body.pieces(separatedBy: UInt8(ascii: ",")).contains(where: { $0.drop(while: \.isWhitespace).utf8.first == UInt8(ascii: "+") }) {
-                try context.repair(
-                    .repairedSyntax,
-                    "a number in the geo: coordinates starts with '+'; RFC 5870 numbers have only an optional '-'",
-                    parameter: "coordinates")
+            if plus, body.pieces(separatedBy: UInt8(ascii: ",")).contains(where: { $0.drop(while: \.isWhitespace).utf8.first == UInt8(ascii: "+") }) {
+                try repair("a number in the geo: coordinates starts with '+'; RFC 5870 numbers have only an optional '-'", "coordinates", &context)
             }
             return coordinate
         }
@@ -224,10 +191,9 @@ extension DirectionsURLParser {
             var sawOther = false
             for piece in text.pieces(separatedBy: UInt8(ascii: ";")) {
                 if piece.isEmpty {
-                    try context.repair(
-                        .repairedSyntax,
+                    try repair(
                         "the geo: URI has an empty ';' parameter; RFC 5870 parameters are ;name or ;name=value (the empty one is ignored)",
-                        parameter: "parameters")
+                        "parameters", &context)
                     continue
                 }
                 defer { index += 1 }
@@ -237,21 +203,14 @@ extension DirectionsURLParser {
                 // A non-ASCII name is lowercased by Unicode: `;\u{212A}=1` (Kelvin sign) is `k`.
                 let name = rawName.isASCII ? rawName.lowercasedASCII : rawName.string.lowercased()
                 guard !rawName.isEmpty, name.utf8.allSatisfy({ isAlphanumeric($0) || $0 == UInt8(ascii: "-") }) else {
-                    throw DirectionsURLError(
-                        code: .invalidParameter,
-                        message: "';\(DirectionsURLParser.shorten(piece.string))' "
+                    throw DirectionsURLError(.invalidParameter, rawName.isEmpty ? "parameters" : rawName.string,
+                        "';\(DirectionsURLParser.shorten(piece.string))' "
                             + (rawName.isEmpty ? "has no parameter name; geo: URI parameters" : "is not a geo: URI parameter; parameters")
-                            + " are ;name=value with letters, digits and '-' in the name",
-                        parameter: rawName.isEmpty ? "parameters" : rawName.string)
+                            + " are ;name=value with letters, digits and '-' in the name")
                 }
-                if rawValue.contains(UInt8(ascii: "%")) {
-                    _ = try rawValue.decoded(plusAsSpace: false, parameter: name)
-                }
+                if rawValue.contains(UInt8(ascii: "%")) { _ = try rawValue.decoded(plusAsSpace: false, parameter: name) }
                 if eq != nil, rawValue.isEmpty || !rawValue.allSatisfy(isPValue) {
-                    try context.repair(
-                        .repairedSyntax,
-                        "the value of ';\(name)=' is empty or has characters RFC 5870 does not allow there; percent-encode them",
-                        parameter: name)
+                    try repair("the value of ';\(name)=' is empty or has characters RFC 5870 does not allow there; percent-encode them", name, &context)
                 }
                 let isCRS = rawName.equalsIgnoringCase("crs")
                 guard isCRS || rawName.equalsIgnoringCase("u") else {
@@ -260,45 +219,29 @@ extension DirectionsURLParser {
                 }
                 let key = isCRS ? "crs" : "u"
                 if !seen.insert(key).inserted {
-                    throw DirectionsURLError(
-                        code: .duplicateParameter, message: "';\(key)=' appears more than once; RFC 5870 allows it once", parameter: key)
+                    throw DirectionsURLError(.duplicateParameter, key, "';\(key)=' appears more than once; RFC 5870 allows it once")
                 }
-                if isCRS ? index != 0 : sawOther {
-                    try context.repair(
-                        .repairedSyntax,
-                        isCRS
-                            ? "';crs=' must be the first parameter after the coordinates (RFC 5870 §3.3)"
-                            : "';u=' must come right after the coordinates or ';crs=', before other parameters (RFC 5870 §3.3)",
-                        parameter: key)
+                if isCRS, index != 0 {
+                    try repair("';crs=' must be the first parameter after the coordinates (RFC 5870 §3.3)", key, &context)
+                } else if !isCRS, sawOther {
+                    try repair("';u=' must come right after the coordinates or ';crs=', before other parameters (RFC 5870 §3.3)", key, &context)
                 }
+                // The value of `crs` (only `wgs84`) or of `u` (a number ≥ 0), decoded.
                 try rawValue.withDecoded(plusAsSpace: false) { (value: LinkInput) throws(DirectionsURLError) in
-                    try checkCRSOrU(value, isCRS: isCRS)
+                    if isCRS, !value.lowercasedEquals("wgs84") {
+                        throw DirectionsURLError(.unsupportedCRS, "crs",
+                            "crs '\(DirectionsURLParser.shorten(value.string))' is not supported; "
+                                + "only wgs84 (the RFC 5870 default) is, so give WGS84 coordinates and drop ;crs")
+                    }
+                    if isCRS { return }
+                    guard let u = value.decimal else {
+                        throw DirectionsURLError(.malformedNumber, "u",
+                            "';u=\(DirectionsURLParser.shorten(value.string))' is not a number; the uncertainty is a distance in metres such as u=40")
+                    }
+                    if u < 0 {
+                        throw DirectionsURLError(.invalidParameter, "u", "';u=\(value.string)' is negative; the uncertainty is a distance in metres, 0 or more")
+                    }
                 }
-            }
-        }
-
-        /// The value of `crs` (only `wgs84`) or of `u` (a number ≥ 0), decoded.
-        private static func checkCRSOrU(_ value: LinkInput, isCRS: Bool) throws(DirectionsURLError) {
-            if isCRS {
-                if !value.lowercasedEquals("wgs84") {
-                    throw DirectionsURLError(
-                        code: .unsupportedCRS,
-                        message: "crs '\(DirectionsURLParser.shorten(value.string))' is not supported; only wgs84 (the RFC 5870 default) is, so give WGS84 coordinates and drop ;crs",
-                        parameter: "crs")
-                }
-                return
-            }
-            guard let u = value.decimal else {
-                throw DirectionsURLError(
-                    code: .malformedNumber,
-                    message: "';u=\(DirectionsURLParser.shorten(value.string))' is not a number; the uncertainty is a distance in metres such as u=40",
-                    parameter: "u")
-            }
-            if u < 0 {
-                throw DirectionsURLError(
-                    code: .invalidParameter,
-                    message: "';u=\(value.string)' is negative; the uncertainty is a distance in metres, 0 or more",
-                    parameter: "u")
             }
         }
 
@@ -307,12 +250,7 @@ extension DirectionsURLParser {
         /// the end or a non-alphanumeric. After the `+` the text is read by `Character` (a combining
         /// mark joins the character before it; `é` or `中` ends no code).
         private static func plusCodeEnd(_ raw: LinkInput, plus: Int) -> Int? {
-            guard plus >= 2, plus <= 8, plus % 2 == 0 else { return nil }
-            var i = 0
-            while i < plus {
-                guard isOLC(raw[i]) || raw[i] == UInt8(ascii: "0") else { return nil }
-                i &+= 1
-            }
+            guard plus >= 2, plus <= 8, plus % 2 == 0, raw.prefix(plus).allSatisfy({ isOLC($0) || $0 == UInt8(ascii: "0") }) else { return nil }
             let text = Substring(raw.string)
             var end = text.index(after: text.utf8.index(text.startIndex, offsetBy: plus))
             var n = 0
@@ -327,22 +265,16 @@ extension DirectionsURLParser {
 
         /// `lat,lon` or `lat,lon(label)` / `lat,lon (label)` of decoded, trimmed text; nil when it is an address.
         private static func coordinateWithLabel(_ text: LinkInput) throws(DirectionsURLError) -> (Coordinate, String?)? {
-            var body = text
-            var label: String? = nil
             if let (before, inside) = parenthesized(text), CoordinateText.isNumberLike(before) {
-                label = nonEmpty(inside)
-                body = before
+                return try CoordinateText.classify(before, parameter: "q").map { ($0, nonEmpty(inside)) }
             }
-            guard let coordinate = try CoordinateText.classify(body, parameter: "q") else { return nil }
-            return (coordinate, label)
+            return try CoordinateText.classify(text, parameter: "q").map { ($0, nil) }
         }
 
         /// OsmAnd-style `z=19(Name)`: the label after the zoom.
         private static func zLabel(_ z: LinkInput.Query.Parameter?) -> String? {
             z?.withValue { (v: LinkInput) -> String? in parenthesized(v).flatMap { nonEmpty($0.inside) } }
         }
-
-        // MARK: - Private
 
         /// `text` as `before(inside)`, split at its first `(`, when its last byte is `)`.
         private static func parenthesized(_ text: LinkInput) -> (before: LinkInput, inside: LinkInput)? {
@@ -351,32 +283,20 @@ extension DirectionsURLParser {
         }
 
         /// The text trimmed, or nil when that is empty.
-        private static func nonEmpty(_ text: LinkInput) -> String? {
-            let t = text.trimmed
-            return t.isEmpty ? nil : t.string
-        }
+        private static func nonEmpty(_ text: LinkInput) -> String? { text.trimmed.isEmpty ? nil : text.trimmed.string }
 
         /// RFC 5870 `pvalue` bytes: `p-unreserved` (`[ ] : & + $`), `unreserved`, and `%` (checked by decoding).
-        private static func isPValue(_ b: UInt8) -> Bool {
-            isAlphanumeric(b) || "-._~[]:&+$%".utf8.contains(b)
-        }
+        private static func isPValue(_ b: UInt8) -> Bool { isAlphanumeric(b) || "-._~[]:&+$%".utf8.contains(b) }
 
         /// Open Location Code digits (either case).
-        private static func isOLC(_ b: UInt8) -> Bool {
-            "23456789CFGHJMPQRVWXcfghjmpqrvwx".utf8.contains(b)
-        }
+        private static func isOLC(_ b: UInt8) -> Bool { "23456789CFGHJMPQRVWXcfghjmpqrvwx".utf8.contains(b) }
 
-        private static func isAlphanumeric(_ a: UInt8) -> Bool {
-            (48...57).contains(a) || (65...90).contains(a) || (97...122).contains(a)
-        }
+        private static func isAlphanumeric(_ a: UInt8) -> Bool { (48...57).contains(a) || (65...90).contains(a) || (97...122).contains(a) }
     }
 }
 
 extension DirectionsURLParser.GeoURI: DirectionsLinkFormat {
     static var schemes: [String] { ["geo", "geo.offline"] }
-}
-
-extension DirectionsURLParser.GeoURI {
     static var format: LinkFormat { .geo }
     /// `geo:` has no travel mode.
     static var modeVocabulary: [ModeWord] { [] }
@@ -394,25 +314,19 @@ extension DirectionsURLParser.GeoURI {
         try BuiltCoordinates.requireSourceHere(
             request,
             "a geo: URI names only a destination and always starts at the current location; use osm, organic-maps or google for a route from elsewhere")
-        var omitted: [String] = []
         let url: String
         switch request.destination {
         case .currentLocation:
-            throw LinkBuildError(
-                code: .cannotExpress, message: "a geo: URI cannot point at the current location", field: "destination")
+            throw OSMLinkBytes.cannot("destination", "a geo: URI cannot point at the current location")
         case .coordinate(let c, let label, _):
             let pair = LinkWriting.pair(c)
-            if let label, !label.isEmpty {
-                url = "geo:" + pair + "?q=" + pair + "(" + LinkWriting.encode(label) + ")"
-            } else {
-                url = "geo:" + pair
-            }
+            let name = label ?? ""
+            url = "geo:" + pair + (name.isEmpty ? "" : "?q=" + pair + "(" + LinkWriting.encode(name) + ")")
         case .address(let text, _):
             // %20, not `+`: the reader keeps a `+` after a Plus Code-like word (`GV4C+XV`) in the code.
             url = "geo:0,0?q=" + LinkWriting.encode(text)
         }
-        if request.destination.placeID != nil { omitted.append("destination place id: geo: has no place ids") }
-        omitted += OmittedFields.lines(request, format: "geo:", waypoints: false, mode: false, avoid: false)
-        return BuiltLink(url: url, format: .geo, omitted: omitted)
+        let place = request.destination.placeID != nil ? ["destination place id: geo: has no place ids"] : []
+        return BuiltLink(url: url, format: .geo, omitted: place + OmittedFields.lines(request, format: "geo:", waypoints: false, mode: false, avoid: false))
     }
 }

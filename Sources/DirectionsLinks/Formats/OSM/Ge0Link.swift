@@ -52,52 +52,34 @@ enum Ge0Link {
     /// The zoom of a zoom character's value: `value / 4 + 4`.
     static func zoom(ofValue value: UInt8) -> Double { Double(value) / 4 + 4 }
 
-    /// Decodes up to 10 base64 characters of interleaved bits into the centre of their cell; nil for
-    /// more than 10 characters or one outside the alphabet.
+    /// Decodes up to 10 base64 characters of interleaved bits (`lat lon lat lon lat lon` per character,
+    /// most significant first) into the centre of their cell (half of the dropped low bits added); nil
+    /// for more than 10 characters or one outside the alphabet.
     static func decodeLatLon<S: Sequence>(_ code: S) -> Coordinate? where S.Element == UInt8 {
-        var bits = Bits()
-        var n = 0
-        for c in code {
-            guard n < maxPointBytes, let a = value(of: c) else { return nil }
-            bits.add(a)
-            n += 1
-        }
-        return bits.centre(characters: n)
-    }
-
-    /// Latitude and longitude bits read so far, most significant first.
-    private struct Bits {
         var lat = 0
         var lon = 0
-        var shift = maxCoordBits - 3
-
-        /// One character's six bits: `lat lon lat lon lat lon`.
-        @inline(__always)
-        mutating func add(_ value: UInt8) {
-            let a = Int(value)
+        var n = 0
+        for c in code {
+            guard n < maxPointBytes, let v = value(of: c) else { return nil }
+            let a = Int(v)
+            let shift = maxCoordBits - 3 - 3 * n
             lat |= ((a >> 5 & 1) << 2 | (a >> 3 & 1) << 1 | (a >> 1 & 1)) << shift
             lon |= ((a >> 4 & 1) << 2 | (a >> 2 & 1) << 1 | (a & 1)) << shift
-            shift -= 3
+            n += 1
         }
-
-        /// The centre of the cell of `characters` characters: half of the dropped low bits added.
-        func centre(characters: Int) -> Coordinate {
-            var lat = lat
-            var lon = lon
-            let remainingBits = 3 * (maxPointBytes - characters) - 1
-            if remainingBits >= 0 {
-                lat += 1 << remainingBits
-                lon += 1 << remainingBits
-            }
-            let latitude = Double(lat) / Double(maxValue) * 180 - 90
-            let longitude = Double(lon) / (Double(maxValue) + 1) * 360 - 180
-            return Coordinate(latitude: latitude + 0.0, longitude: longitude + 0.0)
+        let remainingBits = 3 * (maxPointBytes - n) - 1
+        if remainingBits >= 0 {
+            lat += 1 << remainingBits
+            lon += 1 << remainingBits
         }
+        let latitude = Double(lat) / Double(maxValue) * 180 - 90
+        let longitude = Double(lon) / (Double(maxValue) + 1) * 360 - 180
+        return Coordinate(latitude: latitude + 0.0, longitude: longitude + 0.0)
     }
 
     // MARK: - Encoding
 
-/// Latitude -90...90 onto 0...`maxValue`, rounded half away from zero, clamped (`ge0::LatToInt`).
+    /// Latitude -90...90 onto 0...`maxValue`, rounded half away from zero, clamped (`ge0::LatToInt`).
     static func latitudeInteger(_ lat: Double, maxValue: Int) -> Int {
         let x = (lat + 90) / 180 * Double(maxValue)
         if !(x >= 0) { return 0 }  // also NaN, which has no integer
@@ -123,27 +105,21 @@ enum Ge0Link {
         let n = min(max(count, 0), maxPointBytes)
         let latI = latitudeInteger(latitude, maxValue: maxValue)
         let lonI = longitudeInteger(longitude, maxValue: maxValue)
-        var out: [UInt8] = []
-        var shift = maxCoordBits - 3
-        for _ in 0..<n {
-            let a = latI >> shift & 7
-            let b = lonI >> shift & 7
-            let v = (a >> 2 & 1) << 5 | (b >> 2 & 1) << 4 | (a >> 1 & 1) << 3 | (b >> 1 & 1) << 2 | (a & 1) << 1 | (b & 1)
-            out.append(alphabet[v])
-            shift -= 3
+        let characters = (0..<n).map { k -> UInt8 in
+            let a = latI >> (maxCoordBits - 3 - 3 * k) & 7
+            let b = lonI >> (maxCoordBits - 3 - 3 * k) & 7
+            return alphabet[(a >> 2 & 1) << 5 | (b >> 2 & 1) << 4 | (a >> 1 & 1) << 3 | (b >> 1 & 1) << 2 | (a & 1) << 1 | (b & 1)]
         }
-        return String(decoding: out, as: UTF8.self)
+        return String(decoding: characters, as: UTF8.self)
     }
 
     /// The zoom character: `(zoom − 4) × 4` truncated, 0 at zoom ≤ 4, 63 at zoom ≥ 19.75.
     static func zoomCharacter(_ zoom: Double) -> Character {
-        let v: Int
-        if !(zoom > 4) { v = 0 } else if zoom >= 19.75 { v = 63 } else { v = Int((zoom - 4) * 4) }
-        return Character(Unicode.Scalar(alphabet[v]))
+        Character(Unicode.Scalar(alphabet[!(zoom > 4) ? 0 : zoom >= 19.75 ? 63 : Int((zoom - 4) * 4)]))
     }
 
-/// The name as a path segment (`UrlEncodeString(TransformName(name))`): space ↔ `_`, then controls
-/// (C0, DEL, C1), space and ``<>#%"!*'();:@&=+$,/?[]{}\|^` `` percent-encoded; other bytes as they are.
+    /// The name as a path segment (`UrlEncodeString(TransformName(name))`): space ↔ `_`, then controls
+    /// (C0, DEL, C1), space and ``<>#%"!*'();:@&=+$,/?[]{}\|^` `` percent-encoded; other bytes as they are.
     static func encodeName(_ name: String) -> String {
         let special = Set(" <>#%\"!*'();:@&=+$,/?[]{}\\|^`".utf8)
         let hex = Array("0123456789ABCDEF".utf8)
@@ -154,11 +130,7 @@ enum Ge0Link {
             // C1 controls (U+0080–U+009F, UTF-8 C2 80–C2 9F) too: a link holding one raw is refused.
             let c1 = (b == 0xC2 && i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1]))
                 || ((0x80...0x9F).contains(b) && i > 0 && bytes[i - 1] == 0xC2)
-            if b < 0x20 || b == 0x7F || c1 || special.contains(b) {
-                out += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 15)]]
-            } else {
-                out.append(b)
-            }
+            out += b < 0x20 || b == 0x7F || c1 || special.contains(b) ? [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 15)]] : [b]
         }
         return String(decoding: out, as: UTF8.self)
     }
@@ -176,12 +148,11 @@ enum Ge0Link {
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let all = link.bytes.rest
         if link.scheme == "http" || link.scheme == "https" {
-            return try parse(path: link.bytes.path.dropFirst(), clearCoordinates: LinkInput.withBytes(of: link.host) { $0.hasSuffix("omaps.app") }, &context)
+            let omaps = LinkInput.withBytes(of: link.host) { $0.hasSuffix("omaps.app") }
+            return try parse(path: link.bytes.path.dropFirst(), clearCoordinates: omaps, &context)
         }
         guard link.hasAuthority else {
-            throw DirectionsURLError(
-                code: .malformedURL, message: "'\(link.scheme):' must be followed by '//'; write \(link.scheme)://<code>/<name>",
-                parameter: "code")
+            throw DirectionsURLError(.malformedURL, "code", "'\(link.scheme):' must be followed by '//'; write \(link.scheme)://<code>/<name>")
         }
         // After "//", up to the first '?' or '#' (the code is case-sensitive: raw text).
         let start = min(2, all.count)
@@ -190,9 +161,7 @@ enum Ge0Link {
     }
 
     /// Parses `<code>[/<name>]` (or, when `clearCoordinates`, `<lat>,<lon>[/<name>]`) from raw bytes.
-    static func parse(
-        path: LinkInput, clearCoordinates: Bool, _ context: inout ParseContext
-    ) throws(DirectionsURLError) -> DirectionsRequest {
+    static func parse(path: LinkInput, clearCoordinates: Bool, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         context.format = .ge0
         let (code, rawName) = path.split(at: UInt8(ascii: "/")) ?? (path, LinkInput.empty)
         if clearCoordinates, code.contains(UInt8(ascii: ",")) {
@@ -204,55 +173,38 @@ enum Ge0Link {
             return DirectionsRequest(destination: .coordinate(c, label: try decodeName(rawName, &context)))
         }
         if code.count != 10, (clearCoordinates && code.isEmpty) || otherMethods.contains(code.string) {
-            throw DirectionsURLError(
-                code: .notADirectionsLink,
-                message: "'\(DirectionsURLParser.shorten(code.string))' is not a route or point link of Organic Maps; routes use route?sll=…&dll=…&type=… or v2/dir?destination=…",
-                parameter: "path")
+            throw DirectionsURLError(.notADirectionsLink, "path",
+                "'\(DirectionsURLParser.shorten(code.string))' is not a route or point link of Organic Maps; "
+                    + "routes use route?sll=…&dll=…&type=… or v2/dir?destination=…")
         }
         guard code.count == 10 else {
-            throw DirectionsURLError(
-                code: .malformedURL,
-                message: "'\(DirectionsURLParser.shorten(code.string))' is not a ge0 code: a ge0 link has exactly 10 base64 characters (zoom, then 9 for the position) before the name",
-                parameter: "code")
+            throw DirectionsURLError(.malformedURL, "code",
+                "'\(DirectionsURLParser.shorten(code.string))' is not a ge0 code: "
+                    + "a ge0 link has exactly 10 base64 characters (zoom, then 9 for the position) before the name")
         }
         // The zoom character (a viewport) is checked, not used.
         guard value(of: code[0]) != nil, let c = decodeLatLon(code.dropFirst()) else {
-            throw DirectionsURLError(
-                code: .malformedURL,
-                message: "'\(code.string)' is not a ge0 code: it may hold only A-Z, a-z, 0-9, '-' and '_'",
-                parameter: "code")
+            throw DirectionsURLError(.malformedURL, "code", "'\(code.string)' is not a ge0 code: it may hold only A-Z, a-z, 0-9, '-' and '_'")
         }
         return DirectionsRequest(destination: .coordinate(c, label: try decodeName(rawName, &context)))
     }
 
     /// `ge0::Ge0Parser::DecodeName`: cut at a malformed escape (a repair), decode, swap `_` and space.
     static func decodeName(_ raw: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> String? {
-        guard raw.contains(UInt8(ascii: "%")) else { return raw.isEmpty ? nil : swapped(raw) }
-        var cut = raw.count
-        var i = 0
-        while i < raw.count {
-            if raw[i] == UInt8(ascii: "%") {
-                if i &+ 2 >= raw.count || !isHex(raw[i &+ 1]) || !isHex(raw[i &+ 2]) {
-                    try context.repair(
-                        .repairedSyntax,
-                        "the ge0 name has a malformed percent-escape; the name is cut there, as Organic Maps does (write '%' as %25)",
-                        parameter: "name")
-                    cut = i
-                    break
-                }
-                i &+= 3
-            } else {
-                i &+= 1
-            }
+        guard var cut = raw.firstOffset(of: UInt8(ascii: "%")) else { return raw.isEmpty ? nil : swapped(raw) }
+        while cut < raw.count, cut &+ 2 < raw.count, isHex(raw[cut &+ 1]), isHex(raw[cut &+ 2]) {
+            cut = raw.firstOffset(of: UInt8(ascii: "%"), from: cut &+ 3) ?? raw.count
+        }
+        if cut < raw.count {
+            try context.repair(.repairedSyntax,
+                "the ge0 name has a malformed percent-escape; the name is cut there, as Organic Maps does (write '%' as %25)", parameter: "name")
         }
         let kept = raw.prefix(cut)
         // Every escape left is well formed: only the decoded UTF-8 can fail.
         if case .failure(let failure) = PercentDecoding.check(kept, plusAsSpace: false) {
             throw PercentDecoding.decodingError(failure, parameter: "name", what: "value")
         }
-        return kept.withDecoded(plusAsSpace: false) { (decoded: LinkInput) -> String? in
-            decoded.isEmpty ? nil : swapped(decoded)
-        }
+        return kept.withDecoded(plusAsSpace: false) { (decoded: LinkInput) -> String? in decoded.isEmpty ? nil : swapped(decoded) }
     }
 
     /// The text with `_` and space swapped.
@@ -268,9 +220,6 @@ enum Ge0Link {
 extension Ge0Link: DirectionsLinkFormat {
     static var schemes: [String] { ["ge0"] }
     static var hosts: [String] { ["ge0.me", "www.ge0.me"] }
-}
-
-extension Ge0Link {
     static var format: LinkFormat { .ge0 }
     /// ge0 links have no travel mode.
     static var modeVocabulary: [ModeWord] { [] }
@@ -285,17 +234,12 @@ extension Ge0Link {
         try BuiltCoordinates.requireSourceHere(
             request, "a ge0 link is one point and starts at the current location; use organic-maps for a route")
         guard case .coordinate(let c, let label, let placeID) = request.destination else {
-            throw LinkBuildError(
-                code: .cannotExpress, message: "a ge0 link needs the destination's coordinates", field: "destination")
+            throw OSMLinkBytes.cannot("destination", "a ge0 link needs the destination's coordinates")
         }
         var omitted: [String] = []
-        let url = shortLink(
-            latitude: c.latitude, longitude: c.longitude, zoom: builtZoom, name: label ?? "", prefix: "https://omaps.app/")
-        let code = Array(encodeLatLon(latitude: c.latitude, longitude: c.longitude).utf8)
-        if let back = decodeLatLon(code), back != c {
-            omitted.append(
-                "destination coordinates: ge0 stores a position to about 1e-6 degrees; written as "
-                    + LinkWriting.pair(back))
+        let url = shortLink(latitude: c.latitude, longitude: c.longitude, zoom: builtZoom, name: label ?? "", prefix: "https://omaps.app/")
+        if let back = decodeLatLon(encodeLatLon(latitude: c.latitude, longitude: c.longitude).utf8), back != c {
+            omitted.append("destination coordinates: ge0 stores a position to about 1e-6 degrees; written as " + LinkWriting.pair(back))
         }
         if placeID != nil { omitted.append("destination place id: ge0 has no place ids") }
         omitted += OmittedFields.lines(request, format: "ge0", waypoints: false, mode: false, avoid: false)

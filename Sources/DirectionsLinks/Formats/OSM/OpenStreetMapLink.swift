@@ -21,14 +21,12 @@
 /// - Errors: `missing-destination` (no `route` and no `to`), `invalid-parameter` (a `route` with one
 ///   point), coordinate errors naming `route`, `from` or `to`; `not-a-directions-link` for other paths.
 enum OpenStreetMapLink {
-    static let formatName = "OpenStreetMap directions link"
-    static let schema = ParameterSchema(format: formatName, typos: .closestByLength, [
+    static let schema = ParameterSchema(format: "OpenStreetMap directions link", typos: .closestByLength, [
         .single("from", "the start field's text: an address, 'lat,lon' or a current-location word"),
         .single("to", "the destination field's text"),
         .single("route", "'lat,lon;lat,lon' points, latitude first: start, waypoints, destination"),
         .single("engine", "the routing engine, which fixes the mode"),
-        .ignored("mlat", "the marker's latitude (marker links)"),
-        .ignored("mlon", "the marker's longitude (marker links)"),
+        .ignored("mlat", "the marker's latitude (marker links)"), .ignored("mlon", "the marker's longitude (marker links)"),
         .ignored("layers", "the map layers shown"),
     ])
 
@@ -37,107 +35,82 @@ enum OpenStreetMapLink {
         let path = link.bytes.path
         if path.isEmpty || path.equals("/"), let marker = try marker(link) { return marker }
         guard path.equals("/directions") || path.equals("/directions/") else {
-            throw DirectionsURLError(
-                code: .notADirectionsLink,
-                message: "'\(DirectionsURLParser.shorten(path.string))' is not OpenStreetMap's directions page; directions links use /directions?route=lat,lon;lat,lon",
-                parameter: "path")
+            throw DirectionsURLError(.notADirectionsLink, "path",
+                "'\(DirectionsURLParser.shorten(path.string))' is not OpenStreetMap's directions page; directions links use /directions?route=lat,lon;lat,lon")
         }
         let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
         let slots = schema.slots(query)
         let parser = context.parser
         let from = try slots.single("from")
         let to = try slots.single("to")
-
         let source: Endpoint
         let destination: Endpoint
         var waypoints: [Endpoint] = []
         if let route = try slots.single("route"), !AppleGoogleLinkText.isBlankValue(route) {
-            let fromLabel = label(from, parser)
-            let toLabel = label(to, parser)
-            (source, destination, waypoints) = try route.withValue {
-                (text: LinkInput) throws(DirectionsURLError) -> (Endpoint, Endpoint, [Endpoint]) in
-                try points(text, fromLabel: fromLabel, toLabel: toLabel)
-            }
+            (source, destination, waypoints) = try points(route, fromLabel: label(from, parser), toLabel: label(to, parser))
         } else {
             guard let to, !AppleGoogleLinkText.isBlankValue(to) else {
-                    throw OSMLinkBytes.missing(
-                    schema, query, ["to", "route"], "to=<place or latitude,longitude> or route=<lat>,<lon>;<lat>,<lon>")
+                throw OSMLinkBytes.missing(schema, query, ["to", "route"], "to=<place or latitude,longitude> or route=<lat>,<lon>;<lat>,<lon>")
             }
-            if let from {
-                source = try from.endpoint(parser, parameter: "from", source: true)
-            } else {
-                source = .currentLocation
-            }
+            source = try from?.endpoint(parser, parameter: "from", source: true) ?? .currentLocation
             destination = try to.endpoint(parser, parameter: "to")
         }
-
         if slots.hasUnknown { try schema.warnLikelyTypos(query, &context) }
         var word: ModeWord? = nil
         if let engine = try slots.single("engine") {
-            let found: (index: Int?, empty: Bool) = engine.withValue { v in
-                (OSMLinkBytes.index(of: v.trimmed, in: modeVocabulary), v.trimmed.isEmpty)
-            }
+            let found: (index: Int?, empty: Bool) = engine.withValue { v in (OSMLinkBytes.index(of: v.trimmed, in: modeVocabulary), v.trimmed.isEmpty) }
             if let index = found.index {
                 word = modeVocabulary[index]
             } else if !found.empty {
-                let value = engine.withValue { $0.trimmed.string }
-                try context.repair(
-                    .ignoredValue,
-                    "engine '\(DirectionsURLParser.shorten(value))' is not an OpenStreetMap routing engine; the mode is left unset (engines: "
-                        + modeVocabulary.map(\.value).joined(separator: ", ") + ")",
-                    parameter: "engine")
+                let shown = DirectionsURLParser.shorten(engine.withValue { $0.trimmed.string })
+                try context.repair(.ignoredValue, "engine '\(shown)' is not an OpenStreetMap routing engine; the mode is left unset (engines: "
+                    + modeVocabulary.map(\.value).joined(separator: ", ") + ")", parameter: "engine")
             }
         }
         return DirectionsRequest(
             source: source, destination: destination, waypoints: waypoints, mode: word?.mode, transportType: word?.transportType)
     }
 
-    /// The points of a decoded, non-blank `route`: source, destination and the waypoints between.
+    /// The points of a non-blank `route` (decoded): source, destination and the waypoints between.
     private static func points(
-        _ text: LinkInput, fromLabel: String?, toLabel: String?
+        _ route: LinkInput.Query.Parameter, fromLabel: String?, toLabel: String?
     ) throws(DirectionsURLError) -> (Endpoint, Endpoint, [Endpoint]) {
-        // Split by byte in non-ASCII text too: U+037E GREEK QUESTION MARK is no `;` here.
-        let semicolon = UInt8(ascii: ";")
-        guard let firstSemicolon = text.firstOffset(of: semicolon) else {
-            throw DirectionsURLError(
-                code: .invalidParameter,
-                message: "'route' has one point; write route=<lat>,<lon>;<lat>,<lon> (start;destination)",
-                parameter: "route")
-        }
-        let lastSemicolon = text.lastOffset(of: semicolon) ?? firstSemicolon
-        let first = text.prefix(firstSemicolon).trimmed
-        let source: Endpoint = first.isEmpty ? .currentLocation : .coordinate(try CoordinateText.parsePair(first, parameter: "route"), label: fromLabel)
-        var waypoints: [Endpoint] = []
-        if lastSemicolon > firstSemicolon {
-            for middle in text.slice(firstSemicolon &+ 1, lastSemicolon).pieces(separatedBy: semicolon) {
-                waypoints.append(.coordinate(try CoordinateText.parsePair(middle, parameter: "route"), label: nil))
+        try route.withValue { (text: LinkInput) throws(DirectionsURLError) -> (Endpoint, Endpoint, [Endpoint]) in
+            // Split by byte in non-ASCII text too: U+037E GREEK QUESTION MARK is no `;` here.
+            let semicolon = UInt8(ascii: ";")
+            guard let firstSemicolon = text.firstOffset(of: semicolon) else {
+                throw DirectionsURLError(.invalidParameter, "route", "'route' has one point; write route=<lat>,<lon>;<lat>,<lon> (start;destination)")
             }
+            let lastSemicolon = text.lastOffset(of: semicolon) ?? firstSemicolon
+            let first = text.prefix(firstSemicolon).trimmed
+            let source: Endpoint = first.isEmpty ? .currentLocation : .coordinate(try CoordinateText.parsePair(first, parameter: "route"), label: fromLabel)
+            var waypoints: [Endpoint] = []
+            if lastSemicolon > firstSemicolon {
+                for middle in text.slice(firstSemicolon &+ 1, lastSemicolon).pieces(separatedBy: semicolon) {
+                    waypoints.append(.coordinate(try CoordinateText.parsePair(middle, parameter: "route"), label: nil))
+                }
+            }
+            let last = text.suffix(from: lastSemicolon &+ 1)
+            guard !last.isBlank else {
+                throw DirectionsURLError(.missingDestination, "route", "the last point of 'route' is empty; write route=<lat>,<lon>;<lat>,<lon>")
+            }
+            return (source, .coordinate(try CoordinateText.parsePair(last, parameter: "route"), label: toLabel), waypoints)
         }
-        let last = text.suffix(from: lastSemicolon &+ 1)
-        guard !last.isBlank else {
-            throw DirectionsURLError(
-                code: .missingDestination, message: "the last point of 'route' is empty; write route=<lat>,<lon>;<lat>,<lon>",
-                parameter: "route")
-        }
-        return (source, .coordinate(try CoordinateText.parsePair(last, parameter: "route"), label: toLabel), waypoints)
     }
-
 
     /// A `from`/`to` text used as a label next to `route`: nil when empty, a current-location literal or
     /// itself coordinates.
     private static func label(_ p: LinkInput.Query.Parameter?, _ parser: DirectionsURLParser) -> String? {
-        guard let p else { return nil }
-        return p.withValue { (text: LinkInput) -> String? in
+        p?.withValue { (text: LinkInput) -> String? in
             let t = text.trimmed
-            if t.isEmpty || CoordinateText.isNumberLike(t) || parser.currentLocationLiterals.matches(t) { return nil }
-            return t.string
+            return t.isEmpty || CoordinateText.isNumberLike(t) || parser.currentLocationLiterals.matches(t) ? nil : t.string
         }
     }
 
     /// The marker link `…/?mlat=<lat>&mlon=<lon>#map=…`: the marker is the destination; nil without both.
     private static func marker(_ link: LinkInput.Parts) throws(DirectionsURLError) -> DirectionsRequest? {
         let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
-        guard let lat = try query.single("mlat", format: formatName), let lon = try query.single("mlon", format: formatName) else {
+        guard let lat = try query.single("mlat", format: schema.format), let lon = try query.single("mlon", format: schema.format) else {
             return nil
         }
         let c = try OsmAndLink.coordinate(lat, lon, latitudeName: "mlat", longitudeName: "mlon")
@@ -147,9 +120,6 @@ enum OpenStreetMapLink {
 
 extension OpenStreetMapLink: DirectionsLinkFormat {
     static var hosts: [String] { ["openstreetmap.org", "www.openstreetmap.org", "osm.org", "www.osm.org"] }
-}
-
-extension OpenStreetMapLink {
     static var format: LinkFormat { .openStreetMap }
 
     /// The `engine` values of openstreetmap.org (FOSSGIS OSRM and Valhalla servers, GraphHopper). The
@@ -180,8 +150,7 @@ extension OpenStreetMapLink {
         }
         switch (request.source, request.destination) {
         case (_, .currentLocation):
-            throw LinkBuildError(
-                code: .cannotExpress, message: "OpenStreetMap directions cannot end at the current location", field: "destination")
+            throw OSMLinkBytes.cannot("destination", "OpenStreetMap directions cannot end at the current location")
         case (.coordinate(let a, let aLabel, _), .coordinate(let b, let bLabel, _)):
             pairs.append(("route", LinkWriting.encode(LinkWriting.pair(a) + ";" + LinkWriting.pair(b))))
             if let aLabel = kept(aLabel, role: "source", omitted: &omitted) { pairs.append(("from", LinkWriting.formValue(aLabel))) }
@@ -201,7 +170,9 @@ extension OpenStreetMapLink {
         guard let label else { return nil }
         let t = DirectionsURLParser.trimmed(label)
         guard !t.isEmpty, !CoordinateText.isNumberLike(Substring(t)), !CurrentLocationLiterals.default.matches(t) else {
-            omitted.append("\(role) label: '\(DirectionsURLParser.shorten(label))' would read back as a coordinate or the current location in an OpenStreetMap link; left out")
+            omitted.append(
+                "\(role) label: '\(DirectionsURLParser.shorten(label))' would read back as a coordinate or the current location "
+                    + "in an OpenStreetMap link; left out")
             return nil
         }
         return label

@@ -24,10 +24,9 @@
 /// **Point** (`map`): `ll=<lat>,<lon>` with an optional following `n=<name>`: the destination, from the
 /// current location. More than one `ll` is a repair: the first is used. `z` is a zoom (ignored).
 enum OrganicMapsLink {
-    static let formatName = "Organic Maps link"
     static let routeKeys = ["sll", "saddr", "dll", "daddr"]
     /// The first four slots are ``routeKeys``, in order.
-    static let schema = ParameterSchema(format: formatName, typos: .closestByLength, [
+    static let schema = ParameterSchema(format: "Organic Maps link", typos: .closestByLength, [
         .single("sll", "the start, 'lat,lon'; absent: the current location"),
         .single("saddr", "the start's name"),
         .single("dll", "the destination, 'lat,lon'"),
@@ -42,43 +41,33 @@ enum OrganicMapsLink {
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let http = link.scheme == "http" || link.scheme == "https"
         guard http || link.hasAuthority else {
-            throw DirectionsURLError(
-                code: .malformedURL,
-                message: "'\(link.scheme):' must be followed by '//'; write \(link.scheme)://route?sll=…",
-                parameter: "host")
+            throw DirectionsURLError(.malformedURL, "host", "'\(link.scheme):' must be followed by '//'; write \(link.scheme)://route?sll=…")
         }
         // The path after the host (by byte, in non-ASCII text too); the method is its first segment.
         let rest = http ? link.bytes.path.dropFirst() : link.bytes.rest.dropFirst(2)
         let path = rest.prefix(rest.firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "#")) ?? rest.count)
         let end = path.firstOffset(of: UInt8(ascii: "/")) ?? path.count
         let method = path.prefix(end)
-        if method.equals("v2") { return try v2(path.suffix(from: end), link, &context) }
-        let isRoute = method.equals("route")
-        guard isRoute || method.equals("map") else {
-            if http { return try Ge0Link.parse(path: path, clearCoordinates: true, &context) }
-            guard link.scheme == "om" else {
-                throw DirectionsURLError(
-                    code: .notADirectionsLink,
-                    message: "'\(link.scheme)://\(DirectionsURLParser.shorten(method.string))' is not a route or map link; use \(link.scheme)://route?sll=…&dll=…&type=…",
-                    parameter: "host")
+        func query() throws(DirectionsURLError) -> LinkInput.Query { try LinkInput.Query(link.bytes.query, plusAsSpace: true) }
+        if method.equals("v2") {
+            // `/v2/dir` and `/v2/nav`.
+            let v2 = path.suffix(from: end)
+            let action = v2.last == UInt8(ascii: "/") ? v2.dropLast() : v2
+            guard action.equals("/nav") || action.equals("/dir") else {
+                throw DirectionsURLError(.notADirectionsLink, "path",
+                    "'v2\(DirectionsURLParser.shorten(v2.string))' is not an Organic Maps route action; use v2/dir or v2/nav")
             }
-            return try Ge0Link.parse(link, &context)
+            return try OrganicMapsRouteV2.parse(try query(), nav: action.equals("/nav"), &context)
         }
-        let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
-        return isRoute ? try route(query, &context) : try point(query, &context)
-    }
-
-    /// `/v2/dir` and `/v2/nav` (`path` is what follows `v2`).
-    private static func v2(_ path: LinkInput, _ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let action = path.last == UInt8(ascii: "/") ? path.dropLast() : path
-        let nav = action.equals("/nav")
-        guard nav || action.equals("/dir") else {
-            throw DirectionsURLError(
-                code: .notADirectionsLink,
-                message: "'v2\(DirectionsURLParser.shorten(path.string))' is not an Organic Maps route action; use v2/dir or v2/nav",
-                parameter: "path")
+        if method.equals("route") { return try route(try query(), &context) }
+        if method.equals("map") { return try point(try query(), &context) }
+        if http { return try Ge0Link.parse(path: path, clearCoordinates: true, &context) }
+        guard link.scheme == "om" else {
+            throw DirectionsURLError(.notADirectionsLink, "host",
+                "'\(link.scheme)://\(DirectionsURLParser.shorten(method.string))' is not a route or map link; "
+                    + "use \(link.scheme)://route?sll=…&dll=…&type=…")
         }
-        return try OrganicMapsRouteV2.parse(try LinkInput.Query(link.bytes.query, plusAsSpace: true), nav: nav, &context)
+        return try Ge0Link.parse(link, &context)
     }
 
     private static func route(_ query: LinkInput.Query, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
@@ -86,16 +75,12 @@ enum OrganicMapsLink {
         guard let dll = try slots.single("dll"), !AppleGoogleLinkText.isBlankValue(dll) else {
             throw OSMLinkBytes.missing(schema, query, ["dll"], "dll=<latitude>,<longitude>&daddr=<name>")
         }
-        let destination = Endpoint.coordinate(
-            try OsmAndLink.pair(dll, parameter: "dll"),
-            label: try slots.single("daddr")?.nonEmptyValue)
+        let destination = Endpoint.coordinate(try OsmAndLink.pair(dll, parameter: "dll"), label: try slots.single("daddr")?.nonEmptyValue)
         var source = Endpoint.currentLocation
         if let sll = try slots.single("sll") {
-            source = .coordinate(
-                try OsmAndLink.pair(sll, parameter: "sll"),
-                label: try slots.single("saddr")?.nonEmptyValue)
+            source = .coordinate(try OsmAndLink.pair(sll, parameter: "sll"), label: try slots.single("saddr")?.nonEmptyValue)
         }
-        if !inRouteOrder(query, slots) {
+        if !inRouteOrder(query) {
             let order = query.parameters.map { query.key(of: $0) }.filter { routeKeys.contains($0) }
             try context.repair(
                 .repairedSyntax,
@@ -104,33 +89,24 @@ enum OrganicMapsLink {
                 parameter: order.count < 4 ? routeKeys.first(where: { !order.contains($0) }) : "sll")
         }
         if slots.hasUnknown { try schema.warnLikelyTypos(query, &context) }
-        var word: ModeWord? = nil
-        if let type = try slots.single("type") {
-            let index = try type.modeWord(
-                name: "type", emptyIsUnset: false,
-                notA: "is not an Organic Maps route type; use vehicle, pedestrian, bicycle or transit"
-            ) { value in OSMLinkBytes.index(of: value, in: typeWords) }
-            word = index.map { typeWords[$0] }
-        } else {
-            try context.repair(
-                .repairedSyntax,
-                "Organic Maps rejects a route without 'type'; add type=vehicle, pedestrian, bicycle or transit (the mode is left unset)",
-                parameter: "type")
+        guard let type = try slots.single("type") else {
+            try context.repair(.repairedSyntax,
+                "Organic Maps rejects a route without 'type'; add type=vehicle, pedestrian, bicycle or transit (the mode is left unset)", parameter: "type")
+            return DirectionsRequest(source: source, destination: destination)
         }
+        let index = try type.modeWord(
+            name: "type", emptyIsUnset: false, notA: "is not an Organic Maps route type; use vehicle, pedestrian, bicycle or transit"
+        ) { value in OSMLinkBytes.index(of: value, in: typeWords) }
+        let word = index.map { typeWords[$0] }
         return DirectionsRequest(source: source, destination: destination, mode: word?.mode, transportType: word?.transportType)
     }
 
     private static func point(_ query: LinkInput.Query, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         guard let i = query.firstIndex(of: "ll") else {
-            throw DirectionsURLError(
-                code: .missingDestination, message: "this \(formatName) has no point; add ll=<latitude>,<longitude>",
-                parameter: "ll")
+            throw DirectionsURLError(.missingDestination, "ll", "this \(schema.format) has no point; add ll=<latitude>,<longitude>")
         }
         let count = query.count("ll")
-        if count > 1 {
-            try context.repair(
-                .ignoredValue, "this map link has \(count) points; the first is the destination", parameter: "ll")
-        }
+        if count > 1 { try context.repair(.ignoredValue, "this map link has \(count) points; the first is the destination", parameter: "ll") }
         let c = try OsmAndLink.pair(query.parameters[i], parameter: "ll")
         // The name is the `n` after the first `ll`, before any other `ll`.
         let next = query.parameters[(i + 1)...].first { query.isKey($0, "ll") || query.isKey($0, "n") }
@@ -140,7 +116,7 @@ enum OrganicMapsLink {
     }
 
     /// Whether the route keys appear exactly as `sll, saddr, dll, daddr` (each once, in this order).
-    private static func inRouteOrder(_ query: LinkInput.Query, _ slots: ParameterSchema.Slots) -> Bool {
+    private static func inRouteOrder(_ query: LinkInput.Query) -> Bool {
         var next = 0
         for p in query.parameters {
             let i = schema.slot(of: p, in: query)
@@ -155,9 +131,6 @@ enum OrganicMapsLink {
 extension OrganicMapsLink: DirectionsLinkFormat {
     static var schemes: [String] { ["om", "mapswithme", "mapsme", "mwm"] }
     static var hosts: [String] { ["omaps.app", "www.omaps.app"] }
-}
-
-extension OrganicMapsLink {
     static var format: LinkFormat { .organicMaps }
 
     /// The legacy route `type` values (Organic Maps `map/mwm_url.cpp`).
@@ -192,29 +165,22 @@ extension OrganicMapsLink {
     ///   location) or the destination is not a coordinate.
     static func buildLegacy(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         guard case .coordinate(let start, let startLabel, _) = request.source else {
-            throw LinkBuildError(
-                code: .cannotExpress,
-                message: "an Organic Maps route link needs the start's coordinates; for a trip from the current location use geo or ge0",
-                field: "source")
+            throw OSMLinkBytes.cannot(
+                "source", "an Organic Maps route link needs the start's coordinates; for a trip from the current location use geo or ge0")
         }
         guard case .coordinate(let end, let endLabel, let endPlace) = request.destination else {
-            throw LinkBuildError(
-                code: .cannotExpress, message: "an Organic Maps route link needs the destination's coordinates", field: "destination")
+            throw OSMLinkBytes.cannot("destination", "an Organic Maps route link needs the destination's coordinates")
         }
         var omitted: [String] = []
-        let type: String
+        var type = "vehicle"
         if let word = LinkWriting.modeWord(for: request, in: typeWords, format: "Organic Maps", omitted: &omitted) {
             type = word.value
-        } else {
-            type = "vehicle"
-            if request.mode == nil && request.transportType == nil {
-                omitted.append("mode: unspecified, but Organic Maps needs a type; vehicle written")
-            }
+        } else if request.mode == nil && request.transportType == nil {
+            omitted.append("mode: unspecified, but Organic Maps needs a type; vehicle written")
         }
         let pairs: [(String, String)] = [
             ("sll", LinkWriting.pair(start)), ("saddr", LinkWriting.formValue(startLabel ?? "")),
-            ("dll", LinkWriting.pair(end)), ("daddr", LinkWriting.formValue(endLabel ?? "")),
-            ("type", type),
+            ("dll", LinkWriting.pair(end)), ("daddr", LinkWriting.formValue(endLabel ?? "")), ("type", type),
         ]
         if endPlace != nil { omitted.append("destination place id: Organic Maps has no place ids") }
         omitted += OmittedFields.lines(request, format: "Organic Maps", waypoints: false, mode: true, avoid: false)

@@ -13,16 +13,13 @@
 /// - `waypoints=lat,lon|lat,lon`: decoded, then split on `|` (`%7C` splits too, as documented);
 ///   items trimmed, empty slots skipped. `waypoint_names` aligns with the slots. Over 100 stops is
 ///   `invalid-parameter`.
-/// - `mode`/`travelmode`: `drive`, `driving`, `car`, `vehicle` → Car; `walk`, `walking`, `pedestrian` →
-///   Pedestrian; `bike`, `bicycling`, `bicycle` → Bike; `transit` → transport type Transit; else
-///   (`cycling` too) `unknown-mode`. No mode: none.
+/// - `mode`/`travelmode`: a word of ``modeWords`` (any case); other words (`cycling` too) are `unknown-mode`.
 /// - `avoid=tolls,highways,ferries` become the avoidances, other values `ignored-value` repairs.
 ///   `origin_heading` must be 0–360 (`invalid-parameter`).
 /// - Callbacks, `optimize`, `ref_name`, `api`, `ref` and unknown parameters are ignored.
 enum OrganicMapsRouteV2 {
-    static let formatName = "Organic Maps v2 route link"
     /// Every parameter may repeat: the last one is read, as Organic Maps does.
-    static let schema = ParameterSchema(format: formatName, typos: .closestByLength, [
+    static let schema = ParameterSchema(format: "Organic Maps v2 route link", typos: .closestByLength, [
         .repeatable("destination", "the destination, 'lat,lon'"),
         .repeatable("destination_name", "the destination's name"),
         .repeatable("origin", "the start, 'lat,lon'; empty or currentLocation: the current location"),
@@ -62,54 +59,36 @@ enum OrganicMapsRouteV2 {
             throw OSMLinkBytes.missing(schema, query, ["destination"], "destination=<latitude>,<longitude>")
         }
         let destination = Endpoint.coordinate(
-            try OsmAndLink.pair(destinationParameter, parameter: "destination"),
-            label: query.last("destination_name")?.nonEmptyValue)
-
+            try OsmAndLink.pair(destinationParameter, parameter: "destination"), label: query.last("destination_name")?.nonEmptyValue)
         let navigate = nav || query.last("dir_action").map { $0.withValue { OSMLinkBytes.lowerEquals($0.trimmed, "navigate") } } == true
         var source = Endpoint.currentLocation
         if let origin = query.last("origin") {
             source = try origin.withValue { (v: LinkInput) throws(DirectionsURLError) -> Endpoint in
                 let text = v.trimmed
-                if text.isEmpty || text.equals("currentLocation") || text.equals("current-location") {
-                    return .currentLocation
-                }
-                if navigate {
+                if text.isEmpty || text.equals("currentLocation") || text.equals("current-location") { return .currentLocation }
+                guard !navigate else {
                     try context.repair(
                         .ignoredValue,
-                        "Organic Maps navigation always starts at the current position; 'origin=\(DirectionsURLParser.shorten(text.string))' is ignored (use /v2/dir without dir_action to preview from it)",
+                        "Organic Maps navigation always starts at the current position; 'origin=\(DirectionsURLParser.shorten(text.string))' is ignored "
+                            + "(use /v2/dir without dir_action to preview from it)",
                         parameter: "origin")
                     return .currentLocation
                 }
-                return .coordinate(
-                    try CoordinateText.parsePair(text, parameter: "origin"),
-                    label: query.last("origin_name")?.nonEmptyValue)
+                return .coordinate(try CoordinateText.parsePair(text, parameter: "origin"), label: query.last("origin_name")?.nonEmptyValue)
             }
         }
-
         var waypoints: [Endpoint] = []
         if let list = query.last("waypoints") {
             let names = query.last("waypoint_names")
             waypoints = try list.withValue { (l: LinkInput) throws(DirectionsURLError) -> [Endpoint] in
                 guard let names else { return try stops(l, names: nil) }
-                return try names.withValue { (n: LinkInput) throws(DirectionsURLError) -> [Endpoint] in
-                    try stops(l, names: n)
-                }
+                return try names.withValue { (n: LinkInput) throws(DirectionsURLError) -> [Endpoint] in try stops(l, names: n) }
             }
         }
-
-        if let heading = query.last("origin_heading") {
-            let valid = heading.withValue { v in
-                guard let h = v.trimmed.decimal else { return false }
-                return (0...360).contains(h)
-            }
-            guard valid else {
-                throw DirectionsURLError(
-                    code: .invalidParameter,
-                    message: "'origin_heading=\(DirectionsURLParser.shorten(heading.value))' must be degrees from 0 to 360, clockwise from north",
-                    parameter: "origin_heading")
-            }
+        if let heading = query.last("origin_heading"), !heading.withValue({ v in v.trimmed.decimal.map { (0...360).contains($0) } == true }) {
+            throw DirectionsURLError(.invalidParameter, "origin_heading",
+                "'origin_heading=\(DirectionsURLParser.shorten(heading.value))' must be degrees from 0 to 360, clockwise from north")
         }
-
         var word: ModeWord? = nil
         if let m = query.parameters.last(where: { query.isKey($0, "mode") || query.isKey($0, "travelmode") }) {
             let index = try m.modeWord(
@@ -118,24 +97,19 @@ enum OrganicMapsRouteV2 {
             ) { value in OSMLinkBytes.index(of: value, in: modeWords) }
             word = index.map { modeWords[$0] }
         }
-
         var avoid: Set<RouteAvoidance> = []
-        if let a = query.last("avoid") {
-            try a.withValue { (value: LinkInput) throws(DirectionsURLError) in
-                var start = 0
-                while start <= value.count {
-                    let end = LinkInput.firstOffset(of: UInt8(ascii: ","), or: UInt8(ascii: "|"), in: value, from: start, to: value.count)
-                    let v = value.slice(start, end).trimmed
-                    start = end &+ 1
-                    if v.isEmpty { continue }
-                    if let hit = RouteAvoidance.allCases.first(where: { v.equalsIgnoringCase($0.rawValue) }) {
-                        avoid.insert(hit)
-                    } else {
-                        try context.repair(
-                            .ignoredValue,
-                            "avoid '\(DirectionsURLParser.shorten(v.lowercasedASCII))' has no meaning here; use tolls, highways or ferries",
-                            parameter: "avoid")
-                    }
+        try query.last("avoid")?.withValue { (value: LinkInput) throws(DirectionsURLError) in
+            var start = 0
+            while start <= value.count {
+                let end = LinkInput.firstOffset(of: UInt8(ascii: ","), or: UInt8(ascii: "|"), in: value, from: start, to: value.count)
+                let v = value.slice(start, end).trimmed
+                start = end &+ 1
+                if v.isEmpty { continue }
+                if let hit = RouteAvoidance.allCases.first(where: { v.equalsIgnoringCase($0.rawValue) }) {
+                    avoid.insert(hit)
+                } else {
+                    let shown = DirectionsURLParser.shorten(v.lowercasedASCII)
+                    try context.repair(.ignoredValue, "avoid '\(shown)' has no meaning here; use tolls, highways or ferries", parameter: "avoid")
                 }
             }
         }
@@ -145,23 +119,19 @@ enum OrganicMapsRouteV2 {
             avoid: avoid, navigate: navigate)
     }
 
-    /// The stops of a decoded `waypoints` list, labelled by the slots of the decoded `waypoint_names`.
+    /// The stops of a decoded `waypoints` list (split by byte, in non-ASCII text too), labelled by the
+    /// slots of the decoded `waypoint_names`.
     private static func stops(_ list: LinkInput, names: LinkInput?) throws(DirectionsURLError) -> [Endpoint] {
-        // Split by byte, in non-ASCII text too.
         var waypoints: [Endpoint] = []
         var nameSlots = names?.pieces(separatedBy: UInt8(ascii: "|"))
         for slot in list.pieces(separatedBy: UInt8(ascii: "|")) {
-            let name = nameSlots?.next()
+            let name = nameSlots?.next()?.trimmed ?? .empty
             let text = slot.trimmed
             if text.isEmpty { continue }
-            let label = name?.trimmed ?? .empty
-            waypoints.append(.coordinate(
-                try CoordinateText.parsePair(text, parameter: "waypoints"), label: label.isEmpty ? nil : label.string))
+            waypoints.append(.coordinate(try CoordinateText.parsePair(text, parameter: "waypoints"), label: name.isEmpty ? nil : name.string))
             if waypoints.count > maxWaypoints {
-                throw DirectionsURLError(
-                    code: .invalidParameter,
-                    message: "'waypoints' has more than \(maxWaypoints) stops; Organic Maps accepts at most \(maxWaypoints)",
-                    parameter: "waypoints")
+                throw DirectionsURLError(.invalidParameter, "waypoints",
+                    "'waypoints' has more than \(maxWaypoints) stops; Organic Maps accepts at most \(maxWaypoints)")
             }
         }
         return waypoints
@@ -173,34 +143,24 @@ enum OrganicMapsRouteV2 {
     /// - Throws: `cannot-express` when the source, the destination or a stop is not a coordinate (the
     ///   source may also be the current location).
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
+        let (start, end, endLabel) = try OSMLinkBytes.coordinateEnds(
+            request, "Organic Maps route links need", start: "the start's coordinates or the current location")
         var omitted: [String] = []
         var pairs: [(String, String)] = []
-        guard case .coordinate(let end, let endLabel, let endPlace) = request.destination else {
-            throw LinkBuildError(
-                code: .cannotExpress, message: "Organic Maps route links need the destination's coordinates", field: "destination")
-        }
-        var nav = false
-        switch request.source {
-        case .currentLocation:
-            nav = request.navigate
-        case .address:
-            throw LinkBuildError(
-                code: .cannotExpress, message: "Organic Maps route links need the start's coordinates or the current location", field: "source")
-        case .coordinate(let start, let label, _):
-            pairs.append(("origin", LinkWriting.pair(start)))
+        if let (c, label) = start {
+            pairs.append(("origin", LinkWriting.pair(c)))
             if let label, !label.isEmpty { pairs.append(("origin_name", LinkWriting.formValue(label))) }
             if request.navigate { omitted.append("navigate: Organic Maps navigation always starts at the current position; a preview is written") }
         }
         pairs.append(("destination", LinkWriting.pair(end)))
         if let endLabel, !endLabel.isEmpty { pairs.append(("destination_name", LinkWriting.formValue(endLabel))) }
-        if endPlace != nil { omitted.append("destination place id: Organic Maps has no place ids") }
+        if request.destination.placeID != nil { omitted.append("destination place id: Organic Maps has no place ids") }
         if !request.waypoints.isEmpty {
             var stops: [String] = []
             var names: [String] = []
             for (i, w) in request.waypoints.enumerated() {
                 guard case .coordinate(let c, let label, _) = w else {
-                    throw LinkBuildError(
-                        code: .cannotExpress, message: "Organic Maps route links need every stop's coordinates", field: "waypoints[\(i)]")
+                    throw OSMLinkBytes.cannot("waypoints[\(i)]", "Organic Maps route links need every stop's coordinates")
                 }
                 stops.append(LinkWriting.pair(c))
                 names.append(label.flatMap { name($0, "waypoints[\(i)]", &omitted) } ?? "")
@@ -214,13 +174,10 @@ enum OrganicMapsRouteV2 {
         if let word = LinkWriting.modeWord(for: request, in: modeWords, format: "Organic Maps", omitted: &omitted) {
             pairs.append(("mode", word.value))
         }
-        if !request.avoid.isEmpty {
-            pairs.append(("avoid", request.avoid.sorted().map(\.rawValue).joined(separator: ",")))
-        }
-        omitted += OmittedFields.lines(
-            request, format: "Organic Maps", waypoints: true, mode: true, avoid: true, navigate: true)
-        return BuiltLink(
-            url: (nav ? "om://v2/nav?" : "om://v2/dir?") + LinkWriting.query(pairs), format: .organicMaps, omitted: omitted)
+        if !request.avoid.isEmpty { pairs.append(("avoid", request.avoid.sorted().map(\.rawValue).joined(separator: ","))) }
+        omitted += OmittedFields.lines(request, format: "Organic Maps", waypoints: true, mode: true, avoid: true, navigate: true)
+        let nav = start == nil && request.navigate
+        return BuiltLink(url: (nav ? "om://v2/nav?" : "om://v2/dir?") + LinkWriting.query(pairs), format: .organicMaps, omitted: omitted)
     }
 
     /// A stop's name as a form value, trimmed (as it is read back; noted when that changes it), or nil
@@ -231,9 +188,7 @@ enum OrganicMapsRouteV2 {
             return nil
         }
         let trimmed = DirectionsURLParser.trimmed(label)
-        if trimmed != label {
-            omitted.append("\(field) label: Organic Maps v2 trims stop names; written without the surrounding spaces")
-        }
+        if trimmed != label { omitted.append("\(field) label: Organic Maps v2 trims stop names; written without the surrounding spaces") }
         return LinkWriting.formValue(trimmed)
     }
 }

@@ -11,8 +11,7 @@
 /// - Other commands (`osmand.api://show_gpx`, …) are `not-a-directions-link`; unknown parameters
 ///   (`force`, `locations_permission`) are ignored, a likely typo is a `likely-typo` repair.
 enum OsmAndAPILink {
-    static let formatName = "OsmAnd API link"
-    static let schema = ParameterSchema(format: formatName, typos: .closestByLength, [
+    static let schema = ParameterSchema(format: "OsmAnd API link", typos: .closestByLength, [
         .single("dest_lat", "the destination's latitude"),
         .single("dest_lon", "the destination's longitude"),
         .single("dest_name", "the destination's name"),
@@ -25,38 +24,30 @@ enum OsmAndAPILink {
 
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         guard link.host == "navigate" else {
-            throw DirectionsURLError(
-                code: .notADirectionsLink,
-                message: "'osmand.api://\(DirectionsURLParser.shorten(link.host))' is not OsmAnd's navigate command; use osmand.api://navigate?dest_lat=&dest_lon=",
-                parameter: "host")
+            throw DirectionsURLError(.notADirectionsLink, "host",
+                "'osmand.api://\(DirectionsURLParser.shorten(link.host))' is not OsmAnd's navigate command; use osmand.api://navigate?dest_lat=&dest_lon=")
         }
         let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
         let slots = schema.slots(query)
         guard let destLat = try slots.single("dest_lat"), let destLon = try slots.single("dest_lon") else {
             let missing = slots.contains("dest_lat") ? "dest_lon" : "dest_lat"
             throw OSMLinkBytes.missing(
-                schema, query, ["dest_lat", "dest_lon"], "dest_lat=<latitude>&dest_lon=<longitude>", what: "'\(missing)'",
-                parameter: missing)
+                schema, query, ["dest_lat", "dest_lon"], "dest_lat=<latitude>&dest_lon=<longitude>", what: "'\(missing)'", parameter: missing)
         }
         let destination = Endpoint.coordinate(
             try OsmAndLink.coordinate(destLat, destLon, latitudeName: "dest_lat", longitudeName: "dest_lon"),
             label: try slots.single("dest_name")?.nonEmptyValue)
-        let source: Endpoint
+        var source = Endpoint.currentLocation
         let startLat = try slots.single("start_lat")
         let startLon = try slots.single("start_lon")
-        switch (startLat, startLon) {
-        case (nil, nil):
-            source = .currentLocation
-        case (let lat?, let lon?):
+        if let lat = startLat, let lon = startLon {
             source = .coordinate(
                 try OsmAndLink.coordinate(lat, lon, latitudeName: "start_lat", longitudeName: "start_lon"),
                 label: try slots.single("start_name")?.nonEmptyValue)
-        default:
+        } else if startLat != nil || startLon != nil {
             let missing = startLat == nil ? "start_lat" : "start_lon"
-            throw DirectionsURLError(
-                code: .invalidParameter,
-                message: "the start has only one coordinate; add '\(missing)', or leave out both to start at the current location",
-                parameter: missing)
+            throw DirectionsURLError(.invalidParameter, missing,
+                "the start has only one coordinate; add '\(missing)', or leave out both to start at the current location")
         }
         if slots.hasUnknown { try schema.warnLikelyTypos(query, &context) }
         let (mode, transport) = try OsmAndLink.profile(try slots.single("profile"), &context)
@@ -66,9 +57,6 @@ enum OsmAndAPILink {
 
 extension OsmAndAPILink: DirectionsLinkFormat {
     static var schemes: [String] { ["osmand.api"] }
-}
-
-extension OsmAndAPILink {
     static var format: LinkFormat { .osmAndAPI }
     static var modeVocabulary: [ModeWord] { OsmAndLink.profiles }
 
@@ -78,26 +66,17 @@ extension OsmAndAPILink {
     /// - Returns: `omitted` lists waypoints, modes without a profile, avoidances, place ids, navigate, times.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         try BuiltCoordinates.check(request)
+        let (start, end, endLabel) = try OSMLinkBytes.coordinateEnds(
+            request, "OsmAnd's API needs", start: "the start's coordinates (or the current location)")
         var omitted: [String] = []
-        guard case .coordinate(let end, let endLabel, let endPlace) = request.destination else {
-            throw LinkBuildError(
-                code: .cannotExpress, message: "OsmAnd's API needs the destination's coordinates", field: "destination")
-        }
         var pairs: [(String, String)] = []
-        switch request.source {
-        case .currentLocation: break
-        case .address:
-            throw LinkBuildError(
-                code: .cannotExpress, message: "OsmAnd's API needs the start's coordinates (or the current location)", field: "source")
-        case .coordinate(let start, let label, _):
-            pairs.append(("start_lat", LinkWriting.degrees(start.latitude)))
-            pairs.append(("start_lon", LinkWriting.degrees(start.longitude)))
+        if let (c, label) = start {
+            pairs += [("start_lat", LinkWriting.degrees(c.latitude)), ("start_lon", LinkWriting.degrees(c.longitude))]
             if let label, !label.isEmpty { pairs.append(("start_name", LinkWriting.formValue(label))) }
         }
-        pairs.append(("dest_lat", LinkWriting.degrees(end.latitude)))
-        pairs.append(("dest_lon", LinkWriting.degrees(end.longitude)))
+        pairs += [("dest_lat", LinkWriting.degrees(end.latitude)), ("dest_lon", LinkWriting.degrees(end.longitude))]
         if let endLabel, !endLabel.isEmpty { pairs.append(("dest_name", LinkWriting.formValue(endLabel))) }
-        if endPlace != nil { omitted.append("destination place id: OsmAnd has no place ids") }
+        if request.destination.placeID != nil { omitted.append("destination place id: OsmAnd has no place ids") }
         if let word = LinkWriting.modeWord(for: request, in: OsmAndLink.profiles, format: "OsmAnd", omitted: &omitted) {
             pairs.append(("profile", word.value))
         }

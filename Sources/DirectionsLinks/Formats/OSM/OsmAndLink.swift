@@ -20,8 +20,7 @@
 /// - The fragment `#zoom/lat/lon` is the viewport, never an endpoint; `z` is a zoom.
 /// - Unknown parameters are ignored; a likely typo of a known one is a `likely-typo` repair.
 enum OsmAndLink {
-    static let formatName = "OsmAnd link"
-    static let schema = ParameterSchema(format: formatName, typos: .closestByLength, [
+    static let schema = ParameterSchema(format: "OsmAnd link", typos: .closestByLength, [
         .single("end", "the destination, 'lat,lon'"),
         .single("finish", "the destination as the web app writes it"),
         .single("start", "the start, 'lat,lon'; absent or empty: the current location"),
@@ -52,9 +51,7 @@ enum OsmAndLink {
     ]
 
     /// The `params` options that are avoidances.
-    static let avoidOptions: [(String, RouteAvoidance)] = [
-        ("avoid_toll", .tolls), ("avoid_motorway", .highways), ("avoid_ferries", .ferries),
-    ]
+    static let avoidOptions: [(String, RouteAvoidance)] = [("avoid_toll", .tolls), ("avoid_motorway", .highways), ("avoid_ferries", .ferries)]
 
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
@@ -62,10 +59,8 @@ enum OsmAndLink {
         let routeLike = slots.contains("start") || slots.contains("end") || slots.contains("finish")
         if link.scheme == "osmandmaps" {
             guard link.host == "navigate" || link.host.isEmpty else {
-                throw DirectionsURLError(
-                    code: .notADirectionsLink,
-                    message: "'osmandmaps://\(DirectionsURLParser.shorten(link.host))' is not OsmAnd's navigate link; use osmandmaps://navigate?lat=&lon=",
-                    parameter: "host")
+                throw DirectionsURLError(.notADirectionsLink, "host",
+                    "'osmandmaps://\(DirectionsURLParser.shorten(link.host))' is not OsmAnd's navigate link; use osmandmaps://navigate?lat=&lon=")
             }
             return routeLike ? try route(query, slots, &context) : try point(query, &context)
         }
@@ -75,17 +70,13 @@ enum OsmAndLink {
         if path.equals("/map/navigate") || path.equals("/map/navigate/") || (isMap && routeLike) {
             return try route(query, slots, &context)
         }
-        if path.equals("/go") || path.equals("/go/") {
-            return try point(query, &context)
-        }
-        if isMap, let pin = try query.single("pin", format: formatName) {
+        if path.equals("/go") || path.equals("/go/") { return try point(query, &context) }
+        if isMap, let pin = try query.single("pin", format: schema.format) {
             try schema.warnLikelyTypos(query, &context)
             return DirectionsRequest(destination: .coordinate(try pair(pin, parameter: "pin"), label: nil))
         }
-        throw DirectionsURLError(
-            code: .notADirectionsLink,
-            message: "'\(DirectionsURLParser.shorten(path.string))' on osmand.net is not a route link; routes use /map/navigate?start=lat,lon&end=lat,lon",
-            parameter: "path")
+        throw DirectionsURLError(.notADirectionsLink, "path",
+            "'\(DirectionsURLParser.shorten(path.string))' on osmand.net is not a route link; routes use /map/navigate?start=lat,lon&end=lat,lon")
     }
 
     /// `start`, `end`/`finish`, `profile`, `params`.
@@ -94,11 +85,9 @@ enum OsmAndLink {
     ) throws(DirectionsURLError) -> DirectionsRequest {
         let end = try slots.single("end")
         let finish = try slots.single("finish")
-        if let end, let finish, !sameTrimmedValue(end, finish) {
-            throw DirectionsURLError(
-                code: .duplicateParameter,
-                message: "'end' and 'finish' give different destinations; give one of them",
-                parameter: "finish")
+        // Different trimmed values as `String`s (canonical equivalence).
+        if let end, let finish, end.withValue({ x in finish.withValue { y in x.trimmed.string != y.trimmed.string } }) {
+            throw DirectionsURLError(.duplicateParameter, "finish", "'end' and 'finish' give different destinations; give one of them")
         }
         guard let target = end ?? finish, !AppleGoogleLinkText.isBlankValue(target) else {
             throw OSMLinkBytes.missing(schema, query, ["end", "finish"], "end=<latitude>,<longitude>")
@@ -111,67 +100,47 @@ enum OsmAndLink {
         if slots.hasUnknown { try schema.warnLikelyTypos(query, &context) }
         let (mode, transport) = try profile(try slots.single("profile"), &context)
         var avoid: Set<RouteAvoidance> = []
-        if let params = try slots.single("params") {
-            params.withValue { value in
-                for option in value.pieces(separatedBy: UInt8(ascii: ",")) {
-                    let o = option.trimmed
-                    if let hit = avoidOptions.first(where: { OSMLinkBytes.lowerEquals(o, $0.0) }) { avoid.insert(hit.1) }
-                }
+        try slots.single("params")?.withValue { value in
+            for option in value.pieces(separatedBy: UInt8(ascii: ",")) {
+                let o = option.trimmed
+                if let hit = avoidOptions.first(where: { OSMLinkBytes.lowerEquals(o, $0.0) }) { avoid.insert(hit.1) }
             }
         }
         return DirectionsRequest(source: source, destination: destination, mode: mode, transportType: transport, avoid: avoid)
     }
 
-    /// Whether the trimmed decoded values of `a` and `b` are equal as `String`s (canonical equivalence).
-    private static func sameTrimmedValue(_ a: LinkInput.Query.Parameter, _ b: LinkInput.Query.Parameter) -> Bool {
-        a.withValue { x in b.withValue { y in x.trimmed.string == y.trimmed.string } }
-    }
-
     /// `lat`, `lon`, optional `title` (iOS) or `name`.
     private static func point(_ query: LinkInput.Query, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        guard let lat = try query.single("lat", format: formatName), let lon = try query.single("lon", format: formatName) else {
-            throw DirectionsURLError(
-                code: .missingDestination,
-                message: "this \(formatName) has no point; add lat=<latitude>&lon=<longitude> (or start= and end= for a route)",
-                parameter: query.contains("lat") ? "lon" : "lat")
+        guard let lat = try query.single("lat", format: schema.format), let lon = try query.single("lon", format: schema.format) else {
+            throw DirectionsURLError(.missingDestination, query.contains("lat") ? "lon" : "lat",
+                "this \(schema.format) has no point; add lat=<latitude>&lon=<longitude> (or start= and end= for a route)")
         }
-        let c = try OsmAndLink.coordinate(lat, lon, latitudeName: "lat", longitudeName: "lon")
+        let c = try coordinate(lat, lon, latitudeName: "lat", longitudeName: "lon")
         try schema.warnLikelyTypos(query, &context)
         // An empty `title` is no label, and `name` is then not read.
-        var p = try query.single("title", format: formatName)
-        if p == nil { p = try query.single("name", format: formatName) }
+        var p = try query.single("title", format: schema.format)
+        if p == nil { p = try query.single("name", format: schema.format) }
         return DirectionsRequest(destination: .coordinate(c, label: p?.trimmedValue))
     }
 
-    /// The mode of the `profile` parameter `p` (nil: absent).
-    static func profile(
-        _ p: LinkInput.Query.Parameter?, _ context: inout ParseContext
-    ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
+    /// The mode of the `profile` parameter `p` (nil: absent; empty or `default`: no mode).
+    static func profile(_ p: LinkInput.Query.Parameter?, _ context: inout ParseContext) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
         guard let p else { return (nil, nil) }
-        // -1: no mode (empty or `default`); nil: not a profile.
+        // -1: no mode; nil: not a profile.
         let index: Int? = p.withValue { (v: LinkInput) -> Int? in
             let value = v.trimmed
-            if value.isEmpty || OSMLinkBytes.lowerEquals(value, "default") { return -1 }
-            return OSMLinkBytes.index(of: value, in: profiles)
+            return value.isEmpty || OSMLinkBytes.lowerEquals(value, "default") ? -1 : OSMLinkBytes.index(of: value, in: profiles)
         }
-        if let index {
-            if index < 0 { return (nil, nil) }
-            return (profiles[index].mode, profiles[index].transportType)
-        }
-        try context.repair(
-            .ignoredValue,
-            "profile '\(DirectionsURLParser.shorten(p.value))' is not an OsmAnd profile; the mode is left unset (profiles: default, "
-                + profiles.map(\.value).joined(separator: ", ") + ")",
-            parameter: "profile")
+        if let index { return index < 0 ? (nil, nil) : (profiles[index].mode, profiles[index].transportType) }
+        try context.repair(.ignoredValue, "profile '\(DirectionsURLParser.shorten(p.value))' is not an OsmAnd profile; the mode is left unset "
+            + "(profiles: default, " + profiles.map(\.value).joined(separator: ", ") + ")", parameter: "profile")
         return (nil, nil)
     }
 
-    /// `CoordinateText.parsePair(p.value, parameter:)`, on the decoded bytes.
+    /// `CoordinateText.parsePair` of the decoded value of `p`.
     /// - Throws: `malformed-number` or the range errors, naming `parameter`.
     static func pair(_ p: LinkInput.Query.Parameter, parameter: String) throws(DirectionsURLError) -> Coordinate {
-        try p.withValue { (v: LinkInput) throws(DirectionsURLError) -> Coordinate in
-            try CoordinateText.parsePair(v, parameter: parameter)
-        }
+        try p.withValue { (v: LinkInput) throws(DirectionsURLError) -> Coordinate in try CoordinateText.parsePair(v, parameter: parameter) }
     }
 
     /// A coordinate from two separate decimal parameters (their decoded values, trimmed).
@@ -181,49 +150,29 @@ enum OsmAndLink {
     ) throws(DirectionsURLError) -> Coordinate {
         try lat.withValue { (la: LinkInput) throws(DirectionsURLError) -> Coordinate in
             try lon.withValue { (lo: LinkInput) throws(DirectionsURLError) -> Coordinate in
-                try coordinate(la, lo, latitudeName: latitudeName, longitudeName: longitudeName)
+                let lat = la.trimmed
+                let lon = lo.trimmed
+                guard let latitude = lat.decimal else { throw notDecimal(lat, latitudeName, "latitude such as 48.8584") }
+                guard let longitude = lon.decimal else { throw notDecimal(lon, longitudeName, "longitude such as 2.2945") }
+                do throws(Coordinate.RangeError) {
+                    return try Coordinate.validated(latitude: latitude, longitude: longitude)
+                } catch .latitudeOutOfRange {
+                    throw DirectionsURLError(.latitudeOutOfRange, latitudeName,
+                        "latitude \(lat.string) in '\(latitudeName)' is outside -90...90 degrees; give WGS84 degrees")
+                } catch {
+                    throw DirectionsURLError(.longitudeOutOfRange, longitudeName,
+                        "longitude \(lon.string) in '\(longitudeName)' is outside -180...180 degrees and is not wrapped")
+                }
             }
         }
     }
 
-    /// A coordinate from two decoded decimal texts (trimmed here).
-    static func coordinate(
-        _ latText: LinkInput, _ lonText: LinkInput, latitudeName: String, longitudeName: String
-    ) throws(DirectionsURLError) -> Coordinate {
-        let lat = latText.trimmed
-        let lon = lonText.trimmed
-        guard let latitude = lat.decimal else {
-            throw DirectionsURLError(
-                code: .malformedNumber,
-                message: "'\(DirectionsURLParser.shorten(lat.string))' in '\(latitudeName)' is not a decimal latitude such as 48.8584",
-                parameter: latitudeName)
-        }
-        guard let longitude = lon.decimal else {
-            throw DirectionsURLError(
-                code: .malformedNumber,
-                message: "'\(DirectionsURLParser.shorten(lon.string))' in '\(longitudeName)' is not a decimal longitude such as 2.2945",
-                parameter: longitudeName)
-        }
-        do {
-            return try Coordinate.validated(latitude: latitude, longitude: longitude)
-        } catch {
-            switch error {
-            case .latitudeOutOfRange:
-                throw DirectionsURLError(
-                    code: .latitudeOutOfRange,
-                    message: "latitude \(lat.string) in '\(latitudeName)' is outside -90...90 degrees; give WGS84 degrees",
-                    parameter: latitudeName)
-            case .longitudeOutOfRange:
-                throw DirectionsURLError(
-                    code: .longitudeOutOfRange,
-                    message: "longitude \(lon.string) in '\(longitudeName)' is outside -180...180 degrees and is not wrapped",
-                    parameter: longitudeName)
-            }
-        }
+    private static func notDecimal(_ text: LinkInput, _ name: String, _ example: String) -> DirectionsURLError {
+        DirectionsURLError(.malformedNumber, name, "'\(DirectionsURLParser.shorten(text.string))' in '\(name)' is not a decimal \(example)")
     }
 }
 
-/// Text helpers of the OpenStreetMap, OsmAnd, OsmAnd API and Organic Maps parsers.
+/// Helpers of the geo:, OpenStreetMap, OsmAnd, OsmAnd API, Organic Maps and ge0 parsers and builders.
 enum OSMLinkBytes {
     /// `text.lowercased() == word` for a lowercase ASCII `word` (ASCII folding for ASCII text; a
     /// non-ASCII letter such as the Kelvin sign may lower to ASCII).
@@ -245,19 +194,36 @@ enum OSMLinkBytes {
     ) -> DirectionsURLError {
         let hint = schema.likelyTypo(in: query, for: Set(keys))
         return DirectionsURLError(
-            code: .missingDestination,
-            message: "this \(schema.format) has no \(what)"
-                + (hint.map { "; found '\($0.found)': did you mean '\($0.expected)'?" } ?? "; add " + add),
-            parameter: parameter ?? keys[0])
+            .missingDestination, parameter ?? keys[0],
+            "this \(schema.format) has no \(what)" + (hint.map { "; found '\($0.found)': did you mean '\($0.expected)'?" } ?? "; add " + add))
+    }
+
+    /// `cannot-express` naming `field`.
+    static func cannot(_ field: String, _ message: String) -> LinkBuildError {
+        LinkBuildError(code: .cannotExpress, message: message, field: field)
+    }
+
+    /// The ends of a request for a link of coordinates: the start (nil: the current location) and the
+    /// destination, each with its label.
+    /// - Throws: `cannot-express`: "<needs> the destination's coordinates" naming `destination`, or
+    ///   "<needs> <start>" naming `source` for an address.
+    static func coordinateEnds(
+        _ request: DirectionsRequest, _ needs: String, start: String
+    ) throws(LinkBuildError) -> (start: (Coordinate, String?)?, end: Coordinate, endLabel: String?) {
+        guard case .coordinate(let end, let endLabel, _) = request.destination else {
+            throw cannot("destination", needs + " the destination's coordinates")
+        }
+        switch request.source {
+        case .currentLocation: return (nil, end, endLabel)
+        case .address: throw cannot("source", needs + " " + start)
+        case .coordinate(let c, let label, _): return ((c, label), end, endLabel)
+        }
     }
 }
 
 extension OsmAndLink: DirectionsLinkFormat {
     static var schemes: [String] { ["osmandmaps"] }
     static var hosts: [String] { ["osmand.net", "www.osmand.net"] }
-}
-
-extension OsmAndLink {
     static var format: LinkFormat { .osmAnd }
     static var modeVocabulary: [ModeWord] { profiles }
 
@@ -268,30 +234,21 @@ extension OsmAndLink {
     /// - Returns: `omitted` lists labels, waypoints, modes without a profile, place ids, navigate, times.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         try BuiltCoordinates.check(request)
+        let (start, end, endLabel) = try OSMLinkBytes.coordinateEnds(
+            request, "OsmAnd links need", start: "the start's coordinates (or the current location)")
         var omitted: [String] = []
-        guard case .coordinate(let end, let endLabel, let endPlace) = request.destination else {
-            throw LinkBuildError(
-                code: .cannotExpress, message: "OsmAnd links need the destination's coordinates", field: "destination")
-        }
         var pairs: [(String, String)] = []
-        switch request.source {
-        case .currentLocation: break
-        case .address:
-            throw LinkBuildError(
-                code: .cannotExpress, message: "OsmAnd links need the start's coordinates (or the current location)", field: "source")
-        case .coordinate(let start, let label, _):
-            pairs.append(("start", LinkWriting.encode(LinkWriting.pair(start))))
+        if let (c, label) = start {
+            pairs.append(("start", LinkWriting.encode(LinkWriting.pair(c))))
             if label != nil { omitted.append("source label: OsmAnd route links have no names") }
         }
         pairs.append(("end", LinkWriting.encode(LinkWriting.pair(end))))
         if endLabel != nil { omitted.append("destination label: OsmAnd route links have no names") }
-        if endPlace != nil { omitted.append("destination place id: OsmAnd has no place ids") }
+        if request.destination.placeID != nil { omitted.append("destination place id: OsmAnd has no place ids") }
         let word = LinkWriting.modeWord(for: request, in: profiles, format: "OsmAnd", omitted: &omitted)
         if let word { pairs.append(("profile", word.value)) }
         let avoid = avoidOptions.filter { request.avoid.contains($0.1) }.map(\.0)
-        if !avoid.isEmpty {
-            pairs.append(("params", ((word.map { [$0.value] } ?? []) + avoid).joined(separator: ",")))
-        }
+        if !avoid.isEmpty { pairs.append(("params", ((word.map { [$0.value] } ?? []) + avoid).joined(separator: ","))) }
         omitted += OmittedFields.lines(request, format: "OsmAnd", waypoints: false, mode: true, avoid: true)
         return BuiltLink(url: "https://osmand.net/map/navigate?" + LinkWriting.query(pairs), format: .osmAnd, omitted: omitted)
     }
