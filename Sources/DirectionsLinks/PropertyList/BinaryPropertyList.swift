@@ -21,7 +21,7 @@
 /// Pure: bytes in, values out. Sets (`0xCn`) and ordered sets are rejected as unsupported.
 enum BinaryPropertyList {
     /// A decoded value.
-    indirect enum Value: Hashable, Sendable {
+    indirect enum Value: Equatable, Sendable {
         case null
         case bool(Bool)
         /// An integer; 16-byte integers are accepted only when they fit in 64 bits.
@@ -50,20 +50,6 @@ enum BinaryPropertyList {
             case (.dictionary(let x), .dictionary(let y)):
                 return x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
             default: return false
-            }
-        }
-
-        func hash(into h: inout Hasher) {
-            switch self {
-            case .null: h.combine(0)
-            case .bool(let v): h.combine(v)
-            case .int(let v): h.combine(v)
-            case .real(let v), .date(let v): h.combine(v)
-            case .data(let v): h.combine(v)
-            case .string(let v): h.combine(v)
-            case .uid(let v): h.combine(v)
-            case .array(let v): h.combine(v)
-            case .dictionary(let v): for (k, x) in v { h.combine(k); h.combine(x) }
             }
         }
 
@@ -265,22 +251,9 @@ enum BinaryPropertyList {
                 let (byteCount, o) = n.multipliedReportingOverflow(by: 2)
                 guard !o else { throw Failure(message: "the UTF-16 string at byte \(at) is too long") }
                 let body = try span(start, byteCount, what: "a UTF-16 string")
-                var units: [UInt16] = []
-                units.reserveCapacity(n)
-                var p = body.startIndex
-                while p < body.endIndex {
-                    units.append(UInt16(bytes[p]) << 8 | UInt16(bytes[p + 1]))
-                    p += 2
-                }
-                var text = ""
-                var iterator = units.makeIterator()
-                var decoder = UTF16()
-                loop: while true {
-                    switch decoder.decode(&iterator) {
-                    case .scalarValue(let s): text.unicodeScalars.append(s)
-                    case .emptyInput: break loop
-                    case .error: throw Failure(message: "the UTF-16 string at byte \(at) has an unpaired surrogate")
-                    }
+                let units = stride(from: body.startIndex, to: body.endIndex, by: 2).map { UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]) }
+                guard let text = String(validating: units, as: UTF16.self) else {
+                    throw Failure(message: "the UTF-16 string at byte \(at) has an unpaired surrogate")
                 }
                 return .string(text)
             case 0x8:

@@ -11,26 +11,11 @@ extension DirectionsURLParser {
     /// - Place pins: `!3d<latitude>!4d<longitude>`.
     /// Truncated groups end at the end. Bad or out-of-range values are absent, never clamped.
     /// `!3e<n>` (travel mode) is not read: its codes are not verified.
-    struct GoogleDataParameter {
-        /// The raw blob (the text after `data=`).
-        let blob: String
-
-        init(_ blob: Substring) { self.blob = String(blob) }
-
-        /// Each stop of the directions group in order: its coordinate, or nil. Nil without a directions group.
-        var stops: [Coordinate?]? { LinkInput.withBytes(of: blob) { Self.stops($0) } }
-
-        /// The first place pin `!3d<lat>!4d<lon>`, or nil.
-        var pin: Coordinate? { LinkInput.withBytes(of: blob) { Self.pin($0) } }
-
-        /// One token, as a slice of the decoded blob.
+    enum GoogleDataParameter {
+        /// One token, as a slice of the decoded blob: `kind` the type's byte (0 when the type is not one
+        /// ASCII character); `count` is `Int(value)` for an `m` token with a number ≥ 0, else -1.
         struct Token {
-            var field: Int
-            /// The type's byte; 0 when the type is not one ASCII character.
-            var kind: UInt8
-            var value: LinkInput
-            /// `Int(value)` when it is a number ≥ 0, else -1; read for `m` tokens only (-1 for the others).
-            var count: Int
+            var field: Int, kind: UInt8, value: LinkInput, count: Int
 
             func `is`(_ field: Int, _ kind: UInt8) -> Bool { self.field == field && self.kind == kind }
         }

@@ -86,15 +86,6 @@ extension DirectionsURLParser {
             return try p.withValue { (v) throws(DirectionsURLError) in try endpoint(v, parameter: parameter, source: source, parser: parser) }
         }
 
-        /// ``endpoint(_:parameter:source:parser:)-(LinkInput,_,_,_)`` of text (the builders' read-back).
-        static func endpoint(
-            _ text: String, parameter: String, source: Bool, parser: DirectionsURLParser
-        ) throws(DirectionsURLError) -> Endpoint {
-            try LinkInput.withBytesThrowing(of: text) { (bytes) throws(DirectionsURLError) -> Endpoint in
-                try endpoint(bytes, parameter: parameter, source: source, parser: parser)
-            }
-        }
-
         /// Whether `text` is two trimmed decimals around one comma (`CoordinateText.numbers(text)?.count == 2`).
         private static func isDecimalPair(_ text: LinkInput) -> Bool {
             guard let (a, b) = text.split(at: UInt8(ascii: ",")), !b.contains(UInt8(ascii: ",")) else { return false }
@@ -105,7 +96,9 @@ extension DirectionsURLParser {
         private static func hemisphere(_ text: LinkInput, parameter: String) throws(DirectionsURLError) -> Coordinate? {
             guard let p = hemisphereParts(text) else { return nil }
             let pair = (p.latNegative ? "-" : "") + p.lat.string + "," + (p.lonNegative ? "-" : "") + p.lon.string
-            return try CoordinateText.parsePair(Substring(pair), parameter: parameter)
+            return try LinkInput.withBytesThrowing(of: pair) { (bytes) throws(DirectionsURLError) in
+                try CoordinateText.parsePair(bytes, parameter: parameter)
+            }
         }
 
         /// The unsigned numbers of a hemisphere pair and whether each is negative (`S`, `W`), or nil.
