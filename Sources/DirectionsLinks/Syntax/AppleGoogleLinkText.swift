@@ -28,14 +28,16 @@ enum AppleGoogleLinkText {
     }
 
     /// Calls `body` with each word of an `avoid` value: decoded, split on `,`, trimmed, lowercased
-    /// (Unicode case mapping for non-ASCII text); blank words are left out.
+    /// (Unicode case mapping for non-ASCII text); blank words are left out. Non-ASCII words are trimmed
+    /// as bytes, or with `asText` as text (Apple's reading; the two differ only for invalid UTF-8).
     static func forEachAvoidWord(
-        _ p: LinkInput.Query.Parameter, _ body: (String) throws(DirectionsURLError) -> Void
+        _ p: LinkInput.Query.Parameter, asText: Bool = false, _ body: (String) throws(DirectionsURLError) -> Void
     ) throws(DirectionsURLError) {
         try p.withValue { (value) throws(DirectionsURLError) in
             for piece in value.pieces(separatedBy: UInt8(ascii: ",")) {
                 let word = piece.trimmed
-                if !word.isEmpty { try body(word.isASCII ? word.lowercasedASCII : word.string.lowercased()) }
+                if word.isEmpty { continue }
+                try body(word.isASCII ? word.lowercasedASCII : (asText ? DirectionsURLParser.trimmed(piece.string) : word.string).lowercased())
             }
         }
     }

@@ -100,7 +100,7 @@ extension DirectionsURLParser {
             let word = try AppleGoogleLinkText.mode(try slots.single("mode"), "mode", modeVocabulary, what: "an Apple Maps travel mode")
             var avoid: Set<RouteAvoidance> = []
             if let a = try slots.single("avoid") {
-                try AppleGoogleLinkText.forEachAvoidWord(a) { (word) throws(DirectionsURLError) in
+                try AppleGoogleLinkText.forEachAvoidWord(a, asText: true) { (word) throws(DirectionsURLError) in
                     switch word {
                     case "tolls": avoid.insert(.tolls)
                     case "highways": avoid.insert(.highways)

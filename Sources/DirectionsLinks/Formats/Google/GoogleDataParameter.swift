@@ -68,18 +68,11 @@ extension DirectionsURLParser {
         /// without a directions group.
         static func stops(_ blob: LinkInput) -> [Coordinate?]? {
             withTokens(of: blob) { all -> [Coordinate?]? in
-                var tokens = all.makeIterator()
-                var previousIs4m = false
-                var list: Token? = nil
-                while let t = tokens.next() {
-                    let is4m = t.is(4, UInt8(ascii: "m"))
-                    if previousIs4m && is4m {
-                        list = t
-                        break
-                    }
-                    previousIs4m = is4m
-                }
-                guard let list else { return nil }
+                // The list: the first `4m` token right after a `4m` token.
+                guard let i = all.indices.dropFirst().first(where: { all[$0 &- 1].is(4, UInt8(ascii: "m")) && all[$0].is(4, UInt8(ascii: "m")) })
+                else { return nil }
+                let list = all[i]
+                var tokens = all[(i &+ 1)...].makeIterator()
                 // Tokens are counted flat; a child group may run past the list's end, ending it too.
                 var remaining = max(list.count, 0)
                 var result: [Coordinate?] = []

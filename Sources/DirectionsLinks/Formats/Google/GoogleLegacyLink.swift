@@ -90,51 +90,39 @@ extension DirectionsURLParser {
         static func stops(
             _ keys: ParameterSchema.Slots, parser: DirectionsURLParser
         ) throws(DirectionsURLError) -> (destination: Endpoint, waypoints: [Endpoint])? {
-            var any = false
+            guard let last = keys.last("daddr") else { return nil }
             var lastBlank = false
-            var pending: Endpoint? = nil
-            var waypoints: [Endpoint] = []
-            var failure: DirectionsURLError? = nil
-            keys.forEach("daddr") { p in
-                p.withValue { value in
-                    forEachChainPiece(value) { piece in
-                        any = true
-                        lastBlank = piece.isBlank
-                        guard failure == nil else { return }
-                        if let previous = pending { waypoints.append(previous) }
-                        do throws(DirectionsURLError) {
-                            pending = try GoogleStopText.endpoint(piece, parameter: "daddr", source: false, parser: parser)
-                        } catch {
-                            failure = error
-                            pending = nil
-                        }
+            last.withValue { forEachChainPiece($0) { lastBlank = $0.isBlank } }
+            if lastBlank { throw AppleGoogleLinkText.emptyDaddr }
+            var stops: [Endpoint] = []
+            try keys.forEach("daddr") { (p) throws(DirectionsURLError) in
+                try p.withValue { (value) throws(DirectionsURLError) in
+                    try forEachChainPiece(value) { (piece) throws(DirectionsURLError) in
+                        stops.append(try GoogleStopText.endpoint(piece, parameter: "daddr", source: false, parser: parser))
                     }
                 }
             }
-            guard any else { return nil }
-            if lastBlank { throw AppleGoogleLinkText.emptyDaddr }
-            if let failure { throw failure }
-            guard let destination = pending else { return nil }  // not reached: a stop was read
-            return (destination, waypoints)
+            let destination = stops.removeLast()
+            return (destination, stops)
         }
 
         /// Calls `body` with each piece of Google's chaining `A to:B to:C` inside one decoded `daddr`
         /// (`+to:` is ` to:` once decoded), split by byte (a mark after `:` stays with the next piece).
-        static func forEachChainPiece(_ value: LinkInput, _ body: (LinkInput) -> Void) {
+        static func forEachChainPiece<E: Error>(_ value: LinkInput, _ body: (LinkInput) throws(E) -> Void) throws(E) {
             var start = 0
             var i = 0
             while let space = value.firstOffset(of: 0x20, from: i) {
                 if space &+ 3 < value.count && value[space &+ 1] == UInt8(ascii: "t") && value[space &+ 2] == UInt8(ascii: "o")
                     && value[space &+ 3] == UInt8(ascii: ":")
                 {
-                    body(value.slice(start, space))
+                    try body(value.slice(start, space))
                     start = space &+ 4
                     i = start
                 } else {
                     i = space &+ 1
                 }
             }
-            body(value.suffix(from: start))
+            try body(value.suffix(from: start))
         }
 
         /// The pieces of ``forEachChainPiece(_:_:)`` of text.

@@ -63,14 +63,19 @@ extension DirectionsURLParser {
             var label: String? = nil
             if body.last == UInt8(ascii: ")"), let open = body.firstOffset(of: UInt8(ascii: "(")) {
                 let before = body.prefix(open).trimmed
-                if isDecimalPair(before) || hemisphereParts(before) != nil {
+                if isDecimalPair(before) || hemispherePair(before) != nil {
                     let inside = body.slice(open &+ 1, body.count &- 1).trimmed
                     label = inside.isEmpty ? nil : inside.string
                     body = before
                     marked = true
                 }
             }
-            if let c = try hemisphere(body, parameter: parameter) { return .coordinate(c, label: label) }
+            if let pair = hemispherePair(body) {
+                let c = try LinkInput.withBytesThrowing(of: pair) { (bytes) throws(DirectionsURLError) in
+                    try CoordinateText.parsePair(bytes, parameter: parameter)
+                }
+                return .coordinate(c, label: label)
+            }
             if marked {
                 return .coordinate(try CoordinateText.parsePair(body.trimmed, parameter: parameter), label: label)
             }
@@ -92,30 +97,18 @@ extension DirectionsURLParser {
             return a.trimmed.decimal != nil && b.trimmed.decimal != nil
         }
 
-        /// `N34.99,W106.61` as a coordinate, nil when the text is not in hemisphere form.
-        private static func hemisphere(_ text: LinkInput, parameter: String) throws(DirectionsURLError) -> Coordinate? {
-            guard let p = hemisphereParts(text) else { return nil }
-            let pair = (p.latNegative ? "-" : "") + p.lat.string + "," + (p.lonNegative ? "-" : "") + p.lon.string
-            return try LinkInput.withBytesThrowing(of: pair) { (bytes) throws(DirectionsURLError) in
-                try CoordinateText.parsePair(bytes, parameter: parameter)
-            }
-        }
-
-        /// The unsigned numbers of a hemisphere pair and whether each is negative (`S`, `W`), or nil.
-        private static func hemisphereParts(
-            _ text: LinkInput
-        ) -> (lat: LinkInput, latNegative: Bool, lon: LinkInput, lonNegative: Bool)? {
+        /// `N34.99,W106.61` as the pair `34.99,-106.61`; nil when the text is not in hemisphere form.
+        private static func hemispherePair(_ text: LinkInput) -> String? {
             guard let (a, b) = text.split(at: UInt8(ascii: ",")), !b.contains(UInt8(ascii: ",")),
-                let lat = signed(a, UInt8(ascii: "N"), UInt8(ascii: "S")),
-                let lon = signed(b, UInt8(ascii: "E"), UInt8(ascii: "W"))
+                let lat = signed(a, UInt8(ascii: "N"), UInt8(ascii: "S")), let lon = signed(b, UInt8(ascii: "E"), UInt8(ascii: "W"))
             else { return nil }
-            return (lat.number, lat.negative, lon.number, lon.negative)
+            return lat + "," + lon
         }
 
-        /// One hemisphere piece (`N34.99`, `106.61W`): its unsigned number and whether it is negative.
+        /// One hemisphere piece (`N34.99`, `106.61W`) as a signed number (`-` for `negative`), or nil.
         /// The letter is the first `Character` when that is a letter, else the last; `ſ` (U+017F) is an
         /// `S`, as `Character.uppercased()` makes it (other non-ASCII letters leave no decimal).
-        private static func signed(_ piece: LinkInput, _ positive: UInt8, _ negative: UInt8) -> (number: LinkInput, negative: Bool)? {
+        private static func signed(_ piece: LinkInput, _ positive: UInt8, _ negative: UInt8) -> String? {
             let p = piece.trimmed
             let n = p.count
             guard n > 0 else { return nil }
@@ -127,18 +120,16 @@ extension DirectionsURLParser {
             let upper: UInt8
             let number: LinkInput
             if let l = letter(0, 1) ?? letter(0, 2) {
-                upper = l
-                number = p.dropFirst(l == UInt8(ascii: "S") && p[0] == 0xC5 ? 2 : 1).trimmed
+                (upper, number) = (l, p.dropFirst(l == UInt8(ascii: "S") && p[0] == 0xC5 ? 2 : 1).trimmed)
             } else if let l = letter(n &- 1, 1) ?? (n >= 2 ? letter(n &- 2, 2) : nil) {
-                upper = l
-                number = p.dropLast(p[n &- 1] == 0xBF ? 2 : 1).trimmed
+                (upper, number) = (l, p.dropLast(p[n &- 1] == 0xBF ? 2 : 1).trimmed)
             } else {
                 return nil
             }
             guard upper == positive || upper == negative, let f = number.first, f != UInt8(ascii: "+"), f != UInt8(ascii: "-"),
                 number.decimal != nil
             else { return nil }
-            return (number, upper == negative)
+            return (upper == negative ? "-" : "") + number.string
         }
     }
 }
