@@ -119,6 +119,7 @@ enum AppleGoogleLinkText {
         read: ((String) -> Endpoint?)? = nil
     ) throws(LinkBuildError) -> (text: String, placeID: String?)? {
         var expected = endpoint
+        var text = "Current Location"
         switch endpoint {
         case .currentLocation:
             if source { return nil }
@@ -126,15 +127,11 @@ enum AppleGoogleLinkText {
             if label != nil && !labels { omitted.append("\(field) label: \(format) links carry no place names for coordinates") }
             if id != nil && !placeIDs { omitted.append("\(field) place id: \(format) links carry no place ids") }
             expected = .coordinate(c, label: labels ? label : nil, placeID: placeIDs ? id : nil)
-        case .address(let text, let id):
+            text = (labels ? label.map { $0 + "@" } ?? "" : "") + LinkWriting.pair(c)
+        case .address(let t, let id):
             if id != nil && !placeIDs { omitted.append("\(field) place id: \(format) links carry no place ids") }
-            expected = .address(text, placeID: placeIDs ? id : nil)
-        }
-        var text: String
-        switch expected {
-        case .coordinate(let c, let label, _): text = (label.map { $0 + "@" } ?? "") + LinkWriting.pair(c)
-        case .currentLocation: text = "Current Location"
-        case .address(let t, _): text = t
+            expected = .address(t, placeID: placeIDs ? id : nil)
+            text = t
         }
         let rewritten = rewrite(text, &omitted)
         text = rewritten ?? text

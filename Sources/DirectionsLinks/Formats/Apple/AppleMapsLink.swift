@@ -56,7 +56,6 @@ extension DirectionsURLParser {
             }
             if AppleGoogleLinkText.isBlankValue(destinationParameter) { throw AppleGoogleLinkText.emptyDaddr }
             let parser = context.parser
-            // Every `daddr` in order: the stops, then the destination.
             var stops: [Endpoint] = []
             try slots.forEach("daddr") { (p) throws(DirectionsURLError) in
                 stops.append(try p.endpoint(parser, parameter: "daddr"))

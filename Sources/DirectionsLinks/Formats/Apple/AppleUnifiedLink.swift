@@ -54,7 +54,6 @@ extension DirectionsURLParser {
         /// Parses the query of a `/directions` link (the bytes after `?`).
         static func parse(query raw: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let query = try LinkInput.Query(raw, plusAsSpace: true)
-            // One pass finds every parameter this format reads (instead of one look-up each).
             let slots = schema.slots(query)
             guard let d = try slots.single("destination"), !AppleGoogleLinkText.isBlankValue(d) else {
                 throw DirectionsURLParser.missingDestination(

@@ -44,7 +44,6 @@ extension DirectionsURLParser {
             }
             let raw = link.bytes.query
             let query = try LinkInput.Query(raw, plusAsSpace: true)
-            // One pass sorts the parameters by name; every look-up below is one read.
             let keys = schema.slots(query)
             try GoogleMapsLink.rawSpaces(query, raw: raw, &context)
             let parser = context.parser

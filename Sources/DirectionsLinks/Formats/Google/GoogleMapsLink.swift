@@ -54,8 +54,6 @@ extension DirectionsURLParser {
         /// query is sorted once with it; the path and the names present pick the format.
         static let family = ParameterSchema(
             family: "Google Maps link", [schema, GoogleLegacyLink.schema, GooglePlaceLink.searchSchema])
-        /// Optional parameters whose misspellings are `likely-typo` repairs.
-        static let typoOptional = ["origin", "waypoints", "travelmode", "dir_action", "avoid"]
 
         /// Whether `host` is `google.<tld>`, `www.google.<tld>` or `maps.google.<tld>`, `<tld>` being
         /// `com`, a two-letter country code, or `co.`/`com.` and one (`google.co.uk`). Lookalikes
@@ -84,7 +82,6 @@ extension DirectionsURLParser {
                     .unresolvableOffline, "host",
                     "\(link.host) short links hide the real link behind an HTTP redirect; open it once and pass the google.com/maps link it leads to")
             }
-            // The path and place forms are told apart by bytes, ASCII case ignored.
             if rawPath.hasPrefixIgnoringCase("/maps/dir/") && rawPath.count > 10 {
                 context.format = .googlePath
                 return try GooglePathLink.parse(link, &context)
@@ -96,7 +93,6 @@ extension DirectionsURLParser {
             func pathIs(_ literal: StaticString) -> Bool { rawPath.equalsIgnoringCase(literal) }
             let raw = link.bytes.query
             let query = try LinkInput.Query(raw, plusAsSpace: true)
-            // One pass sorts the parameters by name; every look-up below is one read.
             let keys = family.slots(query)
             func has(_ names: String...) -> Bool { names.contains { keys.contains($0) } }
             if let api = try keys.reading(as: schema).single("api") {
@@ -154,7 +150,7 @@ extension DirectionsURLParser {
                     present: keys.contains("destination"), format: formatName, hint: schema.hint(in: query, for: "destination"))
             }
             var destination = try d.endpoint(parser, parameter: "destination")
-            try schema.warnAbsentTypos(typoOptional, keys, &context)
+            try schema.warnAbsentTypos(["origin", "waypoints", "travelmode", "dir_action", "avoid"], keys, &context)
             var source = try keys.single("origin")?.endpoint(parser, parameter: "origin", source: true) ?? .currentLocation
             try AppleGoogleLinkText.attachPlaceID(
                 keys, "origin_place_id", to: &source, "needs an 'origin'; the route starts at the current location", &context)
@@ -162,7 +158,6 @@ extension DirectionsURLParser {
                 keys, "destination_place_id", to: &destination, "cannot name the current location; leave it out", &context)
             var waypoints: [Endpoint] = []
             if let w = try keys.single("waypoints") {
-                // Decoded once: blank, the raw `|` repair, then the stops.
                 try w.withValue { (value) throws(DirectionsURLError) in
                     if value.isBlank { return }
                     if w.rawValue.contains(UInt8(ascii: "|")) {
@@ -194,18 +189,12 @@ extension DirectionsURLParser {
                 }
             }
             let word = try AppleGoogleLinkText.mode(try keys.single("travelmode"), "travelmode", modeVocabulary, what: "a Google Maps travel mode")
-            var navigate = false
-            if let action = try keys.single("dir_action") {
+            let navigate = try keys.single("dir_action").map { (action) throws(DirectionsURLError) -> Bool in
                 // nil: neither empty nor `navigate`.
-                let navigating: Bool? = action.withValue { (v) -> Bool? in
-                    let t = v.trimmed
-                    return t.isEmpty ? false : t.lowercasedEquals("navigate") ? true : nil
-                }
-                guard let navigating else {
-                    throw DirectionsURLError(.invalidParameter, "dir_action", "'dir_action=\(action.value)' is not valid; the only value is navigate")
-                }
-                navigate = navigating
-            }
+                let t: Bool? = action.withValue { v in v.isBlank ? false : v.trimmed.lowercasedEquals("navigate") ? true : nil }
+                guard let t else { throw DirectionsURLError(.invalidParameter, "dir_action", "'dir_action=\(action.value)' is not valid; the only value is navigate") }
+                return t
+            } ?? false
             var avoid: Set<RouteAvoidance> = []
             if let a = try keys.single("avoid") {
                 try AppleGoogleLinkText.forEachAvoidWord(a) { (word) throws(DirectionsURLError) in

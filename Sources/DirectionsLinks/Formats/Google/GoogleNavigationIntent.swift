@@ -32,11 +32,9 @@ extension DirectionsURLParser {
             if raw.hasPrefix("//") { raw = raw.dropFirst(2) }
             if raw.hasPrefix("?") { raw = raw.dropFirst() }
             let query = try LinkInput.Query(raw, plusAsSpace: true)
-            // One pass sorts the parameters by name; every look-up below is one read.
             let keys = schema.slots(query)
             try GoogleMapsLink.rawSpaces(query, raw: raw, &context)
             let parser = context.parser
-            // `q` is decoded once: nil when absent or blank.
             guard let q = try keys.single("q"),
                 let destination = try q.withValue({ (text) throws(DirectionsURLError) -> Endpoint? in
                     text.isBlank ? nil : try GoogleStopText.endpoint(text, parameter: "q", source: false, parser: parser)

@@ -29,7 +29,6 @@ extension DirectionsURLParser {
             }
             let parser = context.parser
             let pin = blob.flatMap { GoogleDataParameter.pin($0) }
-            // The endpoint is made inside (a small value); the request once, outside.
             let destination = try GooglePathLink.decoded(first ?? .empty) { (name) throws(DirectionsURLError) -> Endpoint in
                 let trimmedName = name.trimmed
                 if let pin { return .coordinate(pin, label: trimmedName.isEmpty ? nil : trimmedName.string) }
