@@ -2,10 +2,10 @@
 /// Rules shared by the Apple and Google link types: mode and `avoid` words, place ids, the `daddr`
 /// errors, and, when building, writing an endpoint as free text that reads back as the same endpoint.
 enum AppleGoogleLinkText {
-    /// The word of `vocabulary` equal to `value`, both trimmed and lowercased (Unicode case mapping), or nil.
+    /// The word of `vocabulary` (lowercase words) equal to `value` trimmed and lowercased (Unicode case mapping), or nil.
     static func word(_ value: LinkInput, in vocabulary: [ModeWord]) -> ModeWord? {
         let v = LinkInput.lowercased(DirectionsURLParser.trimmed(value.string))
-        return vocabulary.first { LinkInput.lowercased($0.value) == v }
+        return vocabulary.first { $0.value == v }
     }
 
     /// The words of `vocabulary`, for error messages: `driving, walking or transit`.
@@ -92,9 +92,7 @@ enum AppleGoogleLinkText {
         }
         var omitted: [String] = []
         let query = try pairs(&omitted)
-        for a in request.avoid.sorted() where !avoid.contains(a) {
-            omitted.append("avoid \(a.rawValue): \(name) links cannot say it")
-        }
+        for a in request.avoid.sorted() where !avoid.contains(a) { omitted.append("avoid \(a.rawValue): \(name) links cannot say it") }
         if request.navigate && !navigate { omitted.append("navigate: \(name) links cannot ask to start guidance") }
         if request.departureDate != nil { omitted.append("departure date: \(name) links carry no time") }
         if request.arrivalDate != nil { omitted.append("arrival date: \(name) links carry no time") }

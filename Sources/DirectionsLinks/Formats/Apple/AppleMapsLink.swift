@@ -97,9 +97,7 @@ extension DirectionsURLParser {
                 }
                 return try parseApplePath(link, &context, fix: "write maps://?daddr=…")
             }
-            if rest.hasPrefix("?") {
-                return try parse(query: link.bytes.query, &context)
-            }
+            if rest.hasPrefix("?") { return try parse(query: link.bytes.query, &context) }
             if rest.hasPrefixIgnoringCase("q=") {
                 throw DirectionsURLError(
                     .notADirectionsLink, "q",

@@ -77,9 +77,7 @@ extension DirectionsURLParser {
                     previousWasWaypoint = true
                     continue
                 }
-                if query.isKey(p, "waypoint-place-id" as StaticString) {
-                    ids.append((p.value, previousWasWaypoint ? waypoints.count - 1 : -1))
-                }
+                if query.isKey(p, "waypoint-place-id" as StaticString) { ids.append((p.value, previousWasWaypoint ? waypoints.count - 1 : -1)) }
                 previousWasWaypoint = false
             }
             let interleaved = ids.allSatisfy { $0.after >= 0 }
@@ -135,9 +133,7 @@ extension DirectionsURLParser {
             {
                 return DirectionsRequest(destination: .coordinate(coordinate, label: name ?? address, placeID: id))
             }
-            if let t = address ?? name {
-                return DirectionsRequest(destination: .address(t, placeID: id))
-            }
+            if let t = address ?? name { return DirectionsRequest(destination: .address(t, placeID: id)) }
             if id != nil {
                 throw DirectionsURLError(
                     .unresolvableOffline, "place-id",

@@ -65,16 +65,15 @@ extension DirectionsURLParser {
                     case "h": avoid.insert(.highways)
                     case "t": avoid.insert(.tolls)
                     default:
-                        let what = "'\(flag.name)=\(flag.value)'"
-                        guard let w = modeVocabulary.first(where: { $0.value == String(letter) }) else {
+                        let found = modeVocabulary.first(where: { $0.value == String(letter) })
+                        guard found != nil, word == nil else {
                             throw DirectionsURLError(
                                 .unknownMode, flag.name,
-                                "\(what) is not a Google travel mode; use d, w, r or b, optionally followed by h (avoid highways) and t (avoid tolls)")
+                                "'\(flag.name)=\(flag.value)' " + (found == nil
+                                    ? "is not a Google travel mode; use d, w, r or b, optionally followed by h (avoid highways) and t (avoid tolls)"
+                                    : "names more than one travel mode; give one of d, w, r or b"))
                         }
-                        if word != nil {
-                            throw DirectionsURLError(.unknownMode, flag.name, "\(what) names more than one travel mode; give one of d, w, r or b")
-                        }
-                        word = w
+                        word = found
                     }
                 }
             }

@@ -99,9 +99,7 @@ extension DirectionsURLParser {
                 guard api.withValue({ $0.trimmed.equals("1") }) else {
                     throw DirectionsURLError(.invalidParameter, "api", "'api=\(api.value)' is not valid; Google Maps URLs require api=1")
                 }
-                if pathIs("/maps/dir") || pathIs("/maps/dir/") {
-                    return try parse(query: query, keys: keys, raw: raw, &context)
-                }
+                if pathIs("/maps/dir") || pathIs("/maps/dir/") { return try parse(query: query, keys: keys, raw: raw, &context) }
                 if pathIs("/maps/search") || pathIs("/maps/search/") {
                     context.format = .googlePlace
                     return try GooglePlaceLink.parse(search: query, keys: keys, raw: raw, &context)
@@ -192,7 +190,9 @@ extension DirectionsURLParser {
             let navigate = try keys.single("dir_action").map { (action) throws(DirectionsURLError) -> Bool in
                 // nil: neither empty nor `navigate`.
                 let t: Bool? = action.withValue { v in v.isBlank ? false : v.trimmed.lowercasedEquals("navigate") ? true : nil }
-                guard let t else { throw DirectionsURLError(.invalidParameter, "dir_action", "'dir_action=\(action.value)' is not valid; the only value is navigate") }
+                guard let t else {
+                    throw DirectionsURLError(.invalidParameter, "dir_action", "'dir_action=\(action.value)' is not valid; the only value is navigate")
+                }
                 return t
             } ?? false
             var avoid: Set<RouteAvoidance> = []
@@ -266,22 +266,16 @@ extension DirectionsURLParser.GoogleMapsLink: DirectionsLinkFormat {
                 }
             }
             pairs += AppleGoogleLinkText.modePair(request, modeVocabulary, name, &omitted)
-            if !request.waypoints.isEmpty {
-                var texts: [String] = []
-                var ids: [String?] = []
-                for (i, w) in request.waypoints.enumerated() {
-                    if let (t, id) = try text(w, "waypoints[\(i)]", waypoint: true) {
-                        texts.append(t)
-                        ids.append(id)
-                    }
-                }
-                if !texts.isEmpty { pairs.append(("waypoints", LinkWriting.formValue(texts.joined(separator: "|")))) }
-                let present = ids.compactMap { $0 }
-                if !ids.isEmpty && present.count == ids.count && present.allSatisfy({ !$0.utf8.contains(UInt8(ascii: "|")) }) {
-                    pairs.append(("waypoint_place_ids", LinkWriting.formValue(present.joined(separator: "|"))))
-                } else if !present.isEmpty {
-                    omitted.append("waypoint place ids: Google links carry them only when every waypoint has one")
-                }
+            var stops: [(text: String, placeID: String?)] = []
+            for (i, w) in request.waypoints.enumerated() {
+                if let stop = try text(w, "waypoints[\(i)]", waypoint: true) { stops.append(stop) }
+            }
+            if !stops.isEmpty { pairs.append(("waypoints", LinkWriting.formValue(stops.map(\.text).joined(separator: "|")))) }
+            let present = stops.compactMap(\.placeID)
+            if !stops.isEmpty && present.count == stops.count && present.allSatisfy({ !$0.utf8.contains(UInt8(ascii: "|")) }) {
+                pairs.append(("waypoint_place_ids", LinkWriting.formValue(present.joined(separator: "|"))))
+            } else if !present.isEmpty {
+                omitted.append("waypoint place ids: Google links carry them only when every waypoint has one")
             }
             let avoid = request.avoid.sorted()
             if !avoid.isEmpty { pairs.append(("avoid", avoid.map(\.rawValue).joined(separator: ","))) }

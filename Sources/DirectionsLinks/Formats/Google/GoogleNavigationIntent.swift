@@ -90,10 +90,7 @@ extension DirectionsURLParser.GoogleNavigationIntent: DirectionsLinkFormat {
             typealias Legacy = DirectionsURLParser.GoogleLegacyLink
             let q = try Legacy.stopText(request.destination, "destination", format: name, labels: false, omitted: &omitted) ?? ""
             var pairs = [("q", Legacy.value(q))] + AppleGoogleLinkText.modePair(request, modeVocabulary, name, &omitted)
-            var letters = ""
-            if request.avoid.contains(.tolls) { letters += "t" }
-            if request.avoid.contains(.highways) { letters += "h" }
-            if request.avoid.contains(.ferries) { letters += "f" }
+            let letters = [(RouteAvoidance.tolls, "t"), (.highways, "h"), (.ferries, "f")].filter { request.avoid.contains($0.0) }.map(\.1).joined()
             if !letters.isEmpty { pairs.append(("avoid", letters)) }
             if !request.navigate { omitted.append("navigate: google.navigation always starts guidance") }
             return pairs

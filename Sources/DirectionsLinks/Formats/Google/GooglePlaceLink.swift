@@ -18,18 +18,11 @@ extension DirectionsURLParser {
 
         static func parse(path link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let after = link.bytes.path.dropFirst(12)
-            var first: LinkInput? = nil
-            var blob: LinkInput? = nil
-            for segment in after.pieces(separatedBy: UInt8(ascii: "/")) {
-                if first == nil { first = segment }
-                if segment.hasPrefix("data=") {
-                    blob = segment.dropFirst(5)
-                    break
-                }
-            }
+            let first = after.prefix(after.firstOffset(of: UInt8(ascii: "/")) ?? after.count)
+            let blob = after.pieces(separatedBy: UInt8(ascii: "/")).first { $0.hasPrefix("data=") }?.dropFirst(5)
             let parser = context.parser
             let pin = blob.flatMap { GoogleDataParameter.pin($0) }
-            let destination = try GooglePathLink.decoded(first ?? .empty) { (name) throws(DirectionsURLError) -> Endpoint in
+            let destination = try GooglePathLink.decoded(first) { (name) throws(DirectionsURLError) -> Endpoint in
                 let trimmedName = name.trimmed
                 if let pin { return .coordinate(pin, label: trimmedName.isEmpty ? nil : trimmedName.string) }
                 guard !trimmedName.isEmpty, !trimmedName.hasPrefix("@") else {

@@ -14,9 +14,7 @@ extension DirectionsURLParser {
         /// any other text is a plain stop.
         static func needsStopReading(_ bytes: LinkInput) -> Bool {
             let n = bytes.count
-            if LinkInput.firstOffset(of: UInt8(ascii: "@"), UInt8(ascii: "("), UInt8(ascii: ":"), in: bytes, from: 0, to: n) < n {
-                return true
-            }
+            if LinkInput.firstOffset(of: UInt8(ascii: "@"), UInt8(ascii: "("), UInt8(ascii: ":"), in: bytes, from: 0, to: n) < n { return true }
             // Without a marker, only a hemisphere pair: the first other byte ends it.
             var letters = 0
             for b in bytes {
@@ -76,14 +74,11 @@ extension DirectionsURLParser {
                 }
                 return .coordinate(c, label: label)
             }
-            if marked {
-                return .coordinate(try CoordinateText.parsePair(body.trimmed, parameter: parameter), label: label)
-            }
+            if marked { return .coordinate(try CoordinateText.parsePair(body.trimmed, parameter: parameter), label: label) }
             return try plain(text)
         }
 
-        /// ``endpoint(_:parameter:source:parser:)-(LinkInput,_,_,_)`` of a parameter's decoded value
-        /// (empty when absent).
+        /// ``endpoint(_:parameter:source:parser:)`` of a parameter's decoded value (empty when absent).
         static func endpoint(
             of p: LinkInput.Query.Parameter?, parameter: String, source: Bool, parser: DirectionsURLParser
         ) throws(DirectionsURLError) -> Endpoint {
