@@ -133,8 +133,9 @@ enum AppleGoogleLinkText {
         }
         let rewritten = rewrite(text, &omitted)
         text = rewritten ?? text
-        let back = read.map { $0(text) }
-            ?? (source ? try? checker.sourceEndpoint(text, parameter: field) : try? checker.stopEndpoint(text, parameter: field))
+        let back = read.map { $0(text) } ?? LinkInput.withBytes(of: text) {
+            source ? try? checker.sourceEndpoint($0, parameter: field) : try? checker.stopEndpoint($0, parameter: field)
+        }
         let shown = DirectionsURLParser.shorten(text)
         guard let back else {
             if field.hasPrefix("waypoints") {

@@ -73,13 +73,10 @@ public enum MKDirectionsRequestFile {
                 return .address(name)
             }
         }
-        if hasBlob {
-            throw DirectionsURLError(
-                .coordinatesUnavailable, key,
-                "\(key) has no name and its place sits only in Apple-private MKMapItemGEOMapItem data, which routingd does not read")
-        }
         throw DirectionsURLError(
-            .invalidParameter, key,
-            "\(key) has neither MKMapItemIsCurrentLocation nor MKMapItemName; there is no place to route \(key == sourceKey ? "from" : "to")")
+            hasBlob ? .coordinatesUnavailable : .invalidParameter, key,
+            hasBlob
+                ? "\(key) has no name and its place sits only in Apple-private MKMapItemGEOMapItem data, which routingd does not read"
+                : "\(key) has neither MKMapItemIsCurrentLocation nor MKMapItemName; there is no place to route \(key == sourceKey ? "from" : "to")")
     }
 }
