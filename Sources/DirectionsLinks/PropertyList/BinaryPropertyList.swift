@@ -21,7 +21,7 @@
 /// Pure: bytes in, values out. Sets (`0xCn`) and ordered sets are rejected as unsupported.
 enum BinaryPropertyList {
     /// A decoded value.
-    indirect enum Value: Hashable, Sendable {
+    indirect enum Value: Equatable, Sendable {
         case null
         case bool(Bool)
         /// An integer; 16-byte integers are accepted only when they fit in 64 bits.
@@ -53,20 +53,6 @@ enum BinaryPropertyList {
             }
         }
 
-        func hash(into h: inout Hasher) {
-            switch self {
-            case .null: h.combine(0)
-            case .bool(let v): h.combine(v)
-            case .int(let v): h.combine(v)
-            case .real(let v), .date(let v): h.combine(v)
-            case .data(let v): h.combine(v)
-            case .string(let v): h.combine(v)
-            case .uid(let v): h.combine(v)
-            case .array(let v): h.combine(v)
-            case .dictionary(let v): for (k, x) in v { h.combine(k); h.combine(x) }
-            }
-        }
-
         /// The value for `key` when this is a dictionary.
         subscript(key: String) -> Value? {
             if case .dictionary(let pairs) = self { return pairs.first(where: { $0.key == key })?.value }
@@ -75,7 +61,7 @@ enum BinaryPropertyList {
     }
 
     /// Why bytes are not a binary property list this reader accepts. `message` says what and where.
-    struct Failure: Error, Hashable, Sendable {
+    struct Failure: Error, Equatable, Sendable {
         var message: String
     }
 
@@ -156,8 +142,7 @@ enum BinaryPropertyList {
             guard index >= 0, index < objectCount else {
                 throw Failure(message: "object reference \(index) is not below the object count \(objectCount)")
             }
-            let at = offsetTableOffset + index * offsetSize
-            let off = Self.uint(bytes, at, offsetSize)
+            let off = Self.uint(bytes, offsetTableOffset + index * offsetSize, offsetSize)
             guard off >= 8, off < UInt64(offsetTableOffset) else {
                 throw Failure(message: "object \(index) has offset \(off), outside the object area 8..<\(offsetTableOffset)")
             }
@@ -173,6 +158,11 @@ enum BinaryPropertyList {
             return bytes[at..<end]
         }
 
+        /// The big-endian unsigned integer of the `size` (1...8) bytes at `at`, checked as ``span(_:_:what:)``.
+        func uint(_ at: Int, _ size: Int, what: String) throws(Failure) -> UInt64 {
+            Self.uint(bytes, try span(at, size, what: what).startIndex, size)
+        }
+
         /// The size in a marker's low nibble, or the int object that follows for `0xF`.
         /// - Returns: the size and where the payload starts.
         func length(_ marker: UInt8, at: Int) throws(Failure) -> (Int, Int) {
@@ -184,8 +174,7 @@ enum BinaryPropertyList {
             }
             let size = 1 << Int(intMarker & 0x0F)
             guard size <= 8 else { throw Failure(message: "the length at byte \(at + 1) is a \(size)-byte integer") }
-            let body = try span(at + 2, size, what: "a length")
-            let v = Self.uint(bytes, body.startIndex, size)
+            let v = try uint(at + 2, size, what: "a length")
             guard v <= UInt64(Int32.max) else { throw Failure(message: "the length \(v) at byte \(at + 1) is too large") }
             return (Int(v), at + 2 + size)
         }
@@ -195,118 +184,77 @@ enum BinaryPropertyList {
             let (total, o) = count.multipliedReportingOverflow(by: refSize)
             guard !o else { throw Failure(message: "a container at byte \(at) claims \(count) entries") }
             let body = try span(at, total, what: "a container's references")
-            var out: [Int] = []
-            out.reserveCapacity(count)
-            var p = body.startIndex
-            for _ in 0..<count {
+            return try stride(from: body.startIndex, to: body.endIndex, by: refSize).map { (p) throws(Failure) in
                 let r = Self.uint(bytes, p, refSize)
                 guard r < UInt64(objectCount) else {
                     throw Failure(message: "object reference \(r) at byte \(p) is not below the object count \(objectCount)")
                 }
-                out.append(Int(r))
-                p += refSize
+                return Int(r)
             }
-            return out
         }
 
         mutating func object(_ index: Int, depth: Int) throws(Failure) -> Value {
-            guard depth <= maximumDepth else {
-                throw Failure(message: "objects nest deeper than \(maximumDepth) levels")
-            }
+            guard depth <= maximumDepth else { throw Failure(message: "objects nest deeper than \(maximumDepth) levels") }
             visits += 1
             guard visits <= maximumVisits else {
                 throw Failure(message: "the file expands to more than \(maximumVisits) objects through shared references")
             }
             let at = try offset(of: index)
             let marker = bytes[at]
-            switch marker >> 4 {
-            case 0x0:
-                switch marker {
-                case 0x00: return .null
-                case 0x08: return .bool(false)
-                case 0x09: return .bool(true)
-                default: throw Failure(message: "unknown marker 0x\(String(marker, radix: 16)) at byte \(at)")
-                }
-            case 0x1:
-                let size = 1 << Int(marker & 0x0F)
+            let size = 1 << Int(marker & 0x0F)
+            switch marker {
+            case 0x00: return .null
+            case 0x08: return .bool(false)
+            case 0x09: return .bool(true)
+            case 0x10...0x1F:
                 guard size <= 16 else { throw Failure(message: "an integer at byte \(at) claims \(size) bytes") }
-                let body = try span(at + 1, size, what: "an integer")
-                if size == 16 {
-                    let high = Self.uint(bytes, body.startIndex, 8)
-                    let low = Self.uint(bytes, body.startIndex + 8, 8)
-                    let fits = (high == 0 && low <= UInt64(Int64.max)) || (high == UInt64.max && low > UInt64(Int64.max))
-                    guard fits else { throw Failure(message: "the 128-bit integer at byte \(at) does not fit in 64 bits") }
-                    return .int(Int64(bitPattern: low))
+                guard size == 16 else {
+                    let v = try uint(at + 1, size, what: "an integer")
+                    return .int(size == 8 ? Int64(bitPattern: v) : Int64(v))
                 }
-                let v = Self.uint(bytes, body.startIndex, size)
-                return .int(size == 8 ? Int64(bitPattern: v) : Int64(v))
-            case 0x2:
-                let size = 1 << Int(marker & 0x0F)
+                let body = try span(at + 1, size, what: "an integer")
+                let high = Self.uint(bytes, body.startIndex, 8)
+                let low = Self.uint(bytes, body.startIndex + 8, 8)
+                let fits = (high == 0 && low <= UInt64(Int64.max)) || (high == UInt64.max && low > UInt64(Int64.max))
+                guard fits else { throw Failure(message: "the 128-bit integer at byte \(at) does not fit in 64 bits") }
+                return .int(Int64(bitPattern: low))
+            case 0x20...0x2F:
                 guard size == 4 || size == 8 else { throw Failure(message: "a real at byte \(at) claims \(size) bytes; reals have 4 or 8") }
-                let body = try span(at + 1, size, what: "a real")
-                let v = Self.uint(bytes, body.startIndex, size)
+                let v = try uint(at + 1, size, what: "a real")
                 return .real(size == 4 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: v))) : Double(bitPattern: v))
-            case 0x3:
-                guard marker == 0x33 else { throw Failure(message: "unknown marker 0x\(String(marker, radix: 16)) at byte \(at)") }
-                let body = try span(at + 1, 8, what: "a date")
-                return .date(Double(bitPattern: Self.uint(bytes, body.startIndex, 8)))
-            case 0x4:
+            case 0x33: return .date(Double(bitPattern: try uint(at + 1, 8, what: "a date")))
+            case 0x40...0x4F:
                 let (n, start) = try length(marker, at: at)
                 return .data(Array(try span(start, n, what: "data")))
-            case 0x5:
+            case 0x50...0x5F:
                 let (n, start) = try length(marker, at: at)
                 let body = try span(start, n, what: "an ASCII string")
-                guard body.allSatisfy({ $0 < 0x80 }) else {
-                    throw Failure(message: "the ASCII string at byte \(at) contains a byte above 0x7F")
-                }
+                guard body.allSatisfy({ $0 < 0x80 }) else { throw Failure(message: "the ASCII string at byte \(at) contains a byte above 0x7F") }
                 return .string(String(decoding: body, as: UTF8.self))
-            case 0x6:
+            case 0x60...0x6F:
                 let (n, start) = try length(marker, at: at)
                 let (byteCount, o) = n.multipliedReportingOverflow(by: 2)
                 guard !o else { throw Failure(message: "the UTF-16 string at byte \(at) is too long") }
                 let body = try span(start, byteCount, what: "a UTF-16 string")
-                var units: [UInt16] = []
-                units.reserveCapacity(n)
-                var p = body.startIndex
-                while p < body.endIndex {
-                    units.append(UInt16(bytes[p]) << 8 | UInt16(bytes[p + 1]))
-                    p += 2
-                }
-                var text = ""
-                var iterator = units.makeIterator()
-                var decoder = UTF16()
-                loop: while true {
-                    switch decoder.decode(&iterator) {
-                    case .scalarValue(let s): text.unicodeScalars.append(s)
-                    case .emptyInput: break loop
-                    case .error: throw Failure(message: "the UTF-16 string at byte \(at) has an unpaired surrogate")
-                    }
+                let units = stride(from: body.startIndex, to: body.endIndex, by: 2).map { UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]) }
+                guard let text = String(validating: units, as: UTF16.self) else {
+                    throw Failure(message: "the UTF-16 string at byte \(at) has an unpaired surrogate")
                 }
                 return .string(text)
-            case 0x8:
-                let size = Int(marker & 0x0F) + 1
-                guard size <= 8 else { throw Failure(message: "a UID at byte \(at) claims \(size) bytes") }
-                let body = try span(at + 1, size, what: "a UID")
-                return .uid(Self.uint(bytes, body.startIndex, size))
-            case 0xA, 0xD:
+            case 0x80...0x8F:
+                let uidSize = Int(marker & 0x0F) + 1
+                guard uidSize <= 8 else { throw Failure(message: "a UID at byte \(at) claims \(uidSize) bytes") }
+                return .uid(try uint(at + 1, uidSize, what: "a UID"))
+            case 0xA0...0xAF, 0xD0...0xDF:
                 let (n, start) = try length(marker, at: at)
-                guard !onPath[index] else {
-                    throw Failure(message: "object \(index) contains itself (a reference cycle)")
-                }
+                guard !onPath[index] else { throw Failure(message: "object \(index) contains itself (a reference cycle)") }
                 onPath[index] = true
                 defer { onPath[index] = false }
-                if marker >> 4 == 0xA {
-                    let items = try refs(start, n)
-                    var values: [Value] = []
-                    values.reserveCapacity(items.count)
-                    for r in items { values.append(try object(r, depth: depth + 1)) }
-                    return .array(values)
-                }
                 let keys = try refs(start, n)
-                let (keyBytes, _) = n.multipliedReportingOverflow(by: refSize)
-                let values = try refs(start + keyBytes, n)
+                if marker < 0xD0 { return .array(try keys.map { (r) throws(Failure) in try object(r, depth: depth + 1) }) }
+                // The values follow the keys; `refs` has checked that `n * refSize` bytes fit.
+                let values = try refs(start + n * refSize, n)
                 var pairs: [(key: String, value: Value)] = []
-                pairs.reserveCapacity(n)
                 for (k, v) in zip(keys, values) {
                     guard case .string(let key) = try object(k, depth: depth + 1) else {
                         throw Failure(message: "a key of the dictionary at byte \(at) is not a string")
@@ -314,8 +262,8 @@ enum BinaryPropertyList {
                     pairs.append((key, try object(v, depth: depth + 1)))
                 }
                 return .dictionary(pairs)
-            default:
-                throw Failure(message: "unsupported marker 0x\(String(marker, radix: 16)) at byte \(at) (sets and unknown types are not read)")
+            case 0x01...0x0F, 0x30...0x3F: throw Failure(message: "unknown marker 0x\(String(marker, radix: 16)) at byte \(at)")
+            default: throw Failure(message: "unsupported marker 0x\(String(marker, radix: 16)) at byte \(at) (sets and unknown types are not read)")
             }
         }
     }

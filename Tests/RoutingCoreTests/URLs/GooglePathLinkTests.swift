@@ -84,6 +84,6 @@ struct GooglePathLinkTests {
 
 /// Test access to the blob reader.
 enum GoogleDataParameterProbe {
-    static func stops(_ blob: String) -> [Coordinate?]? { DirectionsURLParser.GoogleDataParameter(Substring(blob)).stops }
-    static func pin(_ blob: String) -> Coordinate? { DirectionsURLParser.GoogleDataParameter(Substring(blob)).pin }
+    static func stops(_ blob: String) -> [Coordinate?]? { LinkInput.withBytes(of: blob) { DirectionsURLParser.GoogleDataParameter.stops($0) } }
+    static func pin(_ blob: String) -> Coordinate? { LinkInput.withBytes(of: blob) { DirectionsURLParser.GoogleDataParameter.pin($0) } }
 }

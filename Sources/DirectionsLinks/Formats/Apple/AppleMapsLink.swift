@@ -40,43 +40,33 @@ extension DirectionsURLParser {
             .ignored("t", "the map type"), .ignored("spn", "the span"), .ignored("sspn", "the search span"),
         ])
 
-        /// Parameters worth a typo warning when absent.
-        static let optional: [String] = ["saddr", "dirflg"]
-        /// ``modeVocabulary`` with its byte table.
-        static let modeWords = AppleGoogleLinkText.ModeWords(modeVocabulary)
-
         /// Parses the query of a legacy Apple link (the bytes after `?`).
         static func parse(query raw: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let query = try LinkInput.Query(raw, plusAsSpace: true)
             let slots = schema.slots(query)
             let saddr = try slots.single("saddr")
             guard let destinationParameter = slots.last("daddr") else {
-                throw missingDestination(query, hasSource: saddr != nil)
+                if let hint = schema.hint(in: query, for: "daddr") { throw AppleGoogleLinkText.missingDaddr(formatName, hint: hint) }
+                if saddr == nil && !query.contains("dirflg" as StaticString), let other = query.parameters.first {
+                    throw DirectionsURLError(
+                        .notADirectionsLink, "daddr",
+                        "this \(formatName) shows a map or a search ('\(other.name)'), not directions; directions need 'daddr'")
+                }
+                throw AppleGoogleLinkText.missingDaddr(formatName, hint: nil)
             }
-            if AppleGoogleLinkText.isBlankValue(destinationParameter) {
-                throw DirectionsURLError(
-                    code: .missingDestination,
-                    message: "'daddr' is empty; give the destination as an address or 'latitude,longitude'",
-                    parameter: "daddr")
-            }
+            if AppleGoogleLinkText.isBlankValue(destinationParameter) { throw AppleGoogleLinkText.emptyDaddr }
             let parser = context.parser
-            // Every `daddr` in order: the stops, then the destination.
             var stops: [Endpoint] = []
             try slots.forEach("daddr") { (p) throws(DirectionsURLError) in
                 stops.append(try p.endpoint(parser, parameter: "daddr"))
             }
             let destination = stops.removeLast()
-            try schema.warnAbsentTypos(optional, slots, &context)
-            let source: Endpoint
-            if let saddr {
-                source = try saddr.endpoint(parser, parameter: "saddr", source: true)
-            } else {
-                source = .currentLocation
-            }
+            try schema.warnAbsentTypos(["saddr", "dirflg"], slots, &context)
+            let source = try saddr?.endpoint(parser, parameter: "saddr", source: true) ?? .currentLocation
             // A blank dirflg is no mode.
             var word: ModeWord? = nil
             if let flag = try slots.single("dirflg"), !flag.withValue({ $0.isBlank }) {
-                word = flag.withValue { AppleGoogleLinkText.word($0, in: modeWords) }
+                word = flag.withValue { AppleGoogleLinkText.word($0, in: modeVocabulary) }
                 if word == nil {
                     try context.repair(
                         .ignoredValue,
@@ -94,30 +84,27 @@ extension DirectionsURLParser {
             let rest = link.bytes.rest
             if rest.hasPrefix("//") {
                 let inner = rest.dropFirst(2)
-                if isNestedWebLink(inner) {
+                // A nested web link: `maps://http:…` or `maps://https:…`, ASCII case ignored.
+                if let colon = inner.firstOffset(of: UInt8(ascii: ":")),
+                    inner.prefix(colon).equalsIgnoringCase("https" as StaticString) || inner.prefix(colon).equalsIgnoringCase("http" as StaticString)
+                {
                     return try context.parser.parseNested(inner, &context)
                 }
                 guard link.host.isEmpty || link.host == "maps.apple.com" else {
                     throw DirectionsURLError(
-                        code: .notADirectionsLink,
-                        message: "'maps://\(link.host)' is not an Apple Maps link; write maps://?daddr=… or https://maps.apple.com/?daddr=…",
-                        parameter: "host")
+                        .notADirectionsLink, "host",
+                        "'maps://\(link.host)' is not an Apple Maps link; write maps://?daddr=… or https://maps.apple.com/?daddr=…")
                 }
                 return try parseApplePath(link, &context, fix: "write maps://?daddr=…")
             }
-            if rest.hasPrefix("?") {
-                return try parse(query: link.bytes.query, &context)
-            }
+            if rest.hasPrefix("?") { return try parse(query: link.bytes.query, &context) }
             if rest.hasPrefixIgnoringCase("q=") {
                 throw DirectionsURLError(
-                    code: .notADirectionsLink,
-                    message: "'maps:q=…' is a GNOME Maps search link (maps:q=<query>), not an Apple directions link; directions need maps:?daddr=…",
-                    parameter: "q")
+                    .notADirectionsLink, "q",
+                    "'maps:q=…' is a GNOME Maps search link (maps:q=<query>), not an Apple directions link; directions need maps:?daddr=…")
             }
             throw DirectionsURLError(
-                code: .notADirectionsLink,
-                message: "a 'maps:' link without '?' uses GNOME Maps' search grammar, not Apple's; write maps:?saddr=…&daddr=…",
-                parameter: "scheme")
+                .notADirectionsLink, "scheme", "a 'maps:' link without '?' uses GNOME Maps' search grammar, not Apple's; write maps:?saddr=…&daddr=…")
         }
 
         /// Dispatches an Apple link by path: legacy at `/` or `/maps`, unified at `/directions` and
@@ -141,58 +128,26 @@ extension DirectionsURLParser {
                 return try AppleUnifiedLink.parsePlace(query: link.bytes.query, &context)
             }
             throw DirectionsURLError(
-                code: .notADirectionsLink,
-                message: "'\(path.string)' in a \(link.scheme): link to Apple Maps is not a directions path; \(fix)",
-                parameter: "path")
-        }
-
-        /// Whether `inner` (after `maps://`) starts with `http:` or `https:`, ASCII case ignored.
-        private static func isNestedWebLink(_ inner: LinkInput) -> Bool {
-            guard let colon = inner.firstOffset(of: UInt8(ascii: ":")) else { return false }
-            let scheme = inner.prefix(colon)
-            return scheme.equalsIgnoringCase("https" as StaticString) || scheme.equalsIgnoringCase("http" as StaticString)
-        }
-
-        private static func missingDestination(_ query: LinkInput.Query, hasSource: Bool) -> DirectionsURLError {
-            if let hint = schema.hint(in: query, for: "daddr") {
-                return DirectionsURLError(
-                    code: .missingDestination,
-                    message: "this \(formatName) has no 'daddr' (the destination); \(hint)",
-                    parameter: "daddr")
-            }
-            let directional = hasSource || query.contains("dirflg" as StaticString)
-            if !directional, let other = query.parameters.first {
-                return DirectionsURLError(
-                    code: .notADirectionsLink,
-                    message: "this \(formatName) shows a map or a search ('\(other.name)'), not directions; directions need 'daddr'",
-                    parameter: "daddr")
-            }
-            return DirectionsURLError(
-                code: .missingDestination,
-                message: "this \(formatName) has no 'daddr'; add daddr=<address or latitude,longitude>",
-                parameter: "daddr")
+                .notADirectionsLink, "path", "'\(path.string)' in a \(link.scheme): link to Apple Maps is not a directions path; \(fix)")
         }
     }
 }
 
 extension DirectionsURLParser.AppleMapsLink: DirectionsLinkFormat {
+    static var format: LinkFormat { .appleMaps }
     static var schemes: [String] { ["maps"] }
     static var hosts: [String] { ["maps.apple.com", "maps.apple"] }
+
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         // The link starts with its scheme, so its bytes tell without comparing Strings.
         if link.bytes.link.hasPrefixIgnoringCase("maps:") { return try parseMapsScheme(link, &context) }
         if link.host.utf8.count == 10 && link.host == "maps.apple" {
             throw DirectionsURLError(
-                code: .unresolvableOffline,
-                message: "maps.apple short links hide the real link behind an HTTP redirect; resolve it first and pass the maps.apple.com link",
-                parameter: "host")
+                .unresolvableOffline, "host",
+                "maps.apple short links hide the real link behind an HTTP redirect; resolve it first and pass the maps.apple.com link")
         }
         return try parseApplePath(link, &context, fix: "use /directions?destination=… or /?daddr=…")
     }
-}
-
-extension DirectionsURLParser.AppleMapsLink {
-    static var format: LinkFormat { .appleMaps }
 
     /// Apple Map Links `dirflg`: `d` (by car), `w` (by foot), `r` (by public transit).
     static let modeVocabulary: [ModeWord] = [
@@ -205,26 +160,18 @@ extension DirectionsURLParser.AppleMapsLink {
     /// - Throws: `cannot-express` for an empty destination address.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         let name = "Apple Maps legacy"
-        try AppleGoogleLinkText.requireDestination(request, format: name)
-        var omitted: [String] = []
-        var pairs: [(String, String)] = []
-        func add(_ endpoint: Endpoint, _ field: String, _ parameter: String, source: Bool) throws(LinkBuildError) {
-            let expected = AppleGoogleLinkText.carried(endpoint, field: field, format: name, labels: false, placeIDs: false, omitted: &omitted)
-            if source && expected == .currentLocation { return }
-            let text = AppleGoogleLinkText.text(expected)
-            let checker = AppleGoogleLinkText.checker
-            let read = source ? try? checker.sourceEndpoint(text, parameter: parameter) : try? checker.stopEndpoint(text, parameter: parameter)
-            guard try AppleGoogleLinkText.readable(text, field: field, read: read, omitted: &omitted) else { return }
-            AppleGoogleLinkText.verify(text, field: field, expected: expected, read: read, omitted: &omitted)
-            pairs.append((parameter, LinkWriting.formValue(text)))
+        return try AppleGoogleLinkText.build(request, format, name: name, prefix: "https://maps.apple.com/?", avoid: [], navigate: false) {
+            (omitted) throws(LinkBuildError) in
+            var pairs: [(String, String)] = []
+            func add(_ endpoint: Endpoint, _ field: String, _ parameter: String, source: Bool = false) throws(LinkBuildError) {
+                if let t = try AppleGoogleLinkText.written(endpoint, field: field, format: name, source: source, placeIDs: false, omitted: &omitted) {
+                    pairs.append((parameter, LinkWriting.formValue(t.text)))
+                }
+            }
+            try add(request.source, "source", "saddr", source: true)
+            for (i, w) in request.waypoints.enumerated() { try add(w, "waypoints[\(i)]", "daddr") }
+            try add(request.destination, "destination", "daddr")
+            return pairs + AppleGoogleLinkText.modePair(request, modeVocabulary, name, &omitted)
         }
-        try add(request.source, "source", "saddr", source: true)
-        for (i, w) in request.waypoints.enumerated() { try add(w, "waypoints[\(i)]", "daddr", source: false) }
-        try add(request.destination, "destination", "daddr", source: false)
-        if let word = LinkWriting.modeWord(for: request, in: modeVocabulary, format: name, omitted: &omitted) {
-            pairs.append(("dirflg", word.value))
-        }
-        AppleGoogleLinkText.extras(request, format: name, avoid: [], navigate: false, omitted: &omitted)
-        return BuiltLink(url: "https://maps.apple.com/?" + LinkWriting.query(pairs), format: format, omitted: omitted)
     }
 }

@@ -32,77 +32,51 @@ public enum MKDirectionsRequestFile {
         do {
             top = try BinaryPropertyList.decode(bytes)
         } catch {
-            throw DirectionsURLError(
-                code: .malformedURL,
-                message: "not a readable .mkdirectionsrequest file: \(error.message)",
-                parameter: "file")
+            throw DirectionsURLError(.malformedURL, "file", "not a readable .mkdirectionsrequest file: \(error.message)")
         }
         guard case .dictionary = top else {
             throw DirectionsURLError(
-                code: .malformedURL,
-                message: "the property list's top object is not a dictionary; a .mkdirectionsrequest file holds {MKDirectionsRequestSource, MKDirectionsRequestDestination}",
-                parameter: "file")
+                .malformedURL, "file",
+                "the property list's top object is not a dictionary; a .mkdirectionsrequest file holds {\(sourceKey), \(destinationKey)}")
         }
-        var warnings: [DirectionsURLWarning] = []
         guard let destinationItem = top[destinationKey] else {
             throw DirectionsURLError(
-                code: .missingDestination,
-                message: "the file has no \(destinationKey) map item; Maps writes one for every directions request",
-                parameter: destinationKey)
+                .missingDestination, destinationKey, "the file has no \(destinationKey) map item; Maps writes one for every directions request")
         }
+        var warnings: [DirectionsURLWarning] = []
         let destination = try endpoint(destinationItem, key: destinationKey, parser: parser, warnings: &warnings)
         let source = try top[sourceKey].map { (v) throws(DirectionsURLError) in
             try endpoint(v, key: sourceKey, parser: parser, warnings: &warnings)
         } ?? .currentLocation
-        return ParsedLink(
-            request: DirectionsRequest(source: source, destination: destination),
-            format: .mkDirectionsRequest, warnings: warnings)
+        return ParsedLink(request: DirectionsRequest(source: source, destination: destination), format: .mkDirectionsRequest, warnings: warnings)
     }
 
     private static func endpoint(
         _ item: BinaryPropertyList.Value, key: String, parser: DirectionsURLParser, warnings: inout [DirectionsURLWarning]
     ) throws(DirectionsURLError) -> Endpoint {
-        guard case .dictionary = item else {
-            throw DirectionsURLError(
-                code: .invalidParameter,
-                message: "\(key) is not a map item dictionary",
-                parameter: key)
-        }
-        if let flag = item["MKMapItemIsCurrentLocation"] {
-            switch flag {
-            case .bool(true): return .currentLocation
-            case .bool(false): break
-            default:
-                throw DirectionsURLError(
-                    code: .invalidParameter,
-                    message: "MKMapItemIsCurrentLocation in \(key) is not a boolean",
-                    parameter: key)
-            }
+        guard case .dictionary = item else { throw DirectionsURLError(.invalidParameter, key, "\(key) is not a map item dictionary") }
+        switch item["MKMapItemIsCurrentLocation"] {
+        case .bool(true)?: return .currentLocation
+        case .bool(false)?, nil: break
+        default: throw DirectionsURLError(.invalidParameter, key, "MKMapItemIsCurrentLocation in \(key) is not a boolean")
         }
         let hasBlob = item["MKMapItemGEOMapItem"] != nil || item["MKMapItemGEOPlace"] != nil
         if let nameValue = item["MKMapItemName"] {
-            guard case .string(let raw) = nameValue else {
-                throw DirectionsURLError(
-                    code: .invalidParameter,
-                    message: "MKMapItemName in \(key) is not a string",
-                    parameter: key)
-            }
+            guard case .string(let raw) = nameValue else { throw DirectionsURLError(.invalidParameter, key, "MKMapItemName in \(key) is not a string") }
             let name = DirectionsURLParser.trimmed(raw)
             if !name.isEmpty {
                 if parser.currentLocationLiterals.matches(name) { return .currentLocation }
+                let data = hasBlob ? "MKMapItemGEOMapItem data" : "map item data (absent here)"
                 warnings.append(DirectionsURLWarning(
-                    code: .coordinatesUnavailable,
-                    message: "\(key) '\(DirectionsURLParser.shorten(name))' is kept by name: its coordinates sit in Apple-private "
-                        + (hasBlob ? "MKMapItemGEOMapItem data" : "map item data (absent here)") + " that routingd does not read",
-                    parameter: key))
+                    .coordinatesUnavailable, key,
+                    "\(key) '\(DirectionsURLParser.shorten(name))' is kept by name: its coordinates sit in Apple-private \(data) that routingd does not read"))
                 return .address(name)
             }
         }
         throw DirectionsURLError(
-            code: hasBlob ? .coordinatesUnavailable : .invalidParameter,
-            message: hasBlob
+            hasBlob ? .coordinatesUnavailable : .invalidParameter, key,
+            hasBlob
                 ? "\(key) has no name and its place sits only in Apple-private MKMapItemGEOMapItem data, which routingd does not read"
-                : "\(key) has neither MKMapItemIsCurrentLocation nor MKMapItemName; there is no place to route \(key == sourceKey ? "from" : "to")",
-            parameter: key)
+                : "\(key) has neither MKMapItemIsCurrentLocation nor MKMapItemName; there is no place to route \(key == sourceKey ? "from" : "to")")
     }
 }

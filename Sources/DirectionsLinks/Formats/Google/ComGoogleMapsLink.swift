@@ -29,67 +29,50 @@ extension DirectionsURLParser {
             .ignored("mapmode", "standard or streetview"), .ignored("x-success", "the x-callback return link"),
             .ignored("x-source", "the calling app's name"), .ignored("x-error", "the x-callback error link"),
         ])
-        /// Optional parameters whose misspellings are `likely-typo` repairs.
-        static let typoOptional = ["saddr", "directionsmode"]
-
         static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             if link.scheme == "comgooglemapsurl" {
                 var inner = link.bytes.rest
-                if inner.hasPrefix("//") {
-                    inner = inner.dropFirst(2)
-                }
+                if inner.hasPrefix("//") { inner = inner.dropFirst(2) }
                 guard !inner.isEmpty else {
-                    throw DirectionsURLError(
-                        code: .malformedURL, message: "comgooglemapsurl:// must be followed by a Google Maps link without its scheme",
-                        parameter: "url")
+                    throw DirectionsURLError(.malformedURL, "url", "comgooglemapsurl:// must be followed by a Google Maps link without its scheme")
                 }
-                let wrapped = "https://" + inner.string
-                return try context.parser.parseNested(Substring(wrapped), &context)
+                return try context.parser.parseNested(Substring("https://" + inner.string), &context)
             }
             if link.hasAuthority && !link.host.isEmpty {
                 throw DirectionsURLError(
-                    code: .notADirectionsLink,
-                    message: "'\(link.scheme)://\(link.host)' is not a Google Maps app link; write \(link.scheme)://?daddr=…",
-                    parameter: "host")
+                    .notADirectionsLink, "host", "'\(link.scheme)://\(link.host)' is not a Google Maps app link; write \(link.scheme)://?daddr=…")
             }
             let raw = link.bytes.query
             let query = try LinkInput.Query(raw, plusAsSpace: true)
-            // One pass sorts the parameters by name; every look-up below is one read.
             let keys = schema.slots(query)
             try GoogleMapsLink.rawSpaces(query, raw: raw, &context)
             let parser = context.parser
-            let destination: Endpoint
-            var waypoints: [Endpoint] = []
-            if let stops = try GoogleLegacyLink.stops(keys, parser: parser) {
-                destination = stops.destination
-                waypoints = stops.waypoints
-            } else if let q = keys.last("q"), !q.withValue({ $0.isBlank }) {
-                destination = try GoogleStopText.endpoint(of: q, parameter: "q", source: false, parser: parser)
-            } else {
+            var stops = try GoogleLegacyLink.stops(keys, parser: parser)
+            if stops == nil, let q = keys.last("q"), !q.withValue({ $0.isBlank }) {
+                stops = (try GoogleStopText.endpoint(of: q, parameter: "q", source: false, parser: parser), [])
+            }
+            guard let stops else {
                 let hint = schema.hint(in: query, for: "daddr")
                 if hint != nil || keys.contains("saddr") || keys.contains("directionsmode") {
-                    throw GoogleLegacyLink.missingDaddr(formatName, hint: hint)
+                    throw AppleGoogleLinkText.missingDaddr(formatName, hint: hint)
                 }
                 throw DirectionsURLError(
-                    code: .notADirectionsLink,
-                    message: "this \(formatName) shows a map, not directions; directions need daddr=<address or latitude,longitude>",
-                    parameter: "daddr")
+                    .notADirectionsLink, "daddr",
+                    "this \(formatName) shows a map, not directions; directions need daddr=<address or latitude,longitude>")
             }
-            try schema.warnAbsentTypos(typoOptional, keys, &context)
+            try schema.warnAbsentTypos(["saddr", "directionsmode"], keys, &context)
             let source = try GoogleStopText.endpoint(of: try keys.single("saddr"), parameter: "saddr", source: true, parser: parser)
-            let (mode, transport) = try GoogleQueryRules.mode(
-                try keys.single("directionsmode"), "directionsmode", modeWords, what: "a Google Maps app travel mode")
-            return DirectionsRequest(source: source, destination: destination, waypoints: waypoints, mode: mode, transportType: transport)
+            let word = try AppleGoogleLinkText.mode(
+                try keys.single("directionsmode"), "directionsmode", modeVocabulary, what: "a Google Maps app travel mode")
+            return DirectionsRequest(
+                source: source, destination: stops.destination, waypoints: stops.waypoints, mode: word?.mode, transportType: word?.transportType)
         }
     }
 }
 
 extension DirectionsURLParser.ComGoogleMapsLink: DirectionsLinkFormat {
-    static var schemes: [String] { ["comgooglemaps", "comgooglemaps-x-callback", "comgooglemapsurl"] }
-}
-
-extension DirectionsURLParser.ComGoogleMapsLink {
     static var format: LinkFormat { .comGoogleMaps }
+    static var schemes: [String] { ["comgooglemaps", "comgooglemaps-x-callback", "comgooglemapsurl"] }
 
     /// iOS URL scheme `directionsmode` words.
     static let modeVocabulary: [ModeWord] = [
@@ -98,19 +81,15 @@ extension DirectionsURLParser.ComGoogleMapsLink {
         ModeWord("directionsmode", "bicycling", mode: .bike),
         ModeWord("directionsmode", "walking", mode: .pedestrian),
     ]
-    static let modeWords = AppleGoogleLinkText.ModeWords(modeVocabulary)
 
     /// `comgooglemaps://?saddr=…&daddr=A+to:B&directionsmode=…`.
     /// - Throws: `cannot-express` for an empty destination address.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         let name = "comgooglemaps"
-        try AppleGoogleLinkText.requireDestination(request, format: name)
-        var omitted: [String] = []
-        var pairs = try DirectionsURLParser.GoogleLegacyLink.stopPairs(request, format: name, labels: false, omitted: &omitted)
-        if let word = LinkWriting.modeWord(for: request, in: modeVocabulary, format: name, omitted: &omitted) {
-            pairs.append(("directionsmode", word.value))
+        return try AppleGoogleLinkText.build(request, format, name: name, prefix: "comgooglemaps://?", avoid: [], navigate: false) {
+            (omitted) throws(LinkBuildError) in
+            try DirectionsURLParser.GoogleLegacyLink.stopPairs(request, format: name, labels: false, omitted: &omitted)
+                + AppleGoogleLinkText.modePair(request, modeVocabulary, name, &omitted)
         }
-        AppleGoogleLinkText.extras(request, format: name, avoid: [], navigate: false, omitted: &omitted)
-        return BuiltLink(url: "comgooglemaps://?" + LinkWriting.query(pairs), format: format, omitted: omitted)
     }
 }

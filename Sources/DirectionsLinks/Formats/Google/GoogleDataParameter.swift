@@ -11,26 +11,11 @@ extension DirectionsURLParser {
     /// - Place pins: `!3d<latitude>!4d<longitude>`.
     /// Truncated groups end at the end. Bad or out-of-range values are absent, never clamped.
     /// `!3e<n>` (travel mode) is not read: its codes are not verified.
-    struct GoogleDataParameter {
-        /// The raw blob (the text after `data=`).
-        let blob: String
-
-        init(_ blob: Substring) { self.blob = String(blob) }
-
-        /// Each stop of the directions group in order: its coordinate, or nil. Nil without a directions group.
-        var stops: [Coordinate?]? { LinkInput.withBytes(of: blob) { Self.stops($0) } }
-
-        /// The first place pin `!3d<lat>!4d<lon>`, or nil.
-        var pin: Coordinate? { LinkInput.withBytes(of: blob) { Self.pin($0) } }
-
-        /// One token, as a slice of the decoded blob.
+    enum GoogleDataParameter {
+        /// One token, as a slice of the decoded blob: `kind` the type's byte (0 when the type is not one
+        /// ASCII character); `count` is `Int(value)` for an `m` token with a number ≥ 0, else -1.
         struct Token {
-            var field: Int
-            /// The type's byte; 0 when the type is not one ASCII character.
-            var kind: UInt8
-            var value: LinkInput
-            /// `Int(value)` when it is a number ≥ 0, else -1; read for `m` tokens only (-1 for the others).
-            var count: Int
+            var field: Int, kind: UInt8, value: LinkInput, count: Int
 
             func `is`(_ field: Int, _ kind: UInt8) -> Bool { self.field == field && self.kind == kind }
         }
@@ -83,18 +68,11 @@ extension DirectionsURLParser {
         /// without a directions group.
         static func stops(_ blob: LinkInput) -> [Coordinate?]? {
             withTokens(of: blob) { all -> [Coordinate?]? in
-                var tokens = all.makeIterator()
-                var previousIs4m = false
-                var list: Token? = nil
-                while let t = tokens.next() {
-                    let is4m = t.is(4, UInt8(ascii: "m"))
-                    if previousIs4m && is4m {
-                        list = t
-                        break
-                    }
-                    previousIs4m = is4m
-                }
-                guard let list else { return nil }
+                // The list: the first `4m` token right after a `4m` token.
+                guard let i = all.indices.dropFirst().first(where: { all[$0 &- 1].is(4, UInt8(ascii: "m")) && all[$0].is(4, UInt8(ascii: "m")) })
+                else { return nil }
+                let list = all[i]
+                var tokens = all[(i &+ 1)...].makeIterator()
                 // Tokens are counted flat; a child group may run past the list's end, ending it too.
                 var remaining = max(list.count, 0)
                 var result: [Coordinate?] = []

@@ -41,9 +41,6 @@ extension DirectionsURLParser {
             .ignored("mrt"), .ignored("directionsmode"), .ignored("output"),
         ])
 
-        /// Optional parameters whose misspellings are `likely-typo` repairs.
-        static let typoOptional = ["saddr", "dirflg"]
-
         /// Parses a legacy Google query: `family` sorted by ``GoogleMapsLink/family``, `raw` its bytes.
         static func parse(
             query: LinkInput.Query, keys family: ParameterSchema.Slots, raw: LinkInput, _ context: inout ParseContext
@@ -53,113 +50,78 @@ extension DirectionsURLParser {
             let parser = context.parser
             let saddr = try keys.single("saddr")
             guard let stops = try stops(keys, parser: parser) else {
-                throw missingDaddr(formatName, hint: schema.hint(in: query, for: "daddr"))
+                throw AppleGoogleLinkText.missingDaddr(formatName, hint: schema.hint(in: query, for: "daddr"))
             }
-            try schema.warnAbsentTypos(typoOptional, keys, &context)
+            try schema.warnAbsentTypos(["saddr", "dirflg"], keys, &context)
             let source = try GoogleStopText.endpoint(of: saddr, parameter: "saddr", source: true, parser: parser)
+            var word: ModeWord? = nil
+            var avoid: Set<RouteAvoidance> = []
             var flag = try keys.single("dirflg")
             if flag == nil { flag = try keys.single("dirflag") }
-            var mode: DirectionsMode? = nil
-            var transport: TransportType? = nil
-            var avoid: Set<RouteAvoidance> = []
             if let flag {
                 // Letter by `Character`, lowercased (Unicode case mapping): `h`, `t`, or one mode letter.
-                var seen = false
                 for letter in LinkInput.lowercased(DirectionsURLParser.trimmed(flag.value)) {
                     switch letter {
                     case "h": avoid.insert(.highways)
                     case "t": avoid.insert(.tolls)
                     default:
-                        guard let word = modeVocabulary.first(where: { $0.value == String(letter) }) else { throw unknownFlag(flag) }
-                        if seen { throw twoModes(flag) }
-                        seen = true
-                        (mode, transport) = AppleGoogleLinkText.meaning(word)
+                        let found = modeVocabulary.first(where: { $0.value == String(letter) })
+                        guard found != nil, word == nil else {
+                            throw DirectionsURLError(
+                                .unknownMode, flag.name,
+                                "'\(flag.name)=\(flag.value)' " + (found == nil
+                                    ? "is not a Google travel mode; use d, w, r or b, optionally followed by h (avoid highways) and t (avoid tolls)"
+                                    : "names more than one travel mode; give one of d, w, r or b"))
+                        }
+                        word = found
                     }
                 }
             }
             return DirectionsRequest(
-                source: source, destination: stops.destination, waypoints: stops.waypoints, mode: mode, transportType: transport,
-                avoid: avoid)
+                source: source, destination: stops.destination, waypoints: stops.waypoints, mode: word?.mode,
+                transportType: word?.transportType, avoid: avoid)
         }
 
-        /// The `missing-destination` error of a `format` link without `daddr`, naming the likely typo `hint`.
-        static func missingDaddr(_ format: String, hint: String?) -> DirectionsURLError {
-            DirectionsURLError(
-                code: .missingDestination,
-                message: "this \(format) has no 'daddr'" + (hint.map { " (the destination); \($0)" } ?? "; add daddr=<address or latitude,longitude>"),
-                parameter: "daddr")
-        }
-
-        private static func unknownFlag(_ flag: LinkInput.Query.Parameter) -> DirectionsURLError {
-            DirectionsURLError(
-                code: .unknownMode,
-                message: "'\(flag.name)=\(flag.value)' is not a Google travel mode; use d, w, r or b, optionally followed by h (avoid highways) and t (avoid tolls)",
-                parameter: flag.name)
-        }
-
-        private static func twoModes(_ flag: LinkInput.Query.Parameter) -> DirectionsURLError {
-            DirectionsURLError(
-                code: .unknownMode,
-                message: "'\(flag.name)=\(flag.value)' names more than one travel mode; give one of d, w, r or b",
-                parameter: flag.name)
-        }
-
-        /// The stops of every `daddr` in order (split by ``splitChain(_:)``, read by
+        /// The stops of every `daddr` in order (split by ``forEachChainPiece(_:_:)``, read by
         /// ``GoogleStopText``); nil when there is no `daddr`.
         /// - Throws: `missing-destination` when the last stop is blank (checked first), else the first
         ///   stop's error.
         static func stops(
             _ keys: ParameterSchema.Slots, parser: DirectionsURLParser
         ) throws(DirectionsURLError) -> (destination: Endpoint, waypoints: [Endpoint])? {
-            var any = false
+            guard let last = keys.last("daddr") else { return nil }
             var lastBlank = false
-            var pending: Endpoint? = nil
-            var waypoints: [Endpoint] = []
-            var failure: DirectionsURLError? = nil
-            keys.forEach("daddr") { p in
-                p.withValue { value in
-                    forEachChainPiece(value) { piece in
-                        any = true
-                        lastBlank = piece.isBlank
-                        guard failure == nil else { return }
-                        if let previous = pending { waypoints.append(previous) }
-                        do throws(DirectionsURLError) {
-                            pending = try GoogleStopText.endpoint(piece, parameter: "daddr", source: false, parser: parser)
-                        } catch {
-                            failure = error
-                            pending = nil
-                        }
+            last.withValue { forEachChainPiece($0) { lastBlank = $0.isBlank } }
+            if lastBlank { throw AppleGoogleLinkText.emptyDaddr }
+            var stops: [Endpoint] = []
+            try keys.forEach("daddr") { (p) throws(DirectionsURLError) in
+                try p.withValue { (value) throws(DirectionsURLError) in
+                    try forEachChainPiece(value) { (piece) throws(DirectionsURLError) in
+                        stops.append(try GoogleStopText.endpoint(piece, parameter: "daddr", source: false, parser: parser))
                     }
                 }
             }
-            guard any else { return nil }
-            if lastBlank {
-                throw DirectionsURLError(
-                    code: .missingDestination,
-                    message: "'daddr' is empty; give the destination as an address or 'latitude,longitude'", parameter: "daddr")
-            }
-            if let failure { throw failure }
-            guard let destination = pending else { return nil }  // not reached: a stop was read
-            return (destination, waypoints)
+            let destination = stops.removeLast()
+            return (destination, stops)
         }
 
         /// Calls `body` with each piece of Google's chaining `A to:B to:C` inside one decoded `daddr`
         /// (`+to:` is ` to:` once decoded), split by byte (a mark after `:` stays with the next piece).
-        static func forEachChainPiece(_ value: LinkInput, _ body: (LinkInput) -> Void) {
+        static func forEachChainPiece<E: Error>(_ value: LinkInput, _ body: (LinkInput) throws(E) -> Void) throws(E) {
             var start = 0
             var i = 0
             while let space = value.firstOffset(of: 0x20, from: i) {
                 if space &+ 3 < value.count && value[space &+ 1] == UInt8(ascii: "t") && value[space &+ 2] == UInt8(ascii: "o")
                     && value[space &+ 3] == UInt8(ascii: ":")
                 {
-                    body(value.slice(start, space))
+                    try body(value.slice(start, space))
                     start = space &+ 4
                     i = start
                 } else {
                     i = space &+ 1
                 }
             }
-            body(value.suffix(from: start))
+            try body(value.suffix(from: start))
         }
 
         /// The pieces of ``forEachChainPiece(_:_:)`` of text.
@@ -172,47 +134,40 @@ extension DirectionsURLParser {
         /// One stop as the Google app writes it (`Label@lat,lon` when `labels`); a ` to:` inside is
         /// written ` to ` with an `omitted` line.
         static func stopText(
-            _ endpoint: Endpoint, field: String, format: String, source: Bool, labels: Bool, omitted: inout [String]
+            _ endpoint: Endpoint, _ field: String, format: String, source: Bool = false, labels: Bool, omitted: inout [String]
         ) throws(LinkBuildError) -> String? {
-            let expected = AppleGoogleLinkText.carried(endpoint, field: field, format: format, labels: labels, placeIDs: false, omitted: &omitted)
-            if source && expected == .currentLocation { return nil }
-            var text = AppleGoogleLinkText.text(expected)
-            if case .coordinate(let c, let label?, _) = expected {
-                text = label + "@" + LinkWriting.pair(c)
-            }
-            let parts = splitChain(text)  // by byte, as the reader splits
-            let changed = parts.count > 1
-            if changed {
-                omitted.append("\(field): ' to:' inside the text would split the stop; written as ' to '")
-                // Trimmed, as the reader trims: `A to:` (an empty part) would end in a space.
-                text = DirectionsURLParser.trimmed(parts.joined(separator: " to "))
-            }
-            let read = try? GoogleStopText.endpoint(text, parameter: field, source: source, parser: AppleGoogleLinkText.checker)
-            guard try AppleGoogleLinkText.readable(text, field: field, read: read, omitted: &omitted) else { return nil }
-            if !changed { AppleGoogleLinkText.verify(text, field: field, expected: expected, read: read, omitted: &omitted) }
-            return text
+            try AppleGoogleLinkText.written(
+                endpoint, field: field, format: format, source: source, labels: labels, placeIDs: false, omitted: &omitted,
+                rewrite: { text, omitted in
+                    let parts = splitChain(text)  // by byte, as the reader splits
+                    guard parts.count > 1 else { return nil }
+                    omitted.append("\(field): ' to:' inside the text would split the stop; written as ' to '")
+                    // Trimmed, as the reader trims: `A to:` (an empty part) would end in a space.
+                    return DirectionsURLParser.trimmed(parts.joined(separator: " to "))
+                },
+                read: { t in
+                    LinkInput.withBytes(of: t) { try? GoogleStopText.endpoint($0, parameter: field, source: source, parser: AppleGoogleLinkText.checker) }
+                })?.text
         }
-
-        /// A form-encoded value that keeps `,`, `:` and `@` readable.
-        static func value(_ text: String) -> String { LinkWriting.encode(text, keep: ",:@", spaceAsPlus: true) }
 
         /// The `saddr` (unless the current location) and `daddr` (stops chained with ` to:`) pairs.
         static func stopPairs(
             _ request: DirectionsRequest, format: String, labels: Bool, omitted: inout [String]
         ) throws(LinkBuildError) -> [(String, String)] {
             var pairs: [(String, String)] = []
-            if let s = try stopText(request.source, field: "source", format: format, source: true, labels: labels, omitted: &omitted) {
+            if let s = try stopText(request.source, "source", format: format, source: true, labels: labels, omitted: &omitted) {
                 pairs.append(("saddr", value(s)))
             }
             var stops: [String] = []
             for (i, w) in request.waypoints.enumerated() {
-                if let s = try stopText(w, field: "waypoints[\(i)]", format: format, source: false, labels: labels, omitted: &omitted) {
-                    stops.append(s)
-                }
+                if let s = try stopText(w, "waypoints[\(i)]", format: format, labels: labels, omitted: &omitted) { stops.append(s) }
             }
-            stops.append(try stopText(request.destination, field: "destination", format: format, source: false, labels: labels, omitted: &omitted) ?? "")
+            stops.append(try stopText(request.destination, "destination", format: format, labels: labels, omitted: &omitted) ?? "")
             return pairs + [("daddr", value(stops.joined(separator: " to:")))]
         }
+
+        /// A form-encoded value that keeps `,`, `:` and `@` readable.
+        static func value(_ text: String) -> String { LinkWriting.encode(text, keep: ",:@", spaceAsPlus: true) }
     }
 }
 
@@ -236,14 +191,15 @@ extension DirectionsURLParser.GoogleLegacyLink: DirectionsLinkFormat {
     /// - Throws: `cannot-express` for an empty destination address.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         let name = "Google Maps legacy"
-        try AppleGoogleLinkText.requireDestination(request, format: name)
-        var omitted: [String] = []
-        var pairs = try stopPairs(request, format: name, labels: true, omitted: &omitted)
-        var flag = LinkWriting.modeWord(for: request, in: modeVocabulary, format: name, omitted: &omitted)?.value ?? ""
-        if request.avoid.contains(.highways) { flag += "h" }
-        if request.avoid.contains(.tolls) { flag += "t" }
-        if !flag.isEmpty { pairs.append(("dirflg", flag)) }
-        AppleGoogleLinkText.extras(request, format: name, avoid: [.tolls, .highways], navigate: false, omitted: &omitted)
-        return BuiltLink(url: "https://maps.google.com/maps?" + LinkWriting.query(pairs), format: format, omitted: omitted)
+        return try AppleGoogleLinkText.build(
+            request, format, name: name, prefix: "https://maps.google.com/maps?", avoid: [.tolls, .highways], navigate: false
+        ) { (omitted) throws(LinkBuildError) in
+            var pairs = try stopPairs(request, format: name, labels: true, omitted: &omitted)
+            var flag = LinkWriting.modeWord(for: request, in: modeVocabulary, format: name, omitted: &omitted)?.value ?? ""
+            if request.avoid.contains(.highways) { flag += "h" }
+            if request.avoid.contains(.tolls) { flag += "t" }
+            if !flag.isEmpty { pairs.append(("dirflg", flag)) }
+            return pairs
+        }
     }
 }

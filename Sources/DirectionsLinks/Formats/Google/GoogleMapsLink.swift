@@ -54,8 +54,6 @@ extension DirectionsURLParser {
         /// query is sorted once with it; the path and the names present pick the format.
         static let family = ParameterSchema(
             family: "Google Maps link", [schema, GoogleLegacyLink.schema, GooglePlaceLink.searchSchema])
-        /// Optional parameters whose misspellings are `likely-typo` repairs.
-        static let typoOptional = ["origin", "waypoints", "travelmode", "dir_action", "avoid"]
 
         /// Whether `host` is `google.<tld>`, `www.google.<tld>` or `maps.google.<tld>`, `<tld>` being
         /// `com`, a two-letter country code, or `co.`/`com.` and one (`google.co.uk`). Lookalikes
@@ -74,20 +72,16 @@ extension DirectionsURLParser {
         }
 
         /// Dispatches a Google web link (see the type's notes).
-        static func dispatch(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let rawPath = link.bytes.path
             if link.host == "goo.gl" || link.host == "maps.app.goo.gl" {
                 if link.host == "goo.gl" && !rawPath.hasPrefixIgnoringCase("/maps") {
-                    throw DirectionsURLError(
-                        code: .notADirectionsLink, message: "this goo.gl link is not a Google Maps link (those start goo.gl/maps/)",
-                        parameter: "path")
+                    throw DirectionsURLError(.notADirectionsLink, "path", "this goo.gl link is not a Google Maps link (those start goo.gl/maps/)")
                 }
                 throw DirectionsURLError(
-                    code: .unresolvableOffline,
-                    message: "\(link.host) short links hide the real link behind an HTTP redirect; open it once and pass the google.com/maps link it leads to",
-                    parameter: "host")
+                    .unresolvableOffline, "host",
+                    "\(link.host) short links hide the real link behind an HTTP redirect; open it once and pass the google.com/maps link it leads to")
             }
-            // The path and place forms are told apart by bytes, ASCII case ignored.
             if rawPath.hasPrefixIgnoringCase("/maps/dir/") && rawPath.count > 10 {
                 context.format = .googlePath
                 return try GooglePathLink.parse(link, &context)
@@ -96,61 +90,50 @@ extension DirectionsURLParser {
                 context.format = .googlePlace
                 return try GooglePlaceLink.parse(path: link, &context)
             }
-            /// Whether the path is `literal` (lowercase ASCII), ASCII case ignored.
             func pathIs(_ literal: StaticString) -> Bool { rawPath.equalsIgnoringCase(literal) }
             let raw = link.bytes.query
             let query = try LinkInput.Query(raw, plusAsSpace: true)
-            // One pass sorts the parameters by name; every look-up below is one read.
             let keys = family.slots(query)
+            func has(_ names: String...) -> Bool { names.contains { keys.contains($0) } }
             if let api = try keys.reading(as: schema).single("api") {
                 guard api.withValue({ $0.trimmed.equals("1") }) else {
-                    throw DirectionsURLError(
-                        code: .invalidParameter,
-                        message: "'api=\(api.value)' is not valid; Google Maps URLs require api=1", parameter: "api")
+                    throw DirectionsURLError(.invalidParameter, "api", "'api=\(api.value)' is not valid; Google Maps URLs require api=1")
                 }
-                if pathIs("/maps/dir") || pathIs("/maps/dir/") {
-                    return try parse(query: query, keys: keys, raw: raw, &context)
-                }
+                if pathIs("/maps/dir") || pathIs("/maps/dir/") { return try parse(query: query, keys: keys, raw: raw, &context) }
                 if pathIs("/maps/search") || pathIs("/maps/search/") {
                     context.format = .googlePlace
                     return try GooglePlaceLink.parse(search: query, keys: keys, raw: raw, &context)
                 }
                 throw DirectionsURLError(
-                    code: .notADirectionsLink,
-                    message: "'\(rawPath.string)' is not the directions action; directions links use /maps/dir/?api=1&destination=…",
-                    parameter: "path")
+                    .notADirectionsLink, "path",
+                    "'\(rawPath.string)' is not the directions action; directions links use /maps/dir/?api=1&destination=…")
             }
-            let onLegacyPath = pathIs("/maps") || pathIs("/maps/") || (LinkInput.hasPrefix(link.host, "maps.") && (rawPath.isEmpty || pathIs("/")))
-            if onLegacyPath {
-                if keys.contains("saddr") || keys.contains("daddr") || keys.contains("dirflg") || keys.contains("dirflag") {
+            if pathIs("/maps") || pathIs("/maps/") || (LinkInput.hasPrefix(link.host, "maps.") && (rawPath.isEmpty || pathIs("/"))) {
+                if has("saddr", "daddr", "dirflg", "dirflag") {
                     context.format = .googleLegacy
                     return try GoogleLegacyLink.parse(query: query, keys: keys, raw: raw, &context)
                 }
                 if let q = keys.last("q"), !q.withValue({ $0.isBlank }) {
                     context.format = .googlePlace
-                    return try GooglePlaceLink.parse(q: query, keys: keys, raw: raw, &context)
+                    try rawSpaces(query, raw: raw, &context)
+                    return DirectionsRequest(destination: try GoogleStopText.endpoint(of: q, parameter: "q", source: false, parser: context.parser))
                 }
-                if let hint = GoogleLegacyLink.schema.hint(in: query, for: "daddr"),
-                    !keys.contains("destination"), !keys.contains("origin")
-                {
-                    throw GoogleLegacyLink.missingDaddr(GoogleLegacyLink.formatName, hint: hint)
+                if let hint = GoogleLegacyLink.schema.hint(in: query, for: "daddr"), !has("destination", "origin") {
+                    throw AppleGoogleLinkText.missingDaddr(GoogleLegacyLink.formatName, hint: hint)
                 }
             }
             if let feature = keys.first(either: "ftid", or: "cid") {
                 throw DirectionsURLError(
-                    code: .unresolvableOffline,
-                    message: "this Google link names the place only by '\(feature.name)', a Google feature id that needs an online look-up; share a link with coordinates or an address",
-                    parameter: feature.name)
+                    .unresolvableOffline, feature.name,
+                    "this Google link names the place only by '\(feature.name)', a Google feature id that needs an online look-up; "
+                        + "share a link with coordinates or an address")
             }
-            if keys.contains("destination") || keys.contains("origin") || keys.contains("travelmode") || keys.contains("waypoints") {
-                throw DirectionsURLError(
-                    code: .notADirectionsLink,
-                    message: "Google ignores every parameter of a Maps URL without api=1; add api=1", parameter: "api")
+            if has("destination", "origin", "travelmode", "waypoints") {
+                throw DirectionsURLError(.notADirectionsLink, "api", "Google ignores every parameter of a Maps URL without api=1; add api=1")
             }
             throw DirectionsURLError(
-                code: .notADirectionsLink,
-                message: "this Google link shows a map or a search, not directions; use https://www.google.com/maps/dir/?api=1&destination=…",
-                parameter: rawPath.hasPrefixIgnoringCase("/maps/@") ? "path" : "api")
+                .notADirectionsLink, rawPath.hasPrefixIgnoringCase("/maps/@") ? "path" : "api",
+                "this Google link shows a map or a search, not directions; use https://www.google.com/maps/dir/?api=1&destination=…")
         }
 
         /// Parses an `api=1` directions link: `family` its parameters sorted by ``family``, `raw` the query.
@@ -160,46 +143,24 @@ extension DirectionsURLParser {
             let keys = family.reading(as: schema)
             let parser = context.parser
             try rawSpaces(query, raw: raw, &context)
-            // The destination is read once: nil when absent or blank (as `stopEndpoint` reads it).
-            var destination: Endpoint
-            if let p = try keys.single("destination"),
-                let read = try p.withValue({ (v) throws(DirectionsURLError) -> Endpoint? in
-                    v.isBlank ? nil : try parser.stopEndpoint(v, parameter: "destination")
-                })
-            {
-                destination = read
-            } else {
+            guard let d = try keys.single("destination"), !AppleGoogleLinkText.isBlankValue(d) else {
                 throw DirectionsURLParser.missingDestination(
                     present: keys.contains("destination"), format: formatName, hint: schema.hint(in: query, for: "destination"))
             }
-            try schema.warnAbsentTypos(typoOptional, keys, &context)
-            var source: Endpoint = .currentLocation
-            if let origin = try keys.single("origin") {
-                source = try origin.withValue { (v) throws(DirectionsURLError) in try parser.sourceEndpoint(v, parameter: "origin") }
-            }
-            if let id = try nonEmpty(keys, "origin_place_id") {
-                if source == .currentLocation {
-                    try context.repair(.ignoredValue, "'origin_place_id' needs an 'origin'; the route starts at the current location", parameter: "origin_place_id")
-                } else {
-                    source = source.withPlaceID(id)
-                }
-            }
-            if let id = try nonEmpty(keys, "destination_place_id") {
-                if destination == .currentLocation {
-                    try context.repair(.ignoredValue, "'destination_place_id' cannot name the current location; leave it out", parameter: "destination_place_id")
-                } else {
-                    destination = destination.withPlaceID(id)
-                }
-            }
+            var destination = try d.endpoint(parser, parameter: "destination")
+            try schema.warnAbsentTypos(["origin", "waypoints", "travelmode", "dir_action", "avoid"], keys, &context)
+            var source = try keys.single("origin")?.endpoint(parser, parameter: "origin", source: true) ?? .currentLocation
+            try AppleGoogleLinkText.attachPlaceID(
+                keys, "origin_place_id", to: &source, "needs an 'origin'; the route starts at the current location", &context)
+            try AppleGoogleLinkText.attachPlaceID(
+                keys, "destination_place_id", to: &destination, "cannot name the current location; leave it out", &context)
             var waypoints: [Endpoint] = []
             if let w = try keys.single("waypoints") {
-                // Decoded once: blank, the raw `|` repair, then the stops.
                 try w.withValue { (value) throws(DirectionsURLError) in
                     if value.isBlank { return }
                     if w.rawValue.contains(UInt8(ascii: "|")) {
                         try context.repair(
-                            .repairedSyntax, "'waypoints' separates stops with a raw '|'; Google requires it encoded as %7C",
-                            parameter: "waypoints")
+                            .repairedSyntax, "'waypoints' separates stops with a raw '|'; Google requires it encoded as %7C", parameter: "waypoints")
                     }
                     for piece in value.pieces(separatedBy: UInt8(ascii: "|")) {
                         waypoints.append(try parser.stopEndpoint(piece, parameter: "waypoints"))
@@ -212,11 +173,9 @@ extension DirectionsURLParser {
                     if value.isBlank { return nil }
                     let count = value.count(of: UInt8(ascii: "|")) &+ 1
                     guard count == waypoints.count else { return count }
-                    var i = 0
-                    for piece in value.pieces(separatedBy: UInt8(ascii: "|")) {
+                    for (i, piece) in value.pieces(separatedBy: UInt8(ascii: "|")).enumerated() {
                         let id = piece.trimmed
                         if !id.isEmpty && waypoints[i] != .currentLocation { waypoints[i] = waypoints[i].withPlaceID(id.string) }
-                        i &+= 1
                     }
                     return nil
                 }
@@ -227,43 +186,29 @@ extension DirectionsURLParser {
                         parameter: "waypoint_place_ids")
                 }
             }
-            let (mode, transport) = try GoogleQueryRules.mode(
-                try keys.single("travelmode"), "travelmode", modeWords, what: "a Google Maps travel mode")
-            var navigate = false
-            if let action = try keys.single("dir_action") {
+            let word = try AppleGoogleLinkText.mode(try keys.single("travelmode"), "travelmode", modeVocabulary, what: "a Google Maps travel mode")
+            let navigate = try keys.single("dir_action").map { (action) throws(DirectionsURLError) -> Bool in
                 // nil: neither empty nor `navigate`.
-                let navigating: Bool? = action.withValue { (v) -> Bool? in
-                    let t = v.trimmed
-                    return t.isEmpty ? false : t.lowercasedEquals("navigate") ? true : nil
+                let t: Bool? = action.withValue { v in v.isBlank ? false : v.trimmed.lowercasedEquals("navigate") ? true : nil }
+                guard let t else {
+                    throw DirectionsURLError(.invalidParameter, "dir_action", "'dir_action=\(action.value)' is not valid; the only value is navigate")
                 }
-                guard let navigating else {
-                    throw DirectionsURLError(
-                        code: .invalidParameter,
-                        message: "'dir_action=\(action.value)' is not valid; the only value is navigate", parameter: "dir_action")
-                }
-                navigate = navigating
-            }
+                return t
+            } ?? false
             var avoid: Set<RouteAvoidance> = []
             if let a = try keys.single("avoid") {
-                try a.withValue { (value) throws(DirectionsURLError) in
-                    // Each word trimmed, then lowercased (Unicode case mapping for non-ASCII text).
-                    for piece in value.pieces(separatedBy: UInt8(ascii: ",")) where !piece.isEmpty {
-                        let word = piece.trimmed
-                        if word.isEmpty { continue }
-                        let lower = word.isASCII ? word.lowercasedASCII : word.string.lowercased()
-                        if let known = RouteAvoidance(rawValue: lower) {
-                            avoid.insert(known)
-                        } else {
-                            try context.repair(
-                                .ignoredValue,
-                                "'avoid=\(DirectionsURLParser.shorten(lower))' is not a Google avoid value and is ignored; use tolls, highways or ferries",
-                                parameter: "avoid")
-                        }
+                try AppleGoogleLinkText.forEachAvoidWord(a) { (word) throws(DirectionsURLError) in
+                    guard let known = RouteAvoidance(rawValue: word) else {
+                        return try context.repair(
+                            .ignoredValue,
+                            "'avoid=\(DirectionsURLParser.shorten(word))' is not a Google avoid value and is ignored; use tolls, highways or ferries",
+                            parameter: "avoid")
                     }
+                    avoid.insert(known)
                 }
             }
             return DirectionsRequest(
-                source: source, destination: destination, waypoints: waypoints, mode: mode, transportType: transport,
+                source: source, destination: destination, waypoints: waypoints, mode: word?.mode, transportType: word?.transportType,
                 avoid: avoid, navigate: navigate)
         }
 
@@ -274,32 +219,16 @@ extension DirectionsURLParser {
             for p in query.parameters where p.rawValue.contains(UInt8(ascii: " ")) {
                 // A piece with an empty name (`=a b`) is reported as `query`.
                 let name = p.name.isEmpty ? "query" : p.name
-                try context.repair(
-                    .repairedSyntax, "the value of '\(name)' holds a raw space; write it as + or %20", parameter: name)
-            }
-        }
-
-        /// The trimmed value of the single parameter `key` when not blank.
-        private static func nonEmpty(_ keys: ParameterSchema.Slots, _ key: String) throws(DirectionsURLError) -> String? {
-            guard let p = try keys.single(key) else { return nil }
-            return p.withValue { v -> String? in
-                let t = v.trimmed
-                return t.isEmpty ? nil : t.string
+                try context.repair(.repairedSyntax, "the value of '\(name)' holds a raw space; write it as + or %20", parameter: name)
             }
         }
     }
 }
 
 extension DirectionsURLParser.GoogleMapsLink: DirectionsLinkFormat {
+    static var format: LinkFormat { .google }
     static var hosts: [String] { ["google.com", "www.google.com", "maps.google.com", "goo.gl", "maps.app.goo.gl"] }
     static func handles(host: String) -> Bool { isGoogleHost(host) }
-    static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        try dispatch(link, &context)
-    }
-}
-
-extension DirectionsURLParser.GoogleMapsLink {
-    static var format: LinkFormat { .google }
 
     /// Google Maps URLs `travelmode` words.
     static let modeVocabulary: [ModeWord] = [
@@ -309,86 +238,49 @@ extension DirectionsURLParser.GoogleMapsLink {
         ModeWord("travelmode", "transit", mode: nil, transportType: .transit),
         ModeWord("travelmode", "two-wheeler", mode: .other),
     ]
-    static let modeWords = AppleGoogleLinkText.ModeWords(modeVocabulary)
 
     /// `https://www.google.com/maps/dir/?api=1&…` (see the type's notes for the order).
     /// - Throws: `cannot-express` for an empty destination address.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         let name = "Google Maps"
-        try AppleGoogleLinkText.requireDestination(request, format: name)
-        var omitted: [String] = []
-        var pairs: [(String, String)] = [("api", "1")]
-        let checker = AppleGoogleLinkText.checker
-        func text(_ endpoint: Endpoint, _ field: String, source: Bool, waypoint: Bool = false) throws(LinkBuildError) -> (String, String?)? {
-            let expected = AppleGoogleLinkText.carried(endpoint, field: field, format: name, labels: false, placeIDs: true, omitted: &omitted)
-            if source && expected == .currentLocation { return nil }
-            var t = AppleGoogleLinkText.text(expected)
-            // By byte, as the reader splits (a `|` a combining mark follows is still one).
-            let changed = waypoint && t.utf8.contains(UInt8(ascii: "|"))
-            if changed {
-                omitted.append("\(field): '|' cannot be written inside a Google waypoint; written as a space")
-                // Trimmed, as the reader trims: a `|` at an end (`M|`) would be a space there.
-                t = DirectionsURLParser.trimmed(String(String.UnicodeScalarView(t.unicodeScalars.map { $0 == "|" ? " " : $0 })))
-            }
-            let read = source ? try? checker.sourceEndpoint(t, parameter: field) : try? checker.stopEndpoint(t, parameter: field)
-            guard try AppleGoogleLinkText.readable(t, field: field, read: read, omitted: &omitted) else { return nil }
-            if !changed { AppleGoogleLinkText.verify(t, field: field, expected: expected.withPlaceID(nil), read: read, omitted: &omitted) }
-            return (t, expected.placeID)
-        }
-        for (endpoint, field, key) in [(request.source, "source", "origin"), (request.destination, "destination", "destination")] {
-            if let (t, id) = try text(endpoint, field, source: field == "source") {
-                pairs.append((key, LinkWriting.formValue(t)))
-                if let id { pairs.append((key + "_place_id", LinkWriting.formValue(id))) }
-            }
-        }
-        if let word = LinkWriting.modeWord(for: request, in: modeVocabulary, format: name, omitted: &omitted) {
-            pairs.append(("travelmode", word.value))
-        }
-        if !request.waypoints.isEmpty {
-            var texts: [String] = []
-            var ids: [String?] = []
-            for (i, w) in request.waypoints.enumerated() {
-                if let (t, id) = try text(w, "waypoints[\(i)]", source: false, waypoint: true) {
-                    texts.append(t)
-                    ids.append(id)
+        let prefix = "https://www.google.com/maps/dir/?"
+        return try AppleGoogleLinkText.build(
+            request, format, name: name, prefix: prefix, avoid: Set(RouteAvoidance.allCases), navigate: true
+        ) { (omitted) throws(LinkBuildError) in
+            var pairs: [(String, String)] = [("api", "1")]
+            func text(
+                _ endpoint: Endpoint, _ field: String, source: Bool = false, waypoint: Bool = false
+            ) throws(LinkBuildError) -> (text: String, placeID: String?)? {
+                try AppleGoogleLinkText.written(endpoint, field: field, format: name, source: source, placeIDs: true, omitted: &omitted) { t, omitted in
+                    // By byte, as the reader splits (a `|` a combining mark follows is still one).
+                    guard waypoint && t.utf8.contains(UInt8(ascii: "|")) else { return nil }
+                    omitted.append("\(field): '|' cannot be written inside a Google waypoint; written as a space")
+                    // Trimmed, as the reader trims: a `|` at an end (`M|`) would be a space there.
+                    return DirectionsURLParser.trimmed(String(String.UnicodeScalarView(t.unicodeScalars.map { $0 == "|" ? " " : $0 })))
                 }
             }
-            if !texts.isEmpty { pairs.append(("waypoints", LinkWriting.formValue(texts.joined(separator: "|")))) }
-            let present = ids.compactMap { $0 }
-            if !ids.isEmpty && present.count == ids.count && present.allSatisfy({ !$0.utf8.contains(UInt8(ascii: "|")) }) {
+            for (endpoint, field, key) in [(request.source, "source", "origin"), (request.destination, "destination", "destination")] {
+                if let (t, id) = try text(endpoint, field, source: field == "source") {
+                    pairs.append((key, LinkWriting.formValue(t)))
+                    if let id { pairs.append((key + "_place_id", LinkWriting.formValue(id))) }
+                }
+            }
+            pairs += AppleGoogleLinkText.modePair(request, modeVocabulary, name, &omitted)
+            var stops: [(text: String, placeID: String?)] = []
+            for (i, w) in request.waypoints.enumerated() {
+                if let stop = try text(w, "waypoints[\(i)]", waypoint: true) { stops.append(stop) }
+            }
+            if !stops.isEmpty { pairs.append(("waypoints", LinkWriting.formValue(stops.map(\.text).joined(separator: "|")))) }
+            let present = stops.compactMap(\.placeID)
+            if !stops.isEmpty && present.count == stops.count && present.allSatisfy({ !$0.utf8.contains(UInt8(ascii: "|")) }) {
                 pairs.append(("waypoint_place_ids", LinkWriting.formValue(present.joined(separator: "|"))))
             } else if !present.isEmpty {
                 omitted.append("waypoint place ids: Google links carry them only when every waypoint has one")
             }
-        }
-        let avoid = request.avoid.sorted()
-        if !avoid.isEmpty { pairs.append(("avoid", avoid.map(\.rawValue).joined(separator: ","))) }
-        if request.navigate { pairs.append(("dir_action", "navigate")) }
-        AppleGoogleLinkText.extras(request, format: name, avoid: Set(RouteAvoidance.allCases), navigate: true, omitted: &omitted)
-        return BuiltLink(url: "https://www.google.com/maps/dir/?" + LinkWriting.query(pairs), format: format, omitted: omitted)
-    }
-}
-
-// MARK: - Query rules of the Google formats
-
-extension DirectionsURLParser {
-    /// Query rules the Google parsers share.
-    enum GoogleQueryRules {
-        /// The mode the single parameter `p` names by a word of `words` (trimmed, case ignored, as
-        /// ``AppleGoogleLinkText/word(_:in:)-(LinkInput,ModeWords)`` reads it); (nil, nil) when absent or blank.
-        /// - Throws: `unknown-mode` naming `name`: `'NAME=VALUE' is not WHAT; use …`.
-        static func mode(
-            _ p: LinkInput.Query.Parameter?, _ name: String, _ words: AppleGoogleLinkText.ModeWords, what: String
-        ) throws(DirectionsURLError) -> (DirectionsMode?, TransportType?) {
-            guard let p else { return (nil, nil) }
-            let found: ModeWord?? = p.withValue { v in v.isBlank ? nil : .some(AppleGoogleLinkText.word(v, in: words)) }
-            guard let found else { return (nil, nil) }
-            guard let word = found else {
-                throw DirectionsURLError(
-                    code: .unknownMode, message: "'\(name)=\(p.value)' is not \(what); use " + AppleGoogleLinkText.list(words.vocabulary),
-                    parameter: name)
-            }
-            return AppleGoogleLinkText.meaning(word)
+            let avoid = request.avoid.sorted()
+            if !avoid.isEmpty { pairs.append(("avoid", avoid.map(\.rawValue).joined(separator: ","))) }
+            if request.navigate { pairs.append(("dir_action", "navigate")) }
+            return pairs
         }
     }
 }

@@ -32,24 +32,19 @@ extension DirectionsURLParser {
             if raw.hasPrefix("//") { raw = raw.dropFirst(2) }
             if raw.hasPrefix("?") { raw = raw.dropFirst() }
             let query = try LinkInput.Query(raw, plusAsSpace: true)
-            // One pass sorts the parameters by name; every look-up below is one read.
             let keys = schema.slots(query)
             try GoogleMapsLink.rawSpaces(query, raw: raw, &context)
             let parser = context.parser
-            // `q` is decoded once: nil when absent or blank.
             guard let q = try keys.single("q"),
                 let destination = try q.withValue({ (text) throws(DirectionsURLError) -> Endpoint? in
                     text.isBlank ? nil : try GoogleStopText.endpoint(text, parameter: "q", source: false, parser: parser)
                 })
             else {
-                let hint = schema.hint(in: query, for: "q")
-                throw DirectionsURLError(
-                    code: .missingDestination,
-                    message: "this \(formatName) has no destination" + (hint.map { "; \($0)" } ?? "; add q=<address or latitude,longitude>"),
-                    parameter: "q")
+                let hint = schema.hint(in: query, for: "q").map { "; \($0)" } ?? "; add q=<address or latitude,longitude>"
+                throw DirectionsURLError(.missingDestination, "q", "this \(formatName) has no destination" + hint)
             }
             try schema.warnAbsentTypos(["mode", "avoid"], keys, &context)
-            let (mode, transport) = try GoogleQueryRules.mode(try keys.single("mode"), "mode", modeWords, what: "a Google navigation mode")
+            let word = try AppleGoogleLinkText.mode(try keys.single("mode"), "mode", modeVocabulary, what: "a Google navigation mode")
             var avoid: Set<RouteAvoidance> = []
             if let a = try keys.single("avoid") {
                 // Letter by `Character`, lowercased (Unicode case mapping).
@@ -59,24 +54,18 @@ extension DirectionsURLParser {
                     case "t": avoid.insert(.tolls)
                     case "h": avoid.insert(.highways)
                     case "f": avoid.insert(.ferries)
-                    default:
-                        try context.repair(
-                            .ignoredValue, "'\(letter)' in 'avoid=\(value)' is not t, h or f and is ignored", parameter: "avoid")
+                    default: try context.repair(.ignoredValue, "'\(letter)' in 'avoid=\(value)' is not t, h or f and is ignored", parameter: "avoid")
                     }
                 }
             }
-            return DirectionsRequest(
-                destination: destination, mode: mode, transportType: transport, avoid: avoid, navigate: true)
+            return DirectionsRequest(destination: destination, mode: word?.mode, transportType: word?.transportType, avoid: avoid, navigate: true)
         }
     }
 }
 
 extension DirectionsURLParser.GoogleNavigationIntent: DirectionsLinkFormat {
-    static var schemes: [String] { ["google.navigation"] }
-}
-
-extension DirectionsURLParser.GoogleNavigationIntent {
     static var format: LinkFormat { .googleNavigation }
+    static var schemes: [String] { ["google.navigation"] }
 
     /// Android navigation `mode`: `d`, `b`, `l` (two-wheeler), `w`.
     static let modeVocabulary: [ModeWord] = [
@@ -85,33 +74,26 @@ extension DirectionsURLParser.GoogleNavigationIntent {
         ModeWord("mode", "l", mode: .other),
         ModeWord("mode", "w", mode: .pedestrian),
     ]
-    static let modeWords = AppleGoogleLinkText.ModeWords(modeVocabulary)
 
     /// `google.navigation:q=…&mode=…&avoid=…`.
     /// - Throws: `cannot-express` for a source that is not the current location or an empty destination address.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         let name = "google.navigation"
         try BuiltCoordinates.requireSourceHere(
-            request,
-            "google.navigation always starts at the current location; use the google or google-legacy format for a route from elsewhere")
-        try AppleGoogleLinkText.requireDestination(request, format: name)
-        var omitted: [String] = []
-        if !request.waypoints.isEmpty {
-            omitted.append("waypoints: google.navigation routes to one destination (\(request.waypoints.count) stop(s) dropped)")
+            request, "google.navigation always starts at the current location; use the google or google-legacy format for a route from elsewhere")
+        return try AppleGoogleLinkText.build(
+            request, format, name: name, prefix: "google.navigation:", avoid: Set(RouteAvoidance.allCases), navigate: true
+        ) { (omitted) throws(LinkBuildError) in
+            if !request.waypoints.isEmpty {
+                omitted.append("waypoints: google.navigation routes to one destination (\(request.waypoints.count) stop(s) dropped)")
+            }
+            typealias Legacy = DirectionsURLParser.GoogleLegacyLink
+            let q = try Legacy.stopText(request.destination, "destination", format: name, labels: false, omitted: &omitted) ?? ""
+            var pairs = [("q", Legacy.value(q))] + AppleGoogleLinkText.modePair(request, modeVocabulary, name, &omitted)
+            let letters = [(RouteAvoidance.tolls, "t"), (.highways, "h"), (.ferries, "f")].filter { request.avoid.contains($0.0) }.map(\.1).joined()
+            if !letters.isEmpty { pairs.append(("avoid", letters)) }
+            if !request.navigate { omitted.append("navigate: google.navigation always starts guidance") }
+            return pairs
         }
-        typealias Legacy = DirectionsURLParser.GoogleLegacyLink
-        let q = try Legacy.stopText(request.destination, field: "destination", format: name, source: false, labels: false, omitted: &omitted) ?? ""
-        var pairs: [(String, String)] = [("q", Legacy.value(q))]
-        if let word = LinkWriting.modeWord(for: request, in: modeVocabulary, format: name, omitted: &omitted) {
-            pairs.append(("mode", word.value))
-        }
-        var letters = ""
-        if request.avoid.contains(.tolls) { letters += "t" }
-        if request.avoid.contains(.highways) { letters += "h" }
-        if request.avoid.contains(.ferries) { letters += "f" }
-        if !letters.isEmpty { pairs.append(("avoid", letters)) }
-        if !request.navigate { omitted.append("navigate: google.navigation always starts guidance") }
-        AppleGoogleLinkText.extras(request, format: name, avoid: Set(RouteAvoidance.allCases), navigate: true, omitted: &omitted)
-        return BuiltLink(url: "google.navigation:" + LinkWriting.query(pairs), format: format, omitted: omitted)
     }
 }

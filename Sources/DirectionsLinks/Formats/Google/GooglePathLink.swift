@@ -40,55 +40,39 @@ extension DirectionsURLParser {
             if stopCount > 1 && lastEmpty { stopCount &-= 1 }
             guard stopCount >= 2 else {
                 throw DirectionsURLError(
-                    code: .missingDestination,
-                    message: "this Google directions path names only \(stopCount == 0 ? "no stop" : "a start"); write /maps/dir/<start>/<destination> (an empty start is the current location)",
-                    parameter: "path")
+                    .missingDestination, "path",
+                    "this Google directions path names only \(stopCount == 0 ? "no stop" : "a start"); "
+                        + "write /maps/dir/<start>/<destination> (an empty start is the current location)")
             }
             let stopText = after.prefix(stopsEnd)
             let parser = context.parser
             // The blob's coordinates per stop; used only when it lists as many stops as the path.
             let coordinates = blob.flatMap { GoogleDataParameter.stops($0) }.flatMap { $0.count == stopCount ? $0 : nil }
-            var source = Endpoint.currentLocation
-            var destination = Endpoint.currentLocation
-            var waypoints: [Endpoint] = []
-            if stopCount > 2 { waypoints.reserveCapacity(stopCount &- 2) }
-            var i = 0
-            for raw in stopText.pieces(separatedBy: UInt8(ascii: "/")) {
-                if i == stopCount { break }
-                var endpoint = try decoded(raw, parameter: "path", what: "segment") { (text) throws(DirectionsURLError) in
-                    i == 0
-                        ? try parser.sourceEndpoint(text, parameter: "path")
-                        : try parser.stopEndpoint(text, parameter: "path")
+            // The stop segments are the first pieces of `stopText`: at least `stopCount` of them.
+            var stops: [Endpoint] = []
+            stops.reserveCapacity(stopCount)
+            for raw in stopText.pieces(separatedBy: UInt8(ascii: "/")) where stops.count < stopCount {
+                let i = stops.count
+                let endpoint = try decoded(raw) { (text) throws(DirectionsURLError) in
+                    i == 0 ? try parser.sourceEndpoint(text, parameter: "path") : try parser.stopEndpoint(text, parameter: "path")
                 }
                 if case .address(let name, _) = endpoint, let c = coordinates?[i] {
-                    endpoint = .coordinate(c, label: name)
-                }
-                if i == 0 {
-                    source = endpoint
-                } else if i == stopCount &- 1 {
-                    destination = endpoint
+                    stops.append(.coordinate(c, label: name))
                 } else {
-                    waypoints.append(endpoint)
+                    stops.append(endpoint)
                 }
-                i &+= 1
             }
-            return DirectionsRequest(source: source, destination: destination, waypoints: waypoints)
+            return DirectionsRequest(source: stops[0], destination: stops[stopCount &- 1], waypoints: Array(stops[1..<(stopCount &- 1)]))
         }
-    }
-}
 
-// MARK: - Byte helpers shared by the Google path and place parsers
-
-extension DirectionsURLParser.GooglePathLink {
-    /// Calls `body` with the percent-decoded bytes of `raw` (`+` as a space).
-    /// - Throws: `malformed-url`, as `PercentDecoding.decode(raw, plusAsSpace: true, parameter:what:)`.
-    static func decoded<R>(
-        _ raw: LinkInput, parameter: String, what: String, _ body: (LinkInput) throws(DirectionsURLError) -> R
-    ) throws(DirectionsURLError) -> R {
-        switch PercentDecoding.check(raw, plusAsSpace: true) {
-        case .plain: return try body(raw)
-        case .needsDecoding: return try raw.withDecoded(plusAsSpace: true, body)
-        case .failure(let failure): throw PercentDecoding.decodingError(failure, parameter: parameter, what: what)
+        /// Calls `body` with the percent-decoded bytes of a path segment (`+` as a space).
+        /// - Throws: `malformed-url` naming `path`, as `PercentDecoding.decode(raw, plusAsSpace: true, parameter:what:)`.
+        static func decoded<R>(_ raw: LinkInput, _ body: (LinkInput) throws(DirectionsURLError) -> R) throws(DirectionsURLError) -> R {
+            switch PercentDecoding.check(raw, plusAsSpace: true) {
+            case .plain: return try body(raw)
+            case .needsDecoding: return try raw.withDecoded(plusAsSpace: true, body)
+            case .failure(let failure): throw PercentDecoding.decodingError(failure, parameter: "path", what: "segment")
+            }
         }
     }
 }

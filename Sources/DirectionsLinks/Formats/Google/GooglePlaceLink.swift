@@ -18,39 +18,21 @@ extension DirectionsURLParser {
 
         static func parse(path link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let after = link.bytes.path.dropFirst(12)
-            var first: LinkInput? = nil
-            var blob: LinkInput? = nil
-            for segment in after.pieces(separatedBy: UInt8(ascii: "/")) {
-                if first == nil { first = segment }
-                if segment.hasPrefix("data=") {
-                    blob = segment.dropFirst(5)
-                    break
-                }
-            }
+            let first = after.prefix(after.firstOffset(of: UInt8(ascii: "/")) ?? after.count)
+            let blob = after.pieces(separatedBy: UInt8(ascii: "/")).first { $0.hasPrefix("data=") }?.dropFirst(5)
             let parser = context.parser
             let pin = blob.flatMap { GoogleDataParameter.pin($0) }
-            // The endpoint is made inside (a small value); the request once, outside.
-            let destination = try GooglePathLink.decoded(first ?? .empty, parameter: "path", what: "segment") { (name) throws(DirectionsURLError) -> Endpoint in
+            let destination = try GooglePathLink.decoded(first) { (name) throws(DirectionsURLError) -> Endpoint in
                 let trimmedName = name.trimmed
                 if let pin { return .coordinate(pin, label: trimmedName.isEmpty ? nil : trimmedName.string) }
                 guard !trimmedName.isEmpty, !trimmedName.hasPrefix("@") else {
                     throw DirectionsURLError(
-                        code: .missingDestination,
-                        message: "this Google place link has neither a place name nor a !3d<lat>!4d<lon> pin; the @ viewport is not a place",
-                        parameter: "path")
+                        .missingDestination, "path",
+                        "this Google place link has neither a place name nor a !3d<lat>!4d<lon> pin; the @ viewport is not a place")
                 }
                 return try GoogleStopText.endpoint(name, parameter: "path", source: false, parser: parser)
             }
             return DirectionsRequest(destination: destination)
-        }
-
-        /// A `?q=` link: `keys` its parameters sorted by ``GoogleMapsLink/family``, `raw` the query.
-        static func parse(
-            q query: LinkInput.Query, keys: ParameterSchema.Slots, raw: LinkInput, _ context: inout ParseContext
-        ) throws(DirectionsURLError) -> DirectionsRequest {
-            try GoogleMapsLink.rawSpaces(query, raw: raw, &context)
-            return DirectionsRequest(
-                destination: try GoogleStopText.endpoint(of: keys.last("q"), parameter: "q", source: false, parser: context.parser))
         }
 
         /// A `/maps/search/?api=1` link: `family` its sorted parameters, `raw` the query.
@@ -59,17 +41,15 @@ extension DirectionsURLParser {
         ) throws(DirectionsURLError) -> DirectionsRequest {
             let keys = family.reading(as: searchSchema)
             try GoogleMapsLink.rawSpaces(query, raw: raw, &context)
-            let q = try keys.single("query")
-            guard let q, !q.withValue({ $0.isBlank }) else {
+            guard let q = try keys.single("query"), !q.withValue({ $0.isBlank }) else {
                 throw DirectionsURLError(
-                    code: .missingDestination, message: "this Google Maps search link has no 'query'; add query=<place or latitude,longitude>",
-                    parameter: "query")
+                    .missingDestination, "query", "this Google Maps search link has no 'query'; add query=<place or latitude,longitude>")
             }
-            var destination = try GoogleStopText.endpoint(of: q, parameter: "query", source: false, parser: context.parser)
-            if let id = try keys.single("query_place_id"), destination != .currentLocation {
-                if let trimmed = id.withValue({ $0.trimmed.isEmpty ? nil : $0.trimmed.string }) { destination = destination.withPlaceID(trimmed) }
+            let destination = try GoogleStopText.endpoint(of: q, parameter: "query", source: false, parser: context.parser)
+            guard let id = try keys.single("query_place_id")?.trimmedValue, destination != .currentLocation else {
+                return DirectionsRequest(destination: destination)
             }
-            return DirectionsRequest(destination: destination)
+            return DirectionsRequest(destination: destination.withPlaceID(id))
         }
     }
 }

@@ -14,9 +14,7 @@ extension DirectionsURLParser {
         /// any other text is a plain stop.
         static func needsStopReading(_ bytes: LinkInput) -> Bool {
             let n = bytes.count
-            if LinkInput.firstOffset(of: UInt8(ascii: "@"), UInt8(ascii: "("), UInt8(ascii: ":"), in: bytes, from: 0, to: n) < n {
-                return true
-            }
+            if LinkInput.firstOffset(of: UInt8(ascii: "@"), UInt8(ascii: "("), UInt8(ascii: ":"), in: bytes, from: 0, to: n) < n { return true }
             // Without a marker, only a hemisphere pair: the first other byte ends it.
             var letters = 0
             for b in bytes {
@@ -63,36 +61,29 @@ extension DirectionsURLParser {
             var label: String? = nil
             if body.last == UInt8(ascii: ")"), let open = body.firstOffset(of: UInt8(ascii: "(")) {
                 let before = body.prefix(open).trimmed
-                if isDecimalPair(before) || hemisphereParts(before) != nil {
+                if isDecimalPair(before) || hemispherePair(before) != nil {
                     let inside = body.slice(open &+ 1, body.count &- 1).trimmed
                     label = inside.isEmpty ? nil : inside.string
                     body = before
                     marked = true
                 }
             }
-            if let c = try hemisphere(body, parameter: parameter) { return .coordinate(c, label: label) }
-            if marked {
-                return .coordinate(try CoordinateText.parsePair(body.trimmed, parameter: parameter), label: label)
+            if let pair = hemispherePair(body) {
+                let c = try LinkInput.withBytesThrowing(of: pair) { (bytes) throws(DirectionsURLError) in
+                    try CoordinateText.parsePair(bytes, parameter: parameter)
+                }
+                return .coordinate(c, label: label)
             }
+            if marked { return .coordinate(try CoordinateText.parsePair(body.trimmed, parameter: parameter), label: label) }
             return try plain(text)
         }
 
-        /// ``endpoint(_:parameter:source:parser:)-(LinkInput,_,_,_)`` of a parameter's decoded value
-        /// (empty when absent).
+        /// ``endpoint(_:parameter:source:parser:)`` of a parameter's decoded value (empty when absent).
         static func endpoint(
             of p: LinkInput.Query.Parameter?, parameter: String, source: Bool, parser: DirectionsURLParser
         ) throws(DirectionsURLError) -> Endpoint {
             guard let p else { return try endpoint(LinkInput.empty, parameter: parameter, source: source, parser: parser) }
             return try p.withValue { (v) throws(DirectionsURLError) in try endpoint(v, parameter: parameter, source: source, parser: parser) }
-        }
-
-        /// ``endpoint(_:parameter:source:parser:)-(LinkInput,_,_,_)`` of text (the builders' read-back).
-        static func endpoint(
-            _ text: String, parameter: String, source: Bool, parser: DirectionsURLParser
-        ) throws(DirectionsURLError) -> Endpoint {
-            try LinkInput.withBytesThrowing(of: text) { (bytes) throws(DirectionsURLError) -> Endpoint in
-                try endpoint(bytes, parameter: parameter, source: source, parser: parser)
-            }
         }
 
         /// Whether `text` is two trimmed decimals around one comma (`CoordinateText.numbers(text)?.count == 2`).
@@ -101,28 +92,18 @@ extension DirectionsURLParser {
             return a.trimmed.decimal != nil && b.trimmed.decimal != nil
         }
 
-        /// `N34.99,W106.61` as a coordinate, nil when the text is not in hemisphere form.
-        private static func hemisphere(_ text: LinkInput, parameter: String) throws(DirectionsURLError) -> Coordinate? {
-            guard let p = hemisphereParts(text) else { return nil }
-            let pair = (p.latNegative ? "-" : "") + p.lat.string + "," + (p.lonNegative ? "-" : "") + p.lon.string
-            return try CoordinateText.parsePair(Substring(pair), parameter: parameter)
-        }
-
-        /// The unsigned numbers of a hemisphere pair and whether each is negative (`S`, `W`), or nil.
-        private static func hemisphereParts(
-            _ text: LinkInput
-        ) -> (lat: LinkInput, latNegative: Bool, lon: LinkInput, lonNegative: Bool)? {
+        /// `N34.99,W106.61` as the pair `34.99,-106.61`; nil when the text is not in hemisphere form.
+        private static func hemispherePair(_ text: LinkInput) -> String? {
             guard let (a, b) = text.split(at: UInt8(ascii: ",")), !b.contains(UInt8(ascii: ",")),
-                let lat = signed(a, UInt8(ascii: "N"), UInt8(ascii: "S")),
-                let lon = signed(b, UInt8(ascii: "E"), UInt8(ascii: "W"))
+                let lat = signed(a, UInt8(ascii: "N"), UInt8(ascii: "S")), let lon = signed(b, UInt8(ascii: "E"), UInt8(ascii: "W"))
             else { return nil }
-            return (lat.number, lat.negative, lon.number, lon.negative)
+            return lat + "," + lon
         }
 
-        /// One hemisphere piece (`N34.99`, `106.61W`): its unsigned number and whether it is negative.
+        /// One hemisphere piece (`N34.99`, `106.61W`) as a signed number (`-` for `negative`), or nil.
         /// The letter is the first `Character` when that is a letter, else the last; `ſ` (U+017F) is an
         /// `S`, as `Character.uppercased()` makes it (other non-ASCII letters leave no decimal).
-        private static func signed(_ piece: LinkInput, _ positive: UInt8, _ negative: UInt8) -> (number: LinkInput, negative: Bool)? {
+        private static func signed(_ piece: LinkInput, _ positive: UInt8, _ negative: UInt8) -> String? {
             let p = piece.trimmed
             let n = p.count
             guard n > 0 else { return nil }
@@ -134,18 +115,16 @@ extension DirectionsURLParser {
             let upper: UInt8
             let number: LinkInput
             if let l = letter(0, 1) ?? letter(0, 2) {
-                upper = l
-                number = p.dropFirst(l == UInt8(ascii: "S") && p[0] == 0xC5 ? 2 : 1).trimmed
+                (upper, number) = (l, p.dropFirst(l == UInt8(ascii: "S") && p[0] == 0xC5 ? 2 : 1).trimmed)
             } else if let l = letter(n &- 1, 1) ?? (n >= 2 ? letter(n &- 2, 2) : nil) {
-                upper = l
-                number = p.dropLast(p[n &- 1] == 0xBF ? 2 : 1).trimmed
+                (upper, number) = (l, p.dropLast(p[n &- 1] == 0xBF ? 2 : 1).trimmed)
             } else {
                 return nil
             }
             guard upper == positive || upper == negative, let f = number.first, f != UInt8(ascii: "+"), f != UInt8(ascii: "-"),
                 number.decimal != nil
             else { return nil }
-            return (number, upper == negative)
+            return (upper == negative ? "-" : "") + number.string
         }
     }
 }
