@@ -33,9 +33,7 @@ public enum DirectionsLinkBuilder {
     /// compared when the link keeps all of them. A link that does not parse because of an address
     /// is refused naming that address's field.
     /// - Throws: `cannot-express` naming the field (`source`, `destination`, `waypoints[i]`).
-    static func checkKinds(
-        _ request: DirectionsRequest, _ built: BuiltLink, _ builder: any DirectionsLinkFormat.Type
-    ) throws(LinkBuildError) {
+    static func checkKinds(_ request: DirectionsRequest, _ built: BuiltLink, _ builder: any DirectionsLinkFormat.Type) throws(LinkBuildError) {
         let read: DirectionsRequest
         do {
             read = try AppleGoogleLinkText.checker.parse(built.url)
@@ -48,11 +46,8 @@ public enum DirectionsLinkBuilder {
             for i in request.waypoints.indices { pairs.append(("waypoints[\(i)]", request.waypoints[i], read.waypoints[i])) }
         }
         for (field, wanted, got) in pairs where kind(wanted) != kind(got) {
-            throw LinkBuildError(
-                code: .cannotExpress,
-                message: "the \(field) \(describe(wanted)) would read back as \(kind(got)) from a link in the \(built.format.rawValue) format, "
-                    + "which has no way to mark it as \(kind(wanted)); write it in another format",
-                field: field)
+            throw LinkBuildError(code: .cannotExpress, message: "the \(field) \(describe(wanted)) would read back as \(kind(got)) from a link in the "
+                + "\(built.format.rawValue) format, which has no way to mark it as \(kind(wanted)); write it in another format", field: field)
         }
     }
 
@@ -71,11 +66,8 @@ public enum DirectionsLinkBuilder {
             case .waypoint(let i): plain.waypoints[i] = .address("Paris", placeID: id); field = "waypoints[\(i)]"
             }
             guard let other = try? builder.build(plain), (try? AppleGoogleLinkText.checker.parse(other.url)) != nil else { continue }
-            throw LinkBuildError(
-                code: .cannotExpress,
-                message: "the \(field) address '\(DirectionsURLParser.shorten(text))' cannot be written in the \(built.format.rawValue) format: "
-                    + "it would read back as an error (\(error.message))",
-                field: field)
+            throw LinkBuildError(code: .cannotExpress, message: "the \(field) address '\(DirectionsURLParser.shorten(text))' cannot be written in the "
+                + "\(built.format.rawValue) format: it would read back as an error (\(error.message))", field: field)
         }
     }
 

@@ -98,7 +98,7 @@ public struct DirectionsURLParser: Sendable {
         let front = Self.scanFront(bytes)
         if front.mayHaveControl, let bad = bytes.string.unicodeScalars.first(where: Self.isControl) {
             throw DirectionsURLError(.malformedURL, "url",
-                "the link contains control character U+\(Self.hex(bad.value)); percent-encode it or remove it")
+                "the link contains control character U+\(OneLine.hex(bad.value, digits: 4)); percent-encode it or remove it")
         }
         guard front.colon >= 0 else {
             throw DirectionsURLError(.malformedURL, "scheme", "'\(Self.shorten(bytes.string))' has no scheme; a directions link "
@@ -218,12 +218,8 @@ public struct DirectionsURLParser: Sendable {
 
     static func shorten(_ s: String) -> String { s.count > 60 ? String(s.prefix(57)) + "..." : s }
 
+    /// A C0 control, DEL or a C1 control.
     private static func isControl(_ s: Unicode.Scalar) -> Bool { s.value < 0x20 || (0x7F...0x9F).contains(s.value) }
-
-    private static func hex(_ v: UInt32) -> String {
-        let digits = String(v, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-    }
 
     // MARK: - Dispatch tables
 
@@ -256,18 +252,14 @@ public struct DirectionsURLParser: Sendable {
         private let longest: Int
 
         init(_ names: [String]) {
-            var bytes: [UInt8] = []
-            var starts: [Int32] = [0]
-            for name in names {
-                bytes += Array(name.utf8)
-                starts.append(Int32(bytes.count))
-            }
             let lengths = names.map(\.utf8.count)
+            var starts: [Int32] = [0]
+            for length in lengths { starts.append(starts[starts.count - 1] + Int32(length)) }
             let longest = lengths.max() ?? 0
             let order = names.indices.sorted { (lengths[$0], $0) < (lengths[$1], $1) }
             // firstOfLength[L] is the number of names shorter than L.
             let firstOfLength = (0...(longest + 1)).map { length in Int32(lengths.filter { $0 < length }.count) }
-            (self.bytes, self.meta, self.count, self.longest) = (bytes, starts + order.map { Int32($0) } + firstOfLength, names.count, longest)
+            (bytes, meta, count, self.longest) = (names.flatMap(\.utf8), starts + order.map { Int32($0) } + firstOfLength, names.count, longest)
         }
 
         /// The index of the name equal to `text` ignoring ASCII case, or -1.

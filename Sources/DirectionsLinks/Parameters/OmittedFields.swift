@@ -71,8 +71,7 @@ struct TransitPlannerLink {
     /// - Throws: `cannot-express` naming `destination` when it is the current location.
     init(_ request: DirectionsRequest, app: String) throws(LinkBuildError) {
         if request.destination == .currentLocation {
-            throw LinkBuildError(
-                code: .cannotExpress, message: "a \(app) link cannot end at the current location", field: "destination")
+            throw LinkBuildError(code: .cannotExpress, message: "a \(app) link cannot end at the current location", field: "destination")
         }
         self.app = app
     }

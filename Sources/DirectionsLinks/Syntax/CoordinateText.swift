@@ -119,18 +119,14 @@ extension DirectionsURLParser {
         /// Parses text that must be a `lat,lon` pair (or `lat,lon,alt` when `allowAltitude`).
         /// - Throws: `malformed-number` when the text is not such a pair; `latitude-out-of-range` /
         ///   `longitude-out-of-range` when a value is out of range. All name `parameter`.
-        static func parsePair(
-            _ text: Substring, parameter: String, allowAltitude: Bool = false
-        ) throws(DirectionsURLError) -> Coordinate {
+        static func parsePair(_ text: Substring, parameter: String, allowAltitude: Bool = false) throws(DirectionsURLError) -> Coordinate {
             try LinkInput.withBytesThrowing(of: String(text)) { (bytes) throws(DirectionsURLError) in
                 try parsePair(bytes, parameter: parameter, allowAltitude: allowAltitude)
             }
         }
 
         /// ``parsePair(_:parameter:allowAltitude:)-(Substring,_,_)`` of the bytes of a link being parsed.
-        static func parsePair(
-            _ text: LinkInput, parameter: String, allowAltitude: Bool = false
-        ) throws(DirectionsURLError) -> Coordinate {
+        static func parsePair(_ text: LinkInput, parameter: String, allowAltitude: Bool = false) throws(DirectionsURLError) -> Coordinate {
             if let coordinate = quickPair(text, allowTriple: allowAltitude) { return coordinate }
             guard let numbers = numbers(text), numbers.count == 2 || (allowAltitude && numbers.count == 3) else {
                 throw malformed(text.substring, parameter: parameter, allowAltitude: allowAltitude)
@@ -207,9 +203,7 @@ extension DirectionsURLParser {
             }
         }
 
-        private static func malformed(
-            _ text: Substring, parameter: String, allowAltitude: Bool
-        ) -> DirectionsURLError {
+        private static func malformed(_ text: Substring, parameter: String, allowAltitude: Bool) -> DirectionsURLError {
             let shown = text.count > 60 ? String(text.prefix(57)) + "..." : String(text)
             let commas = text.utf8.filter { $0 == UInt8(ascii: ",") }.count
             let words = text.split(whereSeparator: \.isWhitespace).filter { !$0.isEmpty }

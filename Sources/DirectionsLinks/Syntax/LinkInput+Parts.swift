@@ -20,15 +20,12 @@ extension LinkInput {
         var bytes: Parts
 
         /// The raw parts of a link, as bytes (still percent-encoded): the whole link, everything after
-        /// `scheme:`, the host as written (any case, without port and trailing dot; empty without an
-        /// authority), the path, the query after `?` (empty when there is none), the fragment after `#`.
+        /// `scheme:`, the path, and the query after `?` (empty when there is none; no `#fragment`).
         struct Parts {
             var link: LinkInput
             var rest: LinkInput
-            var host: LinkInput
             var path: LinkInput
             var query: LinkInput
-            var fragment: LinkInput?
         }
 
         /// Splits the link whose bytes are `link` (pinned for the parse) after the colon at `colon`;
@@ -40,7 +37,6 @@ extension LinkInput {
             var host = ""
             var hostEntry = -1
             var authority = false
-            var hostText = bytes.slice(0, 0)
             if n >= 2 && bytes[0] == UInt8(ascii: "/") && bytes[1] == UInt8(ascii: "/") {
                 authority = true
                 // The authority ends at the first '/', '?' or '#'.
@@ -58,7 +54,7 @@ extension LinkInput {
                     j &-= 1
                 }
                 if hostEnd > 2 && bytes[hostEnd &- 1] == UInt8(ascii: ".") { hostEnd &-= 1 }
-                hostText = bytes.slice(2, hostEnd)
+                let hostText = bytes.slice(2, hostEnd)
                 // A known host (the usual case) is its table's literal: nothing is built.
                 if lookUpHost { hostEntry = DirectionsURLParser.hostEntry(hostText) }
                 if hostEntry >= 0 {
@@ -74,8 +70,7 @@ extension LinkInput {
             let (q, end) = LinkInput.queryAndFragment(in: bytes, from: pos, to: n)
             (self.scheme, self.hasAuthority, self.host, self.hostEntry) = (scheme, authority, host, hostEntry)
             self.bytes = Parts(
-                link: link, rest: bytes, host: hostText, path: bytes.slice(pos, Swift.min(q, end)),
-                query: q < end ? bytes.slice(q &+ 1, end) : bytes.slice(end, end), fragment: end < n ? bytes.slice(end &+ 1, n) : nil)
+                link: link, rest: bytes, path: bytes.slice(pos, Swift.min(q, end)), query: q < end ? bytes.slice(q &+ 1, end) : bytes.slice(end, end))
         }
     }
 }

@@ -29,35 +29,26 @@ extension LinkInput {
 
     /// Calls `body` with each piece of `value` between commas (empty pieces left out), trimmed
     /// (`Character.isWhitespace`) and lowercased; a piece may be empty after trimming.
-    static func forEachCommaWord(
-        _ value: String, _ body: (Substring) throws(DirectionsURLError) -> Void
-    ) throws(DirectionsURLError) {
+    static func forEachCommaWord(_ value: String, _ body: (Substring) throws(DirectionsURLError) -> Void) throws(DirectionsURLError) {
         for piece in split(Substring(value), UInt8(ascii: ","), omittingEmpty: true) {
             try body(Substring(lowercased(trimmed(piece))))
         }
     }
 
     /// The pieces of `s` between `separator` bytes (`split(separator:maxSplits:omittingEmptySubsequences:)` by byte).
-    static func split(
-        _ s: Substring, _ separator: UInt8, maxSplits: Int = Int.max, omittingEmpty: Bool = false
-    ) -> [Substring] {
-        var result: [Substring] = []
-        let span = s.utf8.span
-        let n = span.count
+    static func split(_ s: Substring, _ separator: UInt8, maxSplits: Int = Int.max, omittingEmpty: Bool = false) -> [Substring] {
         let utf8 = s.utf8
-        @inline(__always) func piece(_ from: Int, _ to: Int) -> Substring {
-            s[utf8.index(s.startIndex, offsetBy: from)..<utf8.index(s.startIndex, offsetBy: to)]
-        }
-        var start = 0
-        var i = 0
-        while i < n {
-            if span[i] == separator && result.count < maxSplits {
-                if !(omittingEmpty && start == i) { result.append(piece(start, i)) }
-                start = i &+ 1
+        var result: [Substring] = []
+        var start = utf8.startIndex
+        var i = start
+        while i < utf8.endIndex {
+            if utf8[i] == separator && result.count < maxSplits {
+                if !(omittingEmpty && start == i) { result.append(s[start..<i]) }
+                start = utf8.index(after: i)
             }
-            i &+= 1
+            i = utf8.index(after: i)
         }
-        if !(omittingEmpty && start == n) { result.append(piece(start, n)) }
+        if !(omittingEmpty && start == utf8.endIndex) { result.append(s[start...]) }
         return result
     }
 }

@@ -191,10 +191,7 @@ extension LinkInput {
 
     /// Percent-decodes, throwing `malformed-url` naming `parameter` (``PercentDecoding/decodingError(_:parameter:what:)``).
     func decoded(plusAsSpace: Bool, parameter: String, what: String = "value") throws(DirectionsURLError) -> String {
-        switch percentDecoded(plusAsSpace: plusAsSpace) {
-        case .success(let text): return text
-        case .failure(let failure): throw PercentDecoding.decodingError(failure, parameter: parameter, what: what)
-        }
+        try percentDecoded(plusAsSpace: plusAsSpace).mapError { PercentDecoding.decodingError($0, parameter: parameter, what: what) }.get()
     }
 
     /// Calls `body` with the percent-decoded bytes (the text itself when nothing needs decoding).
@@ -250,9 +247,7 @@ extension LinkInput {
     /// The offset of the first byte of `bytes[from..<to]` that `byte` takes, or `to`: 8 bytes per
     /// step while `word` (the ``matches(_:_:)`` bits of the same test) finds none, every load inside the buffer.
     @inline(__always)
-    private static func firstOffset(
-        in bytes: LinkInput, from: Int, to: Int, _ word: (UInt64) -> UInt64, _ byte: (UInt8) -> Bool
-    ) -> Int {
+    private static func firstOffset(in bytes: LinkInput, from: Int, to: Int, _ word: (UInt64) -> UInt64, _ byte: (UInt8) -> Bool) -> Int {
         var i = Swift.max(from, 0)
         let to = Swift.min(to, bytes.count)
         while i &+ 8 <= to {
@@ -309,11 +304,6 @@ extension LinkInput {
             i &+= 1
         }
         return n
-    }
-
-    /// The index of the first `byte` (ASCII) in `s`, or nil.
-    static func firstIndex(of byte: UInt8, in s: Substring) -> String.Index? {
-        withBytes(of: s) { $0.firstOffset(of: byte) }.map { s.utf8.index(s.startIndex, offsetBy: $0) }
     }
 
     /// Whether `b` equals `lowercase` (a lowercase ASCII byte) ignoring ASCII case.

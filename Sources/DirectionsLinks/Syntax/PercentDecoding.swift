@@ -3,9 +3,7 @@ extension DirectionsURLParser {
     /// RFC 3986 §2.1 percent-decoding to UTF-8 text, done once.
     enum PercentDecoding {
         /// The `malformed-url` error of a failed decoding (built only on the error path).
-        static func decodingError(
-            _ failure: PercentDecoding.Failure, parameter: String, what: String
-        ) -> DirectionsURLError {
+        static func decodingError(_ failure: PercentDecoding.Failure, parameter: String, what: String) -> DirectionsURLError {
             switch failure {
             case .badEscape(let escape):
                 return DirectionsURLError(.malformedURL, parameter, "the \(what) of '\(parameter)' has a malformed percent-escape '\(escape)'; "

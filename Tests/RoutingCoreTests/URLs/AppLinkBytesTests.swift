@@ -44,7 +44,7 @@ struct AppLinkBytesTests {
         // The two traps of a `Character` split.
         #expect(LinkInput.split("a\u{37E}b", UInt8(ascii: ";")) == ["a\u{37E}b"])
         #expect(LinkInput.split("a;\u{301}b", UInt8(ascii: ";")) == ["a", "\u{301}b"])
-        #expect(LinkInput.firstIndex(of: UInt8(ascii: ";"), in: "\u{37E};").map { "\u{37E};".utf8.distance(from: "\u{37E};".startIndex, to: $0) } == 2)
+        #expect(LinkInput.withBytes(of: "\u{37E};" as String) { $0.firstOffset(of: UInt8(ascii: ";")) } == 2)
     }
 
     @Test("lowercasedEquals = lowercased() ==; hasPrefix by byte")
