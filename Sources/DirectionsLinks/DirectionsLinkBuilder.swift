@@ -51,8 +51,7 @@ public enum DirectionsLinkBuilder {
         }
     }
 
-    /// Finds the address that makes `built` unreadable: the first whose replacement by a plain word
-    /// gives a link that parses.
+    /// Finds the address that makes `built` unreadable: the first whose replacement by a plain word gives a link that parses.
     private static func unreadableAddress(
         _ request: DirectionsRequest, _ built: BuiltLink, _ builder: any DirectionsLinkFormat.Type, _ error: DirectionsURLError
     ) throws(LinkBuildError) {

@@ -54,8 +54,7 @@ extension DirectionsLinkFormat {
     static func handles(host: String) -> Bool { false }
 }
 
-/// Every directions-link format, once, in dispatch order (no scheme or host is claimed twice) and
-/// the fuzz tests' seed order.
+/// Every directions-link format, once, in dispatch order (no scheme or host is claimed twice) and the fuzz tests' seed order.
 enum DirectionsLinkFormats {
     static let all: [any DirectionsLinkFormat.Type] = [
         DirectionsURLParser.GeoURI.self,

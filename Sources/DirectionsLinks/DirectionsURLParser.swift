@@ -240,8 +240,7 @@ public struct DirectionsURLParser: Sendable {
     /// The index in ``hostEntries`` of `host` ignoring ASCII case, or -1.
     static func hostEntry(_ host: LinkInput) -> Int { hostTable.index(of: host) }
 
-    /// Lowercase ASCII names in one byte array, looked up ignoring ASCII case by length, with no
-    /// reference counting.
+    /// Lowercase ASCII names in one byte array, looked up ignoring ASCII case by length, with no reference counting.
     struct ByteTable: Sendable {
         /// Every name's bytes, one after another.
         private let bytes: [UInt8]

@@ -61,8 +61,7 @@ enum OmittedFields {
     }
 }
 
-/// A transit planner's link (Citymapper, Moovit) being written: its query pairs, in order, and its
-/// `omitted` lines.
+/// A transit planner's link (Citymapper, Moovit) being written: its query pairs, in order, and its `omitted` lines.
 struct TransitPlannerLink {
     let app: String
     var pairs: [(String, String)] = []

@@ -35,8 +35,7 @@ public struct DirectionsRequest: Hashable, Sendable {
     /// The wanted departure time, as ISO 8601 text exactly as the link gave it (MapKit's
     /// `departureDate`); routingd does not interpret it.
     public var departureDate: String?
-    /// The wanted arrival time, as ISO 8601 text exactly as the link gave it (MapKit's `arrivalDate`,
-    /// Citymapper `arrival_time`).
+    /// The wanted arrival time, as ISO 8601 text exactly as the link gave it (MapKit's `arrivalDate`, Citymapper `arrival_time`).
     public var arrivalDate: String?
 
     /// Every endpoint in travel order, each with its role: source, waypoints, destination.

@@ -154,8 +154,7 @@ final class ParameterSchema: Sendable {
         /// Whether some parameter has none of the format's names (only then can a typo be found).
         var hasUnknown: Bool { hasOther || seen & ~knownMask != 0 }
 
-        /// Whether the parameter `name` appears; the index in the query of the first one (-1 when
-        /// absent); how many there are.
+        /// Whether the parameter `name` appears; the index in the query of the first one (-1 when absent); how many there are.
         @inline(__always) func contains(_ name: String) -> Bool { first[schema.slot(name)] >= 0 }
         @inline(__always) func index(_ name: String) -> Int { Int(first[schema.slot(name)]) }
         func count(_ name: String) -> Int { count(slot: schema.slot(name)) }

@@ -206,18 +206,12 @@ extension DirectionsURLParser {
         private static func malformed(_ text: Substring, parameter: String, allowAltitude: Bool) -> DirectionsURLError {
             let shown = text.count > 60 ? String(text.prefix(57)) + "..." : String(text)
             let commas = text.utf8.filter { $0 == UInt8(ascii: ",") }.count
-            let words = text.split(whereSeparator: \.isWhitespace).filter { !$0.isEmpty }
-            let hint: String
-            if commas == 0 && words.count >= 2 {
-                hint = "separate latitude and longitude with a comma, not a space"
-            } else if commas == 0 {
-                hint = "give two numbers, 'latitude,longitude'"
-            } else if commas >= 3 {
-                hint = "use '.' as the decimal separator, e.g. 41.9019,12.4537"
-            } else if commas == 2 && !allowAltitude {
-                hint = "give exactly two numbers, 'latitude,longitude'"
-            } else {
-                hint = "each value must be a decimal such as 48.8584 or -0.1246 (digits, one optional '.', no exponent)"
+            let hint = switch commas {
+            case 0 where text.split(whereSeparator: \.isWhitespace).count >= 2: "separate latitude and longitude with a comma, not a space"
+            case 0: "give two numbers, 'latitude,longitude'"
+            case 3...: "use '.' as the decimal separator, e.g. 41.9019,12.4537"
+            case 2 where !allowAltitude: "give exactly two numbers, 'latitude,longitude'"
+            default: "each value must be a decimal such as 48.8584 or -0.1246 (digits, one optional '.', no exponent)"
             }
             return DirectionsURLError(.malformedNumber, parameter, "'\(shown)' in '\(parameter)' is not a latitude,longitude pair: \(hint)")
         }

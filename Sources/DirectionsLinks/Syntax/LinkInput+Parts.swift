@@ -20,12 +20,13 @@ extension LinkInput {
         var bytes: Parts
 
         /// The raw parts of a link, as bytes (still percent-encoded): the whole link, everything after
-        /// `scheme:`, the path, and the query after `?` (empty when there is none; no `#fragment`).
+        /// `scheme:`, the path, the query after `?` (empty when there is none), the fragment after `#`.
         struct Parts {
             var link: LinkInput
             var rest: LinkInput
             var path: LinkInput
             var query: LinkInput
+            var fragment: LinkInput?
         }
 
         /// Splits the link whose bytes are `link` (pinned for the parse) after the colon at `colon`;
@@ -70,7 +71,8 @@ extension LinkInput {
             let (q, end) = LinkInput.queryAndFragment(in: bytes, from: pos, to: n)
             (self.scheme, self.hasAuthority, self.host, self.hostEntry) = (scheme, authority, host, hostEntry)
             self.bytes = Parts(
-                link: link, rest: bytes, path: bytes.slice(pos, Swift.min(q, end)), query: q < end ? bytes.slice(q &+ 1, end) : bytes.slice(end, end))
+                link: link, rest: bytes, path: bytes.slice(pos, Swift.min(q, end)), query: q < end ? bytes.slice(q &+ 1, end) : bytes.slice(end, end),
+                fragment: end < n ? bytes.slice(end &+ 1, n) : nil)
         }
     }
 }

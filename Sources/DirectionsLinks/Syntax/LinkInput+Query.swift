@@ -19,10 +19,9 @@ extension LinkInput {
             /// -1 when the key is the raw name, ASCII-lowercased; else its index in ``LinkInput.Query/decodedKeys``.
             fileprivate let keyIndex: Int32
 
-            /// Whether the piece had an `=` at all.
+            /// Whether the piece had an `=` at all; whether the value changes when decoded (an escape, or
+            /// a `+` that becomes a space).
             @inline(__always) var hasEquals: Bool { flags & Flags.hasEquals != 0 }
-
-            /// Whether the value changes when decoded (an escape, or a `+` that becomes a space).
             @inline(__always) var valueNeedsDecoding: Bool { flags & Flags.valueNeedsDecoding != 0 }
 
             /// The decoded value (escapes and UTF-8 were checked when the query was split).
@@ -172,8 +171,6 @@ extension LinkInput {
             var valuePercent = false
             var valueEscape = false
             var valuePlus = false
-
-            init(start: Int) { self.start = start }
         }
 
         /// Adds the piece `piece.start ..< end` of `raw` (nothing when empty), checking its escapes and UTF-8.

@@ -65,13 +65,9 @@ extension LinkInput {
     struct Pieces: IteratorProtocol, Sequence {
         let text: LinkInput
         let separator: UInt8
-        private var start = 0
-        private var done = false
-
-        init(text: LinkInput, separator: UInt8) {
-            self.text = text
-            self.separator = separator
-        }
+        /// Where the next piece starts; whether the last one was returned.
+        var start = 0
+        var done = false
 
         mutating func next() -> LinkInput? {
             if done { return nil }

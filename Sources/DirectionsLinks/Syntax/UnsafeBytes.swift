@@ -55,8 +55,7 @@ struct LinkInput: Sequence {
     @inline(__always)
     var string: String { String(decoding: buffer, as: UTF8.self) }
 
-    /// The 8 bytes of `bytes` from `offset` (the caller checks `offset + 8 <= bytes.count`), first
-    /// byte lowest.
+    /// The 8 bytes of `bytes` from `offset` (the caller checks `offset + 8 <= bytes.count`), first byte lowest.
     @inline(__always)
     static func word(_ bytes: LinkInput, _ offset: Int) -> UInt64 {
         UInt64(littleEndian: UnsafeRawBufferPointer(bytes.buffer).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
