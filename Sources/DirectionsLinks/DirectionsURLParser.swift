@@ -287,33 +287,22 @@ public struct DirectionsURLParser: Sendable {
     /// What the front checks need from a link's bytes, read in one pass: whether a byte may start a
     /// control character (C0, DEL, or 0xC2, the C1 lead byte), the offset of the first ':' (or -1),
     /// whether the text before it is an RFC 3986 scheme, and its index in ``schemeEntries`` (or -1).
-    struct Front {
-        var mayHaveControl = false
-        var colon = -1
-        var validScheme = false
-        var entry = -1
-    }
-
-    static func scanFront(_ bytes: LinkInput) -> Front {
-        var front = Front()
+    static func scanFront(_ bytes: LinkInput) -> (mayHaveControl: Bool, colon: Int, validScheme: Bool, entry: Int) {
         // The colon first (it ends the short scheme), then a word-at-a-time pass for control bytes.
         let n = bytes.count
-        let colon = LinkInput.firstOffset(of: UInt8(ascii: ":"), in: bytes, from: 0, to: n)
-        if colon < n { front.colon = colon }
-        front.mayHaveControl = mayHaveControl(bytes)
-        guard front.colon > 0 else { return front }
+        let found = LinkInput.firstOffset(of: UInt8(ascii: ":"), in: bytes, from: 0, to: n)
+        let colon = found < n ? found : -1
+        let control = mayHaveControl(bytes)
+        guard colon > 0 else { return (control, colon, false, -1) }
         // A known scheme (the usual case) is a valid one: every name in the table is.
-        front.entry = schemeTable.index(of: bytes.slice(0, colon))
-        if front.entry >= 0 {
-            front.validScheme = true
-            return front
-        }
+        let entry = schemeTable.index(of: bytes.slice(0, colon))
+        if entry >= 0 { return (control, colon, true, entry) }
         // RFC 3986 §3.1: a letter, then letters, digits, '+', '-', '.'.
         let isLetter = { (a: UInt8) in (a | 0x20) &- 97 < 26 }
-        front.validScheme = isLetter(bytes[0]) && bytes.slice(0, colon).allSatisfy { a in
+        let valid = isLetter(bytes[0]) && bytes.slice(0, colon).allSatisfy { a in
             isLetter(a) || a &- 48 < 10 || a == UInt8(ascii: "+") || a == UInt8(ascii: "-") || a == UInt8(ascii: ".")
         }
-        return front
+        return (control, colon, valid, -1)
     }
 
     /// Whether `bytes` has a byte below 0x20, 0x7F, or 0xC2 (the C1 lead byte), eight bytes at a time.

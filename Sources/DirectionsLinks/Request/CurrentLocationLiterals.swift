@@ -25,14 +25,8 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
             let ascii = normalized.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { Array($0.utf8) }.sorted {
                 $0.lexicographicallyPrecedes($1)
             }
-            var bytes: [UInt8] = []
-            var starts: [Int] = [0]
-            for literal in ascii {
-                bytes += literal
-                starts.append(bytes.count)
-            }
-            self.asciiBytes = bytes
-            self.asciiStarts = starts
+            self.asciiBytes = ascii.flatMap { $0 }
+            self.asciiStarts = ascii.reduce(into: [0]) { starts, literal in starts.append(starts[starts.count - 1] + literal.count) }
             self.longestASCII = ascii.map(\.count).max() ?? 0
             let firsts = normalized.compactMap(\.utf8.first)
             self.startsLiteral = firsts.allSatisfy { $0 < 0x80 } ? (0..<128).map { firsts.contains(UInt8($0)) } : []
