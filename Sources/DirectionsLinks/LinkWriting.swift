@@ -34,9 +34,7 @@ enum LinkWriting {
             } else if unreserved || (kept.contains(b) && !(spaceAsPlus && b == UInt8(ascii: "+"))) {
                 out.append(b)
             } else {
-                out.append(UInt8(ascii: "%"))
-                out.append(hex[Int(b >> 4)])
-                out.append(hex[Int(b & 15)])
+                out += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 15)]]
             }
         }
         return String(decoding: out, as: UTF8.self)

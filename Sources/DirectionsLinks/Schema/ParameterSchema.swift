@@ -220,9 +220,7 @@ final class ParameterSchema: Sendable {
     /// misspelt known name the query lacks.
     func warnLikelyTypos(_ query: LinkInput.Query, _ context: inout ParseContext) throws(DirectionsURLError) {
         for p in query.parameters where slot(of: p, in: query) < 0 {
-            let key = query.key(of: p)
-            guard key.utf8.count >= 3 else { continue }
-            if let expected = typos.closest(to: key, among: known), !query.contains(expected) {
+            if let expected = typos.closest(to: query.key(of: p), among: known), !query.contains(expected) {
                 try context.repair(.likelyTypo,
                     "'\(DirectionsURLParser.shorten(p.name))' is not a \(format) parameter and was ignored; did you mean '\(expected)'?", parameter: p.name)
             }
@@ -233,9 +231,7 @@ final class ParameterSchema: Sendable {
     /// `expected` (for a `missing-destination` message).
     func likelyTypo(in query: LinkInput.Query, for expected: Set<String>) -> (found: String, expected: String)? {
         for p in query.parameters where slot(of: p, in: query) < 0 {
-            let key = query.key(of: p)
-            guard key.utf8.count >= 3 else { continue }
-            if let e = typos.closest(to: key, among: expected) { return (p.name, e) }
+            if let e = typos.closest(to: query.key(of: p), among: expected) { return (p.name, e) }
         }
         return nil
     }

@@ -17,7 +17,7 @@ enum TypoPolicy: Sendable {
     /// The name of `names` that `key` most likely misspells, under ``closestByLength``, or nil.
     func closest(to key: String, among names: Set<String>) -> String? {
         let k = Array(key.utf8)
-        guard k.count <= 40 else { return nil }
+        guard k.count >= 3 && k.count <= 40 else { return nil }
         var best: (name: String, distance: Int)? = nil
         for name in names {
             let count = name.utf8.count
