@@ -4,11 +4,7 @@
 /// Every format with a builder round-trips: parsing a built link gives back the request when
 /// ``BuiltLink/omitted`` is empty, and building again from that parse gives the same text.
 public enum DirectionsLinkBuilder {
-    private static let byFormat: [LinkFormat: any DirectionsLinkFormat.Type] = {
-        var table: [LinkFormat: any DirectionsLinkFormat.Type] = [:]
-        for builder in DirectionsLinkFormats.all { table[builder.format] = builder }
-        return table
-    }()
+    private static let byFormat = Dictionary(DirectionsLinkFormats.all.map { ($0.format, $0) }) { _, last in last }
 
     /// The formats a request can be written in, in ``LinkFormat`` order.
     public static var formats: [LinkFormat] { LinkFormat.allCases.filter { byFormat[$0] != nil } }
@@ -19,11 +15,8 @@ public enum DirectionsLinkBuilder {
     ///   something else (`@9,2` in a Google link).
     public static func build(_ request: DirectionsRequest, as format: LinkFormat) throws(LinkBuildError) -> BuiltLink {
         guard let builder = byFormat[format] else {
-            throw LinkBuildError(
-                code: .unsupportedFormat,
-                message: "routingd reads \(format.rawValue) links but does not write them; use one of "
-                    + formats.map(\.rawValue).joined(separator: ", "),
-                field: nil)
+            throw LinkBuildError(code: .unsupportedFormat, message: "routingd reads \(format.rawValue) links but does not write them; use one of "
+                + formats.map(\.rawValue).joined(separator: ", "))
         }
         // Readers trim names and addresses, so they are written trimmed (noted), keeping
         // build → parse → build stable (issue 14).
@@ -40,9 +33,7 @@ public enum DirectionsLinkBuilder {
     /// compared when the link keeps all of them. A link that does not parse because of an address
     /// is refused naming that address's field.
     /// - Throws: `cannot-express` naming the field (`source`, `destination`, `waypoints[i]`).
-    static func checkKinds(
-        _ request: DirectionsRequest, _ built: BuiltLink, _ builder: any DirectionsLinkFormat.Type
-    ) throws(LinkBuildError) {
+    static func checkKinds(_ request: DirectionsRequest, _ built: BuiltLink, _ builder: any DirectionsLinkFormat.Type) throws(LinkBuildError) {
         let read: DirectionsRequest
         do {
             read = try AppleGoogleLinkText.checker.parse(built.url)
@@ -55,16 +46,12 @@ public enum DirectionsLinkBuilder {
             for i in request.waypoints.indices { pairs.append(("waypoints[\(i)]", request.waypoints[i], read.waypoints[i])) }
         }
         for (field, wanted, got) in pairs where kind(wanted) != kind(got) {
-            throw LinkBuildError(
-                code: .cannotExpress,
-                message: "the \(field) \(describe(wanted)) would read back as \(kind(got)) from a link in the \(built.format.rawValue) format, "
-                    + "which has no way to mark it as \(kind(wanted)); write it in another format",
-                field: field)
+            throw LinkBuildError(code: .cannotExpress, message: "the \(field) \(describe(wanted)) would read back as \(kind(got)) from a link in the "
+                + "\(built.format.rawValue) format, which has no way to mark it as \(kind(wanted)); write it in another format", field: field)
         }
     }
 
-    /// Finds the address that makes `built` unreadable: the first whose replacement by a plain word
-    /// gives a link that parses.
+    /// Finds the address that makes `built` unreadable: the first whose replacement by a plain word gives a link that parses.
     private static func unreadableAddress(
         _ request: DirectionsRequest, _ built: BuiltLink, _ builder: any DirectionsLinkFormat.Type, _ error: DirectionsURLError
     ) throws(LinkBuildError) {
@@ -78,11 +65,8 @@ public enum DirectionsLinkBuilder {
             case .waypoint(let i): plain.waypoints[i] = .address("Paris", placeID: id); field = "waypoints[\(i)]"
             }
             guard let other = try? builder.build(plain), (try? AppleGoogleLinkText.checker.parse(other.url)) != nil else { continue }
-            throw LinkBuildError(
-                code: .cannotExpress,
-                message: "the \(field) address '\(DirectionsURLParser.shorten(text))' cannot be written in the \(built.format.rawValue) format: "
-                    + "it would read back as an error (\(error.message))",
-                field: field)
+            throw LinkBuildError(code: .cannotExpress, message: "the \(field) address '\(DirectionsURLParser.shorten(text))' cannot be written in the "
+                + "\(built.format.rawValue) format: it would read back as an error (\(error.message))", field: field)
         }
     }
 
@@ -107,20 +91,18 @@ public enum DirectionsLinkBuilder {
     static func trimmedTexts(_ request: DirectionsRequest, notes: inout [String]) -> DirectionsRequest {
         func trim(_ endpoint: Endpoint, _ field: String) -> Endpoint {
             switch endpoint {
-            case .currentLocation:
-                return endpoint
             case .coordinate(let c, let label?, let id):
                 let t = DirectionsURLParser.trimmed(label)
                 if t.utf8.count == label.utf8.count { return endpoint }
                 notes.append("\(field) label: spaces and line breaks at its ends are not kept; written as '\(DirectionsURLParser.shorten(t))'")
                 return .coordinate(c, label: t.isEmpty ? nil : t, placeID: id)
-            case .coordinate:
-                return endpoint
             case .address(let text, let id):
                 let t = DirectionsURLParser.trimmed(text)
                 if t.utf8.count == text.utf8.count { return endpoint }
                 notes.append("\(field): spaces and line breaks at the ends of the address are not kept; written as '\(DirectionsURLParser.shorten(t))'")
                 return .address(t, placeID: id)
+            default:
+                return endpoint
             }
         }
         var out = request

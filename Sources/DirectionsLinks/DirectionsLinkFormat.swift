@@ -13,23 +13,13 @@ struct ParseContext {
     /// Repairs made so far (lenient mode only; strict mode throws at the first).
     var warnings: [DirectionsURLWarning] = []
 
-    /// A context for one parse by `parser`.
-    init(parser: DirectionsURLParser, format: LinkFormat) {
-        self.parser = parser
-        self.format = format
-    }
-
     /// Records a repair: a warning when lenient, the error `code` when ``DirectionsURLParser/strict``.
     /// - Parameters:
     ///   - message: what was repaired and how to write the link correctly (one line).
     ///   - parameter: the URL parameter concerned.
-    mutating func repair(
-        _ code: DirectionsURLError.Code, _ message: String, parameter: String?
-    ) throws(DirectionsURLError) {
-        if parser.strict {
-            throw DirectionsURLError(code: code, message: message + " (strict mode: repairs are errors)", parameter: parameter)
-        }
-        warnings.append(DirectionsURLWarning(code: code, message: message, parameter: parameter))
+    mutating func repair(_ code: DirectionsURLError.Code, _ message: String, parameter: String?) throws(DirectionsURLError) {
+        if parser.strict { throw DirectionsURLError(code, parameter, message + " (strict mode: repairs are errors)") }
+        warnings.append(DirectionsURLWarning(code, parameter, message))
     }
 }
 
@@ -64,8 +54,7 @@ extension DirectionsLinkFormat {
     static func handles(host: String) -> Bool { false }
 }
 
-/// Every directions-link format, once, in dispatch order (no scheme or host is claimed twice) and
-/// the fuzz tests' seed order.
+/// Every directions-link format, once, in dispatch order (no scheme or host is claimed twice) and the fuzz tests' seed order.
 enum DirectionsLinkFormats {
     static let all: [any DirectionsLinkFormat.Type] = [
         DirectionsURLParser.GeoURI.self,
@@ -109,13 +98,9 @@ public struct BuiltLink: Hashable, Sendable {
 
 /// Why a request cannot be written in a format.
 public struct LinkBuildError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// Stable ids.
-    public enum Code: String, Sendable, CaseIterable {
-        /// No builder exists for the format (it is parse-only, like `.mkdirectionsrequest`).
-        case unsupportedFormat = "unsupported-format"
-        /// The format cannot express a part of the request that cannot be dropped.
-        case cannotExpress = "cannot-express"
-    }
+    /// Stable ids: no builder exists for the format (`unsupported-format`: it is parse-only, like
+    /// `.mkdirectionsrequest`); the format cannot express a part of the request that cannot be dropped.
+    public enum Code: String, Sendable, CaseIterable { case unsupportedFormat = "unsupported-format", cannotExpress = "cannot-express" }
 
     public var code: Code
     public var message: String
@@ -128,10 +113,7 @@ public struct LinkBuildError: Error, Hashable, Sendable, CustomStringConvertible
         self.field = field
     }
 
-    public var description: String {
-        if let field { return "\(code.rawValue) (\(field)): \(message)" }
-        return "\(code.rawValue): \(message)"
-    }
+    public var description: String { field.map { "\(code.rawValue) (\($0)): \(message)" } ?? "\(code.rawValue): \(message)" }
 }
 
 /// Short names for the shared decoding helpers, for format types declared outside the parser.

@@ -64,7 +64,6 @@ public struct DirectionsURLError: Error, Hashable, Sendable, CustomStringConvert
         self.init(code: code, message: message, parameter: parameter)
     }
 
-    /// `code (parameter): message`, or `code: message` without a parameter.
     public var description: String { Self.line(code, parameter, message) }
 
     /// `code (parameter): message`, or `code: message` without a parameter (the parameter comes
@@ -97,6 +96,6 @@ public struct DirectionsURLWarning: Hashable, Sendable, CustomStringConvertible 
         self.init(code: code, message: message, parameter: parameter)
     }
 
-    /// `code (parameter): message`, or `code: message` without a parameter.
+    /// ``DirectionsURLError/line(_:_:_:)``.
     public var description: String { DirectionsURLError.line(code, parameter, message) }
 }

@@ -13,33 +13,28 @@ public struct DirectionsURLParser: Sendable {
     /// is thrown as a ``DirectionsURLError`` with the same code.
     public var strict: Bool
 
-/// - Parameters:
-///   - currentLocationLiterals: the texts that mean "current location"; defaults to
-///     ``CurrentLocationLiterals/default``.
-///   - strict: whether repairs are errors rather than warnings.
+    /// - Parameters:
+    ///   - currentLocationLiterals: the texts that mean "current location"; defaults to
+    ///     ``CurrentLocationLiterals/default``.
+    ///   - strict: whether repairs are errors rather than warnings.
     public init(currentLocationLiterals: CurrentLocationLiterals = .default, strict: Bool = false) {
         self.currentLocationLiterals = currentLocationLiterals
         self.strict = strict
     }
 
-    private static let byScheme: [String: any DirectionsLinkFormat.Type] = {
+    /// Each name `names` gives a format, and that format (built once).
+    private static func table(_ names: (any DirectionsLinkFormat.Type) -> [String]) -> [String: any DirectionsLinkFormat.Type] {
         var table: [String: any DirectionsLinkFormat.Type] = [:]
-        for parser in DirectionsLinkFormats.all { for scheme in parser.schemes { table[scheme] = parser } }
+        for format in DirectionsLinkFormats.all { for name in names(format) { table[name] = format } }
         return table
-    }()
+    }
 
-    private static let byHost: [String: any DirectionsLinkFormat.Type] = {
-        var table: [String: any DirectionsLinkFormat.Type] = [:]
-        for parser in DirectionsLinkFormats.all { for host in parser.hosts { table[host] = parser } }
-        return table
-    }()
-
-    /// `geo: maps: …`, for error messages (built once).
-    private static let knownSchemes = byScheme.keys.sorted().map { $0 + ":" }.joined(separator: " ")
-    /// The end of the `unknown-scheme` message after the scheme (built once).
-    private static let unknownSchemeTail =
-        ":' links are not directions links this parser knows; known schemes: " + knownSchemes + " and http(s) links"
-    /// `google.com, maps.apple.com, …`, for error messages (built once).
+    private static let byScheme = table { $0.schemes }
+    private static let byHost = table { $0.hosts }
+    /// The end of the `unknown-scheme` message after the scheme: `…; known schemes: geo: maps: …`.
+    private static let unknownSchemeTail = ":' links are not directions links this parser knows; known schemes: "
+        + byScheme.keys.sorted().map { $0 + ":" }.joined(separator: " ") + " and http(s) links"
+    /// `google.com, maps.apple.com, …`, for error messages.
     private static let knownHosts = byHost.keys.sorted().joined(separator: ", ")
 
     /// Parses one directions link and returns only the request (warnings are dropped; use
@@ -49,41 +44,35 @@ public struct DirectionsURLParser: Sendable {
         try parseLink(url).request
     }
 
-/// Parses one directions link, as received (e.g. a desktop entry's `%u`), with no control
-/// characters inside. A link wrapped in whitespace or delimiters (`<…>`, `<URL:…>`, quotes;
-/// RFC 3986 Appendix C) is unwrapped with a `repaired-syntax` warning (``LinkDelimiters``).
-/// Unknown parameters are ignored.
-///
-/// - Returns: the request, the format that matched, and the repairs made (empty in strict mode).
-/// - Throws: ``DirectionsURLError`` naming the parameter and the reason (see
-///   ``DirectionsURLError/Code``); in strict mode also the first repair.
+    /// Parses one directions link, as received (e.g. a desktop entry's `%u`), with no control
+    /// characters inside. A link wrapped in whitespace or delimiters (`<…>`, `<URL:…>`, quotes;
+    /// RFC 3986 Appendix C) is unwrapped with a `repaired-syntax` warning (``LinkDelimiters``).
+    /// Unknown parameters are ignored.
+    ///
+    /// - Returns: the request, the format that matched, and the repairs made (empty in strict mode).
+    /// - Throws: ``DirectionsURLError`` naming the parameter and the reason (see
+    ///   ``DirectionsURLError/Code``); in strict mode also the first repair.
     public func parseLink(_ url: String) throws(DirectionsURLError) -> ParsedLink {
-        if url.isEmpty {
-            throw DirectionsURLError(
-                code: .malformedURL, message: "the link is empty; pass a geo:, maps: or https: directions link",
-                parameter: "url")
-        }
+        if url.isEmpty { throw DirectionsURLError(.malformedURL, "url", "the link is empty; pass a geo:, maps: or https: directions link") }
         return try parse(url, unwrapping: true)
     }
 
-/// Parses a link that may be wrapped, with a `repaired-syntax` warning first. In strict mode that
-/// repair is the error, unless the link itself fails: its own error says what to fix.
+    /// Parses a link that may be wrapped, with a `repaired-syntax` warning first. In strict mode that
+    /// repair is the error, unless the link itself fails: its own error says what to fix.
     @inline(never)
     private func parseUnwrapped(_ url: String) throws(DirectionsURLError) -> ParsedLink {
         guard let (inner, removed) = LinkDelimiters.unwrap(url) else { return try parse(url, unwrapping: false) }
         var parsed = try parse(inner, unwrapping: false)
         if strict {
-            throw DirectionsURLError(
-                code: .repairedSyntax,
-                message: "the link has " + removed + " around it (RFC 3986 Appendix C); pass the link alone (strict mode: repairs are errors)",
-                parameter: "url")
+            throw DirectionsURLError(.repairedSyntax, "url",
+                "the link has " + removed + " around it (RFC 3986 Appendix C); pass the link alone (strict mode: repairs are errors)")
         }
         let message = "removed the " + removed + " around the link (RFC 3986 Appendix C); pass the link alone"
-        parsed.warnings.insert(DirectionsURLWarning(code: .repairedSyntax, message: message, parameter: "url"), at: 0)
+        parsed.warnings.insert(DirectionsURLWarning(.repairedSyntax, "url", message), at: 0)
         return parsed
     }
 
-/// Parses `url` (not empty); with `unwrapping`, a possibly wrapped link goes to ``parseUnwrapped(_:)``.
+    /// Parses `url` (not empty); with `unwrapping`, a possibly wrapped link goes to ``parseUnwrapped(_:)``.
     private func parse(_ url: String, unwrapping: Bool) throws(DirectionsURLError) -> ParsedLink {
         // Parsers work on `LinkInput` slices of these pinned bytes.
         var failure: DirectionsURLError? = nil
@@ -96,77 +85,49 @@ public struct DirectionsURLParser: Sendable {
             }
         }
         if let parsed { return parsed }
-        throw failure ?? DirectionsURLError(code: .malformedURL, message: "the link could not be read", parameter: "url")
+        throw failure!
     }
 
-/// Parses the link whose bytes are `bytes` (not empty) with `parser`; see ``parse(_:unwrapping:)``.
-    private static func parseLink(
-        _ bytes: LinkInput, _ parser: DirectionsURLParser, unwrapping: Bool
-    ) throws(DirectionsURLError) -> ParsedLink {
+    /// Parses the link whose bytes are `bytes` (not empty) with `parser`; see ``parse(_:unwrapping:)``.
+    private static func parseLink(_ bytes: LinkInput, _ parser: DirectionsURLParser, unwrapping: Bool) throws(DirectionsURLError) -> ParsedLink {
         // Two byte comparisons for every link: no real link starts or ends like a wrapped one.
         if unwrapping && LinkDelimiters.mayBeWrapped(first: bytes[0], last: bytes[bytes.count &- 1]) {
             return try parser.parseUnwrapped(bytes.string)
         }
         // One pass: control characters, the first ':', the scheme's syntax and its parser.
         let front = Self.scanFront(bytes)
-        if front.mayHaveControl,
-            let bad = bytes.string.unicodeScalars.first(where: Self.isControl)
-        {
-            throw DirectionsURLError(
-                code: .malformedURL,
-                message: "the link contains control character U+\(Self.hex(bad.value)); percent-encode it or remove it",
-                parameter: "url")
+        if front.mayHaveControl, let bad = bytes.string.unicodeScalars.first(where: Self.isControl) {
+            throw DirectionsURLError(.malformedURL, "url",
+                "the link contains control character U+\(OneLine.hex(bad.value, digits: 4)); percent-encode it or remove it")
         }
         guard front.colon >= 0 else {
-            throw DirectionsURLError(
-                code: .malformedURL,
-                message: "'\(Self.shorten(bytes.string))' has no scheme; a directions link starts with one, such as geo:, maps:, om:, bingmaps: or https: (the docs list every format)",
-                parameter: "scheme")
+            throw DirectionsURLError(.malformedURL, "scheme", "'\(Self.shorten(bytes.string))' has no scheme; a directions link "
+                + "starts with one, such as geo:, maps:, om:, bingmaps: or https: (the docs list every format)")
         }
-        if front.validScheme && front.entry >= 0 {
-            // The usual case: no scheme text is sliced (the table's name is used).
-            return try parseLink(bytes, parser, entry: front.entry, colon: front.colon)
-        }
+        if front.validScheme && front.entry >= 0 { return try parseLink(bytes, parser, entry: front.entry, colon: front.colon) }
         let scheme = bytes.prefix(front.colon).string
         if !front.validScheme, scheme.contains(where: \.isWhitespace) {
-            throw DirectionsURLError(
-                code: .malformedURL,
-                message: "the scheme '\(scheme)' contains whitespace; pass the link without surrounding spaces",
-                parameter: "scheme")
+            throw DirectionsURLError(.malformedURL, "scheme", "the scheme '\(scheme)' contains whitespace; pass the link without surrounding spaces")
         }
         if !front.validScheme, let opener = LinkDelimiters.opener(of: bytes.string) {
             // A delimiter LinkDelimiters could not take off: say what to remove.
-            throw DirectionsURLError(
-                code: .malformedURL,
-                message: "the link starts with \(opener), a delimiter from text or e-mail (RFC 3986 Appendix C) that could not be taken off (no matching one at the end, or more than one pair); pass the link alone, from its scheme (geo:, https:, …) to its last character",
-                parameter: "url")
+            throw DirectionsURLError(.malformedURL, "url", "the link starts with \(opener), a delimiter from text or e-mail "
+                + "(RFC 3986 Appendix C) that could not be taken off (no matching one at the end, or more than one pair); "
+                + "pass the link alone, from its scheme (geo:, https:, …) to its last character")
         }
         guard front.validScheme else {
-            throw DirectionsURLError(
-                code: .malformedURL,
-                message: "'\(Self.shorten(scheme))' is not a URL scheme (RFC 3986 §3.1: a letter, then letters, digits, '+', '-', '.')",
-                parameter: "scheme")
+            throw DirectionsURLError(.malformedURL, "scheme",
+                "'\(Self.shorten(scheme))' is not a URL scheme (RFC 3986 §3.1: a letter, then letters, digits, '+', '-', '.')")
         }
-        // One allocation for the message: the long tail is built once.
-        var message = "'"
-        message.reserveCapacity(1 + scheme.utf8.count + Self.unknownSchemeTail.utf8.count)
-        message.append(contentsOf: scheme)
-        message.append(Self.unknownSchemeTail)
-        throw DirectionsURLError(code: .unknownScheme, message: message, parameter: "scheme")
+        throw DirectionsURLError(.unknownScheme, "scheme", "'" + scheme + Self.unknownSchemeTail)
     }
 
     /// Parses a link whose scheme is ``schemeEntries``[`entry`], ending at byte offset `colon`.
-    private static func parseLink(
-        _ bytes: LinkInput, _ parser: DirectionsURLParser, entry: Int, colon: Int
-    ) throws(DirectionsURLError) -> ParsedLink {
+    private static func parseLink(_ bytes: LinkInput, _ parser: DirectionsURLParser, entry: Int, colon: Int) throws(DirectionsURLError) -> ParsedLink {
         let schemeParser = Self.schemeParsers[entry]
         let link = LinkInput.Parts(link: bytes, scheme: Self.schemeNames[entry], colon: colon, lookUpHost: schemeParser == nil)
-        let family: any DirectionsLinkFormat.Type
-        if let schemeParser {
-            family = schemeParser
-        } else {
-            family = try webFamily(link)
-        }
+        var family: any DirectionsLinkFormat.Type
+        if let schemeParser { family = schemeParser } else { family = try webFamily(link) }
         var context = ParseContext(parser: parser, format: family.format)
         let request = try family.parse(link, &context)
         return ParsedLink(request: request, format: context.format, warnings: context.warnings)
@@ -175,17 +136,11 @@ public struct DirectionsURLParser: Sendable {
     /// The family of an http(s) link, by host.
     static func webFamily(_ link: LinkInput.Parts) throws(DirectionsURLError) -> any DirectionsLinkFormat.Type {
         guard link.hasAuthority else {
-            throw DirectionsURLError(
-                code: .malformedURL,
-                message: "'\(link.scheme):' must be followed by '//host'; write \(link.scheme)://maps.apple.com/…",
-                parameter: "host")
+            throw DirectionsURLError(.malformedURL, "host", "'\(link.scheme):' must be followed by '//host'; write \(link.scheme)://maps.apple.com/…")
         }
         if link.hostEntry >= 0 { return Self.hostEntries[link.hostEntry].parser }
         if let found = DirectionsLinkFormats.all.first(where: { $0.handles(host: link.host) }) { return found }
-        throw DirectionsURLError(
-            code: .notADirectionsLink,
-            message: "'\(link.host)' is not a known directions host; known: " + Self.knownHosts,
-            parameter: "host")
+        throw DirectionsURLError(.notADirectionsLink, "host", "'\(link.host)' is not a known directions host; known: " + Self.knownHosts)
     }
 
     /// Parses an http(s) link nested in another (`maps://https://maps.apple.com/…`).
@@ -193,13 +148,12 @@ public struct DirectionsURLParser: Sendable {
         try LinkInput.withBytesThrowing(of: String(url)) { (buffer) throws(DirectionsURLError) in try parseNested(buffer, &context) }
     }
 
-    /// ``parseNested(_:)`` of bytes of the link being parsed.
+    /// ``parseNested(_:_:)-(Substring,_)`` of bytes of the link being parsed.
     func parseNested(_ bytes: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let colon = bytes.firstOffset(of: UInt8(ascii: ":"))!
         let scheme = bytes.prefix(colon)
         let link = LinkInput.Parts(
-            link: bytes, scheme: scheme.isLowercaseASCII ? scheme.string : scheme.string.lowercased(),
-            colon: colon, lookUpHost: true)
+            link: bytes, scheme: scheme.isLowercaseASCII ? scheme.string : scheme.string.lowercased(), colon: colon, lookUpHost: true)
         let family = try Self.webFamily(link)
         context.format = family.format
         return try family.parse(link, &context)
@@ -211,26 +165,14 @@ public struct DirectionsURLParser: Sendable {
     /// a `lat,lon` pair → coordinate; else address text.
     func sourceEndpoint(_ text: String?, parameter: String) throws(DirectionsURLError) -> Endpoint {
         guard let text else { return .currentLocation }
-        let trimmed = Self.trimmed(text)
-        if trimmed.isEmpty || currentLocationLiterals.matches(trimmed) { return .currentLocation }
-        return try place(trimmed, parameter: parameter)
+        return try LinkInput.withBytesThrowing(of: text) { (bytes) throws(DirectionsURLError) in try sourceEndpoint(bytes, parameter: parameter) }
     }
 
     /// A stop that must not be empty: a non-empty current-location literal → `.currentLocation`;
     /// a pair → coordinate; else address text.
     /// - Throws: `invalid-parameter` when blank, plus the coordinate errors.
     func stopEndpoint(_ text: String, parameter: String) throws(DirectionsURLError) -> Endpoint {
-        let trimmed = Self.trimmed(text)
-        if trimmed.isEmpty { throw Self.emptyStop(parameter) }
-        if currentLocationLiterals.matches(trimmed) { return .currentLocation }
-        return try place(trimmed, parameter: parameter)
-    }
-
-    private func place(_ trimmed: String, parameter: String) throws(DirectionsURLError) -> Endpoint {
-        if let coordinate = try CoordinateText.classify(trimmed, parameter: parameter) {
-            return .coordinate(coordinate, label: nil)
-        }
-        return .address(trimmed)
+        try LinkInput.withBytesThrowing(of: text) { (bytes) throws(DirectionsURLError) in try stopEndpoint(bytes, parameter: parameter) }
     }
 
     /// ``sourceEndpoint(_:parameter:)-(String?,_)`` of decoded bytes (nil: the source is absent).
@@ -244,38 +186,26 @@ public struct DirectionsURLParser: Sendable {
     /// ``stopEndpoint(_:parameter:)-(String,_)`` of decoded bytes.
     func stopEndpoint(_ text: LinkInput, parameter: String) throws(DirectionsURLError) -> Endpoint {
         let trimmed = text.trimmed
-        if trimmed.isEmpty { throw Self.emptyStop(parameter) }
+        if trimmed.isEmpty {
+            throw DirectionsURLError(.invalidParameter, parameter,
+                "a stop in '\(parameter)' is empty; give an address or 'latitude,longitude', or leave the stop out")
+        }
         if currentLocationLiterals.matches(trimmed) { return .currentLocation }
         return try place(trimmed, parameter: parameter)
     }
 
-    /// The `invalid-parameter` error of a blank stop in `parameter`.
-    private static func emptyStop(_ parameter: String) -> DirectionsURLError {
-        DirectionsURLError(
-            code: .invalidParameter,
-            message: "a stop in '\(parameter)' is empty; give an address or 'latitude,longitude', or leave the stop out",
-            parameter: parameter)
-    }
-
     /// A coordinate when `trimmed` is a pair, else its text as an address.
     func place(_ trimmed: LinkInput, parameter: String) throws(DirectionsURLError) -> Endpoint {
-        if let coordinate = try CoordinateText.classify(trimmed, parameter: parameter) {
-            return .coordinate(coordinate, label: nil)
-        }
+        if let coordinate = try CoordinateText.classify(trimmed, parameter: parameter) { return .coordinate(coordinate, label: nil) }
         return .address(trimmed.string)
     }
-
-    // MARK: - Typos
 
     /// The `missing-destination` error of a link whose `destination` parameter is blank (`present`)
     /// or absent, naming the likely typo `hint` when there is one.
     static func missingDestination(present: Bool, format: String, hint: String?) -> DirectionsURLError {
-        DirectionsURLError(
-            code: .missingDestination,
-            message: present
-                ? "'destination' is empty; give an address, place name or 'latitude,longitude'"
-                : "this \(format) has no 'destination'" + (hint.map { "; \($0)" } ?? "; add destination=<address or latitude,longitude>"),
-            parameter: "destination")
+        DirectionsURLError(.missingDestination, "destination", present
+            ? "'destination' is empty; give an address, place name or 'latitude,longitude'"
+            : "this \(format) has no 'destination'" + (hint.map { "; \($0)" } ?? "; add destination=<address or latitude,longitude>"))
     }
 
     // MARK: - Small text helpers
@@ -288,49 +218,29 @@ public struct DirectionsURLParser: Sendable {
 
     static func shorten(_ s: String) -> String { s.count > 60 ? String(s.prefix(57)) + "..." : s }
 
-    private static func isControl(_ s: Unicode.Scalar) -> Bool {
-        s.value < 0x20 || (0x7F...0x9F).contains(s.value)
-    }
-
-    private static func hex(_ v: UInt32) -> String {
-        let digits = String(v, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-    }
+    /// A C0 control, DEL or a C1 control.
+    private static func isControl(_ s: Unicode.Scalar) -> Bool { s.value < 0x20 || (0x7F...0x9F).contains(s.value) }
 
     // MARK: - Dispatch tables
 
-    /// A scheme and its parser; `parser` is nil for `http`/`https` (dispatched by host).
-    struct SchemeEntry: Sendable {
-        let name: String
-        let parser: (any DirectionsLinkFormat.Type)?
-    }
-
-    /// `http`, `https`, then every parser's schemes (as ``byScheme`` maps them).
-    static let schemeEntries: [SchemeEntry] =
-        [SchemeEntry(name: "http", parser: nil), SchemeEntry(name: "https", parser: nil)]
-        + byScheme.keys.sorted().filter { $0 != "http" && $0 != "https" }.map { name in
-            SchemeEntry(name: name, parser: byScheme[name])
-        }
-
-    /// The names of ``schemeEntries`` (literals: no reference count), by index.
+    /// `http` and `https` (parser nil: dispatched by host), then every parser's schemes, sorted.
+    static let schemeEntries: [(name: String, parser: (any DirectionsLinkFormat.Type)?)] = [("http", nil), ("https", nil)]
+        + byScheme.keys.sorted().filter { $0 != "http" && $0 != "https" }.map { ($0, byScheme[$0]) }
+    /// The names and parsers of ``schemeEntries``, by index (literals: no reference count).
     private static let schemeNames = schemeEntries.map(\.name)
-    /// The parsers of ``schemeEntries``, by index.
     private static let schemeParsers = schemeEntries.map(\.parser)
+    /// The bytes of every scheme of ``schemeEntries``, in order.
+    private static let schemeTable = ByteTable(schemeEntries.map(\.name))
 
-    /// Every exact host (a literal from a parser's `hosts`) and its parser (as ``byHost`` maps them).
+    /// Every exact host (a literal from a parser's `hosts`) and its parser, sorted.
     static let hostEntries: [(name: String, parser: any DirectionsLinkFormat.Type)] =
         byHost.keys.sorted().compactMap { name in byHost[name].map { (name, $0) } }
-
-    /// The bytes of every host of ``hostEntries``, in order.
     private static let hostTable = ByteTable(hostEntries.map(\.name))
 
     /// The index in ``hostEntries`` of `host` ignoring ASCII case, or -1.
-    static func hostEntry(_ host: LinkInput) -> Int {
-        hostTable.index(of: host)
-    }
+    static func hostEntry(_ host: LinkInput) -> Int { hostTable.index(of: host) }
 
-    /// Lowercase ASCII names in one byte array, looked up ignoring ASCII case by length, with no
-    /// reference counting.
+    /// Lowercase ASCII names in one byte array, looked up ignoring ASCII case by length, with no reference counting.
     struct ByteTable: Sendable {
         /// Every name's bytes, one after another.
         private let bytes: [UInt8]
@@ -341,21 +251,14 @@ public struct DirectionsURLParser: Sendable {
         private let longest: Int
 
         init(_ names: [String]) {
-            var bytes: [UInt8] = []
-            var starts: [Int32] = [0]
-            for name in names {
-                bytes += Array(name.utf8)
-                starts.append(Int32(bytes.count))
-            }
             let lengths = names.map(\.utf8.count)
+            var starts: [Int32] = [0]
+            for length in lengths { starts.append(starts[starts.count - 1] + Int32(length)) }
             let longest = lengths.max() ?? 0
             let order = names.indices.sorted { (lengths[$0], $0) < (lengths[$1], $1) }
             // firstOfLength[L] is the number of names shorter than L.
             let firstOfLength = (0...(longest + 1)).map { length in Int32(lengths.filter { $0 < length }.count) }
-            self.bytes = bytes
-            self.meta = starts + order.map { Int32($0) } + firstOfLength
-            self.count = names.count
-            self.longest = longest
+            (bytes, meta, count, self.longest) = (names.flatMap(\.utf8), starts + order.map { Int32($0) } + firstOfLength, names.count, longest)
         }
 
         /// The index of the name equal to `text` ignoring ASCII case, or -1.
@@ -365,60 +268,41 @@ public struct DirectionsURLParser: Sendable {
             let count = count
             return LinkInput.withBytes(of: bytes) { table in
                 let meta = self.meta.span
-                do {
-                    let lengthBase = 2 &* count &+ 1
-                    var j = Int(meta[lengthBase &+ n])
-                    let end = Int(meta[lengthBase &+ n &+ 1])
-                    while j < end {
-                        let k = Int(meta[count &+ 1 &+ j])
-                        let start = Int(meta[k])
-                        var i = 0
-                        while i < n && LinkInput.equalIgnoringCase(text[i], table[start &+ i]) { i &+= 1 }
-                        if i == n { return k }
-                        j &+= 1
-                    }
-                    return -1
+                let lengthBase = 2 &* count &+ 1
+                var j = Int(meta[lengthBase &+ n])
+                let end = Int(meta[lengthBase &+ n &+ 1])
+                while j < end {
+                    let k = Int(meta[count &+ 1 &+ j])
+                    let start = Int(meta[k])
+                    var i = 0
+                    while i < n && LinkInput.equalIgnoringCase(text[i], table[start &+ i]) { i &+= 1 }
+                    if i == n { return k }
+                    j &+= 1
                 }
+                return -1
             }
         }
     }
 
-    /// What the front checks need from a link's bytes, read in one pass.
-    struct Front {
-        /// A byte that may start a control character (C0, DEL, or 0xC2, the C1 lead byte) was seen.
-        var mayHaveControl = false
-        /// The offset of the first ':', or -1.
-        var colon = -1
-        /// Whether the text before the colon is an RFC 3986 scheme.
-        var validScheme = false
-        /// The index in ``schemeEntries`` of the scheme (ignoring ASCII case), or -1.
-        var entry = -1
-    }
-
-    /// The bytes of every scheme of ``schemeEntries``, in order, for a byte scan.
-    private static let schemeTable = ByteTable(schemeEntries.map(\.name))
-
-    static func scanFront(_ bytes: LinkInput) -> Front {
-        var front = Front()
+    /// What the front checks need from a link's bytes, read in one pass: whether a byte may start a
+    /// control character (C0, DEL, or 0xC2, the C1 lead byte), the offset of the first ':' (or -1),
+    /// whether the text before it is an RFC 3986 scheme, and its index in ``schemeEntries`` (or -1).
+    static func scanFront(_ bytes: LinkInput) -> (mayHaveControl: Bool, colon: Int, validScheme: Bool, entry: Int) {
         // The colon first (it ends the short scheme), then a word-at-a-time pass for control bytes.
         let n = bytes.count
-        let colon = LinkInput.firstOffset(of: UInt8(ascii: ":"), in: bytes, from: 0, to: n)
-        if colon < n { front.colon = colon }
-        front.mayHaveControl = mayHaveControl(bytes)
-        guard front.colon > 0 else { return front }
+        let found = LinkInput.firstOffset(of: UInt8(ascii: ":"), in: bytes, from: 0, to: n)
+        let colon = found < n ? found : -1
+        let control = mayHaveControl(bytes)
+        guard colon > 0 else { return (control, colon, false, -1) }
         // A known scheme (the usual case) is a valid one: every name in the table is.
         let entry = schemeTable.index(of: bytes.slice(0, colon))
-        if entry >= 0 {
-            front.validScheme = true
-            front.entry = entry
-            return front
-        }
+        if entry >= 0 { return (control, colon, true, entry) }
         // RFC 3986 §3.1: a letter, then letters, digits, '+', '-', '.'.
         let isLetter = { (a: UInt8) in (a | 0x20) &- 97 < 26 }
-        front.validScheme = isLetter(bytes[0]) && bytes.slice(0, colon).allSatisfy { a in
+        let valid = isLetter(bytes[0]) && bytes.slice(0, colon).allSatisfy { a in
             isLetter(a) || a &- 48 < 10 || a == UInt8(ascii: "+") || a == UInt8(ascii: "-") || a == UInt8(ascii: ".")
         }
-        return front
+        return (control, colon, valid, -1)
     }
 
     /// Whether `bytes` has a byte below 0x20, 0x7F, or 0xC2 (the C1 lead byte), eight bytes at a time.
@@ -426,18 +310,12 @@ public struct DirectionsURLParser: Sendable {
     static func mayHaveControl(_ bytes: LinkInput) -> Bool {
         let n = bytes.count
         let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
         var i = 0
         // Printable ASCII words pass one test; a word that fails it is checked byte by byte.
         @inline(__always) func plain(_ w: UInt64) -> Bool {
-            let below20 = (w &- ones &* 0x20) & ~w
-            let above7E = (w &+ ones) | w
-            return (below20 | above7E) & highs == 0
+            ((w &- ones &* 0x20) & ~w | (w &+ ones) | w) & 0x8080_8080_8080_8080 == 0
         }
-        while i &+ 8 <= n {
-            if !plain(LinkInput.word(bytes, i)) { break }
-            i &+= 8
-        }
+        while i &+ 8 <= n && plain(LinkInput.word(bytes, i)) { i &+= 8 }
         // The tail: one word ending at the end (overlapping bytes already passed).
         if i &+ 8 > n && i < n && n >= 8 && plain(LinkInput.word(bytes, n &- 8)) { return false }
         while i < n {

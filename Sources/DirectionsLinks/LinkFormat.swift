@@ -8,8 +8,7 @@ public enum LinkFormat: String, CaseIterable, Hashable, Sendable {
     /// Apple Map Links, `https://maps.apple.com/?saddr=&daddr=&dirflg=`, also under `maps:?…` and
     /// `maps://?…` (Apple, "Map Links" reference).
     case appleMaps = "apple-legacy"
-    /// Apple unified Maps URLs, `https://maps.apple.com/directions?source=&destination=&waypoint=&mode=`
-    /// (iOS 18.4 and later).
+    /// Apple unified Maps URLs, `https://maps.apple.com/directions?source=&destination=&waypoint=&mode=` (iOS 18.4 and later).
     case appleUnified = "apple"
     /// Google Maps URLs, `https://www.google.com/maps/dir/?api=1&origin=&destination=&travelmode=`.
     case google = "google"

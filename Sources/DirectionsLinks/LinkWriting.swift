@@ -34,9 +34,7 @@ enum LinkWriting {
             } else if unreserved || (kept.contains(b) && !(spaceAsPlus && b == UInt8(ascii: "+"))) {
                 out.append(b)
             } else {
-                out.append(UInt8(ascii: "%"))
-                out.append(hex[Int(b >> 4)])
-                out.append(hex[Int(b & 15)])
+                out += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 15)]]
             }
         }
         return String(decoding: out, as: UTF8.self)
@@ -53,9 +51,7 @@ enum LinkWriting {
     /// The preferred word of `vocabulary` for the request's mode, else for its transport type.
     /// - Returns: the word, or nil when the request names no mode; `omitted` gets a line when the
     ///   format cannot say the request's exact mode.
-    static func modeWord(
-        for request: DirectionsRequest, in vocabulary: [ModeWord], format: String, omitted: inout [String]
-    ) -> ModeWord? {
+    static func modeWord(for request: DirectionsRequest, in vocabulary: [ModeWord], format: String, omitted: inout [String]) -> ModeWord? {
         if let mode = request.mode {
             if let word = vocabulary.first(where: { $0.preferred && $0.mode == mode }) { return word }
             if let t = mode.transportType, let word = vocabulary.first(where: { $0.preferred && $0.mode == nil && $0.transportType == t }) {

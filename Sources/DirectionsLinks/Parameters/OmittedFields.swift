@@ -61,8 +61,7 @@ enum OmittedFields {
     }
 }
 
-/// A transit planner's link (Citymapper, Moovit) being written: its query pairs, in order, and its
-/// `omitted` lines.
+/// A transit planner's link (Citymapper, Moovit) being written: its query pairs, in order, and its `omitted` lines.
 struct TransitPlannerLink {
     let app: String
     var pairs: [(String, String)] = []
@@ -71,8 +70,7 @@ struct TransitPlannerLink {
     /// - Throws: `cannot-express` naming `destination` when it is the current location.
     init(_ request: DirectionsRequest, app: String) throws(LinkBuildError) {
         if request.destination == .currentLocation {
-            throw LinkBuildError(
-                code: .cannotExpress, message: "a \(app) link cannot end at the current location", field: "destination")
+            throw LinkBuildError(code: .cannotExpress, message: "a \(app) link cannot end at the current location", field: "destination")
         }
         self.app = app
     }

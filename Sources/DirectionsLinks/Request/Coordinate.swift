@@ -33,12 +33,8 @@ public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
     /// these ranges "MUST be considered invalid"). Negative zero becomes zero. Nothing is clamped or wrapped.
     /// - Throws: ``RangeError`` naming the offending value.
     public static func validated(latitude: Double, longitude: Double) throws(RangeError) -> Coordinate {
-        guard latitude.isFinite, (-90.0...90.0).contains(latitude) else {
-            throw .latitudeOutOfRange(latitude)
-        }
-        guard longitude.isFinite, (-180.0...180.0).contains(longitude) else {
-            throw .longitudeOutOfRange(longitude)
-        }
+        guard latitude.isFinite, (-90.0...90.0).contains(latitude) else { throw .latitudeOutOfRange(latitude) }
+        guard longitude.isFinite, (-180.0...180.0).contains(longitude) else { throw .longitudeOutOfRange(longitude) }
         return Coordinate(latitude: latitude + 0.0, longitude: longitude + 0.0)
     }
 

@@ -6,18 +6,16 @@
 /// empty text is in the default list. Matching ignores case, `+` and all whitespace
 /// (`CurrentLocation`, `CURRENT LOCATION`), under Unicode canonical equivalence.
 public struct CurrentLocationLiterals: Sendable, Hashable {
-    /// Everything derived from the list, shared: copying the literals is one reference count.
+    /// Everything derived from the list, shared: copying the literals is one reference count. The
+    /// all-ASCII normalized literals' bytes are one flat array (nothing retained per literal),
+    /// `asciiStarts[k]` where literal `k` starts in it (one more entry for the end); `startsLiteral[b]`:
+    /// a normalized literal starts with the ASCII byte `b` (empty when one starts with a non-ASCII byte).
     private final class Storage: Sendable {
         let literals: [String]
         let normalized: Set<String>
-        /// The all-ASCII normalized literals' bytes, one after another (one flat array: nothing retained per literal).
         let asciiBytes: [UInt8]
-        /// Where ASCII literal `k` starts in ``asciiBytes``; one more entry for the end.
         let asciiStarts: [Int]
-        /// The byte count of the longest all-ASCII normalized literal.
         let longestASCII: Int
-        /// `startsLiteral[b]`: a normalized literal starts with the ASCII byte `b` (empty when one
-        /// starts with a non-ASCII byte).
         let startsLiteral: [Bool]
 
         init(_ literals: [String]) {
@@ -27,14 +25,8 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
             let ascii = normalized.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { Array($0.utf8) }.sorted {
                 $0.lexicographicallyPrecedes($1)
             }
-            var bytes: [UInt8] = []
-            var starts: [Int] = [0]
-            for literal in ascii {
-                bytes += literal
-                starts.append(bytes.count)
-            }
-            self.asciiBytes = bytes
-            self.asciiStarts = starts
+            self.asciiBytes = ascii.flatMap { $0 }
+            self.asciiStarts = ascii.reduce(into: [0]) { starts, literal in starts.append(starts[starts.count - 1] + literal.count) }
             self.longestASCII = ascii.map(\.count).max() ?? 0
             let firsts = normalized.compactMap(\.utf8.first)
             self.startsLiteral = firsts.allSatisfy { $0 < 0x80 } ? (0..<128).map { firsts.contains(UInt8($0)) } : []
@@ -87,33 +79,18 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
     }
 
     /// Whether `text` (already percent-decoded) is one of the literals, ignoring case, whitespace and `+`.
-    public func matches(_ text: String) -> Bool {
-        if let ascii = LinkInput.withBytes(of: text, { buffer -> Bool? in
-            if rejects(buffer) { return false }
-            return Self.matchesASCII(buffer, storage)
-        }) {
-            return ascii
-        }
-        return storage.normalized.contains(Self.normalize(text))
-    }
+    public func matches(_ text: String) -> Bool { LinkInput.withBytes(of: text) { matches($0) } }
 
-    /// ``matches(_:)`` of the bytes of a link being parsed (most texts are turned down by their first bytes).
+    /// ``matches(_:)-(String)`` of the bytes of a link being parsed (most texts are turned down by their first bytes).
     @inline(__always)
     func matches(_ text: LinkInput) -> Bool {
         if rejects(text) { return false }
-        return matchesUnfiltered(text)
-    }
-
-    /// ``matches(_:)-(LinkInput)`` past the filter.
-    private func matchesUnfiltered(_ text: LinkInput) -> Bool {
-        if let ascii = Self.matchesASCII(text, storage) { return ascii }
-        return storage.normalized.contains(Self.normalize(text.string))
+        return Self.matchesASCII(text, storage) ?? storage.normalized.contains(Self.normalize(text.string))
     }
 
     /// The ASCII fast path (nil for a non-ASCII byte): kept bytes lowercased onto the stack, compared
     /// with the literals of that length only.
-    private static func matchesASCII(_ text: LinkInput, _ storage: Storage) -> Bool? {
-        let bytes = text
+    private static func matchesASCII(_ bytes: LinkInput, _ storage: Storage) -> Bool? {
         let longest = storage.longestASCII
         return LinkInput.withScratch(capacity: longest &+ 1) { kept -> Bool? in
             var count = 0
@@ -128,19 +105,17 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
             if count > longest { return false }
             return LinkInput.withBytes(of: storage.asciiBytes) { table in
                 let starts = storage.asciiStarts
-                do {
-                    var k = 0
-                    while k &+ 1 < starts.count {
-                        let start = starts[k]
-                        if starts[k &+ 1] &- start == count && start &+ count <= table.count {
-                            var j = 0
-                            while j < count && kept[j] == table[start &+ j] { j &+= 1 }
-                            if j == count { return true }
-                        }
-                        k &+= 1
+                var k = 0
+                while k &+ 1 < starts.count {
+                    let start = starts[k]
+                    if starts[k &+ 1] &- start == count && start &+ count <= table.count {
+                        var j = 0
+                        while j < count && kept[j] == table[start &+ j] { j &+= 1 }
+                        if j == count { return true }
                     }
-                    return false
+                    k &+= 1
                 }
+                return false
             }
         }
     }

@@ -35,8 +35,7 @@ public struct DirectionsRequest: Hashable, Sendable {
     /// The wanted departure time, as ISO 8601 text exactly as the link gave it (MapKit's
     /// `departureDate`); routingd does not interpret it.
     public var departureDate: String?
-    /// The wanted arrival time, as ISO 8601 text exactly as the link gave it (MapKit's `arrivalDate`,
-    /// Citymapper `arrival_time`).
+    /// The wanted arrival time, as ISO 8601 text exactly as the link gave it (MapKit's `arrivalDate`, Citymapper `arrival_time`).
     public var arrivalDate: String?
 
     /// Every endpoint in travel order, each with its role: source, waypoints, destination.
@@ -65,10 +64,8 @@ extension DirectionsRequest {
         arrivalDate: String? = nil
     ) {
         self.init(
-            source: source, destination: destination, waypoints: waypoints, mode: mode,
-            transportType: transportType ?? mode?.transportType, avoidBits: RouteAvoidance.bits(of: avoid),
-            navigate: navigate,
-            departureDate: departureDate, arrivalDate: arrivalDate)
+            source: source, destination: destination, waypoints: waypoints, mode: mode, transportType: transportType,
+            avoiding: RouteAvoidance.bits(of: avoid), navigate: navigate, departureDate: departureDate, arrivalDate: arrivalDate)
     }
 
     /// ``init(source:destination:waypoints:mode:transportType:avoid:navigate:departureDate:arrivalDate:)``
@@ -116,9 +113,7 @@ public enum RouteAvoidance: String, CaseIterable, Hashable, Sendable, Comparable
     case highways
     case ferries
 
-    public static func < (a: RouteAvoidance, b: RouteAvoidance) -> Bool {
-        a.order < b.order
-    }
+    public static func < (a: RouteAvoidance, b: RouteAvoidance) -> Bool { a.order < b.order }
 
     /// This feature's bit in ``DirectionsRequest``'s storage.
     var bit: UInt8 { 1 << UInt8(order) }

@@ -4,28 +4,24 @@
 /// `static let schema` is first read. A parameter's *slot* is its position in the declaration:
 /// ``slots(_:)`` sorts a query's parameters into slots in one pass.
 final class ParameterSchema: Sendable {
-    /// One parameter a format knows.
+    /// One parameter a format knows: its name, lowercase ASCII (a link's name matches ignoring case);
+    /// whether it may appear more than once (a second `single` one is `duplicate-parameter`); other
+    /// names that mean it (`nav` for `navigate`), suggested by typo hints; what it means (for
+    /// readers; the format's doc comment gives the rules).
     struct Parameter: Sendable {
-        /// The name, lowercase ASCII (a link's name matches ignoring case).
         let name: String
-        /// Whether it may appear more than once; a second `single` one is `duplicate-parameter`.
         let repeatable: Bool
-        /// Other names that mean this parameter (`nav` for `navigate`), suggested by typo hints.
         let aliases: Set<String>
-        /// What the parameter means (for readers; the format's doc comment gives the rules).
         let meaning: String
 
-        /// A parameter read at most once.
+        /// A parameter read at most once; one that may repeat (ordered stops, lists); one the format
+        /// knows but does not read (callbacks, viewport, app names): never a typo.
         static func single(_ name: String, aliases: Set<String> = [], _ meaning: String) -> Parameter {
             Parameter(name: name, repeatable: false, aliases: aliases, meaning: meaning)
         }
-
-        /// A parameter that may repeat (ordered stops, lists).
         static func repeatable(_ name: String, aliases: Set<String> = [], _ meaning: String) -> Parameter {
             Parameter(name: name, repeatable: true, aliases: aliases, meaning: meaning)
         }
-
-        /// A parameter the format knows but does not read (callbacks, viewport, app names): never a typo.
         static func ignored(_ name: String, _ meaning: String = "ignored") -> Parameter {
             Parameter(name: name, repeatable: true, aliases: [], meaning: meaning)
         }
@@ -49,51 +45,37 @@ final class ParameterSchema: Sendable {
     /// For a family (``init(family:_:)``): each member's names and repeatable names as slot bits.
     private let members: [(schema: ObjectIdentifier, known: UInt64, repeatable: UInt64)]
 
-    init(format: String, typos: TypoPolicy, _ parameters: [Parameter]) {
+    convenience init(format: String, typos: TypoPolicy, _ parameters: [Parameter]) {
+        self.init(format, typos, parameters, members: [])
+    }
+
+    /// The schema of a family whose formats share one query reading (Google): every name of
+    /// `members`, once. A member reads the sorted query through ``Slots/reading(as:)``.
+    convenience init(family format: String, _ members: [ParameterSchema]) {
+        var parameters: [Parameter] = []
+        for member in members {
+            for p in member.parameters where !parameters.contains(where: { $0.name == p.name }) {
+                parameters.append(Parameter(name: p.name, repeatable: true, aliases: [], meaning: p.meaning))
+            }
+        }
+        self.init(format, .firstWithinTwo, parameters, members: members)
+    }
+
+    private init(_ format: String, _ typos: TypoPolicy, _ parameters: [Parameter], members: [ParameterSchema]) {
         precondition(parameters.count <= Self.capacity, "a schema holds at most \(Self.capacity) parameters")
         self.format = format
         self.typos = typos
         self.parameters = parameters
         self.known = Set(parameters.map(\.name))
         self.table = DirectionsURLParser.ByteTable(parameters.map(\.name))
-        self.slotByKey = Dictionary(uniqueKeysWithValues: parameters.enumerated().map { ($1.name, $0) })
-        var repeatable: UInt64 = 0
-        for (k, p) in parameters.enumerated() where p.repeatable { repeatable |= 1 << UInt64(k) }
-        self.repeatableMask = repeatable
-        self.members = []
-    }
-
-    /// The schema of a family whose formats share one query reading (Google): every name of
-    /// `members`, once. A member reads the sorted query through ``Slots/reading(as:)``.
-    init(family format: String, _ members: [ParameterSchema]) {
-        var parameters: [Parameter] = []
-        var slotByKey: [String: Int] = [:]
-        for member in members {
-            for p in member.parameters where slotByKey[p.name] == nil {
-                slotByKey[p.name] = parameters.count
-                parameters.append(Parameter(name: p.name, repeatable: true, aliases: [], meaning: p.meaning))
-            }
-        }
-        precondition(parameters.count <= Self.capacity, "a schema holds at most \(Self.capacity) parameters")
-        self.format = format
-        self.typos = .firstWithinTwo
-        self.parameters = parameters
-        self.known = Set(parameters.map(\.name))
-        self.table = DirectionsURLParser.ByteTable(parameters.map(\.name))
+        let slotByKey = Dictionary(uniqueKeysWithValues: parameters.enumerated().map { ($1.name, $0) })
         self.slotByKey = slotByKey
-        self.repeatableMask = ~0
-        var masks: [(schema: ObjectIdentifier, known: UInt64, repeatable: UInt64)] = []
-        for member in members {
-            var known: UInt64 = 0
-            var repeatable: UInt64 = 0
-            for p in member.parameters {
-                let bit: UInt64 = 1 << UInt64(slotByKey[p.name]!)
-                known |= bit
-                if p.repeatable { repeatable |= bit }
-            }
-            masks.append((ObjectIdentifier(member), known, repeatable))
+        /// The slot bits of `names` (only the repeatable ones with `repeatable`).
+        func mask(_ names: [Parameter], repeatable: Bool) -> UInt64 {
+            names.reduce(0) { !repeatable || $1.repeatable ? $0 | 1 << UInt64(slotByKey[$1.name]!) : $0 }
         }
-        self.members = masks
+        self.repeatableMask = mask(parameters, repeatable: true)
+        self.members = members.map { (ObjectIdentifier($0), mask($0.parameters, repeatable: false), mask($0.parameters, repeatable: true)) }
     }
 
     /// The slot of `p`, a parameter of `query`, or -1 for an unknown name. A plain name is compared
@@ -124,13 +106,12 @@ final class ParameterSchema: Sendable {
         private(set) var format: String
         private var knownMask: UInt64 = ~0
         private var repeatableMask: UInt64
-        /// For each slot, the index in the query of its first parameter (valid when ``seen`` has its bit).
+        /// For each slot, the index in the query of its first parameter (valid when ``seen`` has its
+        /// bit); the slots that appear, and those that appear more than once (bit per slot); whether
+        /// some parameter has none of the schema's names.
         private var first = InlineArray<40, Int32>(repeating: -1)
-        /// The slots that appear (bit per slot).
         private var seen: UInt64 = 0
-        /// The slots that appear more than once.
         private var repeated: UInt64 = 0
-        /// Whether some parameter has none of the schema's names.
         private var hasOther = false
 
         init(_ schema: ParameterSchema, _ query: LinkInput.Query) {
@@ -173,19 +154,9 @@ final class ParameterSchema: Sendable {
         /// Whether some parameter has none of the format's names (only then can a typo be found).
         var hasUnknown: Bool { hasOther || seen & ~knownMask != 0 }
 
-        /// Whether the parameter `name` appears.
+        /// Whether the parameter `name` appears; the index in the query of the first one (-1 when absent); how many there are.
         @inline(__always) func contains(_ name: String) -> Bool { first[schema.slot(name)] >= 0 }
-
-        /// Whether the parameter `name` appears exactly once.
-        @inline(__always) func hasOne(_ name: String) -> Bool {
-            let bit: UInt64 = 1 << UInt64(schema.slot(name))
-            return seen & bit != 0 && repeated & bit == 0
-        }
-
-        /// The index in the query of the first parameter `name` (-1 when absent).
         @inline(__always) func index(_ name: String) -> Int { Int(first[schema.slot(name)]) }
-
-        /// How many parameters are called `name`.
         func count(_ name: String) -> Int { count(slot: schema.slot(name)) }
 
         /// How many parameters are in slot `k` (counted only for a repeated one).
@@ -222,16 +193,9 @@ final class ParameterSchema: Sendable {
         /// The last parameter `name` (of a repeatable one, the last of them); nil when absent.
         @inline(__always)
         func last(_ name: String) -> LinkInput.Query.Parameter? {
-            let k = schema.slot(name)
-            let f = Int(first[k])
-            if f < 0 { return nil }
-            if repeated & (1 << UInt64(k)) == 0 { return query.parameters[f] }
-            var i = query.parameters.count
-            while i > f {
-                i &-= 1
-                if schema.slot(of: query.parameters[i], in: query) == k { return query.parameters[i] }
-            }
-            return query.parameters[f]
+            var last: LinkInput.Query.Parameter? = nil
+            forEach(name) { last = $0 }
+            return last
         }
 
         /// Calls `body` with each parameter called `name`, in order.
@@ -252,21 +216,13 @@ final class ParameterSchema: Sendable {
 
     // MARK: - Typos
 
-    /// Whether `p`'s key is one of this schema's names (without building the key for a plain name).
-    @inline(__always)
-    func knows(_ p: LinkInput.Query.Parameter, in query: LinkInput.Query) -> Bool { slot(of: p, in: query) >= 0 }
-
     /// A `likely-typo` repair for each unknown parameter of `query` that ``typos`` takes for a
     /// misspelt known name the query lacks.
     func warnLikelyTypos(_ query: LinkInput.Query, _ context: inout ParseContext) throws(DirectionsURLError) {
-        for p in query.parameters where !knows(p, in: query) {
-            let key = query.key(of: p)
-            guard key.utf8.count >= 3 else { continue }
-            if let expected = typos.closest(to: key, among: known), !query.contains(expected) {
-                try context.repair(
-                    .likelyTypo,
-                    "'\(DirectionsURLParser.shorten(p.name))' is not a \(format) parameter and was ignored; did you mean '\(expected)'?",
-                    parameter: p.name)
+        for p in query.parameters where slot(of: p, in: query) < 0 {
+            if let expected = typos.closest(to: query.key(of: p), among: known), !query.contains(expected) {
+                try context.repair(.likelyTypo,
+                    "'\(DirectionsURLParser.shorten(p.name))' is not a \(format) parameter and was ignored; did you mean '\(expected)'?", parameter: p.name)
             }
         }
     }
@@ -274,10 +230,8 @@ final class ParameterSchema: Sendable {
     /// The first unknown parameter of `query` that ``typos`` takes for a misspelling of one of
     /// `expected` (for a `missing-destination` message).
     func likelyTypo(in query: LinkInput.Query, for expected: Set<String>) -> (found: String, expected: String)? {
-        for p in query.parameters where !knows(p, in: query) {
-            let key = query.key(of: p)
-            guard key.utf8.count >= 3 else { continue }
-            if let e = typos.closest(to: key, among: expected) { return (p.name, e) }
+        for p in query.parameters where slot(of: p, in: query) < 0 {
+            if let e = typos.closest(to: query.key(of: p), among: expected) { return (p.name, e) }
         }
         return nil
     }

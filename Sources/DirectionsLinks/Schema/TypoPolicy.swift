@@ -17,7 +17,7 @@ enum TypoPolicy: Sendable {
     /// The name of `names` that `key` most likely misspells, under ``closestByLength``, or nil.
     func closest(to key: String, among names: Set<String>) -> String? {
         let k = Array(key.utf8)
-        guard k.count <= 40 else { return nil }
+        guard k.count >= 3 && k.count <= 40 else { return nil }
         var best: (name: String, distance: Int)? = nil
         for name in names {
             let count = name.utf8.count
@@ -34,9 +34,7 @@ enum TypoPolicy: Sendable {
     /// Under ``firstWithinTwo``: `found 'addr': did you mean 'daddr'?` when `query` has a parameter
     /// that looks like a misspelling of `expected` (or is one of its `aliases`); `known` names are
     /// never suggested.
-    static func hint(
-        in query: LinkInput.Query, for expected: String, known: Set<String>, aliases: Set<String>
-    ) -> String? {
+    static func hint(in query: LinkInput.Query, for expected: String, known: Set<String>, aliases: Set<String>) -> String? {
         for p in query.parameters {
             let key = query.key(of: p)
             guard key != expected && !known.contains(key) else { continue }

@@ -13,46 +13,13 @@ extension DirectionsURLParser {
     /// it would go to the wrong place. Any letter makes an address (`75001 Paris`; `51.5x,-0.1` in free
     /// text only, not in a `geo:` path); a lone integer (`94043`) stays an address.
     enum CoordinateText {
-        /// A C-locale decimal `[+-]?\d+(\.\d+)?`, or nil.
-        static func decimal(_ text: Substring) -> Double? {
-            switch LinkInput.withBytes(of: text, { decimalScan($0) }) as DecimalScan {
-            case .invalid: return nil
-            case .value(let value): return value
-            case .slow(let negative, let signLength):
-                // Plain decimal digits, which Double parses exactly as strtod in the C locale.
-                guard let magnitude = Double(text.dropFirst(signLength)) else { return nil }
-                return negative ? -magnitude : magnitude
-            }
-        }
+        /// A C-locale decimal `[+-]?\d+(\.\d+)?`, or nil (``LinkInput/decimal``).
+        static func decimal(_ text: Substring) -> Double? { LinkInput.withBytes(of: text) { $0.decimal } }
 
-        /// What ``decimal(_:)`` reads from the bytes of a number.
-        enum DecimalScan { case invalid, value(Double), slow(negative: Bool, signLength: Int) }
-
-        /// Reads `[+-]?DIGITS[.DIGITS]` as the whole of `bytes`; `.slow` beyond the exact reading.
-        static func decimalScan(_ bytes: LinkInput) -> DecimalScan {
-            var i = 0
-            let read = readDecimal(bytes, &i)
-            guard i == bytes.count else { return .invalid }
-            switch read {
-            case .invalid: return .invalid
-            case .value(let value): return .value(value)
-            case .slow:
-                // A valid decimal, so not empty; the first byte is a digit or the sign.
-                let sign = bytes[0]
-                let signLength = sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") ? 1 : 0
-                return .slow(negative: sign == UInt8(ascii: "-"), signLength: signLength)
-            }
-        }
-
-        /// What ``readDecimal(_:_:)`` found.
-        enum DecimalRead {
-            /// The bytes do not start with `[+-]?DIGITS[.DIGITS]` (a `.` must have digits after it).
-            case invalid
-            /// The decimal, exactly as `strtod` reads it.
-            case value(Double)
-            /// Beyond the exact reading (over 19 digits, or above 2^53): read with `Double(String)`.
-            case slow
-        }
+        /// What ``readDecimal(_:_:)`` found: `invalid`, the bytes do not start with `[+-]?DIGITS[.DIGITS]`
+        /// (a `.` must have digits after it); the `value`, exactly as `strtod` reads it; `slow`, beyond
+        /// the exact reading (over 19 digits, or above 2^53): read with `Double(String)`.
+        enum DecimalRead { case invalid, value(Double), slow }
 
         /// Reads the longest `[+-]?DIGITS[.DIGITS]` at byte offset `i` and moves `i` past it (on
         /// `.invalid`, `i` is somewhere inside; the bytes before it are ASCII).
@@ -97,17 +64,14 @@ extension DirectionsURLParser {
         ]
 
         /// The comma-separated numbers of `text` when every trimmed piece is a valid decimal, else nil.
-        static func numbers(_ text: Substring) -> [(text: Substring, value: Double)]? {
-            var result: [(text: Substring, value: Double)] = []
-            var rest = text
-            while true {
-                let end = LinkInput.firstIndex(of: UInt8(ascii: ","), in: rest) ?? rest.endIndex
-                let trimmed = LinkInput.trimmed(rest[..<end])
-                guard let value = decimal(trimmed) else { return nil }
+        static func numbers(_ text: LinkInput) -> [(text: LinkInput, value: Double)]? {
+            var result: [(text: LinkInput, value: Double)] = []
+            for piece in text.pieces(separatedBy: UInt8(ascii: ",")) {
+                let trimmed = piece.trimmed
+                guard let value = trimmed.decimal else { return nil }
                 result.append((trimmed, value))
-                if end == rest.endIndex { return result }
-                rest = rest[rest.utf8.index(after: end)...]
             }
+            return result
         }
 
         /// The byte pass over ASCII text: up to three pieces (spaces, decimal, spaces) before commas
@@ -145,7 +109,7 @@ extension DirectionsURLParser {
 
         /// The coordinate when ``scan(_:)`` reads a pair in range (or a triple, with `allowTriple`);
         /// nil sends the caller to ``numbers(_:)``, which builds the errors.
-        private static func quickPair(_ bytes: LinkInput, allowTriple: Bool) -> Coordinate? {
+        static func quickPair(_ bytes: LinkInput, allowTriple: Bool) -> Coordinate? {
             guard case .pieces(let count, let latitude, let longitude) = scan(bytes),
                 count == 2 || (allowTriple && count == 3)
             else { return nil }
@@ -155,42 +119,36 @@ extension DirectionsURLParser {
         /// Parses text that must be a `lat,lon` pair (or `lat,lon,alt` when `allowAltitude`).
         /// - Throws: `malformed-number` when the text is not such a pair; `latitude-out-of-range` /
         ///   `longitude-out-of-range` when a value is out of range. All name `parameter`.
-        static func parsePair(
-            _ text: Substring, parameter: String, allowAltitude: Bool = false
-        ) throws(DirectionsURLError) -> Coordinate {
-            if let coordinate = LinkInput.withBytes(of: text, { quickPair($0, allowTriple: allowAltitude) }) {
-                return coordinate
+        static func parsePair(_ text: Substring, parameter: String, allowAltitude: Bool = false) throws(DirectionsURLError) -> Coordinate {
+            try LinkInput.withBytesThrowing(of: String(text)) { (bytes) throws(DirectionsURLError) in
+                try parsePair(bytes, parameter: parameter, allowAltitude: allowAltitude)
             }
-            guard let numbers = numbers(text), numbers.count == 2 || (allowAltitude && numbers.count == 3) else {
-                throw malformed(text, parameter: parameter, allowAltitude: allowAltitude)
-            }
-            return try validated(numbers[0], numbers[1], parameter: parameter)
         }
 
-        /// ``parsePair(_:parameter:allowAltitude:)`` of the bytes of a link being parsed.
-        static func parsePair(
-            _ text: LinkInput, parameter: String, allowAltitude: Bool = false
-        ) throws(DirectionsURLError) -> Coordinate {
+        /// ``parsePair(_:parameter:allowAltitude:)-(Substring,_,_)`` of the bytes of a link being parsed.
+        static func parsePair(_ text: LinkInput, parameter: String, allowAltitude: Bool = false) throws(DirectionsURLError) -> Coordinate {
             if let coordinate = quickPair(text, allowTriple: allowAltitude) { return coordinate }
-            return try parsePair(text.substring, parameter: parameter, allowAltitude: allowAltitude)
+            guard let numbers = numbers(text), numbers.count == 2 || (allowAltitude && numbers.count == 3) else {
+                throw malformed(text.substring, parameter: parameter, allowAltitude: allowAltitude)
+            }
+            return try validated(numbers[0], numbers[1], parameter: parameter)
         }
 
         /// Classifies free text: a coordinate when it is a `lat,lon` pair, nil when it is an address.
         /// - Throws: `malformed-number` for number-like text that is not a pair (see the type's rule);
         ///   range errors for a pair out of range. All name `parameter`.
         static func classify(_ text: String, parameter: String) throws(DirectionsURLError) -> Coordinate? {
-            try LinkInput.withBytesThrowing(of: text) { (bytes) throws(DirectionsURLError) in
-                try classify(bytes, parameter: parameter)
-            }
+            try LinkInput.withBytesThrowing(of: text) { (bytes) throws(DirectionsURLError) in try classify(bytes, parameter: parameter) }
         }
 
-        /// ``classify(_:parameter:)`` of decoded, trimmed bytes.
+        /// ``classify(_:parameter:)-(String,_)`` of decoded, trimmed bytes.
         static func classify(_ text: LinkInput, parameter: String) throws(DirectionsURLError) -> Coordinate? {
             // Text that starts with an ASCII letter (most addresses) is neither a pair nor number-like.
             if let first = text.first, isASCIILetter(first) { return nil }
             switch scan(text) {
             case .pieces(2, let latitude, let longitude):
                 if let coordinate = Coordinate.ifValid(latitude: latitude, longitude: longitude) { return coordinate }
+                // ``numbers(_:)`` finds the same pair, out of range: its error.
             case .pieces, .invalid:
                 // ``numbers(_:)`` would not find a pair either: only the number-like check is left.
                 if isNumberLike(text) { throw malformed(text.substring, parameter: parameter, allowAltitude: false) }
@@ -198,11 +156,8 @@ extension DirectionsURLParser {
             case .general:
                 break
             }
-            let body = text.substring
-            if let numbers = numbers(body), numbers.count == 2 {
-                return try validated(numbers[0], numbers[1], parameter: parameter)
-            }
-            if isNumberLike(body) { throw malformed(body, parameter: parameter, allowAltitude: false) }
+            if let numbers = numbers(text), numbers.count == 2 { return try validated(numbers[0], numbers[1], parameter: parameter) }
+            if isNumberLike(text) { throw malformed(text.substring, parameter: parameter, allowAltitude: false) }
             return nil
         }
 
@@ -233,52 +188,32 @@ extension DirectionsURLParser {
         private static func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) &- UInt8(ascii: "a") < 26 }
 
         private static func validated(
-            _ lat: (text: Substring, value: Double), _ lon: (text: Substring, value: Double), parameter: String
+            _ lat: (text: LinkInput, value: Double), _ lon: (text: LinkInput, value: Double), parameter: String
         ) throws(DirectionsURLError) -> Coordinate {
-            let coordinate: Coordinate
             do {
-                coordinate = try Coordinate.validated(latitude: lat.value, longitude: lon.value)
+                return try Coordinate.validated(latitude: lat.value, longitude: lon.value)
+            } catch .latitudeOutOfRange {
+                let swap = abs(lon.value) <= 90 && abs(lat.value) <= 180
+                    ? " (did you swap them? these links put latitude first)" : " (latitude comes first)"
+                throw DirectionsURLError(.latitudeOutOfRange, parameter,
+                    "latitude \(lat.text) in '\(parameter)' is outside -90...90 degrees\(swap); give 'latitude,longitude' in WGS84 degrees")
             } catch {
-                switch error {
-                case .latitudeOutOfRange:
-                    let swap = abs(lon.value) <= 90 && abs(lat.value) <= 180
-                        ? " (did you swap them? these links put latitude first)" : " (latitude comes first)"
-                    throw DirectionsURLError(
-                        code: .latitudeOutOfRange,
-                        message: "latitude \(lat.text) in '\(parameter)' is outside -90...90 degrees\(swap); give 'latitude,longitude' in WGS84 degrees",
-                        parameter: parameter)
-                case .longitudeOutOfRange:
-                    throw DirectionsURLError(
-                        code: .longitudeOutOfRange,
-                        message: "longitude \(lon.text) in '\(parameter)' is outside -180...180 degrees and is not wrapped; give a longitude in -180...180",
-                        parameter: parameter)
-                }
+                throw DirectionsURLError(.longitudeOutOfRange, parameter,
+                    "longitude \(lon.text) in '\(parameter)' is outside -180...180 degrees and is not wrapped; give a longitude in -180...180")
             }
-            return coordinate
         }
 
-        private static func malformed(
-            _ text: Substring, parameter: String, allowAltitude: Bool
-        ) -> DirectionsURLError {
+        private static func malformed(_ text: Substring, parameter: String, allowAltitude: Bool) -> DirectionsURLError {
             let shown = text.count > 60 ? String(text.prefix(57)) + "..." : String(text)
             let commas = text.utf8.filter { $0 == UInt8(ascii: ",") }.count
-            let words = text.split(whereSeparator: \.isWhitespace).filter { !$0.isEmpty }
-            let hint: String
-            if commas == 0 && words.count >= 2 {
-                hint = "separate latitude and longitude with a comma, not a space"
-            } else if commas == 0 {
-                hint = "give two numbers, 'latitude,longitude'"
-            } else if commas >= 3 {
-                hint = "use '.' as the decimal separator, e.g. 41.9019,12.4537"
-            } else if commas == 2 && !allowAltitude {
-                hint = "give exactly two numbers, 'latitude,longitude'"
-            } else {
-                hint = "each value must be a decimal such as 48.8584 or -0.1246 (digits, one optional '.', no exponent)"
+            let hint = switch commas {
+            case 0 where text.split(whereSeparator: \.isWhitespace).count >= 2: "separate latitude and longitude with a comma, not a space"
+            case 0: "give two numbers, 'latitude,longitude'"
+            case 3...: "use '.' as the decimal separator, e.g. 41.9019,12.4537"
+            case 2 where !allowAltitude: "give exactly two numbers, 'latitude,longitude'"
+            default: "each value must be a decimal such as 48.8584 or -0.1246 (digits, one optional '.', no exponent)"
             }
-            return DirectionsURLError(
-                code: .malformedNumber,
-                message: "'\(shown)' in '\(parameter)' is not a latitude,longitude pair: \(hint)",
-                parameter: parameter)
+            return DirectionsURLError(.malformedNumber, parameter, "'\(shown)' in '\(parameter)' is not a latitude,longitude pair: \(hint)")
         }
     }
 }

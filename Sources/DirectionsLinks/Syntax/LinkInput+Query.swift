@@ -9,21 +9,19 @@ extension LinkInput {
     /// `+` (why `URLComponents` is not used). Names match ignoring case. Nothing is decoded until
     /// read; like every ``LinkInput``, valid only during the parse.
     struct Query {
-        /// One `name=value` pair.
+        /// One `name=value` pair: the name and value before percent-decoding (the raw value is needed
+        /// where `+` is sometimes literal, e.g. Plus Codes).
         struct Parameter {
-            /// The name before percent-decoding.
             let rawName: LinkInput
-            /// The value before percent-decoding (needed where `+` is sometimes literal, e.g. Plus Codes).
             let rawValue: LinkInput
             /// ``Flags``.
             fileprivate let flags: UInt8
             /// -1 when the key is the raw name, ASCII-lowercased; else its index in ``LinkInput.Query/decodedKeys``.
             fileprivate let keyIndex: Int32
 
-            /// Whether the piece had an `=` at all.
+            /// Whether the piece had an `=` at all; whether the value changes when decoded (an escape, or
+            /// a `+` that becomes a space).
             @inline(__always) var hasEquals: Bool { flags & Flags.hasEquals != 0 }
-
-            /// Whether the value changes when decoded (an escape, or a `+` that becomes a space).
             @inline(__always) var valueNeedsDecoding: Bool { flags & Flags.valueNeedsDecoding != 0 }
 
             /// The decoded value (escapes and UTF-8 were checked when the query was split).
@@ -59,9 +57,7 @@ extension LinkInput {
                 }
                 if found.empty { return nil }
                 guard let index = found.index else {
-                    throw DirectionsURLError(
-                        code: .unknownMode, message: "'\(name)=\(DirectionsURLParser.shorten(value))' " + notA,
-                        parameter: parameter ?? name)
+                    throw DirectionsURLError(.unknownMode, parameter ?? name, "'\(name)=\(DirectionsURLParser.shorten(value))' " + notA)
                 }
                 return index
             }
@@ -69,20 +65,21 @@ extension LinkInput {
             /// The decoded name as written.
             var name: String {
                 if flags & Flags.namePlain != 0 { return rawName.string }
-                switch PercentDecoding.decode(rawName, plusAsSpace: flags & Flags.plusAsSpace != 0) {
-                case .success(let text)?: return text
-                default: return rawName.string  // not reached: checked when the query was split
+                // A failure is not reached: the name was checked when the query was split.
+                guard case .success(let text)? = PercentDecoding.decode(rawName, plusAsSpace: flags & Flags.plusAsSpace != 0) else {
+                    return rawName.string
                 }
+                return text
             }
         }
 
-        /// Bits of a parameter's flags.
+        /// Bits of a parameter's flags: `valueNeedsDecoding`, the value has an escape or a `+` that
+        /// becomes a space; `namePlain`, the name is ASCII without escapes (or `+` when `plusAsSpace`),
+        /// so its key is its bytes lowercased.
         fileprivate enum Flags {
             static let hasEquals: UInt8 = 1
-            /// The value has an escape, or a `+` that becomes a space.
             static let valueNeedsDecoding: UInt8 = 4
             static let plusAsSpace: UInt8 = 8
-            /// The name is ASCII without escapes (or `+` when `plusAsSpace`): its key is its bytes lowercased.
             static let namePlain: UInt8 = 16
         }
 
@@ -93,17 +90,6 @@ extension LinkInput {
 
         /// No parameters.
         init() {}
-
-        /// `name` lowercased; ASCII names without Unicode case mapping, and without a copy when lowercase.
-        static func lowercasedKey(_ name: String) -> String {
-            var upper = false
-            for b in name.utf8 {
-                if b >= 0x80 { return name.lowercased() }
-                if b &- 65 < 26 { upper = true }
-            }
-            guard upper else { return name }
-            return LinkInput.lowercased(name[...])
-        }
 
         /// Splits `raw`, checking every escape and the UTF-8 of every decoded name and value.
         /// - Throws: `malformed-url` naming the parameter when a `%` escape is malformed or the decoded
@@ -169,29 +155,22 @@ extension LinkInput {
         /// Whether `bytes[k]` (a `%`) starts a valid escape below `%80` (not inlined: keeps the loop small).
         @inline(never)
         private static func isLowEscape(_ bytes: LinkInput, _ k: Int) -> Bool {
-            k &+ 2 < bytes.count && bytes[k &+ 1] &- UInt8(ascii: "0") < 8 && isHexDigit(bytes[k &+ 2])
+            guard k &+ 2 < bytes.count && bytes[k &+ 1] &- UInt8(ascii: "0") < 8 else { return false }
+            let b = bytes[k &+ 2]
+            return b &- UInt8(ascii: "0") < 10 || (b | 0x20) &- UInt8(ascii: "a") < 6
         }
 
-        /// Whether `b` is an ASCII hex digit.
-        @inline(__always)
-        private static func isHexDigit(_ b: UInt8) -> Bool {
-            b &- UInt8(ascii: "0") < 10 || (b | 0x20) &- UInt8(ascii: "a") < 6
-        }
-
-        /// What the scan learnt about the piece being read.
+        /// What the scan learnt about the piece being read: where it starts; the offset of its first
+        /// `=` (or -1); whether its name has no escape, non-ASCII byte or `+` read as a space; whether
+        /// its value has an escape that is malformed or at or above `%80` (left to the full check), a
+        /// valid escape below `%80`, or a `+` read as a space.
         private struct Piece {
             var start: Int
-            /// The offset of the first `=`, or -1.
             var equals = -1
-            /// The name has no escape, no non-ASCII byte and no `+` read as a space.
             var namePlain = true
-            /// The value has an escape that is malformed or at or above `%80` (left to the full check).
             var valuePercent = false
-            /// The value has a valid escape below `%80`.
             var valueEscape = false
             var valuePlus = false
-
-            init(start: Int) { self.start = start }
         }
 
         /// Adds the piece `piece.start ..< end` of `raw` (nothing when empty), checking its escapes and UTF-8.
@@ -214,20 +193,16 @@ extension LinkInput {
                     throw PercentDecoding.decodingError(failure, parameter: name.isEmpty ? "query" : name.string, what: "name")
                 }
                 keyIndex = Int32(decodedKeys.count)
-                decodedKeys.append(LinkInput.Query.lowercasedKey(decodedName))
+                decodedKeys.append(LinkInput.lowercased(decodedName))
             }
             if piece.valuePercent {
                 switch PercentDecoding.check(value, plusAsSpace: plusAsSpace) {
                 case .plain: break
                 case .needsDecoding: flags |= Flags.valueNeedsDecoding
                 case .failure(let failure):
-                    var shown: String
-                    switch PercentDecoding.decode(name, plusAsSpace: plusAsSpace) {
-                    case .success(let text)?: shown = text
-                    default: shown = name.string
-                    }
-                    if shown.isEmpty { shown = "query" }
-                    throw PercentDecoding.decodingError(failure, parameter: shown, what: "value")
+                    var shown = name.string
+                    if case .success(let text)? = PercentDecoding.decode(name, plusAsSpace: plusAsSpace) { shown = text }
+                    throw PercentDecoding.decodingError(failure, parameter: shown.isEmpty ? "query" : shown, what: "value")
                 }
             } else if piece.valuePlus || piece.valueEscape {
                 flags |= Flags.valueNeedsDecoding
@@ -235,7 +210,7 @@ extension LinkInput {
             parameters.append(Parameter(rawName: name, rawValue: value, flags: flags, keyIndex: keyIndex))
         }
 
-        // MARK: Keys
+        // MARK: Keys and look-ups (keys are lowercase; names match in any case)
 
         /// The look-up key of `p`: its decoded name, lowercased.
         func key(of p: Parameter) -> String {
@@ -253,14 +228,11 @@ extension LinkInput {
             return LinkInput.withBytes(of: decodedKeys[Int(p.keyIndex)]) { k in LinkInput.withBytes(of: key) { k.equals($0) } }
         }
 
-        /// Whether `p` is called `key` (lowercase) in any case.
         @_disfavoredOverload
         func isKey(_ p: Parameter, _ key: String) -> Bool {
             if p.keyIndex < 0 { return p.rawName.equalsIgnoringCase(key) }
             return decodedKeys[Int(p.keyIndex)] == key
         }
-
-        // MARK: Look-ups (keys are lowercase; names match in any case)
 
         /// The index of the first parameter called `key` at or after `from`, or nil.
         @inline(__always)
@@ -273,26 +245,17 @@ extension LinkInput {
             return nil
         }
 
-        /// The index of the first parameter called `key`, or nil.
         @_disfavoredOverload
         func firstIndex(of key: String) -> Int? { parameters.firstIndex { isKey($0, key) } }
 
-        /// The first parameter called `key`, or nil.
+        /// The first or last parameter called `key`, or nil; whether there is one; how many there are.
         @inline(__always)
         func first(_ key: StaticString) -> Parameter? { firstIndex(of: key).map { parameters[$0] } }
-
-        /// The last parameter called `key`, or nil.
         func last(_ key: StaticString) -> Parameter? { parameters.last { isKey($0, key) } }
-
-        /// Whether `key` appears at all.
         @inline(__always)
         func contains(_ key: StaticString) -> Bool { firstIndex(of: key) != nil }
-
-        /// Whether `key` appears at all.
         @_disfavoredOverload
         func contains(_ key: String) -> Bool { firstIndex(of: key) != nil }
-
-        /// How many parameters are called `key`.
         func count(_ key: StaticString) -> Int { all(key).count }
 
         /// The only parameter called `key`, or nil when absent.
@@ -306,16 +269,11 @@ extension LinkInput {
 
         /// The `duplicate-parameter` error of a parameter that may appear once.
         func duplicate(_ key: String, count: Int, format: String) -> DirectionsURLError {
-            DirectionsURLError(
-                code: .duplicateParameter,
-                message: "'\(key)' appears \(count) times in this \(format); give it once",
-                parameter: key)
+            DirectionsURLError(.duplicateParameter, key, "'\(key)' appears \(count) times in this \(format); give it once")
         }
 
-        /// Every parameter called `key`, in order.
+        /// Every parameter called `key`, in order; their decoded values.
         func all(_ key: StaticString) -> [Parameter] { parameters.filter { isKey($0, key) } }
-
-        /// Every decoded value of `key`, in order.
         func values(_ key: StaticString) -> [String] { all(key).map(\.value) }
     }
 }

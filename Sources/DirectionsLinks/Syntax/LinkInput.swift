@@ -4,15 +4,11 @@
 extension LinkInput {
     // MARK: Slicing (offsets are clamped to the text)
 
-    /// The first `n` bytes.
+    /// The first `n` bytes; the bytes before or from offset `i`; without the first or last `n` bytes.
     @inline(__always) func prefix(_ n: Int) -> LinkInput { slice(0, n) }
-    /// Bytes before offset `i`.
     @inline(__always) func prefix(upTo i: Int) -> LinkInput { slice(0, i) }
-    /// Bytes from offset `i`.
     @inline(__always) func suffix(from i: Int) -> LinkInput { slice(i, count) }
-    /// Without the first `n` bytes.
     @inline(__always) func dropFirst(_ n: Int = 1) -> LinkInput { slice(n, count) }
-    /// Without the last `n` bytes.
     @inline(__always) func dropLast(_ n: Int = 1) -> LinkInput { slice(0, count &- n) }
 
     /// The bytes before and after the first `byte`, or nil when there is none.
@@ -49,10 +45,8 @@ extension LinkInput {
         return nil
     }
 
-    /// Whether `byte` occurs.
+    /// Whether `byte` occurs; how many times it does.
     @inline(__always) func contains(_ byte: UInt8) -> Bool { firstOffset(of: byte) != nil }
-
-    /// How many times `byte` occurs.
     @inline(__always) func count(of byte: UInt8) -> Int { LinkInput.count(of: byte, in: self) }
 
     /// Whether every byte is ASCII.
@@ -71,13 +65,9 @@ extension LinkInput {
     struct Pieces: IteratorProtocol, Sequence {
         let text: LinkInput
         let separator: UInt8
-        private var start = 0
-        private var done = false
-
-        init(text: LinkInput, separator: UInt8) {
-            self.text = text
-            self.separator = separator
-        }
+        /// Where the next piece starts; whether the last one was returned.
+        var start = 0
+        var done = false
 
         mutating func next() -> LinkInput? {
             if done { return nil }
@@ -88,78 +78,62 @@ extension LinkInput {
         }
     }
 
-    // MARK: Comparing (ASCII literals)
+    /// The pieces between `separator` bytes (a `Character` split would take U+037E for `;`), with
+    /// empty ones left out when `omittingEmpty`.
+    func splitPieces(separatedBy separator: UInt8, omittingEmpty: Bool = false) -> [LinkInput] {
+        let all = Array(pieces(separatedBy: separator))
+        return omittingEmpty ? all.filter { !$0.isEmpty } : all
+    }
 
-    /// Whether the text is exactly `literal`.
-    @inline(__always)
-    func equals(_ literal: StaticString) -> Bool { matches(literal, .whole, ignoringCase: false) }
+    // MARK: Comparing (ASCII literals; an `IgnoringCase` literal is lowercase ASCII)
 
-    /// Whether the text equals the lowercase ASCII `literal` ignoring ASCII case.
-    @inline(__always)
-    func equalsIgnoringCase(_ literal: StaticString) -> Bool { matches(literal, .whole, ignoringCase: true) }
-
-    /// Whether the text starts with `literal`.
-    @inline(__always)
-    func hasPrefix(_ literal: StaticString) -> Bool { matches(literal, .prefix, ignoringCase: false) }
-
-    /// Whether the text starts with the lowercase ASCII `literal` ignoring ASCII case.
-    @inline(__always)
-    func hasPrefixIgnoringCase(_ literal: StaticString) -> Bool { matches(literal, .prefix, ignoringCase: true) }
-
-    /// Whether the text ends with `literal`.
-    @inline(__always)
-    func hasSuffix(_ literal: StaticString) -> Bool { matches(literal, .suffix, ignoringCase: false) }
-
-    /// Whether the text ends with the lowercase ASCII `literal` ignoring ASCII case.
-    @inline(__always)
-    func hasSuffixIgnoringCase(_ literal: StaticString) -> Bool { matches(literal, .suffix, ignoringCase: true) }
+    /// Whether the text is, starts with or ends with `literal`, exactly or ignoring ASCII case.
+    @inline(__always) func equals(_ literal: StaticString) -> Bool { matches(literal, .whole, ignoringCase: false) }
+    @inline(__always) func equalsIgnoringCase(_ literal: StaticString) -> Bool { matches(literal, .whole, ignoringCase: true) }
+    @inline(__always) func hasPrefix(_ literal: StaticString) -> Bool { matches(literal, .prefix, ignoringCase: false) }
+    @inline(__always) func hasPrefixIgnoringCase(_ literal: StaticString) -> Bool { matches(literal, .prefix, ignoringCase: true) }
+    @inline(__always) func hasSuffix(_ literal: StaticString) -> Bool { matches(literal, .suffix, ignoringCase: false) }
+    @inline(__always) func hasSuffixIgnoringCase(_ literal: StaticString) -> Bool { matches(literal, .suffix, ignoringCase: true) }
 
     /// Where a literal is compared: against the whole text, its start or its end.
     private enum Anchor { case whole, prefix, suffix }
 
-    /// Whether `literal` matches the text at `anchor`; with `ignoringCase`, `literal` is lowercase ASCII.
     @inline(__always)
     private func matches(_ literal: StaticString, _ anchor: Anchor, ignoringCase: Bool) -> Bool {
         LinkInput.withBytes(of: literal) { l in
-            switch anchor {
-            case .whole: guard l.count == count else { return false }
-            case .prefix, .suffix: guard l.count <= count else { return false }
-            }
-            let offset = anchor == .suffix ? count &- l.count : 0
-            var i = 0
-            while i < l.count {
-                let b = self[offset &+ i]
-                if ignoringCase ? !LinkInput.equalIgnoringCase(b, l[i]) : b != l[i] { return false }
-                i &+= 1
-            }
-            return true
+            guard anchor == .whole ? l.count == count : l.count <= count else { return false }
+            return matches(l, at: anchor == .suffix ? count &- l.count : 0, ignoringCase: ignoringCase)
         }
     }
 
-    /// Whether the text is the same bytes as `other`.
+    /// Whether the bytes from `offset` are those of `l` (which fits), ignoring ASCII case with `ignoringCase`.
     @inline(__always)
-    func equals(_ other: LinkInput) -> Bool {
-        guard other.count == count else { return false }
+    private func matches(_ l: LinkInput, at offset: Int, ignoringCase: Bool) -> Bool {
         var i = 0
-        while i < count {
-            if self[i] != other[i] { return false }
+        while i < l.count {
+            let b = self[offset &+ i]
+            if ignoringCase ? !LinkInput.equalIgnoringCase(b, l[i]) : b != l[i] { return false }
             i &+= 1
         }
         return true
     }
 
+    /// Whether the text is the same bytes as `other`.
+    @inline(__always)
+    func equals(_ other: LinkInput) -> Bool { other.count == count && matches(other, at: 0, ignoringCase: false) }
+
     /// Whether the text equals `lowercase` (lowercase ASCII) ignoring ASCII case.
     @_disfavoredOverload
     func equalsIgnoringCase(_ lowercase: String) -> Bool {
-        LinkInput.withBytes(of: lowercase) { l in
-            guard l.count == count else { return false }
-            var i = 0
-            while i < l.count {
-                if !LinkInput.equalIgnoringCase(self[i], l[i]) { return false }
-                i &+= 1
-            }
-            return true
-        }
+        LinkInput.withBytes(of: lowercase) { l in l.count == count && matches(l, at: 0, ignoringCase: true) }
+    }
+
+    /// Whether `string.lowercased() == lower` for a lowercase ASCII `lower` (by byte for ASCII text;
+    /// a non-ASCII letter such as the Kelvin sign may lowercase to ASCII).
+    func lowercasedEquals(_ lower: StaticString) -> Bool {
+        if equalsIgnoringCase(lower) { return true }
+        if isASCII { return false }
+        return string.lowercased() == String(describing: lower)
     }
 
     // MARK: Text
@@ -180,10 +154,7 @@ extension LinkInput {
     }
 
     /// Whether the text has no ASCII uppercase letter.
-    var isLowercaseASCII: Bool {
-        for b in self where b &- 65 < 26 { return false }
-        return true
-    }
+    var isLowercaseASCII: Bool { !contains { $0 &- 65 < 26 } }
 
     /// Without leading and trailing whitespace, as `Character.isWhitespace` decides.
     @inline(__always)
@@ -191,23 +162,17 @@ extension LinkInput {
         // The usual value: both ends visible ASCII (0x21–0x7E), so neither end can be trimmed.
         let n = count
         if n > 0 && self[0] &- 0x21 < 0x5E && self[n &- 1] &- 0x21 < 0x5E { return self }
-        guard isASCII else { return trimmedByCharacters }
+        guard isASCII else {
+            // By `Character`s: a non-ASCII scalar may be whitespace or join an ASCII one.
+            let text = string
+            let s = LinkInput.trimmedByCharacters(text[...])
+            return slice(text.utf8.distance(from: text.startIndex, to: s.startIndex), text.utf8.distance(from: text.startIndex, to: s.endIndex))
+        }
         var a = 0
         var b = n
         while a < b && LinkInput.isASCIIWhitespace(self[a]) { a &+= 1 }
         while b > a && LinkInput.isASCIIWhitespace(self[b &- 1]) { b &-= 1 }
         return slice(a, b)
-    }
-
-    /// ``trimmed`` by `Character`s (a non-ASCII scalar may be whitespace or join an ASCII one).
-    private var trimmedByCharacters: LinkInput {
-        let text = string
-        var s = Substring(text)
-        while let f = s.first, f.isWhitespace { s.removeFirst() }
-        while let l = s.last, l.isWhitespace { s.removeLast() }
-        let start = text.utf8.distance(from: text.startIndex, to: s.startIndex)
-        let end = text.utf8.distance(from: text.startIndex, to: s.endIndex)
-        return slice(start, end)
     }
 
     /// Whether the text is empty after ``trimmed``.
@@ -220,12 +185,9 @@ extension LinkInput {
         PercentDecoding.decode(self, plusAsSpace: plusAsSpace) ?? .success(string)
     }
 
-    /// Percent-decodes, throwing `malformed-url` naming `parameter` (as ``DirectionsURLParser/PercentDecoding/decode(_:plusAsSpace:parameter:what:)``).
+    /// Percent-decodes, throwing `malformed-url` naming `parameter` (``PercentDecoding/decodingError(_:parameter:what:)``).
     func decoded(plusAsSpace: Bool, parameter: String, what: String = "value") throws(DirectionsURLError) -> String {
-        switch percentDecoded(plusAsSpace: plusAsSpace) {
-        case .success(let text): return text
-        case .failure(let failure): throw PercentDecoding.decodingError(failure, parameter: parameter, what: what)
-        }
+        try percentDecoded(plusAsSpace: plusAsSpace).mapError { PercentDecoding.decodingError($0, parameter: parameter, what: what) }.get()
     }
 
     /// Calls `body` with the percent-decoded bytes (the text itself when nothing needs decoding).
@@ -243,37 +205,22 @@ extension LinkInput {
         }
     }
 
-    // MARK: Numbers
-
-    /// A C-locale decimal `[+-]?DIGITS[.DIGITS]` (no exponent, no `inf`/`nan`), or nil; exactly as
-    /// ``DirectionsURLParser/CoordinateText/decimal(_:)``.
+    /// A C-locale decimal `[+-]?DIGITS[.DIGITS]` (no exponent, no `inf`/`nan`), or nil: the tuned
+    /// ``CoordinateText/readDecimal(_:_:)``, else (over 19 digits, above 2^53) `Double(String)`,
+    /// which reads plain decimal digits exactly as `strtod` in the C locale.
     var decimal: Double? {
-        switch CoordinateText.decimalScan(self) {
+        var i = 0
+        let read = CoordinateText.readDecimal(self, &i)
+        guard i == count else { return nil }
+        switch read {
         case .invalid: return nil
         case .value(let value): return value
-        case .slow(let negative, let signLength):
-            guard let magnitude = Double(dropFirst(signLength).string) else { return nil }
+        case .slow:
+            // A valid decimal, so not empty; the first byte is a digit or the sign.
+            let negative = self[0] == UInt8(ascii: "-")
+            guard let magnitude = Double(dropFirst(negative || self[0] == UInt8(ascii: "+") ? 1 : 0).string) else { return nil }
             return negative ? -magnitude : magnitude
         }
-    }
-}
-
-// MARK: - Readings for non-ASCII text
-
-extension LinkInput {
-    /// Whether `string.lowercased() == lower` for a lowercase ASCII `lower` (by byte for ASCII text;
-    /// a non-ASCII letter such as the Kelvin sign may lowercase to ASCII).
-    func lowercasedEquals(_ lower: StaticString) -> Bool {
-        if equalsIgnoringCase(lower) { return true }
-        if isASCII { return false }
-        return string.lowercased() == String(describing: lower)
-    }
-
-    /// The pieces between `separator` bytes (a `Character` split would take U+037E for `;`), with
-    /// empty ones left out when `omittingEmpty`.
-    func splitPieces(separatedBy separator: UInt8, omittingEmpty: Bool = false) -> [LinkInput] {
-        let all = Array(pieces(separatedBy: separator))
-        return omittingEmpty ? all.filter { !$0.isEmpty } : all
     }
 }
 
@@ -285,8 +232,6 @@ extension LinkInput: CustomStringConvertible {
 // MARK: - Scanning UTF-8 bytes (word at a time) and Substrings by byte
 
 extension LinkInput {
-    // MARK: Word-at-a-time scans (8 bytes per step; every load is inside the buffer)
-
     /// The high bit of each byte of `word` that equals `byte` (exact: no carry crosses a byte).
     @inline(__always)
     static func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
@@ -295,40 +240,38 @@ extension LinkInput {
         return ~t & 0x8080_8080_8080_8080
     }
 
-    /// The offset of the first `a` in `bytes[from..<to]`, or `to`.
+    /// The offset of the first byte of `bytes[from..<to]` that `byte` takes, or `to`: 8 bytes per
+    /// step while `word` (the ``matches(_:_:)`` bits of the same test) finds none, every load inside the buffer.
     @inline(__always)
-    static func firstOffset(of a: UInt8, in bytes: LinkInput, from: Int, to: Int) -> Int {
+    private static func firstOffset(in bytes: LinkInput, from: Int, to: Int, _ word: (UInt64) -> UInt64, _ byte: (UInt8) -> Bool) -> Int {
         var i = Swift.max(from, 0)
         let to = Swift.min(to, bytes.count)
         while i &+ 8 <= to {
-            let m = matches(word(bytes, i), a)
+            let m = word(LinkInput.word(bytes, i))
             if m != 0 { return i &+ m.trailingZeroBitCount >> 3 }
             i &+= 8
         }
         while i < to {
-            if bytes[i] == a { return i }
+            if byte(bytes[i]) { return i }
             i &+= 1
         }
         return to
     }
 
-    /// The offset of the first `a` or `b` in `bytes[from..<to]`, or `to`.
+    /// The offset of the first `a` (or `b`, or `c`) in `bytes[from..<to]`, or `to`.
+    @inline(__always)
+    static func firstOffset(of a: UInt8, in bytes: LinkInput, from: Int, to: Int) -> Int {
+        firstOffset(in: bytes, from: from, to: to, { matches($0, a) }, { $0 == a })
+    }
+
     @inline(__always)
     static func firstOffset(of a: UInt8, or b: UInt8, in bytes: LinkInput, from: Int, to: Int) -> Int {
-        var i = Swift.max(from, 0)
-        let to = Swift.min(to, bytes.count)
-        while i &+ 8 <= to {
-            let w = word(bytes, i)
-            let m = matches(w, a) | matches(w, b)
-            if m != 0 { return i &+ m.trailingZeroBitCount >> 3 }
-            i &+= 8
-        }
-        while i < to {
-            let c = bytes[i]
-            if c == a || c == b { return i }
-            i &+= 1
-        }
-        return to
+        firstOffset(in: bytes, from: from, to: to, { matches($0, a) | matches($0, b) }, { $0 == a || $0 == b })
+    }
+
+    @inline(__always)
+    static func firstOffset(of a: UInt8, _ b: UInt8, _ c: UInt8, in bytes: LinkInput, from: Int, to: Int) -> Int {
+        firstOffset(in: bytes, from: from, to: to, { matches($0, a) | matches($0, b) | matches($0, c) }, { $0 == a || $0 == b || $0 == c })
     }
 
     /// Where the query and fragment of `bytes[from..<to]` start (RFC 3986 §3.4, §3.5): `question` is
@@ -340,25 +283,6 @@ extension LinkInput {
             return (first, firstOffset(of: UInt8(ascii: "#"), in: bytes, from: first &+ 1, to: to))
         }
         return (to, first)
-    }
-
-    /// The offset of the first `a`, `b` or `c` in `bytes[from..<to]`, or `to`.
-    @inline(__always)
-    static func firstOffset(of a: UInt8, _ b: UInt8, _ c: UInt8, in bytes: LinkInput, from: Int, to: Int) -> Int {
-        var i = Swift.max(from, 0)
-        let to = Swift.min(to, bytes.count)
-        while i &+ 8 <= to {
-            let w = word(bytes, i)
-            let m = matches(w, a) | matches(w, b) | matches(w, c)
-            if m != 0 { return i &+ m.trailingZeroBitCount >> 3 }
-            i &+= 8
-        }
-        while i < to {
-            let x = bytes[i]
-            if x == a || x == b || x == c { return i }
-            i &+= 1
-        }
-        return to
     }
 
     /// How many bytes of `bytes` are `a`.
@@ -376,45 +300,6 @@ extension LinkInput {
             i &+= 1
         }
         return n
-    }
-
-    /// The index of the first `byte` (ASCII) in `s`, or nil.
-    @inline(__always)
-    static func firstIndex(of byte: UInt8, in s: Substring) -> String.Index? {
-        let offset: Int? = withBytes(of: s) { buffer in
-            var i = 0
-            let n = buffer.count
-            while i < n {
-                if buffer[i] == byte { return i }
-                i &+= 1
-            }
-            return nil
-        }
-        guard let offset else { return nil }
-        return s.utf8.index(s.startIndex, offsetBy: offset)
-    }
-
-    /// The index of the first `byte` in `s`, or nil.
-    @inline(__always)
-    static func firstIndex(of byte: UInt8, in s: String) -> String.Index? {
-        firstIndex(of: byte, in: s[...])
-    }
-
-    /// The index of the first byte of `s` that is `a` or `b`, or nil.
-    @inline(__always)
-    static func firstIndex(of a: UInt8, or b: UInt8, in s: Substring) -> String.Index? {
-        let offset: Int? = withBytes(of: s) { buffer in
-            var i = 0
-            let n = buffer.count
-            while i < n {
-                let c = buffer[i]
-                if c == a || c == b { return i }
-                i &+= 1
-            }
-            return nil
-        }
-        guard let offset else { return nil }
-        return s.utf8.index(s.startIndex, offsetBy: offset)
     }
 
     /// Whether `b` equals `lowercase` (a lowercase ASCII byte) ignoring ASCII case.
@@ -437,16 +322,16 @@ extension LinkInput {
         var start = utf8.startIndex
         var end = utf8.endIndex
         while start < end, isASCIIWhitespace(utf8[start]) { start = utf8.index(after: start) }
-        while start < end {
-            let before = utf8.index(before: end)
-            guard isASCIIWhitespace(utf8[before]) else { break }
-            end = before
-        }
+        while start < end, isASCIIWhitespace(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
         let r = s[start..<end]
         // A non-ASCII end may be Unicode whitespace or join the ASCII whitespace next to it into
         // one grapheme: trim by Characters.
         if let f = r.utf8.first, let l = r.utf8.last, f < 0x80, l < 0x80 { return r }
-        if r.isEmpty { return r }
+        return r.isEmpty ? r : trimmedByCharacters(s)
+    }
+
+    /// `s` without leading and trailing `Character`s that are whitespace.
+    private static func trimmedByCharacters(_ s: Substring) -> Substring {
         var c = s
         while let f = c.first, f.isWhitespace { c.removeFirst() }
         while let l = c.last, l.isWhitespace { c.removeLast() }

@@ -2,60 +2,25 @@
 extension DirectionsURLParser {
     /// RFC 3986 §2.1 percent-decoding to UTF-8 text, done once.
     enum PercentDecoding {
-        /// Percent-decodes once, throwing `malformed-url` naming `parameter`.
-        static func decode(
-            _ raw: Substring, plusAsSpace: Bool, parameter: String, what: String = "value"
-        ) throws(DirectionsURLError) -> String {
-            switch decode(raw, plusAsSpace: plusAsSpace) {
-            case .success(let text):
-                return text
-            case .failure(let failure):
-                throw decodingError(failure, parameter: parameter, what: what)
-            }
-        }
-
         /// The `malformed-url` error of a failed decoding (built only on the error path).
-        static func decodingError(
-            _ failure: PercentDecoding.Failure, parameter: String, what: String
-        ) -> DirectionsURLError {
+        static func decodingError(_ failure: PercentDecoding.Failure, parameter: String, what: String) -> DirectionsURLError {
             switch failure {
             case .badEscape(let escape):
-                return DirectionsURLError(
-                    code: .malformedURL,
-                    message: "the \(what) of '\(parameter)' has a malformed percent-escape '\(escape)'; write '%' as %25 and escapes as %XX with two hex digits",
-                    parameter: parameter)
+                return DirectionsURLError(.malformedURL, parameter, "the \(what) of '\(parameter)' has a malformed percent-escape '\(escape)'; "
+                    + "write '%' as %25 and escapes as %XX with two hex digits")
             case .invalidUTF8:
-                return DirectionsURLError(
-                    code: .malformedURL,
-                    message: "the \(what) of '\(parameter)' does not decode to UTF-8 text; percent-encode the UTF-8 bytes of the text",
-                    parameter: parameter)
+                return DirectionsURLError(.malformedURL, parameter,
+                    "the \(what) of '\(parameter)' does not decode to UTF-8 text; percent-encode the UTF-8 bytes of the text")
             }
         }
 
-        enum Failure: Error, Hashable {
-            /// A `%` not followed by two hex digits; carries the offending text (at most three characters).
-            case badEscape(String)
-            /// The decoded bytes are not valid UTF-8.
-            case invalidUTF8
-        }
+        /// A `%` not followed by two hex digits, with the offending text (at most three characters);
+        /// or decoded bytes that are not valid UTF-8.
+        enum Failure: Error, Hashable { case badEscape(String), invalidUTF8 }
 
-        /// Decodes `%XX` escapes; with `plusAsSpace`, a raw `+` becomes U+0020.
-        static func decode(_ text: Substring, plusAsSpace: Bool) -> Result<String, Failure> {
-            let decoded: Result<String, Failure>? = LinkInput.withBytes(of: text) { bytes in
-                decode(bytes, plusAsSpace: plusAsSpace)
-            }
-            return decoded ?? .success(String(text))
-        }
-
-        /// What decoding `bytes` would give, without building the text.
-        enum Check {
-            /// Nothing to decode: the text is the bytes as they are.
-            case plain
-            /// Decoding succeeds and changes the text.
-            case needsDecoding
-            /// Decoding fails, as `decode` would.
-            case failure(Failure)
-        }
+        /// What decoding `bytes` would give, without building the text: nothing to decode (`plain`, the
+        /// text is the bytes as they are), a changed text, or the failure `decode` would give.
+        enum Check { case plain, needsDecoding, failure(Failure) }
 
         /// Checks `bytes` as ``decode(_:plusAsSpace:)`` would, building text only to validate escaped bytes ≥ 0x80.
         static func check(_ bytes: LinkInput, plusAsSpace: Bool) -> Check {
@@ -72,7 +37,7 @@ extension DirectionsURLParser {
         static func decodeChecked(_ bytes: LinkInput, plusAsSpace: Bool) -> String {
             // Every '%' starts a checked escape, so the decoded length is exact.
             let count = max(0, bytes.count &- 2 &* LinkInput.count(of: UInt8(ascii: "%"), in: bytes))
-            return LinkInput.string(capacity: count) { out in write(bytes, into: out, plusAsSpace: plusAsSpace) }
+            return LinkInput.string(capacity: count) { out in writeDecoded(bytes, into: out, plusAsSpace: plusAsSpace) }
         }
 
         /// Decodes `bytes`; nil when nothing needs decoding (the caller copies the text as is).
@@ -84,10 +49,10 @@ extension DirectionsURLParser {
                 let count = bytes.count - 2 * found.count
                 guard found.high else {
                     // ASCII escapes in valid UTF-8 text: the result is valid UTF-8.
-                    return .success(LinkInput.string(capacity: count) { out in write(bytes, into: out, plusAsSpace: plusAsSpace) })
+                    return .success(LinkInput.string(capacity: count) { out in writeDecoded(bytes, into: out, plusAsSpace: plusAsSpace) })
                 }
                 // An escaped byte ≥ 0x80 may make invalid UTF-8, which is an error: validate (rare).
-                let out = LinkInput.array(capacity: count) { buffer in write(bytes, into: buffer, plusAsSpace: plusAsSpace) }
+                let out = LinkInput.array(capacity: count) { buffer in writeDecoded(bytes, into: buffer, plusAsSpace: plusAsSpace) }
                 guard let decoded = String(validating: out, as: UTF8.self) else { return .failure(.invalidUTF8) }
                 return .success(decoded)
             }
@@ -118,20 +83,10 @@ extension DirectionsURLParser {
             return .success((count, high))
         }
 
-        /// ``write(_:into:plusAsSpace:)`` of `bytes`; returns the number of bytes written (≤ `bytes.count`).
-        @inline(__always)
-        static func writeDecoded(
-            _ bytes: LinkInput, into out: LinkInput.Scratch, plusAsSpace: Bool
-        ) -> Int {
-            write(bytes, into: out, plusAsSpace: plusAsSpace)
-        }
-
         /// Writes the decoded `bytes` into `out` (escapes checked; a malformed one is kept), a raw `+`
         /// as a space with `plusAsSpace`, until `out` is full. Returns the number of bytes written.
         @inline(__always)
-        private static func write(
-            _ bytes: LinkInput, into out: LinkInput.Scratch, plusAsSpace: Bool
-        ) -> Int {
+        static func writeDecoded(_ bytes: LinkInput, into out: LinkInput.Scratch, plusAsSpace: Bool) -> Int {
             let n = bytes.count
             var o = 0
             var i = 0
@@ -150,12 +105,9 @@ extension DirectionsURLParser {
         }
 
         private static func hexValue(_ b: UInt8) -> UInt8? {
-            switch b {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): b - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): b - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): b - UInt8(ascii: "A") + 10
-            default: nil
-            }
+            if b &- UInt8(ascii: "0") < 10 { return b &- UInt8(ascii: "0") }
+            let letter = (b | 0x20) &- UInt8(ascii: "a")
+            return letter < 6 ? letter &+ 10 : nil
         }
     }
 }

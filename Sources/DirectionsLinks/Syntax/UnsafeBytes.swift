@@ -32,13 +32,10 @@ struct LinkInput: Sequence {
     /// No bytes.
     static var empty: LinkInput { LinkInput(UnsafeBufferPointer(start: nil, count: 0)) }
 
-    /// The number of bytes.
+    /// The number of bytes; the byte at offset `i` (0 ≤ i < count).
     @inline(__always) var count: Int { buffer.count }
     @inline(__always) var isEmpty: Bool { buffer.isEmpty }
-
-    /// The byte at offset `i` (0 ≤ i < count).
     @inline(__always) subscript(i: Int) -> UInt8 { buffer[i] }
-
     @inline(__always) var first: UInt8? { buffer.isEmpty ? nil : buffer[0] }
     @inline(__always) var last: UInt8? { buffer.isEmpty ? nil : buffer[buffer.count &- 1] }
 
@@ -58,8 +55,7 @@ struct LinkInput: Sequence {
     @inline(__always)
     var string: String { String(decoding: buffer, as: UTF8.self) }
 
-    /// The 8 bytes of `bytes` from `offset` (the caller checks `offset + 8 <= bytes.count`), first
-    /// byte lowest.
+    /// The 8 bytes of `bytes` from `offset` (the caller checks `offset + 8 <= bytes.count`), first byte lowest.
     @inline(__always)
     static func word(_ bytes: LinkInput, _ offset: Int) -> UInt64 {
         UInt64(littleEndian: UnsafeRawBufferPointer(bytes.buffer).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
@@ -67,7 +63,8 @@ struct LinkInput: Sequence {
 
     // MARK: Pinning bytes
 
-    /// Calls `body` with the UTF-8 bytes of `text`, pinned for the call (no copy for native strings).
+    /// Calls `body` with the UTF-8 bytes of `text` (a `String`, `Substring`, `StaticString` or byte
+    /// array), pinned for the call (no copy for native strings).
     @inline(__always)
     static func withBytes<R>(of text: String, _ body: (LinkInput) -> R) -> R {
         var text = text
@@ -84,20 +81,17 @@ struct LinkInput: Sequence {
         return try result.get()
     }
 
-    /// Calls `body` with the UTF-8 bytes of `text`, pinned for the call (no copy for native strings).
     @inline(__always)
     static func withBytes<R>(of text: Substring, _ body: (LinkInput) -> R) -> R {
         var text = text
         return text.withUTF8 { body(LinkInput($0)) }
     }
 
-    /// Calls `body` with the UTF-8 bytes of `literal`.
     @inline(__always)
     static func withBytes<R>(of literal: StaticString, _ body: (LinkInput) -> R) -> R {
         literal.withUTF8Buffer { body(LinkInput($0)) }
     }
 
-    /// Calls `body` with the bytes of `array`, pinned for the call.
     @inline(__always)
     static func withBytes<R>(of array: [UInt8], _ body: (LinkInput) -> R) -> R {
         array.withUnsafeBufferPointer { body(LinkInput($0)) }
@@ -109,10 +103,8 @@ struct LinkInput: Sequence {
     struct Scratch {
         fileprivate let buffer: UnsafeMutableBufferPointer<UInt8>
 
-        /// The capacity in bytes.
+        /// The capacity in bytes; the byte at offset `i` (0 ≤ i < count).
         @inline(__always) var count: Int { buffer.count }
-
-        /// The byte at offset `i` (0 ≤ i < count).
         @inline(__always)
         subscript(i: Int) -> UInt8 {
             get { buffer[i] }

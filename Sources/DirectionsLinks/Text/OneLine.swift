@@ -22,10 +22,8 @@ public enum OneLine {
         return out
     }
 
-    /// The generic `escaped(_:)` for a `String`: the same text, but the usual check (nothing
-    /// to escape) runs over the bytes directly rather than through the generic `StringProtocol`
-    /// witnesses, about a hundred times faster (log lines and findings are escaped by the hundred
-    /// at start).
+    /// The generic `escaped(_:)` for a `String`, checked over its bytes directly rather than through
+    /// the `StringProtocol` witnesses: about a hundred times faster (log lines are escaped by the hundred at start).
     public static func escaped(_ text: String) -> String {
         needsEscaping(text) ? writtenVisibly(text) : text
     }
@@ -78,7 +76,7 @@ public enum OneLine {
     }
 
     /// At least `digits` uppercase hexadecimal digits.
-    private static func hex(_ value: some BinaryInteger, digits: Int) -> String {
+    static func hex(_ value: some BinaryInteger, digits: Int) -> String {
         let text = String(value, radix: 16, uppercase: true)
         return text.count < digits ? String(repeating: "0", count: digits - text.count) + text : text
     }

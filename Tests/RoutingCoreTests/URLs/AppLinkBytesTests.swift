@@ -44,10 +44,10 @@ struct AppLinkBytesTests {
         // The two traps of a `Character` split.
         #expect(LinkInput.split("a\u{37E}b", UInt8(ascii: ";")) == ["a\u{37E}b"])
         #expect(LinkInput.split("a;\u{301}b", UInt8(ascii: ";")) == ["a", "\u{301}b"])
-        #expect(LinkInput.firstIndex(of: UInt8(ascii: ";"), in: "\u{37E};").map { "\u{37E};".utf8.distance(from: "\u{37E};".startIndex, to: $0) } == 2)
+        #expect(LinkInput.withBytes(of: "\u{37E};" as String) { $0.firstOffset(of: UInt8(ascii: ";")) } == 2)
     }
 
-    @Test("lowerEquals = lowercased() ==; lowerPrefix agrees with lowercased().hasPrefix")
+    @Test("lowercasedEquals = lowercased() ==; hasPrefix by byte")
     func caseFolding() {
         var rng = SplitMix64(seed: 42)
         let words: [StaticString] = ["mylocation", "directions", "r", "maps", "tab", "points", "routesearch", "d", "walk", "adr.", "pos.", "s-"]
@@ -57,11 +57,7 @@ struct AppLinkBytesTests {
             let sub = Substring(s)
             for w in words {
                 let word = String(describing: w)
-                #expect(LinkInput.lowerEquals(sub, w) == (s.lowercased() == word), "\(s.debugDescription) vs \(word)")
-                #expect(LinkInput.lowerEquals(sub, word) == (s.lowercased() == word), "\(s.debugDescription) vs \(word)")
-                if let prefix = LinkInput.lowerPrefix(sub, w) {
-                    #expect(prefix == (String(s.prefix(word.count)).lowercased() == word), "\(s.debugDescription) prefix \(word)")
-                }
+                #expect(LinkInput.withBytes(of: sub) { $0.lowercasedEquals(w) } == (s.lowercased() == word), "\(s.debugDescription) vs \(word)")
                 if word.hasSuffix(".") || word.hasSuffix("-") {
                     #expect(LinkInput.hasPrefix(sub, w) == s.utf8.starts(with: word.utf8), "\(s.debugDescription) hasPrefix \(word)")
                 }
@@ -70,7 +66,7 @@ struct AppLinkBytesTests {
         }
     }
 
-    @Test("decimal = CoordinateText.decimal, bit for bit")
+    @Test("LinkInput.decimal = CoordinateText.decimal, bit for bit")
     func decimal() {
         var rng = SplitMix64(seed: 43)
         let digits = Array("0123456789")
@@ -86,7 +82,7 @@ struct AppLinkBytesTests {
             }
             if i % 50 == 0 { s += Self.randomText(&rng, maxLength: 2) }
             let expected = DirectionsURLParser.CoordinateText.decimal(Substring(s))
-            let got = LinkInput.decimal(Substring(s))
+            let got = LinkInput.withBytes(of: s) { $0.decimal }
             #expect(got?.bitPattern == expected?.bitPattern, "\(s)")
         }
     }
@@ -98,12 +94,9 @@ struct AppLinkBytesTests {
         for _ in 0..<5000 {
             let a = pieces[Int(rng.next() % UInt64(pieces.count))], b = pieces[Int(rng.next() % UInt64(pieces.count))]
             let expected = try? DirectionsURLParser.CoordinateText.parsePair(Substring(a + "," + b), parameter: "x")
-            if let quick = LinkInput.quickPair(Substring(a), Substring(b)) {
+            if let quick = LinkInput.withBytes(of: a + "," + b, { DirectionsURLParser.CoordinateText.quickPair($0, allowTriple: false) }) {
                 #expect(quick == expected, "\(a),\(b)")
                 #expect(quick.latitude.bitPattern == expected?.latitude.bitPattern)
-            }
-            if let quick = LinkInput.quickPair(Substring(a + "," + b)) {
-                #expect(quick == expected, "\(a),\(b)")
             }
         }
     }
