@@ -99,7 +99,7 @@ enum BingMapsLink {
                 do {
                     return try Coordinate.validated(latitude: la, longitude: lo)
                 } catch {
-                    return try CoordinateText.parsePair(Substring(LinkWriting.degrees(la) + "," + LinkWriting.degrees(lo)), parameter: "rtp")
+                    return try (LinkWriting.degrees(la) + "," + LinkWriting.degrees(lo)).coordinatePair(parameter: "rtp")
                 }
             }
         }
@@ -110,7 +110,7 @@ enum BingMapsLink {
     /// The decoded title `t` with `%5F` (any case) → `_`, Microsoft's second decoding, by `Character`s.
     private static func replacingEncodedUnderscore(_ t: LinkInput) -> String {
         guard t.contains(UInt8(ascii: "%")) else { return t.string }
-        var (out, rest) = ("", Substring(t.string))
+        var (out, rest) = ("", t.string[...])
         while let p = rest.firstIndex(of: "%") {
             let after = rest[rest.index(after: p)...]
             let encoded = after.prefix(2).uppercased() == "5F"

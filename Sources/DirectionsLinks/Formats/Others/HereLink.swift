@@ -30,28 +30,25 @@ enum HereLink {
                 "'\(raw.shown)' is a HERE place sharing id, which only HERE's servers can resolve; write <lat>,<lon>[,title] instead")
         }
         guard let (latText, afterLat) = raw.split(at: UInt8(ascii: ",")) else {
-            let decoded = try raw.decoded(plusAsSpace: plusAsSpace, parameter: "path")
-            if decoded.utf8.contains(UInt8(ascii: ",")), let c = try? CoordinateText.parsePair(Substring(decoded), parameter: "path") {
-                try context.repair(.repairedSyntax, "the waypoint '\(raw)' encodes its comma as %2C; write it as <lat>,<lon>", parameter: "path")
-                return .coordinate(c, label: nil)
+            return try LinkInput.withBytesThrowing(of: try raw.decoded(plusAsSpace: plusAsSpace, parameter: "path")) { (text) throws(DirectionsURLError) in
+                if text.contains(UInt8(ascii: ",")), let c = try? CoordinateText.parsePair(text, parameter: "path") {
+                    try context.repair(.repairedSyntax, "the waypoint '\(raw)' encodes its comma as %2C; write it as <lat>,<lon>", parameter: "path")
+                    return .coordinate(c, label: nil)
+                }
+                if context.parser.currentLocationLiterals.matches(text), !text.isBlank { return .currentLocation }
+                if plusAsSpace && !CoordinateText.isNumberLike(text) && !text.isEmpty { return .address(text.trimmed.string) }
+                throw DirectionsURLError(.malformedNumber, "path", "the waypoint '\(text.shown)' is not '<latitude>,<longitude>[,title]' or 'mylocation'")
             }
-            if context.parser.currentLocationLiterals.matches(decoded), !DirectionsURLParser.trimmed(decoded).isEmpty { return .currentLocation }
-            if plusAsSpace && !CoordinateText.isNumberLike(Substring(decoded)) && !decoded.isEmpty {
-                return .address(DirectionsURLParser.trimmed(decoded))
-            }
-            throw DirectionsURLError(
-                .malformedNumber, "path", "the waypoint '\(DirectionsURLParser.shorten(decoded))' is not '<latitude>,<longitude>[,title]' or 'mylocation'")
         }
         let (lonText, titleText): (LinkInput, LinkInput?) = afterLat.split(at: UInt8(ascii: ",")).map { ($0.before, $0.after) } ?? (afterLat, nil)
-        let lat = try latText.decoded(plusAsSpace: false, parameter: "path")
-        let lon = try lonText.decoded(plusAsSpace: false, parameter: "path")
-        if plusAsSpace, CoordinateText.decimal(LinkInput.trimmed(lat[...])) == nil {
+        let (lat, lon) = (try latText.decoded(plusAsSpace: false, parameter: "path"), try lonText.decoded(plusAsSpace: false, parameter: "path"))
+        if plusAsSpace, LinkInput.withBytes(of: lat, { $0.trimmed.decimal }) == nil {
             // wego segments may be addresses ("Munich,Hauptstraße+12").
-            let text = try raw.decoded(plusAsSpace: true, parameter: "path")
-            if let c = try CoordinateText.classify(text, parameter: "path") { return .coordinate(c, label: nil) }
-            return .address(DirectionsURLParser.trimmed(text))
+            return try LinkInput.withBytesThrowing(of: try raw.decoded(plusAsSpace: true, parameter: "path")) { (text) throws(DirectionsURLError) in
+                try CoordinateText.classify(text, parameter: "path").map { .coordinate($0, label: nil) } ?? .address(text.trimmed.string)
+            }
         }
-        let c = try CoordinateText.parsePair(Substring(lat + "," + lon), parameter: "path")
+        let c = try (lat + "," + lon).coordinatePair(parameter: "path")
         let title = try titleText?.decoded(plusAsSpace: plusAsSpace, parameter: "path")
         return .coordinate(c, label: title?.isEmpty == false ? title : nil)
     }

@@ -25,8 +25,7 @@ enum MoovitLink {
     /// The origin (`source`) or the destination: the point of `*_lat` and `*_lon` (decoded, trimmed;
     /// both or neither) labelled `*_name`, else `*_name` alone; nil when all are absent or blank.
     private static func end(_ keys: ParameterSchema.Slots, _ parser: DirectionsURLParser, source: Bool) throws(DirectionsURLError) -> Endpoint? {
-        let latP = try keys.single(source ? "orig_lat" : "dest_lat")
-        let lonP = try keys.single(source ? "orig_lon" : "dest_lon")
+        let (latP, lonP) = (try keys.single(source ? "orig_lat" : "dest_lat"), try keys.single(source ? "orig_lon" : "dest_lon"))
         let nameP = try keys.single(source ? "orig_name" : "dest_name")
         let coordinate = try latP.withValue { (lat: LinkInput) throws(DirectionsURLError) -> Coordinate? in
             try lonP.withValue { (lon: LinkInput) throws(DirectionsURLError) -> Coordinate? in
@@ -40,7 +39,7 @@ enum MoovitLink {
                     throw DirectionsURLError(.malformedNumber, prefix + "_lat",
                         "'\(prefix)_lat=\(lat.shown)&\(prefix)_lon=\(lon.shown)' are not decimal degrees; use '.' as the decimal separator")
                 }
-                return try CoordinateText.parsePair(Substring(lat.string + "," + lon.string), parameter: prefix + "_lat")
+                return try (lat.string + "," + lon.string).coordinatePair(parameter: prefix + "_lat")
             }
         }
         if let coordinate { return .coordinate(coordinate, label: nameP?.trimmedValue) }

@@ -61,6 +61,11 @@ extension DirectionsRequest {
 }
 
 extension String {
+    /// The `latitude,longitude` pair of the text (`CoordinateText.parsePair` of its bytes); throws its errors, naming `parameter`.
+    func coordinatePair(parameter: String) throws(DirectionsURLError) -> Coordinate {
+        try LinkInput.withBytesThrowing(of: self) { (text) throws(DirectionsURLError) in try CoordinateText.parsePair(text, parameter: parameter) }
+    }
+
     /// Every `character` written as `escape`: Bing's `~` → `%7E` (Microsoft: "If the item contains a
     /// tilde, make sure the tilde is encoded as %7E") and `_` → `%255F` in titles ("double-encode it
     /// as %255F"); Yandex's `~`.

@@ -115,10 +115,10 @@ extension TwoGISLink: DirectionsLinkFormat {
     /// `[www.]2gis.<letters and dots>`; a non-ASCII host is never one.
     static func handles(host: String) -> Bool {
         guard let f = host.utf8.first, f == UInt8(ascii: "w") || f == UInt8(ascii: "2") else { return false }
-        var h = Substring(host)
-        if h.hasPrefix("www.") { h = h.dropFirst(4) }
-        return h.hasPrefix("2gis.") && h.utf8.count > 5
-            && h.utf8.dropFirst(5).allSatisfy { ($0 | 0x20) &- UInt8(ascii: "a") < 26 || $0 == UInt8(ascii: ".") }
+        return LinkInput.withBytes(of: host) { host in
+            let h = host.hasPrefix("www.") ? host.dropFirst(4) : host
+            return h.hasPrefix("2gis.") && h.count > 5 && h.dropFirst(5).allSatisfy { ($0 | 0x20) &- UInt8(ascii: "a") < 26 || $0 == UInt8(ascii: ".") }
+        }
     }
 
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {

@@ -73,10 +73,7 @@ enum YandexMapsLink {
             throw DirectionsURLError(.missingDestination, "lat_to", "this Yandex Navigator link has no destination; add lat_to=…&lon_to=…")
         }
         var waypoints: [Endpoint] = []
-        for n in 0..<100 {
-            guard let via = try navigatorPoint(query, "via_\(n)") else { break }
-            waypoints.append(via)
-        }
+        while waypoints.count < 100, let via = try navigatorPoint(query, "via_\(waypoints.count)") { waypoints.append(via) }
         return DirectionsRequest(source: try navigatorPoint(query, "from") ?? .currentLocation, destination: to, waypoints: waypoints, mode: .car)
     }
 
@@ -93,7 +90,7 @@ enum YandexMapsLink {
                     throw DirectionsURLError(.malformedNumber, lon.isEmpty && !lat.isEmpty ? "lon_" + suffix : "lat_" + suffix,
                         "give both lat_\(suffix) and lon_\(suffix) as decimal degrees ('.' as the decimal separator)")
                 }
-                return .coordinate(try CoordinateText.parsePair(Substring(lat.string + "," + lon.string), parameter: "lat_" + suffix), label: nil)
+                return .coordinate(try (lat.string + "," + lon.string).coordinatePair(parameter: "lat_" + suffix), label: nil)
             }
         }
     }
@@ -119,12 +116,13 @@ enum YandexMapsLink {
 extension YandexMapsLink: DirectionsLinkFormat {
     static var schemes: [String] { ["yandexmaps", "yandexnavi"] }
 
-    /// `[www.|maps.]yandex.<country>`, by `Character`s.
+    /// `[www.|maps.]yandex.<country>`: prefixes by byte (a non-ASCII byte after one fails the next), the country as a `String`.
     static func handles(host: String) -> Bool {
         guard let f = host.utf8.first, f == UInt8(ascii: "w") || f == UInt8(ascii: "m") || f == UInt8(ascii: "y") else { return false }
-        var h = Substring(host)
-        if h.hasPrefix("www.") { h = h.dropFirst(4) } else if h.hasPrefix("maps.") { h = h.dropFirst(5) }
-        return h.hasPrefix("yandex.") && countryDomains.contains(String(h.dropFirst(7)))
+        return LinkInput.withBytes(of: host) { host in
+            let h = host.hasPrefix("www.") ? host.dropFirst(4) : host.hasPrefix("maps.") ? host.dropFirst(5) : host
+            return h.hasPrefix("yandex.") && countryDomains.contains(h.dropFirst(7).string)
+        }
     }
 
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
@@ -135,7 +133,7 @@ extension YandexMapsLink: DirectionsLinkFormat {
             throw DirectionsURLError(
                 .notADirectionsLink, "path", "'yandexmaps:' route links are yandexmaps://maps.yandex.ru/?rtext=…; '\(path.shown)' is another action")
         }
-        guard link.scheme == "yandexmaps" || isMapsPath(path) || (LinkInput.hasPrefix(link.host, "maps.") && root) else {
+        guard link.scheme == "yandexmaps" || isMapsPath(path) || (link.bytes.host.hasPrefixIgnoringCase("maps.") && root) else {
             throw DirectionsURLError(.notADirectionsLink, "path", "'\(path.shown)' is not Yandex Maps; route links are https://yandex.ru/maps/?rtext=…")
         }
         return try parseQuery(link.bytes.query, &context)
