@@ -27,14 +27,6 @@ extension LinkInput {
         }
     }
 
-    /// Calls `body` with each piece of `value` between commas (empty pieces left out), trimmed
-    /// (`Character.isWhitespace`) and lowercased; a piece may be empty after trimming.
-    static func forEachCommaWord(_ value: String, _ body: (Substring) throws(DirectionsURLError) -> Void) throws(DirectionsURLError) {
-        for piece in split(Substring(value), UInt8(ascii: ","), omittingEmpty: true) {
-            try body(Substring(lowercased(trimmed(piece))))
-        }
-    }
-
     /// The pieces of `s` between `separator` bytes (`split(separator:maxSplits:omittingEmptySubsequences:)` by byte).
     static func split(_ s: Substring, _ separator: UInt8, maxSplits: Int = Int.max, omittingEmpty: Bool = false) -> [Substring] {
         let utf8 = s.utf8

@@ -133,7 +133,7 @@ extension YandexMapsLink: DirectionsLinkFormat {
             throw DirectionsURLError(
                 .notADirectionsLink, "path", "'yandexmaps:' route links are yandexmaps://maps.yandex.ru/?rtext=…; '\(path.shown)' is another action")
         }
-        guard link.scheme == "yandexmaps" || isMapsPath(path) || (link.bytes.host.hasPrefixIgnoringCase("maps.") && root) else {
+        guard link.scheme == "yandexmaps" || isMapsPath(path) || (LinkInput.hasPrefix(link.host, "maps.") && root) else {
             throw DirectionsURLError(.notADirectionsLink, "path", "'\(path.shown)' is not Yandex Maps; route links are https://yandex.ru/maps/?rtext=…")
         }
         return try parseQuery(link.bytes.query, &context)
