@@ -288,7 +288,7 @@ enum RoutingCtl {
                 if let location = session.location { parameters["currentLocation"] = SessionLocation.parameter(location) }
                 if explain { parameters["explain"] = true }
                 if let appID { parameters["appId"] = .string(appID) }
-                switch call(path, "org.routingd.Directions.DecideApps", parameters) {
+                switch call(path, "org.routingd.Directions.DecideApps", parameters, offline: true) {
                 case .reply(let parameters):
                     // The Resolve shape: the file's format and warnings, the daemon's verdicts.
                     var combined = WireFormat.resolveReply(parsedFile, verdicts: [])
@@ -305,7 +305,7 @@ enum RoutingCtl {
                 if let location = session.location { parameters["currentLocation"] = SessionLocation.parameter(location) }
                 if explain { parameters["explain"] = true }
                 if let appID { parameters["appId"] = .string(appID) }
-                switch call(path, "org.routingd.Directions.Resolve", parameters) {
+                switch call(path, "org.routingd.Directions.Resolve", parameters, offline: true) {
                 case .reply(let parameters): reply = .success(parameters)
                 case .error(let error): reply = .failure(error)
                 case .unreachable(let status): return status
@@ -683,24 +683,29 @@ enum RoutingCtl {
     /// Seconds routingctl waits for the daemon to accept a connection, take a call and answer it.
     static let daemonTimeout: Double = 5
 
-    /// What to do when the socket cannot be reached, by the `connect(2)` error.
-    static func unreachableHint(_ code: Int32) -> String {
+    /// What to do when the socket cannot be reached, by the `connect(2)` error. `offline`: the
+    /// command accepts `--offline` (resolve, open, render), so the hint may suggest it; apps,
+    /// reload, location and monitor have nothing to do without the daemon and reject it.
+    static func unreachableHint(_ code: Int32, offline: Bool) -> String {
         switch code {
         case EACCES, EPERM:
-            "the socket is not open to you: the system socket admits root and the routingd group (usermod -aG routingd USER, then log in again); or pass --socket PATH, or use --offline"
+            "the socket is not open to you: the system socket admits root and the routingd group (usermod -aG routingd USER, then log in again); or pass --socket PATH"
+                + (offline ? ", or use --offline" : "")
         default:
-            "start it (routingd; or systemctl --user start routingd.socket / systemctl start routingd.socket when installed), pass --socket PATH, or use --offline"
+            "start it (routingd; or systemctl --user start routingd.socket / systemctl start routingd.socket when installed)"
+                + (offline ? ", pass --socket PATH, or use --offline" : " or pass --socket PATH")
         }
     }
 
-    static func call(_ socket: String, _ method: String, _ parameters: JSONObject) -> CallOutcome {
+    /// `offline`: the calling command accepts `--offline`, for ``unreachableHint(_:offline:)``.
+    static func call(_ socket: String, _ method: String, _ parameters: JSONObject, offline: Bool = false) -> CallOutcome {
         let client: VarlinkClient
         do {
             client = try VarlinkClient(path: socket, timeout: daemonTimeout)
         } catch {
             if error.errno == ETIMEDOUT { return .unreachable(notAnswering(socket, error: error)) }
             err("routingctl: cannot reach routingd at \(OneLine.escaped(socket)): \(OneLine.escaped(error.description))")
-            err("routingctl: " + unreachableHint(error.errno))
+            err("routingctl: " + unreachableHint(error.errno, offline: offline))
             return .unreachable(ExitStatus.usage)
         }
         defer { client.close() }

@@ -268,6 +268,24 @@ import Testing
         #expect(run.stdout.contains("; if so, run: routingctl location set 48.8566 2.3522\n"), "\(run.stdout)")
     }
 
+    /// With no daemon, the hint suggests --offline only to the commands that accept it.
+    @Test func theNoDaemonHintSuggestsOfflineOnlyWhereItIsAccepted() throws {
+        let tree = try OpenCommandTests.standardTree()
+        let socket = tree.root + "/no.sock"
+        for arguments in [["apps"], ["reload"], ["location", "get"], ["location", "clear"], ["monitor"]] {
+            let run = Self.routingctl(["--socket", socket] + arguments, tree)
+            #expect(run.status == 2, "\(arguments): \(run.stderr)")
+            #expect(run.stderr.contains("routingctl: start it (routingd; or systemctl --user start routingd.socket / systemctl start routingd.socket when installed) or pass --socket PATH\n"), "\(arguments): \(run.stderr)")
+            #expect(!run.stderr.contains("--offline"), "\(arguments): \(run.stderr)")
+            // And they do reject it, which is why it is not suggested.
+            let offline = Self.routingctl(["--socket", socket] + arguments + ["--offline"], tree)
+            #expect(offline.status == 2 && offline.stderr.contains("unknown option '--offline'"), "\(arguments): \(offline.stderr)")
+        }
+        let resolve = Self.routingctl(["--socket", socket, "resolve", "geo:48.8606,2.3376"], tree)
+        #expect(resolve.status == 2, "\(resolve.stderr)")
+        #expect(resolve.stderr.contains(", pass --socket PATH, or use --offline\n"), "\(resolve.stderr)")
+    }
+
     /// The daemon reports the paths of apps' files; relative ones would name other files for a
     /// client in another directory (`routingctl render --app ID`).
     @Test func theDaemonsDirectoriesAreMadeAbsolute() {
