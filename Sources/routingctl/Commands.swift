@@ -637,7 +637,7 @@ enum RoutingCtl {
             }
         case "set":
             let coordinate: Coordinate
-            switch parseLocation(positionals) {
+            switch parseLocation(positionals, separateNumbers: true) {
             case .success(let parsed): coordinate = parsed
             case .failure(let problem): return usageError("location set: \(problem.message)", command: "location")
             }
@@ -764,8 +764,10 @@ enum RoutingCtl {
     struct LocationProblem: Error { var message: String }
 
     /// A coordinate from `["LAT,LON"]` or `["LAT", "LON"]` (WGS84 degrees), with a message that
-    /// says what is wrong.
-    static func parseLocation(_ arguments: [String]) -> Result<Coordinate, LocationProblem> {
+    /// says what is wrong. `separateNumbers`: the command takes the two numbers as two arguments
+    /// too (`location set 51.5 -0.12`), so the message for one number says so; an option's value
+    /// (`--current-location`) is one argument.
+    static func parseLocation(_ arguments: [String], separateNumbers: Bool = false) -> Result<Coordinate, LocationProblem> {
         let parts: [Substring]
         switch arguments.count {
         case 1: parts = arguments[0].split(separator: ",", omittingEmptySubsequences: false).map(\.trimmingSpaces)
@@ -774,7 +776,8 @@ enum RoutingCtl {
             return .failure(.init(message: "give LATITUDE LONGITUDE or LATITUDE,LONGITUDE in degrees, e.g. 51.500543 -0.135702"))
         }
         guard parts.count == 2 else {
-            return .failure(.init(message: "'\(arguments.joined(separator: " "))' is not LATITUDE,LONGITUDE (e.g. 51.500543,-0.135702)"))
+            let example = separateNumbers ? "e.g. 51.500543,-0.135702, or the two numbers apart: 51.500543 -0.135702" : "e.g. 51.500543,-0.135702"
+            return .failure(.init(message: "'\(arguments.joined(separator: " "))' is not LATITUDE,LONGITUDE (\(example))"))
         }
         guard let latitude = Double(parts[0]) else {
             return .failure(.init(message: "latitude '\(parts[0])' is not a decimal number of degrees"))

@@ -286,6 +286,23 @@ import Testing
         #expect(resolve.stderr.contains(", pass --socket PATH, or use --offline\n"), "\(resolve.stderr)")
     }
 
+    /// `location set` with one number says that the two may also be given apart, which works.
+    @Test func locationSetWithOneNumberSaysTheTwoFormsItTakes() throws {
+        let tree = try OpenCommandTests.standardTree()
+        let socket = tree.root + "/no.sock"
+        let one = Self.routingctl(["--socket", socket, "location", "set", "51.5"], tree)
+        #expect(one.status == 2)
+        #expect(one.stderr.contains("routingctl: location set: '51.5' is not LATITUDE,LONGITUDE (e.g. 51.500543,-0.135702, or the two numbers apart: 51.500543 -0.135702)"), "\(one.stderr)")
+        // Both forms get past parsing to the daemon (here none answers).
+        for arguments in [["51.5", "-0.12"], ["51.5,-0.12"]] {
+            let run = Self.routingctl(["--socket", socket, "location", "set"] + arguments, tree)
+            #expect(run.stderr.contains("cannot reach routingd at \(socket)"), "\(arguments): \(run.stderr)")
+        }
+        // An option's value is one argument: no mention of the form it cannot take.
+        let option = Self.routingctl(["resolve", "--offline", "--coverage", tree.coverage, "--current-location", "51.5", "geo:48.8606,2.3376"], tree)
+        #expect(option.stderr.contains("'51.5' is not LATITUDE,LONGITUDE (e.g. 51.500543,-0.135702)"), "\(option.stderr)")
+    }
+
     /// The daemon reports the paths of apps' files; relative ones would name other files for a
     /// client in another directory (`routingctl render --app ID`).
     @Test func theDaemonsDirectoriesAreMadeAbsolute() {
