@@ -188,7 +188,8 @@ public struct AppDirectories: Sendable, Hashable {
             if coverageOrigin == .given || !absent {
                 throw CoverageDirectory.Error(
                     path: coverageDirectory, reason: String(cString: strerror(error.errno)),
-                    nearName: error.errno == ENOENT ? CoverageDirectory.nearName(to: coverageDirectory) : nil)
+                    nearName: error.errno == ENOENT ? CoverageDirectory.nearName(to: coverageDirectory) : nil,
+                    given: coverageOrigin == .given)
             }
         }
         let sources = AppSource.resolve(

@@ -13,8 +13,12 @@ public enum CoverageDirectory {
         public var reason: String
         /// The name beside `path` that it most likely misspells, when it does not exist.
         public var nearName: String? = nil
+        /// `path` was given with `--coverage`: the message starts with the option, so the person
+        /// knows what to correct (`--coverage /nope: cannot read the coverage directory: …`).
+        public var given = false
         public var description: String {
-            "cannot read coverage directory \(path): \(reason)" + (nearName.map { "; did you mean '\($0)'?" } ?? "")
+            (given ? "--coverage \(path): cannot read the coverage directory: " : "cannot read coverage directory \(path): ")
+                + reason + (nearName.map { "; did you mean '\($0)'?" } ?? "")
         }
     }
 

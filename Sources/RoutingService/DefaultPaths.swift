@@ -95,6 +95,36 @@ public enum DefaultPaths {
         return (prefix == "/" ? "" : prefix) + "/share/doc/routingd"
     }
 
+    /// The absolute path of one of routingd's documents, by one rule for every document (GetInfo's
+    /// `url`, the `see:` lines of `routingctl validate`): the installed copy next to the running
+    /// program, `PREFIX/share/doc/routingd/installed` (``documentationDirectory(executable:)``); else
+    /// `sourceTree` in the source tree the program was built in, the nearest directory above the
+    /// executable (at most six levels, e.g. from `.build/x86_64-unknown-linux-gnu/release/`) that
+    /// holds `Package.swift` and that file; else `/usr/local/share/doc/routingd/installed` or
+    /// `/usr/share/doc/routingd/installed`. Nil when none exists. `exists` is `access(F_OK)`.
+    public static func documentationFile(
+        installed: String, sourceTree: String, executable: String? = currentExecutable(),
+        exists: (String) -> Bool = { access($0, F_OK) == 0 }
+    ) -> String? {
+        if let directory = documentationDirectory(executable: executable), exists(directory + "/" + installed) {
+            return directory + "/" + installed
+        }
+        if var directory = executable, directory.hasPrefix("/") {
+            for _ in 0..<6 {
+                directory = Inotify.parent(of: directory)
+                if directory == "/" { break }
+                if exists(directory + "/Package.swift"), exists(directory + "/" + sourceTree) {
+                    return directory + "/" + sourceTree
+                }
+            }
+        }
+        for candidate in ["/usr/local/share/doc/routingd/" + installed, "/usr/share/doc/routingd/" + installed]
+        where exists(candidate) {
+            return candidate
+        }
+        return nil
+    }
+
     /// This process's environment (`environ`), as a dictionary; the first of duplicate names wins
     /// (as `getenv`). Read here rather than from Foundation's `ProcessInfo`, so that the daemon does
     /// not link FoundationEssentials (about 3 MB of code with the collections and regex modules it

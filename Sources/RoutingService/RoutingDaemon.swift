@@ -438,13 +438,13 @@ public final class RoutingDaemon: Sendable {
     }
 
     /// `GetInfo`'s `url`: where routingd's documentation is, as a `file:` URL, since the project has
-    /// no public home page: the README `scripts/install` put in `PREFIX/share/doc/routingd` next to
-    /// the running program, else the Debian package's `/usr/share/doc/routingd/README.md`.
+    /// no public home page: the README found as the `see:` lines of `routingctl validate` find the
+    /// rule catalogue (``DefaultPaths/documentationFile(installed:sourceTree:executable:exists:)``:
+    /// installed next to the program, else the checkout's `README.md` when run from a build in
+    /// one, else an installed copy), else the Debian package's `/usr/share/doc/routingd/README.md`.
     public static let documentationURL: String = {
-        if let directory = DefaultPaths.documentationDirectory(), access(directory + "/README.md", R_OK) == 0 {
-            return "file://" + directory + "/README.md"
-        }
-        return "file:///usr/share/doc/routingd/README.md"
+        let path = DefaultPaths.documentationFile(installed: "README.md", sourceTree: "README.md")
+        return "file://" + (path ?? "/usr/share/doc/routingd/README.md")
     }()
 
     /// The release this build calls itself.

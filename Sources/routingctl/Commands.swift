@@ -288,7 +288,7 @@ enum RoutingCtl {
                 if let location = session.location { parameters["currentLocation"] = SessionLocation.parameter(location) }
                 if explain { parameters["explain"] = true }
                 if let appID { parameters["appId"] = .string(appID) }
-                switch call(path, "org.routingd.Directions.DecideApps", parameters) {
+                switch call(path, "org.routingd.Directions.DecideApps", parameters, offline: true) {
                 case .reply(let parameters):
                     // The Resolve shape: the file's format and warnings, the daemon's verdicts.
                     var combined = WireFormat.resolveReply(parsedFile, verdicts: [])
@@ -305,7 +305,7 @@ enum RoutingCtl {
                 if let location = session.location { parameters["currentLocation"] = SessionLocation.parameter(location) }
                 if explain { parameters["explain"] = true }
                 if let appID { parameters["appId"] = .string(appID) }
-                switch call(path, "org.routingd.Directions.Resolve", parameters) {
+                switch call(path, "org.routingd.Directions.Resolve", parameters, offline: true) {
                 case .reply(let parameters): reply = .success(parameters)
                 case .error(let error): reply = .failure(error)
                 case .unreachable(let status): return status
@@ -637,7 +637,7 @@ enum RoutingCtl {
             }
         case "set":
             let coordinate: Coordinate
-            switch parseLocation(positionals) {
+            switch parseLocation(positionals, separateNumbers: true) {
             case .success(let parsed): coordinate = parsed
             case .failure(let problem): return usageError("location set: \(problem.message)", command: "location")
             }
@@ -683,24 +683,29 @@ enum RoutingCtl {
     /// Seconds routingctl waits for the daemon to accept a connection, take a call and answer it.
     static let daemonTimeout: Double = 5
 
-    /// What to do when the socket cannot be reached, by the `connect(2)` error.
-    static func unreachableHint(_ code: Int32) -> String {
+    /// What to do when the socket cannot be reached, by the `connect(2)` error. `offline`: the
+    /// command accepts `--offline` (resolve, open, render), so the hint may suggest it; apps,
+    /// reload, location and monitor have nothing to do without the daemon and reject it.
+    static func unreachableHint(_ code: Int32, offline: Bool) -> String {
         switch code {
         case EACCES, EPERM:
-            "the socket is not open to you: the system socket admits root and the routingd group (usermod -aG routingd USER, then log in again); or pass --socket PATH, or use --offline"
+            "the socket is not open to you: the system socket admits root and the routingd group (usermod -aG routingd USER, then log in again); or pass --socket PATH"
+                + (offline ? ", or use --offline" : "")
         default:
-            "start it (routingd; or systemctl --user start routingd.socket / systemctl start routingd.socket when installed), pass --socket PATH, or use --offline"
+            "start it (routingd; or systemctl --user start routingd.socket / systemctl start routingd.socket when installed)"
+                + (offline ? ", pass --socket PATH, or use --offline" : " or pass --socket PATH")
         }
     }
 
-    static func call(_ socket: String, _ method: String, _ parameters: JSONObject) -> CallOutcome {
+    /// `offline`: the calling command accepts `--offline`, for ``unreachableHint(_:offline:)``.
+    static func call(_ socket: String, _ method: String, _ parameters: JSONObject, offline: Bool = false) -> CallOutcome {
         let client: VarlinkClient
         do {
             client = try VarlinkClient(path: socket, timeout: daemonTimeout)
         } catch {
             if error.errno == ETIMEDOUT { return .unreachable(notAnswering(socket, error: error)) }
             err("routingctl: cannot reach routingd at \(OneLine.escaped(socket)): \(OneLine.escaped(error.description))")
-            err("routingctl: " + unreachableHint(error.errno))
+            err("routingctl: " + unreachableHint(error.errno, offline: offline))
             return .unreachable(ExitStatus.usage)
         }
         defer { client.close() }
@@ -759,8 +764,10 @@ enum RoutingCtl {
     struct LocationProblem: Error { var message: String }
 
     /// A coordinate from `["LAT,LON"]` or `["LAT", "LON"]` (WGS84 degrees), with a message that
-    /// says what is wrong.
-    static func parseLocation(_ arguments: [String]) -> Result<Coordinate, LocationProblem> {
+    /// says what is wrong. `separateNumbers`: the command takes the two numbers as two arguments
+    /// too (`location set 51.5 -0.12`), so the message for one number says so; an option's value
+    /// (`--current-location`) is one argument.
+    static func parseLocation(_ arguments: [String], separateNumbers: Bool = false) -> Result<Coordinate, LocationProblem> {
         let parts: [Substring]
         switch arguments.count {
         case 1: parts = arguments[0].split(separator: ",", omittingEmptySubsequences: false).map(\.trimmingSpaces)
@@ -769,7 +776,8 @@ enum RoutingCtl {
             return .failure(.init(message: "give LATITUDE LONGITUDE or LATITUDE,LONGITUDE in degrees, e.g. 51.500543 -0.135702"))
         }
         guard parts.count == 2 else {
-            return .failure(.init(message: "'\(arguments.joined(separator: " "))' is not LATITUDE,LONGITUDE (e.g. 51.500543,-0.135702)"))
+            let example = separateNumbers ? "e.g. 51.500543,-0.135702, or the two numbers apart: 51.500543 -0.135702" : "e.g. 51.500543,-0.135702"
+            return .failure(.init(message: "'\(arguments.joined(separator: " "))' is not LATITUDE,LONGITUDE (\(example))"))
         }
         guard let latitude = Double(parts[0]) else {
             return .failure(.init(message: "latitude '\(parts[0])' is not a decimal number of degrees"))

@@ -35,9 +35,7 @@ extension RoutingCtl {
         } catch {
             err("routingctl: cannot reach routingd at \(OneLine.escaped(path)): \(OneLine.escaped(error.description))")
             // There is nothing to monitor offline.
-            err("routingctl: " + unreachableHint(error.errno)
-                .replacing(", pass --socket PATH, or use --offline", with: " or pass --socket PATH")
-                .replacing(", or use --offline", with: ""))
+            err("routingctl: " + unreachableHint(error.errno, offline: false))
             return ExitStatus.usage
         }
         defer { client.close() }

@@ -216,7 +216,7 @@ extension RoutingCtl {
             if error.errno == ENOENT || error.errno == ECONNREFUSED { return .notRunning("\(error)") }
             if error.errno == ETIMEDOUT { return .failed(notAnswering(socket, error: error)) }
             err("routingctl: cannot reach routingd at \(OneLine.escaped(socket)): \(OneLine.escaped(error.description))")
-            err("routingctl: " + unreachableHint(error.errno))
+            err("routingctl: " + unreachableHint(error.errno, offline: true))
             return .failed(ExitStatus.usage)
         }
         defer { client.close() }

@@ -239,27 +239,13 @@ extension RoutingCtl {
         return access(path, F_OK) == 0 ? path : nil
     }
 
-    /// The absolute path of the rule catalogue `docs/coverage-rules.md`: the installed copy next to
-    /// this program (``installedRuleCataloguePath()``), else the copy in the source tree this
-    /// routingctl was built in (found upwards from the executable, e.g. from `.build/release/`), else
-    /// an installed copy under `/usr/local/share/doc/routingd/` or `/usr/share/doc/routingd/`; nil
+    /// The absolute path of the rule catalogue `docs/coverage-rules.md`, by the rule GetInfo's `url`
+    /// follows (``DefaultPaths/documentationFile(installed:sourceTree:executable:exists:)``): the
+    /// installed copy next to this program, else the copy in the source tree this routingctl was
+    /// built in, else one under `/usr/local/share/doc/routingd/` or `/usr/share/doc/routingd/`; nil
     /// when there is none.
     static func ruleCataloguePath() -> String? {
-        if let installed = installedRuleCataloguePath() { return installed }
-        func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
-        if var directory = DefaultPaths.currentExecutable() {
-            for _ in 0..<6 {
-                guard let slash = directory.lastIndex(of: "/"), slash != directory.startIndex else { break }
-                directory = String(directory[..<slash])
-                let candidate = directory + "/docs/coverage-rules.md"
-                if exists(candidate) { return candidate }
-            }
-        }
-        for candidate in ["/usr/local/share/doc/routingd/coverage-rules.md", "/usr/share/doc/routingd/coverage-rules.md"]
-        where exists(candidate) {
-            return candidate
-        }
-        return nil
+        DefaultPaths.documentationFile(installed: "coverage-rules.md", sourceTree: "docs/coverage-rules.md")
     }
 
     /// The `file://` URI of the current directory, ending in `/`; nil when it cannot be found.

@@ -119,6 +119,19 @@ import TestSupport
         #expect(own.description.contains("routingd's own entry"))
     }
 
+    /// Without the desktop entry, register says how to install it, with the command that exists.
+    @Test func registerWithoutTheEntryNamesTheInstallScript() throws {
+        let home = Home()
+        home.write(".config/mimeapps.list", Self.userList)
+        let files = HandlerFiles(directories: home.directories, queryDefault: { _ in nil })
+        guard case .failure(let failure) = files.register(https: false) else { Issue.record("register without the entry succeeded"); return }
+        #expect(failure.description.contains("routingd-open.desktop is not installed in any applications directory"))
+        #expect(failure.description.contains("scripts/install"))
+        #expect(!failure.description.contains("make install"))
+        #expect(failure.description.contains("copy systemd/routingd-open.desktop to \(home.path)/.local/share/applications"))
+        #expect(home.read(".config/mimeapps.list") == Self.userList)
+    }
+
     @Test func unregisterWithNothingRecorded() throws {
         let home = try Self.setUp()
         let files = HandlerFiles(directories: home.directories, queryDefault: { _ in nil })

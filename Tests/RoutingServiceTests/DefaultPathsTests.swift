@@ -63,4 +63,33 @@ import Testing
         #expect(DefaultPaths.documentationDirectory(executable: "routingctl") == nil)
         #expect(DefaultPaths.documentationDirectory(executable: "/routingctl") == nil)
     }
+
+    /// One rule for every document: installed next to the program, else the source tree the program
+    /// was built in, else an installed copy elsewhere.
+    @Test func aDocumentIsFoundInstalledThenInTheSourceTreeThenElsewhere() {
+        let files: Set<String> = [
+            "/usr/local/share/doc/routingd/README.md", "/home/a/src/routingd/Package.swift",
+            "/home/a/src/routingd/README.md", "/home/a/src/routingd/docs/coverage-rules.md",
+            "/opt/r/share/doc/routingd/README.md", "/srv/README.md",
+        ]
+        func find(_ installed: String, _ tree: String, _ executable: String?) -> String? {
+            DefaultPaths.documentationFile(installed: installed, sourceTree: tree, executable: executable, exists: files.contains)
+        }
+        let built = "/home/a/src/routingd/.build/x86_64-unknown-linux-gnu/release/routingd"
+        #expect(find("README.md", "README.md", built) == "/home/a/src/routingd/README.md")
+        #expect(find("coverage-rules.md", "docs/coverage-rules.md", built) == "/home/a/src/routingd/docs/coverage-rules.md")
+        #expect(find("README.md", "README.md", "/opt/r/bin/routingd") == "/opt/r/share/doc/routingd/README.md")
+        // A README.md above a program outside a source tree (no Package.swift) is not routingd's.
+        #expect(find("README.md", "README.md", "/srv/bin/routingd") == "/usr/local/share/doc/routingd/README.md")
+        #expect(find("coverage-rules.md", "docs/coverage-rules.md", "/srv/bin/routingd") == nil)
+        #expect(find("README.md", "README.md", nil) == "/usr/local/share/doc/routingd/README.md")
+    }
+
+    /// GetInfo's url, from a build in this checkout, is the checkout's README.md, which exists.
+    @Test func theDaemonsURLFromTheCheckoutIsItsREADME() {
+        let url = RoutingDaemon.documentationURL
+        #expect(url.hasPrefix("file:///") && url.hasSuffix("/README.md"), "\(url)")
+        #expect(access(String(url.dropFirst("file://".count)), R_OK) == 0, "\(url)")
+        #expect(url != "file:///usr/share/doc/routingd/README.md")
+    }
 }

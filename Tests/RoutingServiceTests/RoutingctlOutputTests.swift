@@ -62,7 +62,7 @@ import Testing
         let missing = Self.routingctl(
             ["open", "--dry-run", "--apps", tree.apps, "--coverage", tree.root + "/nope", OpenCommandTests.walk], tree, in: empty)
         #expect(missing.status == 2)
-        #expect(missing.stderr.contains("cannot read coverage directory \(tree.root)/nope: No such file or directory"))
+        #expect(missing.stderr.contains("--coverage \(tree.root)/nope: cannot read the coverage directory: No such file or directory"), "\(missing.stderr)")
         // resolve --offline too.
         let resolve = Self.routingctl(["resolve", "--offline", "--apps", tree.apps, "geo:48.8606,2.3376"], tree, in: empty)
         #expect(resolve.status == 0, "\(resolve.stderr)")
@@ -135,13 +135,13 @@ import Testing
         try #require(ChildRemover.remove(tree.coverage))
         let text = Self.routingctl(["--socket", server.path, "reload"], tree)
         #expect(text.status == 1)
-        #expect(text.stderr.contains("reload failed, nothing changed: cannot read coverage directory \(tree.coverage)"), "\(text.stderr)")
+        #expect(text.stderr.contains("reload failed, nothing changed: --coverage \(tree.coverage): cannot read the coverage directory: "), "\(text.stderr)")
         #expect(text.stderr.contains("keeps serving the apps it had loaded"))
         let json = Self.routingctl(["--socket", server.path, "reload", "--json"], tree)
         #expect(json.status == 1)
         let error = try JSONParser().parse(json.stdout).root.json["error"]
         #expect(error?["code"] == "reload-failed")
-        #expect(error?["message"]?.stringValue?.hasPrefix("cannot read coverage directory") == true)
+        #expect(error?["message"]?.stringValue?.hasPrefix("--coverage \(tree.coverage): cannot read the coverage directory: ") == true)
         // resolve --json errors have the same members.
         let resolve = Self.routingctl(["--socket", server.path, "resolve", "--json", "geo:91,0"], tree)
         let resolveError = try JSONParser().parse(resolve.stdout).root.json["error"]
@@ -216,7 +216,7 @@ import Testing
             _ = try typo.read()
             Issue.record("a given coverage directory that does not exist is an error")
         } catch {
-            #expect(error.description == "cannot read coverage directory \(tree.root)/coverag: No such file or directory; did you mean 'coverage'?")
+            #expect(error.description == "--coverage \(tree.root)/coverag: cannot read the coverage directory: No such file or directory; did you mean 'coverage'?")
         }
     }
 
@@ -268,6 +268,41 @@ import Testing
         #expect(run.stdout.contains("; if so, run: routingctl location set 48.8566 2.3522\n"), "\(run.stdout)")
     }
 
+    /// With no daemon, the hint suggests --offline only to the commands that accept it.
+    @Test func theNoDaemonHintSuggestsOfflineOnlyWhereItIsAccepted() throws {
+        let tree = try OpenCommandTests.standardTree()
+        let socket = tree.root + "/no.sock"
+        for arguments in [["apps"], ["reload"], ["location", "get"], ["location", "clear"], ["monitor"]] {
+            let run = Self.routingctl(["--socket", socket] + arguments, tree)
+            #expect(run.status == 2, "\(arguments): \(run.stderr)")
+            #expect(run.stderr.contains("routingctl: start it (routingd; or systemctl --user start routingd.socket / systemctl start routingd.socket when installed) or pass --socket PATH\n"), "\(arguments): \(run.stderr)")
+            #expect(!run.stderr.contains("--offline"), "\(arguments): \(run.stderr)")
+            // And they do reject it, which is why it is not suggested.
+            let offline = Self.routingctl(["--socket", socket] + arguments + ["--offline"], tree)
+            #expect(offline.status == 2 && offline.stderr.contains("unknown option '--offline'"), "\(arguments): \(offline.stderr)")
+        }
+        let resolve = Self.routingctl(["--socket", socket, "resolve", "geo:48.8606,2.3376"], tree)
+        #expect(resolve.status == 2, "\(resolve.stderr)")
+        #expect(resolve.stderr.contains(", pass --socket PATH, or use --offline\n"), "\(resolve.stderr)")
+    }
+
+    /// `location set` with one number says that the two may also be given apart, which works.
+    @Test func locationSetWithOneNumberSaysTheTwoFormsItTakes() throws {
+        let tree = try OpenCommandTests.standardTree()
+        let socket = tree.root + "/no.sock"
+        let one = Self.routingctl(["--socket", socket, "location", "set", "51.5"], tree)
+        #expect(one.status == 2)
+        #expect(one.stderr.contains("routingctl: location set: '51.5' is not LATITUDE,LONGITUDE (e.g. 51.500543,-0.135702, or the two numbers apart: 51.500543 -0.135702)"), "\(one.stderr)")
+        // Both forms get past parsing to the daemon (here none answers).
+        for arguments in [["51.5", "-0.12"], ["51.5,-0.12"]] {
+            let run = Self.routingctl(["--socket", socket, "location", "set"] + arguments, tree)
+            #expect(run.stderr.contains("cannot reach routingd at \(socket)"), "\(arguments): \(run.stderr)")
+        }
+        // An option's value is one argument: no mention of the form it cannot take.
+        let option = Self.routingctl(["resolve", "--offline", "--coverage", tree.coverage, "--current-location", "51.5", "geo:48.8606,2.3376"], tree)
+        #expect(option.stderr.contains("'51.5' is not LATITUDE,LONGITUDE (e.g. 51.500543,-0.135702)"), "\(option.stderr)")
+    }
+
     /// The daemon reports the paths of apps' files; relative ones would name other files for a
     /// client in another directory (`routingctl render --app ID`).
     @Test func theDaemonsDirectoriesAreMadeAbsolute() {
@@ -312,5 +347,16 @@ import Testing
         #expect(run.stderr.contains("no coverage directory: neither Coverage"), "\(run.stderr)")
         #expect(run.stderr.contains("no routing apps to serve"))
         #expect(run.stderr.contains("give --coverage DIR"))
+    }
+
+    /// A --coverage DIR that cannot be read stops routingd with the option named.
+    @Test func routingdNamesTheCoverageOptionItCannotRead() throws {
+        let tree = try Tree(manifests: [:])
+        let routingd = OpenCommandTests.routingctlPath.replacing("/routingctl", with: "/routingd")
+        let run = OpenCommandTests.run(
+            [routingd, "--socket", tree.root + "/io.socket", "--coverage", tree.root + "/nope"],
+            environment: OpenCommandTests.environment(root: tree.root), outputIn: tree.root, workingDirectory: tree.root)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("--coverage \(tree.root)/nope: cannot read the coverage directory: No such file or directory"), "\(run.stderr)")
     }
 }

@@ -85,7 +85,7 @@ public struct HandlerFiles {
     public func register(https: Bool) -> Result<Report, Failure> {
         guard let entryPath = desktopFile(HandlerRegistration.entryID) else {
             return .failure(Failure(
-                "\(HandlerRegistration.entryID) is not installed in any applications directory (\(directories.desktopFileCandidates(HandlerRegistration.entryID).joined(separator: ", "))); install routingd first (make install, or copy systemd/routingd-open.desktop to \(directories.userApplications))"))
+                "\(HandlerRegistration.entryID) is not installed in any applications directory (\(directories.desktopFileCandidates(HandlerRegistration.entryID).joined(separator: ", "))); install routingd first (scripts/install in the source tree, e.g. PREFIX=~/.local scripts/install; or copy systemd/routingd-open.desktop to \(directories.userApplications))"))
         }
         let entry: [UInt8]
         switch CoverageDirectory.readFile(entryPath) {
