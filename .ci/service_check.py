@@ -119,7 +119,7 @@ def socket_activation(tmp):
     env = dict(os.environ, WATCHDOG_USEC="400000")
     daemon = subprocess.Popen(
         ["systemd-socket-activate", "-l", sock, "--fdname=varlink",
-         "-E", f"NOTIFY_SOCKET={notify_path}", "-E", "WATCHDOG_USEC",
+         "-E", f"NOTIFY_SOCKET={notify_path}", "-E", "WATCHDOG_USEC", "-E", "XDG_STATE_HOME",
          "-E", f"JOURNAL_STREAM={status.st_dev}:{status.st_ino}",
          ROUTINGD, "--coverage", COVERAGE],
         stdout=log, stderr=log, env=env)
@@ -177,7 +177,7 @@ def socket_activation(tmp):
         sock = os.path.join(tmp, "abstract.sock")
         daemon = subprocess.Popen(
             ["systemd-socket-activate", "-l", sock, "--fdname=varlink", "-E", f"NOTIFY_SOCKET={address}",
-             ROUTINGD, "--coverage", COVERAGE],
+             "-E", "XDG_STATE_HOME", ROUTINGD, "--coverage", COVERAGE],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         wait_for(lambda: os.path.exists(sock), 4.0, 0.02)
         reply = raw_call(sock, "org.routingd.Directions.GetCurrentLocation")
