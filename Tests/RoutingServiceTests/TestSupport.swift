@@ -4,6 +4,7 @@ import Glibc
 import RoutingService
 import StrictJSON
 import Synchronization
+import TestSupport
 import Testing
 import Varlink
 
@@ -206,24 +207,10 @@ final class RawConnection {
     private var buffer: [UInt8] = []
 
     init(path: String) throws {
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw SystemError(operation: "socket", errno: errno) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        precondition(bytes.count < MemoryLayout.size(ofValue: address.sun_path))
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + 1)
-        let rc = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, length) }
-        }
-        guard rc == 0 else {
-            let error = errno
-            close()
-            throw SystemError(operation: "connect", path: path, errno: error)
+        switch UnixSocket.connect(path) {
+        case .success(let connected): fd = connected
+        case .failure(let error) where error.operation == "socket": throw SystemError(operation: "socket", errno: error.errno)
+        case .failure(let error): throw SystemError(operation: "connect", path: path, errno: error.errno)
         }
     }
 
