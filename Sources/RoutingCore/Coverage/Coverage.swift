@@ -24,12 +24,23 @@ public struct Coverage: Hashable, Sendable {
         didSet {
             boundingBox = BoundingBox(enclosing: polygons.lazy.flatMap(\.exterior))
             polygonsAreValid = false
-            polygonTree = IndexSlot()
+            locator = nil
         }
     }
 
-    /// The polygons' boxes in a packed R-tree, set by ``indexed()`` for coverages of many polygons.
-    private var polygonTree = IndexSlot<PackedBoxTree>()
+    /// The polygons laid out for point location, set by ``indexed()``. Derived from the polygons,
+    /// so not compared or hashed: coverages with and without it are equal.
+    private var locator: PolygonLocator?
+
+    public static func == (lhs: Coverage, rhs: Coverage) -> Bool {
+        lhs.polygons == rhs.polygons && lhs.boundingBox == rhs.boundingBox && lhs.polygonsAreValid == rhs.polygonsAreValid
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(polygons)
+        hasher.combine(boundingBox)
+        hasher.combine(polygonsAreValid)
+    }
 
     /// The smallest longitude/latitude box containing every position, in degrees: west ≤ east, south ≤
     /// north (coverage never wraps across the antimeridian). Used as an early exit by ``location(of:)``.
@@ -46,33 +57,20 @@ public struct Coverage: Hashable, Sendable {
         self.boundingBox = BoundingBox(enclosing: polygons.lazy.flatMap(\.exterior))
     }
 
-    /// This coverage with its search indexes built: an edge index per large ring (edges bucketed by
-    /// latitude) and, for many polygons, an R-tree of the polygons' boxes. Build it once when a
-    /// coverage is loaded to answer many points: ``location(of:)`` then visits only the polygons
-    /// whose box holds the point and, in each, the edges at the point's latitude. The answers are
-    /// exactly those of the coverage without indexes, and the two compare equal; changing
-    /// ``polygons`` drops the indexes.
+    /// This coverage with its search indexes built (``PolygonLocator``): its rings' edges in flat
+    /// arrays, each ring of 16 edges or more bucketed by latitude, and for many polygons an R-tree of
+    /// the polygons' boxes. Build it once when a coverage is loaded to answer many points:
+    /// ``location(of:)`` then visits only the polygons whose box holds the point and, in each, the
+    /// edges at the point's latitude. The answers are exactly those of the coverage without indexes,
+    /// and the two compare equal; changing ``polygons`` drops the indexes.
     public func indexed() -> Coverage {
         var copy = self
-        // One assignment: each change of `polygons` recomputes the box over every position.
-        var polygons = self.polygons
-        for i in polygons.indices { polygons[i].buildEdgeIndex() }
-        copy.polygons = polygons
-        // The rings did not change: keep what the validator knew (the didSet cleared it).
-        copy.polygonsAreValid = polygonsAreValid
-        if polygons.count >= Self.polygonTreeMinimum {
-            copy.polygonTree = IndexSlot(PackedBoxTree(boxes: polygons.map(\.boundingBox)))
-        }
+        copy.locator = PolygonLocator(polygons: polygons)
         return copy
     }
 
-    /// Below this many polygons, checking each polygon's box is as fast as a tree.
-    static let polygonTreeMinimum = 8
-
     /// Whether ``indexed()`` built this coverage's indexes.
-    public var isIndexed: Bool {
-        polygonTree.value != nil || polygons.contains { $0.isIndexed }
-    }
+    public var isIndexed: Bool { locator != nil }
 
     /// Whether `coordinate` is covered: ``location(of:)`` is ``CoverageLocation/inside`` or
     /// ``CoverageLocation/boundary``.
@@ -105,6 +103,11 @@ public struct Coverage: Hashable, Sendable {
     /// polygons that are valid in the GEOS sense. Non-finite coordinates are `outside`. Longitude −180
     /// and +180 are the same meridian: both copies of such a point are located together.
     public func location(of coordinate: Coordinate) -> CoverageLocation {
+        // The common case first: indexed, off the meridian ±180 (and finite), not on a boundary.
+        // (Optional chaining calls the locator without a retain and release per point.)
+        if coordinate.longitude.magnitude < 180, let here = locator?.location(of: coordinate), here != .boundary {
+            return here
+        }
         guard coordinate.latitude.isFinite, coordinate.longitude.isFinite else { return .outside }
         let onMeridian = coordinate.longitude == 180 || coordinate.longitude == -180
         // No array of probes: this runs once per point, and the common case allocates nothing.
@@ -113,24 +116,20 @@ public struct Coverage: Hashable, Sendable {
             let probe = probeIndex == 0
                 ? coordinate : Coordinate(latitude: coordinate.latitude, longitude: -coordinate.longitude)
             guard boundingBox.contains(probe) else { continue }
-            if let tree = polygonTree.value {
-                var inside = false
-                tree.forEach(containing: probe) { index in
-                    if inside { return }
-                    switch polygons[index].location(of: probe) {
-                    case .inside: inside = true
-                    case .boundary: onBoundary.append((probeIndex, probe, index))
-                    case .outside: break
-                    }
+            if let locator {
+                switch locator.location(of: probe) {
+                case .inside: return .inside
+                case .outside: continue
+                case .boundary:
+                    for index in locator.boundaryPolygons(at: probe) { onBoundary.append((probeIndex, probe, index)) }
                 }
-                if inside { return .inside }
-            } else {
-                for index in polygons.indices {
-                    switch polygons[index].location(of: probe) {
-                    case .inside: return .inside
-                    case .boundary: onBoundary.append((probeIndex, probe, index))
-                    case .outside: break
-                    }
+                continue
+            }
+            for index in polygons.indices {
+                switch polygons[index].location(of: probe) {
+                case .inside: return .inside
+                case .boundary: onBoundary.append((probeIndex, probe, index))
+                case .outside: break
                 }
             }
         }
@@ -193,8 +192,6 @@ public struct CoveragePolygon: Hashable, Sendable {
     private var box: BoundingBox
     /// Winding of each ring (exterior first): true when counter-clockwise.
     private var counterclockwise: [Bool]
-    /// Edge indexes, exterior first, nil for a small ring; built by ``Coverage/indexed()``.
-    private var edgeIndex = IndexSlot<[RingEdgeIndex?]>()
 
     /// Creates a polygon. A ring that is not closed gets its first position appended to close it.
     public init(exterior: [Coordinate], holes: [[Coordinate]] = []) {
@@ -221,30 +218,10 @@ public struct CoveragePolygon: Hashable, Sendable {
     private mutating func derive() {
         box = BoundingBox(enclosing: exterior)
         counterclockwise = ([exterior] + holes).map(RingOrientation.isCounterclockwise)
-        edgeIndex = IndexSlot()
     }
 
     /// The box of the exterior ring, degrees.
     public var boundingBox: BoundingBox { box }
-
-    /// Whether some ring of this polygon has an edge index.
-    var isIndexed: Bool { edgeIndex.value?.contains { $0 != nil } ?? false }
-
-    /// Builds the edge index of every ring large enough to need one.
-    mutating func buildEdgeIndex() {
-        let rings = [exterior] + holes
-        let indexes = rings.map(RingEdgeIndex.init(ring:))
-        edgeIndex = IndexSlot(indexes.contains { $0 != nil } ? indexes : nil)
-    }
-
-    /// Ring `ring`'s location (0 the exterior, then the holes), through its edge index when it has one.
-    @inline(__always)
-    private func locate(_ coordinate: Coordinate, ring: Int, _ positions: [Coordinate]) -> RingLocation {
-        if let indexes = edgeIndex.value, let index = indexes[ring] {
-            return index.location(of: coordinate)
-        }
-        return RingLocation.of(coordinate, in: positions)
-    }
 
     /// Whether `coordinate` lies inside or on the boundary of this polygon: in or on the exterior ring
     /// and not strictly inside a hole (exact; see ``Coverage/contains(_:)``).
@@ -258,13 +235,13 @@ public struct CoveragePolygon: Hashable, Sendable {
     public func location(of coordinate: Coordinate) -> CoverageLocation {
         guard box.contains(coordinate) else { return .outside }
         var onBoundary = false
-        switch locate(coordinate, ring: 0, exterior) {
+        switch RingLocation.of(coordinate, in: exterior) {
         case .outside: return .outside
         case .boundary: onBoundary = true
         case .inside: break
         }
-        for (index, hole) in holes.enumerated() {
-            switch locate(coordinate, ring: index + 1, hole) {
+        for hole in holes {
+            switch RingLocation.of(coordinate, in: hole) {
             case .inside: return .outside
             case .boundary: onBoundary = true
             case .outside: break

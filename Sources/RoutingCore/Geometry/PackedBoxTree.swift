@@ -92,12 +92,3 @@ struct PackedBoxTree: Sendable {
         }
     }
 }
-
-/// A derived index stored in a value type: every slot compares equal and hashes to nothing, so
-/// values with and without an index stay equal.
-struct IndexSlot<Value: Sendable>: Hashable, Sendable {
-    var value: Value?
-    init(_ value: Value? = nil) { self.value = value }
-    static func == (lhs: Self, rhs: Self) -> Bool { true }
-    func hash(into hasher: inout Hasher) {}
-}

@@ -9,15 +9,15 @@
 /// answer is therefore exactly ``RingLocation/of(_:in:)``'s, decided by the same exact predicate.
 struct RingEdgeIndex: Sendable {
     /// Lowest and highest latitude of the ring, degrees.
-    private let south: Double
-    private let north: Double
+    let south: Double
+    let north: Double
     /// Bands per degree of latitude.
-    private let scale: Double
-    private let bandCount: Int
+    let scale: Double
+    let bandCount: Int
     /// Band `k`'s edges are entries `bandStart[k] ..< bandStart[k + 1]`.
-    private let bandStart: [Int32]
+    let bandStart: [Int32]
     /// Four doubles per entry: ax, ay, bx, by (longitude, latitude of both ends).
-    private let edges: [Double]
+    let edges: [Double]
 
     /// Rings with fewer edges than this are scanned: an index would not pay for itself.
     static let minimumEdges = 16

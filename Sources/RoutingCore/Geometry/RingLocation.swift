@@ -33,6 +33,15 @@ enum RingLocation: Sendable, Hashable {
         return inside ? .inside : .outside
     }
 
+    /// ``PlanarOrientation/of(_:_:_:_:_:_:)``, kept out of line: its exact fallback, inlined into
+    /// the edge loops, made every visit pay for registers it rarely needs.
+    @inline(never)
+    static func orientation(
+        _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, _ px: Double, _ py: Double
+    ) -> PlanarOrientation {
+        PlanarOrientation.of(ax, ay, bx, by, px, py)
+    }
+
     /// One edge's share of ``of(_:in:)``: true when the point lies on the edge (vertices included);
     /// otherwise toggles `inside` when the edge crosses the ray towards +x. Edges whose latitude range
     /// does not contain `py` never do either, which is what lets ``RingEdgeIndex`` skip them.
@@ -53,7 +62,7 @@ enum RingLocation: Sendable, Hashable {
         }
         let inBox = px >= min(ax, bx) && px <= max(ax, bx) && py >= min(ay, by) && py <= max(ay, by)
         if !straddles && !inBox { return false }
-        let orientation = PlanarOrientation.of(ax, ay, bx, by, px, py)
+        let orientation = orientation(ax, ay, bx, by, px, py)
         if orientation == .collinear && inBox { return true }
         if straddles {
             // The edge crosses the horizontal line through the point; it crosses the ray when the

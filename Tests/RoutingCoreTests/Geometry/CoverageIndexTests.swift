@@ -127,6 +127,30 @@ import TestSupport
         }
     }
 
+    @Test func fewPolygonsWithHolesLocateLikeTheScan() {
+        var rng = SplitMix64(seed: 1_818)
+        // Fewer polygons than the tree's minimum; holes small (a chain) and large (banded).
+        let box = [(0.0, 0.0), (20, 0), (20, 20), (0, 20), (0, 0)].map { Coordinate(latitude: $1, longitude: $0) }
+        let smallHole = [(2.0, 2.0), (2, 5), (5, 5), (5, 2), (2, 2)].map { Coordinate(latitude: $1, longitude: $0) }
+        let polygons = [
+            CoveragePolygon(exterior: box, holes: [smallHole, Self.starRing(&rng, cx: 12, cy: 12, radius: 6, count: 40, step: 1)]),
+            CoveragePolygon(ring: Self.starRing(&rng, cx: 10, cy: 10, radius: 3, count: 12, step: 1)),
+            CoveragePolygon(exterior: Self.starRing(&rng, cx: 30, cy: 10, radius: 9, count: 60, step: 1),
+                            holes: [Self.starRing(&rng, cx: 30, cy: 10, radius: 3, count: 8, step: 1)]),
+        ]
+        let plain = Coverage(polygons: polygons)
+        let indexed = plain.indexed()
+        #expect(indexed.isIndexed && !plain.isIndexed)
+        var seen: Set<CoverageLocation> = []
+        for _ in 0..<20_000 {
+            let p = Self.point(&rng, west: -2, south: -2, east: 42, north: 22, step: 1)
+            let expected = plain.location(of: p)
+            #expect(indexed.location(of: p) == expected, "point \(p)")
+            seen.insert(expected)
+        }
+        #expect(seen == Set(CoverageLocation.allCases))
+    }
+
     /// Apps with one to twelve star polygons each, some overlapping, some across the whole range.
     static func apps(_ rng: inout SplitMix64, count: Int) -> [RoutingApp] {
         (0..<count).map { i in
