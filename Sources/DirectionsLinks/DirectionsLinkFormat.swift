@@ -1,7 +1,4 @@
 // SPDX-License-Identifier: Apache-2.0
-/// The parts every directions-link format shares: the split link, the parse context that collects
-/// warnings, and the two protocols a format's type conforms to.
-
 /// What a format parser works with: the parser's settings, and the warnings of a lenient parse.
 ///
 /// Valid only during the parse, like a ``LinkInput``.

@@ -49,16 +49,11 @@ public struct CurrentLocation: Hashable, Sendable {
     public static func validated(
         latitude: Double, longitude: Double, accuracy: Double? = nil, source: String? = nil, origin: Origin
     ) throws(Problem) -> CurrentLocation {
-        let coordinate: Coordinate
-        do throws(Coordinate.RangeError) {
-            coordinate = try Coordinate.validated(latitude: latitude, longitude: longitude)
-        } catch {
-            switch error {
-            case .latitudeOutOfRange(let v):
-                throw Problem(field: "latitude", message: "latitude \(format(v)) is not a number in -90...90 degrees")
-            case .longitudeOutOfRange(let v):
-                throw Problem(field: "longitude", message: "longitude \(format(v)) is not a number in -180...180 degrees")
+        guard let coordinate = Coordinate.ifValid(latitude: latitude, longitude: longitude) else {
+            if latitude.magnitude <= 90 {
+                throw Problem(field: "longitude", message: "longitude \(format(longitude)) is not a number in -180...180 degrees")
             }
+            throw Problem(field: "latitude", message: "latitude \(format(latitude)) is not a number in -90...90 degrees")
         }
         if let accuracy, !(accuracy.isFinite && accuracy >= 0) {
             throw Problem(field: "accuracy", message: "accuracy \(format(accuracy)) is not a finite number of metres >= 0")

@@ -6,28 +6,20 @@
 /// empty text is in the default list. Matching ignores case, `+` and all whitespace
 /// (`CurrentLocation`, `CURRENT LOCATION`), under Unicode canonical equivalence.
 public struct CurrentLocationLiterals: Sendable, Hashable {
-    /// Everything derived from the list, shared: copying the literals is one reference count. The
-    /// all-ASCII normalized literals' bytes are one flat array (nothing retained per literal),
-    /// `asciiStarts[k]` where literal `k` starts in it (one more entry for the end); `startsLiteral[b]`:
-    /// a normalized literal starts with the ASCII byte `b` (empty when one starts with a non-ASCII byte).
+    /// Everything derived from the list, shared: copying the literals is one reference count. `ascii`
+    /// holds the all-ASCII normalized literals; `startsLiteral[b]`: a normalized literal starts with
+    /// the ASCII byte `b` (empty when one starts with a non-ASCII byte).
     private final class Storage: Sendable {
         let literals: [String]
         let normalized: Set<String>
-        let asciiBytes: [UInt8]
-        let asciiStarts: [Int]
-        let longestASCII: Int
+        let ascii: DirectionsURLParser.ByteTable
         let startsLiteral: [Bool]
 
         init(_ literals: [String]) {
             self.literals = literals
             let normalized = Set(literals.map(CurrentLocationLiterals.normalize))
             self.normalized = normalized
-            let ascii = normalized.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { Array($0.utf8) }.sorted {
-                $0.lexicographicallyPrecedes($1)
-            }
-            self.asciiBytes = ascii.flatMap { $0 }
-            self.asciiStarts = ascii.reduce(into: [0]) { starts, literal in starts.append(starts[starts.count - 1] + literal.count) }
-            self.longestASCII = ascii.map(\.count).max() ?? 0
+            self.ascii = DirectionsURLParser.ByteTable(normalized.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.sorted())
             let firsts = normalized.compactMap(\.utf8.first)
             self.startsLiteral = firsts.allSatisfy { $0 < 0x80 } ? (0..<128).map { firsts.contains(UInt8($0)) } : []
         }
@@ -88,35 +80,21 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
         return Self.matchesASCII(text, storage) ?? storage.normalized.contains(Self.normalize(text.string))
     }
 
-    /// The ASCII fast path (nil for a non-ASCII byte): kept bytes lowercased onto the stack, compared
-    /// with the literals of that length only.
+    /// The ASCII fast path (nil for a non-ASCII byte): kept bytes lowercased onto the stack, looked up
+    /// among the literals of that length.
     private static func matchesASCII(_ bytes: LinkInput, _ storage: Storage) -> Bool? {
-        let longest = storage.longestASCII
+        let longest = storage.ascii.longest
         return LinkInput.withScratch(capacity: longest &+ 1) { kept -> Bool? in
             var count = 0
             var all: UInt8 = 0
             for b in bytes {
                 all |= b
-                if b == 0x20 || (b >= 0x09 && b <= 0x0D) || b == UInt8(ascii: "+") { continue }
+                if LinkInput.isASCIIWhitespace(b) || b == UInt8(ascii: "+") { continue }
                 if count < kept.count { kept[count] = LinkInput.lower(b) }
                 count &+= 1
             }
             if all >= 0x80 { return nil }
-            if count > longest { return false }
-            return LinkInput.withBytes(of: storage.asciiBytes) { table in
-                let starts = storage.asciiStarts
-                var k = 0
-                while k &+ 1 < starts.count {
-                    let start = starts[k]
-                    if starts[k &+ 1] &- start == count && start &+ count <= table.count {
-                        var j = 0
-                        while j < count && kept[j] == table[start &+ j] { j &+= 1 }
-                        if j == count { return true }
-                    }
-                    k &+= 1
-                }
-                return false
-            }
+            return count <= longest && storage.ascii.index(of: kept.prefix(count)) >= 0
         }
     }
 

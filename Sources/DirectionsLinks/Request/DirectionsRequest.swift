@@ -113,25 +113,17 @@ public enum RouteAvoidance: String, CaseIterable, Hashable, Sendable, Comparable
     case highways
     case ferries
 
-    public static func < (a: RouteAvoidance, b: RouteAvoidance) -> Bool { a.order < b.order }
+    public static func < (a: RouteAvoidance, b: RouteAvoidance) -> Bool { a.bit < b.bit }
 
-    /// This feature's bit in ``DirectionsRequest``'s storage.
-    var bit: UInt8 { 1 << UInt8(order) }
-
-    /// The bits of `set`.
-    static func bits(of set: Set<RouteAvoidance>) -> UInt8 {
-        if set.isEmpty { return 0 }
-        var bits: UInt8 = 0
-        for a in set { bits |= a.bit }
-        return bits
-    }
-
-    /// The position in ``allCases`` (declaration order), without building the array.
-    private var order: Int {
+    /// This feature's bit in ``DirectionsRequest``'s storage, in declaration order.
+    var bit: UInt8 {
         switch self {
-        case .tolls: 0
-        case .highways: 1
-        case .ferries: 2
+        case .tolls: 1
+        case .highways: 2
+        case .ferries: 4
         }
     }
+
+    /// The bits of `set`.
+    static func bits(of set: Set<RouteAvoidance>) -> UInt8 { set.isEmpty ? 0 : set.reduce(0) { $0 | $1.bit } }
 }

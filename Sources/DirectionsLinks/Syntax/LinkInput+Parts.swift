@@ -8,11 +8,9 @@ extension LinkInput {
     ///
     /// The parts are ``LinkInput`` slices of the link's bytes (``bytes``), valid during the parse only.
     struct Parts {
-        /// The scheme, lowercased (`https`, `geo`, `om`).
         var scheme: String
         /// Whether `rest` starts with `//` (a hierarchical link with an authority).
         var hasAuthority: Bool
-        /// The host, lowercased, without port and trailing dot; empty without an authority.
         var host: String
         /// The index of ``host`` in ``DirectionsURLParser/hostEntries``, or -1 when it is not a known host.
         var hostEntry: Int
@@ -58,13 +56,7 @@ extension LinkInput {
                 let hostText = bytes.slice(2, hostEnd)
                 // A known host (the usual case) is its table's literal: nothing is built.
                 if lookUpHost { hostEntry = DirectionsURLParser.hostEntry(hostText) }
-                if hostEntry >= 0 {
-                    host = DirectionsURLParser.hostEntries[hostEntry].name
-                } else if !hostText.isASCII {
-                    host = hostText.string.lowercased()
-                } else {
-                    host = hostText.isLowercaseASCII ? hostText.string : hostText.lowercasedASCII
-                }
+                host = hostEntry >= 0 ? DirectionsURLParser.hostEntries[hostEntry].name : LinkInput.lowercased(hostText.string)
                 pos = a
             }
             // The first '?' or '#' after the authority; a '#' after the '?' ends the query.

@@ -1,20 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 extension LinkInput {
     /// A URL query split over the bytes of the link being parsed, every parameter kept in order
-    /// (repeated `daddr`/`waypoint` parameters are ordered stops).
+    /// (repeated `daddr`/`waypoint` parameters are ordered stops); valid only during the parse.
     ///
     /// The raw query (no `?`, no `#fragment`) is split on `&`, each piece at its first `=` (none: an
-    /// empty value); empty pieces are skipped. Names and values are percent-decoded once, as UTF-8;
-    /// with `plusAsSpace` (Apple, Google, the `q` of `geo:`) a raw `+` is a space, `%2B` always a
-    /// `+` (why `URLComponents` is not used). Names match ignoring case. Nothing is decoded until
-    /// read; like every ``LinkInput``, valid only during the parse.
+    /// empty value); empty pieces are skipped. Names and values are percent-decoded once, as UTF-8,
+    /// when read; with `plusAsSpace` (Apple, Google, the `q` of `geo:`) a raw `+` is a space, `%2B`
+    /// always a `+` (why `URLComponents` is not used). Names match ignoring case.
     struct Query {
         /// One `name=value` pair: the name and value before percent-decoding (the raw value is needed
         /// where `+` is sometimes literal, e.g. Plus Codes).
         struct Parameter {
             let rawName: LinkInput
             let rawValue: LinkInput
-            /// ``Flags``.
             fileprivate let flags: UInt8
             /// -1 when the key is the raw name, ASCII-lowercased; else its index in ``LinkInput.Query/decodedKeys``.
             fileprivate let keyIndex: Int32
@@ -37,14 +35,10 @@ extension LinkInput {
                 return try rawValue.withDecoded(plusAsSpace: flags & Flags.plusAsSpace != 0, body)
             }
 
-            /// This parameter's value (decoded, trimmed) as a word of a format's mode vocabulary.
-            /// - Parameters:
-            ///   - name: the parameter's name for the message; `parameter`, the error's
-            ///     ``DirectionsURLError/parameter`` (the same unless the format has aliases).
-            ///   - emptyIsUnset: an empty value means no mode (nil) rather than an unknown word.
-            ///   - notA: the rest of the message, e.g. `is not a HERE routing mode; use d, w, pt, b, cs or t`.
-            ///   - lookup: the index of a word of the vocabulary, or nil for any other text.
-            /// - Returns: the index; nil for an empty value when `emptyIsUnset`.
+            /// The index (by `lookup`) of this parameter's value, decoded and trimmed, in a format's mode
+            /// vocabulary; nil for an empty value when `emptyIsUnset`. `parameter` (default `name`) is
+            /// the error's ``DirectionsURLError/parameter``; `notA` ends the message (`is not a HERE
+            /// routing mode; use d, w, pt, b, cs or t`).
             /// - Throws: `unknown-mode` naming `parameter`: `'NAME=VALUE' is not …`.
             @inline(__always)
             func modeWord(
@@ -64,18 +58,16 @@ extension LinkInput {
 
             /// The decoded name as written.
             var name: String {
-                if flags & Flags.namePlain != 0 { return rawName.string }
                 // A failure is not reached: the name was checked when the query was split.
-                guard case .success(let text)? = PercentDecoding.decode(rawName, plusAsSpace: flags & Flags.plusAsSpace != 0) else {
-                    return rawName.string
+                if flags & Flags.namePlain == 0, case .success(let text)? = PercentDecoding.decode(rawName, plusAsSpace: flags & Flags.plusAsSpace != 0) {
+                    return text
                 }
-                return text
+                return rawName.string
             }
         }
 
-        /// Bits of a parameter's flags: `valueNeedsDecoding`, the value has an escape or a `+` that
-        /// becomes a space; `namePlain`, the name is ASCII without escapes (or `+` when `plusAsSpace`),
-        /// so its key is its bytes lowercased.
+        /// `valueNeedsDecoding`: the value has an escape or a `+` that becomes a space; `namePlain`:
+        /// the name is ASCII without escapes (or `+` when `plusAsSpace`), so its key is its bytes lowercased.
         fileprivate enum Flags {
             static let hasEquals: UInt8 = 1
             static let valueNeedsDecoding: UInt8 = 4
@@ -83,17 +75,15 @@ extension LinkInput {
             static let namePlain: UInt8 = 16
         }
 
-        /// All parameters, in URL order.
         private(set) var parameters: [Parameter] = []
         /// The keys of the parameters whose names are not plain (escaped, non-ASCII, or with a `+`).
         private var decodedKeys: [String] = []
 
-        /// No parameters.
         init() {}
 
         /// Splits `raw`, checking every escape and the UTF-8 of every decoded name and value.
         /// - Throws: `malformed-url` naming the parameter when a `%` escape is malformed or the decoded
-        ///   bytes are not UTF-8 (``DirectionsURLParser/PercentDecoding/decodingError(_:parameter:what:)``).
+        ///   bytes are not UTF-8.
         init(_ raw: LinkInput, plusAsSpace: Bool) throws(DirectionsURLError) {
             if raw.isEmpty { return }
             let bytes = raw
@@ -113,14 +103,10 @@ extension LinkInput {
                         k &-= 1
                     }
                 }
+                // Zero bytes above those read match no mark.
                 var marks = LinkInput.matches(word, UInt8(ascii: "&")) | LinkInput.matches(word, UInt8(ascii: "="))
                     | LinkInput.matches(word, UInt8(ascii: "%")) | LinkInput.matches(word, UInt8(ascii: "+"))
                     | (word & 0x8080_8080_8080_8080)
-                if i &+ 8 > n {
-                    // Zero bytes above those read match no mark.
-                    let valid = n &- i
-                    marks &= valid >= 8 ? ~0 : (UInt64(1) << UInt64(valid &* 8)) &- 1
-                }
                 while marks != 0 {
                     let k = i &+ marks.trailingZeroBitCount >> 3
                     marks &= marks &- 1
@@ -210,9 +196,7 @@ extension LinkInput {
             parameters.append(Parameter(rawName: name, rawValue: value, flags: flags, keyIndex: keyIndex))
         }
 
-        // MARK: Keys and look-ups (keys are lowercase; names match in any case)
-
-        /// The look-up key of `p`: its decoded name, lowercased.
+        /// The look-up key of `p`: its decoded name, lowercased (names match in any case).
         func key(of p: Parameter) -> String {
             p.keyIndex >= 0 ? decodedKeys[Int(p.keyIndex)] : p.rawName.lowercasedASCII
         }
@@ -234,7 +218,7 @@ extension LinkInput {
             return decodedKeys[Int(p.keyIndex)] == key
         }
 
-        /// The index of the first parameter called `key` at or after `from`, or nil.
+        /// The index of the first parameter called `key` (lowercase) at or after `from`, or nil.
         @inline(__always)
         func firstIndex(of key: StaticString, from: Int = 0) -> Int? {
             var i = from
@@ -267,7 +251,6 @@ extension LinkInput {
             return parameters[first]
         }
 
-        /// The `duplicate-parameter` error of a parameter that may appear once.
         func duplicate(_ key: String, count: Int, format: String) -> DirectionsURLError {
             DirectionsURLError(.duplicateParameter, key, "'\(key)' appears \(count) times in this \(format); give it once")
         }

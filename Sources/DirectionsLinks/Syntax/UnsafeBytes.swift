@@ -1,38 +1,27 @@
 // SPDX-License-Identifier: Apache-2.0
 // The only file of the link code that touches unsafe pointers; everything else reads through
-// `LinkInput` and writes through `LinkInput.Scratch`.
-//
-// Why: a parse slices the link hundreds of times; a pointer and count has no retain/release per
-// slice, and word scans load 8 unaligned bytes. A `~Escapable` `Span` cannot be stored in the
-// arrays of ``LinkInput/Query``.
-//
-// Soundness: a `LinkInput` is made only by the `withBytes` functions below, which pin their bytes
-// for the call, and no parse returns one (parsers return `String`s).
+// `LinkInput` and writes through `LinkInput.Scratch`. Why: a parse slices the link hundreds of
+// times, and a pointer and count has no retain/release per slice; word scans load 8 unaligned
+// bytes; a `~Escapable` `Span` cannot be stored in the arrays of ``LinkInput/Query``. Sound because
+// a `LinkInput` is made only by the `withBytes` functions below, which pin their bytes for the call,
+// and no parse returns one.
 
-/// A run of the UTF-8 bytes of the link being parsed: a pointer and a count, with no reference
-/// count, so slicing and passing it around costs nothing.
+/// A run of the UTF-8 bytes of the link being parsed (a pointer and a count, no reference count),
+/// valid only during the `withBytes` call that pinned them. Indices are byte offsets (0 ..< ``count``).
 ///
-/// **Lifetime.** Points into the link `String` that ``DirectionsURLParser/parseLink(_:)`` pins for
-/// the parse (``withBytes(of:_:)-(String,_)``); it must not outlive that call.
-///
-/// **UTF-8.** Every delimiter a format splits on is ASCII, which never occurs inside a multi-byte
-/// sequence, so a slice cut at one is valid UTF-8. Unicode-dependent helpers (trimming, case) take
-/// a byte fast path for ASCII, else the standard library's `Character` rules.
-///
-/// Indices are byte offsets (0 ..< ``count``), bounds-checked by the callers' loops.
+/// Every delimiter a format splits on is ASCII, which never occurs inside a multi-byte sequence, so
+/// a slice cut at one is valid UTF-8. Unicode-dependent helpers (trimming, case) take a byte fast
+/// path for ASCII, else the standard library's `Character` rules.
 struct LinkInput: Sequence {
-    /// The bytes (pinned by whoever made this value).
     fileprivate let buffer: UnsafeBufferPointer<UInt8>
 
-    /// Bytes pinned by the caller for as long as the value is used. Only this file and the tests make
-    /// one this way; the parsers get theirs from ``withBytes(of:_:)-(String,_)`` and by slicing.
+    /// Bytes pinned by the caller for as long as the value is used (only this file and the tests).
     @inline(__always)
     init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
 
     /// No bytes.
     static var empty: LinkInput { LinkInput(UnsafeBufferPointer(start: nil, count: 0)) }
 
-    /// The number of bytes; the byte at offset `i` (0 ≤ i < count).
     @inline(__always) var count: Int { buffer.count }
     @inline(__always) var isEmpty: Bool { buffer.isEmpty }
     @inline(__always) subscript(i: Int) -> UInt8 { buffer[i] }
@@ -60,8 +49,6 @@ struct LinkInput: Sequence {
     static func word(_ bytes: LinkInput, _ offset: Int) -> UInt64 {
         UInt64(littleEndian: UnsafeRawBufferPointer(bytes.buffer).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
-
-    // MARK: Pinning bytes
 
     /// Calls `body` with the UTF-8 bytes of `text` (a `String`, `Substring`, `StaticString` or byte
     /// array), pinned for the call (no copy for native strings).
@@ -97,13 +84,10 @@ struct LinkInput: Sequence {
         array.withUnsafeBufferPointer { body(LinkInput($0)) }
     }
 
-    // MARK: Writing bytes
-
     /// A temporary buffer to write bytes into (``withScratch(capacity:_:)``), valid during that call.
     struct Scratch {
         fileprivate let buffer: UnsafeMutableBufferPointer<UInt8>
 
-        /// The capacity in bytes; the byte at offset `i` (0 ≤ i < count).
         @inline(__always) var count: Int { buffer.count }
         @inline(__always)
         subscript(i: Int) -> UInt8 {
