@@ -1,16 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 /// Turns one directions link into a ``DirectionsRequest``. Pure: no I/O, no geocoding, no Foundation.
-///
-/// Dispatch is by scheme (case-insensitive), then by host and path; each format's type documents
-/// its source and rules (see `docs/directions-links.md`). Coordinates are WGS84 degrees, latitude
-/// first. The source is the current location whenever the link leaves it out or spells it with one
-/// of ``currentLocationLiterals``.
+/// Dispatch is by scheme (case-insensitive), then by host and path; each format's type documents its
+/// source and rules (`docs/directions-links.md`). Coordinates are WGS84 degrees, latitude first. The
+/// source is the current location when the link leaves it out or spells it as a ``currentLocationLiterals``.
 public struct DirectionsURLParser: Sendable {
     /// Texts that mean "the current location" in a source (and, when not empty, in any stop).
     public var currentLocationLiterals: CurrentLocationLiterals
-    /// Whether a repair is an error. Lenient (false, the default) suits desktop links: each repair
-    /// is a ``DirectionsURLWarning`` returned with the request. Strict suits scripts: the first repair
-    /// is thrown as a ``DirectionsURLError`` with the same code.
+    /// Whether a repair is an error: lenient (false, for desktop links) returns each as a ``DirectionsURLWarning``;
+    /// strict (for scripts) throws the first as a ``DirectionsURLError`` with the same code.
     public var strict: Bool
 
     /// A parser with the given ``currentLocationLiterals`` and ``strict``.
@@ -19,7 +16,6 @@ public struct DirectionsURLParser: Sendable {
         self.strict = strict
     }
 
-    /// Each name `names` gives a format, and that format.
     private static func table(_ names: (any DirectionsLinkFormat.Type) -> [String]) -> [String: any DirectionsLinkFormat.Type] {
         var table: [String: any DirectionsLinkFormat.Type] = [:]
         for format in DirectionsLinkFormats.all { for name in names(format) { table[name] = format } }
@@ -34,28 +30,23 @@ public struct DirectionsURLParser: Sendable {
     /// `google.com, maps.apple.com, …`, for error messages.
     private static let knownHosts = byHost.keys.sorted().joined(separator: ", ")
 
-    /// Parses one directions link and returns only the request (warnings are dropped; use
-    /// ``parseLink(_:)`` to see them).
+    /// ``parseLink(_:)``'s request, without the warnings.
     /// - Throws: ``DirectionsURLError``, as ``parseLink(_:)``.
     public func parse(_ url: String) throws(DirectionsURLError) -> DirectionsRequest {
         try parseLink(url).request
     }
 
-    /// Parses one directions link, as received (e.g. a desktop entry's `%u`), with no control
-    /// characters inside. A link wrapped in whitespace or delimiters (`<…>`, `<URL:…>`, quotes;
-    /// RFC 3986 Appendix C) is unwrapped with a `repaired-syntax` warning (``LinkDelimiters``).
-    /// Unknown parameters are ignored.
-    ///
+    /// Parses one directions link, as received (e.g. a desktop entry's `%u`), with no control characters
+    /// inside. A link wrapped in whitespace or delimiters (`<…>`, `<URL:…>`, quotes; RFC 3986 Appendix C) is
+    /// unwrapped with a `repaired-syntax` warning (``LinkDelimiters``). Unknown parameters are ignored.
     /// - Returns: the request, the format that matched, and the repairs made (empty in strict mode).
-    /// - Throws: ``DirectionsURLError`` naming the parameter and the reason (see
-    ///   ``DirectionsURLError/Code``); in strict mode also the first repair.
+    /// - Throws: ``DirectionsURLError`` naming the parameter and the reason; in strict mode also the first repair.
     public func parseLink(_ url: String) throws(DirectionsURLError) -> ParsedLink {
         if url.isEmpty { throw DirectionsURLError(.malformedURL, "url", "the link is empty; pass a geo:, maps: or https: directions link") }
         return try parse(url, unwrapping: true)
     }
 
-    /// Parses a link that may be wrapped, with a `repaired-syntax` warning first (in strict mode the
-    /// error, unless the link itself fails: its own error says what to fix).
+    /// Parses a link that may be wrapped, with a `repaired-syntax` warning first (strict: the error, unless the link fails).
     @inline(never)
     private func parseUnwrapped(_ url: String) throws(DirectionsURLError) -> ParsedLink {
         guard let (inner, removed) = LinkDelimiters.unwrap(url) else { return try parse(url, unwrapping: false) }
@@ -71,7 +62,7 @@ public struct DirectionsURLParser: Sendable {
 
     /// Parses `url` (not empty); with `unwrapping`, a possibly wrapped link goes to ``parseUnwrapped(_:)``.
     private func parse(_ url: String, unwrapping: Bool) throws(DirectionsURLError) -> ParsedLink {
-        // Not `withBytesThrowing`: its `Result` would copy the parsed link.
+        // Not `withBytesThrowing`: a generic throwing call would copy the parsed link.
         var failure: DirectionsURLError? = nil
         let parsed = LinkInput.withBytes(of: url) { bytes -> ParsedLink? in
             do throws(DirectionsURLError) {
@@ -209,10 +200,7 @@ public struct DirectionsURLParser: Sendable {
     /// Every exact host (a literal from a format's `hosts`) and its format, sorted.
     static let hostEntries: [(name: String, parser: any DirectionsLinkFormat.Type)] =
         byHost.keys.sorted().compactMap { name in byHost[name].map { (name, $0) } }
-    private static let hostTable = ByteTable(hostEntries.map(\.name))
-
-    /// The index in ``hostEntries`` of `host` ignoring ASCII case, or -1.
-    static func hostEntry(_ host: LinkInput) -> Int { hostTable.index(of: host) }
+    static let hostTable = ByteTable(hostEntries.map(\.name))
 
     /// Lowercase ASCII names in one byte array, looked up ignoring ASCII case by length, with no reference counting.
     struct ByteTable: Sendable {
@@ -221,7 +209,6 @@ public struct DirectionsURLParser: Sendable {
         /// length `L` up to the longest + 1 where names of length `L` start in that order.
         private let meta: [Int32]
         private let count: Int
-        /// The length of the longest name.
         let longest: Int
 
         init(_ names: [String]) {
@@ -302,9 +289,7 @@ public struct DirectionsURLParser: Sendable {
 
 /// A parsed link: the request, the format it was written in, and the repairs a lenient parse made.
 public struct ParsedLink: Hashable, Sendable {
-    /// The directions request.
     public var request: DirectionsRequest
-    /// The dialect that matched.
     public var format: LinkFormat
     /// Repairs made while parsing (always empty in strict mode, which throws instead).
     public var warnings: [DirectionsURLWarning]

@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 import StrictJSON
 
-/// The current location that stands in for a request's `currentLocation` endpoints: a point, how
-/// precise it is, where it came from, and whose it is (the request's own, or the daemon's).
-///
-/// A request may carry one (varlink `currentLocation`, e.g. from GeoClue2); it takes precedence over
-/// the daemon's own (`routingctl location set`) for that request only.
+/// The current location that stands in for a request's `currentLocation` endpoints. A request may
+/// carry one (varlink `currentLocation`, e.g. from GeoClue2); it takes precedence over the daemon's
+/// own (`routingctl location set`) for that request only.
 public struct CurrentLocation: Hashable, Sendable {
     /// Whose location it is.
     public enum Origin: String, Hashable, Sendable {
@@ -81,8 +79,7 @@ public struct CurrentLocation: Hashable, Sendable {
 
     /// Metres for people: whole metres, no fraction ("800", "12").
     package static func metres(_ value: Double) -> String {
-        guard value.isFinite else { return "\(value)" }
-        return value < 1e15 ? String(Int64(value.rounded())) : "\(value)"
+        value.isFinite && value < 1e15 ? String(Int64(value.rounded())) : "\(value)"
     }
 
     private static func format(_ v: Double) -> String {

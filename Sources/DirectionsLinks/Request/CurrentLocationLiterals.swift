@@ -1,14 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-/// Texts that links use for "start from where I am" instead of leaving the source out.
-///
-/// Real links write `saddr=Current+Location`, `My+Location`, `here` or a localized phrase (`Ma
-/// position`). Apple: "If you don't specify a value for saddr, the starting point is 'here'", so the
-/// empty text is in the default list. Matching ignores case, `+` and all whitespace
-/// (`CurrentLocation`, `CURRENT LOCATION`), under Unicode canonical equivalence.
+/// Texts that links use for "start from where I am" instead of leaving the source out. Real links write
+/// `saddr=Current+Location`, `My+Location`, `here` or a localized phrase (`Ma position`); the empty text is in
+/// the default list, as Apple starts an empty `saddr` 'here'. Matching ignores case, `+` and all whitespace,
+/// under Unicode canonical equivalence.
 public struct CurrentLocationLiterals: Sendable, Hashable {
-    /// Everything derived from the list, shared: copying the literals is one reference count. `ascii`
-    /// holds the all-ASCII normalized literals; `startsLiteral[b]`: a normalized literal starts with
-    /// the ASCII byte `b` (empty when one starts with a non-ASCII byte).
+    /// Everything derived from the list, shared (one reference count). `startsLiteral[b]`: a normalized
+    /// literal starts with the ASCII byte `b` (empty when one starts with a non-ASCII byte).
     private final class Storage: Sendable {
         let literals: [String]
         let normalized: Set<String>
@@ -27,12 +24,10 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
 
     private var storage: Storage
 
-    /// The literals as given.
     public var literals: [String] { storage.literals }
 
-    /// Whether `text` surely matches no literal (false: the full test decides): its first byte after
-    /// whitespace and `+` is ASCII and, lowercased, starts no literal (normalization never moves an
-    /// ASCII starter).
+    /// Whether `text` surely matches no literal: its first byte after whitespace and `+` is ASCII and,
+    /// lowercased, starts no literal (normalization never moves an ASCII starter).
     @inline(__always)
     private func rejects(_ text: LinkInput) -> Bool {
         let table = storage.startsLiteral

@@ -1,29 +1,27 @@
 // SPDX-License-Identifier: Apache-2.0
 extension DirectionsURLParser {
-    /// Reads `latitude,longitude` text as written in Apple, Google and `geo:` links.
+    /// Reads `latitude,longitude` text as written in Apple, Google and `geo:` links. Grammar (C locale): each
+    /// number is `[+-]?DIGITS[.DIGITS]` (a leading `+` is a lenient extra; RFC 5870 allows only `-`); no
+    /// exponent, `inf`/`nan`, hex, `.5` or `5.`. One comma between the numbers; spaces may surround it and the
+    /// text (`40.7580, -73.9855`). `-0` is 0. Out-of-range values are errors naming the parameter, never
+    /// clamped (RFC 5870 §3.4.2).
     ///
-    /// Grammar (C locale): each number is `[+-]?DIGITS[.DIGITS]` (a leading `+` is a lenient extra;
-    /// RFC 5870 allows only `-`); no exponent, `inf`/`nan`, hex, `.5` or `5.`. One comma between the
-    /// numbers; spaces may surround it and the text (`40.7580, -73.9855`). `-0` is 0. Out-of-range
-    /// values are errors naming the parameter, never clamped (RFC 5870 §3.4.2).
-    ///
-    /// **Address or broken pair?** Free text is a coordinate when it matches the grammar, else an
-    /// address, unless it is *number-like* (only digits, `.`, `,`, `+`, `-` and spaces, with a digit
-    /// and a `.` or `,`): then it is `malformed-number` (`51.5.1,0.1`, `48.85 2.29`), since geocoding
-    /// it would go to the wrong place. Any letter makes an address (`75001 Paris`; `51.5x,-0.1` in free
-    /// text only, not in a `geo:` path); a lone integer (`94043`) stays an address.
+    /// **Address or broken pair?** Free text is a coordinate when it matches the grammar, else an address,
+    /// unless it is *number-like* (only digits, `.`, `,`, `+`, `-` and spaces, with a digit and a `.` or `,`):
+    /// then it is `malformed-number` (`51.5.1,0.1`, `48.85 2.29`), since geocoding it would go to the wrong
+    /// place. Any letter makes an address (`75001 Paris`; `51.5x,-0.1` in free text only, not in a `geo:`
+    /// path); a lone integer (`94043`) stays an address.
     enum CoordinateText {
         /// A C-locale decimal `[+-]?\d+(\.\d+)?`, or nil (``LinkInput/decimal``).
-        static func decimal(_ text: Substring) -> Double? { LinkInput.withBytes(of: text) { $0.decimal } }
+        static func decimal(_ text: Substring) -> Double? { LinkInput.withBytes(of: String(text)) { $0.decimal } }
 
         /// What ``readDecimal(_:_:)`` found: `invalid`, not `[+-]?DIGITS[.DIGITS]`; the `value`, exactly
         /// as `strtod` reads it; `slow`, over 19 digits or above 2^53 (read with `Double(String)`).
         enum DecimalRead { case invalid, value(Double), slow }
 
-        /// Reads the longest `[+-]?DIGITS[.DIGITS]` at byte offset `i` and moves `i` past it (on
-        /// `.invalid`, `i` is somewhere inside; the bytes before it are ASCII). Clinger's fast path: an
-        /// integer up to 2^53 and a power of ten up to 10^22 are exact doubles, so one division rounds
-        /// as `strtod` does.
+        /// Reads the longest `[+-]?DIGITS[.DIGITS]` at byte offset `i` and moves `i` past it (on `.invalid`,
+        /// `i` is somewhere inside; the bytes before it are ASCII). Clinger's fast path: an integer up to 2^53
+        /// and a power of ten up to 10^22 are exact doubles, so one division rounds as `strtod` does.
         static func readDecimal(_ bytes: LinkInput, _ i: inout Int) -> DecimalRead {
             let n = bytes.count
             var negative = false
@@ -71,10 +69,9 @@ extension DirectionsURLParser {
             return result
         }
 
-        /// The byte pass over ASCII text: up to three pieces (spaces, decimal, spaces) before commas
-        /// (count 4: more), with the first two values; `.invalid` when a piece is not a decimal;
-        /// `.general` (for ``numbers(_:)``) when such a piece holds a non-ASCII byte or a decimal
-        /// needs `.slow` reading.
+        /// The byte pass over ASCII text: up to three comma-separated decimals (count 4: more), with the first
+        /// two values; `.invalid` when a piece is not a decimal; `.general` (for ``numbers(_:)``) when such a
+        /// piece holds a non-ASCII byte or a decimal needs `.slow` reading.
         private enum Scan { case invalid, general, pieces(count: Int, Double, Double) }
 
         private static func scan(_ bytes: LinkInput) -> Scan {
@@ -130,8 +127,7 @@ extension DirectionsURLParser {
             return try validated(numbers[0], numbers[1], parameter: parameter)
         }
 
-        /// Classifies free text (decoded, trimmed bytes): a coordinate when it is a `lat,lon` pair, nil
-        /// when it is an address.
+        /// Free text (decoded, trimmed bytes) as a `lat,lon` pair, or nil when it is an address.
         /// - Throws: `malformed-number` for number-like text that is not a pair (see the type's rule);
         ///   range errors for a pair out of range. All name `parameter`.
         static func classify(_ text: LinkInput, parameter: String) throws(DirectionsURLError) -> Coordinate? {

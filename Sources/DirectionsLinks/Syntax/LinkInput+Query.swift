@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 extension LinkInput {
-    /// A URL query split over the bytes of the link being parsed, every parameter kept in order
-    /// (repeated `daddr`/`waypoint` parameters are ordered stops); valid only during the parse.
-    ///
-    /// The raw query (no `?`, no `#fragment`) is split on `&`, each piece at its first `=` (none: an
-    /// empty value); empty pieces are skipped. Names and values are percent-decoded once, as UTF-8,
-    /// when read; with `plusAsSpace` (Apple, Google, the `q` of `geo:`) a raw `+` is a space, `%2B`
-    /// always a `+` (why `URLComponents` is not used). Names match ignoring case.
+    /// A URL query split over the bytes of the link being parsed, every parameter kept in order (repeated
+    /// `daddr`/`waypoint` parameters are ordered stops); valid only during the parse. The raw query (no `?`, no
+    /// `#fragment`) is split on `&`, each piece at its first `=` (none: an empty value); empty pieces are
+    /// skipped. Names and values are percent-decoded once, as UTF-8, when read; with `plusAsSpace` (Apple,
+    /// Google, the `q` of `geo:`) a raw `+` is a space, `%2B` always a `+` (why `URLComponents` is not used).
+    /// Names match ignoring case.
     struct Query {
         /// One `name=value` pair: the name and value before percent-decoding (the raw value is needed
         /// where `+` is sometimes literal, e.g. Plus Codes).
@@ -35,11 +34,9 @@ extension LinkInput {
                 return try rawValue.withDecoded(plusAsSpace: flags & Flags.plusAsSpace != 0, body)
             }
 
-            /// The index (by `lookup`) of this parameter's value, decoded and trimmed, in a format's mode
-            /// vocabulary; nil for an empty value when `emptyIsUnset`. `parameter` (default `name`) is
-            /// the error's ``DirectionsURLError/parameter``; `notA` ends the message (`is not a HERE
-            /// routing mode; use d, w, pt, b, cs or t`).
-            /// - Throws: `unknown-mode` naming `parameter`: `'NAME=VALUE' is not …`.
+            /// The `lookup` index of this value, decoded and trimmed, in a format's mode vocabulary; nil for
+            /// an empty value when `emptyIsUnset`.
+            /// - Throws: `unknown-mode` naming `parameter` (default `name`): `'NAME=VALUE' ` + `notA`.
             @inline(__always)
             func modeWord(
                 name: String, parameter: String? = nil, emptyIsUnset: Bool, notA: String, _ lookup: (LinkInput) -> Int?
@@ -56,12 +53,10 @@ extension LinkInput {
                 return index
             }
 
-            /// The decoded name as written.
             var name: String {
                 // A failure is not reached: the name was checked when the query was split.
-                if flags & Flags.namePlain == 0, case .success(let text)? = PercentDecoding.decode(rawName, plusAsSpace: flags & Flags.plusAsSpace != 0) {
-                    return text
-                }
+                if flags & Flags.namePlain == 0,
+                    case .success(let text)? = PercentDecoding.decode(rawName, plusAsSpace: flags & Flags.plusAsSpace != 0) { return text }
                 return rawName.string
             }
         }
@@ -81,13 +76,11 @@ extension LinkInput {
 
         init() {}
 
-        /// Splits `raw`, checking every escape and the UTF-8 of every decoded name and value.
-        /// - Throws: `malformed-url` naming the parameter when a `%` escape is malformed or the decoded
-        ///   bytes are not UTF-8.
+        /// Splits `raw`.
+        /// - Throws: `malformed-url` naming the parameter when a `%` escape is malformed or decodes to invalid UTF-8.
         init(_ raw: LinkInput, plusAsSpace: Bool) throws(DirectionsURLError) {
             if raw.isEmpty { return }
-            let bytes = raw
-            let n = bytes.count
+            let n = raw.count
             parameters.reserveCapacity(8)
             // One pass, eight bytes at a time, visiting only `&`, `=`, `%`, `+` and non-ASCII bytes.
             var piece = Piece(start: 0)
@@ -95,11 +88,11 @@ extension LinkInput {
             while i < n {
                 var word: UInt64 = 0
                 if i &+ 8 <= n {
-                    word = LinkInput.word(bytes, i)
+                    word = LinkInput.word(raw, i)
                 } else {
                     var k = n &- 1
                     while k >= i {
-                        word = word << 8 | UInt64(bytes[k])
+                        word = word << 8 | UInt64(raw[k])
                         k &-= 1
                     }
                 }
@@ -110,7 +103,7 @@ extension LinkInput {
                 while marks != 0 {
                     let k = i &+ marks.trailingZeroBitCount >> 3
                     marks &= marks &- 1
-                    switch bytes[k] {
+                    switch raw[k] {
                     case UInt8(ascii: "&"):
                         try append(raw, piece, end: k, plusAsSpace: plusAsSpace)
                         piece = Piece(start: k &+ 1)
@@ -119,7 +112,7 @@ extension LinkInput {
                     case UInt8(ascii: "%"):
                         if piece.equals < 0 {
                             piece.namePlain = false
-                        } else if Self.isLowEscape(bytes, k) {
+                        } else if Self.isLowEscape(raw, k) {
                             // A valid escape below `%80` (ASCII): no full check needed.
                             piece.valueEscape = true
                         } else {
@@ -146,10 +139,9 @@ extension LinkInput {
             return b &- UInt8(ascii: "0") < 10 || (b | 0x20) &- UInt8(ascii: "a") < 6
         }
 
-        /// What the scan learnt about the piece being read: where it starts; the offset of its first
-        /// `=` (or -1); whether its name has no escape, non-ASCII byte or `+` read as a space; whether
-        /// its value has an escape that is malformed or at or above `%80` (left to the full check), a
-        /// valid escape below `%80`, or a `+` read as a space.
+        /// What the scan learnt about a piece: its first `=` (or -1); whether its name has no escape, non-ASCII
+        /// byte or `+` read as a space; whether its value has an escape that is malformed or ≥ `%80` (left to
+        /// the full check), a valid escape below `%80`, or a `+` read as a space.
         private struct Piece {
             var start: Int
             var equals = -1
@@ -186,8 +178,7 @@ extension LinkInput {
                 case .plain: break
                 case .needsDecoding: flags |= Flags.valueNeedsDecoding
                 case .failure(let failure):
-                    var shown = name.string
-                    if case .success(let text)? = PercentDecoding.decode(name, plusAsSpace: plusAsSpace) { shown = text }
+                    let shown = Parameter(rawName: name, rawValue: value, flags: flags, keyIndex: keyIndex).name
                     throw PercentDecoding.decodingError(failure, parameter: shown.isEmpty ? "query" : shown, what: "value")
                 }
             } else if piece.valuePlus || piece.valueEscape {
@@ -202,8 +193,7 @@ extension LinkInput {
         }
 
         /// Whether `p`'s key is its raw name ASCII-lowercased (then both have the same byte count).
-        @inline(__always)
-        func isPlain(_ p: Parameter) -> Bool { p.keyIndex < 0 }
+        @inline(__always) func isPlain(_ p: Parameter) -> Bool { p.keyIndex < 0 }
 
         /// Whether `p` is called `key` (lowercase) in any case.
         @inline(__always)
@@ -229,17 +219,13 @@ extension LinkInput {
             return nil
         }
 
-        @_disfavoredOverload
-        func firstIndex(of key: String) -> Int? { parameters.firstIndex { isKey($0, key) } }
+        @_disfavoredOverload func firstIndex(of key: String) -> Int? { parameters.firstIndex { isKey($0, key) } }
 
         /// The first or last parameter called `key`, or nil; whether there is one; how many there are.
-        @inline(__always)
-        func first(_ key: StaticString) -> Parameter? { firstIndex(of: key).map { parameters[$0] } }
+        @inline(__always) func first(_ key: StaticString) -> Parameter? { firstIndex(of: key).map { parameters[$0] } }
         func last(_ key: StaticString) -> Parameter? { parameters.last { isKey($0, key) } }
-        @inline(__always)
-        func contains(_ key: StaticString) -> Bool { firstIndex(of: key) != nil }
-        @_disfavoredOverload
-        func contains(_ key: String) -> Bool { firstIndex(of: key) != nil }
+        @inline(__always) func contains(_ key: StaticString) -> Bool { firstIndex(of: key) != nil }
+        @_disfavoredOverload func contains(_ key: String) -> Bool { firstIndex(of: key) != nil }
         func count(_ key: StaticString) -> Int { all(key).count }
 
         /// The only parameter called `key`, or nil when absent.

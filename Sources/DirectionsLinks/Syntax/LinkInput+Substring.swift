@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/// `String` helpers for the `Character` paths (non-ASCII text): separators and prefixes are found
-/// by UTF-8 byte, never by `Character` (which would take U+037E for `;` and miss a `;` that a
-/// combining mark follows).
+/// `String` helpers for the `Character` paths: by UTF-8 byte, never by `Character` (which would take
+/// U+037E for `;` and miss a `;` that a combining mark follows).
 extension LinkInput {
     /// Whether `s`'s UTF-8 starts with the bytes of the ASCII `prefix`.
     @inline(__always)

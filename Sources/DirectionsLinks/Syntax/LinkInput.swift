@@ -8,7 +8,6 @@ extension LinkInput {
     @inline(__always) func dropFirst(_ n: Int = 1) -> LinkInput { slice(n, count) }
     @inline(__always) func dropLast(_ n: Int = 1) -> LinkInput { slice(0, count &- n) }
 
-    /// The bytes before and after the first `byte`, or nil when there is none.
     @inline(__always)
     func split(at byte: UInt8) -> (before: LinkInput, after: LinkInput)? {
         guard let i = firstOffset(of: byte) else { return nil }
@@ -28,32 +27,17 @@ extension LinkInput {
         return i < count ? i : nil
     }
 
-    /// The offset of the last `byte`, or nil.
-    @inline(__always)
-    func lastOffset(of byte: UInt8) -> Int? {
-        var i = count
-        while i > 0 {
-            i &-= 1
-            if self[i] == byte { return i }
-        }
-        return nil
-    }
+    @inline(__always) func lastOffset(of byte: UInt8) -> Int? { (0..<count).reversed().first { self[$0] == byte } }
 
     /// Whether `byte` occurs; how many times it does.
     @inline(__always) func contains(_ byte: UInt8) -> Bool { firstOffset(of: byte) != nil }
     @inline(__always) func count(of byte: UInt8) -> Int { LinkInput.count(of: byte, in: self) }
 
-    /// Whether every byte is ASCII.
-    var isASCII: Bool {
-        var all: UInt8 = 0
-        for b in self { all |= b }
-        return all < 0x80
-    }
+    var isASCII: Bool { reduce(0) { $0 | $1 } < 0x80 }
 
     /// The pieces between `separator`s, in order, without allocating (`"a,,b"` gives `a`, ``, `b`;
     /// empty text gives one empty piece).
-    @inline(__always)
-    func pieces(separatedBy separator: UInt8) -> Pieces { Pieces(text: self, separator: separator) }
+    @inline(__always) func pieces(separatedBy separator: UInt8) -> Pieces { Pieces(text: self, separator: separator) }
 
     struct Pieces: IteratorProtocol, Sequence {
         let text: LinkInput
@@ -108,8 +92,7 @@ extension LinkInput {
         return true
     }
 
-    @inline(__always)
-    func equals(_ other: LinkInput) -> Bool { other.count == count && matches(other, at: 0, ignoringCase: false) }
+    @inline(__always) func equals(_ other: LinkInput) -> Bool { other.count == count && matches(other, at: 0, ignoringCase: false) }
 
     @_disfavoredOverload
     func equalsIgnoringCase(_ lowercase: String) -> Bool {
@@ -119,9 +102,7 @@ extension LinkInput {
     /// Whether `string.lowercased() == lower` for a lowercase ASCII `lower` (by byte for ASCII text;
     /// a non-ASCII letter such as the Kelvin sign may lowercase to ASCII).
     func lowercasedEquals(_ lower: StaticString) -> Bool {
-        if equalsIgnoringCase(lower) { return true }
-        if isASCII { return false }
-        return string.lowercased() == String(describing: lower)
+        equalsIgnoringCase(lower) || (!isASCII && string.lowercased() == String(describing: lower))
     }
 
     /// The bytes as a `Substring` (for the rare paths that need `Character` semantics).
@@ -139,7 +120,6 @@ extension LinkInput {
         }
     }
 
-    /// Whether the text has no ASCII uppercase letter.
     var isLowercaseASCII: Bool { !contains { $0 &- 65 < 26 } }
 
     /// Without leading and trailing whitespace, as `Character.isWhitespace` decides.
@@ -173,9 +153,8 @@ extension LinkInput {
             .mapError { PercentDecoding.decodingError($0, parameter: parameter, what: what) }.get()
     }
 
-    /// Calls `body` with the percent-decoded bytes (the text itself when nothing needs decoding).
-    /// Escapes and UTF-8 must have been checked (``LinkInput.Query``, ``PercentDecoding/check(_:plusAsSpace:)``);
-    /// an unchecked malformed escape is kept as written.
+    /// Calls `body` with the percent-decoded bytes, whose escapes and UTF-8 were checked (``LinkInput.Query``,
+    /// ``PercentDecoding/check(_:plusAsSpace:)``; an unchecked malformed escape is kept as written).
     @inline(__always)
     func withDecoded<R, E: Error>(plusAsSpace: Bool, _ body: (LinkInput) throws(E) -> R) throws(E) -> R {
         let n = count
@@ -188,9 +167,8 @@ extension LinkInput {
         }
     }
 
-    /// A C-locale decimal `[+-]?DIGITS[.DIGITS]` (no exponent, no `inf`/`nan`), or nil: the tuned
-    /// ``CoordinateText/readDecimal(_:_:)``, else (over 19 digits, above 2^53) `Double(String)`,
-    /// which reads plain decimal digits exactly as `strtod` in the C locale.
+    /// A C-locale decimal `[+-]?DIGITS[.DIGITS]`, or nil: ``CoordinateText/readDecimal(_:_:)``, else (over
+    /// 19 digits, above 2^53) `Double(String)`, which reads plain decimal digits exactly as `strtod`.
     var decimal: Double? {
         var i = 0
         let read = CoordinateText.readDecimal(self, &i)
@@ -205,14 +183,9 @@ extension LinkInput {
             return negative ? -magnitude : magnitude
         }
     }
-}
 
-extension LinkInput: CustomStringConvertible {
-    var description: String { string }
-}
+    // Scanning UTF-8 bytes, word at a time.
 
-/// Scanning UTF-8 bytes, word at a time.
-extension LinkInput {
     /// The high bit of each byte of `word` that equals `byte` (exact: no carry crosses a byte).
     @inline(__always)
     static func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
@@ -221,8 +194,8 @@ extension LinkInput {
         return ~t & 0x8080_8080_8080_8080
     }
 
-    /// The offset of the first byte of `bytes[from..<to]` that `byte` takes, or `to`: 8 bytes per
-    /// step while `word` (the ``matches(_:_:)`` bits of the same test) finds none, every load inside the buffer.
+    /// The offset of the first byte of `bytes[from..<to]` that `byte` takes, or `to`: 8 bytes per step
+    /// while `word` (the ``matches(_:_:)`` bits of the same test) finds none.
     @inline(__always)
     private static func firstOffset(in bytes: LinkInput, from: Int, to: Int, _ word: (UInt64) -> UInt64, _ byte: (UInt8) -> Bool) -> Int {
         var i = Swift.max(from, 0)
@@ -288,11 +261,12 @@ extension LinkInput {
         b == lowercase || (b | 0x20 == lowercase && lowercase &- 97 < 26)
     }
 
-    /// `b` with ASCII `A`–`Z` lowercased.
-    @inline(__always)
-    static func lower(_ b: UInt8) -> UInt8 { b &- 65 < 26 ? b | 0x20 : b }
+    @inline(__always) static func lower(_ b: UInt8) -> UInt8 { b &- 65 < 26 ? b | 0x20 : b }
 
     /// Whether `b` is ASCII whitespace as `Character.isWhitespace` sees it (tab, LF, VT, FF, CR, space).
-    @inline(__always)
-    static func isASCIIWhitespace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+    @inline(__always) static func isASCIIWhitespace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+}
+
+extension LinkInput: CustomStringConvertible {
+    var description: String { string }
 }

@@ -1,25 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
-// The only file of the link code that touches unsafe pointers; everything else reads through
-// `LinkInput` and writes through `LinkInput.Scratch`. Why: a parse slices the link hundreds of
-// times, and a pointer and count has no retain/release per slice; word scans load 8 unaligned
-// bytes; a `~Escapable` `Span` cannot be stored in the arrays of ``LinkInput/Query``. Sound because
-// a `LinkInput` is made only by the `withBytes` functions below, which pin their bytes for the call,
-// and no parse returns one.
+// The only file of the link code that touches unsafe pointers. Why: a parse slices the link hundreds
+// of times, and a pointer and count has no retain/release per slice; word scans load 8 unaligned
+// bytes; a `~Escapable` `Span` cannot be stored in the arrays of ``LinkInput/Query``. Sound because a
+// `LinkInput` is made only by the `withBytes` functions below, and no parse returns one.
 
-/// A run of the UTF-8 bytes of the link being parsed (a pointer and a count, no reference count),
-/// valid only during the `withBytes` call that pinned them. Indices are byte offsets (0 ..< ``count``).
-///
-/// Every delimiter a format splits on is ASCII, which never occurs inside a multi-byte sequence, so
-/// a slice cut at one is valid UTF-8. Unicode-dependent helpers (trimming, case) take a byte fast
-/// path for ASCII, else the standard library's `Character` rules.
+/// A run of the UTF-8 bytes of the link being parsed (a pointer and a count, no reference count), valid only
+/// during the `withBytes` call that pinned them. Indices are byte offsets (0 ..< ``count``). Every delimiter a
+/// format splits on is ASCII, which never occurs inside a multi-byte sequence, so a slice cut at one is valid
+/// UTF-8. Unicode-dependent helpers (trimming, case) take a byte fast path for ASCII, else the standard
+/// library's `Character` rules.
 struct LinkInput: Sequence {
     fileprivate let buffer: UnsafeBufferPointer<UInt8>
 
     /// Bytes pinned by the caller for as long as the value is used (only this file and the tests).
-    @inline(__always)
-    init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
+    @inline(__always) init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
 
-    /// No bytes.
     static var empty: LinkInput { LinkInput(UnsafeBufferPointer(start: nil, count: 0)) }
 
     @inline(__always) var count: Int { buffer.count }
@@ -41,8 +36,7 @@ struct LinkInput: Sequence {
     }
 
     /// The bytes as a `String` (short texts are stored inline: no allocation).
-    @inline(__always)
-    var string: String { String(decoding: buffer, as: UTF8.self) }
+    @inline(__always) var string: String { String(decoding: buffer, as: UTF8.self) }
 
     /// The 8 bytes of `bytes` from `offset` (the caller checks `offset + 8 <= bytes.count`), first byte lowest.
     @inline(__always)
@@ -50,8 +44,8 @@ struct LinkInput: Sequence {
         UInt64(littleEndian: UnsafeRawBufferPointer(bytes.buffer).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
-    /// Calls `body` with the UTF-8 bytes of `text` (a `String`, `Substring`, `StaticString` or byte
-    /// array), pinned for the call (no copy for native strings).
+    /// Calls `body` with the UTF-8 bytes of `text` (a `String`, `StaticString` or byte array), pinned
+    /// for the call (no copy for native strings).
     @inline(__always)
     static func withBytes<R>(of text: String, _ body: (LinkInput) -> R) -> R {
         var text = text
@@ -66,12 +60,6 @@ struct LinkInput: Sequence {
             do throws(E) { return .success(try body(LinkInput(buffer))) } catch { return .failure(error) }
         }
         return try result.get()
-    }
-
-    @inline(__always)
-    static func withBytes<R>(of text: Substring, _ body: (LinkInput) -> R) -> R {
-        var text = text
-        return text.withUTF8 { body(LinkInput($0)) }
     }
 
     @inline(__always)
@@ -114,13 +102,5 @@ struct LinkInput: Sequence {
     @inline(__always)
     static func string(capacity: Int, _ write: (Scratch) -> Int) -> String {
         String(unsafeUninitializedCapacity: capacity) { write(Scratch(buffer: $0)) }
-    }
-
-    /// An array of at most `capacity` bytes written by `write`, which returns how many it wrote.
-    @inline(__always)
-    static func array(capacity: Int, _ write: (Scratch) -> Int) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            initialized = write(Scratch(buffer: buffer))
-        }
     }
 }

@@ -51,7 +51,7 @@ struct AppLinkBytesTests {
             let sub = Substring(s)
             for w in words {
                 let word = String(describing: w)
-                #expect(LinkInput.withBytes(of: sub) { $0.lowercasedEquals(w) } == (s.lowercased() == word), "\(s.debugDescription) vs \(word)")
+                #expect(LinkInput.withBytes(of: s) { $0.lowercasedEquals(w) } == (s.lowercased() == word), "\(s.debugDescription) vs \(word)")
                 if word.hasSuffix(".") || word.hasSuffix("-") {
                     #expect(LinkInput.hasPrefix(sub, w) == s.utf8.starts(with: word.utf8), "\(s.debugDescription) hasPrefix \(word)")
                 }
