@@ -15,8 +15,7 @@ enum BuiltCoordinates {
     }
 
     /// For a format that always starts where the device is (`geo:`, ge0, `google.navigation`).
-    /// - Throws: `cannot-express` naming `source`, with `message`, when the source is not the
-    ///   current location (writing the link would change the route's start).
+    /// - Throws: `cannot-express` naming `source`, with `message`, when the source is not the current location.
     static func requireSourceHere(_ request: DirectionsRequest, _ message: String) throws(LinkBuildError) {
         if request.source != .currentLocation { throw LinkBuildError(code: .cannotExpress, message: message, field: "source") }
     }

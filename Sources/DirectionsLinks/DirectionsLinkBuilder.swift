@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/// Writes a ``DirectionsRequest`` as a link a routing app understands. Pure: no I/O.
-///
-/// Every format with a builder round-trips: parsing a built link gives back the request when
-/// ``BuiltLink/omitted`` is empty, and building again from that parse gives the same text.
+/// Writes a ``DirectionsRequest`` as a link a routing app understands. Pure: no I/O. Parsing a built
+/// link gives back the request when ``BuiltLink/omitted`` is empty; building again gives the same text.
 public enum DirectionsLinkBuilder {
     private static let byFormat = Dictionary(DirectionsLinkFormats.all.map { ($0.format, $0) }) { _, last in last }
 
@@ -10,9 +8,8 @@ public enum DirectionsLinkBuilder {
     public static var formats: [LinkFormat] { LinkFormat.allCases.filter { byFormat[$0] != nil } }
 
     /// Writes `request` as a link in `format`.
-    /// - Throws: ``LinkBuildError`` `unsupported-format` for a parse-only format, `cannot-express`
-    ///   when the format cannot carry the destination or fixed parts, or an address would read back as
-    ///   something else (`@9,2` in a Google link).
+    /// - Throws: ``LinkBuildError`` `unsupported-format` for a parse-only format, `cannot-express` when the format
+    ///   cannot carry the destination or fixed parts, or an address would read back as something else (`@9,2`).
     public static func build(_ request: DirectionsRequest, as format: LinkFormat) throws(LinkBuildError) -> BuiltLink {
         guard let builder = byFormat[format] else {
             throw LinkBuildError(code: .unsupportedFormat, message: "routingd reads \(format.rawValue) links but does not write them; use one of "
@@ -28,10 +25,9 @@ public enum DirectionsLinkBuilder {
         return built
     }
 
-    /// Reads `built` back (default literals, lenient) and refuses it when an endpoint comes back as
-    /// another kind (`@9,2` in a Google `daddr` reads as a coordinate; issue 14). Waypoints are
-    /// compared when the link keeps all of them. A link that does not parse because of an address
-    /// is refused naming that address's field.
+    /// Reads `built` back (default literals, lenient) and refuses it when an endpoint (a waypoint, when the
+    /// link keeps all of them) comes back as another kind (`@9,2` in a Google `daddr` reads as a coordinate;
+    /// issue 14), or when an address makes it unreadable.
     /// - Throws: `cannot-express` naming the field (`source`, `destination`, `waypoints[i]`).
     static func checkKinds(_ request: DirectionsRequest, _ built: BuiltLink, _ builder: any DirectionsLinkFormat.Type) throws(LinkBuildError) {
         let read: DirectionsRequest

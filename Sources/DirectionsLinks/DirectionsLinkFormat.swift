@@ -1,32 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
-/// The parts every directions-link format shares: the split link, the parse context that collects
-/// warnings, and the two protocols a format's type conforms to.
-
 /// What a format parser works with: the parser's settings, and the warnings of a lenient parse.
-///
-/// Valid only during the parse, like a ``LinkInput``.
 struct ParseContext {
-    /// The parser: current-location literals and strictness (a copy: a few references, no pointer).
     let parser: DirectionsURLParser
     /// The format that matched; set by the format's parser when it is more specific than its family.
     var format: LinkFormat
-    /// Repairs made so far (lenient mode only; strict mode throws at the first).
     var warnings: [DirectionsURLWarning] = []
 
-    /// Records a repair: a warning when lenient, the error `code` when ``DirectionsURLParser/strict``.
-    /// - Parameters:
-    ///   - message: what was repaired and how to write the link correctly (one line).
-    ///   - parameter: the URL parameter concerned.
+    /// Records a repair (`message`: what was repaired and how to write the link correctly): a warning
+    /// when lenient, the error `code` naming `parameter` when ``DirectionsURLParser/strict``.
     mutating func repair(_ code: DirectionsURLError.Code, _ message: String, parameter: String?) throws(DirectionsURLError) {
         if parser.strict { throw DirectionsURLError(code, parameter, message + " (strict mode: repairs are errors)") }
         warnings.append(DirectionsURLWarning(code, parameter, message))
     }
 }
 
-/// A directions-link format's type: which links it takes, how it reads them and how it writes a
-/// request. ``DirectionsLinkFormats/all`` lists each once: the parser dispatches through it, the
-/// builder picks from it, and the docs tables are generated from it. Parameters are declared in a
-/// ``ParameterSchema``.
+/// A directions-link format's type: which links it takes, how it reads them and how it writes a request.
+/// ``DirectionsLinkFormats/all`` lists each once, for the parser, the builder and the docs tables. Parameters
+/// are declared in a ``ParameterSchema``.
 protocol DirectionsLinkFormat: SendableMetatype {
     /// The format written, and recorded for a link read unless ``parse(_:_:)`` finds a more
     /// specific one (``ParseContext/format``).
@@ -42,8 +32,7 @@ protocol DirectionsLinkFormat: SendableMetatype {
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest
     /// The format's travel-mode words, for its parser, its builder and the docs.
     static var modeVocabulary: [ModeWord] { get }
-    /// Writes `request` as a link.
-    /// - Returns: the link, plus what the format could not carry (``BuiltLink/omitted``).
+    /// Writes `request` as a link, with what the format could not carry (``BuiltLink/omitted``).
     /// - Throws: ``LinkBuildError`` when the format cannot carry the request at all.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink
 }
@@ -54,7 +43,7 @@ extension DirectionsLinkFormat {
     static func handles(host: String) -> Bool { false }
 }
 
-/// Every directions-link format, once, in dispatch order (no scheme or host is claimed twice) and the fuzz tests' seed order.
+/// Every directions-link format, once (no scheme or host is claimed twice), in the fuzz tests' seed order.
 enum DirectionsLinkFormats {
     static let all: [any DirectionsLinkFormat.Type] = [
         DirectionsURLParser.GeoURI.self,
@@ -81,9 +70,7 @@ enum DirectionsLinkFormats {
 
 /// A link built from a request.
 public struct BuiltLink: Hashable, Sendable {
-    /// The link.
     public var url: String
-    /// The format it is written in.
     public var format: LinkFormat
     /// What the request said that this format cannot carry, one line each ("mode Bus is written as
     /// transit"). Empty when parsing ``url`` gives back the same request.
@@ -116,6 +103,5 @@ public struct LinkBuildError: Error, Hashable, Sendable, CustomStringConvertible
     public var description: String { field.map { "\(code.rawValue) (\($0)): \(message)" } ?? "\(code.rawValue): \(message)" }
 }
 
-/// Short names for the shared decoding helpers, for format types declared outside the parser.
 typealias PercentDecoding = DirectionsURLParser.PercentDecoding
 typealias CoordinateText = DirectionsURLParser.CoordinateText

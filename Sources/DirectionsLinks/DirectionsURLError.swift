@@ -10,7 +10,6 @@ public struct DirectionsURLError: Error, Hashable, Sendable, CustomStringConvert
     /// `q`, `scheme`, `host`, `path`, `url` (the whole input), …; nil when no single parameter is at fault.
     public var parameter: String?
 
-    /// Stable error ids.
     public enum Code: String, Sendable, CaseIterable {
         /// The scheme is not one of `geo`, `maps`, `http`, `https` (parameter `scheme`).
         case unknownScheme = "unknown-scheme"
@@ -52,7 +51,6 @@ public struct DirectionsURLError: Error, Hashable, Sendable, CustomStringConvert
         case unresolvableOffline = "unresolvable-offline"
     }
 
-    /// Creates an error.
     public init(code: Code, message: String, parameter: String? = nil) {
         self.code = code
         self.message = OneLine.escaped(message)  // one line: decoded link text may hold %0A, ESC, …
@@ -74,9 +72,8 @@ public struct DirectionsURLError: Error, Hashable, Sendable, CustomStringConvert
     }
 }
 
-/// A repair made while parsing a link leniently: the link was usable, but not as its format says.
-/// With ``DirectionsURLParser/strict`` the same finding is thrown as a ``DirectionsURLError`` with the
-/// same ``code``.
+/// A repair made while parsing a link leniently: the link was usable, but not as its format says
+/// (with ``DirectionsURLParser/strict``, thrown as a ``DirectionsURLError`` with the same ``code``).
 public struct DirectionsURLWarning: Hashable, Sendable, CustomStringConvertible {
     /// Stable id, shared with the error thrown in strict mode.
     public var code: DirectionsURLError.Code
@@ -91,11 +88,9 @@ public struct DirectionsURLWarning: Hashable, Sendable, CustomStringConvertible 
         self.parameter = parameter
     }
 
-    /// The short form, as ``DirectionsURLError/init(_:_:_:)``.
     init(_ code: DirectionsURLError.Code, _ parameter: String?, _ message: String) {
         self.init(code: code, message: message, parameter: parameter)
     }
 
-    /// ``DirectionsURLError/line(_:_:_:)``.
     public var description: String { DirectionsURLError.line(code, parameter, message) }
 }

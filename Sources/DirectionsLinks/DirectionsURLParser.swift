@@ -1,28 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
 /// Turns one directions link into a ``DirectionsRequest``. Pure: no I/O, no geocoding, no Foundation.
-///
-/// Dispatch is by scheme (case-insensitive), then by host and path; each format's type documents
-/// its source and rules (see `docs/directions-links.md`). Coordinates are WGS84 degrees, latitude
-/// first. The source is the current location whenever the link leaves it out or spells it with one
-/// of ``currentLocationLiterals``.
+/// Dispatch is by scheme (case-insensitive), then by host and path; each format's type documents its
+/// source and rules (`docs/directions-links.md`). Coordinates are WGS84 degrees, latitude first. The
+/// source is the current location when the link leaves it out or spells it as a ``currentLocationLiterals``.
 public struct DirectionsURLParser: Sendable {
     /// Texts that mean "the current location" in a source (and, when not empty, in any stop).
     public var currentLocationLiterals: CurrentLocationLiterals
-    /// Whether a repair is an error. Lenient (false, the default) suits desktop links: each repair
-    /// is a ``DirectionsURLWarning`` returned with the request. Strict suits scripts: the first repair
-    /// is thrown as a ``DirectionsURLError`` with the same code.
+    /// Whether a repair is an error: lenient (false, for desktop links) returns each as a ``DirectionsURLWarning``;
+    /// strict (for scripts) throws the first as a ``DirectionsURLError`` with the same code.
     public var strict: Bool
 
-    /// - Parameters:
-    ///   - currentLocationLiterals: the texts that mean "current location"; defaults to
-    ///     ``CurrentLocationLiterals/default``.
-    ///   - strict: whether repairs are errors rather than warnings.
+    /// A parser with the given ``currentLocationLiterals`` and ``strict``.
     public init(currentLocationLiterals: CurrentLocationLiterals = .default, strict: Bool = false) {
         self.currentLocationLiterals = currentLocationLiterals
         self.strict = strict
     }
 
-    /// Each name `names` gives a format, and that format (built once).
     private static func table(_ names: (any DirectionsLinkFormat.Type) -> [String]) -> [String: any DirectionsLinkFormat.Type] {
         var table: [String: any DirectionsLinkFormat.Type] = [:]
         for format in DirectionsLinkFormats.all { for name in names(format) { table[name] = format } }
@@ -37,28 +30,23 @@ public struct DirectionsURLParser: Sendable {
     /// `google.com, maps.apple.com, …`, for error messages.
     private static let knownHosts = byHost.keys.sorted().joined(separator: ", ")
 
-    /// Parses one directions link and returns only the request (warnings are dropped; use
-    /// ``parseLink(_:)`` to see them).
+    /// ``parseLink(_:)``'s request, without the warnings.
     /// - Throws: ``DirectionsURLError``, as ``parseLink(_:)``.
     public func parse(_ url: String) throws(DirectionsURLError) -> DirectionsRequest {
         try parseLink(url).request
     }
 
-    /// Parses one directions link, as received (e.g. a desktop entry's `%u`), with no control
-    /// characters inside. A link wrapped in whitespace or delimiters (`<…>`, `<URL:…>`, quotes;
-    /// RFC 3986 Appendix C) is unwrapped with a `repaired-syntax` warning (``LinkDelimiters``).
-    /// Unknown parameters are ignored.
-    ///
+    /// Parses one directions link, as received (e.g. a desktop entry's `%u`), with no control characters
+    /// inside. A link wrapped in whitespace or delimiters (`<…>`, `<URL:…>`, quotes; RFC 3986 Appendix C) is
+    /// unwrapped with a `repaired-syntax` warning (``LinkDelimiters``). Unknown parameters are ignored.
     /// - Returns: the request, the format that matched, and the repairs made (empty in strict mode).
-    /// - Throws: ``DirectionsURLError`` naming the parameter and the reason (see
-    ///   ``DirectionsURLError/Code``); in strict mode also the first repair.
+    /// - Throws: ``DirectionsURLError`` naming the parameter and the reason; in strict mode also the first repair.
     public func parseLink(_ url: String) throws(DirectionsURLError) -> ParsedLink {
         if url.isEmpty { throw DirectionsURLError(.malformedURL, "url", "the link is empty; pass a geo:, maps: or https: directions link") }
         return try parse(url, unwrapping: true)
     }
 
-    /// Parses a link that may be wrapped, with a `repaired-syntax` warning first. In strict mode that
-    /// repair is the error, unless the link itself fails: its own error says what to fix.
+    /// Parses a link that may be wrapped, with a `repaired-syntax` warning first (strict: the error, unless the link fails).
     @inline(never)
     private func parseUnwrapped(_ url: String) throws(DirectionsURLError) -> ParsedLink {
         guard let (inner, removed) = LinkDelimiters.unwrap(url) else { return try parse(url, unwrapping: false) }
@@ -74,11 +62,11 @@ public struct DirectionsURLParser: Sendable {
 
     /// Parses `url` (not empty); with `unwrapping`, a possibly wrapped link goes to ``parseUnwrapped(_:)``.
     private func parse(_ url: String, unwrapping: Bool) throws(DirectionsURLError) -> ParsedLink {
-        // Parsers work on `LinkInput` slices of these pinned bytes.
+        // Not `withBytesThrowing`: a generic throwing call would copy the parsed link.
         var failure: DirectionsURLError? = nil
-        let parsed = LinkInput.withBytes(of: url) { buffer -> ParsedLink? in
+        let parsed = LinkInput.withBytes(of: url) { bytes -> ParsedLink? in
             do throws(DirectionsURLError) {
-                return try Self.parseLink(buffer, self, unwrapping: unwrapping)
+                return try Self.parseLink(bytes, self, unwrapping: unwrapping)
             } catch {
                 failure = error
                 return nil
@@ -88,7 +76,6 @@ public struct DirectionsURLParser: Sendable {
         throw failure!
     }
 
-    /// Parses the link whose bytes are `bytes` (not empty) with `parser`; see ``parse(_:unwrapping:)``.
     private static func parseLink(_ bytes: LinkInput, _ parser: DirectionsURLParser, unwrapping: Bool) throws(DirectionsURLError) -> ParsedLink {
         // Two byte comparisons for every link: no real link starts or ends like a wrapped one.
         if unwrapping && LinkDelimiters.mayBeWrapped(first: bytes[0], last: bytes[bytes.count &- 1]) {
@@ -104,25 +91,23 @@ public struct DirectionsURLParser: Sendable {
             throw DirectionsURLError(.malformedURL, "scheme", "'\(Self.shorten(bytes.string))' has no scheme; a directions link "
                 + "starts with one, such as geo:, maps:, om:, bingmaps: or https: (the docs list every format)")
         }
-        if front.validScheme && front.entry >= 0 { return try parseLink(bytes, parser, entry: front.entry, colon: front.colon) }
+        if front.entry >= 0 { return try parseLink(bytes, parser, entry: front.entry, colon: front.colon) }
         let scheme = bytes.prefix(front.colon).string
-        if !front.validScheme, scheme.contains(where: \.isWhitespace) {
+        if front.validScheme { throw DirectionsURLError(.unknownScheme, "scheme", "'" + scheme + Self.unknownSchemeTail) }
+        if scheme.contains(where: \.isWhitespace) {
             throw DirectionsURLError(.malformedURL, "scheme", "the scheme '\(scheme)' contains whitespace; pass the link without surrounding spaces")
         }
-        if !front.validScheme, let opener = LinkDelimiters.opener(of: bytes.string) {
+        if let opener = LinkDelimiters.opener(of: bytes.string) {
             // A delimiter LinkDelimiters could not take off: say what to remove.
             throw DirectionsURLError(.malformedURL, "url", "the link starts with \(opener), a delimiter from text or e-mail "
                 + "(RFC 3986 Appendix C) that could not be taken off (no matching one at the end, or more than one pair); "
                 + "pass the link alone, from its scheme (geo:, https:, …) to its last character")
         }
-        guard front.validScheme else {
-            throw DirectionsURLError(.malformedURL, "scheme",
-                "'\(Self.shorten(scheme))' is not a URL scheme (RFC 3986 §3.1: a letter, then letters, digits, '+', '-', '.')")
-        }
-        throw DirectionsURLError(.unknownScheme, "scheme", "'" + scheme + Self.unknownSchemeTail)
+        throw DirectionsURLError(.malformedURL, "scheme",
+            "'\(Self.shorten(scheme))' is not a URL scheme (RFC 3986 §3.1: a letter, then letters, digits, '+', '-', '.')")
     }
 
-    /// Parses a link whose scheme is ``schemeEntries``[`entry`], ending at byte offset `colon`.
+    /// Parses a link whose scheme, ``schemeEntries``[`entry`], ends at byte offset `colon`.
     private static func parseLink(_ bytes: LinkInput, _ parser: DirectionsURLParser, entry: Int, colon: Int) throws(DirectionsURLError) -> ParsedLink {
         let schemeParser = Self.schemeParsers[entry]
         let link = LinkInput.Parts(link: bytes, scheme: Self.schemeNames[entry], colon: colon, lookUpHost: schemeParser == nil)
@@ -148,7 +133,6 @@ public struct DirectionsURLParser: Sendable {
         try LinkInput.withBytesThrowing(of: String(url)) { (buffer) throws(DirectionsURLError) in try parseNested(buffer, &context) }
     }
 
-    /// ``parseNested(_:_:)-(Substring,_)`` of bytes of the link being parsed.
     func parseNested(_ bytes: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let colon = bytes.firstOffset(of: UInt8(ascii: ":"))!
         let scheme = bytes.prefix(colon)
@@ -159,31 +143,15 @@ public struct DirectionsURLParser: Sendable {
         return try family.parse(link, &context)
     }
 
-    // MARK: - Endpoints shared by the formats
-
-    /// The source endpoint: absent, blank or a current-location literal → `.currentLocation`;
-    /// a `lat,lon` pair → coordinate; else address text.
-    func sourceEndpoint(_ text: String?, parameter: String) throws(DirectionsURLError) -> Endpoint {
-        guard let text else { return .currentLocation }
-        return try LinkInput.withBytesThrowing(of: text) { (bytes) throws(DirectionsURLError) in try sourceEndpoint(bytes, parameter: parameter) }
-    }
-
-    /// A stop that must not be empty: a non-empty current-location literal → `.currentLocation`;
-    /// a pair → coordinate; else address text.
-    /// - Throws: `invalid-parameter` when blank, plus the coordinate errors.
-    func stopEndpoint(_ text: String, parameter: String) throws(DirectionsURLError) -> Endpoint {
-        try LinkInput.withBytesThrowing(of: text) { (bytes) throws(DirectionsURLError) in try stopEndpoint(bytes, parameter: parameter) }
-    }
-
-    /// ``sourceEndpoint(_:parameter:)-(String?,_)`` of decoded bytes (nil: the source is absent).
+    /// The source endpoint of decoded bytes: absent (nil) or blank → `.currentLocation`; else as a stop.
     func sourceEndpoint(_ text: LinkInput?, parameter: String) throws(DirectionsURLError) -> Endpoint {
-        guard let text else { return .currentLocation }
-        let trimmed = text.trimmed
-        if trimmed.isEmpty || currentLocationLiterals.matches(trimmed) { return .currentLocation }
-        return try place(trimmed, parameter: parameter)
+        guard let text, !text.isBlank else { return .currentLocation }
+        return try stopEndpoint(text, parameter: parameter)
     }
 
-    /// ``stopEndpoint(_:parameter:)-(String,_)`` of decoded bytes.
+    /// A stop of decoded bytes: a current-location literal → `.currentLocation`; a `lat,lon` pair →
+    /// coordinate; else address text.
+    /// - Throws: `invalid-parameter` when blank, plus the coordinate errors.
     func stopEndpoint(_ text: LinkInput, parameter: String) throws(DirectionsURLError) -> Endpoint {
         let trimmed = text.trimmed
         if trimmed.isEmpty {
@@ -208,12 +176,12 @@ public struct DirectionsURLParser: Sendable {
             : "this \(format) has no 'destination'" + (hint.map { "; \($0)" } ?? "; add destination=<address or latitude,longitude>"))
     }
 
-    // MARK: - Small text helpers
-
     /// `s` without leading and trailing whitespace (`Character.isWhitespace`).
     static func trimmed(_ s: String) -> String {
-        let t = LinkInput.trimmed(s[...])
-        return t.utf8.count == s.utf8.count ? s : String(t)
+        LinkInput.withBytes(of: s) { bytes in
+            let t = bytes.trimmed
+            return t.count == bytes.count ? s : t.string
+        }
     }
 
     static func shorten(_ s: String) -> String { s.count > 60 ? String(s.prefix(57)) + "..." : s }
@@ -221,34 +189,27 @@ public struct DirectionsURLParser: Sendable {
     /// A C0 control, DEL or a C1 control.
     private static func isControl(_ s: Unicode.Scalar) -> Bool { s.value < 0x20 || (0x7F...0x9F).contains(s.value) }
 
-    // MARK: - Dispatch tables
-
     /// `http` and `https` (parser nil: dispatched by host), then every parser's schemes, sorted.
     static let schemeEntries: [(name: String, parser: (any DirectionsLinkFormat.Type)?)] = [("http", nil), ("https", nil)]
         + byScheme.keys.sorted().filter { $0 != "http" && $0 != "https" }.map { ($0, byScheme[$0]) }
     /// The names and parsers of ``schemeEntries``, by index (literals: no reference count).
     private static let schemeNames = schemeEntries.map(\.name)
     private static let schemeParsers = schemeEntries.map(\.parser)
-    /// The bytes of every scheme of ``schemeEntries``, in order.
     private static let schemeTable = ByteTable(schemeEntries.map(\.name))
 
-    /// Every exact host (a literal from a parser's `hosts`) and its parser, sorted.
+    /// Every exact host (a literal from a format's `hosts`) and its format, sorted.
     static let hostEntries: [(name: String, parser: any DirectionsLinkFormat.Type)] =
         byHost.keys.sorted().compactMap { name in byHost[name].map { (name, $0) } }
-    private static let hostTable = ByteTable(hostEntries.map(\.name))
-
-    /// The index in ``hostEntries`` of `host` ignoring ASCII case, or -1.
-    static func hostEntry(_ host: LinkInput) -> Int { hostTable.index(of: host) }
+    static let hostTable = ByteTable(hostEntries.map(\.name))
 
     /// Lowercase ASCII names in one byte array, looked up ignoring ASCII case by length, with no reference counting.
     struct ByteTable: Sendable {
-        /// Every name's bytes, one after another.
         private let bytes: [UInt8]
         /// `starts` (where name `k` starts, plus the end), the name indices by length, then for each
         /// length `L` up to the longest + 1 where names of length `L` start in that order.
         private let meta: [Int32]
         private let count: Int
-        private let longest: Int
+        let longest: Int
 
         init(_ names: [String]) {
             let lengths = names.map(\.utf8.count)
@@ -284,11 +245,10 @@ public struct DirectionsURLParser: Sendable {
         }
     }
 
-    /// What the front checks need from a link's bytes, read in one pass: whether a byte may start a
-    /// control character (C0, DEL, or 0xC2, the C1 lead byte), the offset of the first ':' (or -1),
-    /// whether the text before it is an RFC 3986 scheme, and its index in ``schemeEntries`` (or -1).
+    /// Whether a byte of the link may start a control character (``mayHaveControl(_:)``), the offset of
+    /// the first ':' (or -1), whether the text before it is an RFC 3986 scheme, and its index in
+    /// ``schemeEntries`` (or -1).
     static func scanFront(_ bytes: LinkInput) -> (mayHaveControl: Bool, colon: Int, validScheme: Bool, entry: Int) {
-        // The colon first (it ends the short scheme), then a word-at-a-time pass for control bytes.
         let n = bytes.count
         let found = LinkInput.firstOffset(of: UInt8(ascii: ":"), in: bytes, from: 0, to: n)
         let colon = found < n ? found : -1
@@ -329,9 +289,7 @@ public struct DirectionsURLParser: Sendable {
 
 /// A parsed link: the request, the format it was written in, and the repairs a lenient parse made.
 public struct ParsedLink: Hashable, Sendable {
-    /// The directions request.
     public var request: DirectionsRequest
-    /// The dialect that matched.
     public var format: LinkFormat
     /// Repairs made while parsing (always empty in strict mode, which throws instead).
     public var warnings: [DirectionsURLWarning]

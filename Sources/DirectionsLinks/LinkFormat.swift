@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/// The dialect a directions link was written in, or a link routingd can build.
-///
-/// Raw values are the stable names used on the wire (`format` in `Resolve` replies) and by
-/// `routingctl link --format`. Each format has its own parser type in `Sources/DirectionsLinks/Formats/`;
-/// ``DirectionsLinkBuilder/formats`` lists the ones that can also be built.
+/// The dialect a directions link was written in, or a link routingd can build
+/// (``DirectionsLinkBuilder/formats``). Raw values are the stable names used on the wire (`format`
+/// in `Resolve` replies) and by `routingctl link --format`.
 public enum LinkFormat: String, CaseIterable, Hashable, Sendable {
     /// Apple Map Links, `https://maps.apple.com/?saddr=&daddr=&dirflg=`, also under `maps:?…` and
     /// `maps://?…` (Apple, "Map Links" reference).
@@ -53,13 +51,8 @@ public enum LinkFormat: String, CaseIterable, Hashable, Sendable {
     case mkDirectionsRequest = "mkdirectionsrequest"
 }
 
-/// One word of a format's travel-mode vocabulary and what it means in Apple's terms.
-///
-/// Every format lists its whole vocabulary in a `modeVocabulary` table; its parser and builder use
-/// that table, and `docs/directions-links.md` shows it. A word may name one of Apple's twelve
-/// directions modes (`MKDirectionsMode…`), or only a transport type (`MKDirectionsTransportType`)
-/// when the format is coarser than Apple's modes (Google `transit` is any of Bus, Train, Subway,
-/// StreetCar and Ferry).
+/// One word of a format's `modeVocabulary` (used by its parser, its builder and the docs): one of Apple's
+/// directions modes, or only a transport type when the format is coarser (Google `transit`).
 public struct ModeWord: Hashable, Sendable {
     /// The parameter that carries the word: `dirflg`, `travelmode`, `mode`, `engine`, …
     public var parameter: String

@@ -48,18 +48,16 @@ enum LinkWriting {
         pairs.map { $0.0 + "=" + $0.1 }.joined(separator: "&")
     }
 
-    /// The preferred word of `vocabulary` for the request's mode, else for its transport type.
-    /// - Returns: the word, or nil when the request names no mode; `omitted` gets a line when the
-    ///   format cannot say the request's exact mode.
+    /// The preferred word of `vocabulary` for the request's mode, else for its transport type, or nil;
+    /// `omitted` gets a line when the format cannot say the request's exact mode.
     static func modeWord(for request: DirectionsRequest, in vocabulary: [ModeWord], format: String, omitted: inout [String]) -> ModeWord? {
         if let mode = request.mode {
             if let word = vocabulary.first(where: { $0.preferred && $0.mode == mode }) { return word }
-            if let t = mode.transportType, let word = vocabulary.first(where: { $0.preferred && $0.mode == nil && $0.transportType == t }) {
-                omitted.append("mode \(mode.rawValue): \(format) can say only \(word.value) (\(t.rawValue))")
-                return word
-            }
-            if let t = mode.transportType, let word = vocabulary.first(where: { $0.preferred && $0.transportType == t }) {
-                omitted.append("mode \(mode.rawValue): \(format) can say only \(word.value)")
+            // A word for the transport type alone, else one for another mode of it.
+            if let t = mode.transportType, let word = vocabulary.first(where: { $0.preferred && $0.mode == nil && $0.transportType == t })
+                ?? vocabulary.first(where: { $0.preferred && $0.transportType == t })
+            {
+                omitted.append("mode \(mode.rawValue): \(format) can say only \(word.value)" + (word.mode == nil ? " (\(t.rawValue))" : ""))
                 return word
             }
             omitted.append("mode \(mode.rawValue): \(format) has no word for it")

@@ -1,14 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-/// The points of a route written as one list in travel order — Bing `rtp=A~B~C`, Yandex
-/// `rtext=A~B~C`, 2GIS `points/A|B|C` — sorted into a request's roles: the first point is the
-/// source, the last the destination, and any between are waypoints, in order.
+/// The points of a route written as one list in travel order — Bing `rtp=A~B~C`, Yandex `rtext=A~B~C`, 2GIS
+/// `points/A|B|C` — sorted into a request's roles: the first point is the source, the last the destination, and
+/// any between are waypoints, in order.
 enum RoutePoints {
-    /// A point's place in the list.
     enum Role { case source, waypoint, destination }
 
-    /// Reads `pieces` (at least two) in order into a request. `endpoint` turns each piece into an
-    /// endpoint, told its role; `mode` is then read: the vocabulary word whose mode and transport
-    /// type the request takes, or nil.
+    /// Reads `pieces` (at least two) in order into a request: `endpoint` reads each piece, told its role;
+    /// `mode` then gives the vocabulary word whose mode and transport type the request takes, or nil.
     /// - Throws: whatever `endpoint` or `mode` throws.
     @inline(__always)
     static func request<E: Error>(

@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 import StrictJSON
 
-/// The current location that stands in for a request's `currentLocation` endpoints: a point, how
-/// precise it is, where it came from, and whose it is (the request's own, or the daemon's).
-///
-/// A request may carry one (varlink `currentLocation`, e.g. from GeoClue2); it takes precedence over
-/// the daemon's own (`routingctl location set`) for that request only.
+/// The current location that stands in for a request's `currentLocation` endpoints. A request may
+/// carry one (varlink `currentLocation`, e.g. from GeoClue2); it takes precedence over the daemon's
+/// own (`routingctl location set`) for that request only.
 public struct CurrentLocation: Hashable, Sendable {
     /// Whose location it is.
     public enum Origin: String, Hashable, Sendable {
@@ -49,16 +47,11 @@ public struct CurrentLocation: Hashable, Sendable {
     public static func validated(
         latitude: Double, longitude: Double, accuracy: Double? = nil, source: String? = nil, origin: Origin
     ) throws(Problem) -> CurrentLocation {
-        let coordinate: Coordinate
-        do throws(Coordinate.RangeError) {
-            coordinate = try Coordinate.validated(latitude: latitude, longitude: longitude)
-        } catch {
-            switch error {
-            case .latitudeOutOfRange(let v):
-                throw Problem(field: "latitude", message: "latitude \(format(v)) is not a number in -90...90 degrees")
-            case .longitudeOutOfRange(let v):
-                throw Problem(field: "longitude", message: "longitude \(format(v)) is not a number in -180...180 degrees")
+        guard let coordinate = Coordinate.ifValid(latitude: latitude, longitude: longitude) else {
+            if latitude.magnitude <= 90 {
+                throw Problem(field: "longitude", message: "longitude \(format(longitude)) is not a number in -180...180 degrees")
             }
+            throw Problem(field: "latitude", message: "latitude \(format(latitude)) is not a number in -90...90 degrees")
         }
         if let accuracy, !(accuracy.isFinite && accuracy >= 0) {
             throw Problem(field: "accuracy", message: "accuracy \(format(accuracy)) is not a finite number of metres >= 0")
@@ -86,8 +79,7 @@ public struct CurrentLocation: Hashable, Sendable {
 
     /// Metres for people: whole metres, no fraction ("800", "12").
     package static func metres(_ value: Double) -> String {
-        guard value.isFinite else { return "\(value)" }
-        return value < 1e15 ? String(Int64(value.rounded())) : "\(value)"
+        value.isFinite && value < 1e15 ? String(Int64(value.rounded())) : "\(value)"
     }
 
     private static func format(_ v: Double) -> String {

@@ -1,33 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
-/// Texts that links use for "start from where I am" instead of leaving the source out.
-///
-/// Real links write `saddr=Current+Location`, `My+Location`, `here` or a localized phrase (`Ma
-/// position`). Apple: "If you don't specify a value for saddr, the starting point is 'here'", so the
-/// empty text is in the default list. Matching ignores case, `+` and all whitespace
-/// (`CurrentLocation`, `CURRENT LOCATION`), under Unicode canonical equivalence.
+/// Texts that links use for "start from where I am" instead of leaving the source out. Real links write
+/// `saddr=Current+Location`, `My+Location`, `here` or a localized phrase (`Ma position`); the empty text is in
+/// the default list, as Apple starts an empty `saddr` 'here'. Matching ignores case, `+` and all whitespace,
+/// under Unicode canonical equivalence.
 public struct CurrentLocationLiterals: Sendable, Hashable {
-    /// Everything derived from the list, shared: copying the literals is one reference count. The
-    /// all-ASCII normalized literals' bytes are one flat array (nothing retained per literal),
-    /// `asciiStarts[k]` where literal `k` starts in it (one more entry for the end); `startsLiteral[b]`:
-    /// a normalized literal starts with the ASCII byte `b` (empty when one starts with a non-ASCII byte).
+    /// Everything derived from the list, shared (one reference count). `startsLiteral[b]`: a normalized
+    /// literal starts with the ASCII byte `b` (empty when one starts with a non-ASCII byte).
     private final class Storage: Sendable {
         let literals: [String]
         let normalized: Set<String>
-        let asciiBytes: [UInt8]
-        let asciiStarts: [Int]
-        let longestASCII: Int
+        let ascii: DirectionsURLParser.ByteTable
         let startsLiteral: [Bool]
 
         init(_ literals: [String]) {
             self.literals = literals
             let normalized = Set(literals.map(CurrentLocationLiterals.normalize))
             self.normalized = normalized
-            let ascii = normalized.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { Array($0.utf8) }.sorted {
-                $0.lexicographicallyPrecedes($1)
-            }
-            self.asciiBytes = ascii.flatMap { $0 }
-            self.asciiStarts = ascii.reduce(into: [0]) { starts, literal in starts.append(starts[starts.count - 1] + literal.count) }
-            self.longestASCII = ascii.map(\.count).max() ?? 0
+            self.ascii = DirectionsURLParser.ByteTable(normalized.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.sorted())
             let firsts = normalized.compactMap(\.utf8.first)
             self.startsLiteral = firsts.allSatisfy { $0 < 0x80 } ? (0..<128).map { firsts.contains(UInt8($0)) } : []
         }
@@ -35,12 +24,10 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
 
     private var storage: Storage
 
-    /// The literals as given.
     public var literals: [String] { storage.literals }
 
-    /// Whether `text` surely matches no literal (false: the full test decides): its first byte after
-    /// whitespace and `+` is ASCII and, lowercased, starts no literal (normalization never moves an
-    /// ASCII starter).
+    /// Whether `text` surely matches no literal: its first byte after whitespace and `+` is ASCII and,
+    /// lowercased, starts no literal (normalization never moves an ASCII starter).
     @inline(__always)
     private func rejects(_ text: LinkInput) -> Bool {
         let table = storage.startsLiteral
@@ -88,35 +75,21 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
         return Self.matchesASCII(text, storage) ?? storage.normalized.contains(Self.normalize(text.string))
     }
 
-    /// The ASCII fast path (nil for a non-ASCII byte): kept bytes lowercased onto the stack, compared
-    /// with the literals of that length only.
+    /// The ASCII fast path (nil for a non-ASCII byte): kept bytes lowercased onto the stack, looked up
+    /// among the literals of that length.
     private static func matchesASCII(_ bytes: LinkInput, _ storage: Storage) -> Bool? {
-        let longest = storage.longestASCII
+        let longest = storage.ascii.longest
         return LinkInput.withScratch(capacity: longest &+ 1) { kept -> Bool? in
             var count = 0
             var all: UInt8 = 0
             for b in bytes {
                 all |= b
-                if b == 0x20 || (b >= 0x09 && b <= 0x0D) || b == UInt8(ascii: "+") { continue }
+                if LinkInput.isASCIIWhitespace(b) || b == UInt8(ascii: "+") { continue }
                 if count < kept.count { kept[count] = LinkInput.lower(b) }
                 count &+= 1
             }
             if all >= 0x80 { return nil }
-            if count > longest { return false }
-            return LinkInput.withBytes(of: storage.asciiBytes) { table in
-                let starts = storage.asciiStarts
-                var k = 0
-                while k &+ 1 < starts.count {
-                    let start = starts[k]
-                    if starts[k &+ 1] &- start == count && start &+ count <= table.count {
-                        var j = 0
-                        while j < count && kept[j] == table[start &+ j] { j &+= 1 }
-                        if j == count { return true }
-                    }
-                    k &+= 1
-                }
-                return false
-            }
+            return count <= longest && storage.ascii.index(of: kept.prefix(count)) >= 0
         }
     }
 

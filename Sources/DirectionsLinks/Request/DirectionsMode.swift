@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/// A mode of transport, named as in Apple's `MKDirectionsApplicationSupportedModes` Info.plist key
-/// (values `MKDirectionsModeCar` … `MKDirectionsModeOther`, written here without the prefix).
-///
-/// Source: Apple, Information Property List, `MKDirectionsApplicationSupportedModes`; Location and Maps
-/// Programming Guide, "Providing Directions". The spelling is exact: `StreetCar`, not `Streetcar`.
+/// A mode of transport, named as in Apple's `MKDirectionsApplicationSupportedModes` Info.plist key without the
+/// `MKDirectionsMode` prefix, spelt exactly (`StreetCar`, not `Streetcar`). Source: Apple, Information Property
+/// List; Location and Maps Programming Guide, "Providing Directions".
 public enum DirectionsMode: String, CaseIterable, Hashable, Sendable {
     case car = "Car"
     case pedestrian = "Pedestrian"
@@ -42,7 +40,6 @@ public enum TransportType: String, CaseIterable, Hashable, Sendable {
     case transit = "Transit"
     case cycling = "Cycling"
 
-    /// The directions modes that serve this transport type.
     public var modes: [DirectionsMode] {
         DirectionsMode.allCases.filter { $0.transportType == self }
     }

@@ -1,13 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-/// A request for directions, modelled on MapKit's `MKDirectionsRequest`: where from, where to, the
-/// ordered stops between, and how to travel.
-///
-/// As on iOS, a request whose link gives no source starts at the current location
-/// (Apple Map Links: "If you don't specify a value for saddr, the starting point is 'here'").
+/// A request for directions, modelled on MapKit's `MKDirectionsRequest`. As on iOS, a request whose link
+/// gives no source starts at the current location (Apple Map Links: "If you don't specify a value
+/// for saddr, the starting point is 'here'").
 public struct DirectionsRequest: Hashable, Sendable {
-    /// Where the route starts.
     public var source: Endpoint
-    /// Where the route ends.
     public var destination: Endpoint
     /// Stops between source and destination, in travel order.
     public var waypoints: [Endpoint]
@@ -27,7 +23,6 @@ public struct DirectionsRequest: Hashable, Sendable {
         }
         set { avoidBits = RouteAvoidance.bits(of: newValue) }
     }
-    /// ``avoid`` as bits.
     private var avoidBits: UInt8
     /// Whether the link asks to start turn-by-turn guidance at once (Google `dir_action=navigate`,
     /// Waze `navigate=yes`) rather than show a route preview.
@@ -68,8 +63,7 @@ extension DirectionsRequest {
             avoiding: RouteAvoidance.bits(of: avoid), navigate: navigate, departureDate: departureDate, arrivalDate: arrivalDate)
     }
 
-    /// ``init(source:destination:waypoints:mode:transportType:avoid:navigate:departureDate:arrivalDate:)``
-    /// with the avoidances as ``RouteAvoidance/bit``s.
+    /// The same with the avoidances as ``RouteAvoidance/bit``s.
     @inline(__always)
     init(
         source: Endpoint = .currentLocation,
@@ -113,25 +107,16 @@ public enum RouteAvoidance: String, CaseIterable, Hashable, Sendable, Comparable
     case highways
     case ferries
 
-    public static func < (a: RouteAvoidance, b: RouteAvoidance) -> Bool { a.order < b.order }
+    public static func < (a: RouteAvoidance, b: RouteAvoidance) -> Bool { a.bit < b.bit }
 
-    /// This feature's bit in ``DirectionsRequest``'s storage.
-    var bit: UInt8 { 1 << UInt8(order) }
-
-    /// The bits of `set`.
-    static func bits(of set: Set<RouteAvoidance>) -> UInt8 {
-        if set.isEmpty { return 0 }
-        var bits: UInt8 = 0
-        for a in set { bits |= a.bit }
-        return bits
-    }
-
-    /// The position in ``allCases`` (declaration order), without building the array.
-    private var order: Int {
+    /// This feature's bit in ``DirectionsRequest``'s storage, in declaration order.
+    var bit: UInt8 {
         switch self {
-        case .tolls: 0
-        case .highways: 1
-        case .ferries: 2
+        case .tolls: 1
+        case .highways: 2
+        case .ferries: 4
         }
     }
+
+    static func bits(of set: Set<RouteAvoidance>) -> UInt8 { set.isEmpty ? 0 : set.reduce(0) { $0 | $1.bit } }
 }

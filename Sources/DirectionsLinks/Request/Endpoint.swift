@@ -1,10 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /// One end (or a stop) of a directions request, as MapKit's `MKMapItem` is for `MKDirectionsRequest`.
-///
-/// One of: a coordinate (WGS84 degrees) with an optional label and opaque place id; the symbolic
-/// *current location* (`MKMapItem.forCurrentLocation()`), which the daemon substitutes; or an
-/// unresolved address or query with an optional place id (routingd never geocodes, so its coverage
-/// is undetermined).
+/// An address is never geocoded by routingd, so its coverage is undetermined.
 public enum Endpoint: Hashable, Sendable {
     /// A coordinate with an optional label (a place name carried by the link, never used as a query)
     /// and an optional place id kept verbatim for links built back from the request.
@@ -29,7 +25,6 @@ public enum Endpoint: Hashable, Sendable {
         }
     }
 
-    /// The coordinate, when the endpoint is one.
     public var coordinate: Coordinate? {
         if case .coordinate(let c, _, _) = self { return c }
         return nil

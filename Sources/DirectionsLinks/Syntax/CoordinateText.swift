@@ -1,31 +1,27 @@
 // SPDX-License-Identifier: Apache-2.0
 extension DirectionsURLParser {
-    /// Reads `latitude,longitude` text as written in Apple, Google and `geo:` links.
+    /// Reads `latitude,longitude` text as written in Apple, Google and `geo:` links. Grammar (C locale): each
+    /// number is `[+-]?DIGITS[.DIGITS]` (a leading `+` is a lenient extra; RFC 5870 allows only `-`); no
+    /// exponent, `inf`/`nan`, hex, `.5` or `5.`. One comma between the numbers; spaces may surround it and the
+    /// text (`40.7580, -73.9855`). `-0` is 0. Out-of-range values are errors naming the parameter, never
+    /// clamped (RFC 5870 §3.4.2).
     ///
-    /// Grammar (C locale): each number is `[+-]?DIGITS[.DIGITS]` (a leading `+` is a lenient extra;
-    /// RFC 5870 allows only `-`); no exponent, `inf`/`nan`, hex, `.5` or `5.`. One comma between the
-    /// numbers; spaces may surround it and the text (`40.7580, -73.9855`). `-0` is 0. Out-of-range
-    /// values are errors naming the parameter, never clamped (RFC 5870 §3.4.2).
-    ///
-    /// **Address or broken pair?** Free text is a coordinate when it matches the grammar, else an
-    /// address, unless it is *number-like* (only digits, `.`, `,`, `+`, `-` and spaces, with a digit
-    /// and a `.` or `,`): then it is `malformed-number` (`51.5.1,0.1`, `48.85 2.29`), since geocoding
-    /// it would go to the wrong place. Any letter makes an address (`75001 Paris`; `51.5x,-0.1` in free
-    /// text only, not in a `geo:` path); a lone integer (`94043`) stays an address.
+    /// **Address or broken pair?** Free text is a coordinate when it matches the grammar, else an address,
+    /// unless it is *number-like* (only digits, `.`, `,`, `+`, `-` and spaces, with a digit and a `.` or `,`):
+    /// then it is `malformed-number` (`51.5.1,0.1`, `48.85 2.29`), since geocoding it would go to the wrong
+    /// place. Any letter makes an address (`75001 Paris`; `51.5x,-0.1` in free text only, not in a `geo:`
+    /// path); a lone integer (`94043`) stays an address.
     enum CoordinateText {
         /// A C-locale decimal `[+-]?\d+(\.\d+)?`, or nil (``LinkInput/decimal``).
-        static func decimal(_ text: Substring) -> Double? { LinkInput.withBytes(of: text) { $0.decimal } }
+        static func decimal(_ text: Substring) -> Double? { LinkInput.withBytes(of: String(text)) { $0.decimal } }
 
-        /// What ``readDecimal(_:_:)`` found: `invalid`, the bytes do not start with `[+-]?DIGITS[.DIGITS]`
-        /// (a `.` must have digits after it); the `value`, exactly as `strtod` reads it; `slow`, beyond
-        /// the exact reading (over 19 digits, or above 2^53): read with `Double(String)`.
+        /// What ``readDecimal(_:_:)`` found: `invalid`, not `[+-]?DIGITS[.DIGITS]`; the `value`, exactly
+        /// as `strtod` reads it; `slow`, over 19 digits or above 2^53 (read with `Double(String)`).
         enum DecimalRead { case invalid, value(Double), slow }
 
-        /// Reads the longest `[+-]?DIGITS[.DIGITS]` at byte offset `i` and moves `i` past it (on
-        /// `.invalid`, `i` is somewhere inside; the bytes before it are ASCII).
-        ///
-        /// Clinger's fast path: an integer up to 2^53 and a power of ten up to 10^22 are exact
-        /// doubles, so one IEEE division rounds as `strtod` does.
+        /// Reads the longest `[+-]?DIGITS[.DIGITS]` at byte offset `i` and moves `i` past it (on `.invalid`,
+        /// `i` is somewhere inside; the bytes before it are ASCII). Clinger's fast path: an integer up to 2^53
+        /// and a power of ten up to 10^22 are exact doubles, so one division rounds as `strtod` does.
         static func readDecimal(_ bytes: LinkInput, _ i: inout Int) -> DecimalRead {
             let n = bytes.count
             var negative = false
@@ -57,7 +53,6 @@ extension DirectionsURLParser {
             return .value(negative ? -magnitude : magnitude)
         }
 
-        /// 10^k for 0 ≤ k ≤ 22, each an exact double.
         private static let powersOfTen: [Double] = [
             1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
             1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
@@ -74,10 +69,9 @@ extension DirectionsURLParser {
             return result
         }
 
-        /// The byte pass over ASCII text: up to three pieces (spaces, decimal, spaces) before commas
-        /// (count 4: more), with the first two values; `.invalid` when a piece is not a decimal;
-        /// `.general` (for ``numbers(_:)``) when such a piece holds a non-ASCII byte or a decimal
-        /// needs `.slow` reading.
+        /// The byte pass over ASCII text: up to three comma-separated decimals (count 4: more), with the first
+        /// two values; `.invalid` when a piece is not a decimal; `.general` (for ``numbers(_:)``) when such a
+        /// piece holds a non-ASCII byte or a decimal needs `.slow` reading.
         private enum Scan { case invalid, general, pieces(count: Int, Double, Double) }
 
         private static func scan(_ bytes: LinkInput) -> Scan {
@@ -125,7 +119,6 @@ extension DirectionsURLParser {
             }
         }
 
-        /// ``parsePair(_:parameter:allowAltitude:)-(Substring,_,_)`` of the bytes of a link being parsed.
         static func parsePair(_ text: LinkInput, parameter: String, allowAltitude: Bool = false) throws(DirectionsURLError) -> Coordinate {
             if let coordinate = quickPair(text, allowTriple: allowAltitude) { return coordinate }
             guard let numbers = numbers(text), numbers.count == 2 || (allowAltitude && numbers.count == 3) else {
@@ -134,14 +127,9 @@ extension DirectionsURLParser {
             return try validated(numbers[0], numbers[1], parameter: parameter)
         }
 
-        /// Classifies free text: a coordinate when it is a `lat,lon` pair, nil when it is an address.
+        /// Free text (decoded, trimmed bytes) as a `lat,lon` pair, or nil when it is an address.
         /// - Throws: `malformed-number` for number-like text that is not a pair (see the type's rule);
         ///   range errors for a pair out of range. All name `parameter`.
-        static func classify(_ text: String, parameter: String) throws(DirectionsURLError) -> Coordinate? {
-            try LinkInput.withBytesThrowing(of: text) { (bytes) throws(DirectionsURLError) in try classify(bytes, parameter: parameter) }
-        }
-
-        /// ``classify(_:parameter:)-(String,_)`` of decoded, trimmed bytes.
         static func classify(_ text: LinkInput, parameter: String) throws(DirectionsURLError) -> Coordinate? {
             // Text that starts with an ASCII letter (most addresses) is neither a pair nor number-like.
             if let first = text.first, isASCIILetter(first) { return nil }
@@ -161,7 +149,6 @@ extension DirectionsURLParser {
             return nil
         }
 
-        /// ``isNumberLike(_:)-(Substring)`` of bytes.
         static func isNumberLike(_ text: LinkInput) -> Bool {
             // A letter (the usual address) answers at once, without building text.
             if text.contains(where: isASCIILetter) { return false }
@@ -183,24 +170,20 @@ extension DirectionsURLParser {
             return digit && separator
         }
 
-        // MARK: - Private
-
         private static func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) &- UInt8(ascii: "a") < 26 }
 
         private static func validated(
             _ lat: (text: LinkInput, value: Double), _ lon: (text: LinkInput, value: Double), parameter: String
         ) throws(DirectionsURLError) -> Coordinate {
-            do {
-                return try Coordinate.validated(latitude: lat.value, longitude: lon.value)
-            } catch .latitudeOutOfRange {
+            if let coordinate = Coordinate.ifValid(latitude: lat.value, longitude: lon.value) { return coordinate }
+            guard lat.value.magnitude <= 90 else {
                 let swap = abs(lon.value) <= 90 && abs(lat.value) <= 180
                     ? " (did you swap them? these links put latitude first)" : " (latitude comes first)"
                 throw DirectionsURLError(.latitudeOutOfRange, parameter,
                     "latitude \(lat.text) in '\(parameter)' is outside -90...90 degrees\(swap); give 'latitude,longitude' in WGS84 degrees")
-            } catch {
-                throw DirectionsURLError(.longitudeOutOfRange, parameter,
-                    "longitude \(lon.text) in '\(parameter)' is outside -180...180 degrees and is not wrapped; give a longitude in -180...180")
             }
+            throw DirectionsURLError(.longitudeOutOfRange, parameter,
+                "longitude \(lon.text) in '\(parameter)' is outside -180...180 degrees and is not wrapped; give a longitude in -180...180")
         }
 
         private static func malformed(_ text: Substring, parameter: String, allowAltitude: Bool) -> DirectionsURLError {

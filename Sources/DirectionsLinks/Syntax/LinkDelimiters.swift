@@ -1,11 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/// What surrounds a link copied from text: spaces and line breaks, and one pair of delimiters such
-/// as `<…>`.
-///
-/// RFC 3986 Appendix C: URIs are usually delimited by double quotes, angle brackets or whitespace,
-/// and "the prefix "URL:" … was formerly recommended". Taking them off has one safe reading: a
-/// lenient parse does it with a `repaired-syntax` warning, strict mode refuses the link. Only the
-/// two ends are looked at.
+/// What surrounds a link copied from text, at its two ends: spaces and line breaks, and one pair of
+/// delimiters such as `<…>` (RFC 3986 Appendix C: URIs are usually delimited by double quotes, angle
+/// brackets or whitespace, and "the prefix "URL:" … was formerly recommended").
 enum LinkDelimiters {
     /// The pairs taken off, longest opener first; each with how a message names it.
     private static let pairs: [(open: String, close: String, name: String)] = [

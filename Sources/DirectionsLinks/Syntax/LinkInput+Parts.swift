@@ -1,26 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 extension LinkInput {
-    /// A link split by RFC 3986 §3 into its parts, without percent-decoding anything.
-    ///
-    /// `scheme` is lowercased. With an authority (`scheme://host…`), `host` is lowercased, without port
-    /// or trailing dot; userinfo stays in it so `evil@maps.apple.com` never matches a known host.
-    /// Otherwise `host` is empty and `path` runs up to `?` (`geo:48.2,16.3;u=40` → `48.2,16.3;u=40`).
-    ///
-    /// The parts are ``LinkInput`` slices of the link's bytes (``bytes``), valid during the parse only.
+    /// A link split by RFC 3986 §3 into its parts, without percent-decoding anything. `scheme` is lowercased.
+    /// With an authority (`scheme://host…`), `host` is lowercased, without port or trailing dot; userinfo stays
+    /// in it so `evil@maps.apple.com` never matches a known host. Otherwise `host` is empty and `path` runs up
+    /// to `?` (`geo:48.2,16.3;u=40` → `48.2,16.3;u=40`).
     struct Parts {
-        /// The scheme, lowercased (`https`, `geo`, `om`).
         var scheme: String
         /// Whether `rest` starts with `//` (a hierarchical link with an authority).
         var hasAuthority: Bool
-        /// The host, lowercased, without port and trailing dot; empty without an authority.
         var host: String
         /// The index of ``host`` in ``DirectionsURLParser/hostEntries``, or -1 when it is not a known host.
         var hostEntry: Int
-        /// The raw parts, as bytes of the link.
         var bytes: Parts
 
-        /// The raw parts of a link, as bytes (still percent-encoded): the whole link, everything after
-        /// `scheme:`, the path, the query after `?` (empty when there is none), the fragment after `#`.
+        /// The raw parts, slices of the link's bytes (still percent-encoded): the whole link, everything
+        /// after `scheme:`, the path, the query after `?` (empty when there is none), the fragment after `#`.
         struct Parts {
             var link: LinkInput
             var rest: LinkInput
@@ -57,14 +51,8 @@ extension LinkInput {
                 if hostEnd > 2 && bytes[hostEnd &- 1] == UInt8(ascii: ".") { hostEnd &-= 1 }
                 let hostText = bytes.slice(2, hostEnd)
                 // A known host (the usual case) is its table's literal: nothing is built.
-                if lookUpHost { hostEntry = DirectionsURLParser.hostEntry(hostText) }
-                if hostEntry >= 0 {
-                    host = DirectionsURLParser.hostEntries[hostEntry].name
-                } else if !hostText.isASCII {
-                    host = hostText.string.lowercased()
-                } else {
-                    host = hostText.isLowercaseASCII ? hostText.string : hostText.lowercasedASCII
-                }
+                if lookUpHost { hostEntry = DirectionsURLParser.hostTable.index(of: hostText) }
+                host = hostEntry >= 0 ? DirectionsURLParser.hostEntries[hostEntry].name : LinkInput.lowercased(hostText.string)
                 pos = a
             }
             // The first '?' or '#' after the authority; a '#' after the '?' ends the query.

@@ -1,20 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 extension LinkInput {
-    /// A URL query split over the bytes of the link being parsed, every parameter kept in order
-    /// (repeated `daddr`/`waypoint` parameters are ordered stops).
-    ///
-    /// The raw query (no `?`, no `#fragment`) is split on `&`, each piece at its first `=` (none: an
-    /// empty value); empty pieces are skipped. Names and values are percent-decoded once, as UTF-8;
-    /// with `plusAsSpace` (Apple, Google, the `q` of `geo:`) a raw `+` is a space, `%2B` always a
-    /// `+` (why `URLComponents` is not used). Names match ignoring case. Nothing is decoded until
-    /// read; like every ``LinkInput``, valid only during the parse.
+    /// A URL query split over the bytes of the link being parsed, every parameter kept in order (repeated
+    /// `daddr`/`waypoint` parameters are ordered stops); valid only during the parse. The raw query (no `?`, no
+    /// `#fragment`) is split on `&`, each piece at its first `=` (none: an empty value); empty pieces are
+    /// skipped. Names and values are percent-decoded once, as UTF-8, when read; with `plusAsSpace` (Apple,
+    /// Google, the `q` of `geo:`) a raw `+` is a space, `%2B` always a `+` (why `URLComponents` is not used).
+    /// Names match ignoring case.
     struct Query {
         /// One `name=value` pair: the name and value before percent-decoding (the raw value is needed
         /// where `+` is sometimes literal, e.g. Plus Codes).
         struct Parameter {
             let rawName: LinkInput
             let rawValue: LinkInput
-            /// ``Flags``.
             fileprivate let flags: UInt8
             /// -1 when the key is the raw name, ASCII-lowercased; else its index in ``LinkInput.Query/decodedKeys``.
             fileprivate let keyIndex: Int32
@@ -37,15 +34,9 @@ extension LinkInput {
                 return try rawValue.withDecoded(plusAsSpace: flags & Flags.plusAsSpace != 0, body)
             }
 
-            /// This parameter's value (decoded, trimmed) as a word of a format's mode vocabulary.
-            /// - Parameters:
-            ///   - name: the parameter's name for the message; `parameter`, the error's
-            ///     ``DirectionsURLError/parameter`` (the same unless the format has aliases).
-            ///   - emptyIsUnset: an empty value means no mode (nil) rather than an unknown word.
-            ///   - notA: the rest of the message, e.g. `is not a HERE routing mode; use d, w, pt, b, cs or t`.
-            ///   - lookup: the index of a word of the vocabulary, or nil for any other text.
-            /// - Returns: the index; nil for an empty value when `emptyIsUnset`.
-            /// - Throws: `unknown-mode` naming `parameter`: `'NAME=VALUE' is not …`.
+            /// The `lookup` index of this value, decoded and trimmed, in a format's mode vocabulary; nil for
+            /// an empty value when `emptyIsUnset`.
+            /// - Throws: `unknown-mode` naming `parameter` (default `name`): `'NAME=VALUE' ` + `notA`.
             @inline(__always)
             func modeWord(
                 name: String, parameter: String? = nil, emptyIsUnset: Bool, notA: String, _ lookup: (LinkInput) -> Int?
@@ -62,20 +53,16 @@ extension LinkInput {
                 return index
             }
 
-            /// The decoded name as written.
             var name: String {
-                if flags & Flags.namePlain != 0 { return rawName.string }
                 // A failure is not reached: the name was checked when the query was split.
-                guard case .success(let text)? = PercentDecoding.decode(rawName, plusAsSpace: flags & Flags.plusAsSpace != 0) else {
-                    return rawName.string
-                }
-                return text
+                if flags & Flags.namePlain == 0,
+                    case .success(let text)? = PercentDecoding.decode(rawName, plusAsSpace: flags & Flags.plusAsSpace != 0) { return text }
+                return rawName.string
             }
         }
 
-        /// Bits of a parameter's flags: `valueNeedsDecoding`, the value has an escape or a `+` that
-        /// becomes a space; `namePlain`, the name is ASCII without escapes (or `+` when `plusAsSpace`),
-        /// so its key is its bytes lowercased.
+        /// `valueNeedsDecoding`: the value has an escape or a `+` that becomes a space; `namePlain`:
+        /// the name is ASCII without escapes (or `+` when `plusAsSpace`), so its key is its bytes lowercased.
         fileprivate enum Flags {
             static let hasEquals: UInt8 = 1
             static let valueNeedsDecoding: UInt8 = 4
@@ -83,21 +70,17 @@ extension LinkInput {
             static let namePlain: UInt8 = 16
         }
 
-        /// All parameters, in URL order.
         private(set) var parameters: [Parameter] = []
         /// The keys of the parameters whose names are not plain (escaped, non-ASCII, or with a `+`).
         private var decodedKeys: [String] = []
 
-        /// No parameters.
         init() {}
 
-        /// Splits `raw`, checking every escape and the UTF-8 of every decoded name and value.
-        /// - Throws: `malformed-url` naming the parameter when a `%` escape is malformed or the decoded
-        ///   bytes are not UTF-8 (``DirectionsURLParser/PercentDecoding/decodingError(_:parameter:what:)``).
+        /// Splits `raw`.
+        /// - Throws: `malformed-url` naming the parameter when a `%` escape is malformed or decodes to invalid UTF-8.
         init(_ raw: LinkInput, plusAsSpace: Bool) throws(DirectionsURLError) {
             if raw.isEmpty { return }
-            let bytes = raw
-            let n = bytes.count
+            let n = raw.count
             parameters.reserveCapacity(8)
             // One pass, eight bytes at a time, visiting only `&`, `=`, `%`, `+` and non-ASCII bytes.
             var piece = Piece(start: 0)
@@ -105,26 +88,22 @@ extension LinkInput {
             while i < n {
                 var word: UInt64 = 0
                 if i &+ 8 <= n {
-                    word = LinkInput.word(bytes, i)
+                    word = LinkInput.word(raw, i)
                 } else {
                     var k = n &- 1
                     while k >= i {
-                        word = word << 8 | UInt64(bytes[k])
+                        word = word << 8 | UInt64(raw[k])
                         k &-= 1
                     }
                 }
+                // Zero bytes above those read match no mark.
                 var marks = LinkInput.matches(word, UInt8(ascii: "&")) | LinkInput.matches(word, UInt8(ascii: "="))
                     | LinkInput.matches(word, UInt8(ascii: "%")) | LinkInput.matches(word, UInt8(ascii: "+"))
                     | (word & 0x8080_8080_8080_8080)
-                if i &+ 8 > n {
-                    // Zero bytes above those read match no mark.
-                    let valid = n &- i
-                    marks &= valid >= 8 ? ~0 : (UInt64(1) << UInt64(valid &* 8)) &- 1
-                }
                 while marks != 0 {
                     let k = i &+ marks.trailingZeroBitCount >> 3
                     marks &= marks &- 1
-                    switch bytes[k] {
+                    switch raw[k] {
                     case UInt8(ascii: "&"):
                         try append(raw, piece, end: k, plusAsSpace: plusAsSpace)
                         piece = Piece(start: k &+ 1)
@@ -133,7 +112,7 @@ extension LinkInput {
                     case UInt8(ascii: "%"):
                         if piece.equals < 0 {
                             piece.namePlain = false
-                        } else if Self.isLowEscape(bytes, k) {
+                        } else if Self.isLowEscape(raw, k) {
                             // A valid escape below `%80` (ASCII): no full check needed.
                             piece.valueEscape = true
                         } else {
@@ -160,10 +139,9 @@ extension LinkInput {
             return b &- UInt8(ascii: "0") < 10 || (b | 0x20) &- UInt8(ascii: "a") < 6
         }
 
-        /// What the scan learnt about the piece being read: where it starts; the offset of its first
-        /// `=` (or -1); whether its name has no escape, non-ASCII byte or `+` read as a space; whether
-        /// its value has an escape that is malformed or at or above `%80` (left to the full check), a
-        /// valid escape below `%80`, or a `+` read as a space.
+        /// What the scan learnt about a piece: its first `=` (or -1); whether its name has no escape, non-ASCII
+        /// byte or `+` read as a space; whether its value has an escape that is malformed or ≥ `%80` (left to
+        /// the full check), a valid escape below `%80`, or a `+` read as a space.
         private struct Piece {
             var start: Int
             var equals = -1
@@ -200,8 +178,7 @@ extension LinkInput {
                 case .plain: break
                 case .needsDecoding: flags |= Flags.valueNeedsDecoding
                 case .failure(let failure):
-                    var shown = name.string
-                    if case .success(let text)? = PercentDecoding.decode(name, plusAsSpace: plusAsSpace) { shown = text }
+                    let shown = Parameter(rawName: name, rawValue: value, flags: flags, keyIndex: keyIndex).name
                     throw PercentDecoding.decodingError(failure, parameter: shown.isEmpty ? "query" : shown, what: "value")
                 }
             } else if piece.valuePlus || piece.valueEscape {
@@ -210,16 +187,13 @@ extension LinkInput {
             parameters.append(Parameter(rawName: name, rawValue: value, flags: flags, keyIndex: keyIndex))
         }
 
-        // MARK: Keys and look-ups (keys are lowercase; names match in any case)
-
-        /// The look-up key of `p`: its decoded name, lowercased.
+        /// The look-up key of `p`: its decoded name, lowercased (names match in any case).
         func key(of p: Parameter) -> String {
             p.keyIndex >= 0 ? decodedKeys[Int(p.keyIndex)] : p.rawName.lowercasedASCII
         }
 
         /// Whether `p`'s key is its raw name ASCII-lowercased (then both have the same byte count).
-        @inline(__always)
-        func isPlain(_ p: Parameter) -> Bool { p.keyIndex < 0 }
+        @inline(__always) func isPlain(_ p: Parameter) -> Bool { p.keyIndex < 0 }
 
         /// Whether `p` is called `key` (lowercase) in any case.
         @inline(__always)
@@ -234,7 +208,7 @@ extension LinkInput {
             return decodedKeys[Int(p.keyIndex)] == key
         }
 
-        /// The index of the first parameter called `key` at or after `from`, or nil.
+        /// The index of the first parameter called `key` (lowercase) at or after `from`, or nil.
         @inline(__always)
         func firstIndex(of key: StaticString, from: Int = 0) -> Int? {
             var i = from
@@ -245,17 +219,13 @@ extension LinkInput {
             return nil
         }
 
-        @_disfavoredOverload
-        func firstIndex(of key: String) -> Int? { parameters.firstIndex { isKey($0, key) } }
+        @_disfavoredOverload func firstIndex(of key: String) -> Int? { parameters.firstIndex { isKey($0, key) } }
 
         /// The first or last parameter called `key`, or nil; whether there is one; how many there are.
-        @inline(__always)
-        func first(_ key: StaticString) -> Parameter? { firstIndex(of: key).map { parameters[$0] } }
+        @inline(__always) func first(_ key: StaticString) -> Parameter? { firstIndex(of: key).map { parameters[$0] } }
         func last(_ key: StaticString) -> Parameter? { parameters.last { isKey($0, key) } }
-        @inline(__always)
-        func contains(_ key: StaticString) -> Bool { firstIndex(of: key) != nil }
-        @_disfavoredOverload
-        func contains(_ key: String) -> Bool { firstIndex(of: key) != nil }
+        @inline(__always) func contains(_ key: StaticString) -> Bool { firstIndex(of: key) != nil }
+        @_disfavoredOverload func contains(_ key: String) -> Bool { firstIndex(of: key) != nil }
         func count(_ key: StaticString) -> Int { all(key).count }
 
         /// The only parameter called `key`, or nil when absent.
@@ -267,7 +237,6 @@ extension LinkInput {
             return parameters[first]
         }
 
-        /// The `duplicate-parameter` error of a parameter that may appear once.
         func duplicate(_ key: String, count: Int, format: String) -> DirectionsURLError {
             DirectionsURLError(.duplicateParameter, key, "'\(key)' appears \(count) times in this \(format); give it once")
         }

@@ -1,71 +1,47 @@
 // SPDX-License-Identifier: Apache-2.0
-/// Reading a ``LinkInput``: slicing, searching, comparing, trimming, decoding. (The type and the
-/// few operations that touch its pointer are in `UnsafeBytes.swift`.)
+/// Reading a ``LinkInput``: slicing, searching, comparing, trimming, decoding.
 extension LinkInput {
-    // MARK: Slicing (offsets are clamped to the text)
-
-    /// The first `n` bytes; the bytes before or from offset `i`; without the first or last `n` bytes.
+    /// The first `n` bytes; the bytes from offset `i`; without the first or last `n` bytes (offsets
+    /// are clamped to the text).
     @inline(__always) func prefix(_ n: Int) -> LinkInput { slice(0, n) }
-    @inline(__always) func prefix(upTo i: Int) -> LinkInput { slice(0, i) }
     @inline(__always) func suffix(from i: Int) -> LinkInput { slice(i, count) }
     @inline(__always) func dropFirst(_ n: Int = 1) -> LinkInput { slice(n, count) }
     @inline(__always) func dropLast(_ n: Int = 1) -> LinkInput { slice(0, count &- n) }
 
-    /// The bytes before and after the first `byte`, or nil when there is none.
     @inline(__always)
     func split(at byte: UInt8) -> (before: LinkInput, after: LinkInput)? {
         guard let i = firstOffset(of: byte) else { return nil }
         return (slice(0, i), slice(i &+ 1, count))
     }
 
-    // MARK: Searching
-
-    /// The offset of the first `byte` at or after `from`, or nil.
+    /// The offset of the first `byte` (or `a` or `b`) at or after `from`, or nil.
     @inline(__always)
     func firstOffset(of byte: UInt8, from: Int = 0) -> Int? {
         let i = LinkInput.firstOffset(of: byte, in: self, from: from, to: count)
         return i < count ? i : nil
     }
 
-    /// The offset of the first `a` or `b` at or after `from`, or nil.
     @inline(__always)
     func firstOffset(of a: UInt8, or b: UInt8, from: Int = 0) -> Int? {
         let i = LinkInput.firstOffset(of: a, or: b, in: self, from: from, to: count)
         return i < count ? i : nil
     }
 
-    /// The offset of the last `byte`, or nil.
-    @inline(__always)
-    func lastOffset(of byte: UInt8) -> Int? {
-        var i = count
-        while i > 0 {
-            i &-= 1
-            if self[i] == byte { return i }
-        }
-        return nil
-    }
+    @inline(__always) func lastOffset(of byte: UInt8) -> Int? { (0..<count).reversed().first { self[$0] == byte } }
 
     /// Whether `byte` occurs; how many times it does.
     @inline(__always) func contains(_ byte: UInt8) -> Bool { firstOffset(of: byte) != nil }
     @inline(__always) func count(of byte: UInt8) -> Int { LinkInput.count(of: byte, in: self) }
 
-    /// Whether every byte is ASCII.
-    var isASCII: Bool {
-        var all: UInt8 = 0
-        for b in self { all |= b }
-        return all < 0x80
-    }
+    var isASCII: Bool { reduce(0) { $0 | $1 } < 0x80 }
 
     /// The pieces between `separator`s, in order, without allocating (`"a,,b"` gives `a`, ``, `b`;
     /// empty text gives one empty piece).
-    @inline(__always)
-    func pieces(separatedBy separator: UInt8) -> Pieces { Pieces(text: self, separator: separator) }
+    @inline(__always) func pieces(separatedBy separator: UInt8) -> Pieces { Pieces(text: self, separator: separator) }
 
-    /// Iterates the pieces of a text between separators.
     struct Pieces: IteratorProtocol, Sequence {
         let text: LinkInput
         let separator: UInt8
-        /// Where the next piece starts; whether the last one was returned.
         var start = 0
         var done = false
 
@@ -85,9 +61,8 @@ extension LinkInput {
         return omittingEmpty ? all.filter { !$0.isEmpty } : all
     }
 
-    // MARK: Comparing (ASCII literals; an `IgnoringCase` literal is lowercase ASCII)
-
-    /// Whether the text is, starts with or ends with `literal`, exactly or ignoring ASCII case.
+    /// Whether the text is, starts with or ends with `literal`, exactly or ignoring ASCII case (an
+    /// `IgnoringCase` literal is lowercase ASCII).
     @inline(__always) func equals(_ literal: StaticString) -> Bool { matches(literal, .whole, ignoringCase: false) }
     @inline(__always) func equalsIgnoringCase(_ literal: StaticString) -> Bool { matches(literal, .whole, ignoringCase: true) }
     @inline(__always) func hasPrefix(_ literal: StaticString) -> Bool { matches(literal, .prefix, ignoringCase: false) }
@@ -95,7 +70,6 @@ extension LinkInput {
     @inline(__always) func hasSuffix(_ literal: StaticString) -> Bool { matches(literal, .suffix, ignoringCase: false) }
     @inline(__always) func hasSuffixIgnoringCase(_ literal: StaticString) -> Bool { matches(literal, .suffix, ignoringCase: true) }
 
-    /// Where a literal is compared: against the whole text, its start or its end.
     private enum Anchor { case whole, prefix, suffix }
 
     @inline(__always)
@@ -118,11 +92,8 @@ extension LinkInput {
         return true
     }
 
-    /// Whether the text is the same bytes as `other`.
-    @inline(__always)
-    func equals(_ other: LinkInput) -> Bool { other.count == count && matches(other, at: 0, ignoringCase: false) }
+    @inline(__always) func equals(_ other: LinkInput) -> Bool { other.count == count && matches(other, at: 0, ignoringCase: false) }
 
-    /// Whether the text equals `lowercase` (lowercase ASCII) ignoring ASCII case.
     @_disfavoredOverload
     func equalsIgnoringCase(_ lowercase: String) -> Bool {
         LinkInput.withBytes(of: lowercase) { l in l.count == count && matches(l, at: 0, ignoringCase: true) }
@@ -131,19 +102,15 @@ extension LinkInput {
     /// Whether `string.lowercased() == lower` for a lowercase ASCII `lower` (by byte for ASCII text;
     /// a non-ASCII letter such as the Kelvin sign may lowercase to ASCII).
     func lowercasedEquals(_ lower: StaticString) -> Bool {
-        if equalsIgnoringCase(lower) { return true }
-        if isASCII { return false }
-        return string.lowercased() == String(describing: lower)
+        equalsIgnoringCase(lower) || (!isASCII && string.lowercased() == String(describing: lower))
     }
-
-    // MARK: Text
 
     /// The bytes as a `Substring` (for the rare paths that need `Character` semantics).
     var substring: Substring { Substring(string) }
 
     /// The text with ASCII uppercase letters lowered (other bytes unchanged).
     var lowercasedASCII: String {
-        return LinkInput.string(capacity: count) { out in
+        LinkInput.string(capacity: count) { out in
             var i = 0
             while i < count && i < out.count {
                 out[i] = LinkInput.lower(self[i])
@@ -153,7 +120,6 @@ extension LinkInput {
         }
     }
 
-    /// Whether the text has no ASCII uppercase letter.
     var isLowercaseASCII: Bool { !contains { $0 &- 65 < 26 } }
 
     /// Without leading and trailing whitespace, as `Character.isWhitespace` decides.
@@ -165,7 +131,9 @@ extension LinkInput {
         guard isASCII else {
             // By `Character`s: a non-ASCII scalar may be whitespace or join an ASCII one.
             let text = string
-            let s = LinkInput.trimmedByCharacters(text[...])
+            var s = text[...]
+            while let f = s.first, f.isWhitespace { s.removeFirst() }
+            while let l = s.last, l.isWhitespace { s.removeLast() }
             return slice(text.utf8.distance(from: text.startIndex, to: s.startIndex), text.utf8.distance(from: text.startIndex, to: s.endIndex))
         }
         var a = 0
@@ -175,24 +143,18 @@ extension LinkInput {
         return slice(a, b)
     }
 
-    /// Whether the text is empty after ``trimmed``.
     @inline(__always) var isBlank: Bool { trimmed.isEmpty }
 
-    /// RFC 3986 §2.1 percent-decoding, once, to UTF-8 text; with `plusAsSpace` (form-encoded
-    /// formats) a raw `+` becomes a space. Fails on a malformed escape or invalid decoded UTF-8.
-    @inline(__always)
-    func percentDecoded(plusAsSpace: Bool) -> Result<String, PercentDecoding.Failure> {
-        PercentDecoding.decode(self, plusAsSpace: plusAsSpace) ?? .success(string)
-    }
-
-    /// Percent-decodes, throwing `malformed-url` naming `parameter` (``PercentDecoding/decodingError(_:parameter:what:)``).
+    /// RFC 3986 §2.1 percent-decoding, once, to UTF-8 text; with `plusAsSpace` (form-encoded formats)
+    /// a raw `+` becomes a space.
+    /// - Throws: `malformed-url` naming `parameter` on a malformed escape or invalid decoded UTF-8.
     func decoded(plusAsSpace: Bool, parameter: String, what: String = "value") throws(DirectionsURLError) -> String {
-        try percentDecoded(plusAsSpace: plusAsSpace).mapError { PercentDecoding.decodingError($0, parameter: parameter, what: what) }.get()
+        try (PercentDecoding.decode(self, plusAsSpace: plusAsSpace) ?? .success(string))
+            .mapError { PercentDecoding.decodingError($0, parameter: parameter, what: what) }.get()
     }
 
-    /// Calls `body` with the percent-decoded bytes (the text itself when nothing needs decoding).
-    /// Escapes and UTF-8 must have been checked (``LinkInput.Query``, ``PercentDecoding/check(_:plusAsSpace:)``);
-    /// an unchecked malformed escape is kept as written.
+    /// Calls `body` with the percent-decoded bytes, whose escapes and UTF-8 were checked (``LinkInput.Query``,
+    /// ``PercentDecoding/check(_:plusAsSpace:)``; an unchecked malformed escape is kept as written).
     @inline(__always)
     func withDecoded<R, E: Error>(plusAsSpace: Bool, _ body: (LinkInput) throws(E) -> R) throws(E) -> R {
         let n = count
@@ -205,9 +167,8 @@ extension LinkInput {
         }
     }
 
-    /// A C-locale decimal `[+-]?DIGITS[.DIGITS]` (no exponent, no `inf`/`nan`), or nil: the tuned
-    /// ``CoordinateText/readDecimal(_:_:)``, else (over 19 digits, above 2^53) `Double(String)`,
-    /// which reads plain decimal digits exactly as `strtod` in the C locale.
+    /// A C-locale decimal `[+-]?DIGITS[.DIGITS]`, or nil: ``CoordinateText/readDecimal(_:_:)``, else (over
+    /// 19 digits, above 2^53) `Double(String)`, which reads plain decimal digits exactly as `strtod`.
     var decimal: Double? {
         var i = 0
         let read = CoordinateText.readDecimal(self, &i)
@@ -222,16 +183,9 @@ extension LinkInput {
             return negative ? -magnitude : magnitude
         }
     }
-}
 
-extension LinkInput: CustomStringConvertible {
-    /// The text (for messages and debugging).
-    var description: String { string }
-}
+    // Scanning UTF-8 bytes, word at a time.
 
-// MARK: - Scanning UTF-8 bytes (word at a time) and Substrings by byte
-
-extension LinkInput {
     /// The high bit of each byte of `word` that equals `byte` (exact: no carry crosses a byte).
     @inline(__always)
     static func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
@@ -240,8 +194,8 @@ extension LinkInput {
         return ~t & 0x8080_8080_8080_8080
     }
 
-    /// The offset of the first byte of `bytes[from..<to]` that `byte` takes, or `to`: 8 bytes per
-    /// step while `word` (the ``matches(_:_:)`` bits of the same test) finds none, every load inside the buffer.
+    /// The offset of the first byte of `bytes[from..<to]` that `byte` takes, or `to`: 8 bytes per step
+    /// while `word` (the ``matches(_:_:)`` bits of the same test) finds none.
     @inline(__always)
     private static func firstOffset(in bytes: LinkInput, from: Int, to: Int, _ word: (UInt64) -> UInt64, _ byte: (UInt8) -> Bool) -> Int {
         var i = Swift.max(from, 0)
@@ -285,7 +239,6 @@ extension LinkInput {
         return (to, first)
     }
 
-    /// How many bytes of `bytes` are `a`.
     @inline(__always)
     static func count(of a: UInt8, in bytes: LinkInput) -> Int {
         var i = 0
@@ -308,33 +261,12 @@ extension LinkInput {
         b == lowercase || (b | 0x20 == lowercase && lowercase &- 97 < 26)
     }
 
-    /// `b` with ASCII `A`–`Z` lowercased.
-    @inline(__always)
-    static func lower(_ b: UInt8) -> UInt8 { b &- 65 < 26 ? b | 0x20 : b }
+    @inline(__always) static func lower(_ b: UInt8) -> UInt8 { b &- 65 < 26 ? b | 0x20 : b }
 
     /// Whether `b` is ASCII whitespace as `Character.isWhitespace` sees it (tab, LF, VT, FF, CR, space).
-    @inline(__always)
-    static func isASCIIWhitespace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+    @inline(__always) static func isASCIIWhitespace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+}
 
-    /// `s` without leading and trailing whitespace (`Character.isWhitespace`), checking bytes first.
-    static func trimmed(_ s: Substring) -> Substring {
-        let utf8 = s.utf8
-        var start = utf8.startIndex
-        var end = utf8.endIndex
-        while start < end, isASCIIWhitespace(utf8[start]) { start = utf8.index(after: start) }
-        while start < end, isASCIIWhitespace(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
-        let r = s[start..<end]
-        // A non-ASCII end may be Unicode whitespace or join the ASCII whitespace next to it into
-        // one grapheme: trim by Characters.
-        if let f = r.utf8.first, let l = r.utf8.last, f < 0x80, l < 0x80 { return r }
-        return r.isEmpty ? r : trimmedByCharacters(s)
-    }
-
-    /// `s` without leading and trailing `Character`s that are whitespace.
-    private static func trimmedByCharacters(_ s: Substring) -> Substring {
-        var c = s
-        while let f = c.first, f.isWhitespace { c.removeFirst() }
-        while let l = c.last, l.isWhitespace { c.removeLast() }
-        return c
-    }
+extension LinkInput: CustomStringConvertible {
+    var description: String { string }
 }

@@ -2,7 +2,7 @@
 extension DirectionsURLParser {
     /// RFC 3986 §2.1 percent-decoding to UTF-8 text, done once.
     enum PercentDecoding {
-        /// The `malformed-url` error of a failed decoding (built only on the error path).
+        /// The `malformed-url` error of a failed decoding of the `what` (`name`, `value`) of `parameter`.
         static func decodingError(_ failure: PercentDecoding.Failure, parameter: String, what: String) -> DirectionsURLError {
             switch failure {
             case .badEscape(let escape):
@@ -14,15 +14,13 @@ extension DirectionsURLParser {
             }
         }
 
-        /// A `%` not followed by two hex digits, with the offending text (at most three characters);
-        /// or decoded bytes that are not valid UTF-8.
+        /// A `%` not followed by two hex digits (with at most three characters of it), or invalid decoded UTF-8.
         enum Failure: Error, Hashable { case badEscape(String), invalidUTF8 }
 
-        /// What decoding `bytes` would give, without building the text: nothing to decode (`plain`, the
-        /// text is the bytes as they are), a changed text, or the failure `decode` would give.
+        /// What ``decode(_:plusAsSpace:)`` would give, found without building text (except to validate
+        /// escaped bytes ≥ 0x80): nothing to decode, a changed text, or its failure.
         enum Check { case plain, needsDecoding, failure(Failure) }
 
-        /// Checks `bytes` as ``decode(_:plusAsSpace:)`` would, building text only to validate escaped bytes ≥ 0x80.
         static func check(_ bytes: LinkInput, plusAsSpace: Bool) -> Check {
             switch escapes(bytes, plusAsSpace: plusAsSpace) {
             case nil: return .plain
@@ -33,7 +31,7 @@ extension DirectionsURLParser {
             }
         }
 
-        /// Decodes bytes already checked by ``check(_:plusAsSpace:)`` in one pass, as ``decode(_:plusAsSpace:)`` would.
+        /// Decodes bytes already checked by ``check(_:plusAsSpace:)``, as ``decode(_:plusAsSpace:)`` would.
         static func decodeChecked(_ bytes: LinkInput, plusAsSpace: Bool) -> String {
             // Every '%' starts a checked escape, so the decoded length is exact.
             let count = max(0, bytes.count &- 2 &* LinkInput.count(of: UInt8(ascii: "%"), in: bytes))
@@ -52,8 +50,10 @@ extension DirectionsURLParser {
                     return .success(LinkInput.string(capacity: count) { out in writeDecoded(bytes, into: out, plusAsSpace: plusAsSpace) })
                 }
                 // An escaped byte ≥ 0x80 may make invalid UTF-8, which is an error: validate (rare).
-                let out = LinkInput.array(capacity: count) { buffer in writeDecoded(bytes, into: buffer, plusAsSpace: plusAsSpace) }
-                guard let decoded = String(validating: out, as: UTF8.self) else { return .failure(.invalidUTF8) }
+                let decoded = LinkInput.withScratch(capacity: count) { out in
+                    String(validating: out.prefix(writeDecoded(bytes, into: out, plusAsSpace: plusAsSpace)), as: UTF8.self)
+                }
+                guard let decoded else { return .failure(.invalidUTF8) }
                 return .success(decoded)
             }
         }

@@ -1,38 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
-// The only file of the link code that touches unsafe pointers; everything else reads through
-// `LinkInput` and writes through `LinkInput.Scratch`.
-//
-// Why: a parse slices the link hundreds of times; a pointer and count has no retain/release per
-// slice, and word scans load 8 unaligned bytes. A `~Escapable` `Span` cannot be stored in the
-// arrays of ``LinkInput/Query``.
-//
-// Soundness: a `LinkInput` is made only by the `withBytes` functions below, which pin their bytes
-// for the call, and no parse returns one (parsers return `String`s).
+// The only file of the link code that touches unsafe pointers. Why: a parse slices the link hundreds
+// of times, and a pointer and count has no retain/release per slice; word scans load 8 unaligned
+// bytes; a `~Escapable` `Span` cannot be stored in the arrays of ``LinkInput/Query``. Sound because a
+// `LinkInput` is made only by the `withBytes` functions below, and no parse returns one.
 
-/// A run of the UTF-8 bytes of the link being parsed: a pointer and a count, with no reference
-/// count, so slicing and passing it around costs nothing.
-///
-/// **Lifetime.** Points into the link `String` that ``DirectionsURLParser/parseLink(_:)`` pins for
-/// the parse (``withBytes(of:_:)-(String,_)``); it must not outlive that call.
-///
-/// **UTF-8.** Every delimiter a format splits on is ASCII, which never occurs inside a multi-byte
-/// sequence, so a slice cut at one is valid UTF-8. Unicode-dependent helpers (trimming, case) take
-/// a byte fast path for ASCII, else the standard library's `Character` rules.
-///
-/// Indices are byte offsets (0 ..< ``count``), bounds-checked by the callers' loops.
+/// A run of the UTF-8 bytes of the link being parsed (a pointer and a count, no reference count), valid only
+/// during the `withBytes` call that pinned them. Indices are byte offsets (0 ..< ``count``). Every delimiter a
+/// format splits on is ASCII, which never occurs inside a multi-byte sequence, so a slice cut at one is valid
+/// UTF-8. Unicode-dependent helpers (trimming, case) take a byte fast path for ASCII, else the standard
+/// library's `Character` rules.
 struct LinkInput: Sequence {
-    /// The bytes (pinned by whoever made this value).
     fileprivate let buffer: UnsafeBufferPointer<UInt8>
 
-    /// Bytes pinned by the caller for as long as the value is used. Only this file and the tests make
-    /// one this way; the parsers get theirs from ``withBytes(of:_:)-(String,_)`` and by slicing.
-    @inline(__always)
-    init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
+    /// Bytes pinned by the caller for as long as the value is used (only this file and the tests).
+    @inline(__always) init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
 
-    /// No bytes.
     static var empty: LinkInput { LinkInput(UnsafeBufferPointer(start: nil, count: 0)) }
 
-    /// The number of bytes; the byte at offset `i` (0 ≤ i < count).
     @inline(__always) var count: Int { buffer.count }
     @inline(__always) var isEmpty: Bool { buffer.isEmpty }
     @inline(__always) subscript(i: Int) -> UInt8 { buffer[i] }
@@ -52,8 +36,7 @@ struct LinkInput: Sequence {
     }
 
     /// The bytes as a `String` (short texts are stored inline: no allocation).
-    @inline(__always)
-    var string: String { String(decoding: buffer, as: UTF8.self) }
+    @inline(__always) var string: String { String(decoding: buffer, as: UTF8.self) }
 
     /// The 8 bytes of `bytes` from `offset` (the caller checks `offset + 8 <= bytes.count`), first byte lowest.
     @inline(__always)
@@ -61,10 +44,8 @@ struct LinkInput: Sequence {
         UInt64(littleEndian: UnsafeRawBufferPointer(bytes.buffer).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
-    // MARK: Pinning bytes
-
-    /// Calls `body` with the UTF-8 bytes of `text` (a `String`, `Substring`, `StaticString` or byte
-    /// array), pinned for the call (no copy for native strings).
+    /// Calls `body` with the UTF-8 bytes of `text` (a `String`, `StaticString` or byte array), pinned
+    /// for the call (no copy for native strings).
     @inline(__always)
     static func withBytes<R>(of text: String, _ body: (LinkInput) -> R) -> R {
         var text = text
@@ -82,12 +63,6 @@ struct LinkInput: Sequence {
     }
 
     @inline(__always)
-    static func withBytes<R>(of text: Substring, _ body: (LinkInput) -> R) -> R {
-        var text = text
-        return text.withUTF8 { body(LinkInput($0)) }
-    }
-
-    @inline(__always)
     static func withBytes<R>(of literal: StaticString, _ body: (LinkInput) -> R) -> R {
         literal.withUTF8Buffer { body(LinkInput($0)) }
     }
@@ -97,13 +72,10 @@ struct LinkInput: Sequence {
         array.withUnsafeBufferPointer { body(LinkInput($0)) }
     }
 
-    // MARK: Writing bytes
-
     /// A temporary buffer to write bytes into (``withScratch(capacity:_:)``), valid during that call.
     struct Scratch {
         fileprivate let buffer: UnsafeMutableBufferPointer<UInt8>
 
-        /// The capacity in bytes; the byte at offset `i` (0 ≤ i < count).
         @inline(__always) var count: Int { buffer.count }
         @inline(__always)
         subscript(i: Int) -> UInt8 {
@@ -130,13 +102,5 @@ struct LinkInput: Sequence {
     @inline(__always)
     static func string(capacity: Int, _ write: (Scratch) -> Int) -> String {
         String(unsafeUninitializedCapacity: capacity) { write(Scratch(buffer: $0)) }
-    }
-
-    /// An array of at most `capacity` bytes written by `write`, which returns how many it wrote.
-    @inline(__always)
-    static func array(capacity: Int, _ write: (Scratch) -> Int) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            initialized = write(Scratch(buffer: buffer))
-        }
     }
 }

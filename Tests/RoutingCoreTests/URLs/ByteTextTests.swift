@@ -38,8 +38,8 @@ struct ByteTextTests {
             #expect(t.firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "/")) == 14)
             #expect(t.lastOffset(of: UInt8(ascii: ".")) == 10)
             #expect(t.firstOffset(of: UInt8(ascii: "#")) == nil)
-            #expect(t.prefix(upTo: 14).equalsIgnoringCase("maps.apple.com"))
-            #expect(!t.prefix(upTo: 14).equals("maps.apple.com"))
+            #expect(t.prefix(14).equalsIgnoringCase("maps.apple.com"))
+            #expect(!t.prefix(14).equals("maps.apple.com"))
             #expect(t.hasPrefixIgnoringCase("maps.apple"))
             #expect(t.hasSuffix("x=1"))
             #expect(t.split(at: UInt8(ascii: "?")).map { $0.after.string } == "x=1")
@@ -47,7 +47,7 @@ struct ByteTextTests {
             #expect(t.slice(5, 2).isEmpty)
             #expect(t.dropFirst(19).string == "x=1")
             #expect(t.dropLast(8).string == "maps.Apple.com")
-            #expect(t.prefix(upTo: 14).lowercasedASCII == "maps.apple.com")
+            #expect(t.prefix(14).lowercasedASCII == "maps.apple.com")
         }
         #expect(LinkInput.empty.isEmpty && LinkInput.empty.string == "" && LinkInput.empty.first == nil)
     }
@@ -66,9 +66,9 @@ struct ByteTextTests {
     }
 
     @Test func percentDecodingAndScratchDecoding() throws {
-        let form = try with("Caf%C3%A9+%2B+Cr%C3%AApes") { try $0.percentDecoded(plusAsSpace: true).get() }
+        let form = try with("Caf%C3%A9+%2B+Cr%C3%AApes") { try $0.decoded(plusAsSpace: true, parameter: "q") }
         #expect(form == "Café + Crêpes")
-        let literal = try with("Caf%C3%A9+%2B+Cr%C3%AApes") { try $0.percentDecoded(plusAsSpace: false).get() }
+        let literal = try with("Caf%C3%A9+%2B+Cr%C3%AApes") { try $0.decoded(plusAsSpace: false, parameter: "q") }
         #expect(literal == "Café+++Crêpes")
         let scratch = with("Caf%C3%A9+%2B+Cr%C3%AApes") { t in t.withDecoded(plusAsSpace: true) { (d: LinkInput) -> String in d.string } }
         #expect(scratch == "Café + Crêpes")

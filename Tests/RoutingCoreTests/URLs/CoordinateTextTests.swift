@@ -98,3 +98,10 @@ struct CoordinateTextTests {
         #expect(throws: DirectionsURLError.self) { try Text.parsePair("1,2,3,4", parameter: "coordinates", allowAltitude: true) }
     }
 }
+
+extension DirectionsURLParser.CoordinateText {
+    /// ``classify(_:parameter:)`` of a `String` (the parsers classify the bytes of the link).
+    static func classify(_ text: String, parameter: String) throws(DirectionsURLError) -> Coordinate? {
+        try LinkInput.withBytesThrowing(of: text) { (bytes) throws(DirectionsURLError) in try classify(bytes, parameter: parameter) }
+    }
+}
