@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/// How a format decides that an unknown query parameter is a misspelt known one.
-///
-/// Two policies because the formats grew two; merging them changes the warnings of hundreds of
-/// links, so it is the owner's decision. Both compare lowercase keys by ``EditDistance`` over UTF-8
-/// bytes and never suggest a name the format knows.
+/// How a format decides that an unknown query parameter is a misspelt known one. Two policies because
+/// the formats grew two; merging them changes the warnings of hundreds of links, so it is the owner's
+/// decision. Both compare lowercase keys by ``EditDistance`` over UTF-8 bytes, never suggesting a known name.
 enum TypoPolicy: Sendable {
     /// The OpenStreetMap family's: an unknown key of 3 bytes or more is a typo of the *closest* known
     /// name within edit distance 1 (names of up to 4 bytes) or 2 (longer names); ties go to the name
@@ -31,9 +29,8 @@ enum TypoPolicy: Sendable {
         return best?.name
     }
 
-    /// Under ``firstWithinTwo``: `found 'addr': did you mean 'daddr'?` when `query` has a parameter
-    /// that looks like a misspelling of `expected` (or is one of its `aliases`); `known` names are
-    /// never suggested.
+    /// Under ``firstWithinTwo``: `found 'addr': did you mean 'daddr'?` when `query` has a parameter not in
+    /// `known` that looks like a misspelling of `expected` or is one of its `aliases`.
     static func hint(in query: LinkInput.Query, for expected: String, known: Set<String>, aliases: Set<String>) -> String? {
         for p in query.parameters {
             let key = query.key(of: p)
