@@ -141,11 +141,13 @@ final class ParameterSchema: Sendable {
             let k = schema.slot(name)
             let f = Int(first[k])
             if f < 0 { return nil }
-            if repeated & ~repeatableMask & (1 << UInt64(k)) != 0 {
-                let count = query.parameters.count { schema.slot(of: $0, in: query) == k }
-                throw query.duplicate(name, count: count, format: format)
-            }
+            if repeated & ~repeatableMask & (1 << UInt64(k)) != 0 { throw duplicate(name, slot: k) }
             return query.parameters[f]
+        }
+
+        /// The `duplicate-parameter` error of `name`, whose slot `k` holds more than one parameter (kept out of ``single(_:)``).
+        @inline(never) private func duplicate(_ name: String, slot k: Int) -> DirectionsURLError {
+            query.duplicate(name, count: query.parameters.count { schema.slot(of: $0, in: query) == k }, format: format)
         }
 
         /// The first parameter called `a` or `b` (whichever comes first in the query), or nil.
@@ -206,8 +208,17 @@ final class ParameterSchema: Sendable {
 
     /// The aliases of the parameter `name` (for a format that borrows another's).
     func aliases(of name: String) -> Set<String> { parameters[slot(name)].aliases }
-    /// ``TypoPolicy/hint(in:for:known:aliases:)`` for the parameter `name`, with its aliases.
+    /// Under ``TypoPolicy/firstWithinTwo``: `found 'addr': did you mean 'daddr'?` when `query` has a parameter not
+    /// in ``known`` that is an alias of `name` or has 3 characters or more within edit distance 2 of it.
     func hint(in query: LinkInput.Query, for name: String) -> String? {
-        TypoPolicy.hint(in: query, for: name, known: known, aliases: parameters[slot(name)].aliases)
+        let aliases = parameters[slot(name)].aliases
+        for p in query.parameters {
+            let key = query.key(of: p)
+            guard key != name && !known.contains(key) else { continue }
+            if aliases.contains(key) || (key.count >= 3 && EditDistance.between(key, name) <= 2) {
+                return "found '\(p.name)': did you mean '\(name)'?"
+            }
+        }
+        return nil
     }
 }

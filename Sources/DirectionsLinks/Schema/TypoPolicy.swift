@@ -9,7 +9,7 @@ enum TypoPolicy: Sendable {
     case closestByLength
     /// The others' (Apple, Google, Waze, Citymapper, Moovit, Bing, Yandex, HERE): the *first*
     /// parameter, in query order, whose key is an alias of the expected name or has 3 characters or
-    /// more within edit distance 2 of it. Message: `found 'x': did you mean 'y'?` (``hint(in:for:known:aliases:)``).
+    /// more within edit distance 2 of it. Message: `found 'x': did you mean 'y'?` (``ParameterSchema/hint(in:for:)``).
     case firstWithinTwo
 
     /// The name of `names` that `key` most likely misspells, under ``closestByLength``, or nil.
@@ -27,18 +27,5 @@ enum TypoPolicy: Sendable {
             }
         }
         return best?.name
-    }
-
-    /// Under ``firstWithinTwo``: `found 'addr': did you mean 'daddr'?` when `query` has a parameter not in
-    /// `known` that looks like a misspelling of `expected` or is one of its `aliases`.
-    static func hint(in query: LinkInput.Query, for expected: String, known: Set<String>, aliases: Set<String>) -> String? {
-        for p in query.parameters {
-            let key = query.key(of: p)
-            guard key != expected && !known.contains(key) else { continue }
-            if aliases.contains(key) || (key.count >= 3 && EditDistance.between(key, expected) <= 2) {
-                return "found '\(p.name)': did you mean '\(expected)'?"
-            }
-        }
-        return nil
     }
 }

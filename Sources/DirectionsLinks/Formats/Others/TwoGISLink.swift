@@ -15,28 +15,6 @@
 enum TwoGISLink {
     static let formatName = "2GIS route link"
 
-    /// `…/routeSearch/<key>/<value>/…`: the segments after `routeSearch`, in pairs.
-    private static func parseRouteSearch(_ parts: ArraySlice<LinkInput>) throws(DirectionsURLError) -> DirectionsRequest {
-        var (word, from, to): (ModeWord?, Endpoint, Coordinate?) = (nil, .currentLocation, nil)
-        for i in stride(from: parts.startIndex, to: parts.endIndex - 1, by: 2) {
-            let (key, value) = (parts[i], parts[i + 1])
-            if case .failure(let failure) = PercentDecoding.check(value, plusAsSpace: false) {
-                throw PercentDecoding.decodingError(failure, parameter: key.string.lowercased(), what: "value")
-            }
-            try value.withDecoded(plusAsSpace: false) { (value: LinkInput) throws(DirectionsURLError) in
-                if key.equalsIgnoringCase("rstype") {
-                    word = try modeWord(value)
-                } else if key.equalsIgnoringCase("from") {
-                    from = .coordinate(try lonLat(value, parameter: "from"), label: nil)
-                } else if key.equalsIgnoringCase("to") {
-                    to = try lonLat(value, parameter: "to")
-                }
-            }
-        }
-        guard let to else { throw DirectionsURLError(.missingDestination, "to", "this 2GIS routeSearch link has no 'to'; add /to/<lon>,<lat>") }
-        return DirectionsRequest(source: from, destination: .coordinate(to, label: nil), mode: word?.mode, transportType: word?.transportType)
-    }
-
     /// The word of ``modeVocabulary`` that `text` spells ignoring case.
     private static func modeWord(_ text: LinkInput) throws(DirectionsURLError) -> ModeWord {
         if let i = modeVocabulary.index(ofWord: text) { return modeVocabulary[i] }
@@ -80,7 +58,26 @@ extension TwoGISLink: DirectionsLinkFormat {
             throw DirectionsURLError(.notADirectionsLink, "host", "'dgis:' route links are dgis://2gis.ru/routeSearch/… or dgis://2gis.ru/directions/…")
         }
         let parts = link.bytes.path.splitPieces(separatedBy: UInt8(ascii: "/"), omittingEmpty: true)
-        if let r = parts.firstIndex(where: { $0.equalsIgnoringCase("routesearch") }) { return try parseRouteSearch(parts[(r + 1)...]) }
+        if let r = parts.firstIndex(where: { $0.equalsIgnoringCase("routesearch") }) {
+            var (word, from, to): (ModeWord?, Endpoint, Coordinate?) = (nil, .currentLocation, nil)
+            for i in stride(from: r + 1, to: parts.endIndex - 1, by: 2) {
+                let (key, value) = (parts[i], parts[i + 1])
+                if case .failure(let failure) = PercentDecoding.check(value, plusAsSpace: false) {
+                    throw PercentDecoding.decodingError(failure, parameter: key.string.lowercased(), what: "value")
+                }
+                try value.withDecoded(plusAsSpace: false) { (value: LinkInput) throws(DirectionsURLError) in
+                    if key.equalsIgnoringCase("rstype") {
+                        word = try modeWord(value)
+                    } else if key.equalsIgnoringCase("from") {
+                        from = .coordinate(try lonLat(value, parameter: "from"), label: nil)
+                    } else if key.equalsIgnoringCase("to") {
+                        to = try lonLat(value, parameter: "to")
+                    }
+                }
+            }
+            guard let to else { throw DirectionsURLError(.missingDestination, "to", "this 2GIS routeSearch link has no 'to'; add /to/<lon>,<lat>") }
+            return DirectionsRequest(source: from, destination: .coordinate(to, label: nil), mode: word?.mode, transportType: word?.transportType)
+        }
         // What follows the first `directions`, which must be the first or second segment.
         guard let d = parts.firstIndex(where: { $0.equalsIgnoringCase("directions") }), d <= 1 else {
             throw DirectionsURLError(

@@ -22,16 +22,6 @@ enum WazeLink {
         .ignored("zoom"), .ignored("z"), .ignored("utm_source"), .ignored("utm_medium"), .ignored("utm_campaign"),
     ])
 
-    /// `/live-map/directions?to=ll.<lat>,<lon>&from=ll.<lat>,<lon>`.
-    static func parseLiveMap(_ link: LinkInput.Parts) throws(DirectionsURLError) -> DirectionsRequest {
-        let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
-        let navigate = try navigateFlag(query.single("navigate", format: formatName))
-        guard let to = try liveMapEnd(query, "to") else {
-            throw DirectionsURLError(.missingDestination, "to", "this Waze Live Map link has no 'to'; add to=ll.<latitude>,<longitude>")
-        }
-        return DirectionsRequest(source: try liveMapEnd(query, "from") ?? .currentLocation, destination: to, mode: .car, navigate: navigate)
-    }
-
     /// The point of the Live Map parameter `name` (`ll.<lat>,<lon>`), nil when absent or blank.
     private static func liveMapEnd(_ query: LinkInput.Query, _ name: StaticString) throws(DirectionsURLError) -> Endpoint? {
         guard let p = try query.single(name, format: "Waze Live Map link") else { return nil }
@@ -74,7 +64,14 @@ extension WazeLink: DirectionsLinkFormat {
             let segments = path.splitPieces(separatedBy: UInt8(ascii: "/"), omittingEmpty: true)
             let first = segments.first ?? .empty
             let crlf = zip(first, first.dropFirst()).count { $0 == 0x0D && $1 == 0x0A }
-            if segments.count == 2 || (segments.count == 3 && first.count - crlf <= 5) { return try parseLiveMap(link) }
+            if segments.count == 2 || (segments.count == 3 && first.count - crlf <= 5) {
+            let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
+            let navigate = try navigateFlag(query.single("navigate", format: formatName))
+            guard let to = try liveMapEnd(query, "to") else {
+                throw DirectionsURLError(.missingDestination, "to", "this Waze Live Map link has no 'to'; add to=ll.<latitude>,<longitude>")
+            }
+            return DirectionsRequest(source: try liveMapEnd(query, "from") ?? .currentLocation, destination: to, mode: .car, navigate: navigate)
+            }
         }
         let deepLink = link.scheme == "waze"
             ? (link.host.isEmpty || link.host == "ul")

@@ -29,21 +29,6 @@ enum YandexMapsLink {
     ])
     static let countryDomains: Set<String> = ["ru", "com", "by", "kz", "ua", "uz", "com.tr", "az", "com.am", "com.ge", "co.il", "ee", "lt", "lv", "md", "tj", "tm", "fr"]
 
-    /// `yandexnavi://build_route_on_map?lat_to=&lon_to=…`.
-    static func parseNavigator(_ link: LinkInput.Parts) throws(DirectionsURLError) -> DirectionsRequest {
-        guard link.host == "build_route_on_map" || (!link.hasAuthority && link.bytes.path.equals("build_route_on_map")) else {
-            throw DirectionsURLError(
-                .notADirectionsLink, "host", "this Yandex Navigator link is not a route; routes are yandexnavi://build_route_on_map?lat_to=…&lon_to=…")
-        }
-        let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
-        guard let to = try navigatorPoint(query, "to") else {
-            throw DirectionsURLError(.missingDestination, "lat_to", "this Yandex Navigator link has no destination; add lat_to=…&lon_to=…")
-        }
-        var waypoints: [Endpoint] = []
-        while waypoints.count < 100, let via = try navigatorPoint(query, "via_\(waypoints.count)") { waypoints.append(via) }
-        return DirectionsRequest(source: try navigatorPoint(query, "from") ?? .currentLocation, destination: to, waypoints: waypoints, mode: .car)
-    }
-
     /// The point of `lat_<suffix>` and `lon_<suffix>` (decoded, trimmed), or nil when both are absent or blank.
     /// - Throws: `duplicate-parameter` when one is repeated; `malformed-number` when one is missing.
     private static func navigatorPoint(_ query: LinkInput.Query, _ suffix: String) throws(DirectionsURLError) -> Endpoint? {
@@ -91,7 +76,19 @@ extension YandexMapsLink: DirectionsLinkFormat {
     }
 
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        if link.scheme == "yandexnavi" { return try parseNavigator(link) }
+        if link.scheme == "yandexnavi" {
+            guard link.host == "build_route_on_map" || (!link.hasAuthority && link.bytes.path.equals("build_route_on_map")) else {
+                throw DirectionsURLError(.notADirectionsLink, "host",
+                    "this Yandex Navigator link is not a route; routes are yandexnavi://build_route_on_map?lat_to=…&lon_to=…")
+            }
+            let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
+            guard let to = try navigatorPoint(query, "to") else {
+                throw DirectionsURLError(.missingDestination, "lat_to", "this Yandex Navigator link has no destination; add lat_to=…&lon_to=…")
+            }
+            var waypoints: [Endpoint] = []
+            while waypoints.count < 100, let via = try navigatorPoint(query, "via_\(waypoints.count)") { waypoints.append(via) }
+            return DirectionsRequest(source: try navigatorPoint(query, "from") ?? .currentLocation, destination: to, waypoints: waypoints, mode: .car)
+        }
         let path = link.bytes.path
         let root = path.isEmpty || path.equals("/")
         if link.scheme == "yandexmaps", !root {
