@@ -38,10 +38,8 @@ final class ParameterSchema: Sendable {
     /// `members`, once. A member reads the sorted query through ``Slots/reading(as:)``.
     convenience init(family format: String, _ members: [ParameterSchema]) {
         var parameters: [Parameter] = []
-        for member in members {
-            for p in member.parameters where !parameters.contains(where: { $0.name == p.name }) {
-                parameters.append(Parameter(name: p.name, repeatable: true, aliases: [], meaning: p.meaning))
-            }
+        for p in members.flatMap(\.parameters) where !parameters.contains(where: { $0.name == p.name }) {
+            parameters.append(.repeatable(p.name, p.meaning))
         }
         self.init(format: format, typos: .firstWithinTwo, parameters, members: members)
     }

@@ -83,14 +83,10 @@ enum BingMapsLink {
     /// The decoded title `t` with `%5F` (any case) → `_`, Microsoft's second decoding, by `Character`s.
     private static func replacingEncodedUnderscore(_ t: LinkInput) -> String {
         guard t.contains(UInt8(ascii: "%")) else { return t.string }
-        var (out, rest) = ("", t.string[...])
-        while let p = rest.firstIndex(of: "%") {
-            let after = rest[rest.index(after: p)...]
-            let encoded = after.prefix(2).uppercased() == "5F"
-            out += rest[..<p] + (encoded ? "_" : "%")
-            rest = encoded ? after.dropFirst(2) : after
+        let pieces = t.string.split(separator: "%", omittingEmptySubsequences: false)
+        return pieces.dropFirst().reduce(String(pieces[0])) { out, piece in
+            out + (piece.prefix(2).uppercased() == "5F" ? "_" + piece.dropFirst(2) : "%" + piece)
         }
-        return out + rest
     }
 
     /// `ms-drive-to:` / `ms-walk-to:` (`walk`): guidance from the current location to a coordinate.
