@@ -65,12 +65,12 @@ extension WazeLink: DirectionsLinkFormat {
             let first = segments.first ?? .empty
             let crlf = zip(first, first.dropFirst()).count { $0 == 0x0D && $1 == 0x0A }
             if segments.count == 2 || (segments.count == 3 && first.count - crlf <= 5) {
-            let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
-            let navigate = try navigateFlag(query.single("navigate", format: formatName))
-            guard let to = try liveMapEnd(query, "to") else {
-                throw DirectionsURLError(.missingDestination, "to", "this Waze Live Map link has no 'to'; add to=ll.<latitude>,<longitude>")
-            }
-            return DirectionsRequest(source: try liveMapEnd(query, "from") ?? .currentLocation, destination: to, mode: .car, navigate: navigate)
+                let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
+                let navigate = try navigateFlag(query.single("navigate", format: formatName))
+                guard let to = try liveMapEnd(query, "to") else {
+                    throw DirectionsURLError(.missingDestination, "to", "this Waze Live Map link has no 'to'; add to=ll.<latitude>,<longitude>")
+                }
+                return DirectionsRequest(source: try liveMapEnd(query, "from") ?? .currentLocation, destination: to, mode: .car, navigate: navigate)
             }
         }
         let deepLink = link.scheme == "waze"
