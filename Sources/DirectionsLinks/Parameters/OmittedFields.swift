@@ -2,9 +2,7 @@
 /// The `omitted` lines (`field: <format> cannot carry it`) a link builder reports for request fields
 /// its format has no place for; destination place ids and labels are left to the builder.
 enum OmittedFields {
-    /// - Parameters:
-    ///   - format: the format's name as shown to people (`geo:`, `OpenStreetMap`).
-    ///   - waypoints, mode, avoid, navigate, times: whether the format carries that field.
+    /// The lines of `format` (as shown to people: `geo:`), told whether it carries each field.
     static func lines(
         _ r: DirectionsRequest, format: String, waypoints: Bool, mode: Bool, avoid: Bool,
         navigate: Bool = false, times: Bool = false, sourcePlaceID: Bool = false
@@ -42,23 +40,6 @@ enum OmittedFields {
         if r.arrivalDate != nil { out.append("arrival date: \(dates) carry none") }
         return out
     }
-
-    /// The lines of a transit planner's link (Citymapper, Moovit): waypoints, mode, navigate, avoidances.
-    /// - Parameters:
-    ///   - app: the app's name; `ends`, what its links hold (`a start and an end`); `plans`, what it
-    ///     plans (`transit journeys`).
-    static func transitPlanner(_ r: DirectionsRequest, app: String, ends: String, plans: String) -> [String] {
-        var out: [String] = []
-        if !r.waypoints.isEmpty { out.append("waypoints: \(app) links have \(ends) only") }
-        if let mode = r.mode {
-            out.append("mode \(mode.rawValue): \(app) plans \(plans) and has no mode parameter")
-        } else if r.transportType != .transit {
-            out.append("transport type \(r.transportType?.rawValue ?? "unspecified"): \(app) always plans transit")
-        }
-        if r.navigate { out.append("navigate: \(app) links cannot start guidance") }
-        if !r.avoid.isEmpty { out.append("avoid: \(app) links carry no road options") }
-        return out
-    }
 }
 
 /// A transit planner's link (Citymapper, Moovit) being written: its query pairs, in order, and its `omitted` lines.
@@ -87,5 +68,18 @@ struct TransitPlannerLink {
         case .address(let text, _): pairs += address(prefix, text)
         }
         if e.placeID != nil { omitted.append("\(field) place id: \(app) links carry none") }
+    }
+
+    /// Adds the waypoints, mode, navigate and avoid lines; `ends`: what the links hold (`a start and an
+    /// end`); `plans`: what the app plans (`transit journeys`).
+    mutating func omitUncarried(_ r: DirectionsRequest, ends: String, plans: String) {
+        if !r.waypoints.isEmpty { omitted.append("waypoints: \(app) links have \(ends) only") }
+        if let mode = r.mode {
+            omitted.append("mode \(mode.rawValue): \(app) plans \(plans) and has no mode parameter")
+        } else if r.transportType != .transit {
+            omitted.append("transport type \(r.transportType?.rawValue ?? "unspecified"): \(app) always plans transit")
+        }
+        if r.navigate { omitted.append("navigate: \(app) links cannot start guidance") }
+        if !r.avoid.isEmpty { omitted.append("avoid: \(app) links carry no road options") }
     }
 }

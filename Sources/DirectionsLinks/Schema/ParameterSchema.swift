@@ -1,13 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-/// One format's query parameters, declared once: each name, whether it may repeat, the other names
-/// people write for it (typo hints), and what it means. Lookups are built once, when the format's
-/// `static let schema` is first read. A parameter's *slot* is its position in the declaration:
-/// ``slots(_:)`` sorts a query's parameters into slots in one pass.
+/// One format's query parameters, declared once (name, repeatable, aliases for typo hints, meaning);
+/// lookups are built when `static let schema` is first read. A parameter's *slot* is its position in
+/// the declaration: ``slots(_:)`` sorts a query's parameters into slots in one pass.
 final class ParameterSchema: Sendable {
-    /// One parameter a format knows: its name, lowercase ASCII (a link's name matches ignoring case);
-    /// whether it may appear more than once (a second `single` one is `duplicate-parameter`); other
-    /// names that mean it (`nav` for `navigate`), suggested by typo hints; what it means (for
-    /// readers; the format's doc comment gives the rules).
+    /// One known parameter: its name, lowercase ASCII (matched ignoring case); whether it may repeat (a
+    /// second `single` one is `duplicate-parameter`); names that mean it (`nav`), for typo hints; its meaning.
     struct Parameter: Sendable {
         let name: String
         let repeatable: Bool
@@ -22,21 +19,13 @@ final class ParameterSchema: Sendable {
         static func repeatable(_ name: String, aliases: Set<String> = [], _ meaning: String) -> Parameter {
             Parameter(name: name, repeatable: true, aliases: aliases, meaning: meaning)
         }
-        static func ignored(_ name: String, _ meaning: String = "ignored") -> Parameter {
-            Parameter(name: name, repeatable: true, aliases: [], meaning: meaning)
-        }
+        static func ignored(_ name: String, _ meaning: String = "ignored") -> Parameter { repeatable(name, meaning) }
     }
 
-    /// The most parameters a schema holds (the slots live on the stack; a family's union too).
-    static let capacity = 40
-
-    /// The format's name as messages show it (`OsmAnd link`).
+    /// The format's name as messages show it (`OsmAnd link`); the parameters, in slot order; every name.
     let format: String
-    /// The parameters, in slot order.
     let parameters: [Parameter]
-    /// Every name, for typo look-ups.
     let known: Set<String>
-    /// How a misspelt name is recognised (``TypoPolicy``).
     let typos: TypoPolicy
     private let table: DirectionsURLParser.ByteTable
     private let slotByKey: [String: Int]
@@ -45,24 +34,19 @@ final class ParameterSchema: Sendable {
     /// For a family (``init(family:_:)``): each member's names and repeatable names as slot bits.
     private let members: [(schema: ObjectIdentifier, known: UInt64, repeatable: UInt64)]
 
-    convenience init(format: String, typos: TypoPolicy, _ parameters: [Parameter]) {
-        self.init(format, typos, parameters, members: [])
-    }
-
     /// The schema of a family whose formats share one query reading (Google): every name of
     /// `members`, once. A member reads the sorted query through ``Slots/reading(as:)``.
     convenience init(family format: String, _ members: [ParameterSchema]) {
         var parameters: [Parameter] = []
-        for member in members {
-            for p in member.parameters where !parameters.contains(where: { $0.name == p.name }) {
-                parameters.append(Parameter(name: p.name, repeatable: true, aliases: [], meaning: p.meaning))
-            }
+        for p in members.flatMap(\.parameters) where !parameters.contains(where: { $0.name == p.name }) {
+            parameters.append(.repeatable(p.name, p.meaning))
         }
-        self.init(format, .firstWithinTwo, parameters, members: members)
+        self.init(format: format, typos: .firstWithinTwo, parameters, members: members)
     }
 
-    private init(_ format: String, _ typos: TypoPolicy, _ parameters: [Parameter], members: [ParameterSchema]) {
-        precondition(parameters.count <= Self.capacity, "a schema holds at most \(Self.capacity) parameters")
+    init(format: String, typos: TypoPolicy, _ parameters: [Parameter], members: [ParameterSchema] = []) {
+        // The slots live on the stack (`Slots.first`); a family's union too.
+        precondition(parameters.count <= 40, "a schema holds at most 40 parameters")
         self.format = format
         self.typos = typos
         self.parameters = parameters
@@ -78,16 +62,14 @@ final class ParameterSchema: Sendable {
         self.members = members.map { (ObjectIdentifier($0), mask($0.parameters, repeatable: false), mask($0.parameters, repeatable: true)) }
     }
 
-    /// The slot of `p`, a parameter of `query`, or -1 for an unknown name. A plain name is compared
-    /// by bytes ignoring ASCII case; another by its key.
+    /// The slot of `p`, a parameter of `query`, or -1 for an unknown name (a plain name by bytes ignoring ASCII case).
     @inline(__always)
     func slot(of p: LinkInput.Query.Parameter, in query: LinkInput.Query) -> Int {
         if query.isPlain(p) { return table.index(of: p.rawName) }
         return slotByKey[query.key(of: p)] ?? -1
     }
 
-    /// The slot of the parameter called `name` (a name of this schema), from the byte table (cheaper
-    /// than hashing a literal at every look-up).
+    /// The slot of `name`, a name of this schema, from the byte table (cheaper than hashing the literal).
     @inline(__always)
     func slot(_ name: String) -> Int {
         let k = LinkInput.withBytes(of: name) { table.index(of: $0) }
@@ -102,13 +84,12 @@ final class ParameterSchema: Sendable {
     struct Slots {
         let schema: ParameterSchema
         let query: LinkInput.Query
-        /// The format whose rules apply: its name for messages, its names (slot bits), its repeatable ones.
+        /// The format whose rules apply: its name, its names and its repeatable ones (slot bits).
         private(set) var format: String
         private var knownMask: UInt64 = ~0
         private var repeatableMask: UInt64
-        /// For each slot, the index in the query of its first parameter (valid when ``seen`` has its
-        /// bit); the slots that appear, and those that appear more than once (bit per slot); whether
-        /// some parameter has none of the schema's names.
+        /// Each slot's first parameter's index in the query; the slots that appear, and more than once
+        /// (bit per slot); whether some parameter has none of the schema's names.
         private var first = InlineArray<40, Int32>(repeating: -1)
         private var seen: UInt64 = 0
         private var repeated: UInt64 = 0
@@ -119,26 +100,20 @@ final class ParameterSchema: Sendable {
             self.query = query
             self.format = schema.format
             self.repeatableMask = schema.repeatableMask
-            var i = 0
-            for p in query.parameters {
+            for (i, p) in query.parameters.enumerated() {
                 let k = schema.slot(of: p, in: query)
                 if k < 0 {
                     hasOther = true
-                } else {
-                    let bit: UInt64 = 1 << UInt64(k)
-                    if seen & bit != 0 {
-                        repeated |= bit
-                    } else {
-                        first[k] = Int32(truncatingIfNeeded: i)
-                        seen |= bit
-                    }
+                    continue
                 }
-                i &+= 1
+                let bit: UInt64 = 1 << UInt64(k)
+                if seen & bit == 0 { first[k] = Int32(truncatingIfNeeded: i) }
+                repeated |= seen & bit
+                seen |= bit
             }
         }
 
-        /// The same slots read by `member` of the family whose schema sorted them: ``hasUnknown``,
-        /// ``single(_:)`` and messages follow `member`'s names, repeats and format name.
+        /// The same slots read by `member` of the family whose schema sorted them (its names, repeats, messages).
         func reading(as member: ParameterSchema) -> Slots {
             // A family has a few members: a scan, no hashing.
             guard let masks = schema.members.first(where: { $0.schema == ObjectIdentifier(member) }) else {
@@ -154,38 +129,28 @@ final class ParameterSchema: Sendable {
         /// Whether some parameter has none of the format's names (only then can a typo be found).
         var hasUnknown: Bool { hasOther || seen & ~knownMask != 0 }
 
-        /// Whether the parameter `name` appears; the index in the query of the first one (-1 when absent); how many there are.
+        /// Whether the parameter `name` appears.
         @inline(__always) func contains(_ name: String) -> Bool { first[schema.slot(name)] >= 0 }
-        @inline(__always) func index(_ name: String) -> Int { Int(first[schema.slot(name)]) }
-        func count(_ name: String) -> Int { count(slot: schema.slot(name)) }
 
-        /// How many parameters are in slot `k` (counted only for a repeated one).
-        private func count(slot k: Int) -> Int {
-            let bit: UInt64 = 1 << UInt64(k)
-            if seen & bit == 0 { return 0 }
-            if repeated & bit == 0 { return 1 }
-            var n = 0
-            for p in query.parameters where schema.slot(of: p, in: query) == k { n &+= 1 }
-            return n
-        }
-
-        /// The parameter `name`: the only one, or for a repeatable one the first; nil when absent.
+        /// The parameter `name` (of a repeatable one, the first), or nil.
         /// - Throws: `duplicate-parameter` naming `name` when a single parameter appears more than once.
         @inline(__always)
         func single(_ name: String) throws(DirectionsURLError) -> LinkInput.Query.Parameter? {
             let k = schema.slot(name)
             let f = Int(first[k])
             if f < 0 { return nil }
-            if repeated & ~repeatableMask & (1 << UInt64(k)) != 0 {
-                throw query.duplicate(name, count: count(slot: k), format: format)
-            }
+            if repeated & ~repeatableMask & (1 << UInt64(k)) != 0 { throw duplicate(name, slot: k) }
             return query.parameters[f]
+        }
+
+        /// The `duplicate-parameter` error of `name`, whose slot `k` holds more than one parameter (kept out of ``single(_:)``).
+        @inline(never) private func duplicate(_ name: String, slot k: Int) -> DirectionsURLError {
+            query.duplicate(name, count: query.parameters.count { schema.slot(of: $0, in: query) == k }, format: format)
         }
 
         /// The first parameter called `a` or `b` (whichever comes first in the query), or nil.
         func first(either a: String, or b: String) -> LinkInput.Query.Parameter? {
-            let fa = index(a)
-            let fb = index(b)
+            let (fa, fb) = (Int(first[schema.slot(a)]), Int(first[schema.slot(b)]))
             let found = fa < 0 ? fb : fb < 0 ? fa : min(fa, fb)
             return found < 0 ? nil : query.parameters[found]
         }
@@ -206,18 +171,11 @@ final class ParameterSchema: Sendable {
             if f < 0 { return }
             let parameters = query.parameters
             if repeated & (1 << UInt64(k)) == 0 { return try body(parameters[f]) }
-            var i = f
-            while i < parameters.count {
-                if schema.slot(of: parameters[i], in: query) == k { try body(parameters[i]) }
-                i &+= 1
-            }
+            for i in f..<parameters.count where schema.slot(of: parameters[i], in: query) == k { try body(parameters[i]) }
         }
     }
 
-    // MARK: - Typos
-
-    /// A `likely-typo` repair for each unknown parameter of `query` that ``typos`` takes for a
-    /// misspelt known name the query lacks.
+    /// A `likely-typo` repair for each unknown parameter of `query` that ``typos`` takes for a known name it lacks.
     func warnLikelyTypos(_ query: LinkInput.Query, _ context: inout ParseContext) throws(DirectionsURLError) {
         for p in query.parameters where slot(of: p, in: query) < 0 {
             if let expected = typos.closest(to: query.key(of: p), among: known), !query.contains(expected) {
@@ -227,8 +185,7 @@ final class ParameterSchema: Sendable {
         }
     }
 
-    /// The first unknown parameter of `query` that ``typos`` takes for a misspelling of one of
-    /// `expected` (for a `missing-destination` message).
+    /// The first unknown parameter of `query` that ``typos`` takes for one of `expected` (for `missing-destination`).
     func likelyTypo(in query: LinkInput.Query, for expected: Set<String>) -> (found: String, expected: String)? {
         for p in query.parameters where slot(of: p, in: query) < 0 {
             if let e = typos.closest(to: query.key(of: p), among: expected) { return (p.name, e) }
@@ -236,10 +193,8 @@ final class ParameterSchema: Sendable {
         return nil
     }
 
-    /// Under ``TypoPolicy/firstWithinTwo``: a `likely-typo` repair for each `optional` parameter
-    /// `slots` lacks while an unknown one looks like its misspelling (`mdoe=walking`: "found 'mdoe':
-    /// did you mean 'mode'? It was ignored."). Only looks when ``Slots/hasUnknown``. `slots` are
-    /// this schema's, or its family's read ``Slots/reading(as:)`` this schema.
+    /// Under ``TypoPolicy/firstWithinTwo``: a `likely-typo` repair for each `optional` parameter `slots` (this
+    /// schema's, or its family's ``Slots/reading(as:)`` it) lacks while an unknown one looks like it (`mdoe`).
     func warnAbsentTypos(_ optional: [String], _ slots: Slots, _ context: inout ParseContext) throws(DirectionsURLError) {
         guard slots.hasUnknown else { return }
         for expected in optional where !slots.contains(expected) {
@@ -251,9 +206,17 @@ final class ParameterSchema: Sendable {
 
     /// The aliases of the parameter `name` (for a format that borrows another's).
     func aliases(of name: String) -> Set<String> { parameters[slot(name)].aliases }
-
-    /// ``TypoPolicy/hint(in:for:known:aliases:)`` for the parameter `name`, with its aliases.
+    /// Under ``TypoPolicy/firstWithinTwo``: `found 'addr': did you mean 'daddr'?` when `query` has a parameter not
+    /// in ``known`` that is an alias of `name` or has 3 characters or more within edit distance 2 of it.
     func hint(in query: LinkInput.Query, for name: String) -> String? {
-        TypoPolicy.hint(in: query, for: name, known: known, aliases: parameters[slot(name)].aliases)
+        let aliases = parameters[slot(name)].aliases
+        for p in query.parameters {
+            let key = query.key(of: p)
+            guard key != name && !known.contains(key) else { continue }
+            if aliases.contains(key) || (key.count >= 3 && EditDistance.between(key, name) <= 2) {
+                return "found '\(p.name)': did you mean '\(name)'?"
+            }
+        }
+        return nil
     }
 }

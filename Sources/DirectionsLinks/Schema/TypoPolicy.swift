@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/// How a format decides that an unknown query parameter is a misspelt known one.
-///
-/// Two policies because the formats grew two; merging them changes the warnings of hundreds of
-/// links, so it is the owner's decision. Both compare lowercase keys by ``EditDistance`` over UTF-8
-/// bytes and never suggest a name the format knows.
+/// How a format decides that an unknown query parameter is a misspelt known one. Two policies because
+/// the formats grew two; merging them changes the warnings of hundreds of links, so it is the owner's
+/// decision. Both compare lowercase keys by ``EditDistance`` over UTF-8 bytes, never suggesting a known name.
 enum TypoPolicy: Sendable {
     /// The OpenStreetMap family's: an unknown key of 3 bytes or more is a typo of the *closest* known
     /// name within edit distance 1 (names of up to 4 bytes) or 2 (longer names); ties go to the name
@@ -11,7 +9,7 @@ enum TypoPolicy: Sendable {
     case closestByLength
     /// The others' (Apple, Google, Waze, Citymapper, Moovit, Bing, Yandex, HERE): the *first*
     /// parameter, in query order, whose key is an alias of the expected name or has 3 characters or
-    /// more within edit distance 2 of it. Message: `found 'x': did you mean 'y'?` (``hint(in:for:known:aliases:)``).
+    /// more within edit distance 2 of it. Message: `found 'x': did you mean 'y'?` (``ParameterSchema/hint(in:for:)``).
     case firstWithinTwo
 
     /// The name of `names` that `key` most likely misspells, under ``closestByLength``, or nil.
@@ -29,19 +27,5 @@ enum TypoPolicy: Sendable {
             }
         }
         return best?.name
-    }
-
-    /// Under ``firstWithinTwo``: `found 'addr': did you mean 'daddr'?` when `query` has a parameter
-    /// that looks like a misspelling of `expected` (or is one of its `aliases`); `known` names are
-    /// never suggested.
-    static func hint(in query: LinkInput.Query, for expected: String, known: Set<String>, aliases: Set<String>) -> String? {
-        for p in query.parameters {
-            let key = query.key(of: p)
-            guard key != expected && !known.contains(key) else { continue }
-            if aliases.contains(key) || (key.count >= 3 && EditDistance.between(key, expected) <= 2) {
-                return "found '\(p.name)': did you mean '\(expected)'?"
-            }
-        }
-        return nil
     }
 }

@@ -4,9 +4,7 @@
 /// mode such as `Streetcar` for `StreetCar`, a manifest key or link format, a routingctl command.
 public enum EditDistance {
     /// The distance between `a` and `b` counted in `Character`s; 0 when they are equal.
-    public static func between(_ a: String, _ b: String) -> Int {
-        between(Array(a), Array(b))
-    }
+    public static func between(_ a: String, _ b: String) -> Int { between(Array(a), Array(b)) }
 
     /// The candidate nearest to `wanted`, case ignored: the first equal ignoring case, else the first
     /// with the fewest edits; `tied` when another is as near; nil without candidates.
@@ -34,9 +32,7 @@ public enum EditDistance {
             let prefixed = candidates.filter { $0.hasPrefix(lower) }
             if prefixed.count == 1 { return prefixed[0] }
         }
-        guard let near = nearest(to: word, among: candidates), !near.tied,
-            near.distance <= 2, near.distance < word.count
-        else { return nil }
+        guard let near = nearest(to: word, among: candidates), !near.tied, near.distance <= 2, near.distance < word.count else { return nil }
         return near.candidate
     }
 

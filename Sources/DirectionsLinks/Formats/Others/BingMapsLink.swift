@@ -9,8 +9,7 @@
 ///   points; `bing.com/maps` also draws middle points, read as waypoints.
 /// - Current location: `rtp=~B` (empty first point, "the current location is prefilled"), an empty
 ///   `adr.`, or a current-location literal. `rtp=A~` → `missing-destination`.
-/// - `mode`: ``modeVocabulary``, any case; else `unknown-mode`. `cp`, `lvl`, `bb`, `sty`, `trfc` are
-///   view settings; unknown parameters ignored.
+/// - `mode`: ``modeVocabulary``, any case; else `unknown-mode`. View settings and unknown parameters are ignored.
 /// - `ms-drive-to:?destination.latitude=&destination.longitude=&destination.name=` and `ms-walk-to:`:
 ///   guidance (``DirectionsRequest/navigate``) from the current location, mode Car or Pedestrian.
 /// - `+` is literal under `bingmaps:` and `ms-*-to:` (ABNF `whereval`), a space on `bing.com/maps`
@@ -18,7 +17,7 @@
 /// - Repairs: none; every accepted spelling is documented by Microsoft or written by bing.com.
 enum BingMapsLink {
     static let formatName = "Bing Maps link"
-    /// The `bingmaps:` and `bing.com/maps` parameters; only `rtp` and `mode` are read (never typos).
+    /// The `bingmaps:` and `bing.com/maps` parameters (the ignored ones are never typos).
     static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
         .single("rtp", aliases: ["route", "rte", "rpt", "rtp1", "directions", "dest", "destination", "to"],
                 "the route points, `~` between them: `pos.<lat>_<lon>[_<title>]` or `adr.<address>`"),
@@ -35,33 +34,7 @@ enum BingMapsLink {
         .single("destination.longitude", "the destination's longitude, decimal degrees"), .single("destination.name", "the destination's label"),
     ])
 
-    /// The route of `query` (`rtp`, `mode`), read from the link's bytes.
-    static func parseRoute(_ query: LinkInput.Query, plusAsSpace: Bool, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let slots = schema.slots(query)
-        guard let rtp = try slots.single("rtp"), !rtp.rawValue.isEmpty else {
-            if schema.hint(in: query, for: "rtp") == nil, ["cp", "where", "q", "collection"].contains(where: slots.contains) {
-                throw DirectionsURLError(.notADirectionsLink, "rtp", "this \(formatName) shows a map or a search, not a route; routes use rtp=<from>~<to>")
-            }
-            throw schema.missing("'rtp'", "rtp", in: query, add: "rtp=~pos.<lat>_<lon> or rtp=~adr.<address>")
-        }
-        let value = rtp.rawValue
-        guard value.contains(UInt8(ascii: "~")) else {
-            throw DirectionsURLError(
-                .missingDestination, "rtp", "'rtp' has one point and no '~'; write rtp=<from>~<to>, or rtp=~<to> to start at the current location")
-        }
-        guard value.last != UInt8(ascii: "~") else {
-            throw DirectionsURLError(
-                .missingDestination, "rtp", "'rtp' ends with '~' and gives no destination; write rtp=<from>~pos.<lat>_<lon> or ~adr.<address>")
-        }
-        return try RoutePoints.request(value.pieces(separatedBy: UInt8(ascii: "~"))) { (piece, role) throws(DirectionsURLError) in
-            try point(piece, role: role, plusAsSpace: plusAsSpace, context.parser)
-        } mode: { () throws(DirectionsURLError) -> ModeWord? in
-            try modeVocabulary.word(of: slots.single("mode"), name: "mode", notA: "is not a Windows Maps mode; use d (driving), w (walking) or t (transit)")
-        }
-    }
-
-    /// One `rtp` point, raw (escapes checked when the query was split): `adr.` or `pos.`, the first
-    /// four `Character`s lowercased.
+    /// One raw `rtp` point (escapes checked with the query): `adr.` or `pos.`, the first four `Character`s lowercased.
     private static func point(
         _ raw: LinkInput, role: RoutePoints.Role, plusAsSpace: Bool, _ parser: DirectionsURLParser
     ) throws(DirectionsURLError) -> Endpoint {
@@ -110,14 +83,10 @@ enum BingMapsLink {
     /// The decoded title `t` with `%5F` (any case) → `_`, Microsoft's second decoding, by `Character`s.
     private static func replacingEncodedUnderscore(_ t: LinkInput) -> String {
         guard t.contains(UInt8(ascii: "%")) else { return t.string }
-        var (out, rest) = ("", t.string[...])
-        while let p = rest.firstIndex(of: "%") {
-            let after = rest[rest.index(after: p)...]
-            let encoded = after.prefix(2).uppercased() == "5F"
-            out += rest[..<p] + (encoded ? "_" : "%")
-            rest = encoded ? after.dropFirst(2) : after
+        let pieces = t.string.split(separator: "%", omittingEmptySubsequences: false)
+        return pieces.dropFirst().reduce(String(pieces[0])) { out, piece in
+            out + (piece.prefix(2).uppercased() == "5F" ? "_" + piece.dropFirst(2) : "%" + piece)
         }
-        return out + rest
     }
 
     /// `ms-drive-to:` / `ms-walk-to:` (`walk`): guidance from the current location to a coordinate.
@@ -152,12 +121,33 @@ extension BingMapsLink: DirectionsLinkFormat {
 
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         if link.scheme == "ms-drive-to" || link.scheme == "ms-walk-to" { return try parseDriveTo(link, walk: link.scheme == "ms-walk-to") }
-        // bing.com/maps is form-encoded. (No non-ASCII text lowercases to these paths: bytes ignoring ASCII case decide.)
+        // bing.com/maps is form-encoded.
         let (web, path) = (link.scheme != "bingmaps", link.bytes.path)
         guard !web || path.equalsIgnoringCase("/maps") || path.equalsIgnoringCase("/maps/") || path.equalsIgnoringCase("/maps/default.aspx") else {
             throw DirectionsURLError(.notADirectionsLink, "path", "'\(path.shown)' is not Bing Maps; route links are https://www.bing.com/maps?rtp=…")
         }
-        return try parseRoute(try LinkInput.Query(link.bytes.query, plusAsSpace: web), plusAsSpace: web, &context)
+        let query = try LinkInput.Query(link.bytes.query, plusAsSpace: web)
+        let slots = schema.slots(query)
+        guard let rtp = try slots.single("rtp"), !rtp.rawValue.isEmpty else {
+            if schema.hint(in: query, for: "rtp") == nil, ["cp", "where", "q", "collection"].contains(where: slots.contains) {
+                throw DirectionsURLError(.notADirectionsLink, "rtp", "this \(formatName) shows a map or a search, not a route; routes use rtp=<from>~<to>")
+            }
+            throw schema.missing("'rtp'", "rtp", in: query, add: "rtp=~pos.<lat>_<lon> or rtp=~adr.<address>")
+        }
+        let value = rtp.rawValue
+        guard value.contains(UInt8(ascii: "~")) else {
+            throw DirectionsURLError(
+                .missingDestination, "rtp", "'rtp' has one point and no '~'; write rtp=<from>~<to>, or rtp=~<to> to start at the current location")
+        }
+        guard value.last != UInt8(ascii: "~") else {
+            throw DirectionsURLError(
+                .missingDestination, "rtp", "'rtp' ends with '~' and gives no destination; write rtp=<from>~pos.<lat>_<lon> or ~adr.<address>")
+        }
+        return try RoutePoints.request(value.pieces(separatedBy: UInt8(ascii: "~"))) { (piece, role) throws(DirectionsURLError) in
+            try point(piece, role: role, plusAsSpace: web, context.parser)
+        } mode: { () throws(DirectionsURLError) -> ModeWord? in
+            try modeVocabulary.word(of: slots.single("mode"), name: "mode", notA: "is not a Windows Maps mode; use d (driving), w (walking) or t (transit)")
+        }
     }
 
     static var format: LinkFormat { .bing }

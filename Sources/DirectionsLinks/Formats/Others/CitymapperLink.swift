@@ -4,16 +4,14 @@
 /// `https://citymapper.com/directions?startcoord=&startname=&startaddress=&endcoord=&endname=&endaddress=&arrival_time=`
 /// and the app scheme `citymapper://directions?…` with the same parameters.
 ///
-/// - `endcoord` / `startcoord` = `latitude,longitude` (comma often `%2C`); `endname` / `startname` =
-///   display name; `endaddress` / `startaddress` = street address; `arrival_time` = ISO 8601, kept
-///   verbatim in ``DirectionsRequest/arrivalDate``. Unknown parameters (`arriveby`) are ignored.
+/// - `endcoord` / `startcoord` = `latitude,longitude` (comma often `%2C`); `arrival_time` kept verbatim in
+///   ``DirectionsRequest/arrivalDate``. Unknown parameters (`arriveby`) are ignored.
 /// - An end is `.coordinate(c, label: endname ?? endaddress)`, or without a coordinate
 ///   `.address(endaddress ?? endname)`. No end → `missing-destination`.
 /// - Current location: no start ("If no start is given, the user's current location is used"), or a
 ///   current-location literal as start address.
-/// - Query form-encoded (`+` a space), each value decoded once. Mode: none; transport type Transit.
-/// - Repairs: none of the syntax. A likely typo of `endcoord` next to a usable end, or of
-///   `startcoord` or `arrival_time`, is `likely-typo`.
+/// - Query form-encoded (`+` a space). Mode: none; transport type Transit. Repairs: none of the syntax; a
+///   likely typo of `endcoord` next to a usable end, or of `startcoord` or `arrival_time`, is `likely-typo`.
 enum CitymapperLink {
     static let formatName = "Citymapper link"
     static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
@@ -32,7 +30,6 @@ enum CitymapperLink {
         if let coord, let c = try coord.trimmedPair(parameter: source ? "startcoord" : "endcoord") {
             return .coordinate(c, label: name?.trimmedValue ?? address?.trimmedValue)
         }
-        // Without a coordinate: the address, else the name (each decoded once; blank is none).
         for (p, field) in [(address, "address"), (name, "name")] {
             let parameter = (source ? "start" : "end") + field
             if let endpoint = try p.withValue({ (value: LinkInput) throws(DirectionsURLError) -> Endpoint? in
@@ -49,7 +46,6 @@ extension CitymapperLink: DirectionsLinkFormat {
     static var hosts: [String] { ["citymapper.com", "www.citymapper.com"] }
 
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        // No non-ASCII text lowercases to these ASCII paths: bytes ignoring ASCII case decide.
         let path = link.bytes.path
         let ok = link.scheme == "citymapper"
             ? (link.host == "directions" && (path.isEmpty || path.equals("/")))
@@ -67,7 +63,6 @@ extension CitymapperLink: DirectionsLinkFormat {
         if destination.coordinate == nil, let hint = schema.hint(in: query, for: "endcoord") {
             try context.repair(.likelyTypo, hint, parameter: "endcoord")
         }
-        // A hint only names an unknown parameter; with none, skip the look-ups.
         for name in ["startcoord", "arrival_time"] where keys.hasUnknown && !keys.contains(name) {
             if let hint = schema.hint(in: query, for: name) { try context.repair(.likelyTypo, hint + " (ignored)", parameter: name) }
         }
@@ -78,8 +73,8 @@ extension CitymapperLink: DirectionsLinkFormat {
     static var format: LinkFormat { .citymapper }
     static var modeVocabulary: [ModeWord] { [] }
 
-    /// `https://citymapper.com/directions?startcoord=…&startname=…&startaddress=…&endcoord=…&endname=…&endaddress=…&arrival_time=…`
-    /// in that order, percent-encoded (space `%20`, comma `%2C`).
+    /// `https://citymapper.com/directions?startcoord=…&startname=…&startaddress=…&endcoord=…&endname=…&endaddress=…&arrival_time=…`,
+    /// percent-encoded (space `%20`, comma `%2C`).
     /// - Throws: `cannot-express` when the destination is the current location.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         var link = try TransitPlannerLink(request, app: "Citymapper")
@@ -90,7 +85,7 @@ extension CitymapperLink: DirectionsLinkFormat {
         link.write(request.source, "start", field: "source", coordinate: coordinate, address: address)
         link.write(request.destination, "end", field: "destination", coordinate: coordinate, address: address)
         if let arrival = request.arrivalDate { link.pairs.append(("arrival_time", LinkWriting.encode(arrival))) }
-        link.omitted += OmittedFields.transitPlanner(request, app: "Citymapper", ends: "a start and an end", plans: "transit journeys")
+        link.omitUncarried(request, ends: "a start and an end", plans: "transit journeys")
         if request.departureDate != nil { link.omitted.append("departure date: Citymapper links carry only an arrival time") }
         return BuiltLink(url: "https://citymapper.com/directions?" + LinkWriting.query(link.pairs), format: .citymapper, omitted: link.omitted)
     }

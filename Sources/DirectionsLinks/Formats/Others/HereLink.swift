@@ -23,7 +23,6 @@ enum HereLink {
     /// One raw waypoint segment (split at raw `,`, then each piece decoded).
     private static func waypoint(_ raw: LinkInput, plusAsSpace: Bool, _ context: inout ParseContext) throws(DirectionsURLError) -> Endpoint {
         if raw.isEmpty { throw DirectionsURLError(.invalidParameter, "path", "the route has an empty waypoint ('//'); remove the extra '/'") }
-        // (No non-ASCII text lowercases to "mylocation": bytes ignoring ASCII case decide.)
         if raw.equalsIgnoringCase("mylocation") { return .currentLocation }
         if raw.hasPrefix("s-") {
             throw DirectionsURLError(.unresolvableOffline, "path",
@@ -57,20 +56,6 @@ enum HereLink {
     static let optionSchema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
         .single("m", "the routing mode"), .single("a", "what to avoid, comma-separated"),
     ])
-
-    /// Adds the `a` value `v` (trimmed) to `avoid`, or records or throws why it cannot be.
-    private static func avoidance(_ v: String, _ avoid: inout Set<RouteAvoidance>, _ context: inout ParseContext) throws(DirectionsURLError) {
-        switch v.lowercased() {
-        case "": break
-        case "tollroad": avoid.insert(.tolls)
-        case "motorway": avoid.insert(.highways)
-        case "boatferry", "railferry": avoid.insert(.ferries)
-        case "tunnel", "dirtroad": try context.repair(.ignoredValue, "'a=\(v)' has no MapKit meaning and is ignored", parameter: "a")
-        default:
-            throw DirectionsURLError(.invalidParameter, "a",
-                "'\(DirectionsURLParser.shorten(v))' in 'a' is not a HERE avoid value; use tunnel, motorway, boatFerry, tollroad, dirtRoad or railFerry")
-        }
-    }
 
     /// The wego path modes, by their lowercased word.
     static let wegoModes: [String: (DirectionsMode?, TransportType?)] = [
@@ -116,7 +101,19 @@ extension HereLink: DirectionsLinkFormat {
         let word = try modeVocabulary.word(of: keys.single("m"), name: "m", notA: "is not a HERE routing mode; use d, w, pt, b, cs or t")
         var avoid: Set<RouteAvoidance> = []
         try keys.single("a")?.withValue { (value: LinkInput) throws(DirectionsURLError) in
-            for piece in value.pieces(separatedBy: UInt8(ascii: ",")) { try avoidance(piece.trimmed.string, &avoid, &context) }
+            for piece in value.pieces(separatedBy: UInt8(ascii: ",")) {
+                let v = piece.trimmed.string
+                switch v.lowercased() {
+                case "": break
+                case "tollroad": avoid.insert(.tolls)
+                case "motorway": avoid.insert(.highways)
+                case "boatferry", "railferry": avoid.insert(.ferries)
+                case "tunnel", "dirtroad": try context.repair(.ignoredValue, "'a=\(v)' has no MapKit meaning and is ignored", parameter: "a")
+                default:
+                    throw DirectionsURLError(.invalidParameter, "a", "'\(DirectionsURLParser.shorten(v))' in 'a' is not a HERE avoid value; "
+                        + "use tunnel, motorway, boatFerry, tollroad, dirtRoad or railFerry")
+                }
+            }
         }
         // Every word has a mode or a transport type; without one, the wego path's mode.
         let (mode, transport) = word.map { ($0.mode, $0.transportType) } ?? wegoMode ?? (nil, nil)
@@ -141,9 +138,7 @@ extension HereLink: DirectionsLinkFormat {
             case .currentLocation: return "mylocation"
             case .coordinate(let c, let label, let id):
                 if id != nil { omitted.append("\(field) place id: HERE route links carry none") }
-                var s = LinkWriting.pair(c)
-                if let label, !label.isEmpty { s += "," + LinkWriting.encode(label) }
-                return s
+                return LinkWriting.pair(c) + (label.flatMap { $0.isEmpty ? nil : "," + LinkWriting.encode($0) } ?? "")
             case .address:
                 if field == "source" || field == "destination" {
                     throw LinkBuildError(code: .cannotExpress, message: "HERE route links need coordinates or mylocation, not an address", field: field)

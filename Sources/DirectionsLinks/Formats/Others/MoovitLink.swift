@@ -5,10 +5,8 @@
 ///
 /// - `dest_lat`, `dest_lon`: the destination as two numbers; `dest_name` its label (without
 ///   coordinates, an address text). Same for `orig_*`. No `orig_*` → the current location.
-/// - `date`: ISO 8601 departure time, kept verbatim in ``DirectionsRequest/departureDate``.
-///   `auto_run`, `partner_id` and unknown parameters are ignored.
-/// - Query form-encoded as Android's `Uri.getQueryParameter` (`+` a space), each value decoded once.
-///   Mode: none; transport type Transit.
+/// - `date`: ISO 8601 departure time, kept verbatim in ``DirectionsRequest/departureDate``. Others are ignored.
+/// - Query form-encoded as Android's `Uri.getQueryParameter` (`+` a space). Mode: none; transport type Transit.
 /// - Errors: only one of `dest_lat`/`dest_lon` → `malformed-number` naming the missing one; nothing
 ///   for the destination → `missing-destination`.
 /// - Repairs: none; a near miss of `dest_lat` is named in the `missing-destination` error.
@@ -55,7 +53,6 @@ extension MoovitLink: DirectionsLinkFormat {
     static var schemes: [String] { ["moovit"] }
 
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        // No non-ASCII text lowercases to "directions": bytes ignoring ASCII case decide.
         guard link.host == "directions" || (!link.hasAuthority && link.bytes.path.equalsIgnoringCase("directions")) else {
             throw DirectionsURLError(.notADirectionsLink, "host", "this Moovit link is not a trip plan; use moovit://directions?dest_lat=…&dest_lon=…")
         }
@@ -71,8 +68,7 @@ extension MoovitLink: DirectionsLinkFormat {
     static var format: LinkFormat { .moovit }
     static var modeVocabulary: [ModeWord] { [] }
 
-    /// `moovit://directions?dest_lat=…&dest_lon=…&dest_name=…&orig_lat=…&orig_lon=…&orig_name=…&date=…`,
-    /// in that order; an address is written as a name without coordinates.
+    /// `moovit://directions?dest_lat=…&dest_lon=…&dest_name=…&orig_lat=…&orig_lon=…&orig_name=…&date=…`; an address as a name.
     /// - Throws: `cannot-express` when the destination is the current location.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         var link = try TransitPlannerLink(request, app: "Moovit")
@@ -85,7 +81,7 @@ extension MoovitLink: DirectionsLinkFormat {
         link.write(request.destination, "dest", field: "destination", coordinate: coordinate, address: address)
         link.write(request.source, "orig", field: "source", coordinate: coordinate, address: address)
         if let date = request.departureDate { link.pairs.append(("date", LinkWriting.encode(date))) }
-        link.omitted += OmittedFields.transitPlanner(request, app: "Moovit", ends: "an origin and a destination", plans: "transit trips")
+        link.omitUncarried(request, ends: "an origin and a destination", plans: "transit trips")
         if request.arrivalDate != nil { link.omitted.append("arrival date: Moovit links carry only a departure date") }
         return BuiltLink(url: "moovit://directions?" + LinkWriting.query(link.pairs), format: .moovit, omitted: link.omitted)
     }

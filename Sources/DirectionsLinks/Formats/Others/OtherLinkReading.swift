@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-/// Readings shared by the formats in `Formats/Others`.
+/// Readings shared by the formats in `Formats/Others`. Their paths and words are compared by bytes ignoring
+/// ASCII case: exact, since none has a `k`, the only ASCII letter a non-ASCII one (Kelvin sign) lowercases to.
 extension [ModeWord] {
     /// The index of the word that the decoded, trimmed `value` spells ignoring ASCII case, or nil.
-    /// (Byte comparison is exact here: no non-ASCII text lowercases to a word without a `k`.)
     func index(ofWord value: LinkInput) -> Int? { firstIndex { value.equalsIgnoringCase($0.value) } }
 
     /// The word of the mode parameter `p` (decoded, trimmed; blank: none), or nil when `p` is absent.
@@ -34,8 +34,7 @@ extension Optional<LinkInput.Query.Parameter> {
 }
 
 extension ParameterSchema {
-    /// `missing-destination` naming `name`: `this <format> has no <what>; ` and the typo hint for
-    /// `name`, else `add <add>`.
+    /// `missing-destination` naming `name`: `this <format> has no <what>; ` and the typo hint for `name`, else `add <add>`.
     func missing(_ what: String, _ name: String, in query: LinkInput.Query, add: String) -> DirectionsURLError {
         DirectionsURLError(.missingDestination, name, "this \(format) has no \(what); " + (hint(in: query, for: name) ?? "add " + add))
     }
@@ -47,8 +46,7 @@ extension LinkInput {
 }
 
 extension DirectionsRequest {
-    /// `text` of the source, each waypoint (`waypoints[i]`) and the destination, in that order, told
-    /// the field; nil ones are left out.
+    /// `text` of the source, each waypoint (`waypoints[i]`) and the destination, told the field; nils left out.
     func points<T>(_ text: (Endpoint, String) throws(LinkBuildError) -> T?) throws(LinkBuildError) -> [T] {
         var out: [T] = []
         if let s = try text(source, "source") { out.append(s) }

@@ -9,79 +9,11 @@
 ///   between waypoints. An empty first point (`points/|37.62,55.75`) is the current location.
 /// - `[dgis://2gis.ru|https://2gis.<tld>]/routeSearch/rsType/<type>/[from/<point>/]to/<point>`: the
 ///   app form; no `from` → current location.
-/// - Coordinates are **longitude,latitude**; out-of-range values are errors, never swapped or
-///   wrapped. `+` is literal (path segments).
-/// - Types (`tab`, `rsType`): ``modeVocabulary`` (`scooter`: kick scooter), any case; others →
-///   `unknown-mode`. The query (`m=<lon>,<lat>/<zoom>`, the viewport) is ignored.
-/// - Repairs: none.
+/// - Coordinates are **longitude,latitude**; out of range is an error, never swapped or wrapped. `+` is literal.
+/// - Types (`tab`, `rsType`): ``modeVocabulary`` (`scooter`: kick scooter), any case; others → `unknown-mode`.
+///   The query (`m=<lon>,<lat>/<zoom>`, the viewport) is ignored. Repairs: none.
 enum TwoGISLink {
     static let formatName = "2GIS route link"
-
-    /// The route of a 2GIS path, raw.
-    static func parsePath(_ path: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let parts = path.splitPieces(separatedBy: UInt8(ascii: "/"), omittingEmpty: true)
-        if let r = parts.firstIndex(where: { $0.equalsIgnoringCase("routesearch") }) { return try parseRouteSearch(parts[(r + 1)...]) }
-        // What follows the first `directions`, which must be the first or second segment.
-        guard let d = parts.firstIndex(where: { $0.equalsIgnoringCase("directions") }), d <= 1 else {
-            throw DirectionsURLError(
-                .notADirectionsLink, "path", "this 2GIS link is not a route; routes are https://2gis.ru/directions/points/<lon>,<lat>|<lon>,<lat>")
-        }
-        var rest = parts[(d + 1)...]
-        var word: ModeWord? = nil
-        if rest.count >= 2, rest[rest.startIndex].equalsIgnoringCase("tab") {
-            word = try modeWord(rest[rest.startIndex + 1])
-            rest = rest.dropFirst(2)
-        }
-        guard rest.count >= 2, rest[rest.startIndex].equalsIgnoringCase("points") else {
-            throw DirectionsURLError(
-                .missingDestination, "points", "this 2GIS directions link has no points; write …/directions/points/<lon>,<lat>|<lon>,<lat>")
-        }
-        // Decoded first (into a temporary buffer), then split.
-        let points = rest[rest.startIndex + 1]
-        if case .failure(let failure) = PercentDecoding.check(points, plusAsSpace: false) {
-            throw PercentDecoding.decodingError(failure, parameter: "points", what: "value")
-        }
-        return try points.withDecoded(plusAsSpace: false) { (decoded: LinkInput) throws(DirectionsURLError) -> DirectionsRequest in
-            guard decoded.contains(UInt8(ascii: "|")) else {
-                throw DirectionsURLError(
-                    .missingDestination, "points", "'points' has one point; write <from>|<to>, or |<lon>,<lat> to start at the current location")
-            }
-            return try RoutePoints.request(decoded.pieces(separatedBy: UInt8(ascii: "|"))) { (piece, role) throws(DirectionsURLError) -> Endpoint in
-                // What precedes the first ';' (a 2GIS object id follows it).
-                let text = piece.firstOffset(of: UInt8(ascii: ";")).map { piece.prefix($0) } ?? piece
-                if text.isBlank && role == .source { return .currentLocation }
-                guard !text.isBlank else {
-                    throw DirectionsURLError(role == .destination ? .missingDestination : .invalidParameter, "points",
-                        "a point of 'points' is empty; give <lon>,<lat> for every point after the first")
-                }
-                return .coordinate(try lonLat(text, parameter: "points"), label: nil)
-            } mode: { () throws(DirectionsURLError) -> ModeWord? in word }
-        }
-    }
-
-    /// `…/routeSearch/<key>/<value>/…`: the segments after `routeSearch`, in pairs.
-    private static func parseRouteSearch(_ parts: ArraySlice<LinkInput>) throws(DirectionsURLError) -> DirectionsRequest {
-        var (word, from, to): (ModeWord?, Endpoint, Coordinate?) = (nil, .currentLocation, nil)
-        var i = parts.startIndex
-        while i + 1 < parts.endIndex {
-            let (key, value) = (parts[i], parts[i + 1])
-            i += 2
-            if case .failure(let failure) = PercentDecoding.check(value, plusAsSpace: false) {
-                throw PercentDecoding.decodingError(failure, parameter: key.string.lowercased(), what: "value")
-            }
-            try value.withDecoded(plusAsSpace: false) { (value: LinkInput) throws(DirectionsURLError) in
-                if key.equalsIgnoringCase("rstype") {
-                    word = try modeWord(value)
-                } else if key.equalsIgnoringCase("from") {
-                    from = .coordinate(try lonLat(value, parameter: "from"), label: nil)
-                } else if key.equalsIgnoringCase("to") {
-                    to = try lonLat(value, parameter: "to")
-                }
-            }
-        }
-        guard let to else { throw DirectionsURLError(.missingDestination, "to", "this 2GIS routeSearch link has no 'to'; add /to/<lon>,<lat>") }
-        return DirectionsRequest(source: from, destination: .coordinate(to, label: nil), mode: word?.mode, transportType: word?.transportType)
-    }
 
     /// The word of ``modeVocabulary`` that `text` spells ignoring case.
     private static func modeWord(_ text: LinkInput) throws(DirectionsURLError) -> ModeWord {
@@ -125,7 +57,61 @@ extension TwoGISLink: DirectionsLinkFormat {
         if link.scheme == "dgis", !handles(host: link.host) {
             throw DirectionsURLError(.notADirectionsLink, "host", "'dgis:' route links are dgis://2gis.ru/routeSearch/… or dgis://2gis.ru/directions/…")
         }
-        return try parsePath(link.bytes.path, &context)
+        let parts = link.bytes.path.splitPieces(separatedBy: UInt8(ascii: "/"), omittingEmpty: true)
+        if let r = parts.firstIndex(where: { $0.equalsIgnoringCase("routesearch") }) {
+            var (word, from, to): (ModeWord?, Endpoint, Coordinate?) = (nil, .currentLocation, nil)
+            for i in stride(from: r + 1, to: parts.endIndex - 1, by: 2) {
+                let (key, value) = (parts[i], parts[i + 1])
+                if case .failure(let failure) = PercentDecoding.check(value, plusAsSpace: false) {
+                    throw PercentDecoding.decodingError(failure, parameter: key.string.lowercased(), what: "value")
+                }
+                try value.withDecoded(plusAsSpace: false) { (value: LinkInput) throws(DirectionsURLError) in
+                    if key.equalsIgnoringCase("rstype") {
+                        word = try modeWord(value)
+                    } else if key.equalsIgnoringCase("from") {
+                        from = .coordinate(try lonLat(value, parameter: "from"), label: nil)
+                    } else if key.equalsIgnoringCase("to") {
+                        to = try lonLat(value, parameter: "to")
+                    }
+                }
+            }
+            guard let to else { throw DirectionsURLError(.missingDestination, "to", "this 2GIS routeSearch link has no 'to'; add /to/<lon>,<lat>") }
+            return DirectionsRequest(source: from, destination: .coordinate(to, label: nil), mode: word?.mode, transportType: word?.transportType)
+        }
+        // What follows the first `directions`, which must be the first or second segment.
+        guard let d = parts.firstIndex(where: { $0.equalsIgnoringCase("directions") }), d <= 1 else {
+            throw DirectionsURLError(
+                .notADirectionsLink, "path", "this 2GIS link is not a route; routes are https://2gis.ru/directions/points/<lon>,<lat>|<lon>,<lat>")
+        }
+        var rest = parts[(d + 1)...]
+        var word: ModeWord? = nil
+        if rest.count >= 2, rest[rest.startIndex].equalsIgnoringCase("tab") {
+            word = try modeWord(rest[rest.startIndex + 1])
+            rest = rest.dropFirst(2)
+        }
+        guard rest.count >= 2, rest[rest.startIndex].equalsIgnoringCase("points") else {
+            throw DirectionsURLError(
+                .missingDestination, "points", "this 2GIS directions link has no points; write …/directions/points/<lon>,<lat>|<lon>,<lat>")
+        }
+        let points = rest[rest.startIndex + 1]
+        if case .failure(let failure) = PercentDecoding.check(points, plusAsSpace: false) {
+            throw PercentDecoding.decodingError(failure, parameter: "points", what: "value")
+        }
+        return try points.withDecoded(plusAsSpace: false) { (decoded: LinkInput) throws(DirectionsURLError) -> DirectionsRequest in
+            guard decoded.contains(UInt8(ascii: "|")) else {
+                throw DirectionsURLError(
+                    .missingDestination, "points", "'points' has one point; write <from>|<to>, or |<lon>,<lat> to start at the current location")
+            }
+            return try RoutePoints.request(decoded.pieces(separatedBy: UInt8(ascii: "|"))) { (piece, role) throws(DirectionsURLError) -> Endpoint in
+                let text = piece.firstOffset(of: UInt8(ascii: ";")).map { piece.prefix($0) } ?? piece
+                if text.isBlank && role == .source { return .currentLocation }
+                guard !text.isBlank else {
+                    throw DirectionsURLError(role == .destination ? .missingDestination : .invalidParameter, "points",
+                        "a point of 'points' is empty; give <lon>,<lat> for every point after the first")
+                }
+                return .coordinate(try lonLat(text, parameter: "points"), label: nil)
+            } mode: { () throws(DirectionsURLError) -> ModeWord? in word }
+        }
     }
 
     static var format: LinkFormat { .twoGIS }
@@ -135,10 +121,8 @@ extension TwoGISLink: DirectionsLinkFormat {
         ModeWord("tab", "bicycle", mode: .bike), ModeWord("tab", "scooter", mode: .other),
     ]
 
-    /// `https://2gis.ru/directions/[tab/<type>/]points/<lon>%2C<lat>%7C…%7C<lon>%2C<lat>`, longitude
-    /// first; an empty first point for the current location.
-    /// - Throws: `cannot-express` when the source or destination is an address or the destination is
-    ///   the current location; address waypoints are left out.
+    /// `https://2gis.ru/directions/[tab/<type>/]points/<lon>%2C<lat>%7C…%7C<lon>%2C<lat>`; the current location as an empty first point.
+    /// - Throws: `cannot-express` for an address source or destination, or a current-location destination (address waypoints are left out).
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         var omitted: [String] = []
         func text(_ e: Endpoint, _ field: String) throws(LinkBuildError) -> String? {

@@ -6,13 +6,10 @@
 /// - Live Map directions (Waze's web planner, which share links open; undocumented):
 ///   `https://www.waze.com/[<locale>/]live-map/directions?to=ll.<lat>%2C<lon>&from=ll.<lat>%2C<lon>&navigate=yes`.
 ///   `to` is required; no `from` → the current location; `place.<id>` → `unresolvable-offline`.
-/// - `ll` = the destination, `latitude,longitude` (comma often `%2C`); `q` = search text, an address
-///   destination when there is no `ll` (with `ll`, the coordinate wins); `favorite=home|work` →
-///   `unresolvable-offline`; `navigate=yes` → ``DirectionsRequest/navigate``; `zoom`, `z`,
-///   `utm_source` and unknown parameters are ignored.
+/// - `ll` = the destination, `latitude,longitude` (comma often `%2C`); `q` = search text, an address destination
+///   when there is no `ll`; `favorite=home|work` → `unresolvable-offline`; `navigate=yes` → ``DirectionsRequest/navigate``.
 /// - Query form-encoded (`+` a space), each value decoded once. Mode: always Car (no mode parameter).
-/// - Current location: the `ul` link always starts at the device (IntentKit #41); only Live Map
-///   links name a start (`from`).
+/// - Current location: the `ul` link always starts at the device (IntentKit #41); Live Map links name a start.
 /// - Repairs: none of the syntax. A likely typo of `ll` next to a usable `q`, or of `navigate`, is
 ///   `likely-typo`; a typo of `ll` with nothing else left is named in `missing-destination`.
 enum WazeLink {
@@ -25,11 +22,68 @@ enum WazeLink {
         .ignored("zoom"), .ignored("z"), .ignored("utm_source"), .ignored("utm_medium"), .ignored("utm_campaign"),
     ])
 
-    static func parseQuery(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+    /// The point of the Live Map parameter `name` (`ll.<lat>,<lon>`), nil when absent or blank.
+    private static func liveMapEnd(_ query: LinkInput.Query, _ name: StaticString) throws(DirectionsURLError) -> Endpoint? {
+        guard let p = try query.single(name, format: "Waze Live Map link") else { return nil }
+        let key = name.description
+        return try p.withValue { (decoded: LinkInput) throws(DirectionsURLError) -> Endpoint? in
+            let value = decoded.trimmed
+            if value.isEmpty { return nil }
+            if value.hasPrefixIgnoringCase("ll.") { return .coordinate(try CoordinateText.parsePair(value.dropFirst(3), parameter: key), label: nil) }
+            if value.hasPrefixIgnoringCase("place.") {
+                throw DirectionsURLError(.unresolvableOffline, key,
+                    "'\(key)=\(value.shown)' names a place by id, which only Waze's servers can resolve; write \(key)=ll.<latitude>,<longitude>")
+            }
+            throw DirectionsURLError(.invalidParameter, key, "'\(key)=\(value.shown)' is not a Live Map point; write \(key)=ll.<latitude>,<longitude>")
+        }
+    }
+
+    /// The `navigate` flag of the parameter `p`, if any.
+    private static func navigateFlag(_ p: LinkInput.Query.Parameter?) throws(DirectionsURLError) -> Bool {
+        guard let p else { return false }
+        let flag = p.withValue { (decoded: LinkInput) -> Bool? in
+            let value = decoded.trimmed
+            if ["yes", "true", "1"].contains(where: value.equalsIgnoringCase) { return true }
+            return value.isEmpty || ["no", "false", "0"].contains(where: value.equalsIgnoringCase) ? false : nil
+        }
+        if let flag { return flag }
+        throw DirectionsURLError(.invalidParameter, "navigate",
+            "'navigate=\(DirectionsURLParser.shorten(p.value))' is not valid; write navigate=yes to start guidance, or leave it out")
+    }
+}
+
+extension WazeLink: DirectionsLinkFormat {
+    static var schemes: [String] { ["waze"] }
+    static var hosts: [String] { ["waze.com", "www.waze.com", "ul.waze.com"] }
+
+    static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        let path = link.bytes.path
+        if link.scheme != "waze", path.hasSuffixIgnoringCase("/live-map/directions") || path.hasSuffixIgnoringCase("/live-map/directions/") {
+            // `path.split(separator: "/")`: the non-empty segments; a locale first has at most five
+            // Characters (counted as bytes, CR LF as one).
+            let segments = path.splitPieces(separatedBy: UInt8(ascii: "/"), omittingEmpty: true)
+            let first = segments.first ?? .empty
+            let crlf = zip(first, first.dropFirst()).count { $0 == 0x0D && $1 == 0x0A }
+            if segments.count == 2 || (segments.count == 3 && first.count - crlf <= 5) {
+                let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
+                let navigate = try navigateFlag(query.single("navigate", format: formatName))
+                guard let to = try liveMapEnd(query, "to") else {
+                    throw DirectionsURLError(.missingDestination, "to", "this Waze Live Map link has no 'to'; add to=ll.<latitude>,<longitude>")
+                }
+                return DirectionsRequest(source: try liveMapEnd(query, "from") ?? .currentLocation, destination: to, mode: .car, navigate: navigate)
+            }
+        }
+        let deepLink = link.scheme == "waze"
+            ? (link.host.isEmpty || link.host == "ul")
+                && (path.isEmpty || path.equals("/") || path.equalsIgnoringCase("/ul") || path.equalsIgnoringCase("/ul/"))
+            : path.equalsIgnoringCase("/ul") || path.equalsIgnoringCase("/ul/") || (link.host == "ul.waze.com" && (path.isEmpty || path.equals("/")))
+        guard deepLink else {
+            throw DirectionsURLError(.notADirectionsLink, "path",
+                "'\(path.shown)' is not a Waze deep link; directions links are https://waze.com/ul?ll=<lat>,<lon>&navigate=yes")
+        }
         let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
         let keys = schema.slots(query)
         let navigate = try navigateFlag(keys.single("navigate"))
-        // A hint only names an unknown parameter: with none, skip it.
         if keys.hasUnknown, !keys.contains("navigate"), let hint = schema.hint(in: query, for: "navigate") {
             try context.repair(.likelyTypo, hint + " (ignored: the link only shows the route)", parameter: "navigate")
         }
@@ -54,81 +108,12 @@ enum WazeLink {
         throw schema.missing("destination", "ll", in: query, add: "ll=<latitude>,<longitude> or q=<address>")
     }
 
-    /// `/live-map/directions?to=ll.<lat>,<lon>&from=ll.<lat>,<lon>`.
-    static func parseLiveMap(_ link: LinkInput.Parts) throws(DirectionsURLError) -> DirectionsRequest {
-        let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
-        let navigate = try navigateFlag(query.single("navigate", format: formatName))
-        guard let to = try liveMapEnd(query, "to") else {
-            throw DirectionsURLError(.missingDestination, "to", "this Waze Live Map link has no 'to'; add to=ll.<latitude>,<longitude>")
-        }
-        return DirectionsRequest(source: try liveMapEnd(query, "from") ?? .currentLocation, destination: to, mode: .car, navigate: navigate)
-    }
-
-    /// The point of the Live Map parameter `name` (`ll.<lat>,<lon>`), nil when absent or blank.
-    private static func liveMapEnd(_ query: LinkInput.Query, _ name: StaticString) throws(DirectionsURLError) -> Endpoint? {
-        guard let p = try query.single(name, format: "Waze Live Map link") else { return nil }
-        let key = name.description
-        return try p.withValue { (decoded: LinkInput) throws(DirectionsURLError) -> Endpoint? in
-            let value = decoded.trimmed
-            if value.isEmpty { return nil }
-            // Prefixes by byte, ASCII case ignored (in non-ASCII text too).
-            if value.hasPrefixIgnoringCase("ll.") { return .coordinate(try CoordinateText.parsePair(value.dropFirst(3), parameter: key), label: nil) }
-            if value.hasPrefixIgnoringCase("place.") {
-                throw DirectionsURLError(.unresolvableOffline, key,
-                    "'\(key)=\(value.shown)' names a place by id, which only Waze's servers can resolve; write \(key)=ll.<latitude>,<longitude>")
-            }
-            throw DirectionsURLError(.invalidParameter, key, "'\(key)=\(value.shown)' is not a Live Map point; write \(key)=ll.<latitude>,<longitude>")
-        }
-    }
-
-    /// The `navigate` flag of the parameter `p`, if any.
-    private static func navigateFlag(_ p: LinkInput.Query.Parameter?) throws(DirectionsURLError) -> Bool {
-        guard let p else { return false }
-        // No non-ASCII text lowercases to one of these words: the ASCII comparison is exact.
-        let flag = p.withValue { (decoded: LinkInput) -> Bool? in
-            let value = decoded.trimmed
-            if ["yes", "true", "1"].contains(where: value.equalsIgnoringCase) { return true }
-            return value.isEmpty || ["no", "false", "0"].contains(where: value.equalsIgnoringCase) ? false : nil
-        }
-        if let flag { return flag }
-        throw DirectionsURLError(.invalidParameter, "navigate",
-            "'navigate=\(DirectionsURLParser.shorten(p.value))' is not valid; write navigate=yes to start guidance, or leave it out")
-    }
-}
-
-extension WazeLink: DirectionsLinkFormat {
-    static var schemes: [String] { ["waze"] }
-    static var hosts: [String] { ["waze.com", "www.waze.com", "ul.waze.com"] }
-
-    static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        // Paths by byte (in non-ASCII text too), ASCII case ignored.
-        let path = link.bytes.path
-        if link.scheme != "waze", path.hasSuffixIgnoringCase("/live-map/directions") || path.hasSuffixIgnoringCase("/live-map/directions/") {
-            // `path.split(separator: "/")`: the non-empty segments; a locale first has at most five
-            // Characters (counted as bytes, CR LF as one).
-            let segments = path.splitPieces(separatedBy: UInt8(ascii: "/"), omittingEmpty: true)
-            let first = segments.first ?? .empty
-            let crlf = zip(first, first.dropFirst()).count { $0 == 0x0D && $1 == 0x0A }
-            if segments.count == 2 || (segments.count == 3 && first.count - crlf <= 5) { return try parseLiveMap(link) }
-        }
-        let deepLink = link.scheme == "waze"
-            ? (link.host.isEmpty || link.host == "ul")
-                && (path.isEmpty || path.equals("/") || path.equalsIgnoringCase("/ul") || path.equalsIgnoringCase("/ul/"))
-            : path.equalsIgnoringCase("/ul") || path.equalsIgnoringCase("/ul/") || (link.host == "ul.waze.com" && (path.isEmpty || path.equals("/")))
-        guard deepLink else {
-            throw DirectionsURLError(.notADirectionsLink, "path",
-                "'\(path.shown)' is not a Waze deep link; directions links are https://waze.com/ul?ll=<lat>,<lon>&navigate=yes")
-        }
-        return try parseQuery(link, &context)
-    }
-
     static var format: LinkFormat { .waze }
     static var modeVocabulary: [ModeWord] { [] }
 
-    /// `https://waze.com/ul?ll=<lat>%2C<lon>&navigate=yes`, or `?q=<address>`; from a coordinate other
-    /// than the current location, `https://www.waze.com/live-map/directions?to=ll.…&from=ll.…&navigate=yes`.
-    /// - Throws: `cannot-express` when the source is an address, or a coordinate with an address
-    ///   destination, or the destination is the current location.
+    /// `https://waze.com/ul?ll=<lat>%2C<lon>&navigate=yes`, or `?q=<address>`; from a coordinate,
+    /// `https://www.waze.com/live-map/directions?to=ll.…&from=ll.…&navigate=yes`.
+    /// - Throws: `cannot-express` for an address source, a coordinate source with an address destination, or a current-location destination.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         if request.destination == .currentLocation {
             throw LinkBuildError(code: .cannotExpress, message: "a Waze link cannot route to the current location", field: "destination")

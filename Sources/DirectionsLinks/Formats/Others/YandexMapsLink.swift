@@ -1,14 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 /// Yandex Maps route links (Yandex, "Launch web version of Yandex Maps",
 /// https://yandex.com/dev/yandex-apps-launch-maps/doc/en/concepts/yandexmaps-web):
-/// `https://yandex.ru/maps/?rtext=<lat>,<lon>~<lat>,<lon>[~…]&rtt=auto|mt|pd|bc`, on the hosts
-/// `yandex.ru`, `yandex.com`, `yandex.by`, `yandex.kz`, `yandex.ua`, `yandex.uz`, `yandex.com.tr`
-/// (with or without `www.`, also `maps.yandex.*`), path `/maps/` or `/maps/<region-id>/<city>/`; and the
-/// app scheme `yandexmaps://maps.yandex.ru/?rtext=…&rtt=…`.
+/// `https://yandex.ru/maps/?rtext=<lat>,<lon>~<lat>,<lon>[~…]&rtt=auto|mt|pd|bc` on `[www.|maps.]yandex.<country>`
+/// (``countryDomains``), path `/maps/` or `/maps/<region-id>/<city>/`; the app's `yandexmaps://maps.yandex.ru/?rtext=…&rtt=…`.
 ///
 /// - `rtext`: route points separated by `~` (first = start, last = destination), each `latitude,longitude`
-///   (**latitude first** here) or address text. Split on raw `~`, then each point decoded once (`+` is
-///   a space; `%2C` is a comma, `%7E` stays data).
+///   (**latitude first** here) or address text. Split on raw `~`, then each point decoded once (`+` a space).
 /// - Current location: an empty first point (`rtext=~55.75,37.62`) or a current-location literal. An
 ///   empty last point, or a single point → `missing-destination`.
 /// - `rtt`: ``modeVocabulary`` (`bc` web only), any case; others → `unknown-mode`.
@@ -16,8 +13,7 @@
 ///   with no `rtext` → `not-a-directions-link`. Unknown parameters are ignored.
 /// - Yandex Navigator (Yandex, "Launch Yandex Navigator", https://yandex.com/dev/yandex-apps-launch/navigator/):
 ///   `yandexnavi://build_route_on_map?lat_from=&lon_from=&lat_to=&lon_to=&lat_via_0=&lon_via_0=…`:
-///   no `from` → the current location; waypoints in N order; mode Car. Read only (the builder writes
-///   the web form).
+///   no `from` → the current location; waypoints in N order; mode Car. Read only.
 /// - Repairs: none; no typo guesses (names are short), but a near miss of a missing `rtext` (`rtxt`)
 ///   is named in the `missing-destination` error.
 enum YandexMapsLink {
@@ -32,50 +28,6 @@ enum YandexMapsLink {
         .ignored("utm_source"), .ignored("utm_medium"), .ignored("source"),
     ])
     static let countryDomains: Set<String> = ["ru", "com", "by", "kz", "ua", "uz", "com.tr", "az", "com.am", "com.ge", "co.il", "ee", "lt", "lv", "md", "tj", "tm", "fr"]
-    static let navigatorFormatName = "Yandex Navigator link"
-
-    /// The route of the raw query `raw` (`rtext`, `rtt`), read from the link's bytes.
-    static func parseQuery(_ raw: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let query = try LinkInput.Query(raw, plusAsSpace: true)
-        let keys = schema.slots(query)
-        guard let rtext = try keys.single("rtext") else {
-            if schema.hint(in: query, for: "rtext") != nil { throw schema.missing("'rtext'", "rtext", in: query, add: "") }
-            throw DirectionsURLError(.notADirectionsLink, "rtext",
-                "this \(formatName) shows a map (ll, pt and z are the viewport, longitude first), not a route; routes use rtext=<lat>,<lon>~<lat>,<lon>")
-        }
-        let value = rtext.rawValue
-        guard value.contains(UInt8(ascii: "~")) else {
-            throw DirectionsURLError(.missingDestination, "rtext",
-                "'rtext' has one point and no '~'; write rtext=<from>~<to>, or rtext=~<lat>,<lon> to start at the current location")
-        }
-        return try RoutePoints.request(value.pieces(separatedBy: UInt8(ascii: "~"))) { (piece, role) throws(DirectionsURLError) -> Endpoint in
-            // (Escapes were checked with the whole value; a piece cut at a raw `~` decodes alike.)
-            try piece.withDecoded(plusAsSpace: true) { (text: LinkInput) throws(DirectionsURLError) -> Endpoint in
-                if role == .source { return try context.parser.sourceEndpoint(text, parameter: "rtext") }
-                if role == .destination && text.isBlank {
-                    throw DirectionsURLError(.missingDestination, "rtext", "the last point of 'rtext' is empty; give the destination after the last '~'")
-                }
-                return try context.parser.stopEndpoint(text, parameter: "rtext")
-            }
-        } mode: { () throws(DirectionsURLError) -> ModeWord? in
-            try modeVocabulary.word(of: keys.single("rtt"), name: "rtt", notA: "is not a Yandex Maps route type; use auto, mt, pd or bc")
-        }
-    }
-
-    /// `yandexnavi://build_route_on_map?lat_to=&lon_to=…`.
-    static func parseNavigator(_ link: LinkInput.Parts) throws(DirectionsURLError) -> DirectionsRequest {
-        guard link.host == "build_route_on_map" || (!link.hasAuthority && link.bytes.path.equals("build_route_on_map")) else {
-            throw DirectionsURLError(
-                .notADirectionsLink, "host", "this Yandex Navigator link is not a route; routes are yandexnavi://build_route_on_map?lat_to=…&lon_to=…")
-        }
-        let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
-        guard let to = try navigatorPoint(query, "to") else {
-            throw DirectionsURLError(.missingDestination, "lat_to", "this Yandex Navigator link has no destination; add lat_to=…&lon_to=…")
-        }
-        var waypoints: [Endpoint] = []
-        while waypoints.count < 100, let via = try navigatorPoint(query, "via_\(waypoints.count)") { waypoints.append(via) }
-        return DirectionsRequest(source: try navigatorPoint(query, "from") ?? .currentLocation, destination: to, waypoints: waypoints, mode: .car)
-    }
 
     /// The point of `lat_<suffix>` and `lon_<suffix>` (decoded, trimmed), or nil when both are absent or blank.
     /// - Throws: `duplicate-parameter` when one is repeated; `malformed-number` when one is missing.
@@ -85,7 +37,6 @@ enum YandexMapsLink {
             try lonP.withValue { (lon: LinkInput) throws(DirectionsURLError) -> Endpoint? in
                 let (lat, lon) = (lat.trimmed, lon.trimmed)
                 if lat.isEmpty && lon.isEmpty { return nil }
-                // (A ',' byte is a comma, in non-ASCII text too.)
                 guard !lat.isEmpty, !lon.isEmpty, !lat.contains(UInt8(ascii: ",")), !lon.contains(UInt8(ascii: ",")) else {
                     throw DirectionsURLError(.malformedNumber, lon.isEmpty && !lat.isEmpty ? "lon_" + suffix : "lat_" + suffix,
                         "give both lat_\(suffix) and lon_\(suffix) as decimal degrees ('.' as the decimal separator)")
@@ -97,10 +48,9 @@ enum YandexMapsLink {
 
     /// The only parameter called `key` (lowercase), or nil; `duplicate-parameter` when repeated.
     private static func single(_ query: LinkInput.Query, _ key: String) throws(DirectionsURLError) -> LinkInput.Query.Parameter? {
-        guard let i = query.firstIndex(of: key) else { return nil }
-        let count = query.parameters.count { query.isKey($0, key) }
-        if count > 1 { throw query.duplicate(key, count: count, format: navigatorFormatName) }
-        return query.parameters[i]
+        let all = query.parameters.filter { query.isKey($0, key) }
+        if all.count > 1 { throw query.duplicate(key, count: all.count, format: "Yandex Navigator link") }
+        return all.first
     }
 
     /// `/maps`, `/maps/`, `/maps/<digits>/<slug>[/]` (`maps` in any case), by byte.
@@ -126,7 +76,19 @@ extension YandexMapsLink: DirectionsLinkFormat {
     }
 
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        if link.scheme == "yandexnavi" { return try parseNavigator(link) }
+        if link.scheme == "yandexnavi" {
+            guard link.host == "build_route_on_map" || (!link.hasAuthority && link.bytes.path.equals("build_route_on_map")) else {
+                throw DirectionsURLError(.notADirectionsLink, "host",
+                    "this Yandex Navigator link is not a route; routes are yandexnavi://build_route_on_map?lat_to=…&lon_to=…")
+            }
+            let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
+            guard let to = try navigatorPoint(query, "to") else {
+                throw DirectionsURLError(.missingDestination, "lat_to", "this Yandex Navigator link has no destination; add lat_to=…&lon_to=…")
+            }
+            var waypoints: [Endpoint] = []
+            while waypoints.count < 100, let via = try navigatorPoint(query, "via_\(waypoints.count)") { waypoints.append(via) }
+            return DirectionsRequest(source: try navigatorPoint(query, "from") ?? .currentLocation, destination: to, waypoints: waypoints, mode: .car)
+        }
         let path = link.bytes.path
         let root = path.isEmpty || path.equals("/")
         if link.scheme == "yandexmaps", !root {
@@ -136,7 +98,30 @@ extension YandexMapsLink: DirectionsLinkFormat {
         guard link.scheme == "yandexmaps" || isMapsPath(path) || (LinkInput.hasPrefix(link.host, "maps.") && root) else {
             throw DirectionsURLError(.notADirectionsLink, "path", "'\(path.shown)' is not Yandex Maps; route links are https://yandex.ru/maps/?rtext=…")
         }
-        return try parseQuery(link.bytes.query, &context)
+        let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
+        let keys = schema.slots(query)
+        guard let rtext = try keys.single("rtext") else {
+            if schema.hint(in: query, for: "rtext") != nil { throw schema.missing("'rtext'", "rtext", in: query, add: "") }
+            throw DirectionsURLError(.notADirectionsLink, "rtext",
+                "this \(formatName) shows a map (ll, pt and z are the viewport, longitude first), not a route; routes use rtext=<lat>,<lon>~<lat>,<lon>")
+        }
+        let value = rtext.rawValue
+        guard value.contains(UInt8(ascii: "~")) else {
+            throw DirectionsURLError(.missingDestination, "rtext",
+                "'rtext' has one point and no '~'; write rtext=<from>~<to>, or rtext=~<lat>,<lon> to start at the current location")
+        }
+        return try RoutePoints.request(value.pieces(separatedBy: UInt8(ascii: "~"))) { (piece, role) throws(DirectionsURLError) -> Endpoint in
+            // (Escapes were checked with the whole value; a piece cut at a raw `~` decodes alike.)
+            try piece.withDecoded(plusAsSpace: true) { (text: LinkInput) throws(DirectionsURLError) -> Endpoint in
+                if role == .source { return try context.parser.sourceEndpoint(text, parameter: "rtext") }
+                if role == .destination && text.isBlank {
+                    throw DirectionsURLError(.missingDestination, "rtext", "the last point of 'rtext' is empty; give the destination after the last '~'")
+                }
+                return try context.parser.stopEndpoint(text, parameter: "rtext")
+            }
+        } mode: { () throws(DirectionsURLError) -> ModeWord? in
+            try modeVocabulary.word(of: keys.single("rtt"), name: "rtt", notA: "is not a Yandex Maps route type; use auto, mt, pd or bc")
+        }
     }
 
     static var format: LinkFormat { .yandex }
@@ -145,8 +130,8 @@ extension YandexMapsLink: DirectionsLinkFormat {
         ModeWord("rtt", "pd", mode: .pedestrian), ModeWord("rtt", "bc", mode: .bike),
     ]
 
-    /// `https://yandex.ru/maps/?rtext=<lat>%2C<lon>~…&rtt=<word>`: points percent-encoded (`,` as
-    /// `%2C`, `~` as `%7E`), an empty first point for the current location.
+    /// `https://yandex.ru/maps/?rtext=<lat>%2C<lon>~…&rtt=<word>`: points percent-encoded (`~` as `%7E`); the current
+    /// location as an empty first point.
     /// - Throws: `cannot-express` when the destination or a waypoint is the current location.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         var omitted: [String] = []
@@ -158,9 +143,7 @@ extension YandexMapsLink: DirectionsLinkFormat {
                 if field == "source" { return "" }
                 throw LinkBuildError(code: .cannotExpress, message: "Yandex writes the current location only as an empty first point", field: field)
             case .coordinate(let c, _, _): return LinkWriting.encode(LinkWriting.pair(c))
-            case .address(let t, _):
-                // `~` separates points: write it encoded so it stays data.
-                return LinkWriting.encode(t).escaping("~", as: "%7E")
+            case .address(let t, _): return LinkWriting.encode(t).escaping("~", as: "%7E")
             }
         }
         var url = "https://yandex.ru/maps/?rtext=" + (try request.points(text)).joined(separator: "~")
