@@ -85,8 +85,7 @@ enum AppleGoogleLinkText {
     static let emptyDaddr = DirectionsURLError(
         .missingDestination, "daddr", "'daddr' is empty; give the destination as an address or 'latitude,longitude'")
 
-    /// Whether the decoded value of `p` is blank; decided without decoding when it starts with visible
-    /// ASCII other than `%` and `+`.
+    /// Whether the decoded value of `p` is blank; decided without decoding when it starts with visible ASCII other than `%` and `+`.
     @inline(__always)
     static func isBlankValue(_ p: LinkInput.Query.Parameter) -> Bool {
         if let f = p.rawValue.first, f > 0x20 && f < 0x7F && f != UInt8(ascii: "%") && f != UInt8(ascii: "+") { return false }
@@ -121,12 +120,11 @@ enum AppleGoogleLinkText {
         LinkWriting.modeWord(for: request, in: vocabulary, format: name, omitted: &omitted).map { [($0.parameter, $0.value)] } ?? []
     }
 
-    /// `endpoint` as free text (`latitude,longitude`, with `labels` `Label@latitude,longitude`, the
-    /// address, or `Current Location`) and the place id the format carries; nil for the current
-    /// location as the source, or for a waypoint whose text does not read back. What the format
-    /// cannot carry, and text that reads back as another endpoint, are `omitted` lines. `rewrite` may
-    /// replace text that would split (then not compared); `read` is the format's reading (default:
-    /// ``checker``'s).
+    /// `endpoint` as free text (`latitude,longitude`, with `labels` `Label@latitude,longitude`, the address,
+    /// or `Current Location`) and the place id the format carries; nil for the current location as the source,
+    /// or a waypoint whose text does not read back. What the format cannot carry, and text that reads back as
+    /// another endpoint, are `omitted` lines. `rewrite` may replace text that would split (then not compared);
+    /// `read` is the format's reading (default: ``checker``'s).
     /// - Throws: `cannot-express` when the source's or destination's text does not read back.
     static func written(
         _ endpoint: Endpoint, field: String, format: String, source: Bool = false, labels: Bool = false, placeIDs: Bool,

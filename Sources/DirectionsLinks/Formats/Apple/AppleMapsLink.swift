@@ -56,7 +56,6 @@ extension DirectionsURLParser {
             let destination = stops.removeLast()
             try schema.warnAbsentTypos(["saddr", "dirflg"], slots, &context)
             let source = try saddr?.endpoint(parser, parameter: "saddr", source: true) ?? .currentLocation
-            // A blank dirflg is no mode.
             var word: ModeWord? = nil
             if let flag = try slots.single("dirflg"), !flag.withValue({ $0.isBlank }) {
                 word = flag.withValue { AppleGoogleLinkText.word($0, in: modeVocabulary) }
@@ -150,11 +149,8 @@ extension DirectionsURLParser {
                 (omitted) throws(LinkBuildError) in
                 var pairs: [(String, String)] = []
                 func add(_ endpoint: Endpoint, _ field: String, _ parameter: String, source: Bool = false) throws(LinkBuildError) {
-                    if let t = try AppleGoogleLinkText.written(
-                        endpoint, field: field, format: name, source: source, placeIDs: false, omitted: &omitted)
-                    {
-                        pairs.append((parameter, LinkWriting.formValue(t.text)))
-                    }
+                    let t = try AppleGoogleLinkText.written(endpoint, field: field, format: name, source: source, placeIDs: false, omitted: &omitted)
+                    if let t { pairs.append((parameter, LinkWriting.formValue(t.text))) }
                 }
                 try add(request.source, "source", "saddr", source: true)
                 for (i, w) in request.waypoints.enumerated() { try add(w, "waypoints[\(i)]", "daddr") }

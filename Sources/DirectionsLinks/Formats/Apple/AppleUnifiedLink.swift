@@ -124,7 +124,7 @@ extension DirectionsURLParser {
 
         /// Read by its family's type.
         static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-            try DirectionsURLParser.AppleMapsLink.parse(link, &context)
+            try AppleMapsLink.parse(link, &context)
         }
 
         static let modeVocabulary: [ModeWord] = [
@@ -145,16 +145,14 @@ extension DirectionsURLParser {
                 (omitted) throws(LinkBuildError) in
                 var pairs: [(String, String)] = []
                 func add(_ endpoint: Endpoint, _ field: String, _ parameter: String, source: Bool = false) throws(LinkBuildError) {
-                    guard let (text, id) = try AppleGoogleLinkText.written(
-                        endpoint, field: field, format: name, source: source, placeIDs: true, omitted: &omitted)
-                    else { return }
+                    let w = try AppleGoogleLinkText.written(endpoint, field: field, format: name, source: source, placeIDs: true, omitted: &omitted)
+                    guard let (text, id) = w else { return }
                     pairs.append((parameter, LinkWriting.formValue(text)))
                     guard let id else { return }
-                    if DirectionsURLParser.trimmed(id) == id && !id.isEmpty {
-                        pairs.append((parameter + "-place-id", LinkWriting.formValue(id)))
-                    } else {
-                        omitted.append("\(field) place id: '\(id)' is blank or has surrounding spaces")
+                    guard DirectionsURLParser.trimmed(id) == id && !id.isEmpty else {
+                        return omitted.append("\(field) place id: '\(id)' is blank or has surrounding spaces")
                     }
+                    pairs.append((parameter + "-place-id", LinkWriting.formValue(id)))
                 }
                 try add(request.source, "source", "source", source: true)
                 try add(request.destination, "destination", "destination")

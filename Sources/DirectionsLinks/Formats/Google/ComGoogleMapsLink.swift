@@ -35,16 +35,15 @@ extension DirectionsURLParser {
                     .notADirectionsLink, "host", "'\(link.scheme)://\(link.host)' is not a Google Maps app link; write \(link.scheme)://?daddr=…")
             }
             let raw = link.bytes.query
-            let query = try LinkInput.Query(raw, plusAsSpace: true)
-            let keys = schema.slots(query)
-            try GoogleMapsLink.rawSpaces(query, raw: raw, &context)
+            let keys = schema.slots(try LinkInput.Query(raw, plusAsSpace: true))
+            try GoogleMapsLink.rawSpaces(keys, raw: raw, &context)
             let parser = context.parser
             var stops = try GoogleLegacyLink.stops(keys, parser: parser)
             if stops == nil, let q = keys.last("q"), !q.withValue({ $0.isBlank }) {
                 stops = (try GoogleStopText.endpoint(of: q, parameter: "q", source: false, parser: parser), [])
             }
             guard let stops else {
-                let hint = schema.hint(in: query, for: "daddr")
+                let hint = schema.hint(in: keys.query, for: "daddr")
                 if hint != nil || keys.contains("saddr") || keys.contains("directionsmode") {
                     throw AppleGoogleLinkText.missingDaddr(formatName, hint: hint)
                 }
@@ -77,7 +76,7 @@ extension DirectionsURLParser {
             let name = "comgooglemaps"
             return try AppleGoogleLinkText.build(request, format, name: name, prefix: "comgooglemaps://?", avoid: [], navigate: false) {
                 (omitted) throws(LinkBuildError) in
-                try DirectionsURLParser.GoogleLegacyLink.stopPairs(request, format: name, labels: false, omitted: &omitted)
+                try GoogleLegacyLink.stopPairs(request, format: name, labels: false, omitted: &omitted)
                     + AppleGoogleLinkText.modePair(request, modeVocabulary, name, &omitted)
             }
         }

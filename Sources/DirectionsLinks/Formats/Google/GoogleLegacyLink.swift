@@ -39,7 +39,7 @@ extension DirectionsURLParser {
             _ family: ParameterSchema.Slots, raw: LinkInput, _ context: inout ParseContext
         ) throws(DirectionsURLError) -> DirectionsRequest {
             let keys = family.reading(as: schema)
-            try GoogleMapsLink.rawSpaces(keys.query, raw: raw, &context)
+            try GoogleMapsLink.rawSpaces(keys, raw: raw, &context)
             let parser = context.parser
             let saddr = try keys.single("saddr")
             guard let stops = try stops(keys, parser: parser) else {
@@ -76,8 +76,7 @@ extension DirectionsURLParser {
         }
 
         /// The stops of every `daddr` in order (read by ``GoogleStopText``); nil when there is no `daddr`.
-        /// - Throws: `missing-destination` when the last stop is blank (checked first), else the first
-        ///   stop's error.
+        /// - Throws: `missing-destination` when the last stop is blank (checked first), else the first stop's error.
         static func stops(
             _ keys: ParameterSchema.Slots, parser: DirectionsURLParser
         ) throws(DirectionsURLError) -> (destination: Endpoint, waypoints: [Endpoint])? {
@@ -146,16 +145,13 @@ extension DirectionsURLParser {
         static func stopPairs(
             _ request: DirectionsRequest, format: String, labels: Bool, omitted: inout [String]
         ) throws(LinkBuildError) -> [(String, String)] {
-            var pairs: [(String, String)] = []
-            if let s = try stopText(request.source, "source", format: format, source: true, labels: labels, omitted: &omitted) {
-                pairs.append(("saddr", value(s)))
-            }
+            let source = try stopText(request.source, "source", format: format, source: true, labels: labels, omitted: &omitted)
             var stops: [String] = []
             for (i, w) in request.waypoints.enumerated() {
                 if let s = try stopText(w, "waypoints[\(i)]", format: format, labels: labels, omitted: &omitted) { stops.append(s) }
             }
             stops.append(try stopText(request.destination, "destination", format: format, labels: labels, omitted: &omitted) ?? "")
-            return pairs + [("daddr", value(stops.joined(separator: " to:")))]
+            return (source.map { [("saddr", value($0))] } ?? []) + [("daddr", value(stops.joined(separator: " to:")))]
         }
 
         /// A form-encoded value that keeps `,`, `:` and `@` readable.
@@ -165,11 +161,11 @@ extension DirectionsURLParser {
 
         /// Read by its family's type.
         static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-            try DirectionsURLParser.GoogleMapsLink.parse(link, &context)
+            try GoogleMapsLink.parse(link, &context)
         }
 
         /// Apple's `dirflg` letters `d`, `w`, `r` and `b` (bike); the avoid letters `h`, `t` are not modes.
-        static let modeVocabulary = DirectionsURLParser.AppleMapsLink.modeVocabulary + [ModeWord("dirflg", "b", mode: .bike)]
+        static let modeVocabulary = AppleMapsLink.modeVocabulary + [ModeWord("dirflg", "b", mode: .bike)]
 
         /// `https://maps.google.com/maps?saddr=…&daddr=A+to:B&dirflg=dht`, labels as `Label@lat,lon`; place
         /// ids, `ferries`, `navigate` and times are omitted.

@@ -3,7 +3,7 @@ extension DirectionsURLParser {
     /// Google Maps URLs, directions action (Google, "Get started with Maps URLs",
     /// developers.google.com/maps/documentation/urls/get-started):
     /// `https://www.google.com/maps/dir/?api=1&origin=&destination=&waypoints=a%7Cb&travelmode=`.
-    /// Also the family of every Google web link (``isGoogleHost(_:)``): dispatches to `GooglePathLink`
+    /// Also the family of every Google web link (``handles(host:)``): dispatches to `GooglePathLink`
     /// (`/maps/dir/A/B/…`), `GooglePlaceLink` (`/maps/place/…`, `?q=`, `/maps/search/?api=1`) and
     /// `GoogleLegacyLink` (`?saddr=`). Short links `goo.gl/maps/…`, `maps.app.goo.gl/…` (an HTTP
     /// redirect) and feature ids (`ftid=`, `cid=`) are `unresolvable-offline`.
@@ -45,7 +45,7 @@ extension DirectionsURLParser {
 
         /// Whether `host` is `google.<tld>`, `www.google.<tld>` or `maps.google.<tld>`, `<tld>` being `com`,
         /// a two-letter country code, or `co.`/`com.` and one (`google.co.uk`); not `google.com.evil.net`.
-        static func isGoogleHost(_ host: String) -> Bool {
+        static func handles(host: String) -> Bool {
             var h = Substring(host)
             if h.hasPrefix("www.") { h = h.dropFirst(4) } else if h.hasPrefix("maps.") { h = h.dropFirst(5) }
             guard h.hasPrefix("google.") else { return false }
@@ -102,7 +102,7 @@ extension DirectionsURLParser {
                 }
                 if let q = keys.last("q"), !q.withValue({ $0.isBlank }) {
                     context.format = .googlePlace
-                    try rawSpaces(query, raw: raw, &context)
+                    try rawSpaces(keys, raw: raw, &context)
                     return DirectionsRequest(destination: try GoogleStopText.endpoint(of: q, parameter: "q", source: false, parser: context.parser))
                 }
                 if let hint = GoogleLegacyLink.schema.hint(in: query, for: "daddr"), !has("destination", "origin") {
@@ -129,7 +129,7 @@ extension DirectionsURLParser {
         ) throws(DirectionsURLError) -> DirectionsRequest {
             let keys = family.reading(as: schema)
             let parser = context.parser
-            try rawSpaces(keys.query, raw: raw, &context)
+            try rawSpaces(keys, raw: raw, &context)
             let (source, destination) = try AppleGoogleLinkText.endpoints(
                 keys, schema, source: ("origin", "origin_place_id", "needs an 'origin'; the route starts at the current location"),
                 destinationID: "destination_place_id", typos: ["origin", "waypoints", "travelmode", "dir_action", "avoid"], &context)
@@ -176,10 +176,10 @@ extension DirectionsURLParser {
                 avoid: avoid, navigate: navigate)
         }
 
-        /// One `repaired-syntax` repair per parameter whose raw value (in `raw`, the query) holds a space.
-        static func rawSpaces(_ query: LinkInput.Query, raw: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) {
+        /// One `repaired-syntax` repair per parameter of `keys` whose raw value (in `raw`, the query) holds a space.
+        static func rawSpaces(_ keys: ParameterSchema.Slots, raw: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) {
             guard raw.contains(UInt8(ascii: " ")) else { return }
-            for p in query.parameters where p.rawValue.contains(UInt8(ascii: " ")) {
+            for p in keys.query.parameters where p.rawValue.contains(UInt8(ascii: " ")) {
                 let name = p.name.isEmpty ? "query" : p.name
                 try context.repair(.repairedSyntax, "the value of '\(name)' holds a raw space; write it as + or %20", parameter: name)
             }
@@ -187,7 +187,6 @@ extension DirectionsURLParser {
 
         static var format: LinkFormat { .google }
         static var hosts: [String] { ["google.com", "www.google.com", "maps.google.com", "goo.gl", "maps.app.goo.gl"] }
-        static func handles(host: String) -> Bool { isGoogleHost(host) }
 
         static let modeVocabulary: [ModeWord] = [
             ModeWord("travelmode", "driving", mode: .car),
@@ -204,9 +203,8 @@ extension DirectionsURLParser {
         static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
             let name = "Google Maps"
             let prefix = "https://www.google.com/maps/dir/?"
-            return try AppleGoogleLinkText.build(
-                request, format, name: name, prefix: prefix, avoid: avoidable, navigate: true
-            ) { (omitted) throws(LinkBuildError) in
+            return try AppleGoogleLinkText.build(request, format, name: name, prefix: prefix, avoid: avoidable, navigate: true) {
+                (omitted) throws(LinkBuildError) in
                 var pairs: [(String, String)] = [("api", "1")]
                 func text(
                     _ endpoint: Endpoint, _ field: String, source: Bool = false, waypoint: Bool = false
@@ -222,10 +220,9 @@ extension DirectionsURLParser {
                     }
                 }
                 for (endpoint, field, key) in [(request.source, "source", "origin"), (request.destination, "destination", "destination")] {
-                    if let (t, id) = try text(endpoint, field, source: field == "source") {
-                        pairs.append((key, LinkWriting.formValue(t)))
-                        if let id { pairs.append((key + "_place_id", LinkWriting.formValue(id))) }
-                    }
+                    guard let (t, id) = try text(endpoint, field, source: field == "source") else { continue }
+                    pairs.append((key, LinkWriting.formValue(t)))
+                    if let id { pairs.append((key + "_place_id", LinkWriting.formValue(id))) }
                 }
                 pairs += AppleGoogleLinkText.modePair(request, modeVocabulary, name, &omitted)
                 var stops: [(text: String, placeID: String?)] = []

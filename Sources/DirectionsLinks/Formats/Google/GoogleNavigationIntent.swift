@@ -26,16 +26,15 @@ extension DirectionsURLParser {
             if let hash = raw.firstOffset(of: UInt8(ascii: "#")) { raw = raw.prefix(hash) }
             if raw.hasPrefix("//") { raw = raw.dropFirst(2) }
             if raw.hasPrefix("?") { raw = raw.dropFirst() }
-            let query = try LinkInput.Query(raw, plusAsSpace: true)
-            let keys = schema.slots(query)
-            try GoogleMapsLink.rawSpaces(query, raw: raw, &context)
+            let keys = schema.slots(try LinkInput.Query(raw, plusAsSpace: true))
+            try GoogleMapsLink.rawSpaces(keys, raw: raw, &context)
             let parser = context.parser
             guard let q = try keys.single("q"),
                 let destination = try q.withValue({ (text) throws(DirectionsURLError) -> Endpoint? in
                     text.isBlank ? nil : try GoogleStopText.endpoint(text, parameter: "q", source: false, parser: parser)
                 })
             else {
-                let hint = schema.hint(in: query, for: "q").map { "; \($0)" } ?? "; add q=<address or latitude,longitude>"
+                let hint = schema.hint(in: keys.query, for: "q").map { "; \($0)" } ?? "; add q=<address or latitude,longitude>"
                 throw DirectionsURLError(.missingDestination, "q", "this \(formatName) has no destination" + hint)
             }
             try schema.warnAbsentTypos(["mode", "avoid"], keys, &context)
@@ -57,7 +56,6 @@ extension DirectionsURLParser {
         static var format: LinkFormat { .googleNavigation }
         static var schemes: [String] { ["google.navigation"] }
 
-        /// `avoid` letters: `t` (tolls), `h` (highways), `f` (ferries).
         static let avoidLetters: [(avoid: RouteAvoidance, letter: Character)] = [(.tolls, "t"), (.highways, "h"), (.ferries, "f")]
 
         static let modeVocabulary: [ModeWord] = [
@@ -80,9 +78,8 @@ extension DirectionsURLParser {
                 if !request.waypoints.isEmpty {
                     omitted.append("waypoints: google.navigation routes to one destination (\(request.waypoints.count) stop(s) dropped)")
                 }
-                typealias Legacy = DirectionsURLParser.GoogleLegacyLink
-                let q = try Legacy.stopText(request.destination, "destination", format: name, labels: false, omitted: &omitted) ?? ""
-                var pairs = [("q", Legacy.value(q))] + AppleGoogleLinkText.modePair(request, modeVocabulary, name, &omitted)
+                let q = try GoogleLegacyLink.stopText(request.destination, "destination", format: name, labels: false, omitted: &omitted) ?? ""
+                var pairs = [("q", GoogleLegacyLink.value(q))] + AppleGoogleLinkText.modePair(request, modeVocabulary, name, &omitted)
                 let letters = String(avoidLetters.filter { request.avoid.contains($0.avoid) }.map(\.letter))
                 if !letters.isEmpty { pairs.append(("avoid", letters)) }
                 if !request.navigate { omitted.append("navigate: google.navigation always starts guidance") }

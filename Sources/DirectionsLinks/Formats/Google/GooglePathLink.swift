@@ -44,14 +44,11 @@ extension DirectionsURLParser {
             stops.reserveCapacity(stopCount)
             for raw in after.pieces(separatedBy: UInt8(ascii: "/")).prefix(stopCount) {
                 let i = stops.count
-                let endpoint = try decoded(raw) { (text) throws(DirectionsURLError) in
+                var endpoint = try decoded(raw) { (text) throws(DirectionsURLError) in
                     i == 0 ? try parser.sourceEndpoint(text, parameter: "path") : try parser.stopEndpoint(text, parameter: "path")
                 }
-                if case .address(let name, _) = endpoint, let c = coordinates?[i] {
-                    stops.append(.coordinate(c, label: name))
-                } else {
-                    stops.append(endpoint)
-                }
+                if case .address(let name, _) = endpoint, let c = coordinates?[i] { endpoint = .coordinate(c, label: name) }
+                stops.append(endpoint)
             }
             return DirectionsRequest(source: stops[0], destination: stops[stopCount &- 1], waypoints: Array(stops[1..<(stopCount &- 1)]))
         }

@@ -18,9 +18,9 @@ extension DirectionsURLParser {
             let after = link.bytes.path.dropFirst(12)
             let first = after.prefix(after.firstOffset(of: UInt8(ascii: "/")) ?? after.count)
             let blob = after.pieces(separatedBy: UInt8(ascii: "/")).first { $0.hasPrefix("data=") }?.dropFirst(5)
-            let parser = context.parser
             let pin = blob.flatMap { GoogleDataParameter.pin($0) }
-            let destination = try GooglePathLink.decoded(first) { (name) throws(DirectionsURLError) -> Endpoint in
+            let parser = context.parser
+            return DirectionsRequest(destination: try GooglePathLink.decoded(first) { (name) throws(DirectionsURLError) -> Endpoint in
                 let trimmedName = name.trimmed
                 if let pin { return .coordinate(pin, label: trimmedName.isEmpty ? nil : trimmedName.string) }
                 guard !trimmedName.isEmpty, !trimmedName.hasPrefix("@") else {
@@ -29,8 +29,7 @@ extension DirectionsURLParser {
                         "this Google place link has neither a place name nor a !3d<lat>!4d<lon> pin; the @ viewport is not a place")
                 }
                 return try GoogleStopText.endpoint(name, parameter: "path", source: false, parser: parser)
-            }
-            return DirectionsRequest(destination: destination)
+            })
         }
 
         /// A `/maps/search/?api=1` link: `family` its sorted parameters, `raw` the query.
@@ -38,7 +37,7 @@ extension DirectionsURLParser {
             search family: ParameterSchema.Slots, raw: LinkInput, _ context: inout ParseContext
         ) throws(DirectionsURLError) -> DirectionsRequest {
             let keys = family.reading(as: searchSchema)
-            try GoogleMapsLink.rawSpaces(keys.query, raw: raw, &context)
+            try GoogleMapsLink.rawSpaces(keys, raw: raw, &context)
             guard let q = try keys.single("query"), !q.withValue({ $0.isBlank }) else {
                 throw DirectionsURLError(
                     .missingDestination, "query", "this Google Maps search link has no 'query'; add query=<place or latitude,longitude>")

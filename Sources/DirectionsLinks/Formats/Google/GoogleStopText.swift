@@ -39,13 +39,10 @@ extension DirectionsURLParser {
             guard needsStopReading(raw) else { return try plain(raw) }
             let text = raw.trimmed
             if text.isEmpty || parser.currentLocationLiterals.matches(text) { return try plain(text) }
-            if let at = text.lastOffset(of: UInt8(ascii: "@")) {
-                let pair = text.suffix(from: at &+ 1)
-                if isDecimalPair(pair) {
-                    let c = try CoordinateText.parsePair(pair, parameter: parameter)
-                    let label = text.prefix(at).trimmed
-                    return .coordinate(c, label: label.isEmpty ? nil : label.string)
-                }
+            if let at = text.lastOffset(of: UInt8(ascii: "@")), isDecimalPair(text.suffix(from: at &+ 1)) {
+                let c = try CoordinateText.parsePair(text.suffix(from: at &+ 1), parameter: parameter)
+                let label = text.prefix(at).trimmed
+                return .coordinate(c, label: label.isEmpty ? nil : label.string)
             }
             var body = text
             var marked = false
