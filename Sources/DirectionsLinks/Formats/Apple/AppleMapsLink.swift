@@ -5,8 +5,8 @@ extension DirectionsURLParser {
     /// Also the family of every Apple link, sending `/directions` and `/place` to ``AppleUnifiedLink``.
     ///
     /// Parameters (query, form-encoded: `+` is a space, `%2B` a literal `+`; names any case):
-    /// - `saddr` (at most once): absent, empty or a current-location literal → current location
-    ///   (Apple: "If you don't specify a value for saddr, the starting point is 'here.'").
+    /// - `saddr` (at most once): absent (Apple: the starting point is "here"), empty or a current-location
+    ///   literal → current location.
     /// - `daddr` (required): the destination; repeated `daddr`s are ordered stops (real links, not in
     ///   Apple's table). Values: `latitude,longitude` or address text (`CoordinateText`).
     /// - `dirflg` (at most once): ``modeVocabulary``; empty → no mode; another value → `ignored-value`

@@ -40,13 +40,12 @@ extension DirectionsURLParser {
         ) throws(DirectionsURLError) -> DirectionsRequest {
             let keys = family.reading(as: schema)
             try GoogleMapsLink.rawSpaces(keys, raw: raw, &context)
-            let parser = context.parser
             let saddr = try keys.single("saddr")
-            guard let stops = try stops(keys, parser: parser) else {
+            guard let stops = try stops(keys, parser: context.parser) else {
                 throw AppleGoogleLinkText.missingDaddr(formatName, hint: schema.hint(in: keys.query, for: "daddr"))
             }
             try schema.warnAbsentTypos(["saddr", "dirflg"], keys, &context)
-            let source = try GoogleStopText.endpoint(of: saddr, parameter: "saddr", source: true, parser: parser)
+            let source = try GoogleStopText.endpoint(of: saddr, parameter: "saddr", source: true, parser: context.parser)
             var word: ModeWord? = nil
             var avoid: Set<RouteAvoidance> = []
             var flag = try keys.single("dirflg")

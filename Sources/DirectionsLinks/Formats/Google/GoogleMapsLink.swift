@@ -9,8 +9,7 @@ extension DirectionsURLParser {
     /// redirect) and feature ids (`ftid=`, `cid=`) are `unresolvable-offline`.
     ///
     /// Parameters (query, form-encoded: `+` is a space, `%2B` a literal `+`):
-    /// - `api=1` required ("If api=1 is NOT present in the URL, all parameters are ignored"); another
-    ///   value is `invalid-parameter`.
+    /// - `api=1` required (without it Google ignores every parameter); another value is `invalid-parameter`.
     /// - `destination` (required), `origin` (absent, empty or a current-location literal → current
     ///   location): place name, address or `latitude,longitude` (WGS84 degrees, latitude first).
     ///   `origin_place_id`, `destination_place_id`: kept in ``Endpoint/placeID``.

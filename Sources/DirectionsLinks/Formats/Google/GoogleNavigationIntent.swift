@@ -28,15 +28,11 @@ extension DirectionsURLParser {
             if raw.hasPrefix("?") { raw = raw.dropFirst() }
             let keys = schema.slots(try LinkInput.Query(raw, plusAsSpace: true))
             try GoogleMapsLink.rawSpaces(keys, raw: raw, &context)
-            let parser = context.parser
-            guard let q = try keys.single("q"),
-                let destination = try q.withValue({ (text) throws(DirectionsURLError) -> Endpoint? in
-                    text.isBlank ? nil : try GoogleStopText.endpoint(text, parameter: "q", source: false, parser: parser)
-                })
-            else {
+            guard let q = try keys.single("q"), !q.withValue({ $0.isBlank }) else {
                 let hint = schema.hint(in: keys.query, for: "q").map { "; \($0)" } ?? "; add q=<address or latitude,longitude>"
                 throw DirectionsURLError(.missingDestination, "q", "this \(formatName) has no destination" + hint)
             }
+            let destination = try GoogleStopText.endpoint(of: q, parameter: "q", source: false, parser: context.parser)
             try schema.warnAbsentTypos(["mode", "avoid"], keys, &context)
             let word = try AppleGoogleLinkText.mode(try keys.single("mode"), "mode", modeVocabulary, what: "a Google navigation mode")
             var avoid: Set<RouteAvoidance> = []
