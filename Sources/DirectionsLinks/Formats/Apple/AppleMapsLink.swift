@@ -35,6 +35,7 @@ extension DirectionsURLParser {
 
         /// Parses the query of a legacy Apple link (the bytes after `?`).
         static func parse(query raw: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+            context.format = .appleMaps
             let query = try LinkInput.Query(raw, plusAsSpace: true)
             let slots = schema.slots(query)
             let saddr = try slots.single("saddr")
@@ -79,16 +80,9 @@ extension DirectionsURLParser {
             // Only the Kelvin sign lowercases to an ASCII letter (`k`): bytes decide. One trailing '/' is allowed.
             let path = link.bytes.path
             let p = path.last == UInt8(ascii: "/") ? path.dropLast() : path
-            if p.isEmpty || p.equalsIgnoringCase("/maps" as StaticString) {
-                context.format = .appleMaps
-                return try parse(query: link.bytes.query, &context)
-            }
-            let directions = p.equalsIgnoringCase("/directions" as StaticString)
-            if directions || p.equalsIgnoringCase("/place" as StaticString) {
-                context.format = .appleUnified
-                let query = link.bytes.query
-                return try directions ? AppleUnifiedLink.parse(query: query, &context) : AppleUnifiedLink.parsePlace(query: query, &context)
-            }
+            if p.isEmpty || p.equalsIgnoringCase("/maps" as StaticString) { return try parse(query: link.bytes.query, &context) }
+            if p.equalsIgnoringCase("/directions" as StaticString) { return try AppleUnifiedLink.parse(query: link.bytes.query, &context) }
+            if p.equalsIgnoringCase("/place" as StaticString) { return try AppleUnifiedLink.parsePlace(query: link.bytes.query, &context) }
             throw DirectionsURLError(
                 .notADirectionsLink, "path", "'\(path.string)' in a \(link.scheme): link to Apple Maps is not a directions path; \(fix)")
         }

@@ -49,6 +49,7 @@ extension DirectionsURLParser {
 
         /// Parses the query of a `/directions` link (the bytes after `?`).
         static func parse(query raw: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+            context.format = .appleUnified
             let query = try LinkInput.Query(raw, plusAsSpace: true)
             let slots = schema.slots(query)
             let (source, destination) = try AppleGoogleLinkText.endpoints(
@@ -96,6 +97,7 @@ extension DirectionsURLParser {
 
         /// Parses the query of a `/place` link as a destination-only request (see the type's notes).
         static func parsePlace(query raw: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+            context.format = .appleUnified
             let slots = placeSchema.slots(try LinkInput.Query(raw, plusAsSpace: true))
             let name = try slots.single("name")?.trimmedValue
             let address = try slots.single("address")?.trimmedValue

@@ -38,6 +38,7 @@ extension DirectionsURLParser {
         static func parse(
             _ family: ParameterSchema.Slots, raw: LinkInput, _ context: inout ParseContext
         ) throws(DirectionsURLError) -> DirectionsRequest {
+            context.format = .googleLegacy
             let keys = family.reading(as: schema)
             try GoogleMapsLink.rawSpaces(keys, raw: raw, &context)
             let saddr = try keys.single("saddr")

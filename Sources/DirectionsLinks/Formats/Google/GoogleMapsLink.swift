@@ -68,14 +68,8 @@ extension DirectionsURLParser {
                     .unresolvableOffline, "host",
                     "\(link.host) short links hide the real link behind an HTTP redirect; open it once and pass the google.com/maps link it leads to")
             }
-            if rawPath.hasPrefixIgnoringCase("/maps/dir/") && rawPath.count > 10 {
-                context.format = .googlePath
-                return try GooglePathLink.parse(link, &context)
-            }
-            if rawPath.hasPrefixIgnoringCase("/maps/place/") {
-                context.format = .googlePlace
-                return try GooglePlaceLink.parse(path: link, &context)
-            }
+            if rawPath.hasPrefixIgnoringCase("/maps/dir/") && rawPath.count > 10 { return try GooglePathLink.parse(link, &context) }
+            if rawPath.hasPrefixIgnoringCase("/maps/place/") { return try GooglePlaceLink.parse(path: link, &context) }
             func pathIs(_ literal: StaticString) -> Bool { rawPath.equalsIgnoringCase(literal) }
             let raw = link.bytes.query
             let query = try LinkInput.Query(raw, plusAsSpace: true)
@@ -86,19 +80,13 @@ extension DirectionsURLParser {
                     throw DirectionsURLError(.invalidParameter, "api", "'api=\(api.value)' is not valid; Google Maps URLs require api=1")
                 }
                 if pathIs("/maps/dir") || pathIs("/maps/dir/") { return try parse(keys, raw: raw, &context) }
-                if pathIs("/maps/search") || pathIs("/maps/search/") {
-                    context.format = .googlePlace
-                    return try GooglePlaceLink.parse(search: keys, raw: raw, &context)
-                }
+                if pathIs("/maps/search") || pathIs("/maps/search/") { return try GooglePlaceLink.parse(search: keys, raw: raw, &context) }
                 throw DirectionsURLError(
                     .notADirectionsLink, "path",
                     "'\(rawPath.string)' is not the directions action; directions links use /maps/dir/?api=1&destination=…")
             }
             if pathIs("/maps") || pathIs("/maps/") || (LinkInput.hasPrefix(link.host, "maps.") && (rawPath.isEmpty || pathIs("/"))) {
-                if has("saddr", "daddr", "dirflg", "dirflag") {
-                    context.format = .googleLegacy
-                    return try GoogleLegacyLink.parse(keys, raw: raw, &context)
-                }
+                if has("saddr", "daddr", "dirflg", "dirflag") { return try GoogleLegacyLink.parse(keys, raw: raw, &context) }
                 if let q = keys.last("q"), !q.withValue({ $0.isBlank }) {
                     context.format = .googlePlace
                     try rawSpaces(keys, raw: raw, &context)

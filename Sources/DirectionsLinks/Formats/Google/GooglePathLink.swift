@@ -13,6 +13,7 @@ extension DirectionsURLParser {
     ///   with its text (`GoogleDataParameter`). No mode is read; the query (`?entry=ttu`) is ignored.
     enum GooglePathLink {
         static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+            context.format = .googlePath
             let after = link.bytes.path.dropFirst(10)
             // One pass counts the stop segments (the first ones) and finds the blob (the last data= segment).
             var stopCount = 0

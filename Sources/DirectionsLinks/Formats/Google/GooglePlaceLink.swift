@@ -15,6 +15,7 @@ extension DirectionsURLParser {
         ])
 
         static func parse(path link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+            context.format = .googlePlace
             let after = link.bytes.path.dropFirst(12)
             let first = after.prefix(after.firstOffset(of: UInt8(ascii: "/")) ?? after.count)
             let blob = after.pieces(separatedBy: UInt8(ascii: "/")).first { $0.hasPrefix("data=") }?.dropFirst(5)
@@ -36,6 +37,7 @@ extension DirectionsURLParser {
         static func parse(
             search family: ParameterSchema.Slots, raw: LinkInput, _ context: inout ParseContext
         ) throws(DirectionsURLError) -> DirectionsRequest {
+            context.format = .googlePlace
             let keys = family.reading(as: searchSchema)
             try GoogleMapsLink.rawSpaces(keys, raw: raw, &context)
             guard let q = try keys.single("query"), !q.withValue({ $0.isBlank }) else {
