@@ -124,12 +124,11 @@ enum AppleGoogleLinkText {
     /// or `Current Location`) and the place id the format carries; nil for the current location as the source,
     /// or a waypoint whose text does not read back. What the format cannot carry, and text that reads back as
     /// another endpoint, are `omitted` lines. `rewrite` may replace text that would split (then not compared);
-    /// `read` is the format's reading (default: ``checker``'s).
+    /// `googleStops`: read back as ``DirectionsURLParser/GoogleStopText`` reads (default: ``checker``'s reading).
     /// - Throws: `cannot-express` when the source's or destination's text does not read back.
     static func written(
         _ endpoint: Endpoint, field: String, format: String, source: Bool = false, labels: Bool = false, placeIDs: Bool,
-        omitted: inout [String], rewrite: (String, inout [String]) -> String? = { _, _ in nil },
-        read: ((String) -> Endpoint?)? = nil
+        omitted: inout [String], rewrite: (String, inout [String]) -> String? = { _, _ in nil }, googleStops: Bool = false
     ) throws(LinkBuildError) -> (text: String, placeID: String?)? {
         var expected = endpoint.withPlaceID(nil)
         var text = "Current Location"
@@ -145,8 +144,9 @@ enum AppleGoogleLinkText {
         if endpoint.placeID != nil && !placeIDs { omitted.append("\(field) place id: \(format) links carry no place ids") }
         let rewritten = rewrite(text, &omitted)
         text = rewritten ?? text
-        let back = read.map { $0(text) } ?? LinkInput.withBytes(of: text) {
-            source ? try? checker.sourceEndpoint($0, parameter: field) : try? checker.stopEndpoint($0, parameter: field)
+        let back = LinkInput.withBytes(of: text) { (bytes) -> Endpoint? in
+            if googleStops { return try? DirectionsURLParser.GoogleStopText.endpoint(bytes, parameter: field, source: source, parser: checker) }
+            return source ? try? checker.sourceEndpoint(bytes, parameter: field) : try? checker.stopEndpoint(bytes, parameter: field)
         }
         let shown = DirectionsURLParser.shorten(text)
         guard let back else {

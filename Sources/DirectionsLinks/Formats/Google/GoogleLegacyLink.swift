@@ -135,10 +135,7 @@ extension DirectionsURLParser {
                     omitted.append("\(field): ' to:' inside the text would split the stop; written as ' to '")
                     // Trimmed, as the reader trims: `A to:` (an empty part) would end in a space.
                     return DirectionsURLParser.trimmed(parts.joined(separator: " to "))
-                },
-                read: { t in
-                    LinkInput.withBytes(of: t) { try? GoogleStopText.endpoint($0, parameter: field, source: source, parser: AppleGoogleLinkText.checker) }
-                })?.text
+                }, googleStops: true)?.text
         }
 
         /// The `saddr` (unless the current location) and `daddr` (stops chained with ` to:`) pairs.
