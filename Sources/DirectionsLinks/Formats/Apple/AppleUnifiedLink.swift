@@ -104,7 +104,6 @@ extension DirectionsURLParser {
             let id = try slots.single("place-id")?.trimmedValue
             if let c = try slots.single("coordinate"),
                 let coordinate = try c.withValue({ (v: LinkInput) throws(DirectionsURLError) -> Coordinate? in
-                    // nil: blank, as if absent.
                     v.isBlank ? nil : try CoordinateText.parsePair(v.trimmed, parameter: "coordinate")
                 })
             {

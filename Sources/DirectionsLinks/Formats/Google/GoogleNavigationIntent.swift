@@ -69,7 +69,7 @@ extension DirectionsURLParser {
             try BuiltCoordinates.requireSourceHere(
                 request, "google.navigation always starts at the current location; use the google or google-legacy format for a route from elsewhere")
             return try AppleGoogleLinkText.build(
-                request, format, name: name, prefix: "google.navigation:", avoid: Set(RouteAvoidance.allCases), navigate: true
+                request, format, name: name, prefix: "google.navigation:", avoid: GoogleMapsLink.avoidable, navigate: true
             ) { (omitted) throws(LinkBuildError) in
                 if !request.waypoints.isEmpty {
                     omitted.append("waypoints: google.navigation routes to one destination (\(request.waypoints.count) stop(s) dropped)")

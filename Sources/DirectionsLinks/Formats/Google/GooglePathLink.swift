@@ -39,7 +39,6 @@ extension DirectionsURLParser {
                         + "write /maps/dir/<start>/<destination> (an empty start is the current location)")
             }
             let parser = context.parser
-            // The blob's coordinates per stop; used only when it lists as many stops as the path.
             let coordinates = blob.flatMap { GoogleDataParameter.stops($0) }.flatMap { $0.count == stopCount ? $0 : nil }
             var stops: [Endpoint] = []
             stops.reserveCapacity(stopCount)
