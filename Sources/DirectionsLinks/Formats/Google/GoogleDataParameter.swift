@@ -68,10 +68,9 @@ extension DirectionsURLParser {
                 // The list: the first `4m` token right after a `4m` token.
                 guard let i = all.indices.dropFirst().first(where: { all[$0 &- 1].is(4, UInt8(ascii: "m")) && all[$0].is(4, UInt8(ascii: "m")) })
                 else { return nil }
-                let list = all[i]
                 var tokens = all[(i &+ 1)...].makeIterator()
                 // Tokens are counted flat; a child group may run past the list's end, ending it too.
-                var remaining = max(list.count, 0)
+                var remaining = max(all[i].count, 0)
                 var result: [Coordinate?] = []
                 while remaining > 0, let child = tokens.next() {
                     remaining &-= 1
