@@ -17,8 +17,7 @@
 /// - the offset table: one offset (of `offsetSize` bytes) per object;
 /// - the 32-byte trailer: 6 unused bytes, `offsetSize`, `objectRefSize`, then 8-byte big-endian
 ///   `objectCount`, `topObject` and `offsetTableOffset`.
-///
-/// Pure: bytes in, values out. Sets (`0xCn`) and ordered sets are rejected as unsupported.
+/// Sets (`0xCn`) and ordered sets are rejected as unsupported.
 enum BinaryPropertyList {
     /// A decoded value.
     indirect enum Value: Equatable, Sendable {
@@ -33,37 +32,18 @@ enum BinaryPropertyList {
         case string(String)
         case uid(UInt64)
         case array([Value])
-        /// Keys in file order; keys must be strings.
-        case dictionary([(key: String, value: Value)])
+        /// Keys (strings) in file order, each with the value at the same index.
+        case dictionary(keys: [String], values: [Value])
 
-        static func == (a: Value, b: Value) -> Bool {
-            switch (a, b) {
-            case (.null, .null): return true
-            case (.bool(let x), .bool(let y)): return x == y
-            case (.int(let x), .int(let y)): return x == y
-            case (.real(let x), .real(let y)): return x == y || (x.isNaN && y.isNaN)
-            case (.date(let x), .date(let y)): return x == y
-            case (.data(let x), .data(let y)): return x == y
-            case (.string(let x), .string(let y)): return x == y
-            case (.uid(let x), .uid(let y)): return x == y
-            case (.array(let x), .array(let y)): return x == y
-            case (.dictionary(let x), .dictionary(let y)):
-                return x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
-            default: return false
-            }
-        }
-
-        /// The value for `key` when this is a dictionary.
+        /// The value for the first `key` when this is a dictionary.
         subscript(key: String) -> Value? {
-            if case .dictionary(let pairs) = self { return pairs.first(where: { $0.key == key })?.value }
+            if case .dictionary(let keys, let values) = self, let i = keys.firstIndex(of: key) { return values[i] }
             return nil
         }
     }
 
     /// Why bytes are not a binary property list this reader accepts. `message` says what and where.
-    struct Failure: Error, Equatable, Sendable {
-        var message: String
-    }
+    struct Failure: Error, Equatable, Sendable { var message: String }
 
     /// Deeper nesting than this is rejected (Apple's own files for this project nest 2 levels).
     static let maximumDepth = 64
@@ -90,8 +70,7 @@ enum BinaryPropertyList {
         let offsetTableOffset: Int
         /// Objects on the current decoding path (cycle detection).
         var onPath: [Bool]
-        /// Objects decoded so far; shared references are decoded each time they are reached, so this
-        /// bounds the work a small file of many shared references could otherwise demand.
+        /// Objects decoded so far, each reach of a shared object counted: bounds the work of a small file.
         var visits = 0
 
         init(_ bytes: [UInt8]) throws(Failure) {
@@ -135,18 +114,6 @@ enum BinaryPropertyList {
             var v: UInt64 = 0
             for i in 0..<size { v = v << 8 | UInt64(bytes[at + i]) }
             return v
-        }
-
-        /// Where object `index` starts, checked to lie inside the object area.
-        func offset(of index: Int) throws(Failure) -> Int {
-            guard index >= 0, index < objectCount else {
-                throw Failure(message: "object reference \(index) is not below the object count \(objectCount)")
-            }
-            let off = Self.uint(bytes, offsetTableOffset + index * offsetSize, offsetSize)
-            guard off >= 8, off < UInt64(offsetTableOffset) else {
-                throw Failure(message: "object \(index) has offset \(off), outside the object area 8..<\(offsetTableOffset)")
-            }
-            return Int(off)
         }
 
         /// `count` bytes at `at`, checked against the object area.
@@ -199,7 +166,12 @@ enum BinaryPropertyList {
             guard visits <= maximumVisits else {
                 throw Failure(message: "the file expands to more than \(maximumVisits) objects through shared references")
             }
-            let at = try offset(of: index)
+            // `index` is below the object count (checked by `init` and `refs`); its offset may be anything.
+            let off = Self.uint(bytes, offsetTableOffset + index * offsetSize, offsetSize)
+            guard off >= 8, off < UInt64(offsetTableOffset) else {
+                throw Failure(message: "object \(index) has offset \(off), outside the object area 8..<\(offsetTableOffset)")
+            }
+            let at = Int(off)
             let marker = bytes[at]
             let size = 1 << Int(marker & 0x0F)
             switch marker {
@@ -254,14 +226,16 @@ enum BinaryPropertyList {
                 if marker < 0xD0 { return .array(try keys.map { (r) throws(Failure) in try object(r, depth: depth + 1) }) }
                 // The values follow the keys; `refs` has checked that `n * refSize` bytes fit.
                 let values = try refs(start + n * refSize, n)
-                var pairs: [(key: String, value: Value)] = []
+                var names: [String] = []
+                var items: [Value] = []
                 for (k, v) in zip(keys, values) {
                     guard case .string(let key) = try object(k, depth: depth + 1) else {
                         throw Failure(message: "a key of the dictionary at byte \(at) is not a string")
                     }
-                    pairs.append((key, try object(v, depth: depth + 1)))
+                    names.append(key)
+                    items.append(try object(v, depth: depth + 1))
                 }
-                return .dictionary(pairs)
+                return .dictionary(keys: names, values: items)
             case 0x01...0x0F, 0x30...0x3F: throw Failure(message: "unknown marker 0x\(String(marker, radix: 16)) at byte \(at)")
             default: throw Failure(message: "unsupported marker 0x\(String(marker, radix: 16)) at byte \(at) (sets and unknown types are not read)")
             }

@@ -2,17 +2,15 @@
 /// Rules shared by the Apple and Google link types: mode and `avoid` words, place ids, the `daddr`
 /// errors, and, when building, writing an endpoint as free text that reads back as the same endpoint.
 enum AppleGoogleLinkText {
-    /// The word of `vocabulary` (lowercase words) equal to `value` trimmed and lowercased (Unicode case mapping), or nil.
+    /// The word of `vocabulary` equal to `value` trimmed and lowercased (Unicode case mapping), or nil.
     static func word(_ value: LinkInput, in vocabulary: [ModeWord]) -> ModeWord? {
         let v = LinkInput.lowercased(DirectionsURLParser.trimmed(value.string))
         return vocabulary.first { $0.value == v }
     }
 
-    /// The words of `vocabulary`, for error messages: `driving, walking or transit`.
+    /// The words of `vocabulary` (two or more), for error messages: `driving, walking or transit`.
     static func list(_ vocabulary: [ModeWord]) -> String {
-        let words = vocabulary.map(\.value)
-        guard words.count > 1 else { return words.first ?? "" }
-        return words.dropLast().joined(separator: ", ") + " or " + words[words.count - 1]
+        vocabulary.dropLast().map(\.value).joined(separator: ", ") + " or " + (vocabulary.last?.value ?? "")
     }
 
     /// The word of `words` the single parameter `p` names (by ``word(_:in:)``); nil when absent or blank.
@@ -27,32 +25,53 @@ enum AppleGoogleLinkText {
         return word
     }
 
-    /// Calls `body` with each word of an `avoid` value: decoded, split on `,`, trimmed, lowercased
-    /// (Unicode case mapping for non-ASCII text); blank words are left out. Non-ASCII words are trimmed
-    /// as bytes, or with `asText` as text (Apple's reading; the two differ only for invalid UTF-8).
-    static func forEachAvoidWord(
-        _ p: LinkInput.Query.Parameter, asText: Bool = false, _ body: (String) throws(DirectionsURLError) -> Void
-    ) throws(DirectionsURLError) {
-        try p.withValue { (value) throws(DirectionsURLError) in
+    /// The avoidances among `known` an `avoid` value names: decoded, split on `,`, each word trimmed and
+    /// lowercased (Unicode case mapping for non-ASCII text), blank words left out; another word is an
+    /// `ignored-value` repair, `unknown(word)` its message. Non-ASCII words are trimmed as bytes, or
+    /// with `asText` as text (Apple's reading; the two differ only for invalid UTF-8).
+    static func avoidances(
+        _ p: LinkInput.Query.Parameter?, known: Set<RouteAvoidance>, asText: Bool = false, _ context: inout ParseContext,
+        unknown: (String) -> String
+    ) throws(DirectionsURLError) -> Set<RouteAvoidance> {
+        var avoid: Set<RouteAvoidance> = []
+        try p?.withValue { (value) throws(DirectionsURLError) in
             for piece in value.pieces(separatedBy: UInt8(ascii: ",")) {
-                let word = piece.trimmed
-                if word.isEmpty { continue }
-                try body(word.isASCII ? word.lowercasedASCII : (asText ? DirectionsURLParser.trimmed(piece.string) : word.string).lowercased())
+                let t = piece.trimmed
+                if t.isEmpty { continue }
+                let word = t.isASCII ? t.lowercasedASCII : (asText ? DirectionsURLParser.trimmed(piece.string) : t.string).lowercased()
+                guard let a = RouteAvoidance(rawValue: word), known.contains(a) else {
+                    try context.repair(.ignoredValue, unknown(word), parameter: "avoid")
+                    continue
+                }
+                avoid.insert(a)
             }
         }
+        return avoid
     }
 
-    /// Gives `endpoint` the trimmed place id of the single parameter `key` when not blank; for the
-    /// current location, an `ignored-value` repair `'KEY' why` instead.
-    static func attachPlaceID(
-        _ keys: ParameterSchema.Slots, _ key: String, to endpoint: inout Endpoint, _ why: String, _ context: inout ParseContext
-    ) throws(DirectionsURLError) {
-        guard let id = try keys.single(key)?.trimmedValue else { return }
-        if endpoint == .currentLocation {
-            try context.repair(.ignoredValue, "'\(key)' " + why, parameter: key)
-        } else {
+    /// The source and destination of an Apple unified or Google `api=1` query (`source.name`, absent:
+    /// the current location; `destination`), each with its place id parameter's trimmed value when
+    /// not blank (for the current location, an `ignored-value` repair); `typos` as `warnAbsentTypos`.
+    /// - Throws: `missing-destination`, naming a likely typo.
+    static func endpoints(
+        _ slots: ParameterSchema.Slots, _ schema: ParameterSchema, source: (name: String, id: String, why: String), destinationID: String,
+        typos: [String], _ context: inout ParseContext
+    ) throws(DirectionsURLError) -> (source: Endpoint, destination: Endpoint) {
+        guard let d = try slots.single("destination"), !isBlankValue(d) else {
+            throw DirectionsURLParser.missingDestination(
+                present: slots.contains("destination"), format: schema.format, hint: schema.hint(in: slots.query, for: "destination"))
+        }
+        var destination = try d.endpoint(context.parser, parameter: "destination")
+        try schema.warnAbsentTypos(typos, slots, &context)
+        var from = try slots.single(source.name)?.endpoint(context.parser, parameter: source.name, source: true) ?? .currentLocation
+        func attach(_ key: String, to endpoint: inout Endpoint, _ why: String) throws(DirectionsURLError) {
+            guard let id = try slots.single(key)?.trimmedValue else { return }
+            guard endpoint != .currentLocation else { return try context.repair(.ignoredValue, "'\(key)' " + why, parameter: key) }
             endpoint = endpoint.withPlaceID(id)
         }
+        try attach(source.id, to: &from, source.why)
+        try attach(destinationID, to: &destination, "cannot name the current location; leave it out")
+        return (from, destination)
     }
 
     /// The `missing-destination` error of a `format` link without `daddr`, naming the likely typo `hint`.
@@ -66,15 +85,12 @@ enum AppleGoogleLinkText {
     static let emptyDaddr = DirectionsURLError(
         .missingDestination, "daddr", "'daddr' is empty; give the destination as an address or 'latitude,longitude'")
 
-    /// Whether the decoded value of `p` is blank; decided without decoding when it starts with visible
-    /// ASCII other than `%` and `+`.
+    /// Whether the decoded value of `p` is blank; decided without decoding when it starts with visible ASCII other than `%` and `+`.
     @inline(__always)
     static func isBlankValue(_ p: LinkInput.Query.Parameter) -> Bool {
         if let f = p.rawValue.first, f > 0x20 && f < 0x7F && f != UInt8(ascii: "%") && f != UInt8(ascii: "+") { return false }
         return p.withValue { $0.isBlank }
     }
-
-    // MARK: - Building
 
     /// The parser builders use to check how their text reads back (default literals, lenient).
     static let checker = DirectionsURLParser()
@@ -104,37 +120,33 @@ enum AppleGoogleLinkText {
         LinkWriting.modeWord(for: request, in: vocabulary, format: name, omitted: &omitted).map { [($0.parameter, $0.value)] } ?? []
     }
 
-    /// `endpoint` as free text (`latitude,longitude`, with `labels` `Label@latitude,longitude`, the
-    /// address, or `Current Location`) and the place id the format carries; nil for the current
-    /// location as the source, or for a waypoint whose text does not read back (an `omitted` line).
-    /// A label or place id the format cannot carry is an `omitted` line; so is text that reads back
-    /// as another endpoint. `rewrite` may replace text that would split (noting why; it is then not
-    /// compared); `read` is the format's reading (default: ``checker``'s source or stop reading).
+    /// `endpoint` as free text (`latitude,longitude`, with `labels` `Label@latitude,longitude`, the address,
+    /// or `Current Location`) and the place id the format carries; nil for the current location as the source,
+    /// or a waypoint whose text does not read back. What the format cannot carry, and text that reads back as
+    /// another endpoint, are `omitted` lines. `rewrite` may replace text that would split (then not compared);
+    /// `googleStops`: read back as ``DirectionsURLParser/GoogleStopText`` reads (default: ``checker``'s reading).
     /// - Throws: `cannot-express` when the source's or destination's text does not read back.
     static func written(
         _ endpoint: Endpoint, field: String, format: String, source: Bool = false, labels: Bool = false, placeIDs: Bool,
-        omitted: inout [String], rewrite: (String, inout [String]) -> String? = { _, _ in nil },
-        read: ((String) -> Endpoint?)? = nil
+        omitted: inout [String], rewrite: (String, inout [String]) -> String? = { _, _ in nil }, googleStops: Bool = false
     ) throws(LinkBuildError) -> (text: String, placeID: String?)? {
-        var expected = endpoint
+        var expected = endpoint.withPlaceID(nil)
         var text = "Current Location"
         switch endpoint {
         case .currentLocation:
             if source { return nil }
-        case .coordinate(let c, let label, let id):
+        case .coordinate(let c, let label, _):
             if label != nil && !labels { omitted.append("\(field) label: \(format) links carry no place names for coordinates") }
-            if id != nil && !placeIDs { omitted.append("\(field) place id: \(format) links carry no place ids") }
-            expected = .coordinate(c, label: labels ? label : nil, placeID: placeIDs ? id : nil)
+            expected = .coordinate(c, label: labels ? label : nil)
             text = (labels ? label.map { $0 + "@" } ?? "" : "") + LinkWriting.pair(c)
-        case .address(let t, let id):
-            if id != nil && !placeIDs { omitted.append("\(field) place id: \(format) links carry no place ids") }
-            expected = .address(t, placeID: placeIDs ? id : nil)
-            text = t
+        case .address(let t, _): text = t
         }
+        if endpoint.placeID != nil && !placeIDs { omitted.append("\(field) place id: \(format) links carry no place ids") }
         let rewritten = rewrite(text, &omitted)
         text = rewritten ?? text
-        let back = read.map { $0(text) } ?? LinkInput.withBytes(of: text) {
-            source ? try? checker.sourceEndpoint($0, parameter: field) : try? checker.stopEndpoint($0, parameter: field)
+        let back = LinkInput.withBytes(of: text) { (bytes) -> Endpoint? in
+            if googleStops { return try? DirectionsURLParser.GoogleStopText.endpoint(bytes, parameter: field, source: source, parser: checker) }
+            return source ? try? checker.sourceEndpoint(bytes, parameter: field) : try? checker.stopEndpoint(bytes, parameter: field)
         }
         let shown = DirectionsURLParser.shorten(text)
         guard let back else {
@@ -145,16 +157,15 @@ enum AppleGoogleLinkText {
             throw LinkBuildError(
                 code: .cannotExpress, message: "'\(shown)' cannot be written as the \(field): it reads back as a malformed value", field: field)
         }
-        if rewritten == nil && back != expected.withPlaceID(nil) {
-            let what: String
-            switch back {
-            case .coordinate: what = "a coordinate"
-            case .currentLocation: what = "the current location"
-            case .address(let t, _): what = "the address '\(DirectionsURLParser.shorten(t))'"
+        if rewritten == nil && back != expected {
+            let what = switch back {
+            case .coordinate: "a coordinate"
+            case .currentLocation: "the current location"
+            case .address(let t, _): "the address '\(DirectionsURLParser.shorten(t))'"
             }
             omitted.append("\(field): '\(shown)' reads back as \(what)")
         }
-        return (text, expected.placeID)
+        return (text, placeIDs ? endpoint.placeID : nil)
     }
 }
 

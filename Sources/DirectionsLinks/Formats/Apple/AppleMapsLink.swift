@@ -2,33 +2,26 @@
 extension DirectionsURLParser {
     /// Apple Map Links, the legacy form: `https://maps.apple.com/?saddr=&daddr=&dirflg=` (Apple, "Map
     /// Links" reference, developer.apple.com/library/archive/featuredarticles/iPhoneURLScheme_Reference/MapLinks).
-    /// Also the family for every Apple link: dispatches `maps.apple.com` and `maps:`, sending
-    /// `/directions` and `/place` to ``AppleUnifiedLink``.
+    /// Also the family of every Apple link, sending `/directions` and `/place` to ``AppleUnifiedLink``.
     ///
     /// Parameters (query, form-encoded: `+` is a space, `%2B` a literal `+`; names any case):
-    /// - `saddr` (at most once): the source. Absent, empty or a current-location literal → current
-    ///   location (Apple: "If you don't specify a value for saddr, the starting point is 'here.'").
+    /// - `saddr` (at most once): absent (Apple: the starting point is "here"), empty or a current-location
+    ///   literal → current location.
     /// - `daddr` (required): the destination; repeated `daddr`s are ordered stops (real links, not in
-    ///   Apple's table), the last the destination.
-    /// - `dirflg` (at most once): `d` → Car, `w` → Pedestrian, `r` → transport type Transit; empty → no
-    ///   mode; another value → `ignored-value` repair (Apple: Maps ignores it).
+    ///   Apple's table). Values: `latitude,longitude` or address text (`CoordinateText`).
+    /// - `dirflg` (at most once): ``modeVocabulary``; empty → no mode; another value → `ignored-value`
+    ///   repair (Apple: Maps ignores it).
     /// - `ll`, `q`, `address`, `near`, `sll`, `z`, `spn`, `sspn`, `t`: view and search only; a link
     ///   with only these is `not-a-directions-link`.
-    /// - Values: `latitude,longitude` or address text (`CoordinateText`).
+    /// - Repairs: a misspelling of an absent `saddr` or `dirflg` (`dirflag=w`) is `likely-typo`, ignored;
+    ///   of `daddr`, `missing-destination` naming it.
     ///
     /// Hosts and schemes: `maps.apple.com` at `/` and `/maps`; `maps:?…`, `maps://?…`,
     /// `maps://maps.apple.com/…`, nested `maps://https://maps.apple.com/maps?…`. `maps:` without `?`
     /// (`maps:q=Coffee`, GNOME Maps' search) is `not-a-directions-link`; `maps.apple` short links are
     /// `unresolvable-offline`.
-    ///
-    /// Repairs: a misspelling of an absent `saddr` or `dirflg` (`dirflag=w`) is `likely-typo`, ignored;
-    /// of `daddr`, `missing-destination` naming it. Building writes
-    /// `https://maps.apple.com/?saddr=&daddr=…&daddr=…&dirflg=` (no saddr for the current location);
-    /// labels, place ids, cycling, avoidances, `navigate` and times are omitted.
-    enum AppleMapsLink {
+    enum AppleMapsLink: DirectionsLinkFormat {
         static let formatName = "Apple Maps link"
-
-        /// The legacy Map Links parameters (Apple's table); `ll` … `sspn` are view and search only.
         static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
             .single("saddr", "the source: an address or `latitude,longitude`; absent or empty: the current location"),
             .repeatable(
@@ -42,6 +35,7 @@ extension DirectionsURLParser {
 
         /// Parses the query of a legacy Apple link (the bytes after `?`).
         static func parse(query raw: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+            context.format = .appleMaps
             let query = try LinkInput.Query(raw, plusAsSpace: true)
             let slots = schema.slots(query)
             let saddr = try slots.single("saddr")
@@ -63,7 +57,6 @@ extension DirectionsURLParser {
             let destination = stops.removeLast()
             try schema.warnAbsentTypos(["saddr", "dirflg"], slots, &context)
             let source = try saddr?.endpoint(parser, parameter: "saddr", source: true) ?? .currentLocation
-            // A blank dirflg is no mode.
             var word: ModeWord? = nil
             if let flag = try slots.single("dirflg"), !flag.withValue({ $0.isBlank }) {
                 word = flag.withValue { AppleGoogleLinkText.word($0, in: modeVocabulary) }
@@ -79,8 +72,36 @@ extension DirectionsURLParser {
                 source: source, destination: destination, waypoints: stops, mode: word?.mode, transportType: word?.transportType)
         }
 
-        /// Parses what follows `maps:` (see the type's notes).
-        static func parseMapsScheme(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        /// Dispatches an Apple link by path: legacy at `/` or `/maps`, unified at `/directions` and
+        /// `/place`; another path is `not-a-directions-link`, `fix` saying what to write instead.
+        static func parseApplePath(
+            _ link: LinkInput.Parts, _ context: inout ParseContext, fix: String
+        ) throws(DirectionsURLError) -> DirectionsRequest {
+            // Only the Kelvin sign lowercases to an ASCII letter (`k`): bytes decide. One trailing '/' is allowed.
+            let path = link.bytes.path
+            let p = path.last == UInt8(ascii: "/") ? path.dropLast() : path
+            if p.isEmpty || p.equalsIgnoringCase("/maps" as StaticString) { return try parse(query: link.bytes.query, &context) }
+            if p.equalsIgnoringCase("/directions" as StaticString) { return try AppleUnifiedLink.parse(query: link.bytes.query, &context) }
+            if p.equalsIgnoringCase("/place" as StaticString) { return try AppleUnifiedLink.parsePlace(query: link.bytes.query, &context) }
+            throw DirectionsURLError(
+                .notADirectionsLink, "path", "'\(path.string)' in a \(link.scheme): link to Apple Maps is not a directions path; \(fix)")
+        }
+
+        static var format: LinkFormat { .appleMaps }
+        static var schemes: [String] { ["maps"] }
+        static var hosts: [String] { ["maps.apple.com", "maps.apple"] }
+
+        /// Dispatches a web link by host and path, a `maps:` link by what follows (see the type's notes).
+        static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+            // The link starts with its scheme, so its bytes tell without comparing Strings.
+            guard link.bytes.link.hasPrefixIgnoringCase("maps:") else {
+                if link.host.utf8.count == 10 && link.host == "maps.apple" {
+                    throw DirectionsURLError(
+                        .unresolvableOffline, "host",
+                        "maps.apple short links hide the real link behind an HTTP redirect; resolve it first and pass the maps.apple.com link")
+                }
+                return try parseApplePath(link, &context, fix: "use /directions?destination=… or /?daddr=…")
+            }
             let rest = link.bytes.rest
             if rest.hasPrefix("//") {
                 let inner = rest.dropFirst(2)
@@ -107,71 +128,29 @@ extension DirectionsURLParser {
                 .notADirectionsLink, "scheme", "a 'maps:' link without '?' uses GNOME Maps' search grammar, not Apple's; write maps:?saddr=…&daddr=…")
         }
 
-        /// Dispatches an Apple link by path: legacy at `/` or `/maps`, unified at `/directions` and
-        /// `/place`; another path is `not-a-directions-link`, `fix` saying what to write instead.
-        static func parseApplePath(
-            _ link: LinkInput.Parts, _ context: inout ParseContext, fix: String
-        ) throws(DirectionsURLError) -> DirectionsRequest {
-            // Only the Kelvin sign lowercases to an ASCII letter (`k`): bytes decide. One trailing '/' is allowed.
-            let path = link.bytes.path
-            let p = path.last == UInt8(ascii: "/") ? path.dropLast() : path
-            if p.isEmpty || p.equalsIgnoringCase("/maps" as StaticString) {
-                context.format = .appleMaps
-                return try parse(query: link.bytes.query, &context)
-            }
-            if p.equalsIgnoringCase("/directions" as StaticString) {
-                context.format = .appleUnified
-                return try AppleUnifiedLink.parse(query: link.bytes.query, &context)
-            }
-            if p.equalsIgnoringCase("/place" as StaticString) {
-                context.format = .appleUnified
-                return try AppleUnifiedLink.parsePlace(query: link.bytes.query, &context)
-            }
-            throw DirectionsURLError(
-                .notADirectionsLink, "path", "'\(path.string)' in a \(link.scheme): link to Apple Maps is not a directions path; \(fix)")
-        }
-    }
-}
+        static let modeVocabulary: [ModeWord] = [
+            ModeWord("dirflg", "d", mode: .car),
+            ModeWord("dirflg", "w", mode: .pedestrian),
+            ModeWord("dirflg", "r", mode: nil, transportType: .transit),
+        ]
 
-extension DirectionsURLParser.AppleMapsLink: DirectionsLinkFormat {
-    static var format: LinkFormat { .appleMaps }
-    static var schemes: [String] { ["maps"] }
-    static var hosts: [String] { ["maps.apple.com", "maps.apple"] }
-
-    static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        // The link starts with its scheme, so its bytes tell without comparing Strings.
-        if link.bytes.link.hasPrefixIgnoringCase("maps:") { return try parseMapsScheme(link, &context) }
-        if link.host.utf8.count == 10 && link.host == "maps.apple" {
-            throw DirectionsURLError(
-                .unresolvableOffline, "host",
-                "maps.apple short links hide the real link behind an HTTP redirect; resolve it first and pass the maps.apple.com link")
-        }
-        return try parseApplePath(link, &context, fix: "use /directions?destination=… or /?daddr=…")
-    }
-
-    /// Apple Map Links `dirflg`: `d` (by car), `w` (by foot), `r` (by public transit).
-    static let modeVocabulary: [ModeWord] = [
-        ModeWord("dirflg", "d", mode: .car),
-        ModeWord("dirflg", "w", mode: .pedestrian),
-        ModeWord("dirflg", "r", mode: nil, transportType: .transit),
-    ]
-
-    /// `https://maps.apple.com/?saddr=…&daddr=<stop>…&daddr=<destination>&dirflg=…`.
-    /// - Throws: `cannot-express` for an empty destination address.
-    static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
-        let name = "Apple Maps legacy"
-        return try AppleGoogleLinkText.build(request, format, name: name, prefix: "https://maps.apple.com/?", avoid: [], navigate: false) {
-            (omitted) throws(LinkBuildError) in
-            var pairs: [(String, String)] = []
-            func add(_ endpoint: Endpoint, _ field: String, _ parameter: String, source: Bool = false) throws(LinkBuildError) {
-                if let t = try AppleGoogleLinkText.written(endpoint, field: field, format: name, source: source, placeIDs: false, omitted: &omitted) {
-                    pairs.append((parameter, LinkWriting.formValue(t.text)))
+        /// `https://maps.apple.com/?saddr=…&daddr=<stop>…&daddr=<destination>&dirflg=…` (no saddr for the
+        /// current location); labels, place ids, cycling, avoidances, `navigate` and times are omitted.
+        /// - Throws: `cannot-express` for an empty destination address.
+        static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
+            let name = "Apple Maps legacy"
+            return try AppleGoogleLinkText.build(request, format, name: name, prefix: "https://maps.apple.com/?", avoid: [], navigate: false) {
+                (omitted) throws(LinkBuildError) in
+                var pairs: [(String, String)] = []
+                func add(_ endpoint: Endpoint, _ field: String, _ parameter: String, source: Bool = false) throws(LinkBuildError) {
+                    let t = try AppleGoogleLinkText.written(endpoint, field: field, format: name, source: source, placeIDs: false, omitted: &omitted)
+                    if let t { pairs.append((parameter, LinkWriting.formValue(t.text))) }
                 }
+                try add(request.source, "source", "saddr", source: true)
+                for (i, w) in request.waypoints.enumerated() { try add(w, "waypoints[\(i)]", "daddr") }
+                try add(request.destination, "destination", "daddr")
+                return pairs + AppleGoogleLinkText.modePair(request, modeVocabulary, name, &omitted)
             }
-            try add(request.source, "source", "saddr", source: true)
-            for (i, w) in request.waypoints.enumerated() { try add(w, "waypoints[\(i)]", "daddr") }
-            try add(request.destination, "destination", "daddr")
-            return pairs + AppleGoogleLinkText.modePair(request, modeVocabulary, name, &omitted)
         }
     }
 }

@@ -5,29 +5,25 @@ extension DirectionsURLParser {
     ///
     /// `https://maps.apple.com/directions?source=&destination=&waypoint=&mode=&avoid=` (also under
     /// `maps://…/directions?…`). Query, form-encoded (`+` is a space, `%2B` a literal `+`):
-    /// - `destination` (required, at most once): `latitude,longitude` becomes a coordinate, other text
-    ///   an address. `source` (at most once): absent, empty or a current-location literal → current location.
+    /// - `destination` (required, at most once): `latitude,longitude` or address text. `source` (at
+    ///   most once): absent, empty or a current-location literal → current location.
     /// - `waypoint`: repeatable, in travel order.
-    /// - `source-place-id`, `destination-place-id`: kept verbatim in ``Endpoint/placeID``.
-    ///   `waypoint-place-id`: each belongs to the `waypoint` it directly follows if all do, else they
-    ///   pair in order. A place id with no endpoint is an `ignored-value` repair.
-    /// - `mode`: `driving` → Car, `walking` → Pedestrian, `transit` → transport type Transit, `cycling`
-    ///   → Bike; any other word → `unknown-mode`.
-    /// - `avoid`: decoded, then split on `,`: `tolls`, `highways` → ``RouteAvoidance``; `busy-roads`,
-    ///   `stairs` and unknown words → `ignored-value` repair.
+    /// - `source-place-id`, `destination-place-id`: kept in ``Endpoint/placeID``. `waypoint-place-id`:
+    ///   each belongs to the `waypoint` it directly follows if all do, else they pair in order. A place
+    ///   id with no endpoint is an `ignored-value` repair.
+    /// - `mode`: ``modeVocabulary``; any other word → `unknown-mode`.
+    /// - `avoid`: comma-separated `tolls`, `highways`; `busy-roads`, `stairs`, other words → `ignored-value`.
     /// - `transit-preferences` and `start` are accepted and not used (not a mode; no delay field).
-    /// - A misspelling of an absent `source`, `waypoint`, `mode` or `avoid` (`mdoe=walking`) is a
-    ///   `likely-typo` repair and is ignored; a misspelt `destination` is `missing-destination`.
+    /// - A misspelt absent optional parameter (`mdoe=walking`) is a `likely-typo` repair, ignored; a
+    ///   misspelt `destination` is `missing-destination`.
     ///
     /// Place form `https://maps.apple.com/place?coordinate=lat,lon&name=&address=&place-id=`: a
     /// destination-only request, the coordinate labelled with `name` (else `address`), or without it
     /// the `address` (else `name`) text; with the place id. A place id alone: `unresolvable-offline`.
-    ///
-    /// Building writes source, source-place-id, destination, destination-place-id, (waypoint,
-    /// waypoint-place-id)…, mode, avoid. Labels of coordinates, `ferries`, `navigate` and times are omitted.
-    enum AppleUnifiedLink {
+    enum AppleUnifiedLink: DirectionsLinkFormat {
         static let formatName = "Apple Maps directions link"
-        /// The directions form's parameters (Apple's unified Maps URLs reference).
+        /// The `avoid` words a MapKit route request can use (`ferries` is not one).
+        static let avoidable: Set<RouteAvoidance> = [.tolls, .highways]
         static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
             .single("source", "the source: an address, a coordinate or a place name; absent: the current location"),
             .single("source-place-id", "the source's place id, kept verbatim"),
@@ -53,32 +49,25 @@ extension DirectionsURLParser {
 
         /// Parses the query of a `/directions` link (the bytes after `?`).
         static func parse(query raw: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+            context.format = .appleUnified
             let query = try LinkInput.Query(raw, plusAsSpace: true)
             let slots = schema.slots(query)
-            guard let d = try slots.single("destination"), !AppleGoogleLinkText.isBlankValue(d) else {
-                throw DirectionsURLParser.missingDestination(
-                    present: slots.contains("destination"), format: formatName, hint: schema.hint(in: query, for: "destination"))
-            }
+            let (source, destination) = try AppleGoogleLinkText.endpoints(
+                slots, schema, source: ("source", "source-place-id", "needs a 'source'; the route starts at the current location"),
+                destinationID: "destination-place-id", typos: ["source", "waypoint", "mode", "avoid"], &context)
             let parser = context.parser
-            var destination = try d.endpoint(parser, parameter: "destination")
-            try schema.warnAbsentTypos(["source", "waypoint", "mode", "avoid"], slots, &context)
-            var source = try slots.single("source")?.endpoint(parser, parameter: "source", source: true) ?? .currentLocation
-            try AppleGoogleLinkText.attachPlaceID(
-                slots, "source-place-id", to: &source, "needs a 'source'; the route starts at the current location", &context)
-            try AppleGoogleLinkText.attachPlaceID(
-                slots, "destination-place-id", to: &destination, "cannot name the current location; leave it out", &context)
             var waypoints: [Endpoint] = []
             // Each waypoint-place-id with the index of the waypoint right before it (-1: none).
             var ids: [(id: String, after: Int)] = []
-            var previousWasWaypoint = false
+            var previous = -1
             for p in query.parameters {
                 if query.isKey(p, "waypoint" as StaticString) {
                     waypoints.append(try p.endpoint(parser, parameter: "waypoint"))
-                    previousWasWaypoint = true
+                    previous = waypoints.count - 1
                     continue
                 }
-                if query.isKey(p, "waypoint-place-id" as StaticString) { ids.append((p.value, previousWasWaypoint ? waypoints.count - 1 : -1)) }
-                previousWasWaypoint = false
+                if query.isKey(p, "waypoint-place-id" as StaticString) { ids.append((p.value, previous)) }
+                previous = -1
             }
             let interleaved = ids.allSatisfy { $0.after >= 0 }
             for (k, (id, after)) in ids.enumerated() {
@@ -95,24 +84,11 @@ extension DirectionsURLParser {
                 }
             }
             let word = try AppleGoogleLinkText.mode(try slots.single("mode"), "mode", modeVocabulary, what: "an Apple Maps travel mode")
-            var avoid: Set<RouteAvoidance> = []
-            if let a = try slots.single("avoid") {
-                try AppleGoogleLinkText.forEachAvoidWord(a, asText: true) { (word) throws(DirectionsURLError) in
-                    switch word {
-                    case "tolls": avoid.insert(.tolls)
-                    case "highways": avoid.insert(.highways)
-                    case "busy-roads", "stairs":
-                        try context.repair(
-                            .ignoredValue, "'avoid=\(word)' has no meaning in a MapKit route request and is ignored; tolls and highways are used",
-                            parameter: "avoid")
-                    default:
-                        try context.repair(
-                            .ignoredValue,
-                            "'avoid=\(DirectionsURLParser.shorten(word))' is not an Apple Maps avoid value and is ignored; "
-                                + "use tolls, highways, busy-roads or stairs",
-                            parameter: "avoid")
-                    }
-                }
+            let avoid = try AppleGoogleLinkText.avoidances(try slots.single("avoid"), known: avoidable, asText: true, &context) { text in
+                text == "busy-roads" || text == "stairs"
+                    ? "'avoid=\(text)' has no meaning in a MapKit route request and is ignored; tolls and highways are used"
+                    : "'avoid=\(DirectionsURLParser.shorten(text))' is not an Apple Maps avoid value and is ignored; "
+                        + "use tolls, highways, busy-roads or stairs"
             }
             return DirectionsRequest(
                 source: source, destination: destination, waypoints: waypoints, mode: word?.mode, transportType: word?.transportType,
@@ -121,13 +97,13 @@ extension DirectionsURLParser {
 
         /// Parses the query of a `/place` link as a destination-only request (see the type's notes).
         static func parsePlace(query raw: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+            context.format = .appleUnified
             let slots = placeSchema.slots(try LinkInput.Query(raw, plusAsSpace: true))
             let name = try slots.single("name")?.trimmedValue
             let address = try slots.single("address")?.trimmedValue
             let id = try slots.single("place-id")?.trimmedValue
             if let c = try slots.single("coordinate"),
                 let coordinate = try c.withValue({ (v: LinkInput) throws(DirectionsURLError) -> Coordinate? in
-                    // nil: blank, as if absent.
                     v.isBlank ? nil : try CoordinateText.parsePair(v.trimmed, parameter: "coordinate")
                 })
             {
@@ -144,51 +120,49 @@ extension DirectionsURLParser {
                 .missingDestination, "coordinate",
                 "this Apple Maps place link has no 'coordinate', 'address' or 'name'; add coordinate=<latitude,longitude>")
         }
-    }
-}
 
-extension DirectionsURLParser.AppleUnifiedLink: DirectionsLinkFormat {
-    static var format: LinkFormat { .appleUnified }
+        static var format: LinkFormat { .appleUnified }
 
-    /// Read by its family's type, which dispatches `/directions` and `/place` here.
-    static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        try DirectionsURLParser.AppleMapsLink.parse(link, &context)
-    }
+        /// Read by its family's type.
+        static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+            try AppleMapsLink.parse(link, &context)
+        }
 
-    /// Unified Maps URLs `mode`: `driving`, `walking`, `transit`, `cycling`.
-    static let modeVocabulary: [ModeWord] = [
-        ModeWord("mode", "driving", mode: .car),
-        ModeWord("mode", "walking", mode: .pedestrian),
-        ModeWord("mode", "transit", mode: nil, transportType: .transit),
-        ModeWord("mode", "cycling", mode: .bike),
-    ]
+        static let modeVocabulary: [ModeWord] = [
+            ModeWord("mode", "driving", mode: .car),
+            ModeWord("mode", "walking", mode: .pedestrian),
+            ModeWord("mode", "transit", mode: nil, transportType: .transit),
+            ModeWord("mode", "cycling", mode: .bike),
+        ]
 
-    /// `https://maps.apple.com/directions?source=…&destination=…&waypoint=…&mode=…&avoid=…`.
-    /// - Throws: `cannot-express` for an empty destination address.
-    static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
-        let name = "Apple Maps"
-        let prefix = "https://maps.apple.com/directions?"
-        return try AppleGoogleLinkText.build(request, format, name: name, prefix: prefix, avoid: [.tolls, .highways], navigate: false) {
-            (omitted) throws(LinkBuildError) in
-            var pairs: [(String, String)] = []
-            func add(_ endpoint: Endpoint, _ field: String, _ parameter: String, source: Bool = false) throws(LinkBuildError) {
-                guard let (text, id) = try AppleGoogleLinkText.written(endpoint, field: field, format: name, source: source, placeIDs: true, omitted: &omitted)
-                else { return }
-                pairs.append((parameter, LinkWriting.formValue(text)))
-                guard let id else { return }
-                if DirectionsURLParser.trimmed(id) == id && !id.isEmpty {
+        /// `https://maps.apple.com/directions?source=…&source-place-id=…&destination=…&destination-place-id=…`
+        /// `&waypoint=…&waypoint-place-id=…&mode=…&avoid=…`; labels of coordinates, `ferries`, `navigate`
+        /// and times are omitted.
+        /// - Throws: `cannot-express` for an empty destination address.
+        static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
+            let name = "Apple Maps"
+            let prefix = "https://maps.apple.com/directions?"
+            return try AppleGoogleLinkText.build(request, format, name: name, prefix: prefix, avoid: avoidable, navigate: false) {
+                (omitted) throws(LinkBuildError) in
+                var pairs: [(String, String)] = []
+                func add(_ endpoint: Endpoint, _ field: String, _ parameter: String, source: Bool = false) throws(LinkBuildError) {
+                    let w = try AppleGoogleLinkText.written(endpoint, field: field, format: name, source: source, placeIDs: true, omitted: &omitted)
+                    guard let (text, id) = w else { return }
+                    pairs.append((parameter, LinkWriting.formValue(text)))
+                    guard let id else { return }
+                    guard DirectionsURLParser.trimmed(id) == id && !id.isEmpty else {
+                        return omitted.append("\(field) place id: '\(id)' is blank or has surrounding spaces")
+                    }
                     pairs.append((parameter + "-place-id", LinkWriting.formValue(id)))
-                } else {
-                    omitted.append("\(field) place id: '\(id)' is blank or has surrounding spaces")
                 }
+                try add(request.source, "source", "source", source: true)
+                try add(request.destination, "destination", "destination")
+                for (i, w) in request.waypoints.enumerated() { try add(w, "waypoints[\(i)]", "waypoint") }
+                pairs += AppleGoogleLinkText.modePair(request, modeVocabulary, name, &omitted)
+                let avoid = request.avoid.sorted().filter(avoidable.contains)
+                if !avoid.isEmpty { pairs.append(("avoid", avoid.map(\.rawValue).joined(separator: ","))) }
+                return pairs
             }
-            try add(request.source, "source", "source", source: true)
-            try add(request.destination, "destination", "destination")
-            for (i, w) in request.waypoints.enumerated() { try add(w, "waypoints[\(i)]", "waypoint") }
-            pairs += AppleGoogleLinkText.modePair(request, modeVocabulary, name, &omitted)
-            let avoid = request.avoid.sorted().filter { $0 != .ferries }
-            if !avoid.isEmpty { pairs.append(("avoid", avoid.map(\.rawValue).joined(separator: ","))) }
-            return pairs
         }
     }
 }

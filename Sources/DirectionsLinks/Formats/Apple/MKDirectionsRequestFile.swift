@@ -5,22 +5,17 @@
 /// A binary property list whose top dictionary has two optional `MKMapItem` dictionaries,
 /// `MKDirectionsRequestSource` and `MKDirectionsRequestDestination` (decompiled MapKit,
 /// `MKDirectionsRequest.m` / `MKMapItem.mm`, iOS 26.1):
-/// - `MKMapItemIsCurrentLocation` = true → ``Endpoint/currentLocation`` (no coordinates);
-/// - otherwise `MKMapItemName` → `.address(name)`. The place is in Apple-private data
-///   (`MKMapItemGEOMapItem`, `MKMapItemGEOPlace`) routingd does not read: each such endpoint adds a
-///   `coordinates-unavailable` warning, in lenient **and** strict mode (a limit, not a repair).
-///   Phone number, URL and time zone are ignored.
-/// - No source → the current location; no destination → `missing-destination`.
-/// - The file carries no mode, transport type, dates or preferences: the request has none.
+/// - `MKMapItemIsCurrentLocation` = true → ``Endpoint/currentLocation``;
+/// - otherwise `MKMapItemName` → `.address(name)` and a `coordinates-unavailable` warning, in lenient
+///   **and** strict mode: the place is in Apple-private data (`MKMapItemGEOMapItem`, `MKMapItemGEOPlace`)
+///   routingd does not read. Phone number, URL and time zone are ignored.
+/// - No source → the current location. The file carries no mode, dates or preferences.
 public enum MKDirectionsRequestFile {
     static let sourceKey = "MKDirectionsRequestSource"
     static let destinationKey = "MKDirectionsRequestDestination"
 
-    /// Parses the bytes of a `.mkdirectionsrequest` file.
-    /// - Parameters:
-    ///   - bytes: the whole file.
-    ///   - parser: supplies the current-location literals; a map item named with one (such as
-    ///     "Current Location") is the current location too.
+    /// Parses the bytes of a whole `.mkdirectionsrequest` file; a map item named with one of the
+    /// `parser`'s current-location literals is the current location too.
     /// - Returns: the request, format ``LinkFormat/mkDirectionsRequest``, and one
     ///   `coordinates-unavailable` warning per endpoint known only by name.
     /// - Throws: ``DirectionsURLError`` `malformed-url` (parameter `file`) when the bytes are not a

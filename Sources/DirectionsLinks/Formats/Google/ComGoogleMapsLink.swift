@@ -2,26 +2,18 @@
 extension DirectionsURLParser {
     /// Google Maps for iOS URL scheme (Google, "Google Maps URL Scheme for iOS",
     /// developers.google.com/maps/documentation/urls/ios-urlscheme):
-    /// `comgooglemaps://?saddr=&daddr=&directionsmode=`, also `comgooglemaps-x-callback://?…`.
-    /// `comgooglemapsurl://<web link without scheme>` is parsed as that `https://` link.
+    /// `comgooglemaps://?saddr=&daddr=&directionsmode=`, also `comgooglemaps-x-callback://?…`;
+    /// `comgooglemapsurl://<web link without scheme>` is read as that `https://` link.
     ///
     /// Parameters (query, form-encoded: `+` is a space, `%2B` a literal `+`):
-    /// - `saddr`: "If the value is left blank, then the user's current location will be used"; absent,
-    ///   blank or a current-location literal → current location.
-    /// - `daddr`: the destination. Stops may chain with ` to:` (not in the iOS guide; works in
-    ///   Google's apps, phonegap-launch-navigator #169); stops are read by `GoogleStopText`.
-    /// - `directionsmode`: `driving` → Car, `transit` → transport type Transit, `bicycling` → Bike,
-    ///   `walking` → Pedestrian; another word → `unknown-mode`.
-    /// - Repairs: a raw space in a value (`repaired-syntax`); a misspelling of an absent `saddr` or
-    ///   `directionsmode` (`likely-typo`, ignored).
-    /// - Without `daddr`, `q` (a search) is read as the destination; `center`, `zoom`, `views`,
-    ///   `mapmode` are view-only, and a link with only those is `not-a-directions-link`.
-    ///
-    /// Building writes `comgooglemaps://?saddr=&daddr=A+to:B&directionsmode=`. Labels of coordinates
-    /// (`Label@lat,lon` is not in the iOS guide), place ids, avoidances, `navigate` and times are `omitted` lines.
-    enum ComGoogleMapsLink {
+    /// - `saddr`: "If the value is left blank, then the user's current location will be used".
+    /// - `daddr`: the destination; stops may chain with ` to:` (not in the iOS guide; works in Google's
+    ///   apps, phonegap-launch-navigator #169), read by `GoogleStopText`. Without it, `q` (a search).
+    /// - `directionsmode`: ``modeVocabulary``; another word → `unknown-mode`.
+    /// - `center`, `zoom`, `views`, `mapmode` are view-only: a link with only those is `not-a-directions-link`.
+    /// - Repairs as `GoogleLegacyLink`'s.
+    enum ComGoogleMapsLink: DirectionsLinkFormat {
         static let formatName = "Google Maps app link"
-        /// The parameters of the Google Maps app's URL scheme (Google, "Google Maps URL Scheme for iOS").
         static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, GoogleLegacyLink.routeParameters + [
             .single("directionsmode", "driving, transit, bicycling or walking"),
             .repeatable("q", "a search: the destination when there is no daddr (the last counts)"),
@@ -43,16 +35,15 @@ extension DirectionsURLParser {
                     .notADirectionsLink, "host", "'\(link.scheme)://\(link.host)' is not a Google Maps app link; write \(link.scheme)://?daddr=…")
             }
             let raw = link.bytes.query
-            let query = try LinkInput.Query(raw, plusAsSpace: true)
-            let keys = schema.slots(query)
-            try GoogleMapsLink.rawSpaces(query, raw: raw, &context)
+            let keys = schema.slots(try LinkInput.Query(raw, plusAsSpace: true))
+            try GoogleMapsLink.rawSpaces(keys, raw: raw, &context)
             let parser = context.parser
             var stops = try GoogleLegacyLink.stops(keys, parser: parser)
             if stops == nil, let q = keys.last("q"), !q.withValue({ $0.isBlank }) {
                 stops = (try GoogleStopText.endpoint(of: q, parameter: "q", source: false, parser: parser), [])
             }
             guard let stops else {
-                let hint = schema.hint(in: query, for: "daddr")
+                let hint = schema.hint(in: keys.query, for: "daddr")
                 if hint != nil || keys.contains("saddr") || keys.contains("directionsmode") {
                     throw AppleGoogleLinkText.missingDaddr(formatName, hint: hint)
                 }
@@ -67,29 +58,27 @@ extension DirectionsURLParser {
             return DirectionsRequest(
                 source: source, destination: stops.destination, waypoints: stops.waypoints, mode: word?.mode, transportType: word?.transportType)
         }
-    }
-}
 
-extension DirectionsURLParser.ComGoogleMapsLink: DirectionsLinkFormat {
-    static var format: LinkFormat { .comGoogleMaps }
-    static var schemes: [String] { ["comgooglemaps", "comgooglemaps-x-callback", "comgooglemapsurl"] }
+        static var format: LinkFormat { .comGoogleMaps }
+        static var schemes: [String] { ["comgooglemaps", "comgooglemaps-x-callback", "comgooglemapsurl"] }
 
-    /// iOS URL scheme `directionsmode` words.
-    static let modeVocabulary: [ModeWord] = [
-        ModeWord("directionsmode", "driving", mode: .car),
-        ModeWord("directionsmode", "transit", mode: nil, transportType: .transit),
-        ModeWord("directionsmode", "bicycling", mode: .bike),
-        ModeWord("directionsmode", "walking", mode: .pedestrian),
-    ]
+        static let modeVocabulary: [ModeWord] = [
+            ModeWord("directionsmode", "driving", mode: .car),
+            ModeWord("directionsmode", "transit", mode: nil, transportType: .transit),
+            ModeWord("directionsmode", "bicycling", mode: .bike),
+            ModeWord("directionsmode", "walking", mode: .pedestrian),
+        ]
 
-    /// `comgooglemaps://?saddr=…&daddr=A+to:B&directionsmode=…`.
-    /// - Throws: `cannot-express` for an empty destination address.
-    static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
-        let name = "comgooglemaps"
-        return try AppleGoogleLinkText.build(request, format, name: name, prefix: "comgooglemaps://?", avoid: [], navigate: false) {
-            (omitted) throws(LinkBuildError) in
-            try DirectionsURLParser.GoogleLegacyLink.stopPairs(request, format: name, labels: false, omitted: &omitted)
-                + AppleGoogleLinkText.modePair(request, modeVocabulary, name, &omitted)
+        /// `comgooglemaps://?saddr=…&daddr=A+to:B&directionsmode=…`; labels of coordinates (`Label@lat,lon`
+        /// is not in the iOS guide), place ids, avoidances, `navigate` and times are omitted.
+        /// - Throws: `cannot-express` for an empty destination address.
+        static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
+            let name = "comgooglemaps"
+            return try AppleGoogleLinkText.build(request, format, name: name, prefix: "comgooglemaps://?", avoid: [], navigate: false) {
+                (omitted) throws(LinkBuildError) in
+                try GoogleLegacyLink.stopPairs(request, format: name, labels: false, omitted: &omitted)
+                    + AppleGoogleLinkText.modePair(request, modeVocabulary, name, &omitted)
+            }
         }
     }
 }

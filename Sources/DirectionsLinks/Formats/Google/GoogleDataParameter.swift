@@ -5,18 +5,16 @@ extension DirectionsURLParser {
     ///
     /// The blob (`!` may also arrive as `%21`; an undecodable blob is empty) is `!`-separated tokens
     /// `<field number><type><value>`; an `m` token opens a group of the next `<value>` tokens (counted
-    /// flat). Layout from reverse engineering (google-maps-data-parameter-parser; geoshare#111):
+    /// flat; a truncated group ends at the end). Layout from reverse engineering
+    /// (google-maps-data-parameter-parser; geoshare#111), bad or out-of-range values absent, never clamped:
     /// - Directions: a `4m` group whose first token is a `4m` group holds one `1m` group per stop, in
     ///   order, with `!1d<longitude>!2d<latitude>` — **longitude first**. A stop may have none (`!1m0`).
-    /// - Place pins: `!3d<latitude>!4d<longitude>`.
-    /// Truncated groups end at the end. Bad or out-of-range values are absent, never clamped.
-    /// `!3e<n>` (travel mode) is not read: its codes are not verified.
+    /// - Place pins: `!3d<latitude>!4d<longitude>`. `!3e<n>` (travel mode) is not read: its codes are not verified.
     enum GoogleDataParameter {
         /// One token, as a slice of the decoded blob: `kind` the type's byte (0 when the type is not one
         /// ASCII character); `count` is `Int(value)` for an `m` token with a number ≥ 0, else -1.
         struct Token {
             var field: Int, kind: UInt8, value: LinkInput, count: Int
-
             func `is`(_ field: Int, _ kind: UInt8) -> Bool { self.field == field && self.kind == kind }
         }
 
@@ -44,7 +42,7 @@ extension DirectionsURLParser {
         static func number(_ text: LinkInput) -> Int { Int(text.string).map { $0 >= 0 ? $0 : -1 } ?? -1 }
 
         /// Calls `body` with the tokens of a raw blob (percent-decoded once) in order; a piece without
-        /// field digits, with an overflowing field number or without a type is skipped.
+        /// field digits, field number or type is skipped.
         private static func withTokens<R>(of blob: LinkInput, _ body: ([Token]) -> R) -> R {
             func read(_ text: LinkInput) -> R { body(text.pieces(separatedBy: UInt8(ascii: "!")).compactMap(token)) }
             switch PercentDecoding.check(blob, plusAsSpace: false) {
@@ -64,17 +62,15 @@ extension DirectionsURLParser {
             }
         }
 
-        /// Each stop of the directions group of a raw blob in order: its coordinate, or nil. Nil
-        /// without a directions group.
+        /// The coordinate (or nil) of each stop of the directions group of a raw blob; nil without one.
         static func stops(_ blob: LinkInput) -> [Coordinate?]? {
             withTokens(of: blob) { all -> [Coordinate?]? in
                 // The list: the first `4m` token right after a `4m` token.
                 guard let i = all.indices.dropFirst().first(where: { all[$0 &- 1].is(4, UInt8(ascii: "m")) && all[$0].is(4, UInt8(ascii: "m")) })
                 else { return nil }
-                let list = all[i]
                 var tokens = all[(i &+ 1)...].makeIterator()
                 // Tokens are counted flat; a child group may run past the list's end, ending it too.
-                var remaining = max(list.count, 0)
+                var remaining = max(all[i].count, 0)
                 var result: [Coordinate?] = []
                 while remaining > 0, let child = tokens.next() {
                     remaining &-= 1

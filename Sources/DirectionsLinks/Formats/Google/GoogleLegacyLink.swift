@@ -4,25 +4,18 @@ extension DirectionsURLParser {
     /// `maps.google.<tld>/?…`, `www.google.<tld>/maps?…`). Undocumented; from OsmAnd's
     /// `GeoPointParserUtilTest` and app behaviour (`directions-urls.md` §2b).
     ///
-    /// Parameters (query, form-encoded: `+` is a space, `%2B` a literal `+`):
+    /// Parameters (query, form-encoded: `+` is a space, `%2B` a literal `+`), stops read by `GoogleStopText`:
     /// - `saddr` (at most once): absent, empty or a current-location literal → current location.
     /// - `daddr` (required): the destination. Stops chain inside one value with ` to:`
-    ///   (`daddr=Manchester+to:London`: waypoint Manchester, destination London); repeated `daddr`
-    ///   parameters are also ordered stops.
-    /// - Stops are read by `GoogleStopText` (`address@lat,lon`, `loc:lat,lon (Name)`, `N34.99,W106.61`,
-    ///   `lat,lon` or an address).
-    /// - `dirflg` (at most once; also spelled `dirflag`): one mode letter `d` → Car, `w` → Pedestrian,
-    ///   `r` → transport type Transit, `b` → Bike, optionally with the avoid letters `h` (highways) and
-    ///   `t` (tolls), e.g. `dirflg=dht`. Any other letter, or two mode letters, → `unknown-mode`.
+    ///   (`daddr=Manchester+to:London`: waypoint Manchester); repeated `daddr`s are also ordered stops.
+    /// - `dirflg` (at most once; also `dirflag`): one mode letter (``modeVocabulary``), optionally with
+    ///   the avoid letters `h` (highways) and `t` (tolls), e.g. `dirflg=dht`. Any other letter, or two
+    ///   mode letters, → `unknown-mode`.
     /// - `f`, `hl`, `gl`, `ll`, `z`, `ie`, … are ignored; the viewport `ll` is never a stop.
     /// - Repairs: a raw space in a value (`repaired-syntax`); a misspelling of an absent `saddr` or
     ///   `dirflg` (`likely-typo`, ignored). A misspelt `daddr` with no `daddr` is `missing-destination`.
-    ///
-    /// Building writes `https://maps.google.com/maps?saddr=&daddr=A+to:B&dirflg=` with labels as
-    /// `Label@lat,lon`; place ids, the avoidance `ferries`, `navigate` and times cannot be carried.
-    enum GoogleLegacyLink {
+    enum GoogleLegacyLink: DirectionsLinkFormat {
         static let formatName = "Google Maps legacy link"
-        /// The parameters these links define (`ll` … `output`: view, search and tracking, ignored).
         static let routeParameters: [ParameterSchema.Parameter] = [
             .single("saddr", "the source; absent or empty: the current location"),
             .repeatable(
@@ -43,23 +36,23 @@ extension DirectionsURLParser {
 
         /// Parses a legacy Google query: `family` sorted by ``GoogleMapsLink/family``, `raw` its bytes.
         static func parse(
-            query: LinkInput.Query, keys family: ParameterSchema.Slots, raw: LinkInput, _ context: inout ParseContext
+            _ family: ParameterSchema.Slots, raw: LinkInput, _ context: inout ParseContext
         ) throws(DirectionsURLError) -> DirectionsRequest {
+            context.format = .googleLegacy
             let keys = family.reading(as: schema)
-            try GoogleMapsLink.rawSpaces(query, raw: raw, &context)
-            let parser = context.parser
+            try GoogleMapsLink.rawSpaces(keys, raw: raw, &context)
             let saddr = try keys.single("saddr")
-            guard let stops = try stops(keys, parser: parser) else {
-                throw AppleGoogleLinkText.missingDaddr(formatName, hint: schema.hint(in: query, for: "daddr"))
+            guard let stops = try stops(keys, parser: context.parser) else {
+                throw AppleGoogleLinkText.missingDaddr(formatName, hint: schema.hint(in: keys.query, for: "daddr"))
             }
             try schema.warnAbsentTypos(["saddr", "dirflg"], keys, &context)
-            let source = try GoogleStopText.endpoint(of: saddr, parameter: "saddr", source: true, parser: parser)
+            let source = try GoogleStopText.endpoint(of: saddr, parameter: "saddr", source: true, parser: context.parser)
             var word: ModeWord? = nil
             var avoid: Set<RouteAvoidance> = []
             var flag = try keys.single("dirflg")
             if flag == nil { flag = try keys.single("dirflag") }
             if let flag {
-                // Letter by `Character`, lowercased (Unicode case mapping): `h`, `t`, or one mode letter.
+                // By `Character`, lowercased (Unicode case mapping).
                 for letter in LinkInput.lowercased(DirectionsURLParser.trimmed(flag.value)) {
                     switch letter {
                     case "h": avoid.insert(.highways)
@@ -82,10 +75,8 @@ extension DirectionsURLParser {
                 transportType: word?.transportType, avoid: avoid)
         }
 
-        /// The stops of every `daddr` in order (split by ``forEachChainPiece(_:_:)``, read by
-        /// ``GoogleStopText``); nil when there is no `daddr`.
-        /// - Throws: `missing-destination` when the last stop is blank (checked first), else the first
-        ///   stop's error.
+        /// The stops of every `daddr` in order (read by ``GoogleStopText``); nil when there is no `daddr`.
+        /// - Throws: `missing-destination` when the last stop is blank (checked first), else the first stop's error.
         static func stops(
             _ keys: ParameterSchema.Slots, parser: DirectionsURLParser
         ) throws(DirectionsURLError) -> (destination: Endpoint, waypoints: [Endpoint])? {
@@ -124,7 +115,7 @@ extension DirectionsURLParser {
             try body(value.suffix(from: start))
         }
 
-        /// The pieces of ``forEachChainPiece(_:_:)`` of text.
+        /// ``forEachChainPiece(_:_:)`` of text.
         static func splitChain(_ value: String) -> [String] {
             var parts: [String] = []
             LinkInput.withBytes(of: value) { forEachChainPiece($0) { parts.append($0.string) } }
@@ -144,62 +135,50 @@ extension DirectionsURLParser {
                     omitted.append("\(field): ' to:' inside the text would split the stop; written as ' to '")
                     // Trimmed, as the reader trims: `A to:` (an empty part) would end in a space.
                     return DirectionsURLParser.trimmed(parts.joined(separator: " to "))
-                },
-                read: { t in
-                    LinkInput.withBytes(of: t) { try? GoogleStopText.endpoint($0, parameter: field, source: source, parser: AppleGoogleLinkText.checker) }
-                })?.text
+                }, googleStops: true)?.text
         }
 
         /// The `saddr` (unless the current location) and `daddr` (stops chained with ` to:`) pairs.
         static func stopPairs(
             _ request: DirectionsRequest, format: String, labels: Bool, omitted: inout [String]
         ) throws(LinkBuildError) -> [(String, String)] {
-            var pairs: [(String, String)] = []
-            if let s = try stopText(request.source, "source", format: format, source: true, labels: labels, omitted: &omitted) {
-                pairs.append(("saddr", value(s)))
-            }
+            let source = try stopText(request.source, "source", format: format, source: true, labels: labels, omitted: &omitted)
             var stops: [String] = []
             for (i, w) in request.waypoints.enumerated() {
                 if let s = try stopText(w, "waypoints[\(i)]", format: format, labels: labels, omitted: &omitted) { stops.append(s) }
             }
             stops.append(try stopText(request.destination, "destination", format: format, labels: labels, omitted: &omitted) ?? "")
-            return pairs + [("daddr", value(stops.joined(separator: " to:")))]
+            return (source.map { [("saddr", value($0))] } ?? []) + [("daddr", value(stops.joined(separator: " to:")))]
         }
 
         /// A form-encoded value that keeps `,`, `:` and `@` readable.
         static func value(_ text: String) -> String { LinkWriting.encode(text, keep: ",:@", spaceAsPlus: true) }
-    }
-}
 
-extension DirectionsURLParser.GoogleLegacyLink: DirectionsLinkFormat {
-    static var format: LinkFormat { .googleLegacy }
+        static var format: LinkFormat { .googleLegacy }
 
-    /// Read by its family's type, which dispatches a `saddr`/`daddr` query here.
-    static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        try DirectionsURLParser.GoogleMapsLink.parse(link, &context)
-    }
+        /// Read by its family's type.
+        static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+            try GoogleMapsLink.parse(link, &context)
+        }
 
-    /// Legacy `dirflg` mode letters: `d`, `w`, `r`, `b` (the avoid letters `h`, `t` are not modes).
-    static let modeVocabulary: [ModeWord] = [
-        ModeWord("dirflg", "d", mode: .car),
-        ModeWord("dirflg", "w", mode: .pedestrian),
-        ModeWord("dirflg", "r", mode: nil, transportType: .transit),
-        ModeWord("dirflg", "b", mode: .bike),
-    ]
+        /// Apple's `dirflg` letters `d`, `w`, `r` and `b` (bike); the avoid letters `h`, `t` are not modes.
+        static let modeVocabulary = AppleMapsLink.modeVocabulary + [ModeWord("dirflg", "b", mode: .bike)]
 
-    /// `https://maps.google.com/maps?saddr=…&daddr=A+to:B&dirflg=dht`.
-    /// - Throws: `cannot-express` for an empty destination address.
-    static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
-        let name = "Google Maps legacy"
-        return try AppleGoogleLinkText.build(
-            request, format, name: name, prefix: "https://maps.google.com/maps?", avoid: [.tolls, .highways], navigate: false
-        ) { (omitted) throws(LinkBuildError) in
-            var pairs = try stopPairs(request, format: name, labels: true, omitted: &omitted)
-            var flag = LinkWriting.modeWord(for: request, in: modeVocabulary, format: name, omitted: &omitted)?.value ?? ""
-            if request.avoid.contains(.highways) { flag += "h" }
-            if request.avoid.contains(.tolls) { flag += "t" }
-            if !flag.isEmpty { pairs.append(("dirflg", flag)) }
-            return pairs
+        /// `https://maps.google.com/maps?saddr=…&daddr=A+to:B&dirflg=dht`, labels as `Label@lat,lon`; place
+        /// ids, `ferries`, `navigate` and times are omitted.
+        /// - Throws: `cannot-express` for an empty destination address.
+        static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
+            let name = "Google Maps legacy"
+            return try AppleGoogleLinkText.build(
+                request, format, name: name, prefix: "https://maps.google.com/maps?", avoid: [.tolls, .highways], navigate: false
+            ) { (omitted) throws(LinkBuildError) in
+                var pairs = try stopPairs(request, format: name, labels: true, omitted: &omitted)
+                var flag = LinkWriting.modeWord(for: request, in: modeVocabulary, format: name, omitted: &omitted)?.value ?? ""
+                if request.avoid.contains(.highways) { flag += "h" }
+                if request.avoid.contains(.tolls) { flag += "t" }
+                if !flag.isEmpty { pairs.append(("dirflg", flag)) }
+                return pairs
+            }
         }
     }
 }

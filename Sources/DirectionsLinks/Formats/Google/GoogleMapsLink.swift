@@ -3,38 +3,26 @@ extension DirectionsURLParser {
     /// Google Maps URLs, directions action (Google, "Get started with Maps URLs",
     /// developers.google.com/maps/documentation/urls/get-started):
     /// `https://www.google.com/maps/dir/?api=1&origin=&destination=&waypoints=a%7Cb&travelmode=`.
-    /// Also the family for every Google web link: dispatches to `GooglePathLink` (`/maps/dir/A/B/…`),
-    /// `GooglePlaceLink` (`/maps/place/…`, `?q=`, `/maps/search/?api=1`) and `GoogleLegacyLink` (`?saddr=`).
-    ///
-    /// Hosts: `google.com`, `www.google.com`, `maps.google.com` and the same on Google's country domains
-    /// (`google.co.uk`, `www.google.de`, `maps.google.fr`, `google.com.au`; see ``isGoogleHost(_:)``).
-    /// Short links `goo.gl/maps/…` and `maps.app.goo.gl/…` hide the link behind an HTTP redirect:
-    /// `unresolvable-offline`. A link naming a place only by feature id (`ftid=`, `cid=`): `unresolvable-offline`.
+    /// Also the family of every Google web link (``handles(host:)``): dispatches to `GooglePathLink`
+    /// (`/maps/dir/A/B/…`), `GooglePlaceLink` (`/maps/place/…`, `?q=`, `/maps/search/?api=1`) and
+    /// `GoogleLegacyLink` (`?saddr=`). Short links `goo.gl/maps/…`, `maps.app.goo.gl/…` (an HTTP
+    /// redirect) and feature ids (`ftid=`, `cid=`) are `unresolvable-offline`.
     ///
     /// Parameters (query, form-encoded: `+` is a space, `%2B` a literal `+`):
-    /// - `api=1` required ("If api=1 is NOT present in the URL, all parameters are ignored"); another
-    ///   value is `invalid-parameter`.
+    /// - `api=1` required (without it Google ignores every parameter); another value is `invalid-parameter`.
     /// - `destination` (required), `origin` (absent, empty or a current-location literal → current
     ///   location): place name, address or `latitude,longitude` (WGS84 degrees, latitude first).
-    /// - `origin_place_id`, `destination_place_id`: kept in ``Endpoint/placeID``.
-    /// - `waypoints`: stops separated by `|` (Google asks for `%7C`: decoded, then split; a raw `|` is
-    ///   a `repaired-syntax` repair). `waypoint_place_ids`: `|`-separated, paired with the waypoints
-    ///   when the counts match, else an `ignored-value` repair.
-    /// - `travelmode`: `driving` → Car, `walking` → Pedestrian, `bicycling` → Bike, `transit` → transport
-    ///   type Transit, `two-wheeler` → Other (Apple's modes have no motorbike). Another word → `unknown-mode`.
+    ///   `origin_place_id`, `destination_place_id`: kept in ``Endpoint/placeID``.
+    /// - `waypoints`: `|`-separated (`%7C`, decoded then split; a raw `|` is `repaired-syntax`);
+    ///   `waypoint_place_ids` pair with them when the counts match, else `ignored-value`.
+    /// - `travelmode`: ``modeVocabulary`` (`two-wheeler` → Other); another word → `unknown-mode`.
     /// - `dir_action=navigate` → ``DirectionsRequest/navigate``; another value → `invalid-parameter`.
-    /// - `avoid`: decoded, then split on `,`: `tolls`, `highways`, `ferries`; another word → `ignored-value`.
-    /// - A raw space in any value is a `repaired-syntax` repair (write `+` or `%20`).
-    /// - A misspelling of an absent `origin`, `waypoints`, `travelmode`, `dir_action` or `avoid`
-    ///   (`travelmod=walking`) is a `likely-typo` repair and is ignored; a misspelt `destination` is
-    ///   `missing-destination` naming the typo.
-    ///
-    /// Building writes, in this order, `origin`, `origin_place_id`, `destination`, `destination_place_id`,
-    /// `travelmode`, `waypoints`, `waypoint_place_ids`, `avoid`, `dir_action=navigate`. Labels of
-    /// coordinates and times are omitted; waypoint place ids only when every waypoint has one.
-    enum GoogleMapsLink {
+    /// - `avoid`: comma-separated `tolls`, `highways`, `ferries`; another word → `ignored-value`.
+    /// - Repairs: a raw space in a value (`repaired-syntax`); a misspelt absent optional parameter
+    ///   (`likely-typo`, ignored). A misspelt `destination` is `missing-destination` naming the typo.
+    enum GoogleMapsLink: DirectionsLinkFormat {
         static let formatName = "Google Maps directions link"
-        /// The `api=1` directions parameters (Google, "Maps URLs", "Directions").
+        static let avoidable = Set(RouteAvoidance.allCases)
         static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
             .single("api", "must be 1"),
             .single("origin", "the source: an address, a place name or `latitude,longitude`; absent: the current location"),
@@ -50,15 +38,13 @@ extension DirectionsURLParser {
             .single("avoid", "tolls, highways, ferries, comma-separated"),
         ])
 
-        /// Every query name of a Google Maps web link (`api=1`, legacy `saddr`/`daddr`, search): the
-        /// query is sorted once with it; the path and the names present pick the format.
+        /// Every query name of a Google Maps web link (`api=1`, legacy, search): the query is sorted once.
         static let family = ParameterSchema(
             family: "Google Maps link", [schema, GoogleLegacyLink.schema, GooglePlaceLink.searchSchema])
 
-        /// Whether `host` is `google.<tld>`, `www.google.<tld>` or `maps.google.<tld>`, `<tld>` being
-        /// `com`, a two-letter country code, or `co.`/`com.` and one (`google.co.uk`). Lookalikes
-        /// (`google.com.evil.net`, `evilgoogle.com`) do not match.
-        static func isGoogleHost(_ host: String) -> Bool {
+        /// Whether `host` is `google.<tld>`, `www.google.<tld>` or `maps.google.<tld>`, `<tld>` being `com`,
+        /// a two-letter country code, or `co.`/`com.` and one (`google.co.uk`); not `google.com.evil.net`.
+        static func handles(host: String) -> Bool {
             var h = Substring(host)
             if h.hasPrefix("www.") { h = h.dropFirst(4) } else if h.hasPrefix("maps.") { h = h.dropFirst(5) }
             guard h.hasPrefix("google.") else { return false }
@@ -82,14 +68,8 @@ extension DirectionsURLParser {
                     .unresolvableOffline, "host",
                     "\(link.host) short links hide the real link behind an HTTP redirect; open it once and pass the google.com/maps link it leads to")
             }
-            if rawPath.hasPrefixIgnoringCase("/maps/dir/") && rawPath.count > 10 {
-                context.format = .googlePath
-                return try GooglePathLink.parse(link, &context)
-            }
-            if rawPath.hasPrefixIgnoringCase("/maps/place/") {
-                context.format = .googlePlace
-                return try GooglePlaceLink.parse(path: link, &context)
-            }
+            if rawPath.hasPrefixIgnoringCase("/maps/dir/") && rawPath.count > 10 { return try GooglePathLink.parse(link, &context) }
+            if rawPath.hasPrefixIgnoringCase("/maps/place/") { return try GooglePlaceLink.parse(path: link, &context) }
             func pathIs(_ literal: StaticString) -> Bool { rawPath.equalsIgnoringCase(literal) }
             let raw = link.bytes.query
             let query = try LinkInput.Query(raw, plusAsSpace: true)
@@ -99,23 +79,17 @@ extension DirectionsURLParser {
                 guard api.withValue({ $0.trimmed.equals("1") }) else {
                     throw DirectionsURLError(.invalidParameter, "api", "'api=\(api.value)' is not valid; Google Maps URLs require api=1")
                 }
-                if pathIs("/maps/dir") || pathIs("/maps/dir/") { return try parse(query: query, keys: keys, raw: raw, &context) }
-                if pathIs("/maps/search") || pathIs("/maps/search/") {
-                    context.format = .googlePlace
-                    return try GooglePlaceLink.parse(search: query, keys: keys, raw: raw, &context)
-                }
+                if pathIs("/maps/dir") || pathIs("/maps/dir/") { return try parse(keys, raw: raw, &context) }
+                if pathIs("/maps/search") || pathIs("/maps/search/") { return try GooglePlaceLink.parse(search: keys, raw: raw, &context) }
                 throw DirectionsURLError(
                     .notADirectionsLink, "path",
                     "'\(rawPath.string)' is not the directions action; directions links use /maps/dir/?api=1&destination=…")
             }
             if pathIs("/maps") || pathIs("/maps/") || (LinkInput.hasPrefix(link.host, "maps.") && (rawPath.isEmpty || pathIs("/"))) {
-                if has("saddr", "daddr", "dirflg", "dirflag") {
-                    context.format = .googleLegacy
-                    return try GoogleLegacyLink.parse(query: query, keys: keys, raw: raw, &context)
-                }
+                if has("saddr", "daddr", "dirflg", "dirflag") { return try GoogleLegacyLink.parse(keys, raw: raw, &context) }
                 if let q = keys.last("q"), !q.withValue({ $0.isBlank }) {
                     context.format = .googlePlace
-                    try rawSpaces(query, raw: raw, &context)
+                    try rawSpaces(keys, raw: raw, &context)
                     return DirectionsRequest(destination: try GoogleStopText.endpoint(of: q, parameter: "q", source: false, parser: context.parser))
                 }
                 if let hint = GoogleLegacyLink.schema.hint(in: query, for: "daddr"), !has("destination", "origin") {
@@ -136,24 +110,16 @@ extension DirectionsURLParser {
                 "this Google link shows a map or a search, not directions; use https://www.google.com/maps/dir/?api=1&destination=…")
         }
 
-        /// Parses an `api=1` directions link: `family` its parameters sorted by ``family``, `raw` the query.
+        /// Parses an `api=1` directions link: `family` its sorted parameters, `raw` the query.
         static func parse(
-            query: LinkInput.Query, keys family: ParameterSchema.Slots, raw: LinkInput, _ context: inout ParseContext
+            _ family: ParameterSchema.Slots, raw: LinkInput, _ context: inout ParseContext
         ) throws(DirectionsURLError) -> DirectionsRequest {
             let keys = family.reading(as: schema)
             let parser = context.parser
-            try rawSpaces(query, raw: raw, &context)
-            guard let d = try keys.single("destination"), !AppleGoogleLinkText.isBlankValue(d) else {
-                throw DirectionsURLParser.missingDestination(
-                    present: keys.contains("destination"), format: formatName, hint: schema.hint(in: query, for: "destination"))
-            }
-            var destination = try d.endpoint(parser, parameter: "destination")
-            try schema.warnAbsentTypos(["origin", "waypoints", "travelmode", "dir_action", "avoid"], keys, &context)
-            var source = try keys.single("origin")?.endpoint(parser, parameter: "origin", source: true) ?? .currentLocation
-            try AppleGoogleLinkText.attachPlaceID(
-                keys, "origin_place_id", to: &source, "needs an 'origin'; the route starts at the current location", &context)
-            try AppleGoogleLinkText.attachPlaceID(
-                keys, "destination_place_id", to: &destination, "cannot name the current location; leave it out", &context)
+            try rawSpaces(keys, raw: raw, &context)
+            let (source, destination) = try AppleGoogleLinkText.endpoints(
+                keys, schema, source: ("origin", "origin_place_id", "needs an 'origin'; the route starts at the current location"),
+                destinationID: "destination_place_id", typos: ["origin", "waypoints", "travelmode", "dir_action", "avoid"], &context)
             var waypoints: [Endpoint] = []
             if let w = try keys.single("waypoints") {
                 try w.withValue { (value) throws(DirectionsURLError) in
@@ -167,120 +133,101 @@ extension DirectionsURLParser {
                     }
                 }
             }
-            if let ids = try keys.single("waypoint_place_ids") {
-                // nil: used (or blank); else the number of ids, which does not match.
-                let matched: Int? = ids.withValue { (value) -> Int? in
-                    if value.isBlank { return nil }
-                    let count = value.count(of: UInt8(ascii: "|")) &+ 1
-                    guard count == waypoints.count else { return count }
-                    for (i, piece) in value.pieces(separatedBy: UInt8(ascii: "|")).enumerated() {
-                        let id = piece.trimmed
-                        if !id.isEmpty && waypoints[i] != .currentLocation { waypoints[i] = waypoints[i].withPlaceID(id.string) }
+            if let p = try keys.single("waypoint_place_ids"),
+                let ids = p.withValue({ $0.isBlank ? nil : $0.pieces(separatedBy: UInt8(ascii: "|")).map { $0.trimmed.string } })
+            {
+                if ids.count == waypoints.count {
+                    for (i, id) in ids.enumerated() where !id.isEmpty && waypoints[i] != .currentLocation {
+                        waypoints[i] = waypoints[i].withPlaceID(id)
                     }
-                    return nil
-                }
-                if let count = matched {
+                } else {
                     try context.repair(
                         .ignoredValue,
-                        "'waypoint_place_ids' lists \(count) ids for \(waypoints.count) waypoints and is ignored; give one id per waypoint, separated by %7C",
+                        "'waypoint_place_ids' lists \(ids.count) ids for \(waypoints.count) waypoints and is ignored; give one id per waypoint, separated by %7C",
                         parameter: "waypoint_place_ids")
                 }
             }
             let word = try AppleGoogleLinkText.mode(try keys.single("travelmode"), "travelmode", modeVocabulary, what: "a Google Maps travel mode")
-            let navigate = try keys.single("dir_action").map { (action) throws(DirectionsURLError) -> Bool in
-                // nil: neither empty nor `navigate`.
-                let t: Bool? = action.withValue { v in v.isBlank ? false : v.trimmed.lowercasedEquals("navigate") ? true : nil }
-                guard let t else {
+            var navigate = false
+            if let action = try keys.single("dir_action"), !action.withValue({ $0.isBlank }) {
+                guard action.withValue({ $0.trimmed.lowercasedEquals("navigate") }) else {
                     throw DirectionsURLError(.invalidParameter, "dir_action", "'dir_action=\(action.value)' is not valid; the only value is navigate")
                 }
-                return t
-            } ?? false
-            var avoid: Set<RouteAvoidance> = []
-            if let a = try keys.single("avoid") {
-                try AppleGoogleLinkText.forEachAvoidWord(a) { (word) throws(DirectionsURLError) in
-                    guard let known = RouteAvoidance(rawValue: word) else {
-                        return try context.repair(
-                            .ignoredValue,
-                            "'avoid=\(DirectionsURLParser.shorten(word))' is not a Google avoid value and is ignored; use tolls, highways or ferries",
-                            parameter: "avoid")
-                    }
-                    avoid.insert(known)
-                }
+                navigate = true
+            }
+            let avoid = try AppleGoogleLinkText.avoidances(try keys.single("avoid"), known: avoidable, &context) {
+                "'avoid=\(DirectionsURLParser.shorten($0))' is not a Google avoid value and is ignored; use tolls, highways or ferries"
             }
             return DirectionsRequest(
                 source: source, destination: destination, waypoints: waypoints, mode: word?.mode, transportType: word?.transportType,
                 avoid: avoid, navigate: navigate)
         }
 
-        /// One `repaired-syntax` repair per parameter whose raw value holds a space (Google wants `+` or
-        /// `%20`); `raw` is the query `query` was split from.
-        static func rawSpaces(_ query: LinkInput.Query, raw: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) {
+        /// One `repaired-syntax` repair per parameter of `keys` whose raw value (in `raw`, the query) holds a space.
+        static func rawSpaces(_ keys: ParameterSchema.Slots, raw: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) {
             guard raw.contains(UInt8(ascii: " ")) else { return }
-            for p in query.parameters where p.rawValue.contains(UInt8(ascii: " ")) {
-                // A piece with an empty name (`=a b`) is reported as `query`.
+            for p in keys.query.parameters where p.rawValue.contains(UInt8(ascii: " ")) {
                 let name = p.name.isEmpty ? "query" : p.name
                 try context.repair(.repairedSyntax, "the value of '\(name)' holds a raw space; write it as + or %20", parameter: name)
             }
         }
-    }
-}
 
-extension DirectionsURLParser.GoogleMapsLink: DirectionsLinkFormat {
-    static var format: LinkFormat { .google }
-    static var hosts: [String] { ["google.com", "www.google.com", "maps.google.com", "goo.gl", "maps.app.goo.gl"] }
-    static func handles(host: String) -> Bool { isGoogleHost(host) }
+        static var format: LinkFormat { .google }
+        static var hosts: [String] { ["google.com", "www.google.com", "maps.google.com", "goo.gl", "maps.app.goo.gl"] }
 
-    /// Google Maps URLs `travelmode` words.
-    static let modeVocabulary: [ModeWord] = [
-        ModeWord("travelmode", "driving", mode: .car),
-        ModeWord("travelmode", "walking", mode: .pedestrian),
-        ModeWord("travelmode", "bicycling", mode: .bike),
-        ModeWord("travelmode", "transit", mode: nil, transportType: .transit),
-        ModeWord("travelmode", "two-wheeler", mode: .other),
-    ]
+        static let modeVocabulary: [ModeWord] = [
+            ModeWord("travelmode", "driving", mode: .car),
+            ModeWord("travelmode", "walking", mode: .pedestrian),
+            ModeWord("travelmode", "bicycling", mode: .bike),
+            ModeWord("travelmode", "transit", mode: nil, transportType: .transit),
+            ModeWord("travelmode", "two-wheeler", mode: .other),
+        ]
 
-    /// `https://www.google.com/maps/dir/?api=1&…` (see the type's notes for the order).
-    /// - Throws: `cannot-express` for an empty destination address.
-    static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
-        let name = "Google Maps"
-        let prefix = "https://www.google.com/maps/dir/?"
-        return try AppleGoogleLinkText.build(
-            request, format, name: name, prefix: prefix, avoid: Set(RouteAvoidance.allCases), navigate: true
-        ) { (omitted) throws(LinkBuildError) in
-            var pairs: [(String, String)] = [("api", "1")]
-            func text(
-                _ endpoint: Endpoint, _ field: String, source: Bool = false, waypoint: Bool = false
-            ) throws(LinkBuildError) -> (text: String, placeID: String?)? {
-                try AppleGoogleLinkText.written(endpoint, field: field, format: name, source: source, placeIDs: true, omitted: &omitted) { t, omitted in
-                    // By byte, as the reader splits (a `|` a combining mark follows is still one).
-                    guard waypoint && t.utf8.contains(UInt8(ascii: "|")) else { return nil }
-                    omitted.append("\(field): '|' cannot be written inside a Google waypoint; written as a space")
-                    // Trimmed, as the reader trims: a `|` at an end (`M|`) would be a space there.
-                    return DirectionsURLParser.trimmed(String(String.UnicodeScalarView(t.unicodeScalars.map { $0 == "|" ? " " : $0 })))
+        /// `https://www.google.com/maps/dir/?api=1&origin=&origin_place_id=&destination=&destination_place_id=`
+        /// `&travelmode=&waypoints=&waypoint_place_ids=&avoid=&dir_action=navigate`; labels of coordinates
+        /// and times are omitted, waypoint place ids unless every waypoint has one.
+        /// - Throws: `cannot-express` for an empty destination address.
+        static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
+            let name = "Google Maps"
+            let prefix = "https://www.google.com/maps/dir/?"
+            return try AppleGoogleLinkText.build(request, format, name: name, prefix: prefix, avoid: avoidable, navigate: true) {
+                (omitted) throws(LinkBuildError) in
+                var pairs: [(String, String)] = [("api", "1")]
+                func text(
+                    _ endpoint: Endpoint, _ field: String, source: Bool = false, waypoint: Bool = false
+                ) throws(LinkBuildError) -> (text: String, placeID: String?)? {
+                    try AppleGoogleLinkText.written(
+                        endpoint, field: field, format: name, source: source, placeIDs: true, omitted: &omitted
+                    ) { t, omitted in
+                        // By byte, as the reader splits (a `|` a combining mark follows is still one).
+                        guard waypoint && t.utf8.contains(UInt8(ascii: "|")) else { return nil }
+                        omitted.append("\(field): '|' cannot be written inside a Google waypoint; written as a space")
+                        // Trimmed, as the reader trims: a `|` at an end (`M|`) would be a space there.
+                        return DirectionsURLParser.trimmed(String(String.UnicodeScalarView(t.unicodeScalars.map { $0 == "|" ? " " : $0 })))
+                    }
                 }
-            }
-            for (endpoint, field, key) in [(request.source, "source", "origin"), (request.destination, "destination", "destination")] {
-                if let (t, id) = try text(endpoint, field, source: field == "source") {
+                for (endpoint, field, key) in [(request.source, "source", "origin"), (request.destination, "destination", "destination")] {
+                    guard let (t, id) = try text(endpoint, field, source: field == "source") else { continue }
                     pairs.append((key, LinkWriting.formValue(t)))
                     if let id { pairs.append((key + "_place_id", LinkWriting.formValue(id))) }
                 }
+                pairs += AppleGoogleLinkText.modePair(request, modeVocabulary, name, &omitted)
+                var stops: [(text: String, placeID: String?)] = []
+                for (i, w) in request.waypoints.enumerated() {
+                    if let stop = try text(w, "waypoints[\(i)]", waypoint: true) { stops.append(stop) }
+                }
+                if !stops.isEmpty { pairs.append(("waypoints", LinkWriting.formValue(stops.map(\.text).joined(separator: "|")))) }
+                let present = stops.compactMap(\.placeID)
+                if !stops.isEmpty && present.count == stops.count && present.allSatisfy({ !$0.utf8.contains(UInt8(ascii: "|")) }) {
+                    pairs.append(("waypoint_place_ids", LinkWriting.formValue(present.joined(separator: "|"))))
+                } else if !present.isEmpty {
+                    omitted.append("waypoint place ids: Google links carry them only when every waypoint has one")
+                }
+                let avoid = request.avoid.sorted()
+                if !avoid.isEmpty { pairs.append(("avoid", avoid.map(\.rawValue).joined(separator: ","))) }
+                if request.navigate { pairs.append(("dir_action", "navigate")) }
+                return pairs
             }
-            pairs += AppleGoogleLinkText.modePair(request, modeVocabulary, name, &omitted)
-            var stops: [(text: String, placeID: String?)] = []
-            for (i, w) in request.waypoints.enumerated() {
-                if let stop = try text(w, "waypoints[\(i)]", waypoint: true) { stops.append(stop) }
-            }
-            if !stops.isEmpty { pairs.append(("waypoints", LinkWriting.formValue(stops.map(\.text).joined(separator: "|")))) }
-            let present = stops.compactMap(\.placeID)
-            if !stops.isEmpty && present.count == stops.count && present.allSatisfy({ !$0.utf8.contains(UInt8(ascii: "|")) }) {
-                pairs.append(("waypoint_place_ids", LinkWriting.formValue(present.joined(separator: "|"))))
-            } else if !present.isEmpty {
-                omitted.append("waypoint place ids: Google links carry them only when every waypoint has one")
-            }
-            let avoid = request.avoid.sorted()
-            if !avoid.isEmpty { pairs.append(("avoid", avoid.map(\.rawValue).joined(separator: ","))) }
-            if request.navigate { pairs.append(("dir_action", "navigate")) }
-            return pairs
         }
     }
 }

@@ -8,16 +8,11 @@ extension DirectionsURLParser {
     ///   form-encoded. `q` (required): an address or `latitude,longitude`, read by `GoogleStopText`.
     /// - "Directions are always given from the user's current location": the source is the current
     ///   location and ``DirectionsRequest/navigate`` is true. No waypoints.
-    /// - `mode`: `d` → Car, `b` → Bike, `l` (two-wheeler) → Other, `w` → Pedestrian; another value →
-    ///   `unknown-mode`; absent → no mode.
-    /// - `avoid`: letters `t` (tolls), `h` (highways), `f` (ferries), combinable (`avoid=tf`); another
-    ///   letter → `ignored-value` repair. A misspelling of an absent `mode` or `avoid` is a
-    ///   `likely-typo` repair; a raw space in a value is `repaired-syntax`.
-    ///
-    /// Building writes `google.navigation:q=…&mode=…&avoid=…`; a source other than the current location
-    /// is `cannot-express` (field `source`). Waypoints, labels, place ids, transit, no `navigate`, and
-    /// times are `omitted` lines.
-    enum GoogleNavigationIntent {
+    /// - `mode`: ``modeVocabulary``; another value → `unknown-mode`. `avoid`: ``avoidLetters``,
+    ///   combinable (`avoid=tf`); another letter → `ignored-value`.
+    /// - Repairs: a raw space in a value (`repaired-syntax`); a misspelling of an absent `mode` or
+    ///   `avoid` (`likely-typo`).
+    enum GoogleNavigationIntent: DirectionsLinkFormat {
         static let formatName = "google.navigation intent"
         static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
             .single("q", aliases: ["ll", "daddr", "destination"], "the destination: an address or `latitude,longitude`"),
@@ -31,69 +26,61 @@ extension DirectionsURLParser {
             if let hash = raw.firstOffset(of: UInt8(ascii: "#")) { raw = raw.prefix(hash) }
             if raw.hasPrefix("//") { raw = raw.dropFirst(2) }
             if raw.hasPrefix("?") { raw = raw.dropFirst() }
-            let query = try LinkInput.Query(raw, plusAsSpace: true)
-            let keys = schema.slots(query)
-            try GoogleMapsLink.rawSpaces(query, raw: raw, &context)
-            let parser = context.parser
-            guard let q = try keys.single("q"),
-                let destination = try q.withValue({ (text) throws(DirectionsURLError) -> Endpoint? in
-                    text.isBlank ? nil : try GoogleStopText.endpoint(text, parameter: "q", source: false, parser: parser)
-                })
-            else {
-                let hint = schema.hint(in: query, for: "q").map { "; \($0)" } ?? "; add q=<address or latitude,longitude>"
+            let keys = schema.slots(try LinkInput.Query(raw, plusAsSpace: true))
+            try GoogleMapsLink.rawSpaces(keys, raw: raw, &context)
+            guard let q = try keys.single("q"), !q.withValue({ $0.isBlank }) else {
+                let hint = schema.hint(in: keys.query, for: "q").map { "; \($0)" } ?? "; add q=<address or latitude,longitude>"
                 throw DirectionsURLError(.missingDestination, "q", "this \(formatName) has no destination" + hint)
             }
+            let destination = try GoogleStopText.endpoint(of: q, parameter: "q", source: false, parser: context.parser)
             try schema.warnAbsentTypos(["mode", "avoid"], keys, &context)
             let word = try AppleGoogleLinkText.mode(try keys.single("mode"), "mode", modeVocabulary, what: "a Google navigation mode")
             var avoid: Set<RouteAvoidance> = []
-            if let a = try keys.single("avoid") {
-                // Letter by `Character`, lowercased (Unicode case mapping).
-                let value = a.value
+            if let value = try keys.single("avoid")?.value {
+                // By `Character`, lowercased (Unicode case mapping).
                 for letter in DirectionsURLParser.trimmed(value).lowercased() {
-                    switch letter {
-                    case "t": avoid.insert(.tolls)
-                    case "h": avoid.insert(.highways)
-                    case "f": avoid.insert(.ferries)
-                    default: try context.repair(.ignoredValue, "'\(letter)' in 'avoid=\(value)' is not t, h or f and is ignored", parameter: "avoid")
+                    guard let a = avoidLetters.first(where: { $0.letter == letter }) else {
+                        try context.repair(.ignoredValue, "'\(letter)' in 'avoid=\(value)' is not t, h or f and is ignored", parameter: "avoid")
+                        continue
                     }
+                    avoid.insert(a.avoid)
                 }
             }
             return DirectionsRequest(destination: destination, mode: word?.mode, transportType: word?.transportType, avoid: avoid, navigate: true)
         }
-    }
-}
 
-extension DirectionsURLParser.GoogleNavigationIntent: DirectionsLinkFormat {
-    static var format: LinkFormat { .googleNavigation }
-    static var schemes: [String] { ["google.navigation"] }
+        static var format: LinkFormat { .googleNavigation }
+        static var schemes: [String] { ["google.navigation"] }
 
-    /// Android navigation `mode`: `d`, `b`, `l` (two-wheeler), `w`.
-    static let modeVocabulary: [ModeWord] = [
-        ModeWord("mode", "d", mode: .car),
-        ModeWord("mode", "b", mode: .bike),
-        ModeWord("mode", "l", mode: .other),
-        ModeWord("mode", "w", mode: .pedestrian),
-    ]
+        static let avoidLetters: [(avoid: RouteAvoidance, letter: Character)] = [(.tolls, "t"), (.highways, "h"), (.ferries, "f")]
 
-    /// `google.navigation:q=…&mode=…&avoid=…`.
-    /// - Throws: `cannot-express` for a source that is not the current location or an empty destination address.
-    static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
-        let name = "google.navigation"
-        try BuiltCoordinates.requireSourceHere(
-            request, "google.navigation always starts at the current location; use the google or google-legacy format for a route from elsewhere")
-        return try AppleGoogleLinkText.build(
-            request, format, name: name, prefix: "google.navigation:", avoid: Set(RouteAvoidance.allCases), navigate: true
-        ) { (omitted) throws(LinkBuildError) in
-            if !request.waypoints.isEmpty {
-                omitted.append("waypoints: google.navigation routes to one destination (\(request.waypoints.count) stop(s) dropped)")
+        static let modeVocabulary: [ModeWord] = [
+            ModeWord("mode", "d", mode: .car),
+            ModeWord("mode", "b", mode: .bike),
+            ModeWord("mode", "l", mode: .other),
+            ModeWord("mode", "w", mode: .pedestrian),
+        ]
+
+        /// `google.navigation:q=…&mode=…&avoid=…`; waypoints, labels, place ids, transit, no `navigate`,
+        /// and times are omitted.
+        /// - Throws: `cannot-express` for a source that is not the current location or an empty destination address.
+        static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
+            let name = "google.navigation"
+            try BuiltCoordinates.requireSourceHere(
+                request, "google.navigation always starts at the current location; use the google or google-legacy format for a route from elsewhere")
+            return try AppleGoogleLinkText.build(
+                request, format, name: name, prefix: "google.navigation:", avoid: GoogleMapsLink.avoidable, navigate: true
+            ) { (omitted) throws(LinkBuildError) in
+                if !request.waypoints.isEmpty {
+                    omitted.append("waypoints: google.navigation routes to one destination (\(request.waypoints.count) stop(s) dropped)")
+                }
+                let q = try GoogleLegacyLink.stopText(request.destination, "destination", format: name, labels: false, omitted: &omitted) ?? ""
+                var pairs = [("q", GoogleLegacyLink.value(q))] + AppleGoogleLinkText.modePair(request, modeVocabulary, name, &omitted)
+                let letters = String(avoidLetters.filter { request.avoid.contains($0.avoid) }.map(\.letter))
+                if !letters.isEmpty { pairs.append(("avoid", letters)) }
+                if !request.navigate { omitted.append("navigate: google.navigation always starts guidance") }
+                return pairs
             }
-            typealias Legacy = DirectionsURLParser.GoogleLegacyLink
-            let q = try Legacy.stopText(request.destination, "destination", format: name, labels: false, omitted: &omitted) ?? ""
-            var pairs = [("q", Legacy.value(q))] + AppleGoogleLinkText.modePair(request, modeVocabulary, name, &omitted)
-            let letters = [(RouteAvoidance.tolls, "t"), (.highways, "h"), (.ferries, "f")].filter { request.avoid.contains($0.0) }.map(\.1).joined()
-            if !letters.isEmpty { pairs.append(("avoid", letters)) }
-            if !request.navigate { omitted.append("navigate: google.navigation always starts guidance") }
-            return pairs
         }
     }
 }

@@ -3,27 +3,23 @@ extension DirectionsURLParser {
     /// Google's path-style directions, `https://www.google.com/maps/dir/A/B/C/@lat,lon,15z/data=!4m…`
     /// (undocumented; from OsmAnd #14066 and #17708, geoshare #111, `directions-urls.md` §2c).
     ///
-    /// - Stops are the path segments after `/maps/dir/`, source first, destination last, up to the
-    ///   first segment starting `@` (viewport), `data=` or `am=`; a trailing empty segment is dropped.
-    /// - Segments are split on raw `/`, then decoded once with `+` as a space (`%2B` is `+`, `%2F` `/`).
+    /// - Stops are the path segments after `/maps/dir/` (split on raw `/`, then decoded once, `+` a
+    ///   space), source first, up to the first segment starting `@` (the viewport), `data=` or `am=`;
+    ///   a trailing empty segment is dropped. Fewer than two: `missing-destination`.
     /// - An empty first segment (`/maps/dir//B`) or a current-location literal is the current location;
     ///   an empty later stop is `invalid-parameter`.
     /// - A segment `lat,lon` is a coordinate, other text an address, unless the `data=` blob lists as
     ///   many stops as the path: then a blob `!1d<lon>!2d<lat>` makes that stop a coordinate labelled
-    ///   with its text (`GoogleDataParameter`).
-    /// - `@lat,lon,15z` is the viewport, never a stop; the blob's travel mode is not read (no mode).
-    ///   The query (`?entry=ttu`) is ignored.
-    /// - One stop only names no destination: `missing-destination`.
+    ///   with its text (`GoogleDataParameter`). No mode is read; the query (`?entry=ttu`) is ignored.
     enum GooglePathLink {
         static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+            context.format = .googlePath
             let after = link.bytes.path.dropFirst(10)
-            // One pass finds the stop segments and the blob (the last data= segment).
+            // One pass counts the stop segments (the first ones) and finds the blob (the last data= segment).
             var stopCount = 0
-            var stopsEnd = 0
             var lastEmpty = false
             var blob: LinkInput? = nil
             var ended = false
-            var offset = 0
             for segment in after.pieces(separatedBy: UInt8(ascii: "/")) {
                 if segment.hasPrefix("data=") {
                     blob = segment.dropFirst(5)
@@ -33,9 +29,7 @@ extension DirectionsURLParser {
                 } else if !ended {
                     stopCount &+= 1
                     lastEmpty = segment.isEmpty
-                    stopsEnd = offset &+ segment.count
                 }
-                offset &+= segment.count &+ 1
             }
             if stopCount > 1 && lastEmpty { stopCount &-= 1 }
             guard stopCount >= 2 else {
@@ -44,29 +38,23 @@ extension DirectionsURLParser {
                     "this Google directions path names only \(stopCount == 0 ? "no stop" : "a start"); "
                         + "write /maps/dir/<start>/<destination> (an empty start is the current location)")
             }
-            let stopText = after.prefix(stopsEnd)
             let parser = context.parser
-            // The blob's coordinates per stop; used only when it lists as many stops as the path.
             let coordinates = blob.flatMap { GoogleDataParameter.stops($0) }.flatMap { $0.count == stopCount ? $0 : nil }
-            // The stop segments are the first pieces of `stopText`: at least `stopCount` of them.
             var stops: [Endpoint] = []
             stops.reserveCapacity(stopCount)
-            for raw in stopText.pieces(separatedBy: UInt8(ascii: "/")) where stops.count < stopCount {
+            for raw in after.pieces(separatedBy: UInt8(ascii: "/")).prefix(stopCount) {
                 let i = stops.count
-                let endpoint = try decoded(raw) { (text) throws(DirectionsURLError) in
+                var endpoint = try decoded(raw) { (text) throws(DirectionsURLError) in
                     i == 0 ? try parser.sourceEndpoint(text, parameter: "path") : try parser.stopEndpoint(text, parameter: "path")
                 }
-                if case .address(let name, _) = endpoint, let c = coordinates?[i] {
-                    stops.append(.coordinate(c, label: name))
-                } else {
-                    stops.append(endpoint)
-                }
+                if case .address(let name, _) = endpoint, let c = coordinates?[i] { endpoint = .coordinate(c, label: name) }
+                stops.append(endpoint)
             }
             return DirectionsRequest(source: stops[0], destination: stops[stopCount &- 1], waypoints: Array(stops[1..<(stopCount &- 1)]))
         }
 
         /// Calls `body` with the percent-decoded bytes of a path segment (`+` as a space).
-        /// - Throws: `malformed-url` naming `path`, as `PercentDecoding.decode(raw, plusAsSpace: true, parameter:what:)`.
+        /// - Throws: `malformed-url` naming `path`.
         static func decoded<R>(_ raw: LinkInput, _ body: (LinkInput) throws(DirectionsURLError) -> R) throws(DirectionsURLError) -> R {
             switch PercentDecoding.check(raw, plusAsSpace: true) {
             case .plain: return try body(raw)

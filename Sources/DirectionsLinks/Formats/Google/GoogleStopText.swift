@@ -7,15 +7,12 @@ extension DirectionsURLParser {
     /// - `loc:lat,lon` and `loc:lat,lon (Name)`: a coordinate, with the text in parentheses as its label.
     /// - `lat,lon (Name)`: the same without `loc:`; the parenthesised text is never part of a number.
     /// - Hemisphere letters `N34.99393,W106.61568` (also `34.99N,106.61W`): `S`, `W` negative, unsigned
-    ///   numbers. Ranges are checked, never clamped.
-    /// Delimiters are found by byte, in non-ASCII text too; trimming is by `Character`.
+    ///   numbers. Ranges are checked, never clamped. Delimiters are found by byte, trimming is by `Character`.
     enum GoogleStopText {
-        /// Whether a stop needs Google's stop reading: a marker (`@`, `(`, `:`) or a hemisphere pair;
-        /// any other text is a plain stop.
+        /// Whether a stop has a marker (`@`, `(`, `:`) or a hemisphere pair; other text is a plain stop.
         static func needsStopReading(_ bytes: LinkInput) -> Bool {
             let n = bytes.count
             if LinkInput.firstOffset(of: UInt8(ascii: "@"), UInt8(ascii: "("), UInt8(ascii: ":"), in: bytes, from: 0, to: n) < n { return true }
-            // Without a marker, only a hemisphere pair: the first other byte ends it.
             var letters = 0
             for b in bytes {
                 switch b {
@@ -31,9 +28,8 @@ extension DirectionsURLParser {
             return letters > 0 && letters <= 2
         }
 
-        /// Reads one stop (decoded bytes): a blank or current-location source is the current location;
-        /// a blank stop is `invalid-parameter`.
-        /// - Throws: coordinate errors naming `parameter` (`malformed-number`, range errors).
+        /// Reads one stop (decoded bytes): a blank or current-location source is the current location.
+        /// - Throws: `invalid-parameter` for a blank stop; coordinate errors naming `parameter`.
         static func endpoint(
             _ raw: LinkInput, parameter: String, source: Bool, parser: DirectionsURLParser
         ) throws(DirectionsURLError) -> Endpoint {
@@ -43,13 +39,10 @@ extension DirectionsURLParser {
             guard needsStopReading(raw) else { return try plain(raw) }
             let text = raw.trimmed
             if text.isEmpty || parser.currentLocationLiterals.matches(text) { return try plain(text) }
-            if let at = text.lastOffset(of: UInt8(ascii: "@")) {
-                let pair = text.suffix(from: at &+ 1)
-                if isDecimalPair(pair) {
-                    let c = try CoordinateText.parsePair(pair, parameter: parameter)
-                    let label = text.prefix(at).trimmed
-                    return .coordinate(c, label: label.isEmpty ? nil : label.string)
-                }
+            if let at = text.lastOffset(of: UInt8(ascii: "@")), isDecimalPair(text.suffix(from: at &+ 1)) {
+                let c = try CoordinateText.parsePair(text.suffix(from: at &+ 1), parameter: parameter)
+                let label = text.prefix(at).trimmed
+                return .coordinate(c, label: label.isEmpty ? nil : label.string)
             }
             var body = text
             var marked = false
