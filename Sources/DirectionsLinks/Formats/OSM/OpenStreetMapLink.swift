@@ -56,17 +56,14 @@ enum OpenStreetMapLink {
             destination = try to.endpoint(parser, parameter: "to")
         }
         if slots.hasUnknown { try schema.warnLikelyTypos(query, &context) }
-        var word: ModeWord? = nil
-        if let engine = try slots.single("engine") {
-            let found: (index: Int?, empty: Bool) = engine.withValue { v in (OSMLinkBytes.index(of: v.trimmed, in: modeVocabulary), v.trimmed.isEmpty) }
-            if let index = found.index {
-                word = modeVocabulary[index]
-            } else if !found.empty {
-                let shown = DirectionsURLParser.shorten(engine.withValue { $0.trimmed.string })
-                try context.repair(.ignoredValue, "engine '\(shown)' is not an OpenStreetMap routing engine; the mode is left unset (engines: "
-                    + modeVocabulary.map(\.value).joined(separator: ", ") + ")", parameter: "engine")
-            }
+        let engine = try slots.single("engine")
+        let (index, blank) = engine?.withValue { v in (OSMLinkBytes.index(of: v.trimmed, in: modeVocabulary), v.trimmed.isEmpty) } ?? (nil, true)
+        if let engine, index == nil, !blank {
+            let shown = DirectionsURLParser.shorten(engine.withValue { $0.trimmed.string })
+            try context.repair(.ignoredValue, "engine '\(shown)' is not an OpenStreetMap routing engine; the mode is left unset (engines: "
+                + modeVocabulary.map(\.value).joined(separator: ", ") + ")", parameter: "engine")
         }
+        let word = index.map { modeVocabulary[$0] }
         return DirectionsRequest(
             source: source, destination: destination, waypoints: waypoints, mode: word?.mode, transportType: word?.transportType)
     }
@@ -98,8 +95,7 @@ enum OpenStreetMapLink {
         }
     }
 
-    /// A `from`/`to` text used as a label next to `route`: nil when empty, a current-location literal or
-    /// itself coordinates.
+    /// A `from`/`to` text used as a label next to `route`: nil when empty, a current-location literal or coordinates.
     private static func label(_ p: LinkInput.Query.Parameter?, _ parser: DirectionsURLParser) -> String? {
         p?.withValue { (text: LinkInput) -> String? in
             let t = text.trimmed

@@ -2,7 +2,7 @@
 /// Organic Maps and MAPS.ME API links: routes `om://route?sll=&saddr=&dll=&daddr=&type=` and points
 /// `om://map?ll=&n=`, under the schemes `om`, `mapswithme`, `mapsme`, `mwm` and on `omaps.app`. Any
 /// other first segment there (`om://w4CNuoeWlv/Name`, `https://omaps.app/<lat>,<lon>`) is a short
-/// point link, handed to ``Ge0Link``.
+/// point link, handed to ``Ge0Link``; `v2/dir` and `v2/nav` go to ``OrganicMapsRouteV2``.
 ///
 /// Sources: Organic Maps `map/mwm_url.cpp` and `map/map_tests/mwm_url_tests.cpp`; the url-processor
 /// test page (`public/test.html`).
@@ -12,14 +12,11 @@
 ///
 /// **Route** (`route`): `sll=<lat>,<lon>` (source), `saddr=<name>` (its label, not an address),
 /// `dll=<lat>,<lon>` (destination), `daddr=<name>`, `type=vehicle|pedestrian|bicycle|transit` (any
-/// case; ``modeVocabulary``).
-/// - An empty name is no label.
-/// - `dll` is required (`missing-destination`); `sll` given twice is `duplicate-parameter`.
-/// - Organic Maps rejects a route without all four parameters in the order sll, saddr, dll, daddr,
-///   or without `type`; routingd reads it with a repair (a missing `sll` is the current location, a
-///   missing `type` leaves the mode unset). An unknown `type` is `unknown-mode`.
-///
-/// **Route v2** (`v2/dir`, `v2/nav`): read by ``OrganicMapsRouteV2``.
+/// case; ``modeVocabulary``). An empty name is no label. `dll` is required (`missing-destination`);
+/// `sll` given twice is `duplicate-parameter`. Organic Maps rejects a route without all four
+/// parameters in the order sll, saddr, dll, daddr, or without `type`; routingd reads it with a repair
+/// (a missing `sll` is the current location, a missing `type` leaves the mode unset). An unknown
+/// `type` is `unknown-mode`.
 ///
 /// **Point** (`map`): `ll=<lat>,<lon>` with an optional following `n=<name>`: the destination, from the
 /// current location. More than one `ll` is a repair: the first is used. `z` is a zoom (ignored).
@@ -80,13 +77,14 @@ enum OrganicMapsLink {
         if let sll = try slots.single("sll") {
             source = .coordinate(try OsmAndLink.pair(sll, parameter: "sll"), label: try slots.single("saddr")?.nonEmptyValue)
         }
-        if !inRouteOrder(query) {
-            let order = query.parameters.map { query.key(of: $0) }.filter { routeKeys.contains($0) }
+        // The slots of the route keys in URL order: exactly 0, 1, 2, 3 (sll, saddr, dll, daddr) is right.
+        let order = query.parameters.map { schema.slot(of: $0, in: query) }.filter { $0 >= 0 && $0 < routeKeys.count }
+        if order != [0, 1, 2, 3] {
             try context.repair(
                 .repairedSyntax,
                 "Organic Maps needs sll, saddr, dll and daddr, each once and in this order (names may be empty)"
                     + (query.contains("sll") ? "" : "; without sll the route starts at the current location"),
-                parameter: order.count < 4 ? routeKeys.first(where: { !order.contains($0) }) : "sll")
+                parameter: order.count < 4 ? routeKeys.enumerated().first { !order.contains($0.offset) }?.element : "sll")
         }
         if slots.hasUnknown { try schema.warnLikelyTypos(query, &context) }
         guard let type = try slots.single("type") else {
@@ -113,18 +111,6 @@ enum OrganicMapsLink {
         let label = next.flatMap { query.isKey($0, "n") ? $0.nonEmptyValue : nil }
         try schema.warnLikelyTypos(query, &context)
         return DirectionsRequest(destination: .coordinate(c, label: label))
-    }
-
-    /// Whether the route keys appear exactly as `sll, saddr, dll, daddr` (each once, in this order).
-    private static func inRouteOrder(_ query: LinkInput.Query) -> Bool {
-        var next = 0
-        for p in query.parameters {
-            let i = schema.slot(of: p, in: query)
-            guard i >= 0 && i < routeKeys.count else { continue }
-            guard i == next else { return false }
-            next += 1
-        }
-        return next == routeKeys.count
     }
 }
 
@@ -172,15 +158,13 @@ extension OrganicMapsLink: DirectionsLinkFormat {
             throw OSMLinkBytes.cannot("destination", "an Organic Maps route link needs the destination's coordinates")
         }
         var omitted: [String] = []
-        var type = "vehicle"
-        if let word = LinkWriting.modeWord(for: request, in: typeWords, format: "Organic Maps", omitted: &omitted) {
-            type = word.value
-        } else if request.mode == nil && request.transportType == nil {
+        let word = LinkWriting.modeWord(for: request, in: typeWords, format: "Organic Maps", omitted: &omitted)
+        if word == nil && request.mode == nil && request.transportType == nil {
             omitted.append("mode: unspecified, but Organic Maps needs a type; vehicle written")
         }
         let pairs: [(String, String)] = [
             ("sll", LinkWriting.pair(start)), ("saddr", LinkWriting.formValue(startLabel ?? "")),
-            ("dll", LinkWriting.pair(end)), ("daddr", LinkWriting.formValue(endLabel ?? "")), ("type", type),
+            ("dll", LinkWriting.pair(end)), ("daddr", LinkWriting.formValue(endLabel ?? "")), ("type", word?.value ?? "vehicle"),
         ]
         if endPlace != nil { omitted.append("destination place id: Organic Maps has no place ids") }
         omitted += OmittedFields.lines(request, format: "Organic Maps", waypoints: false, mode: true, avoid: false)

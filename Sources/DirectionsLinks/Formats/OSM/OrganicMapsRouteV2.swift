@@ -14,8 +14,8 @@
 ///   items trimmed, empty slots skipped. `waypoint_names` aligns with the slots. Over 100 stops is
 ///   `invalid-parameter`.
 /// - `mode`/`travelmode`: a word of ``modeWords`` (any case); other words (`cycling` too) are `unknown-mode`.
-/// - `avoid=tolls,highways,ferries` become the avoidances, other values `ignored-value` repairs.
-///   `origin_heading` must be 0–360 (`invalid-parameter`).
+/// - `avoid=tolls,highways,ferries` (`,` or `|` between) become the avoidances, other values
+///   `ignored-value` repairs. `origin_heading` must be 0–360 (`invalid-parameter`).
 /// - Callbacks, `optimize`, `ref_name`, `api`, `ref` and unknown parameters are ignored.
 enum OrganicMapsRouteV2 {
     /// Every parameter may repeat: the last one is read, as Organic Maps does.
@@ -99,17 +99,15 @@ enum OrganicMapsRouteV2 {
         }
         var avoid: Set<RouteAvoidance> = []
         try query.last("avoid")?.withValue { (value: LinkInput) throws(DirectionsURLError) in
-            var start = 0
-            while start <= value.count {
-                let end = LinkInput.firstOffset(of: UInt8(ascii: ","), or: UInt8(ascii: "|"), in: value, from: start, to: value.count)
-                let v = value.slice(start, end).trimmed
-                start = end &+ 1
-                if v.isEmpty { continue }
-                if let hit = RouteAvoidance.allCases.first(where: { v.equalsIgnoringCase($0.rawValue) }) {
-                    avoid.insert(hit)
-                } else {
-                    let shown = DirectionsURLParser.shorten(v.lowercasedASCII)
-                    try context.repair(.ignoredValue, "avoid '\(shown)' has no meaning here; use tolls, highways or ferries", parameter: "avoid")
+            for piece in value.pieces(separatedBy: UInt8(ascii: ",")) {
+                for item in piece.pieces(separatedBy: UInt8(ascii: "|")) where !item.trimmed.isEmpty {
+                    let v = item.trimmed
+                    if let hit = RouteAvoidance.allCases.first(where: { v.equalsIgnoringCase($0.rawValue) }) {
+                        avoid.insert(hit)
+                    } else {
+                        let shown = DirectionsURLParser.shorten(v.lowercasedASCII)
+                        try context.repair(.ignoredValue, "avoid '\(shown)' has no meaning here; use tolls, highways or ferries", parameter: "avoid")
+                    }
                 }
             }
         }

@@ -8,7 +8,7 @@
 /// - OsmAnd for iOS `osmandmaps://navigate?lat=&lon=&z=&title=` (destination only, OsmAnd-iOS #447), and
 ///   `osmandmaps://navigate?start=&end=&profile=` read like the web link.
 ///
-/// - Hosts `osmand.net`, `www.osmand.net`; scheme `osmandmaps`. The query is form-encoded (`+` is a space).
+/// - The query is form-encoded (`+` is a space).
 /// - `start`, `end`/`finish`: `lat,lon`, **latitude first**, comma raw or `%2C` (decoded, then split).
 ///   No addresses: anything else is `malformed-number`. An absent or empty `start` is the **current
 ///   location**. `end` and `finish` with different values → `duplicate-parameter`.
@@ -64,14 +64,12 @@ enum OsmAndLink {
             }
             return routeLike ? try route(query, slots, &context) : try point(query, &context)
         }
-        // Byte equality: no non-ASCII text is canonically equivalent to these.
+        // Byte equality (no non-ASCII text is canonically equivalent to these); a trailing '/' is allowed.
         let path = link.bytes.path
-        let isMap = path.equals("/map") || path.equals("/map/")
-        if path.equals("/map/navigate") || path.equals("/map/navigate/") || (isMap && routeLike) {
-            return try route(query, slots, &context)
-        }
-        if path.equals("/go") || path.equals("/go/") { return try point(query, &context) }
-        if isMap, let pin = try query.single("pin", format: schema.format) {
+        let page = path.last == UInt8(ascii: "/") ? path.dropLast() : path
+        if page.equals("/map/navigate") || (page.equals("/map") && routeLike) { return try route(query, slots, &context) }
+        if page.equals("/go") { return try point(query, &context) }
+        if page.equals("/map"), let pin = try query.single("pin", format: schema.format) {
             try schema.warnLikelyTypos(query, &context)
             return DirectionsRequest(destination: .coordinate(try pair(pin, parameter: "pin"), label: nil))
         }
@@ -137,14 +135,12 @@ enum OsmAndLink {
         return (nil, nil)
     }
 
-    /// `CoordinateText.parsePair` of the decoded value of `p`.
-    /// - Throws: `malformed-number` or the range errors, naming `parameter`.
+    /// `CoordinateText.parsePair` of the decoded value of `p`; throws its errors, naming `parameter`.
     static func pair(_ p: LinkInput.Query.Parameter, parameter: String) throws(DirectionsURLError) -> Coordinate {
         try p.withValue { (v: LinkInput) throws(DirectionsURLError) -> Coordinate in try CoordinateText.parsePair(v, parameter: parameter) }
     }
 
-    /// A coordinate from two separate decimal parameters (their decoded values, trimmed).
-    /// - Throws: `malformed-number` or the range errors, naming the parameter at fault.
+    /// A coordinate from two decimal parameters (decoded, trimmed); throws `malformed-number` or a range error naming the one at fault.
     static func coordinate(
         _ lat: LinkInput.Query.Parameter, _ lon: LinkInput.Query.Parameter, latitudeName: String, longitudeName: String
     ) throws(DirectionsURLError) -> Coordinate {
