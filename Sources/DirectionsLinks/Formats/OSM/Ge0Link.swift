@@ -15,12 +15,11 @@
 ///   outside the alphabet, is `malformed-url` naming `code`.
 ///
 /// **The name** (the rest of the path, without query or fragment, unlike Organic Maps, whose encoder
-/// never writes a raw `?` or `#`) is percent-decoded once, then `_` and space are swapped. A
-/// malformed escape cuts the name there, as in Organic Maps: a repair. `+` is literal. An empty name
-/// is no label.
+/// never writes a raw `?` or `#`) is percent-decoded once, then `_` and space are swapped; empty, no
+/// label. A malformed escape cuts the name there, as in Organic Maps: a repair. `+` is literal.
 ///
 /// The link is a point: the destination, with the source at the current location and no mode.
-enum Ge0Link {
+enum Ge0Link: DirectionsLinkFormat {
     /// URL-safe base64, as in `ge0::Base64Char`.
     static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
     /// Base64 characters per point at most (`kMaxPointBytes`); links use 9.
@@ -135,21 +134,16 @@ enum Ge0Link {
     }
 
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let all = link.bytes.rest
-        if link.scheme == "http" || link.scheme == "https" {
-            let omaps = LinkInput.withBytes(of: link.host) { $0.hasSuffix("omaps.app") }
-            return try parse(path: link.bytes.path.dropFirst(), clearCoordinates: omaps, &context)
-        }
-        guard link.hasAuthority else {
+        let http = link.scheme == "http" || link.scheme == "https"
+        guard http || link.hasAuthority else {
             throw DirectionsURLError(.malformedURL, "code", "'\(link.scheme):' must be followed by '//'; write \(link.scheme)://<code>/<name>")
         }
-        // After "//", up to the first '?' or '#' (the code is case-sensitive: raw text).
-        let start = min(2, all.count)
-        let end = all.firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "#"), from: start) ?? all.count
-        return try parse(path: all.slice(start, end), clearCoordinates: false, &context)
+        let omaps = http && LinkInput.withBytes(of: link.host) { $0.hasSuffix("omaps.app") }
+        return try parse(path: OSMLinkBytes.path(of: link, http: http), clearCoordinates: omaps, &context)
     }
 
-    /// Parses `<code>[/<name>]` (or, when `clearCoordinates`, `<lat>,<lon>[/<name>]`) from raw bytes.
+    /// Parses `<code>[/<name>]` (or, when `clearCoordinates`, `<lat>,<lon>[/<name>]`) from raw bytes
+    /// (the code is case-sensitive).
     static func parse(path: LinkInput, clearCoordinates: Bool, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         context.format = .ge0
         let (code, rawName) = path.split(at: UInt8(ascii: "/")) ?? (path, LinkInput.empty)
@@ -200,15 +194,11 @@ enum Ge0Link {
 
     /// `_` for a space, a space for `_`, other bytes as they are.
     private static func swapped(_ b: UInt8) -> UInt8 { b == UInt8(ascii: " ") ? UInt8(ascii: "_") : b == UInt8(ascii: "_") ? UInt8(ascii: " ") : b }
-
     private static func isHex(_ b: UInt8) -> Bool { (48...57).contains(b) || (65...70).contains(b) || (97...102).contains(b) }
-}
 
-extension Ge0Link: DirectionsLinkFormat {
     static var schemes: [String] { ["ge0"] }
     static var hosts: [String] { ["ge0.me", "www.ge0.me"] }
     static var format: LinkFormat { .ge0 }
-    /// ge0 links have no travel mode.
     static var modeVocabulary: [ModeWord] { [] }
 
     /// Writes `https://omaps.app/<code>/<name>` at zoom 16 (the name is the destination's label).

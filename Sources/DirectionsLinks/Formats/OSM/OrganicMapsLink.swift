@@ -4,8 +4,7 @@
 /// other first segment there (`om://w4CNuoeWlv/Name`, `https://omaps.app/<lat>,<lon>`) is a short
 /// point link, handed to ``Ge0Link``; `v2/dir` and `v2/nav` go to ``OrganicMapsRouteV2``.
 ///
-/// Sources: Organic Maps `map/mwm_url.cpp` and `map/map_tests/mwm_url_tests.cpp`; the url-processor
-/// test page (`public/test.html`).
+/// Sources: Organic Maps `map/mwm_url.cpp`, `map/map_tests/mwm_url_tests.cpp`; url-processor `public/test.html`.
 ///
 /// The query is decoded once, `+` a space (`url::UrlDecode`); names match ignoring case; unknown
 /// parameters (`v`, `appname`, `backurl`) are ignored.
@@ -15,12 +14,11 @@
 /// case; ``modeVocabulary``). An empty name is no label. `dll` is required (`missing-destination`);
 /// `sll` given twice is `duplicate-parameter`. Organic Maps rejects a route without all four
 /// parameters in the order sll, saddr, dll, daddr, or without `type`; routingd reads it with a repair
-/// (a missing `sll` is the current location, a missing `type` leaves the mode unset). An unknown
-/// `type` is `unknown-mode`.
+/// (no `sll`: the current location; no `type`: no mode). An unknown `type` is `unknown-mode`.
 ///
 /// **Point** (`map`): `ll=<lat>,<lon>` with an optional following `n=<name>`: the destination, from the
 /// current location. More than one `ll` is a repair: the first is used. `z` is a zoom (ignored).
-enum OrganicMapsLink {
+enum OrganicMapsLink: DirectionsLinkFormat {
     static let routeKeys = ["sll", "saddr", "dll", "daddr"]
     /// The first four slots are ``routeKeys``, in order.
     static let schema = ParameterSchema(format: "Organic Maps link", typos: .closestByLength, [
@@ -40,14 +38,12 @@ enum OrganicMapsLink {
         guard http || link.hasAuthority else {
             throw DirectionsURLError(.malformedURL, "host", "'\(link.scheme):' must be followed by '//'; write \(link.scheme)://route?sll=…")
         }
-        // The path after the host (by byte, in non-ASCII text too); the method is its first segment.
-        let rest = http ? link.bytes.path.dropFirst() : link.bytes.rest.dropFirst(2)
-        let path = rest.prefix(rest.firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "#")) ?? rest.count)
+        // The method is the path's first segment (by byte, in non-ASCII text too).
+        let path = OSMLinkBytes.path(of: link, http: http)
         let end = path.firstOffset(of: UInt8(ascii: "/")) ?? path.count
         let method = path.prefix(end)
         func query() throws(DirectionsURLError) -> LinkInput.Query { try LinkInput.Query(link.bytes.query, plusAsSpace: true) }
         if method.equals("v2") {
-            // `/v2/dir` and `/v2/nav`.
             let v2 = path.suffix(from: end)
             let action = v2.last == UInt8(ascii: "/") ? v2.dropLast() : v2
             guard action.equals("/nav") || action.equals("/dir") else {
@@ -58,13 +54,12 @@ enum OrganicMapsLink {
         }
         if method.equals("route") { return try route(try query(), &context) }
         if method.equals("map") { return try point(try query(), &context) }
-        if http { return try Ge0Link.parse(path: path, clearCoordinates: true, &context) }
-        guard link.scheme == "om" else {
+        guard http || link.scheme == "om" else {
             throw DirectionsURLError(.notADirectionsLink, "host",
                 "'\(link.scheme)://\(DirectionsURLParser.shorten(method.string))' is not a route or map link; "
                     + "use \(link.scheme)://route?sll=…&dll=…&type=…")
         }
-        return try Ge0Link.parse(link, &context)
+        return try Ge0Link.parse(path: path, clearCoordinates: http, &context)
     }
 
     private static func route(_ query: LinkInput.Query, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
@@ -112,9 +107,7 @@ enum OrganicMapsLink {
         try schema.warnLikelyTypos(query, &context)
         return DirectionsRequest(destination: .coordinate(c, label: label))
     }
-}
 
-extension OrganicMapsLink: DirectionsLinkFormat {
     static var schemes: [String] { ["om", "mapswithme", "mapsme", "mwm"] }
     static var hosts: [String] { ["omaps.app", "www.omaps.app"] }
     static var format: LinkFormat { .organicMaps }
@@ -130,11 +123,10 @@ extension OrganicMapsLink: DirectionsLinkFormat {
     /// Both vocabularies: legacy `type` and v2 `mode` (``OrganicMapsRouteV2/modeWords``).
     static var modeVocabulary: [ModeWord] { typeWords + OrganicMapsRouteV2.modeWords }
 
-    /// Writes the legacy two-point link when it can (a coordinate start, no stops, a mode it has a
-    /// `type` word for, no avoidances), since every version reads it; otherwise the v2 link
-    /// (``OrganicMapsRouteV2/build(_:)``). The choice depends only on what the link carries, so that
-    /// parse-then-build is stable: `navigate` from a coordinate start (neither form carries it) does
-    /// not pick v2; it is listed in `omitted`.
+    /// Writes the legacy two-point link, which every version reads, when it can (a coordinate start, no
+    /// stops, no avoidances, a mode with a `type` word); otherwise the v2 link (``OrganicMapsRouteV2/build(_:)``).
+    /// The choice depends only on what the link carries, so parse-then-build is stable: `navigate` from
+    /// a coordinate start (neither form carries it) does not pick v2; it is listed in `omitted`.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         try BuiltCoordinates.check(request)
         var unused: [String] = []

@@ -10,9 +10,8 @@
 /// - `origin=lat,lon` with `origin_name`; absent, `currentLocation` or `current-location` is the
 ///   **current location**. `/v2/nav` and `dir_action=navigate` start at the current position and set
 ///   ``DirectionsRequest/navigate``; an `origin` there is dropped with an `ignored-value` repair.
-/// - `waypoints=lat,lon|lat,lon`: decoded, then split on `|` (`%7C` splits too, as documented);
-///   items trimmed, empty slots skipped. `waypoint_names` aligns with the slots. Over 100 stops is
-///   `invalid-parameter`.
+/// - `waypoints=lat,lon|lat,lon`: decoded, then split on `|` (`%7C` splits too, as documented); items
+///   trimmed, empty slots skipped; over 100 stops is `invalid-parameter`. `waypoint_names` aligns with the slots.
 /// - `mode`/`travelmode`: a word of ``modeWords`` (any case); other words (`cycling` too) are `unknown-mode`.
 /// - `avoid=tolls,highways,ferries` (`,` or `|` between) become the avoidances, other values
 ///   `ignored-value` repairs. `origin_heading` must be 0–360 (`invalid-parameter`).
