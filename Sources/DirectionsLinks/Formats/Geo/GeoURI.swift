@@ -83,10 +83,8 @@ extension DirectionsURLParser {
                 try repair("a '(label)' after the geo: coordinates is not RFC 5870; put it in the query: geo:0,0?q=lat,lon(label)", "coordinates", &context)
             }
             if coordinateText.contains(UInt8(ascii: "%")) {
-                try repair(
-                    "the geo: coordinates are percent-encoded ('\(DirectionsURLParser.shorten(coordinateText.string))'); "
-                        + "RFC 5870 §3.3 writes them plainly: geo:lat,lon",
-                    "coordinates", &context)
+                try repair("the geo: coordinates are percent-encoded ('\(DirectionsURLParser.shorten(coordinateText.string))'); "
+                    + "RFC 5870 §3.3 writes them plainly: geo:lat,lon", "coordinates", &context)
                 // Checks the escapes and the UTF-8; `withDecoded` then decodes.
                 _ = try coordinateText.decoded(plusAsSpace: false, parameter: "coordinates")
             }

@@ -87,10 +87,9 @@ enum OrganicMapsLink: DirectionsLinkFormat {
                 "Organic Maps rejects a route without 'type'; add type=vehicle, pedestrian, bicycle or transit (the mode is left unset)", parameter: "type")
             return DirectionsRequest(source: source, destination: destination)
         }
-        let index = try type.modeWord(
+        let word = try type.modeWord(
             name: "type", emptyIsUnset: false, notA: "is not an Organic Maps route type; use vehicle, pedestrian, bicycle or transit"
-        ) { value in OSMLinkBytes.index(of: value, in: typeWords) }
-        let word = index.map { typeWords[$0] }
+        ) { value in OSMLinkBytes.index(of: value, in: typeWords) }.map { typeWords[$0] }
         return DirectionsRequest(source: source, destination: destination, mode: word?.mode, transportType: word?.transportType)
     }
 

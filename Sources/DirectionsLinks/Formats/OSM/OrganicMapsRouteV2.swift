@@ -66,10 +66,8 @@ enum OrganicMapsRouteV2 {
                 let text = v.trimmed
                 if text.isEmpty || text.equals("currentLocation") || text.equals("current-location") { return .currentLocation }
                 guard !navigate else {
-                    try context.repair(
-                        .ignoredValue,
-                        "Organic Maps navigation always starts at the current position; 'origin=\(DirectionsURLParser.shorten(text.string))' is ignored "
-                            + "(use /v2/dir without dir_action to preview from it)",
+                    try context.repair(.ignoredValue, "Organic Maps navigation always starts at the current position; "
+                        + "'origin=\(DirectionsURLParser.shorten(text.string))' is ignored (use /v2/dir without dir_action to preview from it)",
                         parameter: "origin")
                     return .currentLocation
                 }
@@ -90,11 +88,10 @@ enum OrganicMapsRouteV2 {
         }
         var word: ModeWord? = nil
         if let m = query.parameters.last(where: { query.isKey($0, "mode") || query.isKey($0, "travelmode") }) {
-            let index = try m.modeWord(
+            word = try m.modeWord(
                 name: m.name, parameter: query.key(of: m), emptyIsUnset: false,
                 notA: "is not an Organic Maps mode; use drive, walk, bike or transit"
-            ) { value in OSMLinkBytes.index(of: value, in: modeWords) }
-            word = index.map { modeWords[$0] }
+            ) { value in OSMLinkBytes.index(of: value, in: modeWords) }.map { modeWords[$0] }
         }
         var avoid: Set<RouteAvoidance> = []
         try query.last("avoid")?.withValue { (value: LinkInput) throws(DirectionsURLError) in
