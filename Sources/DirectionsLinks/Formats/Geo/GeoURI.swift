@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 extension DirectionsURLParser {
-    /// `geo:` URIs: RFC 5870 with the Android extensions (Android "Common intents", Maps;
-    /// Google Assistant's `geo.offline:` variant is read the same way).
+    /// `geo:` URIs: RFC 5870 with the Android extensions (Android "Common intents", Maps; Google
+    /// Assistant's `geo.offline:` variant is read the same way). The source is always the current
+    /// location; the mode is unset.
     ///
     /// **RFC 5870** (§3.3 ABNF): `geo:<lat>,<lon>[,<alt>][;crs=<label>][;u=<metres>][;<name>[=<value>]]…`.
     /// - Coordinates are WGS84 degrees, latitude first; the altitude (metres) is checked and dropped.
@@ -22,8 +23,6 @@ extension DirectionsURLParser {
     /// - `0,0` is a placeholder only when `q` is non-empty; plain `geo:0,0` and `geo:0,0?q=` are Null Island.
     /// - `z` (zoom, a viewport) and every other query parameter are ignored.
     ///
-    /// **Current location**: the source is always the current location; the mode is unset.
-    ///
     /// **Repairs** (a warning when lenient, the error with `strict`): percent-escapes in the coordinates
     /// (`geo:-22.9519%2C-43.2105`); spaces after the comma; a space *instead of* the comma
     /// (`geo:-22.95 -43.21` reads as -22.95,-43.21, signs kept); a leading `+` on a number; a `(label)`
@@ -40,7 +39,7 @@ extension DirectionsURLParser {
     ///
     /// Sources: RFC 5870 §3.3, §3.4; Android developer guide "Common intents" (Maps); Organic Maps
     /// `ge0/geo_url_parser.cpp` tests for the `0,0` and label rules.
-    enum GeoURI {
+    enum GeoURI: DirectionsLinkFormat {
         /// The Android query's parameters; every other one is ignored (no typo guesses).
         static let schema = ParameterSchema(format: "geo: URI", typos: .firstWithinTwo, [
             .single("q", "the destination: `lat,lon(label)`, or text (an address, a Plus Code) at path 0,0"),
@@ -84,10 +83,8 @@ extension DirectionsURLParser {
                 try repair("a '(label)' after the geo: coordinates is not RFC 5870; put it in the query: geo:0,0?q=lat,lon(label)", "coordinates", &context)
             }
             if coordinateText.contains(UInt8(ascii: "%")) {
-                try repair(
-                    "the geo: coordinates are percent-encoded ('\(DirectionsURLParser.shorten(coordinateText.string))'); "
-                        + "RFC 5870 §3.3 writes them plainly: geo:lat,lon",
-                    "coordinates", &context)
+                try repair("the geo: coordinates are percent-encoded ('\(DirectionsURLParser.shorten(coordinateText.string))'); "
+                    + "RFC 5870 §3.3 writes them plainly: geo:lat,lon", "coordinates", &context)
                 // Checks the escapes and the UTF-8; `withDecoded` then decodes.
                 _ = try coordinateText.decoded(plusAsSpace: false, parameter: "coordinates")
             }
@@ -116,7 +113,9 @@ extension DirectionsURLParser {
             let trimmedPath = decoded.trimmed
             if trimmedPath.isEmpty, qText != nil {
                 try repair("the geo: URI has no coordinates before '?q='; RFC 5870 needs them: write geo:0,0?q=…", "coordinates", &context)
-            } else if qText != nil, isColonZeros(trimmedPath) {
+            } else if qText != nil, let (a, b) = trimmedPath.split(at: UInt8(ascii: ":")), !b.contains(UInt8(ascii: ":")),
+                a.decimal == 0, b.decimal == 0 {
+                // `0:0`, `0.0:0.0`: a producer's broken placeholder.
                 try repair("'geo:\(trimmedPath.string)' separates the placeholder with ':'; write geo:0,0?q=… (q is used)", "coordinates", &context)
             } else if trimmedPath.isEmpty {
                 throw DirectionsURLError(.missingDestination, "coordinates", "the geo: URI has no coordinates and no q; write geo:<latitude>,<longitude>")
@@ -127,31 +126,20 @@ extension DirectionsURLParser {
                 pathCoordinate = try pathPair(decoded, &context)
             }
             let destination: Endpoint
-            if let qText {
-                if let (coordinate, label) = try coordinateWithLabel(qText) {
-                    destination = .coordinate(coordinate, label: label ?? pathLabel ?? zLabel(z))
-                } else if let pathCoordinate, pathCoordinate != Coordinate(latitude: 0, longitude: 0) {
-                    destination = .coordinate(pathCoordinate, label: qText.string)
-                } else {
-                    destination = .address(qText.string)
-                }
-            } else if let pathCoordinate {
-                destination = .coordinate(pathCoordinate, label: pathLabel ?? zLabel(z))
+            if let qText, let (coordinate, label) = try coordinateWithLabel(qText) {
+                destination = .coordinate(coordinate, label: label ?? pathLabel ?? zLabel(z))
+            } else if let pathCoordinate, qText == nil || pathCoordinate != Coordinate(latitude: 0, longitude: 0) {
+                destination = .coordinate(pathCoordinate, label: qText?.string ?? pathLabel ?? zLabel(z))
+            } else if let qText {
+                destination = .address(qText.string)
             } else {
                 throw DirectionsURLError(.missingDestination, "coordinates", "the geo: URI has no coordinates; write geo:<latitude>,<longitude>")
             }
             return DirectionsRequest(source: .currentLocation, destination: destination)
         }
 
-        /// A `repaired-syntax` repair naming `parameter`.
         private static func repair(_ message: String, _ parameter: String, _ context: inout ParseContext) throws(DirectionsURLError) {
             try context.repair(.repairedSyntax, message, parameter: parameter)
-        }
-
-        /// `0:0`, `0.0:0.0`: a producer's broken placeholder.
-        private static func isColonZeros(_ text: LinkInput) -> Bool {
-            guard let (a, b) = text.split(at: UInt8(ascii: ":")), !b.contains(UInt8(ascii: ":")) else { return false }
-            return a.decimal == 0 && b.decimal == 0
         }
 
         /// The path pair, with the whitespace and `+` repairs (whitespace as `Character.isWhitespace` decides).
@@ -166,14 +154,12 @@ extension DirectionsURLParser {
                 let shown = DirectionsURLParser.shorten(text)
                 if decoded.contains(UInt8(ascii: ",")) {
                     try repair("the geo: coordinates contain spaces ('\(shown)'); write geo:lat,lon without spaces", "coordinates", &context)
-                } else {
-                    let words = text.split(whereSeparator: \.isWhitespace)
-                    if words.count == 2, CoordinateText.decimal(words[0]) != nil, CoordinateText.decimal(words[1]) != nil {
-                        try repair(
-                            "'\(shown)' separates latitude and longitude with a space; RFC 5870 needs a comma: geo:\(words[0]),\(words[1])",
-                            "coordinates", &context)
-                        body = Substring(words[0] + "," + words[1])
-                    }
+                } else if case let words = text.split(whereSeparator: \.isWhitespace), words.count == 2,
+                    CoordinateText.decimal(words[0]) != nil, CoordinateText.decimal(words[1]) != nil {
+                    try repair(
+                        "'\(shown)' separates latitude and longitude with a space; RFC 5870 needs a comma: geo:\(words[0]),\(words[1])",
+                        "coordinates", &context)
+                    body = Substring(words[0] + "," + words[1])
                 }
             }
             let coordinate = try CoordinateText.parsePair(body, parameter: "coordinates", allowAltitude: true)
@@ -197,9 +183,7 @@ extension DirectionsURLParser {
                     continue
                 }
                 defer { index += 1 }
-                let eq = piece.firstOffset(of: UInt8(ascii: "="))
-                let rawName = eq.map { piece.prefix($0) } ?? piece
-                let rawValue = eq.map { piece.suffix(from: $0 &+ 1) } ?? LinkInput.empty
+                let (rawName, rawValue) = piece.split(at: UInt8(ascii: "=")) ?? (piece, LinkInput.empty)
                 // A non-ASCII name is lowercased by Unicode: `;\u{212A}=1` (Kelvin sign) is `k`.
                 let name = rawName.isASCII ? rawName.lowercasedASCII : rawName.string.lowercased()
                 guard !rawName.isEmpty, name.utf8.allSatisfy({ isAlphanumeric($0) || $0 == UInt8(ascii: "-") }) else {
@@ -209,7 +193,7 @@ extension DirectionsURLParser {
                             + " are ;name=value with letters, digits and '-' in the name")
                 }
                 if rawValue.contains(UInt8(ascii: "%")) { _ = try rawValue.decoded(plusAsSpace: false, parameter: name) }
-                if eq != nil, rawValue.isEmpty || !rawValue.allSatisfy(isPValue) {
+                if rawName.count < piece.count, rawValue.isEmpty || !rawValue.allSatisfy(isPValue) {
                     try repair("the value of ';\(name)=' is empty or has characters RFC 5870 does not allow there; percent-encode them", name, &context)
                 }
                 let isCRS = rawName.equalsIgnoringCase("crs")
@@ -228,12 +212,12 @@ extension DirectionsURLParser {
                 }
                 // The value of `crs` (only `wgs84`) or of `u` (a number ≥ 0), decoded.
                 try rawValue.withDecoded(plusAsSpace: false) { (value: LinkInput) throws(DirectionsURLError) in
-                    if isCRS, !value.lowercasedEquals("wgs84") {
+                    if isCRS {
+                        if value.lowercasedEquals("wgs84") { return }
                         throw DirectionsURLError(.unsupportedCRS, "crs",
                             "crs '\(DirectionsURLParser.shorten(value.string))' is not supported; "
                                 + "only wgs84 (the RFC 5870 default) is, so give WGS84 coordinates and drop ;crs")
                     }
-                    if isCRS { return }
                     guard let u = value.decimal else {
                         throw DirectionsURLError(.malformedNumber, "u",
                             "';u=\(DirectionsURLParser.shorten(value.string))' is not a number; the uncertainty is a distance in metres such as u=40")
@@ -282,51 +266,45 @@ extension DirectionsURLParser {
             return (text.prefix(open), text.slice(open &+ 1, text.count &- 1))
         }
 
-        /// The text trimmed, or nil when that is empty.
         private static func nonEmpty(_ text: LinkInput) -> String? { text.trimmed.isEmpty ? nil : text.trimmed.string }
 
         /// RFC 5870 `pvalue` bytes: `p-unreserved` (`[ ] : & + $`), `unreserved`, and `%` (checked by decoding).
         private static func isPValue(_ b: UInt8) -> Bool { isAlphanumeric(b) || "-._~[]:&+$%".utf8.contains(b) }
-
         /// Open Location Code digits (either case).
         private static func isOLC(_ b: UInt8) -> Bool { "23456789CFGHJMPQRVWXcfghjmpqrvwx".utf8.contains(b) }
-
         private static func isAlphanumeric(_ a: UInt8) -> Bool { (48...57).contains(a) || (65...90).contains(a) || (97...122).contains(a) }
-    }
-}
 
-extension DirectionsURLParser.GeoURI: DirectionsLinkFormat {
-    static var schemes: [String] { ["geo", "geo.offline"] }
-    static var format: LinkFormat { .geo }
-    /// `geo:` has no travel mode.
-    static var modeVocabulary: [ModeWord] { [] }
+        static var schemes: [String] { ["geo", "geo.offline"] }
+        static var format: LinkFormat { .geo }
+        static var modeVocabulary: [ModeWord] { [] }
 
-    /// Writes the destination as a `geo:` URI:
-    /// - a coordinate: `geo:lat,lon`; with a label, `geo:lat,lon?q=lat,lon(label)` (the Android form that
-    ///   shows a labelled pin; the label is percent-encoded, space as `%20`);
-    /// - an address: `geo:0,0?q=<address>` (percent-encoded, space as `%20`, `+` as `%2B`; Android's
-    ///   guide writes `1st%20%26%20Pike%2C%20Seattle`).
-    /// - Throws: `cannot-express` when the destination is the current location, or the source is not
-    ///   (a `geo:` URI always starts where the device is).
-    /// - Returns: the link; `omitted` lists waypoints, the mode, avoidances, place ids, navigate and times.
-    static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
-        try BuiltCoordinates.check(request)
-        try BuiltCoordinates.requireSourceHere(
-            request,
-            "a geo: URI names only a destination and always starts at the current location; use osm, organic-maps or google for a route from elsewhere")
-        let url: String
-        switch request.destination {
-        case .currentLocation:
-            throw OSMLinkBytes.cannot("destination", "a geo: URI cannot point at the current location")
-        case .coordinate(let c, let label, _):
-            let pair = LinkWriting.pair(c)
-            let name = label ?? ""
-            url = "geo:" + pair + (name.isEmpty ? "" : "?q=" + pair + "(" + LinkWriting.encode(name) + ")")
-        case .address(let text, _):
-            // %20, not `+`: the reader keeps a `+` after a Plus Code-like word (`GV4C+XV`) in the code.
-            url = "geo:0,0?q=" + LinkWriting.encode(text)
+        /// Writes the destination as a `geo:` URI:
+        /// - a coordinate: `geo:lat,lon`; with a label, `geo:lat,lon?q=lat,lon(label)` (the Android form that
+        ///   shows a labelled pin; the label is percent-encoded, space as `%20`);
+        /// - an address: `geo:0,0?q=<address>` (percent-encoded, space as `%20`, `+` as `%2B`; Android's
+        ///   guide writes `1st%20%26%20Pike%2C%20Seattle`).
+        /// - Throws: `cannot-express` when the destination is the current location, or the source is not
+        ///   (a `geo:` URI always starts where the device is).
+        /// - Returns: the link; `omitted` lists waypoints, the mode, avoidances, place ids, navigate and times.
+        static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
+            try BuiltCoordinates.check(request)
+            try BuiltCoordinates.requireSourceHere(
+                request,
+                "a geo: URI names only a destination and always starts at the current location; use osm, organic-maps or google for a route from elsewhere")
+            let url: String
+            switch request.destination {
+            case .currentLocation:
+                throw OSMLinkBytes.cannot("destination", "a geo: URI cannot point at the current location")
+            case .coordinate(let c, let label, _):
+                let pair = LinkWriting.pair(c)
+                url = "geo:" + pair + (label.map { $0.isEmpty ? "" : "?q=" + pair + "(" + LinkWriting.encode($0) + ")" } ?? "")
+            case .address(let text, _):
+                // %20, not `+`: the reader keeps a `+` after a Plus Code-like word (`GV4C+XV`) in the code.
+                url = "geo:0,0?q=" + LinkWriting.encode(text)
+            }
+            let place = request.destination.placeID != nil ? ["destination place id: geo: has no place ids"] : []
+            let rest = OmittedFields.lines(request, format: "geo:", waypoints: false, mode: false, avoid: false)
+            return BuiltLink(url: url, format: .geo, omitted: place + rest)
         }
-        let place = request.destination.placeID != nil ? ["destination place id: geo: has no place ids"] : []
-        return BuiltLink(url: url, format: .geo, omitted: place + OmittedFields.lines(request, format: "geo:", waypoints: false, mode: false, avoid: false))
     }
 }

@@ -15,12 +15,11 @@
 ///   outside the alphabet, is `malformed-url` naming `code`.
 ///
 /// **The name** (the rest of the path, without query or fragment, unlike Organic Maps, whose encoder
-/// never writes a raw `?` or `#`) is percent-decoded once, then `_` and space are swapped. A
-/// malformed escape cuts the name there, as in Organic Maps: a repair. `+` is literal. An empty name
-/// is no label.
+/// never writes a raw `?` or `#`) is percent-decoded once, then `_` and space are swapped; empty, no
+/// label. A malformed escape cuts the name there, as in Organic Maps: a repair. `+` is literal.
 ///
 /// The link is a point: the destination, with the source at the current location and no mode.
-enum Ge0Link {
+enum Ge0Link: DirectionsLinkFormat {
     /// URL-safe base64, as in `ge0::Base64Char`.
     static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
     /// Base64 characters per point at most (`kMaxPointBytes`); links use 9.
@@ -31,10 +30,6 @@ enum Ge0Link {
     static let maxValue = (1 << 30) - 1
     /// Organic Maps API methods that are neither routes nor points (`om://search?…`, …).
     static let otherMethods: Set<String> = ["search", "crosshair", "menu", "settings", "oauth2", "pin", "v2"]
-    /// The zoom the builder writes (a viewport only): 16.
-    static let builtZoom = 16.0
-
-    // MARK: - Decoding
 
     /// The 6-bit value of a base64 character, or nil (the inverse of ``alphabet``).
     @inline(__always)
@@ -77,8 +72,6 @@ enum Ge0Link {
         return Coordinate(latitude: latitude + 0.0, longitude: longitude + 0.0)
     }
 
-    // MARK: - Encoding
-
     /// Latitude -90...90 onto 0...`maxValue`, rounded half away from zero, clamped (`ge0::LatToInt`).
     static func latitudeInteger(_ lat: Double, maxValue: Int) -> Int {
         let x = (lat + 90) / 180 * Double(maxValue)
@@ -113,11 +106,6 @@ enum Ge0Link {
         return String(decoding: characters, as: UTF8.self)
     }
 
-    /// The zoom character: `(zoom − 4) × 4` truncated, 0 at zoom ≤ 4, 63 at zoom ≥ 19.75.
-    static func zoomCharacter(_ zoom: Double) -> Character {
-        Character(Unicode.Scalar(alphabet[!(zoom > 4) ? 0 : zoom >= 19.75 ? 63 : Int((zoom - 4) * 4)]))
-    }
-
     /// The name as a path segment (`UrlEncodeString(TransformName(name))`): space ↔ `_`, then controls
     /// (C0, DEL, C1), space and ``<>#%"!*'();:@&=+$,/?[]{}\|^` `` percent-encoded; other bytes as they are.
     static func encodeName(_ name: String) -> String {
@@ -125,8 +113,8 @@ enum Ge0Link {
         let hex = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
         let bytes = Array(name.utf8)
-        for (i, var b) in bytes.enumerated() {
-            if b == UInt8(ascii: " ") { b = UInt8(ascii: "_") } else if b == UInt8(ascii: "_") { b = UInt8(ascii: " ") }
+        for (i, raw) in bytes.enumerated() {
+            let b = swapped(raw)
             // C1 controls (U+0080–U+009F, UTF-8 C2 80–C2 9F) too: a link holding one raw is refused.
             let c1 = (b == 0xC2 && i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1]))
                 || ((0x80...0x9F).contains(b) && i > 0 && bytes[i - 1] == 0xC2)
@@ -136,31 +124,26 @@ enum Ge0Link {
     }
 
     /// A short link `<prefix><zoom><9 characters>[/<name>]` (`ge0::GenerateShortShowMapUrl` with
-    /// prefix `om://`, `GenerateHttpShowMapUrl` with `https://omaps.app/`).
+    /// prefix `om://`, `GenerateHttpShowMapUrl` with `https://omaps.app/`). The zoom character is
+    /// `(zoom − 4) × 4` truncated, 0 at zoom ≤ 4, 63 at zoom ≥ 19.75.
     static func shortLink(latitude: Double, longitude: Double, zoom: Double, name: String, prefix: String = "om://") -> String {
-        var url = prefix + String(zoomCharacter(zoom)) + encodeLatLon(latitude: latitude, longitude: longitude)
+        let z = alphabet[!(zoom > 4) ? 0 : zoom >= 19.75 ? 63 : Int((zoom - 4) * 4)]
+        var url = prefix + String(UnicodeScalar(z)) + encodeLatLon(latitude: latitude, longitude: longitude)
         if !name.isEmpty { url += "/" + encodeName(name) }
         return url
     }
 
-    // MARK: - Parsing
-
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        let all = link.bytes.rest
-        if link.scheme == "http" || link.scheme == "https" {
-            let omaps = LinkInput.withBytes(of: link.host) { $0.hasSuffix("omaps.app") }
-            return try parse(path: link.bytes.path.dropFirst(), clearCoordinates: omaps, &context)
-        }
-        guard link.hasAuthority else {
+        let http = link.scheme == "http" || link.scheme == "https"
+        guard http || link.hasAuthority else {
             throw DirectionsURLError(.malformedURL, "code", "'\(link.scheme):' must be followed by '//'; write \(link.scheme)://<code>/<name>")
         }
-        // After "//", up to the first '?' or '#' (the code is case-sensitive: raw text).
-        let start = min(2, all.count)
-        let end = all.firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "#"), from: start) ?? all.count
-        return try parse(path: all.slice(start, end), clearCoordinates: false, &context)
+        let omaps = http && LinkInput.withBytes(of: link.host) { $0.hasSuffix("omaps.app") }
+        return try parse(path: OSMLinkBytes.path(of: link, http: http), clearCoordinates: omaps, &context)
     }
 
-    /// Parses `<code>[/<name>]` (or, when `clearCoordinates`, `<lat>,<lon>[/<name>]`) from raw bytes.
+    /// Parses `<code>[/<name>]` (or, when `clearCoordinates`, `<lat>,<lon>[/<name>]`) from raw bytes
+    /// (the code is case-sensitive).
     static func parse(path: LinkInput, clearCoordinates: Bool, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         context.format = .ge0
         let (code, rawName) = path.split(at: UInt8(ascii: "/")) ?? (path, LinkInput.empty)
@@ -191,8 +174,8 @@ enum Ge0Link {
 
     /// `ge0::Ge0Parser::DecodeName`: cut at a malformed escape (a repair), decode, swap `_` and space.
     static func decodeName(_ raw: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> String? {
-        guard var cut = raw.firstOffset(of: UInt8(ascii: "%")) else { return raw.isEmpty ? nil : swapped(raw) }
-        while cut < raw.count, cut &+ 2 < raw.count, isHex(raw[cut &+ 1]), isHex(raw[cut &+ 2]) {
+        var cut = raw.firstOffset(of: UInt8(ascii: "%")) ?? raw.count
+        while cut &+ 2 < raw.count, isHex(raw[cut &+ 1]), isHex(raw[cut &+ 2]) {
             cut = raw.firstOffset(of: UInt8(ascii: "%"), from: cut &+ 3) ?? raw.count
         }
         if cut < raw.count {
@@ -204,24 +187,18 @@ enum Ge0Link {
         if case .failure(let failure) = PercentDecoding.check(kept, plusAsSpace: false) {
             throw PercentDecoding.decodingError(failure, parameter: "name", what: "value")
         }
-        return kept.withDecoded(plusAsSpace: false) { (decoded: LinkInput) -> String? in decoded.isEmpty ? nil : swapped(decoded) }
+        return kept.withDecoded(plusAsSpace: false) { (decoded: LinkInput) -> String? in
+            decoded.isEmpty ? nil : String(decoding: decoded.map(swapped), as: UTF8.self)
+        }
     }
 
-    /// The text with `_` and space swapped.
-    private static func swapped(_ text: LinkInput) -> String {
-        String(decoding: text.map { $0 == UInt8(ascii: " ") ? UInt8(ascii: "_") : $0 == UInt8(ascii: "_") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
-    }
+    /// `_` for a space, a space for `_`, other bytes as they are.
+    private static func swapped(_ b: UInt8) -> UInt8 { b == UInt8(ascii: " ") ? UInt8(ascii: "_") : b == UInt8(ascii: "_") ? UInt8(ascii: " ") : b }
+    private static func isHex(_ b: UInt8) -> Bool { (48...57).contains(b) || (65...70).contains(b) || (97...102).contains(b) }
 
-    private static func isHex(_ b: UInt8) -> Bool {
-        (48...57).contains(b) || (65...70).contains(b) || (97...102).contains(b)
-    }
-}
-
-extension Ge0Link: DirectionsLinkFormat {
     static var schemes: [String] { ["ge0"] }
     static var hosts: [String] { ["ge0.me", "www.ge0.me"] }
     static var format: LinkFormat { .ge0 }
-    /// ge0 links have no travel mode.
     static var modeVocabulary: [ModeWord] { [] }
 
     /// Writes `https://omaps.app/<code>/<name>` at zoom 16 (the name is the destination's label).
@@ -237,7 +214,7 @@ extension Ge0Link: DirectionsLinkFormat {
             throw OSMLinkBytes.cannot("destination", "a ge0 link needs the destination's coordinates")
         }
         var omitted: [String] = []
-        let url = shortLink(latitude: c.latitude, longitude: c.longitude, zoom: builtZoom, name: label ?? "", prefix: "https://omaps.app/")
+        let url = shortLink(latitude: c.latitude, longitude: c.longitude, zoom: 16, name: label ?? "", prefix: "https://omaps.app/")
         if let back = decodeLatLon(encodeLatLon(latitude: c.latitude, longitude: c.longitude).utf8), back != c {
             omitted.append("destination coordinates: ge0 stores a position to about 1e-6 degrees; written as " + LinkWriting.pair(back))
         }

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/// openstreetmap.org directions links:
+/// openstreetmap.org directions links (``hosts``; the path must be `/directions`):
 /// `https://www.openstreetmap.org/directions?engine=fossgis_osrm_foot&route=48.8584%2C2.2945%3B48.8606%2C2.3376`
-/// and the text form `…/directions?from=&to=-33.8568%2C151.2153`, on the hosts `openstreetmap.org`,
-/// `www.openstreetmap.org`, `osm.org` and `www.osm.org`; the path must be `/directions`.
+/// and the text form `…/directions?from=&to=-33.8568%2C151.2153`.
 ///
 /// Source: openstreetmap-website `app/assets/javascripts/index/directions.js` and its engines
 /// (`index/directions/fossgis_osrm.js`, `fossgis_valhalla.js`, `graphhopper.js`).
@@ -13,14 +12,13 @@
 /// - `from=`, `to=`: the site's input fields. Without `route` they are the endpoints (empty or absent
 ///   `from` or a current-location literal → **current location**, OsmAnd #17708; `lat,lon` → a
 ///   coordinate; else an address). With `route`, non-coordinate texts become the points' labels.
-/// - `engine` fixes the mode (``modeVocabulary``); an unknown engine is an `ignored-value` repair
-///   and leaves the mode unset.
+/// - `engine` fixes the mode (``modeVocabulary``); an unknown one is an `ignored-value` repair (no mode).
 /// - The fragment `#map=<zoom>/<lat>/<lon>` is a viewport. The marker link
 ///   `https://www.openstreetmap.org/?mlat=<lat>&mlon=<lon>#map=…` (path `/`) is a destination point.
 /// - Unknown parameters are ignored; a likely typo of a known one is a `likely-typo` repair.
 /// - Errors: `missing-destination` (no `route` and no `to`), `invalid-parameter` (a `route` with one
 ///   point), coordinate errors naming `route`, `from` or `to`; `not-a-directions-link` for other paths.
-enum OpenStreetMapLink {
+enum OpenStreetMapLink: DirectionsLinkFormat {
     static let schema = ParameterSchema(format: "OpenStreetMap directions link", typos: .closestByLength, [
         .single("from", "the start field's text: an address, 'lat,lon' or a current-location word"),
         .single("to", "the destination field's text"),
@@ -33,7 +31,13 @@ enum OpenStreetMapLink {
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         // Byte equality: no non-ASCII text is canonically equivalent to these.
         let path = link.bytes.path
-        if path.isEmpty || path.equals("/"), let marker = try marker(link) { return marker }
+        if path.isEmpty || path.equals("/") {
+            // The marker link `…/?mlat=<lat>&mlon=<lon>#map=…`: the marker is the destination.
+            let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
+            if let lat = try query.single("mlat", format: schema.format), let lon = try query.single("mlon", format: schema.format) {
+                return DirectionsRequest(destination: .coordinate(try OsmAndLink.coordinate(lat, lon, prefix: "m"), label: nil))
+            }
+        }
         guard path.equals("/directions") || path.equals("/directions/") else {
             throw DirectionsURLError(.notADirectionsLink, "path",
                 "'\(DirectionsURLParser.shorten(path.string))' is not OpenStreetMap's directions page; directions links use /directions?route=lat,lon;lat,lon")
@@ -43,32 +47,26 @@ enum OpenStreetMapLink {
         let parser = context.parser
         let from = try slots.single("from")
         let to = try slots.single("to")
-        let source: Endpoint
-        let destination: Endpoint
-        var waypoints: [Endpoint] = []
+        let ends: (source: Endpoint, destination: Endpoint, waypoints: [Endpoint])
         if let route = try slots.single("route"), !AppleGoogleLinkText.isBlankValue(route) {
-            (source, destination, waypoints) = try points(route, fromLabel: label(from, parser), toLabel: label(to, parser))
+            ends = try points(route, fromLabel: label(from, parser), toLabel: label(to, parser))
         } else {
             guard let to, !AppleGoogleLinkText.isBlankValue(to) else {
                 throw OSMLinkBytes.missing(schema, query, ["to", "route"], "to=<place or latitude,longitude> or route=<lat>,<lon>;<lat>,<lon>")
             }
-            source = try from?.endpoint(parser, parameter: "from", source: true) ?? .currentLocation
-            destination = try to.endpoint(parser, parameter: "to")
+            ends = (try from?.endpoint(parser, parameter: "from", source: true) ?? .currentLocation, try to.endpoint(parser, parameter: "to"), [])
         }
         if slots.hasUnknown { try schema.warnLikelyTypos(query, &context) }
-        var word: ModeWord? = nil
-        if let engine = try slots.single("engine") {
-            let found: (index: Int?, empty: Bool) = engine.withValue { v in (OSMLinkBytes.index(of: v.trimmed, in: modeVocabulary), v.trimmed.isEmpty) }
-            if let index = found.index {
-                word = modeVocabulary[index]
-            } else if !found.empty {
-                let shown = DirectionsURLParser.shorten(engine.withValue { $0.trimmed.string })
-                try context.repair(.ignoredValue, "engine '\(shown)' is not an OpenStreetMap routing engine; the mode is left unset (engines: "
-                    + modeVocabulary.map(\.value).joined(separator: ", ") + ")", parameter: "engine")
-            }
+        let engine = try slots.single("engine")
+        let (index, blank) = engine?.withValue { v in (OSMLinkBytes.index(of: v.trimmed, in: modeVocabulary), v.trimmed.isEmpty) } ?? (nil, true)
+        if let engine, index == nil, !blank {
+            let shown = DirectionsURLParser.shorten(engine.withValue { $0.trimmed.string })
+            try context.repair(.ignoredValue, "engine '\(shown)' is not an OpenStreetMap routing engine; the mode is left unset (engines: "
+                + modeVocabulary.map(\.value).joined(separator: ", ") + ")", parameter: "engine")
         }
+        let word = index.map { modeVocabulary[$0] }
         return DirectionsRequest(
-            source: source, destination: destination, waypoints: waypoints, mode: word?.mode, transportType: word?.transportType)
+            source: ends.source, destination: ends.destination, waypoints: ends.waypoints, mode: word?.mode, transportType: word?.transportType)
     }
 
     /// The points of a non-blank `route` (decoded): source, destination and the waypoints between.
@@ -98,8 +96,7 @@ enum OpenStreetMapLink {
         }
     }
 
-    /// A `from`/`to` text used as a label next to `route`: nil when empty, a current-location literal or
-    /// itself coordinates.
+    /// A `from`/`to` text used as a label next to `route`: nil when empty, a current-location literal or coordinates.
     private static func label(_ p: LinkInput.Query.Parameter?, _ parser: DirectionsURLParser) -> String? {
         p?.withValue { (text: LinkInput) -> String? in
             let t = text.trimmed
@@ -107,18 +104,6 @@ enum OpenStreetMapLink {
         }
     }
 
-    /// The marker link `…/?mlat=<lat>&mlon=<lon>#map=…`: the marker is the destination; nil without both.
-    private static func marker(_ link: LinkInput.Parts) throws(DirectionsURLError) -> DirectionsRequest? {
-        let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
-        guard let lat = try query.single("mlat", format: schema.format), let lon = try query.single("mlon", format: schema.format) else {
-            return nil
-        }
-        let c = try OsmAndLink.coordinate(lat, lon, latitudeName: "mlat", longitudeName: "mlon")
-        return DirectionsRequest(destination: .coordinate(c, label: nil))
-    }
-}
-
-extension OpenStreetMapLink: DirectionsLinkFormat {
     static var hosts: [String] { ["openstreetmap.org", "www.openstreetmap.org", "osm.org", "www.osm.org"] }
     static var format: LinkFormat { .openStreetMap }
 

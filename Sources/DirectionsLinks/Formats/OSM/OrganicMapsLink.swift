@@ -2,28 +2,23 @@
 /// Organic Maps and MAPS.ME API links: routes `om://route?sll=&saddr=&dll=&daddr=&type=` and points
 /// `om://map?ll=&n=`, under the schemes `om`, `mapswithme`, `mapsme`, `mwm` and on `omaps.app`. Any
 /// other first segment there (`om://w4CNuoeWlv/Name`, `https://omaps.app/<lat>,<lon>`) is a short
-/// point link, handed to ``Ge0Link``.
+/// point link, handed to ``Ge0Link``; `v2/dir` and `v2/nav` go to ``OrganicMapsRouteV2``.
 ///
-/// Sources: Organic Maps `map/mwm_url.cpp` and `map/map_tests/mwm_url_tests.cpp`; the url-processor
-/// test page (`public/test.html`).
+/// Sources: Organic Maps `map/mwm_url.cpp`, `map/map_tests/mwm_url_tests.cpp`; url-processor `public/test.html`.
 ///
 /// The query is decoded once, `+` a space (`url::UrlDecode`); names match ignoring case; unknown
 /// parameters (`v`, `appname`, `backurl`) are ignored.
 ///
 /// **Route** (`route`): `sll=<lat>,<lon>` (source), `saddr=<name>` (its label, not an address),
 /// `dll=<lat>,<lon>` (destination), `daddr=<name>`, `type=vehicle|pedestrian|bicycle|transit` (any
-/// case; ``modeVocabulary``).
-/// - An empty name is no label.
-/// - `dll` is required (`missing-destination`); `sll` given twice is `duplicate-parameter`.
-/// - Organic Maps rejects a route without all four parameters in the order sll, saddr, dll, daddr,
-///   or without `type`; routingd reads it with a repair (a missing `sll` is the current location, a
-///   missing `type` leaves the mode unset). An unknown `type` is `unknown-mode`.
-///
-/// **Route v2** (`v2/dir`, `v2/nav`): read by ``OrganicMapsRouteV2``.
+/// case; ``modeVocabulary``). An empty name is no label. `dll` is required (`missing-destination`);
+/// `sll` given twice is `duplicate-parameter`. Organic Maps rejects a route without all four
+/// parameters in the order sll, saddr, dll, daddr, or without `type`; routingd reads it with a repair
+/// (no `sll`: the current location; no `type`: no mode). An unknown `type` is `unknown-mode`.
 ///
 /// **Point** (`map`): `ll=<lat>,<lon>` with an optional following `n=<name>`: the destination, from the
 /// current location. More than one `ll` is a repair: the first is used. `z` is a zoom (ignored).
-enum OrganicMapsLink {
+enum OrganicMapsLink: DirectionsLinkFormat {
     static let routeKeys = ["sll", "saddr", "dll", "daddr"]
     /// The first four slots are ``routeKeys``, in order.
     static let schema = ParameterSchema(format: "Organic Maps link", typos: .closestByLength, [
@@ -43,14 +38,12 @@ enum OrganicMapsLink {
         guard http || link.hasAuthority else {
             throw DirectionsURLError(.malformedURL, "host", "'\(link.scheme):' must be followed by '//'; write \(link.scheme)://route?sll=…")
         }
-        // The path after the host (by byte, in non-ASCII text too); the method is its first segment.
-        let rest = http ? link.bytes.path.dropFirst() : link.bytes.rest.dropFirst(2)
-        let path = rest.prefix(rest.firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "#")) ?? rest.count)
+        // The method is the path's first segment (by byte, in non-ASCII text too).
+        let path = OSMLinkBytes.path(of: link, http: http)
         let end = path.firstOffset(of: UInt8(ascii: "/")) ?? path.count
         let method = path.prefix(end)
         func query() throws(DirectionsURLError) -> LinkInput.Query { try LinkInput.Query(link.bytes.query, plusAsSpace: true) }
         if method.equals("v2") {
-            // `/v2/dir` and `/v2/nav`.
             let v2 = path.suffix(from: end)
             let action = v2.last == UInt8(ascii: "/") ? v2.dropLast() : v2
             guard action.equals("/nav") || action.equals("/dir") else {
@@ -61,13 +54,12 @@ enum OrganicMapsLink {
         }
         if method.equals("route") { return try route(try query(), &context) }
         if method.equals("map") { return try point(try query(), &context) }
-        if http { return try Ge0Link.parse(path: path, clearCoordinates: true, &context) }
-        guard link.scheme == "om" else {
+        guard http || link.scheme == "om" else {
             throw DirectionsURLError(.notADirectionsLink, "host",
                 "'\(link.scheme)://\(DirectionsURLParser.shorten(method.string))' is not a route or map link; "
                     + "use \(link.scheme)://route?sll=…&dll=…&type=…")
         }
-        return try Ge0Link.parse(link, &context)
+        return try Ge0Link.parse(path: path, clearCoordinates: http, &context)
     }
 
     private static func route(_ query: LinkInput.Query, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
@@ -80,13 +72,14 @@ enum OrganicMapsLink {
         if let sll = try slots.single("sll") {
             source = .coordinate(try OsmAndLink.pair(sll, parameter: "sll"), label: try slots.single("saddr")?.nonEmptyValue)
         }
-        if !inRouteOrder(query) {
-            let order = query.parameters.map { query.key(of: $0) }.filter { routeKeys.contains($0) }
+        // The slots of the route keys in URL order: exactly 0, 1, 2, 3 (sll, saddr, dll, daddr) is right.
+        let order = query.parameters.map { schema.slot(of: $0, in: query) }.filter { $0 >= 0 && $0 < routeKeys.count }
+        if order != [0, 1, 2, 3] {
             try context.repair(
                 .repairedSyntax,
                 "Organic Maps needs sll, saddr, dll and daddr, each once and in this order (names may be empty)"
                     + (query.contains("sll") ? "" : "; without sll the route starts at the current location"),
-                parameter: order.count < 4 ? routeKeys.first(where: { !order.contains($0) }) : "sll")
+                parameter: order.count < 4 ? routeKeys.enumerated().first { !order.contains($0.offset) }?.element : "sll")
         }
         if slots.hasUnknown { try schema.warnLikelyTypos(query, &context) }
         guard let type = try slots.single("type") else {
@@ -94,10 +87,9 @@ enum OrganicMapsLink {
                 "Organic Maps rejects a route without 'type'; add type=vehicle, pedestrian, bicycle or transit (the mode is left unset)", parameter: "type")
             return DirectionsRequest(source: source, destination: destination)
         }
-        let index = try type.modeWord(
+        let word = try type.modeWord(
             name: "type", emptyIsUnset: false, notA: "is not an Organic Maps route type; use vehicle, pedestrian, bicycle or transit"
-        ) { value in OSMLinkBytes.index(of: value, in: typeWords) }
-        let word = index.map { typeWords[$0] }
+        ) { value in OSMLinkBytes.index(of: value, in: typeWords) }.map { typeWords[$0] }
         return DirectionsRequest(source: source, destination: destination, mode: word?.mode, transportType: word?.transportType)
     }
 
@@ -115,20 +107,6 @@ enum OrganicMapsLink {
         return DirectionsRequest(destination: .coordinate(c, label: label))
     }
 
-    /// Whether the route keys appear exactly as `sll, saddr, dll, daddr` (each once, in this order).
-    private static func inRouteOrder(_ query: LinkInput.Query) -> Bool {
-        var next = 0
-        for p in query.parameters {
-            let i = schema.slot(of: p, in: query)
-            guard i >= 0 && i < routeKeys.count else { continue }
-            guard i == next else { return false }
-            next += 1
-        }
-        return next == routeKeys.count
-    }
-}
-
-extension OrganicMapsLink: DirectionsLinkFormat {
     static var schemes: [String] { ["om", "mapswithme", "mapsme", "mwm"] }
     static var hosts: [String] { ["omaps.app", "www.omaps.app"] }
     static var format: LinkFormat { .organicMaps }
@@ -144,11 +122,10 @@ extension OrganicMapsLink: DirectionsLinkFormat {
     /// Both vocabularies: legacy `type` and v2 `mode` (``OrganicMapsRouteV2/modeWords``).
     static var modeVocabulary: [ModeWord] { typeWords + OrganicMapsRouteV2.modeWords }
 
-    /// Writes the legacy two-point link when it can (a coordinate start, no stops, a mode it has a
-    /// `type` word for, no avoidances), since every version reads it; otherwise the v2 link
-    /// (``OrganicMapsRouteV2/build(_:)``). The choice depends only on what the link carries, so that
-    /// parse-then-build is stable: `navigate` from a coordinate start (neither form carries it) does
-    /// not pick v2; it is listed in `omitted`.
+    /// Writes the legacy two-point link, which every version reads, when it can (a coordinate start, no
+    /// stops, no avoidances, a mode with a `type` word); otherwise the v2 link (``OrganicMapsRouteV2/build(_:)``).
+    /// The choice depends only on what the link carries, so parse-then-build is stable: `navigate` from
+    /// a coordinate start (neither form carries it) does not pick v2; it is listed in `omitted`.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         try BuiltCoordinates.check(request)
         var unused: [String] = []
@@ -172,15 +149,13 @@ extension OrganicMapsLink: DirectionsLinkFormat {
             throw OSMLinkBytes.cannot("destination", "an Organic Maps route link needs the destination's coordinates")
         }
         var omitted: [String] = []
-        var type = "vehicle"
-        if let word = LinkWriting.modeWord(for: request, in: typeWords, format: "Organic Maps", omitted: &omitted) {
-            type = word.value
-        } else if request.mode == nil && request.transportType == nil {
+        let word = LinkWriting.modeWord(for: request, in: typeWords, format: "Organic Maps", omitted: &omitted)
+        if word == nil && request.mode == nil && request.transportType == nil {
             omitted.append("mode: unspecified, but Organic Maps needs a type; vehicle written")
         }
         let pairs: [(String, String)] = [
             ("sll", LinkWriting.pair(start)), ("saddr", LinkWriting.formValue(startLabel ?? "")),
-            ("dll", LinkWriting.pair(end)), ("daddr", LinkWriting.formValue(endLabel ?? "")), ("type", type),
+            ("dll", LinkWriting.pair(end)), ("daddr", LinkWriting.formValue(endLabel ?? "")), ("type", word?.value ?? "vehicle"),
         ]
         if endPlace != nil { omitted.append("destination place id: Organic Maps has no place ids") }
         omitted += OmittedFields.lines(request, format: "Organic Maps", waypoints: false, mode: true, avoid: false)

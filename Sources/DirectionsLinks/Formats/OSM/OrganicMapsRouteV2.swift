@@ -10,12 +10,11 @@
 /// - `origin=lat,lon` with `origin_name`; absent, `currentLocation` or `current-location` is the
 ///   **current location**. `/v2/nav` and `dir_action=navigate` start at the current position and set
 ///   ``DirectionsRequest/navigate``; an `origin` there is dropped with an `ignored-value` repair.
-/// - `waypoints=lat,lon|lat,lon`: decoded, then split on `|` (`%7C` splits too, as documented);
-///   items trimmed, empty slots skipped. `waypoint_names` aligns with the slots. Over 100 stops is
-///   `invalid-parameter`.
+/// - `waypoints=lat,lon|lat,lon`: decoded, then split on `|` (`%7C` splits too, as documented); items
+///   trimmed, empty slots skipped; over 100 stops is `invalid-parameter`. `waypoint_names` aligns with the slots.
 /// - `mode`/`travelmode`: a word of ``modeWords`` (any case); other words (`cycling` too) are `unknown-mode`.
-/// - `avoid=tolls,highways,ferries` become the avoidances, other values `ignored-value` repairs.
-///   `origin_heading` must be 0–360 (`invalid-parameter`).
+/// - `avoid=tolls,highways,ferries` (`,` or `|` between) become the avoidances, other values
+///   `ignored-value` repairs. `origin_heading` must be 0–360 (`invalid-parameter`).
 /// - Callbacks, `optimize`, `ref_name`, `api`, `ref` and unknown parameters are ignored.
 enum OrganicMapsRouteV2 {
     /// Every parameter may repeat: the last one is read, as Organic Maps does.
@@ -67,10 +66,8 @@ enum OrganicMapsRouteV2 {
                 let text = v.trimmed
                 if text.isEmpty || text.equals("currentLocation") || text.equals("current-location") { return .currentLocation }
                 guard !navigate else {
-                    try context.repair(
-                        .ignoredValue,
-                        "Organic Maps navigation always starts at the current position; 'origin=\(DirectionsURLParser.shorten(text.string))' is ignored "
-                            + "(use /v2/dir without dir_action to preview from it)",
+                    try context.repair(.ignoredValue, "Organic Maps navigation always starts at the current position; "
+                        + "'origin=\(DirectionsURLParser.shorten(text.string))' is ignored (use /v2/dir without dir_action to preview from it)",
                         parameter: "origin")
                     return .currentLocation
                 }
@@ -91,25 +88,22 @@ enum OrganicMapsRouteV2 {
         }
         var word: ModeWord? = nil
         if let m = query.parameters.last(where: { query.isKey($0, "mode") || query.isKey($0, "travelmode") }) {
-            let index = try m.modeWord(
+            word = try m.modeWord(
                 name: m.name, parameter: query.key(of: m), emptyIsUnset: false,
                 notA: "is not an Organic Maps mode; use drive, walk, bike or transit"
-            ) { value in OSMLinkBytes.index(of: value, in: modeWords) }
-            word = index.map { modeWords[$0] }
+            ) { value in OSMLinkBytes.index(of: value, in: modeWords) }.map { modeWords[$0] }
         }
         var avoid: Set<RouteAvoidance> = []
         try query.last("avoid")?.withValue { (value: LinkInput) throws(DirectionsURLError) in
-            var start = 0
-            while start <= value.count {
-                let end = LinkInput.firstOffset(of: UInt8(ascii: ","), or: UInt8(ascii: "|"), in: value, from: start, to: value.count)
-                let v = value.slice(start, end).trimmed
-                start = end &+ 1
-                if v.isEmpty { continue }
-                if let hit = RouteAvoidance.allCases.first(where: { v.equalsIgnoringCase($0.rawValue) }) {
-                    avoid.insert(hit)
-                } else {
-                    let shown = DirectionsURLParser.shorten(v.lowercasedASCII)
-                    try context.repair(.ignoredValue, "avoid '\(shown)' has no meaning here; use tolls, highways or ferries", parameter: "avoid")
+            for piece in value.pieces(separatedBy: UInt8(ascii: ",")) {
+                for item in piece.pieces(separatedBy: UInt8(ascii: "|")) where !item.trimmed.isEmpty {
+                    let v = item.trimmed
+                    if let hit = RouteAvoidance.allCases.first(where: { v.equalsIgnoringCase($0.rawValue) }) {
+                        avoid.insert(hit)
+                    } else {
+                        let shown = DirectionsURLParser.shorten(v.lowercasedASCII)
+                        try context.repair(.ignoredValue, "avoid '\(shown)' has no meaning here; use tolls, highways or ferries", parameter: "avoid")
+                    }
                 }
             }
         }

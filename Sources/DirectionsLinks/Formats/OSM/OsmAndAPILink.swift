@@ -10,7 +10,7 @@
 /// - `profile`: as ``OsmAndLink/profiles``; `default` leaves the mode unset; unknown → `ignored-value`.
 /// - Other commands (`osmand.api://show_gpx`, …) are `not-a-directions-link`; unknown parameters
 ///   (`force`, `locations_permission`) are ignored, a likely typo is a `likely-typo` repair.
-enum OsmAndAPILink {
+enum OsmAndAPILink: DirectionsLinkFormat {
     static let schema = ParameterSchema(format: "OsmAnd API link", typos: .closestByLength, [
         .single("dest_lat", "the destination's latitude"),
         .single("dest_lon", "the destination's longitude"),
@@ -35,15 +35,12 @@ enum OsmAndAPILink {
                 schema, query, ["dest_lat", "dest_lon"], "dest_lat=<latitude>&dest_lon=<longitude>", what: "'\(missing)'", parameter: missing)
         }
         let destination = Endpoint.coordinate(
-            try OsmAndLink.coordinate(destLat, destLon, latitudeName: "dest_lat", longitudeName: "dest_lon"),
-            label: try slots.single("dest_name")?.nonEmptyValue)
+            try OsmAndLink.coordinate(destLat, destLon, prefix: "dest_"), label: try slots.single("dest_name")?.nonEmptyValue)
         var source = Endpoint.currentLocation
         let startLat = try slots.single("start_lat")
         let startLon = try slots.single("start_lon")
         if let lat = startLat, let lon = startLon {
-            source = .coordinate(
-                try OsmAndLink.coordinate(lat, lon, latitudeName: "start_lat", longitudeName: "start_lon"),
-                label: try slots.single("start_name")?.nonEmptyValue)
+            source = .coordinate(try OsmAndLink.coordinate(lat, lon, prefix: "start_"), label: try slots.single("start_name")?.nonEmptyValue)
         } else if startLat != nil || startLon != nil {
             let missing = startLat == nil ? "start_lat" : "start_lon"
             throw DirectionsURLError(.invalidParameter, missing,
@@ -53,9 +50,7 @@ enum OsmAndAPILink {
         let (mode, transport) = try OsmAndLink.profile(try slots.single("profile"), &context)
         return DirectionsRequest(source: source, destination: destination, mode: mode, transportType: transport)
     }
-}
 
-extension OsmAndAPILink: DirectionsLinkFormat {
     static var schemes: [String] { ["osmand.api"] }
     static var format: LinkFormat { .osmAndAPI }
     static var modeVocabulary: [ModeWord] { OsmAndLink.profiles }

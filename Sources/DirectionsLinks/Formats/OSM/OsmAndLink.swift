@@ -1,25 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
-/// OsmAnd web and iOS links:
+/// OsmAnd web and iOS links, the query form-encoded (`+` is a space):
 /// - `https://osmand.net/map/navigate?start=lat%2Clon&end=lat%2Clon&profile=car&params=car,avoid_toll#15/lat/lon`
 ///   (OsmAnd #25585), and the web app's `https://osmand.net/map/?start=…&finish=…&profile=…#16/lat/lon`
 ///   (OsmAnd #19422: `finish` and `end` are both read);
-/// - `https://osmand.net/go?lat=&lon=&z=` and the web map's marker `https://osmand.net/map?pin=lat,lon#z/lat/lon`
-///   (points: destination only);
-/// - OsmAnd for iOS `osmandmaps://navigate?lat=&lon=&z=&title=` (destination only, OsmAnd-iOS #447), and
-///   `osmandmaps://navigate?start=&end=&profile=` read like the web link.
+/// - points (the destination only): `https://osmand.net/go?lat=&lon=&z=`, the web map's marker
+///   `https://osmand.net/map?pin=lat,lon#z/lat/lon` and OsmAnd for iOS `osmandmaps://navigate?lat=&lon=&z=&title=`
+///   (OsmAnd-iOS #447); `osmandmaps://navigate?start=&end=&profile=` reads like the web link.
 ///
-/// - Hosts `osmand.net`, `www.osmand.net`; scheme `osmandmaps`. The query is form-encoded (`+` is a space).
 /// - `start`, `end`/`finish`: `lat,lon`, **latitude first**, comma raw or `%2C` (decoded, then split).
 ///   No addresses: anything else is `malformed-number`. An absent or empty `start` is the **current
 ///   location**. `end` and `finish` with different values → `duplicate-parameter`.
-/// - `profile`: OsmAnd's application-mode keys (``OsmAndLink/profiles``; source: OsmAnd
-///   `ApplicationMode.java`). `default` ("browse map", no routing) leaves the mode unset; an unknown
-///   profile is an `ignored-value` repair.
+/// - `profile`: OsmAnd's application-mode keys (``OsmAndLink/profiles``; OsmAnd `ApplicationMode.java`).
+///   `default` ("browse map", no routing) leaves the mode unset; another word is an `ignored-value` repair.
 /// - `params`: comma-separated routing options; `avoid_toll`, `avoid_motorway` and `avoid_ferries` become
 ///   the avoidances tolls, highways and ferries; other options (`short_way`, the profile name) are ignored.
 /// - The fragment `#zoom/lat/lon` is the viewport, never an endpoint; `z` is a zoom.
 /// - Unknown parameters are ignored; a likely typo of a known one is a `likely-typo` repair.
-enum OsmAndLink {
+enum OsmAndLink: DirectionsLinkFormat {
     static let schema = ParameterSchema(format: "OsmAnd link", typos: .closestByLength, [
         .single("end", "the destination, 'lat,lon'"),
         .single("finish", "the destination as the web app writes it"),
@@ -34,8 +31,8 @@ enum OsmAndLink {
         .ignored("z", "a zoom"),
     ])
 
-    /// OsmAnd's profile keys and their meaning. Written in `profile=` by both OsmAnd builders.
-    /// `truck` is a car; `motorcycle`, `moped`, `boat` (own boat) and `ski` have no Apple mode (Other).
+    /// OsmAnd's profile keys, written in `profile=` by both OsmAnd builders. `truck` is a car;
+    /// `motorcycle`, `moped`, `boat` (own boat) and `ski` have no Apple mode (Other).
     static let profiles: [ModeWord] = [
         ModeWord("profile", "car", mode: .car),
         ModeWord("profile", "truck", mode: .car, preferred: false),
@@ -64,14 +61,12 @@ enum OsmAndLink {
             }
             return routeLike ? try route(query, slots, &context) : try point(query, &context)
         }
-        // Byte equality: no non-ASCII text is canonically equivalent to these.
+        // Byte equality (no non-ASCII text is canonically equivalent to these); a trailing '/' is allowed.
         let path = link.bytes.path
-        let isMap = path.equals("/map") || path.equals("/map/")
-        if path.equals("/map/navigate") || path.equals("/map/navigate/") || (isMap && routeLike) {
-            return try route(query, slots, &context)
-        }
-        if path.equals("/go") || path.equals("/go/") { return try point(query, &context) }
-        if isMap, let pin = try query.single("pin", format: schema.format) {
+        let page = path.last == UInt8(ascii: "/") ? path.dropLast() : path
+        if page.equals("/map/navigate") || (page.equals("/map") && routeLike) { return try route(query, slots, &context) }
+        if page.equals("/go") { return try point(query, &context) }
+        if page.equals("/map"), let pin = try query.single("pin", format: schema.format) {
             try schema.warnLikelyTypos(query, &context)
             return DirectionsRequest(destination: .coordinate(try pair(pin, parameter: "pin"), label: nil))
         }
@@ -79,7 +74,6 @@ enum OsmAndLink {
             "'\(DirectionsURLParser.shorten(path.string))' on osmand.net is not a route link; routes use /map/navigate?start=lat,lon&end=lat,lon")
     }
 
-    /// `start`, `end`/`finish`, `profile`, `params`.
     private static func route(
         _ query: LinkInput.Query, _ slots: ParameterSchema.Slots, _ context: inout ParseContext
     ) throws(DirectionsURLError) -> DirectionsRequest {
@@ -115,7 +109,7 @@ enum OsmAndLink {
             throw DirectionsURLError(.missingDestination, query.contains("lat") ? "lon" : "lat",
                 "this \(schema.format) has no point; add lat=<latitude>&lon=<longitude> (or start= and end= for a route)")
         }
-        let c = try coordinate(lat, lon, latitudeName: "lat", longitudeName: "lon")
+        let c = try coordinate(lat, lon, prefix: "")
         try schema.warnLikelyTypos(query, &context)
         // An empty `title` is no label, and `name` is then not read.
         var p = try query.single("title", format: schema.format)
@@ -137,31 +131,30 @@ enum OsmAndLink {
         return (nil, nil)
     }
 
-    /// `CoordinateText.parsePair` of the decoded value of `p`.
-    /// - Throws: `malformed-number` or the range errors, naming `parameter`.
+    /// `CoordinateText.parsePair` of the decoded value of `p`; throws its errors, naming `parameter`.
     static func pair(_ p: LinkInput.Query.Parameter, parameter: String) throws(DirectionsURLError) -> Coordinate {
         try p.withValue { (v: LinkInput) throws(DirectionsURLError) -> Coordinate in try CoordinateText.parsePair(v, parameter: parameter) }
     }
 
-    /// A coordinate from two separate decimal parameters (their decoded values, trimmed).
-    /// - Throws: `malformed-number` or the range errors, naming the parameter at fault.
+    /// A coordinate from the decimal parameters `<prefix>lat` and `<prefix>lon` (decoded, trimmed).
+    /// - Throws: `malformed-number` or a range error naming the parameter at fault.
     static func coordinate(
-        _ lat: LinkInput.Query.Parameter, _ lon: LinkInput.Query.Parameter, latitudeName: String, longitudeName: String
+        _ lat: LinkInput.Query.Parameter, _ lon: LinkInput.Query.Parameter, prefix: String
     ) throws(DirectionsURLError) -> Coordinate {
         try lat.withValue { (la: LinkInput) throws(DirectionsURLError) -> Coordinate in
             try lon.withValue { (lo: LinkInput) throws(DirectionsURLError) -> Coordinate in
                 let lat = la.trimmed
                 let lon = lo.trimmed
-                guard let latitude = lat.decimal else { throw notDecimal(lat, latitudeName, "latitude such as 48.8584") }
-                guard let longitude = lon.decimal else { throw notDecimal(lon, longitudeName, "longitude such as 2.2945") }
+                guard let latitude = lat.decimal else { throw notDecimal(lat, prefix + "lat", "latitude such as 48.8584") }
+                guard let longitude = lon.decimal else { throw notDecimal(lon, prefix + "lon", "longitude such as 2.2945") }
                 do throws(Coordinate.RangeError) {
                     return try Coordinate.validated(latitude: latitude, longitude: longitude)
                 } catch .latitudeOutOfRange {
-                    throw DirectionsURLError(.latitudeOutOfRange, latitudeName,
-                        "latitude \(lat.string) in '\(latitudeName)' is outside -90...90 degrees; give WGS84 degrees")
+                    throw DirectionsURLError(.latitudeOutOfRange, prefix + "lat",
+                        "latitude \(lat.string) in '\(prefix)lat' is outside -90...90 degrees; give WGS84 degrees")
                 } catch {
-                    throw DirectionsURLError(.longitudeOutOfRange, longitudeName,
-                        "longitude \(lon.string) in '\(longitudeName)' is outside -180...180 degrees and is not wrapped")
+                    throw DirectionsURLError(.longitudeOutOfRange, prefix + "lon",
+                        "longitude \(lon.string) in '\(prefix)lon' is outside -180...180 degrees and is not wrapped")
                 }
             }
         }
@@ -170,58 +163,7 @@ enum OsmAndLink {
     private static func notDecimal(_ text: LinkInput, _ name: String, _ example: String) -> DirectionsURLError {
         DirectionsURLError(.malformedNumber, name, "'\(DirectionsURLParser.shorten(text.string))' in '\(name)' is not a decimal \(example)")
     }
-}
 
-/// Helpers of the geo:, OpenStreetMap, OsmAnd, OsmAnd API, Organic Maps and ge0 parsers and builders.
-enum OSMLinkBytes {
-    /// `text.lowercased() == word` for a lowercase ASCII `word` (ASCII folding for ASCII text; a
-    /// non-ASCII letter such as the Kelvin sign may lower to ASCII).
-    static func lowerEquals(_ text: LinkInput, _ word: String) -> Bool {
-        text.isASCII ? text.equalsIgnoringCase(word) : text.string.lowercased() == word
-    }
-
-    /// The index of the first of `words` that `text` equals as ``lowerEquals(_:_:)`` decides, or nil.
-    static func index(of text: LinkInput, in words: [ModeWord]) -> Int? {
-        let lower = text.isASCII ? nil : text.string.lowercased()
-        return words.firstIndex { lower != nil ? $0.value == lower : text.equalsIgnoringCase($0.value) }
-    }
-
-    /// `missing-destination` naming `parameter` (default `keys[0]`): "this <format> has no <what>", then
-    /// the likely typo of one of `keys`, or else "add <add>".
-    static func missing(
-        _ schema: ParameterSchema, _ query: LinkInput.Query, _ keys: [String], _ add: String,
-        what: String = "destination", parameter: String? = nil
-    ) -> DirectionsURLError {
-        let hint = schema.likelyTypo(in: query, for: Set(keys))
-        return DirectionsURLError(
-            .missingDestination, parameter ?? keys[0],
-            "this \(schema.format) has no \(what)" + (hint.map { "; found '\($0.found)': did you mean '\($0.expected)'?" } ?? "; add " + add))
-    }
-
-    /// `cannot-express` naming `field`.
-    static func cannot(_ field: String, _ message: String) -> LinkBuildError {
-        LinkBuildError(code: .cannotExpress, message: message, field: field)
-    }
-
-    /// The ends of a request for a link of coordinates: the start (nil: the current location) and the
-    /// destination, each with its label.
-    /// - Throws: `cannot-express`: "<needs> the destination's coordinates" naming `destination`, or
-    ///   "<needs> <start>" naming `source` for an address.
-    static func coordinateEnds(
-        _ request: DirectionsRequest, _ needs: String, start: String
-    ) throws(LinkBuildError) -> (start: (Coordinate, String?)?, end: Coordinate, endLabel: String?) {
-        guard case .coordinate(let end, let endLabel, _) = request.destination else {
-            throw cannot("destination", needs + " the destination's coordinates")
-        }
-        switch request.source {
-        case .currentLocation: return (nil, end, endLabel)
-        case .address: throw cannot("source", needs + " " + start)
-        case .coordinate(let c, let label, _): return ((c, label), end, endLabel)
-        }
-    }
-}
-
-extension OsmAndLink: DirectionsLinkFormat {
     static var schemes: [String] { ["osmandmaps"] }
     static var hosts: [String] { ["osmand.net", "www.osmand.net"] }
     static var format: LinkFormat { .osmAnd }
@@ -251,5 +193,55 @@ extension OsmAndLink: DirectionsLinkFormat {
         if !avoid.isEmpty { pairs.append(("params", ((word.map { [$0.value] } ?? []) + avoid).joined(separator: ","))) }
         omitted += OmittedFields.lines(request, format: "OsmAnd", waypoints: false, mode: true, avoid: true)
         return BuiltLink(url: "https://osmand.net/map/navigate?" + LinkWriting.query(pairs), format: .osmAnd, omitted: omitted)
+    }
+}
+
+/// Helpers of the geo:, OpenStreetMap, OsmAnd, OsmAnd API, Organic Maps and ge0 parsers and builders.
+enum OSMLinkBytes {
+    /// `text.lowercased() == word` for a lowercase ASCII `word` (ASCII folding for ASCII text; a
+    /// non-ASCII letter such as the Kelvin sign may lower to ASCII).
+    static func lowerEquals(_ text: LinkInput, _ word: String) -> Bool {
+        text.isASCII ? text.equalsIgnoringCase(word) : text.string.lowercased() == word
+    }
+
+    /// The index of the first of `words` that `text` equals as ``lowerEquals(_:_:)`` decides, or nil.
+    static func index(of text: LinkInput, in words: [ModeWord]) -> Int? { words.firstIndex { lowerEquals(text, $0.value) } }
+
+    /// `missing-destination` naming `parameter` (default `keys[0]`): "this <format> has no <what>", then
+    /// the likely typo of one of `keys`, or else "add <add>".
+    static func missing(
+        _ schema: ParameterSchema, _ query: LinkInput.Query, _ keys: [String], _ add: String,
+        what: String = "destination", parameter: String? = nil
+    ) -> DirectionsURLError {
+        let hint = schema.likelyTypo(in: query, for: Set(keys))
+        return DirectionsURLError(
+            .missingDestination, parameter ?? keys[0],
+            "this \(schema.format) has no \(what)" + (hint.map { "; found '\($0.found)': did you mean '\($0.expected)'?" } ?? "; add " + add))
+    }
+
+    /// The path after the host, without its first `/`, query or fragment: of an http(s) link, or of a
+    /// link with an authority (`om://route?…` → `route`).
+    static func path(of link: LinkInput.Parts, http: Bool) -> LinkInput {
+        let rest = http ? link.bytes.path.dropFirst() : link.bytes.rest.dropFirst(2)
+        return rest.prefix(rest.firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "#")) ?? rest.count)
+    }
+
+    static func cannot(_ field: String, _ message: String) -> LinkBuildError { LinkBuildError(code: .cannotExpress, message: message, field: field) }
+
+    /// The ends of a request for a link of coordinates: the start (nil: the current location) and the
+    /// destination, each with its label.
+    /// - Throws: `cannot-express`: "<needs> the destination's coordinates" naming `destination`, or
+    ///   "<needs> <start>" naming `source` for an address.
+    static func coordinateEnds(
+        _ request: DirectionsRequest, _ needs: String, start: String
+    ) throws(LinkBuildError) -> (start: (Coordinate, String?)?, end: Coordinate, endLabel: String?) {
+        guard case .coordinate(let end, let endLabel, _) = request.destination else {
+            throw cannot("destination", needs + " the destination's coordinates")
+        }
+        switch request.source {
+        case .currentLocation: return (nil, end, endLabel)
+        case .address: throw cannot("source", needs + " " + start)
+        case .coordinate(let c, let label, _): return ((c, label), end, endLabel)
+        }
     }
 }
