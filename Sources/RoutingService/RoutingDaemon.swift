@@ -28,7 +28,15 @@ public final class RoutingDaemon: Sendable {
     public let monitor = DirectionsMonitor()
     /// Called on every successful reload, under the reload lock, just before the new registry is
     /// put in service, with the directories to watch now (``ReloadThread/rearm(_:)``), whatever asked for the reload.
-    private let reloadedHook = Mutex<(@Sendable ([String]) -> Void)?>(nil)
+    private let reloadedHook = Mutex<ReloadedHook?>(nil)
+
+    /// The hook in a box: a closure returned out of `Mutex.withLock` went through a reabstraction
+    /// thunk whose context stayed alive at every reload (about 32 bytes each, by massif); a class
+    /// reference comes out as itself.
+    private final class ReloadedHook: Sendable {
+        let call: @Sendable ([String]) -> Void
+        init(_ call: @escaping @Sendable ([String]) -> Void) { self.call = call }
+    }
     /// Serialises reloads (SIGHUP and inotify on the reload thread, `Reload()` on the server's
     /// ``BlockingCalls`` queue), so each one builds on the registry the previous one installed. Holds
     /// the directories to watch.
@@ -200,7 +208,7 @@ public final class RoutingDaemon: Sendable {
             // Watches first: once a client can see an app from a new directory, that directory is
             // watched.
             watched = reading.watchedDirectories
-            reloadedHook.withLock { $0 }?(watched)
+            reloadedHook.withLock { $0 }?.call(watched)
             let seconds = Double(ReloadThread.now() - started) / 1000
             let events = {
                 DirectionsMonitor.appEvents(from: previous, to: next)
@@ -233,7 +241,7 @@ public final class RoutingDaemon: Sendable {
     /// Calls `hook` on every successful reload (SIGHUP, inotify, `Reload()`) with the directories
     /// to watch, just before the new registry is put in service; replaces an earlier hook.
     public func onReloaded(_ hook: @escaping @Sendable ([String]) -> Void) {
-        reloadedHook.withLock { $0 = hook }
+        reloadedHook.withLock { $0 = ReloadedHook(hook) }
     }
 
     /// One line per app whose state or last error differs between the two registries, and per app
