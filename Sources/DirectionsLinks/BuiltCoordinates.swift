@@ -8,8 +8,7 @@ enum BuiltCoordinates {
         for (role, endpoint) in request.endpoints {
             guard let c = endpoint.coordinate else { continue }
             if (try? Coordinate.validated(latitude: c.latitude, longitude: c.longitude)) == nil {
-                throw LinkBuildError(code: .cannotExpress,
-                    message: "\(role) \(c) is not a WGS84 coordinate (latitude -90...90, longitude -180...180)", field: role.description)
+                throw LinkBuildError.cannot(role.description, "\(role) \(c) is not a WGS84 coordinate (latitude -90...90, longitude -180...180)")
             }
         }
     }

@@ -148,13 +148,6 @@ final class ParameterSchema: Sendable {
             query.duplicate(name, count: query.parameters.count { schema.slot(of: $0, in: query) == k }, format: format)
         }
 
-        /// The first parameter called `a` or `b` (whichever comes first in the query), or nil.
-        func first(either a: String, or b: String) -> LinkInput.Query.Parameter? {
-            let (fa, fb) = (Int(first[schema.slot(a)]), Int(first[schema.slot(b)]))
-            let found = fa < 0 ? fb : fb < 0 ? fa : min(fa, fb)
-            return found < 0 ? nil : query.parameters[found]
-        }
-
         /// The last parameter `name` (of a repeatable one, the last of them); nil when absent.
         @inline(__always)
         func last(_ name: String) -> LinkInput.Query.Parameter? {
@@ -202,6 +195,11 @@ final class ParameterSchema: Sendable {
                 try context.repair(.likelyTypo, hint + " It was ignored.", parameter: expected)
             }
         }
+    }
+
+    /// `missing-destination` naming `name`: `this <format> has no <what>; ` and the typo hint for `name`, else `add <add>`.
+    func missing(_ what: String, _ name: String, in query: LinkInput.Query, add: String) -> DirectionsURLError {
+        DirectionsURLError(.missingDestination, name, "this \(format) has no \(what); " + (hint(in: query, for: name) ?? "add " + add))
     }
 
     /// The aliases of the parameter `name` (for a format that borrows another's).

@@ -58,8 +58,11 @@ enum AppleGoogleLinkText {
         typos: [String], _ context: inout ParseContext
     ) throws(DirectionsURLError) -> (source: Endpoint, destination: Endpoint) {
         guard let d = try slots.single("destination"), !isBlankValue(d) else {
-            throw DirectionsURLParser.missingDestination(
-                present: slots.contains("destination"), format: schema.format, hint: schema.hint(in: slots.query, for: "destination"))
+            guard slots.contains("destination") else {
+                throw schema.missing("'destination'", "destination", in: slots.query, add: "destination=<address or latitude,longitude>")
+            }
+            throw DirectionsURLError(
+                .missingDestination, "destination", "'destination' is empty; give an address, place name or 'latitude,longitude'")
         }
         var destination = try d.endpoint(context.parser, parameter: "destination")
         try schema.warnAbsentTypos(typos, slots, &context)
@@ -103,8 +106,7 @@ enum AppleGoogleLinkText {
         navigate: Bool, _ pairs: (inout [String]) throws(LinkBuildError) -> [(String, String)]
     ) throws(LinkBuildError) -> BuiltLink {
         if case .address(let text, _) = request.destination, DirectionsURLParser.trimmed(text).isEmpty {
-            throw LinkBuildError(
-                code: .cannotExpress, message: "the destination address is empty; \(name) links need a destination", field: "destination")
+            throw LinkBuildError.cannot("destination", "the destination address is empty; \(name) links need a destination")
         }
         var omitted: [String] = []
         let query = try pairs(&omitted)
@@ -146,7 +148,7 @@ enum AppleGoogleLinkText {
         text = rewritten ?? text
         let back = LinkInput.withBytes(of: text) { (bytes) -> Endpoint? in
             if googleStops { return try? DirectionsURLParser.GoogleStopText.endpoint(bytes, parameter: field, source: source, parser: checker) }
-            return source ? try? checker.sourceEndpoint(bytes, parameter: field) : try? checker.stopEndpoint(bytes, parameter: field)
+            return try? checker.stopEndpoint(bytes, parameter: field, source: source)
         }
         let shown = DirectionsURLParser.shorten(text)
         guard let back else {
@@ -154,8 +156,7 @@ enum AppleGoogleLinkText {
                 omitted.append("\(field): '\(shown)' reads back as a malformed value; left out")
                 return nil
             }
-            throw LinkBuildError(
-                code: .cannotExpress, message: "'\(shown)' cannot be written as the \(field): it reads back as a malformed value", field: field)
+            throw LinkBuildError.cannot(field, "'\(shown)' cannot be written as the \(field): it reads back as a malformed value")
         }
         if rewritten == nil && back != expected {
             let what = switch back {

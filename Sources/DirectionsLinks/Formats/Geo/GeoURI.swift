@@ -294,7 +294,7 @@ extension DirectionsURLParser {
             let url: String
             switch request.destination {
             case .currentLocation:
-                throw OSMLinkBytes.cannot("destination", "a geo: URI cannot point at the current location")
+                throw LinkBuildError.cannot("destination", "a geo: URI cannot point at the current location")
             case .coordinate(let c, let label, _):
                 let pair = LinkWriting.pair(c)
                 url = "geo:" + pair + (label.map { $0.isEmpty ? "" : "?q=" + pair + "(" + LinkWriting.encode($0) + ")" } ?? "")

@@ -184,10 +184,7 @@ enum Ge0Link: DirectionsLinkFormat {
         }
         let kept = raw.prefix(cut)
         // Every escape left is well formed: only the decoded UTF-8 can fail.
-        if case .failure(let failure) = PercentDecoding.check(kept, plusAsSpace: false) {
-            throw PercentDecoding.decodingError(failure, parameter: "name", what: "value")
-        }
-        return kept.withDecoded(plusAsSpace: false) { (decoded: LinkInput) -> String? in
+        return try kept.withCheckedDecoded("name") { (decoded: LinkInput) -> String? in
             decoded.isEmpty ? nil : String(decoding: decoded.map(swapped), as: UTF8.self)
         }
     }
@@ -211,7 +208,7 @@ enum Ge0Link: DirectionsLinkFormat {
         try BuiltCoordinates.requireSourceHere(
             request, "a ge0 link is one point and starts at the current location; use organic-maps for a route")
         guard case .coordinate(let c, let label, let placeID) = request.destination else {
-            throw OSMLinkBytes.cannot("destination", "a ge0 link needs the destination's coordinates")
+            throw LinkBuildError.cannot("destination", "a ge0 link needs the destination's coordinates")
         }
         var omitted: [String] = []
         let url = shortLink(latitude: c.latitude, longitude: c.longitude, zoom: 16, name: label ?? "", prefix: "https://omaps.app/")

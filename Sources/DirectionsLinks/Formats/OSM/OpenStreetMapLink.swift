@@ -135,7 +135,7 @@ enum OpenStreetMapLink: DirectionsLinkFormat {
         }
         switch (request.source, request.destination) {
         case (_, .currentLocation):
-            throw OSMLinkBytes.cannot("destination", "OpenStreetMap directions cannot end at the current location")
+            throw LinkBuildError.cannot("destination", "OpenStreetMap directions cannot end at the current location")
         case (.coordinate(let a, let aLabel, _), .coordinate(let b, let bLabel, _)):
             pairs.append(("route", LinkWriting.encode(LinkWriting.pair(a) + ";" + LinkWriting.pair(b))))
             if let aLabel = kept(aLabel, role: "source", omitted: &omitted) { pairs.append(("from", LinkWriting.formValue(aLabel))) }

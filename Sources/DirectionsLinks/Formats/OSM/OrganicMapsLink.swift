@@ -142,11 +142,11 @@ enum OrganicMapsLink: DirectionsLinkFormat {
     ///   location) or the destination is not a coordinate.
     static func buildLegacy(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         guard case .coordinate(let start, let startLabel, _) = request.source else {
-            throw OSMLinkBytes.cannot(
+            throw LinkBuildError.cannot(
                 "source", "an Organic Maps route link needs the start's coordinates; for a trip from the current location use geo or ge0")
         }
         guard case .coordinate(let end, let endLabel, let endPlace) = request.destination else {
-            throw OSMLinkBytes.cannot("destination", "an Organic Maps route link needs the destination's coordinates")
+            throw LinkBuildError.cannot("destination", "an Organic Maps route link needs the destination's coordinates")
         }
         var omitted: [String] = []
         let word = LinkWriting.modeWord(for: request, in: typeWords, format: "Organic Maps", omitted: &omitted)

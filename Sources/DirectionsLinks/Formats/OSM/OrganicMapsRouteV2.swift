@@ -154,7 +154,7 @@ enum OrganicMapsRouteV2 {
             var names: [String] = []
             for (i, w) in request.waypoints.enumerated() {
                 guard case .coordinate(let c, let label, _) = w else {
-                    throw OSMLinkBytes.cannot("waypoints[\(i)]", "Organic Maps route links need every stop's coordinates")
+                    throw LinkBuildError.cannot("waypoints[\(i)]", "Organic Maps route links need every stop's coordinates")
                 }
                 stops.append(LinkWriting.pair(c))
                 names.append(label.flatMap { name($0, "waypoints[\(i)]", &omitted) } ?? "")

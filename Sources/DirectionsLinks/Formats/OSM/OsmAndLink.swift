@@ -226,8 +226,6 @@ enum OSMLinkBytes {
         return rest.prefix(rest.firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "#")) ?? rest.count)
     }
 
-    static func cannot(_ field: String, _ message: String) -> LinkBuildError { LinkBuildError(code: .cannotExpress, message: message, field: field) }
-
     /// The ends of a request for a link of coordinates: the start (nil: the current location) and the
     /// destination, each with its label.
     /// - Throws: `cannot-express`: "<needs> the destination's coordinates" naming `destination`, or
@@ -236,11 +234,11 @@ enum OSMLinkBytes {
         _ request: DirectionsRequest, _ needs: String, start: String
     ) throws(LinkBuildError) -> (start: (Coordinate, String?)?, end: Coordinate, endLabel: String?) {
         guard case .coordinate(let end, let endLabel, _) = request.destination else {
-            throw cannot("destination", needs + " the destination's coordinates")
+            throw LinkBuildError.cannot("destination", needs + " the destination's coordinates")
         }
         switch request.source {
         case .currentLocation: return (nil, end, endLabel)
-        case .address: throw cannot("source", needs + " " + start)
+        case .address: throw LinkBuildError.cannot("source", needs + " " + start)
         case .coordinate(let c, let label, _): return ((c, label), end, endLabel)
         }
     }
