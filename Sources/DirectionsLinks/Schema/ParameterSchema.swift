@@ -202,8 +202,6 @@ final class ParameterSchema: Sendable {
         DirectionsURLError(.missingDestination, name, "this \(format) has no \(what); " + (hint(in: query, for: name) ?? "add " + add))
     }
 
-    /// The aliases of the parameter `name` (for a format that borrows another's).
-    func aliases(of name: String) -> Set<String> { parameters[slot(name)].aliases }
     /// Under ``TypoPolicy/firstWithinTwo``: `found 'addr': did you mean 'daddr'?` when `query` has a parameter not
     /// in ``known`` that is an alias of `name` or has 3 characters or more within edit distance 2 of it.
     func hint(in query: LinkInput.Query, for name: String) -> String? {

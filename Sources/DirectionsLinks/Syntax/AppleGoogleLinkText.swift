@@ -49,9 +49,8 @@ enum AppleGoogleLinkText {
         return avoid
     }
 
-    /// The source and destination of an Apple unified or Google `api=1` query (`source.name`, absent:
-    /// the current location; `destination`), each with its place id parameter's trimmed value when
-    /// not blank (for the current location, an `ignored-value` repair); `typos` as `warnAbsentTypos`.
+    /// The source (`source.name`, absent: the current location) and `destination` of an Apple unified or Google
+    /// `api=1` query, each with its place id (on the current location an `ignored-value` repair); `typos` as `warnAbsentTypos`.
     /// - Throws: `missing-destination`, naming a likely typo.
     static func endpoints(
         _ slots: ParameterSchema.Slots, _ schema: ParameterSchema, source: (name: String, id: String, why: String), destinationID: String,
@@ -98,9 +97,8 @@ enum AppleGoogleLinkText {
     /// The parser builders use to check how their text reads back (default literals, lenient).
     static let checker = DirectionsURLParser()
 
-    /// Writes `request` as `prefix` and the query of `pairs`, after the `cannot-express` check of an
-    /// empty destination address (`name` the format in messages). `omitted` gets what `pairs` notes,
-    /// then avoidances outside `avoid`, `navigate` unless `navigate`, departure and arrival times.
+    /// Writes `request` as `prefix` and the query of `pairs` (`name`: the format in messages). `omitted` gets what
+    /// `pairs` notes, then avoidances outside `avoid`, `navigate` unless `navigate`, departure and arrival times.
     static func build(
         _ request: DirectionsRequest, _ format: LinkFormat, name: String, prefix: String, avoid: Set<RouteAvoidance>,
         navigate: Bool, _ pairs: (inout [String]) throws(LinkBuildError) -> [(String, String)]

@@ -198,16 +198,14 @@ enum Ge0Link: DirectionsLinkFormat {
     static var format: LinkFormat { .ge0 }
     static var modeVocabulary: [ModeWord] { [] }
 
-    /// Writes `https://omaps.app/<code>/<name>` at zoom 16 (the name is the destination's label).
-    /// - Throws: `cannot-express` when the destination is not a coordinate, or the source is not the
-    ///   current location (a ge0 link is a single point).
-    /// - Returns: `omitted` has a line when the coordinate is not exactly the centre of its ge0 cell
-    ///   (it is then written rounded to about 0.15 m), plus waypoints, mode, place ids and the rest.
+    /// Writes `https://omaps.app/<code>/<name>` at zoom 16 (the name is the destination's label); `omitted` notes a
+    /// coordinate not at the centre of its ge0 cell (written rounded to about 0.15 m), waypoints, mode and the rest.
+    /// - Throws: `cannot-express` when the destination is not a coordinate, or the source is not the current location.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         try BuiltCoordinates.check(request)
         try BuiltCoordinates.requireSourceHere(
             request, "a ge0 link is one point and starts at the current location; use organic-maps for a route")
-        guard case .coordinate(let c, let label, let placeID) = request.destination else {
+        guard case .coordinate(let c, let label, _) = request.destination else {
             throw LinkBuildError.cannot("destination", "a ge0 link needs the destination's coordinates")
         }
         var omitted: [String] = []
@@ -215,7 +213,6 @@ enum Ge0Link: DirectionsLinkFormat {
         if let back = decodeLatLon(encodeLatLon(latitude: c.latitude, longitude: c.longitude).utf8), back != c {
             omitted.append("destination coordinates: ge0 stores a position to about 1e-6 degrees; written as " + LinkWriting.pair(back))
         }
-        if placeID != nil { omitted.append("destination place id: ge0 has no place ids") }
         omitted += OmittedFields.lines(request, format: "ge0", waypoints: false, mode: false, avoid: false)
         return BuiltLink(url: url, format: .ge0, omitted: omitted)
     }

@@ -169,7 +169,8 @@ enum OrganicMapsRouteV2 {
             pairs.append(("mode", word.value))
         }
         if !request.avoid.isEmpty { pairs.append(("avoid", request.avoid.sorted().map(\.rawValue).joined(separator: ","))) }
-        omitted += OmittedFields.lines(request, format: "Organic Maps", waypoints: true, mode: true, avoid: true, navigate: true)
+        omitted += OmittedFields.lines(
+            request, format: "Organic Maps", waypoints: true, mode: true, avoid: true, navigate: true, destinationPlaceID: true)
         let nav = start == nil && request.navigate
         return BuiltLink(url: (nav ? "om://v2/nav?" : "om://v2/dir?") + LinkWriting.query(pairs), format: .organicMaps, omitted: omitted)
     }

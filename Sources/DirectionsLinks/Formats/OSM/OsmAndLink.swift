@@ -169,11 +169,9 @@ enum OsmAndLink: DirectionsLinkFormat {
     static var format: LinkFormat { .osmAnd }
     static var modeVocabulary: [ModeWord] { profiles }
 
-    /// Writes `https://osmand.net/map/navigate?start=lat%2Clon&end=lat%2Clon&profile=…&params=…`
-    /// (no `start` for the current location; `params` only for avoidances).
-    /// - Throws: `cannot-express` when the destination is not a coordinate, or the source is an address
-    ///   (OsmAnd links carry coordinates only).
-    /// - Returns: `omitted` lists labels, waypoints, modes without a profile, place ids, navigate, times.
+    /// Writes `https://osmand.net/map/navigate?start=lat%2Clon&end=lat%2Clon&profile=…&params=…` (no `start` for the
+    /// current location; `params` only for avoidances); `omitted` lists labels, waypoints, place ids and the rest.
+    /// - Throws: `cannot-express` when the destination is not a coordinate, or the source is an address.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         try BuiltCoordinates.check(request)
         let (start, end, endLabel) = try OSMLinkBytes.coordinateEnds(
@@ -191,7 +189,7 @@ enum OsmAndLink: DirectionsLinkFormat {
         if let word { pairs.append(("profile", word.value)) }
         let avoid = avoidOptions.filter { request.avoid.contains($0.1) }.map(\.0)
         if !avoid.isEmpty { pairs.append(("params", ((word.map { [$0.value] } ?? []) + avoid).joined(separator: ","))) }
-        omitted += OmittedFields.lines(request, format: "OsmAnd", waypoints: false, mode: true, avoid: true)
+        omitted += OmittedFields.lines(request, format: "OsmAnd", waypoints: false, mode: true, avoid: true, destinationPlaceID: true)
         return BuiltLink(url: "https://osmand.net/map/navigate?" + LinkWriting.query(pairs), format: .osmAnd, omitted: omitted)
     }
 }
