@@ -2,14 +2,12 @@
 /// The first check of the geo/OSM/OsmAnd/Organic/ge0 builders: a request built in code may hold a
 /// coordinate out of range (NaN, latitude 91); writing it would invent a place.
 enum BuiltCoordinates {
-    /// - Throws: `cannot-express` naming the endpoint (`source`, `waypoint[0]`, `destination`) whose
-    ///   coordinate is not finite or is outside -90...90 / -180...180.
+    /// - Throws: `cannot-express` naming the endpoint (`waypoint[0]`) whose coordinate is not finite or in range.
     static func check(_ request: DirectionsRequest) throws(LinkBuildError) {
         for (role, endpoint) in request.endpoints {
             guard let c = endpoint.coordinate else { continue }
             if (try? Coordinate.validated(latitude: c.latitude, longitude: c.longitude)) == nil {
-                throw LinkBuildError(code: .cannotExpress,
-                    message: "\(role) \(c) is not a WGS84 coordinate (latitude -90...90, longitude -180...180)", field: role.description)
+                throw LinkBuildError.cannot(role.description, "\(role) \(c) is not a WGS84 coordinate (latitude -90...90, longitude -180...180)")
             }
         }
     }

@@ -25,9 +25,8 @@ public enum DirectionsLinkBuilder {
         return built
     }
 
-    /// Reads `built` back (default literals, lenient) and refuses it when an endpoint (a waypoint, when the
-    /// link keeps all of them) comes back as another kind (`@9,2` in a Google `daddr` reads as a coordinate;
-    /// issue 14), or when an address makes it unreadable.
+    /// Reads `built` back (lenient) and refuses it when an endpoint (a waypoint, if all are kept) comes back as another
+    /// kind (`@9,2` in a Google `daddr` reads as a coordinate; issue 14), or when an address makes it unreadable.
     /// - Throws: `cannot-express` naming the field (`source`, `destination`, `waypoints[i]`).
     static func checkKinds(_ request: DirectionsRequest, _ built: BuiltLink, _ builder: any DirectionsLinkFormat.Type) throws(LinkBuildError) {
         let read: DirectionsRequest
@@ -82,8 +81,7 @@ public enum DirectionsLinkBuilder {
         }
     }
 
-    /// `request` with labels and addresses trimmed as the readers trim (a blank label dropped), one
-    /// `notes` line per endpoint changed.
+    /// `request` with labels and addresses trimmed as the readers trim (a blank label dropped), noting each change.
     static func trimmedTexts(_ request: DirectionsRequest, notes: inout [String]) -> DirectionsRequest {
         func trim(_ endpoint: Endpoint, _ field: String) -> Endpoint {
             switch endpoint {
@@ -109,7 +107,5 @@ public enum DirectionsLinkBuilder {
     }
 
     /// The travel-mode words of `format` (empty when it has none or no builder).
-    public static func modeVocabulary(of format: LinkFormat) -> [ModeWord] {
-        byFormat[format]?.modeVocabulary ?? []
-    }
+    public static func modeVocabulary(of format: LinkFormat) -> [ModeWord] { byFormat[format]?.modeVocabulary ?? [] }
 }

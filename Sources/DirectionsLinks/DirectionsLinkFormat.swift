@@ -6,8 +6,7 @@ struct ParseContext {
     var format: LinkFormat
     var warnings: [DirectionsURLWarning] = []
 
-    /// Records a repair (`message`: what was repaired and how to write the link correctly): a warning
-    /// when lenient, the error `code` naming `parameter` when ``DirectionsURLParser/strict``.
+    /// Records a repair (`message`: what and how to fix it): a warning, or when ``DirectionsURLParser/strict`` the error.
     mutating func repair(_ code: DirectionsURLError.Code, _ message: String, parameter: String?) throws(DirectionsURLError) {
         if parser.strict { throw DirectionsURLError(code, parameter, message + " (strict mode: repairs are errors)") }
         warnings.append(DirectionsURLWarning(code, parameter, message))
@@ -18,8 +17,7 @@ struct ParseContext {
 /// ``DirectionsLinkFormats/all`` lists each once, for the parser, the builder and the docs tables. Parameters
 /// are declared in a ``ParameterSchema``.
 protocol DirectionsLinkFormat: SendableMetatype {
-    /// The format written, and recorded for a link read unless ``parse(_:_:)`` finds a more
-    /// specific one (``ParseContext/format``).
+    /// The format written, and recorded for a link read unless ``parse(_:_:)`` sets a more specific one.
     static var format: LinkFormat { get }
     /// Match: lowercase schemes handled outright (`geo`, `om`, `bingmaps`); none for web-only
     /// formats and for a format read through its family's type (Apple unified through Apple Maps).
@@ -72,8 +70,7 @@ enum DirectionsLinkFormats {
 public struct BuiltLink: Hashable, Sendable {
     public var url: String
     public var format: LinkFormat
-    /// What the request said that this format cannot carry, one line each ("mode Bus is written as
-    /// transit"). Empty when parsing ``url`` gives back the same request.
+    /// What the request said that this format cannot carry, one line each; empty when parsing ``url`` gives it back.
     public var omitted: [String]
 
     public init(url: String, format: LinkFormat, omitted: [String] = []) {
@@ -101,6 +98,9 @@ public struct LinkBuildError: Error, Hashable, Sendable, CustomStringConvertible
     }
 
     public var description: String { field.map { "\(code.rawValue) (\($0)): \(message)" } ?? "\(code.rawValue): \(message)" }
+
+    /// `cannot-express` naming `field`.
+    static func cannot(_ field: String, _ message: String) -> LinkBuildError { LinkBuildError(code: .cannotExpress, message: message, field: field) }
 }
 
 typealias PercentDecoding = DirectionsURLParser.PercentDecoding

@@ -40,8 +40,7 @@ public struct DirectionsURLError: Error, Hashable, Sendable, CustomStringConvert
         /// A parameter looks like a misspelling of a known one (`addr` for `daddr`). A warning when
         /// the link is usable without it; `missing-destination` when it was the destination.
         case likelyTypo = "likely-typo"
-        /// A value the format defines but routingd's model cannot use (Apple `avoid=stairs`). A
-        /// warning when lenient, an error with `--strict`.
+        /// A value the format defines but routingd's model cannot use (Apple `avoid=stairs`); an error with `--strict`.
         case ignoredValue = "ignored-value"
         /// An endpoint's coordinates exist only in data routingd cannot read (the Apple-private
         /// blobs of a `.mkdirectionsrequest` file); the endpoint is kept by name.
@@ -64,8 +63,7 @@ public struct DirectionsURLError: Error, Hashable, Sendable, CustomStringConvert
 
     public var description: String { Self.line(code, parameter, message) }
 
-    /// `code (parameter): message`, or `code: message` without a parameter (the parameter comes
-    /// from the link, so it is escaped to one line).
+    /// `code (parameter): message` (the parameter, from the link, escaped to one line), or `code: message`.
     static func line(_ code: Code, _ parameter: String?, _ message: String) -> String {
         if let parameter { return "\(code.rawValue) (\(OneLine.escaped(parameter))): \(message)" }
         return "\(code.rawValue): \(message)"

@@ -129,10 +129,6 @@ public struct DirectionsURLParser: Sendable {
     }
 
     /// Parses an http(s) link nested in another (`maps://https://maps.apple.com/…`).
-    func parseNested(_ url: Substring, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
-        try LinkInput.withBytesThrowing(of: String(url)) { (buffer) throws(DirectionsURLError) in try parseNested(buffer, &context) }
-    }
-
     func parseNested(_ bytes: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let colon = bytes.firstOffset(of: UInt8(ascii: ":"))!
         let scheme = bytes.prefix(colon)
@@ -143,18 +139,13 @@ public struct DirectionsURLParser: Sendable {
         return try family.parse(link, &context)
     }
 
-    /// The source endpoint of decoded bytes: absent (nil) or blank → `.currentLocation`; else as a stop.
-    func sourceEndpoint(_ text: LinkInput?, parameter: String) throws(DirectionsURLError) -> Endpoint {
-        guard let text, !text.isBlank else { return .currentLocation }
-        return try stopEndpoint(text, parameter: parameter)
-    }
-
     /// A stop of decoded bytes: a current-location literal → `.currentLocation`; a `lat,lon` pair →
-    /// coordinate; else address text.
-    /// - Throws: `invalid-parameter` when blank, plus the coordinate errors.
-    func stopEndpoint(_ text: LinkInput, parameter: String) throws(DirectionsURLError) -> Endpoint {
+    /// coordinate; else address text. A blank `source` is the current location.
+    /// - Throws: `invalid-parameter` when blank (not a source), plus the coordinate errors.
+    func stopEndpoint(_ text: LinkInput, parameter: String, source: Bool = false) throws(DirectionsURLError) -> Endpoint {
         let trimmed = text.trimmed
         if trimmed.isEmpty {
+            if source { return .currentLocation }
             throw DirectionsURLError(.invalidParameter, parameter,
                 "a stop in '\(parameter)' is empty; give an address or 'latitude,longitude', or leave the stop out")
         }
@@ -166,14 +157,6 @@ public struct DirectionsURLParser: Sendable {
     func place(_ trimmed: LinkInput, parameter: String) throws(DirectionsURLError) -> Endpoint {
         if let coordinate = try CoordinateText.classify(trimmed, parameter: parameter) { return .coordinate(coordinate, label: nil) }
         return .address(trimmed.string)
-    }
-
-    /// The `missing-destination` error of a link whose `destination` parameter is blank (`present`)
-    /// or absent, naming the likely typo `hint` when there is one.
-    static func missingDestination(present: Bool, format: String, hint: String?) -> DirectionsURLError {
-        DirectionsURLError(.missingDestination, "destination", present
-            ? "'destination' is empty; give an address, place name or 'latitude,longitude'"
-            : "this \(format) has no 'destination'" + (hint.map { "; \($0)" } ?? "; add destination=<address or latitude,longitude>"))
     }
 
     /// `s` without leading and trailing whitespace (`Character.isWhitespace`).

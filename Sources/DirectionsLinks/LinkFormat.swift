@@ -3,8 +3,7 @@
 /// (``DirectionsLinkBuilder/formats``). Raw values are the stable names used on the wire (`format`
 /// in `Resolve` replies) and by `routingctl link --format`.
 public enum LinkFormat: String, CaseIterable, Hashable, Sendable {
-    /// Apple Map Links, `https://maps.apple.com/?saddr=&daddr=&dirflg=`, also under `maps:?…` and
-    /// `maps://?…` (Apple, "Map Links" reference).
+    /// Apple Map Links, `https://maps.apple.com/?saddr=&daddr=&dirflg=`, also `maps:?…`, `maps://?…` (Apple, "Map Links").
     case appleMaps = "apple-legacy"
     /// Apple unified Maps URLs, `https://maps.apple.com/directions?source=&destination=&waypoint=&mode=` (iOS 18.4 and later).
     case appleUnified = "apple"
@@ -28,8 +27,7 @@ public enum LinkFormat: String, CaseIterable, Hashable, Sendable {
     case osmAnd = "osmand"
     /// OsmAnd's Android API, `osmand.api://navigate?start_lat=&…&dest_lat=&dest_lon=&profile=`.
     case osmAndAPI = "osmand-api"
-    /// Organic Maps and MAPS.ME routes, `om://route?sll=&saddr=&dll=&daddr=&type=`, also
-    /// `https://omaps.app/route?…` and `mapswithme://route?…`.
+    /// Organic Maps and MAPS.ME routes, `om://route?sll=&saddr=&dll=&daddr=&type=`, `https://omaps.app/route?…`, `mapswithme:`.
     case organicMaps = "organic-maps"
     /// Organic Maps / MAPS.ME short links with base64-encoded coordinates: `ge0://…`, `https://omaps.app/…`.
     case ge0 = "ge0"

@@ -44,9 +44,7 @@ enum LinkWriting {
     static func formValue(_ text: String) -> String { encode(text, keep: ",", spaceAsPlus: true) }
 
     /// `name=value&…` from pairs already encoded.
-    static func query(_ pairs: [(String, String)]) -> String {
-        pairs.map { $0.0 + "=" + $0.1 }.joined(separator: "&")
-    }
+    static func query(_ pairs: [(String, String)]) -> String { pairs.map { $0.0 + "=" + $0.1 }.joined(separator: "&") }
 
     /// The preferred word of `vocabulary` for the request's mode, else for its transport type, or nil;
     /// `omitted` gets a line when the format cannot say the request's exact mode.

@@ -31,8 +31,6 @@ enum RoutePoints {
             first = false
         }
         guard let mode = try mode() else { return DirectionsRequest(source: source, destination: destination, waypoints: waypoints) }
-        return DirectionsRequest(
-            source: source, destination: destination, waypoints: waypoints, mode: mode.mode,
-            transportType: mode.transportType)
+        return DirectionsRequest(source: source, destination: destination, waypoints: waypoints, mode: mode.mode, transportType: mode.transportType)
     }
 }

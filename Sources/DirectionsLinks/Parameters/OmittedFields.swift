@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 /// The `omitted` lines (`field: <format> cannot carry it`) a link builder reports for request fields
-/// its format has no place for; destination place ids and labels are left to the builder.
+/// its format has no place for; labels (and a destination place id, with `destinationPlaceID`) are left to the builder.
 enum OmittedFields {
     /// The lines of `format` (as shown to people: `geo:`), told whether it carries each field.
     static func lines(
         _ r: DirectionsRequest, format: String, waypoints: Bool, mode: Bool, avoid: Bool,
-        navigate: Bool = false, times: Bool = false, sourcePlaceID: Bool = false
+        navigate: Bool = false, times: Bool = false, sourcePlaceID: Bool = false, destinationPlaceID: Bool = false
     ) -> [String] {
         var out: [String] = []
+        if !destinationPlaceID && r.destination.placeID != nil { out.append("destination place id: \(format) has no place ids") }
         if !waypoints && !r.waypoints.isEmpty {
             out.append("waypoints: \(format) routes from the start to one destination, \(r.waypoints.count) stop(s) dropped")
         }
@@ -56,8 +57,7 @@ struct TransitPlannerLink {
         self.app = app
     }
 
-    /// Adds the pairs of `e` (none for the current location): `coordinate(prefix, c, label)` or
-    /// `address(prefix, text)`; a place id adds an `omitted` line for `field`.
+    /// Adds the pairs of `e` (none for the current location) from `coordinate` or `address`; notes a place id.
     mutating func write(
         _ e: Endpoint, _ prefix: String, field: String,
         coordinate: (String, Coordinate, String?) -> [(String, String)], address: (String, String) -> [(String, String)]
@@ -70,8 +70,7 @@ struct TransitPlannerLink {
         if e.placeID != nil { omitted.append("\(field) place id: \(app) links carry none") }
     }
 
-    /// Adds the waypoints, mode, navigate and avoid lines; `ends`: what the links hold (`a start and an
-    /// end`); `plans`: what the app plans (`transit journeys`).
+    /// Adds the waypoints, mode, navigate and avoid lines; `ends`: what links hold, `plans`: what the app plans.
     mutating func omitUncarried(_ r: DirectionsRequest, ends: String, plans: String) {
         if !r.waypoints.isEmpty { omitted.append("waypoints: \(app) links have \(ends) only") }
         if let mode = r.mode {

@@ -18,8 +18,7 @@ public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
         self.init(latitude: latitude, longitude: longitude)
     }
 
-    /// Why a pair of numbers is not a coordinate: the value not a finite number in -90...90 (latitude)
-    /// or -180...180 (longitude) degrees.
+    /// Why a pair of numbers is not a coordinate: the value not finite or outside -90...90 / -180...180 degrees.
     public enum RangeError: Error, Equatable, Sendable { case latitudeOutOfRange(Double), longitudeOutOfRange(Double) }
 
     /// A coordinate when both values are finite and in range (RFC 5870 §3.4.2: values outside these ranges

@@ -65,8 +65,7 @@ public struct CurrentLocation: Hashable, Sendable {
         return CurrentLocation(coordinate: coordinate, accuracy: accuracy.map { $0 + 0.0 }, source: source, origin: origin)
     }
 
-    /// Which location this is, for reasons: "given with the request by geoclue2, ±800 m" or
-    /// "the daemon's, set by routingctl location set".
+    /// Which location this is, for reasons: "given with the request by geoclue2, ±800 m", "the daemon's, set by …".
     public var provenance: String {
         var text: String
         switch origin {
@@ -78,9 +77,7 @@ public struct CurrentLocation: Hashable, Sendable {
     }
 
     /// Metres for people: whole metres, no fraction ("800", "12").
-    package static func metres(_ value: Double) -> String {
-        value.isFinite && value < 1e15 ? String(Int64(value.rounded())) : "\(value)"
-    }
+    package static func metres(_ value: Double) -> String { value.isFinite && value < 1e15 ? String(Int64(value.rounded())) : "\(value)" }
 
     private static func format(_ v: Double) -> String {
         if v.isNaN { return "NaN" }

@@ -37,8 +37,7 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
         return !table[Int(LinkInput.lower(b))]
     }
 
-    /// The built-in list: "" (empty), English, French, German, Spanish, Italian, Portuguese and Dutch
-    /// phrases for "current location" / "my location", and "here".
+    /// The built-in list: "" (empty), "here", and English, French, German, Spanish, Italian, Portuguese and Dutch phrases.
     public static let `default` = CurrentLocationLiterals([
         "",
         "Current Location", "My Location", "here",
@@ -52,18 +51,14 @@ public struct CurrentLocationLiterals: Sendable, Hashable {
 
     /// A list of literals; pass `CurrentLocationLiterals.default.literals + [...]` to extend the defaults.
     /// Leave out "" to make an empty source an address error instead of the current location.
-    public init(_ literals: [String]) {
-        storage = Storage(literals)
-    }
+    public init(_ literals: [String]) { storage = Storage(literals) }
 
     /// Equal lists (everything else is derived from the list).
     public static func == (a: CurrentLocationLiterals, b: CurrentLocationLiterals) -> Bool {
         a.storage === b.storage || a.storage.literals == b.storage.literals
     }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.literals)
-    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage.literals) }
 
     /// Whether `text` (already percent-decoded) is one of the literals, ignoring case, whitespace and `+`.
     public func matches(_ text: String) -> Bool { LinkInput.withBytes(of: text) { matches($0) } }

@@ -40,7 +40,5 @@ public enum TransportType: String, CaseIterable, Hashable, Sendable {
     case transit = "Transit"
     case cycling = "Cycling"
 
-    public var modes: [DirectionsMode] {
-        DirectionsMode.allCases.filter { $0.transportType == self }
-    }
+    public var modes: [DirectionsMode] { DirectionsMode.allCases.filter { $0.transportType == self } }
 }

@@ -9,8 +9,7 @@ public struct DirectionsRequest: Hashable, Sendable {
     public var waypoints: [Endpoint]
     /// The directions mode, or nil when the link does not name one (MapKit's "any").
     public var mode: DirectionsMode?
-    /// The transport type. It follows ``mode`` when a mode is set; a link may name only a transport
-    /// type (for example "transit") and leave the mode nil.
+    /// The transport type: ``mode``'s when a mode is set; a link may name only a transport type ("transit").
     public var transportType: TransportType?
     /// Road features the route should avoid (MapKit's `tollPreference` / `highwayPreference`, `avoid=`);
     /// empty when the link says nothing. Stored as bits (``RouteAvoidance/bit``).
@@ -24,11 +23,9 @@ public struct DirectionsRequest: Hashable, Sendable {
         set { avoidBits = RouteAvoidance.bits(of: newValue) }
     }
     private var avoidBits: UInt8
-    /// Whether the link asks to start turn-by-turn guidance at once (Google `dir_action=navigate`,
-    /// Waze `navigate=yes`) rather than show a route preview.
+    /// Whether to start guidance at once (Google `dir_action=navigate`, Waze `navigate=yes`), not show a preview.
     public var navigate: Bool
-    /// The wanted departure time, as ISO 8601 text exactly as the link gave it (MapKit's
-    /// `departureDate`); routingd does not interpret it.
+    /// The wanted departure time, ISO 8601 text exactly as the link gave it (MapKit's `departureDate`); not interpreted.
     public var departureDate: String?
     /// The wanted arrival time, as ISO 8601 text exactly as the link gave it (MapKit's `arrivalDate`, Citymapper `arrival_time`).
     public var arrivalDate: String?
@@ -44,8 +41,7 @@ public struct DirectionsRequest: Hashable, Sendable {
 // Initializers in an extension keep the memberwise one, which builds the request in place (one that
 // assigns each property makes the optimiser build it twice and copy).
 extension DirectionsRequest {
-    /// A request from `source` (default: the current location) to `destination` through
-    /// `waypoints`; `transportType` defaults to the mode's.
+    /// A request from `source` (default: the current location) to `destination`; `transportType` defaults to the mode's.
     @inline(__always)
     public init(
         source: Endpoint = .currentLocation,

@@ -2,13 +2,11 @@
 /// One end (or a stop) of a directions request, as MapKit's `MKMapItem` is for `MKDirectionsRequest`.
 /// An address is never geocoded by routingd, so its coverage is undetermined.
 public enum Endpoint: Hashable, Sendable {
-    /// A coordinate with an optional label (a place name carried by the link, never used as a query)
-    /// and an optional place id kept verbatim for links built back from the request.
+    /// A coordinate with an optional label (a place name from the link, never a query) and a verbatim place id.
     case coordinate(Coordinate, label: String?, placeID: String? = nil)
     /// The device's current location (Apple: `isCurrentLocation`), resolved by the daemon, not the link.
     case currentLocation
-    /// An address or free-text query, kept verbatim after percent-decoding, with an optional opaque
-    /// place id (never resolved offline).
+    /// An address or free-text query, verbatim after percent-decoding, with an opaque place id (never resolved).
     case address(String, placeID: String? = nil)
 
     /// A coordinate endpoint without a label.

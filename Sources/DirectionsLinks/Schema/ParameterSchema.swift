@@ -148,13 +148,6 @@ final class ParameterSchema: Sendable {
             query.duplicate(name, count: query.parameters.count { schema.slot(of: $0, in: query) == k }, format: format)
         }
 
-        /// The first parameter called `a` or `b` (whichever comes first in the query), or nil.
-        func first(either a: String, or b: String) -> LinkInput.Query.Parameter? {
-            let (fa, fb) = (Int(first[schema.slot(a)]), Int(first[schema.slot(b)]))
-            let found = fa < 0 ? fb : fb < 0 ? fa : min(fa, fb)
-            return found < 0 ? nil : query.parameters[found]
-        }
-
         /// The last parameter `name` (of a repeatable one, the last of them); nil when absent.
         @inline(__always)
         func last(_ name: String) -> LinkInput.Query.Parameter? {
@@ -204,8 +197,11 @@ final class ParameterSchema: Sendable {
         }
     }
 
-    /// The aliases of the parameter `name` (for a format that borrows another's).
-    func aliases(of name: String) -> Set<String> { parameters[slot(name)].aliases }
+    /// `missing-destination` naming `name`: `this <format> has no <what>; ` and the typo hint for `name`, else `add <add>`.
+    func missing(_ what: String, _ name: String, in query: LinkInput.Query, add: String) -> DirectionsURLError {
+        DirectionsURLError(.missingDestination, name, "this \(format) has no \(what); " + (hint(in: query, for: name) ?? "add " + add))
+    }
+
     /// Under ``TypoPolicy/firstWithinTwo``: `found 'addr': did you mean 'daddr'?` when `query` has a parameter not
     /// in ``known`` that is an alias of `name` or has 3 characters or more within edit distance 2 of it.
     func hint(in query: LinkInput.Query, for name: String) -> String? {

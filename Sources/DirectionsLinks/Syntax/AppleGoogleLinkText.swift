@@ -49,17 +49,19 @@ enum AppleGoogleLinkText {
         return avoid
     }
 
-    /// The source and destination of an Apple unified or Google `api=1` query (`source.name`, absent:
-    /// the current location; `destination`), each with its place id parameter's trimmed value when
-    /// not blank (for the current location, an `ignored-value` repair); `typos` as `warnAbsentTypos`.
+    /// The source (`source.name`, absent: the current location) and `destination` of an Apple unified or Google
+    /// `api=1` query, each with its place id (on the current location an `ignored-value` repair); `typos` as `warnAbsentTypos`.
     /// - Throws: `missing-destination`, naming a likely typo.
     static func endpoints(
         _ slots: ParameterSchema.Slots, _ schema: ParameterSchema, source: (name: String, id: String, why: String), destinationID: String,
         typos: [String], _ context: inout ParseContext
     ) throws(DirectionsURLError) -> (source: Endpoint, destination: Endpoint) {
         guard let d = try slots.single("destination"), !isBlankValue(d) else {
-            throw DirectionsURLParser.missingDestination(
-                present: slots.contains("destination"), format: schema.format, hint: schema.hint(in: slots.query, for: "destination"))
+            guard slots.contains("destination") else {
+                throw schema.missing("'destination'", "destination", in: slots.query, add: "destination=<address or latitude,longitude>")
+            }
+            throw DirectionsURLError(
+                .missingDestination, "destination", "'destination' is empty; give an address, place name or 'latitude,longitude'")
         }
         var destination = try d.endpoint(context.parser, parameter: "destination")
         try schema.warnAbsentTypos(typos, slots, &context)
@@ -95,16 +97,14 @@ enum AppleGoogleLinkText {
     /// The parser builders use to check how their text reads back (default literals, lenient).
     static let checker = DirectionsURLParser()
 
-    /// Writes `request` as `prefix` and the query of `pairs`, after the `cannot-express` check of an
-    /// empty destination address (`name` the format in messages). `omitted` gets what `pairs` notes,
-    /// then avoidances outside `avoid`, `navigate` unless `navigate`, departure and arrival times.
+    /// Writes `request` as `prefix` and the query of `pairs` (`name`: the format in messages). `omitted` gets what
+    /// `pairs` notes, then avoidances outside `avoid`, `navigate` unless `navigate`, departure and arrival times.
     static func build(
         _ request: DirectionsRequest, _ format: LinkFormat, name: String, prefix: String, avoid: Set<RouteAvoidance>,
         navigate: Bool, _ pairs: (inout [String]) throws(LinkBuildError) -> [(String, String)]
     ) throws(LinkBuildError) -> BuiltLink {
         if case .address(let text, _) = request.destination, DirectionsURLParser.trimmed(text).isEmpty {
-            throw LinkBuildError(
-                code: .cannotExpress, message: "the destination address is empty; \(name) links need a destination", field: "destination")
+            throw LinkBuildError.cannot("destination", "the destination address is empty; \(name) links need a destination")
         }
         var omitted: [String] = []
         let query = try pairs(&omitted)
@@ -146,7 +146,7 @@ enum AppleGoogleLinkText {
         text = rewritten ?? text
         let back = LinkInput.withBytes(of: text) { (bytes) -> Endpoint? in
             if googleStops { return try? DirectionsURLParser.GoogleStopText.endpoint(bytes, parameter: field, source: source, parser: checker) }
-            return source ? try? checker.sourceEndpoint(bytes, parameter: field) : try? checker.stopEndpoint(bytes, parameter: field)
+            return try? checker.stopEndpoint(bytes, parameter: field, source: source)
         }
         let shown = DirectionsURLParser.shorten(text)
         guard let back else {
@@ -154,8 +154,7 @@ enum AppleGoogleLinkText {
                 omitted.append("\(field): '\(shown)' reads back as a malformed value; left out")
                 return nil
             }
-            throw LinkBuildError(
-                code: .cannotExpress, message: "'\(shown)' cannot be written as the \(field): it reads back as a malformed value", field: field)
+            throw LinkBuildError.cannot(field, "'\(shown)' cannot be written as the \(field): it reads back as a malformed value")
         }
         if rewritten == nil && back != expected {
             let what = switch back {

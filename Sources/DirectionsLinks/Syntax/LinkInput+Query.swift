@@ -53,6 +53,15 @@ extension LinkInput {
                 return index
             }
 
+            /// The `latitude,longitude` pair (`CoordinateText.parsePair`) of the trimmed decoded value; nil when empty.
+            /// - Throws: the errors of `parsePair`, naming `parameter`.
+            func trimmedPair(parameter: String) throws(DirectionsURLError) -> Coordinate? {
+                try withValue { (value: LinkInput) throws(DirectionsURLError) -> Coordinate? in
+                    let text = value.trimmed
+                    return text.isEmpty ? nil : try CoordinateText.parsePair(text, parameter: parameter)
+                }
+            }
+
             var name: String {
                 // A failure is not reached: the name was checked when the query was split.
                 if flags & Flags.namePlain == 0,
@@ -244,5 +253,14 @@ extension LinkInput {
         /// Every parameter called `key`, in order; their decoded values.
         func all(_ key: StaticString) -> [Parameter] { parameters.filter { isKey($0, key) } }
         func values(_ key: StaticString) -> [String] { all(key).map(\.value) }
+    }
+}
+
+extension Optional<LinkInput.Query.Parameter> {
+    /// Calls `body` with the decoded value, or with no bytes when the parameter is absent.
+    @inline(__always)
+    func withValue<R, E: Error>(_ body: (LinkInput) throws(E) -> R) throws(E) -> R {
+        guard let p = self else { return try body(.empty) }
+        return try p.withValue(body)
     }
 }

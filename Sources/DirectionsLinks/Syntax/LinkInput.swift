@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /// Reading a ``LinkInput``: slicing, searching, comparing, trimming, decoding.
 extension LinkInput {
-    /// The first `n` bytes; the bytes from offset `i`; without the first or last `n` bytes (offsets
-    /// are clamped to the text).
+    /// The first `n` bytes; the bytes from offset `i`; without the first or last `n` bytes (offsets clamped).
     @inline(__always) func prefix(_ n: Int) -> LinkInput { slice(0, n) }
     @inline(__always) func suffix(from i: Int) -> LinkInput { slice(i, count) }
     @inline(__always) func dropFirst(_ n: Int = 1) -> LinkInput { slice(n, count) }
@@ -29,14 +28,12 @@ extension LinkInput {
 
     @inline(__always) func lastOffset(of byte: UInt8) -> Int? { (0..<count).reversed().first { self[$0] == byte } }
 
-    /// Whether `byte` occurs; how many times it does.
+    /// Whether `byte` occurs.
     @inline(__always) func contains(_ byte: UInt8) -> Bool { firstOffset(of: byte) != nil }
-    @inline(__always) func count(of byte: UInt8) -> Int { LinkInput.count(of: byte, in: self) }
 
     var isASCII: Bool { reduce(0) { $0 | $1 } < 0x80 }
 
-    /// The pieces between `separator`s, in order, without allocating (`"a,,b"` gives `a`, ``, `b`;
-    /// empty text gives one empty piece).
+    /// The pieces between `separator`s, without allocating (`"a,,b"` gives `a`, ``, `b`; empty text one empty piece).
     @inline(__always) func pieces(separatedBy separator: UInt8) -> Pieces { Pieces(text: self, separator: separator) }
 
     struct Pieces: IteratorProtocol, Sequence {
@@ -54,15 +51,13 @@ extension LinkInput {
         }
     }
 
-    /// The pieces between `separator` bytes (a `Character` split would take U+037E for `;`), with
-    /// empty ones left out when `omittingEmpty`.
+    /// The pieces between `separator` bytes (a `Character` split takes U+037E for `;`), empty ones out if `omittingEmpty`.
     func splitPieces(separatedBy separator: UInt8, omittingEmpty: Bool = false) -> [LinkInput] {
         let all = Array(pieces(separatedBy: separator))
         return omittingEmpty ? all.filter { !$0.isEmpty } : all
     }
 
-    /// Whether the text is, starts with or ends with `literal`, exactly or ignoring ASCII case (an
-    /// `IgnoringCase` literal is lowercase ASCII).
+    /// Whether the text is, starts or ends with `literal`, exactly or ignoring ASCII case (then `literal` is lowercase).
     @inline(__always) func equals(_ literal: StaticString) -> Bool { matches(literal, .whole, ignoringCase: false) }
     @inline(__always) func equalsIgnoringCase(_ literal: StaticString) -> Bool { matches(literal, .whole, ignoringCase: true) }
     @inline(__always) func hasPrefix(_ literal: StaticString) -> Bool { matches(literal, .prefix, ignoringCase: false) }
@@ -99,8 +94,7 @@ extension LinkInput {
         LinkInput.withBytes(of: lowercase) { l in l.count == count && matches(l, at: 0, ignoringCase: true) }
     }
 
-    /// Whether `string.lowercased() == lower` for a lowercase ASCII `lower` (by byte for ASCII text;
-    /// a non-ASCII letter such as the Kelvin sign may lowercase to ASCII).
+    /// Whether `string.lowercased() == lower` (lowercase ASCII); by byte for ASCII text (the Kelvin sign lowercases to `k`).
     func lowercasedEquals(_ lower: StaticString) -> Bool {
         equalsIgnoringCase(lower) || (!isASCII && string.lowercased() == String(describing: lower))
     }
@@ -145,8 +139,7 @@ extension LinkInput {
 
     @inline(__always) var isBlank: Bool { trimmed.isEmpty }
 
-    /// RFC 3986 §2.1 percent-decoding, once, to UTF-8 text; with `plusAsSpace` (form-encoded formats)
-    /// a raw `+` becomes a space.
+    /// RFC 3986 §2.1 percent-decoding, once, to UTF-8 text; `plusAsSpace` (form encoding) makes a raw `+` a space.
     /// - Throws: `malformed-url` naming `parameter` on a malformed escape or invalid decoded UTF-8.
     func decoded(plusAsSpace: Bool, parameter: String, what: String = "value") throws(DirectionsURLError) -> String {
         try (PercentDecoding.decode(self, plusAsSpace: plusAsSpace) ?? .success(string))
@@ -165,6 +158,17 @@ extension LinkInput {
         return try LinkInput.withScratch(capacity: n) { (out: Scratch) throws(E) -> R in
             try body(out.prefix(PercentDecoding.writeDecoded(self, into: out, plusAsSpace: plusAsSpace)))
         }
+    }
+
+    /// ``withDecoded(plusAsSpace:_:)`` after ``PercentDecoding/check(_:plusAsSpace:)`` of the escapes and UTF-8.
+    /// - Throws: `malformed-url` naming `parameter` (its `what`) when the check fails; else what `body` throws.
+    func withCheckedDecoded<R>(
+        _ parameter: String, what: String = "value", plusAsSpace: Bool = false, _ body: (LinkInput) throws(DirectionsURLError) -> R
+    ) throws(DirectionsURLError) -> R {
+        if case .failure(let failure) = PercentDecoding.check(self, plusAsSpace: plusAsSpace) {
+            throw PercentDecoding.decodingError(failure, parameter: parameter, what: what)
+        }
+        return try withDecoded(plusAsSpace: plusAsSpace, body)
     }
 
     /// A C-locale decimal `[+-]?DIGITS[.DIGITS]`, or nil: ``CoordinateText/readDecimal(_:_:)``, else (over
@@ -194,8 +198,7 @@ extension LinkInput {
         return ~t & 0x8080_8080_8080_8080
     }
 
-    /// The offset of the first byte of `bytes[from..<to]` that `byte` takes, or `to`: 8 bytes per step
-    /// while `word` (the ``matches(_:_:)`` bits of the same test) finds none.
+    /// The offset of the first byte of `bytes[from..<to]` that `byte` takes, or `to`; 8 bytes a step while `word` finds none.
     @inline(__always)
     private static func firstOffset(in bytes: LinkInput, from: Int, to: Int, _ word: (UInt64) -> UInt64, _ byte: (UInt8) -> Bool) -> Int {
         var i = Swift.max(from, 0)

@@ -11,11 +11,8 @@ extension LinkInput.Query.Parameter {
     /// The decoded value, or nil when empty (a raw value is empty exactly when its decoded value is).
     var nonEmptyValue: String? { rawValue.isEmpty ? nil : value }
 
-    /// The decoded value read by `parser` as a stop (``DirectionsURLParser/stopEndpoint(_:parameter:)``)
-    /// or, with `source`, as a source (``DirectionsURLParser/sourceEndpoint(_:parameter:)``), naming `parameter`.
+    /// The decoded value read by `parser` as a stop or a `source` (``DirectionsURLParser/stopEndpoint(_:parameter:source:)``).
     func endpoint(_ parser: DirectionsURLParser, parameter: String, source: Bool = false) throws(DirectionsURLError) -> Endpoint {
-        try withValue { (v: LinkInput) throws(DirectionsURLError) -> Endpoint in
-            try source ? parser.sourceEndpoint(v, parameter: parameter) : parser.stopEndpoint(v, parameter: parameter)
-        }
+        try withValue { (v: LinkInput) throws(DirectionsURLError) -> Endpoint in try parser.stopEndpoint(v, parameter: parameter, source: source) }
     }
 }

@@ -102,11 +102,7 @@ extension DirectionsURLParser {
             let name = try slots.single("name")?.trimmedValue
             let address = try slots.single("address")?.trimmedValue
             let id = try slots.single("place-id")?.trimmedValue
-            if let c = try slots.single("coordinate"),
-                let coordinate = try c.withValue({ (v: LinkInput) throws(DirectionsURLError) -> Coordinate? in
-                    v.isBlank ? nil : try CoordinateText.parsePair(v.trimmed, parameter: "coordinate")
-                })
-            {
+            if let coordinate = try slots.single("coordinate")?.trimmedPair(parameter: "coordinate") {
                 return DirectionsRequest(destination: .coordinate(coordinate, label: name ?? address, placeID: id))
             }
             if let t = address ?? name { return DirectionsRequest(destination: .address(t, placeID: id)) }

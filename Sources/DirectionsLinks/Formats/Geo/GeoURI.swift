@@ -278,14 +278,10 @@ extension DirectionsURLParser {
         static var format: LinkFormat { .geo }
         static var modeVocabulary: [ModeWord] { [] }
 
-        /// Writes the destination as a `geo:` URI:
-        /// - a coordinate: `geo:lat,lon`; with a label, `geo:lat,lon?q=lat,lon(label)` (the Android form that
-        ///   shows a labelled pin; the label is percent-encoded, space as `%20`);
-        /// - an address: `geo:0,0?q=<address>` (percent-encoded, space as `%20`, `+` as `%2B`; Android's
-        ///   guide writes `1st%20%26%20Pike%2C%20Seattle`).
-        /// - Throws: `cannot-express` when the destination is the current location, or the source is not
-        ///   (a `geo:` URI always starts where the device is).
-        /// - Returns: the link; `omitted` lists waypoints, the mode, avoidances, place ids, navigate and times.
+        /// Writes the destination: a coordinate as `geo:lat,lon`, with a label `geo:lat,lon?q=lat,lon(label)` (Android's
+        /// labelled pin); an address as `geo:0,0?q=<address>`; percent-encoded, space as `%20` (Android's guide:
+        /// `1st%20%26%20Pike%2C%20Seattle`). `omitted` lists waypoints, mode, avoidances, place ids, navigate, times.
+        /// - Throws: `cannot-express` when the destination is the current location, or the source is not.
         static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
             try BuiltCoordinates.check(request)
             try BuiltCoordinates.requireSourceHere(
@@ -294,7 +290,7 @@ extension DirectionsURLParser {
             let url: String
             switch request.destination {
             case .currentLocation:
-                throw OSMLinkBytes.cannot("destination", "a geo: URI cannot point at the current location")
+                throw LinkBuildError.cannot("destination", "a geo: URI cannot point at the current location")
             case .coordinate(let c, let label, _):
                 let pair = LinkWriting.pair(c)
                 url = "geo:" + pair + (label.map { $0.isEmpty ? "" : "?q=" + pair + "(" + LinkWriting.encode($0) + ")" } ?? "")
@@ -302,9 +298,8 @@ extension DirectionsURLParser {
                 // %20, not `+`: the reader keeps a `+` after a Plus Code-like word (`GV4C+XV`) in the code.
                 url = "geo:0,0?q=" + LinkWriting.encode(text)
             }
-            let place = request.destination.placeID != nil ? ["destination place id: geo: has no place ids"] : []
-            let rest = OmittedFields.lines(request, format: "geo:", waypoints: false, mode: false, avoid: false)
-            return BuiltLink(url: url, format: .geo, omitted: place + rest)
+            let omitted = OmittedFields.lines(request, format: "geo:", waypoints: false, mode: false, avoid: false)
+            return BuiltLink(url: url, format: .geo, omitted: omitted)
         }
     }
 }

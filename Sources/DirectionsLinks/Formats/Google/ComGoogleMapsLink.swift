@@ -28,7 +28,9 @@ extension DirectionsURLParser {
                 guard !inner.isEmpty else {
                     throw DirectionsURLError(.malformedURL, "url", "comgooglemapsurl:// must be followed by a Google Maps link without its scheme")
                 }
-                return try context.parser.parseNested(Substring("https://" + inner.string), &context)
+                return try LinkInput.withBytesThrowing(of: "https://" + inner.string) { (b) throws(DirectionsURLError) in
+                    try context.parser.parseNested(b, &context)
+                }
             }
             if link.hasAuthority && !link.host.isEmpty {
                 throw DirectionsURLError(

@@ -19,7 +19,7 @@ extension DirectionsURLParser {
         static let routeParameters: [ParameterSchema.Parameter] = [
             .single("saddr", "the source; absent or empty: the current location"),
             .repeatable(
-                "daddr", aliases: AppleMapsLink.schema.aliases(of: "daddr"),
+                "daddr", aliases: AppleMapsLink.schema.parameters[AppleMapsLink.schema.slot("daddr")].aliases,
                 "the destination, stops chained with `+to:`; repeated, the stops in order"),
         ]
         static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, routeParameters + [

@@ -96,7 +96,7 @@ extension DirectionsURLParser {
                     throw AppleGoogleLinkText.missingDaddr(GoogleLegacyLink.formatName, hint: hint)
                 }
             }
-            if let feature = keys.first(either: "ftid", or: "cid") {
+            if let feature = query.parameters.first(where: { query.isKey($0, "ftid") || query.isKey($0, "cid") }) {
                 throw DirectionsURLError(
                     .unresolvableOffline, feature.name,
                     "this Google link names the place only by '\(feature.name)', a Google feature id that needs an online look-up; "

@@ -29,8 +29,7 @@ extension DirectionsURLParser {
             let keys = schema.slots(try LinkInput.Query(raw, plusAsSpace: true))
             try GoogleMapsLink.rawSpaces(keys, raw: raw, &context)
             guard let q = try keys.single("q"), !q.withValue({ $0.isBlank }) else {
-                let hint = schema.hint(in: keys.query, for: "q").map { "; \($0)" } ?? "; add q=<address or latitude,longitude>"
-                throw DirectionsURLError(.missingDestination, "q", "this \(formatName) has no destination" + hint)
+                throw schema.missing("destination", "q", in: keys.query, add: "q=<address or latitude,longitude>")
             }
             let destination = try GoogleStopText.endpoint(of: q, parameter: "q", source: false, parser: context.parser)
             try schema.warnAbsentTypos(["mode", "avoid"], keys, &context)

@@ -44,23 +44,13 @@ extension DirectionsURLParser {
             stops.reserveCapacity(stopCount)
             for raw in after.pieces(separatedBy: UInt8(ascii: "/")).prefix(stopCount) {
                 let i = stops.count
-                var endpoint = try decoded(raw) { (text) throws(DirectionsURLError) in
-                    i == 0 ? try parser.sourceEndpoint(text, parameter: "path") : try parser.stopEndpoint(text, parameter: "path")
+                var endpoint = try raw.withCheckedDecoded("path", what: "segment", plusAsSpace: true) { (text) throws(DirectionsURLError) in
+                    try parser.stopEndpoint(text, parameter: "path", source: i == 0)
                 }
                 if case .address(let name, _) = endpoint, let c = coordinates?[i] { endpoint = .coordinate(c, label: name) }
                 stops.append(endpoint)
             }
             return DirectionsRequest(source: stops[0], destination: stops[stopCount &- 1], waypoints: Array(stops[1..<(stopCount &- 1)]))
-        }
-
-        /// Calls `body` with the percent-decoded bytes of a path segment (`+` as a space).
-        /// - Throws: `malformed-url` naming `path`.
-        static func decoded<R>(_ raw: LinkInput, _ body: (LinkInput) throws(DirectionsURLError) -> R) throws(DirectionsURLError) -> R {
-            switch PercentDecoding.check(raw, plusAsSpace: true) {
-            case .plain: return try body(raw)
-            case .needsDecoding: return try raw.withDecoded(plusAsSpace: true, body)
-            case .failure(let failure): throw PercentDecoding.decodingError(failure, parameter: "path", what: "segment")
-            }
         }
     }
 }

@@ -21,7 +21,8 @@ extension DirectionsURLParser {
             let blob = after.pieces(separatedBy: UInt8(ascii: "/")).first { $0.hasPrefix("data=") }?.dropFirst(5)
             let pin = blob.flatMap { GoogleDataParameter.pin($0) }
             let parser = context.parser
-            return DirectionsRequest(destination: try GooglePathLink.decoded(first) { (name) throws(DirectionsURLError) -> Endpoint in
+            let destination = try first.withCheckedDecoded("path", what: "segment", plusAsSpace: true) {
+                (name) throws(DirectionsURLError) -> Endpoint in
                 let trimmedName = name.trimmed
                 if let pin { return .coordinate(pin, label: trimmedName.isEmpty ? nil : trimmedName.string) }
                 guard !trimmedName.isEmpty, !trimmedName.hasPrefix("@") else {
@@ -30,7 +31,8 @@ extension DirectionsURLParser {
                         "this Google place link has neither a place name nor a !3d<lat>!4d<lon> pin; the @ viewport is not a place")
                 }
                 return try GoogleStopText.endpoint(name, parameter: "path", source: false, parser: parser)
-            })
+            }
+            return DirectionsRequest(destination: destination)
         }
 
         /// A `/maps/search/?api=1` link: `family` its sorted parameters, `raw` the query.

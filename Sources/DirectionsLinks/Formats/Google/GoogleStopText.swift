@@ -33,9 +33,7 @@ extension DirectionsURLParser {
         static func endpoint(
             _ raw: LinkInput, parameter: String, source: Bool, parser: DirectionsURLParser
         ) throws(DirectionsURLError) -> Endpoint {
-            func plain(_ text: LinkInput) throws(DirectionsURLError) -> Endpoint {
-                source ? try parser.sourceEndpoint(text, parameter: parameter) : try parser.stopEndpoint(text, parameter: parameter)
-            }
+            func plain(_ t: LinkInput) throws(DirectionsURLError) -> Endpoint { try parser.stopEndpoint(t, parameter: parameter, source: source) }
             guard needsStopReading(raw) else { return try plain(raw) }
             let text = raw.trimmed
             if text.isEmpty || parser.currentLocationLiterals.matches(text) { return try plain(text) }
@@ -75,8 +73,7 @@ extension DirectionsURLParser {
         static func endpoint(
             of p: LinkInput.Query.Parameter?, parameter: String, source: Bool, parser: DirectionsURLParser
         ) throws(DirectionsURLError) -> Endpoint {
-            guard let p else { return try endpoint(LinkInput.empty, parameter: parameter, source: source, parser: parser) }
-            return try p.withValue { (v) throws(DirectionsURLError) in try endpoint(v, parameter: parameter, source: source, parser: parser) }
+            try p.withValue { (v) throws(DirectionsURLError) in try endpoint(v, parameter: parameter, source: source, parser: parser) }
         }
 
         /// Whether `text` is two trimmed decimals around one comma (`CoordinateText.numbers(text)?.count == 2`).

@@ -184,10 +184,7 @@ enum Ge0Link: DirectionsLinkFormat {
         }
         let kept = raw.prefix(cut)
         // Every escape left is well formed: only the decoded UTF-8 can fail.
-        if case .failure(let failure) = PercentDecoding.check(kept, plusAsSpace: false) {
-            throw PercentDecoding.decodingError(failure, parameter: "name", what: "value")
-        }
-        return kept.withDecoded(plusAsSpace: false) { (decoded: LinkInput) -> String? in
+        return try kept.withCheckedDecoded("name") { (decoded: LinkInput) -> String? in
             decoded.isEmpty ? nil : String(decoding: decoded.map(swapped), as: UTF8.self)
         }
     }
@@ -201,24 +198,21 @@ enum Ge0Link: DirectionsLinkFormat {
     static var format: LinkFormat { .ge0 }
     static var modeVocabulary: [ModeWord] { [] }
 
-    /// Writes `https://omaps.app/<code>/<name>` at zoom 16 (the name is the destination's label).
-    /// - Throws: `cannot-express` when the destination is not a coordinate, or the source is not the
-    ///   current location (a ge0 link is a single point).
-    /// - Returns: `omitted` has a line when the coordinate is not exactly the centre of its ge0 cell
-    ///   (it is then written rounded to about 0.15 m), plus waypoints, mode, place ids and the rest.
+    /// Writes `https://omaps.app/<code>/<name>` at zoom 16 (the name is the destination's label); `omitted` notes a
+    /// coordinate not at the centre of its ge0 cell (written rounded to about 0.15 m), waypoints, mode and the rest.
+    /// - Throws: `cannot-express` when the destination is not a coordinate, or the source is not the current location.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         try BuiltCoordinates.check(request)
         try BuiltCoordinates.requireSourceHere(
             request, "a ge0 link is one point and starts at the current location; use organic-maps for a route")
-        guard case .coordinate(let c, let label, let placeID) = request.destination else {
-            throw OSMLinkBytes.cannot("destination", "a ge0 link needs the destination's coordinates")
+        guard case .coordinate(let c, let label, _) = request.destination else {
+            throw LinkBuildError.cannot("destination", "a ge0 link needs the destination's coordinates")
         }
         var omitted: [String] = []
         let url = shortLink(latitude: c.latitude, longitude: c.longitude, zoom: 16, name: label ?? "", prefix: "https://omaps.app/")
         if let back = decodeLatLon(encodeLatLon(latitude: c.latitude, longitude: c.longitude).utf8), back != c {
             omitted.append("destination coordinates: ge0 stores a position to about 1e-6 degrees; written as " + LinkWriting.pair(back))
         }
-        if placeID != nil { omitted.append("destination place id: ge0 has no place ids") }
         omitted += OmittedFields.lines(request, format: "ge0", waypoints: false, mode: false, avoid: false)
         return BuiltLink(url: url, format: .ge0, omitted: omitted)
     }

@@ -121,9 +121,8 @@ enum OpenStreetMapLink: DirectionsLinkFormat {
         ModeWord("engine", "graphhopper_foot", mode: .pedestrian, preferred: false),
     ]
 
-    /// Writes `https://www.openstreetmap.org/directions?engine=…&route=…&from=…&to=…` (each only when
-    /// needed): both ends coordinates → `route=lat%2Clon%3Blat%2Clon` with `from`/`to` as labels;
-    /// otherwise `from`/`to` texts (empty `from` for the current location, `lat,lon`, or the address).
+    /// Writes `https://www.openstreetmap.org/directions?engine=…&route=…&from=…&to=…` (each when needed): two
+    /// coordinates → `route=lat%2Clon%3Blat%2Clon`, `from`/`to` labels; else `from`/`to` texts (empty: here).
     /// - Throws: `cannot-express` when the destination is the current location.
     /// - Returns: `omitted` lists waypoints, transit modes, avoidances, place ids, navigate and times.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
@@ -135,7 +134,7 @@ enum OpenStreetMapLink: DirectionsLinkFormat {
         }
         switch (request.source, request.destination) {
         case (_, .currentLocation):
-            throw OSMLinkBytes.cannot("destination", "OpenStreetMap directions cannot end at the current location")
+            throw LinkBuildError.cannot("destination", "OpenStreetMap directions cannot end at the current location")
         case (.coordinate(let a, let aLabel, _), .coordinate(let b, let bLabel, _)):
             pairs.append(("route", LinkWriting.encode(LinkWriting.pair(a) + ";" + LinkWriting.pair(b))))
             if let aLabel = kept(aLabel, role: "source", omitted: &omitted) { pairs.append(("from", LinkWriting.formValue(aLabel))) }
@@ -144,7 +143,6 @@ enum OpenStreetMapLink: DirectionsLinkFormat {
             pairs.append(("from", LinkWriting.formValue(text(request.source, role: "source", omitted: &omitted))))
             pairs.append(("to", LinkWriting.formValue(text(request.destination, role: "destination", omitted: &omitted))))
         }
-        if request.destination.placeID != nil { omitted.append("destination place id: OpenStreetMap has no place ids") }
         omitted += OmittedFields.lines(request, format: "OpenStreetMap", waypoints: false, mode: true, avoid: false)
         return BuiltLink(
             url: "https://www.openstreetmap.org/directions?" + LinkWriting.query(pairs), format: .openStreetMap, omitted: omitted)

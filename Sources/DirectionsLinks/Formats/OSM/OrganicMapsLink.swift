@@ -122,10 +122,9 @@ enum OrganicMapsLink: DirectionsLinkFormat {
     /// Both vocabularies: legacy `type` and v2 `mode` (``OrganicMapsRouteV2/modeWords``).
     static var modeVocabulary: [ModeWord] { typeWords + OrganicMapsRouteV2.modeWords }
 
-    /// Writes the legacy two-point link, which every version reads, when it can (a coordinate start, no
-    /// stops, no avoidances, a mode with a `type` word); otherwise the v2 link (``OrganicMapsRouteV2/build(_:)``).
-    /// The choice depends only on what the link carries, so parse-then-build is stable: `navigate` from
-    /// a coordinate start (neither form carries it) does not pick v2; it is listed in `omitted`.
+    /// Writes the legacy two-point link, which every version reads, when it can (a coordinate start, no stops,
+    /// no avoidances, a mode with a `type` word), else the v2 link. The choice depends only on what the link
+    /// carries, so parse-then-build is stable (`navigate` from a coordinate start is only `omitted`).
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         try BuiltCoordinates.check(request)
         var unused: [String] = []
@@ -138,15 +137,14 @@ enum OrganicMapsLink: DirectionsLinkFormat {
 
     /// Writes `om://route?sll=lat,lon&saddr=<name>&dll=lat,lon&daddr=<name>&type=<type>`, every
     /// parameter always (Organic Maps rejects the route otherwise; no mode gets `type=vehicle`, noted).
-    /// - Throws: `cannot-express` when the source is not a coordinate (the route link has no current
-    ///   location) or the destination is not a coordinate.
+    /// - Throws: `cannot-express` when the source or the destination is not a coordinate.
     static func buildLegacy(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         guard case .coordinate(let start, let startLabel, _) = request.source else {
-            throw OSMLinkBytes.cannot(
+            throw LinkBuildError.cannot(
                 "source", "an Organic Maps route link needs the start's coordinates; for a trip from the current location use geo or ge0")
         }
-        guard case .coordinate(let end, let endLabel, let endPlace) = request.destination else {
-            throw OSMLinkBytes.cannot("destination", "an Organic Maps route link needs the destination's coordinates")
+        guard case .coordinate(let end, let endLabel, _) = request.destination else {
+            throw LinkBuildError.cannot("destination", "an Organic Maps route link needs the destination's coordinates")
         }
         var omitted: [String] = []
         let word = LinkWriting.modeWord(for: request, in: typeWords, format: "Organic Maps", omitted: &omitted)
@@ -157,7 +155,6 @@ enum OrganicMapsLink: DirectionsLinkFormat {
             ("sll", LinkWriting.pair(start)), ("saddr", LinkWriting.formValue(startLabel ?? "")),
             ("dll", LinkWriting.pair(end)), ("daddr", LinkWriting.formValue(endLabel ?? "")), ("type", word?.value ?? "vehicle"),
         ]
-        if endPlace != nil { omitted.append("destination place id: Organic Maps has no place ids") }
         omitted += OmittedFields.lines(request, format: "Organic Maps", waypoints: false, mode: true, avoid: false)
         return BuiltLink(url: "om://route?" + LinkWriting.query(pairs), format: .organicMaps, omitted: omitted)
     }

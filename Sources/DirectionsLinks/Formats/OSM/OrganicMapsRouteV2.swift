@@ -154,7 +154,7 @@ enum OrganicMapsRouteV2 {
             var names: [String] = []
             for (i, w) in request.waypoints.enumerated() {
                 guard case .coordinate(let c, let label, _) = w else {
-                    throw OSMLinkBytes.cannot("waypoints[\(i)]", "Organic Maps route links need every stop's coordinates")
+                    throw LinkBuildError.cannot("waypoints[\(i)]", "Organic Maps route links need every stop's coordinates")
                 }
                 stops.append(LinkWriting.pair(c))
                 names.append(label.flatMap { name($0, "waypoints[\(i)]", &omitted) } ?? "")
@@ -169,7 +169,8 @@ enum OrganicMapsRouteV2 {
             pairs.append(("mode", word.value))
         }
         if !request.avoid.isEmpty { pairs.append(("avoid", request.avoid.sorted().map(\.rawValue).joined(separator: ","))) }
-        omitted += OmittedFields.lines(request, format: "Organic Maps", waypoints: true, mode: true, avoid: true, navigate: true)
+        omitted += OmittedFields.lines(
+            request, format: "Organic Maps", waypoints: true, mode: true, avoid: true, navigate: true, destinationPlaceID: true)
         let nav = start == nil && request.navigate
         return BuiltLink(url: (nav ? "om://v2/nav?" : "om://v2/dir?") + LinkWriting.query(pairs), format: .organicMaps, omitted: omitted)
     }

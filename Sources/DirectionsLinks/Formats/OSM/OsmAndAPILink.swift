@@ -56,9 +56,8 @@ enum OsmAndAPILink: DirectionsLinkFormat {
     static var modeVocabulary: [ModeWord] { OsmAndLink.profiles }
 
     /// Writes `osmand.api://navigate?start_lat=&start_lon=&start_name=&dest_lat=&dest_lon=&dest_name=&profile=`
-    /// in that order, without the start for the current location or names without a label.
+    /// in that order, without the start for the current location or names without a label; `omitted` lists the rest.
     /// - Throws: `cannot-express` when the destination is not a coordinate or the source is an address.
-    /// - Returns: `omitted` lists waypoints, modes without a profile, avoidances, place ids, navigate, times.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         try BuiltCoordinates.check(request)
         let (start, end, endLabel) = try OSMLinkBytes.coordinateEnds(
@@ -75,7 +74,7 @@ enum OsmAndAPILink: DirectionsLinkFormat {
         if let word = LinkWriting.modeWord(for: request, in: OsmAndLink.profiles, format: "OsmAnd", omitted: &omitted) {
             pairs.append(("profile", word.value))
         }
-        omitted += OmittedFields.lines(request, format: "OsmAnd's API", waypoints: false, mode: true, avoid: false)
+        omitted += OmittedFields.lines(request, format: "OsmAnd's API", waypoints: false, mode: true, avoid: false, destinationPlaceID: true)
         return BuiltLink(url: "osmand.api://navigate?" + LinkWriting.query(pairs), format: .osmAndAPI, omitted: omitted)
     }
 }

@@ -169,11 +169,9 @@ enum OsmAndLink: DirectionsLinkFormat {
     static var format: LinkFormat { .osmAnd }
     static var modeVocabulary: [ModeWord] { profiles }
 
-    /// Writes `https://osmand.net/map/navigate?start=lat%2Clon&end=lat%2Clon&profile=…&params=…`
-    /// (no `start` for the current location; `params` only for avoidances).
-    /// - Throws: `cannot-express` when the destination is not a coordinate, or the source is an address
-    ///   (OsmAnd links carry coordinates only).
-    /// - Returns: `omitted` lists labels, waypoints, modes without a profile, place ids, navigate, times.
+    /// Writes `https://osmand.net/map/navigate?start=lat%2Clon&end=lat%2Clon&profile=…&params=…` (no `start` for the
+    /// current location; `params` only for avoidances); `omitted` lists labels, waypoints, place ids and the rest.
+    /// - Throws: `cannot-express` when the destination is not a coordinate, or the source is an address.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         try BuiltCoordinates.check(request)
         let (start, end, endLabel) = try OSMLinkBytes.coordinateEnds(
@@ -191,7 +189,7 @@ enum OsmAndLink: DirectionsLinkFormat {
         if let word { pairs.append(("profile", word.value)) }
         let avoid = avoidOptions.filter { request.avoid.contains($0.1) }.map(\.0)
         if !avoid.isEmpty { pairs.append(("params", ((word.map { [$0.value] } ?? []) + avoid).joined(separator: ","))) }
-        omitted += OmittedFields.lines(request, format: "OsmAnd", waypoints: false, mode: true, avoid: true)
+        omitted += OmittedFields.lines(request, format: "OsmAnd", waypoints: false, mode: true, avoid: true, destinationPlaceID: true)
         return BuiltLink(url: "https://osmand.net/map/navigate?" + LinkWriting.query(pairs), format: .osmAnd, omitted: omitted)
     }
 }
@@ -226,8 +224,6 @@ enum OSMLinkBytes {
         return rest.prefix(rest.firstOffset(of: UInt8(ascii: "?"), or: UInt8(ascii: "#")) ?? rest.count)
     }
 
-    static func cannot(_ field: String, _ message: String) -> LinkBuildError { LinkBuildError(code: .cannotExpress, message: message, field: field) }
-
     /// The ends of a request for a link of coordinates: the start (nil: the current location) and the
     /// destination, each with its label.
     /// - Throws: `cannot-express`: "<needs> the destination's coordinates" naming `destination`, or
@@ -236,11 +232,11 @@ enum OSMLinkBytes {
         _ request: DirectionsRequest, _ needs: String, start: String
     ) throws(LinkBuildError) -> (start: (Coordinate, String?)?, end: Coordinate, endLabel: String?) {
         guard case .coordinate(let end, let endLabel, _) = request.destination else {
-            throw cannot("destination", needs + " the destination's coordinates")
+            throw LinkBuildError.cannot("destination", needs + " the destination's coordinates")
         }
         switch request.source {
         case .currentLocation: return (nil, end, endLabel)
-        case .address: throw cannot("source", needs + " " + start)
+        case .address: throw LinkBuildError.cannot("source", needs + " " + start)
         case .coordinate(let c, let label, _): return ((c, label), end, endLabel)
         }
     }

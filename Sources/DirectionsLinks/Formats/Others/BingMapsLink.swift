@@ -46,7 +46,7 @@ enum BingMapsLink {
         let mark = raw.count > 4 && raw[4] >= 0x80 && raw.string.prefix(4).unicodeScalars.count != 4
         if !mark, raw.prefix(4).equalsIgnoringCase("adr." as StaticString) {
             return try raw.dropFirst(4).withDecoded(plusAsSpace: plusAsSpace) { (text: LinkInput) throws(DirectionsURLError) -> Endpoint in
-                if role == .source { return try parser.sourceEndpoint(text, parameter: "rtp") }
+                if role == .source { return try parser.stopEndpoint(text, parameter: "rtp", source: true) }
                 if text.isBlank { throw DirectionsURLError(.invalidParameter, "rtp", "an 'adr.' point in 'rtp' is empty; give an address after 'adr.'") }
                 return .address(text.trimmed.string)
             }

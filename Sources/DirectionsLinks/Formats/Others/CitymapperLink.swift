@@ -34,7 +34,7 @@ enum CitymapperLink {
             let parameter = (source ? "start" : "end") + field
             if let endpoint = try p.withValue({ (value: LinkInput) throws(DirectionsURLError) -> Endpoint? in
                 if value.isBlank { return nil }
-                return source ? try parser.sourceEndpoint(value, parameter: parameter) : try parser.stopEndpoint(value, parameter: parameter)
+                return try parser.stopEndpoint(value, parameter: parameter, source: source)
             }) { return endpoint }
         }
         return nil

@@ -44,7 +44,7 @@ enum MoovitLink {
         return try nameP.withValue { (value: LinkInput) throws(DirectionsURLError) -> Endpoint? in
             let name = value.trimmed
             if name.isEmpty { return nil }
-            return source ? try parser.sourceEndpoint(name, parameter: "orig_name") : .address(name.string)
+            return source ? try parser.stopEndpoint(name, parameter: "orig_name", source: true) : .address(name.string)
         }
     }
 }

@@ -13,33 +13,6 @@ extension [ModeWord] {
     }
 }
 
-extension LinkInput.Query.Parameter {
-    /// The `latitude,longitude` pair (`CoordinateText.parsePair`) of the trimmed decoded value; nil when empty.
-    /// - Throws: the errors of `parsePair`, naming `parameter`.
-    func trimmedPair(parameter: String) throws(DirectionsURLError) -> Coordinate? {
-        try withValue { (value: LinkInput) throws(DirectionsURLError) -> Coordinate? in
-            let text = value.trimmed
-            return text.isEmpty ? nil : try CoordinateText.parsePair(text, parameter: parameter)
-        }
-    }
-}
-
-extension Optional<LinkInput.Query.Parameter> {
-    /// Calls `body` with the decoded value, or with no bytes when the parameter is absent.
-    @inline(__always)
-    func withValue<R, E: Error>(_ body: (LinkInput) throws(E) -> R) throws(E) -> R {
-        guard let p = self else { return try body(.empty) }
-        return try p.withValue(body)
-    }
-}
-
-extension ParameterSchema {
-    /// `missing-destination` naming `name`: `this <format> has no <what>; ` and the typo hint for `name`, else `add <add>`.
-    func missing(_ what: String, _ name: String, in query: LinkInput.Query, add: String) -> DirectionsURLError {
-        DirectionsURLError(.missingDestination, name, "this \(format) has no \(what); " + (hint(in: query, for: name) ?? "add " + add))
-    }
-}
-
 extension LinkInput {
     /// The text for a message (``DirectionsURLParser/shorten(_:)``).
     var shown: String { DirectionsURLParser.shorten(string) }

@@ -62,10 +62,7 @@ extension TwoGISLink: DirectionsLinkFormat {
             var (word, from, to): (ModeWord?, Endpoint, Coordinate?) = (nil, .currentLocation, nil)
             for i in stride(from: r + 1, to: parts.endIndex - 1, by: 2) {
                 let (key, value) = (parts[i], parts[i + 1])
-                if case .failure(let failure) = PercentDecoding.check(value, plusAsSpace: false) {
-                    throw PercentDecoding.decodingError(failure, parameter: key.string.lowercased(), what: "value")
-                }
-                try value.withDecoded(plusAsSpace: false) { (value: LinkInput) throws(DirectionsURLError) in
+                try value.withCheckedDecoded(key.string.lowercased()) { (value: LinkInput) throws(DirectionsURLError) in
                     if key.equalsIgnoringCase("rstype") {
                         word = try modeWord(value)
                     } else if key.equalsIgnoringCase("from") {
@@ -94,10 +91,7 @@ extension TwoGISLink: DirectionsLinkFormat {
                 .missingDestination, "points", "this 2GIS directions link has no points; write …/directions/points/<lon>,<lat>|<lon>,<lat>")
         }
         let points = rest[rest.startIndex + 1]
-        if case .failure(let failure) = PercentDecoding.check(points, plusAsSpace: false) {
-            throw PercentDecoding.decodingError(failure, parameter: "points", what: "value")
-        }
-        return try points.withDecoded(plusAsSpace: false) { (decoded: LinkInput) throws(DirectionsURLError) -> DirectionsRequest in
+        return try points.withCheckedDecoded("points") { (decoded: LinkInput) throws(DirectionsURLError) -> DirectionsRequest in
             guard decoded.contains(UInt8(ascii: "|")) else {
                 throw DirectionsURLError(
                     .missingDestination, "points", "'points' has one point; write <from>|<to>, or |<lon>,<lat> to start at the current location")

@@ -119,16 +119,15 @@ extension WazeLink: DirectionsLinkFormat {
             throw LinkBuildError(code: .cannotExpress, message: "a Waze link cannot route to the current location", field: "destination")
         }
         if case .address = request.source {
-            throw LinkBuildError(code: .cannotExpress,
-                message: "Waze starts from the current location or, in Live Map links, from a coordinate; not from an address", field: "source")
+            throw LinkBuildError.cannot(
+                "source", "Waze starts from the current location or, in Live Map links, from a coordinate; not from an address")
         }
         var omitted: [String] = []
         var pairs: [(String, String)] = []
         var base = "https://waze.com/ul?"
         if case .coordinate(let from, _, _) = request.source {
             guard case .coordinate(let to, _, _) = request.destination else {
-                throw LinkBuildError(
-                    code: .cannotExpress, message: "Waze Live Map links, the only ones with a start, take a coordinate destination", field: "source")
+                throw LinkBuildError.cannot("source", "Waze Live Map links, the only ones with a start, take a coordinate destination")
             }
             base = "https://www.waze.com/live-map/directions?"
             pairs = [("to", "ll." + LinkWriting.encode(LinkWriting.pair(to))), ("from", "ll." + LinkWriting.encode(LinkWriting.pair(from)))]

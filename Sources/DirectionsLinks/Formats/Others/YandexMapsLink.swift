@@ -113,7 +113,7 @@ extension YandexMapsLink: DirectionsLinkFormat {
         return try RoutePoints.request(value.pieces(separatedBy: UInt8(ascii: "~"))) { (piece, role) throws(DirectionsURLError) -> Endpoint in
             // (Escapes were checked with the whole value; a piece cut at a raw `~` decodes alike.)
             try piece.withDecoded(plusAsSpace: true) { (text: LinkInput) throws(DirectionsURLError) -> Endpoint in
-                if role == .source { return try context.parser.sourceEndpoint(text, parameter: "rtext") }
+                if role == .source { return try context.parser.stopEndpoint(text, parameter: "rtext", source: true) }
                 if role == .destination && text.isBlank {
                     throw DirectionsURLError(.missingDestination, "rtext", "the last point of 'rtext' is empty; give the destination after the last '~'")
                 }
