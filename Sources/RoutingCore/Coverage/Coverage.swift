@@ -65,7 +65,7 @@ public struct Coverage: Hashable, Sendable {
     /// and the two compare equal; changing ``polygons`` drops the indexes.
     public func indexed() -> Coverage {
         var copy = self
-        copy.locator = PolygonLocator(polygons: polygons)
+        copy.locator = PolygonLocator(polygons: polygons, box: boundingBox)
         return copy
     }
 

@@ -39,9 +39,10 @@ final class PolygonLocator: Sendable {
     /// Below this many polygons, checking each polygon's box is as fast as a tree.
     static let treeMinimum = 8
 
-    /// Lays out `polygons`; nil when a ring has a non-finite latitude or an array would need more
+    /// Lays out `polygons`, whose exterior rings `box` encloses (the coverage's, already computed);
+    /// nil when a ring has a non-finite latitude or an array would need more
     /// than `Int32.max` entries (then the caller scans the polygons).
-    init?(polygons: [CoveragePolygon]) {
+    init?(polygons: [CoveragePolygon], box: BoundingBox) {
         var laidOut: [Polygon] = [], rings: [Ring] = []
         var bandStart: [Int32] = [], edges: [Double] = [], chains: [Double] = []
         for polygon in polygons {
@@ -75,7 +76,6 @@ final class PolygonLocator: Sendable {
                 west: box.west, south: box.south, east: box.east, north: box.north,
                 firstRing: firstRing, endRing: Int32(rings.count)))
         }
-        let box = BoundingBox(enclosing: polygons.lazy.flatMap(\.exterior))
         (west, south, east, north) = (box.west, box.south, box.east, box.north)
         self.polygons = laidOut
         self.rings = rings
@@ -149,32 +149,14 @@ final class PolygonLocator: Sendable {
     private func ringLocation(_ px: Double, _ py: Double, _ ring: Ring) -> RingLocation {
         guard py >= ring.south, py <= ring.north else { return .outside }
         let bandCount = Int(ring.bandCount), first = Int(ring.first)
-        var inside = false
-        let onEdge: Bool
         if bandCount == 0 {
-            let stop = first + 2 * (Int(ring.count) - 1)
-            onEdge = chains.withUnsafeBufferPointer { c -> Bool in
-                var i = first
-                while i < stop {
-                    if RingLocation.visit(c[i], c[i + 1], c[i + 2], c[i + 3], px, py, inside: &inside) { return true }
-                    i += 2
-                }
-                return false
-            }
-        } else {
-            let t = (py - ring.south) * ring.scale
-            let k = !(t > 0) ? 0 : (t >= Double(bandCount) ? bandCount - 1 : Int(t))
-            let start = 4 * Int(bandStart[first + k]), stop = 4 * Int(bandStart[first + k + 1])
-            onEdge = edges.withUnsafeBufferPointer { e -> Bool in
-                var i = start
-                while i < stop {
-                    if RingLocation.visit(e[i], e[i + 1], e[i + 2], e[i + 3], px, py, inside: &inside) { return true }
-                    i += 4
-                }
-                return false
+            return chains.withUnsafeBufferPointer {
+                RingLocation.of(px, py, edges: $0, from: first, to: first + 2 * (Int(ring.count) - 1), step: 2)
             }
         }
-        if onEdge { return .boundary }
-        return inside ? .inside : .outside
+        let k = first + RingEdgeIndex.band(of: py, south: ring.south, scale: ring.scale, count: bandCount)
+        return edges.withUnsafeBufferPointer {
+            RingLocation.of(px, py, edges: $0, from: 4 * Int(bandStart[k]), to: 4 * Int(bandStart[k + 1]), step: 4)
+        }
     }
 }

@@ -48,11 +48,7 @@ struct RingEdgeIndex: Sendable {
         self.scale = scale
         self.bandCount = bandCount
 
-        func band(_ y: Double) -> Int {
-            let t = (y - south) * scale
-            if !(t > 0) { return 0 }
-            return t >= Double(bandCount) ? bandCount - 1 : Int(t)
-        }
+        func band(_ y: Double) -> Int { Self.band(of: y, south: south, scale: scale, count: bandCount) }
         var counts = [Int](repeating: 0, count: bandCount + 1)
         for i in 0..<edgeCount {
             let y0 = ring[i].latitude, y1 = ring[i + 1].latitude
@@ -78,24 +74,22 @@ struct RingEdgeIndex: Sendable {
         self.edges = edges
     }
 
+    /// The band holding latitude `y`: bands are `1 / scale` degrees tall from `south`; latitudes
+    /// outside the ring's range (and NaN) go to the nearest end band.
+    @inline(__always)
+    static func band(of y: Double, south: Double, scale: Double, count: Int) -> Int {
+        let t = (y - south) * scale
+        if !(t > 0) { return 0 }
+        return t >= Double(count) ? count - 1 : Int(t)
+    }
+
     /// Where `point` lies relative to the ring: the same answer as ``RingLocation/of(_:in:)``.
     func location(of point: Coordinate) -> RingLocation {
         let px = point.longitude, py = point.latitude
         guard px.isFinite, py.isFinite, py >= south, py <= north else { return .outside }
-        let t = (py - south) * scale
-        let k = !(t > 0) ? 0 : (t >= Double(bandCount) ? bandCount - 1 : Int(t))
-        let start = Int(bandStart[k]), end = Int(bandStart[k + 1])
-        var inside = false
-        let onEdge = edges.withUnsafeBufferPointer { e -> Bool in
-            var i = 4 * start
-            let stop = 4 * end
-            while i < stop {
-                if RingLocation.visit(e[i], e[i + 1], e[i + 2], e[i + 3], px, py, inside: &inside) { return true }
-                i += 4
-            }
-            return false
+        let k = Self.band(of: py, south: south, scale: scale, count: bandCount)
+        return edges.withUnsafeBufferPointer {
+            RingLocation.of(px, py, edges: $0, from: 4 * Int(bandStart[k]), to: 4 * Int(bandStart[k + 1]), step: 4)
         }
-        if onEdge { return .boundary }
-        return inside ? .inside : .outside
     }
 }

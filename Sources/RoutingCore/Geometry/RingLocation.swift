@@ -33,6 +33,22 @@ enum RingLocation: Sendable, Hashable {
         return inside ? .inside : .outside
     }
 
+    /// ``of(_:in:)`` over edges stored as doubles: edge `i` is `e[i], e[i + 1]` → `e[i + 2], e[i + 3]`
+    /// (x, y of both ends) for `i` in `stride(from: start, to: stop, by: step)`. Step 2 walks a chain
+    /// of positions, step 4 a list of separate edges (``RingEdgeIndex``'s bands).
+    @inline(__always)
+    static func of(
+        _ px: Double, _ py: Double, edges e: UnsafeBufferPointer<Double>, from start: Int, to stop: Int, step: Int
+    ) -> RingLocation {
+        var inside = false
+        var i = start
+        while i < stop {
+            if visit(e[i], e[i + 1], e[i + 2], e[i + 3], px, py, inside: &inside) { return .boundary }
+            i += step
+        }
+        return inside ? .inside : .outside
+    }
+
     /// ``PlanarOrientation/of(_:_:_:_:_:_:)``, kept out of line: its exact fallback, inlined into
     /// the edge loops, made every visit pay for registers it rarely needs.
     @inline(never)
