@@ -355,7 +355,7 @@ public enum DirectionsInterface {
                 let registry = outcome.registry
                 return [
                     "apps": .number(Double(registry.apps.count)),
-                    "invalid": .number(Double(registry.count(.invalid) + registry.count(.stale))),
+                    "invalid": .number(Double(registry.errorCount)),
                 ]
             },
             "GetCurrentLocation": { (_: VarlinkCall) throws(VarlinkError) -> JSONObject in

@@ -122,7 +122,7 @@ public final class DirectionsMonitor: Sendable {
             "reload": [
                 "trigger": .string(trigger),
                 "apps": .number(Double(registry.apps.count)),
-                "invalid": .number(Double(registry.count(.invalid) + registry.count(.stale))),
+                "invalid": .number(Double(registry.errorCount)),
                 "seconds": .number(seconds),
                 "failure": failure.map { .string($0) } ?? .null,
             ],

@@ -171,6 +171,10 @@ public struct AppRegistry: Sendable {
         return count
     }
 
+    /// How many entries have an error: not loaded, or serving their last good version (the
+    /// `invalid` count of `Reload()`'s reply and of the monitor's `reloaded` event).
+    public var errorCount: Int { entries.count - count(.active) }
+
     /// The entries in `state`, sorted by id (only those are copied).
     private func entries(in state: State) -> [Entry] {
         entries.indices.filter { entries[$0].state == state }.map { entries[$0] }
