@@ -29,7 +29,7 @@ enum RoutingCtl {
           contains [--json] [--profile apple|geojson] FILE [LAT LON ...]
                                              inside, boundary or outside, for each point
           resolve [--json] [--strict] [--offline] [--apps DIR]... [--coverage DIR] [--current-location LAT,LON]
-                  [--location-timeout SECONDS] (URL | FILE.mkdirectionsrequest)
+                  [--location-timeout SECONDS] [--explain | --app ID] (URL | FILE.mkdirectionsrequest)
                                              parse a directions link and decide every app
           link --format FORMAT|all [--strict] [--json]
                (URL | FILE.mkdirectionsrequest | JSON-REQUEST | -)
