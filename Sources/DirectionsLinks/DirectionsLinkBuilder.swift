@@ -76,7 +76,7 @@ public enum DirectionsLinkBuilder {
     private static func describe(_ endpoint: Endpoint) -> String {
         switch endpoint {
         case .address(let text, _): "address '\(DirectionsURLParser.shorten(text))'"
-        case .coordinate(let c, _, _): LinkWriting.pair(c)
+        case .coordinate(let c, _, _, _): LinkWriting.pair(c)
         case .currentLocation: "(the current location)"
         }
     }
@@ -85,11 +85,11 @@ public enum DirectionsLinkBuilder {
     static func trimmedTexts(_ request: DirectionsRequest, notes: inout [String]) -> DirectionsRequest {
         func trim(_ endpoint: Endpoint, _ field: String) -> Endpoint {
             switch endpoint {
-            case .coordinate(let c, let label?, let id):
+            case .coordinate(let c, let label?, let id, let precision):
                 let t = DirectionsURLParser.trimmed(label)
                 if t.utf8.count == label.utf8.count { return endpoint }
                 notes.append("\(field) label: spaces and line breaks at its ends are not kept; written as '\(DirectionsURLParser.shorten(t))'")
-                return .coordinate(c, label: t.isEmpty ? nil : t, placeID: id)
+                return .coordinate(c, label: t.isEmpty ? nil : t, placeID: id, precision: precision)
             case .address(let text, let id):
                 let t = DirectionsURLParser.trimmed(text)
                 if t.utf8.count == text.utf8.count { return endpoint }

@@ -11,6 +11,33 @@ struct ParseContext {
         if parser.strict { throw DirectionsURLError(code, parameter, message + " (strict mode: repairs are errors)") }
         warnings.append(DirectionsURLWarning(code, parameter, message))
     }
+
+    /// A map view's centre as the destination: precision `approximate`, with a `viewport-as-destination`
+    /// warning (strict: the error). `view` quotes the view as the link wrote it (`#map=17/48.85/2.29`).
+    mutating func mapViewDestination(_ centre: Coordinate, view: String, parameter: String?) throws(DirectionsURLError) -> Endpoint {
+        try repair(.viewportAsDestination, "the link shows only a map view ('\(view)'), no place or pin; its centre "
+            + "\(centre) is taken as the destination, approximately; share a place or a pin for an exact one", parameter: parameter)
+        return .coordinate(centre, label: nil, precision: .approximate)
+    }
+}
+
+/// One form of link a format reads, for the docs' generated table of forms and the tests that parse
+/// every example (``DirectionsLinkFormat/forms``).
+struct LinkForm: Sendable {
+    /// What the link names: a route (a destination and maybe a source and stops), one place (a pin,
+    /// a marker, a place page: a destination from the current location), or only a map view (its
+    /// centre becomes an approximate destination, with a `viewport-as-destination` warning).
+    enum Kind: String, Sendable { case route, place, mapView = "map view" }
+
+    var kind: Kind
+    /// The form's shape as people write it, such as `/maps/place/NAME/@…/data=…!3d<lat>!4d<lon>`.
+    var shape: String
+    /// A link of this form, with our own coordinates and names; it parses leniently as the format.
+    var example: String
+
+    init(_ kind: Kind, _ shape: String, _ example: String) {
+        (self.kind, self.shape, self.example) = (kind, shape, example)
+    }
 }
 
 /// A directions-link format's type: which links it takes, how it reads them and how it writes a request.
@@ -33,9 +60,12 @@ protocol DirectionsLinkFormat: SendableMetatype {
     /// Writes `request` as a link, with what the format could not carry (``BuiltLink/omitted``).
     /// - Throws: ``LinkBuildError`` when the format cannot carry the request at all.
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink
+    /// Every form of link the format reads, for the docs and the tests (each example is parsed).
+    static var forms: [LinkForm] { get }
 }
 
 extension DirectionsLinkFormat {
+    static var forms: [LinkForm] { [] }
     static var schemes: [String] { [] }
     static var hosts: [String] { [] }
     static func handles(host: String) -> Bool { false }

@@ -45,6 +45,9 @@ public struct DirectionsURLError: Error, Hashable, Sendable, CustomStringConvert
         /// An endpoint's coordinates exist only in data routingd cannot read (the Apple-private
         /// blobs of a `.mkdirectionsrequest` file); the endpoint is kept by name.
         case coordinatesUnavailable = "coordinates-unavailable"
+        /// The link shows only a map view (its centre and zoom), no place: the destination is that
+        /// centre, with precision `approximate`. A warning when lenient, an error with `--strict`.
+        case viewportAsDestination = "viewport-as-destination"
         /// The link identifies places only through something that needs a network look-up (a short
         /// link, a Google feature id): routingd resolves nothing online, so nothing usable is left.
         case unresolvableOffline = "unresolvable-offline"

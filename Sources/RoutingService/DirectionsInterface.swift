@@ -20,14 +20,18 @@ public enum DirectionsInterface {
         # One end or stop of a route. kind says which other fields are set:
         # coordinate: latitude, longitude and maybe label and placeID; currentLocation: none;
         # address: text (not geocoded) and maybe placeID. placeID is an opaque id the link carried
-        # (Apple source-place-id, Google destination_place_id), never looked up.
+        # (Apple source-place-id, Google destination_place_id), never looked up. precision (set
+        # on every coordinate in replies; exact when a call leaves it out) says how the link gave
+        # the point: exact (a pin, marker, place or route point) or approximate (only the centre
+        # of a map view the link showed).
         type Endpoint (
           kind: (coordinate, currentLocation, address),
           latitude: ?float,
           longitude: ?float,
           label: ?string,
           text: ?string,
-          placeID: ?string
+          placeID: ?string,
+          precision: ?(exact, approximate)
         )
 
         # A directions request. mode is an MKDirectionsApplicationSupportedModes name (Car,
@@ -63,10 +67,12 @@ public enum DirectionsInterface {
 
         # Why an app is not, or not yet, eligible. endpoint is source, waypoint[N] or destination,
         # absent for a reason about the mode. rule is outside-coverage, mode-not-supported,
-        # current-location-unknown, address-unresolved, or near-coverage-boundary: a note on an
-        # app that stays eligible, because the current location is covered but the coverage
-        # boundary is closer than its accuracy (the person may be outside it). A reason about the
-        # current location says which one was used (given with the request, or the daemon's).
+        # current-location-unknown, address-unresolved, or one of two notes on an app that stays
+        # eligible: near-coverage-boundary (the current location is covered but the coverage
+        # boundary is closer than its accuracy: the person may be outside it) and
+        # approximate-point (a covered endpoint of precision approximate, only a map view's
+        # centre). A reason about the current location says which one was used (given with the
+        # request, or the daemon's).
         type Reason (
           endpoint: ?string,
           rule: string,
@@ -75,7 +81,7 @@ public enum DirectionsInterface {
 
         # One app's verdict: eligible is true, false, or null when undetermined (the current
         # location is unknown, or an endpoint is an address that was not geocoded). An eligible
-        # app has no reasons, or only near-coverage-boundary notes.
+        # app has no reasons, or only near-coverage-boundary and approximate-point notes.
         type Verdict (
           id: string,
           eligible: ?bool,

@@ -32,7 +32,7 @@ extension WireFormat {
     /// - `avoid`: `[]string` of `tolls`, `highways`, `ferries` (each once), default empty.
     /// - `navigate`: bool, default false. `departureDate`, `arrivalDate`: string or null, kept verbatim.
     ///
-    /// An `Endpoint` is `{"kind":"coordinate","latitude":…,"longitude":…,"label"?,"placeID"?}`
+    /// An `Endpoint` is `{"kind":"coordinate","latitude":…,"longitude":…,"label"?,"placeID"?,"precision"?}`
     /// (WGS84 degrees, latitude −90…90, longitude −180…180, never clamped),
     /// `{"kind":"currentLocation"}` or `{"kind":"address","text":…,"placeID"?}` (text not blank).
     /// Optional members may be null. Unknown members, members of another kind and wrong JSON types
@@ -167,7 +167,7 @@ enum RequestReader {
         }
         switch kind {
         case "coordinate":
-            try onlyKnown(object, ["kind", "latitude", "longitude", "label", "placeID"], field: field)
+            try onlyKnown(object, ["kind", "latitude", "longitude", "label", "placeID", "precision"], field: field)
             let latitude = try number(object, "latitude", field: field)
             let longitude = try number(object, "longitude", field: field)
             let coordinate: Coordinate
@@ -187,7 +187,14 @@ enum RequestReader {
             }
             let label = try optionalString(object, "label", field: path(field, "label"))
             let placeID = try optionalString(object, "placeID", field: path(field, "placeID"))
-            return .coordinate(coordinate, label: label, placeID: placeID)
+            var precision = Endpoint.Precision.exact
+            if let word = try optionalString(object, "precision", field: path(field, "precision")) {
+                guard let known = Endpoint.Precision(rawValue: word) else {
+                    throw InvalidRequest(field: path(field, "precision"), message: "'\(OneLine.escaped(word))' is not a precision; use exact or approximate")
+                }
+                precision = known
+            }
+            return .coordinate(coordinate, label: label, placeID: placeID, precision: precision)
         case "currentLocation":
             try onlyKnown(object, ["kind"], field: field)
             return .currentLocation

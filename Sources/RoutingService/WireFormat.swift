@@ -8,16 +8,17 @@ import StrictJSON
 /// JSON for the same request. Coordinates are WGS84 degrees; absent optional members are omitted
 /// except where the interface promises an explicit null (`mode`, `transportType`, `eligible`).
 public enum WireFormat {
-    /// `{"kind":"coordinate","latitude":…,"longitude":…,"label"?:…}`, `{"kind":"currentLocation"}`
+    /// `{"kind":"coordinate","latitude":…,"longitude":…,"label"?:…,"placeID"?:…,"precision":…}`, `{"kind":"currentLocation"}`
     /// or `{"kind":"address","text":…}`.
     public static func encode(_ endpoint: Endpoint) -> JSON {
         var object: JSONObject = ["kind": .string(endpoint.kind)]
         switch endpoint {
-        case .coordinate(let c, let label, let placeID):
+        case .coordinate(let c, let label, let placeID, let precision):
             object["latitude"] = .number(c.latitude)
             object["longitude"] = .number(c.longitude)
             if let label { object["label"] = .string(label) }
             if let placeID { object["placeID"] = .string(placeID) }
+            object["precision"] = .string(precision.rawValue)
         case .currentLocation:
             break
         case .address(let text, let placeID):

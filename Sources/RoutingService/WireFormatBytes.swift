@@ -137,7 +137,7 @@ extension WireFormat {
         out.member("kind")
         out.string(endpoint.kind)
         switch endpoint {
-        case .coordinate(let c, let label, let placeID):
+        case .coordinate(let c, let label, let placeID, let precision):
             out.member("latitude")
             out.number(c.latitude)
             out.member("longitude")
@@ -150,6 +150,8 @@ extension WireFormat {
                 out.member("placeID")
                 out.string(placeID)
             }
+            out.member("precision")
+            out.string(precision.rawValue)
         case .currentLocation:
             break
         case .address(let text, let placeID):

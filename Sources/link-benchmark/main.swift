@@ -149,7 +149,7 @@ func measure(_ set: [String], seconds: Double) -> (rate: Double, checksum: Int) 
                 do {
                     let result = try parser.parseLink(link)
                     checksum &+= result.request.waypoints.count &+ result.warnings.count &+ 1
-                    if case .coordinate(let c, _, _) = result.request.destination { checksum &+= Int(c.latitude) }
+                    if case .coordinate(let c, _, _, _) = result.request.destination { checksum &+= Int(c.latitude) }
                 } catch {
                     checksum &+= error.message.utf8.count
                 }

@@ -476,7 +476,8 @@ enum RoutingCtl {
             let lon = endpoint["longitude"].map { JSON.format($0.doubleValue ?? .nan) } ?? "?"
             let label = endpoint["label"]?.stringValue.map { " (\(OneLine.escaped($0)))" } ?? ""
             let id = endpoint["placeID"]?.stringValue.map { " (place id \(OneLine.escaped($0)))" } ?? ""
-            return "\(lat), \(lon)\(label)\(id)"
+            let approximate = endpoint["precision"]?.stringValue == "approximate" ? " (approximate: the centre of a map view)" : ""
+            return "\(lat), \(lon)\(label)\(id)\(approximate)"
         default: return OneLine.escaped(endpoint.serialized())
         }
     }

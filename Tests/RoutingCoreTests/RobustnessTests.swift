@@ -71,7 +71,7 @@ func mutate(_ seed: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
             do {
                 let request = try parser.parse(text)
                 for (_, endpoint) in request.endpoints {
-                    if case .coordinate(let c, _, _) = endpoint {
+                    if case .coordinate(let c, _, _, _) = endpoint {
                         #expect((-90.0...90.0).contains(c.latitude) && (-180.0...180.0).contains(c.longitude),
                                 "\(text) gave \(c)")
                     }

@@ -49,7 +49,7 @@ import Varlink
         let reply = try c.call("org.routingd.Directions.Resolve", ["url": .string(Self.recipeURL), "explain": true])
         let request = try #require(reply["request"])
         #expect(request["source"] == ["kind": "currentLocation"])
-        #expect(request["destination"] == ["kind": "coordinate", "latitude": 51.500652, "longitude": -0.124833])
+        #expect(request["destination"] == ["kind": "coordinate", "latitude": 51.500652, "longitude": -0.124833, "precision": "exact"])
         #expect(request["mode"] == "Pedestrian")
         #expect(request["waypoints"] == [])
         #expect(verdicts(reply) == ["London": true, "Paris": false])

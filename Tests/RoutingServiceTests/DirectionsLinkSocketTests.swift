@@ -47,7 +47,7 @@ import Varlink
         #expect(reply["format"] == "apple-legacy")
         #expect(reply["warnings"] == [])
         let request = try #require(reply["request"])
-        #expect(request["destination"] == ["kind": "coordinate", "latitude": 48.8584, "longitude": 2.2945])
+        #expect(request["destination"] == ["kind": "coordinate", "latitude": 48.8584, "longitude": 2.2945, "precision": "exact"])
         #expect(request["avoid"] == [])
         #expect(request["navigate"] == false)
         #expect(request["departureDate"] == nil)
@@ -62,7 +62,7 @@ import Varlink
         let c = try client()
         defer { c.close() }
         let lenient = try c.call("org.routingd.Directions.Resolve", ["url": .string(Self.repairedLink)])
-        #expect(lenient["request"]?["destination"] == ["kind": "coordinate", "latitude": 48.8584, "longitude": 2.2945])
+        #expect(lenient["request"]?["destination"] == ["kind": "coordinate", "latitude": 48.8584, "longitude": 2.2945, "precision": "exact"])
         let warnings = lenient["warnings"]?.arrayValue ?? []
         #expect(warnings.count == 1)
         #expect(warnings.first?["code"] == "repaired-syntax")
@@ -139,7 +139,7 @@ import Varlink
         let c = try client()
         defer { c.close() }
         #expect(!DirectionsLinkBuilder.formats.isEmpty, "no link builders are registered")
-        let request: JSON = ["destination": ["kind": "coordinate", "latitude": 48.8606, "longitude": 2.3376]]
+        let request: JSON = ["destination": ["kind": "coordinate", "latitude": 48.8606, "longitude": 2.3376, "precision": "exact"]]
         for format in DirectionsLinkBuilder.formats {
             let built = try c.call("org.routingd.Directions.BuildLink", ["request": request, "format": .string(format.rawValue)])
             let url = try #require(built["url"]?.stringValue)
@@ -158,7 +158,7 @@ import Varlink
         defer { server.stop() }
         let c = try client()
         defer { c.close() }
-        let request: JSON = ["destination": ["kind": "coordinate", "latitude": 48.8606, "longitude": 2.3376]]
+        let request: JSON = ["destination": ["kind": "coordinate", "latitude": 48.8606, "longitude": 2.3376, "precision": "exact"]]
         let readOnly = try #require(callError(c, "org.routingd.Directions.BuildLink", ["request": request, "format": "mkdirectionsrequest"]))
         #expect(readOnly.name == "org.routingd.Directions.CannotBuildLink")
         #expect(readOnly.parameters["code"] == "unsupported-format")

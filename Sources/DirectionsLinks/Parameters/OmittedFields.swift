@@ -64,7 +64,7 @@ struct TransitPlannerLink {
     ) {
         switch e {
         case .currentLocation: return
-        case .coordinate(let c, let label, _): pairs += coordinate(prefix, c, label)
+        case .coordinate(let c, let label, _, _): pairs += coordinate(prefix, c, label)
         case .address(let text, _): pairs += address(prefix, text)
         }
         if e.placeID != nil { omitted.append("\(field) place id: \(app) links carry none") }

@@ -135,7 +135,7 @@ enum AppleGoogleLinkText {
         switch endpoint {
         case .currentLocation:
             if source { return nil }
-        case .coordinate(let c, let label, _):
+        case .coordinate(let c, let label, _, _):
             if label != nil && !labels { omitted.append("\(field) label: \(format) links carry no place names for coordinates") }
             expected = .coordinate(c, label: labels ? label : nil)
             text = (labels ? label.map { $0 + "@" } ?? "" : "") + LinkWriting.pair(c)
@@ -172,7 +172,7 @@ extension Endpoint {
     /// The same endpoint with `id` as its place id (the current location has none).
     func withPlaceID(_ id: String?) -> Endpoint {
         switch self {
-        case .coordinate(let c, let label, _): .coordinate(c, label: label, placeID: id)
+        case .coordinate(let c, let label, _, let precision): .coordinate(c, label: label, placeID: id, precision: precision)
         case .address(let text, _): .address(text, placeID: id)
         case .currentLocation: .currentLocation
         }

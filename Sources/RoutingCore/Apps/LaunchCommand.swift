@@ -107,7 +107,7 @@ public enum LaunchCommand {
         static func text(_ endpoint: Endpoint, _ currentLocation: Coordinate?) -> String? {
             let coordinate: Coordinate?
             switch endpoint {
-            case .coordinate(let c, _, _): coordinate = c
+            case .coordinate(let c, _, _, _): coordinate = c
             case .currentLocation: coordinate = currentLocation
             case .address: coordinate = nil
             }

@@ -139,7 +139,7 @@ extension Eligibility {
             var asked: [Coordinate] = []
             for (_, endpoint) in endpoints {
                 switch endpoint {
-                case .coordinate(let coordinate, _, _): required.append(coordinate)
+                case .coordinate(let coordinate, _, _, _): required.append(coordinate)
                 case .currentLocation: if let location { required.append(location.coordinate) }
                 case .address: break
                 }

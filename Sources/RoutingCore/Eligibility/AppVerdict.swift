@@ -48,11 +48,14 @@ public struct EligibilityReason: Hashable, Sendable {
         /// The current location is covered, but the coverage boundary is within its accuracy: the
         /// person may be outside. A note: the app stays eligible, flagged.
         case nearCoverageBoundary = "near-coverage-boundary"
+        /// A covered endpoint is only the centre of a map view the link showed (precision
+        /// `approximate`): the place meant may lie elsewhere on that map. A note: the app stays eligible, flagged.
+        case approximatePoint = "approximate-point"
 
         /// True for the rules that make a verdict `false`; the others make it undetermined.
         public var rulesOut: Bool { self == .outsideCoverage || self == .modeNotSupported }
 
         /// True for the rules that only inform: the verdict stays what the other reasons make it.
-        public var isNote: Bool { self == .nearCoverageBoundary }
+        public var isNote: Bool { self == .nearCoverageBoundary || self == .approximatePoint }
     }
 }

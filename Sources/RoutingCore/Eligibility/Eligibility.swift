@@ -71,13 +71,19 @@ public enum Eligibility {
         }
         for (role, endpoint) in endpoints {
             switch endpoint {
-            case .coordinate(let coordinate, let label, _):
+            case .coordinate(let coordinate, let label, _, let precision):
+                let name = label.map { " (\($0))" } ?? ""
+                let approximate = precision == .approximate ? ", only the centre of the map view the link showed," : ""
                 if !covers(coordinate) {
-                    let name = label.map { " (\($0))" } ?? ""
                     reasons.append(EligibilityReason(
                         role: role, rule: .outsideCoverage,
-                        message: "\(role) \(format(coordinate))\(name) is outside the coverage of \(app.id)"
+                        message: "\(role) \(format(coordinate))\(name)\(approximate) is outside the coverage of \(app.id)"
                             + swappedHint(coordinate, app, covers)))
+                } else if !approximate.isEmpty {
+                    reasons.append(EligibilityReason(
+                        role: role, rule: .approximatePoint,
+                        message: "\(role) \(format(coordinate))\(name) is only the centre of the map view the link showed; "
+                            + "it is inside the coverage of \(app.id), but the place meant may lie elsewhere on that map"))
                 }
             case .currentLocation:
                 if let currentLocation {

@@ -20,9 +20,28 @@ import TestSupport
         RepositoryFile.root + "/docs/directions-links.md"
     }
 
-    /// The generated part: which formats can be written, then every mode word of every format.
+    /// The generated part: every form each format reads (with what its destination is, from parsing
+    /// its example), which formats can be written, then every mode word of every format.
     static func renderGenerated() -> String {
-        var lines = ["| format | can be written | mode words |", "| --- | --- | --- |"]
+        var lines = ["| format | form | names | destination | example |", "| --- | --- | --- | --- | --- |"]
+        for parser in DirectionsLinkFormats.all {
+            for form in parser.forms {
+                let parsed = try? DirectionsURLParser().parseLink(form.example)
+                let destination: String
+                switch parsed?.request.destination {
+                case .coordinate(_, _, _, let precision)?: destination = "coordinate, \(precision.rawValue)"
+                case .address?: destination = "address"
+                case .currentLocation?: destination = "current location"
+                case nil: destination = "does not parse"
+                }
+                let example = form.example.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|")
+                let shape = form.shape.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|")
+                lines.append("| `\(parsed?.format.rawValue ?? parser.format.rawValue)` | \(shape) | \(form.kind.rawValue) | \(destination) | `\(example)` |")
+            }
+        }
+        lines.append("")
+        lines.append("| format | can be written | mode words |")
+        lines.append("| --- | --- | --- |")
         let buildable = Set(DirectionsLinkBuilder.formats)
         for format in LinkFormat.allCases {
             let words = DirectionsLinkBuilder.modeVocabulary(of: format)
@@ -92,6 +111,37 @@ import TestSupport
             }
         }
         #expect(checked >= LinkFormat.allCases.count - 1, "only \(checked) examples found")
+    }
+
+    /// Every declared form's example parses leniently as its format, and says what the form says: a
+    /// place or a map view goes from the current location to one point, exact for a place (or an
+    /// address), approximate with a `viewport-as-destination` warning for a map view, which strict
+    /// mode refuses with that code.
+    @Test(arguments: DirectionsLinkFormats.all.flatMap { parser in parser.forms.map { (parser.format, $0) } }.map { "\($0.0.rawValue) \($0.1.example)" })
+    func everyFormParsesAsDeclared(_ entry: String) throws {
+        let example = String(entry.drop { $0 != " " }.dropFirst())
+        let (parser, form) = try #require(DirectionsLinkFormats.all.lazy.compactMap { p in p.forms.first { $0.example == example }.map { (p, $0) } }.first)
+        let parsed = try DirectionsURLParser().parseLink(example)
+        let viewportWarnings = parsed.warnings.filter { $0.code == .viewportAsDestination }
+        #expect(parsed.format == parser.format || parser.format == .appleMaps || parser.format == .google, "\(example) parses as \(parsed.format.rawValue)")
+        switch form.kind {
+        case .route:
+            #expect(viewportWarnings.isEmpty, "\(example): a route form warns \(viewportWarnings)")
+        case .place:
+            #expect(parsed.request.source == .currentLocation, "\(example): a place link starts at the current location")
+            #expect(parsed.request.destination.precision != .approximate, "\(example): a place is not approximate")
+            #expect(viewportWarnings.isEmpty, "\(example): a place form warns \(viewportWarnings)")
+        case .mapView:
+            #expect(parsed.request.source == .currentLocation, "\(example): a map view starts at the current location")
+            #expect(parsed.request.destination.precision == .approximate, "\(example): a map view's centre is approximate")
+            #expect(viewportWarnings.count == 1, "\(example): a map view warns viewport-as-destination once")
+            #expect(throws: DirectionsURLError.self) { try DirectionsURLParser(strict: true).parseLink(example) }
+            do {
+                _ = try DirectionsURLParser(strict: true).parseLink(example)
+            } catch {
+                #expect(error.code == .viewportAsDestination, "\(example) strict: \(error)")
+            }
+        }
     }
 
     @Test func everySchemeAndHostIsDocumented() throws {

@@ -103,7 +103,7 @@ struct DirectionsURLParserTests {
             "unknown-scheme", "not-a-directions-link", "missing-destination", "latitude-out-of-range",
             "longitude-out-of-range", "malformed-number", "malformed-url", "unknown-mode", "unsupported-crs",
             "duplicate-parameter", "invalid-parameter", "repaired-syntax", "likely-typo", "ignored-value",
-            "coordinates-unavailable", "unresolvable-offline",
+            "coordinates-unavailable", "viewport-as-destination", "unresolvable-offline",
         ])
     }
 }

@@ -18,7 +18,7 @@ struct Ge0LinkTests {
         let link = try parser.parseLink(url)
         #expect(link.format == .ge0, sourceLocation: sourceLocation)
         #expect(link.request.source == .currentLocation, sourceLocation: sourceLocation)
-        guard case .coordinate(let c, let label, nil) = link.request.destination else {
+        guard case .coordinate(let c, let label, nil, _) = link.request.destination else {
             Issue.record("\(url): not a coordinate", sourceLocation: sourceLocation)
             return
         }

@@ -38,7 +38,7 @@ struct GeoURITests {
 
     @Test func negativeZero() throws {
         let d = try destination("geo:-0,-0.0")
-        guard case .coordinate(let c, _, _) = d else { Issue.record("not a coordinate"); return }
+        guard case .coordinate(let c, _, _, _) = d else { Issue.record("not a coordinate"); return }
         #expect(c.latitude.sign == .plus && c.longitude.sign == .plus)
     }
 

@@ -142,7 +142,7 @@ import TestSupport
     static func checkValid(_ parsed: ParsedLink, _ input: String) {
         for (role, endpoint) in parsed.request.endpoints {
             switch endpoint {
-            case .coordinate(let c, _, _):
+            case .coordinate(let c, _, _, _):
                 #expect(c.latitude.isFinite && (-90...90).contains(c.latitude), "\(role) latitude \(c.latitude) from \(input)")
                 #expect(c.longitude.isFinite && (-180...180).contains(c.longitude), "\(role) longitude \(c.longitude) from \(input)")
             case .address(let text, _):

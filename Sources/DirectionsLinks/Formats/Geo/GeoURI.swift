@@ -291,7 +291,7 @@ extension DirectionsURLParser {
             switch request.destination {
             case .currentLocation:
                 throw LinkBuildError.cannot("destination", "a geo: URI cannot point at the current location")
-            case .coordinate(let c, let label, _):
+            case .coordinate(let c, let label, _, _):
                 let pair = LinkWriting.pair(c)
                 url = "geo:" + pair + (label.map { $0.isEmpty ? "" : "?q=" + pair + "(" + LinkWriting.encode($0) + ")" } ?? "")
             case .address(let text, _):

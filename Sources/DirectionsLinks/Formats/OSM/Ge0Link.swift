@@ -205,7 +205,7 @@ enum Ge0Link: DirectionsLinkFormat {
         try BuiltCoordinates.check(request)
         try BuiltCoordinates.requireSourceHere(
             request, "a ge0 link is one point and starts at the current location; use organic-maps for a route")
-        guard case .coordinate(let c, let label, _) = request.destination else {
+        guard case .coordinate(let c, let label, _, _) = request.destination else {
             throw LinkBuildError.cannot("destination", "a ge0 link needs the destination's coordinates")
         }
         var omitted: [String] = []

@@ -106,6 +106,14 @@ enum OpenStreetMapLink: DirectionsLinkFormat {
 
     static var hosts: [String] { ["openstreetmap.org", "www.openstreetmap.org", "osm.org", "www.osm.org"] }
     static var format: LinkFormat { .openStreetMap }
+    static var forms: [LinkForm] {
+        [
+            LinkForm(.route, "`/directions?engine=…&route=LAT,LON;LAT,LON`",
+                "https://www.openstreetmap.org/directions?engine=fossgis_osrm_foot&route=48.8584%2C2.2945%3B48.8606%2C2.3376"),
+            LinkForm(.route, "`/directions?from=…&to=…`", "https://www.openstreetmap.org/directions?from=&to=48.8606%2C2.3376"),
+            LinkForm(.place, "`/?mlat=LAT&mlon=LON` (a marker)", "https://www.openstreetmap.org/?mlat=48.8584&mlon=2.2945#map=17/48.8584/2.2945"),
+        ]
+    }
 
     /// The `engine` values of openstreetmap.org (FOSSGIS OSRM and Valhalla servers, GraphHopper). The
     /// builder writes the OSRM engines; OpenStreetMap has no transit routing.
@@ -135,7 +143,7 @@ enum OpenStreetMapLink: DirectionsLinkFormat {
         switch (request.source, request.destination) {
         case (_, .currentLocation):
             throw LinkBuildError.cannot("destination", "OpenStreetMap directions cannot end at the current location")
-        case (.coordinate(let a, let aLabel, _), .coordinate(let b, let bLabel, _)):
+        case (.coordinate(let a, let aLabel, _, _), .coordinate(let b, let bLabel, _, _)):
             pairs.append(("route", LinkWriting.encode(LinkWriting.pair(a) + ";" + LinkWriting.pair(b))))
             if let aLabel = kept(aLabel, role: "source", omitted: &omitted) { pairs.append(("from", LinkWriting.formValue(aLabel))) }
             if let bLabel = kept(bLabel, role: "destination", omitted: &omitted) { pairs.append(("to", LinkWriting.formValue(bLabel))) }
@@ -165,7 +173,7 @@ enum OpenStreetMapLink: DirectionsLinkFormat {
         switch e {
         case .currentLocation: return ""
         case .address(let t, _): return t
-        case .coordinate(let c, let label, _):
+        case .coordinate(let c, let label, _, _):
             if label != nil { omitted.append("\(role) label: OpenStreetMap keeps a label only when both ends are coordinates") }
             return LinkWriting.pair(c)
         }

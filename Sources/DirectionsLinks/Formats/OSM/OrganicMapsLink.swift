@@ -139,11 +139,11 @@ enum OrganicMapsLink: DirectionsLinkFormat {
     /// parameter always (Organic Maps rejects the route otherwise; no mode gets `type=vehicle`, noted).
     /// - Throws: `cannot-express` when the source or the destination is not a coordinate.
     static func buildLegacy(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
-        guard case .coordinate(let start, let startLabel, _) = request.source else {
+        guard case .coordinate(let start, let startLabel, _, _) = request.source else {
             throw LinkBuildError.cannot(
                 "source", "an Organic Maps route link needs the start's coordinates; for a trip from the current location use geo or ge0")
         }
-        guard case .coordinate(let end, let endLabel, _) = request.destination else {
+        guard case .coordinate(let end, let endLabel, _, _) = request.destination else {
             throw LinkBuildError.cannot("destination", "an Organic Maps route link needs the destination's coordinates")
         }
         var omitted: [String] = []

@@ -153,7 +153,7 @@ enum OrganicMapsRouteV2 {
             var stops: [String] = []
             var names: [String] = []
             for (i, w) in request.waypoints.enumerated() {
-                guard case .coordinate(let c, let label, _) = w else {
+                guard case .coordinate(let c, let label, _, _) = w else {
                     throw LinkBuildError.cannot("waypoints[\(i)]", "Organic Maps route links need every stop's coordinates")
                 }
                 stops.append(LinkWriting.pair(c))

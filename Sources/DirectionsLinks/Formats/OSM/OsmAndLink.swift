@@ -231,13 +231,13 @@ enum OSMLinkBytes {
     static func coordinateEnds(
         _ request: DirectionsRequest, _ needs: String, start: String
     ) throws(LinkBuildError) -> (start: (Coordinate, String?)?, end: Coordinate, endLabel: String?) {
-        guard case .coordinate(let end, let endLabel, _) = request.destination else {
+        guard case .coordinate(let end, let endLabel, _, _) = request.destination else {
             throw LinkBuildError.cannot("destination", needs + " the destination's coordinates")
         }
         switch request.source {
         case .currentLocation: return (nil, end, endLabel)
         case .address: throw LinkBuildError.cannot("source", needs + " " + start)
-        case .coordinate(let c, let label, _): return ((c, label), end, endLabel)
+        case .coordinate(let c, let label, _, _): return ((c, label), end, endLabel)
         }
     }
 }

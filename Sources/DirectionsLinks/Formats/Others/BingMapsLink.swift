@@ -166,7 +166,7 @@ extension BingMapsLink: DirectionsLinkFormat {
         }
         if request.navigate, request.source == .currentLocation, request.waypoints.isEmpty,
            request.mode == .car || request.mode == .pedestrian,
-           case .coordinate(let c, let label, let id) = request.destination {
+           case .coordinate(let c, let label, let id, _) = request.destination {
             if id != nil { omitted.append("destination place id: Windows Maps links carry none") }
             omitted += OmittedFields.uncarried(request, navigate: nil, avoid: noRoadOptions, dates: "Windows Maps links")
             var url = (request.mode == .car ? "ms-drive-to:?" : "ms-walk-to:?") + "destination.latitude=" + LinkWriting.degrees(c.latitude)
@@ -178,7 +178,7 @@ extension BingMapsLink: DirectionsLinkFormat {
             if e.placeID != nil { omitted.append("\(field) place id: Windows Maps links carry none") }
             switch e {
             case .currentLocation: return ""
-            case .coordinate(let c, let label, _):
+            case .coordinate(let c, let label, _, _):
                 let s = "pos." + LinkWriting.degrees(c.latitude) + "_" + LinkWriting.degrees(c.longitude)
                 guard let label, !label.isEmpty else { return s }
                 if !label.uppercased().contains("%5F") { return s + "_" + LinkWriting.encode(label).escaping("~", as: "%7E").escaping("_", as: "%255F") }

@@ -136,7 +136,7 @@ extension HereLink: DirectionsLinkFormat {
         func text(_ e: Endpoint, _ field: String) throws(LinkBuildError) -> String? {
             switch e {
             case .currentLocation: return "mylocation"
-            case .coordinate(let c, let label, let id):
+            case .coordinate(let c, let label, let id, _):
                 if id != nil { omitted.append("\(field) place id: HERE route links carry none") }
                 return LinkWriting.pair(c) + (label.flatMap { $0.isEmpty ? nil : "," + LinkWriting.encode($0) } ?? "")
             case .address:

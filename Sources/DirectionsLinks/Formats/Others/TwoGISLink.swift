@@ -124,7 +124,7 @@ extension TwoGISLink: DirectionsLinkFormat {
             case .currentLocation:
                 if field == "source" { return "" }
                 throw LinkBuildError(code: .cannotExpress, message: "2GIS writes the current location only as an empty first point", field: field)
-            case .coordinate(let c, let label, let id):
+            case .coordinate(let c, let label, let id, _):
                 if label != nil { omitted.append("\(field) label: 2GIS points carry no label") }
                 if id != nil { omitted.append("\(field) place id: 2GIS links carry none") }
                 return LinkWriting.lonLat(c)

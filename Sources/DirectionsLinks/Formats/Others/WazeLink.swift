@@ -125,19 +125,19 @@ extension WazeLink: DirectionsLinkFormat {
         var omitted: [String] = []
         var pairs: [(String, String)] = []
         var base = "https://waze.com/ul?"
-        if case .coordinate(let from, _, _) = request.source {
-            guard case .coordinate(let to, _, _) = request.destination else {
+        if case .coordinate(let from, _, _, _) = request.source {
+            guard case .coordinate(let to, _, _, _) = request.destination else {
                 throw LinkBuildError.cannot("source", "Waze Live Map links, the only ones with a start, take a coordinate destination")
             }
             base = "https://www.waze.com/live-map/directions?"
             pairs = [("to", "ll." + LinkWriting.encode(LinkWriting.pair(to))), ("from", "ll." + LinkWriting.encode(LinkWriting.pair(from)))]
-        } else if case .coordinate(let c, _, _) = request.destination {
+        } else if case .coordinate(let c, _, _, _) = request.destination {
             pairs.append(("ll", LinkWriting.encode(LinkWriting.pair(c))))
         } else if case .address(let text, _) = request.destination {
             pairs.append(("q", LinkWriting.encode(text)))
         }
         for (e, field) in [(request.destination, "destination"), (request.source, "source")] {
-            if case .coordinate(_, _?, _) = e { omitted.append("\(field) label: Waze links carry no label") }
+            if case .coordinate(_, _?, _, _) = e { omitted.append("\(field) label: Waze links carry no label") }
             if e.placeID != nil { omitted.append("\(field) place id: Waze links carry none") }
         }
         if request.navigate { pairs.append(("navigate", "yes")) }

@@ -136,13 +136,13 @@ extension YandexMapsLink: DirectionsLinkFormat {
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         var omitted: [String] = []
         func text(_ e: Endpoint, _ field: String) throws(LinkBuildError) -> String? {
-            if case .coordinate(_, _?, _) = e { omitted.append("\(field) label: Yandex route points carry no label") }
+            if case .coordinate(_, _?, _, _) = e { omitted.append("\(field) label: Yandex route points carry no label") }
             if e.placeID != nil { omitted.append("\(field) place id: Yandex links carry none") }
             switch e {
             case .currentLocation:
                 if field == "source" { return "" }
                 throw LinkBuildError(code: .cannotExpress, message: "Yandex writes the current location only as an empty first point", field: field)
-            case .coordinate(let c, _, _): return LinkWriting.encode(LinkWriting.pair(c))
+            case .coordinate(let c, _, _, _): return LinkWriting.encode(LinkWriting.pair(c))
             case .address(let t, _): return LinkWriting.encode(t).escaping("~", as: "%7E")
             }
         }
