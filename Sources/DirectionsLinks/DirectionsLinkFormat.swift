@@ -93,6 +93,8 @@ enum DirectionsLinkFormats {
         YandexMapsLink.self,
         TwoGISLink.self,
         MoovitLink.self,
+        DirectionsURLParser.GooglePlaceLink.self,
+        DirectionsURLParser.GooglePathLink.self,
     ]
 }
 

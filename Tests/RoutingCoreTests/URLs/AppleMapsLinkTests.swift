@@ -108,9 +108,11 @@ struct AppleMapsLinkTests {
         #expect(e.message.contains("found '\(typo)': did you mean 'daddr'?"))
     }
 
-    @Test func searchLinkIsNotDirections() throws {
-        let e = try #require(error("https://maps.apple.com/?q=coffee&ll=50.894967,4.341626"))
-        #expect(e.code == .notADirectionsLink)
+    /// Issue 17: with `ll`, Apple's `q` labels the pin at `ll` (was `not-a-directions-link`).
+    @Test func searchWithLlIsAPinNamedByTheQuery() throws {
+        let r = try parser.parse("https://maps.apple.com/?q=coffee&ll=50.894967,4.341626")
+        #expect(r == DirectionsRequest(destination: point(50.894967, 4.341626, "coffee")))
+        #expect(error("https://maps.apple.com/?z=10")?.code == .notADirectionsLink)
     }
 
     @Test func daddrLatitudeOutOfRange() throws {

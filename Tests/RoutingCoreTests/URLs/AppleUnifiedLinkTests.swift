@@ -90,7 +90,9 @@ struct AppleUnifiedLinkTests {
     }
 
     @Test func otherApplePathsAreNotDirections() throws {
-        let e = try #require(error("https://maps.apple.com/search?query=Reuterplatz"))
+        // Issue 17: /search is read (a text query is an address); /guides is not a place.
+        #expect(try parser.parse("https://maps.apple.com/search?query=Reuterplatz").destination == .address("Reuterplatz"))
+        let e = try #require(error("https://maps.apple.com/guides?user=abc"))
         #expect(e.code == .notADirectionsLink)
         #expect(e.parameter == "path")
         let short = try #require(error("https://maps.apple/p/AbCdEf"))

@@ -38,7 +38,11 @@ struct ComGoogleMapsLinkTests {
     }
 
     @Test func mapOnlyAndTypos() throws {
-        #expect(error("comgooglemaps://?center=40.76,-73.98&zoom=14")?.code == .notADirectionsLink)
+        // Issue 17: only a map view is its approximate centre (was not-a-directions-link); nothing at all is still refused.
+        let view = try parser.parseLink("comgooglemaps://?center=40.76,-73.98&zoom=14")
+        #expect(view.request.destination == .coordinate(Coordinate(latitude: 40.76, longitude: -73.98), label: nil, precision: .approximate))
+        #expect(view.warnings.map(\.code) == [.viewportAsDestination])
+        #expect(error("comgooglemaps://?zoom=14")?.code == .notADirectionsLink)
         let typo = try #require(error("comgooglemaps://?saddr=Home&dadr=Work"))
         #expect(typo.code == .missingDestination)
         #expect(typo.message.contains("'dadr'"))

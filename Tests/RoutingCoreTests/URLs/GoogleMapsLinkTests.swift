@@ -69,8 +69,14 @@ struct GoogleMapsLinkTests {
         #expect(e.parameter == "api")
     }
 
-    @Test func mapActionIsNotDirections() throws {
-        let e = try #require(error("https://www.google.com/maps/@?api=1&map_action=map&center=47.59,-122.33&zoom=12"))
+    /// Issue 17: the map action is a map view, its centre an approximate destination (was `not-a-directions-link`).
+    @Test func mapActionIsAnApproximateDestination() throws {
+        let link = try parser.parseLink("https://www.google.com/maps/@?api=1&map_action=map&center=47.59,-122.33&zoom=12")
+        #expect(link.format == .googlePlace)
+        #expect(link.request.destination == .coordinate(Coordinate(latitude: 47.59, longitude: -122.33), label: nil, precision: .approximate))
+        #expect(link.warnings.map(\.code) == [.viewportAsDestination])
+        // Another api=1 path is still not a directions path.
+        let e = try #require(error("https://www.google.com/maps/streetview/?api=1&center=47.59,-122.33"))
         #expect(e.code == .notADirectionsLink)
         #expect(e.parameter == "path")
     }

@@ -59,9 +59,16 @@ struct GooglePlaceLinkTests {
             Coordinate(latitude: 47.5951518, longitude: -122.3316393), label: nil, placeID: "ChIJKxjxuaNqkFQR3CK6O1HNNqY"))
     }
 
-    @Test func viewportOnlyLinksAreNotDirections() throws {
-        #expect(error("https://www.google.com/maps/@42.585444,13.007813,6z")?.code == .notADirectionsLink)
-        #expect(error("https://maps.google.com/maps?ll=34.99,-106.61&z=11")?.code == .notADirectionsLink)
+    /// Issue 17: a link whose only coordinates are a map view is an approximate destination with a
+    /// `viewport-as-destination` warning (it was `not-a-directions-link`), and strict mode's error.
+    @Test func viewportOnlyLinksAreApproximateDestinations() throws {
+        for (url, lat, lon) in [("https://www.google.com/maps/@42.585444,13.007813,6z", 42.585444, 13.007813),
+                                ("https://maps.google.com/maps?ll=34.99,-106.61&z=11", 34.99, -106.61)] {
+            let link = try parser.parseLink(url)
+            #expect(link.request.destination == .coordinate(Coordinate(latitude: lat, longitude: lon), label: nil, precision: .approximate))
+            #expect(link.warnings.map(\.code) == [.viewportAsDestination])
+            #expect(URLTestSupport.error(url, parser: DirectionsURLParser(strict: true))?.code == .viewportAsDestination)
+        }
         // A web search on www.google.com/?q= is not Maps.
         #expect(error("https://www.google.com/?q=pizza")?.code == .notADirectionsLink)
     }

@@ -31,6 +31,9 @@ extension DirectionsURLParser {
             .ignored("ll", "the map centre"), .ignored("q", "a search"), .ignored("address", "an address to show"),
             .ignored("near", "a search location"), .ignored("sll", "a search centre"), .ignored("z", "the zoom"),
             .ignored("t", "the map type"), .ignored("spn", "the span"), .ignored("sspn", "the search span"),
+            .ignored("center", "the map centre (unified URLs)"), .ignored("span", "the span (unified URLs)"),
+            .ignored("auid", "Apple's place id in shared links"), .ignored("lsp", "shared links' provider"),
+            .ignored("_ext", "shared links' extension data"),
         ])
 
         /// Parses the query of a legacy Apple link (the bytes after `?`).
@@ -42,6 +45,7 @@ extension DirectionsURLParser {
             guard let destinationParameter = slots.last("daddr") else {
                 if let hint = schema.hint(in: query, for: "daddr") { throw AppleGoogleLinkText.missingDaddr(formatName, hint: hint) }
                 if saddr == nil && !query.contains("dirflg" as StaticString), let other = query.parameters.first {
+                    if let request = try place(slots, &context) { return request }
                     throw DirectionsURLError(
                         .notADirectionsLink, "daddr",
                         "this \(formatName) shows a map or a search ('\(other.name)'), not directions; directions need 'daddr'")
@@ -72,6 +76,38 @@ extension DirectionsURLParser {
                 source: source, destination: destination, waypoints: stops, mode: word?.mode, transportType: word?.transportType)
         }
 
+        /// A query without `daddr`, `saddr` or `dirflg` as a destination from the current location (Apple,
+        /// "Map Links": `q` is a search, or the label of the point `ll` or `address` gives):
+        /// 1. `q=LAT,LON`: a pin there, exact.
+        /// 2. `ll=LAT,LON` with a `q` or `address` text: a pin at `ll` labelled with `q`, else `address`.
+        /// 3. `q=TEXT` (with or without `sll`/`near`, search hints) or `address=TEXT`: an address destination,
+        ///    the text Maps would search for (`q` first).
+        /// 4. Only `ll`, `sll` or `center` (`LAT,LON`): a map view, ``ParseContext/mapViewDestination(_:view:parameter:)``.
+        /// Returns nil when none applies (the caller's `not-a-directions-link`).
+        /// - Throws: the coordinate errors of `q`, `ll`, `sll`, `center`; `viewport-as-destination` in strict mode.
+        static func place(_ slots: ParameterSchema.Slots, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest? {
+            let parser = context.parser
+            let q = slots.last("q")
+            let qText = q?.trimmedValue
+            if let q, qText != nil, case .coordinate(let c, _, _, _) = try q.withValue({ (v: LinkInput) throws(DirectionsURLError) -> Endpoint in
+                try parser.place(v.trimmed, parameter: "q")
+            }) {
+                return DirectionsRequest(destination: .coordinate(c, label: nil))
+            }
+            let addressText = slots.last("address")?.trimmedValue
+            let ll = slots.last("ll")
+            if let ll, let c = try ll.trimmedPair(parameter: "ll"), let label = qText ?? addressText {
+                return DirectionsRequest(destination: .coordinate(c, label: label))
+            }
+            if let text = qText ?? addressText { return DirectionsRequest(destination: .address(text)) }
+            for name in ["ll", "sll", "center"] {
+                guard let p = slots.last(name), let c = try p.trimmedPair(parameter: name) else { continue }
+                if name == "center" { context.format = .appleUnified }  // `center` is the unified URLs' map view
+                return DirectionsRequest(destination: try context.mapViewDestination(c, view: "\(name)=\(p.value)", parameter: name))
+            }
+            return nil
+        }
+
         /// Dispatches an Apple link by path: legacy at `/` or `/maps`, unified at `/directions` and
         /// `/place`; another path is `not-a-directions-link`, `fix` saying what to write instead.
         static func parseApplePath(
@@ -83,6 +119,8 @@ extension DirectionsURLParser {
             if p.isEmpty || p.equalsIgnoringCase("/maps" as StaticString) { return try parse(query: link.bytes.query, &context) }
             if p.equalsIgnoringCase("/directions" as StaticString) { return try AppleUnifiedLink.parse(query: link.bytes.query, &context) }
             if p.equalsIgnoringCase("/place" as StaticString) { return try AppleUnifiedLink.parsePlace(query: link.bytes.query, &context) }
+            if p.equalsIgnoringCase("/search" as StaticString) { return try AppleUnifiedLink.parseSearch(query: link.bytes.query, &context) }
+            if p.hasPrefixIgnoringCase("/p/") { throw ShortLink.error(service: "Apple Maps", host: link.host.isEmpty ? "maps.apple.com" : link.host) }
             throw DirectionsURLError(
                 .notADirectionsLink, "path", "'\(path.string)' in a \(link.scheme): link to Apple Maps is not a directions path; \(fix)")
         }
@@ -95,11 +133,7 @@ extension DirectionsURLParser {
         static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             // The link starts with its scheme, so its bytes tell without comparing Strings.
             guard link.bytes.link.hasPrefixIgnoringCase("maps:") else {
-                if link.host.utf8.count == 10 && link.host == "maps.apple" {
-                    throw DirectionsURLError(
-                        .unresolvableOffline, "host",
-                        "maps.apple short links hide the real link behind an HTTP redirect; resolve it first and pass the maps.apple.com link")
-                }
+                if link.host.utf8.count == 10 && link.host == "maps.apple" { throw ShortLink.error(service: "Apple Maps", host: "maps.apple") }
                 return try parseApplePath(link, &context, fix: "use /directions?destination=… or /?daddr=…")
             }
             let rest = link.bytes.rest
@@ -126,6 +160,24 @@ extension DirectionsURLParser {
             }
             throw DirectionsURLError(
                 .notADirectionsLink, "scheme", "a 'maps:' link without '?' uses GNOME Maps' search grammar, not Apple's; write maps:?saddr=…&daddr=…")
+        }
+
+        static var forms: [LinkForm] {
+            [
+                LinkForm(.route, "`/?saddr=…&daddr=…&dirflg=…`", "https://maps.apple.com/?saddr=Gare+de+Lyon,+Paris&daddr=48.8606,2.3376&dirflg=w"),
+                LinkForm(.route, "`/?daddr=…&daddr=…` (stops)", "https://maps.apple.com/?daddr=48.8530,2.3499&daddr=48.8606,2.3376"),
+                LinkForm(.route, "`maps://?daddr=…`, `maps:?saddr=…&daddr=…`", "maps://?daddr=Rue+de+Rivoli+99,+Paris&dirflg=d"),
+                LinkForm(.place, "`/?ll=LAT,LON&q=NAME` (a pin named `q`)", "https://maps.apple.com/?ll=48.8606,2.3376&q=Mus%C3%A9e+du+Louvre"),
+                LinkForm(.place, "`/?address=TEXT&ll=LAT,LON` (the address's pin)",
+                    "https://maps.apple.com/?address=Place+du+Parvis+Notre-Dame,+Paris&ll=48.8530,2.3499"),
+                LinkForm(.place, "`/?q=LAT,LON`, `/maps/?q=LAT,LON` (a pin)", "https://maps.apple.com/maps/?q=48.8462,2.3464"),
+                LinkForm(.place, "`maps://?q=LAT,LON`, `maps:?ll=LAT,LON&q=NAME`", "maps://?ll=48.8738,2.2950&q=Arc+de+Triomphe"),
+                LinkForm(.place, "`/?q=TEXT` (a search: an address)", "https://maps.apple.com/?q=Jardin+du+Luxembourg,+Paris"),
+                LinkForm(.place, "`/?q=TEXT&sll=LAT,LON` (a search near a point: an address)", "https://maps.apple.com/?q=Boulangerie&sll=48.8462,2.3464&z=14"),
+                LinkForm(.place, "`/?address=TEXT` (an address)", "https://maps.apple.com/?address=5+Avenue+Anatole+France,+Paris"),
+                LinkForm(.mapView, "`/?ll=LAT,LON` (only a map view)", "https://maps.apple.com/?ll=48.8566,2.3522&z=13&t=m"),
+                LinkForm(.mapView, "`/?sll=LAT,LON` (only a search area)", "https://maps.apple.com/?sll=48.8566,2.3522&z=12"),
+            ]
         }
 
         static let modeVocabulary: [ModeWord] = [

@@ -117,11 +117,53 @@ extension DirectionsURLParser {
                 "this Apple Maps place link has no 'coordinate', 'address' or 'name'; add coordinate=<latitude,longitude>")
         }
 
+        /// The search form's parameters (`span` and others are view-only and ignored).
+        static let searchSchema = ParameterSchema(format: "Apple Maps search link", typos: .firstWithinTwo, [
+            .single("query", "the search: text, or `latitude,longitude` (a pin)"),
+            .single("center", "the map centre, `latitude,longitude`"),
+        ])
+
+        /// Parses the query of a `/search` link (unified Maps URLs) as a destination from the current
+        /// location: a `query` that is `LAT,LON` is a pin there, exact; a `query` text an address (what
+        /// Maps searches for; `center` is only its search area); only `center`: a map view
+        /// (``ParseContext/mapViewDestination(_:view:parameter:)``).
+        /// - Throws: `not-a-directions-link` with neither; coordinate errors of `query` or `center`.
+        static func parseSearch(query raw: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+            context.format = .appleUnified
+            let slots = searchSchema.slots(try LinkInput.Query(raw, plusAsSpace: true))
+            let parser = context.parser
+            if let q = try slots.single("query"), q.trimmedValue != nil {
+                return DirectionsRequest(destination: try q.withValue { (v) throws(DirectionsURLError) in
+                    try parser.place(v.trimmed, parameter: "query")
+                })
+            }
+            if let p = try slots.single("center"), let c = try p.trimmedPair(parameter: "center") {
+                return DirectionsRequest(destination: try context.mapViewDestination(c, view: "center=\(p.value)", parameter: "center"))
+            }
+            throw DirectionsURLError(
+                .notADirectionsLink, "query",
+                "this Apple Maps search link has no 'query' or 'center'; use /place?coordinate=… or /directions?destination=…")
+        }
+
         static var format: LinkFormat { .appleUnified }
 
         /// Read by its family's type.
         static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             try AppleMapsLink.parse(link, &context)
+        }
+
+        static var forms: [LinkForm] {
+            [
+                LinkForm(.route, "`/directions?source=…&destination=…&waypoint=…&mode=…`",
+                    "https://maps.apple.com/directions?source=Gare+du+Nord,+Paris&destination=48.8606,2.3376&waypoint=48.8530,2.3499&mode=walking"),
+                LinkForm(.route, "`maps://…/directions?destination=…`", "maps://maps.apple.com/directions?destination=Tour+Montparnasse,+Paris&mode=transit"),
+                LinkForm(.place, "`/place?coordinate=LAT,LON&name=NAME`", "https://maps.apple.com/place?coordinate=48.8606,2.3376&name=Louvre"),
+                LinkForm(.place, "`/place?address=TEXT` (an address)", "https://maps.apple.com/place?address=Place+de+la+Concorde,+Paris"),
+                LinkForm(.place, "`/search?query=LAT,LON` (a pin)", "https://maps.apple.com/search?query=48.8462,2.3464"),
+                LinkForm(.place, "`/search?query=TEXT` (a search: an address)", "https://maps.apple.com/search?query=Op%C3%A9ra+Garnier&center=48.87,2.33"),
+                LinkForm(.mapView, "`/search?center=LAT,LON` (only a search area)", "https://maps.apple.com/search?center=48.8566,2.3522&span=0.05,0.05"),
+                LinkForm(.mapView, "`/?center=LAT,LON&span=…` (only a map view)", "https://maps.apple.com/?center=48.8566,2.3522&span=0.02,0.02"),
+            ]
         }
 
         static let modeVocabulary: [ModeWord] = [

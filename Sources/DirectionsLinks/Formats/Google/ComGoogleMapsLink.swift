@@ -10,7 +10,10 @@ extension DirectionsURLParser {
     /// - `daddr`: the destination; stops may chain with ` to:` (not in the iOS guide; works in Google's
     ///   apps, phonegap-launch-navigator #169), read by `GoogleStopText`. Without it, `q` (a search).
     /// - `directionsmode`: ``modeVocabulary``; another word → `unknown-mode`.
-    /// - `center`, `zoom`, `views`, `mapmode` are view-only: a link with only those is `not-a-directions-link`.
+    /// - `q=LAT,LON` (or `loc:`, `Name@LAT,LON`) is a pin, exact; `q=TEXT` an address (the search).
+    /// - `center` alone (with `zoom`, `views`, `mapmode`): a map view, its centre an approximate destination
+    ///   with `viewport-as-destination` (strict: the error); a link without any of these is `not-a-directions-link`.
+    /// - `comgooglemaps://maps?…` (a `maps` host) reads as `comgooglemaps://?…`.
     /// - Repairs as `GoogleLegacyLink`'s.
     enum ComGoogleMapsLink: DirectionsLinkFormat {
         static let formatName = "Google Maps app link"
@@ -32,7 +35,8 @@ extension DirectionsURLParser {
                     try context.parser.parseNested(b, &context)
                 }
             }
-            if link.hasAuthority && !link.host.isEmpty {
+            // `comgooglemaps://maps?…` (a host `maps`, as some apps write it) reads as `comgooglemaps://?…`.
+            if link.hasAuthority && !link.host.isEmpty && link.host != "maps" {
                 throw DirectionsURLError(
                     .notADirectionsLink, "host", "'\(link.scheme)://\(link.host)' is not a Google Maps app link; write \(link.scheme)://?daddr=…")
             }
@@ -49,6 +53,10 @@ extension DirectionsURLParser {
                 if hint != nil || keys.contains("saddr") || keys.contains("directionsmode") {
                     throw AppleGoogleLinkText.missingDaddr(formatName, hint: hint)
                 }
+                // Only a map view: its centre, approximately.
+                if let p = keys.last("center"), let c = try p.trimmedPair(parameter: "center") {
+                    return DirectionsRequest(destination: try context.mapViewDestination(c, view: "center=\(p.value)", parameter: "center"))
+                }
                 throw DirectionsURLError(
                     .notADirectionsLink, "daddr",
                     "this \(formatName) shows a map, not directions; directions need daddr=<address or latitude,longitude>")
@@ -63,6 +71,19 @@ extension DirectionsURLParser {
 
         static var format: LinkFormat { .comGoogleMaps }
         static var schemes: [String] { ["comgooglemaps", "comgooglemaps-x-callback", "comgooglemapsurl"] }
+
+        static var forms: [LinkForm] {
+            [
+                LinkForm(.route, "`comgooglemaps://?saddr=…&daddr=…&directionsmode=…`",
+                    "comgooglemaps://?saddr=Gare+de+Lyon&daddr=48.8606,2.3376&directionsmode=walking"),
+                LinkForm(.route, "`comgooglemaps-x-callback://?daddr=A+to:B&x-success=…`",
+                    "comgooglemaps-x-callback://?daddr=48.8530,2.3499+to:48.8606,2.3376&x-success=ourapp://back&x-source=Ours"),
+                LinkForm(.place, "`comgooglemaps://?q=LAT,LON`, `comgooglemaps://maps?q=…`", "comgooglemaps://maps?q=48.8584,2.2945&zoom=15"),
+                LinkForm(.place, "`comgooglemaps://?q=NAME@LAT,LON`", "comgooglemaps://?q=Tour+Eiffel@48.8584,2.2945"),
+                LinkForm(.place, "`comgooglemaps://?q=TEXT` (a search: an address)", "comgooglemaps://?q=Gare+Saint-Lazare,+Paris"),
+                LinkForm(.mapView, "`comgooglemaps://?center=LAT,LON&zoom=…` (only a map view)", "comgooglemaps://?center=48.8566,2.3522&zoom=14"),
+            ]
+        }
 
         static let modeVocabulary: [ModeWord] = [
             ModeWord("directionsmode", "driving", mode: .car),

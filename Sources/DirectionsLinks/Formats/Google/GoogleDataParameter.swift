@@ -9,7 +9,7 @@ extension DirectionsURLParser {
     /// (google-maps-data-parameter-parser; geoshare#111), bad or out-of-range values absent, never clamped:
     /// - Directions: a `4m` group whose first token is a `4m` group holds one `1m` group per stop, in
     ///   order, with `!1d<longitude>!2d<latitude>` — **longitude first**. A stop may have none (`!1m0`).
-    /// - Place pins: `!3d<latitude>!4d<longitude>`. `!3e<n>` (travel mode) is not read: its codes are not verified.
+    /// - Place pins: `!3d<latitude>!4d<longitude>`; with several, the last is the place's. `!3e<n>` (travel mode) is not read: its codes are not verified.
     enum GoogleDataParameter {
         /// One token, as a slice of the decoded blob: `kind` the type's byte (0 when the type is not one
         /// ASCII character); `count` is `Int(value)` for an `m` token with a number ≥ 0, else -1.
@@ -52,10 +52,11 @@ extension DirectionsURLParser {
             }
         }
 
-        /// The first place pin `!3d<lat>!4d<lon>` of a raw blob, or nil.
+        /// The place pin of a raw blob: its LAST valid `!3d<lat>!4d<lon>` pair (an earlier one can be a
+        /// nearby address or the searched area; the place's own comes last), or nil.
         static func pin(_ blob: LinkInput) -> Coordinate? {
             withTokens(of: blob) { t in
-                for i in t.indices.dropFirst() where t[i &- 1].is(3, UInt8(ascii: "d")) && t[i].is(4, UInt8(ascii: "d")) {
+                for i in t.indices.dropFirst().reversed() where t[i &- 1].is(3, UInt8(ascii: "d")) && t[i].is(4, UInt8(ascii: "d")) {
                     if let c = coordinate(latitude: t[i &- 1].value, longitude: t[i].value) { return c }
                 }
                 return nil

@@ -34,6 +34,14 @@ extension DirectionsURLParser {
             .ignored("mrt"), .ignored("directionsmode"), .ignored("output"),
         ])
 
+        static var forms: [LinkForm] {
+            [
+                LinkForm(.route, "`/maps?saddr=…&daddr=…&dirflg=…`", "https://maps.google.com/maps?saddr=Gare+de+Lyon&daddr=48.8606,2.3376&dirflg=w"),
+                LinkForm(.route, "`?daddr=A+to:B` (stops)", "https://maps.google.fr/?saddr=48.8462,2.3464&daddr=48.8530,2.3499+to:48.8606,2.3376"),
+                LinkForm(.route, "`?daddr=NAME@LAT,LON`", "https://www.google.com/maps?daddr=Louvre@48.8606,2.3376&dirflg=d"),
+            ]
+        }
+
         /// Parses a legacy Google query: `family` sorted by ``GoogleMapsLink/family``, `raw` its bytes.
         static func parse(
             _ family: ParameterSchema.Slots, raw: LinkInput, _ context: inout ParseContext

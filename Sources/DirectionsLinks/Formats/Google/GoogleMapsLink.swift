@@ -5,8 +5,9 @@ extension DirectionsURLParser {
     /// `https://www.google.com/maps/dir/?api=1&origin=&destination=&waypoints=a%7Cb&travelmode=`.
     /// Also the family of every Google web link (``handles(host:)``): dispatches to `GooglePathLink`
     /// (`/maps/dir/A/B/…`), `GooglePlaceLink` (`/maps/place/…`, `?q=`, `/maps/search/?api=1`) and
-    /// `GoogleLegacyLink` (`?saddr=`). Short links `goo.gl/maps/…`, `maps.app.goo.gl/…` (an HTTP
-    /// redirect) and feature ids (`ftid=`, `cid=`) are `unresolvable-offline`.
+    /// `GoogleLegacyLink` (`?saddr=`); map views (`/maps/@LAT,LON,Zz`, `/maps/@?api=1&map_action=map&center=`,
+    /// `/maps?ll=`) to `GooglePlaceLink`. Short links `goo.gl/maps/…`, `maps.app.goo.gl/…`, `share.google/…`,
+    /// `g.co/kgs/…` (an HTTP redirect: ``ShortLink``) and feature ids (`ftid=`, `cid=`) are `unresolvable-offline`.
     ///
     /// Parameters (query, form-encoded: `+` is a space, `%2B` a literal `+`):
     /// - `api=1` required (without it Google ignores every parameter); another value is `invalid-parameter`.
@@ -60,16 +61,29 @@ extension DirectionsURLParser {
         /// Dispatches a Google web link (see the type's notes).
         static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
             let rawPath = link.bytes.path
-            if link.host == "goo.gl" || link.host == "maps.app.goo.gl" {
-                if link.host == "goo.gl" && !rawPath.hasPrefixIgnoringCase("/maps") {
+            switch link.host {
+            case "goo.gl":
+                guard rawPath.hasPrefixIgnoringCase("/maps") else {
                     throw DirectionsURLError(.notADirectionsLink, "path", "this goo.gl link is not a Google Maps link (those start goo.gl/maps/)")
                 }
-                throw DirectionsURLError(
-                    .unresolvableOffline, "host",
-                    "\(link.host) short links hide the real link behind an HTTP redirect; open it once and pass the google.com/maps link it leads to")
+                throw ShortLink.error(service: "Google Maps", host: "goo.gl")
+            case "maps.app.goo.gl", "share.google": throw ShortLink.error(service: "Google Maps", host: link.host)
+            case "g.co":
+                guard rawPath.hasPrefixIgnoringCase("/kgs/") || rawPath.hasPrefixIgnoringCase("/maps/") else {
+                    throw DirectionsURLError(
+                        .notADirectionsLink, "path", "this g.co link is not a Google Maps link (those start g.co/kgs/ or g.co/maps/)")
+                }
+                throw ShortLink.error(service: "Google Maps", host: "g.co")
+            default: break
             }
             if rawPath.hasPrefixIgnoringCase("/maps/dir/") && rawPath.count > 10 { return try GooglePathLink.parse(link, &context) }
             if rawPath.hasPrefixIgnoringCase("/maps/place/") { return try GooglePlaceLink.parse(path: link, &context) }
+            if rawPath.hasPrefixIgnoringCase("/maps/search/") && rawPath.count > 13 { return try GooglePlaceLink.parse(searchPath: link, &context) }
+            if rawPath.hasPrefixIgnoringCase("/maps/@") && rawPath.count > 7 && !rawPath.hasPrefix("/maps/@/"),
+                let request = try GooglePlaceLink.parse(viewPath: link, &context)
+            {
+                return request
+            }
             func pathIs(_ literal: StaticString) -> Bool { rawPath.equalsIgnoringCase(literal) }
             let raw = link.bytes.query
             let query = try LinkInput.Query(raw, plusAsSpace: true)
@@ -81,6 +95,7 @@ extension DirectionsURLParser {
                 }
                 if pathIs("/maps/dir") || pathIs("/maps/dir/") { return try parse(keys, raw: raw, &context) }
                 if pathIs("/maps/search") || pathIs("/maps/search/") { return try GooglePlaceLink.parse(search: keys, raw: raw, &context) }
+                if pathIs("/maps/@") || pathIs("/maps/@/") { return try GooglePlaceLink.parse(mapAction: query, &context) }
                 throw DirectionsURLError(
                     .notADirectionsLink, "path",
                     "'\(rawPath.string)' is not the directions action; directions links use /maps/dir/?api=1&destination=…")
@@ -94,6 +109,11 @@ extension DirectionsURLParser {
                 }
                 if let hint = GoogleLegacyLink.schema.hint(in: query, for: "daddr"), !has("destination", "origin") {
                     throw AppleGoogleLinkText.missingDaddr(GoogleLegacyLink.formatName, hint: hint)
+                }
+                // The legacy map view: only `ll` (no place, no search) is its centre.
+                if !has("destination", "origin", "ftid", "cid", "q"), let ll = keys.last("ll"), let c = try ll.trimmedPair(parameter: "ll") {
+                    context.format = .googlePlace
+                    return DirectionsRequest(destination: try context.mapViewDestination(c, view: "ll=\(ll.value)", parameter: "ll"))
                 }
             }
             if let feature = query.parameters.first(where: { query.isKey($0, "ftid") || query.isKey($0, "cid") }) {
@@ -173,7 +193,16 @@ extension DirectionsURLParser {
         }
 
         static var format: LinkFormat { .google }
-        static var hosts: [String] { ["google.com", "www.google.com", "maps.google.com", "goo.gl", "maps.app.goo.gl"] }
+        static var hosts: [String] { ["google.com", "www.google.com", "maps.google.com", "goo.gl", "maps.app.goo.gl", "share.google", "g.co"] }
+
+        static var forms: [LinkForm] {
+            [
+                LinkForm(.route, "`/maps/dir/?api=1&origin=…&destination=…&waypoints=…&travelmode=…`",
+                    "https://www.google.com/maps/dir/?api=1&origin=Gare+de+Lyon&destination=48.8606%2C2.3376&waypoints=48.8530%2C2.3499&travelmode=walking"),
+                LinkForm(.route, "`/maps/dir/?api=1&destination=…&dir_action=navigate`",
+                    "https://www.google.co.uk/maps/dir/?api=1&destination=51.5007%2C-0.1246&dir_action=navigate"),
+            ]
+        }
 
         static let modeVocabulary: [ModeWord] = [
             ModeWord("travelmode", "driving", mode: .car),

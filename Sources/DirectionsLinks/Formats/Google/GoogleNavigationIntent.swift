@@ -10,7 +10,8 @@ extension DirectionsURLParser {
     ///   location and ``DirectionsRequest/navigate`` is true. No waypoints.
     /// - `mode`: ``modeVocabulary``; another value → `unknown-mode`. `avoid`: ``avoidLetters``,
     ///   combinable (`avoid=tf`); another letter → `ignored-value`.
-    /// - Repairs: a raw space in a value (`repaired-syntax`); a misspelling of an absent `mode` or
+    /// - Repairs: `q=LAT+LON` or `q=LAT LON` (two decimal numbers with points, `+` or spaces between:
+    ///   `repaired-syntax`, read as `LAT,LON`); a raw space in a value (`repaired-syntax`); a misspelling of an absent `mode` or
     ///   `avoid` (`likely-typo`).
     enum GoogleNavigationIntent: DirectionsLinkFormat {
         static let formatName = "google.navigation intent"
@@ -31,7 +32,15 @@ extension DirectionsURLParser {
             guard let q = try keys.single("q"), !q.withValue({ $0.isBlank }) else {
                 throw schema.missing("destination", "q", in: keys.query, add: "q=<address or latitude,longitude>")
             }
-            let destination = try GoogleStopText.endpoint(of: q, parameter: "q", source: false, parser: context.parser)
+            let destination: Endpoint
+            if let c = try q.withValue({ (v) throws(DirectionsURLError) in try spacedPair(v) }) {
+                try context.repair(
+                    .repairedSyntax, "'q=\(q.value)' separates latitude and longitude with '+' or a space; Google requires a comma: q=LAT,LON",
+                    parameter: "q")
+                destination = .coordinate(c, label: nil)
+            } else {
+                destination = try GoogleStopText.endpoint(of: q, parameter: "q", source: false, parser: context.parser)
+            }
             try schema.warnAbsentTypos(["mode", "avoid"], keys, &context)
             let word = try AppleGoogleLinkText.mode(try keys.single("mode"), "mode", modeVocabulary, what: "a Google navigation mode")
             var avoid: Set<RouteAvoidance> = []
@@ -46,6 +55,33 @@ extension DirectionsURLParser {
                 }
             }
             return DirectionsRequest(destination: destination, mode: word?.mode, transportType: word?.transportType, avoid: avoid, navigate: true)
+        }
+
+        /// `LAT LON` (decoded: `+` or spaces between them): two decimal numbers, each with a decimal point,
+        /// and nothing else (no comma): the pair, ranges checked; nil for any other text (`10 Downing`).
+        /// - Throws: range errors naming `q`.
+        static func spacedPair(_ value: LinkInput) throws(DirectionsURLError) -> Coordinate? {
+            let t = value.trimmed
+            guard let space = t.firstOffset(of: UInt8(ascii: " ")) else { return nil }
+            let a = t.prefix(space)
+            let b = t.suffix(from: space).trimmed
+            guard !b.contains(UInt8(ascii: " ")), a.contains(UInt8(ascii: ".")), b.contains(UInt8(ascii: ".")),
+                let latitude = a.decimal, let longitude = b.decimal
+            else { return nil }
+            do {
+                return try Coordinate.validated(latitude: latitude, longitude: longitude)
+            } catch {
+                return try LinkInput.withBytesThrowing(of: a.string + "," + b.string) { (bytes) throws(DirectionsURLError) in
+                    try CoordinateText.parsePair(bytes, parameter: "q")
+                }
+            }
+        }
+
+        static var forms: [LinkForm] {
+            [
+                LinkForm(.route, "`google.navigation:q=LAT,LON&mode=…` (from the current location)", "google.navigation:q=48.8606,2.3376&mode=w"),
+                LinkForm(.route, "`google.navigation:q=TEXT&avoid=…`", "google.navigation:q=Tour+Eiffel,+Paris&avoid=tf"),
+            ]
         }
 
         static var format: LinkFormat { .googleNavigation }
