@@ -21,8 +21,27 @@ public enum DirectionsLinkBuilder {
         let written = trimmedTexts(request, notes: &trimmed)
         var built = try builder.build(written)
         try checkKinds(written, built, builder)
-        built.omitted = trimmed + built.omitted
+        built.omitted = trimmed + built.omitted + approximateNotes(written, built)
         return built
+    }
+
+    /// One `omitted` line per approximate point (a map view's centre) that the link reads back as an
+    /// exact one: links carry no precision, so the round trip would otherwise claim an exact place.
+    static func approximateNotes(_ request: DirectionsRequest, _ built: BuiltLink) -> [String] {
+        guard request.endpoints.contains(where: { $0.endpoint.precision == .approximate }) else { return [] }
+        let read = (try? AppleGoogleLinkText.checker.parse(built.url))?.endpoints
+        var notes: [String] = []
+        for (i, (role, endpoint)) in request.endpoints.enumerated() where endpoint.precision == .approximate {
+            let back = read.flatMap { $0.count == request.endpoints.count ? $0[i].endpoint : nil }
+            if back?.precision == .approximate { continue }
+            let field = switch role {
+            case .source: "source"
+            case .destination: "destination"
+            case .waypoint(let k): "waypoints[\(k)]"
+            }
+            notes.append("\(field) precision: approximate (a map view's centre); a \(built.format.rawValue) link writes an exact point")
+        }
+        return notes
     }
 
     /// Reads `built` back (lenient) and refuses it when an endpoint (a waypoint, if all are kept) comes back as another

@@ -28,9 +28,21 @@ struct AppleGoogleFuzzTests {
         "comgooglemapsurl://www.google.com/maps/dir/?api=1&destination=Porto",
         "google.navigation:q=Taronga+Zoo,+Sydney+Australia&mode=b&avoid=tf",
         "https://maps.app.goo.gl/AbCdEf",
+        // Issue 17: places, searches, map views, the navigation separator repair, short links.
+        "https://maps.apple.com/?address=Rue+de+Rivoli&auid=1&ll=48.8606,2.3376&q=Louvre",
+        "maps://?ll=48.8566,2.3522&z=13",
+        "https://maps.apple.com/search?query=Op%C3%A9ra&center=48.87,2.33",
+        "https://www.google.com/maps/search/48.8530,+2.3499/@48.85,2.34,15z",
+        "https://www.google.com/maps/@48.8566,2.3522,14z/data=!3m1!1e3",
+        "https://www.google.com/maps/@?api=1&map_action=map&center=48.8566%2C2.3522&zoom=13",
+        "comgooglemaps://maps?q=48.8584,2.2945&center=48.85,2.29",
+        "google.navigation:q=48.8584+2.2945&mode=w",
+        "https://share.google/AbCdEf",
     ]
 
-    static let formats: [LinkFormat] = [.appleUnified, .appleMaps, .google, .googleLegacy, .comGoogleMaps, .googleNavigation]
+    static let formats: [LinkFormat] = [
+        .appleUnified, .appleMaps, .google, .googleLegacy, .googlePath, .googlePlace, .comGoogleMaps, .googleNavigation,
+    ]
 
     @Test func mutatedLinks() {
         var rng = SplitMix64(seed: 0x4A)

@@ -208,6 +208,17 @@ struct GooglePlaceFormsTests {
         }
     }
 
+    @Test func anApproximatePointIsNotedWhenWritten() throws {
+        let view = try parser.parse("https://www.google.com/maps/@48.8566,2.3522,14z")
+        for format in [LinkFormat.googlePlace, .google, .appleUnified, .googleNavigation] {
+            let built = try DirectionsLinkBuilder.build(view, as: format)
+            #expect(built.omitted.contains("destination precision: approximate (a map view's centre); a \(format.rawValue) link writes an exact point"),
+                    "\(format): \(built.omitted)")
+        }
+        // An exact point needs no note.
+        #expect(try DirectionsLinkBuilder.build(DirectionsRequest(destination: point(48.8566, 2.3522)), as: .googlePlace).omitted.isEmpty)
+    }
+
     @Test func googlePathWriter() throws {
         let request = DirectionsRequest(
             source: .address("Gare de Lyon / Paris"), destination: point(48.8606, 2.3376), waypoints: [.address("@home=1")])
