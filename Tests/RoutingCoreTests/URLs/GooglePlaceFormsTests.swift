@@ -68,7 +68,9 @@ struct GooglePlaceFormsTests {
         try place("https://www.google.com/maps/search/?api=1&query=Arc+de+Triomphe&query_place_id=ChIJ_ours",
                   .address("Arc de Triomphe", placeID: "ChIJ_ours"))
         #expect(error("https://www.google.com/maps/search/48.8530,+192.1")?.code == .longitudeOutOfRange)
-        #expect(error("https://www.google.com/maps/search/@48.85,2.34,15z")?.code == .missingDestination)
+        #expect(error("https://www.google.com/maps/search/@hello")?.code == .missingDestination)
+        try mapView("https://www.google.com/maps/search/@48.85,2.34,15z", 48.85, 2.34, parameter: "path")
+        try mapView("https://www.google.com/maps/place/@48.85,2.34,15z/data=!3m1!1e3", 48.85, 2.34, parameter: "path")
     }
 
     @Test func queryLinks() throws {

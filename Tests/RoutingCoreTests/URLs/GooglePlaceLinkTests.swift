@@ -21,8 +21,11 @@ struct GooglePlaceLinkTests {
         #expect(r.destination == .address("Café Central, Wien"))
         let r2 = try parser.parse("https://www.google.com/maps/place/48.8584,2.2945/@48.85,2.29,15z")
         #expect(r2.destination == point(48.8584, 2.2945))
-        let e = try #require(error("https://www.google.com/maps/place/@48.85,2.29,15z"))
-        #expect(e.code == .missingDestination)
+        // Issue 17: no name and no pin, only the view, is a map view (was missing-destination).
+        let view = try parser.parseLink("https://www.google.com/maps/place/@48.85,2.29,15z")
+        #expect(view.request.destination == .coordinate(Coordinate(latitude: 48.85, longitude: 2.29), label: nil, precision: .approximate))
+        #expect(view.warnings.map(\.code) == [.viewportAsDestination])
+        #expect(error("https://www.google.com/maps/place/@hello")?.code == .missingDestination)
     }
 
     @Test func qLocWithLabel() throws {

@@ -8,7 +8,8 @@ extension DirectionsURLParser {
     /// - `?q=` on `/maps` (and `/` of `maps.google.<tld>`), read by `GoogleStopText`; the last `q` counts.
     /// - `https://www.google.com/maps/search/?api=1&query=…&query_place_id=…` (Google Maps URLs guide,
     ///   "Search"): `query` as `q`, the place id kept in ``Endpoint/placeID``; `/maps/search/<text>/…`.
-    /// - Map views (approximate, `viewport-as-destination`): `/maps/@LAT,LON,Zz`,
+    /// - Map views (approximate, `viewport-as-destination`): `/maps/@LAT,LON,Zz` (also after `/maps/place/` or
+    ///   `/maps/search/` with no name and no pin),
     ///   `/maps/@?api=1&map_action=map&center=LAT,LON`, `/maps?ll=LAT,LON` alone.
     enum GooglePlaceLink {
         static var forms: [LinkForm] {
@@ -27,6 +28,7 @@ extension DirectionsURLParser {
                 LinkForm(.place, "`?q=loc:LAT,LON (NAME)`, `?q=NAME@LAT,LON`", "https://maps.google.com/?q=loc:48.8584,2.2945+(Tour+Eiffel)"),
                 LinkForm(.place, "`/maps?q=TEXT` (a search: an address)", "https://maps.google.de/maps?q=Brandenburger+Tor,+Berlin"),
                 LinkForm(.mapView, "`/maps/@LAT,LON,ZOOMz`", "https://www.google.com/maps/@48.8566,2.3522,14z"),
+                LinkForm(.mapView, "`/maps/place/@LAT,LON,ZOOMz` (no name, no pin)", "https://www.google.com/maps/place/@48.8566,2.3522,15z/data=!3m1!1e3"),
                 LinkForm(.mapView, "`/maps/@?api=1&map_action=map&center=LAT,LON&zoom=…`",
                     "https://www.google.com/maps/@?api=1&map_action=map&center=48.8566%2C2.3522&zoom=13"),
                 LinkForm(.mapView, "`/maps?ll=LAT,LON` (legacy map view)", "https://maps.google.com/maps?ll=48.8566,2.3522&z=12"),
@@ -45,6 +47,8 @@ extension DirectionsURLParser {
             let first = after.prefix(after.firstOffset(of: UInt8(ascii: "/")) ?? after.count)
             let blob = after.pieces(separatedBy: UInt8(ascii: "/")).first { $0.hasPrefix("data=") }?.dropFirst(5)
             let pin = blob.flatMap { GoogleDataParameter.pin($0) }
+            // No name and no pin, only the `@` view: a map view.
+            if pin == nil, first.hasPrefix("@"), let request = try mapView(first.dropFirst(), &context) { return request }
             let parser = context.parser
             let destination = try first.withCheckedDecoded("path", what: "segment", plusAsSpace: true) {
                 (name) throws(DirectionsURLError) -> Endpoint in
@@ -69,6 +73,7 @@ extension DirectionsURLParser {
             context.format = .googlePlace
             let after = link.bytes.path.dropFirst(13)
             let first = after.prefix(after.firstOffset(of: UInt8(ascii: "/")) ?? after.count)
+            if first.hasPrefix("@"), let request = try mapView(first.dropFirst(), &context) { return request }
             let parser = context.parser
             let destination = try first.withCheckedDecoded("path", what: "segment", plusAsSpace: true) {
                 (text) throws(DirectionsURLError) -> Endpoint in
@@ -87,7 +92,12 @@ extension DirectionsURLParser {
         /// - Throws: range errors naming `path`; `viewport-as-destination` in strict mode.
         static func parse(viewPath link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest? {
             let after = link.bytes.path.dropFirst(7)
-            let view = after.prefix(after.firstOffset(of: UInt8(ascii: "/")) ?? after.count)
+            return try mapView(after.prefix(after.firstOffset(of: UInt8(ascii: "/")) ?? after.count), &context)
+        }
+
+        /// The map view of a raw `LAT,LON,ZOOMz` segment (after its `@`), or nil when it does not start with two decimals.
+        /// - Throws: range errors naming `path`; `viewport-as-destination` in strict mode.
+        static func mapView(_ view: LinkInput, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest? {
             guard let (lat, rest) = view.split(at: UInt8(ascii: ",")) else { return nil }
             let lon = rest.prefix(rest.firstOffset(of: UInt8(ascii: ",")) ?? rest.count)
             guard lat.decimal != nil, lon.decimal != nil else { return nil }
