@@ -11,15 +11,16 @@ extension DirectionsURLParser {
     ///   Apple's table). Values: `latitude,longitude` or address text (`CoordinateText`).
     /// - `dirflg` (at most once): ``modeVocabulary``; empty → no mode; another value → `ignored-value`
     ///   repair (Apple: Maps ignores it).
-    /// - `ll`, `q`, `address`, `near`, `sll`, `z`, `spn`, `sspn`, `t`: view and search only; a link
-    ///   with only these is `not-a-directions-link`.
+    /// - `ll`, `q`, `address`, `near`, `sll`, `z`, `spn`, `sspn`, `t`: view and search only beside
+    ///   `daddr`. Without `daddr`, `saddr` and `dirflg` they name one place, the destination from the
+    ///   current location (``place(_:_:)``): a pin, a searched address, or a map view's approximate centre.
     /// - Repairs: a misspelling of an absent `saddr` or `dirflg` (`dirflag=w`) is `likely-typo`, ignored;
     ///   of `daddr`, `missing-destination` naming it.
     ///
     /// Hosts and schemes: `maps.apple.com` at `/` and `/maps`; `maps:?…`, `maps://?…`,
     /// `maps://maps.apple.com/…`, nested `maps://https://maps.apple.com/maps?…`. `maps:` without `?`
-    /// (`maps:q=Coffee`, GNOME Maps' search) is `not-a-directions-link`; `maps.apple` short links are
-    /// `unresolvable-offline`.
+    /// (`maps:q=Coffee`, GNOME Maps' search) is `not-a-directions-link`; `maps.apple/p/…` and
+    /// `maps.apple.com/p/…` short links are `unresolvable-offline` (``ShortLink``).
     enum AppleMapsLink: DirectionsLinkFormat {
         static let formatName = "Apple Maps link"
         static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [

@@ -20,6 +20,9 @@ extension DirectionsURLParser {
     /// Place form `https://maps.apple.com/place?coordinate=lat,lon&name=&address=&place-id=`: a
     /// destination-only request, the coordinate labelled with `name` (else `address`), or without it
     /// the `address` (else `name`) text; with the place id. A place id alone: `unresolvable-offline`.
+    ///
+    /// Search form `https://maps.apple.com/search?query=&center=` (``parseSearch(query:_:)``): a pin, an
+    /// address, or only the `center`, a map view.
     enum AppleUnifiedLink: DirectionsLinkFormat {
         static let formatName = "Apple Maps directions link"
         /// The `avoid` words a MapKit route request can use (`ferries` is not one).
