@@ -35,8 +35,11 @@ import Testing
 
     @Test func webLinksThatAreNotMapLinksGoToTheBrowserSilently() {
         #expect(Self.preflight("https://example.org/a?b=c") == .handOff(reason: "not a map link", notify: false))
-        guard case .handOff(let reason, let notify) = Self.preflight("https://www.google.com/maps/@51.5007,-0.1246,17z") else {
-            Issue.record("a Google map view was routed")
+        // Issue 17: a map view is now a destination (approximate), so it is routed; a Google map
+        // link without a centre still names no place and goes to the browser.
+        #expect(Self.preflight("https://www.google.com/maps/@51.5007,-0.1246,17z") == .route)
+        guard case .handOff(let reason, let notify) = Self.preflight("https://www.google.com/maps/@?api=1&map_action=map&zoom=13") else {
+            Issue.record("a Google map link without a centre was routed")
             return
         }
         #expect(!notify && reason.hasPrefix("a map link that is not a route"))
