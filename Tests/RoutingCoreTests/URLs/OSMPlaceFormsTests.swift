@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: Apache-2.0
+import Testing
+@testable import DirectionsLinks
+@testable import RoutingCore
+
+/// OpenStreetMap and OsmAnd place, short-link and map-view forms (issue 17): each destination's
+/// coordinate, label, precision, and the warning where there is one.
+@Suite("OpenStreetMap family place and map-view forms")
+struct OSMPlaceFormsTests {
+    let parser = URLTestSupport.parser
+    let strict = DirectionsURLParser(strict: true)
+
+    /// The destination's coordinate, label and precision; the request starts at the current location.
+    func destination(_ link: ParsedLink) -> (Coordinate, String?, Endpoint.Precision)? {
+        guard link.request.source == .currentLocation, case .coordinate(let c, let label, _, let p) = link.request.destination else { return nil }
+        return (c, label, p)
+    }
+
+    func close(_ c: Coordinate, _ lat: Double, _ lon: Double, _ tolerance: Double = 1e-9) -> Bool {
+        abs(c.latitude - lat) <= tolerance && abs(c.longitude - lon) <= tolerance
+    }
+
+    @Test("a marker is an exact place with no label, strict too; the map view beside it is not used")
+    func marker() throws {
+        let link = try strict.parseLink("https://www.openstreetmap.org/?mlat=-33.8568&mlon=151.2153#map=12/-33.9/151.1")
+        let (c, label, precision) = try #require(destination(link))
+        #expect(close(c, -33.8568, 151.2153) && label == nil && precision == .exact)
+        #expect(link.warnings.isEmpty)
+        #expect(link.format == .openStreetMap)
+    }
+
+    @Test("#map=Z/LAT/LON alone is an approximate destination with one viewport-as-destination warning; strict refuses it")
+    func fragmentMapView() throws {
+        let url = "https://www.openstreetmap.org/#map=16/51.5007/-0.1246&layers=H"
+        let link = try parser.parseLink(url)
+        let (c, label, precision) = try #require(destination(link))
+        #expect(close(c, 51.5007, -0.1246) && label == nil && precision == .approximate)
+        #expect(link.warnings.map(\.code) == [.viewportAsDestination])
+        #expect(link.warnings.first?.parameter == "map")
+        #expect(URLTestSupport.error(url, parser: strict)?.code == .viewportAsDestination)
+        // On osm.org and without the leading '/'.
+        let short = try parser.parseLink("https://osm.org#map=5/-12.5/130.8")
+        #expect(try #require(destination(short)).0 == Coordinate(latitude: -12.5, longitude: 130.8))
+    }
+
+    @Test("a map view out of range or not three numbers is an error, not a guess")
+    func badMapView() {
+        #expect(URLTestSupport.error("https://www.openstreetmap.org/#map=16/91.2/3.1")?.code == .latitudeOutOfRange)
+        #expect(URLTestSupport.error("https://www.openstreetmap.org/#map=16/45.2/181")?.code == .longitudeOutOfRange)
+        #expect(URLTestSupport.error("https://www.openstreetmap.org/#map=16/45.2")?.code == .malformedNumber)
+        #expect(URLTestSupport.error("https://www.openstreetmap.org/#map=16/x/3.1")?.code == .malformedNumber)
+        #expect(URLTestSupport.error("https://www.openstreetmap.org/")?.code == .notADirectionsLink)
+        #expect(URLTestSupport.error("https://www.openstreetmap.org/node/123#map=16/45.2/3.1")?.code == .notADirectionsLink)
+    }
+
+    @Test("the legacy permalink ?lat=&lon=&zoom= is a map view")
+    func legacyPermalink() throws {
+        let url = "https://www.openstreetmap.org/?lat=59.3275&lon=18.0712&zoom=15&layers=M"
+        let link = try parser.parseLink(url)
+        let (c, label, precision) = try #require(destination(link))
+        #expect(close(c, 59.3275, 18.0712) && label == nil && precision == .approximate)
+        #expect(link.warnings.map(\.code) == [.viewportAsDestination])
+        #expect(URLTestSupport.error(url, parser: strict)?.code == .viewportAsDestination)
+        #expect(URLTestSupport.error("https://www.openstreetmap.org/?lat=95&lon=18.0712&zoom=15")?.code == .latitudeOutOfRange)
+        #expect(URLTestSupport.error("https://www.openstreetmap.org/?lat=abc&lon=18.0712")?.code == .malformedNumber)
+    }
+
+    @Test("short codes decode as openstreetmap-website does: the wiki's vectors, '@' as '~', trailing '-'")
+    func shortCodes() throws {
+        let wiki = try #require(LinkInput.withBytes(of: "0GAjIv8h") { OSMMapView.decodeShortCode($0) })
+        #expect(close(wiki, 50.671530961990356, 6.09715461730957, 1e-12))
+        #expect(LinkInput.withBytes(of: "wAAA--") { OSMMapView.decodeShortCode($0) } == Coordinate(latitude: 0, longitude: 0))
+        let tilde = LinkInput.withBytes(of: "0GAjIv8~") { OSMMapView.decodeShortCode($0) }
+        let at = LinkInput.withBytes(of: "0GAjIv8@") { OSMMapView.decodeShortCode($0) }
+        #expect(tilde != nil && tilde == at)
+        #expect(LinkInput.withBytes(of: "") { OSMMapView.decodeShortCode($0) } == nil)
+        #expect(LinkInput.withBytes(of: "--") { OSMMapView.decodeShortCode($0) } == nil)
+        #expect(LinkInput.withBytes(of: "0GA!") { OSMMapView.decodeShortCode($0) } == nil)
+        #expect(OSMMapView.encodeShortCode(latitude: 50.671530961990356, longitude: 6.09715461730957, count: 8) == "0GAjIv8h")
+    }
+
+    @Test("/go/<code>?m is an exact place; /go/<code> a map view; a bad code is malformed-url")
+    func shortLinks() throws {
+        let marker = try strict.parseLink("https://osm.org/go/0BOdUs9e--?m")
+        let (c, label, precision) = try #require(destination(marker))
+        #expect(close(c, 48.85823965072632, 2.294490337371826) && label == nil && precision == .exact)
+        #expect(marker.warnings.isEmpty)
+        let withValue = try strict.parseLink("https://www.openstreetmap.org/go/0BOdUs9e--?m=&layers=C")
+        #expect(withValue.request.destination == marker.request.destination)
+
+        let view = try parser.parseLink("https://osm.org/go/0BOdUs9e--")
+        #expect(try #require(destination(view)).2 == .approximate)
+        #expect(view.warnings.map(\.code) == [.viewportAsDestination])
+        #expect(URLTestSupport.error("https://osm.org/go/0BOdUs9e--", parser: strict)?.code == .viewportAsDestination)
+
+        #expect(URLTestSupport.error("https://osm.org/go/0BO!Us9e")?.code == .malformedURL)
+        #expect(URLTestSupport.error("https://osm.org/go/")?.code == .malformedURL)
+        #expect(URLTestSupport.error("https://osm.org/go/0BOdUs9e/x")?.code == .malformedURL)
+    }
+
+    @Test("every encoded short code decodes back to its cell corner, within the cell")
+    func shortCodeRoundTrip() {
+        var g = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let lat = Double.random(in: -89.9...89.9, using: &g)
+            let lon = Double.random(in: -179.9...179.9, using: &g)
+            let code = OSMMapView.encodeShortCode(latitude: lat, longitude: lon, count: 10)
+            let back = LinkInput.withBytes(of: code) { OSMMapView.decodeShortCode($0) }
+            guard let back else { Issue.record("\(code) did not decode"); continue }
+            #expect(back.latitude <= lat && lat - back.latitude < 180 / 1_073_741_824.0)
+            #expect(back.longitude <= lon && lon - back.longitude < 360 / 1_073_741_824.0)
+        }
+    }
+}
