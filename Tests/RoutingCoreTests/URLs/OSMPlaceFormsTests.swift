@@ -112,3 +112,80 @@ struct OSMPlaceFormsTests {
         }
     }
 }
+
+/// OsmAnd, Organic Maps and CoMaps place forms.
+@Suite("OsmAnd and Organic Maps place and map-view forms")
+struct OsmAndOrganicPlaceFormsTests {
+    let parser = URLTestSupport.parser
+    let strict = DirectionsURLParser(strict: true)
+
+    func destination(_ url: String, strict: Bool = true) throws -> (ParsedLink, Coordinate, String?, Endpoint.Precision) {
+        let link = try (strict ? self.strict : parser).parseLink(url)
+        #expect(link.request.source == .currentLocation, "\(url)")
+        guard case .coordinate(let c, let label, _, let p) = link.request.destination else { throw DirectionsURLError(.missingDestination, nil, url) }
+        return (link, c, label, p)
+    }
+
+    @Test("OsmAnd /go is an exact place labelled by name (form-encoded: + is a space); the pin has no label")
+    func osmAndPoints() throws {
+        let (go, c, label, p) = try destination("https://osmand.net/go?lat=52.3600&lon=4.8852&z=16&name=Rijks+museum%20Amsterdam")
+        #expect(c == Coordinate(latitude: 52.36, longitude: 4.8852) && label == "Rijks museum Amsterdam" && p == .exact)
+        #expect(go.format == .osmAnd && go.warnings.isEmpty)
+        let (_, pc, pl, pp) = try destination("https://osmand.net/map/?pin=52.3600,4.8852#12/52.1/4.1")
+        #expect(pc == Coordinate(latitude: 52.36, longitude: 4.8852) && pl == nil && pp == .exact)
+    }
+
+    @Test("OsmAnd /map#Z/LAT/LON alone is a map view; a route beside the view is unchanged")
+    func osmAndMapView() throws {
+        let (link, c, label, p) = try destination("https://osmand.net/map/#16/52.3600/4.8852", strict: false)
+        #expect(c == Coordinate(latitude: 52.36, longitude: 4.8852) && label == nil && p == .approximate)
+        #expect(link.warnings.map(\.code) == [.viewportAsDestination])
+        #expect(URLTestSupport.error("https://osmand.net/map#16/52.3600/4.8852", parser: strict)?.code == .viewportAsDestination)
+        #expect(URLTestSupport.error("https://osmand.net/map#16/52.36")?.code == .malformedNumber)
+        #expect(URLTestSupport.error("https://osmand.net/map#16/95/4.8")?.code == .latitudeOutOfRange)
+        let route = try strict.parse("https://osmand.net/map/?start=52.3731,4.8922&finish=52.3600,4.8852#14/52.37/4.89")
+        #expect(route.source == .coordinate(Coordinate(latitude: 52.3731, longitude: 4.8922), label: nil))
+        #expect(route.destination.precision == .exact)
+    }
+
+    @Test("OsmAnd writes a labelled point from here as /go, which reads back with its label")
+    func osmAndGoWriter() throws {
+        let r = DirectionsRequest(destination: .coordinate(Coordinate(latitude: 52.36, longitude: 4.8852), label: "Rijksmuseum & Co+"))
+        let built = try DirectionsLinkBuilder.build(r, as: .osmAnd)
+        #expect(built.url == "https://osmand.net/go?lat=52.36&lon=4.8852&z=16&name=Rijksmuseum+%26+Co%2B")
+        #expect(built.omitted.isEmpty)
+        #expect(try strict.parse(built.url) == r)
+        // With a mode, or without a label, the route link as before.
+        var car = r
+        car.mode = .car
+        #expect(try DirectionsLinkBuilder.build(car, as: .osmAnd).url.hasPrefix("https://osmand.net/map/navigate?"))
+        let bare = DirectionsRequest(destination: .coordinate(Coordinate(latitude: 52.36, longitude: 4.8852), label: nil))
+        #expect(try DirectionsLinkBuilder.build(bare, as: .osmAnd).url == "https://osmand.net/map/navigate?end=52.36%2C4.8852")
+        let padded = DirectionsRequest(destination: .coordinate(Coordinate(latitude: 52.36, longitude: 4.8852), label: " Museum "))
+        // The builder trims labels first (noted in `omitted`); the trimmed label is written.
+        let trimmed = try DirectionsLinkBuilder.build(padded, as: .osmAnd)
+        #expect(try strict.parse(trimmed.url).destination.name == "Museum")
+    }
+
+    @Test("om://map?ll=&n= is an exact place labelled n (+ a space)")
+    func organicPoint() throws {
+        let (link, c, label, p) = try destination("om://map?ll=41.3917,2.1649&n=Casa+Batll%C3%B3")
+        #expect(c == Coordinate(latitude: 41.3917, longitude: 2.1649) && label == "Casa Batlló" && p == .exact)
+        #expect(link.format == .organicMaps)
+    }
+
+    @Test("comaps.at carries omaps.app's ge0 codes and routes")
+    func coMaps() throws {
+        let (link, c, label, p) = try destination("https://comaps.at/wyoni7CFNR/Casa_Batllo")
+        #expect(link.format == .ge0 && label == "Casa Batllo" && p == .exact)
+        #expect(abs(c.latitude - 41.3917) < 1e-5 && abs(c.longitude - 2.1649) < 1e-5)
+        let same = try strict.parse("https://omaps.app/wyoni7CFNR/Casa_Batllo")
+        #expect(same == link.request)
+        #expect(try strict.parse("https://www.comaps.at/wyoni7CFNR/Casa_Batllo") == link.request)
+        let route = try strict.parseLink("https://comaps.at/route?sll=41.4036,2.1744&saddr=Sagrada&dll=41.3917,2.1649&daddr=Casa&type=pedestrian")
+        #expect(route.format == .organicMaps)
+        #expect(route.request.source == .coordinate(Coordinate(latitude: 41.4036, longitude: 2.1744), label: "Sagrada"))
+        #expect(route.request.mode == .pedestrian)
+        #expect(URLTestSupport.error("https://comaps.at/wyoni7CFN!")?.code == .malformedURL)
+    }
+}

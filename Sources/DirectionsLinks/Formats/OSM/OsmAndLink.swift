@@ -195,10 +195,25 @@ enum OsmAndLink: DirectionsLinkFormat {
     /// Writes `https://osmand.net/map/navigate?start=lat%2Clon&end=lat%2Clon&profile=…&params=…` (no `start` for the
     /// current location; `params` only for avoidances); `omitted` lists labels, waypoints, place ids and the rest.
     /// - Throws: `cannot-express` when the destination is not a coordinate, or the source is an address.
+    ///
+    /// A labelled point from the current location with no mode and no avoidances is written as the point link
+    /// `https://osmand.net/go?lat=<lat>&lon=<lon>&z=16&name=<label>`, which keeps the label the route link cannot
+    /// (only when the label reads back unchanged: not empty, no surrounding whitespace).
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         try BuiltCoordinates.check(request)
         let (start, end, endLabel) = try OSMLinkBytes.coordinateEnds(
             request, "OsmAnd links need", start: "the start's coordinates (or the current location)")
+        if start == nil, request.mode == nil, request.transportType == nil, request.avoid.isEmpty,
+           let endLabel, !endLabel.isEmpty, DirectionsURLParser.trimmed(endLabel) == endLabel {
+            var omitted: [String] = []
+            if request.destination.placeID != nil { omitted.append("destination place id: OsmAnd has no place ids") }
+            omitted += OmittedFields.lines(request, format: "OsmAnd", waypoints: false, mode: false, avoid: false, destinationPlaceID: true)
+            let pairs = [
+                ("lat", LinkWriting.degrees(end.latitude)), ("lon", LinkWriting.degrees(end.longitude)), ("z", "16"),
+                ("name", LinkWriting.formValue(endLabel)),
+            ]
+            return BuiltLink(url: "https://osmand.net/go?" + LinkWriting.query(pairs), format: .osmAnd, omitted: omitted)
+        }
         var omitted: [String] = []
         var pairs: [(String, String)] = []
         if let (c, label) = start {
