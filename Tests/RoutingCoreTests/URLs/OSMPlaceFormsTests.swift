@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Testing
+import TestSupport
 @testable import DirectionsLinks
 @testable import RoutingCore
 
@@ -187,5 +188,59 @@ struct OsmAndOrganicPlaceFormsTests {
         #expect(route.request.source == .coordinate(Coordinate(latitude: 41.4036, longitude: 2.1744), label: "Sagrada"))
         #expect(route.request.mode == .pedestrian)
         #expect(URLTestSupport.error("https://comaps.at/wyoni7CFN!")?.code == .malformedURL)
+    }
+}
+
+/// Mutated place, short-link and map-view links of the OSM family, Waze and CoMaps (fixed seed): no
+/// crash, every error names a reason, coordinates in range, map views approximate with their warning
+/// (strict: refused), and what parses builds back, when nothing is omitted, to the same request.
+@Suite("OSM family and Waze place forms robustness")
+struct PlaceFormsRobustnessTests {
+    static let seeds = [
+        "https://www.openstreetmap.org/#map=16/51.5007/-0.1246&layers=H", "https://www.openstreetmap.org/?lat=59.3275&lon=18.0712&zoom=15",
+        "https://osm.org/go/0BOdUs9e--?m", "https://osm.org/go/0GAjIv8h", "https://osmand.net/map/#16/52.3600/4.8852",
+        "https://osmand.net/go?lat=52.3600&lon=4.8852&z=16&name=Rijksmuseum", "https://waze.com/ul/hu20f2z0b4z",
+        "https://www.waze.com/live-map?h=u20f2z0b4", "https://comaps.at/wyoni7CFNR/Casa_Batllo", "geo:46.2044,6.1432;u=abc;u=",
+    ]
+
+    @Test func mutatedPlaceLinks() {
+        var rng = SplitMix64(seed: 17_0017)
+        let lenient = DirectionsURLParser()
+        let strict = DirectionsURLParser(strict: true)
+        let seeds = Self.seeds.map { Array($0.utf8) }
+        var parsed = 0
+        var views = 0
+        for round in 0..<10_000 {
+            let text = String(decoding: mutate(seeds[round % seeds.count], &rng), as: UTF8.self)
+            for parser in [lenient, strict] {
+                let link: ParsedLink
+                do {
+                    link = try parser.parseLink(text)
+                } catch {
+                    #expect(!error.message.isEmpty && !error.message.contains("\n"), "\(text)")
+                    continue
+                }
+                parsed += 1
+                for (_, endpoint) in link.request.endpoints {
+                    if let c = endpoint.coordinate {
+                        #expect((-90.0...90.0).contains(c.latitude) && (-180.0...180.0).contains(c.longitude), "\(text) gave \(c)")
+                    }
+                    if endpoint.precision == .approximate {
+                        views += 1
+                        #expect(!parser.strict, "\(text): strict mode gave an approximate point")
+                        #expect(link.warnings.contains { $0.code == .viewportAsDestination }, "\(text)")
+                    }
+                }
+                guard let built = try? DirectionsLinkBuilder.build(link.request, as: link.format) else { continue }
+                do {
+                    let again = try strict.parse(built.url)
+                    if built.omitted.isEmpty { #expect(again == link.request, "\(text) → \(built.url)") }
+                } catch {
+                    Issue.record("\(text) → \(built.url) does not parse: \(error)")
+                }
+            }
+        }
+        #expect(parsed > 600)  // 841 with this seed
+        #expect(views > 100)  // 162 with this seed
     }
 }
