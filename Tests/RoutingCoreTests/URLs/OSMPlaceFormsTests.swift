@@ -30,6 +30,17 @@ struct OSMPlaceFormsTests {
         #expect(link.format == .openStreetMap)
     }
 
+    @Test("a likely typo next to a marker or a map view is a likely-typo warning (strict: the error)")
+    func typos() throws {
+        let url = "https://www.openstreetmap.org/?mlat=48.8584&mlon=2.2945&zooom=17"
+        let link = try parser.parseLink(url)
+        #expect(link.warnings.map(\.code) == [.likelyTypo])
+        #expect(link.warnings.first?.parameter == "zooom")
+        #expect(URLTestSupport.error(url, parser: strict)?.code == .likelyTypo)
+        let view = try parser.parseLink("https://www.openstreetmap.org/?lat=59.3275&lon=18.0712&zom=15")
+        #expect(Set(view.warnings.map(\.code)) == [.likelyTypo, .viewportAsDestination])
+    }
+
     @Test("#map=Z/LAT/LON alone is an approximate destination with one viewport-as-destination warning; strict refuses it")
     func fragmentMapView() throws {
         let url = "https://www.openstreetmap.org/#map=16/51.5007/-0.1246&layers=H"
