@@ -38,6 +38,9 @@ let package = Package(
         .target(name: "CSystemShim"),
         // sd-bus from libsystemd.so.0, loaded with dlopen (no libsystemd-dev needed to build).
         .target(name: "CSDBus", linkerSettings: [.linkedLibrary("dl")]),
+        // One HTTPS request through libcurl.so.4, loaded with dlopen (no libcurl-dev needed to
+        // build), for routingctl --expand-short-links only.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         // The I/O shell: sockets, event loop, coverage directory, the daemon's interfaces.
         .target(
             name: "RoutingService",
@@ -60,7 +63,7 @@ let package = Package(
         ),
         .executableTarget(name: "routingd", dependencies: ["RoutingCore", "RoutingService"], swiftSettings: strict),
         .executableTarget(
-            name: "routingctl", dependencies: ["RoutingService", "CoverageReports", "CoverageRender", "DesktopSession"],
+            name: "routingctl", dependencies: ["RoutingService", "CoverageReports", "CoverageRender", "DesktopSession", "CCurl"],
             swiftSettings: strict),
         // Test only, not installed (scripts/install builds routingd and routingctl): org.varlink.certification
         // served with the Varlink library, and the certification client; .ci/run checks both against python-varlink.

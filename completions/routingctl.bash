@@ -49,7 +49,7 @@ _routingctl() {
                 COMPREPLY=($(compgen -W "gcc json sarif geojson" -- "$cur"))
             fi
             return 0 ;;
-        --current-location|--accuracy|--location-timeout|--app|--width) return 0 ;;
+        --current-location|--accuracy|--location-timeout|--short-link-timeout|--app|--width) return 0 ;;
         --json) if [ -n "$eq" ]; then COMPREPLY=($(compgen -W "pretty short off" -- "$cur")); return 0; fi ;;
     esac
 
@@ -67,10 +67,10 @@ _routingctl() {
         validate) options="--profile --format --json --fix --output --swap-axes --simplify --drop-holes --dry-run --force --no-pager --help"; files=1 ;;
         render) options="-o --output --app --request --profile --width --offline --apps --coverage --socket --current-location-literals --no-pager --help"; files=1 ;;
         contains) options="--json --profile --no-pager --help"; files=1 ;;
-        resolve) options="--json --strict --explain --app --offline --apps --coverage --current-location --location-timeout --current-location-literals --socket --no-pager --help"; files=1 ;;
-        link) options="--format --strict --json --current-location-literals --no-pager --help"; files=1 ;;
+        resolve) options="--json --strict --explain --app --offline --apps --coverage --current-location --location-timeout --current-location-literals --socket --expand-short-links --short-link-timeout --no-pager --help"; files=1 ;;
+        link) options="--format --strict --json --current-location-literals --expand-short-links --short-link-timeout --no-pager --help"; files=1 ;;
         apps|reload|monitor) options="--json --socket --no-pager --help" ;;
-        open) options="--dry-run --json --choose --app --offline --socket --apps --coverage --current-location --location-timeout --current-location-literals --no-pager --help" ;;
+        open) options="--dry-run --json --choose --app --offline --socket --apps --coverage --current-location --location-timeout --current-location-literals --expand-short-links --short-link-timeout --no-pager --help" ;;
         location)
             options="--json --socket --accuracy --no-pager --help"
             # location get|set|clear

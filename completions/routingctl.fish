@@ -62,6 +62,8 @@ complete -c routingctl -n "__fish_seen_subcommand_from resolve open" -l apps -x 
 complete -c routingctl -n "__fish_seen_subcommand_from resolve open" -l coverage -x -a '(__fish_complete_directories)' -d 'coverage directory'
 complete -c routingctl -n "__fish_seen_subcommand_from resolve open" -l current-location -x -d 'LAT,LON where you are, sent with the request'
 complete -c routingctl -n "__fish_seen_subcommand_from resolve open" -l location-timeout -x -d 'seconds GeoClue2 may take (default 3)'
+complete -c routingctl -n "__fish_seen_subcommand_from resolve link open" -l expand-short-links -d "follow a short link's HTTPS redirect (libcurl)"
+complete -c routingctl -n "__fish_seen_subcommand_from resolve link open" -l short-link-timeout -x -d 'seconds each short-link request may take (default 10)'
 complete -c routingctl -n "__fish_seen_subcommand_from resolve link" -l strict -d 'make any repair of the link an error'
 complete -c routingctl -n "__fish_seen_subcommand_from resolve" -l explain -d 'list every app, those ruled out with their reasons'
 complete -c routingctl -n "__fish_seen_subcommand_from resolve" -l app -x -d "give one app's verdict and reasons"

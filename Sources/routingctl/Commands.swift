@@ -161,10 +161,11 @@ enum RoutingCtl {
 
     static let resolveUsage = """
         Usage: routingctl resolve [--json] [--strict] [--explain | --app ID] [--current-location LAT,LON]
-                                  [--location-timeout SECONDS] (URL | FILE.mkdirectionsrequest)
+                                  [--location-timeout SECONDS] [--expand-short-links [--short-link-timeout SECONDS]]
+                                  (URL | FILE.mkdirectionsrequest)
                routingctl resolve --offline [--apps DIR]... [--coverage DIR] [--current-location LAT,LON]
                                   [--location-timeout SECONDS] [--current-location-literals FILE] [--json]
-                                  [--strict] [--explain | --app ID] (URL | FILE)
+                                  [--strict] [--explain | --app ID] [--expand-short-links] (URL | FILE)
 
         Parses a directions link (Apple Maps, Google Maps, geo:, OpenStreetMap, OsmAnd, Organic Maps,
         Waze, Citymapper, Bing, HERE, Yandex, 2GIS, Moovit; see docs/directions-links.md) or an Apple
@@ -189,6 +190,11 @@ enum RoutingCtl {
         (source geoclue2), waiting at most --location-timeout SECONDS (default 3). When none is
         known, a line on standard error says why ("current location unavailable: GeoClue2 is not
         running") and what was used instead.
+        A short link (maps.app.goo.gl, goo.gl/maps, share.google, g.co/kgs, maps.apple/p) cannot
+        be read offline (unresolvable-offline); --expand-short-links follows its HTTPS redirect
+        here, with libcurl, at most --short-link-timeout SECONDS (default 10) per request, and
+        resolves the map link it leads to (a note on standard error says which). The daemon
+        never goes to the network.
         Lenient by default: each repair of a sloppy link is printed on standard error as
           warning: CODE (PARAMETER): MESSAGE
         --strict makes any repair an error (exit 1), for scripts.
@@ -205,15 +211,23 @@ enum RoutingCtl {
 
     static func resolve(_ arguments: [String], socket: String, literals: String?) throws(Arguments.UsageError) -> Int32 {
         let args = try Arguments(
-            arguments, flags: ["json", "offline", "strict", "explain", "help"],
-            options: ["apps", "coverage", "current-location", "socket", "current-location-literals", "location-timeout", "app"])
+            arguments, flags: ["json", "offline", "strict", "explain", "help", "expand-short-links"],
+            options: ["apps", "coverage", "current-location", "socket", "current-location-literals", "location-timeout", "app",
+                "short-link-timeout"])
         if args.has("help") { out(resolveUsage); return ExitStatus.success }
-        guard args.positionals.count == 1, let url = args.positionals.first else {
+        guard args.positionals.count == 1, var url = args.positionals.first else {
             let hint = args.positionals.count > 1 && args.options["current-location"] != nil
                 ? "; give --current-location as one argument, LATITUDE,LONGITUDE" : " (quote it for the shell)"
             return usageError("resolve needs exactly one URL or file, got \(args.positionals.count)\(hint)", command: "resolve")
         }
         let json = args.has("json")
+        if !LinkInput.isRequestFile(url) {
+            switch ShortLinkExpansion.apply(url, args) {
+            case .success(let expanded): url = expanded
+            case .failure(.io(let message)): err("routingctl: \(message)"); return ExitStatus.usage
+            case .failure(.link(let error)): return finishResolve(.failure(invalidURLError(error)), json: json, hint: ResolveHint(args, link: url))
+            }
+        }
         let strict = args.has("strict")
         let appID = args.options["app"]
         let explain = args.has("explain") || appID != nil

@@ -16,6 +16,7 @@ extension RoutingCtl {
         lines.append(line)
         return """
             Usage: routingctl link --format FORMAT|all [--strict] [--json] [--current-location-literals FILE]
+                                   [--expand-short-links [--short-link-timeout SECONDS]]
                                    (URL | FILE.mkdirectionsrequest | JSON-REQUEST | -)
 
             Writes a directions request as a link in FORMAT, so a routing app can be launched with the
@@ -42,7 +43,8 @@ extension RoutingCtl {
 
     static func link(_ arguments: [String], literals: String?) throws(Arguments.UsageError) -> Int32 {
         let args = try Arguments(
-            arguments, flags: ["json", "strict", "help"], options: ["format", "current-location-literals"])
+            arguments, flags: ["json", "strict", "help", "expand-short-links"],
+            options: ["format", "current-location-literals", "short-link-timeout"])
         if args.has("help") { out(linkUsage); return ExitStatus.success }
         guard let formatName = args.options["format"] else {
             return usageError("link needs --format (one of \(DirectionsLinkBuilder.formats.map(\.rawValue).joined(separator: ", ")) or all)", command: "link")
@@ -55,10 +57,21 @@ extension RoutingCtl {
         } else {
             return usageError("'\(formatName)' is not a link format; use one of \(DirectionsLinkBuilder.formats.map(\.rawValue).joined(separator: ", ")) or all", command: "link")
         }
-        guard args.positionals.count == 1, let input = args.positionals.first else {
+        guard args.positionals.count == 1, var input = args.positionals.first else {
             return usageError("link needs exactly one URL, file, JSON request or -, got \(args.positionals.count) (quote it for the shell)", command: "link")
         }
         let json = args.has("json")
+        switch ShortLinkExpansion.apply(input, args) {
+        case .success(let expanded): input = expanded
+        case .failure(.io(let message)): err("routingctl: \(message)"); return ExitStatus.usage
+        case .failure(.link(let error)):
+            if json {
+                out(jsonText(JSON.object(["error": .object(WireFormat.encode(error))])))
+            } else {
+                err("routingctl: cannot parse the link (parameter 'url'): \(OneLine.escaped(error.message)) [\(error.code.rawValue)]")
+            }
+            return ExitStatus.failure
+        }
         let parser: DirectionsURLParser
         switch LinkInput.parser(literalsPath: args.options["current-location-literals"] ?? literals, strict: args.has("strict")) {
         case .success(let p): parser = p

@@ -25,7 +25,7 @@ extension RoutingCtl {
     static let openUsage = """
         Usage: routingctl open [--dry-run [--json]] [--choose | --app ID] [--offline] [--socket PATH]
                                [--apps DIR]... [--coverage DIR] [--current-location LAT,LON]
-                               [--location-timeout SECONDS] URL
+                               [--location-timeout SECONDS] [--expand-short-links [--short-link-timeout SECONDS]] URL
 
         Opens a directions link in the routing app that can serve it: the desktop's URL handler
         (systemd/routingd-open.desktop runs 'routingctl open %u'). The link is resolved by the daemon
@@ -82,6 +82,10 @@ extension RoutingCtl {
         3 no routing app can open the link (each app's reasons are printed); 4 the link came back
         from the xdg-open run for it (a loop, refused); 126 the app's program cannot be executed;
         127 the app's program is not found.
+
+        --expand-short-links follows a short link's HTTPS redirect first (maps.app.goo.gl,
+        goo.gl/maps, share.google, g.co/kgs, maps.apple/p), as routingctl resolve does; without
+        it a short link goes to the previous handler of its scheme, as any link routingd cannot route.
         """
 
     /// One routing app as `open` sees it: its verdict and how it would be launched.
@@ -121,12 +125,20 @@ extension RoutingCtl {
 
     static func open(_ arguments: [String], socket: String, literals: String?) throws(Arguments.UsageError) -> Int32 {
         let args = try Arguments(
-            arguments, flags: ["dry-run", "choose", "offline", "json", "help"],
-            options: ["socket", "apps", "coverage", "current-location", "current-location-literals", "location-timeout", "app"])
+            arguments, flags: ["dry-run", "choose", "offline", "json", "help", "expand-short-links"],
+            options: ["socket", "apps", "coverage", "current-location", "current-location-literals", "location-timeout", "app",
+                "short-link-timeout"])
         let appsDirectories = args.allValues["apps"] ?? []
         if args.has("help") { out(openUsage); return ExitStatus.success }
-        guard args.positionals.count == 1, let url = args.positionals.first else {
+        guard args.positionals.count == 1, var url = args.positionals.first else {
             return usageError("open needs exactly one link, got \(args.positionals.count) (quote it for the shell)", command: "open")
+        }
+        switch ShortLinkExpansion.apply(url, args) {
+        case .success(let expanded): url = expanded
+        case .failure(.io(let message)): err("routingctl: \(message)"); return ExitStatus.usage
+        case .failure(.link(let error)):
+            err("routingctl: cannot open the link: \(OneLine.escaped(error.message)) [\(error.code.rawValue)]")
+            return ExitStatus.failure
         }
         if let marker = getenv(xdgOpenMarker), String(cString: marker) == url {
             err("routingctl: this link comes back from the xdg-open that routingctl open ran for it (routingd-open.desktop is the handler of its scheme); refusing to dispatch it again, which would loop. Give the app an Exec= line that starts it directly")

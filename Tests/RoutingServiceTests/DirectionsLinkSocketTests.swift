@@ -97,6 +97,13 @@ import Varlink
         let decided = try c.call("org.routingd.Directions.DecideApps", ["request": inside])
         #expect(decided["apps"]?.arrayValue?.first?["eligible"] == true)
         #expect(decided["request"]?["source"] == ["kind": "currentLocation"], "source defaults to the current location")
+        // A map view's centre: still decided, with a note, and its precision echoed.
+        let approximate: JSON = ["destination": ["kind": "coordinate", "latitude": 48.8606, "longitude": 2.3376, "precision": "approximate"]]
+        let noted = try c.call("org.routingd.Directions.DecideApps", ["request": approximate])
+        let app = try #require(noted["apps"]?.arrayValue?.first)
+        #expect(app["eligible"] == true)
+        #expect(app["reasons"]?.arrayValue?.first?["rule"] == "approximate-point")
+        #expect(noted["request"]?["destination"]?["precision"] == "approximate")
     }
 
     @Test func aBadRequestNamesItsField() throws {
@@ -113,6 +120,7 @@ import Varlink
             (["destination": ["kind": "currentLocation"], "avoid": ["tolls", "stairs"]], "avoid[1]"),
             (["destination": ["kind": "currentLocation"], "navigate": "yes"], "navigate"),
             (["mode": "Car"], "destination"),
+            (["destination": ["kind": "coordinate", "latitude": 1, "longitude": 2, "precision": "roughly"]], "destination.precision"),
         ]
         for (request, field) in cases {
             let error = try #require(callError(c, "org.routingd.Directions.DecideApps", ["request": request]))

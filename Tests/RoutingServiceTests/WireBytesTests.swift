@@ -82,7 +82,8 @@ import Testing
         let request = DirectionsRequest(
             source: .address("Rue de Rivoli \u{7F}\t\u{0}", placeID: "p\"1"),
             destination: .coordinate(Coordinate(latitude: -0.0, longitude: 1e-7), label: "Tour Eiffel 🗼 \\", placeID: "ChIJ"),
-            waypoints: [.currentLocation, .at(latitude: 90, longitude: -180, label: nil), .address("x", placeID: nil)],
+            waypoints: [.currentLocation, .at(latitude: 90, longitude: -180, label: nil), .address("x", placeID: nil),
+                .coordinate(Coordinate(latitude: 1, longitude: 2), label: nil, precision: .approximate)],
             mode: .bus, avoid: [.ferries, .tolls, .highways], navigate: true,
             departureDate: "2026-12-04T18:47:51Z", arrivalDate: "2026-12-04T19:00:00+01:00")
         let verdicts = [

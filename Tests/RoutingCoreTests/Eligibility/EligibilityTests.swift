@@ -52,6 +52,30 @@ enum Fixture {
         #expect(reason.message.hasPrefix("destination 48.8584, 2.2945 (Eiffel Tower) is outside"))
     }
 
+    @Test func anApproximateDestinationInsideKeepsTheAppEligibleWithANote() throws {
+        let request = DirectionsRequest(destination: .coordinate(Fixture.bigBen, label: "Westminster", precision: .approximate))
+        let verdict = Eligibility.verdict(for: request, app: london, currentLocation: Fixture.westminsterAbbey)
+        #expect(verdict.eligible == true)
+        let reason = try #require(verdict.reasons.first)
+        #expect(verdict.reasons.count == 1)
+        #expect(reason.role == .destination)
+        #expect(reason.rule == .approximatePoint)
+        #expect(reason.rule.isNote && !reason.rule.rulesOut)
+        #expect(reason.message.hasPrefix("destination 51.500652, -0.124833 (Westminster) is only the centre of the map view"))
+        // The same point given exactly: no note.
+        let exact = DirectionsRequest(destination: .coordinate(Fixture.bigBen, label: "Westminster"))
+        #expect(Eligibility.verdict(for: exact, app: london, currentLocation: Fixture.westminsterAbbey).reasons.isEmpty)
+    }
+
+    @Test func anApproximateDestinationOutsideSaysItWasAMapViewsCentre() throws {
+        let request = DirectionsRequest(destination: .coordinate(Fixture.eiffelTower, label: nil, precision: .approximate))
+        let verdict = Eligibility.verdict(for: request, app: london, currentLocation: Fixture.westminsterAbbey)
+        #expect(verdict.eligible == false)
+        #expect(verdict.reasons.map(\.rule) == [.outsideCoverage])
+        #expect(verdict.reasons.first?.message.hasPrefix(
+            "destination 48.8584, 2.2945, only the centre of the map view the link showed, is outside the coverage of London") == true)
+    }
+
     @Test func aCoverageWrittenLatitudeFirstIsHintedAt() throws {
         // Paris written [latitude, longitude]: the box 48.65…49.05 "east", 2.05…2.65 "north".
         let swapped = RoutingApp(id: "ParisSwapped", coverage: try Fixture.coverage("""

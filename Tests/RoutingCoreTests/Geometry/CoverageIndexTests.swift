@@ -190,6 +190,7 @@ import TestSupport
             switch rng.next() % 8 {
             case 0: .currentLocation
             case 1: .address("1 Main Street")
+            case 2: .coordinate(Self.point(&rng, west: -40, south: -30, east: 40, north: 30, step: 0.5), label: nil, precision: .approximate)
             default: .coordinate(Self.point(&rng, west: -40, south: -30, east: 40, north: 30, step: 0.5), label: nil)
             }
         }

@@ -102,7 +102,10 @@ import TestSupport
         return links
     }
 
-    static var seeds: [String] { handWritten + generated }
+    /// Every declared form's example (``DirectionsLinkFormat/forms``: routes, places, map views).
+    static var formExamples: [String] { DirectionsLinkFormats.all.flatMap { $0.forms.map(\.example) } }
+
+    static var seeds: [String] { handWritten + generated + formExamples }
 
     // MARK: - The checks
 
