@@ -21,6 +21,15 @@ public enum DirectionsLinkBuilder {
         let written = trimmedTexts(request, notes: &trimmed)
         var built = try builder.build(written)
         try checkKinds(written, built, builder)
+        // No link writes how sure a point is: a map view's centre reads back as an exact point (noted).
+        for (role, endpoint) in request.endpoints where endpoint.precision == .approximate {
+            let field = switch role {
+            case .source: "source"
+            case .destination: "destination"
+            case .waypoint(let i): "waypoints[\(i)]"
+            }
+            trimmed.append("\(field) precision: approximate (a map view's centre), written as an exact point")
+        }
         built.omitted = trimmed + built.omitted
         return built
     }
