@@ -21,27 +21,17 @@ public enum DirectionsLinkBuilder {
         let written = trimmedTexts(request, notes: &trimmed)
         var built = try builder.build(written)
         try checkKinds(written, built, builder)
-        built.omitted = trimmed + built.omitted + approximateNotes(written, built)
-        return built
-    }
-
-    /// One `omitted` line per approximate point (a map view's centre) that the link reads back as an
-    /// exact one: links carry no precision, so the round trip would otherwise claim an exact place.
-    static func approximateNotes(_ request: DirectionsRequest, _ built: BuiltLink) -> [String] {
-        guard request.endpoints.contains(where: { $0.endpoint.precision == .approximate }) else { return [] }
-        let read = (try? AppleGoogleLinkText.checker.parse(built.url))?.endpoints
-        var notes: [String] = []
-        for (i, (role, endpoint)) in request.endpoints.enumerated() where endpoint.precision == .approximate {
-            let back = read.flatMap { $0.count == request.endpoints.count ? $0[i].endpoint : nil }
-            if back?.precision == .approximate { continue }
+        // No link writes how sure a point is: a map view's centre reads back as an exact point (noted).
+        for (role, endpoint) in request.endpoints where endpoint.precision == .approximate {
             let field = switch role {
             case .source: "source"
             case .destination: "destination"
-            case .waypoint(let k): "waypoints[\(k)]"
+            case .waypoint(let i): "waypoints[\(i)]"
             }
-            notes.append("\(field) precision: approximate (a map view's centre); a \(built.format.rawValue) link writes an exact point")
+            trimmed.append("\(field) precision: approximate (a map view's centre), written as an exact point")
         }
-        return notes
+        built.omitted = trimmed + built.omitted
+        return built
     }
 
     /// Reads `built` back (lenient) and refuses it when an endpoint (a waypoint, if all are kept) comes back as another

@@ -101,9 +101,14 @@ struct GeoOSMLinkPropertyTests {
                 if format == .osmAndAPI { r.avoid = [] }
                 if case .address = r.source { r.source = .currentLocation }
                 if case .address = r.destination { r.destination = .coordinate(coordinate(), label: nil) }
-                if format == .osmAnd {  // the web link has no names
+                if format == .osmAnd {  // the route link has no names; the point link (`/go`) names its point
                     if let c = r.source.coordinate { r.source = .coordinate(c, label: nil) }
-                    if let c = r.destination.coordinate { r.destination = .coordinate(c, label: nil) }
+                    if let c = r.destination.coordinate, r.source != .currentLocation || bool() { r.destination = .coordinate(c, label: nil) }
+                    if r.source == .currentLocation, r.destination.name != nil, bool() {
+                        r.mode = nil
+                        r.transportType = nil
+                        r.avoid = []
+                    }
                 }
                 if let m = r.mode, ![.car, .bike, .pedestrian, .train, .plane, .other].contains(m) {
                     r.mode = nil
@@ -182,6 +187,9 @@ struct GeoOSMLinkPropertyTests {
         "https://osmand.net/map/?start=51.5007,-0.1246&finish=51.5081,-0.0759&profile=car#16/51.505/-0.100",
         "https://osmand.net/map/navigate?start=52.3731%2C4.8926&end=52.3600%2C4.8852&profile=bicycle&params=bicycle%2Cshort_way%2Cavoid_toll%2Cavoid_ferries#15/52.36/4.88",
         "https://www.osmand.net/map/navigate?end=52.36,4.8852&profile=public_transport",
+        "https://osmand.net/go?lat=52.36&lon=4.8852&z=16&name=Rijksmuseum+%26+Co", "https://osmand.net/map?pin=52.36,4.8852#16/52.36/4.8852",
+        "https://www.openstreetmap.org/?mlat=48.8584&mlon=2.2945#map=17/48.8584/2.2945",
+        "https://comaps.at/wyoni7CFNR/Casa_Batllo", "https://comaps.at/route?sll=1,1&saddr=A&dll=2,2&daddr=B&type=vehicle",
         "osmand.api://navigate?start_lat=50.0875&start_lon=14.4213&start_name=Old+Town+Square&dest_lat=50.0865&dest_lon=14.4114&dest_name=Charles%20Bridge&profile=pedestrian&force=true",
         "om://route?v=1&sll=48.8584,2.2945&saddr=Eiffel%20Tower&dll=48.8606,2.3376&daddr=Louvre&type=pedestrian&ignoreThisParam=Yes",
         "mapswithme://route?sll=1,1&saddr=name0&dll=2,2&daddr=name1&type=vehicle",

@@ -214,7 +214,7 @@ struct GooglePlaceFormsTests {
         let view = try parser.parse("https://www.google.com/maps/@48.8566,2.3522,14z")
         for format in [LinkFormat.googlePlace, .google, .appleUnified, .googleNavigation] {
             let built = try DirectionsLinkBuilder.build(view, as: format)
-            #expect(built.omitted.contains("destination precision: approximate (a map view's centre); a \(format.rawValue) link writes an exact point"),
+            #expect(built.omitted.contains("destination precision: approximate (a map view's centre), written as an exact point"),
                     "\(format): \(built.omitted)")
         }
         // An exact point needs no note.

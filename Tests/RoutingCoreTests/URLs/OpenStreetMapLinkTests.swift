@@ -68,7 +68,9 @@ struct OpenStreetMapLinkTests {
         let r = try strict.parse("https://www.openstreetmap.org/?mlat=48.8584&mlon=2.2945#map=17/48.85800/2.29500")
         #expect(r.source == .currentLocation)
         #expect(r.destination == point(48.8584, 2.2945))
-        #expect(error("https://www.openstreetmap.org/?mlat=48.8584#map=17/48.858/2.295")?.code == .notADirectionsLink)
+        // Half a marker is no marker: only the map view is left (issue 17: an approximate destination, strict error).
+        #expect(error("https://www.openstreetmap.org/?mlat=48.8584#map=17/48.858/2.295", strict: true)?.code == .viewportAsDestination)
+        #expect(try parser.parse("https://www.openstreetmap.org/?mlat=48.8584#map=17/48.858/2.295").destination.precision == .approximate)
         #expect(error("https://www.openstreetmap.org/?mlat=98.8584&mlon=2.2945")?.parameter == "mlat")
     }
 
@@ -108,7 +110,9 @@ struct OpenStreetMapLinkTests {
         #expect(swapped.code == .latitudeOutOfRange)
         #expect(swapped.parameter == "route")
         #expect(error("https://www.openstreetmap.org/directions?route=41,90;12,45;1")?.code == .malformedNumber)
-        #expect(error("https://www.openstreetmap.org/#map=15/52.51/13.39")?.code == .notADirectionsLink)
+        // Issue 17: a map view alone is an approximate destination when lenient, an error when strict.
+        #expect(error("https://www.openstreetmap.org/#map=15/52.51/13.39", strict: true)?.code == .viewportAsDestination)
+        #expect(error("https://www.openstreetmap.org/")?.code == .notADirectionsLink)
         #expect(error("https://www.openstreetmap.org/directions")?.code == .missingDestination)
     }
 

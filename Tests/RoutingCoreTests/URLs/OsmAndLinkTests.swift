@@ -66,7 +66,9 @@ struct OsmAndLinkTests {
         #expect(typo.message.contains("'fnish'"))
         #expect(error("https://osmand.net/map/navigate?end=Paris")?.code == .malformedNumber)
         #expect(error("https://osmand.net/map/navigate?end=91,2")?.code == .latitudeOutOfRange)
-        #expect(error("https://osmand.net/map/#16/51.505/-0.100")?.code == .notADirectionsLink)
+        // Issue 17: the web map's view alone is an approximate destination when lenient, an error when strict.
+        #expect(URLTestSupport.error("https://osmand.net/map/#16/51.505/-0.100", parser: DirectionsURLParser(strict: true))?.code == .viewportAsDestination)
+        #expect(error("https://osmand.net/map/")?.code == .notADirectionsLink)
         #expect(error("https://osmand.net/blog")?.code == .notADirectionsLink)
     }
 

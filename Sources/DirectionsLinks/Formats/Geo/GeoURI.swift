@@ -11,7 +11,10 @@ extension DirectionsURLParser {
     /// - Parameter names and the `crs` value are case-insensitive (§3.3). `crs` other than `wgs84` →
     ///   `unsupported-crs`. `u` (uncertainty, metres, ≥ 0) is checked and dropped. `crs` and `u` may
     ///   appear once each (`duplicate-parameter`); a `crs` not first, or a `u` after another
-    ///   parameter, is a repair (§3.3). Other parameters are decoded, checked and ignored; a value
+    ///   parameter, is a repair (§3.3). Lenient repairs of invalid optional parameters (code
+    ///   `ignored-value`; strict mode throws the error named): a `u` that is empty, not a number
+    ///   (`malformed-number`) or negative (`invalid-parameter`), a repeated `u` (`duplicate-parameter`)
+    ///   and an empty `crs` are dropped, and the point is kept. A repeated `crs` stays an error. Other parameters are decoded, checked and ignored; a value
     ///   outside `p-unreserved / unreserved / pct-encoded` is a repair.
     ///
     /// **Android query** (`?q=…&z=…`, form-encoded: `+` is a space, `%2B` a literal `+`):
@@ -138,6 +141,13 @@ extension DirectionsURLParser {
             return DirectionsRequest(source: .currentLocation, destination: destination)
         }
 
+        /// Lenient only: an invalid optional parameter (`u`, an empty `crs`) is dropped with an `ignored-value`
+        /// warning carrying `error`'s message (strict mode throws `error` itself before calling this).
+        private static func dropped(_ error: DirectionsURLError, _ context: inout ParseContext) {
+            context.warnings.append(DirectionsURLWarning(.ignoredValue, error.parameter,
+                error.message + "; the parameter is ignored (it does not change the point)"))
+        }
+
         private static func repair(_ message: String, _ parameter: String, _ context: inout ParseContext) throws(DirectionsURLError) {
             try context.repair(.repairedSyntax, message, parameter: parameter)
         }
@@ -193,38 +203,59 @@ extension DirectionsURLParser {
                             + " are ;name=value with letters, digits and '-' in the name")
                 }
                 if rawValue.contains(UInt8(ascii: "%")) { _ = try rawValue.decoded(plusAsSpace: false, parameter: name) }
-                if rawName.count < piece.count, rawValue.isEmpty || !rawValue.allSatisfy(isPValue) {
-                    try repair("the value of ';\(name)=' is empty or has characters RFC 5870 does not allow there; percent-encode them", name, &context)
-                }
                 let isCRS = rawName.equalsIgnoringCase("crs")
-                guard isCRS || rawName.equalsIgnoringCase("u") else {
+                let isU = rawName.equalsIgnoringCase("u")
+                if rawName.count < piece.count, rawValue.isEmpty || !rawValue.allSatisfy(isPValue) {
+                    let message = "the value of ';\(name)=' is empty or has characters RFC 5870 does not allow there; percent-encode them"
+                    if (isCRS || isU) && rawValue.isEmpty && !context.parser.strict {
+                        // Lenient: an empty `crs` or `u` is dropped (below), one warning for it.
+                    } else {
+                        try repair(message, name, &context)
+                    }
+                }
+                guard isCRS || isU else {
                     sawOther = true
                     continue
                 }
                 let key = isCRS ? "crs" : "u"
+                if rawValue.isEmpty, !context.parser.strict {
+                    // `;u=`, `;u`, `;crs=`: an optional parameter with no value says nothing; dropped.
+                    dropped(DirectionsURLError(.malformedNumber, key, "';\(key)=' has no value"), &context)
+                    continue
+                }
                 if !seen.insert(key).inserted {
-                    throw DirectionsURLError(.duplicateParameter, key, "';\(key)=' appears more than once; RFC 5870 allows it once")
+                    let error = DirectionsURLError(.duplicateParameter, key, "';\(key)=' appears more than once; RFC 5870 allows it once")
+                    // A repeated `u` only restates the uncertainty, which is dropped anyway; a second `crs` could contradict the first.
+                    guard isU, !context.parser.strict else { throw error }
+                    dropped(error, &context)
+                    continue
                 }
                 if isCRS, index != 0 {
                     try repair("';crs=' must be the first parameter after the coordinates (RFC 5870 §3.3)", key, &context)
                 } else if !isCRS, sawOther {
                     try repair("';u=' must come right after the coordinates or ';crs=', before other parameters (RFC 5870 §3.3)", key, &context)
                 }
-                // The value of `crs` (only `wgs84`) or of `u` (a number ≥ 0), decoded.
-                try rawValue.withDecoded(plusAsSpace: false) { (value: LinkInput) throws(DirectionsURLError) in
+                // The value of `crs` (only `wgs84`) or of `u` (a number ≥ 0), decoded; a bad `u` is dropped when lenient.
+                let badU = try rawValue.withDecoded(plusAsSpace: false) { (value: LinkInput) throws(DirectionsURLError) -> DirectionsURLError? in
                     if isCRS {
-                        if value.lowercasedEquals("wgs84") { return }
+                        if value.lowercasedEquals("wgs84") { return nil }
                         throw DirectionsURLError(.unsupportedCRS, "crs",
                             "crs '\(DirectionsURLParser.shorten(value.string))' is not supported; "
                                 + "only wgs84 (the RFC 5870 default) is, so give WGS84 coordinates and drop ;crs")
                     }
                     guard let u = value.decimal else {
-                        throw DirectionsURLError(.malformedNumber, "u",
+                        return DirectionsURLError(.malformedNumber, "u",
                             "';u=\(DirectionsURLParser.shorten(value.string))' is not a number; the uncertainty is a distance in metres such as u=40")
                     }
                     if u < 0 {
-                        throw DirectionsURLError(.invalidParameter, "u", "';u=\(value.string)' is negative; the uncertainty is a distance in metres, 0 or more")
+                        return DirectionsURLError(.invalidParameter, "u",
+                            "';u=\(DirectionsURLParser.shorten(value.string))' is negative; the uncertainty is a distance in metres, 0 or more")
                     }
+                    return nil
+                }
+                if let badU {
+                    if context.parser.strict { throw badU }
+                    dropped(badU, &context)
                 }
             }
         }
@@ -276,6 +307,14 @@ extension DirectionsURLParser {
 
         static var schemes: [String] { ["geo", "geo.offline"] }
         static var format: LinkFormat { .geo }
+        static var forms: [LinkForm] {
+            [
+                LinkForm(.place, "`geo:LAT,LON[,ALT][;crs=wgs84][;u=M]`", "geo:46.2044,6.1432;u=25"),
+                LinkForm(.place, "`geo:LAT,LON?q=LAT,LON(NAME)` (a labelled pin)", "geo:46.2044,6.1432?q=46.2044,6.1432(Jet%20d%27Eau)&z=17"),
+                LinkForm(.place, "`geo:0,0?q=ADDRESS` (a search for text: an address destination)", "geo:0,0?q=Quai%20Gustave-Ador%2C%20Gen%C3%A8ve"),
+                LinkForm(.place, "`geo.offline:LAT,LON` (Google Assistant)", "geo.offline:46.2044,6.1432"),
+            ]
+        }
         static var modeVocabulary: [ModeWord] { [] }
 
         /// Writes the destination: a coordinate as `geo:lat,lon`, with a label `geo:lat,lon?q=lat,lon(label)` (Android's

@@ -196,6 +196,13 @@ enum Ge0Link: DirectionsLinkFormat {
     static var schemes: [String] { ["ge0"] }
     static var hosts: [String] { ["ge0.me", "www.ge0.me"] }
     static var format: LinkFormat { .ge0 }
+    static var forms: [LinkForm] {
+        [
+            LinkForm(.place, "`ge0://CODE/NAME`", "ge0://wyoni7CFNR/Casa_Batllo"),
+            LinkForm(.place, "`https://ge0.me/CODE/NAME`", "https://ge0.me/wyoni7CFNR/Casa_Batllo"),
+            LinkForm(.place, "`https://omaps.app/CODE/NAME`, `https://comaps.at/CODE/NAME` (CoMaps)", "https://comaps.at/wyoni7CFNR/Casa_Batllo"),
+        ]
+    }
     static var modeVocabulary: [ModeWord] { [] }
 
     /// Writes `https://omaps.app/<code>/<name>` at zoom 16 (the name is the destination's label); `omitted` notes a

@@ -25,19 +25,16 @@ enum OpenStreetMapLink: DirectionsLinkFormat {
         .single("route", "'lat,lon;lat,lon' points, latitude first: start, waypoints, destination"),
         .single("engine", "the routing engine, which fixes the mode"),
         .ignored("mlat", "the marker's latitude (marker links)"), .ignored("mlon", "the marker's longitude (marker links)"),
+        .ignored("lat", "the map's centre latitude (legacy permalinks)"), .ignored("lon", "the map's centre longitude (legacy permalinks)"),
+        .ignored("zoom", "the map's zoom (legacy permalinks)"), .ignored("m", "a short link's marker flag"),
         .ignored("layers", "the map layers shown"),
     ])
 
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         // Byte equality: no non-ASCII text is canonically equivalent to these.
         let path = link.bytes.path
-        if path.isEmpty || path.equals("/") {
-            // The marker link `…/?mlat=<lat>&mlon=<lon>#map=…`: the marker is the destination.
-            let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
-            if let lat = try query.single("mlat", format: schema.format), let lon = try query.single("mlon", format: schema.format) {
-                return DirectionsRequest(destination: .coordinate(try OsmAndLink.coordinate(lat, lon, prefix: "m"), label: nil))
-            }
-        }
+        if path.isEmpty || path.equals("/") { return try page(link, &context) }
+        if path.hasPrefix("/go/") { return try shortLink(link, code: path.dropFirst(4), &context) }
         guard path.equals("/directions") || path.equals("/directions/") else {
             throw DirectionsURLError(.notADirectionsLink, "path",
                 "'\(DirectionsURLParser.shorten(path.string))' is not OpenStreetMap's directions page; directions links use /directions?route=lat,lon;lat,lon")
@@ -67,6 +64,45 @@ enum OpenStreetMapLink: DirectionsLinkFormat {
         let word = index.map { modeVocabulary[$0] }
         return DirectionsRequest(
             source: ends.source, destination: ends.destination, waypoints: ends.waypoints, mode: word?.mode, transportType: word?.transportType)
+    }
+
+    /// The main page: a marker (`?mlat=&mlon=`, a place), else the legacy permalink `?lat=&lon=&zoom=`
+    /// or the fragment `#map=Z/LAT/LON` (map views: approximate, `viewport-as-destination`).
+    private static func page(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
+        let slots = schema.slots(query)
+        if slots.hasUnknown { try schema.warnLikelyTypos(query, &context) }
+        if let lat = try query.single("mlat", format: schema.format), let lon = try query.single("mlon", format: schema.format) {
+            return DirectionsRequest(destination: .coordinate(try OsmAndLink.coordinate(lat, lon, prefix: "m"), label: nil))
+        }
+        if let lat = try query.single("lat", format: schema.format), let lon = try query.single("lon", format: schema.format) {
+            let centre = try OsmAndLink.coordinate(lat, lon, prefix: "")
+            let view = "?lat=" + lat.value + "&lon=" + lon.value
+            return DirectionsRequest(destination: try context.mapViewDestination(centre, view: DirectionsURLParser.shorten(view), parameter: "lat"))
+        }
+        if let map = OSMMapView.mapPiece(of: link.bytes.fragment) {
+            guard let centre = try OSMMapView.centre(map, parameter: "map") else {
+                throw DirectionsURLError(.malformedNumber, "map", "the map view '#map=\(map.shown)' is not zoom/latitude/longitude such as #map=17/48.8584/2.2945")
+            }
+            return DirectionsRequest(destination: try context.mapViewDestination(centre, view: "#map=" + map.shown, parameter: "map"))
+        }
+        throw DirectionsURLError(.notADirectionsLink, "path",
+            "this OpenStreetMap page has no marker, map view or route; directions links use /directions?route=lat,lon;lat,lon")
+    }
+
+    /// `/go/<code>`: a short link (``OSMMapView/decodeShortCode(_:)``); with `?m` (the site's marker
+    /// flag) a place, else a map view.
+    /// - Throws: `malformed-url` naming `code` for a code that is not one.
+    private static func shortLink(
+        _ link: LinkInput.Parts, code: LinkInput, _ context: inout ParseContext
+    ) throws(DirectionsURLError) -> DirectionsRequest {
+        guard let c = OSMMapView.decodeShortCode(code) else {
+            throw DirectionsURLError(.malformedURL, "code", "'\(code.shown)' is not an OpenStreetMap short code: "
+                + "1 to 20 characters of A-Z, a-z, 0-9, '_', '~' (or '@'), then any '-' or '='")
+        }
+        let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
+        if query.contains("m") { return DirectionsRequest(destination: .coordinate(c, label: nil)) }
+        return DirectionsRequest(destination: try context.mapViewDestination(c, view: "/go/" + code.shown, parameter: "code"))
     }
 
     /// The points of a non-blank `route` (decoded): source, destination and the waypoints between.
@@ -112,6 +148,10 @@ enum OpenStreetMapLink: DirectionsLinkFormat {
                 "https://www.openstreetmap.org/directions?engine=fossgis_osrm_foot&route=48.8584%2C2.2945%3B48.8606%2C2.3376"),
             LinkForm(.route, "`/directions?from=…&to=…`", "https://www.openstreetmap.org/directions?from=&to=48.8606%2C2.3376"),
             LinkForm(.place, "`/?mlat=LAT&mlon=LON` (a marker)", "https://www.openstreetmap.org/?mlat=48.8584&mlon=2.2945#map=17/48.8584/2.2945"),
+            LinkForm(.place, "`/go/CODE?m` (a short link with a marker)", "https://osm.org/go/0BOdUs9e--?m"),
+            LinkForm(.mapView, "`/#map=Z/LAT/LON`", "https://www.openstreetmap.org/#map=16/51.5007/-0.1246"),
+            LinkForm(.mapView, "`/?lat=LAT&lon=LON&zoom=Z` (legacy permalink)", "https://www.openstreetmap.org/?lat=51.5007&lon=-0.1246&zoom=16"),
+            LinkForm(.mapView, "`/go/CODE` (a short link)", "https://osm.org/go/0BOdUs9e--"),
         ]
     }
 

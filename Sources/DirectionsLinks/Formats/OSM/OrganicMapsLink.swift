@@ -2,7 +2,9 @@
 /// Organic Maps and MAPS.ME API links: routes `om://route?sll=&saddr=&dll=&daddr=&type=` and points
 /// `om://map?ll=&n=`, under the schemes `om`, `mapswithme`, `mapsme`, `mwm` and on `omaps.app`. Any
 /// other first segment there (`om://w4CNuoeWlv/Name`, `https://omaps.app/<lat>,<lon>`) is a short
-/// point link, handed to ``Ge0Link``; `v2/dir` and `v2/nav` go to ``OrganicMapsRouteV2``.
+/// point link, handed to ``Ge0Link``; `v2/dir` and `v2/nav` go to ``OrganicMapsRouteV2``. CoMaps's
+/// host `comaps.at` is read exactly as `omaps.app` (its share links carry the same ge0 codes); no
+/// CoMaps-only scheme is read (none verified).
 ///
 /// Sources: Organic Maps `map/mwm_url.cpp`, `map/map_tests/mwm_url_tests.cpp`; url-processor `public/test.html`.
 ///
@@ -108,8 +110,19 @@ enum OrganicMapsLink: DirectionsLinkFormat {
     }
 
     static var schemes: [String] { ["om", "mapswithme", "mapsme", "mwm"] }
-    static var hosts: [String] { ["omaps.app", "www.omaps.app"] }
+    /// CoMaps (a fork of Organic Maps) shares the same links on `comaps.at` (ge0 codes, as GeoShare's tests show).
+    static var hosts: [String] { ["omaps.app", "www.omaps.app", "comaps.at", "www.comaps.at"] }
     static var format: LinkFormat { .organicMaps }
+    static var forms: [LinkForm] {
+        [
+            LinkForm(.route, "`om://route?sll=LAT,LON&saddr=NAME&dll=LAT,LON&daddr=NAME&type=…`",
+                "om://route?sll=41.4036,2.1744&saddr=Sagrada+Familia&dll=41.3917,2.1649&daddr=Casa+Batllo&type=pedestrian"),
+            LinkForm(.route, "`https://omaps.app/route?…` (also `comaps.at`)",
+                "https://comaps.at/route?sll=41.4036,2.1744&saddr=Sagrada+Familia&dll=41.3917,2.1649&daddr=Casa+Batllo&type=vehicle"),
+            LinkForm(.route, "`om://v2/dir?destination=LAT,LON&…`", "om://v2/dir?origin=41.4036,2.1744&destination=41.3917,2.1649&destination_name=Casa+Batllo&mode=walk"),
+            LinkForm(.place, "`om://map?ll=LAT,LON&n=NAME`", "om://map?ll=41.3917,2.1649&n=Casa+Batllo"),
+        ]
+    }
 
     /// The legacy route `type` values (Organic Maps `map/mwm_url.cpp`).
     static let typeWords: [ModeWord] = [

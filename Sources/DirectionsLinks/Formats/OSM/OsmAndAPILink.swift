@@ -53,6 +53,12 @@ enum OsmAndAPILink: DirectionsLinkFormat {
 
     static var schemes: [String] { ["osmand.api"] }
     static var format: LinkFormat { .osmAndAPI }
+    static var forms: [LinkForm] {
+        [
+            LinkForm(.route, "`osmand.api://navigate?dest_lat=LAT&dest_lon=LON&dest_name=NAME&profile=…`",
+                "osmand.api://navigate?start_lat=41.4036&start_lon=2.1744&dest_lat=41.3917&dest_lon=2.1649&dest_name=Casa+Batllo&profile=pedestrian"),
+        ]
+    }
     static var modeVocabulary: [ModeWord] { OsmAndLink.profiles }
 
     /// Writes `osmand.api://navigate?start_lat=&start_lon=&start_name=&dest_lat=&dest_lon=&dest_name=&profile=`

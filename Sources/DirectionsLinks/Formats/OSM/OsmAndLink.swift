@@ -14,7 +14,9 @@
 ///   `default` ("browse map", no routing) leaves the mode unset; another word is an `ignored-value` repair.
 /// - `params`: comma-separated routing options; `avoid_toll`, `avoid_motorway` and `avoid_ferries` become
 ///   the avoidances tolls, highways and ferries; other options (`short_way`, the profile name) are ignored.
-/// - The fragment `#zoom/lat/lon` is the viewport, never an endpoint; `z` is a zoom.
+/// - The fragment `#zoom/lat/lon` is the viewport; `z` is a zoom. Only in `https://osmand.net/map#zoom/lat/lon`
+///   with no pin and no route is the view's centre the destination: approximate, with a `viewport-as-destination`
+///   warning (strict: the error). A pin or a `go` point is an exact place.
 /// - Unknown parameters are ignored; a likely typo of a known one is a `likely-typo` repair.
 enum OsmAndLink: DirectionsLinkFormat {
     static let schema = ParameterSchema(format: "OsmAnd link", typos: .closestByLength, [
@@ -69,6 +71,15 @@ enum OsmAndLink: DirectionsLinkFormat {
         if page.equals("/map"), let pin = try query.single("pin", format: schema.format) {
             try schema.warnLikelyTypos(query, &context)
             return DirectionsRequest(destination: .coordinate(try pair(pin, parameter: "pin"), label: nil))
+        }
+        if page.equals("/map"), let fragment = link.bytes.fragment, !fragment.isEmpty {
+            // The web map's view `#zoom/lat/lon` alone: its centre, approximately.
+            guard let centre = try OSMMapView.centre(fragment, parameter: "map") else {
+                throw DirectionsURLError(.malformedNumber, "map",
+                    "the map view '#\(fragment.shown)' is not zoom/latitude/longitude such as #15/52.3924/6.3116")
+            }
+            if slots.hasUnknown { try schema.warnLikelyTypos(query, &context) }
+            return DirectionsRequest(destination: try context.mapViewDestination(centre, view: "#" + fragment.shown, parameter: "map"))
         }
         throw DirectionsURLError(.notADirectionsLink, "path",
             "'\(DirectionsURLParser.shorten(path.string))' on osmand.net is not a route link; routes use /map/navigate?start=lat,lon&end=lat,lon")
@@ -167,15 +178,42 @@ enum OsmAndLink: DirectionsLinkFormat {
     static var schemes: [String] { ["osmandmaps"] }
     static var hosts: [String] { ["osmand.net", "www.osmand.net"] }
     static var format: LinkFormat { .osmAnd }
+    static var forms: [LinkForm] {
+        [
+            LinkForm(.route, "`/map/navigate?start=LAT,LON&end=LAT,LON&profile=…`",
+                "https://osmand.net/map/navigate?start=52.3731%2C4.8922&end=52.3600%2C4.8852&profile=bicycle#15/52.37/4.89"),
+            LinkForm(.route, "`/map/?start=LAT,LON&finish=LAT,LON&profile=…` (the web map)",
+                "https://osmand.net/map/?start=52.3731,4.8922&finish=52.3600,4.8852&profile=pedestrian#14/52.37/4.89"),
+            LinkForm(.route, "`osmandmaps://navigate?lat=LAT&lon=LON&title=NAME` (iOS)", "osmandmaps://navigate?lat=52.3600&lon=4.8852&z=16&title=Rijksmuseum"),
+            LinkForm(.place, "`/go?lat=LAT&lon=LON&z=Z` (a point; `name=` its label)", "https://osmand.net/go?lat=52.3600&lon=4.8852&z=16&name=Rijksmuseum"),
+            LinkForm(.place, "`/map?pin=LAT,LON#Z/LAT/LON` (a pin)", "https://osmand.net/map?pin=52.3600,4.8852#16/52.3600/4.8852"),
+            LinkForm(.mapView, "`/map#Z/LAT/LON`", "https://osmand.net/map/#16/52.3600/4.8852"),
+        ]
+    }
     static var modeVocabulary: [ModeWord] { profiles }
 
     /// Writes `https://osmand.net/map/navigate?start=lat%2Clon&end=lat%2Clon&profile=…&params=…` (no `start` for the
     /// current location; `params` only for avoidances); `omitted` lists labels, waypoints, place ids and the rest.
     /// - Throws: `cannot-express` when the destination is not a coordinate, or the source is an address.
+    ///
+    /// A labelled point from the current location with no mode and no avoidances is written as the point link
+    /// `https://osmand.net/go?lat=<lat>&lon=<lon>&z=16&name=<label>`, which keeps the label the route link cannot
+    /// (only when the label reads back unchanged: not empty, no surrounding whitespace).
     static func build(_ request: DirectionsRequest) throws(LinkBuildError) -> BuiltLink {
         try BuiltCoordinates.check(request)
         let (start, end, endLabel) = try OSMLinkBytes.coordinateEnds(
             request, "OsmAnd links need", start: "the start's coordinates (or the current location)")
+        if start == nil, request.mode == nil, request.transportType == nil, request.avoid.isEmpty,
+           let endLabel, !endLabel.isEmpty, DirectionsURLParser.trimmed(endLabel) == endLabel {
+            var omitted: [String] = []
+            if request.destination.placeID != nil { omitted.append("destination place id: OsmAnd has no place ids") }
+            omitted += OmittedFields.lines(request, format: "OsmAnd", waypoints: false, mode: false, avoid: false, destinationPlaceID: true)
+            let pairs = [
+                ("lat", LinkWriting.degrees(end.latitude)), ("lon", LinkWriting.degrees(end.longitude)), ("z", "16"),
+                ("name", LinkWriting.formValue(endLabel)),
+            ]
+            return BuiltLink(url: "https://osmand.net/go?" + LinkWriting.query(pairs), format: .osmAnd, omitted: omitted)
+        }
         var omitted: [String] = []
         var pairs: [(String, String)] = []
         if let (c, label) = start {

@@ -10,6 +10,10 @@
 ///   when there is no `ll`; `favorite=home|work` → `unresolvable-offline`; `navigate=yes` → ``DirectionsRequest/navigate``.
 /// - Query form-encoded (`+` a space), each value decoded once. Mode: always Car (no mode parameter).
 /// - Current location: the `ul` link always starts at the device (IntentKit #41); Live Map links name a start.
+/// - Shared pins: `https://waze.com/ul/h<geohash>` (also `www.`, `ul.`) and `https://www.waze.com/live-map?h=<geohash>`
+///   (`/live-map/?h=`): a standard base32 geohash, decoded offline to the centre of its cell (9 characters: about
+///   2.4 m × 4.8 m), an exact place from the current location, no label; a character outside the geohash
+///   alphabet is `malformed-url` naming `path` or `h`.
 /// - Repairs: none of the syntax. A likely typo of `ll` next to a usable `q`, or of `navigate`, is
 ///   `likely-typo`; a typo of `ll` with nothing else left is named in `missing-destination`.
 enum WazeLink {
@@ -36,6 +40,80 @@ enum WazeLink {
             }
             throw DirectionsURLError(.invalidParameter, key, "'\(key)=\(value.shown)' is not a Live Map point; write \(key)=ll.<latitude>,<longitude>")
         }
+    }
+
+    /// The centre of a standard geohash cell (base32 `0123456789bcdefghjkmnpqrstuvwxyz`, bits alternating
+    /// longitude first, halving -180...180 and -90...90); letters in either case. Nil for an empty
+    /// hash, one over 22 characters, or a character outside the alphabet.
+    static func decodeGeohash(_ hash: LinkInput) -> Coordinate? {
+        guard !hash.isEmpty, hash.count <= 22 else { return nil }
+        var lat = (-90.0, 90.0)
+        var lon = (-180.0, 180.0)
+        var even = true
+        for b in hash {
+            guard let v = geohashValue(b) else { return nil }
+            for shift in stride(from: 4, through: 0, by: -1) {
+                let bit = v >> UInt8(shift) & 1 == 1
+                if even {
+                    let mid = (lon.0 + lon.1) / 2
+                    if bit { lon.0 = mid } else { lon.1 = mid }
+                } else {
+                    let mid = (lat.0 + lat.1) / 2
+                    if bit { lat.0 = mid } else { lat.1 = mid }
+                }
+                even.toggle()
+            }
+        }
+        return Coordinate(latitude: (lat.0 + lat.1) / 2, longitude: (lon.0 + lon.1) / 2)
+    }
+
+    /// The 5-bit value of a geohash character (no `a`, `i`, `l`, `o`), or nil.
+    @inline(__always)
+    static func geohashValue(_ c: UInt8) -> UInt8? {
+        let l = c &- 65 < 26 ? c | 0x20 : c
+        switch l {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return l &- 48
+        case UInt8(ascii: "b")...UInt8(ascii: "h"): return l &- 98 &+ 10
+        case UInt8(ascii: "j"), UInt8(ascii: "k"): return l &- 106 &+ 17
+        case UInt8(ascii: "m"), UInt8(ascii: "n"): return l &- 109 &+ 19
+        case UInt8(ascii: "p")...UInt8(ascii: "z"): return l &- 112 &+ 21
+        default: return nil
+        }
+    }
+
+    /// A geohash of `count` characters for a point (the inverse of ``decodeGeohash(_:)``), for tests.
+    static func encodeGeohash(latitude: Double, longitude: Double, count: Int) -> String {
+        let alphabet = Array("0123456789bcdefghjkmnpqrstuvwxyz".utf8)
+        var lat = (-90.0, 90.0)
+        var lon = (-180.0, 180.0)
+        var even = true
+        var out: [UInt8] = []
+        for _ in 0..<max(count, 0) {
+            var v = 0
+            for _ in 0..<5 {
+                v <<= 1
+                if even {
+                    let mid = (lon.0 + lon.1) / 2
+                    if longitude >= mid { v |= 1; lon.0 = mid } else { lon.1 = mid }
+                } else {
+                    let mid = (lat.0 + lat.1) / 2
+                    if latitude >= mid { v |= 1; lat.0 = mid } else { lat.1 = mid }
+                }
+                even.toggle()
+            }
+            out.append(alphabet[v])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The pin of a geohash share link (`/ul/h<hash>` or `live-map?h=<hash>`): an exact place.
+    /// - Throws: `malformed-url` naming `parameter` when `hash` is not a geohash.
+    static func geohashPlace(_ hash: LinkInput, parameter: String) throws(DirectionsURLError) -> DirectionsRequest {
+        guard let c = decodeGeohash(hash) else {
+            throw DirectionsURLError(.malformedURL, parameter, "'\(hash.shown)' is not a geohash: 1 to 22 characters of "
+                + "0-9 and b-z without i, l and o, as in https://waze.com/ul/hu09tvqx9z")
+        }
+        return DirectionsRequest(destination: .coordinate(c, label: nil), mode: .car)
     }
 
     /// The `navigate` flag of the parameter `p`, if any.
@@ -71,6 +149,22 @@ extension WazeLink: DirectionsLinkFormat {
                     throw DirectionsURLError(.missingDestination, "to", "this Waze Live Map link has no 'to'; add to=ll.<latitude>,<longitude>")
                 }
                 return DirectionsRequest(source: try liveMapEnd(query, "from") ?? .currentLocation, destination: to, mode: .car, navigate: navigate)
+            }
+        }
+        if link.scheme != "waze" {
+            // Share links: `/ul/h<geohash>` and the Live Map's `?h=<geohash>`, the pin of a place.
+            if path.hasPrefix("/ul/h") {
+                let rest = path.dropFirst(5)
+                return try geohashPlace(rest.last == UInt8(ascii: "/") ? rest.dropLast() : rest, parameter: "path")
+            }
+            let page = path.last == UInt8(ascii: "/") ? path.dropLast() : path
+            if page.hasSuffixIgnoringCase("/live-map") {
+                let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
+                if let h = try query.single("h", format: "Waze Live Map link") {
+                    return try h.withValue { (v: LinkInput) throws(DirectionsURLError) -> DirectionsRequest in
+                        try geohashPlace(v.trimmed, parameter: "h")
+                    }
+                }
             }
         }
         let deepLink = link.scheme == "waze"
@@ -109,6 +203,17 @@ extension WazeLink: DirectionsLinkFormat {
     }
 
     static var format: LinkFormat { .waze }
+    static var forms: [LinkForm] {
+        [
+            LinkForm(.route, "`/ul?ll=LAT,LON&navigate=yes` (from the current location)", "https://waze.com/ul?ll=45.4408%2C12.3155&navigate=yes"),
+            LinkForm(.route, "`/ul?q=ADDRESS` (a search: an address destination)", "https://waze.com/ul?q=Piazza+San+Marco+Venezia"),
+            LinkForm(.route, "`waze://?ll=LAT,LON`", "waze://?ll=45.4408,12.3155&navigate=yes"),
+            LinkForm(.route, "`/live-map/directions?to=ll.LAT,LON&from=ll.LAT,LON`",
+                "https://www.waze.com/live-map/directions?to=ll.45.4408%2C12.3155&from=ll.45.4375%2C12.3358"),
+            LinkForm(.place, "`/ul/hGEOHASH` (a shared pin)", "https://waze.com/ul/hu20f2z0b4z"),
+            LinkForm(.place, "`/live-map?h=GEOHASH` (a shared pin)", "https://www.waze.com/live-map?h=u20f2z0b4"),
+        ]
+    }
     static var modeVocabulary: [ModeWord] { [] }
 
     /// `https://waze.com/ul?ll=<lat>%2C<lon>&navigate=yes`, or `?q=<address>`; from a coordinate,
