@@ -318,6 +318,9 @@ def main():
 
 # geo:0:0?q=…: a producer wrote ':' between the placeholder zeros; the one safe reading is q.
 REPAIRED = "geo:0:0?q=48.8584%2C2.2945"
+GOOGLE_PLACE = ("https://www.google.com/maps/place/Tour+Eiffel/@48.8580,2.2900,17z/"
+                "data=!4m6!3m5!1s0x0:0x0!8m2!3d48.8560!4d2.2990!3m1!1s0x0:0x1!8m2!3d48.8583701!4d2.2944813")
+OSM_MAP_VIEW = "https://www.openstreetmap.org/#map=17/48.8584/2.2945"
 LOUVRE = {"destination": {"kind": "coordinate", "latitude": 48.8606, "longitude": 2.3376}, "mode": "Pedestrian"}
 
 
@@ -448,6 +451,33 @@ def link_checks(client, path, tmp):
             check("BuildLink refuses a read-only format", False)
         except varlink.VarlinkError as e:
             check("BuildLink refuses a read-only format", e.parameters().get("code") == "unsupported-format", e.as_dict())
+
+    # Issue 17: a place link and a map view, through the reference client and routingctl.
+    with client.open("org.routingd.Directions") as d:
+        place = d.Resolve(GOOGLE_PLACE)
+        dest = place["request"]["destination"]
+        check("Resolve reads a Google place page as an exact destination from the current location (its last pin)",
+              place["request"]["source"] == {"kind": "currentLocation"} and dest.get("precision") == "exact"
+              and (dest.get("latitude"), dest.get("longitude"), dest.get("label")) == (48.8583701, 2.2944813, "Tour Eiffel")
+              and place.get("warnings") == [] and place.get("format") == "google-place", place)
+        view = d.Resolve(OSM_MAP_VIEW, False, {"latitude": 48.85, "longitude": 2.35})
+        dest = view["request"]["destination"]
+        paris = [a for a in view.get("apps", []) if a["id"] == "Paris"]
+        check("Resolve takes a map view's centre as an approximate destination, with the warning and the app's note",
+              dest.get("precision") == "approximate" and (dest.get("latitude"), dest.get("longitude")) == (48.8584, 2.2945)
+              and [w["code"] for w in view.get("warnings", [])] == ["viewport-as-destination"]
+              and paris and paris[0]["eligible"] is True
+              and [r["rule"] for r in paris[0]["reasons"]] == ["approximate-point"], view)
+        try:
+            d.Resolve(OSM_MAP_VIEW, True)
+            check("strict Resolve refuses a map view", False)
+        except varlink.VarlinkError as e:
+            check("strict Resolve refuses a map view with viewport-as-destination",
+                  e.parameters().get("code") == "viewport-as-destination", e.as_dict())
+    rc, out, err = ctl("resolve", "--current-location", "48.85,2.35", OSM_MAP_VIEW, socket_path=path)
+    check("routingctl resolve shows an approximate destination and the warning",
+          rc == 0 and "48.8584, 2.2945 (approximate: the centre of a map view)" in out
+          and any(l.startswith("warning: viewport-as-destination") for l in err.splitlines()), out + err)
 
     # routingctl resolve: warnings, --strict.
     rc, out, err = ctl("resolve", REPAIRED, socket_path=path)
