@@ -19,6 +19,10 @@ public enum DirectionsLinkBuilder {
         // build → parse → build stable (issue 14).
         var trimmed: [String] = []
         let written = trimmedTexts(request, notes: &trimmed)
+        // No format marks a point as a map view's centre: written, it reads back exact.
+        for (role, e) in written.endpoints where e.precision == .approximate {
+            trimmed.append("\(role) precision: approximate (a map view's centre), which \(format.rawValue) links cannot mark; written as an exact point")
+        }
         var built = try builder.build(written)
         try checkKinds(written, built, builder)
         built.omitted = trimmed + built.omitted

@@ -93,6 +93,8 @@ enum DirectionsLinkFormats {
         YandexMapsLink.self,
         TwoGISLink.self,
         MoovitLink.self,
+        MagicEarthLink.self,
+        MapyLink.self,
     ]
 }
 

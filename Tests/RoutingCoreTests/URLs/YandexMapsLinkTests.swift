@@ -58,7 +58,10 @@ struct YandexMapsLinkTests {
 
     @Test("Errors: map-only link, no destination, one point, decimal comma, unknown rtt")
     func errors() throws {
-        #expect(error("https://yandex.ru/maps/?ll=37.6208,55.7539&z=16&pt=37.6208,55.7539")?.code == .notADirectionsLink)
+        // Issue 17: a marker (pt) is a place, from the current location; a link with no point at all is still no directions link.
+        #expect(try parser.parse("https://yandex.ru/maps/?ll=37.6208,55.7539&z=16&pt=37.6208,55.7539")
+            == DirectionsRequest(destination: .coordinate(Coordinate(latitude: 55.7539, longitude: 37.6208), label: nil)))
+        #expect(error("https://yandex.ru/maps/?z=16&l=map")?.code == .notADirectionsLink)
         #expect(error("https://yandex.ru/maps/?rtext=55.7,37.5~")?.code == .missingDestination)
         #expect(error("https://yandex.ru/maps/?rtext=55.7,37.5")?.code == .missingDestination)
         #expect(error("https://yandex.ru/maps/?rtext=~55,7539,37,6208")?.code == .malformedNumber)
