@@ -114,6 +114,11 @@ struct OtherPlaceFormsTests {
         try expectPlace("https://maps.urbi.ae/dubai/geo/55.2744%2C25.1972?m=55.2744%2C25.1972%2F17", .twoGIS, 25.1972, 55.2744, label: nil)
         try expectPlace("https://urbi-sa.com/riyadh/geo/46.6753,24.7136", .twoGIS, 24.7136, 46.6753, label: nil)
         try expectPlace("dgis://2gis.ru/geo/70000001006794433/37.6176,55.7558", .twoGIS, 55.7558, 37.6176, label: nil)
+        try expectPlace("dgis://2gis.ru/geo/37.6176,55.7558", .twoGIS, 55.7558, 37.6176, label: nil)
+        try expectPlace("https://2gis.ru/geo/37.6176%2C55.7558", .twoGIS, 55.7558, 37.6176, label: nil)
+        // The app's route form without rsType (public launchers write it): from here, no mode.
+        #expect(try parser.parse("dgis://2gis.ru/routeSearch/to/37.6176,55.7558/go")
+            == DirectionsRequest(destination: .coordinate(c(55.7558, 37.6176), label: nil)))
         #expect(URLTestSupport.error("https://2gis.ru/moscow/geo/70000001006794433")?.code == .unresolvableOffline)
         #expect(URLTestSupport.error("https://2gis.ru/moscow/geo/1/55.7558,37.6176,9")?.code == .malformedNumber)
         #expect(URLTestSupport.error("https://2gis.ru/moscow/geo/1/37.6176,95.1")?.code == .latitudeOutOfRange)

@@ -21,7 +21,8 @@
 ///   shared place. Nothing in the link says a marker sits at `center`, so it is read as a **map view** (approximate,
 ///   with the warning), labelled with `title`.
 /// - Sister hosts (``hosts``): Urbi, `maps.urbi.ae` and the `urbi`/`urbi-<cc>` domains, read as 2GIS;
-///   the app scheme `dgis://2gis.ru/…` takes the same paths (not separately documented by 2GIS).
+///   the app scheme takes the same paths: `dgis://2gis.ru/geo/<lon>,<lat>` is what public code writes for a pin
+///   (Flutter `map_launcher`, Capacitor launchers), `dgis://2gis.ru/routeSearch/to/<lon>,<lat>/go` for a route.
 enum TwoGISLink {
     static let formatName = "2GIS route link"
 
@@ -168,6 +169,7 @@ extension TwoGISLink: DirectionsLinkFormat {
                 "https://2gis.ru/moscow/directions/tab/car/points/37.6208%2C55.7539%7C37.6176%2C55.7558"),
             LinkForm(.route, "`/routeSearch/rsType/TYPE/[from/LON,LAT/]to/LON,LAT`", "dgis://2gis.ru/routeSearch/rsType/car/to/37.6176,55.7558"),
             LinkForm(.place, "`/CITY/geo/ID/LON,LAT`", "https://2gis.kz/almaty/geo/9430047375013218/76.9458,43.2380"),
+            LinkForm(.place, "`dgis://2gis.ru/geo/LON,LAT`", "dgis://2gis.ru/geo/37.6176,55.7558"),
             LinkForm(.place, "`maps.urbi.ae/CITY/geo/LON%2CLAT`", "https://maps.urbi.ae/dubai/geo/55.2744%2C25.1972?m=55.2744%2C25.1972%2F17"),
             LinkForm(.mapView, "`/CITY?m=LON,LAT/ZOOM`", "https://2gis.ru/moscow?m=37.6208%2C55.7539%2F16"),
             LinkForm(.mapView, "`share.api.2gis.ru/getimage?center=LON,LAT&zoom=…&title=…`",
