@@ -99,6 +99,14 @@ struct OtherPlaceFormsTests {
         #expect(URLTestSupport.error("https://yandex.ru/maps/?z=12")?.code == .notADirectionsLink)
     }
 
+    @Test("Yandex Navigator show_point_on_map is a place labelled by desc")
+    func yandexNavigatorPoint() throws {
+        try expectPlace("yandexnavi://show_point_on_map?lat=55.7520&lon=37.6175&zoom=16&no-balloon=0&desc=Red%20Square",
+                        .yandex, 55.7520, 37.6175, label: "Red Square")
+        #expect(URLTestSupport.error("yandexnavi://show_point_on_map?zoom=12")?.code == .missingDestination)
+        #expect(URLTestSupport.error("yandexnavi://show_point_on_map?lat=55.7&lon=190")?.code == .longitudeOutOfRange)
+    }
+
     @Test("Yandex organisation pages carry no coordinates: unresolvable offline")
     func yandexOrganisation() throws {
         #expect(URLTestSupport.error("https://yandex.ru/maps/org/gum/1077476535/")?.code == .unresolvableOffline)

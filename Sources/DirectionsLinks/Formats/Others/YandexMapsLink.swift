@@ -10,8 +10,8 @@
 ///   empty last point, or a single point → `missing-destination`.
 /// - `rtt`: ``modeVocabulary`` (`bc` web only), any case; others → `unknown-mode`.
 /// - `ll`, `pt`, `spn`, `z`, `l` (viewport, placemarks, **longitude first**) are never route endpoints (B33).
-/// - Without `rtext` (forms as GeoShare reads them, `YandexMapsUriInput.kt`, github.com/jakubvalenta/geoshare; Yandex
-///   Maps "Parameters" for `ll`, `pt`): `whatshere[point]=<lon>,<lat>` (the "what's here" pin) is a place; else
+/// - Without `rtext` (Yandex, "Launch web version of Yandex Maps": "Open map" `ll`, "Add placemark" `pt`,
+///   "What's here?"; and as GeoShare reads them, `YandexMapsUriInput.kt`, github.com/jakubvalenta/geoshare): `whatshere[point]=<lon>,<lat>` (the "what's here" pin) is a place; else
 ///   `pt=<lon>,<lat>[,<style>]` with one marker is a place (several `~`-separated markers: `invalid-parameter`);
 ///   else `ll=<lon>,<lat>` alone is a map view (approximate, `viewport-as-destination`). A place page
 ///   `/maps/org/<name>/<id>/` or `/maps/…/geo/…` without these → `unresolvable-offline`; else `not-a-directions-link`.
@@ -19,6 +19,8 @@
 /// - Yandex Navigator (Yandex, "Launch Yandex Navigator", https://yandex.com/dev/yandex-apps-launch/navigator/):
 ///   `yandexnavi://build_route_on_map?lat_from=&lon_from=&lat_to=&lon_to=&lat_via_0=&lon_via_0=…`:
 ///   no `from` → the current location; waypoints in N order; mode Car. Read only.
+///   `yandexnavi://show_point_on_map?lat=&lon=&zoom=&no-balloon=&desc=` (Yandex, "URL format",
+///   https://yandex.ru/dev/navigator/doc/ru/concepts/navigator-url-params) is a place, labelled by `desc`.
 /// - Repairs: none; no typo guesses (names are short), but a near miss of a missing `rtext` (`rtxt`)
 ///   is named in the `missing-destination` error.
 enum YandexMapsLink {
@@ -114,6 +116,15 @@ extension YandexMapsLink: DirectionsLinkFormat {
     }
 
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        if link.scheme == "yandexnavi", link.host == "show_point_on_map" || (!link.hasAuthority && link.bytes.path.equals("show_point_on_map")) {
+            // A point shown on the map (a pin): the place, labelled by `desc`.
+            let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
+            guard let lat = try single(query, "lat"), let lon = try single(query, "lon") else {
+                throw DirectionsURLError(.missingDestination, "lat", "this Yandex Navigator point has no lat and lon; write show_point_on_map?lat=…&lon=…")
+            }
+            let label = try single(query, "desc")?.withValue { $0.trimmed.isEmpty ? nil : $0.trimmed.string }
+            return DirectionsRequest(destination: .coordinate(try OsmAndLink.coordinate(lat, lon, prefix: ""), label: label))
+        }
         if link.scheme == "yandexnavi" {
             guard link.host == "build_route_on_map" || (!link.hasAuthority && link.bytes.path.equals("build_route_on_map")) else {
                 throw DirectionsURLError(.notADirectionsLink, "host",
@@ -174,6 +185,8 @@ extension YandexMapsLink: DirectionsLinkFormat {
             LinkForm(.route, "`/maps/?rtext=LAT,LON~LAT,LON&rtt=…`", "https://yandex.ru/maps/?rtext=55.7539%2C37.6208~55.7520%2C37.6175&rtt=pd"),
             LinkForm(.route, "`/maps/?rtext=~LAT,LON` (from the current location)", "https://yandex.com/maps/?rtext=~55.7520%2C37.6175&rtt=auto"),
             LinkForm(.route, "`yandexnavi://build_route_on_map?lat_to=…&lon_to=…`", "yandexnavi://build_route_on_map?lat_to=55.7520&lon_to=37.6175"),
+            LinkForm(.place, "`yandexnavi://show_point_on_map?lat=…&lon=…&desc=…`",
+                "yandexnavi://show_point_on_map?lat=55.7520&lon=37.6175&zoom=16&no-balloon=0&desc=Red%20Square"),
             LinkForm(.place, "`/maps/?whatshere[point]=LON,LAT`",
                 "https://yandex.ru/maps/213/moscow/?ll=37.6208%2C55.7539&mode=whatshere&whatshere%5Bpoint%5D=37.6175%2C55.7520&whatshere%5Bzoom%5D=17&z=17"),
             LinkForm(.place, "`/maps/?pt=LON,LAT[,STYLE]` (one marker)", "https://yandex.ru/maps/?pt=37.6175,55.7520,pm2rdm&z=16&l=map"),
