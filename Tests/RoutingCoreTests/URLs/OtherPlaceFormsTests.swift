@@ -201,6 +201,9 @@ struct OtherPlaceFormsTests {
         #expect(URLTestSupport.error("https://mapy.com/?x=14.42&y=95")?.parameter == "y")
         #expect(URLTestSupport.error("https://mapy.com/?x=east&y=50")?.code == .malformedNumber)
         #expect(URLTestSupport.error("https://mapy.com/fnc/v1/search?query=Praha")?.code == .notADirectionsLink)
+        #expect(URLTestSupport.error("https://mapy.com/s/jelokuzafa")?.code == .unresolvableOffline)
+        // A route as an rc code is not read, and its x/y view must not become the destination.
+        #expect(URLTestSupport.error("https://mapy.com/en/zakladni?planovani-trasy&rc=9gz-HxYH7ngonA6&x=14.42&y=50.08&z=13")?.code == .notADirectionsLink)
     }
 
     // MARK: Writers

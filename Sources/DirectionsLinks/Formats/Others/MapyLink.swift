@@ -11,7 +11,9 @@
 /// - Any other page with `id=<lon>,<lat>` (`source=coor`, a pin on a coordinate): a **place**; another
 ///   `source` with an id (`source=firm&id=123`) → `unresolvable-offline`.
 /// - `?x=<lon>&y=<lat>&z=`: a **map view** (approximate, `viewport-as-destination`; strict: the error).
-/// - `/fnc/v1/search?query=` is a search for text → `not-a-directions-link`; so is a link with none of these.
+/// - `/fnc/v1/search?query=` is a search for text → `not-a-directions-link`; so is a link with none of these, and a
+///   planned route written as Mapy.com's point code `rc=…` (not read; its `x`, `y` are only the view).
+/// - `/s/<code>` short links → `unresolvable-offline`.
 enum MapyLink {
     static let formatName = "Mapy.com link"
     static let schema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
@@ -39,6 +41,15 @@ extension MapyLink: DirectionsLinkFormat {
         let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
         let keys = schema.slots(query)
         if keys.hasUnknown { try schema.warnLikelyTypos(query, &context) }
+        if path.hasPrefix("/s/") {
+            throw DirectionsURLError(.unresolvableOffline, "path", "'\(path.shown)' is a Mapy.com short link, which only Mapy.com's servers can expand; "
+                + "share the place or route itself")
+        }
+        if let rc = try keys.single("rc"), !rc.rawValue.isBlank {
+            // A planned route as Mapy.com's own point code: not read, and its map view must not stand in for it.
+            throw DirectionsURLError(.notADirectionsLink, "rc", "Mapy.com route codes (rc=…) are not read; share the route as "
+                + "https://mapy.com/fnc/v1/route?start=<lon>,<lat>&end=<lon>,<lat>")
+        }
         if path.hasSuffixIgnoringCase("/fnc/v1/route") || path.hasSuffixIgnoringCase("/fnc/v1/route/") {
             guard let end = try keys.single("end"), !end.rawValue.isBlank else {
                 throw schema.missing("destination", "end", in: query, add: "end=<longitude>,<latitude>")
