@@ -97,6 +97,9 @@ struct OtherPlaceFormsTests {
         #expect(route.warnings.isEmpty)
         #expect(route.request.destination == .coordinate(c(55.7539, 37.6208), label: nil))
         #expect(URLTestSupport.error("https://yandex.ru/maps/?z=12")?.code == .notADirectionsLink)
+        // A search's view does not locate its results; a place page's view is not the place.
+        #expect(URLTestSupport.error("https://yandex.ru/maps/?text=coffee&ll=37.62%2C55.75&z=14")?.code == .notADirectionsLink)
+        #expect(URLTestSupport.error("https://yandex.ru/maps/org/gum/1077476535/?ll=37.62%2C55.75&z=17")?.code == .unresolvableOffline)
     }
 
     @Test("Yandex Navigator show_point_on_map is a place labelled by desc")
@@ -138,6 +141,8 @@ struct OtherPlaceFormsTests {
         try expectMapView("https://share.api.2gis.ru/getimage?city=moscow&zoom=17&center=37.6176%2C55.7558&title=Red%20Square",
                           .twoGIS, 55.7558, 37.6176, parameter: "center", label: "Red Square")
         #expect(URLTestSupport.error("https://share.api.2gis.ru/getimage?zoom=17")?.code == .notADirectionsLink)
+        #expect(URLTestSupport.error("https://2gis.ru/moscow/search/coffee?m=37.62%2C55.75%2F14")?.code == .notADirectionsLink)
+        #expect(URLTestSupport.error("https://2gis.ru/moscow/firm/70000001?m=37.62%2C55.75%2F14")?.code == .notADirectionsLink)
         // A route's m= stays the viewport.
         let route = try parser.parseLink("https://2gis.ru/moscow/directions/points/%7C37.6176%2C55.7558?m=37.62%2C55.75%2F14")
         #expect(route.warnings.isEmpty)
@@ -202,6 +207,7 @@ struct OtherPlaceFormsTests {
         #expect(URLTestSupport.error("https://mapy.com/?x=east&y=50")?.code == .malformedNumber)
         #expect(URLTestSupport.error("https://mapy.com/fnc/v1/search?query=Praha")?.code == .notADirectionsLink)
         #expect(URLTestSupport.error("https://mapy.com/s/jelokuzafa")?.code == .unresolvableOffline)
+        #expect(URLTestSupport.error("https://mapy.com/en/zakladni?q=kavarna&x=14.42&y=50.08&z=14")?.code == .notADirectionsLink)
         // A route as an rc code is not read, and its x/y view must not become the destination.
         #expect(URLTestSupport.error("https://mapy.com/en/zakladni?planovani-trasy&rc=9gz-HxYH7ngonA6&x=14.42&y=50.08&z=13")?.code == .notADirectionsLink)
     }

@@ -86,6 +86,9 @@ extension MapyLink: DirectionsLinkFormat {
             throw DirectionsURLError(.unresolvableOffline, "id", "'source=\(DirectionsURLParser.shorten(sourceWord))&id=…' names a Mapy.com object by its id, "
                 + "which only Mapy.com's servers can resolve; share a pin on a coordinate (source=coor) instead")
         }
+        if let q = query.first("q") ?? query.first("query"), !q.rawValue.isBlank {
+            throw DirectionsURLError(.notADirectionsLink, "q", "this Mapy.com link searches for text, which names no single place (x, y are only the view)")
+        }
         if let x = try keys.single("x"), let y = try keys.single("y") {
             let c = try x.withValue { (xv: LinkInput) throws(DirectionsURLError) -> Coordinate in
                 try y.withValue { (yv: LinkInput) throws(DirectionsURLError) -> Coordinate in

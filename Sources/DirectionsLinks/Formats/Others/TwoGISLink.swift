@@ -16,7 +16,8 @@
 /// Places and map views (as GeoShare reads them, `UrbiUriInput.kt`, github.com/jakubvalenta/geoshare):
 /// - `https://2gis.<tld>/<city>/geo/<id>/<lon>,<lat>` and `…/geo/<lon>%2C<lat>`: a place (the first
 ///   `<lon>,<lat>` segment after `geo`, decoded); `/geo/<id>` alone → `unresolvable-offline`.
-/// - `?m=<lon>,<lat>/<zoom>` with no place and no route: a map view (approximate, `viewport-as-destination`).
+/// - `?m=<lon>,<lat>/<zoom>` with no place and no route: a map view (approximate, `viewport-as-destination`);
+///   not beside a search (`/search/…`) or an organisation (`/firm/<id>`): `not-a-directions-link`.
 /// - `https://share.api.2gis.ru/getimage?center=<lon>,<lat>&zoom=&title=`: the static image 2GIS makes of a
 ///   shared place. Nothing in the link says a marker sits at `center`, so it is read as a **map view** (approximate,
 ///   with the warning), labelled with `title`.
@@ -87,6 +88,8 @@ extension TwoGISLink: DirectionsLinkFormat {
             throw DirectionsURLError(.unresolvableOffline, "path",
                 "this 2GIS place link names the place by its 2GIS id only; only 2GIS's servers can resolve it (a link with /geo/<id>/<lon>,<lat> can be read)")
         }
+        // A search or an organisation page: the view does not locate what it names (the not-a-route error follows).
+        if parts.contains(where: { $0.equalsIgnoringCase("search") || $0.equalsIgnoringCase("firm") }) { return nil }
         if let m = try query.single("m", format: formatName) {
             let c = try m.withValue { (v: LinkInput) throws(DirectionsURLError) -> Coordinate in
                 let end = v.firstOffset(of: UInt8(ascii: "/")) ?? v.count

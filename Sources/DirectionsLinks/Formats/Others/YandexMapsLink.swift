@@ -13,7 +13,8 @@
 /// - Without `rtext` (Yandex, "Launch web version of Yandex Maps": "Open map" `ll`, "Add placemark" `pt`,
 ///   "What's here?"; and as GeoShare reads them, `YandexMapsUriInput.kt`, github.com/jakubvalenta/geoshare): `whatshere[point]=<lon>,<lat>` (the "what's here" pin) is a place; else
 ///   `pt=<lon>,<lat>[,<style>]` with one marker is a place (several `~`-separated markers: `invalid-parameter`);
-///   else `ll=<lon>,<lat>` alone is a map view (approximate, `viewport-as-destination`). A place page
+///   else `ll=<lon>,<lat>` alone is a map view (approximate, `viewport-as-destination`); with a search `text=`
+///   → `not-a-directions-link` (the view does not locate the results). A place page
 ///   `/maps/org/<name>/<id>/` or `/maps/…/geo/…` without these → `unresolvable-offline`; else `not-a-directions-link`.
 ///   Unknown parameters are ignored.
 /// - Yandex Navigator (Yandex, "Launch Yandex Navigator", https://yandex.com/dev/yandex-apps-launch/navigator/):
@@ -64,7 +65,8 @@ enum YandexMapsLink {
     /// A place or map view without `rtext`, or nil: `whatshere[point]=<lon>,<lat>` (the "what's here" pin),
     /// else `pt=<lon>,<lat>[,<style>]` (one marker; several, `~`-separated, name no single place: an error),
     /// else `ll=<lon>,<lat>` (the map's centre: an approximate destination with `viewport-as-destination`).
-    private static func place(_ query: LinkInput.Query, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest? {
+    /// A search (`text=`) or a place page (`poi`) with only `ll` names something the view does not locate: nil (an error follows).
+    private static func place(_ query: LinkInput.Query, poi: Bool, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest? {
         if let p = try query.single("whatshere[point]", format: formatName) {
             let c = try p.withValue { (v: LinkInput) throws(DirectionsURLError) in try PlaceLinkReading.leadingPair(v, lonFirst: true, parameter: "whatshere[point]") }
             return DirectionsRequest(destination: .coordinate(c, label: nil))
@@ -78,6 +80,11 @@ enum YandexMapsLink {
                 return try PlaceLinkReading.leadingPair(v, lonFirst: true, parameter: "pt")
             }
             return DirectionsRequest(destination: .coordinate(c, label: nil))
+        }
+        if poi { return nil }
+        if let text = query.first("text"), !text.rawValue.isBlank {
+            throw DirectionsURLError(.notADirectionsLink, "text", "this Yandex Maps link searches for text, which names no single place "
+                + "(ll is only the view); share the place (pt, whatshere) or a route (rtext)")
         }
         if let p = try query.single("ll", format: formatName) {
             let c = try p.withValue { (v: LinkInput) throws(DirectionsURLError) in try PlaceLinkReading.leadingPair(v, lonFirst: true, parameter: "ll") }
@@ -152,7 +159,7 @@ extension YandexMapsLink: DirectionsLinkFormat {
         let keys = schema.slots(query)
         guard let rtext = try keys.single("rtext") else {
             if schema.hint(in: query, for: "rtext") != nil { throw schema.missing("'rtext'", "rtext", in: query, add: "") }
-            if let place = try place(query, &context) { return place }
+            if let place = try place(query, poi: poi, &context) { return place }
             if poi {
                 throw DirectionsURLError(.unresolvableOffline, "path", "'\(path.shown)' is a Yandex place page, which names the place by its "
                     + "Yandex id and carries no coordinates; only Yandex's servers can resolve it")
