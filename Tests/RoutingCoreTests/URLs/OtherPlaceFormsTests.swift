@@ -138,6 +138,8 @@ struct OtherPlaceFormsTests {
     @Test("2GIS m= alone is a map view; getimage's centre is a map view labelled with its title")
     func twoGISMapView() throws {
         try expectMapView("https://2gis.ru/moscow?m=37.6208%2C55.7539%2F16", .twoGIS, 55.7539, 37.6208, parameter: "m")
+        try expectMapView("https://2gis.ru/moscow/center/37.6208,55.7539/zoom/16", .twoGIS, 55.7539, 37.6208, parameter: "center")
+        #expect(URLTestSupport.error("https://2gis.ru/moscow/center/55.7539,137.6208/zoom/16")?.code == .latitudeOutOfRange)
         try expectMapView("https://share.api.2gis.ru/getimage?city=moscow&zoom=17&center=37.6176%2C55.7558&title=Red%20Square",
                           .twoGIS, 55.7558, 37.6176, parameter: "center", label: "Red Square")
         #expect(URLTestSupport.error("https://share.api.2gis.ru/getimage?zoom=17")?.code == .notADirectionsLink)

@@ -16,7 +16,8 @@
 /// Places and map views (as GeoShare reads them, `UrbiUriInput.kt`, github.com/jakubvalenta/geoshare):
 /// - `https://2gis.<tld>/<city>/geo/<id>/<lon>,<lat>` and `…/geo/<lon>%2C<lat>`: a place (the first
 ///   `<lon>,<lat>` segment after `geo`, decoded); `/geo/<id>` alone → `unresolvable-offline`.
-/// - `?m=<lon>,<lat>/<zoom>` with no place and no route: a map view (approximate, `viewport-as-destination`);
+/// - `/center/<lon>,<lat>/zoom/<z>` (the older path form; Organic Maps' geo parser reads it), else `?m=<lon>,<lat>/<zoom>`,
+///   with no place and no route: a map view (approximate, `viewport-as-destination`);
 ///   not beside a search (`/search/…`) or an organisation (`/firm/<id>`): `not-a-directions-link`.
 /// - `https://share.api.2gis.ru/getimage?center=<lon>,<lat>&zoom=&title=`: the static image 2GIS makes of a
 ///   shared place. Nothing in the link says a marker sits at `center`, so it is read as a **map view** (approximate,
@@ -90,6 +91,11 @@ extension TwoGISLink: DirectionsLinkFormat {
         }
         // A search or an organisation page: the view does not locate what it names (the not-a-route error follows).
         if parts.contains(where: { $0.equalsIgnoringCase("search") || $0.equalsIgnoringCase("firm") }) { return nil }
+        // `/center/<lon>,<lat>/zoom/<z>`: the older path form of the view (Organic Maps' geo parser reads it).
+        if let i = parts.firstIndex(where: { $0.equalsIgnoringCase("center") }), i + 1 < parts.count {
+            let c = try parts[i + 1].withCheckedDecoded("center") { (v: LinkInput) throws(DirectionsURLError) in try lonLat(v, parameter: "center") }
+            return DirectionsRequest(destination: try context.mapViewDestination(c, view: "center/" + parts[i + 1].shown, parameter: "center"))
+        }
         if let m = try query.single("m", format: formatName) {
             let c = try m.withValue { (v: LinkInput) throws(DirectionsURLError) -> Coordinate in
                 let end = v.firstOffset(of: UInt8(ascii: "/")) ?? v.count
@@ -175,6 +181,7 @@ extension TwoGISLink: DirectionsLinkFormat {
             LinkForm(.place, "`dgis://2gis.ru/geo/LON,LAT`", "dgis://2gis.ru/geo/37.6176,55.7558"),
             LinkForm(.place, "`maps.urbi.ae/CITY/geo/LON%2CLAT`", "https://maps.urbi.ae/dubai/geo/55.2744%2C25.1972?m=55.2744%2C25.1972%2F17"),
             LinkForm(.mapView, "`/CITY?m=LON,LAT/ZOOM`", "https://2gis.ru/moscow?m=37.6208%2C55.7539%2F16"),
+            LinkForm(.mapView, "`/CITY/center/LON,LAT/zoom/Z`", "https://2gis.ru/moscow/center/37.6208,55.7539/zoom/16"),
             LinkForm(.mapView, "`share.api.2gis.ru/getimage?center=LON,LAT&zoom=…&title=…`",
                 "https://share.api.2gis.ru/getimage?city=moscow&zoom=17&center=37.6176%2C55.7558&title=Red%20Square"),
         ]
