@@ -95,6 +95,8 @@ enum DirectionsLinkFormats {
         MoovitLink.self,
         DirectionsURLParser.GooglePlaceLink.self,
         DirectionsURLParser.GooglePathLink.self,
+        MagicEarthLink.self,
+        MapyLink.self,
     ]
 }
 

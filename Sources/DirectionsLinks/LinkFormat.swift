@@ -47,6 +47,10 @@ public enum LinkFormat: String, CaseIterable, Hashable, Sendable {
     case moovit = "moovit"
     /// Apple's `.mkdirectionsrequest` file: a binary property list of two map items (MapKit).
     case mkDirectionsRequest = "mkdirectionsrequest"
+    /// Magic Earth, `magicearth://?get_directions&lat=&lon=`, `?show_on_map&lat=&lon=&name=`, also on `magicearth.com`.
+    case magicEarth = "magic-earth"
+    /// Mapy.com / Mapy.cz, `https://mapy.com/fnc/v1/route?start=lon,lat&end=lon,lat&routeType=`, pins and map views.
+    case mapy = "mapy"
 }
 
 /// One word of a format's `modeVocabulary` (used by its parser, its builder and the docs): one of Apple's

@@ -68,7 +68,10 @@ struct HereLinkTests {
         #expect(error("https://share.here.com/r/mylocation/52,5 13,4")?.code == .malformedNumber)
         #expect(error("https://share.here.com/r/1,2/3,4?m=x")?.code == .unknownMode)
         #expect(error("https://share.here.com/r/1,2/3,4?a=stairs")?.code == .invalidParameter)
-        #expect(error("https://share.here.com/l/52.5,13.4?z=13")?.code == .notADirectionsLink)
+        // Issue 17: a /l/ location link is a place, from the current location; other paths are still no route.
+        #expect(try parser.parse("https://share.here.com/l/52.5,13.4?z=13")
+            == DirectionsRequest(destination: .coordinate(Coordinate(latitude: 52.5, longitude: 13.4), label: nil)))
+        #expect(error("https://share.here.com/x/52.5,13.4?z=13")?.code == .notADirectionsLink)
         #expect(error("https://share.here.com/r/91,0/1,2")?.code == .latitudeOutOfRange)
     }
 

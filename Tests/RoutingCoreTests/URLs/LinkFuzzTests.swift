@@ -81,6 +81,20 @@ import TestSupport
         "https://yandex.com/maps/?rtext=55.75,37.62~55.76,37.61~55.77,37.60&rtt=mt",
         "https://2gis.ru/moscow/directions/points/37.6208%2C55.7539%7C37.6176%2C55.7558",
         "moovit://directions?dest_lat=40.758&dest_lon=-73.9855&dest_name=Times%20Square&orig_lat=40.7484&orig_lon=-73.9857&date=2030-01-01T09:00:00Z",
+        // Places and map views (issue 17) and the formats added with them.
+        "https://share.here.com/l/52.5163,13.3777,Brandenburg%20Gate?z=16",
+        "https://share.here.com/p/s-Yz1zaWdodDtsYXQ9NTIuNTE2Mztsb249MTMuMzc3NztuPUJyYW5kZW5idXJnZXIrVG9y",
+        "https://wego.here.com/p/e-eyJsYXRpdHVkZSI6NTIuNTE4NiwibG9uZ2l0dWRlIjoxMy4zNzYyfQ==?map=52.5186,13.3762,15,normal",
+        "https://wego.here.com/?map=52.5163,13.3777,15,normal",
+        "https://yandex.ru/maps/213/moscow/?ll=37.6208%2C55.7539&mode=whatshere&whatshere%5Bpoint%5D=37.6175%2C55.7520&z=17",
+        "https://yandex.ru/maps/?pt=37.6175,55.7520,pm2rdm&z=16&l=map",
+        "https://2gis.kz/almaty/geo/9430047375013218/76.9458,43.2380",
+        "https://maps.urbi.ae/dubai/geo/55.2744%2C25.1972?m=55.2744%2C25.1972%2F17",
+        "https://share.api.2gis.ru/getimage?city=moscow&zoom=17&center=37.6176%2C55.7558&title=Red%20Square",
+        "magicearth://?show_on_map&lat=47.3769&lon=8.5417&name=Z%C3%BCrich%20HB",
+        "magicearth://?get_directions&walk_to&lat=47.3769&lon=8.5417",
+        "https://mapy.com/fnc/v1/route?start=14.4208,50.0875&end=14.4011,50.0901&waypoints=14.41,50.08&routeType=foot_fast",
+        "https://mapy.com/en/zakladni?source=coor&id=14.4011%2C50.0901&x=14.4011&y=50.0901&z=17",
     ]
 
     /// One plausible link per registered scheme and host, so every parser gets seeds even when its

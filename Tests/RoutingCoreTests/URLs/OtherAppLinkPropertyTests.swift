@@ -4,13 +4,13 @@ import TestSupport
 @testable import DirectionsLinks
 @testable import RoutingCore
 
-/// Round-trip properties of the Waze, Citymapper, Bing, HERE, Yandex, 2GIS and Moovit builders over
+/// Round-trip properties of the Waze, Citymapper, Bing, HERE, Yandex, 2GIS, Moovit, Magic Earth and Mapy builders over
 /// seeded random requests: (1) a request the format carries fully parses back equal; (2) build →
 /// parse → build gives the same text; (3) every link of these formats in the tests rebuilds to a
 /// link that parses to the same request.
 @Suite("Other apps: build and parse round trips")
 struct OtherAppLinkPropertyTests {
-    static let formats: [LinkFormat] = [.waze, .citymapper, .bing, .here, .yandex, .twoGIS, .moovit]
+    static let formats: [LinkFormat] = [.waze, .citymapper, .bing, .here, .yandex, .twoGIS, .moovit, .magicEarth, .mapy]
     let parser = URLTestSupport.parser
 
     static let labels = ["Eiffel_Tower", "Café & Bar", "My Home, 2/3", "50% off", "plus+sign", "東京駅", "A~B;C|D", "Gare #5 = ok?"]
@@ -99,6 +99,16 @@ struct OtherAppLinkPropertyTests {
                 return DirectionsRequest(
                     source: bool() ? .currentLocation : point(label: false), destination: point(label: false),
                     waypoints: (0..<int(3)).map { _ in point(label: false) }, mode: m, transportType: t)
+            case .magicEarth:
+                let words: [(DirectionsMode?, TransportType?)] = [(nil, nil), (.car, nil), (.pedestrian, nil), (.bike, nil), (nil, .transit)]
+                let (m, t) = words[int(words.count)]
+                return DirectionsRequest(destination: bool() ? point(label: false) : address(), mode: m, transportType: t)
+            case .mapy:
+                let words: [(DirectionsMode?, TransportType?)] = [(nil, nil), (.car, nil), (.pedestrian, nil), (.bike, nil)]
+                let (m, t) = words[int(words.count)]
+                return DirectionsRequest(
+                    source: bool() ? .currentLocation : point(label: false), destination: point(label: false),
+                    waypoints: (0..<int(3)).map { _ in point(label: false) }, mode: m, transportType: t)
             default:
                 fatalError("not one of these formats")
             }
@@ -124,7 +134,8 @@ struct OtherAppLinkPropertyTests {
     func anyRequest(_ format: LinkFormat) throws {
         var gen = Gen(rng: SplitMix64(state: 0xA11_0000 + UInt64(format.rawValue.utf8.count)))
         var built = 0
-        for _ in 0..<60 {
+        // 100 requests: Magic Earth writes only those from the current location (about one in four).
+        for _ in 0..<100 {
             let r = gen.any()
             let link: BuiltLink
             do {
@@ -162,6 +173,13 @@ struct OtherAppLinkPropertyTests {
         "https://2gis.ru/moscow/directions/tab/pedestrian/points/37.703957%2C55.781822%3B4504385606385781%7C37.710476%2C55.78147",
         "dgis://2gis.ru/routeSearch/rsType/car/to/37.648801,55.76009",
         "moovit://directions?dest_lat=40.7580&dest_lon=-73.9855&dest_name=Times+Square&orig_name=Grand%20Central&date=2030-05-01T08%3A30%3A00Z",
+        "https://share.here.com/l/52.5163,13.3777,Brandenburg%20Gate?z=16",
+        "https://share.here.com/p/s-Yz1zaWdodDtsYXQ9NTIuNTE2Mztsb249MTMuMzc3NztuPUJyYW5kZW5idXJnZXIrVG9y",
+        "https://yandex.ru/maps/213/moscow/?ll=37.6208%2C55.7539&mode=whatshere&whatshere%5Bpoint%5D=37.6175%2C55.7520&z=17",
+        "https://2gis.kz/almaty/geo/9430047375013218/76.9458,43.2380",
+        "magicearth://?get_directions&bike_to&lat=47.3769&lon=8.5417",
+        "magicearth://?get_directions&q=Bahnhofstrasse%201%2C%20Z%C3%BCrich",
+        "https://mapy.com/fnc/v1/route?start=14.4208,50.0875&end=14.4011,50.0901&waypoints=14.41,50.08&routeType=foot_fast",
     ]
 
     @Test("Every sample link rebuilds to a link that parses to the same request", arguments: sampleLinks)

@@ -58,7 +58,10 @@ struct YandexMapsLinkTests {
 
     @Test("Errors: map-only link, no destination, one point, decimal comma, unknown rtt")
     func errors() throws {
-        #expect(error("https://yandex.ru/maps/?ll=37.6208,55.7539&z=16&pt=37.6208,55.7539")?.code == .notADirectionsLink)
+        // Issue 17: a marker (pt) is a place, from the current location; a link with no point at all is still no directions link.
+        #expect(try parser.parse("https://yandex.ru/maps/?ll=37.6208,55.7539&z=16&pt=37.6208,55.7539")
+            == DirectionsRequest(destination: .coordinate(Coordinate(latitude: 55.7539, longitude: 37.6208), label: nil)))
+        #expect(error("https://yandex.ru/maps/?z=16&l=map")?.code == .notADirectionsLink)
         #expect(error("https://yandex.ru/maps/?rtext=55.7,37.5~")?.code == .missingDestination)
         #expect(error("https://yandex.ru/maps/?rtext=55.7,37.5")?.code == .missingDestination)
         #expect(error("https://yandex.ru/maps/?rtext=~55,7539,37,6208")?.code == .malformedNumber)
@@ -95,6 +98,9 @@ extension YandexMapsLinkTests {
         #expect(error("yandexnavi://build_route_on_map?lat_to=55.76")?.parameter == "lon_to")
         #expect(error("yandexnavi://build_route_on_map?lat_to=55,76&lon_to=37,64")?.code == .malformedNumber)
         #expect(error("yandexnavi://build_route_on_map?lat_from=55.7&lon_from=37.6")?.code == .missingDestination)
-        #expect(error("yandexnavi://show_point_on_map?lat=55.7&lon=37.6")?.code == .notADirectionsLink)
+        // Issue 17: a point shown on the map is a place (from the current location); other actions are still no route.
+        #expect(try parser.parse("yandexnavi://show_point_on_map?lat=55.7&lon=37.6")
+            == DirectionsRequest(destination: .coordinate(Coordinate(latitude: 55.7, longitude: 37.6), label: nil)))
+        #expect(error("yandexnavi://map_search?text=cafe")?.code == .notADirectionsLink)
     }
 }

@@ -118,6 +118,18 @@ enum BingMapsLink {
 extension BingMapsLink: DirectionsLinkFormat {
     static var schemes: [String] { ["bingmaps", "ms-drive-to", "ms-walk-to"] }
     static var hosts: [String] { ["bing.com", "www.bing.com"] }
+    static var forms: [LinkForm] {
+        [
+            LinkForm(.route, "`bingmaps:?rtp=pos.LAT_LON_TITLE~adr.ADDRESS&mode=…`",
+                "bingmaps:?rtp=pos.48.8584_2.2945_Eiffel%255FTower~adr.Louvre%20Museum,%20Paris&mode=w"),
+            LinkForm(.route, "`bingmaps:?rtp=~pos.LAT_LON` (from the current location)", "bingmaps:?rtp=~pos.47.6205_-122.3493_Space%20Needle&mode=d"),
+            LinkForm(.route, "`bing.com/maps?rtp=…`", "https://www.bing.com/maps?rtp=adr.~pos.38.6270_-90.1994_Gateway+Arch&mode=W"),
+            LinkForm(.route, "`ms-drive-to:?destination.latitude=…&destination.longitude=…&destination.name=…`",
+                "ms-drive-to:?destination.latitude=47.680504&destination.longitude=-122.328262&destination.name=Green%20Lake"),
+            LinkForm(.route, "`ms-walk-to:?destination.latitude=…&destination.longitude=…`",
+                "ms-walk-to:?destination.latitude=47.6205&destination.longitude=-122.3493"),
+        ]
+    }
 
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         if link.scheme == "ms-drive-to" || link.scheme == "ms-walk-to" { return try parseDriveTo(link, walk: link.scheme == "ms-walk-to") }

@@ -44,6 +44,15 @@ enum CitymapperLink {
 extension CitymapperLink: DirectionsLinkFormat {
     static var schemes: [String] { ["citymapper"] }
     static var hosts: [String] { ["citymapper.com", "www.citymapper.com"] }
+    static var forms: [LinkForm] {
+        [
+            LinkForm(.route, "`/directions?endcoord=LAT,LON&endname=…` (from the current location)",
+                "https://citymapper.com/directions?endcoord=51.5081%2C-0.0759&endname=Tower%20of%20London"),
+            LinkForm(.route, "`/directions?startcoord=LAT,LON&startname=…&endaddress=…`",
+                "https://citymapper.com/directions?startcoord=51.5033,-0.1196&startname=London+Eye&endaddress=221B+Baker+Street%2C+London"),
+            LinkForm(.route, "`citymapper://directions?…` (the same parameters)", "citymapper://directions?endcoord=51.5007,-0.1246&endname=Big+Ben"),
+        ]
+    }
 
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         let path = link.bytes.path

@@ -17,6 +17,17 @@
 /// - `a` (comma-separated): `tollroad` → tolls, `motorway` → highways, `boatFerry` and `railFerry` →
 ///   ferries; `tunnel` and `dirtRoad` have no MapKit meaning → `ignored-value` repair; anything else →
 ///   `invalid-parameter`. `z`, `t` (map type), `ref` are view or referrer data and ignored.
+///
+/// Places and map views (forms read as GeoShare reads them, `HereWeGoUriInput.kt` and its tests,
+/// github.com/jakubvalenta/geoshare; HERE "Sharing a Location"):
+/// - `https://share.here.com/l/<lat>,<lon>[,<title>]` (also on wego.here.com): a place, the title its label.
+/// - `https://share.here.com/p/<letter>-<base64>` and `https://wego.here.com/p/…`: a place code, decoded offline;
+///   `e-` codes hold JSON (`{"latitude":-38.14749,"longitude":145.14347,…}`), `s-` codes `;`-separated
+///   `key=value` pairs (`c=postal-area;lat=50.10957;lon=14.44122;n=Praha+7;h=…`, `n` the name, form-encoded).
+///   A code without coordinates → `unresolvable-offline`. The `map=` next to it is a view; the place wins.
+/// - `https://wego.here.com/?map=<lat>,<lon>,<zoom>[,<type>]`: a map view only, its centre an approximate destination
+///   (`viewport-as-destination`; strict: the error).
+/// - `here-place:` is not read: no source shows HERE writing it.
 enum HereLink {
     static let formatName = "HERE route link"
 
@@ -52,6 +63,55 @@ enum HereLink {
         return .coordinate(c, label: title?.isEmpty == false ? title : nil)
     }
 
+    /// The place and map-view forms (nil for any other path): `/l/<lat>,<lon>[,<title>]`, `/p/<letter>-<base64>`
+    /// (a place code decoded offline), and wego's bare `/?map=<lat>,<lon>,<zoom>[,<type>]` (a map view).
+    private static func place(
+        _ parts: [LinkInput], _ query: LinkInput.Query, wego: Bool, _ context: inout ParseContext
+    ) throws(DirectionsURLError) -> DirectionsRequest? {
+        if parts.count >= 3, parts[1].equals("l") {
+            guard case .coordinate(let c, let label, _, _) = try waypoint(parts[2], plusAsSpace: false, &context) else {
+                throw DirectionsURLError(.malformedNumber, "path", "a HERE location link is /l/<latitude>,<longitude>[,title]")
+            }
+            return DirectionsRequest(destination: .coordinate(c, label: label))
+        }
+        if parts.count >= 3, parts[1].equals("p") { return DirectionsRequest(destination: try placeCode(parts[2])) }
+        if wego, parts.count <= 2, parts.allSatisfy(\.isEmpty), let map = try query.single("map", format: formatName) {
+            let centre = try map.withValue { (v: LinkInput) throws(DirectionsURLError) in try PlaceLinkReading.leadingPair(v, lonFirst: false, parameter: "map") }
+            return DirectionsRequest(destination: try context.mapViewDestination(centre, view: "map=" + DirectionsURLParser.shorten(map.value), parameter: "map"))
+        }
+        return nil
+    }
+
+    /// A `/p/` place code: one letter, `-`, then base64 of either JSON (`{"latitude":…,"longitude":…}`,
+    /// `e-` codes) or `;`-separated `key=value` pairs (`lat`, `lon`, `n` the name, form-encoded; `s-` codes).
+    /// - Throws: `invalid-parameter` when the code is not base64; `unresolvable-offline` when it holds no coordinates.
+    private static func placeCode(_ segment: LinkInput) throws(DirectionsURLError) -> Endpoint {
+        guard segment.count > 2, segment[1] == UInt8(ascii: "-"), let bytes = PlaceLinkReading.base64(segment.dropFirst(2)) else {
+            throw DirectionsURLError(.invalidParameter, "path", "'\(segment.shown)' is not a HERE place code (<letter>-<base64>)")
+        }
+        var (lat, lon, name): (Double?, Double?, String?) = (nil, nil, nil)
+        if bytes.first == UInt8(ascii: "{") {
+            (lat, lon) = (PlaceLinkReading.jsonNumber(bytes, key: "latitude"), PlaceLinkReading.jsonNumber(bytes, key: "longitude"))
+        } else {
+            try LinkInput.withBytesThrowing(of: String(decoding: bytes, as: UTF8.self)) { (text: LinkInput) throws(DirectionsURLError) in
+                for piece in text.pieces(separatedBy: UInt8(ascii: ";")) {
+                    guard let (key, value) = piece.split(at: UInt8(ascii: "=")) else { continue }
+                    if key.equals("lat") { lat = value.trimmed.decimal }
+                    else if key.equals("lon") { lon = value.trimmed.decimal }
+                    else if key.equals("n") { name = try value.decoded(plusAsSpace: true, parameter: "path", what: "place name") }
+                }
+            }
+        }
+        guard let lat, let lon else {
+            throw DirectionsURLError(.unresolvableOffline, "path", "the HERE place code '\(segment.shown)' holds no coordinates; only HERE's servers can resolve it")
+        }
+        guard let c = try? Coordinate.validated(latitude: lat, longitude: lon) else {
+            throw DirectionsURLError(lat.magnitude <= 90 ? .longitudeOutOfRange : .latitudeOutOfRange, "path",
+                "the HERE place code holds \(lat),\(lon), which is not a WGS84 coordinate")
+        }
+        return .coordinate(c, label: name.flatMap { $0.isEmpty ? nil : $0 })
+    }
+
     /// The query options of every HERE link (the points are in the path).
     static let optionSchema = ParameterSchema(format: formatName, typos: .firstWithinTwo, [
         .single("m", "the routing mode"), .single("a", "what to avoid, comma-separated"),
@@ -82,11 +142,12 @@ extension HereLink: DirectionsLinkFormat {
             // `/directions/<mode>/<waypoint>/…` on wego.here.com, `/r/<waypoint>/…` on share.here.com.
             let wego = link.host == "wego.here.com"
             let parts = link.bytes.path.splitPieces(separatedBy: UInt8(ascii: "/"))
+            if let place = try place(parts, query, wego: wego, &context) { return place }
             wegoMode = wego && parts.count >= 3 ? wegoModes[parts[2].string.lowercased()] : nil
             guard parts.count >= 2, parts[1].equalsIgnoringCase(wego ? "directions" : "r"), !wego || wegoMode != nil else {
                 throw DirectionsURLError(.notADirectionsLink, "path", wego
-                    ? "this wego.here.com link is not a route; routes are /directions/<mode>/<from>/<to>"
-                    : "this share.here.com link is not a route; routes are https://share.here.com/r/<from>/<to>")
+                    ? "this wego.here.com link is not a route, a place (/p/…) or a map view (?map=…); routes are /directions/<mode>/<from>/<to>"
+                    : "this share.here.com link is not a route or a place; routes are https://share.here.com/r/<from>/<to>, places /l/<lat>,<lon>")
             }
             plusAsSpace = wego
             segments = Array(parts.dropFirst(wego ? 3 : 2))
@@ -122,6 +183,20 @@ extension HereLink: DirectionsLinkFormat {
     }
 
     static var format: LinkFormat { .here }
+    static var forms: [LinkForm] {
+        [
+            LinkForm(.route, "`share.here.com/r/LAT,LON[,TITLE]/LAT,LON[,TITLE]?m=…`",
+                "https://share.here.com/r/52.5163,13.3777,Brandenburg%20Gate/52.5186,13.3762?m=w"),
+            LinkForm(.route, "`here-route://mylocation/LAT,LON[,TITLE]`", "here-route://mylocation/52.5186,13.3762,Reichstag?m=d"),
+            LinkForm(.route, "`wego.here.com/directions/MODE/FROM/TO`", "https://wego.here.com/directions/walk/mylocation/52.5186,13.3762"),
+            LinkForm(.place, "`share.here.com/l/LAT,LON[,TITLE]`", "https://share.here.com/l/52.5163,13.3777,Brandenburg%20Gate?z=16"),
+            LinkForm(.place, "`share.here.com/p/s-BASE64` (`lat=…;lon=…;n=NAME`)",
+                "https://share.here.com/p/s-Yz1zaWdodDtsYXQ9NTIuNTE2Mztsb249MTMuMzc3NztuPUJyYW5kZW5idXJnZXIrVG9y"),
+            LinkForm(.place, "`wego.here.com/p/e-BASE64` (JSON `latitude`, `longitude`)",
+                "https://wego.here.com/p/e-eyJsYXRpdHVkZSI6NTIuNTE4NiwibG9uZ2l0dWRlIjoxMy4zNzYyfQ==?map=52.5186,13.3762,15,normal"),
+            LinkForm(.mapView, "`wego.here.com/?map=LAT,LON,ZOOM[,TYPE]`", "https://wego.here.com/?map=52.5163,13.3777,15,normal"),
+        ]
+    }
     static let modeVocabulary: [ModeWord] = [
         ModeWord("m", "d", mode: .car), ModeWord("m", "w", mode: .pedestrian), ModeWord("m", "pt", mode: nil, transportType: .transit),
         ModeWord("m", "b", mode: .bike), ModeWord("m", "cs", mode: .rideShare), ModeWord("m", "t", mode: .taxi),

@@ -51,6 +51,14 @@ enum MoovitLink {
 
 extension MoovitLink: DirectionsLinkFormat {
     static var schemes: [String] { ["moovit"] }
+    static var forms: [LinkForm] {
+        [
+            LinkForm(.route, "`moovit://directions?dest_lat=LAT&dest_lon=LON&dest_name=…` (from the current location)",
+                "moovit://directions?dest_lat=40.758&dest_lon=-73.9855&dest_name=Times%20Square"),
+            LinkForm(.route, "`moovit://directions?…&orig_lat=LAT&orig_lon=LON&orig_name=…&date=…`",
+                "moovit://directions?dest_lat=40.758&dest_lon=-73.9855&orig_lat=40.7527&orig_lon=-73.9772&orig_name=Grand%20Central"),
+        ]
+    }
 
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
         guard link.host == "directions" || (!link.hasAuthority && link.bytes.path.equalsIgnoringCase("directions")) else {

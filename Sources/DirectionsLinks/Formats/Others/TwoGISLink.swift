@@ -11,7 +11,20 @@
 ///   app form; no `from` → current location.
 /// - Coordinates are **longitude,latitude**; out of range is an error, never swapped or wrapped. `+` is literal.
 /// - Types (`tab`, `rsType`): ``modeVocabulary`` (`scooter`: kick scooter), any case; others → `unknown-mode`.
-///   The query (`m=<lon>,<lat>/<zoom>`, the viewport) is ignored. Repairs: none.
+///   In a route the query (`m=<lon>,<lat>/<zoom>`, the viewport) is ignored. Repairs: none.
+///
+/// Places and map views (as GeoShare reads them, `UrbiUriInput.kt`, github.com/jakubvalenta/geoshare):
+/// - `https://2gis.<tld>/<city>/geo/<id>/<lon>,<lat>` and `…/geo/<lon>%2C<lat>`: a place (the first
+///   `<lon>,<lat>` segment after `geo`, decoded); `/geo/<id>` alone → `unresolvable-offline`.
+/// - `/center/<lon>,<lat>/zoom/<z>` (the older path form; Organic Maps' geo parser reads it), else `?m=<lon>,<lat>/<zoom>`,
+///   with no place and no route: a map view (approximate, `viewport-as-destination`);
+///   not beside a search (`/search/…`) or an organisation (`/firm/<id>`): `not-a-directions-link`.
+/// - `https://share.api.2gis.ru/getimage?center=<lon>,<lat>&zoom=&title=`: the static image 2GIS makes of a
+///   shared place. Nothing in the link says a marker sits at `center`, so it is read as a **map view** (approximate,
+///   with the warning), labelled with `title`.
+/// - Sister hosts (``hosts``): Urbi, `maps.urbi.ae` and the `urbi`/`urbi-<cc>` domains, read as 2GIS;
+///   the app scheme takes the same paths: `dgis://2gis.ru/geo/<lon>,<lat>` is what public code writes for a pin
+///   (Flutter `map_launcher`, Capacitor launchers), `dgis://2gis.ru/routeSearch/to/<lon>,<lat>/go` for a route.
 enum TwoGISLink {
     static let formatName = "2GIS route link"
 
@@ -43,6 +56,55 @@ enum TwoGISLink {
 
 extension TwoGISLink: DirectionsLinkFormat {
     static var schemes: [String] { ["dgis"] }
+    /// Urbi, 2GIS's name in the Gulf states (GeoShare `UrbiUriInput.kt`), and the static-image service of shared places.
+    static var hosts: [String] {
+        ["maps.urbi.ae", "urbi.bh", "urbi.qa", "urbi-bh.com", "urbi-eg.com", "urbi-kw.com", "urbi-om.com", "urbi-qa.com", "urbi-sa.com",
+         "share.api.2gis.ru"]
+    }
+
+    /// The place and map-view forms, or nil for a route (`routeSearch`, `directions`) or another path: a
+    /// `/geo/` path's `<lon>,<lat>` segment (a place; a `/geo/<id>` without one → `unresolvable-offline`),
+    /// `share.api.2gis.ru/getimage?center=<lon>,<lat>&title=` (a map view: the image's centre, labelled by `title`),
+    /// else the query's `m=<lon>,<lat>/<zoom>` (a map view).
+    private static func place(_ link: LinkInput.Parts, _ parts: [LinkInput], _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest? {
+        if parts.contains(where: { $0.equalsIgnoringCase("routesearch") || $0.equalsIgnoringCase("directions") }) { return nil }
+        let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
+        if link.host == "share.api.2gis.ru" {
+            guard let center = try query.single("center", format: formatName) else {
+                throw DirectionsURLError(.notADirectionsLink, "center", "this share.api.2gis.ru link has no center=<lon>,<lat>")
+            }
+            let c = try center.withValue { (v: LinkInput) throws(DirectionsURLError) in try lonLat(v.trimmed, parameter: "center") }
+            let view = try context.mapViewDestination(c, view: "center=" + DirectionsURLParser.shorten(center.value), parameter: "center")
+            let title = try query.single("title", format: formatName)?.withValue { $0.trimmed.isEmpty ? nil : $0.trimmed.string }
+            return DirectionsRequest(destination: .coordinate(c, label: title, precision: view.precision ?? .approximate))
+        }
+        if let g = parts.firstIndex(where: { $0.equalsIgnoringCase("geo") }) {
+            for segment in parts[(g + 1)...] {
+                let found = try segment.withCheckedDecoded("path") { (text: LinkInput) throws(DirectionsURLError) -> Coordinate? in
+                    if !text.contains(UInt8(ascii: ",")) { return nil }
+                    return try lonLat(text, parameter: "path")
+                }
+                if let found { return DirectionsRequest(destination: .coordinate(found, label: nil)) }
+            }
+            throw DirectionsURLError(.unresolvableOffline, "path",
+                "this 2GIS place link names the place by its 2GIS id only; only 2GIS's servers can resolve it (a link with /geo/<id>/<lon>,<lat> can be read)")
+        }
+        // A search or an organisation page: the view does not locate what it names (the not-a-route error follows).
+        if parts.contains(where: { $0.equalsIgnoringCase("search") || $0.equalsIgnoringCase("firm") }) { return nil }
+        // `/center/<lon>,<lat>/zoom/<z>`: the older path form of the view (Organic Maps' geo parser reads it).
+        if let i = parts.firstIndex(where: { $0.equalsIgnoringCase("center") }), i + 1 < parts.count {
+            let c = try parts[i + 1].withCheckedDecoded("center") { (v: LinkInput) throws(DirectionsURLError) in try lonLat(v, parameter: "center") }
+            return DirectionsRequest(destination: try context.mapViewDestination(c, view: "center/" + parts[i + 1].shown, parameter: "center"))
+        }
+        if let m = try query.single("m", format: formatName) {
+            let c = try m.withValue { (v: LinkInput) throws(DirectionsURLError) -> Coordinate in
+                let end = v.firstOffset(of: UInt8(ascii: "/")) ?? v.count
+                return try lonLat(v.prefix(end), parameter: "m")
+            }
+            return DirectionsRequest(destination: try context.mapViewDestination(c, view: "m=" + DirectionsURLParser.shorten(m.value), parameter: "m"))
+        }
+        return nil
+    }
 
     /// `[www.]2gis.<letters and dots>`; a non-ASCII host is never one.
     static func handles(host: String) -> Bool {
@@ -58,6 +120,7 @@ extension TwoGISLink: DirectionsLinkFormat {
             throw DirectionsURLError(.notADirectionsLink, "host", "'dgis:' route links are dgis://2gis.ru/routeSearch/… or dgis://2gis.ru/directions/…")
         }
         let parts = link.bytes.path.splitPieces(separatedBy: UInt8(ascii: "/"), omittingEmpty: true)
+        if let place = try place(link, parts, &context) { return place }
         if let r = parts.firstIndex(where: { $0.equalsIgnoringCase("routesearch") }) {
             var (word, from, to): (ModeWord?, Endpoint, Coordinate?) = (nil, .currentLocation, nil)
             for i in stride(from: r + 1, to: parts.endIndex - 1, by: 2) {
@@ -109,6 +172,20 @@ extension TwoGISLink: DirectionsLinkFormat {
     }
 
     static var format: LinkFormat { .twoGIS }
+    static var forms: [LinkForm] {
+        [
+            LinkForm(.route, "`/CITY/directions/[tab/TYPE/]points/LON,LAT|LON,LAT`",
+                "https://2gis.ru/moscow/directions/tab/car/points/37.6208%2C55.7539%7C37.6176%2C55.7558"),
+            LinkForm(.route, "`/routeSearch/rsType/TYPE/[from/LON,LAT/]to/LON,LAT`", "dgis://2gis.ru/routeSearch/rsType/car/to/37.6176,55.7558"),
+            LinkForm(.place, "`/CITY/geo/ID/LON,LAT`", "https://2gis.kz/almaty/geo/9430047375013218/76.9458,43.2380"),
+            LinkForm(.place, "`dgis://2gis.ru/geo/LON,LAT`", "dgis://2gis.ru/geo/37.6176,55.7558"),
+            LinkForm(.place, "`maps.urbi.ae/CITY/geo/LON%2CLAT`", "https://maps.urbi.ae/dubai/geo/55.2744%2C25.1972?m=55.2744%2C25.1972%2F17"),
+            LinkForm(.mapView, "`/CITY?m=LON,LAT/ZOOM`", "https://2gis.ru/moscow?m=37.6208%2C55.7539%2F16"),
+            LinkForm(.mapView, "`/CITY/center/LON,LAT/zoom/Z`", "https://2gis.ru/moscow/center/37.6208,55.7539/zoom/16"),
+            LinkForm(.mapView, "`share.api.2gis.ru/getimage?center=LON,LAT&zoom=…&title=…`",
+                "https://share.api.2gis.ru/getimage?city=moscow&zoom=17&center=37.6176%2C55.7558&title=Red%20Square"),
+        ]
+    }
     static let modeVocabulary: [ModeWord] = [
         ModeWord("tab", "car", mode: .car), ModeWord("tab", "bus", mode: nil, transportType: .transit),
         ModeWord("tab", "pedestrian", mode: .pedestrian), ModeWord("tab", "taxi", mode: .taxi),

@@ -9,11 +9,19 @@
 /// - Current location: an empty first point (`rtext=~55.75,37.62`) or a current-location literal. An
 ///   empty last point, or a single point → `missing-destination`.
 /// - `rtt`: ``modeVocabulary`` (`bc` web only), any case; others → `unknown-mode`.
-/// - `ll`, `pt`, `spn`, `z`, `l` (viewport, placemarks, **longitude first**) are never endpoints (B33);
-///   with no `rtext` → `not-a-directions-link`. Unknown parameters are ignored.
+/// - `ll`, `pt`, `spn`, `z`, `l` (viewport, placemarks, **longitude first**) are never route endpoints (B33).
+/// - Without `rtext` (Yandex, "Launch web version of Yandex Maps": "Open map" `ll`, "Add placemark" `pt`,
+///   "What's here?"; and as GeoShare reads them, `YandexMapsUriInput.kt`, github.com/jakubvalenta/geoshare): `whatshere[point]=<lon>,<lat>` (the "what's here" pin) is a place; else
+///   `pt=<lon>,<lat>[,<style>]` with one marker is a place (several `~`-separated markers: `invalid-parameter`);
+///   else `ll=<lon>,<lat>` alone is a map view (approximate, `viewport-as-destination`); with a search `text=`
+///   → `not-a-directions-link` (the view does not locate the results). A place page
+///   `/maps/org/<name>/<id>/` or `/maps/…/geo/…` without these → `unresolvable-offline`; else `not-a-directions-link`.
+///   Unknown parameters are ignored.
 /// - Yandex Navigator (Yandex, "Launch Yandex Navigator", https://yandex.com/dev/yandex-apps-launch/navigator/):
 ///   `yandexnavi://build_route_on_map?lat_from=&lon_from=&lat_to=&lon_to=&lat_via_0=&lon_via_0=…`:
 ///   no `from` → the current location; waypoints in N order; mode Car. Read only.
+///   `yandexnavi://show_point_on_map?lat=&lon=&zoom=&no-balloon=&desc=` (Yandex, "URL format",
+///   https://yandex.ru/dev/navigator/doc/ru/concepts/navigator-url-params) is a place, labelled by `desc`.
 /// - Repairs: none; no typo guesses (names are short), but a near miss of a missing `rtext` (`rtxt`)
 ///   is named in the `missing-destination` error.
 enum YandexMapsLink {
@@ -24,6 +32,7 @@ enum YandexMapsLink {
         .single("rtt", "the route type, which fixes the mode"),
         .ignored("ll", "the viewport's centre, longitude first"), .ignored("pt", "placemarks, longitude first"), .ignored("z", "a zoom"),
         .ignored("spn", "the viewport's span"), .ignored("l", "map layers"), .ignored("text"), .ignored("mode"), .ignored("whatshere"),
+        .ignored("whatshere[point]", "the 'what's here' pin, longitude first: a place"), .ignored("whatshere[zoom]"),
         .ignored("ol"), .ignored("oid"), .ignored("ruri"), .ignored("sll"), .ignored("sspn"), .ignored("panorama"), .ignored("si"), .ignored("from"),
         .ignored("utm_source"), .ignored("utm_medium"), .ignored("source"),
     ])
@@ -53,6 +62,44 @@ enum YandexMapsLink {
         return all.first
     }
 
+    /// A place or map view without `rtext`, or nil: `whatshere[point]=<lon>,<lat>` (the "what's here" pin),
+    /// else `pt=<lon>,<lat>[,<style>]` (one marker; several, `~`-separated, name no single place: an error),
+    /// else `ll=<lon>,<lat>` (the map's centre: an approximate destination with `viewport-as-destination`).
+    /// A search (`text=`) or a place page (`poi`) with only `ll` names something the view does not locate: nil (an error follows).
+    private static func place(_ query: LinkInput.Query, poi: Bool, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest? {
+        if let p = try query.single("whatshere[point]", format: formatName) {
+            let c = try p.withValue { (v: LinkInput) throws(DirectionsURLError) in try PlaceLinkReading.leadingPair(v, lonFirst: true, parameter: "whatshere[point]") }
+            return DirectionsRequest(destination: .coordinate(c, label: nil))
+        }
+        if let p = try query.single("pt", format: formatName) {
+            let c = try p.withValue { (v: LinkInput) throws(DirectionsURLError) -> Coordinate in
+                if v.contains(UInt8(ascii: "~")) {
+                    throw DirectionsURLError(.invalidParameter, "pt", "'pt' marks several places ('~'), so the link names no single destination; "
+                        + "keep one <longitude>,<latitude> marker")
+                }
+                return try PlaceLinkReading.leadingPair(v, lonFirst: true, parameter: "pt")
+            }
+            return DirectionsRequest(destination: .coordinate(c, label: nil))
+        }
+        if poi { return nil }
+        if let text = query.first("text"), !text.rawValue.isBlank {
+            throw DirectionsURLError(.notADirectionsLink, "text", "this Yandex Maps link searches for text, which names no single place "
+                + "(ll is only the view); share the place (pt, whatshere) or a route (rtext)")
+        }
+        if let p = try query.single("ll", format: formatName) {
+            let c = try p.withValue { (v: LinkInput) throws(DirectionsURLError) in try PlaceLinkReading.leadingPair(v, lonFirst: true, parameter: "ll") }
+            return DirectionsRequest(destination: try context.mapViewDestination(c, view: "ll=" + DirectionsURLParser.shorten(p.value), parameter: "ll"))
+        }
+        return nil
+    }
+
+    /// `/maps/…/org/…` or `/maps/…/geo/…`: a Yandex organisation or place page (by id; no coordinates of its own).
+    static func isPlacePagePath(_ path: LinkInput) -> Bool {
+        let parts = path.splitPieces(separatedBy: UInt8(ascii: "/"), omittingEmpty: true)
+        guard parts.count >= 2, parts[0].equalsIgnoringCase("maps") else { return false }
+        return parts.dropFirst().contains { $0.equals("org") || $0.equals("geo") }
+    }
+
     /// `/maps`, `/maps/`, `/maps/<digits>/<slug>[/]` (`maps` in any case), by byte.
     static func isMapsPath(_ path: LinkInput) -> Bool {
         let parts = path.splitPieces(separatedBy: UInt8(ascii: "/"))
@@ -76,6 +123,15 @@ extension YandexMapsLink: DirectionsLinkFormat {
     }
 
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest {
+        if link.scheme == "yandexnavi", link.host == "show_point_on_map" || (!link.hasAuthority && link.bytes.path.equals("show_point_on_map")) {
+            // A point shown on the map (a pin): the place, labelled by `desc`.
+            let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
+            guard let lat = try single(query, "lat"), let lon = try single(query, "lon") else {
+                throw DirectionsURLError(.missingDestination, "lat", "this Yandex Navigator point has no lat and lon; write show_point_on_map?lat=…&lon=…")
+            }
+            let label = try single(query, "desc")?.withValue { $0.trimmed.isEmpty ? nil : $0.trimmed.string }
+            return DirectionsRequest(destination: .coordinate(try OsmAndLink.coordinate(lat, lon, prefix: ""), label: label))
+        }
         if link.scheme == "yandexnavi" {
             guard link.host == "build_route_on_map" || (!link.hasAuthority && link.bytes.path.equals("build_route_on_map")) else {
                 throw DirectionsURLError(.notADirectionsLink, "host",
@@ -95,15 +151,21 @@ extension YandexMapsLink: DirectionsLinkFormat {
             throw DirectionsURLError(
                 .notADirectionsLink, "path", "'yandexmaps:' route links are yandexmaps://maps.yandex.ru/?rtext=…; '\(path.shown)' is another action")
         }
-        guard link.scheme == "yandexmaps" || isMapsPath(path) || (LinkInput.hasPrefix(link.host, "maps.") && root) else {
+        let poi = isPlacePagePath(path)
+        guard link.scheme == "yandexmaps" || poi || isMapsPath(path) || (LinkInput.hasPrefix(link.host, "maps.") && root) else {
             throw DirectionsURLError(.notADirectionsLink, "path", "'\(path.shown)' is not Yandex Maps; route links are https://yandex.ru/maps/?rtext=…")
         }
         let query = try LinkInput.Query(link.bytes.query, plusAsSpace: true)
         let keys = schema.slots(query)
         guard let rtext = try keys.single("rtext") else {
             if schema.hint(in: query, for: "rtext") != nil { throw schema.missing("'rtext'", "rtext", in: query, add: "") }
+            if let place = try place(query, poi: poi, &context) { return place }
+            if poi {
+                throw DirectionsURLError(.unresolvableOffline, "path", "'\(path.shown)' is a Yandex place page, which names the place by its "
+                    + "Yandex id and carries no coordinates; only Yandex's servers can resolve it")
+            }
             throw DirectionsURLError(.notADirectionsLink, "rtext",
-                "this \(formatName) shows a map (ll, pt and z are the viewport, longitude first), not a route; routes use rtext=<lat>,<lon>~<lat>,<lon>")
+                "this \(formatName) has no route (rtext), place (whatshere[point], pt) or map view (ll); routes use rtext=<lat>,<lon>~<lat>,<lon>")
         }
         let value = rtext.rawValue
         guard value.contains(UInt8(ascii: "~")) else {
@@ -125,6 +187,19 @@ extension YandexMapsLink: DirectionsLinkFormat {
     }
 
     static var format: LinkFormat { .yandex }
+    static var forms: [LinkForm] {
+        [
+            LinkForm(.route, "`/maps/?rtext=LAT,LON~LAT,LON&rtt=…`", "https://yandex.ru/maps/?rtext=55.7539%2C37.6208~55.7520%2C37.6175&rtt=pd"),
+            LinkForm(.route, "`/maps/?rtext=~LAT,LON` (from the current location)", "https://yandex.com/maps/?rtext=~55.7520%2C37.6175&rtt=auto"),
+            LinkForm(.route, "`yandexnavi://build_route_on_map?lat_to=…&lon_to=…`", "yandexnavi://build_route_on_map?lat_to=55.7520&lon_to=37.6175"),
+            LinkForm(.place, "`yandexnavi://show_point_on_map?lat=…&lon=…&desc=…`",
+                "yandexnavi://show_point_on_map?lat=55.7520&lon=37.6175&zoom=16&no-balloon=0&desc=Red%20Square"),
+            LinkForm(.place, "`/maps/?whatshere[point]=LON,LAT`",
+                "https://yandex.ru/maps/213/moscow/?ll=37.6208%2C55.7539&mode=whatshere&whatshere%5Bpoint%5D=37.6175%2C55.7520&whatshere%5Bzoom%5D=17&z=17"),
+            LinkForm(.place, "`/maps/?pt=LON,LAT[,STYLE]` (one marker)", "https://yandex.ru/maps/?pt=37.6175,55.7520,pm2rdm&z=16&l=map"),
+            LinkForm(.mapView, "`/maps/?ll=LON,LAT&z=…`", "https://yandex.kz/maps/?ll=76.9458%2C43.2380&z=12"),
+        ]
+    }
     static let modeVocabulary: [ModeWord] = [
         ModeWord("rtt", "auto", mode: .car), ModeWord("rtt", "mt", mode: nil, transportType: .transit),
         ModeWord("rtt", "pd", mode: .pedestrian), ModeWord("rtt", "bc", mode: .bike),
