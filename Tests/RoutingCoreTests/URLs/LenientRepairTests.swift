@@ -152,6 +152,33 @@ struct LenientRepairTests {
         #expect(e.code == .missingDestination)
     }
 
+    // MARK: 7. `+` in labels
+
+    @Test("'+' is a space in the labels of every form-encoded query", arguments: [
+        "https://citymapper.com/directions?endcoord=45.764,4.8357&endname=Place+Bellecour",
+        "https://www.openstreetmap.org/directions?route=50.8466%2C4.3528%3B45.764%2C4.8357&to=Place+Bellecour",
+        "osmandmaps://?lat=45.764&lon=4.8357&name=Place+Bellecour",
+        "https://osmand.net/go?lat=45.764&lon=4.8357&name=Place+Bellecour",
+        "om://map?ll=45.764,4.8357&n=Place+Bellecour",
+        "https://omaps.app/route?sll=50.8466,4.3528&saddr=Grand+Place&dll=45.764,4.8357&daddr=Place+Bellecour&type=vehicle",
+        "moovit://directions?dest_lat=45.764&dest_lon=4.8357&dest_name=Place+Bellecour",
+        "geo:0,0?q=45.764,4.8357(Place+Bellecour)",
+        "https://www.bing.com/maps?rtp=~pos.45.764_4.8357_Place+Bellecour",
+    ])
+    func plusInLabels(url: String) throws {
+        let r = try lenient.parse(url)
+        #expect(r.destination == URLTestSupport.point(45.764, 4.8357, "Place Bellecour"), "\(url)")
+    }
+
+    @Test("'+' stays a '+' where the format is not form-encoded (bingmaps: ABNF, a HERE path)", arguments: [
+        "bingmaps:?rtp=~pos.45.764_4.8357_Place+Bellecour",
+        "here-route://mylocation/45.764,4.8357,Place+Bellecour",
+    ])
+    func plusLiteral(url: String) throws {
+        let r = try lenient.parse(url)
+        #expect(r.destination == URLTestSupport.point(45.764, 4.8357, "Place+Bellecour"), "\(url)")
+    }
+
     // MARK: 8. Typos
 
     @Test("A misspelt parameter is a likely-typo in every format", arguments: [
