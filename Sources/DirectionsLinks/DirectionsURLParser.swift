@@ -132,21 +132,25 @@ public struct DirectionsURLParser: Sendable {
             if let cut = try proseCut(bytes, parser, entry: entry, colon: colon) { return cut }
             throw error
         }
-        // Only a link with an address or a repair can have absorbed prose into a value: others skip the scan.
-        if !parsed.warnings.isEmpty || parsed.request.endpoints.contains(where: { if case .address = $0.endpoint { true } else { false } }),
+        // Only a link with an address can have absorbed prose into a value (a label with a space is a label): others skip the scan.
+        if parsed.request.endpoints.contains(where: { if case .address = $0.endpoint { true } else { false } }),
             let cut = try proseCut(bytes, parser, entry: entry, colon: colon) {
             return cut
         }
         return parsed
     }
 
-    /// Prose pasted after a link (`geo:48.85,2.29 into your maps app`, `…?daddr=48.85,2.29 and then…`): when
-    /// the link has a raw space followed by a word (ASCII letters), and the text before the space parses
-    /// alone to coordinates only (no address, which the words could belong to), that parse with a
-    /// `repaired-syntax` warning (parameter `url`; strict: the error). Nil otherwise (the whole link is read).
+    /// Prose pasted after a link (`geo:48.85,2.29 into your maps app`, `…?daddr=48.85,2.29 and then…`): called
+    /// when the whole link fails or gives an address. When the link has a raw space after a letter, digit
+    /// or `)`, followed by a word (ASCII letters), and the text before the space parses alone to
+    /// coordinates only (no address, which the words could belong to), that parse with a `repaired-syntax`
+    /// warning (parameter `url`; strict: the error). Nil otherwise (the whole link is read).
     @inline(never)
     private static func proseCut(_ bytes: LinkInput, _ parser: DirectionsURLParser, entry: Int, colon: Int) throws(DirectionsURLError) -> ParsedLink? {
         guard let space = bytes.firstOffset(of: UInt8(ascii: " ")), space > colon &+ 1 else { return nil }
+        // The link must end in a value (`…2.2945 into`), not before one (`?q= rm`, `daddr=`, `/`): else the cut empties a value.
+        let last = bytes[space &- 1]
+        guard (last | 0x20) &- UInt8(ascii: "a") < 26 || last &- UInt8(ascii: "0") < 10 || last == UInt8(ascii: ")") else { return nil }
         let after = bytes.suffix(from: space).trimmed
         // A word: two letters or more, then a space or the end.
         var letters = 0
@@ -195,7 +199,10 @@ public struct DirectionsURLParser: Sendable {
         for name in schemeNames where name.utf8.count >= 3 {
             // Two neighbours swapped (`goe` for `geo`) count as one edit, so `geo` beats `ge0`.
             let d = isSwap(lower, name) ? 1 : EditDistance.between(lower, name)
-            if d <= 2, best.map({ d < $0.distance }) ?? true { best = (name, d) }
+            // On a tie a name of letters only (`geo`) goes before one with a digit (`ge0`).
+            if d <= 2, best.map({ d < $0.distance || (d == $0.distance && $0.name.utf8.contains { $0 &- 48 < 10 }) }) ?? true {
+                best = (name, d)
+            }
         }
         return best.map { "; did you mean '\($0.name):'?" } ?? ""
     }

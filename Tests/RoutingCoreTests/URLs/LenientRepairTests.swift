@@ -110,6 +110,16 @@ struct LenientRepairTests {
         #expect(!parsed.warnings.isEmpty)
     }
 
+    @Test("Words after a link are not cut when the cut would empty a value or change a label", arguments: [
+        "geo:0,0?q= rm -rf ~ho",
+        "ms-drive-to:?destination.latitude=45.764&destination.longitude=4.8357&destination.name=Place Bellecour",
+    ])
+    func proseNotCut(url: String) throws {
+        let parsed = try? lenient.parseLink(url)
+        #expect(parsed?.warnings.contains { $0.parameter == "url" && $0.message.contains("text after the link") } != true, "\(String(describing: parsed))")
+        #expect(parsed?.request.destination.coordinate != Coordinate(latitude: 0, longitude: 0))
+    }
+
     // MARK: 5. A link without its scheme
 
     @Test("A known host without its scheme is read as https", arguments: [
