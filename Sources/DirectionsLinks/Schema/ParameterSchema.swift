@@ -187,7 +187,10 @@ final class ParameterSchema: Sendable {
     func noteLikelyTypos(_ query: LinkInput.Query) {
         guard LinkRepairLog.isActive else { return }
         for p in query.parameters where slot(of: p, in: query) < 0 {
-            if let expected = TypoPolicy.closestByLength.closest(to: query.key(of: p), among: known), !query.contains(expected) {
+            let key = query.key(of: p)
+            // Two neighbours swapped (`mdoe`) count as one edit, so short names get them too.
+            if let expected = TypoPolicy.closestByLength.closest(to: key, among: known) ?? TypoPolicy.swapped(key, among: known),
+                !query.contains(expected) {
                 _ = LinkRepairLog.note(.likelyTypo, p.name,
                     "'\(DirectionsURLParser.shorten(p.name))' is not a \(format) parameter and was ignored; did you mean '\(expected)'?")
             }

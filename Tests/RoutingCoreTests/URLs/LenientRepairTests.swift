@@ -198,6 +198,10 @@ struct LenientRepairTests {
         ("https://www.google.com/maps/dir/?api=1&destination=45.764,4.8357&travlemode=walking", nil, "travelmode"),
         ("https://maps.apple.com/?daddr=45.764,4.8357&dirlfg=w", nil, "dirflg"),
         ("https://citymapper.com/directions?endcoord=45.764,4.8357&endnmae=Bellecour", nil, "endname"),
+        ("https://www.bing.com/maps?rtp=~pos.45.764_4.8357&mdoe=W", "mdoe", "mode"),
+        ("https://yandex.ru/maps/?rtext=~45.764,4.8357&rtx=pd", "rtx", "rtt"),
+        ("https://osmand.net/map/navigate?end=45.764%2C4.8357&profil=car", "profil", "profile"),
+        ("comgooglemaps://?daddr=45.764,4.8357&directionsmod=walking", nil, "directionsmode"),
     ])
     func typos(url: String, found: String?, expected: String) throws {
         let parsed = try lenient.parseLink(url)
