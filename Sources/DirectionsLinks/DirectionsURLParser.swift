@@ -133,11 +133,27 @@ public struct DirectionsURLParser: Sendable {
             throw error
         }
         // Only a link with an address can have absorbed prose into a value (a label with a space is a label): others skip the scan.
-        if parsed.request.endpoints.contains(where: { if case .address = $0.endpoint { true } else { false } }),
-            let cut = try proseCut(bytes, parser, entry: entry, colon: colon) {
-            return cut
+        if parsed.request.endpoints.contains(where: { if case .address = $0.endpoint { true } else { false } }) {
+            if let cut = try proseCut(bytes, parser, entry: entry, colon: colon) { return cut }
+            if let space = bytes.firstOffset(of: UInt8(ascii: " ")) { return try rawSpaceInAddress(parsed, bytes, space, parser) }
         }
         return parsed
+    }
+
+    /// An address read from a link with a raw space (`?daddr=Place Bellecour and then`): never silent. A
+    /// `repaired-syntax` warning (parameter `url`; strict: the error) unless the format already reported the space.
+    @inline(never)
+    private static func rawSpaceInAddress(
+        _ parsed: ParsedLink, _ bytes: LinkInput, _ space: Int, _ parser: DirectionsURLParser
+    ) throws(DirectionsURLError) -> ParsedLink {
+        if parsed.warnings.contains(where: { $0.code == .repairedSyntax && $0.message.contains("raw space") }) { return parsed }
+        let from = Self.shorten(bytes.suffix(from: Swift.max(0, space &- 20)).string)
+        let message = "the link holds a raw space ('…\(from)'), read as part of an address; write a space in a value as + or %20, "
+            + "and pass the link alone, without words after it"
+        if parser.strict { throw DirectionsURLError(.repairedSyntax, "url", message + " (strict mode: repairs are errors)") }
+        var result = parsed
+        result.warnings.append(DirectionsURLWarning(.repairedSyntax, "url", message))
+        return result
     }
 
     /// Prose pasted after a link (`geo:48.85,2.29 into your maps app`, `…?daddr=48.85,2.29 and then…`): called

@@ -110,6 +110,20 @@ struct LenientRepairTests {
         #expect(!parsed.warnings.isEmpty)
     }
 
+    @Test("A raw space inside an address is never silent: a repaired-syntax warning, strict an error", arguments: [
+        "https://maps.apple.com/?daddr=Place Bellecour and then",
+        "https://waze.com/ul?q=Place Bellecour and then",
+        "https://yandex.ru/maps/?rtext=~Place Bellecour and then",
+        "geo:0,0?q=Place Bellecour and then",
+        "https://maps.google.com/?daddr=Place Bellecour and then",
+    ])
+    func rawSpaceInAddress(url: String) throws {
+        let parsed = try lenient.parseLink(url)
+        #expect(parsed.request.destination == .address("Place Bellecour and then"))
+        #expect(parsed.warnings.filter { $0.code == .repairedSyntax && $0.message.contains("raw space") }.count == 1, "\(parsed.warnings)")
+        #expect(URLTestSupport.error(url, parser: strict)?.code == .repairedSyntax)
+    }
+
     @Test("Words after a link are not cut when the cut would empty a value or change a label", arguments: [
         "geo:0,0?q= rm -rf ~ho",
         "ms-drive-to:?destination.latitude=45.764&destination.longitude=4.8357&destination.name=Place Bellecour",
