@@ -94,7 +94,8 @@ extension DirectionsURLParser {
             let shown = DirectionsURLParser.shorten(text.string)
             let place = parameter.map { " in '\($0)'" } ?? ""
             return LinkRepairLog.note(.repairedSyntax, parameter,
-                "'\(shown)'\(place) has a number with no digit before its '.' (such as '.5'); read as '0.5'; write the leading 0")
+                "'\(shown)'\(place) has a number with no digit before its '.' (such as '.5'); read as '0.5'; write the leading 0",
+                bareDecimal: true)
         }
 
         /// Notes that the third value of `numbers` (`lat,lon,VALUE`, an altitude or a zoom, as Organic

@@ -20,6 +20,7 @@ final class LinkRepairLog {
         let code: DirectionsURLError.Code
         let parameter: String?
         let message: String
+        let bareDecimal: Bool
     }
     private var notes: [Note] = []
 
@@ -49,11 +50,11 @@ final class LinkRepairLog {
 
     /// Notes a repair made by shared syntax code; false (nothing may be repaired) outside a parse.
     @inline(never)
-    static func note(_ code: DirectionsURLError.Code, _ parameter: String?, _ message: String) -> Bool {
+    static func note(_ code: DirectionsURLError.Code, _ parameter: String?, _ message: String, bareDecimal: Bool = false) -> Bool {
         guard let pointer = pthread_getspecific(key) else { return false }
         let log = Unmanaged<LinkRepairLog>.fromOpaque(pointer).takeUnretainedValue()
         guard log.depth > 0 else { return false }
-        let note = Note(code: code, parameter: parameter, message: message)
+        let note = Note(code: code, parameter: parameter, message: message, bareDecimal: bareDecimal)
         // The same value may be read twice (a quick pass, then the full one): one warning.
         if !log.notes.contains(note) { log.notes.append(note) }
         return true
@@ -75,7 +76,9 @@ final class LinkRepairLog {
         if log.notes.count > mark {
             // Schema-wide typo notes only where the format found none of its own (``ParameterSchema/noteLikelyTypos(_:)``).
             let ownTypos = context.warnings.contains { $0.code == .likelyTypo }
-            for note in log.notes[mark...] where !(ownTypos && note.code == .likelyTypo) {
+            // A `.5` read by a bare number reader (no parameter) and again in its pair (a parameter): one warning.
+            let namedBare = log.notes[mark...].contains { $0.bareDecimal && $0.parameter != nil }
+            for note in log.notes[mark...] where !(ownTypos && note.code == .likelyTypo) && !(namedBare && note.bareDecimal && note.parameter == nil) {
                 try context.repair(note.code, note.message, parameter: note.parameter)
             }
         }

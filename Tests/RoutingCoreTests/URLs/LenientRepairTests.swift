@@ -66,6 +66,13 @@ struct LenientRepairTests {
         try expectRepaired(url, 45.764, -0.5, code: .repairedSyntax, format: format)
     }
 
+    @Test("A '.5' read twice (a hemisphere number, then its pair) is one warning")
+    func leadingDotOnce() throws {
+        let parsed = try lenient.parseLink("https://maps.google.com/?q=.86S,+151.2E")
+        #expect(parsed.request.destination.coordinate == Coordinate(latitude: -0.86, longitude: 151.2))
+        #expect(parsed.warnings.count == 1, "\(parsed.warnings)")
+    }
+
     @Test("'.5' outside a parse stays invalid (CoordinateText alone keeps its strict grammar)")
     func leadingDotOutsideAParse() {
         #expect(LinkInput.withBytes(of: ".5") { $0.decimal } == nil)
