@@ -133,11 +133,18 @@ public struct DirectionsURLParser: Sendable {
             throw error
         }
         // Only a link with an address can have absorbed prose into a value (a label with a space is a label): others skip the scan.
-        if parsed.request.endpoints.contains(where: { if case .address = $0.endpoint { true } else { false } }) {
+        if Self.hasAddress(parsed.request) {
             if let cut = try proseCut(bytes, parser, entry: entry, colon: colon) { return cut }
             if let space = bytes.firstOffset(of: UInt8(ascii: " ")) { return try rawSpaceInAddress(parsed, bytes, space, parser) }
         }
         return parsed
+    }
+
+    /// Whether an endpoint of `request` is an address (without building ``DirectionsRequest/endpoints``).
+    @inline(__always)
+    private static func hasAddress(_ request: DirectionsRequest) -> Bool {
+        @inline(__always) func isAddress(_ e: Endpoint) -> Bool { if case .address = e { true } else { false } }
+        return isAddress(request.destination) || isAddress(request.source) || (!request.waypoints.isEmpty && request.waypoints.contains(where: isAddress))
     }
 
     /// An address read from a link with a raw space (`?daddr=Place Bellecour and then`): never silent. A

@@ -167,7 +167,7 @@ extension LinkInput {
             let name = raw.slice(piece.start, equals)
             let value = equals < end ? raw.slice(equals &+ 1, end) : raw.slice(end, end)
             // `undefined`, `null`, `NaN` (any case): what a script wrote for a missing value; the parameter is absent.
-            if value.count &- 3 < 7, Self.isPlaceholder(value), Self.notePlaceholder(name, value) { return }
+            if Self.mayBePlaceholder(value), Self.isPlaceholder(value), Self.notePlaceholder(name, value) { return }
             var flags: UInt8 = equals < end ? Flags.hasEquals : 0
             if plusAsSpace { flags |= Flags.plusAsSpace }
             var keyIndex: Int32 = -1
@@ -196,6 +196,15 @@ extension LinkInput {
                 flags |= Flags.valueNeedsDecoding
             }
             parameters.append(Parameter(rawName: name, rawValue: value, flags: flags, keyIndex: keyIndex))
+        }
+
+        /// Two byte tests before ``isPlaceholder(_:)``: 3, 4 or 9 bytes starting with `n` or `u` in any case.
+        @inline(__always)
+        static func mayBePlaceholder(_ value: LinkInput) -> Bool {
+            let n = value.count
+            guard n == 3 || n == 4 || n == 9 else { return false }
+            let first = value[0] | 0x20
+            return first == UInt8(ascii: "n") || first == UInt8(ascii: "u")
         }
 
         /// Whether a raw value is a JavaScript placeholder: `undefined`, `null` or `NaN`, in any case.

@@ -14,7 +14,8 @@ import Darwin
 /// one into the error). Outside a parse nothing is repaired: the syntax code then keeps its strict reading.
 final class LinkRepairLog {
     /// How many parses are open on this thread (a nested link parses inside its outer one).
-    private var depth = 0
+    /// Unchecked exclusivity: one thread owns the log, and a dynamic check on every parse costs ~150 instructions.
+    @exclusivity(unchecked) private var depth = 0
     /// What was repaired, unescaped (``ParseContext/repair(_:_:parameter:)`` makes the warning).
     private struct Note: Equatable {
         let code: DirectionsURLError.Code
@@ -22,7 +23,7 @@ final class LinkRepairLog {
         let message: String
         let bareDecimal: Bool
     }
-    private var notes: [Note] = []
+    @exclusivity(unchecked) private var notes: [Note] = []
 
     /// The thread's log, made on the thread's first parse and released with the thread.
     private static let key: pthread_key_t = {
