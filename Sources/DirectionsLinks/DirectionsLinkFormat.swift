@@ -53,6 +53,8 @@ protocol DirectionsLinkFormat: SendableMetatype {
     static var hosts: [String] { get }
     /// Match: host patterns a list cannot hold (Google's and Yandex's country domains).
     static func handles(host: String) -> Bool
+    /// What ``handles(host:)`` matches, for the unknown-host message: `google.<country>`, `yandex.<tld>`.
+    static var hostPatterns: [String] { get }
     /// Reads `link`, a link the match above sent here.
     static func parse(_ link: LinkInput.Parts, _ context: inout ParseContext) throws(DirectionsURLError) -> DirectionsRequest
     /// The format's travel-mode words, for its parser, its builder and the docs.
@@ -69,6 +71,7 @@ extension DirectionsLinkFormat {
     static var schemes: [String] { [] }
     static var hosts: [String] { [] }
     static func handles(host: String) -> Bool { false }
+    static var hostPatterns: [String] { [] }
 }
 
 /// Every directions-link format, once (no scheme or host is claimed twice), in the fuzz tests' seed order.

@@ -29,6 +29,12 @@ public struct DirectionsURLParser: Sendable {
         + byScheme.keys.sorted().map { $0 + ":" }.joined(separator: " ") + " and http(s) links"
     /// `google.com, maps.apple.com, …`, for error messages.
     private static let knownHosts = byHost.keys.sorted().joined(separator: ", ")
+    /// `, and google.<country>, …`: the hosts matched by patterns (``DirectionsLinkFormat/hostPatterns``).
+    private static let knownHostPatterns: String = {
+        var patterns: [String] = []
+        for format in DirectionsLinkFormats.all { patterns += format.hostPatterns }
+        return patterns.isEmpty ? "" : ", and " + patterns.joined(separator: ", ")
+    }()
 
     /// ``parseLink(_:)``'s request, without the warnings.
     /// - Throws: ``DirectionsURLError``, as ``parseLink(_:)``.
@@ -87,13 +93,16 @@ public struct DirectionsURLParser: Sendable {
             throw DirectionsURLError(.malformedURL, "url",
                 "the link contains control character U+\(OneLine.hex(bad.value, digits: 4)); percent-encode it or remove it")
         }
+        if front.entry < 0, let host = Self.knownHostWithoutScheme(bytes) { return try parser.parseWithoutScheme(bytes, host: host) }
         guard front.colon >= 0 else {
             throw DirectionsURLError(.malformedURL, "scheme", "'\(Self.shorten(bytes.string))' has no scheme; a directions link "
                 + "starts with one, such as geo:, maps:, om:, bingmaps: or https: (the docs list every format)")
         }
         if front.entry >= 0 { return try parseLink(bytes, parser, entry: front.entry, colon: front.colon) }
         let scheme = bytes.prefix(front.colon).string
-        if front.validScheme { throw DirectionsURLError(.unknownScheme, "scheme", "'" + scheme + Self.unknownSchemeTail) }
+        if front.validScheme {
+            throw DirectionsURLError(.unknownScheme, "scheme", "'" + scheme + Self.unknownSchemeTail + Self.schemeHint(scheme))
+        }
         if scheme.contains(where: \.isWhitespace) {
             throw DirectionsURLError(.malformedURL, "scheme", "the scheme '\(scheme)' contains whitespace; pass the link without surrounding spaces")
         }
@@ -114,8 +123,84 @@ public struct DirectionsURLParser: Sendable {
         var family: any DirectionsLinkFormat.Type
         if let schemeParser { family = schemeParser } else { family = try webFamily(link) }
         var context = ParseContext(parser: parser, format: family.format)
-        let request = try family.parse(link, &context)
-        return ParsedLink(request: request, format: context.format, warnings: context.warnings)
+        let parsed: ParsedLink
+        do throws(DirectionsURLError) {
+            let request = try LinkRepairLog.collecting(&context) { (context) throws(DirectionsURLError) in try family.parse(link, &context) }
+            parsed = ParsedLink(request: request, format: context.format, warnings: context.warnings)
+        } catch {
+            // Words after a space: the link alone may be what was meant (`geo:48.85,2.29 into your maps app`).
+            if let cut = try proseCut(bytes, parser, entry: entry, colon: colon) { return cut }
+            throw error
+        }
+        // Only a link with an address can have absorbed prose into a value (a label with a space is a label): others skip the scan.
+        if Self.hasAddress(parsed.request) {
+            if let cut = try proseCut(bytes, parser, entry: entry, colon: colon) { return cut }
+            if let space = bytes.firstOffset(of: UInt8(ascii: " ")) { return try rawSpaceInAddress(parsed, bytes, space, parser) }
+        }
+        return parsed
+    }
+
+    /// Whether an endpoint of `request` is an address (without building ``DirectionsRequest/endpoints``).
+    @inline(__always)
+    private static func hasAddress(_ request: DirectionsRequest) -> Bool {
+        @inline(__always) func isAddress(_ e: Endpoint) -> Bool { if case .address = e { true } else { false } }
+        return isAddress(request.destination) || isAddress(request.source) || (!request.waypoints.isEmpty && request.waypoints.contains(where: isAddress))
+    }
+
+    /// An address read from a link with a raw space (`?daddr=Place Bellecour and then`): never silent. A
+    /// `repaired-syntax` warning (parameter `url`; strict: the error) unless the format already reported the space.
+    @inline(never)
+    private static func rawSpaceInAddress(
+        _ parsed: ParsedLink, _ bytes: LinkInput, _ space: Int, _ parser: DirectionsURLParser
+    ) throws(DirectionsURLError) -> ParsedLink {
+        if parsed.warnings.contains(where: { $0.code == .repairedSyntax && $0.message.contains("raw space") }) { return parsed }
+        let from = Self.shorten(bytes.suffix(from: Swift.max(0, space &- 20)).string)
+        let message = "the link holds a raw space ('…\(from)'), read as part of an address; write a space in a value as + or %20, "
+            + "and pass the link alone, without words after it"
+        if parser.strict { throw DirectionsURLError(.repairedSyntax, "url", message + " (strict mode: repairs are errors)") }
+        var result = parsed
+        result.warnings.append(DirectionsURLWarning(.repairedSyntax, "url", message))
+        return result
+    }
+
+    /// Prose pasted after a link (`geo:48.85,2.29 into your maps app`, `…?daddr=48.85,2.29 and then…`): called
+    /// when the whole link fails or gives an address. When the link has a raw space after a letter, digit
+    /// or `)`, followed by a word (ASCII letters), and the text before the space parses alone to
+    /// coordinates only (no address, which the words could belong to), that parse with a `repaired-syntax`
+    /// warning (parameter `url`; strict: the error). Nil otherwise (the whole link is read).
+    @inline(never)
+    private static func proseCut(_ bytes: LinkInput, _ parser: DirectionsURLParser, entry: Int, colon: Int) throws(DirectionsURLError) -> ParsedLink? {
+        guard let space = bytes.firstOffset(of: UInt8(ascii: " ")), space > colon &+ 1 else { return nil }
+        // The link must end in a value (`…2.2945 into`), not before one (`?q= rm`, `daddr=`, `/`): else the cut empties a value.
+        let last = bytes[space &- 1]
+        guard (last | 0x20) &- UInt8(ascii: "a") < 26 || last &- UInt8(ascii: "0") < 10 || last == UInt8(ascii: ")") else { return nil }
+        let after = bytes.suffix(from: space).trimmed
+        // A word: two letters or more, then a space or the end.
+        var letters = 0
+        while letters < after.count, (after[letters] | 0x20) &- UInt8(ascii: "a") < 26 { letters &+= 1 }
+        guard letters >= 2, letters == after.count || after[letters] == UInt8(ascii: " ") else { return nil }
+        let alone: ParsedLink
+        do throws(DirectionsURLError) {
+            alone = try parseLink(bytes.prefix(space), parser, entry: entry, colon: colon)
+        } catch {
+            return nil
+        }
+        let onlyCoordinates = alone.request.endpoints.allSatisfy { (_, endpoint) in
+            switch endpoint {
+            case .coordinate, .currentLocation: true
+            case .address: false
+            }
+        }
+        guard onlyCoordinates else { return nil }
+        let words = Self.shorten(after.string)
+        if parser.strict {
+            throw DirectionsURLError(.repairedSyntax, "url", "the link is followed by text ('\(words)') after a space; "
+                + "pass the link alone (strict mode: repairs are errors)")
+        }
+        var result = alone
+        result.warnings.insert(DirectionsURLWarning(.repairedSyntax, "url",
+            "removed the text after the link ('\(words)'), which is not part of it; pass the link alone"), at: 0)
+        return result
     }
 
     /// The family of an http(s) link, by host.
@@ -125,7 +210,57 @@ public struct DirectionsURLParser: Sendable {
         }
         if link.hostEntry >= 0 { return Self.hostEntries[link.hostEntry].parser }
         if let found = DirectionsLinkFormats.all.first(where: { $0.handles(host: link.host) }) { return found }
-        throw DirectionsURLError(.notADirectionsLink, "host", "'\(link.host)' is not a known directions host; known: " + Self.knownHosts)
+        throw DirectionsURLError(.notADirectionsLink, "host", "'\(link.host)' is not a known directions host; known: " + Self.knownHosts
+            + Self.knownHostPatterns)
+    }
+
+    /// `; did you mean 'moovit:'?` for a scheme within edit distance 2 of a known one (3 letters or more), else empty.
+    static func schemeHint(_ scheme: String) -> String {
+        let lower = scheme.lowercased()
+        guard lower.utf8.count >= 3 && lower.utf8.count <= 40 else { return "" }
+        var best: (name: String, distance: Int)? = nil
+        for name in schemeNames where name.utf8.count >= 3 {
+            // Two neighbours swapped (`goe` for `geo`) count as one edit, so `geo` beats `ge0`.
+            let d = isSwap(lower, name) ? 1 : EditDistance.between(lower, name)
+            // On a tie a name of letters only (`geo`) goes before one with a digit (`ge0`).
+            if d <= 2, best.map({ d < $0.distance || (d == $0.distance && $0.name.utf8.contains { $0 &- 48 < 10 }) }) ?? true {
+                best = (name, d)
+            }
+        }
+        return best.map { "; did you mean '\($0.name):'?" } ?? ""
+    }
+
+    /// Whether `a` is `b` with two neighbouring bytes swapped.
+    private static func isSwap(_ a: String, _ b: String) -> Bool {
+        let (x, y) = (Array(a.utf8), Array(b.utf8))
+        guard x.count == y.count, let i = x.indices.first(where: { x[$0] != y[$0] }), i + 1 < x.count else { return false }
+        return x[i] == y[i + 1] && x[i + 1] == y[i] && x[(i + 2)...] == y[(i + 2)...]
+    }
+
+    /// The host a link without its scheme starts with (`maps.google.com/maps?daddr=…`, `omaps.app/…`): the
+    /// text before the first `/`, `?` or `#`, when it is a known host (listed or matched by a pattern); else nil.
+    static func knownHostWithoutScheme(_ bytes: LinkInput) -> String? {
+        let end = LinkInput.firstOffset(of: UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), in: bytes, from: 0, to: bytes.count)
+        let host = bytes.prefix(end)
+        // A host has a dot and no ':' (a scheme or a port: not this repair).
+        guard host.count >= 4, host.contains(UInt8(ascii: ".")), !host.contains(UInt8(ascii: ":")) else { return nil }
+        if hostTable.index(of: host) >= 0 { return host.string }
+        let name = LinkInput.lowercased(host.string)
+        return DirectionsLinkFormats.all.contains(where: { $0.handles(host: name) }) ? name : nil
+    }
+
+    /// Parses `https://` + `bytes`, a link without its scheme that starts with `host`, with a
+    /// `repaired-syntax` warning (parameter `scheme`; strict: the error).
+    @inline(never)
+    private func parseWithoutScheme(_ bytes: LinkInput, host: String) throws(DirectionsURLError) -> ParsedLink {
+        if strict {
+            throw DirectionsURLError(.repairedSyntax, "scheme", "the link has no scheme; write https://\(Self.shorten(bytes.string)) "
+                + "(strict mode: repairs are errors)")
+        }
+        var parsed = try parse("https://" + bytes.string, unwrapping: false)
+        parsed.warnings.insert(DirectionsURLWarning(.repairedSyntax, "scheme",
+            "the link has no scheme; read as https://\(host)/…; write the link with its https://"), at: 0)
+        return parsed
     }
 
     /// Parses an http(s) link nested in another (`maps://https://maps.apple.com/…`).

@@ -33,8 +33,10 @@ extension RoutingCtl {
             The link goes to standard output; what the format cannot carry goes to standard error as
             "omitted: …" lines (the link then parses back to less than the request). A lenient parse's
             repairs are "warning: …" lines; --strict makes them errors.
-            --json prints {"url","omitted":[…]} (with --format all: {"links":[{"format","url","omitted"}],
-            "errors":[{"format","code","message","field"}]}), or {"error":{…}} on failure.
+            --json prints {"url","omitted":[…],"warnings":[{"code","message","parameter"}]} (with --format
+            all: {"links":[{"format","url","omitted"}],"errors":[{"format","code","message","field"}],
+            "warnings":[…]}), or {"error":{…}} on failure; "warnings" are the parse's repairs, as in
+            resolve --json.
 
             Exit status: 0 written; 1 the input cannot be parsed or the format cannot carry the
             request (for all: none can); 2 usage or I/O error.
@@ -78,6 +80,8 @@ extension RoutingCtl {
         case .failure(let message): err("routingctl: \(OneLine.escaped(message.text))"); return ExitStatus.usage
         }
         let request: DirectionsRequest
+        // The parse's repairs, in --json output as in `resolve --json`.
+        var warnings: [JSON] = []
         switch LinkInput.read(input, parser: parser) {
         case .failure(.io(let message)):
             err("routingctl: \(OneLine.escaped(message))")
@@ -99,14 +103,17 @@ extension RoutingCtl {
             return ExitStatus.failure
         case .success(let parsed):
             request = parsed.request
-            if !json { for w in parsed.warnings { err(warningLine(WireFormat.encode(w))) } }
+            warnings = parsed.warnings.map { WireFormat.encode($0) }
+            if !json { for w in warnings { err(warningLine(w)) } }
         }
 
         if formatName != "all" {
             do throws(LinkBuildError) {
                 let built = try DirectionsLinkBuilder.build(request, as: formats[0])
                 if json {
-                    out(jsonText(JSON.object(WireFormat.encode(built))))
+                    var object = WireFormat.encode(built)
+                    object["warnings"] = .array(warnings)
+                    out(jsonText(JSON.object(object)))
                 } else {
                     out(built.url)
                     for line in built.omitted { err("omitted: \(OneLine.escaped(line))") }
@@ -141,7 +148,7 @@ extension RoutingCtl {
                 if !json { err("routingctl: \(format.rawValue): \(OneLine.escaped(error.description))") }
             }
         }
-        if json { out(jsonText(JSON.object(["links": .array(links), "errors": .array(errors)]))) }
+        if json { out(jsonText(JSON.object(["links": .array(links), "errors": .array(errors), "warnings": .array(warnings)]))) }
         return links.isEmpty ? ExitStatus.failure : ExitStatus.success
     }
 }

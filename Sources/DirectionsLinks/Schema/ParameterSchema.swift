@@ -111,6 +111,7 @@ final class ParameterSchema: Sendable {
                 repeated |= seen & bit
                 seen |= bit
             }
+            if hasOther { schema.noteLikelyTypos(query) }
         }
 
         /// The same slots read by `member` of the family whose schema sorted them (its names, repeats, messages).
@@ -174,6 +175,24 @@ final class ParameterSchema: Sendable {
             if let expected = typos.closest(to: query.key(of: p), among: known), !query.contains(expected) {
                 try context.repair(.likelyTypo,
                     "'\(DirectionsURLParser.shorten(p.name))' is not a \(format) parameter and was ignored; did you mean '\(expected)'?", parameter: p.name)
+            }
+        }
+    }
+
+    /// Typos for every format, whatever its own checks: each unknown parameter of `query` that is within
+    /// ``TypoPolicy/closestByLength``'s distance of a known name the query lacks (`origin_lat` for `orig_lat`)
+    /// is noted in the parse's ``LinkRepairLog`` as a `likely-typo`; the parser keeps these notes only when
+    /// the format itself reported no `likely-typo` (its own policy and wording come first).
+    @inline(never)
+    func noteLikelyTypos(_ query: LinkInput.Query) {
+        guard LinkRepairLog.isActive else { return }
+        for p in query.parameters where slot(of: p, in: query) < 0 {
+            let key = query.key(of: p)
+            // Two neighbours swapped (`mdoe`) count as one edit, so short names get them too.
+            if let expected = TypoPolicy.closestByLength.closest(to: key, among: known) ?? TypoPolicy.swapped(key, among: known),
+                !query.contains(expected) {
+                _ = LinkRepairLog.note(.likelyTypo, p.name,
+                    "'\(DirectionsURLParser.shorten(p.name))' is not a \(format) parameter and was ignored; did you mean '\(expected)'?")
             }
         }
     }

@@ -12,6 +12,18 @@ enum TypoPolicy: Sendable {
     /// more within edit distance 2 of it. Message: `found 'x': did you mean 'y'?` (``ParameterSchema/hint(in:for:)``).
     case firstWithinTwo
 
+    /// The name of `names` that is `key` (3 bytes or more) with two neighbouring bytes swapped (`mdoe`
+    /// for `mode`), the first in sort order, or nil.
+    static func swapped(_ key: String, among names: Set<String>) -> String? {
+        let k = Array(key.utf8)
+        guard k.count >= 3 && k.count <= 40 else { return nil }
+        return names.sorted().first { name in
+            let n = Array(name.utf8)
+            guard n.count == k.count, let i = k.indices.first(where: { k[$0] != n[$0] }), i + 1 < k.count else { return false }
+            return k[i] == n[i + 1] && k[i + 1] == n[i] && k[(i + 2)...] == n[(i + 2)...]
+        }
+    }
+
     /// The name of `names` that `key` most likely misspells, under ``closestByLength``, or nil.
     func closest(to key: String, among names: Set<String>) -> String? {
         let k = Array(key.utf8)

@@ -23,6 +23,13 @@ extension DirectionsURLParser {
         /// `i` is somewhere inside; the bytes before it are ASCII). Clinger's fast path: an integer up to 2^53
         /// and a power of ten up to 10^22 are exact doubles, so one division rounds as `strtod` does.
         static func readDecimal(_ bytes: LinkInput, _ i: inout Int) -> DecimalRead {
+            var bare = false
+            return readDecimal(bytes, &i, bare: &bare)
+        }
+
+        /// ``readDecimal(_:_:)`` that also reads a number without a digit before its `.` (`.5`, `-.5`),
+        /// setting `bare`: the caller notes the repair (``noteBare(_:parameter:)``) only when it uses the value.
+        static func readDecimal(_ bytes: LinkInput, _ i: inout Int, bare: inout Bool) -> DecimalRead {
             let n = bytes.count
             var negative = false
             if i < n, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
@@ -40,7 +47,11 @@ extension DirectionsURLParser {
                 return i &- start
             }
             var count = digits()
-            guard count > 0 else { return .invalid }
+            if count == 0 {
+                // `.5`: a repair (no digit before the '.'), reported by the caller that uses the value.
+                guard i &+ 1 < n, bytes[i] == UInt8(ascii: "."), bytes[i &+ 1] &- UInt8(ascii: "0") < 10 else { return .invalid }
+                bare = true
+            }
             var fraction = 0
             if i < n, bytes[i] == UInt8(ascii: ".") {
                 i &+= 1
@@ -58,15 +69,44 @@ extension DirectionsURLParser {
             1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
         ]
 
-        /// The comma-separated numbers of `text` when every trimmed piece is a valid decimal, else nil.
-        static func numbers(_ text: LinkInput) -> [(text: LinkInput, value: Double)]? {
+        /// The comma-separated numbers of `text` when every trimmed piece is a valid decimal, else nil;
+        /// `bare` is set when one is written without a digit before its `.`.
+        static func numbers(_ text: LinkInput, bare: inout Bool) -> [(text: LinkInput, value: Double)]? {
             var result: [(text: LinkInput, value: Double)] = []
             for piece in text.pieces(separatedBy: UInt8(ascii: ",")) {
                 let trimmed = piece.trimmed
-                guard let value = trimmed.decimal else { return nil }
+                guard let value = trimmed.decimal(bare: &bare) else { return nil }
                 result.append((trimmed, value))
             }
             return result
+        }
+
+        /// ``numbers(_:bare:)`` in the strict grammar: nil when a number has no digit before its `.`.
+        static func numbers(_ text: LinkInput) -> [(text: LinkInput, value: Double)]? {
+            var bare = false
+            let result = numbers(text, bare: &bare)
+            return bare ? nil : result
+        }
+
+        /// Notes the `.5` repair of `text` (lenient: a warning; strict: the error); false outside a parse,
+        /// where `.5` stays invalid.
+        static func noteBare(_ text: LinkInput, parameter: String?) -> Bool {
+            let shown = DirectionsURLParser.shorten(text.string)
+            let place = parameter.map { " in '\($0)'" } ?? ""
+            return LinkRepairLog.note(.repairedSyntax, parameter,
+                "'\(shown)'\(place) has a number with no digit before its '.' (such as '.5'); read as '0.5'; write the leading 0",
+                bareDecimal: true)
+        }
+
+        /// Notes that the third value of `numbers` (`lat,lon,VALUE`, an altitude or a zoom, as Organic
+        /// Maps writes) was dropped, when latitude and longitude both have a `.` (so `48,85,2`, with
+        /// decimal commas, is never read as a pair); false when it may not be dropped.
+        static func dropThird(_ text: LinkInput, _ numbers: [(text: LinkInput, value: Double)], parameter: String) -> Bool {
+            guard numbers.count == 3, numbers[0].text.contains(UInt8(ascii: ".")), numbers[1].text.contains(UInt8(ascii: "."))
+            else { return false }
+            return LinkRepairLog.note(.repairedSyntax, parameter,
+                "'\(DirectionsURLParser.shorten(text.string))' in '\(parameter)' has a third value '\(numbers[2].text)' after latitude "
+                    + "and longitude (an altitude or a zoom, which this format does not define); it was dropped; give 'latitude,longitude'")
         }
 
         /// The byte pass over ASCII text: up to three comma-separated decimals (count 4: more), with the first
@@ -74,7 +114,7 @@ extension DirectionsURLParser {
         /// piece holds a non-ASCII byte or a decimal needs `.slow` reading.
         private enum Scan { case invalid, general, pieces(count: Int, Double, Double) }
 
-        private static func scan(_ bytes: LinkInput) -> Scan {
+        private static func scan(_ bytes: LinkInput, bare: inout Bool) -> Scan {
             var values = (0.0, 0.0)
             var count = 0
             let n = bytes.count
@@ -82,7 +122,7 @@ extension DirectionsURLParser {
             while true {
                 if count == 3 { return .pieces(count: 4, values.0, values.1) }
                 while i < n && LinkInput.isASCIIWhitespace(bytes[i]) { i &+= 1 }
-                let read = readDecimal(bytes, &i)
+                let read = readDecimal(bytes, &i, bare: &bare)
                 while i < n && LinkInput.isASCIIWhitespace(bytes[i]) { i &+= 1 }
                 let ends = i >= n || bytes[i] == UInt8(ascii: ",")
                 guard ends, case .value(let value) = read else {
@@ -104,8 +144,9 @@ extension DirectionsURLParser {
         /// The coordinate when ``scan(_:)`` reads a pair in range (or a triple, with `allowTriple`);
         /// nil sends the caller to ``numbers(_:)``, which builds the errors.
         static func quickPair(_ bytes: LinkInput, allowTriple: Bool) -> Coordinate? {
-            guard case .pieces(let count, let latitude, let longitude) = scan(bytes),
-                count == 2 || (allowTriple && count == 3)
+            var bare = false
+            guard case .pieces(let count, let latitude, let longitude) = scan(bytes, bare: &bare),
+                count == 2 || (allowTriple && count == 3), !bare
             else { return nil }
             return Coordinate.ifValid(latitude: latitude, longitude: longitude)
         }
@@ -121,7 +162,11 @@ extension DirectionsURLParser {
 
         static func parsePair(_ text: LinkInput, parameter: String, allowAltitude: Bool = false) throws(DirectionsURLError) -> Coordinate {
             if let coordinate = quickPair(text, allowTriple: allowAltitude) { return coordinate }
-            guard let numbers = numbers(text), numbers.count == 2 || (allowAltitude && numbers.count == 3) else {
+            var bare = false
+            guard let numbers = numbers(text, bare: &bare),
+                numbers.count == 2 || (numbers.count == 3 && (allowAltitude || dropThird(text, numbers, parameter: parameter))),
+                !bare || noteBare(text, parameter: parameter)
+            else {
                 throw malformed(text.substring, parameter: parameter, allowAltitude: allowAltitude)
             }
             return try validated(numbers[0], numbers[1], parameter: parameter)
@@ -133,10 +178,14 @@ extension DirectionsURLParser {
         static func classify(_ text: LinkInput, parameter: String) throws(DirectionsURLError) -> Coordinate? {
             // Text that starts with an ASCII letter (most addresses) is neither a pair nor number-like.
             if let first = text.first, isASCIILetter(first) { return nil }
-            switch scan(text) {
-            case .pieces(2, let latitude, let longitude):
+            var bare = false
+            switch scan(text, bare: &bare) {
+            case .pieces(2, let latitude, let longitude) where !bare:
                 if let coordinate = Coordinate.ifValid(latitude: latitude, longitude: longitude) { return coordinate }
                 // ``numbers(_:)`` finds the same pair, out of range: its error.
+            case .pieces(2, _, _), .pieces(3, _, _):
+                // `.5` or a third value: ``numbers(_:bare:)`` decides whether it is repaired.
+                break
             case .pieces, .invalid:
                 // ``numbers(_:)`` would not find a pair either: only the number-like check is left.
                 if isNumberLike(text) { throw malformed(text.substring, parameter: parameter, allowAltitude: false) }
@@ -144,7 +193,11 @@ extension DirectionsURLParser {
             case .general:
                 break
             }
-            if let numbers = numbers(text), numbers.count == 2 { return try validated(numbers[0], numbers[1], parameter: parameter) }
+            bare = false
+            if let numbers = numbers(text, bare: &bare), numbers.count == 2 || dropThird(text, numbers, parameter: parameter),
+                !bare || noteBare(text, parameter: parameter) {
+                return try validated(numbers[0], numbers[1], parameter: parameter)
+            }
             if isNumberLike(text) { throw malformed(text.substring, parameter: parameter, allowAltitude: false) }
             return nil
         }

@@ -166,6 +166,8 @@ extension LinkInput {
             let equals = piece.equals >= 0 ? piece.equals : end
             let name = raw.slice(piece.start, equals)
             let value = equals < end ? raw.slice(equals &+ 1, end) : raw.slice(end, end)
+            // `undefined`, `null`, `NaN` (any case): what a script wrote for a missing value; the parameter is absent.
+            if Self.mayBePlaceholder(value), Self.isPlaceholder(value), Self.notePlaceholder(name, value) { return }
             var flags: UInt8 = equals < end ? Flags.hasEquals : 0
             if plusAsSpace { flags |= Flags.plusAsSpace }
             var keyIndex: Int32 = -1
@@ -194,6 +196,31 @@ extension LinkInput {
                 flags |= Flags.valueNeedsDecoding
             }
             parameters.append(Parameter(rawName: name, rawValue: value, flags: flags, keyIndex: keyIndex))
+        }
+
+        /// Two byte tests before ``isPlaceholder(_:)``: 3, 4 or 9 bytes starting with `n` or `u` in any case.
+        @inline(__always)
+        static func mayBePlaceholder(_ value: LinkInput) -> Bool {
+            let n = value.count
+            guard n == 3 || n == 4 || n == 9 else { return false }
+            let first = value[0] | 0x20
+            return first == UInt8(ascii: "n") || first == UInt8(ascii: "u")
+        }
+
+        /// Whether a raw value is a JavaScript placeholder: `undefined`, `null` or `NaN`, in any case.
+        static func isPlaceholder(_ value: LinkInput) -> Bool {
+            value.equalsIgnoringCase("undefined") || value.equalsIgnoringCase("null") || value.equalsIgnoringCase("nan")
+        }
+
+        /// Notes the placeholder repair (an `ignored-value` warning; strict: the error); false outside a parse.
+        @inline(never)
+        private static func notePlaceholder(_ name: LinkInput, _ value: LinkInput) -> Bool {
+            // The name is not checked yet: shown raw when it does not decode.
+            var shown = name.string
+            if case .success(let text)? = PercentDecoding.decode(name, plusAsSpace: false) { shown = text }
+            return LinkRepairLog.note(.ignoredValue, shown.isEmpty ? "query" : shown,
+                "'\(DirectionsURLParser.shorten(shown))=\(value)' holds a JavaScript placeholder, not a value; the parameter "
+                    + "was taken as absent; leave it out of the link")
         }
 
         /// The look-up key of `p`: its decoded name, lowercased (names match in any case).

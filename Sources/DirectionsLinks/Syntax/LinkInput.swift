@@ -174,8 +174,17 @@ extension LinkInput {
     /// A C-locale decimal `[+-]?DIGITS[.DIGITS]`, or nil: ``CoordinateText/readDecimal(_:_:)``, else (over
     /// 19 digits, above 2^53) `Double(String)`, which reads plain decimal digits exactly as `strtod`.
     var decimal: Double? {
+        var bare = false
+        guard let value = decimal(bare: &bare) else { return nil }
+        // `.5` during a parse: a repair (``CoordinateText/noteBare(_:parameter:)``).
+        if bare && !CoordinateText.noteBare(self, parameter: nil) { return nil }
+        return value
+    }
+
+    /// ``decimal``, also reading `.5` (setting `bare`) for a caller that notes the repair itself.
+    func decimal(bare: inout Bool) -> Double? {
         var i = 0
-        let read = CoordinateText.readDecimal(self, &i)
+        let read = CoordinateText.readDecimal(self, &i, bare: &bare)
         guard i == count else { return nil }
         switch read {
         case .invalid: return nil

@@ -45,6 +45,7 @@ extension DirectionsURLParser {
 
         /// Whether `host` is `google.<tld>`, `www.google.<tld>` or `maps.google.<tld>`, `<tld>` being `com`,
         /// a two-letter country code, or `co.`/`com.` and one (`google.co.uk`); not `google.com.evil.net`.
+        static var hostPatterns: [String] { ["[www.|maps.]google.<com|country|co.country|com.country>"] }
         static func handles(host: String) -> Bool {
             var h = Substring(host)
             if h.hasPrefix("www.") { h = h.dropFirst(4) } else if h.hasPrefix("maps.") { h = h.dropFirst(5) }

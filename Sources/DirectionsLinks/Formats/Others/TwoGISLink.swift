@@ -107,6 +107,7 @@ extension TwoGISLink: DirectionsLinkFormat {
     }
 
     /// `[www.]2gis.<letters and dots>`; a non-ASCII host is never one.
+    static var hostPatterns: [String] { ["[www.]2gis.<tld>"] }
     static func handles(host: String) -> Bool {
         guard let f = host.utf8.first, f == UInt8(ascii: "w") || f == UInt8(ascii: "2") else { return false }
         return LinkInput.withBytes(of: host) { host in

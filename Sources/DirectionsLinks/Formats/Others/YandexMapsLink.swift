@@ -114,6 +114,7 @@ extension YandexMapsLink: DirectionsLinkFormat {
     static var schemes: [String] { ["yandexmaps", "yandexnavi"] }
 
     /// `[www.|maps.]yandex.<country>`: prefixes by byte (a non-ASCII byte after one fails the next), the country as a `String`.
+    static var hostPatterns: [String] { ["[www.|maps.]yandex.<country>"] }
     static func handles(host: String) -> Bool {
         guard let f = host.utf8.first, f == UInt8(ascii: "w") || f == UInt8(ascii: "m") || f == UInt8(ascii: "y") else { return false }
         return LinkInput.withBytes(of: host) { host in
