@@ -15,6 +15,10 @@ struct ParseContext {
     /// A map view's centre as the destination: precision `approximate`, with a `viewport-as-destination`
     /// warning (strict: the error). `view` quotes the view as the link wrote it (`#map=17/48.85/2.29`).
     mutating func mapViewDestination(_ centre: Coordinate, view: String, parameter: String?) throws(DirectionsURLError) -> Endpoint {
+        if parser.strict {
+            throw DirectionsURLError(.viewportAsDestination, parameter, "the link shows only a map view ('\(view)'), no place or pin, "
+                + "so it has no destination in strict mode; share a place or a pin, or parse leniently to go to the map's centre")
+        }
         try repair(.viewportAsDestination, "the link shows only a map view ('\(view)'), no place or pin; its centre "
             + "\(centre) is taken as the destination, approximately; share a place or a pin for an exact one", parameter: parameter)
         return .coordinate(centre, label: nil, precision: .approximate)

@@ -104,7 +104,8 @@ public struct DirectionsURLParser: Sendable {
             throw DirectionsURLError(.unknownScheme, "scheme", "'" + scheme + Self.unknownSchemeTail + Self.schemeHint(scheme))
         }
         if scheme.contains(where: \.isWhitespace) {
-            throw DirectionsURLError(.malformedURL, "scheme", "the scheme '\(scheme)' contains whitespace; pass the link without surrounding spaces")
+            throw DirectionsURLError(.malformedURL, "scheme", "'\(Self.shorten(scheme))' before the first ':' contains a space, so it is not a scheme: "
+                + "text before the link, or spaces around it; pass the link alone, from its scheme (https:, geo:, …)")
         }
         if let opener = LinkDelimiters.opener(of: bytes.string) {
             // A delimiter LinkDelimiters could not take off: say what to remove.

@@ -168,10 +168,10 @@ enum RoutingCtl {
                                   [--strict] [--explain | --app ID] [--expand-short-links] (URL | FILE)
 
         Parses a directions link (Apple Maps, Google Maps, geo:, OpenStreetMap, OsmAnd, Organic Maps,
-        Waze, Citymapper, Bing, HERE, Yandex, 2GIS, Moovit; see docs/directions-links.md) or an Apple
-        .mkdirectionsrequest file into source, destination, waypoints and mode, and says which
-        routing apps can serve it (eligible, or undetermined with the reason) and how many were
-        ruled out. --explain lists every app, those ruled out last with their reasons; --app ID
+        Waze, Citymapper, Bing, HERE, Yandex, 2GIS, Moovit, Magic Earth, Mapy; see
+        docs/directions-links.md) or an Apple .mkdirectionsrequest file into source, destination,
+        waypoints and mode, and says which routing apps can serve it (eligible, or undetermined
+        with the reason) and how many were ruled out. --explain lists every app, those ruled out last with their reasons; --app ID
         gives one app's verdict and reasons (an id no valid app has is an error, exit 1).
         By default it asks the daemon (a file is read here and its request sent with DecideApps);
         --offline resolves in this process against the apps the daemon would read (the manifest

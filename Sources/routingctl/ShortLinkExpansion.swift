@@ -2,6 +2,8 @@
 import CCurl
 import Glibc
 import RoutingCore
+import RoutingService
+import StrictJSON
 
 /// `--expand-short-links`: a short link (`maps.app.goo.gl/…`, `goo.gl/maps/…`, `share.google/…`,
 /// `g.co/kgs/…`, `maps.apple/p/…`) hides the real link behind an HTTP redirect, which the parser,
@@ -42,7 +44,8 @@ enum ShortLinkExpansion {
         guard isShortLink(url) else { return .success(url) }
         let caFile = environment("SSL_CERT_FILE") ?? environment("CURL_CA_BUNDLE")
         let connectTo = environment("ROUTINGCTL_CONNECT_TO")
-        var current = url
+        // A short link pasted without its scheme (the parser reads known hosts as https) is fetched as https.
+        var current = url.utf8.contains(UInt8(ascii: ":")) ? url : "https://" + url
         for _ in 0..<maximumHops {
             guard current.utf8.starts(with: "https://".utf8) else {
                 return .failure(.link(DirectionsURLError(
@@ -55,7 +58,8 @@ enum ShortLinkExpansion {
                 current, Int(timeout * 1000), caFile, connectTo, &location, location.count, &problem, problem.count)
             if status < 0 {
                 let why = String(decoding: problem.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                return .failure(.io("cannot follow the short link \(OneLine.escaped(current)): \(OneLine.escaped(why))"))
+                return .failure(.io("cannot follow the short link \(OneLine.escaped(current)): \(OneLine.escaped(why)) "
+                    + "(no network, or the service is down?)"))
             }
             let target = String(decoding: location.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             guard (300..<400).contains(status), !target.isEmpty else {
@@ -98,6 +102,16 @@ enum ShortLinkExpansion {
 
     /// With `--expand-short-links`, `url` expanded (a note on standard error says where it led); else `url`.
     static func apply(_ url: String, _ args: Arguments) -> Result<String, Failure> {
+        let result = expandIfAsked(url, args)
+        // With --json a failure is an {"error":…} object on standard output too, as every error is.
+        if args.has("json"), case .failure(.io(let message)) = result {
+            RoutingCtl.out(RoutingCtl.jsonText(JSON.object(["error": .object(WireFormat.encode(DirectionsURLError(
+                code: .unresolvableOffline, message: message, parameter: "url")))])))
+        }
+        return result
+    }
+
+    private static func expandIfAsked(_ url: String, _ args: Arguments) -> Result<String, Failure> {
         guard args.has("expand-short-links") else { return .success(url) }
         let seconds: Double
         switch timeout(args.options["short-link-timeout"]) {

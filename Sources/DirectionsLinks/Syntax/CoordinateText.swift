@@ -94,7 +94,7 @@ extension DirectionsURLParser {
             let shown = DirectionsURLParser.shorten(text.string)
             let place = parameter.map { " in '\($0)'" } ?? ""
             return LinkRepairLog.note(.repairedSyntax, parameter,
-                "'\(shown)'\(place) has a number with no digit before its '.' (such as '.5'); read as '0.5'; write the leading 0",
+                "'\(shown)'\(place) has a number with no digit before its '.' (such as '.5' or '-.5'), read with a 0 before the '.'; write the leading 0",
                 bareDecimal: true)
         }
 

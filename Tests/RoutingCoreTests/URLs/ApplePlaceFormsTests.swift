@@ -109,7 +109,7 @@ struct ApplePlaceFormsTests {
             #expect(e.parameter == "host")
             #expect(e.message.hasPrefix("an Apple Maps short link (\(host)) "), "\(e.message)")
             #expect(e.message.contains("cannot be read offline"))
-            #expect(e.message.contains("routingctl resolve --expand-short-links URL"))
+            #expect(e.message.contains("--expand-short-links (with resolve, link or open) follows it"))
         }
     }
 }

@@ -187,7 +187,7 @@ struct GooglePlaceFormsTests {
             #expect(e.parameter == "host")
             #expect(e.message.hasPrefix("a Google Maps short link (\(host)) "), "\(e.message)")
             #expect(e.message.contains("cannot be read offline"))
-            #expect(e.message.contains("routingctl resolve --expand-short-links URL"))
+            #expect(e.message.contains("--expand-short-links (with resolve, link or open) follows it"))
         }
         #expect(error("https://goo.gl/AbCdEf")?.code == .notADirectionsLink)
         #expect(error("https://g.co/doodle/abc")?.code == .notADirectionsLink)

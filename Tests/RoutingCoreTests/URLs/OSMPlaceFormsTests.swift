@@ -41,6 +41,14 @@ struct OSMPlaceFormsTests {
         #expect(Set(view.warnings.map(\.code)) == [.likelyTypo, .viewportAsDestination])
     }
 
+    @Test("a misspelt marker alone is missing-destination naming the typo, not 'no marker'")
+    func misspeltMarker() throws {
+        let error = try #require(URLTestSupport.error("https://www.openstreetmap.org/?mlta=51.5055&mlon=-0.0754", parser: parser))
+        #expect(error.code == .missingDestination)
+        #expect(error.parameter == "mlat")
+        #expect(error.message.hasSuffix("found 'mlta': did you mean 'mlat'?"))
+    }
+
     @Test("#map=Z/LAT/LON alone is an approximate destination with one viewport-as-destination warning; strict refuses it")
     func fragmentMapView() throws {
         let url = "https://www.openstreetmap.org/#map=16/51.5007/-0.1246&layers=H"

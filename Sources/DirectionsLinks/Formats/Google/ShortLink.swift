@@ -11,7 +11,7 @@ extension DirectionsURLParser {
             return DirectionsURLError(
                 .unresolvableOffline, "host",
                 "\(article) \(service) short link (\(host)) hides the real link behind an HTTP redirect and cannot be read offline; "
-                    + "'routingctl resolve --expand-short-links URL' follows it, or open it once and pass the link it leads to")
+                    + "routingctl's --expand-short-links (with resolve, link or open) follows it, or open it once and pass the link it leads to")
         }
     }
 }

@@ -86,6 +86,10 @@ enum OpenStreetMapLink: DirectionsLinkFormat {
             }
             return DirectionsRequest(destination: try context.mapViewDestination(centre, view: "#map=" + map.shown, parameter: "map"))
         }
+        // A misspelt marker (`mlta=`) is the likely cause: say so rather than "no marker".
+        if let hint = schema.hint(in: query, for: "mlat") ?? schema.hint(in: query, for: "mlon") {
+            throw DirectionsURLError(.missingDestination, "mlat", "this OpenStreetMap link has no complete marker (mlat and mlon); " + hint)
+        }
         throw DirectionsURLError(.notADirectionsLink, "path",
             "this OpenStreetMap page has no marker, map view or route; directions links use /directions?route=lat,lon;lat,lon")
     }
