@@ -136,7 +136,10 @@ public struct DirectionsURLParser: Sendable {
         // Only a link with an address can have absorbed prose into a value (a label with a space is a label): others skip the scan.
         if Self.hasAddress(parsed.request) {
             if let cut = try proseCut(bytes, parser, entry: entry, colon: colon) { return cut }
-            if let space = bytes.firstOffset(of: UInt8(ascii: " ")) { return try rawSpaceInAddress(parsed, bytes, space, parser) }
+            if let space = bytes.firstOffset(of: UInt8(ascii: " ")) { return try rawSpace(parsed, bytes, space, parser, in: "an address") }
+        } else if Self.hasLabel(parsed.request), let space = bytes.firstOffset(of: UInt8(ascii: " ")) {
+            // A label keeps its words (cutting them could cut a name), but a raw space is never silent either.
+            return try rawSpace(parsed, bytes, space, parser, in: "a place's name")
         }
         return parsed
     }
@@ -148,15 +151,23 @@ public struct DirectionsURLParser: Sendable {
         return isAddress(request.destination) || isAddress(request.source) || (!request.waypoints.isEmpty && request.waypoints.contains(where: isAddress))
     }
 
-    /// An address read from a link with a raw space (`?daddr=Place Bellecour and then`): never silent. A
-    /// `repaired-syntax` warning (parameter `url`; strict: the error) unless the format already reported the space.
+    /// Whether a coordinate endpoint of `request` has a label.
+    @inline(__always)
+    private static func hasLabel(_ request: DirectionsRequest) -> Bool {
+        @inline(__always) func labelled(_ e: Endpoint) -> Bool { if case .coordinate(_, _?, _, _) = e { true } else { false } }
+        return labelled(request.destination) || labelled(request.source) || (!request.waypoints.isEmpty && request.waypoints.contains(where: labelled))
+    }
+
+    /// An address or a label read from a link with a raw space (`?daddr=Place Bellecour and then`): never
+    /// silent. A `repaired-syntax` warning (parameter `url`; strict: the error) unless the format already
+    /// reported the space; `what` names what the space was read into.
     @inline(never)
-    private static func rawSpaceInAddress(
-        _ parsed: ParsedLink, _ bytes: LinkInput, _ space: Int, _ parser: DirectionsURLParser
+    private static func rawSpace(
+        _ parsed: ParsedLink, _ bytes: LinkInput, _ space: Int, _ parser: DirectionsURLParser, in what: String
     ) throws(DirectionsURLError) -> ParsedLink {
         if parsed.warnings.contains(where: { $0.code == .repairedSyntax && $0.message.contains("raw space") }) { return parsed }
         let from = Self.shorten(bytes.suffix(from: Swift.max(0, space &- 20)).string)
-        let message = "the link holds a raw space ('…\(from)'), read as part of an address; write a space in a value as + or %20, "
+        let message = "the link holds a raw space ('…\(from)'), read as part of \(what); write a space in a value as + or %20, "
             + "and pass the link alone, without words after it"
         if parser.strict { throw DirectionsURLError(.repairedSyntax, "url", message + " (strict mode: repairs are errors)") }
         var result = parsed

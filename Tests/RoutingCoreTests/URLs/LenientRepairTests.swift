@@ -56,6 +56,17 @@ struct LenientRepairTests {
 
     // MARK: 2. Numbers without a leading zero
 
+    @Test("A raw space read into a place's name keeps the name, with a warning (strict: the error)", arguments: [
+        "https://maps.apple.com/?ll=45.7640,4.8357&q=Place+Bellecour see you at 5",
+        "magicearth://?show_on_map&lat=45.7640&lon=4.8357&name=Place Bellecour",
+        "geo:45.7640,4.8357?q=45.7640,4.8357(Place Bellecour)",
+    ])
+    func rawSpaceInALabel(_ url: String) throws {
+        try expectRepaired(url, 45.7640, 4.8357, code: .repairedSyntax, parameter: "url")
+        let label = try lenient.parseLink(url).request.destination.name
+        #expect(label?.hasPrefix("Place Bellecour") == true, "\(url): \(label ?? "nil")")
+    }
+
     @Test("'.5' is read as 0.5 with a repaired-syntax warning", arguments: [
         ("https://maps.apple.com/?daddr=45.764,-.5", LinkFormat.appleMaps),
         ("https://www.google.com/maps/dir/?api=1&destination=45.764,-.5", LinkFormat.google),
