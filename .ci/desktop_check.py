@@ -340,8 +340,10 @@ CLICKS = [
 HTTPS_CLICKS = [
     ("https: not a map link goes to the browser byte for byte", "https://example.org/a%20b/?q=%E2%82%AC&x=1;y#frag",
      LONDON, ("pretend-browser", None)),
-    ("https: a map host that is not a route goes to the browser", "https://www.google.com/maps/@51.5007,-0.1246,17z",
+    ("https: a map host that is not a route goes to the browser", "https://www.google.com/maps/@?api=1&map_action=map&zoom=13",
      LONDON, ("pretend-browser", None)),
+    ("https: a Google map view (issue 17) opens the app at the view's centre", "https://www.google.com/maps/@51.5007,-0.1246,17z",
+     LONDON, ["london-transit", "--from=51.5074,-0.1278", "--to=51.5007,-0.1246"]),
     ("https: Google directions link opens the app", "https://www.google.com/maps/dir/?api=1&origin=51.5007,-0.1246&destination=51.5081,-0.0759&travelmode=transit",
      LONDON, ["london-transit", "--from=51.5007,-0.1246", "--to=" + LONDON_TOWER]),
     ("https: Apple directions link opens the app", "https://maps.apple.com/directions?destination=48.8606,2.3376&mode=walking",
