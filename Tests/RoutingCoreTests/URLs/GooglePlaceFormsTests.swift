@@ -12,25 +12,17 @@ struct GooglePlaceFormsTests {
     func error(_ url: String) -> DirectionsURLError? { URLTestSupport.error(url) }
     func point(_ lat: Double, _ lon: Double, _ label: String? = nil) -> Endpoint { URLTestSupport.point(lat, lon, label) }
 
-    func place(_ url: String, _ destination: Endpoint, format: LinkFormat = .googlePlace) throws {
-        let link = try parser.parseLink(url)
-        #expect(link.request == DirectionsRequest(destination: destination), "\(url)")
-        // Exact for a coordinate; an address has no precision (nil), never approximate.
-        #expect(link.request.destination.precision == (destination.precision == nil ? nil : .exact), "\(url)")
-        #expect(link.warnings.isEmpty, "\(url): \(link.warnings)")
-        #expect(link.format == format, "\(url): \(link.format)")
-        #expect(try strict.parseLink(url).request == link.request)
+    /// ``URLTestSupport/expectPlace(_:_:format:sourceLocation:)`` with this suite's format.
+    func place(_ url: String, _ destination: Endpoint, format: LinkFormat = .googlePlace, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try URLTestSupport.expectPlace(url, destination, format: format, sourceLocation: sourceLocation)
     }
 
-    func mapView(_ url: String, _ lat: Double, _ lon: Double, parameter: String, format: LinkFormat = .googlePlace) throws {
-        let link = try parser.parseLink(url)
-        #expect(link.request == DirectionsRequest(destination: .coordinate(Coordinate(latitude: lat, longitude: lon), label: nil, precision: .approximate)),
-                "\(url)")
-        #expect(link.warnings.map(\.code) == [.viewportAsDestination], "\(url): \(link.warnings)")
-        #expect(link.warnings.first?.parameter == parameter)
-        #expect(link.format == format)
-        let e = try #require(URLTestSupport.error(url, parser: strict))
-        #expect(e.code == .viewportAsDestination)
+    /// ``URLTestSupport/expectMapView(_:_:_:parameter:format:sourceLocation:)`` with this suite's format.
+    func mapView(
+        _ url: String, _ lat: Double, _ lon: Double, parameter: String, format: LinkFormat = .googlePlace,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        try URLTestSupport.expectMapView(url, lat, lon, parameter: parameter, format: format, sourceLocation: sourceLocation)
     }
 
     // MARK: place pages
