@@ -13,7 +13,9 @@ import TestSupport
         let prefix = OpenCommandTests.makeDirectory()
         defer { _ = ChildProcess.run(["rm", "-rf", prefix]) }
         #expect(ChildProcess.run(["mkdir", "-p", prefix + "/bin", prefix + "/share/doc/routingd"]) == 0)
-        #expect(ChildProcess.run(["cp", OpenCommandTests.routingctlPath, prefix + "/bin/routingctl"]) == 0)
+        // An explicit mode: a test binding a socket on another thread narrows the process-wide umask
+        // (UnixListener.bind), which `cp` would inherit and make the copy 0600, not executable (exit 126).
+        #expect(ChildProcess.run(["install", "-m", "0755", OpenCommandTests.routingctlPath, prefix + "/bin/routingctl"]) == 0)
         #expect(ChildProcess.run(["cp", RepositoryFile.root + "/docs/coverage-rules.md", prefix + "/share/doc/routingd/"]) == 0)
         try OpenCommandTests.write(prefix + "/ring.geojson", Self.openRing)
         let environment = ["PATH=/usr/bin:/bin", "LANG=C.UTF-8"]
