@@ -152,6 +152,11 @@ public struct AppRegistry: Sendable {
             coverage = file(source.coverage)
             overridden = source.overridden
         }
+
+        /// The coverage file's digest, when it was read.
+        var coverageDigest: ContentDigest? {
+            if case .bytes(let digest)? = coverage { digest } else { nil }
+        }
     }
 
     /// The apps in service (active and stale), sorted by id. Kept, not gathered per request.
@@ -192,10 +197,18 @@ public struct AppRegistry: Sendable {
     ///     that is in service in `previous` stays in service (``State/stale``).
     public init(sources: [AppSource], previous: AppRegistry? = nil) {
         var byID: [String: Entry] = [:]
+        byID.reserveCapacity(sources.count)
         var validations: [String: ValidatedCoverage] = [:]
+        validations.reserveCapacity(sources.count)
         var unchanged: Set<String> = []
         var fingerprints: [String: (fingerprint: SourceFingerprint, id: String)] = [:]
+        fingerprints.reserveCapacity(sources.count)
         var reused: Set<String> = []
+        // The ids in the order first met: sources come sorted by id from AppSource.resolve, and
+        // then the entries need no sort of 10,000 strings (`inOrder`).
+        var order: [String] = []
+        order.reserveCapacity(sources.count)
+        var inOrder = true
         // At start every coverage file is new: validate them all on every processor first.
         let prevalidated = previous == nil ? Self.validateConcurrently(sources) : [:]
         for source in sources {
@@ -216,7 +229,8 @@ public struct AppRegistry: Sendable {
                 reused.insert(known.id)
             } else {
                 entry = Self.build(source) { file, bytes in
-                    let digest = ContentDigest(bytes)
+                    // The fingerprint has digested these very bytes (source.coverage's).
+                    let digest = fingerprint.coverageDigest ?? ContentDigest(bytes)
                     if let known = validations[file.path] ?? previous?.validations[file.path], known.digest == digest {
                         if previous?.validations[file.path]?.digest == digest { unchanged.insert(file.path) }
                         validations[file.path] = known
@@ -232,14 +246,17 @@ public struct AppRegistry: Sendable {
                 }
                 reused.remove(entry.id)
             }
-            if let earlier = byID[entry.id] {
+            if let earlier = byID.removeValue(forKey: entry.id) {
                 entry.overridden = earlier.overridden + [earlier.path] + entry.overridden
                 reused.remove(entry.id)
+            } else {
+                if let last = order.last, !(last < entry.id) { inOrder = false }
+                order.append(entry.id)
             }
             byID[entry.id] = entry
             fingerprints[key] = (fingerprint, entry.id)
         }
-        entries = byID.keys.sorted().map { id in
+        entries = (inOrder ? order : byID.keys.sorted()).map { id in
             var entry = byID.removeValue(forKey: id)!  // moved out, not copied
             if entry.app == nil, !reused.contains(id), let last = previous?[id]?.app {
                 entry.app = last

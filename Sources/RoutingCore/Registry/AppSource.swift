@@ -95,7 +95,9 @@ public struct AppSource: Sendable, Hashable {
             return AppManifest.parse(bytes, fileName: file.fileName)
         }
         var winners: [String: Winner] = [:]
+        winners.reserveCapacity(parses.count)
         var named: Set<String> = []
+        named.reserveCapacity(parses.count)
         var position = 0
         for directory in manifests {
             for file in directory {
@@ -108,24 +110,29 @@ public struct AppSource: Sendable, Hashable {
                     coverage = parse.coverage.map { coveragePath($0, manifestPath: file.path) }
                 }
                 if let coverage { named.insert(normalize(coverage)) }
-                let overridden = winners[id].map { $0.overridden + [$0.manifest.path] } ?? []
+                let overridden = winners.removeValue(forKey: id).map { $0.overridden + [$0.manifest.path] } ?? []
                 winners[id] = Winner(manifest: file, coverage: coverage, overridden: overridden, parsed: parsed)
             }
         }
-        var planned: [String: Planned] = [:]
+        // An array sorted once by id, not a dictionary of 10,000 apps grown step by step and read
+        // back key by key.
+        var planned: [Planned] = []
+        planned.reserveCapacity(winners.count + coverageFiles.count)
         for (id, winner) in winners {
-            planned[id] = Planned(
+            planned.append(Planned(
                 id: id,
                 source: AppSource(
                     manifest: winner.manifest, coverage: nil, overridden: winner.overridden, parsedManifest: winner.parsed),
-                coveragePath: winner.coverage)
+                coveragePath: winner.coverage))
         }
+        var bareIDs: Set<String> = []
         for path in coverageFiles where !named.contains(normalize(path)) {
             let id = AppRegistry.appID(forPath: path)
-            if planned[id] != nil { continue }
-            planned[id] = Planned(id: id, source: AppSource(manifest: nil, coverage: nil), coveragePath: path)
+            if winners[id] != nil || !bareIDs.insert(id).inserted { continue }
+            planned.append(Planned(id: id, source: AppSource(manifest: nil, coverage: nil), coveragePath: path))
         }
-        return planned.keys.sorted().map { planned[$0]! }
+        planned.sort { $0.id < $1.id }
+        return planned
     }
 
     /// The planned sources with their coverage files (`contents[k]` for `planned[k]`, nil when it
