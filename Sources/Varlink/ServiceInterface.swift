@@ -48,10 +48,11 @@ enum ServiceInterface {
     /// The interface with `GetInfo` and `GetInterfaceDescription` answering from `info` and
     /// `descriptions` (interface name → IDL text, including this interface's own).
     static func make(info: JSONObject, descriptions: [String: String]) -> VarlinkInterface {
-        VarlinkInterface(
+        // The reply never changes: its text is written once, not at every call.
+        let infoText = JSON.object(info).serializedBytes()
+        return VarlinkInterface(
             description: definition,
             methods: [
-                "GetInfo": { _ throws(VarlinkError) in info },
                 "GetInterfaceDescription": { call throws(VarlinkError) in
                     guard let interface = call.parameters["interface"]?.stringValue else {
                         throw .invalidParameter("interface")
@@ -59,6 +60,7 @@ enum ServiceInterface {
                     guard let description = descriptions[interface] else { throw .interfaceNotFound(interface) }
                     return ["description": .string(description)]
                 },
-            ])
+            ],
+            encoding: ["GetInfo": { (_, out: inout JSONByteWriter) throws(VarlinkError) in out.text(infoText) }])
     }
 }
