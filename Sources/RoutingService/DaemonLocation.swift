@@ -152,4 +152,25 @@ extension WireFormat {
         object["origin"] = .string(location.origin.rawValue)
         return .object(object)
     }
+
+    /// ``encode(_:)`` written straight as bytes, the same text: `Resolve` echoes the request's own
+    /// location at every call.
+    public static func write(_ location: CurrentLocation, to out: inout JSONByteWriter) {
+        out.beginObject()
+        out.member("latitude")
+        out.number(location.coordinate.latitude)
+        out.member("longitude")
+        out.number(location.coordinate.longitude)
+        if let accuracy = location.accuracy {
+            out.member("accuracy")
+            out.number(accuracy)
+        }
+        if let source = location.source {
+            out.member("source")
+            out.string(source)
+        }
+        out.member("origin")
+        out.string(location.origin.rawValue)
+        out.endObject()
+    }
 }

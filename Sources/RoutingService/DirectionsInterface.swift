@@ -484,8 +484,10 @@ func requestLocation(_ call: VarlinkCall) throws(VarlinkError) -> CurrentLocatio
 
 /// ``usedLocation(_:_:)`` as compact JSON text; the daemon's is kept as text from when it was set.
 func usedLocationText(_ given: CurrentLocation?, _ daemon: RoutingDaemon) -> [UInt8] {
-    if let given { return WireFormat.encode(given).serializedBytes() }
-    return daemon.ownLocationText
+    guard let given else { return daemon.ownLocationText }
+    var out = JSONByteWriter(capacity: 128)
+    WireFormat.write(given, to: &out)
+    return out.bytes
 }
 
 /// The reply's `currentLocation`: the request's own, else the daemon's (with `setAt`), else null.

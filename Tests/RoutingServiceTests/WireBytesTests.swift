@@ -119,6 +119,20 @@ import Testing
         }
     }
 
+    /// The request's own location as `Resolve` echoes it: the bytes of the serialised object.
+    @Test(arguments: [
+        CurrentLocation(coordinate: Coordinate(latitude: 51.500543, longitude: -0.135702), origin: .request),
+        CurrentLocation(
+            coordinate: Coordinate(latitude: -33.5, longitude: 151), accuracy: 12.5, source: "gps \"fix\"\n",
+            origin: .request),
+        CurrentLocation(coordinate: Coordinate(latitude: 0, longitude: -0.0), accuracy: 0, origin: .daemon),
+    ])
+    func aLocationIsWrittenAsTheObjectWritesIt(_ location: CurrentLocation) {
+        var out = JSONByteWriter()
+        WireFormat.write(location, to: &out)
+        #expect(out.bytes == WireFormat.encode(location).serializedBytes())
+    }
+
     @Test func theWriterSeparatesMembersAndElements() {
         var out = JSONByteWriter()
         out.beginObject()
