@@ -330,7 +330,10 @@ final class EventLoop {
             connection.handleMessages(
                 with: service, budget: messageBudget, deadline: EventLoop.monotonicNanoseconds() &+ turnBudgetNanoseconds,
                 blockingCalls: blockingCalls, streams: streams, loop: index)
-            unflushed.append(connection)
+            if !connection.turnPending {
+                connection.turnPending = true
+                unflushed.append(connection)
+            }
         } catch {
             close(connection)
         }
@@ -346,9 +349,11 @@ final class EventLoop {
     /// Writes the replies of the connections served this turn and updates their epoll interest
     /// (``finish(_:)``); a connection closed meanwhile is skipped.
     private func finishServing() {
-        let served = unflushed
-        unflushed.removeAll(keepingCapacity: true)
-        for connection in served where connections[connection.token] === connection {
+        // finish(_:) serves no connection, so the list does not change while it is walked.
+        defer { unflushed.removeAll(keepingCapacity: true) }
+        for connection in unflushed {
+            connection.turnPending = false
+            if connection.isClosed { continue }
             do throws(SystemError) {
                 try finish(connection)
             } catch {
@@ -420,6 +425,7 @@ final class EventLoop {
     }
 
     private func close(_ connection: VarlinkConnection) {
+        connection.isClosed = true
         connection.cancelStream()
         epoll.remove(connection.descriptor)
         connection.descriptor.close()

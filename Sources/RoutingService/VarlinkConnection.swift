@@ -23,6 +23,10 @@ final class VarlinkConnection {
     let token: UInt64
     let peer: VarlinkPeer?
     private let limits: VarlinkServer.Limits
+    /// The loop's bookkeeping: served this turn, its replies not written yet (in its
+    /// `unflushed` list once), and closed (to skip when the turn ends).
+    var turnPending = false
+    var isClosed = false
 
     private var input: [UInt8] = []
     /// Bytes of `input` before this index are handled.
