@@ -144,6 +144,10 @@ def main():
     r = ctl("resolve", *offline, "--expand-short-links", "--short-link-timeout", "0", "https://maps.app.goo.gl/eiffel")
     check("--short-link-timeout 0 is a usage error (exit 2)", r.returncode == 2 and "--short-link-timeout" in r.stderr, r)
 
+    r = ctl("resolve", *offline, "--short-link-timeout", "3", "https://maps.app.goo.gl/eiffel")
+    check("--short-link-timeout without --expand-short-links is a usage error (exit 2), not ignored",
+          r.returncode == 2 and "--expand-short-links" in r.stderr, r)
+
     untrusted = dict(env)
     untrusted.pop("SSL_CERT_FILE")
     r = ctl("resolve", *offline, "--expand-short-links", "https://maps.app.goo.gl/eiffel", environment=untrusted)

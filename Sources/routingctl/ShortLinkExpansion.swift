@@ -112,7 +112,13 @@ enum ShortLinkExpansion {
     }
 
     private static func expandIfAsked(_ url: String, _ args: Arguments) -> Result<String, Failure> {
-        guard args.has("expand-short-links") else { return .success(url) }
+        guard args.has("expand-short-links") else {
+            // A timeout alone would be ignored without a word: the person meant to expand.
+            if args.options["short-link-timeout"] != nil {
+                return .failure(.io("--short-link-timeout applies only with --expand-short-links; add it, or leave the timeout out"))
+            }
+            return .success(url)
+        }
         let seconds: Double
         switch timeout(args.options["short-link-timeout"]) {
         case .success(let s): seconds = s
