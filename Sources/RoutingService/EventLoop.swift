@@ -46,6 +46,9 @@ final class EventLoop {
     static let stalledMilliseconds: Int64 = 2000
     /// Longest time between reads of pending signals within a turn, in milliseconds.
     static let signalPollMilliseconds: Int64 = 20
+    /// Longest time a reply made in a turn waits for the turn's end, in nanoseconds: past it the
+    /// replies made so far are written at once (a long turn of many busy connections).
+    static let flushAfterNanoseconds: UInt64 = 1_000_000
 
     private let service: VarlinkService
     private let limits: VarlinkServer.Limits
@@ -175,10 +178,12 @@ final class EventLoop {
                     if let connection = connections[event.token] { serve(connection, events: event.events) }
                     pollSignalsIfDue()
                 }
+                finishServingIfLate()
             }
             for token in backlog where !stopping {
                 if let connection = connections[token] { serve(connection, events: []) }
                 pollSignalsIfDue()
+                finishServingIfLate()
             }
             finishServing()
             try resumeAcceptingIfDue()
@@ -332,6 +337,7 @@ final class EventLoop {
                 blockingCalls: blockingCalls, streams: streams, loop: index)
             if !connection.turnPending {
                 connection.turnPending = true
+                if unflushed.isEmpty { firstUnflushedAt = EventLoop.monotonicNanoseconds() }
                 unflushed.append(connection)
             }
         } catch {
@@ -345,6 +351,18 @@ final class EventLoop {
     /// per reply while the loop still works (measured: `Resolve` 8–28 % more calls a second at 16
     /// and 64 connections, `scripts/benchmark-socket`).
     private var unflushed: [VarlinkConnection] = []
+    /// When the first of `unflushed` was served (CLOCK_MONOTONIC nanoseconds).
+    private var firstUnflushedAt: UInt64 = 0
+
+    /// ``finishServing()`` when the first reply waiting for the turn's end has waited
+    /// ``flushAfterNanoseconds``: many busy connections in one turn do not hold every reply back
+    /// until the last of them is answered.
+    private func finishServingIfLate() {
+        guard !unflushed.isEmpty,
+            EventLoop.monotonicNanoseconds() &- firstUnflushedAt >= EventLoop.flushAfterNanoseconds
+        else { return }
+        finishServing()
+    }
 
     /// Writes the replies of the connections served this turn and updates their epoll interest
     /// (``finish(_:)``); a connection closed meanwhile is skipped.
