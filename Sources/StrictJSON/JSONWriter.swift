@@ -80,26 +80,92 @@ extension JSON {
         return String(decoding: out, as: UTF8.self)
     }
 
-    static func writeNumber(_ d: Double, to out: inout [UInt8]) {
-        guard d.isFinite else { out.append(contentsOf: "null".utf8); return }
+    /// Longest text ``writeNumber(_:into:)`` writes (`-2.2250738585072014e-308` is 24 bytes).
+    static let maximumNumberLength = 32
+
+    /// Writes `d`'s text at `p`, which has room for ``maximumNumberLength`` bytes, and returns how
+    /// many bytes it wrote: the digits of an integral value below 2^53, `null` for a non-finite
+    /// one, else Swift's shortest round-trip form.
+    static func writeNumber(_ d: Double, into p: UnsafeMutablePointer<UInt8>) -> Int {
+        guard d.isFinite else { return copy("null", to: p) }
         if d == d.rounded(), abs(d) < 9.007_199_254_740_992e15 {
             // Integral: the digits, without the String an Int64's description would build.
             var magnitude = UInt64(abs(d))
-            if d < 0 { out.append(UInt8(ascii: "-")) }
-            if magnitude == 0 { out.append(UInt8(ascii: "0")); return }
-            var digits: (UInt64, UInt64) = (0, 0)  // up to 16 digits, least significant first
-            var count = 0
-            withUnsafeMutableBytes(of: &digits) { buffer in
-                while magnitude > 0 {
-                    buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                    magnitude /= 10
-                    count += 1
-                }
-                for i in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[i]) }
+            var sign = 0
+            if d < 0 {
+                p[0] = UInt8(ascii: "-")
+                sign = 1
             }
-            return
+            if magnitude == 0 {
+                p[sign] = UInt8(ascii: "0")
+                return sign + 1
+            }
+            var digits = 0
+            var rest = magnitude
+            while rest > 0 {
+                digits += 1
+                rest /= 10
+            }
+            var at = sign + digits
+            while magnitude > 0 {
+                at -= 1
+                p[at] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            }
+            return sign + digits
         }
-        out.append(contentsOf: d.description.utf8)
+        var text = d.description
+        return text.withUTF8 { utf8 in
+            precondition(utf8.count <= maximumNumberLength, "a double's description is longer than expected")
+            p.update(from: utf8.baseAddress!, count: utf8.count)
+            return utf8.count
+        }
+    }
+
+    static func writeNumber(_ d: Double, to out: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumNumberLength) { buffer in
+            let count = writeNumber(d, into: buffer.baseAddress!)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
+    /// Copies an ASCII literal to `p`; returns its length.
+    @inline(__always)
+    static func copy(_ literal: StaticString, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        p.update(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        return literal.utf8CodeUnitCount
+    }
+
+    /// Whether a string byte is written escaped: `"`, `\`, the controls and DEL.
+    @inline(__always)
+    static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F
+    }
+
+    /// Writes the escape of `byte` (one that ``needsEscape(_:)``) at `p`, which has room for 6
+    /// bytes: `\"`, `\\`, `\n`, `\r`, `\t`, `\b`, `\f`, else `\u00XX` (upper-case hex). Returns its length.
+    static func writeEscape(_ byte: UInt8, into p: UnsafeMutablePointer<UInt8>) -> Int {
+        p[0] = UInt8(ascii: "\\")
+        let short: UInt8
+        switch byte {
+        case 0x22: short = UInt8(ascii: "\"")
+        case 0x5C: short = UInt8(ascii: "\\")
+        case 0x0A: short = UInt8(ascii: "n")
+        case 0x0D: short = UInt8(ascii: "r")
+        case 0x09: short = UInt8(ascii: "t")
+        case 0x08: short = UInt8(ascii: "b")
+        case 0x0C: short = UInt8(ascii: "f")
+        default:
+            let digits: StaticString = "0123456789ABCDEF"
+            p[1] = UInt8(ascii: "u")
+            p[2] = UInt8(ascii: "0")
+            p[3] = UInt8(ascii: "0")
+            p[4] = digits.utf8Start[Int(byte >> 4)]
+            p[5] = digits.utf8Start[Int(byte & 0x0F)]
+            return 6
+        }
+        p[1] = short
+        return 2
     }
 
     static func writeString(_ s: String, to out: inout [UInt8]) {
@@ -108,20 +174,12 @@ extension JSON {
         s.withUTF8 { bytes in
             // Copy runs of bytes that need no escape at once; only ", \ and controls break a run.
             var runStart = 0
-            for i in 0..<bytes.count {
-                let byte = bytes[i]
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F else { continue }
+            for i in 0..<bytes.count where needsEscape(bytes[i]) {
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
                 runStart = i + 1
-                switch byte {
-                case 0x22: out.append(contentsOf: #"\""#.utf8)
-                case 0x5C: out.append(contentsOf: #"\\"#.utf8)
-                case 0x0A: out.append(contentsOf: #"\n"#.utf8)
-                case 0x0D: out.append(contentsOf: #"\r"#.utf8)
-                case 0x09: out.append(contentsOf: #"\t"#.utf8)
-                case 0x08: out.append(contentsOf: #"\b"#.utf8)
-                case 0x0C: out.append(contentsOf: #"\f"#.utf8)
-                default: out.append(contentsOf: ("\\u" + hex(UInt32(byte), 4)).utf8)
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6) { escape in
+                    let count = writeEscape(bytes[i], into: escape.baseAddress!)
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: escape[..<count]))
                 }
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))

@@ -221,8 +221,8 @@ public final class VarlinkService: Sendable {
             return call.oneway ? nil : VarlinkReply.failure(error)
         }
         if call.oneway { return nil }
-        writer.bytes.append(UInt8(ascii: "}"))
-        writer.bytes.append(0)
+        writer.raw(UInt8(ascii: "}"))
+        writer.raw(0)
         return writer.bytes
     }
 
