@@ -2,7 +2,7 @@
 /// Writes compact JSON text straight into a byte buffer, member by member, for a message whose
 /// shape the caller knows: no ``JSON`` values or ``JSONObject``s are built, and no member name is
 /// looked up. The text is byte for byte what ``JSON/serializedBytes(extraCapacity:)`` writes for the
-/// same members in the same order: the same number forms (``JSON/writeNumber(_:to:)``) and escapes.
+/// same members in the same order (it is the writer behind ``JSON/serializedBytes(extraCapacity:)`` too).
 ///
 /// Separators are implied: ``member(_:)`` and ``element()`` write a comma unless the previous byte
 /// opens an object or array, which in compact text is true exactly for the first member or element.
@@ -36,10 +36,20 @@ public struct JSONByteWriter {
 
     /// The text written so far (UTF-8).
     public var bytes: [UInt8] {
-        get { Array(UnsafeBufferPointer(start: storage.base, count: storage.count)) }
+        get { bytes(reserving: 0) }
         set {
             storage = Storage(capacity: newValue.count + 64)
             append(newValue)
+        }
+    }
+
+    /// ``bytes`` with room for `extra` more bytes reserved (a message terminator), so appending
+    /// them does not copy the text again.
+    public func bytes(reserving extra: Int) -> [UInt8] {
+        let count = storage.count, base = storage.base
+        return [UInt8](unsafeUninitializedCapacity: count + extra) { buffer, initialized in
+            buffer.baseAddress?.update(from: base, count: count)
+            initialized = count
         }
     }
 
@@ -171,10 +181,5 @@ public struct JSONByteWriter {
     public mutating func text(_ json: [UInt8]) { append(json) }
 
     /// Any ``JSON`` value, as ``JSON/serialized()`` writes it.
-    public mutating func value(_ json: JSON) { append(json.serializedBytes()) }
-}
-
-extension JSON {
-    /// Appends this value's compact text to `out` (``serialized()``).
-    func write(to out: inout [UInt8]) { write(to: &out, indent: nil, level: 0) }
+    public mutating func value(_ json: JSON) { json.write(to: &self, indent: nil, level: 0) }
 }

@@ -17,67 +17,74 @@ extension JSON {
     /// ``serialized()`` as UTF-8 bytes, with `extraCapacity` spare bytes reserved at the end (for a
     /// message terminator, say) so appending them does not copy the text again.
     public func serializedBytes(extraCapacity: Int = 0) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(256 + extraCapacity)
+        var out = JSONByteWriter()
         write(to: &out, indent: nil, level: 0)
-        return out
+        return out.bytes(reserving: extraCapacity)
     }
 
     /// Text with two-space indentation and one member or element per line, for people.
     public func prettyPrinted() -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(256)
+        var out = JSONByteWriter()
         write(to: &out, indent: 2, level: 0)
-        return String(decoding: out, as: UTF8.self)
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 
-    func write(to out: inout [UInt8], indent: Int?, level: Int) {
+    /// Writes the value through the one byte writer the typed replies use (``JSONByteWriter``);
+    /// punctuation and indentation as raw bytes, since the writer's implied separators assume
+    /// compact text.
+    func write(to out: inout JSONByteWriter, indent: Int?, level: Int) {
         switch self {
-        case .null: out.append(contentsOf: "null".utf8)
-        case .bool(let b): out.append(contentsOf: b ? "true".utf8 : "false".utf8)
-        case .number(let d): JSON.writeNumber(d, to: &out)
-        case .string(let s): JSON.writeString(s, to: &out)
+        case .null: out.null()
+        case .bool(let b): out.bool(b)
+        case .number(let d): out.number(d)
+        case .string(let s): out.string(s)
         case .array(let elements):
-            if elements.isEmpty { out.append(contentsOf: "[]".utf8); return }
-            out.append(UInt8(ascii: "["))
+            out.raw(UInt8(ascii: "["))
+            if elements.isEmpty {
+                out.raw(UInt8(ascii: "]"))
+                return
+            }
             var first = true
             for element in elements {
-                if !first { out.append(UInt8(ascii: ",")) }
+                if !first { out.raw(UInt8(ascii: ",")) }
                 first = false
                 newline(&out, indent, level + 1)
                 element.write(to: &out, indent: indent, level: level + 1)
             }
             newline(&out, indent, level)
-            out.append(UInt8(ascii: "]"))
+            out.raw(UInt8(ascii: "]"))
         case .object(let object):
-            if object.count == 0 { out.append(contentsOf: "{}".utf8); return }
-            out.append(UInt8(ascii: "{"))
+            out.raw(UInt8(ascii: "{"))
+            if object.count == 0 {
+                out.raw(UInt8(ascii: "}"))
+                return
+            }
             var first = true
             for member in object.members {
-                if !first { out.append(UInt8(ascii: ",")) }
+                if !first { out.raw(UInt8(ascii: ",")) }
                 first = false
                 newline(&out, indent, level + 1)
-                JSON.writeString(member.name, to: &out)
-                out.append(UInt8(ascii: ":"))
-                if indent != nil { out.append(UInt8(ascii: " ")) }
+                out.string(member.name)
+                out.raw(UInt8(ascii: ":"))
+                if indent != nil { out.raw(UInt8(ascii: " ")) }
                 member.value.write(to: &out, indent: indent, level: level + 1)
             }
             newline(&out, indent, level)
-            out.append(UInt8(ascii: "}"))
+            out.raw(UInt8(ascii: "}"))
         }
     }
 
-    private func newline(_ out: inout [UInt8], _ indent: Int?, _ level: Int) {
+    private func newline(_ out: inout JSONByteWriter, _ indent: Int?, _ level: Int) {
         guard let indent else { return }
-        out.append(UInt8(ascii: "\n"))
-        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * level))
+        out.raw(UInt8(ascii: "\n"))
+        for _ in 0..<(indent * level) { out.raw(UInt8(ascii: " ")) }
     }
 
     /// The JSON text for a number.
     public static func format(_ d: Double) -> String {
-        var out: [UInt8] = []
-        writeNumber(d, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumNumberLength) { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[..<writeNumber(d, into: buffer.baseAddress!)]), as: UTF8.self)
+        }
     }
 
     /// Longest text ``writeNumber(_:into:)`` writes (`-2.2250738585072014e-308` is 24 bytes).
@@ -122,13 +129,6 @@ extension JSON {
         }
     }
 
-    static func writeNumber(_ d: Double, to out: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumNumberLength) { buffer in
-            let count = writeNumber(d, into: buffer.baseAddress!)
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
-        }
-    }
-
     /// Copies an ASCII literal to `p`; returns its length.
     @inline(__always)
     static func copy(_ literal: StaticString, to p: UnsafeMutablePointer<UInt8>) -> Int {
@@ -167,33 +167,14 @@ extension JSON {
         p[1] = short
         return 2
     }
-
-    static func writeString(_ s: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        var s = s
-        s.withUTF8 { bytes in
-            // Copy runs of bytes that need no escape at once; only ", \ and controls break a run.
-            var runStart = 0
-            for i in 0..<bytes.count where needsEscape(bytes[i]) {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-                runStart = i + 1
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6) { escape in
-                    let count = writeEscape(bytes[i], into: escape.baseAddress!)
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: escape[..<count]))
-                }
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
-        }
-        out.append(UInt8(ascii: "\""))
-    }
 }
 
 extension JSON {
-    /// ``writeString(_:to:)`` for text built as a `String` (``JSONNode/compactText(source:)``, ``quoted(_:)``).
+    /// `s` quoted and escaped as ``JSONByteWriter/string(_:)`` writes it, appended to text built as a
+    /// `String` (``JSONNode/compactText(source:)``, ``quoted(_:)``).
     static func writeString(_ s: String, to out: inout String) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(s.utf8.count + 2)
-        writeString(s, to: &bytes)
-        out += String(decoding: bytes, as: UTF8.self)
+        var writer = JSONByteWriter(capacity: s.utf8.count + 2)
+        writer.string(s)
+        out += String(decoding: writer.bytes, as: UTF8.self)
     }
 }
