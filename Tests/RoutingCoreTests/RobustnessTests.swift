@@ -24,6 +24,52 @@ func mutate(_ seed: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
     return bytes
 }
 
+/// Parses `rounds` mutations of `links` (``mutate(_:_:)``, the generator seeded with `seed`), each
+/// leniently and strictly, and checks what holds for every link family: an error's message is one
+/// non-empty line; every coordinate is in range; an approximate point comes only from lenient
+/// parsing, with a `viewport-as-destination` warning; and a link built back in the same format
+/// parses strictly to the same request when nothing was omitted. Returns how many parses succeeded
+/// and how many approximate points they gave, for the caller's expectations.
+func checkMutatedLinks(_ links: [String], seed: UInt64, rounds: Int) -> (parsed: Int, approximate: Int) {
+    var rng = SplitMix64(seed: seed)
+    let lenient = DirectionsURLParser()
+    let strict = DirectionsURLParser(strict: true)
+    let seeds = links.map { Array($0.utf8) }
+    var parsed = 0
+    var approximate = 0
+    for round in 0..<rounds {
+        let text = String(decoding: mutate(seeds[round % seeds.count], &rng), as: UTF8.self)
+        for parser in [lenient, strict] {
+            let link: ParsedLink
+            do {
+                link = try parser.parseLink(text)
+            } catch {
+                #expect(!error.message.isEmpty && !error.message.contains("\n"), "\(text)")
+                continue
+            }
+            parsed += 1
+            for (_, endpoint) in link.request.endpoints {
+                if let c = endpoint.coordinate {
+                    #expect((-90.0...90.0).contains(c.latitude) && (-180.0...180.0).contains(c.longitude), "\(text) gave \(c)")
+                }
+                if endpoint.precision == .approximate {
+                    approximate += 1
+                    #expect(!parser.strict, "\(text): strict mode gave an approximate point")
+                    #expect(link.warnings.contains { $0.code == .viewportAsDestination }, "\(text)")
+                }
+            }
+            guard let built = try? DirectionsLinkBuilder.build(link.request, as: link.format) else { continue }
+            do {
+                let again = try strict.parse(built.url)
+                if built.omitted.isEmpty { #expect(again == link.request, "\(text) → \(built.url)") }
+            } catch {
+                Issue.record("\(text) → \(built.url) does not parse: \(error)")
+            }
+        }
+    }
+    return (parsed, approximate)
+}
+
 /// Mutated inputs never crash or hang the pure parsers, and every rejection says where.
 @Suite struct RobustnessTests {
     static let coverageSeeds = [
