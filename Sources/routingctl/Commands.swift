@@ -165,7 +165,8 @@ enum RoutingCtl {
                                   (URL | FILE.mkdirectionsrequest)
                routingctl resolve --offline [--apps DIR]... [--coverage DIR] [--current-location LAT,LON]
                                   [--location-timeout SECONDS] [--current-location-literals FILE] [--json]
-                                  [--strict] [--explain | --app ID] [--expand-short-links] (URL | FILE)
+                                  [--strict] [--explain | --app ID] [--expand-short-links [--short-link-timeout SECONDS]]
+                                  (URL | FILE)
 
         Parses a directions link (Apple Maps, Google Maps, geo:, OpenStreetMap, OsmAnd, Organic Maps,
         Waze, Citymapper, Bing, HERE, Yandex, 2GIS, Moovit, Magic Earth, Mapy; see
@@ -192,9 +193,9 @@ enum RoutingCtl {
         running") and what was used instead.
         A short link (maps.app.goo.gl, goo.gl/maps, share.google, g.co/kgs, maps.apple/p) cannot
         be read offline (unresolvable-offline); --expand-short-links follows its HTTPS redirect
-        here, with libcurl, at most --short-link-timeout SECONDS (default 10) per request, and
-        resolves the map link it leads to (a note on standard error says which). The daemon
-        never goes to the network.
+        here, with libcurl, at most --short-link-timeout SECONDS (default 10, more than 0 and at
+        most 3600; only with --expand-short-links) per request, and resolves the map link it
+        leads to (a note on standard error says which). The daemon never goes to the network.
         Lenient by default: each repair of a sloppy link is printed on standard error as
           warning: CODE (PARAMETER): MESSAGE
         --strict makes any repair an error (exit 1), for scripts.
