@@ -84,6 +84,17 @@ struct LenientRepairTests {
         #expect(parsed.warnings.count == 1, "\(parsed.warnings)")
     }
 
+    @Test("A '.5' after a stop's '@' that is not a pair leaves an address with no repair warning (found by fuzzing)")
+    func leadingDotInAnAddressIsNoRepair() throws {
+        for parser in [lenient, strict] {
+            let parsed = try parser.parseLink("https://maps.google.com/maps?daddr=Da:48@.2,1z6.sspnephm+Square")
+            #expect(parsed.request.destination == .address("Da:48@.2,1z6.sspnephm Square"))
+            #expect(parsed.warnings.isEmpty, "\(parsed.warnings)")
+        }
+        // Used as a pair, the repair is still noted, now naming the parameter.
+        try expectRepaired("https://maps.google.com/maps?daddr=Cafe@.5,2.35", 0.5, 2.35, code: .repairedSyntax, parameter: "daddr")
+    }
+
     @Test("'.5' outside a parse stays invalid (CoordinateText alone keeps its strict grammar)")
     func leadingDotOutsideAParse() {
         #expect(LinkInput.withBytes(of: ".5") { $0.decimal } == nil)

@@ -79,7 +79,10 @@ extension DirectionsURLParser {
         /// Whether `text` is two trimmed decimals around one comma (`CoordinateText.numbers(text)?.count == 2`).
         private static func isDecimalPair(_ text: LinkInput) -> Bool {
             guard let (a, b) = text.split(at: UInt8(ascii: ",")), !b.contains(UInt8(ascii: ",")) else { return false }
-            return a.trimmed.decimal != nil && b.trimmed.decimal != nil
+            // A probe: `decimal(bare:)` notes no `.5` repair (`decimal` would, for text that then
+            // stays an address); CoordinateText.parsePair notes it when the pair is read.
+            var bare = false
+            return a.trimmed.decimal(bare: &bare) != nil && b.trimmed.decimal(bare: &bare) != nil
         }
 
         /// `N34.99,W106.61` as the pair `34.99,-106.61`; nil when the text is not in hemisphere form.
